@@ -1,0 +1,63 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { acquireDataDirLock } from "./data-dir-lock";
+import { migrateDatabase } from "./migrate";
+import * as schema from "./schema";
+import type { Database, Dialect } from "./types";
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL of a real server; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory, or "memory://" for an in-memory database. */
+  dataDir?: string;
+  /** PGlite dump (from dumpDataDir) to start from: tests copy one migrated template. */
+  loadDataDir?: Blob | File;
+  migrate?: boolean;
+  /** postgres-js pool size; one app instance on 2 cores needs few. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.url) {
+    const sql = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres(sql, { schema }) as unknown as Database;
+    handle = { db, dialect: "postgres", close: () => sql.end({ timeout: 5 }) };
+  } else {
+    const dataDir = options.dataDir ?? "memory://";
+    const inMemory = dataDir.startsWith("memory://");
+    const release = inMemory ? () => {} : acquireDataDirLock(path.resolve(dataDir));
+    try {
+      const client = await PGlite.create({
+        dataDir: inMemory ? undefined : path.resolve(dataDir),
+        loadDataDir: options.loadDataDir,
+      });
+      const db = drizzlePglite(client, { schema }) as unknown as Database;
+      handle = {
+        db,
+        dialect: "pglite",
+        close: async () => {
+          await client.close();
+          release();
+        },
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  if (options.migrate !== false) await migrateDatabase(handle.db, handle.dialect);
+  return handle;
+}

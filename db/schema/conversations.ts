@@ -1,0 +1,148 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { agents } from "./agents";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const sessionChannel = pgEnum("session_channel", ["sandbox", "api"]);
+export const turnOutcome = pgEnum("turn_outcome", [
+  "answered",
+  "clarified",
+  "regenerated",
+  "fallback",
+  "escalated",
+  "error",
+]);
+
+export const customerProfiles = pgTable(
+  "customer_profiles",
+  {
+    id: id(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    customerRef: text("customer_ref").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull().default({}),
+    profileSchemaVersion: integer("profile_schema_version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("customer_profiles_agent_ref_uq").on(t.agentId, t.customerRef)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    customerProfileId: uuid("customer_profile_id").references(() => customerProfiles.id, { onDelete: "cascade" }),
+    channel: sessionChannel("channel").notNull(),
+    activeScenarioId: uuid("active_scenario_id"),
+    activeStepId: uuid("active_step_id"),
+    variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
+    ruleFires: jsonb("rule_fires").$type<Record<string, { count: number; last_turn: number }>>().notNull().default({}),
+    stepClarificationCount: jsonb("step_clarification_count").$type<Record<string, number>>().notNull().default({}),
+    // Seed 004 ContinuityState sidecar (lastResolvedAction, recentActionTrace[≤5], …).
+    continuity: jsonb("continuity").$type<Record<string, unknown>>().notNull().default({}),
+    continuityEnabled: boolean("continuity_enabled"),
+    // Seed 000 goal state: original, active reformulation, candidate history.
+    goal: jsonb("goal").$type<Record<string, unknown>>().notNull().default({}),
+    turnCount: integer("turn_count").notNull().default(0),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_agent_created_idx").on(t.agentId, t.createdAt)],
+);
+
+export const turns = pgTable(
+  "turns",
+  {
+    id: id(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    turnIndex: integer("turn_index").notNull(),
+    userMessage: text("user_message").notNull(),
+    response: text("response").notNull(),
+    outcome: turnOutcome("outcome").notNull(),
+    detectedIntent: text("detected_intent"),
+    scenarioId: uuid("scenario_id"),
+    stepId: uuid("step_id"),
+    firedRuleIds: jsonb("fired_rule_ids").$type<string[]>().notNull().default([]),
+    violatedRuleIds: jsonb("violated_rule_ids").$type<string[]>().notNull().default([]),
+    provenance: jsonb("provenance").$type<Record<string, unknown>>().notNull().default({}),
+    latencyMs: integer("latency_ms").notNull().default(0),
+    modelCalls: integer("model_calls").notNull().default(0),
+    tokensIn: integer("tokens_in").notNull().default(0),
+    tokensOut: integer("tokens_out").notNull().default(0),
+    provider: text("provider").notNull().default("offline"),
+    model: text("model").notNull().default("offline"),
+    configVersion: integer("config_version").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("turns_session_index_uq").on(t.sessionId, t.turnIndex),
+    // Traces list: newest first per agent, keyset on (created_at, id).
+    index("turns_agent_created_idx").on(t.agentId, t.createdAt, t.id),
+    index("turns_created_idx").on(t.createdAt, t.id),
+    index("turns_outcome_created_idx").on(t.outcome, t.createdAt),
+  ],
+);
+
+// One row per pipeline stage, shaped like an OpenTelemetry span so it can be exported.
+export const traceSpans = pgTable(
+  "trace_spans",
+  {
+    id: id(),
+    turnId: uuid("turn_id")
+      .notNull()
+      .references(() => turns.id, { onDelete: "cascade" }),
+    parentSpanId: uuid("parent_span_id"),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    startOffsetMs: doublePrecision("start_offset_ms").notNull(),
+    durationMs: doublePrecision("duration_ms").notNull(),
+    status: text("status").notNull().default("ok"),
+    decision: text("decision").notNull().default(""),
+    attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("trace_spans_turn_idx").on(t.turnId, t.position)],
+);
+
+// API idempotency: one row per (api key, Idempotency-Key); the stored response is replayed.
+export const idempotencyRecords = pgTable(
+  "idempotency_records",
+  {
+    id: id(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: text("status").$type<"in_flight" | "done">().notNull().default("in_flight"),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("idempotency_scope_key_uq").on(t.scope, t.key), index("idempotency_expires_idx").on(t.expiresAt)],
+);
+
+export type CustomerProfileRow = typeof customerProfiles.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type TurnRow = typeof turns.$inferSelect;
+export type TraceSpanRow = typeof traceSpans.$inferSelect;

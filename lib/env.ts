@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+// The only reader of process.env (STYLE.md): every setting is named, typed and validated here.
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional(),
+  FOCAL_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  FOCAL_PUBLIC_URL: z.string().url().optional(),
+  FOCAL_ADMIN_EMAIL: z.string().email().default("admin@focal.local"),
+  FOCAL_ADMIN_PASSWORD: z.string().min(8, "FOCAL_ADMIN_PASSWORD needs at least 8 characters").optional(),
+  FOCAL_BOOTSTRAP_API_KEY: z
+    .string()
+    .regex(/^fk_[A-Za-z0-9_-]{20,}$/, "FOCAL_BOOTSTRAP_API_KEY must look like fk_ followed by 20+ characters")
+    .optional(),
+  FOCAL_AUTH_SECRET: z.string().min(32).optional(),
+  FOCAL_TOOL_HOSTS: z.string().default(""),
+  FOCAL_SKIP_DEMO: booleanFlag,
+  FOCAL_TRUST_PROXY: booleanFlag,
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Next.js build phase: the build must never open the database. */
+export function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === "phase-production-build";
+}
+
+export function isNodeRuntime(): boolean {
+  return process.env.NEXT_RUNTIME === "nodejs";
+}
+
+/** Tests reset the cache after changing process.env. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

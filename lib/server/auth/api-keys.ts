@@ -1,0 +1,94 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { apiKeys } from "@/db/schema";
+import type { DbOrTx, Transaction } from "@/db/types";
+import type { Actor } from "../ledger/event-types";
+import { appendLedgerEvent } from "../ledger/append-ledger-event";
+import type { ApiScope } from "./roles";
+
+export const API_KEY_PREFIX = "fk_";
+// fk_ + 8 characters identify a key in lists without revealing it.
+const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+// last_used_at is written at most once a minute per key, not on every request.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function generateApiKey(): string {
+  return API_KEY_PREFIX + randomBytes(30).toString("base64url");
+}
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export interface CreatedApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  /** Shown once, never stored. */
+  key: string;
+}
+
+export async function createApiKey(
+  tx: Transaction,
+  input: { name: string; scopes: ApiScope[]; key?: string },
+  actor: Actor,
+  requestId: string,
+): Promise<CreatedApiKey> {
+  const key = input.key ?? generateApiKey();
+  const prefix = key.slice(0, SHOWN_PREFIX_LENGTH);
+  const [row] = await tx
+    .insert(apiKeys)
+    .values({ name: input.name, prefix, keyHash: hashApiKey(key), scopes: input.scopes, createdBy: actor.name })
+    .returning({ id: apiKeys.id });
+  if (!row) throw new Error("api key insert returned nothing");
+  await appendLedgerEvent(tx, {
+    type: "API_KEY_CREATED",
+    actor,
+    requestId,
+    payload: { api_key_id: row.id, name: input.name, prefix, scopes: input.scopes },
+  });
+  return { id: row.id, name: input.name, prefix, scopes: input.scopes, key };
+}
+
+/** Returns true when a live key was revoked; revoking twice changes nothing. */
+export async function revokeApiKey(tx: Transaction, id: string, actor: Actor, requestId: string): Promise<boolean> {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, prefix: apiKeys.prefix });
+  const row = revoked[0];
+  if (!row) return false;
+  await appendLedgerEvent(tx, {
+    type: "API_KEY_REVOKED",
+    actor,
+    requestId,
+    payload: { api_key_id: row.id, prefix: row.prefix },
+  });
+  return true;
+}
+
+export interface AuthenticatedKey {
+  id: string;
+  prefix: string;
+  scopes: string[];
+}
+
+export async function authenticateApiKey(db: DbOrTx, presented: string): Promise<AuthenticatedKey | null> {
+  if (!presented.startsWith(API_KEY_PREFIX)) return null;
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashApiKey(presented)), isNull(apiKeys.revokedAt)));
+  if (!row) return null;
+  const staleBefore = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
+  if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date() })
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+  }
+  return { id: row.id, prefix: row.prefix, scopes: row.scopes };
+}

@@ -1,0 +1,95 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { eq } from "drizzle-orm";
+import { authAccounts, authRateLimits, authSessions, authVerifications, operators } from "@/db/schema";
+import type { Database } from "@/db/types";
+import { env } from "@/lib/env";
+import { getDb } from "../db";
+import { ensureAuthSecret } from "../instance-secret";
+
+// Sessions last 12 hours: an operator's working day, then sign in again.
+const SESSION_SECONDS = 12 * 60 * 60;
+// 5 sign-in attempts per minute per client address, counted in the database so every instance shares it.
+export const SIGN_IN_LIMIT = { window: 60, max: 5 };
+
+export function createAuth(db: Database, secret: string) {
+  return betterAuth({
+    secret,
+    baseURL: env().FOCAL_PUBLIC_URL,
+    // Same-origin only: the Origin of a state-changing auth request must be the host it was sent to.
+    trustedOrigins: (request) => {
+      const host = request?.headers.get("x-forwarded-host") ?? request?.headers.get("host");
+      if (!host) return [];
+      return [`http://${host}`, `https://${host}`];
+    },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: operators,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        rateLimit: authRateLimits,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: false },
+    // Operators are added by an admin (or at first start), never by self sign-up.
+    disabledPaths: ["/sign-up/email"],
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "viewer", input: false },
+        disabled: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 600,
+      customRules: { "/sign-in/email": SIGN_IN_LIMIT },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [operator] = await db
+              .select({ disabled: operators.disabled })
+              .from(operators)
+              .where(eq(operators.id, session.userId));
+            if (!operator || operator.disabled) {
+              throw new APIError("FORBIDDEN", { message: "This operator is disabled. Ask an admin to enable it." });
+            }
+          },
+        },
+      },
+    },
+    plugins: [nextCookies()],
+  });
+}
+
+export type FocalAuth = ReturnType<typeof createAuth>;
+
+const slot = globalThis as unknown as { __focalAuth?: Promise<FocalAuth> };
+
+export function getAuth(): Promise<FocalAuth> {
+  if (!slot.__focalAuth) {
+    slot.__focalAuth = (async () => {
+      const db = await getDb();
+      const secret = await ensureAuthSecret(db, env().FOCAL_AUTH_SECRET);
+      return createAuth(db, secret);
+    })();
+    slot.__focalAuth.catch(() => {
+      slot.__focalAuth = undefined;
+    });
+  }
+  return slot.__focalAuth;
+}
+
+/** Tests swap databases between files. */
+export function resetAuthForTests(): void {
+  slot.__focalAuth = undefined;
+}

@@ -1,0 +1,114 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { authAccounts, authSessions, operators } from "@/db/schema";
+import type { Transaction } from "@/db/types";
+import { AppError } from "../errors";
+import type { Actor } from "../ledger/event-types";
+import { appendLedgerEvent } from "../ledger/append-ledger-event";
+import type { Role } from "./roles";
+
+export interface NewOperator {
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+}
+
+/** Creates the operator and its credential account the way better-auth's email sign-up would. */
+export async function createOperator(
+  tx: Transaction,
+  input: NewOperator,
+  actor: Actor,
+  requestId: string,
+): Promise<{ id: string }> {
+  const email = input.email.toLowerCase();
+  const [existing] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.email, email));
+  if (existing) {
+    throw new AppError("CONFLICT", `An operator with email ${email} already exists.`, [
+      { path: "email", message: "already in use" },
+    ]);
+  }
+  const id = randomUUID();
+  await tx.insert(operators).values({ id, email, name: input.name, role: input.role, emailVerified: true });
+  await tx.insert(authAccounts).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await hashPassword(input.password),
+  });
+  await appendLedgerEvent(tx, {
+    type: "OPERATOR_CREATED",
+    actor,
+    requestId,
+    payload: { operator_id: id, role: input.role },
+  });
+  return { id };
+}
+
+async function getOperatorOrThrow(tx: Transaction, id: string) {
+  const [row] = await tx.select().from(operators).where(eq(operators.id, id));
+  if (!row) throw new AppError("NOT_FOUND", `No operator with id ${id}.`);
+  return row;
+}
+
+export async function changeOperatorRole(
+  tx: Transaction,
+  input: { operatorId: string; role: Role },
+  actor: Actor,
+  requestId: string,
+): Promise<void> {
+  const before = await getOperatorOrThrow(tx, input.operatorId);
+  if (before.role === input.role) return;
+  if (before.role === "admin") await assertAnotherActiveAdmin(tx, before.id);
+  await tx.update(operators).set({ role: input.role, updatedAt: new Date() }).where(eq(operators.id, before.id));
+  await appendLedgerEvent(tx, {
+    type: "OPERATOR_ROLE_CHANGED",
+    actor,
+    requestId,
+    payload: { operator_id: before.id, diff: { role: { before: before.role, after: input.role } } },
+  });
+}
+
+/** Disabling ends every session of the operator at once. */
+export async function setOperatorDisabled(
+  tx: Transaction,
+  input: { operatorId: string; disabled: boolean },
+  actor: Actor,
+  requestId: string,
+): Promise<void> {
+  const before = await getOperatorOrThrow(tx, input.operatorId);
+  if (before.disabled === input.disabled) return;
+  if (input.disabled && before.role === "admin") await assertAnotherActiveAdmin(tx, before.id);
+  await tx
+    .update(operators)
+    .set({ disabled: input.disabled, updatedAt: new Date() })
+    .where(eq(operators.id, before.id));
+  let endedSessions = 0;
+  if (input.disabled) {
+    const ended = await tx
+      .delete(authSessions)
+      .where(eq(authSessions.userId, before.id))
+      .returning({ id: authSessions.id });
+    endedSessions = ended.length;
+  }
+  await appendLedgerEvent(tx, {
+    type: input.disabled ? "OPERATOR_DISABLED" : "OPERATOR_ENABLED",
+    actor,
+    requestId,
+    payload: { operator_id: before.id, ended_sessions: endedSessions },
+  });
+}
+
+// Locking out the last admin would leave nobody able to manage operators.
+async function assertAnotherActiveAdmin(tx: Transaction, exceptId: string): Promise<void> {
+  const admins = await tx
+    .select({ id: operators.id, disabled: operators.disabled })
+    .from(operators)
+    .where(eq(operators.role, "admin"));
+  if (!admins.some((a) => a.id !== exceptId && !a.disabled)) {
+    throw new AppError("CONFLICT", "This is the last active admin; make another operator admin first.");
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+// viewer < designer < operator < admin (PRODUCT.md §2).
+export const ROLES = ["viewer", "designer", "operator", "admin"] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export function roleAtLeast(role: string, required: Role): boolean {
+  const have = ROLES.indexOf(role as Role);
+  return have >= 0 && have >= ROLES.indexOf(required);
+}
+
+// API key scopes. `admin` implies every other scope.
+export const API_SCOPES = [
+  "admin",
+  "agents:read",
+  "agents:write",
+  "turns:write",
+  "traces:read",
+  "ledger:read",
+  "loops:read",
+  "loops:write",
+  "loops:override",
+  "goals:write",
+] as const;
+export const ApiScope = z.enum(API_SCOPES);
+export type ApiScope = z.infer<typeof ApiScope>;
+
+export function scopesAllow(granted: readonly string[], required: ApiScope): boolean {
+  return granted.includes("admin") || granted.includes(required);
+}

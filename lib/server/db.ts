@@ -1,0 +1,34 @@
+import "server-only";
+import { type DatabaseHandle, openDatabase } from "@/db/client";
+import { env } from "@/lib/env";
+
+// One database per process: instrumentation and each route module are separate module graphs in
+// Next.js, so the handle lives on globalThis, keyed by where it points.
+const slot = globalThis as unknown as { __focalDb?: { key: string; handle: Promise<DatabaseHandle> } };
+
+function targetKey(): string {
+  const e = env();
+  return e.DATABASE_URL ? `postgres:${e.DATABASE_URL}` : `pglite:${e.FOCAL_DATA_DIR}`;
+}
+
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  const key = targetKey();
+  if (!slot.__focalDb || slot.__focalDb.key !== key) {
+    const e = env();
+    const handle = openDatabase({ url: e.DATABASE_URL, dataDir: e.FOCAL_DATA_DIR });
+    slot.__focalDb = { key, handle };
+    handle.catch(() => {
+      if (slot.__focalDb?.handle === handle) slot.__focalDb = undefined;
+    });
+  }
+  return slot.__focalDb.handle;
+}
+
+export async function getDb() {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Tests and the CLI hand in a database they opened themselves. */
+export function useDatabaseHandle(handle: DatabaseHandle): void {
+  slot.__focalDb = { key: targetKey(), handle: Promise.resolve(handle) };
+}

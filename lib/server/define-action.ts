@@ -1,0 +1,79 @@
+import "server-only";
+import { headers } from "next/headers";
+import type { z } from "zod";
+import type { Database } from "@/db/types";
+import { type Role, roleAtLeast } from "./auth/roles";
+import { getDb } from "./db";
+import { AppError, type ErrorCode, fieldErrorsFromZod } from "./errors";
+import type { Actor } from "./ledger/event-types";
+import { actorOf, getOperatorFromHeaders, isSameOrigin, type OperatorPrincipal, requestIdFrom } from "./principal";
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string[]>; requestId?: string };
+
+export interface ActionContext {
+  operator: OperatorPrincipal;
+  actor: Actor;
+  requestId: string;
+  db: Database;
+}
+
+export const ACTION_META = Symbol.for("focal.action");
+
+export interface ActionMeta {
+  name: string;
+  role: Role;
+}
+
+export type DefinedAction<I, T> = ((input: I) => Promise<ActionResult<T>>) & { [ACTION_META]: ActionMeta };
+
+/**
+ * The one wrapper for every server action (each is a public POST endpoint): same-origin check,
+ * session, role, zod parse, and error mapping to `{ ok: false, code, message, fieldErrors }`.
+ */
+export function defineAction<S extends z.ZodType, T>(
+  config: { name: string; role: Role; schema: S },
+  handler: (input: z.infer<S>, ctx: ActionContext) => Promise<T>,
+): DefinedAction<z.input<S>, T> {
+  const action = async (input: z.input<S>): Promise<ActionResult<T>> => {
+    const requestHeaders = await headers();
+    const requestId = requestIdFrom(requestHeaders);
+    try {
+      if (!isSameOrigin(requestHeaders)) {
+        return { ok: false, code: "FORBIDDEN", message: "Cross-origin or Origin-less request refused." };
+      }
+      const operator = await getOperatorFromHeaders(requestHeaders);
+      if (!operator) return { ok: false, code: "UNAUTHENTICATED", message: "Sign in to continue." };
+      if (!roleAtLeast(operator.role, config.role)) {
+        return {
+          ok: false,
+          code: "FORBIDDEN",
+          message: `This needs the ${config.role} role; you are ${operator.role}.`,
+        };
+      }
+      const parsed = config.schema.safeParse(input);
+      if (!parsed.success) {
+        return {
+          ok: false,
+          code: "VALIDATION",
+          message: "Some fields need attention.",
+          fieldErrors: fieldErrorsFromZod(parsed.error),
+        };
+      }
+      const db = await getDb();
+      const data = await handler(parsed.data, { operator, actor: actorOf(operator), requestId, db });
+      return { ok: true, data };
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus < 500) {
+        const fieldErrors = error.issues
+          ? Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]))
+          : undefined;
+        return { ok: false, code: error.code, message: error.message, fieldErrors };
+      }
+      console.error(`[action ${config.name}] request ${requestId}`, error);
+      return { ok: false, code: "INTERNAL", message: `Internal error (request ${requestId}).`, requestId };
+    }
+  };
+  return Object.assign(action, { [ACTION_META]: { name: config.name, role: config.role } });
+}

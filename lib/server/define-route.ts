@@ -1,0 +1,161 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import type { z } from "zod";
+import type { Database } from "@/db/types";
+import { authenticateApiKey } from "./auth/api-keys";
+import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "./auth/roles";
+import { getDb } from "./db";
+import { AppError, type FieldIssue, issuesFromZod } from "./errors";
+import type { Actor } from "./ledger/event-types";
+import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestIdFrom } from "./principal";
+
+// A signed-in operator may call the API from the console; each scope needs at least this role.
+const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
+  admin: "admin",
+  "agents:read": "viewer",
+  "agents:write": "designer",
+  "turns:write": "designer",
+  "traces:read": "viewer",
+  "ledger:read": "viewer",
+  "loops:read": "viewer",
+  "loops:write": "operator",
+  "loops:override": "operator",
+  "goals:write": "operator",
+};
+
+// 1 MiB: a large agent bundle fits; anything bigger is refused before it is parsed.
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface RouteContext<B, P> {
+  request: Request;
+  body: B;
+  params: P;
+  principal: Principal;
+  actor: Actor;
+  requestId: string;
+  db: Database;
+}
+
+export const ROUTE_META = Symbol.for("focal.route");
+export interface RouteMeta {
+  scope: ApiScope;
+}
+
+type Handler<B, P> = (ctx: RouteContext<B, P>) => Promise<Response | unknown>;
+
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+  errors?: FieldIssue[],
+): NextResponse {
+  return NextResponse.json(
+    { error: { code, message, request_id: requestId }, ...(errors ? { errors } : {}) },
+    { status, headers: { "x-request-id": requestId } },
+  );
+}
+
+async function authenticate(request: Request, db: Database, scope: ApiScope): Promise<Principal | Response> {
+  const requestId = requestIdFrom(request.headers);
+  const authorization = request.headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    const key = match?.[1] ? await authenticateApiKey(db, match[1]) : null;
+    if (!key) return errorResponse(401, "UNAUTHENTICATED", "Invalid, revoked or malformed API key.", requestId);
+    if (!scopesAllow(key.scopes, scope)) {
+      return errorResponse(403, "FORBIDDEN", `This API key lacks the ${scope} scope.`, requestId);
+    }
+    return { kind: "api_key", ...key };
+  }
+  const operator = await getOperatorFromHeaders(request.headers);
+  if (!operator) {
+    return errorResponse(401, "UNAUTHENTICATED", "Send Authorization: Bearer <api key>, or sign in.", requestId);
+  }
+  if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request.headers)) {
+    return errorResponse(403, "FORBIDDEN", "Cross-origin or Origin-less request refused.", requestId);
+  }
+  const role = ROLE_FOR_SCOPE[scope];
+  if (!roleAtLeast(operator.role, role)) {
+    return errorResponse(403, "FORBIDDEN", `This needs the ${role} role; you are ${operator.role}.`, requestId);
+  }
+  return operator;
+}
+
+async function readJsonBody(request: Request, requestId: string): Promise<unknown | Response> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    return errorResponse(413, "PAYLOAD_TOO_LARGE", `Body is over the ${MAX_BODY_BYTES} byte limit.`, requestId);
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    return errorResponse(413, "PAYLOAD_TOO_LARGE", `Body is over the ${MAX_BODY_BYTES} byte limit.`, requestId);
+  }
+  if (text.trim() === "") return errorResponse(400, "BAD_REQUEST", "Request body is empty; send JSON.", requestId);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    return errorResponse(400, "BAD_REQUEST", `Malformed JSON: ${(error as Error).message}`, requestId);
+  }
+}
+
+/**
+ * The one wrapper for every REST route: API key (Bearer) or operator session with a scope,
+ * body size cap, JSON parse (400), zod validation (422 with every path), error mapping.
+ */
+export function defineRoute<BS extends z.ZodType | undefined = undefined, PS extends z.ZodType | undefined = undefined>(
+  config: { scope: ApiScope; body?: BS; params?: PS },
+  handler: Handler<
+    BS extends z.ZodType ? z.infer<BS> : undefined,
+    PS extends z.ZodType ? z.infer<PS> : Record<string, string>
+  >,
+) {
+  const route = async (request: Request, segment?: { params?: Promise<Record<string, string>> }) => {
+    const requestId = requestIdFrom(request.headers);
+    try {
+      const db = await getDb();
+      const principal = await authenticate(request, db, config.scope);
+      if (principal instanceof Response) return principal;
+      const rawParams = (await segment?.params) ?? {};
+      let params: unknown = rawParams;
+      if (config.params) {
+        const parsed = config.params.safeParse(rawParams);
+        if (!parsed.success) {
+          return errorResponse(404, "NOT_FOUND", "No such resource.", requestId, issuesFromZod(parsed.error));
+        }
+        params = parsed.data;
+      }
+      let body: unknown;
+      if (config.body) {
+        const raw = await readJsonBody(request, requestId);
+        if (raw instanceof Response) return raw;
+        const parsed = config.body.safeParse(raw);
+        if (!parsed.success) {
+          return errorResponse(422, "VALIDATION", "The request body is invalid.", requestId, issuesFromZod(parsed.error));
+        }
+        body = parsed.data;
+      }
+      const result = await handler({
+        request,
+        body: body as never,
+        params: params as never,
+        principal,
+        actor: actorOf(principal),
+        requestId,
+        db,
+      });
+      if (result instanceof Response) {
+        result.headers.set("x-request-id", requestId);
+        return result;
+      }
+      return NextResponse.json(result, { headers: { "x-request-id": requestId } });
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus < 500) {
+        return errorResponse(error.httpStatus, error.code, error.message, requestId, error.issues);
+      }
+      console.error(`[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`, error);
+      return errorResponse(500, "INTERNAL", `Internal error (request ${requestId}).`, requestId);
+    }
+  };
+  return Object.assign(route, { [ROUTE_META]: { scope: config.scope } satisfies RouteMeta });
+}

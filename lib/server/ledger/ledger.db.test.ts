@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { ledgerEvents } from "@/db/schema";
+import { createTestDatabase } from "@/db/testing/test-database";
+import { appendLedgerEventAlone } from "./append-ledger-event";
+import { SYSTEM_ACTOR } from "./event-types";
+import { GENESIS_HASH } from "./hash";
+import { verifyLedgerChain } from "./verify-ledger-chain";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const append = (i: number) =>
+  appendLedgerEventAlone(handle.db, {
+    type: "CONFIG_CHANGED",
+    actor: SYSTEM_ACTOR,
+    requestId: `req-${i}`,
+    payload: { n: i, field: "priority", nested: { b: 2, a: [3, 1] } },
+  });
+
+// Tests that tamper bypass the append-only trigger the way a superuser with DB access could.
+async function tamper(statement: ReturnType<typeof sql>) {
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`ALTER TABLE ledger_events DISABLE TRIGGER ledger_events_no_update_delete`);
+    await tx.execute(statement);
+    await tx.execute(sql`ALTER TABLE ledger_events ENABLE TRIGGER ledger_events_no_update_delete`);
+  });
+}
+
+describe("ledger", () => {
+  it("starts intact and empty", async () => {
+    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: true, total: 0, broken_at: null });
+  });
+
+  it("makes one gap-free chain out of 50 concurrent appends", async () => {
+    await Promise.all(Array.from({ length: 50 }, (_, i) => append(i)));
+    const rows = await handle.db.select().from(ledgerEvents).orderBy(ledgerEvents.seq);
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(rows[0]?.prevHash).toBe(GENESIS_HASH);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]?.prevHash).toBe(rows[i - 1]?.hash);
+    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: true, total: 50, broken_at: null });
+  });
+
+  it("refuses UPDATE and DELETE in the database itself", async () => {
+    await expect(handle.db.execute(sql`UPDATE ledger_events SET actor = 'mallory' WHERE seq = 3`)).rejects.toThrow();
+    await expect(handle.db.execute(sql`DELETE FROM ledger_events WHERE seq = 3`)).rejects.toThrow();
+    expect((await verifyLedgerChain(handle.db)).is_intact).toBe(true);
+  });
+
+  it("names the event whose payload had one byte flipped", async () => {
+    await tamper(sql`UPDATE ledger_events SET payload = jsonb_set(payload, '{field}', '"prioritz"') WHERE seq = 17`);
+    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: false, total: 50, broken_at: 17 });
+    await tamper(sql`UPDATE ledger_events SET payload = jsonb_set(payload, '{field}', '"priority"') WHERE seq = 17`);
+    expect((await verifyLedgerChain(handle.db)).is_intact).toBe(true);
+  });
+
+  it("names the missing seq when a row is deleted", async () => {
+    await tamper(sql`DELETE FROM ledger_events WHERE seq = 30`);
+    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: false, total: 49, broken_at: 30 });
+  });
+});

@@ -1,0 +1,59 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getAuth } from "./auth/auth";
+import type { Role } from "./auth/roles";
+import type { Actor } from "./ledger/event-types";
+
+export interface OperatorPrincipal {
+  kind: "operator";
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface ApiKeyPrincipal {
+  kind: "api_key";
+  id: string;
+  prefix: string;
+  scopes: string[];
+}
+
+export type Principal = OperatorPrincipal | ApiKeyPrincipal;
+
+export function actorOf(principal: Principal): Actor {
+  return principal.kind === "operator"
+    ? { kind: "operator", name: principal.email, id: principal.id }
+    : { kind: "api_key", name: principal.prefix, id: principal.id };
+}
+
+/** x-request-id from a proxy when it is sane, else a fresh id; it goes into logs and ledger events. */
+export function requestIdFrom(headers: Headers): string {
+  const given = headers.get("x-request-id");
+  return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+/** The signed-in operator, or null (no cookie, expired, or disabled). */
+export async function getOperatorFromHeaders(headers: Headers): Promise<OperatorPrincipal | null> {
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers });
+  if (!result) return null;
+  const user = result.user as typeof result.user & { role?: string; disabled?: boolean };
+  if (user.disabled) return null;
+  return { kind: "operator", id: user.id, email: user.email, name: user.name, role: (user.role ?? "viewer") as Role };
+}
+
+/**
+ * State-changing requests authenticated by cookie must come from this origin: the Origin header
+ * must be present and name the host the request was sent to (CSRF; no Origin → refused).
+ */
+export function isSameOrigin(headers: Headers): boolean {
+  const origin = headers.get("origin");
+  const host = headers.get("x-forwarded-host") ?? headers.get("host");
+  if (!origin || !host || origin === "null") return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

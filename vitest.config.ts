@@ -1,0 +1,21 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // `server-only` throws outside React Server Components; tests run server code directly.
+      "server-only": path.resolve(import.meta.dirname, "test/server-only-stub.ts"),
+    },
+  },
+  test: {
+    environment: "node",
+    pool: "forks",
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
+    globalSetup: ["./test/global-setup.ts"],
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+  },
+});
