@@ -31,7 +31,10 @@ export const rules = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("rules_agent_key_uq").on(t.agentId, t.key), index("rules_agent_scope_idx").on(t.agentId, t.scope)],
+  (t) => [
+    uniqueIndex("rules_agent_key_uq").on(t.agentId, t.key),
+    index("rules_agent_scope_idx").on(t.agentId, t.scope),
+  ],
 );
 
 export type RuleRow = typeof rules.$inferSelect;

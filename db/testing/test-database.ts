@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../client";

@@ -29,6 +29,6 @@ export async function getDb() {
 }
 
 /** Tests and the CLI hand in a database they opened themselves. */
-export function useDatabaseHandle(handle: DatabaseHandle): void {
+export function setDatabaseHandle(handle: DatabaseHandle): void {
   slot.__focalDb = { key: targetKey(), handle: Promise.resolve(handle) };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
 import type { Database } from "@/db/types";
-import { type Role, roleAtLeast } from "./auth/roles";
+import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { getDb } from "./db";
 import { AppError, type ErrorCode, fieldErrorsFromZod } from "./errors";
 import type { Actor } from "./ledger/event-types";

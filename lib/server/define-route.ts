@@ -2,8 +2,8 @@ import "server-only";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import type { Database } from "@/db/types";
+import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
 import { authenticateApiKey } from "./auth/api-keys";
-import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "./auth/roles";
 import { getDb } from "./db";
 import { AppError, type FieldIssue, issuesFromZod } from "./errors";
 import type { Actor } from "./ledger/event-types";
@@ -131,7 +131,13 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
         if (raw instanceof Response) return raw;
         const parsed = config.body.safeParse(raw);
         if (!parsed.success) {
-          return errorResponse(422, "VALIDATION", "The request body is invalid.", requestId, issuesFromZod(parsed.error));
+          return errorResponse(
+            422,
+            "VALIDATION",
+            "The request body is invalid.",
+            requestId,
+            issuesFromZod(parsed.error),
+          );
         }
         body = parsed.data;
       }

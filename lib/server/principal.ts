@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Role } from "@/lib/identity/roles";
 import { getAuth } from "./auth/auth";
-import type { Role } from "./auth/roles";
 import type { Actor } from "./ledger/event-types";
 
 export interface OperatorPrincipal {

@@ -3,9 +3,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import type { DbOrTx, Transaction } from "@/db/types";
-import type { Actor } from "../ledger/event-types";
+import type { ApiScope } from "@/lib/identity/roles";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
-import type { ApiScope } from "./roles";
+import type { Actor } from "../ledger/event-types";
 
 export const API_KEY_PREFIX = "fk_";
 // fk_ + 8 characters identify a key in lists without revealing it.

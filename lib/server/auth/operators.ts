@@ -4,10 +4,10 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { authAccounts, authSessions, operators } from "@/db/schema";
 import type { Transaction } from "@/db/types";
+import type { Role } from "@/lib/identity/roles";
 import { AppError } from "../errors";
-import type { Actor } from "../ledger/event-types";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
-import type { Role } from "./roles";
+import type { Actor } from "../ledger/event-types";
 
 export interface NewOperator {
   email: string;

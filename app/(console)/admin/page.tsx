@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { AccessDenied } from "@/components/admin/access-denied";
+import { AddOperatorForm } from "@/components/admin/add-operator-form";
+import { ApiKeysTable } from "@/components/admin/api-keys-table";
+import { CreateApiKeyDialog } from "@/components/admin/create-api-key-dialog";
+import { OperatorsTable } from "@/components/admin/operators-table";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { listApiKeys, listOperators } from "@/db/queries/identity";
+import { roleAtLeast } from "@/lib/identity/roles";
+import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+
+export const metadata: Metadata = { title: "Users & keys" };
+
+export default async function AdminPage() {
+  const operator = await requireOperator();
+  if (!roleAtLeast(operator.role, "admin")) return <AccessDenied needs="admin" have={operator.role} />;
+  const db = await getDb();
+  const [operators, keys] = await Promise.all([listOperators(db), listApiKeys(db)]);
+  return (
+    <>
+      <PageHeader
+        title="Users & API keys"
+        description="Operators sign in to the console; API keys call the REST API."
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Operators</CardTitle>
+          <CardDescription>
+            viewer reads · designer edits agents · operator also overrides guardrails · admin manages operators and
+            keys. Disabling ends the operator&apos;s sessions at once.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <OperatorsTable operators={operators} selfId={operator.id} />
+          <AddOperatorForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex flex-row items-start justify-between gap-4">
+          <div>
+            <CardTitle>API keys</CardTitle>
+            <CardDescription>
+              Shown once at creation; only a SHA-256 hash is stored. Revoked keys get 401.
+            </CardDescription>
+          </div>
+          <CreateApiKeyDialog />
+        </CardHeader>
+        <CardContent>
+          <ApiKeysTable
+            keys={keys.map((k) => ({
+              ...k,
+              createdAt: k.createdAt.toISOString(),
+              lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+              revokedAt: k.revokedAt?.toISOString() ?? null,
+            }))}
+          />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { AgentsList } from "@/components/agents/agents-list";
+import { listAgents } from "@/db/queries/agents";
+import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+
+export const metadata: Metadata = { title: "Agents" };
+
+export default async function AgentsPage() {
+  await requireOperator();
+  const agents = await listAgents(await getDb());
+  return <AgentsList agents={agents} />;
+}

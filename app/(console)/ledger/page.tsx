@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { LedgerPage } from "@/components/ledger/ledger-page";
+import { listAgents } from "@/db/queries/agents";
+import { listLedgerActors, listLedgerEvents } from "@/db/queries/ledger";
+import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+
+export const metadata: Metadata = { title: "Ledger" };
+
+type Search = { type?: string; actor?: string; before?: string };
+
+export default async function Page({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireOperator();
+  const search = await searchParams;
+  const db = await getDb();
+  const before = Number.parseInt(search.before ?? "", 10);
+  const filter = { type: search.type || undefined, actor: search.actor || undefined };
+  const [{ events, nextBeforeSeq }, actors, agents] = await Promise.all([
+    listLedgerEvents(db, { ...filter, beforeSeq: Number.isFinite(before) ? before : undefined }),
+    listLedgerActors(db),
+    listAgents(db),
+  ]);
+  const agentKeys = Object.fromEntries(agents.map((a) => [a.id, a.key]));
+  return (
+    <LedgerPage events={events} actors={actors} agentKeys={agentKeys} filter={filter} nextBeforeSeq={nextBeforeSeq} />
+  );
+}

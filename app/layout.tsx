@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { Toaster } from "@/components/ui/toaster";
+import { Providers } from "./providers";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Focal", template: "%s · Focal" },
+  description: "Design, test, audit and override rule-governed conversational agents.",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request: the CSP nonce (proxy.ts) is new on each one.
+  await connection();
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        <Providers>{children}</Providers>
+        <Toaster />
+      </body>
+    </html>
+  );
+}

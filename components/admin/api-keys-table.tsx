@@ -1,0 +1,92 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Mono } from "@/components/ui/mono";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toaster";
+import { revokeApiKeyAction } from "@/lib/actions/api-keys/revoke-api-key";
+
+export interface ApiKeyListItem {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const short = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "never");
+
+export function ApiKeysTable({ keys }: { keys: ApiKeyListItem[] }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  function revoke(key: ApiKeyListItem) {
+    if (!window.confirm(`Revoke “${key.name}” (${key.prefix}…)? Clients using it get 401 at once.`)) return;
+    startTransition(async () => {
+      const result = await revokeApiKeyAction({ apiKeyId: key.id });
+      if (result.ok) {
+        toast.success(`Revoked ${key.prefix}…`);
+        router.refresh();
+      } else toast.error(result.message);
+    });
+  }
+
+  if (keys.length === 0) {
+    return <EmptyState title="No API keys" description="Create one for each client that calls the REST API." />;
+  }
+  return (
+    <Table aria-busy={pending}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Key</TableHead>
+          <TableHead>Scopes</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Last used</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {keys.map((key) => (
+          <TableRow key={key.id} data-testid={`api-key-${key.name}`}>
+            <TableCell className="font-medium">{key.name}</TableCell>
+            <TableCell>
+              <Mono>{key.prefix}…</Mono>
+            </TableCell>
+            <TableCell className="space-x-1">
+              {key.scopes.map((scope) => (
+                <Badge key={scope} variant="neutral">
+                  {scope}
+                </Badge>
+              ))}
+            </TableCell>
+            <TableCell className="text-xs text-muted-foreground">
+              {short(key.createdAt)} by {key.createdBy}
+            </TableCell>
+            <TableCell className="text-xs text-muted-foreground">{short(key.lastUsedAt)}</TableCell>
+            <TableCell>
+              {key.revokedAt ? <Badge variant="danger">revoked</Badge> : <Badge variant="success">active</Badge>}
+            </TableCell>
+            <TableCell className="text-right">
+              {key.revokedAt ? null : (
+                <Button size="sm" variant="destructive" disabled={pending} onClick={() => revoke(key)}>
+                  Revoke
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

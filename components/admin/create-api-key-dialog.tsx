@@ -1,0 +1,112 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { createApiKeyAction } from "@/lib/actions/api-keys/create-api-key";
+import { API_SCOPES } from "@/lib/identity/roles";
+
+export function CreateApiKeyDialog() {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
+
+  function onSubmit(form: FormData) {
+    const input = { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) };
+    startTransition(async () => {
+      const result = await createApiKeyAction(input as never);
+      if (result.ok) {
+        setCreated({ key: result.data.key, name: result.data.name });
+        setErrors({});
+        setMessage(null);
+        router.refresh();
+      } else {
+        setErrors(result.fieldErrors ?? {});
+        setMessage(result.message);
+      }
+    });
+  }
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setCreated(null);
+      setErrors({});
+      setMessage(null);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>Create API key</Button>
+      </DialogTrigger>
+      <DialogContent>
+        {created ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Copy the key now</DialogTitle>
+              <DialogDescription>
+                This is the only time “{created.name}” is shown. Focal keeps only its SHA-256 hash.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="flex items-center gap-2 rounded-md border border-border bg-muted p-2">
+              <code className="flex-1 break-all font-mono text-xs" data-testid="new-api-key">
+                {created.key}
+              </code>
+              <CopyButton value={created.key} label="API key" />
+            </div>
+            <DialogFooter>
+              <Button onClick={() => onOpenChange(false)}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form action={onSubmit} className="space-y-4">
+            <DialogHeader>
+              <DialogTitle>Create API key</DialogTitle>
+              <DialogDescription>REST clients send it as Authorization: Bearer fk_…</DialogDescription>
+            </DialogHeader>
+            {message ? <Alert variant="danger">{message}</Alert> : null}
+            <FormField label="Name" htmlFor="key-name" errors={errors.name} hint="What uses it, e.g. “CI import job”.">
+              <Input id="key-name" name="name" required />
+            </FormField>
+            <fieldset className="space-y-1">
+              <legend className="text-sm font-medium">Scopes</legend>
+              <div className="grid grid-cols-2 gap-1">
+                {API_SCOPES.map((scope) => (
+                  <label key={scope} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === "agents:read"} />
+                    <span className="font-mono text-xs">{scope}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError messages={errors.scopes} />
+            </fieldset>
+            <DialogFooter>
+              <Button type="submit" pending={pending}>
+                Create key
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

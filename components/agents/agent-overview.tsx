@@ -1,0 +1,80 @@
+import Link from "next/link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Mono } from "@/components/ui/mono";
+import { PageHeader } from "@/components/ui/page-header";
+import { Stat } from "@/components/ui/stat";
+import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { AgentCounts } from "@/db/queries/agents";
+import type { AgentRow, LedgerEventRow } from "@/db/schema";
+import { LedgerEventTableRow } from "../ledger/ledger-event-row";
+
+interface AgentOverviewProps {
+  agent: AgentRow;
+  counts: AgentCounts;
+  recentChanges: LedgerEventRow[];
+}
+
+export function AgentOverview({ agent, counts, recentChanges }: AgentOverviewProps) {
+  const base = `/agents/${agent.key}`;
+  return (
+    <>
+      <PageHeader
+        title={agent.name}
+        description={agent.description}
+        breadcrumb={
+          <span className="inline-flex items-center gap-1">
+            <Link href="/agents">Agents</Link> › <Mono>{agent.key}</Mono>
+            <CopyButton value={agent.key} label="agent key" />
+          </span>
+        }
+      />
+      <section aria-label="Configuration" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Stat label="Config version" value={`v${agent.configVersion}`} hint="bumped by every change" />
+        <Stat label="Rules" value={<Link href={`${base}/rules`}>{counts.rules}</Link>} />
+        <Stat label="Scenarios" value={<Link href={`${base}/scenarios`}>{counts.scenarios}</Link>} />
+        <Stat label="Tools" value={<Link href={`${base}/tools`}>{counts.tools}</Link>} />
+        <Stat label="Profile fields" value={<Link href={`${base}/fields`}>{counts.profileFields}</Link>} />
+        <Stat label="Response variables" value={<Link href={`${base}/fields`}>{counts.variables}</Link>} />
+        <Stat label="Sessions" value={counts.sessions} />
+        <Stat label="Turns" value={counts.turns} />
+      </section>
+      <Card>
+        <CardHeader>
+          <CardTitle>Last changes</CardTitle>
+          <CardDescription>
+            From the ledger: every import and edit of this agent, newest first.{" "}
+            <Link href="/ledger" className="underline">
+              Open the whole ledger
+            </Link>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {recentChanges.length === 0 ? (
+            <EmptyState title="No changes recorded" description="Changes appear here after an import or an edit." />
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="text-right">Seq</TableHead>
+                  <TableHead>Time</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Actor</TableHead>
+                  <TableHead>Agent</TableHead>
+                  <TableHead>Payload</TableHead>
+                  <TableHead>Hash</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {recentChanges.map((event) => (
+                  <LedgerEventTableRow key={event.seq} event={event} agentKey={agent.key} />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Mono } from "@/components/ui/mono";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { listAgents } from "@/db/queries/agents";
+
+type AgentSummary = Awaited<ReturnType<typeof listAgents>>[number];
+
+export function AgentsList({ agents }: { agents: AgentSummary[] }) {
+  return (
+    <>
+      <PageHeader
+        title="Agents"
+        description="Each agent is a set of rules, scenarios and tools with its own version history."
+      />
+      {agents.length === 0 ? (
+        <EmptyState
+          title="No agents yet"
+          description="Import a bundle with `npm run focal -- import <file>` or POST /api/v1/agents/import. A fresh install imports the Refund desk demo."
+        />
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Key</TableHead>
+              <TableHead className="text-right">Rules</TableHead>
+              <TableHead className="text-right">Scenarios</TableHead>
+              <TableHead className="text-right">Tools</TableHead>
+              <TableHead className="text-right">Config version</TableHead>
+              <TableHead>Updated</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {agents.map((agent) => (
+              <TableRow key={agent.id}>
+                <TableCell>
+                  <Link className="font-medium underline-offset-2 hover:underline" href={`/agents/${agent.key}`}>
+                    {agent.name}
+                  </Link>
+                  {agent.description ? (
+                    <div className="max-w-md truncate text-xs text-muted-foreground">{agent.description}</div>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <Mono>{agent.key}</Mono>
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{agent.rules}</TableCell>
+                <TableCell className="text-right tabular-nums">{agent.scenarios}</TableCell>
+                <TableCell className="text-right tabular-nums">{agent.tools}</TableCell>
+                <TableCell className="text-right">
+                  <Mono>v{agent.configVersion}</Mono>
+                </TableCell>
+                <TableCell className="text-xs text-muted-foreground">
+                  <time dateTime={agent.updatedAt.toISOString()}>
+                    {agent.updatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                  </time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </>
+  );
+}

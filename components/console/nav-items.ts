@@ -1,0 +1,25 @@
+import type { Role } from "@/lib/identity/roles";
+
+export interface NavItem {
+  label: string;
+  /** Second key of the `g` then letter shortcut. */
+  key: string;
+  href: (agentKey: string | null) => string | null;
+  minRole?: Role;
+}
+
+// UI.md sidebar order. Agent sections need an agent; the others are instance-wide.
+export const NAV_ITEMS: NavItem[] = [
+  { label: "Agents", key: "a", href: () => "/agents" },
+  { label: "Dashboard", key: "d", href: (a) => (a ? `/agents/${a}` : null) },
+  { label: "Rules", key: "r", href: (a) => (a ? `/agents/${a}/rules` : null) },
+  { label: "Scenarios", key: "s", href: (a) => (a ? `/agents/${a}/scenarios` : null) },
+  { label: "Tools", key: "t", href: (a) => (a ? `/agents/${a}/tools` : null) },
+  { label: "Fields & Variables", key: "f", href: (a) => (a ? `/agents/${a}/fields` : null) },
+  { label: "Settings", key: "e", href: (a) => (a ? `/agents/${a}/settings` : null) },
+  { label: "Sandbox", key: "x", href: (a) => (a ? `/agents/${a}/sandbox` : null) },
+  { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
+  { label: "Loops", key: "l", href: () => "/loops" },
+  { label: "Ledger", key: "k", href: () => "/ledger" },
+  { label: "Users & keys", key: "u", href: () => "/admin", minRole: "admin" },
+];

@@ -1,0 +1,116 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { authClient } from "@/components/auth/auth-client";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { NativeSelect } from "@/components/ui/select";
+import { type Role, roleAtLeast } from "@/lib/identity/roles";
+import { NAV_ITEMS } from "./nav-items";
+import { useGoShortcuts } from "./use-go-shortcuts";
+
+interface SidebarProps {
+  agents: { key: string; name: string }[];
+  operator: { email: string; role: Role };
+}
+
+function currentAgentKey(pathname: string, agents: SidebarProps["agents"]): string | null {
+  const match = /^\/agents\/([^/]+)/.exec(pathname);
+  if (match?.[1]) return decodeURIComponent(match[1]);
+  return agents[0]?.key ?? null;
+}
+
+export function Sidebar({ agents, operator }: SidebarProps) {
+  const pathname = usePathname();
+  const router = useRouter();
+  const agentKey = currentAgentKey(pathname, agents);
+  const items = NAV_ITEMS.filter((item) => !item.minRole || roleAtLeast(operator.role, item.minRole));
+  useGoShortcuts(items.map((item) => ({ key: item.key, href: item.href(agentKey) })));
+
+  function switchAgent(key: string) {
+    const section = pathname.replace(/^\/agents\/[^/]+/, "");
+    router.push(pathname.startsWith("/agents/") ? `/agents/${key}${section}` : `/agents/${key}`);
+  }
+
+  async function signOut() {
+    await authClient.signOut();
+    router.replace("/sign-in");
+    router.refresh();
+  }
+
+  return (
+    <aside className="flex w-56 shrink-0 flex-col border-r border-border bg-muted/40">
+      <div className="space-y-2 border-b border-border p-3">
+        <Link href="/agents" className="block text-sm font-semibold tracking-tight">
+          Focal
+        </Link>
+        <label className="sr-only" htmlFor="agent-switcher">
+          Agent
+        </label>
+        <NativeSelect
+          id="agent-switcher"
+          value={agentKey ?? ""}
+          onChange={(event) => switchAgent(event.target.value)}
+          disabled={agents.length === 0}
+        >
+          {agents.length === 0 ? <option value="">No agents yet</option> : null}
+          {agents.map((agent) => (
+            <option key={agent.key} value={agent.key}>
+              {agent.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <nav aria-label="Sections" className="flex-1 overflow-y-auto p-2">
+        <ul className="space-y-0.5">
+          {items.map((item) => {
+            const href = item.href(agentKey);
+            const active =
+              href !== null &&
+              (href === pathname || (href !== `/agents/${agentKey}` && pathname.startsWith(`${href}/`)));
+            return (
+              <li key={item.label}>
+                {href ? (
+                  <Link
+                    href={href}
+                    aria-current={active ? "page" : undefined}
+                    title={`g then ${item.key}`}
+                    className={cn(
+                      "flex items-center justify-between rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground",
+                      active && "bg-accent font-medium text-foreground",
+                    )}
+                  >
+                    {item.label}
+                    <span className="font-mono text-[10px] opacity-60" aria-hidden>
+                      g {item.key}
+                    </span>
+                  </Link>
+                ) : (
+                  <span
+                    className="block px-2 py-1.5 text-sm text-muted-foreground/60"
+                    title="Create or import an agent first"
+                  >
+                    {item.label}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="space-y-2 border-t border-border p-3 text-xs">
+        <div className="truncate" title={operator.email}>
+          {operator.email}
+        </div>
+        <div className="flex items-center justify-between">
+          <Badge variant={`role-${operator.role}`}>{operator.role}</Badge>
+          <Button variant="ghost" size="sm" onClick={signOut}>
+            Sign out
+          </Button>
+        </div>
+      </div>
+    </aside>
+  );
+}

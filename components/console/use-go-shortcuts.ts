@@ -1,0 +1,44 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+
+// `g` then a letter jumps to a section (UI.md); the second key must come within 1.5 s.
+const CHORD_MS = 1500;
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+export function useGoShortcuts(targets: { key: string; href: string | null }[]) {
+  const router = useRouter();
+  useEffect(() => {
+    let armedAt = 0;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+      if (event.key === "/") {
+        const search = document.querySelector<HTMLElement>("[data-search]");
+        if (search) {
+          event.preventDefault();
+          search.focus();
+        }
+        return;
+      }
+      if (event.key === "g" && !armedAt) {
+        armedAt = Date.now();
+        return;
+      }
+      if (armedAt && Date.now() - armedAt < CHORD_MS) {
+        const target = targets.find((t) => t.key === event.key);
+        if (target?.href) {
+          event.preventDefault();
+          router.push(target.href);
+        }
+      }
+      armedAt = 0;
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [router, targets]);
+}

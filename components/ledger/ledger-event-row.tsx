@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Mono } from "@/components/ui/mono";
+import { TableCell, TableRow } from "@/components/ui/table";
+import type { LedgerEventRow } from "@/db/schema";
+
+function summarize(payload: Record<string, unknown>): string {
+  const text = JSON.stringify(payload);
+  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
+}
+
+export function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+export function LedgerEventTableRow({ event, agentKey }: { event: LedgerEventRow; agentKey?: string }) {
+  return (
+    <TableRow id={`seq-${event.seq}`}>
+      <TableCell className="text-right">
+        <Mono>{event.seq}</Mono>
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-xs text-muted-foreground">
+        <time dateTime={event.occurredAt.toISOString()}>{formatUtc(event.occurredAt)}</time>
+      </TableCell>
+      <TableCell>
+        <Badge variant="neutral">{event.type}</Badge>
+      </TableCell>
+      <TableCell className="text-xs">
+        {event.actor}
+        <span className="ml-1 text-muted-foreground">({event.actorKind})</span>
+      </TableCell>
+      <TableCell className="text-xs">
+        {agentKey ? (
+          <Link href={`/agents/${agentKey}`}>{agentKey}</Link>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+      </TableCell>
+      <TableCell className="max-w-sm">
+        <details>
+          <summary className="cursor-pointer truncate font-mono text-xs">{summarize(event.payload)}</summary>
+          <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 text-xs">
+            {JSON.stringify(event.payload, null, 2)}
+          </pre>
+        </details>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <Mono title={event.hash}>{event.hash.slice(0, 12)}…</Mono>
+        <CopyButton value={event.hash} label={`hash of event ${event.seq}`} />
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { verifyLedgerAction } from "@/lib/actions/ledger/verify-ledger";
+
+type Verdict = { is_intact: boolean; total: number; broken_at: number | null };
+
+export function VerifyChainButton() {
+  const [pending, startTransition] = useTransition();
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function verify() {
+    startTransition(async () => {
+      setError(null);
+      const result = await verifyLedgerAction({});
+      if (result.ok) setVerdict(result.data);
+      else setError(result.message);
+    });
+  }
+
+  return (
+    <div className="space-y-2">
+      <Button onClick={verify} pending={pending} data-testid="verify-chain">
+        Verify chain
+      </Button>
+      <div aria-live="polite" data-testid="verify-result">
+        {error ? (
+          <Alert variant="danger" title="Could not verify">
+            {error}
+          </Alert>
+        ) : null}
+        {verdict?.is_intact ? (
+          <Alert variant="success" title="Chain intact">
+            All {verdict.total} events chain back to the genesis hash.
+          </Alert>
+        ) : null}
+        {verdict && !verdict.is_intact ? (
+          <Alert variant="danger" title={`Chain broken at seq ${verdict.broken_at}`}>
+            Event {verdict.broken_at} was changed, removed or reordered after it was written ({verdict.total} events in
+            the table). <a href={`#seq-${verdict.broken_at}`}>Jump to it</a>, then restore the database from a backup
+            taken before that event.
+          </Alert>
+        ) : null}
+      </div>
+    </div>
+  );
+}

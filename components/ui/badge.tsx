@@ -1,0 +1,69 @@
+import { cva } from "class-variance-authority";
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "./cn";
+
+const badgeVariants = cva(
+  "inline-flex h-5 shrink-0 items-center gap-1 whitespace-nowrap rounded-md border px-1.5 font-medium text-xs leading-none [&_svg]:size-3 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        neutral: "border-border bg-muted text-muted-foreground",
+        success: "border-success-border bg-success-bg text-success",
+        danger: "border-danger-border bg-danger-bg text-danger",
+        warning: "border-warning-border bg-warning-bg text-warning",
+        info: "border-info-border bg-info-bg text-info",
+        "outcome-answered": "border-outcome-answered-border bg-outcome-answered-bg text-outcome-answered",
+        "outcome-clarified": "border-outcome-clarified-border bg-outcome-clarified-bg text-outcome-clarified",
+        "outcome-regenerated": "border-outcome-regenerated-border bg-outcome-regenerated-bg text-outcome-regenerated",
+        "outcome-fallback": "border-outcome-fallback-border bg-outcome-fallback-bg text-outcome-fallback",
+        "outcome-escalated": "border-outcome-escalated-border bg-outcome-escalated-bg text-outcome-escalated",
+        "outcome-error": "border-outcome-error-border bg-outcome-error-bg text-outcome-error",
+        "lane-deterministic": "border-lane-deterministic-border bg-lane-deterministic-bg text-lane-deterministic",
+        "lane-subjective": "border-lane-subjective-border bg-lane-subjective-bg text-lane-subjective",
+        "scope-GLOBAL": "border-scope-global-border bg-scope-global-bg text-scope-global",
+        "scope-SCENARIO": "border-scope-scenario-border bg-scope-scenario-bg text-scope-scenario",
+        "scope-STEP": "border-scope-step-border bg-scope-step-bg text-scope-step",
+        "role-viewer": "border-role-viewer-border bg-role-viewer-bg text-role-viewer",
+        "role-designer": "border-role-designer-border bg-role-designer-bg text-role-designer",
+        "role-operator": "border-role-operator-border bg-role-operator-bg text-role-operator",
+        "role-admin": "border-role-admin-border bg-role-admin-bg text-role-admin",
+      },
+    },
+    defaultVariants: { variant: "neutral" },
+  },
+);
+
+export type BadgeVariant = NonNullable<Parameters<typeof badgeVariants>[0]>["variant"] & string;
+
+/** The word a semantic badge shows when no children are given: colour is never the only signal. */
+const DEFAULT_LABEL: Partial<Record<BadgeVariant, string>> = {
+  "outcome-answered": "answered",
+  "outcome-clarified": "clarified",
+  "outcome-regenerated": "regenerated",
+  "outcome-fallback": "fallback",
+  "outcome-escalated": "escalated",
+  "outcome-error": "error",
+  "lane-deterministic": "lane 1 · check",
+  "lane-subjective": "lane 2 · judge",
+  "scope-GLOBAL": "GLOBAL",
+  "scope-SCENARIO": "SCENARIO",
+  "scope-STEP": "STEP",
+  "role-viewer": "viewer",
+  "role-designer": "designer",
+  "role-operator": "operator",
+  "role-admin": "admin",
+};
+
+export type BadgeProps = Omit<ComponentProps<"span">, "children"> & {
+  variant?: BadgeVariant;
+  /** The badge's word; semantic variants fall back to their own word (e.g. "answered", "GLOBAL"). */
+  children?: ReactNode;
+};
+
+export function Badge({ className, variant = "neutral", children, ...props }: BadgeProps) {
+  return (
+    <span data-slot="badge" data-variant={variant} className={cn(badgeVariants({ variant }), className)} {...props}>
+      {children ?? DEFAULT_LABEL[variant]}
+    </span>
+  );
+}

@@ -1,0 +1,210 @@
+import { z } from "zod";
+
+// Per-agent settings: the seeds' config objects under snake_case keys with the seeds' field names and
+// defaults. A bundle stores only the keys a designer set (AgentSettingsInput); the engine reads the
+// resolved object (AgentSettings) where every omitted key has its seed default.
+
+const score = z.number().min(0).max(1);
+const count = (min: number, max: number) => z.number().int().min(min).max(max);
+
+type Shape = Record<string, z.ZodType>;
+type Defaults<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
+type Defaulted<S extends Shape> = { [K in keyof S]: z.ZodDefault<S[K]> };
+
+/** One settings section: `input` takes any subset of the keys, `config` fills the rest with `defaults`. */
+function section<S extends Shape>(shape: S, defaults: Defaults<S>) {
+  const defaulted: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const value = defaults[key as keyof S];
+    // A fresh copy per parse: a shared default array would leak one agent's edits into another's.
+    defaulted[key] = (schema as z.ZodType<unknown>).default(() => structuredClone(value) as never);
+  }
+  return {
+    input: z.strictObject(shape).partial(),
+    config: z.strictObject(defaulted as Defaulted<S>),
+    defaults: Object.freeze(defaults),
+  };
+}
+
+/** Seed 003 ScenarioFilterConfig (Decision 5 stickiness, Consideration C fallback). */
+export const ScenarioFilterSettings = section(
+  {
+    enabled: z.boolean(),
+    /** Added to the current scenario's transition scores (seed 002's +0.25 is the high-friction alternative). */
+    stickiness_boost: score,
+    /** A different scenario must score at least this to take over from the current one. */
+    exit_intent_threshold: score,
+    max_loop_count: count(1, 1000),
+    /** What to do when no transition reaches min_transition_score. */
+    fallback_behavior: z.enum(["clarify", "stay", "escalate"]),
+    max_clarifications_per_step: count(0, 100),
+    min_transition_score: score,
+  },
+  {
+    enabled: true,
+    stickiness_boost: 0.15,
+    exit_intent_threshold: 0.85,
+    max_loop_count: 10,
+    fallback_behavior: "clarify",
+    max_clarifications_per_step: 2,
+    min_transition_score: 0.3,
+  },
+);
+
+/** Seed 003 EnforcementConfig (Decisions 7–8, Consideration E), every field, plus lane-2 sampling. */
+export const EnforcementSettings = section(
+  {
+    enabled: z.boolean(),
+    /** Regenerations of one turn; PRODUCT.md §10 makes it the max_reruns of the turn's seed-001 loop. */
+    max_retries: count(0, 10),
+    deterministic_enabled: z.boolean(),
+    llm_judge_enabled: z.boolean(),
+    /** Judge models; empty = the instance's default model (the seed names an OpenRouter model we do not assume). */
+    llm_judge_models: z.array(z.string().min(1).max(200)).max(5),
+    always_enforce_global: z.boolean(),
+    relevance_check_enabled: z.boolean(),
+    relevance_threshold: score,
+    relevance_refusal_bypass: z.boolean(),
+    grounding_check_enabled: z.boolean(),
+    grounding_threshold: score,
+    /**
+     * Lane 2 (PRODUCT.md §3.8): risky turns are always judged; of the other turns where a subjective
+     * hard rule is in play, this share is judged. 1 = every such turn, as in seed 003; lower it to
+     * trade model calls for coverage.
+     */
+    llm_judge_sample_rate: score,
+  },
+  {
+    enabled: true,
+    max_retries: 1,
+    deterministic_enabled: true,
+    llm_judge_enabled: true,
+    llm_judge_models: [],
+    always_enforce_global: true,
+    relevance_check_enabled: false,
+    relevance_threshold: 0.5,
+    relevance_refusal_bypass: true,
+    grounding_check_enabled: false,
+    grounding_threshold: 0.75,
+    llm_judge_sample_rate: 1,
+  },
+);
+
+/** Seed 001 RERUN_CONFIG: external loops' limits (the turn's own loop uses enforcement.max_retries). */
+export const RerunSettings = section(
+  {
+    alignment_threshold: score,
+    drift_threshold: score,
+    max_reruns: count(0, 20),
+    fatigue_threshold: score,
+    bias_repetition_threshold: count(1, 100),
+  },
+  {
+    alignment_threshold: 0.75,
+    drift_threshold: 0.25,
+    max_reruns: 3,
+    fatigue_threshold: 0.5,
+    bias_repetition_threshold: 3,
+  },
+);
+
+/** Seed 001 FATIGUE_CONFIG. */
+export const FatigueSettings = section(
+  {
+    base_increment: score,
+    improvement_threshold: score,
+    decay_rate: score,
+    critical_threshold: score,
+    max_fatigue: score,
+  },
+  { base_increment: 0.15, improvement_threshold: 0.05, decay_rate: 0.05, critical_threshold: 0.5, max_fatigue: 1.0 },
+);
+
+/**
+ * Seed 004: the rollout flag per agent (default false, like NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED),
+ * the Runtime Constants Table (names map 1:1, lower-cased) and the Step 7 rollback thresholds.
+ */
+export const ContinuitySettings = section(
+  {
+    enabled: z.boolean(),
+    selection_max_enrichment_steps: count(0, 3),
+    /** A retry still needs a changed evidence fingerprint. */
+    selection_max_llm_calls: count(1, 3),
+    /** 2, or 3 behind a flag (seed 004). */
+    semantic_max_enrichment_steps: count(0, 3),
+    semantic_max_llm_calls_per_step: count(1, 3),
+    chat_history_max_turns: count(1, 50),
+    chat_history_max_tokens: count(100, 16_000),
+    snapshot_excerpt_max_tokens: count(50, 4000),
+    blended_context_max_tokens: count(100, 16_000),
+    continuity_ttl_max_turns: count(1, 50),
+    continuity_ttl_max_minutes: count(1, 1440),
+    /** The recentActionTrace[] schema holds at most 5 entries. */
+    recent_action_trace_max_entries: count(1, 5),
+    /** The enrichment allowlist enum has 6 values. */
+    needed_evidence_types_max: count(1, 6),
+    /** Absolute increase of the wrong-action rate that rolls the flag back (0.005 = 0.5 points). */
+    rollback_wrong_action_rate_increase: score,
+    /** Relative increase of the clarifier rate that rolls the flag back (0.1 = +10 %). */
+    rollback_clarifier_rate_relative_increase: z.number().min(0).max(10),
+    rollback_p95_latency_increase_ms: count(0, 60_000),
+    /** Share of retries with an unchanged fingerprint that halts the rollout. */
+    halt_unchanged_fingerprint_retry_rate: score,
+  },
+  {
+    enabled: false,
+    selection_max_enrichment_steps: 1,
+    selection_max_llm_calls: 2,
+    semantic_max_enrichment_steps: 2,
+    semantic_max_llm_calls_per_step: 1,
+    chat_history_max_turns: 8,
+    chat_history_max_tokens: 1200,
+    snapshot_excerpt_max_tokens: 400,
+    blended_context_max_tokens: 1800,
+    continuity_ttl_max_turns: 3,
+    continuity_ttl_max_minutes: 10,
+    recent_action_trace_max_entries: 5,
+    needed_evidence_types_max: 2,
+    rollback_wrong_action_rate_increase: 0.005,
+    rollback_clarifier_rate_relative_increase: 0.1,
+    rollback_p95_latency_increase_ms: 250,
+    halt_unchanged_fingerprint_retry_rate: 0.02,
+  },
+);
+
+/**
+ * Ambiguity trap (seed 003 Decision 4): the sensor's is_ambiguous flag is the signal. As a backstop
+ * (the Decision's option B), a detected intent below min_intent_confidence also counts as ambiguous;
+ * 0 turns the backstop off.
+ */
+export const AmbiguitySettings = section(
+  { enabled: z.boolean(), min_intent_confidence: score },
+  { enabled: true, min_intent_confidence: 0.5 },
+);
+
+/** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */
+export const AgentSettingsInput = z.strictObject({
+  scenario_filter: ScenarioFilterSettings.input.optional(),
+  enforcement: EnforcementSettings.input.optional(),
+  rerun: RerunSettings.input.optional(),
+  fatigue: FatigueSettings.input.optional(),
+  continuity: ContinuitySettings.input.optional(),
+  ambiguity: AmbiguitySettings.input.optional(),
+});
+export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
+
+/** The resolved settings: every key present, omitted ones at the seeds' defaults. */
+export const AgentSettings = z.strictObject({
+  scenario_filter: ScenarioFilterSettings.config.prefault({}),
+  enforcement: EnforcementSettings.config.prefault({}),
+  rerun: RerunSettings.config.prefault({}),
+  fatigue: FatigueSettings.config.prefault({}),
+  continuity: ContinuitySettings.config.prefault({}),
+  ambiguity: AmbiguitySettings.config.prefault({}),
+});
+export type AgentSettings = z.infer<typeof AgentSettings>;
+
+/** Fills every omitted key with its seed default. Throws a ZodError when `partial` is not valid settings. */
+export function resolveAgentSettings(partial: unknown = {}): AgentSettings {
+  return AgentSettings.parse(partial ?? {});
+}

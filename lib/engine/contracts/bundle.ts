@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { CEL_MAX_EXPRESSION_LENGTH, CEL_RESERVED_WORDS } from "../cel/cel-environment";
+import { AgentSettingsInput } from "./agent-settings";
+
+// The agent bundle of PRODUCT.md §11: an agent's whole configuration as one JSON file. References
+// use stable keys, never database ids. Every object is strict, so a misspelled field is an error
+// rather than silently dropped; optional fields have defaults, so a minimal bundle stays short.
+// The field order below is the order export writes.
+
+export const BUNDLE_FORMAT_VERSION = 1;
+
+// "import" is a sibling route segment of /api/v1/agents/{key}; an agent with that key would be unreachable.
+const RESERVED_AGENT_KEYS = new Set(["import"]);
+
+const nonBlank = (s: string) => s.trim() !== "";
+
+export const AgentKey = z
+  .string()
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, "Use lower-case letters, digits and hyphens, starting with a letter or digit")
+  .refine((k) => !RESERVED_AGENT_KEYS.has(k), "This key is reserved; choose another");
+
+/** Keys of tools, scenarios, steps and rules; no "/" because a STEP rule refers to "scenario/step". */
+export const EntityKey = z
+  .string()
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, "Use lower-case letters, digits, '_' and '-', starting with a letter or digit");
+
+/** Profile fields, response variables and tool outputs are CEL variables, so their names are CEL identifiers. */
+export const VariableName = z
+  .string()
+  .max(64)
+  .regex(/^[a-z_][a-z0-9_]*$/, "Use lower-case letters, digits and '_', not starting with a digit")
+  .refine((n) => !CEL_RESERVED_WORDS.has(n), "This is a reserved word in CEL; choose another name");
+
+const Name = z.string().min(1).max(200).refine(nonBlank, "Must not be blank");
+const Text = (max: number) => z.string().max(max);
+const Phrases = (maxItems: number, maxLength: number) =>
+  z.array(z.string().min(1).max(maxLength).refine(nonBlank, "Must not be blank")).max(maxItems);
+
+/** Seed 003 §A ProfileFieldDefinition. */
+export const BundleProfileField = z.strictObject({
+  field_name: VariableName,
+  display_name: Name,
+  description: Text(2000).default(""),
+  /** CEL type: string → string, number → double, boolean → bool, date (ISO-8601 text) → string. */
+  field_type: z.enum(["string", "number", "boolean", "date"]),
+  /** CEL predicates over `value` that an extracted value must pass, e.g. `value in ["standard", "vip"]`. */
+  validation_rules: z.array(z.string().min(1).max(CEL_MAX_EXPRESSION_LENGTH)).max(20).default([]),
+  extraction_hints: Phrases(20, 500).default([]),
+});
+
+/**
+ * Seed 003 Decision 7: a variable extracted from the agent's response for enforcement. `patterns` are
+ * JavaScript regular expressions, matched case-insensitively, tried in order: for a boolean any match
+ * means true; for a number or string the first capture group of the first match is the value
+ * (numbers drop "," thousands separators). `description` guides the model extractor.
+ */
+export const BundleVariable = z.strictObject({
+  name: VariableName,
+  type: z.enum(["string", "number", "boolean"]),
+  description: Text(2000).default(""),
+  patterns: z.array(z.string().min(1).max(500)).max(50).default([]),
+});
+
+/** A flat JSON-Schema object: the arguments the engine fills from variables of the same name. */
+export const ToolInputSchema = z.strictObject({
+  type: z.literal("object").default("object"),
+  properties: z
+    .record(
+      VariableName,
+      z.strictObject({
+        type: z.enum(["string", "number", "integer", "boolean"]),
+        description: Text(500).default(""),
+      }),
+    )
+    .default({}),
+  required: z.array(VariableName).default([]),
+});
+
+/** Output variable name → path into the result (grammar in tool-output-path.ts); values are `dyn` in CEL. */
+const OutputVariables = z.record(VariableName, z.string().min(1).max(200)).default({});
+
+const toolBase = {
+  key: EntityKey,
+  name: Name,
+  description: Text(2000).default(""),
+};
+
+/** A static tool returns `data` as is: for demos, tests and fixed catalogues. */
+export const BundleStaticTool = z.strictObject({
+  ...toolBase,
+  kind: z.literal("static"),
+  input_schema: ToolInputSchema.prefault({}),
+  output: z.strictObject({ data: z.json().default({}), variables: OutputVariables }).prefault({}),
+});
+
+/**
+ * An http tool calls `url` ("{input}" placeholders filled from its inputs) on an admin-allowed host
+ * (FOCAL_TOOL_HOSTS), with a timeout and a response-size cap (PRODUCT.md §2).
+ */
+export const BundleHttpTool = z.strictObject({
+  ...toolBase,
+  kind: z.literal("http"),
+  input_schema: ToolInputSchema.prefault({}),
+  output: z.strictObject({
+    url: z.url({ protocol: /^https?$/ }).max(2000),
+    method: z.enum(["GET", "POST"]).default("GET"),
+    // 100 ms … 30 s: a turn has a latency budget; 5 s is generous for an order lookup.
+    timeout_ms: z.number().int().min(100).max(30_000).default(5000),
+    // 64 KiB by default, 1 MiB at most: tool output is untrusted text that goes into a prompt.
+    max_bytes: z.number().int().min(1).max(1_048_576).default(65_536),
+    variables: OutputVariables,
+  }),
+});
+
+export const BundleTool = z.discriminatedUnion("kind", [BundleStaticTool, BundleHttpTool]);
+
+export const BundleStep = z.strictObject({
+  key: EntityKey,
+  name: Name,
+  instructions: Text(8000).default(""),
+  clarification_hint: Text(2000).default(""),
+  is_terminal: z.boolean().default(false),
+});
+
+/** `from` and `to` are step keys of the same scenario. */
+export const BundleTransition = z.strictObject({
+  from: EntityKey,
+  to: EntityKey,
+  condition_text: Text(2000).default(""),
+  examples: Phrases(100, 500).default([]),
+});
+
+/** Steps and transitions keep their authored order: the editor and the graph show them that way. */
+export const BundleScenario = z.strictObject({
+  key: EntityKey,
+  name: Name,
+  description: Text(2000).default(""),
+  intent_label: Text(100).default(""),
+  entry_examples: Phrases(100, 500).default([]),
+  entry_step: EntityKey,
+  enabled: z.boolean().default(true),
+  steps: z.array(BundleStep).min(1, "A scenario needs at least one step").max(50),
+  transitions: z.array(BundleTransition).max(200).default([]),
+});
+
+/**
+ * `scope_ref`: null for GLOBAL, a scenario key for SCENARIO, "scenario_key/step_key" for STEP.
+ * `attached_tools`: tool keys, run when the rule matches.
+ */
+export const BundleRule = z.strictObject({
+  key: EntityKey,
+  name: Name,
+  condition_text: z.string().min(1).max(2000).refine(nonBlank, "Must not be blank"),
+  action_text: z.string().min(1).max(4000).refine(nonBlank, "Must not be blank"),
+  scope: z.enum(["GLOBAL", "SCENARIO", "STEP"]).default("GLOBAL"),
+  scope_ref: z.string().min(1).max(200).nullable().default(null),
+  priority: z.number().int().min(-1000).max(1000).default(0),
+  is_hard_constraint: z.boolean().default(false),
+  /** CEL (lane 1), checked against the declared variables on import. */
+  enforcement_expression: z.string().max(CEL_MAX_EXPRESSION_LENGTH).nullable().default(null),
+  enforcement_lane: z.enum(["deterministic", "subjective"]).default("deterministic"),
+  attached_tools: z.array(EntityKey).max(20).default([]),
+  max_fires_per_session: z.number().int().min(1).max(10_000).nullable().default(null),
+  cooldown_turns: z.number().int().min(0).max(10_000).default(0),
+  enabled: z.boolean().default(true),
+});
+
+export const BundleAgent = z.strictObject({
+  key: AgentKey,
+  name: Name,
+  description: Text(2000).default(""),
+  /** Stored as given; omitted keys take the seeds' defaults when resolved (agent-settings.ts). */
+  settings: AgentSettingsInput.default({}),
+});
+
+export const Bundle = z.strictObject({
+  focal_bundle: z.literal(BUNDLE_FORMAT_VERSION, {
+    error: `focal_bundle must be ${BUNDLE_FORMAT_VERSION}: this file is not a Focal bundle, or it is from another format version`,
+  }),
+  agent: BundleAgent,
+  profile_fields: z.array(BundleProfileField).max(200).default([]),
+  variables: z.array(BundleVariable).max(200).default([]),
+  tools: z.array(BundleTool).max(100).default([]),
+  scenarios: z.array(BundleScenario).max(100).default([]),
+  rules: z.array(BundleRule).max(500).default([]),
+});
+
+/** A parsed bundle: every default filled in. */
+export type Bundle = z.output<typeof Bundle>;
+/** What a bundle file may contain: optional fields may be omitted. */
+export type BundleInput = z.input<typeof Bundle>;
+export type BundleTool = Bundle["tools"][number];
+export type BundleScenario = Bundle["scenarios"][number];
+export type BundleRule = Bundle["rules"][number];

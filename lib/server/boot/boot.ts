@@ -1,0 +1,38 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { env } from "@/lib/env";
+import { getDatabaseHandle } from "../db";
+import { ensureAuthSecret } from "../instance-secret";
+import { ensureAdmin } from "./ensure-admin";
+import { ensureBootstrapKey } from "./ensure-bootstrap-key";
+import { ensureDemoAgent } from "./ensure-demo-agent";
+
+const slot = globalThis as unknown as { __focalBoot?: Promise<void> };
+
+/** Opens and migrates the database, then provisions the admin, bootstrap key and demo agent. Once per process. */
+export function bootFocal(): Promise<void> {
+  slot.__focalBoot ??= runBoot();
+  return slot.__focalBoot;
+}
+
+async function runBoot(): Promise<void> {
+  const e = env();
+  const requestId = `boot-${randomUUID()}`;
+  const { db, dialect } = await getDatabaseHandle();
+  await ensureAuthSecret(db, e.FOCAL_AUTH_SECRET);
+  const admin = await ensureAdmin(db, { email: e.FOCAL_ADMIN_EMAIL, password: e.FOCAL_ADMIN_PASSWORD }, requestId);
+  if (e.FOCAL_BOOTSTRAP_API_KEY) await ensureBootstrapKey(db, e.FOCAL_BOOTSTRAP_API_KEY, requestId);
+  const demoImported = e.FOCAL_SKIP_DEMO ? false : await ensureDemoAgent(db, requestId);
+
+  const url = e.FOCAL_PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const where =
+    dialect === "pglite" ? `embedded PostgreSQL (PGlite) in ${e.FOCAL_DATA_DIR}` : "PostgreSQL (DATABASE_URL)";
+  const lines = ["", `  Focal is ready on ${url}`, `  Database: ${where}`, `  Sign in as: ${admin.email}`];
+  if (admin.generatedPassword) {
+    lines.push(`  Password:   ${admin.generatedPassword}   (generated now and shown only once: keep it)`);
+  } else if (admin.created) {
+    lines.push("  Password:   the one in FOCAL_ADMIN_PASSWORD");
+  }
+  if (demoImported) lines.push("  Demo agent: Refund desk (refund-desk) imported");
+  console.log(lines.join("\n"), "\n");
+}

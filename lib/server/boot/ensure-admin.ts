@@ -1,0 +1,34 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { operators } from "@/db/schema";
+import type { Database, Transaction } from "@/db/types";
+import { createOperator } from "../auth/operators";
+import { SYSTEM_ACTOR } from "../ledger/event-types";
+
+export interface AdminReport {
+  email: string;
+  /** Set only when this start created the admin with a generated password (printed once). */
+  generatedPassword?: string;
+  created: boolean;
+}
+
+/** First start: create the admin from FOCAL_ADMIN_EMAIL / FOCAL_ADMIN_PASSWORD, or generate a password. */
+export async function ensureAdmin(
+  db: Database,
+  config: { email: string; password?: string },
+  requestId: string,
+): Promise<AdminReport> {
+  const [existing] = await db.select({ email: operators.email }).from(operators).where(eq(operators.role, "admin"));
+  if (existing) return { email: existing.email, created: false };
+  const generated = config.password ? undefined : randomBytes(12).toString("base64url");
+  await db.transaction((tx) =>
+    createOperator(
+      tx as Transaction,
+      { email: config.email, name: "Admin", role: "admin", password: config.password ?? (generated as string) },
+      SYSTEM_ACTOR,
+      requestId,
+    ),
+  );
+  return { email: config.email.toLowerCase(), generatedPassword: generated, created: true };
+}

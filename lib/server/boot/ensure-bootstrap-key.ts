@@ -1,0 +1,27 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { apiKeys } from "@/db/schema";
+import type { Database, Transaction } from "@/db/types";
+import { createApiKey, hashApiKey } from "../auth/api-keys";
+import { SYSTEM_ACTOR } from "../ledger/event-types";
+
+/**
+ * FOCAL_BOOTSTRAP_API_KEY provisions an admin-scoped key for automation. It is created once;
+ * a key an admin later revoked stays revoked.
+ */
+export async function ensureBootstrapKey(db: Database, key: string, requestId: string): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashApiKey(key)));
+  if (existing) return false;
+  await db.transaction((tx) =>
+    createApiKey(
+      tx as Transaction,
+      { name: "bootstrap (FOCAL_BOOTSTRAP_API_KEY)", scopes: ["admin"], key },
+      SYSTEM_ACTOR,
+      requestId,
+    ),
+  );
+  return true;
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Command 2 of the README: every test. Lint (zero warnings) + import boundaries, typecheck,
+# unit and DB tests on embedded PGlite, the DB tests again on a real PostgreSQL server, and
+# Playwright e2e in Chromium against `next build && next start`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+PG_URL="${FOCAL_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+
+[ -d node_modules ] || npm ci --no-audit --no-fund
+if [ ! -x "$CHROMIUM" ]; then
+  echo "Chromium not found at $CHROMIUM: install it with 'apt-get install -y chromium' or set CHROMIUM_PATH." >&2
+  exit 1
+fi
+if ! node -e 'const s=require("net").connect({host:new URL(process.argv[1]).hostname,port:Number(new URL(process.argv[1]).port||5432)});s.on("connect",()=>process.exit(0));s.on("error",()=>process.exit(1));' "$PG_URL"; then
+  echo "PostgreSQL is not reachable at $PG_URL: start it, or set FOCAL_TEST_DATABASE_URL." >&2
+  exit 1
+fi
+
+echo "==> lint + import boundaries"
+npm run lint
+echo "==> typecheck"
+npm run typecheck
+echo "==> unit + DB tests on embedded PGlite"
+env -u DATABASE_URL npx vitest run
+echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file)"
+DATABASE_URL="$PG_URL" npx vitest run .db.test.ts
+echo "==> e2e (Playwright + Chromium)"
+env -u DATABASE_URL npx playwright test

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "@/db/client";
+import { rowsOf } from "@/db/raw-rows";
+import { createTestDatabase } from "@/db/testing/test-database";
+import type { Transaction } from "@/db/types";
+import type { Role } from "@/lib/identity/roles";
+import { getAuth, resetAuthForTests } from "@/lib/server/auth/auth";
+import { createOperator } from "@/lib/server/auth/operators";
+import { setDatabaseHandle } from "@/lib/server/db";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { HOST, ORIGIN } from "./request-headers";
+
+/** A migrated database wired in as the app's database, with better-auth on top of it. */
+export async function startTestApp(): Promise<DatabaseHandle> {
+  const handle = await createTestDatabase();
+  setDatabaseHandle(handle);
+  resetAuthForTests();
+  await getAuth();
+  return handle;
+}
+
+export async function addOperator(
+  handle: DatabaseHandle,
+  email: string,
+  role: Role,
+  password = "correct-horse-battery",
+) {
+  await handle.db.transaction((tx) =>
+    createOperator(
+      tx as Transaction,
+      { email, name: email.split("@")[0] ?? email, role, password },
+      SYSTEM_ACTOR,
+      "test",
+    ),
+  );
+  return { email, password };
+}
+
+/** Signs in through better-auth's real endpoint and returns the session cookie header. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const auth = await getAuth();
+  const response = await auth.handler(
+    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: ORIGIN,
+        host: HOST,
+        "x-forwarded-for": `10.0.0.${Math.floor(Math.random() * 200) + 1}`,
+      },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  return cookies.join("; ");
+}
+
+/** Row counts of every table: "writes nothing" means this is unchanged. auth_rate_limits counts requests, not writes of ours. */
+export async function tableCounts(handle: DatabaseHandle): Promise<Record<string, number>> {
+  const tables = rowsOf<{ table_name: string }>(
+    await handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_name <> 'auth_rate_limits' order by table_name`,
+    ),
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [first] = rowsOf<{ n: number }>(
+      await handle.db.execute(sql.raw(`select count(*)::int as n from "${table_name}"`)),
+    );
+    counts[table_name] = first?.n ?? -1;
+  }
+  return counts;
+}
