@@ -1,0 +1,38 @@
+import {
+  AmbiguitySettings,
+  ContinuitySettings,
+  EnforcementSettings,
+  FatigueSettings,
+  RerunSettings,
+  ScenarioFilterSettings,
+} from "@/lib/engine/contracts/agent-settings";
+
+// Display order and provenance of each settings section.
+export const SETTINGS_SECTIONS = [
+  {
+    key: "scenario_filter",
+    title: "Scenario routing",
+    source: "seed 003 ScenarioFilterConfig",
+    defaults: ScenarioFilterSettings.defaults,
+  },
+  {
+    key: "enforcement",
+    title: "Enforcement",
+    source: "seed 003 EnforcementConfig",
+    defaults: EnforcementSettings.defaults,
+  },
+  { key: "rerun", title: "Reruns", source: "seed 001 RERUN_CONFIG", defaults: RerunSettings.defaults },
+  {
+    key: "fatigue",
+    title: "Reflection fatigue",
+    source: "seed 001 FATIGUE_CONFIG",
+    defaults: FatigueSettings.defaults,
+  },
+  {
+    key: "continuity",
+    title: "Continuity",
+    source: "seed 004 flag and runtime constants",
+    defaults: ContinuitySettings.defaults,
+  },
+  { key: "ambiguity", title: "Ambiguity trap", source: "seed 003 Decision 4", defaults: AmbiguitySettings.defaults },
+] as const;
