@@ -1,13 +1,8 @@
-import { isBuildPhase, isNodeRuntime } from "./lib/env";
-
 // Runs once per server process before it answers requests: migrate, provision, print the sign-in.
+// The literal NEXT_RUNTIME check lets the bundler drop the Node-only boot from the edge build.
 export async function register() {
-  if (!isNodeRuntime() || isBuildPhase()) return;
-  const { bootFocal } = await import("./lib/server/boot/boot");
-  try {
-    await bootFocal();
-  } catch (error) {
-    console.error(`\n  Focal could not start: ${(error as Error).message}\n`);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./lib/server/boot/register-node");
+    await registerNode();
   }
 }

@@ -38,10 +38,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   } else {
     const dataDir = options.dataDir ?? "memory://";
     const inMemory = dataDir.startsWith("memory://");
-    const release = inMemory ? () => {} : acquireDataDirLock(path.resolve(dataDir));
+    const release = inMemory ? () => {} : acquireDataDirLock(path.resolve(/*turbopackIgnore: true*/ dataDir));
     try {
       const client = await PGlite.create({
-        dataDir: inMemory ? undefined : path.resolve(dataDir),
+        dataDir: inMemory ? undefined : path.resolve(/*turbopackIgnore: true*/ dataDir),
         loadDataDir: options.loadDataDir,
       });
       const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -57,9 +57,10 @@ test("create an API key, call the API with it, revoke it", async ({ page, reques
   await signIn(page);
   await page.goto("/admin");
   await page.getByRole("button", { name: "Create API key" }).click();
-  await page.getByLabel("Name").fill("e2e client");
-  await page.getByLabel("ledger:read").check();
-  await page.getByRole("button", { name: "Create key" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("e2e client");
+  await dialog.getByLabel("ledger:read").check();
+  await dialog.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByTestId("new-api-key").textContent())?.trim() ?? "";
   expect(key).toMatch(/^fk_/);
   await screenshot(page, "api-key-created");

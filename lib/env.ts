@@ -33,7 +33,9 @@ let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  // An empty variable (DATABASE_URL= ) means "not set", as in most tools.
+  const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
@@ -45,10 +47,6 @@ export function env(): Env {
 /** Next.js build phase: the build must never open the database. */
 export function isBuildPhase(): boolean {
   return process.env.NEXT_PHASE === "phase-production-build";
-}
-
-export function isNodeRuntime(): boolean {
-  return process.env.NEXT_RUNTIME === "nodejs";
 }
 
 /** Tests reset the cache after changing process.env. */

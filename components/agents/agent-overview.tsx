@@ -61,14 +61,13 @@ export function AgentOverview({ agent, counts, recentChanges }: AgentOverviewPro
                   <TableHead>Time</TableHead>
                   <TableHead>Type</TableHead>
                   <TableHead>Actor</TableHead>
-                  <TableHead>Agent</TableHead>
                   <TableHead>Payload</TableHead>
                   <TableHead>Hash</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {recentChanges.map((event) => (
-                  <LedgerEventTableRow key={event.seq} event={event} agentKey={agent.key} />
+                  <LedgerEventTableRow key={event.seq} event={event} showAgent={false} />
                 ))}
               </TableBody>
             </Table>

@@ -43,7 +43,7 @@ export function AgentsList({ agents }: { agents: AgentSummary[] }) {
                     <div className="max-w-md truncate text-xs text-muted-foreground">{agent.description}</div>
                   ) : null}
                 </TableCell>
-                <TableCell>
+                <TableCell className="whitespace-nowrap">
                   <Mono>{agent.key}</Mono>
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{agent.rules}</TableCell>

@@ -14,7 +14,15 @@ export function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
-export function LedgerEventTableRow({ event, agentKey }: { event: LedgerEventRow; agentKey?: string }) {
+export function LedgerEventTableRow({
+  event,
+  agentKey,
+  showAgent = true,
+}: {
+  event: LedgerEventRow;
+  agentKey?: string;
+  showAgent?: boolean;
+}) {
   return (
     <TableRow id={`seq-${event.seq}`}>
       <TableCell className="text-right">

@@ -22,20 +22,16 @@ export function VerifyChainButton() {
   }
 
   return (
-    <div className="space-y-2">
+    <div className="flex max-w-xl flex-col items-end gap-2">
       <Button onClick={verify} pending={pending} data-testid="verify-chain">
         Verify chain
       </Button>
-      <div aria-live="polite" data-testid="verify-result">
-        {error ? (
-          <Alert variant="danger" title="Could not verify">
-            {error}
-          </Alert>
-        ) : null}
+      <div aria-live="polite" data-testid="verify-result" className="text-right text-sm">
+        {error ? <span className="text-destructive">Could not verify: {error}</span> : null}
         {verdict?.is_intact ? (
-          <Alert variant="success" title="Chain intact">
-            All {verdict.total} events chain back to the genesis hash.
-          </Alert>
+          <span className="text-success">
+            ✓ Chain intact: all {verdict.total} events chain back to the genesis hash.
+          </span>
         ) : null}
         {verdict && !verdict.is_intact ? (
           <Alert variant="danger" title={`Chain broken at seq ${verdict.broken_at}`}>

@@ -24,7 +24,9 @@ export function RulesTable({ rules, scopeNames, toolNames }: RulesTableProps) {
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead className="text-right">Priority</TableHead>
+          <TableHead className="text-right" title="Higher wins a conflict">
+            Priority ↓
+          </TableHead>
           <TableHead>Rule</TableHead>
           <TableHead>Scope</TableHead>
           <TableHead>Enforcement</TableHead>
@@ -47,10 +49,16 @@ export function RulesTable({ rules, scopeNames, toolNames }: RulesTableProps) {
               {rule.scopeId ? <div className="text-xs">{scopeNames[rule.scopeId] ?? "unknown target"}</div> : null}
             </TableCell>
             <TableCell className="space-y-1">
-              {rule.isHardConstraint ? <Badge variant="danger">hard</Badge> : <Badge variant="neutral">soft</Badge>}{" "}
-              <Badge variant={`lane-${rule.enforcementLane}`}>
-                {rule.enforcementLane === "deterministic" ? "lane 1 · CEL" : "lane 2 · judge"}
-              </Badge>
+              {rule.isHardConstraint ? (
+                <>
+                  <Badge variant="danger">hard</Badge>{" "}
+                  <Badge variant={`lane-${rule.enforcementLane}`}>
+                    {rule.enforcementLane === "deterministic" ? "lane 1 · CEL" : "lane 2 · judge"}
+                  </Badge>
+                </>
+              ) : (
+                <Badge variant="neutral">guidance</Badge>
+              )}
               {rule.enforcementExpression ? (
                 <div>
                   <Mono>{rule.enforcementExpression}</Mono>

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import {
   profileFieldDefinitions,
   responseVariableDefinitions,
@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from "../types";
 
 export async function listRules(db: DbOrTx, agentId: string) {
-  return db.select().from(rules).where(eq(rules.agentId, agentId)).orderBy(asc(rules.priority), asc(rules.key));
+  return db.select().from(rules).where(eq(rules.agentId, agentId)).orderBy(desc(rules.priority), asc(rules.key));
 }
 
 export async function listTools(db: DbOrTx, agentId: string) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import {
   agents,
   profileFieldDefinitions,
@@ -12,21 +12,29 @@ import {
 } from "../schema";
 import type { DbOrTx } from "../types";
 
+async function countsByAgent(db: DbOrTx, table: typeof rules | typeof scenarios | typeof tools) {
+  const rows = await db.select({ agentId: table.agentId, n: count() }).from(table).groupBy(table.agentId);
+  return new Map(rows.map((r) => [r.agentId, r.n]));
+}
+
 export async function listAgents(db: DbOrTx) {
-  return db
-    .select({
-      id: agents.id,
-      key: agents.key,
-      name: agents.name,
-      description: agents.description,
-      configVersion: agents.configVersion,
-      updatedAt: agents.updatedAt,
-      rules: sql<number>`(select count(*)::int from ${rules} where ${rules.agentId} = ${agents.id})`,
-      scenarios: sql<number>`(select count(*)::int from ${scenarios} where ${scenarios.agentId} = ${agents.id})`,
-      tools: sql<number>`(select count(*)::int from ${tools} where ${tools.agentId} = ${agents.id})`,
-    })
-    .from(agents)
-    .orderBy(asc(agents.name));
+  const [rows, ruleCounts, scenarioCounts, toolCounts] = await Promise.all([
+    db.select().from(agents).orderBy(asc(agents.name)),
+    countsByAgent(db, rules),
+    countsByAgent(db, scenarios),
+    countsByAgent(db, tools),
+  ]);
+  return rows.map((agent) => ({
+    id: agent.id,
+    key: agent.key,
+    name: agent.name,
+    description: agent.description,
+    configVersion: agent.configVersion,
+    updatedAt: agent.updatedAt,
+    rules: ruleCounts.get(agent.id) ?? 0,
+    scenarios: scenarioCounts.get(agent.id) ?? 0,
+    tools: toolCounts.get(agent.id) ?? 0,
+  }));
 }
 
 export async function getAgentByKey(db: DbOrTx, key: string) {

@@ -1,21 +1,27 @@
 import "server-only";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gt } from "drizzle-orm";
 import { apiKeys, authSessions, operators } from "../schema";
 import type { DbOrTx } from "../types";
 
 export async function listOperators(db: DbOrTx) {
-  return db
-    .select({
-      id: operators.id,
-      email: operators.email,
-      name: operators.name,
-      role: operators.role,
-      disabled: operators.disabled,
-      createdAt: operators.createdAt,
-      activeSessions: sql<number>`(select count(*)::int from ${authSessions} where ${authSessions.userId} = ${operators.id} and ${authSessions.expiresAt} > now())`,
-    })
-    .from(operators)
-    .orderBy(asc(operators.email));
+  const [rows, live] = await Promise.all([
+    db.select().from(operators).orderBy(asc(operators.email)),
+    db
+      .select({ userId: authSessions.userId, n: count() })
+      .from(authSessions)
+      .where(gt(authSessions.expiresAt, new Date()))
+      .groupBy(authSessions.userId),
+  ]);
+  const sessions = new Map(live.map((r) => [r.userId, r.n]));
+  return rows.map((op) => ({
+    id: op.id,
+    email: op.email,
+    name: op.name,
+    role: op.role,
+    disabled: op.disabled,
+    createdAt: op.createdAt,
+    activeSessions: sessions.get(op.id) ?? 0,
+  }));
 }
 
 export async function listApiKeys(db: DbOrTx) {

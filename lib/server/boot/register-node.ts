@@ -1,0 +1,13 @@
+import { isBuildPhase } from "@/lib/env";
+import { bootFocal } from "./boot";
+
+/** Boots Focal in the Node.js server; a failure (e.g. the data directory is locked) stops the process. */
+export async function registerNode(): Promise<void> {
+  if (isBuildPhase()) return;
+  try {
+    await bootFocal();
+  } catch (error) {
+    console.error(`\n  Focal could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
