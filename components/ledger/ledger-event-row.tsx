@@ -38,13 +38,15 @@ export function LedgerEventTableRow({
         {event.actor}
         <span className="ml-1 text-muted-foreground">({event.actorKind})</span>
       </TableCell>
-      <TableCell className="text-xs">
-        {agentKey ? (
-          <Link href={`/agents/${agentKey}`}>{agentKey}</Link>
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        )}
-      </TableCell>
+      {showAgent ? (
+        <TableCell className="text-xs">
+          {agentKey ? (
+            <Link href={`/agents/${agentKey}`}>{agentKey}</Link>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          )}
+        </TableCell>
+      ) : null}
       <TableCell className="max-w-sm">
         <details>
           <summary className="cursor-pointer truncate font-mono text-xs">{summarize(event.payload)}</summary>

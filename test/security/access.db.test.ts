@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { concretePath, enumerateActions, enumerateRoutes } from "../support/enumerate-endpoints";
 import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
+
+vi.mock("next/headers", () => import("../support/request-headers"));
 
 // Public by design: the health probe and better-auth's own sign-in/sign-out endpoints.
 const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/[...all]"]);

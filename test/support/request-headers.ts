@@ -1,31 +1,33 @@
-import { vi } from "vitest";
-
-// next/headers only works inside a Next.js request; tests set the headers a request would carry.
+// next/headers only works inside a Next.js request. Test files that call server actions replace it:
+//   vi.mock("next/headers", () => import("@/test/support/request-headers"));
+// (vi.mock must sit in the test file itself to be hoisted above the imports) and set the headers a
+// request would carry in `requestState`.
 export const requestState = { headers: new Headers() };
 
-vi.mock("next/headers", () => ({
-  headers: async () => requestState.headers,
-  cookies: async () => {
-    const cookie = requestState.headers.get("cookie") ?? "";
-    const jar = new Map(
-      cookie
-        .split(";")
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .map((part) => {
-          const at = part.indexOf("=");
-          return [part.slice(0, at), part.slice(at + 1)] as const;
-        }),
-    );
-    return {
-      get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      has: (name: string) => jar.has(name),
-      set: () => {},
-      delete: () => {},
-    };
-  },
-}));
+export async function headers(): Promise<Headers> {
+  return requestState.headers;
+}
+
+export async function cookies() {
+  const cookie = requestState.headers.get("cookie") ?? "";
+  const jar = new Map(
+    cookie
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const at = part.indexOf("=");
+        return [part.slice(0, at), part.slice(at + 1)] as const;
+      }),
+  );
+  return {
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
+    getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+    has: (name: string) => jar.has(name),
+    set: () => {},
+    delete: () => {},
+  };
+}
 
 export const HOST = "focal.test";
 export const ORIGIN = `http://${HOST}`;

@@ -31,7 +31,7 @@ interface CelErrorLike {
   range?: { start: number; end: number };
 }
 
-function describe(error: unknown): { code: string; summary: string; start: number; end: number; parse: boolean } {
+function describeError(error: unknown): { code: string; summary: string; start: number; end: number; parse: boolean } {
   const e = (error ?? {}) as CelErrorLike;
   return {
     code: e.code ?? "",
@@ -75,10 +75,9 @@ export function checkExpression(
       }
       return { ok: true, type };
     }
-    const error = describe(result.error);
-    if (error.code === "unknown_variable") {
-      const name = source.slice(error.start, error.end);
-      if (!name || name in current) break;
+    const error = describeError(result.error);
+    const name = source.slice(error.start, error.end);
+    if (error.code === "unknown_variable" && name && !Object.hasOwn(current, name)) {
       undeclared.push(name);
       firstUndeclared ??= { start: error.start, end: error.end };
       current = { ...current, [name]: "dyn" };

@@ -30,7 +30,7 @@ export const EntityKey = z
 export const VariableName = z
   .string()
   .max(64)
-  .regex(/^[a-z_][a-z0-9_]*$/, "Use lower-case letters, digits and '_', not starting with a digit")
+  .regex(/^[a-z][a-z0-9_]*$/, "Use lower-case letters, digits and '_', starting with a letter")
   .refine((n) => !CEL_RESERVED_WORDS.has(n), "This is a reserved word in CEL; choose another name");
 
 const Name = z.string().min(1).max(200).refine(nonBlank, "Must not be blank");

@@ -1,0 +1,24 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { agents } from "@/db/schema";
+import type { Database } from "@/db/types";
+import type { Bundle } from "@/lib/engine/contracts/bundle";
+import { AppError } from "@/lib/server/errors";
+import { readAgentBundle } from "./read-agent-bundle";
+
+export { serializeBundle } from "./serialize-bundle";
+
+/**
+ * The agent's whole configuration as a canonical bundle; serializeBundle turns it into the file.
+ * One read-only REPEATABLE READ transaction, so an import running meanwhile is seen entirely or not at all.
+ */
+export async function exportBundle(db: Database, key: string): Promise<Bundle> {
+  return db.transaction(
+    async (tx) => {
+      const [agent] = await tx.select().from(agents).where(eq(agents.key, key));
+      if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${key}".`);
+      return readAgentBundle(tx, agent);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

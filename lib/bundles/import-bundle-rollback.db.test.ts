@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { createTestDatabase } from "@/db/testing/test-database";
+import type { Actor } from "@/lib/server/ledger/event-types";
+import { exportBundle, serializeBundle } from "./export-bundle";
+import { importBundle } from "./import-bundle";
+import { countConfigRows, demoBundle } from "./testing/bundle-fixtures";
+
+// The ledger append is the last write of an import: failing it proves the config writes before it
+// roll back with it.
+const ledger = vi.hoisted(() => ({ fail: false }));
+vi.mock("@/lib/server/ledger/append-ledger-event", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/server/ledger/append-ledger-event")>();
+  return {
+    ...original,
+    appendLedgerEvent: (...args: Parameters<typeof original.appendLedgerEvent>) => {
+      if (ledger.fail) throw new Error("ledger unavailable");
+      return original.appendLedgerEvent(...args);
+    },
+  };
+});
+
+const actor: Actor = { kind: "system", name: "test", id: null };
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("importBundle atomicity", () => {
+  it("leaves the previous configuration untouched when a late write fails", async () => {
+    await importBundle(handle.db, demoBundle(), actor, "req-1");
+    const before = await countConfigRows(handle.db);
+    const exported = serializeBundle(await exportBundle(handle.db, "refund-desk"));
+
+    const changed = demoBundle() as unknown as { rules: unknown[]; scenarios: unknown[] };
+    changed.rules = [];
+    changed.scenarios = [];
+    ledger.fail = true;
+    await expect(importBundle(handle.db, changed, actor, "req-2")).rejects.toThrow("ledger unavailable");
+    await expect(
+      importBundle(handle.db, { focal_bundle: 1, agent: { key: "fresh", name: "Fresh" } }, actor, "req-3"),
+    ).rejects.toThrow("ledger unavailable");
+    ledger.fail = false;
+
+    expect(await countConfigRows(handle.db)).toEqual(before);
+    expect(serializeBundle(await exportBundle(handle.db, "refund-desk"))).toBe(exported);
+    await expect(exportBundle(handle.db, "fresh")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

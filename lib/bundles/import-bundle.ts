@@ -1,0 +1,133 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { type AgentRow, agents } from "@/db/schema";
+import type { DbOrTx, Transaction } from "@/db/types";
+import type { Bundle } from "@/lib/engine/contracts/bundle";
+import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
+import { AppError } from "@/lib/server/errors";
+import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
+import type { Actor } from "@/lib/server/ledger/event-types";
+import { type BundleDiff, diffBundles, isEmptyDiff } from "./bundle-diff";
+import { readAgentBundle } from "./read-agent-bundle";
+import { serializeBundle } from "./serialize-bundle";
+import { type ConfigIds, deleteAgentConfig, insertAgentConfig, readConfigIds } from "./write-agent-config";
+
+export interface ImportResult {
+  agent_id: string;
+  key: string;
+  config_version: number;
+  /** false when an agent with this key existed and its configuration was replaced. */
+  created: boolean;
+}
+
+/** SHA-256 of the canonical file text, so the same configuration hashes the same however it was formatted. */
+export function bundleSha256(bundle: Bundle): string {
+  return createHash("sha256").update(serializeBundle(bundle)).digest("hex");
+}
+
+function counts(bundle: Bundle) {
+  return {
+    profile_fields: bundle.profile_fields.length,
+    variables: bundle.variables.length,
+    tools: bundle.tools.length,
+    scenarios: bundle.scenarios.length,
+    steps: bundle.scenarios.reduce((n, s) => n + s.steps.length, 0),
+    transitions: bundle.scenarios.reduce((n, s) => n + s.transitions.length, 0),
+    rules: bundle.rules.length,
+  };
+}
+
+/** The previous configuration, for the diff; a stored one that no longer parses is replaced all the same. */
+async function previousBundle(tx: Transaction, agent: AgentRow): Promise<Bundle | null> {
+  try {
+    return await readAgentBundle(tx, agent);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") return null;
+    throw error;
+  }
+}
+
+/**
+ * Imports an agent bundle (PRODUCT.md §11). Validates all of it first — shape, references, lanes,
+ * CEL — and throws AppError VALIDATION listing every problem with its JSON path. Then, in one
+ * transaction, creates the agent or replaces the whole configuration of the agent with this key
+ * (same agent id, config_version + 1; sessions and turns stay; entities whose key survives keep their
+ * id), and appends BUNDLE_IMPORTED to the
+ * ledger. Any failure rolls everything back: nothing is written unless all of it is.
+ */
+export async function importBundle(db: DbOrTx, input: unknown, actor: Actor, requestId: string): Promise<ImportResult> {
+  const validation = validateBundle(input);
+  if (!validation.ok) {
+    const n = validation.issues.length;
+    throw new AppError(
+      "VALIDATION",
+      `The bundle has ${n} problem${n === 1 ? "" : "s"}; nothing was imported.`,
+      validation.issues,
+    );
+  }
+  const bundle = validation.bundle;
+  const { key, name, description, settings } = bundle.agent;
+
+  return db.transaction(async (txOrSavepoint) => {
+    const tx = txOrSavepoint as Transaction;
+    // ON CONFLICT DO NOTHING waits for a concurrent import of the same new key, then yields to it.
+    const [inserted] = await tx
+      .insert(agents)
+      .values({ key, name, description, settings })
+      .onConflictDoNothing({ target: agents.key })
+      .returning();
+    let agent: AgentRow;
+    let previous: Bundle | null = null;
+    let previousVersion: number | null = null;
+    let diff: BundleDiff;
+    let keep: ConfigIds | undefined;
+    if (inserted) {
+      agent = inserted;
+      diff = diffBundles(null, bundle);
+    } else {
+      // Row lock: concurrent imports of one agent run one after the other, each bumping the version.
+      const [existing] = await tx.select().from(agents).where(eq(agents.key, key)).for("update");
+      if (!existing) throw new Error(`agent "${key}" vanished during import`);
+      previous = await previousBundle(tx, existing);
+      previousVersion = existing.configVersion;
+      diff = diffBundles(previous, bundle);
+      keep = await readConfigIds(tx, existing.id);
+      await deleteAgentConfig(tx, existing.id);
+      // Seed 003 §D: a change to the profile field definitions is a new profile schema version.
+      const profileChanged = previous === null || !isEmptyDiff(diff.profile_fields);
+      const [updated] = await tx
+        .update(agents)
+        .set({
+          name,
+          description,
+          settings,
+          configVersion: existing.configVersion + 1,
+          profileSchemaVersion: existing.profileSchemaVersion + (profileChanged ? 1 : 0),
+          updatedAt: new Date(),
+        })
+        .where(eq(agents.id, existing.id))
+        .returning();
+      if (!updated) throw new Error(`agent "${key}" could not be updated`);
+      agent = updated;
+    }
+    await insertAgentConfig(tx, agent.id, bundle, keep);
+    await appendLedgerEvent(tx, {
+      type: "BUNDLE_IMPORTED",
+      actor,
+      agentId: agent.id,
+      requestId,
+      payload: {
+        agent_key: key,
+        config_version: agent.configVersion,
+        previous_config_version: previousVersion,
+        created: Boolean(inserted),
+        bundle_sha256: bundleSha256(bundle),
+        counts: counts(bundle),
+        // null when the previous configuration could not be read back as a bundle.
+        diff: inserted || previous ? diff : null,
+      },
+    });
+    return { agent_id: agent.id, key, config_version: agent.configVersion, created: Boolean(inserted) };
+  });
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { BundleInput } from "@/lib/engine/contracts/bundle";
+import { serializeBundle } from "./serialize-bundle";
+import { demoBundle, demoBundleText } from "./testing/bundle-fixtures";
+
+describe("serializeBundle", () => {
+  it("leaves the demo file as it is: the file is its own canonical form", () => {
+    expect(serializeBundle(demoBundle())).toBe(demoBundleText());
+  });
+
+  it("does not depend on the order entities or fields were written in", () => {
+    const shuffled = demoBundle() as Record<string, unknown[]> & { agent: Record<string, unknown> };
+    for (const list of ["profile_fields", "variables", "tools", "scenarios", "rules"]) shuffled[list]?.reverse();
+    const { key, ...rest } = shuffled.agent;
+    shuffled.agent = { ...rest, key };
+    expect(serializeBundle(shuffled as unknown as BundleInput)).toBe(demoBundleText());
+  });
+
+  it("writes every default, two-space indented, with a trailing newline", () => {
+    const text = serializeBundle({ focal_bundle: 1, agent: { key: "tiny", name: "Tiny" } });
+    expect(text).toBe(
+      `${JSON.stringify(
+        {
+          focal_bundle: 1,
+          agent: { key: "tiny", name: "Tiny", description: "", settings: {} },
+          profile_fields: [],
+          variables: [],
+          tools: [],
+          scenarios: [],
+          rules: [],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  });
+});

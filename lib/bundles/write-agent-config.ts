@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import {
+  profileFieldDefinitions,
+  responseVariableDefinitions,
+  rules,
+  scenarios,
+  steps,
+  tools,
+  transitions,
+} from "@/db/schema";
+import type { Transaction } from "@/db/types";
+import type { Bundle } from "@/lib/engine/contracts/bundle";
+
+/** Removes an agent's whole configuration; steps and transitions go with their scenarios (FK cascade). */
+export async function deleteAgentConfig(tx: Transaction, agentId: string): Promise<void> {
+  await tx.delete(rules).where(eq(rules.agentId, agentId));
+  await tx.delete(scenarios).where(eq(scenarios.agentId, agentId));
+  await tx.delete(tools).where(eq(tools.agentId, agentId));
+  await tx.delete(profileFieldDefinitions).where(eq(profileFieldDefinitions.agentId, agentId));
+  await tx.delete(responseVariableDefinitions).where(eq(responseVariableDefinitions.agentId, agentId));
+}
+
+/** Ids of an agent's referable entities by key; steps by "scenario/step", the form a STEP rule's scope_ref uses. */
+export interface ConfigIds {
+  tools: Map<string, string>;
+  scenarios: Map<string, string>;
+  steps: Map<string, string>;
+  rules: Map<string, string>;
+}
+
+export async function readConfigIds(tx: Transaction, agentId: string): Promise<ConfigIds> {
+  const toolRows = await tx.select({ id: tools.id, key: tools.key }).from(tools).where(eq(tools.agentId, agentId));
+  const scenarioRows = await tx
+    .select({ id: scenarios.id, key: scenarios.key })
+    .from(scenarios)
+    .where(eq(scenarios.agentId, agentId));
+  const stepRows = await tx
+    .select({ id: steps.id, key: steps.key, scenario: scenarios.key })
+    .from(steps)
+    .innerJoin(scenarios, eq(steps.scenarioId, scenarios.id))
+    .where(eq(scenarios.agentId, agentId));
+  const ruleRows = await tx.select({ id: rules.id, key: rules.key }).from(rules).where(eq(rules.agentId, agentId));
+  return {
+    tools: new Map(toolRows.map((r) => [r.key, r.id])),
+    scenarios: new Map(scenarioRows.map((r) => [r.key, r.id])),
+    steps: new Map(stepRows.map((r) => [`${r.scenario}/${r.key}`, r.id])),
+    rules: new Map(ruleRows.map((r) => [r.key, r.id])),
+  };
+}
+
+/**
+ * Inserts a validated bundle's configuration for an agent that has none, resolving keys to ids:
+ * rules.scope_id (scenario or step), rules.attached_tool_ids, scenarios.entry_step_id. A key that
+ * was in the replaced configuration (`keep`) keeps its id, so sessions stay on their scenario and
+ * step, rule fire counts still apply and traces still point at the rule; new keys get fresh ids.
+ * Ids are settled before any insert, so every reference is known when its row is written.
+ */
+export async function insertAgentConfig(
+  tx: Transaction,
+  agentId: string,
+  bundle: Bundle,
+  keep?: ConfigIds,
+): Promise<void> {
+  const assign = (keys: string[], kept: Map<string, string> | undefined) =>
+    new Map(keys.map((key) => [key, kept?.get(key) ?? randomUUID()]));
+  const toolIds = assign(
+    bundle.tools.map((t) => t.key),
+    keep?.tools,
+  );
+  const scenarioIds = assign(
+    bundle.scenarios.map((s) => s.key),
+    keep?.scenarios,
+  );
+  const stepIds = assign(
+    bundle.scenarios.flatMap((s) => s.steps.map((step) => `${s.key}/${step.key}`)),
+    keep?.steps,
+  );
+  const ruleIds = assign(
+    bundle.rules.map((r) => r.key),
+    keep?.rules,
+  );
+  const idOf = (ids: Map<string, string>, key: string): string => {
+    const id = ids.get(key);
+    if (!id) throw new Error(`bundle reference "${key}" was not resolved; validate the bundle before writing it`);
+    return id;
+  };
+
+  if (bundle.profile_fields.length > 0) {
+    await tx.insert(profileFieldDefinitions).values(
+      bundle.profile_fields.map((f) => ({
+        agentId,
+        fieldName: f.field_name,
+        displayName: f.display_name,
+        description: f.description,
+        fieldType: f.field_type,
+        validationRules: f.validation_rules,
+        extractionHints: f.extraction_hints,
+      })),
+    );
+  }
+  if (bundle.variables.length > 0) {
+    await tx.insert(responseVariableDefinitions).values(
+      bundle.variables.map((v) => ({
+        agentId,
+        name: v.name,
+        type: v.type,
+        description: v.description,
+        patterns: v.patterns,
+      })),
+    );
+  }
+  if (bundle.tools.length > 0) {
+    await tx.insert(tools).values(
+      bundle.tools.map((t) => ({
+        id: idOf(toolIds, t.key),
+        agentId,
+        key: t.key,
+        name: t.name,
+        description: t.description,
+        kind: t.kind,
+        inputSchema: t.input_schema as Record<string, unknown>,
+        output: t.output as Record<string, unknown>,
+      })),
+    );
+  }
+  if (bundle.scenarios.length > 0) {
+    await tx.insert(scenarios).values(
+      bundle.scenarios.map((s) => ({
+        id: idOf(scenarioIds, s.key),
+        agentId,
+        key: s.key,
+        name: s.name,
+        description: s.description,
+        intentLabel: s.intent_label,
+        entryExamples: s.entry_examples,
+        entryStepId: idOf(stepIds, `${s.key}/${s.entry_step}`),
+        enabled: s.enabled,
+      })),
+    );
+    await tx.insert(steps).values(
+      bundle.scenarios.flatMap((s) =>
+        s.steps.map((step, position) => ({
+          id: idOf(stepIds, `${s.key}/${step.key}`),
+          scenarioId: idOf(scenarioIds, s.key),
+          key: step.key,
+          name: step.name,
+          instructions: step.instructions,
+          clarificationHint: step.clarification_hint,
+          isTerminal: step.is_terminal,
+          position,
+        })),
+      ),
+    );
+    const transitionRows = bundle.scenarios.flatMap((s) =>
+      s.transitions.map((t, position) => ({
+        scenarioId: idOf(scenarioIds, s.key),
+        fromStepId: idOf(stepIds, `${s.key}/${t.from}`),
+        toStepId: idOf(stepIds, `${s.key}/${t.to}`),
+        conditionText: t.condition_text,
+        examples: t.examples,
+        position,
+      })),
+    );
+    if (transitionRows.length > 0) await tx.insert(transitions).values(transitionRows);
+  }
+  if (bundle.rules.length > 0) {
+    await tx.insert(rules).values(
+      bundle.rules.map((r) => ({
+        id: idOf(ruleIds, r.key),
+        agentId,
+        key: r.key,
+        name: r.name,
+        conditionText: r.condition_text,
+        actionText: r.action_text,
+        scope: r.scope,
+        scopeId: r.scope_ref === null ? null : idOf(r.scope === "SCENARIO" ? scenarioIds : stepIds, r.scope_ref),
+        priority: r.priority,
+        enabled: r.enabled,
+        isHardConstraint: r.is_hard_constraint,
+        enforcementExpression: r.enforcement_expression,
+        enforcementLane: r.enforcement_lane,
+        attachedToolIds: r.attached_tools.map((key) => idOf(toolIds, key)),
+        maxFiresPerSession: r.max_fires_per_session,
+        cooldownTurns: r.cooldown_turns,
+      })),
+    );
+  }
+}

@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { DataDirLockedError } from "@/db/data-dir-lock";
+import { createTestDatabase } from "@/db/testing/test-database";
+import { DEMO_BUNDLE_PATH, demoBundle, demoBundleText } from "@/lib/bundles/testing/bundle-fixtures";
+import { type CliDeps, runCli } from "./run-cli";
+
+let handle: DatabaseHandle;
+let dir: string;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-cli-"));
+});
+afterAll(async () => {
+  await handle?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(argv: string[], openDatabase?: CliDeps["openDatabase"]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    // runCli closes what it opens; the test database outlives each command.
+    openDatabase: openDatabase ?? (async () => ({ ...handle, close: async () => {} })),
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+  });
+  return { code, stdout: out.join(""), stderr: err.join("") };
+}
+
+describe("focal CLI", () => {
+  it("imports a bundle file", async () => {
+    const result = await run(["import", DEMO_BUNDLE_PATH]);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.stdout).toMatch(/^Imported "refund-desk" \(agent [0-9a-f-]{36}\): created, config version 1\.\n$/);
+    expect((await run(["import", DEMO_BUNDLE_PATH])).stdout).toMatch(/configuration replaced, config version 2/);
+  });
+
+  it("exports to stdout and to a file, byte-identical to the demo file", async () => {
+    const result = await run(["export", "refund-desk"]);
+    expect(result).toMatchObject({ code: 0, stdout: demoBundleText() });
+    const out = path.join(dir, "refund-desk.json");
+    expect(await run(["export", "refund-desk", "--out", out])).toMatchObject({ code: 0, stdout: "" });
+    expect(fs.readFileSync(out, "utf8")).toBe(demoBundleText());
+  });
+
+  it("prints every validation problem with its path and exits 1", async () => {
+    const bad = demoBundle() as unknown as { rules: { scope_ref: string | null; enforcement_expression: string }[] };
+    bad.rules[0] = { ...bad.rules[0], scope_ref: "nope" } as (typeof bad.rules)[number];
+    bad.rules[3] = { ...bad.rules[3], enforcement_expression: "refund_amount <=" } as (typeof bad.rules)[number];
+    const file = path.join(dir, "bad.json");
+    fs.writeFileSync(file, JSON.stringify(bad));
+    const result = await run(["import", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}: The bundle has 2 problems; nothing was imported.`);
+    expect(result.stderr).toContain('  rules[0].scope_ref: No scenario "nope"');
+    expect(result.stderr).toContain("  rules[3].enforcement_expression: Syntax error at column 17");
+  });
+
+  it("explains an unreadable file, an unknown key and a locked database", async () => {
+    const missing = await run(["import", path.join(dir, "missing.json")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^Cannot read .*missing\.json as JSON/);
+    expect(await run(["export", "nobody"])).toMatchObject({ code: 1, stderr: 'No agent with key "nobody".\n' });
+    const locked = await run(["export", "refund-desk"], async () => {
+      throw new DataDirLockedError("/srv/focal/.data/pglite", 4242);
+    });
+    expect(locked).toMatchObject({ code: 1, stdout: "" });
+    expect(locked.stderr).toContain("already in use by process 4242");
+  });
+
+  it("shows usage for help and exits 2 on a usage error", async () => {
+    expect((await run(["--help"])).stdout).toContain("npm run focal -- import <file>");
+    expect(await run(["frobnicate"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown command "frobnicate"'),
+    });
+    expect((await run(["export"])).code).toBe(2);
+    expect((await run(["import", "a.json", "--out", "b.json"])).code).toBe(2);
+  });
+});

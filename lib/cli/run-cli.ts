@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import type { DatabaseHandle } from "@/db/client";
+import { DataDirLockedError } from "@/db/data-dir-lock";
+import { exportBundle, serializeBundle } from "@/lib/bundles/export-bundle";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import { AppError } from "@/lib/server/errors";
+import type { Actor } from "@/lib/server/ledger/event-types";
+
+export const CLI_ACTOR: Actor = { kind: "system", name: "cli", id: null };
+
+export const USAGE = `Usage:
+  npm run focal -- import <file>               Import an agent bundle: creates the agent, or replaces
+                                               the whole configuration of the agent with that key
+  npm run focal -- export <key> [--out <file>] Write an agent's bundle to stdout, or to <file>
+
+The database is DATABASE_URL when set, else the embedded one in FOCAL_DATA_DIR (.data/pglite).
+While a Focal server uses the embedded database, use its REST API instead:
+  POST /api/v1/agents/import, GET /api/v1/agents/<key>/export`;
+
+export interface CliDeps {
+  openDatabase: () => Promise<DatabaseHandle>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Runs one CLI command and returns the exit code: 0 done, 1 failed, 2 usage error. */
+export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
+  let parsed: ReturnType<typeof parseCommand>;
+  try {
+    parsed = parseCommand(argv);
+  } catch (error) {
+    deps.stderr(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.command === "help") {
+    deps.stdout(`${USAGE}\n`);
+    return 0;
+  }
+
+  let input: unknown;
+  if (parsed.command === "import") {
+    try {
+      input = JSON.parse(await readFile(parsed.file, "utf8"));
+    } catch (error) {
+      deps.stderr(`Cannot read ${parsed.file} as JSON: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await deps.openDatabase();
+    const requestId = `cli-${randomUUID()}`;
+    if (parsed.command === "import") {
+      const result = await importBundle(handle.db, input, CLI_ACTOR, requestId);
+      const how = result.created ? "created" : "configuration replaced";
+      deps.stdout(
+        `Imported "${result.key}" (agent ${result.agent_id}): ${how}, config version ${result.config_version}.\n`,
+      );
+    } else {
+      const text = serializeBundle(await exportBundle(handle.db, parsed.key));
+      if (parsed.out) {
+        await writeFile(parsed.out, text);
+        deps.stderr(`Wrote "${parsed.key}" to ${parsed.out}.\n`);
+      } else {
+        deps.stdout(text);
+      }
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      deps.stderr(`${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof AppError && error.httpStatus < 500) {
+      const where = parsed.command === "import" ? `${parsed.file}: ` : "";
+      deps.stderr(`${where}${error.message}\n`);
+      for (const issue of error.issues ?? []) deps.stderr(`  ${issue.path}: ${issue.message}\n`);
+      return 1;
+    }
+    deps.stderr(`Failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  } finally {
+    await handle?.close();
+  }
+}
+
+type Command =
+  | { command: "help" }
+  | { command: "import"; file: string }
+  | { command: "export"; key: string; out?: string };
+
+function parseCommand(argv: string[]): Command {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } },
+  });
+  const [command, target, ...extra] = positionals;
+  if (values.help || command === undefined || command === "help") return { command: "help" };
+  if (extra.length > 0) throw new Error(`Unexpected arguments: ${extra.join(" ")}`);
+  if (command === "import") {
+    if (!target) throw new Error("import needs a bundle file.");
+    if (values.out) throw new Error("--out is for export.");
+    return { command, file: target };
+  }
+  if (command === "export") {
+    if (!target) throw new Error("export needs an agent key.");
+    return { command, key: target, out: values.out };
+  }
+  throw new Error(`Unknown command "${command}".`);
+}

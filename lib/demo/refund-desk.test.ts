@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { createCelEnvironment } from "@/lib/engine/cel/cel-environment";
+import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
+import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
+import demo from "./refund-desk.bundle.json";
+
+const result = validateBundle(demo);
+if (!result.ok) throw new Error(`the demo bundle is invalid: ${JSON.stringify(result.issues)}`);
+const bundle = result.bundle;
+
+// The extraction semantics documented on BundleVariable: case-insensitive patterns in order; a
+// boolean is any match, a number the first capture group without thousands separators.
+function extract(name: string, response: string): unknown {
+  const variable = bundle.variables.find((v) => v.name === name);
+  if (!variable) throw new Error(`no variable ${name}`);
+  for (const pattern of variable.patterns) {
+    const match = new RegExp(pattern, "i").exec(response);
+    if (!match) continue;
+    if (variable.type === "boolean") return true;
+    return variable.type === "number" ? Number(match[1]?.replaceAll(",", "")) : match[1];
+  }
+  return variable.type === "boolean" ? false : undefined;
+}
+
+const holds = (ruleKey: string, values: Record<string, unknown>) => {
+  const rule = bundle.rules.find((r) => r.key === ruleKey);
+  if (!rule?.enforcement_expression) throw new Error(`no expression on ${ruleKey}`);
+  return createCelEnvironment(declaredVariables(bundle)).evaluate(rule.enforcement_expression, values);
+};
+
+describe("the Refund desk demo (PRODUCT.md §12)", () => {
+  it("has the two always-enforced GLOBAL hard constraints", () => {
+    const global = bundle.rules.filter((r) => r.scope === "GLOBAL" && r.is_hard_constraint);
+    expect(global.map((r) => [r.key, r.enforcement_expression])).toEqual([
+      ["no-competitor-mentions", "!competitor_mentioned"],
+      ["no-financial-advice", "!financial_advice_given"],
+    ]);
+    expect(bundle.agent.settings.enforcement?.always_enforce_global ?? true).toBe(true);
+  });
+
+  it("plays seed 003's example: a promised $75 refund violates refund_amount <= 50", () => {
+    const amount = extract("refund_amount", "Thanks! I'll process a $75 refund for you right away.");
+    expect(amount).toBe(75);
+    expect(holds("max-refund", { refund_amount: amount })).toBe(false);
+    expect(holds("max-refund", { refund_amount: extract("refund_amount", "I can refund you $50.00 today.") })).toBe(
+      true,
+    );
+    expect(extract("refund_amount", "A refund of $1,200 needs a specialist.")).toBe(1200);
+    expect(extract("refund_amount", "VIPs have spent over $1000 with us.")).toBeUndefined();
+  });
+
+  it("flags competitor mentions and financial advice, but not a refusal", () => {
+    expect(extract("competitor_mentioned", "You could also try megamart for that.")).toBe(true);
+    expect(holds("no-competitor-mentions", { competitor_mentioned: true })).toBe(false);
+    expect(extract("financial_advice_given", "You should invest the refund in index funds.")).toBe(true);
+    expect(extract("financial_advice_given", "I can't give financial advice, but your refund is on its way.")).toBe(
+      false,
+    );
+  });
+
+  it("walks the refund flow in order and keeps a Pricing scenario for stickiness", () => {
+    const refund = bundle.scenarios.find((s) => s.key === "refund");
+    expect(refund?.intent_label).toBe("refund_request");
+    expect(refund?.steps.map((s) => s.key)).toEqual(["ask_order", "look_up_order", "verify", "offer_refund"]);
+    expect(refund?.steps.map((s) => s.is_terminal)).toEqual([false, false, false, true]);
+    expect(refund?.entry_examples).toContain("I'm in France and want a refund for order 123");
+    expect(bundle.scenarios.find((s) => s.key === "pricing")?.intent_label).toBe("pricing_question");
+    const polite = bundle.rules.find((r) => r.key === "be-polite");
+    expect(polite).toMatchObject({
+      is_hard_constraint: true,
+      enforcement_lane: "subjective",
+      enforcement_expression: null,
+    });
+  });
+});

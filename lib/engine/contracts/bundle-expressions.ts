@@ -1,0 +1,86 @@
+import type { CelDeclarations, CelType } from "../cel/cel-environment";
+import { checkExpression } from "../cel/check-expression";
+import type { Bundle } from "./bundle";
+import type { BundleIssue } from "./bundle-issue";
+
+type FieldType = Bundle["profile_fields"][number]["field_type"];
+type VariableType = Bundle["variables"][number]["type"];
+
+// JSON numbers are JS numbers at run time, hence double (see cel-environment.ts); dates are ISO text.
+const FIELD_CEL_TYPE: Record<FieldType, CelType> = {
+  string: "string",
+  number: "double",
+  boolean: "bool",
+  date: "string",
+};
+const VARIABLE_CEL_TYPE: Record<VariableType, CelType> = { string: "string", number: "double", boolean: "bool" };
+
+/**
+ * The variables an enforcement expression may use (PRODUCT.md §3.8: profile ∪ session ∪ extracted
+ * from the response): profile fields, response variables and tool output variables (`dyn`, their
+ * shape is the tool's). The first declaration of a name wins; duplicates are reported elsewhere.
+ */
+export function declaredVariables(bundle: Pick<Bundle, "profile_fields" | "variables" | "tools">): CelDeclarations {
+  const declarations: Record<string, CelType> = {};
+  const declare = (name: string, type: CelType) => {
+    if (!Object.hasOwn(declarations, name)) declarations[name] = type;
+  };
+  for (const field of bundle.profile_fields) declare(field.field_name, FIELD_CEL_TYPE[field.field_type]);
+  for (const variable of bundle.variables) declare(variable.name, VARIABLE_CEL_TYPE[variable.type]);
+  for (const tool of bundle.tools) for (const name of Object.keys(tool.output.variables)) declare(name, "dyn");
+  return declarations;
+}
+
+/**
+ * Every CEL expression and extraction pattern in the bundle, checked as it will be used: rule
+ * expressions against the declared variables, validation rules against `value`, patterns compiled.
+ */
+export function validateBundleExpressions(bundle: Bundle): BundleIssue[] {
+  const issues: BundleIssue[] = [];
+  const declarations = declaredVariables(bundle);
+
+  bundle.rules.forEach((rule, i) => {
+    if (rule.enforcement_expression === null || rule.enforcement_lane !== "deterministic") return;
+    const check = checkExpression(rule.enforcement_expression, declarations, { resultType: "bool" });
+    if (!check.ok) issues.push({ path: `rules[${i}].enforcement_expression`, message: check.message });
+  });
+
+  bundle.profile_fields.forEach((field, i) => {
+    const value = { value: FIELD_CEL_TYPE[field.field_type] };
+    field.validation_rules.forEach((rule, j) => {
+      const check = checkExpression(rule, value, { resultType: "bool" });
+      if (!check.ok) {
+        const names = check.undeclared.map((n) => `"${n}"`).join(", ");
+        const message =
+          check.kind === "undeclared"
+            ? `${names}: a validation rule can only use \`value\`, the extracted value`
+            : check.message;
+        issues.push({ path: `profile_fields[${i}].validation_rules[${j}]`, message });
+      }
+    });
+  });
+
+  bundle.variables.forEach((variable, i) => {
+    variable.patterns.forEach((pattern, j) => {
+      const problem = patternProblem(pattern, variable.type);
+      if (problem) issues.push({ path: `variables[${i}].patterns[${j}]`, message: problem });
+    });
+  });
+  return issues;
+}
+
+function patternProblem(pattern: string, type: VariableType): string | null {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, "i");
+  } catch (error) {
+    return `Not a valid regular expression: ${(error as Error).message}`;
+  }
+  if (regex.test("")) return "This pattern matches empty text, so it would match every response";
+  // Appending "|" makes the pattern match "" and exec report one slot per capture group.
+  const groups = (new RegExp(`${pattern}|`, "i").exec("")?.length ?? 1) - 1;
+  if (type !== "boolean" && groups === 0) {
+    return `A ${type} variable takes its value from the first capture group: add one, e.g. \\$(\\d+(?:\\.\\d{1,2})?)`;
+  }
+  return null;
+}
