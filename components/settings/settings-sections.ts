@@ -4,6 +4,7 @@ import {
   EnforcementSettings,
   FatigueSettings,
   RerunSettings,
+  RetrievalSettings,
   ScenarioFilterSettings,
 } from "@/lib/engine/contracts/agent-settings";
 
@@ -35,4 +36,10 @@ export const SETTINGS_SECTIONS = [
     defaults: ContinuitySettings.defaults,
   },
   { key: "ambiguity", title: "Ambiguity trap", source: "seed 003 Decision 4", defaults: AmbiguitySettings.defaults },
+  {
+    key: "retrieval",
+    title: "Rule retrieval",
+    source: "Focal: the matcher the seeds leave open",
+    defaults: RetrievalSettings.defaults,
+  },
 ] as const;

@@ -182,6 +182,16 @@ export const AmbiguitySettings = section(
   { enabled: true, min_intent_confidence: 0.5 },
 );
 
+/**
+ * Scoped retrieval (PRODUCT.md §3.3–3.4): a rule is "matched" when the similarity of its
+ * condition_text to the turn reaches the threshold; at most max_rules matched rules reach generation,
+ * highest priority first. Focal's own knobs: the seeds leave the matcher open.
+ */
+export const RetrievalSettings = section(
+  { rule_match_threshold: score, max_rules: count(1, 200) },
+  { rule_match_threshold: 0.3, max_rules: 12 },
+);
+
 /** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */
 export const AgentSettingsInput = z.strictObject({
   scenario_filter: ScenarioFilterSettings.input.optional(),
@@ -190,6 +200,7 @@ export const AgentSettingsInput = z.strictObject({
   fatigue: FatigueSettings.input.optional(),
   continuity: ContinuitySettings.input.optional(),
   ambiguity: AmbiguitySettings.input.optional(),
+  retrieval: RetrievalSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -201,6 +212,7 @@ export const AgentSettings = z.strictObject({
   fatigue: FatigueSettings.config.prefault({}),
   continuity: ContinuitySettings.config.prefault({}),
   ambiguity: AmbiguitySettings.config.prefault({}),
+  retrieval: RetrievalSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

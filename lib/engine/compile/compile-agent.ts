@@ -1,0 +1,169 @@
+import { Environment } from "@marcbachmann/cel-js";
+import type { CelType } from "../cel/cel-environment";
+import { checkExpression } from "../cel/check-expression";
+import type {
+  AgentSnapshot,
+  EngineRule,
+  EngineScenario,
+  EngineStep,
+  EngineTool,
+  EngineTransition,
+} from "../contracts/snapshot";
+import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-path";
+import type { Embedder } from "../ports";
+
+// Explicit exits always break stickiness (seed 003 Open Question 2, PRODUCT.md §3.4).
+export const EXIT_EXAMPLES = ["cancel", "start over", "never mind", "forget it", "stop this", "I want to start again"];
+
+export type CelProgram = (context: Record<string, unknown>) => unknown;
+
+export interface CompiledRule {
+  rule: EngineRule;
+  vector: Float32Array;
+  /** Lane-1 program, parsed once per config version; null without an expression. */
+  program: CelProgram | null;
+  /** Variables the expression reads. */
+  variables: string[];
+}
+
+export interface CompiledTransition {
+  transition: EngineTransition;
+  vectors: Float32Array[];
+}
+
+export interface CompiledScenario {
+  scenario: EngineScenario;
+  vectors: Float32Array[];
+  steps: Map<string, EngineStep>;
+  transitionsFrom: Map<string, CompiledTransition[]>;
+}
+
+export interface CompiledToolVariable {
+  name: string;
+  steps: PathStep[];
+}
+
+/** Everything the engine precomputes per config version: embeddings, CEL programs, indexes. */
+export interface CompiledAgent {
+  snapshot: AgentSnapshot;
+  rules: CompiledRule[];
+  globalRules: CompiledRule[];
+  rulesByScopeId: Map<string, CompiledRule[]>;
+  scenarios: Map<string, CompiledScenario>;
+  scenarioOfStep: Map<string, string>;
+  tools: Map<string, EngineTool>;
+  toolVariables: Map<string, CompiledToolVariable[]>;
+  exitVectors: Float32Array[];
+  embedderName: string;
+}
+
+function celTypeOf(fieldType: string): CelType {
+  if (fieldType === "number" || fieldType === "integer") return "double";
+  if (fieldType === "boolean") return "bool";
+  if (fieldType === "string") return "string";
+  return "dyn";
+}
+
+function declarations(snapshot: AgentSnapshot, toolVariables: Map<string, CompiledToolVariable[]>) {
+  const declared: Record<string, CelType> = {};
+  for (const field of snapshot.profileFields) declared[field.fieldName] = celTypeOf(field.fieldType);
+  for (const variable of snapshot.responseVariables) declared[variable.name] = celTypeOf(variable.type);
+  for (const vars of toolVariables.values()) for (const v of vars) declared[v.name] ??= "dyn";
+  return declared;
+}
+
+function compileToolVariables(tool: EngineTool): CompiledToolVariable[] {
+  const mapping = tool.output.variables;
+  if (!mapping || typeof mapping !== "object") return [];
+  return Object.entries(mapping as Record<string, unknown>).flatMap(([name, path]) => {
+    const steps = typeof path === "string" ? parseToolOutputPath(path) : null;
+    return steps ? [{ name, steps }] : [];
+  });
+}
+
+export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder): Promise<CompiledAgent> {
+  const toolVariables = new Map(snapshot.tools.map((tool) => [tool.id, compileToolVariables(tool)]));
+  const declared = declarations(snapshot, toolVariables);
+  // Lenient at turn time: an expression was checked at save time; a variable declared since then
+  // is read as dyn rather than failing the whole turn.
+  const env = new Environment({ unlistedVariablesAreDyn: true });
+  for (const [name, type] of Object.entries(declared)) env.registerVariable(name, type);
+
+  const scenarios = snapshot.scenarios.filter((s) => s.enabled);
+  const texts: string[] = [];
+  const ruleStart = texts.length;
+  for (const rule of snapshot.rules) texts.push(rule.conditionText);
+  const scenarioSlices = scenarios.map((scenario) => {
+    const start = texts.length;
+    const examples = scenario.entryExamples.length ? scenario.entryExamples : [scenario.name];
+    texts.push(...examples);
+    const transitions = scenario.transitions.map((t) => {
+      const tStart = texts.length;
+      texts.push(t.conditionText, ...t.examples);
+      return { t, tStart, tEnd: texts.length };
+    });
+    return { scenario, start, end: start + examples.length, transitions };
+  });
+  const exitStart = texts.length;
+  texts.push(...EXIT_EXAMPLES);
+  const vectors = await embedder.embed(texts);
+  const at = (i: number) => vectors[i] ?? new Float32Array(0);
+
+  const rules: CompiledRule[] = snapshot.rules.map((rule, i) => {
+    let program: CelProgram | null = null;
+    let variables: string[] = [];
+    if (rule.enforcementExpression) {
+      const probe = checkExpression(rule.enforcementExpression, {});
+      variables = probe.ok ? [] : probe.undeclared;
+      try {
+        program = env.parse(rule.enforcementExpression) as unknown as CelProgram;
+      } catch {
+        program = null;
+      }
+    }
+    return { rule, vector: at(ruleStart + i), program, variables };
+  });
+
+  const rulesByScopeId = new Map<string, CompiledRule[]>();
+  const globalRules: CompiledRule[] = [];
+  for (const compiled of rules) {
+    if (compiled.rule.scope === "GLOBAL" || !compiled.rule.scopeId) {
+      if (compiled.rule.scope === "GLOBAL") globalRules.push(compiled);
+      continue;
+    }
+    const list = rulesByScopeId.get(compiled.rule.scopeId) ?? [];
+    list.push(compiled);
+    rulesByScopeId.set(compiled.rule.scopeId, list);
+  }
+
+  const compiledScenarios = new Map<string, CompiledScenario>();
+  const scenarioOfStep = new Map<string, string>();
+  for (const slice of scenarioSlices) {
+    const transitionsFrom = new Map<string, CompiledTransition[]>();
+    for (const { t, tStart, tEnd } of slice.transitions) {
+      const list = transitionsFrom.get(t.fromStepId) ?? [];
+      list.push({ transition: t, vectors: vectors.slice(tStart, tEnd) });
+      transitionsFrom.set(t.fromStepId, list);
+    }
+    for (const step of slice.scenario.steps) scenarioOfStep.set(step.id, slice.scenario.id);
+    compiledScenarios.set(slice.scenario.id, {
+      scenario: slice.scenario,
+      vectors: vectors.slice(slice.start, slice.end),
+      steps: new Map(slice.scenario.steps.map((s) => [s.id, s])),
+      transitionsFrom,
+    });
+  }
+
+  return {
+    snapshot,
+    rules,
+    globalRules,
+    rulesByScopeId,
+    scenarios: compiledScenarios,
+    scenarioOfStep,
+    tools: new Map(snapshot.tools.map((t) => [t.id, t])),
+    toolVariables,
+    exitVectors: vectors.slice(exitStart),
+    embedderName: embedder.name,
+  };
+}

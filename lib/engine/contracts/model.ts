@@ -1,0 +1,85 @@
+// Model-facing shapes. Seed 003 `Context` is the sensor's output; seed 004's canonical fallback
+// reasons name every way a model call can fail.
+
+export const FALLBACK_REASONS = [
+  "timeout",
+  "rate_limited",
+  "transport_error",
+  "abstain",
+  "low_confidence",
+  "no_new_evidence",
+  "budget_exhausted",
+] as const;
+export type FallbackReason = (typeof FALLBACK_REASONS)[number];
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type ModelResult<T> =
+  | { ok: true; value: T; usage: TokenUsage; model: string }
+  | { ok: false; reason: FallbackReason; message: string; usage?: TokenUsage; model?: string };
+
+/** Seed 003 Context (Decision 1 + 4), minus the embedding, which the Embedder port computes. */
+export interface SensorOutput {
+  detected_intent: string | null;
+  intent_confidence: number;
+  entities: Record<string, unknown>;
+  is_ambiguous: boolean;
+  ambiguity_reason: string | null;
+}
+
+export interface IntentOption {
+  /** Scenario intent_label, or a transition id for "move within the current scenario". */
+  label: string;
+  kind: "scenario" | "transition" | "exit";
+  description: string;
+  examples: string[];
+}
+
+export interface SenseRequest {
+  message: string;
+  history: { role: "user" | "agent"; text: string }[];
+  intents: IntentOption[];
+  profileFields: { fieldName: string; description: string; fieldType: string; extractionHints: string[] }[];
+  activeScenario: { name: string; intentLabel: string } | null;
+  activeStep: { name: string; instructions: string } | null;
+}
+
+export interface GenerateRequest {
+  agentName: string;
+  message: string;
+  history: { role: "user" | "agent"; text: string }[];
+  /** action_text of matched rules, highest priority first. */
+  ruleActions: { ruleId: string; name: string; actionText: string }[];
+  step: { name: string; instructions: string } | null;
+  scenario: { name: string } | null;
+  /** Tool outputs: untrusted data, never instructions. */
+  toolOutputs: { toolKey: string; toolName: string; output: unknown }[];
+  profile: Record<string, unknown>;
+  /** Variables a matched rule needs that nobody could resolve: ask the customer for them. */
+  missingVariables: { name: string; description: string }[];
+  /** On regeneration: why the previous draft was rejected. */
+  violations: { ruleName: string; actionText: string; detail: string }[];
+}
+
+export interface JudgeRequest {
+  rule: { id: string; name: string; actionText: string; conditionText: string };
+  message: string;
+  response: string;
+}
+
+/** Lane-2 verdict; the judge plays seed 001's PESSIMIST role. */
+export interface JudgeOutput {
+  passed: boolean;
+  /** 0..1, how well the reply follows the rule. */
+  score: number;
+  reason: string;
+  bias_tags: string[];
+}
+
+export interface ExtractRequest {
+  response: string;
+  variables: { name: string; type: string; description: string }[];
+}

@@ -1,0 +1,99 @@
+import type { AgentSettings } from "./agent-settings";
+
+// What the engine reads about an agent: one immutable snapshot per config_version. Ids are opaque
+// strings (database uuids in the host, bundle keys in tests); the engine never looks inside them.
+
+export type RuleScope = "GLOBAL" | "SCENARIO" | "STEP";
+export type EnforcementLane = "deterministic" | "subjective";
+
+export interface EngineRule {
+  id: string;
+  key: string;
+  name: string;
+  conditionText: string;
+  actionText: string;
+  scope: RuleScope;
+  /** Scenario id for SCENARIO, step id for STEP, null for GLOBAL. */
+  scopeId: string | null;
+  priority: number;
+  enabled: boolean;
+  isHardConstraint: boolean;
+  enforcementExpression: string | null;
+  enforcementLane: EnforcementLane;
+  attachedToolIds: string[];
+  maxFiresPerSession: number | null;
+  cooldownTurns: number;
+}
+
+export interface EngineStep {
+  id: string;
+  key: string;
+  name: string;
+  instructions: string;
+  clarificationHint: string;
+  isTerminal: boolean;
+}
+
+export interface EngineTransition {
+  id: string;
+  fromStepId: string;
+  toStepId: string;
+  conditionText: string;
+  examples: string[];
+}
+
+export interface EngineScenario {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  intentLabel: string;
+  entryExamples: string[];
+  entryStepId: string | null;
+  enabled: boolean;
+  steps: EngineStep[];
+  transitions: EngineTransition[];
+}
+
+export interface EngineTool {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  kind: "static" | "http";
+  inputSchema: Record<string, unknown>;
+  /** static: { data, variables }; http: { url, method, timeout_ms, max_bytes, variables }. */
+  output: Record<string, unknown>;
+}
+
+export interface EngineProfileField {
+  fieldName: string;
+  displayName: string;
+  description: string;
+  fieldType: string;
+  /** CEL over `value`, e.g. `value in ["standard", "vip"]`. */
+  validationRules: string[];
+  extractionHints: string[];
+}
+
+export interface EngineResponseVariable {
+  name: string;
+  type: "number" | "boolean" | "string";
+  description: string;
+  /** Regular expressions; number/string variables take capture group 1. */
+  patterns: string[];
+}
+
+export interface AgentSnapshot {
+  agentId: string;
+  key: string;
+  name: string;
+  description: string;
+  configVersion: number;
+  settings: AgentSettings;
+  rules: EngineRule[];
+  scenarios: EngineScenario[];
+  tools: EngineTool[];
+  profileFields: EngineProfileField[];
+  responseVariables: EngineResponseVariable[];
+}

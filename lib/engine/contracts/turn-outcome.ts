@@ -1,0 +1,106 @@
+import type { FallbackReason, TokenUsage } from "./model";
+import type { SessionState } from "./session-state";
+
+export const TURN_OUTCOMES = ["answered", "clarified", "regenerated", "fallback", "escalated", "error"] as const;
+export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
+
+export const STAGE_NAMES = [
+  "sensor",
+  "ambiguity",
+  "retrieval",
+  "routing",
+  "filtering",
+  "variables",
+  "tools",
+  "generation",
+  "extraction",
+  "enforcement",
+  "regeneration",
+] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
+/** One pipeline stage, shaped like an OpenTelemetry span so the host can store and export it. */
+export interface Span {
+  name: StageName;
+  /** Milliseconds from the start of the turn. */
+  startOffsetMs: number;
+  durationMs: number;
+  status: "ok" | "error" | "skipped";
+  /** One line: what the stage decided and why. */
+  decision: string;
+  /** The numbers behind the decision: scores, boosts, thresholds, what was filtered and why. */
+  attributes: Record<string, unknown>;
+}
+
+export type CheckResult = "passed" | "failed" | "unresolved" | "skipped";
+
+export interface RuleCheck {
+  ruleId: string;
+  ruleKey: string;
+  ruleName: string;
+  lane: 1 | 2;
+  result: CheckResult;
+  detail: string;
+  /** Lane 1: the variables the expression saw; lane 2: the judge's score. */
+  variables?: Record<string, unknown>;
+  unresolved?: string[];
+  score?: number;
+}
+
+/** PRODUCT.md §6: what every agent message carries, in the sandbox, the traces and the API. */
+export interface Provenance {
+  goal: { original: string | null; active_reformulation: string | null; evidence_ids: string[] };
+  rules_applied: { id: string; key: string; name: string; hard: boolean; lane: "deterministic" | "subjective" }[];
+  scenario: { id: string; name: string } | null;
+  step: { id: string; name: string } | null;
+  tools_called: { key: string; name: string; ok: boolean; detail: string }[];
+  enforcement: {
+    lane1: { passed: number; failed: number; unresolved: number };
+    lane2: { passed: number; failed: number; skipped: number };
+    checks: RuleCheck[];
+    /** Failed checks of drafts that were regenerated or replaced by the fallback: never shipped. */
+    violations_caught: { rule_key: string; lane: 1 | 2; detail: string }[];
+  };
+  regenerations: number;
+  fallback_reason: FallbackReason | "enforcement_exhausted" | null;
+  provider: string;
+  model: string;
+  config_version: number;
+}
+
+/** A ledger event the host appends in the turn's transaction (payload: ids and names, no customer text). */
+export interface LedgerIntent {
+  type: "TURN_COMPLETED";
+  payload: Record<string, unknown>;
+}
+
+/** One seed-001 loop record of the turn's regeneration loop, for the host to persist (kind "turn"). */
+export interface TurnLoopRecord {
+  loopId: string;
+  record: Record<string, unknown>;
+}
+
+export interface TurnOutcome {
+  response: string;
+  outcome: TurnOutcomeKind;
+  session: SessionState;
+  /** Profile fields this turn set (validated), already merged into session.profile. */
+  profileUpdates: Record<string, unknown>;
+  spans: Span[];
+  ledgerIntents: LedgerIntent[];
+  provenance: Provenance;
+  modelCalls: number;
+  tokens: TokenUsage;
+  detectedIntent: string | null;
+  intentLabel: string | null;
+  firedRuleIds: string[];
+  violatedRuleIds: string[];
+  loops: TurnLoopRecord[];
+  fallbackReason: FallbackReason | "enforcement_exhausted" | null;
+}
+
+export interface TurnInput {
+  message: string;
+  /** Stable id of this turn (the host's turn row id); loop ids derive from it. */
+  turnId: string;
+}

@@ -1,0 +1,118 @@
+import type { CompiledAgent } from "../compile/compile-agent";
+import type { FallbackReason } from "../contracts/model";
+import type { SessionState } from "../contracts/session-state";
+import type { RuleCheck, TurnLoopRecord, TurnOutcome, TurnOutcomeKind } from "../contracts/turn-outcome";
+import type { ScoredRule } from "../stages/filtering/filter-rules";
+import type { ToolCall } from "../stages/tools/run-tools";
+import type { TurnContext } from "./turn-context";
+
+// Seed 004 CHAT_HISTORY_MAX_TURNS = 8 turns of history, i.e. 16 messages.
+export const HISTORY_MAX_ENTRIES = 16;
+
+export interface TurnResultParts {
+  response: string;
+  outcome: TurnOutcomeKind;
+  profileUpdates: Record<string, unknown>;
+  detectedIntent: string | null;
+  matched: ScoredRule[];
+  toolCalls: ToolCall[];
+  /** Checks of the draft that shipped (or of the last draft). */
+  checks: RuleCheck[];
+  /** Every failed check of every draft of the turn, caught before anything shipped. */
+  violations: RuleCheck[];
+  regenerations: number;
+  fallbackReason: FallbackReason | "enforcement_exhausted" | null;
+  loops: TurnLoopRecord[];
+}
+
+function intentLabelOf(agent: CompiledAgent, session: SessionState): string | null {
+  const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId)?.scenario : undefined;
+  return scenario ? scenario.intentLabel || scenario.key : null;
+}
+
+/** Builds the TurnOutcome: session bookkeeping (rule fires, history, turn index), provenance, ledger intent. */
+export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcome {
+  const { agent, session } = ctx;
+  const fired = parts.outcome === "clarified" || parts.outcome === "escalated" ? [] : parts.matched;
+  for (const { compiled } of fired) {
+    const previous = session.ruleFires[compiled.rule.id];
+    session.ruleFires[compiled.rule.id] = { count: (previous?.count ?? 0) + 1, lastTurn: session.turnIndex };
+  }
+  session.history = [
+    ...session.history,
+    { role: "user" as const, text: ctx.input.message },
+    { role: "agent" as const, text: parts.response },
+  ].slice(-HISTORY_MAX_ENTRIES);
+  session.turnIndex += 1;
+
+  const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
+  const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
+  const goal = session.goal as { original?: string; active_reformulation?: { text?: string; evidence_ids?: string[] } };
+  const lane = (n: 1 | 2, result: RuleCheck["result"]) =>
+    parts.checks.filter((c) => c.lane === n && c.result === result).length;
+  const violatedRuleIds = [...new Set(parts.violations.map((c) => c.ruleId))];
+  const firedRuleIds = fired.map((r) => r.compiled.rule.id);
+  const provider = ctx.ports.model;
+
+  return {
+    response: parts.response,
+    outcome: parts.outcome,
+    session,
+    profileUpdates: parts.profileUpdates,
+    spans: ctx.spans.spans,
+    ledgerIntents: [
+      {
+        type: "TURN_COMPLETED",
+        payload: {
+          turn_id: ctx.input.turnId,
+          outcome: parts.outcome,
+          config_version: agent.snapshot.configVersion,
+          fired_rule_ids: firedRuleIds,
+          violated_rule_ids: violatedRuleIds,
+          regenerations: parts.regenerations,
+          fallback_reason: parts.fallbackReason,
+        },
+      },
+    ],
+    provenance: {
+      goal: {
+        original: goal.original ?? null,
+        active_reformulation: goal.active_reformulation?.text ?? null,
+        evidence_ids: goal.active_reformulation?.evidence_ids ?? [],
+      },
+      rules_applied: fired.map(({ compiled: { rule } }) => ({
+        id: rule.id,
+        key: rule.key,
+        name: rule.name,
+        hard: rule.isHardConstraint,
+        lane: rule.enforcementLane,
+      })),
+      scenario: scenario ? { id: scenario.scenario.id, name: scenario.scenario.name } : null,
+      step: step ? { id: step.id, name: step.name } : null,
+      tools_called: parts.toolCalls.map((c) => ({ key: c.key, name: c.name, ok: c.ok, detail: c.detail })),
+      enforcement: {
+        lane1: { passed: lane(1, "passed"), failed: lane(1, "failed"), unresolved: lane(1, "unresolved") },
+        lane2: {
+          passed: lane(2, "passed"),
+          failed: lane(2, "failed"),
+          skipped: lane(2, "skipped") + lane(2, "unresolved"),
+        },
+        checks: parts.checks,
+        violations_caught: parts.violations.map((v) => ({ rule_key: v.ruleKey, lane: v.lane, detail: v.detail })),
+      },
+      regenerations: parts.regenerations,
+      fallback_reason: parts.fallbackReason,
+      provider: provider.name,
+      model: provider.model,
+      config_version: agent.snapshot.configVersion,
+    },
+    modelCalls: ctx.usage.modelCalls,
+    tokens: ctx.usage.tokens,
+    detectedIntent: parts.detectedIntent,
+    intentLabel: intentLabelOf(agent, session),
+    firedRuleIds,
+    violatedRuleIds,
+    loops: parts.loops,
+    fallbackReason: parts.fallbackReason,
+  };
+}

@@ -1,0 +1,314 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { createOfflineEmbedder } from "@/lib/providers/offline";
+import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
+import { emptySessionState, type SessionState } from "../contracts/session-state";
+import { staticToolRunner, testPorts } from "../testing/fixed-ports";
+import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
+import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
+import { runTurn } from "./run-turn";
+
+// Seed 003's own running example and PRODUCT.md §12, played through the whole pipeline with a
+// scripted model (no network) and the offline embedder.
+
+const embedder = createOfflineEmbedder();
+let agent: CompiledAgent;
+beforeAll(async () => {
+  agent = await compileAgent(snapshotFromBundle(demo), embedder);
+});
+
+function inRefundAt(step: string): SessionState {
+  return {
+    ...emptySessionState(),
+    activeScenarioId: "scenario:refund",
+    activeStepId: `step:refund/${step}`,
+    turnIndex: 3,
+  };
+}
+
+describe("seed 003: I'm in France and want a refund for order 123", () => {
+  it("looks the order up, catches the $75 refund promise and regenerates", async () => {
+    const model = createScriptedProvider({
+      sense: [
+        sensed({
+          detected_intent: "refund_request",
+          intent_confidence: 0.95,
+          entities: { country: "France", order_id: "123" },
+        }),
+      ],
+      generate: [
+        generated("I found order 123 ($75.00, delivered). I'll process a $75 refund to your original payment method."),
+        generated(
+          "I can refund $50 to your original payment method now; a specialist will review the rest within 2 business days.",
+        ),
+      ],
+      judge: () => judged(true, { reason: "polite" }),
+    });
+    const tools = staticToolRunner();
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "I'm in France and want a refund for order 123", turnId: "t1" },
+      testPorts(model, embedder, tools),
+    );
+
+    expect(out.outcome).toBe("regenerated");
+    expect(out.response).toContain("$50");
+    expect(out.response).not.toContain("$75 refund");
+    expect(out.profileUpdates).toEqual({ country: "France", order_id: "123" });
+    expect(tools.calls).toEqual([{ key: "lookup_order", input: { order_id: "123" } }]);
+    expect(out.session.variables.order_amount).toBe(75);
+    expect(out.violatedRuleIds).toEqual(["rule:max-refund"]);
+    expect(out.provenance.regenerations).toBe(1);
+    expect(out.provenance.scenario?.name).toBe("Refund");
+    expect(out.provenance.rules_applied.map((r) => r.key)).toContain("max-refund");
+    const failed = out.spans.find((s) => s.name === "enforcement")?.attributes.checks as {
+      ruleKey: string;
+      result: string;
+      variables?: unknown;
+    }[];
+    expect(failed.find((c) => c.ruleKey === "max-refund")).toMatchObject({
+      result: "failed",
+      variables: { refund_amount: 75 },
+    });
+    // The regeneration was told why.
+    expect(model.requestsOf("generate")[1]?.violations[0]).toMatchObject({
+      ruleName: "Refunds above $50 need a specialist",
+    });
+    expect(out.spans.map((s) => s.name)).toEqual([
+      "sensor",
+      "ambiguity",
+      "retrieval",
+      "routing",
+      "filtering",
+      "variables",
+      "tools",
+      "generation",
+      "extraction",
+      "enforcement",
+      "regeneration",
+      "extraction",
+      "enforcement",
+    ]);
+    expect(out.loops.map((l) => l.loopId)).toEqual(["turn_t1", "turn_t1_r1"]);
+  });
+
+  it("falls back to the safe template when the regenerated draft still breaks the rule", async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
+      generate: [generated("Here is a $75 refund."), generated("Fine: a $75 refund it is.")],
+      judge: () => judged(true),
+    });
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "refund for order 123", turnId: "t2" },
+      testPorts(model, embedder),
+    );
+    expect(out.outcome).toBe("fallback");
+    expect(out.fallbackReason).toBe("enforcement_exhausted");
+    expect(out.response).not.toMatch(/\$\s?75/);
+    // max_retries 1 (seed 003 EnforcementConfig): exactly one regeneration.
+    expect(model.requestsOf("generate")).toHaveLength(2);
+  });
+});
+
+describe("seed 003 Decision 8: GLOBAL hard constraints are always enforced", () => {
+  it("blocks a weather answer that names a competitor though the rule was never retrieved", async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: null, intent_confidence: 0.1 })],
+      generate: [
+        generated("It looks sunny today! By the way, QuickCart has a sale on umbrellas."),
+        generated("It looks sunny today. Is there anything about an order I can help with?"),
+      ],
+    });
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "What's the weather like today?", turnId: "t3" },
+      testPorts(model, embedder),
+    );
+    const filtering = out.spans.find((s) => s.name === "filtering")?.attributes.matched as string[];
+    expect(filtering).not.toContain("no-competitor-mentions");
+    expect(out.violatedRuleIds).toEqual(["rule:no-competitor-mentions"]);
+    expect(out.outcome).toBe("regenerated");
+    expect(out.response).not.toContain("QuickCart");
+  });
+
+  it("catches a homoglyph-spelled competitor too", async () => {
+    const model = createScriptedProvider({
+      sense: [sensed()],
+      generate: [generated("Try Q\u200Buick\u0421art instead."), generated("Try Q u i c k C a r t instead.")],
+    });
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "where else can I buy it?", turnId: "t4" },
+      testPorts(model, embedder),
+    );
+    expect(out.outcome).toBe("fallback");
+    expect(out.response).not.toMatch(/quick/i);
+  });
+});
+
+describe("seed 003 Decision 5: stickiness", () => {
+  it('"price" mentioned during a refund stays in Refund', async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.7 })],
+      generate: () => generated("The refund covers the item price. Could you tell me why you'd like a refund?"),
+      judge: () => judged(true),
+    });
+    const out = await runTurn(
+      agent,
+      inRefundAt("verify"),
+      { message: "what about the price?", turnId: "t5" },
+      testPorts(model, embedder),
+    );
+    expect(out.session.activeScenarioId).toBe("scenario:refund");
+    const routing = out.spans.find((s) => s.name === "routing");
+    expect(routing?.attributes).toMatchObject({ exit_intent_threshold: 0.85, stickiness_boost: 0.15 });
+    expect(routing?.attributes.action).not.toBe("switch");
+  });
+
+  it("a pricing question at 0.85 or more does leave", async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.92 })],
+      generate: [generated("Which product are you asking about?")],
+    });
+    const out = await runTurn(
+      agent,
+      inRefundAt("verify"),
+      { message: "How much does the blue kettle cost?", turnId: "t6" },
+      testPorts(model, embedder),
+    );
+    expect(out.session.activeScenarioId).toBe("scenario:pricing");
+  });
+
+  it('"cancel" always breaks stickiness', async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "exit", intent_confidence: 0.6 })],
+      generate: [generated("Okay, I've stopped. What else can I do for you?")],
+    });
+    const out = await runTurn(
+      agent,
+      inRefundAt("verify"),
+      { message: "cancel", turnId: "t7" },
+      testPorts(model, embedder),
+    );
+    expect(out.session.activeScenarioId).toBeNull();
+    expect(out.spans.find((s) => s.name === "routing")?.attributes.action).toBe("exit");
+  });
+
+  it('"start over" leaves even when the sensor misses it', async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.5 })],
+      generate: [generated("Sure.")],
+    });
+    const out = await runTurn(
+      agent,
+      inRefundAt("look_up_order"),
+      { message: "start over", turnId: "t8" },
+      testPorts(model, embedder),
+    );
+    expect(out.session.activeScenarioId).toBeNull();
+  });
+});
+
+describe("seed 003 Decision 4: ambiguity trap", () => {
+  it("an ambiguous hypothetical clarifies instead of acting, with one model call", async () => {
+    const model = createScriptedProvider({
+      sense: [
+        sensed({
+          detected_intent: "refund_request",
+          intent_confidence: 0.6,
+          is_ambiguous: true,
+          ambiguity_reason: "You asked hypothetically",
+        }),
+      ],
+    });
+    const tools = staticToolRunner();
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "what if I wanted a refund?", turnId: "t9" },
+      testPorts(model, embedder, tools),
+    );
+    expect(out.outcome).toBe("clarified");
+    expect(out.response).toContain("You asked hypothetically");
+    expect(out.modelCalls).toBe(1);
+    expect(tools.calls).toEqual([]);
+    expect(out.session.activeScenarioId).toBeNull();
+    expect(out.spans.map((s) => s.name)).toEqual(["sensor", "ambiguity"]);
+  });
+});
+
+describe("seed 004 degradation: model faults never crash a turn", () => {
+  it.each([["timeout"], ["rate_limited"], ["transport_error"], ["abstain"]] as const)(
+    "sensor %s → safe clarifier",
+    async (reason) => {
+      const model = createScriptedProvider({ sense: [fail(reason)] });
+      const out = await runTurn(
+        agent,
+        inRefundAt("verify"),
+        { message: "it arrived broken", turnId: "t10" },
+        testPorts(model, embedder),
+      );
+      expect(out.outcome).toBe("fallback");
+      expect(out.fallbackReason).toBe(reason);
+      expect(out.response).toContain("Could you tell me briefly why");
+      expect(out.session.turnIndex).toBe(4);
+    },
+  );
+
+  it("generation 429 → safe clarifier with rate_limited", async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
+      generate: [fail("rate_limited")],
+    });
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "I want my money back", turnId: "t11" },
+      testPorts(model, embedder),
+    );
+    expect(out).toMatchObject({ outcome: "fallback", fallbackReason: "rate_limited", modelCalls: 2 });
+  });
+});
+
+describe("budget: a clear turn costs two model calls", () => {
+  it("sensor + generation when no subjective hard rule is in play", async () => {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.9 })],
+      generate: [generated("Which product are you asking about?")],
+    });
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "How much does the blue kettle cost?", turnId: "t12" },
+      testPorts(model, embedder),
+    );
+    expect(out.outcome).toBe("answered");
+    expect(out.modelCalls).toBe(2);
+  });
+
+  it("is deterministic: the same inputs give the same outcome and spans", async () => {
+    const run = () =>
+      runTurn(
+        agent,
+        emptySessionState(),
+        { message: "I'm in France and want a refund for order 123", turnId: "t13" },
+        testPorts(
+          createScriptedProvider({
+            sense: [
+              sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } }),
+            ],
+            generate: () => generated("I'll look into order 123."),
+            judge: () => judged(true),
+          }),
+          embedder,
+        ),
+      );
+    const [a, b] = [await run(), await run()];
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+});

@@ -1,0 +1,295 @@
+import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
+import { resolveAgentSettings } from "../contracts/agent-settings";
+import type { FallbackReason, GenerateRequest } from "../contracts/model";
+import type { SessionState } from "../contracts/session-state";
+import type { AgentSnapshot } from "../contracts/snapshot";
+import type { RuleCheck, TurnInput, TurnOutcome } from "../contracts/turn-outcome";
+import type { EnginePorts } from "../ports";
+import { ambiguityTrap } from "../stages/ambiguity/ambiguity-trap";
+import { enforce } from "../stages/enforcement/enforce";
+import { extractResponseVariables } from "../stages/extraction/extract-response-variables";
+import { filterRules, rulesInScope } from "../stages/filtering/filter-rules";
+import { buildGenerateRequest } from "../stages/generation/generate-reply";
+import { safeClarifier, safeFallbackReply } from "../stages/generation/safe-replies";
+import { createTurnLoop } from "../stages/regeneration/turn-loop";
+import { scoreCandidates } from "../stages/retrieval/score-candidates";
+import { routeScenario } from "../stages/routing/route-scenario";
+import { runSensor } from "../stages/sensor/run-sensor";
+import { runTools } from "../stages/tools/run-tools";
+import { resolveVariables } from "../stages/variables/resolve-variables";
+import { finishTurn } from "./finish-turn";
+import { SpanRecorder } from "./span-recorder";
+import { countCall, type TurnContext } from "./turn-context";
+
+/**
+ * One user turn through the linear, fail-fast pipeline of seed 003 ("Proposed Turn Pipeline") and
+ * seed 002: sensor → ambiguity trap → scoped retrieval → routing and filtering → variables → tools →
+ * generation → extraction → two-lane enforcement → regenerate or fall back. Pure given its ports:
+ * the same snapshot, session, input and ports give the same outcome and spans. Persisting is the host's.
+ */
+export async function runTurn(
+  agentOrSnapshot: CompiledAgent | AgentSnapshot,
+  session: SessionState,
+  input: TurnInput,
+  ports: EnginePorts,
+): Promise<TurnOutcome> {
+  const agent =
+    "rules" in agentOrSnapshot && "globalRules" in agentOrSnapshot
+      ? agentOrSnapshot
+      : await compileAgent(agentOrSnapshot, ports.embedder);
+  const ctx: TurnContext = {
+    agent,
+    settings: resolveAgentSettings(agent.snapshot.settings),
+    session: structuredClone(session),
+    input,
+    ports,
+    spans: new SpanRecorder(ports.clock),
+    usage: { modelCalls: 0, tokens: { inputTokens: 0, outputTokens: 0 } },
+  };
+  const none = {
+    matched: [],
+    toolCalls: [],
+    checks: [] as RuleCheck[],
+    violations: [] as RuleCheck[],
+    regenerations: 0,
+    loops: [],
+  };
+
+  // 1. Sensor: one model call.
+  const sensed = await runSensor(ctx);
+  if (!sensed.ok) {
+    return finishTurn(ctx, {
+      ...none,
+      response: safeClarifier(ctx),
+      outcome: "fallback",
+      profileUpdates: {},
+      detectedIntent: null,
+      fallbackReason: sensed.reason,
+    });
+  }
+  Object.assign(ctx.session.profile, sensed.profileUpdates);
+  const parts = { profileUpdates: sensed.profileUpdates, detectedIntent: sensed.context.detected_intent };
+
+  // 2. Ambiguity trap: ambiguous → clarify and stop.
+  const clarification = await ambiguityTrap(ctx, sensed.context);
+  if (clarification) {
+    return finishTurn(ctx, { ...none, ...parts, response: clarification, outcome: "clarified", fallbackReason: null });
+  }
+
+  // 3. Scoped retrieval: scenario and transition candidates.
+  const [messageVector] = await ctx.ports.embedder.embed([input.message]);
+  const message = messageVector ?? new Float32Array(0);
+  const candidates = await ctx.spans.record("retrieval", async () => {
+    const value = scoreCandidates(
+      agent,
+      ctx.session,
+      message,
+      input.message,
+      sensed.context,
+      ctx.settings.ambiguity.min_intent_confidence,
+    );
+    const top = value.scenarios[0];
+    return {
+      value,
+      decision: `${value.scenarios.length} scenarios, top ${top ? `${top.name} ${top.score.toFixed(2)}` : "none"}; ${value.transitions.length} transitions${value.exit.requested ? "; exit requested" : ""}`,
+      attributes: { scenarios: value.scenarios, transitions: value.transitions, exit: value.exit },
+    };
+  });
+
+  // 4a. Routing with stickiness.
+  const route = await ctx.spans.record("routing", async () => {
+    const value = routeScenario(agent, ctx.session, candidates, message, ctx.settings.scenario_filter);
+    return {
+      value,
+      decision: `${value.action}: ${value.reason}`,
+      attributes: { action: value.action, ...value.numbers },
+    };
+  });
+  if (route.action !== "stay" && route.action !== "clarify" && route.action !== "escalate" && route.action !== "none") {
+    if (route.stepId !== ctx.session.activeStepId && ctx.session.activeStepId)
+      delete ctx.session.stepClarificationCount[ctx.session.activeStepId];
+    ctx.session.activeScenarioId = route.scenarioId;
+    ctx.session.activeStepId = route.stepId;
+  }
+  if (route.action === "clarify" && route.clarification) {
+    if (route.clarifiedStep) ctx.session.stepClarificationCount[route.clarifiedStep.stepId] = route.clarifiedStep.count;
+    return finishTurn(ctx, {
+      ...none,
+      ...parts,
+      response: route.clarification,
+      outcome: "clarified",
+      fallbackReason: null,
+    });
+  }
+  if (route.action === "escalate") {
+    const response = "I'm passing this conversation to a colleague who can help further. They will reply here shortly.";
+    return finishTurn(ctx, { ...none, ...parts, response, outcome: "escalated", fallbackReason: null });
+  }
+
+  // 4b. Rule filtering in the routed scope.
+  const [ruleQuery] = await ctx.ports.embedder.embed([ruleQueryText(ctx, sensed.context.detected_intent)]);
+  const query = ruleQuery ?? message;
+  const filtered = await ctx.spans.record("filtering", async () => {
+    const value = filterRules(
+      rulesInScope(agent, ctx.session.activeScenarioId, ctx.session.activeStepId),
+      query,
+      ctx.session,
+      ctx.settings.retrieval,
+    );
+    return {
+      value,
+      decision: `${value.matched.length} of ${value.considered.length} rules matched (threshold ${ctx.settings.retrieval.rule_match_threshold})`,
+      attributes: { considered: value.considered, matched: value.matched.map((m) => m.compiled.rule.key) },
+    };
+  });
+  const matched = filtered.matched;
+
+  // 5. Variable resolution: session → profile → tools; missing → ask.
+  const variables = await ctx.spans.record("variables", async () => {
+    const value = resolveVariables(agent, ctx.session, matched);
+    return {
+      value,
+      decision: `${Object.keys(value.resolved).length} resolved, ${Object.keys(value.fromTools).length} from tools, ${value.missing.length} missing`,
+      attributes: { resolved: value.resolved, from_tools: value.fromTools, missing: value.missing.map((m) => m.name) },
+    };
+  });
+
+  // 6. Tools: single pass.
+  const toolCalls = await ctx.spans.record("tools", async () => {
+    const value = await runTools(agent, ctx.session, matched, ctx.ports.tools);
+    return {
+      value,
+      status: value.some((c) => !c.ok && !c.detail.startsWith("skipped")) ? "error" : "ok",
+      decision: value.length
+        ? value.map((c) => `${c.key} ${c.ok ? "ok" : "failed"}`).join(", ")
+        : "no tools attached to matched rules",
+      attributes: { calls: value.map(({ output: _output, ...call }) => call) },
+    };
+  });
+  const missing = variables.missing.filter((m) => ctx.session.variables[m.name] === undefined);
+
+  // 7–10. Generate, extract, enforce; regenerate while the loop guardrails allow.
+  const loop = createTurnLoop(input.turnId, ctx.settings);
+  let violations: GenerateRequest["violations"] = [];
+  let checks: RuleCheck[] = [];
+  const caught: RuleCheck[] = [];
+  for (let attempt = 0; ; attempt++) {
+    const stage = attempt === 0 ? null : "regeneration";
+    const request = buildGenerateRequest(agent, ctx.session, {
+      message: input.message,
+      matched,
+      toolCalls,
+      missing,
+      violations,
+    });
+    const draft = await ctx.spans.record(stage ?? "generation", async () => {
+      const value = countCall(ctx, await ctx.ports.model.generate(request));
+      return {
+        value,
+        status: value.ok ? "ok" : "error",
+        decision: value.ok
+          ? `draft ${attempt === 0 ? "" : `${attempt} `}written (${value.value.text.length} chars)`
+          : `generation failed: ${value.reason}`,
+        attributes: {
+          attempt,
+          rule_actions: request.ruleActions.length,
+          violations_explained: violations.length,
+          tool_outputs: request.toolOutputs.length,
+        },
+      };
+    });
+    if (!draft.ok) {
+      return finishTurn(ctx, {
+        ...parts,
+        matched,
+        toolCalls,
+        checks,
+        violations: caught,
+        regenerations: attempt,
+        loops: loop.records(),
+        response: safeClarifier(ctx),
+        outcome: "fallback",
+        fallbackReason: draft.reason as FallbackReason,
+      });
+    }
+    const text = draft.value.text;
+    const extraction = await ctx.spans.record("extraction", async () => {
+      const value = extractResponseVariables(text, agent.snapshot.responseVariables);
+      return {
+        value,
+        decision: `${Object.keys(value.values).length} variables from the reply`,
+        attributes: { values: value.values, matches: value.matches.length },
+      };
+    });
+    const result = await ctx.spans.record("enforcement", async () => {
+      const value = await enforce(ctx, {
+        draft: text,
+        matched,
+        extracted: extraction.values,
+        query: message,
+        groundingContext: groundingText(request),
+      });
+      return {
+        value,
+        decision: value.failed.length
+          ? `${value.failed.length} violation(s): ${value.failed.map((f) => f.ruleKey).join(", ")}`
+          : `${value.checks.length} checks, no violation`,
+        attributes: { checks: value.checks, enforced: value.enforced },
+      };
+    });
+    checks = result.checks;
+    caught.push(...result.failed);
+    if (result.failed.length === 0) {
+      loop.complete(result.checks, ports.clock.now());
+      return finishTurn(ctx, {
+        ...parts,
+        matched,
+        toolCalls,
+        checks,
+        violations: caught,
+        regenerations: attempt,
+        loops: loop.records(),
+        response: text,
+        outcome: attempt === 0 ? "answered" : "regenerated",
+        fallbackReason: null,
+      });
+    }
+    const next = loop.complete(result.checks, ports.clock.now());
+    if (!next.rerun) {
+      return finishTurn(ctx, {
+        ...parts,
+        matched,
+        toolCalls,
+        checks,
+        violations: caught,
+        regenerations: attempt,
+        loops: loop.records(),
+        response: safeFallbackReply(),
+        outcome: "fallback",
+        fallbackReason: "enforcement_exhausted",
+      });
+    }
+    violations = result.failed.map((failure) => {
+      const rule = agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule;
+      return { ruleName: failure.ruleName, actionText: rule?.actionText ?? "", detail: failure.detail };
+    });
+  }
+}
+
+/** The text rules are matched against: the message plus where the conversation is. */
+function ruleQueryText(ctx: TurnContext, detectedIntent: string | null): string {
+  const scenario = ctx.session.activeScenarioId ? ctx.agent.scenarios.get(ctx.session.activeScenarioId) : undefined;
+  const parts = [ctx.input.message];
+  if (detectedIntent && !detectedIntent.startsWith("transition:")) parts.push(detectedIntent.replace(/_/g, " "));
+  if (scenario) parts.push(scenario.scenario.name);
+  return parts.join(" · ");
+}
+
+function groundingText(request: GenerateRequest): string {
+  return [
+    request.step?.instructions ?? "",
+    ...request.ruleActions.map((r) => r.actionText),
+    JSON.stringify(request.toolOutputs),
+    JSON.stringify(request.profile),
+  ].join("\n");
+}

@@ -1,0 +1,37 @@
+import type { Span, StageName } from "../contracts/turn-outcome";
+import type { Clock } from "../ports";
+
+/** Collects one span per stage, timed on the Clock port so tests with a fixed clock get fixed spans. */
+export class SpanRecorder {
+  readonly spans: Span[] = [];
+  private readonly origin: number;
+
+  constructor(private readonly clock: Clock) {
+    this.origin = clock.monotonicMs();
+  }
+
+  elapsedMs(): number {
+    return this.clock.monotonicMs() - this.origin;
+  }
+
+  async record<T>(
+    name: StageName,
+    run: () => Promise<{ value: T; decision: string; attributes?: Record<string, unknown>; status?: Span["status"] }>,
+  ): Promise<T> {
+    const start = this.clock.monotonicMs();
+    const result = await run();
+    this.spans.push({
+      name,
+      startOffsetMs: round2(start - this.origin),
+      durationMs: round2(this.clock.monotonicMs() - start),
+      status: result.status ?? "ok",
+      decision: result.decision,
+      attributes: result.attributes ?? {},
+    });
+    return result.value;
+  }
+}
+
+function round2(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

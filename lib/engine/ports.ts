@@ -1,0 +1,56 @@
+import type {
+  ExtractRequest,
+  GenerateRequest,
+  JudgeOutput,
+  JudgeRequest,
+  ModelResult,
+  SenseRequest,
+  SensorOutput,
+} from "./contracts/model";
+import type { EngineTool } from "./contracts/snapshot";
+
+// All I/O of the engine goes through these ports; the offline provider makes them deterministic.
+
+export interface ModelProvider {
+  /** "offline", "openai", "scripted", … — shown in the sandbox badge and provenance. */
+  readonly name: string;
+  /** Default model name, for provenance. */
+  readonly model: string;
+  sense(request: SenseRequest): Promise<ModelResult<SensorOutput>>;
+  generate(request: GenerateRequest): Promise<ModelResult<{ text: string }>>;
+  judge(request: JudgeRequest): Promise<ModelResult<JudgeOutput>>;
+  /** Optional model extractor on top of the deterministic extractors (seed 003 Decision 7). */
+  extract?(request: ExtractRequest): Promise<ModelResult<Record<string, unknown>>>;
+}
+
+export interface Embedder {
+  readonly name: string;
+  /** Unit-length vectors of one fixed dimension; cosine similarity = dot product. */
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+export type ToolResult =
+  | { ok: true; output: unknown; durationMs: number }
+  | { ok: false; reason: "timeout" | "refused" | "error" | "too_large"; message: string; durationMs: number };
+
+export interface ToolRunner {
+  run(tool: EngineTool, input: Record<string, unknown>): Promise<ToolResult>;
+}
+
+export interface Clock {
+  now(): Date;
+  /** Milliseconds from an arbitrary origin, for span offsets and durations. */
+  monotonicMs(): number;
+}
+
+export interface Ids {
+  next(prefix: string): string;
+}
+
+export interface EnginePorts {
+  model: ModelProvider;
+  embedder: Embedder;
+  tools: ToolRunner;
+  clock: Clock;
+  ids: Ids;
+}

@@ -1,0 +1,35 @@
+import type { SensorOutput } from "../../contracts/model";
+import type { TurnContext } from "../../pipeline/turn-context";
+
+/** The clarification built from the sensor's reason (seed 003 Decision 4), in the step's words when there is one. */
+export function clarificationFor(ctx: TurnContext, reason: string | null): string {
+  const scenario = ctx.session.activeScenarioId ? ctx.agent.scenarios.get(ctx.session.activeScenarioId) : undefined;
+  const hint = ctx.session.activeStepId ? scenario?.steps.get(ctx.session.activeStepId)?.clarificationHint : undefined;
+  const why = reason
+    ? `I want to be sure I understand: ${reason.replace(/\.$/, "")}.`
+    : "I want to be sure I understand.";
+  return `${why} ${hint || "Could you tell me a bit more about what you would like me to do?"}`;
+}
+
+/**
+ * Stage 2 (seed 003 Decision 4, seed 002 step 1): an ambiguous message gets a clarification and the
+ * turn stops — nothing is retrieved, no tool runs, no reply is generated on a guessed intent.
+ */
+export async function ambiguityTrap(ctx: TurnContext, context: SensorOutput): Promise<string | null> {
+  return ctx.spans.record("ambiguity", async () => {
+    const enabled = ctx.settings.ambiguity.enabled;
+    if (!enabled || !context.is_ambiguous) {
+      return {
+        value: null,
+        status: enabled ? "ok" : "skipped",
+        decision: enabled ? "clear: continue" : "ambiguity trap disabled",
+        attributes: { is_ambiguous: context.is_ambiguous, enabled },
+      };
+    }
+    return {
+      value: clarificationFor(ctx, context.ambiguity_reason),
+      decision: `ambiguous: ${context.ambiguity_reason ?? "no reason given"} → clarify and stop`,
+      attributes: { is_ambiguous: true, ambiguity_reason: context.ambiguity_reason },
+    };
+  });
+}

@@ -1,0 +1,97 @@
+import type { CompiledRule } from "../../compile/compile-agent";
+import type { RuleCheck } from "../../contracts/turn-outcome";
+import { countCall, type TurnContext } from "../../pipeline/turn-context";
+import type { ScoredRule } from "../filtering/filter-rules";
+import { lookupVariable } from "../variables/resolve-variables";
+import { checkLane1 } from "./lane1";
+import { lane2Check, planLane2 } from "./lane2";
+import { groundingCheck, relevanceCheck } from "./relevance";
+
+export interface EnforcementInput {
+  draft: string;
+  matched: ScoredRule[];
+  /** Values the reply stated (extraction stage), every value per variable. */
+  extracted: Record<string, unknown[]>;
+  /** Embedding of the user's message, for the relevance check. */
+  query: Float32Array;
+  /** What the turn knew, for the grounding check. */
+  groundingContext: string;
+}
+
+export interface EnforcementResult {
+  checks: RuleCheck[];
+  failed: RuleCheck[];
+  enforced: number;
+}
+
+/** Seed 003 Decision 8: matched hard constraints, plus ALL GLOBAL hard constraints even when unmatched. */
+export function rulesToEnforce(
+  ctx: TurnContext,
+  matched: ScoredRule[],
+): { compiled: CompiledRule; matched: boolean }[] {
+  const out = new Map<string, { compiled: CompiledRule; matched: boolean }>();
+  for (const { compiled } of matched)
+    if (compiled.rule.isHardConstraint) out.set(compiled.rule.id, { compiled, matched: true });
+  if (ctx.settings.enforcement.always_enforce_global) {
+    for (const compiled of ctx.agent.globalRules) {
+      if (compiled.rule.enabled && compiled.rule.isHardConstraint && !out.has(compiled.rule.id)) {
+        out.set(compiled.rule.id, { compiled, matched: false });
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+/** Stage 9: two lanes and the optional relevance / grounding checks over one draft. */
+export async function enforce(ctx: TurnContext, input: EnforcementInput): Promise<EnforcementResult> {
+  const config = ctx.settings.enforcement;
+  const checks: RuleCheck[] = [];
+  if (!config.enabled) return { checks, failed: [], enforced: 0 };
+  const targets = rulesToEnforce(ctx, input.matched);
+  // Variables = profile ∪ session ∪ extracted from the reply; the reply's own statements win.
+  const source = (name: string): unknown[] | undefined => {
+    const stated = input.extracted[name];
+    if (stated && stated.length > 0) return stated;
+    const known = lookupVariable(ctx.session, name);
+    return known ? [known.value] : undefined;
+  };
+  for (const { compiled, matched } of targets) {
+    const { rule } = compiled;
+    if (rule.enforcementLane === "deterministic") {
+      if (!config.deterministic_enabled) {
+        checks.push({
+          ruleId: rule.id,
+          ruleKey: rule.key,
+          ruleName: rule.name,
+          lane: 1,
+          result: "skipped",
+          detail: "deterministic_enabled is false",
+        });
+      } else if (rule.enforcementExpression) {
+        checks.push(checkLane1(compiled, source));
+      }
+      continue;
+    }
+    const plan = planLane2(compiled, matched, ctx.input.turnId, config);
+    let verdict = null;
+    if (plan.judge) {
+      verdict = countCall(
+        ctx,
+        await ctx.ports.model.judge({
+          rule: { id: rule.id, name: rule.name, actionText: rule.actionText, conditionText: rule.conditionText },
+          message: ctx.input.message,
+          response: input.draft,
+        }),
+      );
+    }
+    checks.push(lane2Check(compiled, verdict, plan.why));
+  }
+  if (config.relevance_check_enabled || config.grounding_check_enabled) {
+    const [response, context] = await ctx.ports.embedder.embed([input.draft, input.groundingContext]);
+    if (config.relevance_check_enabled && response)
+      checks.push(relevanceCheck(input.query, response, input.draft, config));
+    if (config.grounding_check_enabled && response && context)
+      checks.push(groundingCheck(context, response, config.grounding_threshold));
+  }
+  return { checks, failed: checks.filter((c) => c.result === "failed"), enforced: targets.length };
+}

@@ -1,0 +1,59 @@
+import type { CompiledAgent } from "../../compile/compile-agent";
+import type { GenerateRequest, ModelResult } from "../../contracts/model";
+import type { SessionState } from "../../contracts/session-state";
+import type { ModelProvider } from "../../ports";
+import type { ScoredRule } from "../filtering/filter-rules";
+import type { ToolCall } from "../tools/run-tools";
+
+export interface GenerationInput {
+  message: string;
+  matched: ScoredRule[];
+  toolCalls: ToolCall[];
+  missing: { name: string; description: string }[];
+  violations: GenerateRequest["violations"];
+}
+
+/**
+ * The prompt's material (seed 002 §5, seed 003 pipeline step 5): matched rules' action_text plus every
+ * always-enforced GLOBAL hard rule (a reply is checked against them, so it is told about them), the
+ * step's instructions, tool outputs as data, the profile, bounded history and — on a regeneration —
+ * why the previous draft was rejected.
+ */
+export function buildGenerateRequest(
+  agent: CompiledAgent,
+  session: SessionState,
+  input: GenerationInput,
+): GenerateRequest {
+  const seen = new Set<string>();
+  const ruleActions: GenerateRequest["ruleActions"] = [];
+  const add = (id: string, name: string, actionText: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    ruleActions.push({ ruleId: id, name, actionText });
+  };
+  for (const { compiled } of input.matched) add(compiled.rule.id, compiled.rule.name, compiled.rule.actionText);
+  for (const { rule } of agent.globalRules)
+    if (rule.enabled && rule.isHardConstraint) add(rule.id, rule.name, rule.actionText);
+
+  const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
+  const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
+  return {
+    agentName: agent.snapshot.name,
+    message: input.message,
+    history: session.history,
+    ruleActions,
+    step: step ? { name: step.name, instructions: step.instructions } : null,
+    scenario: scenario ? { name: scenario.scenario.name } : null,
+    toolOutputs: input.toolCalls
+      .filter((c) => c.ok)
+      .map((c) => ({ toolKey: c.key, toolName: c.name, output: c.output })),
+    profile: { ...session.profile },
+    missingVariables: input.missing,
+    violations: input.violations,
+  };
+}
+
+/** Stage 7: ONE model call writes the draft. */
+export function generateReply(model: ModelProvider, request: GenerateRequest): Promise<ModelResult<{ text: string }>> {
+  return model.generate(request);
+}

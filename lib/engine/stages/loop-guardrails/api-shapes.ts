@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { DecisionResult } from "./decide-rerun";
+import { LoopId, Reflection } from "./loop-trace";
+
+// The seed-001 endpoints' request and response shapes. The REST layer parses bodies with these schemas;
+// the pure functions return the response bodies ready to serialise.
+
+const persona = z.string().min(1).max(100);
+const operator = z.string().trim().min(1).max(200);
+
+/** POST /orchestrator/loop-complete — the seed's request, key for key. */
+export const LoopCompleteRequest = z.object({
+  loop_id: LoopId,
+  /** Any string: a value other than "done" gets the seed's error body, not a validation error. */
+  reflection_status: z.string().max(50),
+  orchestrator_persona: persona.nullable().optional(),
+  override_fatigue: z.boolean().default(false),
+  override_max_reruns: z.boolean().default(false),
+  override_by: operator.nullable().optional(),
+});
+export type LoopCompleteRequest = z.infer<typeof LoopCompleteRequest>;
+
+/** The request plus the loop's reflection (an extension PRODUCT.md §7 allows; the engine computes it for turns). */
+export const LoopCompletion = LoopCompleteRequest.extend({ reflection: Reflection });
+export type LoopCompletion = z.infer<typeof LoopCompletion>;
+export type LoopCompletionInput = z.input<typeof LoopCompleteRequest> & { reflection?: z.input<typeof Reflection> };
+
+export const INVALID_REFLECTION_STATUS_MESSAGE = "Invalid reflection status. Must be 'done'.";
+
+export interface LoopCompleteError {
+  status: "error";
+  message: typeof INVALID_REFLECTION_STATUS_MESSAGE;
+  loop_id: string;
+}
+
+export interface ReflectionResult {
+  alignment_score: number;
+  drift_score: number;
+  summary_valid: boolean;
+  reflection_persona: string | null;
+  bias_echo: boolean;
+  reflection_fatigue: number;
+  /** Present when the reflection carried bias tags (the seed tracks bias only then). */
+  repeated_tags?: string[];
+  repetition_counts?: Record<string, number>;
+}
+
+export interface LoopCompleteResponse {
+  status: "success";
+  loop_id: string;
+  reflection_result: ReflectionResult;
+  decision_result: DecisionResult;
+  orchestrator_persona: string | null;
+  timestamp: string;
+}
+
+/** GET /orchestrator/guardrails-status/{loop_id} — the seed's body, key for key. */
+export interface GuardrailsStatusResponse {
+  status: "success";
+  guardrails_status: {
+    loop_id: string;
+    rerun_count: number;
+    max_reruns: number;
+    rerun_limit_reached: boolean;
+    bias_echo: boolean;
+    reflection_fatigue: number;
+    fatigue_threshold_exceeded: boolean;
+    force_finalize: boolean;
+    rerun_reason: string | null;
+    rerun_trigger: string[] | null;
+    alignment_score: number | null;
+    drift_score: number | null;
+    summary_valid: boolean | null;
+    reflection_persona: string | null;
+  };
+}
+
+const OVERRIDE_REASON_REQUIRED = "override_reason is required: say why the guardrail is lifted";
+
+/** POST /orchestrator/override-guardrails/{loop_id} — the seed's request; who and why are required. */
+export const OverrideGuardrailsRequest = z.object({
+  override_fatigue: z.boolean().default(false),
+  override_max_reruns: z.boolean().default(false),
+  override_by: operator,
+  override_reason: z.string({ error: OVERRIDE_REASON_REQUIRED }).trim().min(1, OVERRIDE_REASON_REQUIRED).max(1000),
+});
+export type OverrideGuardrailsRequest = z.infer<typeof OverrideGuardrailsRequest>;
+export type OverrideGuardrailsRequestInput = z.input<typeof OverrideGuardrailsRequest>;
+
+/** The seed's response, plus force_finalize after the override. */
+export interface OverrideGuardrailsResponse {
+  status: "success";
+  loop_id: string;
+  override_fatigue: boolean;
+  override_max_reruns: boolean;
+  overridden_by: string;
+  override_reason: string;
+  force_finalize: boolean;
+}

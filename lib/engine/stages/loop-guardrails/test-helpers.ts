@@ -1,0 +1,51 @@
+import { DEFAULT_GUARDRAIL_CONFIG, type GuardrailConfig } from "./config";
+import type { ReflectionInput } from "./loop-trace";
+import {
+  applyLoopCompletion,
+  type LoopCompletionOutcome,
+  type LoopGuardrailState,
+  processLoopCompletion,
+} from "./process-loop-completion";
+
+// Test helpers shared by this folder's tests (not exported from index.ts).
+
+export const SEED_NOW = "2025-04-21T19:45:00.000Z";
+
+/** The seed example's reflection: alignment 0.72 < 0.75, drift 0.28 > 0.25, persona SAGE. */
+export const SEED_REFLECTION: ReflectionInput = {
+  alignment_score: 0.72,
+  drift_score: 0.28,
+  summary_valid: true,
+  reflection_persona: "SAGE",
+};
+
+export type CompletedOutcome = Extract<LoopCompletionOutcome, { ok: true }>;
+
+/** Posts the seed's request for `loopId` and returns the outcome with the state to carry on with. */
+export function complete(
+  state: LoopGuardrailState,
+  loopId: string,
+  options: {
+    reflection?: ReflectionInput;
+    request?: Record<string, unknown>;
+    config?: GuardrailConfig;
+  } = {},
+): { outcome: CompletedOutcome; state: LoopGuardrailState } {
+  const outcome = processLoopCompletion(
+    {
+      loop_id: loopId,
+      reflection_status: "done",
+      orchestrator_persona: "SAGE",
+      override_fatigue: false,
+      override_max_reruns: false,
+      override_by: null,
+      ...options.request,
+      reflection: options.reflection ?? SEED_REFLECTION,
+    },
+    state,
+    options.config ?? DEFAULT_GUARDRAIL_CONFIG,
+    SEED_NOW,
+  );
+  if (!outcome.ok) throw new Error(`unexpected error body: ${outcome.response.message}`);
+  return { outcome, state: applyLoopCompletion(state, outcome) };
+}

@@ -1,0 +1,75 @@
+import type { AgentSettings } from "../../contracts/agent-settings";
+import type { RuleCheck, TurnLoopRecord } from "../../contracts/turn-outcome";
+import { turnLoopConfig } from "../loop-guardrails/config";
+import { turnLoopId } from "../loop-guardrails/loop-family";
+import type { LoopTraceItem } from "../loop-guardrails/loop-trace";
+import { processLoopCompletion } from "../loop-guardrails/process-loop-completion";
+
+const MISALIGNED_MARGIN = 0.05;
+
+export interface TurnLoop {
+  /** Completes the current attempt's loop with its enforcement checks; says whether to regenerate. */
+  complete(checks: RuleCheck[], now: Date): { rerun: boolean; reason: string };
+  records(): TurnLoopRecord[];
+}
+
+/**
+ * PRODUCT.md §7(b), §10: the turn's regeneration loop is a seed-001 loop. Each draft's enforcement is
+ * a loop completion: alignment = share of decided checks that passed, drift = 1 − relevance when the
+ * relevance check ran (else 0), bias tags = the failed rules (the judge plays the PESSIMIST).
+ * max_reruns = enforcement.max_retries. Bias echo here sees this turn's loop only; the host may
+ * replay the records against the global history when it persists them.
+ */
+export function createTurnLoop(turnId: string, settings: AgentSettings): TurnLoop {
+  const config = turnLoopConfig(settings);
+  let family: LoopTraceItem[] = [];
+  let biasHistory: Record<string, number> = {};
+  let current = turnLoopId(turnId);
+  return {
+    complete(checks, now) {
+      const decided = checks.filter((c) => c.result === "passed" || c.result === "failed");
+      const passed = decided.filter((c) => c.result === "passed").length;
+      const share = decided.length ? passed / decided.length : 1;
+      // A draft that failed a hard constraint cannot ship however many others it passed (9 of 10 is
+      // still a violation), so the loop sees it below the alignment threshold.
+      const failedAny = passed < decided.length;
+      const alignment = failedAny ? Math.min(share, config.rerun.alignment_threshold - MISALIGNED_MARGIN) : share;
+      const relevance = checks.find((c) => c.ruleKey === "relevance")?.score;
+      const outcome = processLoopCompletion(
+        {
+          loop_id: current,
+          reflection_status: "done",
+          orchestrator_persona: "FOCAL_ENGINE",
+          reflection: {
+            alignment_score: Math.max(0, alignment),
+            drift_score: relevance === undefined ? 0 : Math.max(0, 1 - relevance),
+            summary_valid: true,
+            reflection_persona: "PESSIMIST",
+            bias_tags: checks
+              .filter((c) => c.result === "failed")
+              .map((c) => ({ tag: `violation:${c.ruleKey}`, lane: c.lane })),
+          },
+        },
+        { family, biasHistory },
+        config,
+        now,
+      );
+      if (!outcome.ok) return { rerun: false, reason: outcome.response.message };
+      family = [...family.filter((r) => r.loop_id !== outcome.record.loop_id), outcome.record];
+      biasHistory = outcome.biasHistory;
+      const decision = outcome.response.decision_result;
+      if (decision.decision === "rerun" && outcome.newRecord) {
+        family.push(outcome.newRecord);
+        current = outcome.newRecord.loop_id;
+        return { rerun: true, reason: decision.rerun_reason };
+      }
+      return {
+        rerun: false,
+        reason: "finalize_reason" in decision ? String(decision.finalize_reason) : decision.decision,
+      };
+    },
+    records() {
+      return family.map((record) => ({ loopId: record.loop_id, record: { ...record } }));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { CompiledAgent } from "../../compile/compile-agent";
+import { maxCosine, round3 } from "../../compile/similarity";
+import type { SensorOutput } from "../../contracts/model";
+import type { SessionState } from "../../contracts/session-state";
+import { EXIT_INTENT, TRANSITION_INTENT_PREFIX } from "../sensor/run-sensor";
+
+export interface ScenarioCandidate {
+  scenarioId: string;
+  name: string;
+  intentLabel: string;
+  similarity: number;
+  /** max(similarity, sensor confidence when the sensor named this intent). */
+  score: number;
+}
+
+export interface TransitionCandidate {
+  transitionId: string;
+  fromStepId: string;
+  toStepId: string;
+  similarity: number;
+  score: number;
+}
+
+export interface Candidates {
+  scenarios: ScenarioCandidate[];
+  transitions: TransitionCandidate[];
+  exit: { requested: boolean; similarity: number; via: "sensor" | "keyword" | "similarity" | null };
+}
+
+// An exit recognised by similarity alone must be near-verbatim ("cancel that", "start over please").
+const EXIT_SIMILARITY = 0.8;
+const EXIT_KEYWORDS = /^(?:please\s+)?(?:cancel|start over|never ?mind|forget it|stop)\b/i;
+
+/**
+ * Stage 3 (seed 003 Decision 6, seed 002 step 3): scenarios scored on their entry_examples, the current
+ * step's transitions on their examples; the sensor's intent, when confident, stands in for similarity.
+ */
+export function scoreCandidates(
+  agent: CompiledAgent,
+  session: SessionState,
+  message: Float32Array,
+  messageText: string,
+  sensor: SensorOutput,
+  minIntentConfidence: number,
+): Candidates {
+  const trusted = sensor.intent_confidence >= minIntentConfidence ? sensor.detected_intent : null;
+  const scenarios: ScenarioCandidate[] = [];
+  for (const { scenario, vectors } of agent.scenarios.values()) {
+    const label = scenario.intentLabel || scenario.key;
+    const similarity = maxCosine(message, vectors);
+    const score = trusted === label ? Math.max(similarity, sensor.intent_confidence) : similarity;
+    scenarios.push({
+      scenarioId: scenario.id,
+      name: scenario.name,
+      intentLabel: label,
+      similarity: round3(similarity),
+      score: round3(score),
+    });
+  }
+  scenarios.sort((a, b) => b.score - a.score);
+
+  const transitions: TransitionCandidate[] = [];
+  const scenarioId = session.activeStepId ? agent.scenarioOfStep.get(session.activeStepId) : undefined;
+  const from = scenarioId
+    ? agent.scenarios.get(scenarioId)?.transitionsFrom.get(session.activeStepId ?? "")
+    : undefined;
+  for (const { transition, vectors } of from ?? []) {
+    const similarity = maxCosine(message, vectors);
+    const named = trusted === `${TRANSITION_INTENT_PREFIX}${transition.id}`;
+    const score = named ? Math.max(similarity, sensor.intent_confidence) : similarity;
+    transitions.push({
+      transitionId: transition.id,
+      fromStepId: transition.fromStepId,
+      toStepId: transition.toStepId,
+      similarity: round3(similarity),
+      score: round3(score),
+    });
+  }
+  transitions.sort((a, b) => b.score - a.score);
+
+  const exitSimilarity = round3(maxCosine(message, agent.exitVectors));
+  let via: Candidates["exit"]["via"] = null;
+  if (sensor.detected_intent === EXIT_INTENT) via = "sensor";
+  else if (EXIT_KEYWORDS.test(messageText.trim())) via = "keyword";
+  else if (exitSimilarity >= EXIT_SIMILARITY) via = "similarity";
+  return { scenarios, transitions, exit: { requested: via !== null, similarity: exitSimilarity, via } };
+}

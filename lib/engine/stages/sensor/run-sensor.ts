@@ -1,0 +1,98 @@
+import type { CompiledAgent } from "../../compile/compile-agent";
+import { EXIT_EXAMPLES } from "../../compile/compile-agent";
+import type { FallbackReason, IntentOption, SenseRequest, SensorOutput } from "../../contracts/model";
+import { countCall, type TurnContext } from "../../pipeline/turn-context";
+import { validateEntities } from "./validate-entities";
+
+export const EXIT_INTENT = "exit";
+export const TRANSITION_INTENT_PREFIX = "transition:";
+
+export type SensorStageResult =
+  | { ok: true; context: SensorOutput; profileUpdates: Record<string, unknown> }
+  | { ok: false; reason: FallbackReason; message: string };
+
+/** The intents the sensor may pick: every enabled scenario, the current step's transitions, and exit. */
+export function intentOptions(agent: CompiledAgent, activeStepId: string | null): IntentOption[] {
+  const options: IntentOption[] = [];
+  for (const { scenario } of agent.scenarios.values()) {
+    options.push({
+      label: scenario.intentLabel || scenario.key,
+      kind: "scenario",
+      description: scenario.description || scenario.name,
+      examples: scenario.entryExamples,
+    });
+  }
+  const scenarioId = activeStepId ? agent.scenarioOfStep.get(activeStepId) : undefined;
+  const transitions = scenarioId ? agent.scenarios.get(scenarioId)?.transitionsFrom.get(activeStepId ?? "") : undefined;
+  for (const { transition } of transitions ?? []) {
+    options.push({
+      label: `${TRANSITION_INTENT_PREFIX}${transition.id}`,
+      kind: "transition",
+      description: transition.conditionText,
+      examples: transition.examples,
+    });
+  }
+  options.push({
+    label: EXIT_INTENT,
+    kind: "exit",
+    description: "The customer wants to stop or start over",
+    examples: EXIT_EXAMPLES,
+  });
+  return options;
+}
+
+function senseRequest(ctx: TurnContext): SenseRequest {
+  const { agent, session } = ctx;
+  const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
+  const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
+  return {
+    message: ctx.input.message,
+    history: session.history,
+    intents: intentOptions(agent, step ? session.activeStepId : null),
+    profileFields: agent.snapshot.profileFields.map((f) => ({
+      fieldName: f.fieldName,
+      description: f.description,
+      fieldType: f.fieldType,
+      extractionHints: f.extractionHints,
+    })),
+    activeScenario: scenario ? { name: scenario.scenario.name, intentLabel: scenario.scenario.intentLabel } : null,
+    activeStep: step ? { name: step.name, instructions: step.instructions } : null,
+  };
+}
+
+/** Stage 1 (seed 003 Decision 1, seed 002 Decision 2): ONE model call → Context; entities validated. */
+export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
+  return ctx.spans.record("sensor", async () => {
+    const request = senseRequest(ctx);
+    const result = countCall(ctx, await ctx.ports.model.sense(request));
+    if (!result.ok) {
+      return {
+        value: { ok: false, reason: result.reason, message: result.message } as SensorStageResult,
+        status: "error",
+        decision: `sensor failed: ${result.reason}`,
+        attributes: {
+          fallback_reason: result.reason,
+          message: result.message,
+          intents_offered: request.intents.length,
+        },
+      };
+    }
+    const context = result.value;
+    const validation = validateEntities(context.entities ?? {}, ctx.agent.snapshot.profileFields);
+    return {
+      value: { ok: true, context, profileUpdates: validation.accepted } as SensorStageResult,
+      decision: `intent ${context.detected_intent ?? "none"} ${context.intent_confidence.toFixed(2)}${context.is_ambiguous ? ", ambiguous" : ""}`,
+      attributes: {
+        detected_intent: context.detected_intent,
+        intent_confidence: context.intent_confidence,
+        is_ambiguous: context.is_ambiguous,
+        ambiguity_reason: context.ambiguity_reason,
+        entities_accepted: Object.keys(validation.accepted),
+        entities_rejected: validation.rejected,
+        entities_ignored: validation.ignored,
+        intents_offered: request.intents.length,
+        model: result.model,
+      },
+    };
+  });
+}

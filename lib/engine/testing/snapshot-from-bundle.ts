@@ -1,0 +1,92 @@
+import { resolveAgentSettings } from "../contracts/agent-settings";
+import { Bundle, type BundleInput } from "../contracts/bundle";
+import type { AgentSnapshot, EngineScenario } from "../contracts/snapshot";
+
+/**
+ * An engine snapshot straight from a bundle, with readable ids (`rule:max-refund`,
+ * `step:refund/verify`): tests, the benchmark and fixtures run the engine without a database.
+ */
+export function snapshotFromBundle(input: BundleInput | unknown, configVersion = 1): AgentSnapshot {
+  const bundle = Bundle.parse(input);
+  const stepId = (scenario: string, step: string) => `step:${scenario}/${step}`;
+  const scopeId = (scope: string, ref: string | null) => {
+    if (!ref) return null;
+    if (scope === "SCENARIO") return `scenario:${ref}`;
+    const [scenario, step] = ref.split("/");
+    return stepId(scenario ?? "", step ?? "");
+  };
+  const scenarios: EngineScenario[] = bundle.scenarios.map((s) => ({
+    id: `scenario:${s.key}`,
+    key: s.key,
+    name: s.name,
+    description: s.description ?? "",
+    intentLabel: s.intent_label ?? "",
+    entryExamples: s.entry_examples ?? [],
+    entryStepId: s.entry_step ? stepId(s.key, s.entry_step) : null,
+    enabled: s.enabled,
+    steps: s.steps.map((step) => ({
+      id: stepId(s.key, step.key),
+      key: step.key,
+      name: step.name,
+      instructions: step.instructions ?? "",
+      clarificationHint: step.clarification_hint ?? "",
+      isTerminal: step.is_terminal,
+    })),
+    transitions: s.transitions.map((t, i) => ({
+      id: `transition:${s.key}/${i}`,
+      fromStepId: stepId(s.key, t.from),
+      toStepId: stepId(s.key, t.to),
+      conditionText: t.condition_text ?? "",
+      examples: t.examples ?? [],
+    })),
+  }));
+  return {
+    agentId: `agent:${bundle.agent.key}`,
+    key: bundle.agent.key,
+    name: bundle.agent.name,
+    description: bundle.agent.description ?? "",
+    configVersion,
+    settings: resolveAgentSettings(bundle.agent.settings ?? {}),
+    rules: bundle.rules.map((r) => ({
+      id: `rule:${r.key}`,
+      key: r.key,
+      name: r.name,
+      conditionText: r.condition_text,
+      actionText: r.action_text,
+      scope: r.scope,
+      scopeId: scopeId(r.scope, r.scope_ref),
+      priority: r.priority,
+      enabled: r.enabled,
+      isHardConstraint: r.is_hard_constraint,
+      enforcementExpression: r.enforcement_expression,
+      enforcementLane: r.enforcement_lane,
+      attachedToolIds: r.attached_tools.map((key) => `tool:${key}`),
+      maxFiresPerSession: r.max_fires_per_session,
+      cooldownTurns: r.cooldown_turns,
+    })),
+    scenarios,
+    tools: bundle.tools.map((t) => ({
+      id: `tool:${t.key}`,
+      key: t.key,
+      name: t.name,
+      description: t.description ?? "",
+      kind: t.kind,
+      inputSchema: t.input_schema as Record<string, unknown>,
+      output: t.output as Record<string, unknown>,
+    })),
+    profileFields: bundle.profile_fields.map((f) => ({
+      fieldName: f.field_name,
+      displayName: f.display_name,
+      description: f.description ?? "",
+      fieldType: f.field_type,
+      validationRules: f.validation_rules,
+      extractionHints: f.extraction_hints,
+    })),
+    responseVariables: bundle.variables.map((v) => ({
+      name: v.name,
+      type: v.type,
+      description: v.description ?? "",
+      patterns: v.patterns,
+    })),
+  };
+}
