@@ -6,6 +6,9 @@ import type { LoopTraceItem } from "../loop-guardrails/loop-trace";
 import { processLoopCompletion } from "../loop-guardrails/process-loop-completion";
 
 const MISALIGNED_MARGIN = 0.05;
+// LoopTraceItem bias_tags holds at most 100 entries; a draft breaking more rules than that is
+// regenerated or dropped all the same, the first 100 name it.
+const MAX_BIAS_TAGS = 100;
 
 export interface TurnLoop {
   /** Completes the current attempt's loop with its enforcement checks; says whether to regenerate. */
@@ -47,6 +50,7 @@ export function createTurnLoop(turnId: string, settings: AgentSettings): TurnLoo
             reflection_persona: "PESSIMIST",
             bias_tags: checks
               .filter((c) => c.result === "failed")
+              .slice(0, MAX_BIAS_TAGS)
               .map((c) => ({ tag: `violation:${c.ruleKey}`, lane: c.lane })),
           },
         },
