@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { createOfflineEmbedder, dot, embedText } from "./embedder";
+
+function norm(v: Float32Array): number {
+  return Math.sqrt(dot(v, v));
+}
+
+describe("offline embedder", () => {
+  it("returns one unit vector of the configured dimension per text", async () => {
+    const embedder = createOfflineEmbedder(128);
+    expect(embedder.name).toBe("offline-ngram");
+    const vectors = await embedder.embed(["I want my money back", "", "?", "Ünïcödé text"]);
+    expect(vectors).toHaveLength(4);
+    for (const v of vectors) {
+      expect(v).toBeInstanceOf(Float32Array);
+      expect(v.length).toBe(128);
+      expect(norm(v)).toBeCloseTo(1, 5);
+    }
+  });
+
+  it("is deterministic and folds case and accents", async () => {
+    const embedder = createOfflineEmbedder();
+    const [a, b] = await embedder.embed(["Je suis en FRANCE, café", "je suis en france cafe"]);
+    const [again] = await embedder.embed(["Je suis en FRANCE, café"]);
+    expect(Array.from(a ?? [])).toEqual(Array.from(again ?? []));
+    expect(dot(a ?? new Float32Array(), b ?? new Float32Array())).toBeCloseTo(1, 5);
+  });
+
+  it("scores paraphrases above unrelated text", () => {
+    const refund = embedText("I want my money back", 256);
+    expect(dot(refund, embedText("give me my money back", 256))).toBeGreaterThan(0.7);
+    expect(dot(refund, embedText("what is the weather today", 256))).toBeLessThan(0.2);
+    // Character 3-grams: inflections and typos still meet.
+    expect(dot(embedText("refunded", 256), embedText("refund", 256))).toBeGreaterThan(0.6);
+    const typo = embedText("kettel", 256);
+    expect(dot(typo, embedText("kettle", 256))).toBeGreaterThan(dot(typo, embedText("toaster", 256)) + 0.1);
+  });
+
+  it("keeps numbers exact: order 123 is not order 1234", () => {
+    expect(dot(embedText("123", 256), embedText("1234", 256))).toBeLessThan(0.1);
+  });
+
+  it("rejects a nonsensical dimension", () => {
+    expect(() => createOfflineEmbedder(0)).toThrow(RangeError);
+  });
+
+  it("embeds 10,000 short texts well under a second", async () => {
+    const embedder = createOfflineEmbedder();
+    const texts = Array.from({ length: 10_000 }, (_, i) => `Customer ${i} wants a refund for order ${i * 7}, it broke`);
+    const start = performance.now();
+    const vectors = await embedder.embed(texts);
+    const elapsed = performance.now() - start;
+    expect(vectors).toHaveLength(10_000);
+    expect(elapsed).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,47 @@
+import type { ModelResult, TokenUsage } from "@/lib/engine/contracts/model";
+import type { ModelProvider } from "@/lib/engine/ports";
+import { offlineExtract } from "./extract";
+import { offlineGenerate } from "./generate";
+import { offlineJudge } from "./judge";
+import { offlineSense } from "./sense";
+import { estimateTokens } from "./text";
+
+export const OFFLINE_PROVIDER_NAME = "offline";
+export const OFFLINE_MODEL = "offline-v1";
+
+function usage(request: unknown, output: unknown): TokenUsage {
+  // No tokenizer offline: ≈ 4 characters a token, so budgets and dashboards still see plausible numbers.
+  return {
+    inputTokens: estimateTokens(JSON.stringify(request)),
+    outputTokens: estimateTokens(typeof output === "string" ? output : JSON.stringify(output)),
+  };
+}
+
+function ok<T>(request: unknown, value: T, measured: unknown = value): ModelResult<T> {
+  return { ok: true, value, usage: usage(request, measured), model: OFFLINE_MODEL };
+}
+
+/**
+ * The default model provider: deterministic heuristics, no network, no configuration. Good enough to
+ * demo and test every pipeline stage (PRODUCT.md §1); never fails, so the degradation paths are
+ * exercised with the scripted provider instead.
+ */
+export function createOfflineProvider(): ModelProvider {
+  return {
+    name: OFFLINE_PROVIDER_NAME,
+    model: OFFLINE_MODEL,
+    async sense(request) {
+      return ok(request, offlineSense(request));
+    },
+    async generate(request) {
+      const text = offlineGenerate(request);
+      return ok(request, { text }, text);
+    },
+    async judge(request) {
+      return ok(request, offlineJudge(request));
+    },
+    async extract(request) {
+      return ok(request, offlineExtract(request));
+    },
+  };
+}

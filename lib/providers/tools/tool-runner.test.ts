@@ -1,0 +1,259 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import type { EngineTool } from "@/lib/engine/contracts/snapshot";
+import { buildToolUrl, createToolRunner } from "./tool-runner";
+
+// A loopback HTTP server stands in for the tool endpoints; it is listed explicitly as "127.0.0.1:PORT"
+// (loopback is private, so only an exact entry unlocks it).
+
+let server: http.Server;
+let base: string;
+let host: string;
+const seen: { method: string; url: string; body: string }[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      seen.push({ method: req.method ?? "", url: req.url ?? "", body });
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      if (path.startsWith("/orders/")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ id: decodeURIComponent(path.slice(8)), status: "delivered", amount: 75 }));
+      } else if (path === "/echo") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ method: req.method, received: JSON.parse(body || "null") }));
+      } else if (path === "/text") {
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end("Order 123 is on its way");
+      } else if (path === "/slow") {
+        // never answers
+      } else if (path === "/big") {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "5000" });
+        res.end(`"${"x".repeat(4998)}"`);
+      } else if (path === "/big-chunked") {
+        res.writeHead(200, { "content-type": "text/plain" });
+        for (let i = 0; i < 10; i++) res.write("y".repeat(500));
+        res.end();
+      } else if (path === "/fail") {
+        res.writeHead(503, { "content-type": "application/json" });
+        res.end('{"error":"down"}');
+      } else if (path === "/redirect") {
+        res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data" });
+        res.end();
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  host = `127.0.0.1:${port}`;
+  base = `http://${host}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen.length = 0;
+});
+
+function httpTool(output: Record<string, unknown>): EngineTool {
+  return {
+    id: "t1",
+    key: "remote",
+    name: "Remote",
+    description: "",
+    kind: "http",
+    inputSchema: {},
+    output: { method: "GET", variables: {}, ...output },
+  };
+}
+
+describe("tool runner", () => {
+  it("returns a static tool's data as a deep copy", async () => {
+    const [demoTool] = demo.tools;
+    if (!demoTool) throw new Error("demo has a tool");
+    const tool: EngineTool = {
+      id: "lookup",
+      key: demoTool.key,
+      name: demoTool.name,
+      description: demoTool.description,
+      kind: "static",
+      inputSchema: demoTool.input_schema,
+      output: structuredClone(demoTool.output),
+    };
+    const runner = createToolRunner({ allowedHosts: [] });
+    const result = await runner.run(tool, { order_id: "123" });
+    expect(result).toMatchObject({ ok: true, output: demoTool.output.data });
+    if (result.ok) (result.output as { items: unknown[] }).items.length = 0;
+    expect((tool.output.data as { items: unknown[] }).items).toHaveLength(4);
+  });
+
+  it("GETs an allowed host with URL-encoded placeholders and parses JSON", async () => {
+    const runner = createToolRunner({ allowedHosts: [host] });
+    const result = await runner.run(httpTool({ url: `${base}/orders/{order_id}?lang={lang}` }), {
+      order_id: "A 1/2",
+      lang: "en&admin=1",
+    });
+    expect(result).toMatchObject({ ok: true, output: { id: "A 1/2", status: "delivered", amount: 75 } });
+    expect(seen[0]?.url).toBe("/orders/A%201%2F2?lang=en%26admin%3D1");
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("POSTs the input as JSON", async () => {
+    const runner = createToolRunner({ allowedHosts: [host] });
+    const result = await runner.run(httpTool({ url: `${base}/echo`, method: "POST" }), { order_id: "123", n: 2 });
+    expect(result).toMatchObject({ ok: true, output: { method: "POST", received: { order_id: "123", n: 2 } } });
+  });
+
+  it("returns a non-JSON body as text", async () => {
+    const runner = createToolRunner({ allowedHosts: [host] });
+    expect(await runner.run(httpTool({ url: `${base}/text` }), {})).toMatchObject({
+      ok: true,
+      output: "Order 123 is on its way",
+    });
+  });
+
+  it("times out a slow endpoint", async () => {
+    const runner = createToolRunner({ allowedHosts: [host] });
+    const result = await runner.run(httpTool({ url: `${base}/slow`, timeout_ms: 100 }), {});
+    expect(result).toMatchObject({ ok: false, reason: "timeout" });
+    expect(result.durationMs).toBeLessThan(1500);
+  });
+
+  it("uses the runner's default timeout when the tool sets none", async () => {
+    const runner = createToolRunner({ allowedHosts: [host], defaultTimeoutMs: 80 });
+    expect(await runner.run(httpTool({ url: `${base}/slow` }), {})).toMatchObject({ ok: false, reason: "timeout" });
+  });
+
+  it("refuses a response over max_bytes, by Content-Length or while streaming", async () => {
+    const runner = createToolRunner({ allowedHosts: [host] });
+    expect(await runner.run(httpTool({ url: `${base}/big`, max_bytes: 1000 }), {})).toMatchObject({
+      ok: false,
+      reason: "too_large",
+    });
+    expect(await runner.run(httpTool({ url: `${base}/big-chunked`, max_bytes: 1000 }), {})).toMatchObject({
+      ok: false,
+      reason: "too_large",
+    });
+    const small = createToolRunner({ allowedHosts: [host], maxBytes: 100 });
+    expect(await small.run(httpTool({ url: `${base}/big-chunked` }), {})).toMatchObject({ reason: "too_large" });
+  });
+
+  it("reports a non-2xx status as an error", async () => {
+    const runner = createToolRunner({ allowedHosts: [host] });
+    const result = await runner.run(httpTool({ url: `${base}/fail` }), {});
+    expect(result).toMatchObject({ ok: false, reason: "error" });
+    if (!result.ok) expect(result.message).toContain("HTTP 503");
+  });
+
+  it("does not follow redirects", async () => {
+    const runner = createToolRunner({ allowedHosts: [host] });
+    const result = await runner.run(httpTool({ url: `${base}/redirect` }), {});
+    expect(result).toMatchObject({ ok: false, reason: "error" });
+    if (!result.ok) expect(result.message).toMatch(/redirects are not followed/);
+  });
+
+  it("refuses an unlisted host without making a request", async () => {
+    const spy = vi.fn<typeof fetch>();
+    const runner = createToolRunner({ allowedHosts: ["api.example.com"], fetch: spy });
+    expect(await runner.run(httpTool({ url: "https://example.org/orders" }), {})).toMatchObject({
+      ok: false,
+      reason: "refused",
+    });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("refuses the listed host on another port, without a request reaching it", async () => {
+    const port = Number(host.split(":")[1]);
+    const runner = createToolRunner({ allowedHosts: [`127.0.0.1:${port + 1}`] });
+    expect(await runner.run(httpTool({ url: `${base}/orders/1` }), {})).toMatchObject({ reason: "refused" });
+    expect(seen).toHaveLength(0);
+  });
+
+  it.each([
+    "http://10.0.0.1/orders",
+    "http://192.168.1.10/orders",
+    "http://169.254.169.254/latest/meta-data",
+    "http://[::1]/orders",
+    "http://[fd00::1]/orders",
+    "http://[::ffff:127.0.0.1]/orders",
+    "http://0.0.0.0/orders",
+    "http://2130706433/orders",
+  ])("refuses the private address %s unless listed exactly", async (url) => {
+    const spy = vi.fn<typeof fetch>();
+    const runner = createToolRunner({ allowedHosts: ["*.example.com", "*.0.0.1", "*.168.1.10"], fetch: spy });
+    expect(await runner.run(httpTool({ url }), {})).toMatchObject({ ok: false, reason: "refused" });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("refuses a wildcard host that resolves to a private address (DNS-rebinding guard)", async () => {
+    const spy = vi.fn<typeof fetch>();
+    const runner = createToolRunner({
+      allowedHosts: ["*.example.com"],
+      fetch: spy,
+      lookup: async () => [
+        { address: "93.184.216.34", family: 4 },
+        { address: "10.0.0.5", family: 4 },
+      ],
+    });
+    const result = await runner.run(httpTool({ url: "https://orders.example.com/x" }), {});
+    expect(result).toMatchObject({ ok: false, reason: "refused" });
+    if (!result.ok) expect(result.message).toContain("10.0.0.5");
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("lets an exactly listed host reach a private address, and a wildcard host reach a public one", async () => {
+    const spy = vi.fn<typeof fetch>(async () => Response.json({ ok: 1 }));
+    const lookup = vi.fn(async (hostname: string) => [
+      { address: hostname.startsWith("db.") ? "10.0.0.7" : "93.184.216.34", family: 4 },
+    ]);
+    const runner = createToolRunner({ allowedHosts: ["db.internal.test", "*.example.com"], fetch: spy, lookup });
+    expect(await runner.run(httpTool({ url: "http://db.internal.test/x" }), {})).toMatchObject({
+      ok: true,
+      output: { ok: 1 },
+    });
+    expect(await runner.run(httpTool({ url: "https://api.example.com/x" }), {})).toMatchObject({ ok: true });
+    expect(spy).toHaveBeenCalledTimes(2);
+    // The exact entry skips the DNS check; the wildcard one is resolved first.
+    expect(lookup.mock.calls.map((c) => c[0])).toEqual(["api.example.com"]);
+    expect(spy.mock.calls[0]?.[1]).toMatchObject({ redirect: "manual", method: "GET" });
+  });
+
+  it("reports a name that does not resolve as an error", async () => {
+    const runner = createToolRunner({
+      allowedHosts: ["*.example.com"],
+      lookup: async () => {
+        throw new Error("getaddrinfo ENOTFOUND");
+      },
+    });
+    expect(await runner.run(httpTool({ url: "https://nowhere.example.com/x" }), {})).toMatchObject({
+      ok: false,
+      reason: "error",
+    });
+  });
+
+  it.each([
+    ["a non-http scheme", "ftp://api.example.com/x", {}],
+    ["credentials in the URL", "https://user:secret@api.example.com/x", {}],
+    ["a path-walking input", "https://api.example.com/orders/{id}", { id: ".." }],
+  ])("refuses %s", async (_, url, input) => {
+    const spy = vi.fn<typeof fetch>();
+    const runner = createToolRunner({ allowedHosts: ["api.example.com"], fetch: spy });
+    expect(await runner.run(httpTool({ url }), input)).toMatchObject({ ok: false, reason: "refused" });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("fills missing placeholders with nothing", () => {
+    expect(buildToolUrl("https://x.test/orders?id={order_id}&q={q}", { q: 5 })).toBe("https://x.test/orders?id=&q=5");
+  });
+});
