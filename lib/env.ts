@@ -24,6 +24,9 @@ const EnvSchema = z.object({
   FOCAL_TRUST_PROXY: booleanFlag,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
+  FOCAL_OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  // 20 s: a structured-output call to a hosted model rarely takes more than 5 s.
+  FOCAL_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
 });
 

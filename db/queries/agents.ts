@@ -75,3 +75,8 @@ export async function getAgentCounts(db: DbOrTx, agentId: string) {
 }
 
 export type AgentCounts = Awaited<ReturnType<typeof getAgentCounts>>;
+
+export async function getAgentById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(agents).where(eq(agents.id, id));
+  return row ?? null;
+}

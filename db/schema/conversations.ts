@@ -52,7 +52,7 @@ export const sessions = pgTable(
     activeScenarioId: uuid("active_scenario_id"),
     activeStepId: uuid("active_step_id"),
     variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
-    ruleFires: jsonb("rule_fires").$type<Record<string, { count: number; last_turn: number }>>().notNull().default({}),
+    ruleFires: jsonb("rule_fires").$type<Record<string, { count: number; lastTurn: number }>>().notNull().default({}),
     stepClarificationCount: jsonb("step_clarification_count").$type<Record<string, number>>().notNull().default({}),
     // Seed 004 ContinuityState sidecar (lastResolvedAction, recentActionTrace[≤5], …).
     continuity: jsonb("continuity").$type<Record<string, unknown>>().notNull().default({}),
@@ -82,6 +82,9 @@ export const turns = pgTable(
     response: text("response").notNull(),
     outcome: turnOutcome("outcome").notNull(),
     detectedIntent: text("detected_intent"),
+    // The routed scenario's intent_label: the intent log the dashboard heatmap reads (seed 003 persist step).
+    intentLabel: text("intent_label"),
+    fallbackReason: text("fallback_reason"),
     scenarioId: uuid("scenario_id"),
     stepId: uuid("step_id"),
     firedRuleIds: jsonb("fired_rule_ids").$type<string[]>().notNull().default([]),
@@ -102,6 +105,7 @@ export const turns = pgTable(
     index("turns_agent_created_idx").on(t.agentId, t.createdAt, t.id),
     index("turns_created_idx").on(t.createdAt, t.id),
     index("turns_outcome_created_idx").on(t.outcome, t.createdAt),
+    index("turns_agent_intent_created_idx").on(t.agentId, t.intentLabel, t.createdAt),
   ],
 );
 

@@ -21,6 +21,8 @@ import { finishTurn } from "./finish-turn";
 import { SpanRecorder } from "./span-recorder";
 import { countCall, type TurnContext } from "./turn-context";
 
+const MAX_CONSIDERED_IN_SPAN = 50;
+
 /**
  * One user turn through the linear, fail-fast pipeline of seed 003 ("Proposed Turn Pipeline") and
  * seed 002: sensor → ambiguity trap → scoped retrieval → routing and filtering → variables → tools →
@@ -139,7 +141,12 @@ export async function runTurn(
     return {
       value,
       decision: `${value.matched.length} of ${value.considered.length} rules matched (threshold ${ctx.settings.retrieval.rule_match_threshold})`,
-      attributes: { considered: value.considered, matched: value.matched.map((m) => m.compiled.rule.key) },
+      // The 50 best-scoring rules tell why; thousands more would bloat every stored span.
+      attributes: {
+        considered: value.considered.slice(0, MAX_CONSIDERED_IN_SPAN),
+        considered_total: value.considered.length,
+        matched: value.matched.map((m) => m.compiled.rule.key),
+      },
     };
   });
   const matched = filtered.matched;

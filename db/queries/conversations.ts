@@ -1,0 +1,65 @@
+import "server-only";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { customerProfiles, loopTraces, scenarios, sessions, steps, traceSpans, turns } from "../schema";
+import type { DbOrTx } from "../types";
+
+export async function getSession(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+  return row ?? null;
+}
+
+export async function getProfile(db: DbOrTx, id: string | null) {
+  if (!id) return null;
+  const [row] = await db.select().from(customerProfiles).where(eq(customerProfiles.id, id));
+  return row ?? null;
+}
+
+/** The last `limit` turns of a session, oldest first: the engine's bounded history. */
+export async function lastTurns(db: DbOrTx, sessionId: string, limit: number) {
+  const rows = await db
+    .select({ userMessage: turns.userMessage, response: turns.response, turnIndex: turns.turnIndex })
+    .from(turns)
+    .where(eq(turns.sessionId, sessionId))
+    .orderBy(desc(turns.turnIndex))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function spansOf(db: DbOrTx, turnIds: string[]) {
+  if (turnIds.length === 0) return [];
+  return db.select().from(traceSpans).where(inArray(traceSpans.turnId, turnIds)).orderBy(asc(traceSpans.position));
+}
+
+export async function listSessionTurns(db: DbOrTx, sessionId: string) {
+  return db.select().from(turns).where(eq(turns.sessionId, sessionId)).orderBy(asc(turns.turnIndex));
+}
+
+export async function getTurn(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(turns).where(eq(turns.id, id));
+  return row ?? null;
+}
+
+export async function loopsOfTurn(db: DbOrTx, turnId: string) {
+  return db.select().from(loopTraces).where(eq(loopTraces.turnId, turnId)).orderBy(asc(loopTraces.createdAt));
+}
+
+/** Names for the scenario and step ids a session points at. */
+export async function scenarioStepNames(db: DbOrTx, scenarioId: string | null, stepId: string | null) {
+  const [scenario] = scenarioId
+    ? await db.select({ id: scenarios.id, name: scenarios.name }).from(scenarios).where(eq(scenarios.id, scenarioId))
+    : [];
+  const [step] = stepId
+    ? await db.select({ id: steps.id, name: steps.name }).from(steps).where(eq(steps.id, stepId))
+    : [];
+  return { scenario: scenario ?? null, step: step ?? null };
+}
+
+/** Sandbox sessions an operator can pick up again, newest first. */
+export async function listAgentSessions(db: DbOrTx, agentId: string, channel: "sandbox" | "api", limit = 20) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.agentId, agentId), eq(sessions.channel, channel)))
+    .orderBy(desc(sessions.updatedAt))
+    .limit(limit);
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { getAgentById } from "@/db/queries/agents";
+import { getSession, getTurn } from "@/db/queries/conversations";
+import type { Database, Transaction } from "@/db/types";
+import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { runTurn } from "@/lib/engine/pipeline/run-turn";
+import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { AppError } from "../errors";
+import type { Actor } from "../ledger/event-types";
+import { engineErrorOutcome } from "./engine-error-outcome";
+import { hostPorts } from "./host-ports";
+import { getCompiledAgent } from "./load-snapshot";
+import { persistTurn, SessionMovedOnError } from "./persist-turn";
+import { withSessionLock } from "./session-lock";
+import { loadSessionState } from "./session-state";
+import { sessionView, turnViews } from "./views";
+
+// Another instance committing a turn of the same session between our load and our commit makes us
+// run again on the new state; 5 rounds is far more than two instances racing on one session need.
+const MAX_ATTEMPTS = 5;
+
+export interface HostTurnInput {
+  sessionId: string;
+  message: string;
+  actor: Actor;
+  requestId: string;
+}
+
+export interface HostedTurn {
+  turn: TurnView;
+  session: SessionView;
+}
+
+/**
+ * The one host for every turn (sandbox action and REST route): load the compiled agent (cached per
+ * config_version) and the session, run the engine, persist everything in one transaction. Turns of a
+ * session run one after another; a turn is either wholly stored or not at all.
+ */
+export async function hostTurn(db: Database, input: HostTurnInput): Promise<HostedTurn> {
+  const found = await getSession(db, input.sessionId);
+  if (!found) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  return withSessionLock(input.sessionId, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const session = await getSession(db, input.sessionId);
+      if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+      const agent = await getAgentById(db, session.agentId);
+      if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
+      const ports = hostPorts();
+      const compiled = await getCompiledAgent(db, agent, ports.embedder);
+      const state = await loadSessionState(db, session, compiled);
+      const turnId = randomUUID();
+      const started = performance.now();
+      let outcome: TurnOutcome;
+      try {
+        outcome = await runTurn(compiled, state, { message: input.message, turnId }, ports);
+      } catch (error) {
+        // An engine bug must not lose the customer's message: the turn is stored as an error.
+        console.error(`[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`, error);
+        outcome = engineErrorOutcome(compiled, state, input.message, turnId, ports);
+      }
+      const latencyMs = performance.now() - started;
+      try {
+        await db.transaction((tx) =>
+          persistTurn(tx as Transaction, {
+            turnId,
+            sessionId: session.id,
+            agentId: agent.id,
+            customerProfileId: session.customerProfileId,
+            turnIndex: state.turnIndex,
+            message: input.message,
+            outcome,
+            latencyMs,
+            configVersion: agent.configVersion,
+            actor: input.actor,
+            requestId: input.requestId,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+      const [turnRow, after] = await Promise.all([getTurn(db, turnId), getSession(db, session.id)]);
+      if (!turnRow || !after) throw new Error("turn vanished after commit");
+      const [turn] = await turnViews(db, [turnRow]);
+      if (!turn) throw new Error("turn view missing");
+      return { turn, session: await sessionView(db, after, agent) };
+    }
+  });
+}

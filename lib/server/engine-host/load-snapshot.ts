@@ -1,0 +1,118 @@
+import "server-only";
+import { listFieldsAndVariables, listRules, listScenariosWithSteps, listTools } from "@/db/queries/agent-config";
+import type { AgentRow } from "@/db/schema";
+import type { DbOrTx } from "@/db/types";
+import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
+import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
+import type { AgentSnapshot, EngineResponseVariable } from "@/lib/engine/contracts/snapshot";
+import type { Embedder } from "@/lib/engine/ports";
+
+/** The engine's view of an agent at its current config_version, read from the database. */
+export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<AgentSnapshot> {
+  const [rules, scenarios, tools, { fields, variables }] = await Promise.all([
+    listRules(db, agent.id),
+    listScenariosWithSteps(db, agent.id),
+    listTools(db, agent.id),
+    listFieldsAndVariables(db, agent.id),
+  ]);
+  return {
+    agentId: agent.id,
+    key: agent.key,
+    name: agent.name,
+    description: agent.description,
+    configVersion: agent.configVersion,
+    settings: resolveAgentSettings(agent.settings),
+    rules: rules.map((r) => ({
+      id: r.id,
+      key: r.key,
+      name: r.name,
+      conditionText: r.conditionText,
+      actionText: r.actionText,
+      scope: r.scope,
+      scopeId: r.scopeId,
+      priority: r.priority,
+      enabled: r.enabled,
+      isHardConstraint: r.isHardConstraint,
+      enforcementExpression: r.enforcementExpression,
+      enforcementLane: r.enforcementLane,
+      attachedToolIds: r.attachedToolIds,
+      maxFiresPerSession: r.maxFiresPerSession,
+      cooldownTurns: r.cooldownTurns,
+    })),
+    scenarios: scenarios.map((s) => ({
+      id: s.id,
+      key: s.key,
+      name: s.name,
+      description: s.description,
+      intentLabel: s.intentLabel,
+      entryExamples: s.entryExamples,
+      entryStepId: s.entryStepId,
+      enabled: s.enabled,
+      steps: s.steps.map((st) => ({
+        id: st.id,
+        key: st.key,
+        name: st.name,
+        instructions: st.instructions,
+        clarificationHint: st.clarificationHint,
+        isTerminal: st.isTerminal,
+      })),
+      transitions: s.transitions.map((t) => ({
+        id: t.id,
+        fromStepId: t.fromStepId,
+        toStepId: t.toStepId,
+        conditionText: t.conditionText,
+        examples: t.examples,
+      })),
+    })),
+    tools: tools.map((t) => ({
+      id: t.id,
+      key: t.key,
+      name: t.name,
+      description: t.description,
+      kind: t.kind,
+      inputSchema: t.inputSchema,
+      output: t.output,
+    })),
+    profileFields: fields.map((f) => ({
+      fieldName: f.fieldName,
+      displayName: f.displayName,
+      description: f.description,
+      fieldType: f.fieldType,
+      validationRules: f.validationRules,
+      extractionHints: f.extractionHints,
+    })),
+    responseVariables: variables.map((v) => ({
+      name: v.name,
+      type: v.type as EngineResponseVariable["type"],
+      description: v.description,
+      patterns: v.patterns,
+    })),
+  };
+}
+
+// Compiled agents per (agent, config_version): a config change is a new version, so entries never go
+// stale; 32 versions cover every agent an instance serves at once.
+const CACHE_LIMIT = 32;
+const slot = globalThis as unknown as { __focalCompiled?: Map<string, Promise<CompiledAgent>> };
+
+export function getCompiledAgent(db: DbOrTx, agent: AgentRow, embedder: Embedder): Promise<CompiledAgent> {
+  slot.__focalCompiled ??= new Map();
+  const cache = slot.__focalCompiled;
+  const key = `${agent.id}@${agent.configVersion}#${embedder.name}`;
+  let compiled = cache.get(key);
+  if (!compiled) {
+    compiled = loadAgentSnapshot(db, agent).then((snapshot) => compileAgent(snapshot, embedder));
+    compiled.catch(() => cache.delete(key));
+    cache.set(key, compiled);
+    while (cache.size > CACHE_LIMIT) {
+      const oldest = cache.keys().next().value;
+      if (oldest === undefined) break;
+      cache.delete(oldest);
+    }
+  } else {
+    // Refresh recency.
+    cache.delete(key);
+    cache.set(key, compiled);
+  }
+  return compiled;
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { customerProfiles, loopTraces, sessions, traceSpans, turns } from "@/db/schema";
+import type { Transaction } from "@/db/types";
+import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { appendLedgerEvent } from "../ledger/append-ledger-event";
+import type { Actor } from "../ledger/event-types";
+import { loopRowFromRecord } from "./loop-rows";
+
+export class SessionMovedOnError extends Error {
+  constructor() {
+    super("another turn of this session committed first");
+  }
+}
+
+export interface PersistInput {
+  turnId: string;
+  sessionId: string;
+  agentId: string;
+  customerProfileId: string | null;
+  turnIndex: number;
+  message: string;
+  outcome: TurnOutcome;
+  latencyMs: number;
+  configVersion: number;
+  actor: Actor;
+  requestId: string;
+}
+
+/**
+ * PRODUCT.md §3.10: session, profile, turn, spans, loops, ledger event and intent log in ONE
+ * transaction. The session row is locked and its turn_count must still be the index the turn ran on;
+ * otherwise another instance's turn won and this one is run again (SessionMovedOnError).
+ */
+export async function persistTurn(tx: Transaction, input: PersistInput): Promise<void> {
+  const { outcome } = input;
+  const locked = await tx.execute(sql`select turn_count from sessions where id = ${input.sessionId} for update`);
+  const rows = (Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows) as { turn_count: number }[];
+  if (Number(rows[0]?.turn_count) !== input.turnIndex) throw new SessionMovedOnError();
+
+  const state = outcome.session;
+  await tx
+    .update(sessions)
+    .set({
+      activeScenarioId: state.activeScenarioId,
+      activeStepId: state.activeStepId,
+      variables: state.variables,
+      ruleFires: state.ruleFires,
+      stepClarificationCount: state.stepClarificationCount,
+      continuity: state.continuity,
+      goal: state.goal,
+      turnCount: input.turnIndex + 1,
+      updatedAt: new Date(),
+    })
+    .where(eq(sessions.id, input.sessionId));
+  if (input.customerProfileId && Object.keys(outcome.profileUpdates).length > 0) {
+    await tx
+      .update(customerProfiles)
+      .set({ fields: state.profile, updatedAt: new Date() })
+      .where(eq(customerProfiles.id, input.customerProfileId));
+  }
+  const provider = outcome.provenance;
+  await tx.insert(turns).values({
+    id: input.turnId,
+    sessionId: input.sessionId,
+    agentId: input.agentId,
+    turnIndex: input.turnIndex,
+    userMessage: input.message,
+    response: outcome.response,
+    outcome: outcome.outcome,
+    detectedIntent: outcome.detectedIntent,
+    intentLabel: outcome.intentLabel,
+    fallbackReason: outcome.fallbackReason,
+    scenarioId: state.activeScenarioId,
+    stepId: state.activeStepId,
+    firedRuleIds: outcome.firedRuleIds,
+    violatedRuleIds: outcome.violatedRuleIds,
+    provenance: outcome.provenance as unknown as Record<string, unknown>,
+    latencyMs: Math.round(input.latencyMs),
+    modelCalls: outcome.modelCalls,
+    tokensIn: outcome.tokens.inputTokens,
+    tokensOut: outcome.tokens.outputTokens,
+    provider: provider.provider,
+    model: provider.model,
+    configVersion: input.configVersion,
+  });
+  if (outcome.spans.length > 0) {
+    await tx.insert(traceSpans).values(
+      outcome.spans.map((span, position) => ({
+        turnId: input.turnId,
+        name: span.name,
+        position,
+        startOffsetMs: span.startOffsetMs,
+        durationMs: span.durationMs,
+        status: span.status,
+        decision: span.decision,
+        attributes: span.attributes,
+      })),
+    );
+  }
+  if (outcome.loops.length > 0) {
+    await tx
+      .insert(loopTraces)
+      .values(outcome.loops.map((loop) => loopRowFromRecord(loop.record, input.agentId, input.turnId)));
+  }
+  for (const intent of outcome.ledgerIntents) {
+    await appendLedgerEvent(tx, {
+      type: intent.type,
+      actor: input.actor,
+      agentId: input.agentId,
+      requestId: input.requestId,
+      payload: { ...intent.payload, session_id: input.sessionId, turn_index: input.turnIndex },
+    });
+  }
+}

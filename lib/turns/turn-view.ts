@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { Provenance, Span, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
+
+// What the sandbox, the traces pages and the REST API show of a turn and a session (client-safe).
+
+export interface TurnView {
+  id: string;
+  sessionId: string;
+  turnIndex: number;
+  userMessage: string;
+  response: string;
+  outcome: TurnOutcomeKind;
+  fallbackReason: string | null;
+  provenance: Provenance;
+  spans: Span[];
+  latencyMs: number;
+  modelCalls: number;
+  tokensIn: number;
+  tokensOut: number;
+  configVersion: number;
+  provider: string;
+  model: string;
+  createdAt: string;
+}
+
+export interface SessionView {
+  id: string;
+  agentId: string;
+  agentKey: string;
+  channel: "sandbox" | "api";
+  customerRef: string | null;
+  activeScenario: { id: string; name: string } | null;
+  activeStep: { id: string; name: string } | null;
+  variables: Record<string, unknown>;
+  profile: Record<string, unknown>;
+  turnCount: number;
+  continuityEnabled: boolean | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// 4,000 characters: a long customer message is ~1,000; beyond this is a paste or an attack.
+export const MAX_MESSAGE_CHARS = 4000;
+
+export const TurnMessage = z
+  .string()
+  .trim()
+  .min(1, "Type a message first.")
+  .max(MAX_MESSAGE_CHARS, `A message is at most ${MAX_MESSAGE_CHARS} characters.`);
+
+export const PostTurnBody = z.strictObject({ message: TurnMessage });
+export const CreateSessionBody = z.strictObject({
+  customer_id: z.string().trim().min(1).max(200).optional(),
+  continuity_enabled: z.boolean().optional(),
+});
