@@ -26,6 +26,11 @@ export interface HostTurnInput {
   message: string;
   actor: Actor;
   requestId: string;
+  /** Runs inside the persist transaction (the REST route stores its idempotent response there). */
+  onPersist?: (
+    tx: Transaction,
+    turn: { turnId: string; outcome: TurnOutcome; latencyMs: number; sessionId: string },
+  ) => Promise<void>;
 }
 
 export interface HostedTurn {
@@ -62,8 +67,9 @@ export async function hostTurn(db: Database, input: HostTurnInput): Promise<Host
       }
       const latencyMs = performance.now() - started;
       try {
-        await db.transaction((tx) =>
-          persistTurn(tx as Transaction, {
+        await db.transaction(async (raw) => {
+          const tx = raw as Transaction;
+          await persistTurn(tx, {
             turnId,
             sessionId: session.id,
             agentId: agent.id,
@@ -75,8 +81,9 @@ export async function hostTurn(db: Database, input: HostTurnInput): Promise<Host
             configVersion: agent.configVersion,
             actor: input.actor,
             requestId: input.requestId,
-          }),
-        );
+          });
+          await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
+        });
       } catch (error) {
         if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
         throw error;

@@ -1,0 +1,24 @@
+import { NextResponse } from "next/server";
+import { getAgentByKey } from "@/db/queries/agents";
+import { defineRoute } from "@/lib/server/define-route";
+import { createSession } from "@/lib/server/engine-host/create-session";
+import { AppError } from "@/lib/server/errors";
+import { CreateSessionBody } from "@/lib/turns/turn-view";
+import { AgentKeyParams } from "../../../params";
+
+// POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?} → 201 {session_id}
+export const POST = defineRoute(
+  { scope: "turns:write", params: AgentKeyParams, body: CreateSessionBody },
+  async ({ db, params, body, actor }) => {
+    const agent = await getAgentByKey(db, params.key);
+    if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
+    const session = await createSession(db, {
+      agent,
+      channel: "api",
+      customerRef: body.customer_id,
+      continuityEnabled: body.continuity_enabled,
+      createdBy: actor.name,
+    });
+    return NextResponse.json({ session_id: session.id }, { status: 201 });
+  },
+);

@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+// Path parameters: a malformed id can name no resource, so the wrapper answers 404.
+export const SessionIdParams = z.object({ id: z.string().uuid() });
+export const TurnIdParams = z.object({ id: z.string().uuid() });
+export const AgentKeyParams = z.object({ key: z.string().min(1).max(64) });

@@ -1,0 +1,45 @@
+import "server-only";
+import { getSession, listAgentSessions, listSessionTurns } from "@/db/queries/conversations";
+import type { AgentRow } from "@/db/schema";
+import type { DbOrTx } from "@/db/types";
+import { roleAtLeast } from "@/lib/identity/roles";
+import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { hostPorts } from "../engine-host/host-ports";
+import { sessionView, turnViews } from "../engine-host/views";
+import type { OperatorPrincipal } from "../principal";
+
+export interface SandboxData {
+  agent: { id: string; key: string; name: string; configVersion: number };
+  provider: { name: string; model: string };
+  sessions: { id: string; turnCount: number; createdAt: string; updatedAt: string; createdBy: string | null }[];
+  session: SessionView | null;
+  turns: TurnView[];
+  canPost: boolean;
+}
+
+/** Everything the sandbox page shows: the chosen (or latest) sandbox session with its turns and spans. */
+export async function loadSandbox(
+  db: DbOrTx,
+  agent: AgentRow,
+  operator: OperatorPrincipal,
+  sessionId?: string,
+): Promise<SandboxData> {
+  const sessions = await listAgentSessions(db, agent.id, "sandbox");
+  const chosen = sessionId ? await getSession(db, sessionId) : (sessions[0] ?? null);
+  const session = chosen && chosen.agentId === agent.id ? chosen : null;
+  const model = hostPorts().model;
+  return {
+    agent: { id: agent.id, key: agent.key, name: agent.name, configVersion: agent.configVersion },
+    provider: { name: model.name, model: model.model },
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      turnCount: s.turnCount,
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
+      createdBy: s.createdBy,
+    })),
+    session: session ? await sessionView(db, session, agent) : null,
+    turns: session ? await turnViews(db, await listSessionTurns(db, session.id)) : [],
+    canPost: roleAtLeast(operator.role, "designer"),
+  };
+}
