@@ -21,5 +21,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
   { label: "Loops", key: "l", href: () => "/loops" },
   { label: "Ledger", key: "k", href: () => "/ledger" },
+  { label: "REST API", key: "p", href: () => "/api-docs" },
   { label: "Users & keys", key: "u", href: () => "/admin", minRole: "admin" },
 ];

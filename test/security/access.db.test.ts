@@ -8,7 +8,7 @@ import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-h
 vi.mock("next/headers", () => import("../support/request-headers"));
 
 // Public by design: the health probe and better-auth's own sign-in/sign-out endpoints.
-const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/[...all]"]);
+const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/[...all]", "/api/v1/openapi.json"]);
 
 let handle: DatabaseHandle;
 let viewerCookie: string;

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { Bundle } from "@/lib/engine/contracts/bundle";
+import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
+import packageJson from "@/package.json";
+import {
+  CreateSessionResponse,
+  ErrorBody,
+  HealthBody,
+  ImportBody,
+  LedgerVerifyBody,
+  PostTurnResponse,
+  SessionBody,
+  TurnBody,
+} from "./response-schemas";
+
+type Schema = z.ZodType;
+
+function json(schema: Schema) {
+  return { "application/json": { schema: z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) } };
+}
+
+function errors(...codes: number[]) {
+  const text: Record<number, string> = {
+    400: "Malformed JSON",
+    401: "Missing, invalid or revoked API key",
+    403: "The key lacks the scope",
+    404: "No such resource",
+    409: "Idempotency-Key still in flight",
+    413: "Body over 1 MiB",
+    422: "Validation failed: every path and reason in `errors`",
+  };
+  return Object.fromEntries(
+    codes.map((c) => [String(c), { description: text[c] ?? "Error", content: json(ErrorBody) }]),
+  );
+}
+
+const uuidParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string", format: "uuid" } });
+const keyParam = { name: "key", in: "path", required: true, schema: { type: "string" } };
+const secured = (scope: string) => ({ security: [{ apiKey: [] }], "x-focal-scope": scope });
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
+export function buildOpenApiDocument() {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Focal API",
+      version: packageJson.version,
+      description:
+        "Turn engine for rule-governed conversational agents. Authenticate with `Authorization: Bearer fk_…`.",
+    },
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A Focal API key (fk_…)" } },
+    },
+    paths: {
+      "/api/health": {
+        get: {
+          summary: "Liveness and database check (no auth)",
+          responses: {
+            200: { description: "OK", content: json(HealthBody) },
+            503: { description: "Database unreachable", content: json(HealthBody) },
+          },
+        },
+      },
+      "/api/v1/agents/import": {
+        post: {
+          summary: "Import an agent bundle (all or nothing; an existing key gets a new config version)",
+          ...secured("agents:write"),
+          requestBody: { required: true, content: json(Bundle) },
+          responses: {
+            201: { description: "Imported", content: json(ImportBody) },
+            ...errors(400, 401, 403, 413, 422),
+          },
+        },
+      },
+      "/api/v1/agents/{key}/export": {
+        get: {
+          summary: "Export an agent bundle",
+          ...secured("agents:read"),
+          parameters: [keyParam],
+          responses: { 200: { description: "The bundle", content: json(Bundle) }, ...errors(401, 403, 404) },
+        },
+      },
+      "/api/v1/agents/{key}/sessions": {
+        post: {
+          summary: "Start a session",
+          ...secured("turns:write"),
+          parameters: [keyParam],
+          requestBody: { required: true, content: json(CreateSessionBody) },
+          responses: {
+            201: { description: "Created", content: json(CreateSessionResponse) },
+            ...errors(400, 401, 403, 404, 422),
+          },
+        },
+      },
+      "/api/v1/sessions/{id}/turns": {
+        post: {
+          summary: "Post a user message and get the agent's reply",
+          ...secured("turns:write"),
+          parameters: [
+            uuidParam("id"),
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              schema: { type: "string", pattern: "^[A-Za-z0-9_.:-]{1,128}$" },
+              description: "Same key and body → the stored result; other body → 422; in flight → 409.",
+            },
+          ],
+          requestBody: { required: true, content: json(PostTurnBody) },
+          responses: {
+            200: { description: "The turn", content: json(PostTurnResponse) },
+            ...errors(400, 401, 403, 404, 409, 413, 422),
+          },
+        },
+      },
+      "/api/v1/sessions/{id}": {
+        get: {
+          summary: "A session's state and turns",
+          ...secured("traces:read"),
+          parameters: [uuidParam("id")],
+          responses: { 200: { description: "Session", content: json(SessionBody) }, ...errors(401, 403, 404) },
+        },
+      },
+      "/api/v1/turns/{id}": {
+        get: {
+          summary: "A turn with its spans, provenance and regeneration loops",
+          ...secured("traces:read"),
+          parameters: [uuidParam("id")],
+          responses: { 200: { description: "Turn", content: json(TurnBody) }, ...errors(401, 403, 404) },
+        },
+      },
+      "/api/v1/ledger/verify": {
+        get: {
+          summary: "Walk the hash chain; name the first broken link",
+          ...secured("ledger:read"),
+          responses: { 200: { description: "Verdict", content: json(LedgerVerifyBody) }, ...errors(401, 403) },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+
+// Response shapes of the REST API, for the OpenAPI document (requests come from the routes' own schemas).
+
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), request_id: z.string() }),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const HealthBody = z.object({
+  status: z.enum(["ok", "unavailable"]),
+  db: z.enum(["pglite", "postgres"]).nullable(),
+  version: z.string(),
+});
+export const LedgerVerifyBody = z.object({
+  is_intact: z.boolean(),
+  total: z.number().int(),
+  broken_at: z.number().int().nullable(),
+});
+export const ImportBody = z.object({
+  agent_id: z.string().uuid(),
+  key: z.string(),
+  config_version: z.number().int(),
+  created: z.boolean(),
+});
+export const CreateSessionResponse = z.object({ session_id: z.string().uuid() });
+
+const Provenance = z.object({
+  goal: z.object({
+    original: z.string().nullable(),
+    active_reformulation: z.string().nullable(),
+    evidence_ids: z.array(z.string()),
+  }),
+  rules_applied: z.array(
+    z.object({
+      id: z.string(),
+      key: z.string(),
+      name: z.string(),
+      hard: z.boolean(),
+      lane: z.enum(["deterministic", "subjective"]),
+    }),
+  ),
+  scenario: z.object({ id: z.string(), name: z.string() }).nullable(),
+  step: z.object({ id: z.string(), name: z.string() }).nullable(),
+  tools_called: z.array(z.object({ key: z.string(), name: z.string(), ok: z.boolean(), detail: z.string() })),
+  enforcement: z.object({
+    lane1: z.object({ passed: z.number(), failed: z.number(), unresolved: z.number() }),
+    lane2: z.object({ passed: z.number(), failed: z.number(), skipped: z.number() }),
+    checks: z.array(z.record(z.string(), z.unknown())),
+    violations_caught: z.array(z.object({ rule_key: z.string(), lane: z.number(), detail: z.string() })),
+  }),
+  regenerations: z.number().int(),
+  fallback_reason: z.string().nullable(),
+  provider: z.string(),
+  model: z.string(),
+  config_version: z.number().int(),
+});
+
+const Outcome = z.enum(["answered", "clarified", "regenerated", "fallback", "escalated", "error"]);
+
+export const PostTurnResponse = z.object({
+  turn_id: z.string().uuid(),
+  session_id: z.string().uuid(),
+  response: z.string(),
+  outcome: Outcome,
+  provenance: Provenance,
+  model_calls: z.number().int(),
+  latency_ms: z.number().int(),
+});
+
+const SpanBody = z.object({
+  name: z.string(),
+  start_offset_ms: z.number(),
+  duration_ms: z.number(),
+  status: z.enum(["ok", "error", "skipped"]),
+  decision: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+});
+
+export const TurnBody = z.object({
+  id: z.string().uuid(),
+  session_id: z.string().uuid(),
+  turn_index: z.number().int(),
+  user_message: z.string(),
+  response: z.string(),
+  outcome: Outcome,
+  fallback_reason: z.string().nullable(),
+  provenance: Provenance,
+  spans: z.array(SpanBody),
+  latency_ms: z.number().int(),
+  model_calls: z.number().int(),
+  tokens_in: z.number().int(),
+  tokens_out: z.number().int(),
+  config_version: z.number().int(),
+  provider: z.string(),
+  model: z.string(),
+  created_at: z.string(),
+});
+
+export const SessionBody = z.object({
+  session: z.object({
+    id: z.string().uuid(),
+    agent_key: z.string(),
+    channel: z.enum(["sandbox", "api"]),
+    customer_id: z.string().nullable(),
+    active_scenario: z.object({ id: z.string(), name: z.string() }).nullable(),
+    active_step: z.object({ id: z.string(), name: z.string() }).nullable(),
+    variables: z.record(z.string(), z.unknown()),
+    profile: z.record(z.string(), z.unknown()),
+    turn_count: z.number().int(),
+    continuity_enabled: z.boolean().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  turns: z.array(TurnBody),
+});
