@@ -4,6 +4,8 @@ import type {
   JudgeOutput,
   JudgeRequest,
   ModelResult,
+  SelectOutput,
+  SelectRequest,
   SenseRequest,
   SensorOutput,
 } from "./contracts/model";
@@ -21,6 +23,8 @@ export interface ModelProvider {
   judge(request: JudgeRequest): Promise<ModelResult<JudgeOutput>>;
   /** Optional model extractor on top of the deterministic extractors (seed 003 Decision 7). */
   extract?(request: ExtractRequest): Promise<ModelResult<Record<string, unknown>>>;
+  /** Optional seed 004 grounding call; without it an unresolved follow-up gets a grounded clarifier. */
+  select?(request: SelectRequest): Promise<ModelResult<SelectOutput>>;
 }
 
 export interface Embedder {

@@ -83,3 +83,20 @@ export interface ExtractRequest {
   response: string;
   variables: { name: string; type: string; description: string }[];
 }
+
+/** Seed 004 grounding call: pick one candidate of the bounded set, or ask for more evidence. */
+export interface SelectRequest {
+  message: string;
+  candidates: { id: string; label: string; sublabel?: string }[];
+  /** Enriched evidence (seed 004 allowlist), as short text blocks. */
+  evidence: { type: string; text: string }[];
+  attempt: number;
+}
+
+export interface SelectOutput {
+  decision: "select" | "need_more_info" | "abstain";
+  choice_id: string | null;
+  confidence: number;
+  /** Seed 004 canonical field name; values outside the allowlist are dropped. */
+  neededEvidenceTypes: string[];
+}

@@ -5,6 +5,7 @@ export const TURN_OUTCOMES = ["answered", "clarified", "regenerated", "fallback"
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
 export const STAGE_NAMES = [
+  "continuity",
   "sensor",
   "ambiguity",
   "retrieval",
@@ -63,6 +64,8 @@ export interface Provenance {
   };
   regenerations: number;
   fallback_reason: FallbackReason | "enforcement_exhausted" | null;
+  /** Seed 004 telemetry of the turn when continuity is enabled (decision reasons, loop-cycle fields). */
+  continuity?: Record<string, unknown> | null;
   provider: string;
   model: string;
   config_version: number;
@@ -103,4 +106,6 @@ export interface TurnInput {
   message: string;
   /** Stable id of this turn (the host's turn row id); loop ids derive from it. */
   turnId: string;
+  /** Seed 004 continuity for this turn (flag, agent setting and session toggle, resolved by the host). */
+  continuityEnabled?: boolean;
 }

@@ -23,6 +23,7 @@ export interface TurnResultParts {
   regenerations: number;
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
   loops: TurnLoopRecord[];
+  continuity?: Record<string, unknown> | null;
 }
 
 function intentLabelOf(agent: CompiledAgent, session: SessionState): string | null {
@@ -102,6 +103,7 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
       },
       regenerations: parts.regenerations,
       fallback_reason: parts.fallbackReason,
+      ...(parts.continuity ? { continuity: parts.continuity } : {}),
       provider: provider.name,
       model: provider.model,
       config_version: agent.snapshot.configVersion,

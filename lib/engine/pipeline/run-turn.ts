@@ -6,6 +6,8 @@ import type { AgentSnapshot } from "../contracts/snapshot";
 import type { RuleCheck, TurnInput, TurnOutcome } from "../contracts/turn-outcome";
 import type { EnginePorts } from "../ports";
 import { ambiguityTrap } from "../stages/ambiguity/ambiguity-trap";
+import { offerToolOptions } from "../stages/continuity/offer-tool-options";
+import { applyResolution, runContinuity } from "../stages/continuity/run-continuity";
 import { enforce } from "../stages/enforcement/enforce";
 import { extractResponseVariables } from "../stages/extraction/extract-response-variables";
 import { filterRules, rulesInScope } from "../stages/filtering/filter-rules";
@@ -57,8 +59,51 @@ export async function runTurn(
     loops: [],
   };
 
-  // 1. Sensor: one model call.
-  const sensed = await runSensor(ctx);
+  // 0. Continuity (seed 004, only when enabled): a follow-up naming one of the offered options is
+  // resolved deterministically, before the sensor and the ambiguity trap, without a model call.
+  const continuityOn = input.continuityEnabled === true;
+  const continuity = continuityOn
+    ? await ctx.spans.record("continuity", async () => {
+        const value = await runContinuity(ctx, true);
+        const why = value.telemetry.reasons.length
+          ? value.telemetry.reasons.join(", ")
+          : value.telemetry.blocked_reason;
+        return {
+          value,
+          decision: `${value.kind}${why ? `: ${why}` : ""}`,
+          attributes: value.telemetry as unknown as Record<string, unknown>,
+        };
+      })
+    : null;
+  const telemetry = continuity ? (continuity.telemetry as unknown as Record<string, unknown>) : null;
+  if (continuity?.kind === "clarify") {
+    return finishTurn(ctx, {
+      ...none,
+      response: continuity.response,
+      outcome: "clarified",
+      profileUpdates: {},
+      detectedIntent: null,
+      fallbackReason: continuity.telemetry.fallback_reason,
+      continuity: telemetry,
+    });
+  }
+  if (continuity?.kind === "resolved") applyResolution(ctx, continuity.winner, continuity.optionSet);
+
+  // 1. Sensor: one model call (none when continuity resolved the turn).
+  const sensed: Awaited<ReturnType<typeof runSensor>> =
+    continuity?.kind === "resolved"
+      ? {
+          ok: true,
+          context: {
+            detected_intent: null,
+            intent_confidence: 0,
+            entities: {},
+            is_ambiguous: false,
+            ambiguity_reason: null,
+          },
+          profileUpdates: {},
+        }
+      : await runSensor(ctx);
   if (!sensed.ok) {
     return finishTurn(ctx, {
       ...none,
@@ -67,13 +112,18 @@ export async function runTurn(
       profileUpdates: {},
       detectedIntent: null,
       fallbackReason: sensed.reason,
+      continuity: telemetry,
     });
   }
   Object.assign(ctx.session.profile, sensed.profileUpdates);
-  const parts = { profileUpdates: sensed.profileUpdates, detectedIntent: sensed.context.detected_intent };
+  const parts = {
+    profileUpdates: sensed.profileUpdates,
+    detectedIntent: sensed.context.detected_intent,
+    continuity: telemetry,
+  };
 
   // 2. Ambiguity trap: ambiguous → clarify and stop.
-  const clarification = await ambiguityTrap(ctx, sensed.context);
+  const clarification = continuity?.kind === "resolved" ? null : await ambiguityTrap(ctx, sensed.context);
   if (clarification) {
     return finishTurn(ctx, { ...none, ...parts, response: clarification, outcome: "clarified", fallbackReason: null });
   }
@@ -174,6 +224,7 @@ export async function runTurn(
     };
   });
   const missing = variables.missing.filter((m) => ctx.session.variables[m.name] === undefined);
+  if (continuityOn) offerToolOptions(ctx, toolCalls);
 
   // 7–10. Generate, extract, enforce; regenerate while the loop guardrails allow.
   const loop = createTurnLoop(input.turnId, ctx.settings);

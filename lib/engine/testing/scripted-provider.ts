@@ -5,6 +5,8 @@ import type {
   JudgeOutput,
   JudgeRequest,
   ModelResult,
+  SelectOutput,
+  SelectRequest,
   SenseRequest,
   SensorOutput,
   TokenUsage,
@@ -29,6 +31,7 @@ export interface ProviderScript {
   generate?: ScriptStep<GenerateRequest, { text: string }>;
   judge?: ScriptStep<JudgeRequest, JudgeOutput>;
   extract?: ScriptStep<ExtractRequest, Record<string, unknown>>;
+  select?: ScriptStep<SelectRequest, SelectOutput>;
 }
 
 export type ScriptedMethod = keyof ProviderScript;
@@ -38,6 +41,7 @@ interface RequestOf {
   generate: GenerateRequest;
   judge: JudgeRequest;
   extract: ExtractRequest;
+  select: SelectRequest;
 }
 
 export type ScriptedCall = {
@@ -89,8 +93,8 @@ export function judged(passed: boolean, partial: Partial<Omit<JudgeOutput, "pass
 
 export function createScriptedProvider(script: ProviderScript, fallback?: ModelProvider): ScriptedProvider {
   const calls: ScriptedCall[] = [];
-  const cursor: Record<ScriptedMethod, number> = { sense: 0, generate: 0, judge: 0, extract: 0 };
-  const counts: Record<ScriptedMethod, number> = { sense: 0, generate: 0, judge: 0, extract: 0 };
+  const cursor: Record<ScriptedMethod, number> = { sense: 0, generate: 0, judge: 0, extract: 0, select: 0 };
+  const counts: Record<ScriptedMethod, number> = { sense: 0, generate: 0, judge: 0, extract: 0, select: 0 };
 
   async function play<M extends ScriptedMethod, T>(
     method: M,
@@ -141,6 +145,10 @@ export function createScriptedProvider(script: ProviderScript, fallback?: ModelP
   };
   // `extract` is optional on the port: offer it only when it can answer, so the engine's
   // "no model extractor" path stays testable.
+  const fallbackSelect = fallback?.select?.bind(fallback);
+  if (script.select || fallbackSelect) {
+    provider.select = (request) => play("select", request, script.select, fallbackSelect);
+  }
   const fallbackExtract = fallback?.extract?.bind(fallback);
   if (script.extract || fallbackExtract) {
     provider.extract = (request) => play("extract", request, script.extract, fallbackExtract);

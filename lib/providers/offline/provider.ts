@@ -3,6 +3,7 @@ import type { ModelProvider } from "@/lib/engine/ports";
 import { offlineExtract } from "./extract";
 import { offlineGenerate } from "./generate";
 import { offlineJudge } from "./judge";
+import { offlineSelect } from "./select";
 import { offlineSense } from "./sense";
 import { estimateTokens } from "./text";
 
@@ -42,6 +43,9 @@ export function createOfflineProvider(): ModelProvider {
     },
     async extract(request) {
       return ok(request, offlineExtract(request));
+    },
+    async select(request) {
+      return ok(request, offlineSelect(request));
     },
   };
 }

@@ -27,7 +27,8 @@ export function createTurnLoop(turnId: string, settings: AgentSettings): TurnLoo
   const config = turnLoopConfig(settings);
   let family: LoopTraceItem[] = [];
   let biasHistory: Record<string, number> = {};
-  let current = turnLoopId(turnId);
+  // Loop ids allow letters, digits and _ . : - only; a host's turn id is a uuid, anything else is folded.
+  let current = turnLoopId(turnId.replace(/[^A-Za-z0-9_.:-]/g, "-").slice(0, 150));
   return {
     complete(checks, now) {
       const decided = checks.filter((c) => c.result === "passed" || c.result === "failed");

@@ -1,0 +1,167 @@
+import { z } from "zod";
+
+// Seed 000 (goal reformulation guardrails) as zod contracts: the session's goal state, a candidate,
+// and the verdict of the five criteria. Shared by the engine, the REST API, the console and OpenAPI.
+
+/** Seed 000 "Allowed Reformulations". A candidate must claim one of these. */
+export const ALLOWED_REFORMULATION_TYPES = [
+  "clarification",
+  "scope_narrowing",
+  "constraint_addition",
+  "format_specification",
+] as const;
+/** Seed 000 "Forbidden Reformulations": detected, never accepted. */
+export const FORBIDDEN_REFORMULATION_TYPES = [
+  "scope_expansion",
+  "topic_change",
+  "assumption_injection",
+  "constraint_removal",
+] as const;
+
+export const ReformulationType = z.enum(ALLOWED_REFORMULATION_TYPES);
+export type ReformulationType = z.infer<typeof ReformulationType>;
+export const DetectedReformulationType = z.enum([...ALLOWED_REFORMULATION_TYPES, ...FORBIDDEN_REFORMULATION_TYPES]);
+export type DetectedReformulationType = z.infer<typeof DetectedReformulationType>;
+
+/** Seed 000 "Abort Conditions". 007–010 abort the reformulation; 011 aborts the whole run. */
+export const GOAL_ABORT_CODES = [
+  "DTL-STRAT-007",
+  "DTL-STRAT-008",
+  "DTL-STRAT-009",
+  "DTL-STRAT-010",
+  "DTL-STRAT-011",
+] as const;
+export const GoalAbortCode = z.enum(GOAL_ABORT_CODES);
+export type GoalAbortCode = z.infer<typeof GoalAbortCode>;
+
+/** The five criteria, in the order they are checked (the order of the seed's abort codes). */
+export const GOAL_CRITERIA = [
+  "confidence",
+  "intent_preservation",
+  "evidence_support",
+  "scope_reduction",
+  "reversibility",
+] as const;
+export const GoalCriterion = z.enum(GOAL_CRITERIA);
+export type GoalCriterion = z.infer<typeof GoalCriterion>;
+
+export const GoalEvidence = z.strictObject({
+  id: z.string().trim().min(1, "Each evidence item needs an id.").max(200),
+  text: z.string().max(4000, "Evidence text is at most 4000 characters."),
+});
+export type GoalEvidence = z.infer<typeof GoalEvidence>;
+
+const goalText = (what: string) =>
+  z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(1000, `${what} is at most 1000 characters.`);
+
+/** A candidate for a session: its original goal is the session's own. */
+export const ReformulationCandidate = z.strictObject({
+  reformulated: goalText("The reformulated goal"),
+  type: ReformulationType,
+  confidence: z
+    .number({ error: "confidence must be a number between 0 and 1." })
+    .min(0, "confidence must be between 0 and 1.")
+    .max(1, "confidence must be between 0 and 1."),
+  // 50 items: far more than a reformulation cites; keeps one request's work bounded.
+  evidence: z.array(GoalEvidence).max(50, "At most 50 evidence items."),
+});
+export type ReformulationCandidate = z.infer<typeof ReformulationCandidate>;
+
+/** A free-standing candidate (the tester and POST /goal-reformulations/validate). */
+export const ValidateReformulationBody = ReformulationCandidate.extend({ original: goalText("The original goal") });
+export type ValidateReformulationBody = z.infer<typeof ValidateReformulationBody>;
+
+export const TokenMappingVia = z.enum(["exact", "stem", "equivalence", "model", "none"]);
+export type TokenMappingVia = z.infer<typeof TokenMappingVia>;
+export const TokenMapping = z.object({
+  original_token: z.string(),
+  /** null when the token maps to nothing in the candidate. */
+  candidate_token: z.string().nullable(),
+  via: TokenMappingVia,
+});
+export type TokenMapping = z.infer<typeof TokenMapping>;
+
+export const CriterionResult = z.object({
+  criterion: GoalCriterion,
+  passed: z.boolean(),
+  value: z.number(),
+  threshold: z.number(),
+  /** at_least: value ≥ threshold passes; at_most: value ≤ threshold passes. */
+  comparison: z.enum(["at_least", "at_most"]),
+  /** The seed's abort code; reversibility has none in the seed's table. */
+  code: GoalAbortCode.nullable(),
+  detail: z.string(),
+});
+export type CriterionResult = z.infer<typeof CriterionResult>;
+
+export const ReformulationFinding = z.object({
+  kind: z.enum([
+    "conjunction_adds",
+    "wider_time",
+    "wider_place",
+    "wider_limit",
+    "ungrounded_entity",
+    "ungrounded_content",
+    "constraint_removed",
+  ]),
+  tokens: z.array(z.string()),
+  detail: z.string(),
+});
+export type ReformulationFinding = z.infer<typeof ReformulationFinding>;
+
+export const ReformulationVerdict = z.object({
+  accepted: z.boolean(),
+  /** The first failing criterion's code (seed order), null when accepted. */
+  code: GoalAbortCode.nullable(),
+  criteria: z.array(CriterionResult),
+  failed_criteria: z.array(CriterionResult.omit({ passed: true })),
+  intent_preservation: z.number(),
+  mapping: z.array(TokenMapping),
+  detected_type: DetectedReformulationType,
+  findings: z.array(ReformulationFinding),
+});
+export type ReformulationVerdict = z.infer<typeof ReformulationVerdict>;
+
+export const GoalOriginal = z.object({ text: z.string(), set_at_turn: z.number().int().min(0) });
+export type GoalOriginal = z.infer<typeof GoalOriginal>;
+
+export const ActiveReformulation = z.object({
+  text: z.string(),
+  type: ReformulationType,
+  confidence: z.number(),
+  evidence_ids: z.array(z.string()),
+  /** The GOAL_REFORMULATION event committed before this reformulation was used (seed 000 step 4). */
+  ledger_event_id: z.string().optional(),
+  accepted_at_turn: z.number().int().min(0),
+});
+export type ActiveReformulation = z.infer<typeof ActiveReformulation>;
+
+export const GoalCandidateRecord = z.object({
+  text: z.string(),
+  type: ReformulationType,
+  confidence: z.number(),
+  evidence_ids: z.array(z.string()),
+  accepted: z.boolean(),
+  code: GoalAbortCode.nullable(),
+  failed_criteria: z.array(GoalCriterion),
+  intent_preservation: z.number(),
+  detected_type: DetectedReformulationType,
+  at_turn: z.number().int().min(0),
+  ledger_event_id: z.string().nullable(),
+  /** active → superseded (another was accepted) or restored (the original came back). */
+  status: z.enum(["active", "rejected", "superseded", "restored"]),
+  source: z.enum(["api", "model", "console"]),
+});
+export type GoalCandidateRecord = z.infer<typeof GoalCandidateRecord>;
+
+/** The `goal` of a session (PRODUCT.md §6): the original is never overwritten. */
+export const GoalState = z.object({
+  original: GoalOriginal.nullable(),
+  active_reformulation: ActiveReformulation.nullable(),
+  history: z.array(GoalCandidateRecord),
+});
+export type GoalState = z.infer<typeof GoalState>;
