@@ -6,6 +6,7 @@ import { getSession, getTurn } from "@/db/queries/conversations";
 import type { Database, Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
+import { env } from "@/lib/env";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
@@ -16,6 +17,15 @@ import { persistTurn, SessionMovedOnError } from "./persist-turn";
 import { withSessionLock } from "./session-lock";
 import { loadSessionState } from "./session-state";
 import { sessionView, turnViews } from "./views";
+
+/**
+ * Seed 004 Step 7 / PRODUCT.md §5: the sandbox's per-session toggle wins; otherwise the rollout flag
+ * NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED (default false) gates the agent's continuity.enabled.
+ */
+export function continuityFor(sessionToggle: boolean | null, agentEnabled: boolean): boolean {
+  if (sessionToggle !== null) return sessionToggle;
+  return env().NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED && agentEnabled;
+}
 
 // Another instance committing a turn of the same session between our load and our commit makes us
 // run again on the new state; 5 rounds is far more than two instances racing on one session need.
@@ -59,7 +69,11 @@ export async function hostTurn(db: Database, input: HostTurnInput): Promise<Host
       const started = performance.now();
       let outcome: TurnOutcome;
       try {
-        outcome = await runTurn(compiled, state, { message: input.message, turnId }, ports);
+        const continuityEnabled = continuityFor(
+          session.continuityEnabled,
+          compiled.snapshot.settings.continuity.enabled,
+        );
+        outcome = await runTurn(compiled, state, { message: input.message, turnId, continuityEnabled }, ports);
       } catch (error) {
         // An engine bug must not lose the customer's message: the turn is stored as an error.
         console.error(`[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`, error);

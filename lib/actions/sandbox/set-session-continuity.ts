@@ -1,0 +1,31 @@
+"use server";
+
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getAgentById } from "@/db/queries/agents";
+import { getSession } from "@/db/queries/conversations";
+import { sessions } from "@/db/schema";
+import { defineAction } from "@/lib/server/define-action";
+import { sessionView } from "@/lib/server/engine-host/views";
+import { AppError } from "@/lib/server/errors";
+
+/** The sandbox's per-session continuity toggle (seed 004 flag, PRODUCT.md §5). null = follow the flag. */
+export const setSessionContinuityAction = defineAction(
+  {
+    name: "setSessionContinuity",
+    role: "designer",
+    schema: z.object({ sessionId: z.string().uuid(), enabled: z.boolean().nullable() }),
+  },
+  async (input, { db }) => {
+    const session = await getSession(db, input.sessionId);
+    const agent = session ? await getAgentById(db, session.agentId) : null;
+    if (!session || !agent) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+    const [updated] = await db
+      .update(sessions)
+      .set({ continuityEnabled: input.enabled })
+      .where(eq(sessions.id, session.id))
+      .returning();
+    if (!updated) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+    return sessionView(db, updated, agent);
+  },
+);
