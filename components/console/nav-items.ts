@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Settings", key: "e", href: (a) => (a ? `/agents/${a}/settings` : null) },
   { label: "Sandbox", key: "x", href: (a) => (a ? `/agents/${a}/sandbox` : null) },
   { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
+  { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
   { label: "Loops", key: "l", href: () => "/loops" },
   { label: "Ledger", key: "k", href: () => "/ledger" },
   { label: "REST API", key: "p", href: () => "/api-docs" },

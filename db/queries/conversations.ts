@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { customerProfiles, loopTraces, scenarios, sessions, steps, traceSpans, turns } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -62,4 +62,21 @@ export async function listAgentSessions(db: DbOrTx, agentId: string, channel: "s
     .where(and(eq(sessions.agentId, agentId), eq(sessions.channel, channel)))
     .orderBy(desc(sessions.updatedAt))
     .limit(limit);
+}
+
+/** Turns of an agent in [from, to) with what the rollout metrics need; 50,000 rows bound one window. */
+export async function rolloutTurns(db: DbOrTx, agentId: string, from: Date, to: Date) {
+  return db
+    .select({
+      sessionId: turns.sessionId,
+      turnIndex: turns.turnIndex,
+      userMessage: turns.userMessage,
+      outcome: turns.outcome,
+      latencyMs: turns.latencyMs,
+      scenarioId: turns.scenarioId,
+      continuity: sql<Record<string, unknown> | null>`${turns.provenance} -> 'continuity'`,
+    })
+    .from(turns)
+    .where(and(eq(turns.agentId, agentId), gte(turns.createdAt, from), lt(turns.createdAt, to)))
+    .limit(50_000);
 }
