@@ -21,6 +21,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
   { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
   { label: "Loops", key: "l", href: () => "/loops" },
+  { label: "Goal tester", key: "o", href: () => "/goals" },
   { label: "Ledger", key: "k", href: () => "/ledger" },
   { label: "REST API", key: "p", href: () => "/api-docs" },
   { label: "Users & keys", key: "u", href: () => "/admin", minRole: "admin" },

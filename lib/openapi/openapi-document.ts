@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
+import { goalsPaths } from "./paths-goals";
 import {
   CreateSessionResponse,
   ErrorBody,
@@ -129,6 +130,7 @@ export function buildOpenApiDocument() {
           responses: { 200: { description: "Turn", content: json(TurnBody) }, ...errors(401, 403, 404) },
         },
       },
+      ...goalsPaths,
       "/api/v1/ledger/verify": {
         get: {
           summary: "Walk the hash chain; name the first broken link",

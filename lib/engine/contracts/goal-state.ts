@@ -46,8 +46,12 @@ export const GoalCriterion = z.enum(GOAL_CRITERIA);
 export type GoalCriterion = z.infer<typeof GoalCriterion>;
 
 export const GoalEvidence = z.strictObject({
-  id: z.string().trim().min(1, "Each evidence item needs an id.").max(200),
-  text: z.string().max(4000, "Evidence text is at most 4000 characters."),
+  id: z
+    .string({ error: "Each evidence item needs an id." })
+    .trim()
+    .min(1, "Each evidence item needs an id.")
+    .max(200, "An evidence id is at most 200 characters."),
+  text: z.string({ error: "Each evidence item needs a text." }).max(4000, "Evidence text is at most 4000 characters."),
 });
 export type GoalEvidence = z.infer<typeof GoalEvidence>;
 
@@ -61,13 +65,17 @@ const goalText = (what: string) =>
 /** A candidate for a session: its original goal is the session's own. */
 export const ReformulationCandidate = z.strictObject({
   reformulated: goalText("The reformulated goal"),
-  type: ReformulationType,
+  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
+    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
+  }),
   confidence: z
     .number({ error: "confidence must be a number between 0 and 1." })
     .min(0, "confidence must be between 0 and 1.")
     .max(1, "confidence must be between 0 and 1."),
   // 50 items: far more than a reformulation cites; keeps one request's work bounded.
-  evidence: z.array(GoalEvidence).max(50, "At most 50 evidence items."),
+  evidence: z
+    .array(GoalEvidence, { error: "evidence must be a list of {id, text} items (it may be empty)." })
+    .max(50, "At most 50 evidence items."),
 });
 export type ReformulationCandidate = z.infer<typeof ReformulationCandidate>;
 
@@ -131,7 +139,9 @@ export type GoalOriginal = z.infer<typeof GoalOriginal>;
 
 export const ActiveReformulation = z.object({
   text: z.string(),
-  type: ReformulationType,
+  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
+    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
+  }),
   confidence: z.number(),
   evidence_ids: z.array(z.string()),
   /** The GOAL_REFORMULATION event committed before this reformulation was used (seed 000 step 4). */
@@ -142,7 +152,9 @@ export type ActiveReformulation = z.infer<typeof ActiveReformulation>;
 
 export const GoalCandidateRecord = z.object({
   text: z.string(),
-  type: ReformulationType,
+  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
+    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
+  }),
   confidence: z.number(),
   evidence_ids: z.array(z.string()),
   accepted: z.boolean(),

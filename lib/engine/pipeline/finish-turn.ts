@@ -3,6 +3,7 @@ import type { FallbackReason } from "../contracts/model";
 import type { SessionState } from "../contracts/session-state";
 import type { RuleCheck, TurnLoopRecord, TurnOutcome, TurnOutcomeKind } from "../contracts/turn-outcome";
 import type { ScoredRule } from "../stages/filtering/filter-rules";
+import { goalProvenance, originalGoalFromTurn } from "../stages/reformulation/goal-state-transitions";
 import type { ToolCall } from "../stages/tools/run-tools";
 import type { TurnContext } from "./turn-context";
 
@@ -44,11 +45,12 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
     { role: "user" as const, text: ctx.input.message },
     { role: "agent" as const, text: parts.response },
   ].slice(-HISTORY_MAX_ENTRIES);
+  // Seed 000: the first clear request becomes the original goal, never overwritten afterwards.
+  session.goal = originalGoalFromTurn(session.goal, ctx.input.message, parts.outcome, session.turnIndex) as unknown as Record<string, unknown>;
   session.turnIndex += 1;
 
   const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
   const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
-  const goal = session.goal as { original?: string; active_reformulation?: { text?: string; evidence_ids?: string[] } };
   const lane = (n: 1 | 2, result: RuleCheck["result"]) =>
     parts.checks.filter((c) => c.lane === n && c.result === result).length;
   const violatedRuleIds = [...new Set(parts.violations.map((c) => c.ruleId))];
@@ -76,11 +78,7 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
       },
     ],
     provenance: {
-      goal: {
-        original: goal.original ?? null,
-        active_reformulation: goal.active_reformulation?.text ?? null,
-        evidence_ids: goal.active_reformulation?.evidence_ids ?? [],
-      },
+      goal: goalProvenance(session.goal),
       rules_applied: fired.map(({ compiled: { rule } }) => ({
         id: rule.id,
         key: rule.key,

@@ -19,7 +19,8 @@ export interface Token {
   gapBefore: string;
 }
 
-// English function words (NLTK list, trimmed) plus request filler ("please tell me…").
+// English function words (NLTK list, trimmed), request filler ("please tell me…") and the conjunction
+// markers of breadth-findings.ts ("as well as", "along with").
 // Kept OUT on purpose, because dropping them changes a goal: negations (not, no, without, except),
 // limits (under, over, below, above, within, before, after, between, only, top, first).
 const STOPWORDS = new Set(
@@ -28,7 +29,8 @@ const STOPWORDS = new Set(
   is it its itself just me more most my myself nor of off on once or other our ours ourselves out own same she should
   so some such than that the their theirs them themselves then there these they this those through to too until up
   very was we were what when where which while who whom why will with would you your yours yourself yourselves
-  please tell show give get find want like need know let help may might must shall also s t re ve ll d m`.split(/\s+/),
+  please tell show give get find want like need know let help may might must shall also s t re ve ll d m
+  plus versus vs along together well including besides`.split(/\s+/),
 );
 
 // Word numbers up to what goals say ("top five", "a dozen"); larger ones are written as digits.
@@ -68,7 +70,10 @@ export function isNumberToken(norm: string): boolean {
 /** Every token of `text`, in order; `stop` marks the ones intent preservation ignores. */
 export function tokenize(text: string): Token[] {
   // "Apple's" is "Apple"; "&" is "and" (a conjunction that can add an entity).
-  const source = text.normalize("NFKC").replace(/['’]s\b/gi, "").replaceAll("&", " and ");
+  const source = text
+    .normalize("NFKC")
+    .replace(/['’]s\b/gi, "")
+    .replaceAll("&", " and ");
   const tokens: Token[] = [];
   let previousEnd = 0;
   for (const match of source.matchAll(TOKEN_PATTERN)) {
@@ -95,9 +100,9 @@ export function contentTokens(tokens: Token[]): Token[] {
   return tokens.filter((t) => !t.stop);
 }
 
-/** Two tokens form one phrase when only spaces or a hyphen separate them ("New York", "bullet-point"). */
+/** Two tokens form one phrase when only spaces, a hyphen or a currency sign separate them ("New York", "bullet-point", "under $30"). */
 export function adjacent(tokens: Token[], a: Token, b: Token): boolean {
-  return b.position === a.position + 1 && /^[\s-]*$/.test(tokens[b.position]?.gapBefore ?? ",");
+  return b.position === a.position + 1 && /^[\s\-$€£]*$/.test(tokens[b.position]?.gapBefore ?? ",");
 }
 
 /** Consecutive adjacent tokens of `subset` joined into phrases, in order. */

@@ -1,0 +1,16 @@
+import { defineRoute } from "@/lib/server/define-route";
+import { applyGoalReformulation } from "@/lib/server/goals/apply-goal-reformulation";
+import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
+import { SessionIdParams } from "../../../../params";
+import { ProposeReformulationBody } from "./schema";
+
+// POST /api/v1/sessions/{id}/goal/reformulations {reformulated, type, confidence, evidence} →
+// 200 the verdict + ledger_event_id + the session's goal (accepted or rejected, both are recorded);
+// 404 no session; 409 no original goal yet; 422 bad body; 503 DTL-STRAT-011 ledger not written.
+export const POST = defineRoute(
+  { scope: "goals:write", params: SessionIdParams, body: ProposeReformulationBody },
+  async ({ db, params, body, actor, requestId }) =>
+    withGoalAbortMapped(requestId, () =>
+      applyGoalReformulation(db, { sessionId: params.id, candidate: body, actor, requestId, source: "api" }),
+    ),
+);

@@ -1,0 +1,124 @@
+"use client";
+
+import { type FormEvent, useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { validateGoalReformulationAction } from "@/lib/actions/goals/validate-goal-reformulation";
+import {
+  ALLOWED_REFORMULATION_TYPES,
+  type ReformulationType,
+  type ReformulationVerdict,
+} from "@/lib/engine/contracts/goal-state";
+import { EvidenceListEditor } from "./evidence-list-editor";
+import { GoalVerdict } from "./goal-verdict";
+import { SEED_EXAMPLES, type TesterValues } from "./seed-examples";
+
+type Problems = { message?: string; fieldErrors?: Record<string, string[]> };
+
+const FIRST_EXAMPLE = SEED_EXAMPLES[0]?.values;
+const BLANK: TesterValues = { original: "", reformulated: "", type: "clarification", confidence: "", evidence: [] };
+
+/** The goal tester: a candidate against seed 000's five criteria, computed on the server, nothing stored. */
+export function GoalTester() {
+  const [values, setValues] = useState<TesterValues>(FIRST_EXAMPLE ?? BLANK);
+  const [verdict, setVerdict] = useState<ReformulationVerdict | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
+  const [pending, startTransition] = useTransition();
+  const set = (patch: Partial<TesterValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    startTransition(async () => {
+      const confidence = values.confidence.trim() === "" ? Number.NaN : Number(values.confidence);
+      const result = await validateGoalReformulationAction({ ...values, confidence });
+      if (result.ok) {
+        setVerdict(result.data);
+        setProblems({});
+      } else {
+        setVerdict(null);
+        setProblems({ message: result.message, fieldErrors: result.fieldErrors });
+      }
+    });
+  }
+
+  const errors = problems.fieldErrors ?? {};
+  return (
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      <form onSubmit={check} className="flex flex-col gap-3" aria-label="Goal reformulation candidate">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Seed 000 examples</legend>
+          {SEED_EXAMPLES.map((example) => (
+            <Button key={example.label} type="button" variant="outline" size="sm" onClick={() => set(example.values)}>
+              {example.label}
+            </Button>
+          ))}
+        </fieldset>
+        {problems.message ? <Alert variant="danger">{problems.message}</Alert> : null}
+        <FormField label="Original goal" htmlFor="goal-original" errors={errors.original} required>
+          <Textarea id="goal-original" value={values.original} onChange={(e) => set({ original: e.target.value })} />
+        </FormField>
+        <FormField label="Candidate reformulation" htmlFor="goal-candidate" errors={errors.reformulated} required>
+          <Textarea
+            id="goal-candidate"
+            value={values.reformulated}
+            onChange={(e) => set({ reformulated: e.target.value })}
+          />
+        </FormField>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label="Claimed type" htmlFor="goal-type" errors={errors.type}>
+            <NativeSelect
+              id="goal-type"
+              value={values.type}
+              onChange={(e) => set({ type: e.target.value as ReformulationType })}
+            >
+              {ALLOWED_REFORMULATION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type.replaceAll("_", " ")}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField
+            label="Confidence"
+            htmlFor="goal-confidence"
+            errors={errors.confidence}
+            hint="0 to 1; ≥ 0.9 passes"
+          >
+            <Input
+              id="goal-confidence"
+              inputMode="decimal"
+              className="font-mono"
+              value={values.confidence}
+              onChange={(e) => set({ confidence: e.target.value })}
+            />
+          </FormField>
+        </div>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 font-medium text-sm">Evidence</legend>
+          <EvidenceListEditor items={values.evidence} onChange={(evidence) => set({ evidence })} />
+          {errors.evidence ? <p className="text-destructive text-xs">{errors.evidence.join(" ")}</p> : null}
+        </fieldset>
+        <div>
+          <Button type="submit" pending={pending} data-testid="goal-check">
+            Check candidate
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {verdict ? (
+          <GoalVerdict verdict={verdict} />
+        ) : (
+          <EmptyState
+            title="No verdict yet"
+            description="Pick a seed 000 example or type an original goal and a candidate, then Check candidate. Nothing is stored."
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+"use server";
+
+import { RestoreGoalInput } from "@/lib/goals/goal-action-schemas";
+import { defineAction } from "@/lib/server/define-action";
+import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
+
+// The sandbox's "Restore original goal" button. Designers run sandbox sessions, so they may restore
+// them. A ledger failure (DTL-STRAT-011) changes nothing and surfaces as an internal error with a request id.
+export const restoreGoalAction = defineAction(
+  { name: "restoreGoal", role: "designer", schema: RestoreGoalInput },
+  async (input, { db, actor, requestId }) => restoreOriginalGoal(db, { sessionId: input.sessionId, actor, requestId }),
+);

@@ -1,0 +1,126 @@
+import {
+  ActiveReformulation,
+  GoalCandidateRecord,
+  GoalOriginal,
+  GoalState,
+  type ReformulationCandidate,
+  type ReformulationVerdict,
+} from "../../contracts/goal-state";
+import type { Provenance, TurnOutcomeKind } from "../../contracts/turn-outcome";
+import { contentTokens, tokenize } from "./text-tokens";
+
+// Pure transitions of a session's goal state (seed 000 "Reversibility": the original is preserved
+// in state, a reformulation can be discarded, no permanent change). The host persists the result.
+
+/** Newest candidates kept on the session; the ledger holds every one (seq-ordered, hash-chained). */
+export const GOAL_HISTORY_MAX = 20;
+/** An original goal is stored like an API goal text: at most 1000 characters. */
+const ORIGINAL_MAX_CHARS = 1000;
+/** Turns whose request was understood: not a clarification (ambiguous), fallback or error. */
+const CLEAR_OUTCOMES: ReadonlySet<TurnOutcomeKind> = new Set(["answered", "regenerated", "escalated"]);
+/** Messages made only of these are not requests ("hi", "thanks", "ok"). */
+const NON_REQUEST_WORDS = new Set(["hi", "hello", "hey", "thanks", "thank", "ok", "okay", "yes", "yeah", "no", "bye"]);
+
+export function emptyGoalState(): GoalState {
+  return { original: null, active_reformulation: null, history: [] };
+}
+
+/** The stored `sessions.goal` (`{}` for a new session) as a GoalState; unreadable parts are dropped. */
+export function readGoalState(raw: unknown): GoalState {
+  const parsed = GoalState.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const stored = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const original =
+    typeof stored.original === "string"
+      ? { text: stored.original, set_at_turn: 0 }
+      : (GoalOriginal.safeParse(stored.original).data ?? null);
+  const history = Array.isArray(stored.history) ? stored.history : [];
+  return {
+    original,
+    active_reformulation: ActiveReformulation.safeParse(stored.active_reformulation).data ?? null,
+    history: history.flatMap((h) => GoalCandidateRecord.safeParse(h).data ?? []),
+  };
+}
+
+/**
+ * PRODUCT.md §6 "the original (from the first clear request)": the goal with its original set from
+ * this turn's message when it has none yet, the turn was understood, and the message asks for
+ * something. Otherwise the goal unchanged. The original is never overwritten.
+ */
+export function originalGoalFromTurn(
+  goal: unknown,
+  message: string,
+  outcome: TurnOutcomeKind,
+  turnIndex: number,
+): GoalState {
+  const state = readGoalState(goal);
+  if (state.original || !CLEAR_OUTCOMES.has(outcome)) return state;
+  const text = message.trim().slice(0, ORIGINAL_MAX_CHARS);
+  const asks = contentTokens(tokenize(text)).some((t) => !NON_REQUEST_WORDS.has(t.norm));
+  return asks ? { ...state, original: { text, set_at_turn: turnIndex } } : state;
+}
+
+export interface RecordedCandidate {
+  candidate: ReformulationCandidate;
+  verdict: ReformulationVerdict;
+  turnIndex: number;
+  /** The GOAL_REFORMULATION(_REJECTED) event, written before this state is stored. */
+  ledgerEventId: string;
+  source: GoalCandidateRecord["source"];
+}
+
+/** An accepted candidate becomes the one active reformulation (the previous is superseded); a rejected one is history. */
+export function withCandidateRecorded(goal: GoalState, entry: RecordedCandidate): GoalState {
+  const { candidate, verdict } = entry;
+  const evidenceIds = candidate.evidence.map((e) => e.id);
+  const record: GoalCandidateRecord = {
+    text: candidate.reformulated,
+    type: candidate.type,
+    confidence: candidate.confidence,
+    evidence_ids: evidenceIds,
+    accepted: verdict.accepted,
+    code: verdict.code,
+    failed_criteria: verdict.failed_criteria.map((c) => c.criterion),
+    intent_preservation: verdict.intent_preservation,
+    detected_type: verdict.detected_type,
+    at_turn: entry.turnIndex,
+    ledger_event_id: entry.ledgerEventId,
+    status: verdict.accepted ? "active" : "rejected",
+    source: entry.source,
+  };
+  if (!verdict.accepted) {
+    return { ...goal, history: [...goal.history, record].slice(-GOAL_HISTORY_MAX) };
+  }
+  const history = goal.history.map((h) => (h.status === "active" ? { ...h, status: "superseded" as const } : h));
+  return {
+    original: goal.original,
+    active_reformulation: {
+      text: candidate.reformulated,
+      type: candidate.type,
+      confidence: candidate.confidence,
+      evidence_ids: evidenceIds,
+      ledger_event_id: entry.ledgerEventId,
+      accepted_at_turn: entry.turnIndex,
+    },
+    history: [...history, record].slice(-GOAL_HISTORY_MAX),
+  };
+}
+
+/** Discards the active reformulation: the next turn runs on the original. */
+export function withOriginalRestored(goal: GoalState): GoalState {
+  return {
+    original: goal.original,
+    active_reformulation: null,
+    history: goal.history.map((h) => (h.status === "active" ? { ...h, status: "restored" as const } : h)),
+  };
+}
+
+/** The provenance footer's goal part (PRODUCT.md §6) from a stored goal state. */
+export function goalProvenance(goal: unknown): Provenance["goal"] {
+  const state = readGoalState(goal);
+  return {
+    original: state.original?.text ?? null,
+    active_reformulation: state.active_reformulation?.text ?? null,
+    evidence_ids: state.active_reformulation?.evidence_ids ?? [],
+  };
+}

@@ -1,0 +1,135 @@
+import type {
+  CriterionResult,
+  GoalEvidence,
+  ReformulationFinding,
+  ReformulationType,
+  ReformulationVerdict,
+} from "../../contracts/goal-state";
+import { breadthFindings, narrowsScope } from "./breadth-findings";
+import { classifyReformulation } from "./classify-reformulation";
+import { type ModelTokenPair, mapIntentTokens } from "./map-intent-tokens";
+import { groundInEvidence, newContentPhrases } from "./new-content";
+import { tokenize } from "./text-tokens";
+import {
+  CRITERION_CODE,
+  MAX_SCOPE_EXPANSIONS,
+  MIN_CONFIDENCE,
+  MIN_INTENT_PRESERVATION,
+  MIN_SUPPORTING_EVIDENCE,
+} from "./thresholds";
+
+export interface ValidateReformulationInput {
+  original: string;
+  reformulated: string;
+  /** The type the candidate claims; the verdict reports the detected one beside it. */
+  type: ReformulationType;
+  confidence: number;
+  evidence: GoalEvidence[];
+  /** Model-judged token mappings, used after the exact, stem and equivalence passes. */
+  modelPairs?: ModelTokenPair[];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function criterion(
+  name: CriterionResult["criterion"],
+  value: number,
+  threshold: number,
+  comparison: CriterionResult["comparison"],
+  detail: string,
+  passed = comparison === "at_least" ? value >= threshold : value <= threshold,
+): CriterionResult {
+  return { criterion: name, passed, value, threshold, comparison, code: CRITERION_CODE[name], detail };
+}
+
+/**
+ * Seed 000 "Validate against criteria": all five in the order of the seed's abort codes
+ * (confidence 007, intent preservation 008, evidence 009, scope 010, reversibility). Every criterion
+ * is evaluated; the first failing one gives `code`; all failing ones are in `failed_criteria`.
+ * Pure and deterministic: same input, same verdict.
+ */
+export function validateReformulation(input: ValidateReformulationInput): ReformulationVerdict {
+  const original = tokenize(input.original);
+  const candidate = tokenize(input.reformulated);
+  const intent = mapIntentTokens(original, candidate, input.modelPairs);
+  const added = newContentPhrases(candidate, intent.usedCandidatePositions);
+  const grounding = groundInEvidence(candidate, added, input.evidence);
+
+  const ungrounded: ReformulationFinding[] = grounding.ungrounded.map((p) => ({
+    kind: p.entity ? "ungrounded_entity" : "ungrounded_content",
+    tokens: [p.text],
+    detail: `"${p.text}" is in neither the original nor any evidence item`,
+  }));
+  const breadth = breadthFindings(original, candidate, intent, added);
+  // New entities not in the original and not supported by evidence widen the scope too (PRODUCT.md §6);
+  // one already added by a conjunction counts once.
+  const named = new Set(breadth.flatMap((f) => f.tokens));
+  const expansions = [
+    ...breadth,
+    ...ungrounded.filter((f) => f.kind === "ungrounded_entity" && !f.tokens.some((t) => named.has(t))),
+  ];
+  const supporting = grounding.supportingIds.length;
+
+  const criteria: CriterionResult[] = [
+    criterion(
+      "confidence",
+      input.confidence,
+      MIN_CONFIDENCE,
+      "at_least",
+      `confidence ${input.confidence} ${input.confidence >= MIN_CONFIDENCE ? "≥" : "<"} ${MIN_CONFIDENCE}`,
+    ),
+    criterion(
+      "intent_preservation",
+      intent.preservation,
+      MIN_INTENT_PRESERVATION,
+      "at_least",
+      `${intent.mapped} of ${plural(intent.total, "content token")} of the original map into the candidate`,
+    ),
+    criterion(
+      "evidence_support",
+      supporting,
+      MIN_SUPPORTING_EVIDENCE,
+      "at_least",
+      ungrounded.length > 0
+        ? `not grounded in evidence: ${ungrounded.map((f) => `"${f.tokens[0]}"`).join(", ")}`
+        : supporting > 0
+          ? `${plural(supporting, "evidence item")} ${supporting === 1 ? "supports" : "support"} it: ${grounding.supportingIds.join(", ")}`
+          : "no evidence item supports the candidate",
+      supporting >= MIN_SUPPORTING_EVIDENCE && ungrounded.length === 0,
+    ),
+    criterion(
+      "scope_reduction",
+      expansions.length,
+      MAX_SCOPE_EXPANSIONS,
+      "at_most",
+      expansions.length === 0 ? "no breadth increase" : expansions.map((f) => f.detail).join("; "),
+    ),
+    // The original is kept apart from the reformulation in the goal state, so it can always be
+    // restored; only a blank original (refused at the API) would leave nothing to restore.
+    criterion(
+      "reversibility",
+      input.original.trim() === "" ? 0 : 1,
+      1,
+      "at_least",
+      "the original goal stays in the goal state and can be restored at any time",
+    ),
+  ];
+
+  const failed = criteria.filter((c) => !c.passed);
+  const findings = [...breadth, ...ungrounded];
+  return {
+    accepted: failed.length === 0,
+    code: failed.find((c) => c.code !== null)?.code ?? null,
+    criteria,
+    failed_criteria: failed.map(({ passed: _passed, ...rest }) => rest),
+    intent_preservation: intent.preservation,
+    mapping: intent.mapping,
+    detected_type: classifyReformulation({
+      findings,
+      preservation: intent.preservation,
+      added,
+      narrows: narrowsScope(original, candidate, added),
+    }),
+    findings,
+  };
+}

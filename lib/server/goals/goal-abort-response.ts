@@ -1,0 +1,18 @@
+import "server-only";
+import { errorResponse } from "../define-route";
+import { GoalLedgerAbortError } from "./goal-ledger";
+
+/**
+ * Runs a goal change; a ledger failure answers 503 with code DTL-STRAT-011 (seed 000: not logged
+ * before execution → abort). 503 because the request was fine and nothing was applied: a retry
+ * may succeed once the database takes writes again.
+ */
+export async function withGoalAbortMapped<T>(requestId: string, run: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof GoalLedgerAbortError)) throw error;
+    console.error(`[goals] request ${requestId}: ${error.message}`, error.cause);
+    return errorResponse(503, error.code, error.message, requestId);
+  }
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { lockSessionGoal, saveSessionGoal } from "@/db/queries/session-goal";
+import type { Database, Transaction } from "@/db/types";
+import type { GoalState } from "@/lib/engine/contracts/goal-state";
+import { readGoalState, withOriginalRestored } from "@/lib/engine/stages/reformulation";
+import { withSessionLock } from "../engine-host/session-lock";
+import { AppError } from "../errors";
+import type { Actor } from "../ledger/event-types";
+import { appendGoalEvent, restorePayload } from "./goal-ledger";
+
+export interface RestoreGoalInput {
+  sessionId: string;
+  actor: Actor;
+  requestId: string;
+}
+
+export interface RestoreGoalResult {
+  /** false when no reformulation was active: nothing changed and nothing was logged. */
+  restored: boolean;
+  ledger_event_id: string | null;
+  goal: GoalState;
+}
+
+/**
+ * Seed 000 "Reversibility": discard the active reformulation so the next turn runs on the original.
+ * GOAL_RESTORED is appended before the state changes, in the same transaction; if it cannot be
+ * written nothing changes (GoalLedgerAbortError, DTL-STRAT-011). Restoring twice is harmless.
+ */
+export function restoreOriginalGoal(db: Database, input: RestoreGoalInput): Promise<RestoreGoalResult> {
+  return withSessionLock(input.sessionId, () =>
+    db.transaction(async (raw) => {
+      const tx = raw as Transaction;
+      const session = await lockSessionGoal(tx, input.sessionId);
+      if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+      const current = readGoalState(session.goal);
+      if (!current.active_reformulation) return { restored: false, ledger_event_id: null, goal: current };
+      const event = await appendGoalEvent(tx, {
+        type: "GOAL_RESTORED",
+        actor: input.actor,
+        agentId: session.agentId,
+        requestId: input.requestId,
+        payload: restorePayload(session.id, session.turnCount, current),
+      });
+      const goal = withOriginalRestored(current);
+      await saveSessionGoal(tx, session.id, goal);
+      return { restored: true, ledger_event_id: event.id, goal };
+    }),
+  );
+}

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { POST as validateRoute } from "@/app/api/v1/goal-reformulations/validate/route";
+import { POST as proposeRoute } from "@/app/api/v1/sessions/[id]/goal/reformulations/route";
+import { POST as restoreRoute } from "@/app/api/v1/sessions/[id]/goal/restore/route";
+import type { DatabaseHandle } from "@/db/client";
+import { getAgentByKey } from "@/db/queries/agents";
+import { sessions } from "@/db/schema";
+import type { Transaction } from "@/db/types";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { originalGoalFromTurn, readGoalState } from "@/lib/engine/stages/reformulation";
+import { createApiKey } from "@/lib/server/auth/api-keys";
+import { createSession } from "@/lib/server/engine-host/create-session";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { ORIGIN } from "./request-headers";
+
+// Calls the three goal routes the way Next.js would, with a goals:write API key.
+
+/** The demo agent and a key with goals:write; returns the key. */
+export async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
+  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  const created = await handle.db.transaction((tx) =>
+    createApiKey(tx as Transaction, { name: "goals", scopes: ["goals:write"] }, SYSTEM_ACTOR, "setup"),
+  );
+  return created.key;
+}
+
+type Handler = (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export function goalApi(key: string) {
+  const call = (handler: Handler, path: string, params: Record<string, string>, body?: unknown) =>
+    handler(
+      new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      }),
+      { params: Promise.resolve(params) },
+    );
+  return {
+    validate: (body: unknown) => call(validateRoute, "/api/v1/goal-reformulations/validate", {}, body),
+    propose: (id: string, body: unknown) =>
+      call(proposeRoute, `/api/v1/sessions/${id}/goal/reformulations`, { id }, body),
+    restore: (id: string) => call(restoreRoute, `/api/v1/sessions/${id}/goal/restore`, { id }),
+  };
+}
+
+/** A demo-agent session, with its original goal set as the first clear turn would set it. */
+export async function sessionWithGoal(handle: DatabaseHandle, original?: string): Promise<string> {
+  const agent = await getAgentByKey(handle.db, "refund-desk");
+  if (!agent) throw new Error("demo agent missing");
+  const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+  if (original) {
+    const goal = originalGoalFromTurn({}, original, "answered", 0);
+    await handle.db.update(sessions).set({ goal }).where(eq(sessions.id, session.id));
+  }
+  return session.id;
+}
+
+export async function storedGoal(handle: DatabaseHandle, sessionId: string) {
+  const [row] = await handle.db.select({ goal: sessions.goal }).from(sessions).where(eq(sessions.id, sessionId));
+  return readGoalState(row?.goal);
+}
