@@ -1,14 +1,21 @@
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
+import { benchHttp } from "./http/http-bench";
 import { Report } from "./report";
 
 // `npm run bench`: prints name=value lines. Quote medians/p95 from one run; machines are shared.
 // BENCH_TURNS sets turns per rule count (default 300).
+//
+// `BENCH_HTTP=1 npm run bench` adds the HTTP load figures (bench/http/http-bench.ts): `next start`
+// on PGlite and on PostgreSQL (127.0.0.1:5432, or FOCAL_TEST_DATABASE_URL; a temporary database is
+// created and dropped), 50 autocannon connections for BENCH_HTTP_SECONDS (default 20) per database.
+// Needs a build (`npm run build`; built first if .next has none) and about 2–3 minutes.
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
   await benchModelCalls(report);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchHeap(report);
+  if (process.env.BENCH_HTTP === "1") await benchHttp(report);
 }
 
 main().catch((error) => {

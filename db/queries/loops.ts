@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf } from "../raw-rows";
-import { biasHistory, loopCompletions, loopTraces, overrides } from "../schema";
+import { agents, biasHistory, loopCompletions, loopTraces, overrides } from "../schema";
 import type { DbOrTx } from "../types";
 
 // Loop traces (seed 001): what the guardrail service reads under its family lock, and the dashboard's list.
@@ -30,6 +30,15 @@ export async function biasCountsForTags(db: DbOrTx, tags: readonly string[]): Pr
     .where(inArray(biasHistory.tag, [...tags]))
     .groupBy(biasHistory.tag);
   return Object.fromEntries(rows.map((r) => [r.tag, r.n]));
+}
+
+/** Key, name and settings of the agents these loops belong to (for links and per-agent thresholds). */
+export async function loopAgents(db: DbOrTx, agentIds: readonly string[]) {
+  if (agentIds.length === 0) return [];
+  return db
+    .select({ id: agents.id, key: agents.key, name: agents.name, settings: agents.settings })
+    .from(agents)
+    .where(inArray(agents.id, [...new Set(agentIds)]));
 }
 
 export async function loopOverrides(db: DbOrTx, loopId: string) {

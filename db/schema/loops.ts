@@ -49,7 +49,15 @@ export const loopTraces = pgTable(
     summaryValid: boolean("summary_valid"),
     biasTags: jsonb("bias_tags").$type<Array<Record<string, unknown>>>().notNull().default([]),
     decision: text("decision"),
+    // Why the family stopped (thresholds_met, rerun_limit_reached, fatigue_threshold_exceeded, bias_echo_detected).
+    finalizeReason: text("finalize_reason"),
+    // Seed 001 §5 rerun reasoning (trigger, reason, detail, timestamp, persona, overridden_by) when it reran.
     reasoning: jsonb("reasoning").$type<Record<string, unknown> | null>(),
+    // The stored operator override (POST /orchestrator/override-guardrails), honoured at the next completion.
+    overrideFatigue: boolean("override_fatigue").notNull().default(false),
+    overrideMaxReruns: boolean("override_max_reruns").notNull().default(false),
+    overrideReason: text("override_reason"),
+    overriddenAt: timestamp("overridden_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +66,8 @@ export const loopTraces = pgTable(
     index("loop_traces_family_idx").on(t.familyId),
     index("loop_traces_agent_created_idx").on(t.agentId, t.createdAt),
     index("loop_traces_turn_idx").on(t.turnId),
+    // The dashboard lists newest first with a (created_at, id) keyset cursor.
+    index("loop_traces_created_idx").on(t.createdAt, t.id),
   ],
 );
 

@@ -3,6 +3,7 @@ import { Bundle } from "@/lib/engine/contracts/bundle";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
 import { goalsPaths } from "./paths-goals";
+import { loopsPaths } from "./paths-loops";
 import {
   CreateSessionResponse,
   ErrorBody,
@@ -131,6 +132,7 @@ export function buildOpenApiDocument() {
         },
       },
       ...goalsPaths,
+      ...loopsPaths,
       "/api/v1/ledger/verify": {
         get: {
           summary: "Walk the hash chain; name the first broken link",

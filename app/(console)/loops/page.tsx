@@ -1,24 +1,19 @@
 import type { Metadata } from "next";
-import { ComingSection } from "@/components/console/coming-section";
-import { PageHeader } from "@/components/ui/page-header";
+import { LoopsDashboard } from "@/components/loops/loops-dashboard";
+import { parseLoopSearch } from "@/lib/loops/loop-filters";
 import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
 
 export const metadata: Metadata = { title: "Loops" };
 
-export default async function LoopsPage() {
+export default async function LoopsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireOperator();
-  return (
-    <>
-      <PageHeader title="Loops" description="Reflection guardrails: rerun limits, bias echo and fatigue (seed 001)." />
-      <ComingSection
-        title="Loop fatigue dashboard (next release)"
-        summary="This page will hold:"
-        items={[
-          "loops posted by orchestrators (POST /orchestrator/loop-complete) and the engine's own regeneration loops",
-          "lineage loop_001 → loop_001_r1 → …, reruns n/max, fatigue against the 0.50 line, bias-echo tags, force-finalize reasons",
-          "Override… (operator and above) with a required reason, recorded as a GUARDRAIL_OVERRIDE ledger event",
-        ]}
-      />
-    </>
-  );
+  const search = parseLoopSearch(await searchParams);
+  const data = await loadLoopsDashboard(await getDb(), search);
+  return <LoopsDashboard {...data} search={search} />;
 }

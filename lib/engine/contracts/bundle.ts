@@ -184,7 +184,7 @@ export const Bundle = z.strictObject({
   variables: z.array(BundleVariable).max(200).default([]),
   tools: z.array(BundleTool).max(100).default([]),
   scenarios: z.array(BundleScenario).max(100).default([]),
-  rules: z.array(BundleRule).max(500).default([]),
+  rules: z.array(BundleRule).max(2000).default([]),
 });
 
 /** A parsed bundle: every default filled in. */

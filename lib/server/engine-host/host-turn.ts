@@ -48,12 +48,32 @@ export interface HostedTurn {
   session: SessionView;
 }
 
+/** What hostTurn returns without reading the turn back: the REST route answers from this. */
+export interface PersistedTurn {
+  turnId: string;
+  sessionId: string;
+  outcome: TurnOutcome;
+  latencyMs: number;
+}
+
 /**
  * The one host for every turn (sandbox action and REST route): load the compiled agent (cached per
  * config_version) and the session, run the engine, persist everything in one transaction. Turns of a
  * session run one after another; a turn is either wholly stored or not at all.
  */
 export async function hostTurn(db: Database, input: HostTurnInput): Promise<HostedTurn> {
+  const persisted = await runAndPersistTurn(db, input);
+  // The sandbox shows the stored turn and session, read back after the commit.
+  const [turnRow, after] = await Promise.all([getTurn(db, persisted.turnId), getSession(db, persisted.sessionId)]);
+  const agent = after ? await getAgentById(db, after.agentId) : null;
+  if (!turnRow || !after || !agent) throw new Error("turn vanished after commit");
+  const [turn] = await turnViews(db, [turnRow]);
+  if (!turn) throw new Error("turn view missing");
+  return { turn, session: await sessionView(db, after, agent) };
+}
+
+/** Runs and stores one turn; returns what was stored without reading it back (the REST hot path). */
+export async function runAndPersistTurn(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
   const found = await getSession(db, input.sessionId);
   if (!found) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
   return withSessionLock(input.sessionId, async () => {
@@ -102,11 +122,7 @@ export async function hostTurn(db: Database, input: HostTurnInput): Promise<Host
         if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
         throw error;
       }
-      const [turnRow, after] = await Promise.all([getTurn(db, turnId), getSession(db, session.id)]);
-      if (!turnRow || !after) throw new Error("turn vanished after commit");
-      const [turn] = await turnViews(db, [turnRow]);
-      if (!turn) throw new Error("turn view missing");
-      return { turn, session: await sessionView(db, after, agent) };
+      return { turnId, sessionId: session.id, outcome, latencyMs };
     }
   });
 }

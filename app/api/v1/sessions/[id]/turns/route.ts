@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { defineRoute } from "@/lib/server/define-route";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
+import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/server/idempotency";
 import { PostTurnBody } from "@/lib/turns/turn-view";
 import { SessionIdParams } from "../../../params";
@@ -26,7 +26,8 @@ export const POST = defineRoute(
     }
     try {
       let stored: unknown = null;
-      const { turn } = await hostTurn(db, {
+      const started = performance.now();
+      const persisted = await runAndPersistTurn(db, {
         sessionId: params.id,
         message: body.message,
         actor,
@@ -44,7 +45,8 @@ export const POST = defineRoute(
           if (recordId) await completeIdempotent(tx, recordId, 200, stored);
         },
       });
-      return NextResponse.json(stored ?? { turn_id: turn.id });
+      const serverTiming = `turn;dur=${(performance.now() - started).toFixed(1)}`;
+      return NextResponse.json(stored ?? { turn_id: persisted.turnId }, { headers: { "server-timing": serverTiming } });
     } catch (error) {
       if (recordId) await releaseIdempotent(db, recordId);
       throw error;

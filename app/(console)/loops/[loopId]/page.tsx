@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LoopDetail } from "@/components/loops/loop-detail";
+import { LoopId } from "@/lib/engine/stages/loop-guardrails";
+import { roleAtLeast } from "@/lib/identity/roles";
+import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+import { loadLoopDetail } from "@/lib/server/loops/load-loop-detail";
+
+type Params = Promise<{ loopId: string }>;
+
+/** A malformed escape ("%E0%A4%A") names no loop rather than failing the page. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `Loop ${decoded((await params).loopId)}` };
+}
+
+export default async function LoopPage({ params }: { params: Params }) {
+  const operator = await requireOperator();
+  const loopId = LoopId.safeParse(decoded((await params).loopId));
+  if (!loopId.success) notFound();
+  const detail = await loadLoopDetail(await getDb(), loopId.data);
+  if (!detail) notFound();
+  // Overrides need the operator role; a turn's loop ended with its turn, so there is nothing to continue.
+  const canOverride = roleAtLeast(operator.role, "operator") && detail.loop.kind === "external";
+  return <LoopDetail {...detail} canOverride={canOverride} />;
+}

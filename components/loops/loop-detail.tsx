@@ -1,0 +1,139 @@
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Mono } from "@/components/ui/mono";
+import { PageHeader } from "@/components/ui/page-header";
+import { Stat } from "@/components/ui/stat";
+import {
+  type LoopCompletionView,
+  type LoopOverrideView,
+  type LoopView,
+  REASON_WORDS,
+  score2,
+} from "@/lib/loops/loop-view";
+import { LineChart } from "./line-chart";
+import { LineageChips } from "./lineage-chips";
+import { DecisionBadge, KindBadge } from "./loop-badges";
+import { LoopCompletions } from "./loop-completions";
+import { LoopReasoning } from "./loop-reasoning";
+import { utc } from "./loops-table";
+import { OverrideDialog } from "./override-dialog";
+import { OverrideHistory } from "./override-history";
+
+interface LoopDetailProps {
+  loop: LoopView;
+  family: LoopView[];
+  overrides: LoopOverrideView[];
+  completions: LoopCompletionView[];
+  /** Operator or above, and an external loop (a turn's loop ended with its turn). */
+  canOverride: boolean;
+}
+
+function FamilyCharts({ loop, family }: { loop: LoopView; family: LoopView[] }) {
+  const points = (pick: (l: LoopView) => number | null) => family.map((l) => ({ x: l.rerunDepth, y: pick(l) }));
+  return (
+    <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+      <LineChart
+        title="Fatigue over reruns"
+        testId="chart-family-fatigue"
+        series={[{ name: "fatigue", color: 4, points: points((l) => l.reflectionFatigue) }]}
+        thresholds={[{ label: "stops reruns at", y: loop.fatigueLimit }]}
+      />
+      <LineChart
+        title="Alignment and drift per rerun"
+        testId="chart-family-scores"
+        series={[
+          { name: "alignment", color: 1, points: points((l) => l.alignmentScore) },
+          { name: "drift", color: 3, points: points((l) => l.driftScore) },
+        ]}
+        thresholds={[
+          { label: "alignment ≥", y: loop.alignmentThreshold },
+          { label: "drift ≤", y: loop.driftThreshold },
+        ]}
+      />
+    </div>
+  );
+}
+
+function StatusAlerts({ loop }: { loop: LoopView }) {
+  return (
+    <div className="space-y-2 empty:hidden" data-testid="loop-status">
+      {loop.forceFinalize ? (
+        <Alert
+          variant="danger"
+          title={`Force-finalized: ${REASON_WORDS[loop.finalizeReason ?? ""] ?? "a guardrail stopped it"}`}
+        >
+          Reruns {loop.rerunCount} / {loop.maxReruns} · fatigue {score2(loop.reflectionFatigue)} /{" "}
+          {score2(loop.fatigueLimit)}
+          {loop.biasEcho ? ` · bias echo on ${loop.repeatedTags.join(", ")}` : ""}
+        </Alert>
+      ) : null}
+      {loop.overriddenBy ? (
+        <Alert variant="warning" title={`Overridden by ${loop.overriddenBy}`}>
+          <span data-testid="loop-override-summary">
+            {loop.overriddenAt ? `${utc(loop.overriddenAt)} · ` : ""}
+            {[loop.overrideFatigue && "fatigue", loop.overrideMaxReruns && "max reruns"]
+              .filter(Boolean)
+              .join(" and ") || "guardrail lifted at completion"}
+            {loop.overrideReason ? ` — “${loop.overrideReason}”` : ""}
+          </span>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+export function LoopDetail({ loop, family, overrides, completions, canOverride }: LoopDetailProps) {
+  return (
+    <>
+      <PageHeader
+        breadcrumb={
+          <>
+            <Link href="/loops">Loops</Link>
+            <span aria-hidden="true">›</span>
+            <Link href={`/loops?kind=${loop.kind}`}>{loop.kind}</Link>
+          </>
+        }
+        title={
+          <span className="flex items-center gap-2">
+            <Mono>{loop.loopId}</Mono>
+            <CopyButton value={loop.loopId} label="loop id" />
+            <DecisionBadge loop={loop} />
+            <KindBadge kind={loop.kind} />
+          </span>
+        }
+        description={
+          <>
+            {loop.agentKey ? <Link href={`/agents/${loop.agentKey}`}>{loop.agentKey}</Link> : "seed defaults"}
+            {loop.turnId && loop.agentKey ? (
+              <>
+                {" · turn "}
+                <Link href={`/agents/${loop.agentKey}/traces?turn=${loop.turnId}`}>
+                  <Mono>{loop.turnId}</Mono>
+                </Link>
+              </>
+            ) : null}
+            {` · last update ${utc(loop.timestamp)}`}
+          </>
+        }
+        actions={canOverride ? <OverrideDialog loop={loop} /> : null}
+      />
+      <StatusAlerts loop={loop} />
+      <LineageChips family={family} current={loop.loopId} />
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Stat label="Reruns" value={`${loop.rerunCount} / ${loop.maxReruns}`} hint="issued in the family / limit" />
+        <Stat label="Fatigue" value={`${score2(loop.reflectionFatigue)} / ${score2(loop.fatigueLimit)}`} />
+        <Stat
+          label="Alignment"
+          value={`${score2(loop.alignmentScore)} / ${score2(loop.alignmentThreshold)}`}
+          hint="needs ≥"
+        />
+        <Stat label="Drift" value={`${score2(loop.driftScore)} / ${score2(loop.driftThreshold)}`} hint="needs ≤" />
+      </div>
+      <FamilyCharts loop={loop} family={family} />
+      <LoopReasoning loop={loop} />
+      <OverrideHistory overrides={overrides} />
+      <LoopCompletions completions={completions} kind={loop.kind} />
+    </>
+  );
+}

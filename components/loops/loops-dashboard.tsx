@@ -1,0 +1,121 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Stat } from "@/components/ui/stat";
+import type { LoopDashboardStats } from "@/db/queries/loops";
+import { hasFilters, type LoopSearch, loopsHref } from "@/lib/loops/loop-filters";
+import { type LoopView, REASON_WORDS } from "@/lib/loops/loop-view";
+import { FrequencyBars } from "./frequency-bars";
+import { LineChart } from "./line-chart";
+import { LoopsFilterForm } from "./loops-filter-form";
+import { LoopsTable } from "./loops-table";
+
+// PRODUCT.md §7 loop fatigue dashboard: filters, totals, fatigue and alignment/drift over reruns, rerun
+// and stop reasons, bias-tag frequency, then the loops themselves (newest first, keyset "load more").
+
+interface LoopsDashboardProps {
+  loops: LoopView[];
+  nextCursor?: string;
+  stats: LoopDashboardStats;
+  agents: { key: string; name: string }[];
+  search: LoopSearch;
+}
+
+// The seed's defaults, drawn as reference lines on the instance-wide charts (each loop's detail page
+// draws its own agent's numbers).
+const SEED_LINES = { fatigue: 0.5, alignment: 0.75, drift: 0.25 };
+
+function RerunCharts({ byRerun }: { byRerun: LoopDashboardStats["byRerun"] }) {
+  const points = (pick: (r: LoopDashboardStats["byRerun"][number]) => number | null) =>
+    byRerun.map((r) => ({ x: r.rerun, y: pick(r) }));
+  return (
+    <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+      <LineChart
+        title="Mean fatigue over reruns"
+        testId="chart-fatigue"
+        series={[{ name: "fatigue", color: 4, points: points((r) => r.fatigue) }]}
+        thresholds={[{ label: "critical (seed)", y: SEED_LINES.fatigue }]}
+      />
+      <LineChart
+        title="Mean alignment and drift per rerun"
+        testId="chart-alignment-drift"
+        series={[
+          { name: "alignment", color: 1, points: points((r) => r.alignment) },
+          { name: "drift", color: 3, points: points((r) => r.drift) },
+        ]}
+        thresholds={[
+          { label: "alignment ≥ (seed)", y: SEED_LINES.alignment },
+          { label: "drift ≤ (seed)", y: SEED_LINES.drift },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function LoopsDashboard({ loops, nextCursor, stats, agents, search }: LoopsDashboardProps) {
+  const filtered = hasFilters(search);
+  return (
+    <>
+      <PageHeader
+        title="Loops"
+        description="Reflection guardrails (seed 001): rerun limits, bias echo and fatigue for orchestrator loops and the engine's regeneration loops."
+      />
+      <LoopsFilterForm search={search} agents={agents} />
+      {stats.total === 0 ? (
+        <EmptyState
+          title={filtered ? "No loops match these filters" : "No loops yet"}
+          description={
+            filtered
+              ? "Clear the filters to see every loop."
+              : "Orchestrators post loops to POST /orchestrator/loop-complete with an API key that has loops:write (create one on Users & keys); the engine's own regeneration loops appear after a turn regenerates in the Sandbox."
+          }
+        />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <Stat label="Loops" value={stats.total} />
+            <Stat label="Force-finalized" value={stats.forceFinalized} hint="a guardrail stopped the family" />
+            <Stat label="Bias echo" value={stats.biasEcho} hint="halted: a tag repeated across loops" />
+            <Stat label="Overridden" value={stats.overridden} hint="by an operator or an API key" />
+          </div>
+          <RerunCharts byRerun={stats.byRerun} />
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+            <FrequencyBars
+              title="Rerun reasons"
+              testId="rerun-reasons"
+              items={stats.rerunReasons}
+              words={REASON_WORDS}
+              empty="No loop has rerun yet."
+            />
+            <FrequencyBars
+              title="Why families stopped"
+              testId="finalize-reasons"
+              items={stats.finalizeReasons}
+              words={REASON_WORDS}
+              empty="No family has stopped yet."
+            />
+            <FrequencyBars title="Bias tags" testId="bias-tags" items={stats.biasTags} empty="No bias tags flagged." />
+          </div>
+          {loops.length > 0 ? (
+            <LoopsTable loops={loops} />
+          ) : (
+            <EmptyState title="No more loops" description="This page is past the last loop; go back to the first." />
+          )}
+          <div className="flex gap-2">
+            {search.cursor ? (
+              <Button asChild variant="ghost">
+                <Link href={loopsHref(search)}>Back to newest</Link>
+              </Button>
+            ) : null}
+            {nextCursor ? (
+              <Button asChild variant="outline">
+                <Link href={loopsHref(search, nextCursor)}>Load more</Link>
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import type { LoopDashboardStats } from "@/db/queries/loops";
+import type { LoopView } from "@/lib/loops/loop-view";
+import { LoopDetail } from "./loop-detail";
+import { LoopsDashboard } from "./loops-dashboard";
+
+// The Loops pages render on the server; this renders them to HTML (no browser) so a broken chart or a
+// missing field fails here, before the e2e run.
+
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => {} }) }));
+vi.mock("@/lib/actions/loops/override-loop-guardrails", () => ({ overrideLoopGuardrailsAction: async () => ({}) }));
+
+function loop(loopId: string, depth: number, partial: Partial<LoopView> = {}): LoopView {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${depth}`,
+    loopId,
+    familyId: "loop_001",
+    kind: "external",
+    agentKey: null,
+    turnId: null,
+    status: "completed",
+    timestamp: "2025-04-21T19:45:00.000Z",
+    createdAt: "2025-04-21T19:45:00.000Z",
+    rerunOf: depth === 0 ? null : "loop_001",
+    rerunDepth: depth,
+    rerunCount: depth + 1,
+    maxReruns: 3,
+    biasEcho: false,
+    repeatedTags: [],
+    biasTags: [],
+    reflectionFatigue: depth * 0.15,
+    fatigueLimit: 0.5,
+    alignmentThreshold: 0.75,
+    driftThreshold: 0.25,
+    fatigueIncreased: depth > 0,
+    rerunReason: "alignment_threshold_not_met",
+    rerunReasonDetail: "Triggered by alignment, drift",
+    rerunTrigger: ["alignment", "drift"],
+    decision: "rerun",
+    finalizeReason: null,
+    forceFinalize: false,
+    overriddenBy: null,
+    overrideReason: null,
+    overriddenAt: null,
+    overrideFatigue: false,
+    overrideMaxReruns: false,
+    orchestratorPersona: "SAGE",
+    reflectionPersona: "SAGE",
+    alignmentScore: 0.72,
+    driftScore: 0.28,
+    summaryValid: true,
+    reasoning: null,
+    ...partial,
+  };
+}
+
+const forced = loop("loop_001_r3", 3, {
+  decision: "finalize",
+  finalizeReason: "rerun_limit_reached",
+  forceFinalize: true,
+  rerunCount: 3,
+  biasTags: ["anchoring"],
+});
+const family = [loop("loop_001", 0), loop("loop_001_r1", 1), loop("loop_001_r2", 2), forced];
+const stats: LoopDashboardStats = {
+  total: 4,
+  forceFinalized: 1,
+  biasEcho: 0,
+  overridden: 0,
+  rerunReasons: [{ label: "alignment_threshold_not_met", n: 3 }],
+  finalizeReasons: [{ label: "rerun_limit_reached", n: 1 }],
+  biasTags: [{ label: "anchoring", n: 1 }],
+  byRerun: family.map((l) => ({
+    rerun: l.rerunDepth,
+    fatigue: l.reflectionFatigue,
+    alignment: 0.72,
+    drift: 0.28,
+    n: 1,
+  })),
+};
+
+describe("Loops pages render", () => {
+  it("the dashboard: filters, charts, reasons, the table with fatigue n / limit, load more", () => {
+    const html = renderToStaticMarkup(
+      createElement(LoopsDashboard, { loops: family, stats, agents: [], search: { ff: "yes" }, nextCursor: "c~x" }),
+    );
+    expect(html).toContain('data-testid="loop-row-loop_001_r3"');
+    expect(html).toContain("force-finalized");
+    expect(html).toContain("0.45 / 0.50");
+    expect(html).toContain("3 / 3");
+    expect(html).toContain("Mean fatigue over reruns");
+    expect(html).toContain("alignment below threshold");
+    expect(html).toContain("Load more");
+    expect(html).toContain('href="/loops?ff=yes&amp;cursor=c%7Ex"');
+  });
+
+  it("an empty instance says how to get the first loop", () => {
+    const empty = { ...stats, total: 0, byRerun: [], rerunReasons: [], finalizeReasons: [], biasTags: [] };
+    const html = renderToStaticMarkup(
+      createElement(LoopsDashboard, { loops: [], stats: empty, agents: [], search: {} }),
+    );
+    expect(html).toContain("POST /orchestrator/loop-complete");
+  });
+
+  it("the detail: lineage, status, charts, reasoning; Override only when allowed", () => {
+    const props = { loop: forced, family, overrides: [], completions: [] };
+    const html = renderToStaticMarkup(createElement(LoopDetail, { ...props, canOverride: true }));
+    expect(html).toContain('data-testid="lineage"');
+    expect(html).toContain("_r3");
+    expect(html).toContain("Force-finalized: rerun limit reached");
+    expect(html).toContain("Fatigue over reruns");
+    expect(html).toContain('data-testid="override-button"');
+    expect(renderToStaticMarkup(createElement(LoopDetail, { ...props, canOverride: false }))).not.toContain(
+      "override-button",
+    );
+  });
+});

@@ -1,0 +1,143 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toaster";
+import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
+import { type LoopView, score2 } from "@/lib/loops/loop-view";
+
+// UI.md: "Override… (operator+) opening a dialog with the two checkboxes and a required reason". The
+// guardrail that stopped the loop is pre-checked; bias echo cannot be lifted (the seed has no flag).
+
+type Blocking = Pick<
+  LoopView,
+  | "loopId"
+  | "rerunCount"
+  | "maxReruns"
+  | "reflectionFatigue"
+  | "fatigueLimit"
+  | "biasEcho"
+  | "overrideFatigue"
+  | "overrideMaxReruns"
+>;
+
+export function OverrideDialog({ loop }: { loop: Blocking }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const limitReached = loop.rerunCount >= loop.maxReruns;
+  const fatigued = loop.reflectionFatigue >= loop.fatigueLimit;
+
+  function onSubmit(form: FormData) {
+    const input = {
+      loop_id: loop.loopId,
+      override_fatigue: form.get("override_fatigue") === "on",
+      override_max_reruns: form.get("override_max_reruns") === "on",
+      override_reason: String(form.get("override_reason") ?? ""),
+    };
+    startTransition(async () => {
+      const result = await overrideLoopGuardrailsAction(input);
+      if (result.ok) {
+        toast.success(
+          result.data.force_finalize
+            ? `Override recorded for ${loop.loopId}; another guardrail still stops it.`
+            : `Override recorded: ${loop.loopId} continues at its next completion.`,
+        );
+        setOpen(false);
+        router.refresh();
+      } else {
+        setErrors(result.fieldErrors ?? {});
+        setMessage(result.message);
+      }
+    });
+  }
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setErrors({});
+      setMessage(null);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button data-testid="override-button">Override…</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form action={onSubmit} className="space-y-4" aria-label={`Override guardrails of ${loop.loopId}`}>
+          <DialogHeader>
+            <DialogTitle>Override guardrails of {loop.loopId}</DialogTitle>
+            <DialogDescription>
+              The next completion of this loop ignores the guardrails you lift. Recorded in the ledger with your name
+              and reason.
+            </DialogDescription>
+          </DialogHeader>
+          {message ? <Alert variant="danger">{message}</Alert> : null}
+          {loop.biasEcho ? (
+            <Alert variant="warning" title="Bias echo is not overridable">
+              This loop halted on a repeated bias tag (halt_loop); lifting fatigue or the rerun limit will not restart
+              it.
+            </Alert>
+          ) : null}
+          <fieldset className="space-y-2">
+            <legend className="font-medium text-sm">Guardrails to lift</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="override_fatigue" defaultChecked={fatigued || loop.overrideFatigue} />
+              Override fatigue
+              <span className="font-mono text-muted-foreground text-xs">
+                {score2(loop.reflectionFatigue)} / {score2(loop.fatigueLimit)}
+              </span>
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="override_max_reruns"
+                defaultChecked={limitReached || loop.overrideMaxReruns}
+              />
+              Override max reruns
+              <span className="font-mono text-muted-foreground text-xs">
+                {loop.rerunCount} / {loop.maxReruns}
+              </span>
+            </label>
+            <FieldError messages={errors.override_fatigue} />
+          </fieldset>
+          <FormField
+            label="Reason"
+            htmlFor="override-reason"
+            required
+            errors={errors.override_reason}
+            hint="Why the guardrail may be lifted; shown on the loop and in the ledger."
+          >
+            <Textarea id="override-reason" name="override_reason" required maxLength={1000} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending}>
+              Override guardrails
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

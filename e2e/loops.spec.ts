@@ -1,0 +1,132 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { screenshot, signIn } from "./fixtures";
+
+// PRODUCT.md job 4: an operator sees a force-finalized loop on the Loops dashboard, overrides it with a
+// reason, and finds the override in the Ledger; a designer sees the loop but no Override button.
+// The admin (FOCAL_ADMIN_* of e2e-env.ts) creates both people and an API key with loops:write on
+// /admin; the loops are posted through POST /orchestrator/loop-complete with that key.
+
+test.describe.configure({ mode: "serial" });
+
+const RUN = Date.now();
+const OPERATOR = { email: `loops-operator-${RUN}@focal.test`, name: "Olga Operator", password: "operator-password-12" };
+const DESIGNER = { email: `loops-designer-${RUN}@focal.test`, name: "Dan Designer", password: "designer-password-12" };
+const ROOT = `e2e_loop_${RUN}`;
+const FORCED = `${ROOT}_r3`;
+const REASON = "The retrieval index was rebuilt; one more pass is worth it.";
+// The seed's example scores: alignment 0.72 < 0.75 and drift 0.28 > 0.25, so every completion reruns
+// until the fourth (_r3) reaches max_reruns 3 and is force-finalized.
+const REFLECTION = { alignment_score: 0.72, drift_score: 0.28, summary_valid: true, reflection_persona: "SAGE" };
+
+async function addPerson(page: Page, person: typeof OPERATOR, role: "operator" | "designer") {
+  const form = page.getByRole("form", { name: "Add operator" });
+  await form.getByLabel("Email").fill(person.email);
+  await form.getByLabel("Name").fill(person.name);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByLabel("Initial password").fill(person.password);
+  await form.getByRole("button", { name: "Add operator" }).click();
+  await expect(page.getByText(person.email).first()).toBeVisible();
+}
+
+async function createLoopsKey(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(`e2e orchestrator ${RUN}`);
+  await dialog.getByLabel("loops:write").check();
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^fk_/);
+  await page.getByRole("button", { name: "Done" }).click();
+  return key;
+}
+
+async function postLoops(request: APIRequestContext, key: string) {
+  for (const loopId of [ROOT, `${ROOT}_r1`, `${ROOT}_r2`, FORCED]) {
+    const response = await request.post("/orchestrator/loop-complete", {
+      headers: { authorization: `Bearer ${key}` },
+      data: { loop_id: loopId, reflection_status: "done", orchestrator_persona: "SAGE", reflection: REFLECTION },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const status = await request.get(`/api/v1/orchestrator/guardrails-status/${FORCED}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  // The key has loops:write only: reading the status needs loops:read.
+  expect(status.status()).toBe(403);
+}
+
+async function signInAs(page: Page, person: typeof OPERATOR) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+test("an operator overrides a force-finalized loop with a reason and sees it in the Ledger", async ({
+  page,
+  request,
+}) => {
+  await signIn(page);
+  await page.goto("/admin");
+  await addPerson(page, OPERATOR, "operator");
+  await addPerson(page, DESIGNER, "designer");
+  await postLoops(request, await createLoopsKey(page));
+
+  await signInAs(page, OPERATOR);
+  await page.goto("/loops");
+  await page.getByLabel("Force-finalized").selectOption("yes");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/[?&]ff=yes/);
+  const row = page.getByTestId(`loop-row-${FORCED}`);
+  await expect(row).toContainText("force-finalized");
+  await expect(row).toContainText("3 / 3");
+  await expect(page.getByTestId("chart-fatigue")).toBeVisible();
+  await screenshot(page, "loops-dashboard");
+
+  await row.getByRole("link", { name: FORCED }).click();
+  await expect(page).toHaveURL(new RegExp(`/loops/${FORCED}$`));
+  await expect(page.getByTestId("lineage")).toContainText(ROOT);
+  await expect(page.getByTestId("lineage").getByRole("link")).toHaveCount(4);
+  await expect(page.getByTestId("loop-status")).toContainText("Force-finalized: rerun limit reached");
+  await screenshot(page, "loop-detail");
+
+  await page.getByTestId("override-button").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Override max reruns")).toBeChecked();
+  await dialog.getByRole("button", { name: "Override guardrails" }).click();
+  // The reason is required: the browser refuses an empty textarea before the action runs.
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Reason").fill(REASON);
+  await screenshot(page, "loop-override-dialog");
+  await dialog.getByRole("button", { name: "Override guardrails" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("loop-override-summary")).toContainText(REASON);
+  await expect(page.getByText(`Overridden by ${OPERATOR.email}`)).toBeVisible();
+  await expect(page.getByTestId("override-history")).toContainText(OPERATOR.email);
+  await screenshot(page, "loop-overridden");
+
+  await page.getByTestId("override-history").getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/ledger\?type=GUARDRAIL_OVERRIDE/);
+  const event = page.getByRole("row").filter({ hasText: "GUARDRAIL_OVERRIDE" }).filter({ hasText: OPERATOR.email });
+  await expect(event).toHaveCount(1);
+  await event.locator("summary").click();
+  await expect(event.locator("pre")).toContainText(REASON);
+  await expect(event.locator("pre")).toContainText(FORCED);
+  await screenshot(page, "ledger-guardrail-override");
+});
+
+test("a designer sees the loop but no Override button", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(DESIGNER.email);
+  await page.getByLabel("Password").fill(DESIGNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await page.goto(`/loops/${FORCED}`);
+  await expect(page.getByTestId("loop-reasoning")).toBeVisible();
+  await expect(page.getByText(`Overridden by ${OPERATOR.email}`)).toBeVisible();
+  await expect(page.getByTestId("override-button")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Override/ })).toHaveCount(0);
+  await screenshot(page, "loop-detail-designer");
+});

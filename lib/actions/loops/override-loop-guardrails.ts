@@ -1,0 +1,24 @@
+"use server";
+
+import { OverrideLoopInput } from "@/lib/loops/api-schemas";
+import { defineAction } from "@/lib/server/define-action";
+import { hostPorts } from "@/lib/server/engine-host/host-ports";
+import { overrideLoop } from "@/lib/server/loops/override-loop";
+
+// The Override dialog (PRODUCT.md §7): the signed-in operator is override_by and the ledger actor; the
+// same service as POST /orchestrator/override-guardrails, so both doors are ledgered alike.
+export const overrideLoopGuardrailsAction = defineAction(
+  { name: "overrideLoopGuardrails", role: "operator", schema: OverrideLoopInput },
+  async (input, { db, operator, actor, requestId }) =>
+    overrideLoop(
+      db,
+      input.loop_id,
+      {
+        override_fatigue: input.override_fatigue,
+        override_max_reruns: input.override_max_reruns,
+        override_by: operator.email,
+        override_reason: input.override_reason,
+      },
+      { actor, requestId, now: hostPorts().clock.now() },
+    ),
+);

@@ -1,0 +1,45 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { LoopCompleteBody, LoopIdParams, OverrideGuardrailsBody } from "@/lib/loops/api-schemas";
+import { defineRoute, errorResponse } from "../define-route";
+import { hostPorts } from "../engine-host/host-ports";
+import { completeLoop } from "./complete-loop";
+import { overrideLoop } from "./override-loop";
+import { readGuardrailsStatus } from "./read-guardrails-status";
+
+// The three seed-001 endpoints, served at the seed's paths (app/orchestrator/…) and under /api/v1
+// (app/api/v1/orchestrator/…): both route files export these same handlers.
+
+// 422: the request is well-formed JSON but its reflection_status is not one the seed accepts.
+const INVALID_STATUS_HTTP = 422;
+
+/** POST /orchestrator/loop-complete */
+export const loopCompleteRoute = defineRoute(
+  { scope: "loops:write", body: LoopCompleteBody },
+  async ({ db, body, actor, requestId }) => {
+    const result = await completeLoop(db, body, { actor, requestId });
+    if (result.kind === "invalid_status") return NextResponse.json(result.response, { status: INVALID_STATUS_HTTP });
+    if (result.kind === "judge_unavailable") {
+      return errorResponse(
+        503,
+        "UNAVAILABLE",
+        `The model could not judge the loop (${result.reason}); nothing was stored. Retry, or send a precomputed reflection.`,
+        requestId,
+      );
+    }
+    return result.response;
+  },
+);
+
+/** GET /orchestrator/guardrails-status/{loop_id} */
+export const guardrailsStatusRoute = defineRoute(
+  { scope: "loops:read", params: LoopIdParams },
+  async ({ db, params }) => readGuardrailsStatus(db, params.loop_id),
+);
+
+/** POST /orchestrator/override-guardrails/{loop_id} */
+export const overrideGuardrailsRoute = defineRoute(
+  { scope: "loops:override", params: LoopIdParams, body: OverrideGuardrailsBody },
+  async ({ db, params, body, actor, requestId }) =>
+    overrideLoop(db, params.loop_id, body, { actor, requestId, now: hostPorts().clock.now() }),
+);

@@ -1,0 +1,98 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getLoopRow } from "@/db/queries/loops";
+import { type LoopTraceRow, loopTraces, overrides } from "@/db/schema";
+import type { Database, Transaction } from "@/db/types";
+import {
+  type OverrideGuardrailsRequest,
+  type OverrideGuardrailsResponse,
+  overrideGuardrails,
+} from "@/lib/engine/stages/loop-guardrails";
+import { loopRecordFromRow } from "../engine-host/loop-rows";
+import { AppError } from "../errors";
+import type { Actor } from "../ledger/event-types";
+import { appendGuardrailOverrideEvent, type OverrideSnapshot } from "./guardrail-override-event";
+import { guardrailConfigFor } from "./loop-config";
+import { lockLoopFamily } from "./loop-locks";
+
+// POST /orchestrator/override-guardrails/{loop_id} and the console's Override dialog: one transaction
+// that stores the override on the loop (honoured at its next completion), keeps it in `overrides` and
+// appends the GUARDRAIL_OVERRIDE ledger event with actor, reason, before and after.
+
+function snapshot(
+  row: Pick<LoopTraceRow, "forceFinalize" | "overrideFatigue" | "overrideMaxReruns" | "overriddenBy" | "decision">,
+): OverrideSnapshot {
+  return {
+    force_finalize: row.forceFinalize ?? false,
+    override_fatigue: row.overrideFatigue,
+    override_max_reruns: row.overrideMaxReruns,
+    overridden_by: row.overriddenBy,
+    decision: row.decision,
+  };
+}
+
+export async function overrideLoop(
+  db: Database,
+  loopId: string,
+  request: OverrideGuardrailsRequest,
+  ctx: { actor: Actor; requestId: string; now: Date },
+): Promise<OverrideGuardrailsResponse> {
+  const { actor, now } = ctx;
+  if (actor.kind === "system") throw new AppError("FORBIDDEN", "Overrides are made by an operator or an API key.");
+  const actorKind = actor.kind;
+  const known = await getLoopRow(db, loopId);
+  if (!known) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
+  return db.transaction(async (raw) => {
+    const tx = raw as Transaction;
+    await lockLoopFamily(tx, known.familyId);
+    const row = await getLoopRow(tx, loopId);
+    if (!row) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
+    if (row.kind === "turn") {
+      throw new AppError(
+        "CONFLICT",
+        `Loop ${loopId} is a turn's regeneration loop: it ended with its turn and cannot be continued.`,
+      );
+    }
+    const config = await guardrailConfigFor(tx, row.agentId, row.kind);
+    const { record, response } = overrideGuardrails(loopRecordFromRow(row), request, config);
+    const after = {
+      overrideFatigue: record.override_fatigue,
+      overrideMaxReruns: record.override_max_reruns,
+      overrideReason: record.override_reason,
+      overriddenBy: record.overridden_by,
+      overriddenAt: now,
+      forceFinalize: record.force_finalize,
+      updatedAt: now,
+    };
+    await tx.update(loopTraces).set(after).where(eq(loopTraces.id, row.id));
+    const event = await appendGuardrailOverrideEvent(
+      tx,
+      {
+        source: "override-guardrails",
+        loopId,
+        familyId: row.familyId,
+        agentId: row.agentId,
+        overrideFatigue: request.override_fatigue,
+        overrideMaxReruns: request.override_max_reruns,
+        overriddenBy: request.override_by,
+        overrideReason: request.override_reason,
+        before: snapshot(row),
+        after: snapshot({ ...after, decision: row.decision }),
+      },
+      actor,
+      ctx.requestId,
+      now,
+    );
+    await tx.insert(overrides).values({
+      loopId,
+      overrideFatigue: request.override_fatigue,
+      overrideMaxReruns: request.override_max_reruns,
+      overriddenBy: request.override_by,
+      overrideReason: request.override_reason,
+      actorKind,
+      ledgerSeq: event.seq,
+      createdAt: now,
+    });
+    return response;
+  });
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { getAgentByKey } from "@/db/queries/agents";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { createSession } from "@/lib/server/engine-host/create-session";
+import { hostTurn } from "@/lib/server/engine-host/host-turn";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { loadLoopDetail } from "@/lib/server/loops/load-loop-detail";
+import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
+import { startTestApp } from "../support/focal-test-app";
+import { loopApi, loopApiKey } from "../support/loop-api";
+
+// The engine's own regeneration loop (PRODUCT.md §7b) is stored as loops of kind "turn", linked to its
+// turn, and shows on the Loops pages; the API reads it but cannot complete or override it.
+
+let handle: DatabaseHandle;
+let turnId: string;
+beforeAll(async () => {
+  handle = await startTestApp();
+  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  const agent = await getAgentByKey(handle.db, "refund-desk");
+  if (!agent) throw new Error("demo agent missing");
+  const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+  // Seed 003's example: the first draft promises $75, lane 1 fails max-refund, the regeneration ships.
+  const { turn } = await hostTurn(handle.db, {
+    sessionId: session.id,
+    message: "I'm in France and want a refund for order 123",
+    actor: SYSTEM_ACTOR,
+    requestId: "req",
+  });
+  turnId = turn.id;
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("turn loops on the Loops pages", () => {
+  it("are listed under kind=turn with their agent, decision and the enforcement.max_retries limit", async () => {
+    const data = await loadLoopsDashboard(handle.db, { kind: "turn" });
+    expect(data.loops.map((l) => l.loopId).sort()).toEqual([`turn_${turnId}`, `turn_${turnId}_r1`]);
+    const first = data.loops.find((l) => l.loopId === `turn_${turnId}`);
+    expect(first).toMatchObject({
+      kind: "turn",
+      agentKey: "refund-desk",
+      turnId,
+      decision: "rerun",
+      rerunReason: "alignment_threshold_not_met",
+      maxReruns: 1,
+      biasTags: ["violation:max-refund"],
+      reflectionPersona: "PESSIMIST",
+    });
+    expect(first?.reasoning).toMatchObject({ rerun_reason: "alignment_threshold_not_met" });
+    expect(data.loops.find((l) => l.loopId === `turn_${turnId}_r1`)).toMatchObject({
+      decision: "finalize",
+      finalizeReason: "thresholds_met",
+      rerunDepth: 1,
+    });
+  });
+
+  it("the detail shows the lineage; the API reads the status but refuses to override (409)", async () => {
+    const detail = await loadLoopDetail(handle.db, `turn_${turnId}_r1`);
+    expect(detail?.family.map((l) => l.loopId)).toEqual([`turn_${turnId}`, `turn_${turnId}_r1`]);
+    const api = loopApi(await loopApiKey(handle, ["loops:read", "loops:override"]));
+    const status = await (await api.status(`turn_${turnId}`)).json();
+    expect(status.guardrails_status).toMatchObject({ rerun_count: 1, max_reruns: 1, rerun_limit_reached: true });
+    const refused = await api.override(`turn_${turnId}_r1`, {
+      override_max_reruns: true,
+      override_by: "operator",
+      override_reason: "x",
+    });
+    expect(refused.status).toBe(409);
+  });
+});

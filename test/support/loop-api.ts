@@ -1,0 +1,102 @@
+import { GET as statusV1 } from "@/app/api/v1/orchestrator/guardrails-status/[loop_id]/route";
+import { POST as completeV1 } from "@/app/api/v1/orchestrator/loop-complete/route";
+import { POST as overrideV1 } from "@/app/api/v1/orchestrator/override-guardrails/[loop_id]/route";
+import { GET as status } from "@/app/orchestrator/guardrails-status/[loop_id]/route";
+import { POST as complete } from "@/app/orchestrator/loop-complete/route";
+import { POST as override } from "@/app/orchestrator/override-guardrails/[loop_id]/route";
+import type { DatabaseHandle } from "@/db/client";
+import type { Transaction } from "@/db/types";
+import type { ApiScope } from "@/lib/identity/roles";
+import { createApiKey } from "@/lib/server/auth/api-keys";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { ORIGIN } from "./request-headers";
+
+// Calls the seed-001 route handlers the way a client does: at /orchestrator/… or under /api/v1/….
+
+export const SEED_NOW = "2025-04-21T19:45:00.000Z";
+
+/** The seed's loop-complete request, key for key. */
+export const SEED_LOOP_COMPLETE = {
+  loop_id: "loop_001",
+  reflection_status: "done",
+  orchestrator_persona: "SAGE",
+  override_fatigue: false,
+  override_max_reruns: false,
+  override_by: null,
+};
+
+/** The scores behind the seed's example response: alignment 0.72 < 0.75, drift 0.28 > 0.25. */
+export const SEED_REFLECTION = {
+  alignment_score: 0.72,
+  drift_score: 0.28,
+  summary_valid: true,
+  reflection_persona: "SAGE",
+  bias_tags: [],
+};
+
+/** The seed's override-guardrails request, key for key. */
+export const SEED_OVERRIDE = {
+  override_fatigue: true,
+  override_max_reruns: false,
+  override_by: "operator",
+  override_reason: "Manual override to continue exploration",
+};
+
+export async function loopApiKey(handle: DatabaseHandle, scopes: ApiScope[]): Promise<string> {
+  const created = await handle.db.transaction((tx) =>
+    createApiKey(tx as Transaction, { name: scopes.join(" "), scopes }, SYSTEM_ACTOR, "setup"),
+  );
+  return created.key;
+}
+
+type Prefix = "" | "/api/v1";
+
+function request(path: string, key: string, init: { method: string; body?: string }) {
+  return new Request(`${ORIGIN}${path}`, {
+    method: init.method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: init.body,
+  });
+}
+
+const params = (loopId: string) => ({ params: Promise.resolve({ loop_id: loopId }) });
+
+export function loopApi(key: string, prefix: Prefix = "") {
+  const v1 = prefix === "/api/v1";
+  return {
+    complete: (body: unknown) =>
+      (v1 ? completeV1 : complete)(
+        request(`${prefix}/orchestrator/loop-complete`, key, {
+          method: "POST",
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        }),
+        { params: Promise.resolve({}) },
+      ),
+    status: (loopId: string) =>
+      (v1 ? statusV1 : status)(
+        request(`${prefix}/orchestrator/guardrails-status/${loopId}`, key, { method: "GET" }),
+        params(loopId),
+      ),
+    override: (loopId: string, body: unknown) =>
+      (v1 ? overrideV1 : override)(
+        request(`${prefix}/orchestrator/override-guardrails/${loopId}`, key, {
+          method: "POST",
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        }),
+        params(loopId),
+      ),
+  };
+}
+
+/** Completes `loopId` with the given scores and returns the parsed body (expects 200). */
+export async function completeWith(
+  api: ReturnType<typeof loopApi>,
+  loopId: string,
+  reflection: Record<string, unknown> = SEED_REFLECTION,
+  extra: Record<string, unknown> = {},
+) {
+  const response = await api.complete({ ...SEED_LOOP_COMPLETE, loop_id: loopId, reflection, ...extra });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`loop-complete ${loopId}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
