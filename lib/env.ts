@@ -21,6 +21,9 @@ const EnvSchema = z.object({
   FOCAL_AUTH_SECRET: z.string().min(32).optional(),
   FOCAL_TOOL_HOSTS: z.string().default(""),
   FOCAL_SKIP_DEMO: booleanFlag,
+  // Sign-in attempts a minute per client address (better-auth, stored in the DB). 5 stops guessing;
+  // the e2e suite, which signs in from one address many times, raises it.
+  FOCAL_SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   FOCAL_TRUST_PROXY: booleanFlag,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -12,8 +12,11 @@ import { ensureAuthSecret } from "../instance-secret";
 
 // Sessions last 12 hours: an operator's working day, then sign in again.
 const SESSION_SECONDS = 12 * 60 * 60;
-// 5 sign-in attempts per minute per client address, counted in the database so every instance shares it.
-export const SIGN_IN_LIMIT = { window: 60, max: 5 };
+// Sign-in attempts per minute per client address (FOCAL_SIGN_IN_LIMIT_PER_MINUTE, default 5), counted in
+// the database so every instance shares it.
+export function signInLimit() {
+  return { window: 60, max: env().FOCAL_SIGN_IN_LIMIT_PER_MINUTE };
+}
 
 export function createAuth(db: Database, secret: string) {
   return betterAuth({
@@ -50,7 +53,7 @@ export function createAuth(db: Database, secret: string) {
       storage: "database",
       window: 60,
       max: 600,
-      customRules: { "/sign-in/email": SIGN_IN_LIMIT },
+      customRules: { "/sign-in/email": signInLimit() },
     },
     databaseHooks: {
       session: {

@@ -1,0 +1,86 @@
+import { PanelRight } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { TurnView } from "@/lib/turns/turn-view";
+import { ProvenanceFooter } from "./provenance-footer";
+import { outcomeVariant } from "./sandbox-format";
+
+export function UserMessage({ text, pending = false }: { text: string; pending?: boolean }) {
+  return (
+    <div className="flex justify-end" data-testid="user-message">
+      <div
+        className={cn(
+          "max-w-[85%] whitespace-pre-wrap break-words rounded-lg rounded-br-sm bg-muted px-3 py-2 text-foreground",
+          pending && "opacity-80",
+        )}
+      >
+        <span className="sr-only">You: </span>
+        {text}
+      </div>
+    </div>
+  );
+}
+
+interface AgentMessageProps {
+  turn: TurnView;
+  agentKey: string;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+export function AgentMessage({ turn, agentKey, selected, onSelect }: AgentMessageProps) {
+  return (
+    <article
+      data-testid="agent-message"
+      data-turn-id={turn.id}
+      aria-label={`Agent reply, turn ${turn.turnIndex + 1}, ${turn.outcome}`}
+      className={cn(
+        "rounded-lg border border-border bg-card px-3 py-2.5 transition-colors",
+        selected && "border-ring/60 ring-1 ring-ring/40",
+      )}
+    >
+      <header className="mb-1 flex items-center gap-2 text-muted-foreground text-xs">
+        <span className="font-medium text-foreground">Agent</span>
+        <Badge variant={outcomeVariant(turn.outcome)} />
+        {turn.fallbackReason ? <span>({turn.fallbackReason})</span> : null}
+        <span className="ml-auto whitespace-nowrap tabular-nums">turn {turn.turnIndex + 1}</span>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-pressed={selected}
+          onClick={onSelect}
+          title="Show this turn's timeline and state in the side panel"
+          className="-my-1 h-6 px-1.5 text-muted-foreground aria-pressed:bg-accent aria-pressed:text-foreground"
+        >
+          <PanelRight aria-hidden="true" />
+          {selected ? "In panel" : "Inspect"}
+          <span className="sr-only"> turn {turn.turnIndex + 1}</span>
+        </Button>
+      </header>
+      <p className="whitespace-pre-wrap break-words text-foreground">{turn.response}</p>
+      <ProvenanceFooter turn={turn} agentKey={agentKey} />
+    </article>
+  );
+}
+
+/** The reply slot while a turn runs: the engine answers in one go, so there is nothing to stream. */
+export function ThinkingMessage() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="rounded-lg border border-border border-dashed px-3 py-2.5"
+      data-testid="agent-thinking"
+    >
+      <div className="mb-2 flex items-center gap-2 text-muted-foreground text-xs">
+        <span className="font-medium text-foreground">Agent</span>
+        <span className="animate-pulse motion-reduce:animate-none">thinking…</span>
+      </div>
+      <Skeleton className="mb-1.5 w-4/5" />
+      <Skeleton className="w-2/5" />
+    </div>
+  );
+}

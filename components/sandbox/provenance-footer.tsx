@@ -1,0 +1,51 @@
+import { ArrowUpRight } from "lucide-react";
+import Link from "next/link";
+import { Mono } from "@/components/ui/mono";
+import type { TurnView } from "@/lib/turns/turn-view";
+import { caughtPart, checksPart, goalPart, Label, Line, rulesPart, toolsPart } from "./provenance-parts";
+
+/**
+ * PRODUCT.md §6 under every agent message: what the agent was doing (goal, rules, scenario › step,
+ * tools), then how the reply was checked (lanes, violations caught before shipping) and by what
+ * (provider/model, config version), with the link to the full trace.
+ */
+export function ProvenanceFooter({ turn, agentKey }: { turn: TurnView; agentKey: string }) {
+  const p = turn.provenance;
+  const place = p.scenario ? (
+    <span>
+      <Label>{p.step ? "Step:" : "Scenario:"}</Label> {p.scenario.name}
+      {p.step ? ` › ${p.step.name}` : ""}
+    </span>
+  ) : (
+    <span>no scenario</span>
+  );
+  return (
+    <div
+      data-testid="provenance-footer"
+      className="mt-2 space-y-0.5 border-border border-t pt-1.5 text-muted-foreground text-xs leading-5"
+    >
+      <Line parts={[goalPart(p.goal), rulesPart(p.rules_applied), place, toolsPart(p.tools_called)]} />
+      <Line
+        parts={[
+          checksPart(p.enforcement),
+          caughtPart(p),
+          <Mono key="model" title="Provider / model">
+            {p.provider}/{p.model}
+          </Mono>,
+          <Mono key="version" title="Agent config version">
+            v{p.config_version}
+          </Mono>,
+          <Link
+            key="trace"
+            href={`/agents/${encodeURIComponent(agentKey)}/traces/${turn.id}`}
+            prefetch={false}
+            className="inline-flex items-center underline decoration-foreground/30 underline-offset-2 hover:text-foreground"
+          >
+            trace
+            <ArrowUpRight aria-hidden="true" className="size-3" />
+          </Link>,
+        ]}
+      />
+    </div>
+  );
+}

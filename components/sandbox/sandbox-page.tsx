@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/page-header";
+import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import { SandboxWorkspace } from "./sandbox-workspace";
+import { SessionPicker } from "./session-picker";
+import { StartSessionButton } from "./start-session-button";
+
+interface SandboxPageProps {
+  data: SandboxData;
+  selectedTurnId?: string;
+}
+
+/** Agent › Sandbox: talk to the agent as a customer and see why each reply is what it is. */
+export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
+  const { agent, provider } = data;
+  const offline = provider.name === "offline";
+  return (
+    <>
+      <PageHeader
+        className="pb-0"
+        title={
+          <>
+            <Link href={`/agents/${encodeURIComponent(agent.key)}`} className="hover:underline">
+              {agent.name}
+            </Link>
+            <span className="px-1.5 font-normal text-muted-foreground" aria-hidden="true">
+              ›
+            </span>
+            <span className="sr-only"> — </span>
+            Sandbox
+          </>
+        }
+        actions={
+          <>
+            <Badge
+              data-testid="provider-badge"
+              title={`Replies come from ${provider.name} (${provider.model})`}
+              className="font-mono"
+            >
+              <span className="font-sans text-muted-foreground">provider</span>
+              {offline ? "offline" : provider.model}
+            </Badge>
+            <SessionPicker agentKey={agent.key} sessions={data.sessions} currentId={data.session?.id ?? null} />
+            {data.canPost ? <StartSessionButton agentKey={agent.key} label="Reset" testId="sandbox-reset" /> : null}
+          </>
+        }
+      />
+      {/* A new session is a new conversation: remount so draft, errors and local turns start empty. */}
+      <SandboxWorkspace key={data.session?.id ?? "no-session"} data={data} selectedTurnId={selectedTurnId} />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { MessagesSquare } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { startTransition, useOptimistic } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import { ChatThread } from "./chat-thread";
+import { Composer } from "./composer";
+import { sandboxHref } from "./sandbox-format";
+import { StartSessionButton } from "./start-session-button";
+import { TurnPanel } from "./turn-panel";
+import { useSendTurn } from "./use-send-turn";
+
+const VIEWER_NOTE = "Viewers can read sandbox conversations; ask an admin for the designer role to chat.";
+
+interface SandboxWorkspaceProps {
+  data: SandboxData;
+  selectedTurnId?: string;
+}
+
+/** Chat on the left, the selected turn (default: the latest) on the right. */
+export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps) {
+  const router = useRouter();
+  const agentKey = data.agent.key;
+  const chat = useSendTurn(agentKey, data.session, data.turns);
+  // The click shows at once; the URL (?turn=) follows without a full reload.
+  const [selectedId, setSelectedId] = useOptimistic(selectedTurnId ?? null);
+  const latest = chat.turns.at(-1) ?? null;
+  const selected = chat.turns.find((t) => t.id === selectedId) ?? latest;
+  const here = sandboxHref(agentKey, { session: chat.session?.id });
+
+  function selectTurn(turnId: string) {
+    startTransition(() => {
+      setSelectedId(turnId);
+      router.replace(sandboxHref(agentKey, { session: chat.session?.id, turn: turnId }), { scroll: false });
+    });
+  }
+
+  const empty = chat.session ? (
+    <EmptyState
+      icon={<MessagesSquare />}
+      title="New session"
+      description={
+        data.canPost
+          ? "Write the first message as a customer would. Each reply shows why it is what it is; the stages of the turn appear on the right."
+          : "No turns in this session yet."
+      }
+    />
+  ) : (
+    <EmptyState
+      icon={<MessagesSquare />}
+      title="No sandbox session yet"
+      description={
+        data.canPost
+          ? "Start a session, or just write a message below: a session starts with it."
+          : "A designer starts sandbox sessions here; you can read them once they exist."
+      }
+      action={
+        data.canPost ? <StartSessionButton agentKey={agentKey} label="Start a session" variant="default" /> : null
+      }
+    />
+  );
+
+  return (
+    <div className="grid gap-4 lg:h-[calc(100dvh-6.5rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <section
+        aria-label="Sandbox chat"
+        className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
+      >
+        <ChatThread
+          turns={chat.turns}
+          inflight={chat.inflight}
+          agentKey={agentKey}
+          selectedTurnId={selected?.id ?? null}
+          onSelectTurn={selectTurn}
+          empty={empty}
+        />
+        <div className="border-border border-t p-3">
+          {data.canPost ? (
+            <Composer
+              draft={chat.draft}
+              onDraftChange={chat.setDraft}
+              onSend={chat.send}
+              pending={chat.pending}
+              error={chat.error}
+              signInHref={`/sign-in?next=${encodeURIComponent(here)}`}
+            />
+          ) : (
+            <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
+              {VIEWER_NOTE}
+            </p>
+          )}
+        </div>
+      </section>
+      <TurnPanel turn={selected} session={chat.session} isLatest={selected !== null && selected.id === latest?.id} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Mono } from "@/components/ui/mono";
+import type { SessionView } from "@/lib/turns/turn-view";
+import { KeyValueTable } from "./key-value-table";
+import { formatUtc } from "./sandbox-format";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-1.5">
+      <h3 className="font-medium text-muted-foreground text-xs">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Fields({ values, label, empty }: { values: Record<string, unknown>; label: string; empty: string }) {
+  const rows = Object.entries(values);
+  if (rows.length === 0) return <p className="text-muted-foreground text-xs">{empty}</p>;
+  return <KeyValueTable label={label} rows={rows} />;
+}
+
+interface SessionStatePanelProps {
+  session: SessionView;
+  /** Set when the panel shows an older turn: the state below is the session's current one. */
+  viewingOlderTurn: boolean;
+}
+
+/** The session as the engine will see it on the next turn: where it is, its variables and profile. */
+export function SessionStatePanel({ session, viewingOlderTurn }: SessionStatePanelProps) {
+  return (
+    <div data-testid="state-panel" className="flex flex-col gap-4">
+      {viewingOlderTurn ? (
+        <p className="rounded-md bg-muted px-2 py-1.5 text-muted-foreground text-xs">
+          Sessions store only their current state: this is the state after the latest turn.
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs">
+        <dt className="text-muted-foreground">Scenario › step</dt>
+        <dd>
+          {session.activeScenario ? (
+            <>
+              {session.activeScenario.name}
+              {session.activeStep ? ` › ${session.activeStep.name}` : ""}
+            </>
+          ) : (
+            <span className="text-muted-foreground">none yet</span>
+          )}
+        </dd>
+        <dt className="text-muted-foreground">Turns</dt>
+        <dd className="font-mono tabular-nums">{session.turnCount}</dd>
+        <dt className="text-muted-foreground">Session</dt>
+        <dd className="flex min-w-0 items-center gap-1">
+          <Mono truncate className="max-w-[16rem]">
+            {session.id}
+          </Mono>
+          <CopyButton value={session.id} label="session id" />
+        </dd>
+        {session.customerRef ? (
+          <>
+            <dt className="text-muted-foreground">Customer ref</dt>
+            <dd className="min-w-0">
+              <Mono truncate className="max-w-full">
+                {session.customerRef}
+              </Mono>
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">Started</dt>
+        <dd className="font-mono">{formatUtc(session.createdAt)}</dd>
+        <dt className="text-muted-foreground">Continuity</dt>
+        <dd>{session.continuityEnabled === null ? "agent default" : session.continuityEnabled ? "on" : "off"}</dd>
+      </dl>
+      <Section title="Variables">
+        <Fields
+          values={session.variables}
+          label="Session variables"
+          empty="No variables yet: tools and extracted replies set them."
+        />
+      </Section>
+      <Section title="Profile">
+        <Fields
+          values={session.profile}
+          label="Customer profile"
+          empty="No profile fields yet: the sensor fills them from what the customer says."
+        />
+      </Section>
+    </div>
+  );
+}

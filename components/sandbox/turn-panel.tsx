@@ -1,0 +1,94 @@
+"use client";
+
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { SessionStatePanel } from "./session-state-panel";
+import { TurnTimeline } from "./turn-timeline";
+
+const TABS = [
+  { id: "timeline", label: "Timeline" },
+  { id: "state", label: "State" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+interface TurnPanelProps {
+  turn: TurnView | null;
+  session: SessionView | null;
+  isLatest: boolean;
+}
+
+/** The side panel: the selected turn's stage timeline and the session state (WAI-ARIA tabs). */
+export function TurnPanel({ turn, session, isLatest }: TurnPanelProps) {
+  const baseId = useId();
+  const [tab, setTab] = useState<TabId>("timeline");
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length];
+    if (!next) return;
+    setTab(next.id);
+    tabRefs.current[next.id]?.focus();
+  }
+
+  return (
+    <aside aria-label="Turn details" className="flex min-h-0 flex-col rounded-lg border border-border bg-card">
+      <div className="flex items-center justify-between gap-2 border-border border-b px-3 pt-2">
+        <h2 className="pb-2 font-semibold text-sm">
+          {turn ? `Turn ${turn.turnIndex + 1}` : "Turn"}
+          {turn && isLatest ? <span className="ml-1.5 font-normal text-muted-foreground text-xs">latest</span> : null}
+        </h2>
+        <div role="tablist" aria-label="Turn details" className="flex gap-1" onKeyDown={onKeyDown}>
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`${baseId}-panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              className={cn(
+                "-mb-px border-transparent border-b-2 px-2 pb-2 font-medium text-muted-foreground text-sm hover:text-foreground",
+                tab === t.id && "border-foreground text-foreground",
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div
+        // A fresh element per tab: the State tab must not open at the timeline's scroll position.
+        key={tab}
+        role="tabpanel"
+        id={`${baseId}-panel-${tab}`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="min-h-0 flex-1 overflow-y-auto p-3"
+      >
+        {tab === "timeline" ? (
+          turn ? (
+            <TurnTimeline key={turn.id} turn={turn} />
+          ) : (
+            <p className="text-muted-foreground text-sm">
+              No turn yet. Send a message: each stage it runs through (sensor, routing, rules, generation, enforcement…)
+              appears here with its timing and numbers.
+            </p>
+          )
+        ) : session ? (
+          <SessionStatePanel session={session} viewingOlderTurn={turn !== null && !isLatest} />
+        ) : (
+          <p className="text-muted-foreground text-sm">No session yet: start one to see its state here.</p>
+        )}
+      </div>
+    </aside>
+  );
+}
