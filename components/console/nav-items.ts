@@ -20,6 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Sandbox", key: "x", href: (a) => (a ? `/agents/${a}/sandbox` : null) },
   { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
   { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
+  { label: "History", key: "h", href: (a) => (a ? `/agents/${a}/history` : null) },
   { label: "Loops", key: "l", href: () => "/loops" },
   { label: "Goal tester", key: "o", href: () => "/goals" },
   { label: "Ledger", key: "k", href: () => "/ledger" },

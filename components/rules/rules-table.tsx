@@ -1,31 +1,59 @@
-import { Badge } from "@/components/ui/badge";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { RuleRow } from "@/db/schema";
+"use client";
 
-interface RulesTableProps {
-  rules: RuleRow[];
-  /** scenario/step id → "Refund" or "Refund › Verify". */
-  scopeNames: Record<string, string>;
-  toolNames: Record<string, string>;
+import { Copy, Eye, Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Mono } from "@/components/ui/mono";
+import { Switch } from "@/components/ui/switch";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { BundleRule } from "@/lib/engine/contracts/bundle";
+
+export interface RuleRowHandlers {
+  onEdit: (rule: BundleRule) => void;
+  onDuplicate: (rule: BundleRule) => void;
+  onDelete: (rule: BundleRule) => void;
+  onSetEnabled: (rule: BundleRule, enabled: boolean) => void;
 }
 
-export function RulesTable({ rules, scopeNames, toolNames }: RulesTableProps) {
-  if (rules.length === 0) {
-    return (
-      <EmptyState
-        title="No rules yet"
-        description="Rules come with an imported bundle for now (npm run focal -- import <file>); the rule editor arrives with the design studio."
-      />
-    );
-  }
+interface RulesTableProps {
+  rules: BundleRule[];
+  /** scope_ref → "Refund" or "Refund › Verify". */
+  targetLabels: Record<string, string>;
+  toolNames: Record<string, string>;
+  sort: "desc" | "asc";
+  onToggleSort: () => void;
+  /** null for a viewer: rows open read-only, no switches, no row actions. */
+  handlers: RuleRowHandlers | null;
+  onView: (rule: BundleRule) => void;
+  /** The rule whose command is in flight; its controls wait. */
+  pendingKey: string | null;
+}
+
+export function RulesTable({
+  rules,
+  targetLabels,
+  toolNames,
+  sort,
+  onToggleSort,
+  handlers,
+  onView,
+  pendingKey,
+}: RulesTableProps) {
   return (
-    <Table>
+    <Table containerClassName="max-h-[calc(100vh-15rem)]">
       <TableHeader>
         <TableRow>
-          <TableHead className="text-right" title="Higher wins a conflict">
-            Priority ↓
+          <TableHead numeric aria-sort={sort === "desc" ? "descending" : "ascending"}>
+            <button
+              type="button"
+              onClick={onToggleSort}
+              title="Higher priority wins a conflict"
+              className="font-medium"
+            >
+              Priority {sort === "desc" ? "↓" : "↑"}
+            </button>
           </TableHead>
           <TableHead>Rule</TableHead>
           <TableHead>Scope</TableHead>
@@ -33,50 +61,120 @@ export function RulesTable({ rules, scopeNames, toolNames }: RulesTableProps) {
           <TableHead>Tools</TableHead>
           <TableHead>Limits</TableHead>
           <TableHead>Enabled</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rules.map((rule) => (
-          <TableRow key={rule.id}>
-            <TableCell className="text-right tabular-nums">{rule.priority}</TableCell>
-            <TableCell className="max-w-md">
-              <div className="font-medium">{rule.name}</div>
-              <div className="text-xs text-muted-foreground">When: {rule.conditionText}</div>
-              <div className="text-xs text-muted-foreground">Then: {rule.actionText}</div>
-            </TableCell>
-            <TableCell className="space-y-1">
-              <Badge variant={`scope-${rule.scope}`}>{rule.scope}</Badge>
-              {rule.scopeId ? <div className="text-xs">{scopeNames[rule.scopeId] ?? "unknown target"}</div> : null}
-            </TableCell>
-            <TableCell className="space-y-1">
-              {rule.isHardConstraint ? (
-                <>
-                  <Badge variant="danger">hard</Badge>{" "}
-                  <Badge variant={`lane-${rule.enforcementLane}`}>
-                    {rule.enforcementLane === "deterministic" ? "lane 1 · CEL" : "lane 2 · judge"}
-                  </Badge>
-                </>
-              ) : (
-                <Badge variant="neutral">guidance</Badge>
-              )}
-              {rule.enforcementExpression ? (
-                <div>
-                  <Mono>{rule.enforcementExpression}</Mono>
+        {rules.map((rule) => {
+          const pending = pendingKey === rule.key;
+          return (
+            <TableRow key={rule.key} data-testid={`rule-row-${rule.key}`} aria-busy={pending || undefined}>
+              <TableCell numeric>{rule.priority}</TableCell>
+              <TableCell className="max-w-md">
+                <div className="font-medium">{rule.name}</div>
+                <div className="flex items-center">
+                  <Mono className="text-muted-foreground text-xs">{rule.key}</Mono>
+                  <CopyButton value={rule.key} label={`key of ${rule.name}`} />
                 </div>
-              ) : null}
-            </TableCell>
-            <TableCell className="text-xs">
-              {rule.attachedToolIds.length ? rule.attachedToolIds.map((id) => toolNames[id] ?? id).join(", ") : "—"}
-            </TableCell>
-            <TableCell className="text-xs tabular-nums">
-              {rule.maxFiresPerSession === null ? "∞" : rule.maxFiresPerSession} fires · cooldown {rule.cooldownTurns}
-            </TableCell>
-            <TableCell>
-              {rule.enabled ? <Badge variant="success">on</Badge> : <Badge variant="neutral">off</Badge>}
-            </TableCell>
-          </TableRow>
-        ))}
+                <div className="text-muted-foreground text-xs">When: {rule.condition_text}</div>
+                <div className="text-muted-foreground text-xs">Then: {rule.action_text}</div>
+              </TableCell>
+              <TableCell className="space-y-1">
+                <Badge variant={`scope-${rule.scope}`} />
+                {rule.scope_ref ? (
+                  <div className="text-xs">{targetLabels[rule.scope_ref] ?? rule.scope_ref}</div>
+                ) : null}
+              </TableCell>
+              <TableCell className="space-y-1">
+                {rule.is_hard_constraint ? (
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant="danger">hard</Badge>
+                    <Badge variant={`lane-${rule.enforcement_lane}`}>
+                      {rule.enforcement_lane === "deterministic" ? "lane 1 · CEL" : "lane 2 · judge"}
+                    </Badge>
+                  </div>
+                ) : (
+                  <Badge variant="neutral">guidance</Badge>
+                )}
+                {rule.enforcement_expression ? (
+                  <div>
+                    <Mono>{rule.enforcement_expression}</Mono>
+                  </div>
+                ) : null}
+              </TableCell>
+              <TableCell className="text-xs">
+                {rule.attached_tools.length ? rule.attached_tools.map((key) => toolNames[key] ?? key).join(", ") : "—"}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-xs tabular-nums">
+                {rule.max_fires_per_session ?? "∞"} fires · cooldown {rule.cooldown_turns}
+              </TableCell>
+              <TableCell>
+                {handlers ? (
+                  <Switch
+                    checked={rule.enabled}
+                    disabled={pending}
+                    aria-label={`Enabled: ${rule.key}`}
+                    onCheckedChange={(enabled) => handlers.onSetEnabled(rule, enabled)}
+                  />
+                ) : (
+                  <Badge variant={rule.enabled ? "success" : "neutral"}>{rule.enabled ? "on" : "off"}</Badge>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-right">
+                {handlers ? (
+                  <>
+                    <RowButton label={`Edit ${rule.key}`} onClick={() => handlers.onEdit(rule)} disabled={pending}>
+                      <Pencil />
+                    </RowButton>
+                    <RowButton
+                      label={`Duplicate ${rule.key}`}
+                      onClick={() => handlers.onDuplicate(rule)}
+                      disabled={pending}
+                    >
+                      <Copy />
+                    </RowButton>
+                    <RowButton label={`Delete ${rule.key}`} onClick={() => handlers.onDelete(rule)} disabled={pending}>
+                      <Trash2 />
+                    </RowButton>
+                  </>
+                ) : (
+                  <RowButton label={`View ${rule.key}`} onClick={() => onView(rule)}>
+                    <Eye />
+                  </RowButton>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
+  );
+}
+
+function RowButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon-sm"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children}
+    </Button>
   );
 }

@@ -10,7 +10,7 @@ import {
   transitions,
 } from "@/db/schema";
 import type { Transaction } from "@/db/types";
-import type { Bundle } from "@/lib/engine/contracts/bundle";
+import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 
 /** Removes an agent's whole configuration; steps and transitions go with their scenarios (FK cascade). */
 export async function deleteAgentConfig(tx: Transaction, agentId: string): Promise<void> {
@@ -165,25 +165,38 @@ export async function insertAgentConfig(
     if (transitionRows.length > 0) await tx.insert(transitions).values(transitionRows);
   }
   if (bundle.rules.length > 0) {
-    await tx.insert(rules).values(
-      bundle.rules.map((r) => ({
-        id: idOf(ruleIds, r.key),
-        agentId,
-        key: r.key,
-        name: r.name,
-        conditionText: r.condition_text,
-        actionText: r.action_text,
-        scope: r.scope,
-        scopeId: r.scope_ref === null ? null : idOf(r.scope === "SCENARIO" ? scenarioIds : stepIds, r.scope_ref),
-        priority: r.priority,
-        enabled: r.enabled,
-        isHardConstraint: r.is_hard_constraint,
-        enforcementExpression: r.enforcement_expression,
-        enforcementLane: r.enforcement_lane,
-        attachedToolIds: r.attached_tools.map((key) => idOf(toolIds, key)),
-        maxFiresPerSession: r.max_fires_per_session,
-        cooldownTurns: r.cooldown_turns,
-      })),
-    );
+    const ids = { tools: toolIds, scenarios: scenarioIds, steps: stepIds };
+    await tx
+      .insert(rules)
+      .values(bundle.rules.map((r) => ({ id: idOf(ruleIds, r.key), agentId, ...ruleColumns(r, ids) })));
   }
+}
+
+/**
+ * A validated bundle rule as rules columns: scope_ref and attached tool keys resolved to ids. Shared
+ * by bundle import and the rule editor (lib/server/agents/rules), so both write a rule the same way.
+ */
+export function ruleColumns(rule: BundleRule, ids: Pick<ConfigIds, "tools" | "scenarios" | "steps">) {
+  const idOf = (map: Map<string, string>, key: string): string => {
+    const id = map.get(key);
+    if (!id) throw new Error(`rule reference "${key}" was not resolved; validate the rule before writing it`);
+    return id;
+  };
+  return {
+    key: rule.key,
+    name: rule.name,
+    conditionText: rule.condition_text,
+    actionText: rule.action_text,
+    scope: rule.scope,
+    scopeId:
+      rule.scope_ref === null ? null : idOf(rule.scope === "SCENARIO" ? ids.scenarios : ids.steps, rule.scope_ref),
+    priority: rule.priority,
+    enabled: rule.enabled,
+    isHardConstraint: rule.is_hard_constraint,
+    enforcementExpression: rule.enforcement_expression,
+    enforcementLane: rule.enforcement_lane,
+    attachedToolIds: rule.attached_tools.map((key) => idOf(ids.tools, key)),
+    maxFiresPerSession: rule.max_fires_per_session,
+    cooldownTurns: rule.cooldown_turns,
+  };
 }

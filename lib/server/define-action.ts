@@ -66,9 +66,12 @@ export function defineAction<S extends z.ZodType, T>(
       return { ok: true, data };
     } catch (error) {
       if (error instanceof AppError && error.httpStatus < 500) {
-        const fieldErrors = error.issues
-          ? Object.fromEntries(error.issues.map((i) => [i.path, [i.message]]))
-          : undefined;
+        // Several issues can share a field (two unknown attached tools): keep every message.
+        let fieldErrors: Record<string, string[]> | undefined;
+        for (const issue of error.issues ?? []) {
+          fieldErrors ??= {};
+          fieldErrors[issue.path] = [...(fieldErrors[issue.path] ?? []), issue.message];
+        }
         return { ok: false, code: error.code, message: error.message, fieldErrors };
       }
       console.error(`[action ${config.name}] request ${requestId}`, error);

@@ -1,14 +1,15 @@
-import { ComingSection } from "@/components/console/coming-section";
+import { SettingsEditor } from "@/components/settings/settings-editor";
 import { SettingsView } from "@/components/settings/settings-view";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
+import { roleAtLeast } from "@/lib/identity/roles";
 import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export default async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
-  await requireOperator();
+  const operator = await requireOperator();
   const agent = await getAgentOr404(await getDb(), (await params).key);
   let settings: ReturnType<typeof resolveAgentSettings> | null = null;
   try {
@@ -20,23 +21,20 @@ export default async function SettingsPage({ params }: { params: Promise<{ key: 
     <>
       <PageHeader
         title="Settings"
-        description={`${agent.name} · v${agent.configVersion} · omitted keys take the seeds' defaults`}
+        description={`${agent.name} · v${agent.configVersion} · omitted keys take the seeds' defaults; every save is a new version with a ledger diff`}
       />
-      {settings ? (
-        <SettingsView settings={settings} />
-      ) : (
+      {!settings ? (
         <Alert variant="danger" title="Stored settings are invalid">
           Re-import the agent&apos;s bundle to repair them; the import names every invalid key.
         </Alert>
+      ) : roleAtLeast(operator.role, "designer") ? (
+        <SettingsEditor
+          agent={{ key: agent.key, name: agent.name, configVersion: agent.configVersion }}
+          stored={agent.settings}
+        />
+      ) : (
+        <SettingsView settings={settings} />
       )}
-      <ComingSection
-        title="Settings editor (next release)"
-        summary="Read-only today. Next:"
-        items={[
-          "edit each value with its default shown and a reset-to-default",
-          "every save a new config version with a ledger diff",
-        ]}
-      />
     </>
   );
 }

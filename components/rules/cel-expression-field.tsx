@@ -1,0 +1,92 @@
+"use client";
+
+import { useMemo } from "react";
+import { Badge } from "@/components/ui/badge";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
+import { checkExpression } from "@/lib/engine/cel/check-expression";
+import { useDebouncedValue } from "./use-debounced-value";
+
+// 250 ms: a pause in typing, short enough that the status feels live.
+const PARSE_DEBOUNCE_MS = 250;
+
+interface CelExpressionFieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  declarations: CelDeclarations;
+  /** The server's verdict at the last save; the live status below is the checker run in the browser. */
+  errors?: string[];
+}
+
+/** The lane-1 expression with its live parse status: the same pure checker the save runs (PRODUCT.md §4). */
+export function CelExpressionField({ id, value, onChange, declarations, errors }: CelExpressionFieldProps) {
+  const settled = useDebouncedValue(value, PARSE_DEBOUNCE_MS);
+  const check = useMemo(() => checkExpression(settled, declarations, { resultType: "bool" }), [settled, declarations]);
+  const declared = Object.entries(declarations)
+    .map(([name, type]) => `${name} (${type})`)
+    .join(", ");
+  const statusId = `${id}-status`;
+
+  return (
+    <div className="space-y-1.5">
+      <FormField
+        label="Enforcement expression (CEL)"
+        htmlFor={id}
+        required
+        errors={errors}
+        hint={declared ? `Declared variables: ${declared}.` : "No variables are declared yet."}
+      >
+        <Textarea
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="refund_amount <= 50"
+          aria-describedby={statusId}
+          className="min-h-14 font-mono text-xs"
+        />
+      </FormField>
+      <div
+        id={statusId}
+        data-testid="cel-status"
+        data-state={settled !== value ? "checking" : check.ok ? "ok" : "error"}
+        aria-live="polite"
+        className="space-y-1 text-xs"
+      >
+        {settled !== value ? (
+          <span className="text-muted-foreground">Checking…</span>
+        ) : check.ok ? (
+          <span className="flex items-center gap-1.5">
+            <Badge variant="success">OK</Badge>
+            <span className="text-muted-foreground">parses and gives a {check.type}</span>
+          </span>
+        ) : (
+          <>
+            <span className="flex items-start gap-1.5">
+              <Badge variant="danger">{check.kind === "syntax" ? "syntax error" : `${check.kind} error`}</Badge>
+              <span>{check.message}</span>
+            </span>
+            {settled.trim() !== "" ? <ErrorSpan source={settled} start={check.position} end={check.end} /> : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The expression with the offending characters marked (a caret when the range is empty). */
+function ErrorSpan({ source, start, end }: { source: string; start: number; end: number }) {
+  const to = Math.max(end, start);
+  return (
+    <pre className="overflow-x-auto rounded bg-muted px-2 py-1 font-mono text-xs" aria-hidden="true">
+      {source.slice(0, start)}
+      <mark className="rounded-sm bg-danger-bg text-danger underline decoration-wavy">
+        {to > start ? source.slice(start, to) : "‸"}
+      </mark>
+      {source.slice(to)}
+    </pre>
+  );
+}

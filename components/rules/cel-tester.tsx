@@ -1,0 +1,141 @@
+"use client";
+
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/select";
+import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-expression";
+import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
+import { expressionVariables } from "@/lib/engine/cel/evaluate-expression";
+import { useDebouncedValue } from "./use-debounced-value";
+
+// 300 ms after the last keystroke the tester asks the server; the parse status above answers sooner.
+const TEST_DEBOUNCE_MS = 300;
+
+type TestResult = Awaited<ReturnType<typeof evaluateRuleExpressionAction>>;
+
+const PLACEHOLDER: Record<string, string> = {
+  double: "a number, e.g. 75",
+  string: "text",
+  dyn: 'JSON, e.g. 20 or [{"amount": 20}]',
+};
+
+/**
+ * The live tester beside the CEL field: one input per variable the expression uses (prefilled with
+ * the declared ones), evaluated on the server with the agent's declarations. Blank is "no value",
+ * which gives unresolved, as a turn without that variable would.
+ */
+export function CelTester({
+  agentKey,
+  expression,
+  declarations,
+}: {
+  agentKey: string;
+  expression: string;
+  declarations: CelDeclarations;
+}) {
+  const settled = useDebouncedValue(expression, TEST_DEBOUNCE_MS);
+  const names = useMemo(() => expressionVariables(settled), [settled]);
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const settledTexts = useDebouncedValue(texts, TEST_DEBOUNCE_MS);
+  const [result, setResult] = useState<TestResult | null>(null);
+
+  useEffect(() => {
+    if (settled.trim() === "") return;
+    let current = true;
+    const values = Object.fromEntries(
+      names.filter((name) => Object.hasOwn(declarations, name)).map((name) => [name, settledTexts[name] ?? ""]),
+    );
+    evaluateRuleExpressionAction({ agent_key: agentKey, expression: settled, values }).then((next) => {
+      if (current) setResult(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [agentKey, settled, names, declarations, settledTexts]);
+
+  return (
+    <section aria-labelledby="cel-tester-title" className="space-y-3 rounded-lg border border-border p-3">
+      <div>
+        <h3 id="cel-tester-title" className="font-semibold text-sm">
+          Tester
+        </h3>
+        <p className="text-muted-foreground text-xs">Type values; leave one blank to see a missing value.</p>
+      </div>
+      {names.length === 0 ? (
+        <p className="text-muted-foreground text-xs">The expression uses no variables.</p>
+      ) : (
+        names.map((name) => {
+          const type = Object.hasOwn(declarations, name) ? declarations[name] : undefined;
+          const id = `tester-${name}`;
+          const error = result?.ok ? result.data.value_errors[name] : undefined;
+          return (
+            <div key={name} className="flex flex-col gap-1">
+              <Label htmlFor={id}>
+                <span className="font-mono text-xs">{name}</span>
+                <span className="font-normal text-muted-foreground text-xs">{type ?? "not declared"}</span>
+              </Label>
+              {type === undefined ? null : type === "bool" ? (
+                <NativeSelect
+                  id={id}
+                  value={texts[name] ?? ""}
+                  onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
+                >
+                  <option value="">no value</option>
+                  <option value="true">true</option>
+                  <option value="false">false</option>
+                </NativeSelect>
+              ) : (
+                <Input
+                  id={id}
+                  value={texts[name] ?? ""}
+                  placeholder={PLACEHOLDER[type]}
+                  onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
+                  className="font-mono text-xs"
+                  aria-invalid={error ? true : undefined}
+                />
+              )}
+              <FieldError messages={error ? [error] : undefined} />
+            </div>
+          );
+        })
+      )}
+      <TesterVerdict result={settled.trim() === "" ? null : result} />
+    </section>
+  );
+}
+
+function TesterVerdict({ result }: { result: TestResult | null }) {
+  if (!result) return <Verdict state="empty" badge={null} text="Write an expression to test it." />;
+  if (!result.ok) return <Verdict state="failed" badge={<Badge variant="danger">error</Badge>} text={result.message} />;
+  const evaluation = result.data.evaluation;
+  switch (evaluation.result) {
+    case true:
+      return <Verdict state="true" badge={<Badge variant="success">true</Badge>} text="The reply passes this rule." />;
+    case false:
+      return (
+        <Verdict
+          state="false"
+          badge={<Badge variant="danger">false</Badge>}
+          text="A reply with these values violates the rule and is regenerated."
+        />
+      );
+    case "unresolved":
+      return (
+        <Verdict state="unresolved" badge={<Badge variant="warning">unresolved</Badge>} text={evaluation.message} />
+      );
+    default:
+      return <Verdict state="error" badge={<Badge variant="danger">error</Badge>} text={evaluation.message} />;
+  }
+}
+
+function Verdict({ state, badge, text }: { state: string; badge: ReactNode; text: string }) {
+  return (
+    <div data-testid="tester-result" data-state={state} aria-live="polite" className="flex items-start gap-1.5 text-xs">
+      {badge}
+      <span>{text}</span>
+    </div>
+  );
+}

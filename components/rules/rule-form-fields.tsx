@@ -1,0 +1,151 @@
+"use client";
+
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { AttachedToolsPicker } from "./attached-tools-picker";
+import { CelExpressionField } from "./cel-expression-field";
+import type { RuleFormState } from "./rule-form-state";
+import { usesExpression } from "./rule-form-state";
+import { ScopeTargetPicker } from "./scope-target-picker";
+
+interface RuleFormFieldsProps {
+  form: RuleFormState;
+  update: (patch: Partial<RuleFormState>) => void;
+  errors: Record<string, string[]>;
+  data: RulesWorkspaceData;
+}
+
+/** Every Rule field of PRODUCT.md §2, with the server's inline errors under each. */
+export function RuleFormFields({ form, update, errors, data }: RuleFormFieldsProps) {
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
+        <FormField label="Name" htmlFor="rule-name" required errors={errors.name}>
+          <Input id="rule-name" value={form.name} onChange={(e) => update({ name: e.target.value })} maxLength={200} />
+        </FormField>
+        <FormField label="Key" htmlFor="rule-key" required errors={errors.key} hint="Stable id in bundles and traces.">
+          <Input
+            id="rule-key"
+            value={form.key}
+            onChange={(e) => update({ key: e.target.value })}
+            className="font-mono text-xs"
+            maxLength={64}
+          />
+        </FormField>
+      </div>
+      <FormField
+        label="Condition (when)"
+        htmlFor="rule-condition"
+        required
+        errors={errors.condition_text}
+        hint="Matched against the customer's message to decide whether the rule applies."
+      >
+        <Textarea
+          id="rule-condition"
+          value={form.condition_text}
+          onChange={(e) => update({ condition_text: e.target.value })}
+          className="min-h-14"
+        />
+      </FormField>
+      <FormField
+        label="Action (then)"
+        htmlFor="rule-action"
+        required
+        errors={errors.action_text}
+        hint="Told to the model when the rule applies."
+      >
+        <Textarea id="rule-action" value={form.action_text} onChange={(e) => update({ action_text: e.target.value })} />
+      </FormField>
+      <ScopeTargetPicker scope={form.scope} value={form.scope_ref} onChange={update} targets={data} errors={errors} />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <FormField label="Priority" htmlFor="rule-priority" errors={errors.priority} hint="Higher wins a conflict.">
+          <Input
+            id="rule-priority"
+            type="number"
+            value={form.priority}
+            onChange={(e) => update({ priority: e.target.value })}
+          />
+        </FormField>
+        <FormField
+          label="Max fires"
+          htmlFor="rule-max-fires"
+          errors={errors.max_fires_per_session}
+          hint="Per session; blank: no limit."
+        >
+          <Input
+            id="rule-max-fires"
+            type="number"
+            min={1}
+            value={form.max_fires_per_session}
+            onChange={(e) => update({ max_fires_per_session: e.target.value })}
+          />
+        </FormField>
+        <FormField label="Cooldown" htmlFor="rule-cooldown" errors={errors.cooldown_turns} hint="Turns between fires.">
+          <Input
+            id="rule-cooldown"
+            type="number"
+            min={0}
+            value={form.cooldown_turns}
+            onChange={(e) => update({ cooldown_turns: e.target.value })}
+          />
+        </FormField>
+        <div className="flex flex-col gap-2">
+          <span className="font-medium text-sm" id="rule-enabled-label">
+            Enabled
+          </span>
+          <Switch
+            aria-labelledby="rule-enabled-label"
+            checked={form.enabled}
+            onCheckedChange={(enabled) => update({ enabled })}
+          />
+        </div>
+      </div>
+      <fieldset className="space-y-3 rounded-lg border border-border p-3">
+        <legend className="px-1 font-medium text-sm">Enforcement</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={form.is_hard_constraint}
+            onChange={(e) => update({ is_hard_constraint: e.target.checked })}
+          />
+          Hard constraint: a reply that breaks it is never sent
+        </label>
+        {form.is_hard_constraint ? (
+          <FormField label="Lane" htmlFor="rule-lane" errors={errors.enforcement_lane}>
+            <NativeSelect
+              id="rule-lane"
+              value={form.enforcement_lane}
+              onChange={(e) => update({ enforcement_lane: e.target.value as RuleFormState["enforcement_lane"] })}
+            >
+              <option value="deterministic">Lane 1 · CEL expression, checked on every reply</option>
+              <option value="subjective">Lane 2 · model as judge, on risky or sampled turns</option>
+            </NativeSelect>
+          </FormField>
+        ) : (
+          <p className="text-muted-foreground text-xs">Guidance: told to the model, not enforced.</p>
+        )}
+        {usesExpression(form) ? (
+          <CelExpressionField
+            id="rule-expression"
+            value={form.enforcement_expression}
+            onChange={(enforcement_expression) => update({ enforcement_expression })}
+            declarations={data.declarations}
+            errors={errors.enforcement_expression}
+          />
+        ) : errors.enforcement_expression ? (
+          <p className="text-destructive text-xs">{errors.enforcement_expression.join(" ")}</p>
+        ) : null}
+      </fieldset>
+      <AttachedToolsPicker
+        value={form.attached_tools}
+        onChange={(attached_tools) => update({ attached_tools })}
+        tools={data.tools}
+        errors={errors.attached_tools}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import { Search } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Kbd } from "@/components/ui/kbd";
+import { NativeSelect } from "@/components/ui/select";
+import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { hasRuleFilters, NO_FILTERS, type RuleFilters } from "./rule-filters";
+
+interface RulesToolbarProps {
+  filters: RuleFilters;
+  onFilters: (patch: Partial<RuleFilters>) => void;
+  targets: Pick<RulesWorkspaceData, "scenarios" | "steps">;
+  shown: number;
+  total: number;
+}
+
+export function RulesToolbar({ filters, onFilters, targets, shown, total }: RulesToolbarProps) {
+  const filtered = hasRuleFilters(filters);
+  return (
+    <search className="flex flex-wrap items-center gap-2" aria-label="Filter rules">
+      <div className="relative min-w-60 flex-1">
+        <Search
+          aria-hidden="true"
+          className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          data-search=""
+          type="search"
+          aria-label="Search rules"
+          placeholder="Search name, condition, action"
+          value={filters.q}
+          onChange={(event) => onFilters({ q: event.target.value })}
+          className="pr-8 pl-8"
+        />
+        <Kbd className="absolute top-1/2 right-2 -translate-y-1/2">/</Kbd>
+      </div>
+      <Filter
+        label="Scope"
+        value={filters.scope}
+        onChange={(scope) => onFilters({ scope: scope as RuleFilters["scope"] })}
+      >
+        <option value="">Any scope</option>
+        <option value="GLOBAL">GLOBAL</option>
+        <option value="SCENARIO">SCENARIO</option>
+        <option value="STEP">STEP</option>
+      </Filter>
+      <Filter label="Scope target" value={filters.target} onChange={(target) => onFilters({ target })}>
+        <option value="">Any target</option>
+        {targets.scenarios.map((scenario) => (
+          <option key={scenario.ref} value={scenario.ref}>
+            {scenario.label} (and its steps)
+          </option>
+        ))}
+        {targets.steps.map((group) => (
+          <optgroup key={group.scenario} label={`${group.scenario} steps`}>
+            {group.options.map((step) => (
+              <option key={step.ref} value={step.ref}>
+                {step.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </Filter>
+      <Filter
+        label="Enabled"
+        value={filters.enabled}
+        onChange={(v) => onFilters({ enabled: v as RuleFilters["enabled"] })}
+      >
+        <option value="">Enabled or not</option>
+        <option value="on">Enabled</option>
+        <option value="off">Disabled</option>
+      </Filter>
+      <Filter
+        label="Hard constraint"
+        value={filters.hard}
+        onChange={(v) => onFilters({ hard: v as RuleFilters["hard"] })}
+      >
+        <option value="">Hard or guidance</option>
+        <option value="hard">Hard constraints</option>
+        <option value="soft">Guidance only</option>
+      </Filter>
+      <Filter label="Lane" value={filters.lane} onChange={(v) => onFilters({ lane: v as RuleFilters["lane"] })}>
+        <option value="">Any lane</option>
+        <option value="deterministic">Lane 1 · CEL</option>
+        <option value="subjective">Lane 2 · judge</option>
+      </Filter>
+      {filtered ? (
+        <Button type="button" variant="ghost" onClick={() => onFilters({ ...NO_FILTERS, sort: filters.sort })}>
+          Clear
+        </Button>
+      ) : null}
+      <span className="ml-auto text-muted-foreground text-xs tabular-nums" aria-live="polite">
+        {shown === total ? `${total} rules` : `${shown} of ${total} rules`}
+      </span>
+    </search>
+  );
+}
+
+function Filter({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <NativeSelect
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className="w-auto"
+    >
+      {children}
+    </NativeSelect>
+  );
+}

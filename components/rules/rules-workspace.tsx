@@ -1,0 +1,128 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import type { BundleRule } from "@/lib/engine/contracts/bundle";
+import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { DeleteRuleDialog } from "./delete-rule-dialog";
+import { type EditorTarget, RuleEditorDrawer } from "./rule-editor-drawer";
+import { applyRuleFilters, type RuleFilters } from "./rule-filters";
+import { RulesTable } from "./rules-table";
+import { RulesToolbar } from "./rules-toolbar";
+import { useRuleCommands } from "./use-rule-commands";
+import { useRuleFiltersUrl } from "./use-rule-filters-url";
+
+/** The Rules page (UI.md sketch): filters, the table, the editor drawer with its CEL tester. */
+interface RulesWorkspaceProps {
+  data: RulesWorkspaceData;
+  canEdit: boolean;
+  /** From the URL's searchParams. */
+  initialFilters: RuleFilters;
+}
+
+export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspaceProps) {
+  const [filters, updateFilters] = useRuleFiltersUrl(initialFilters);
+  // The newest version this page knows: the server's, or a save of ours the refresh has not brought yet.
+  const [savedVersion, setSavedVersion] = useState(0);
+  const version = Math.max(data.agent.configVersion, savedVersion);
+  const [editor, setEditor] = useState<(EditorTarget & { id: number }) | null>(null);
+  const [deleting, setDeleting] = useState<BundleRule | null>(null);
+
+  const open = (rule: BundleRule | null, loadedVersion = version) => setEditor({ rule, loadedVersion, id: Date.now() });
+  const commands = useRuleCommands({
+    agentKey: data.agent.key,
+    version,
+    onVersion: setSavedVersion,
+    onDuplicated: (copy, at) => open(copy, at),
+  });
+
+  const rows = useMemo(() => applyRuleFilters(data.rules, filters), [data.rules, filters]);
+  const targetLabels = useMemo(
+    () => Object.fromEntries([...data.scenarios, ...data.steps.flatMap((g) => g.options)].map((t) => [t.ref, t.label])),
+    [data.scenarios, data.steps],
+  );
+  const toolNames = useMemo(() => Object.fromEntries(data.tools.map((t) => [t.key, t.name])), [data.tools]);
+
+  return (
+    <>
+      <PageHeader
+        title="Rules"
+        description={`${data.agent.name} · v${version} · ${data.rules.length} rules, flat and scoped. Every save is a new version with a ledger diff.`}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link href={`/agents/${data.agent.key}/history`}>History</Link>
+            </Button>
+            {canEdit ? (
+              <Button type="button" onClick={() => open(null)}>
+                <Plus aria-hidden="true" />
+                New rule
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <RulesToolbar
+        filters={filters}
+        onFilters={updateFilters}
+        targets={data}
+        shown={rows.length}
+        total={data.rules.length}
+      />
+      {rows.length === 0 ? (
+        <EmptyState
+          title={data.rules.length === 0 ? "No rules yet" : "No rules match"}
+          description={
+            data.rules.length === 0
+              ? canEdit
+                ? "Create the first rule with New rule, or import a bundle (npm run focal -- import <file>)."
+                : "A designer creates rules here, or imports them with a bundle."
+              : "Clear the filters or the search to see every rule."
+          }
+        />
+      ) : (
+        <RulesTable
+          rules={rows}
+          targetLabels={targetLabels}
+          toolNames={toolNames}
+          sort={filters.sort}
+          onToggleSort={() => updateFilters({ sort: filters.sort === "desc" ? "asc" : "desc" })}
+          pendingKey={commands.pendingKey}
+          onView={(rule) => open(rule)}
+          handlers={
+            canEdit
+              ? {
+                  onEdit: (rule) => open(rule),
+                  onDuplicate: commands.duplicate,
+                  onDelete: setDeleting,
+                  onSetEnabled: (rule, enabled) => commands.setEnabled(rule, enabled),
+                }
+              : null
+          }
+        />
+      )}
+      {editor ? (
+        <RuleEditorDrawer
+          key={editor.id}
+          target={editor}
+          data={data}
+          currentVersion={version}
+          readOnly={!canEdit}
+          onSaved={setSavedVersion}
+          onClose={() => setEditor(null)}
+        />
+      ) : null}
+      <DeleteRuleDialog
+        rule={deleting}
+        version={version}
+        pending={deleting !== null && commands.pendingKey === deleting.key}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(rule) => commands.remove(rule, () => setDeleting(null))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import type { SettingKind } from "./settings-form-state";
+
+interface SettingControlProps {
+  id: string;
+  label: string;
+  kind: SettingKind;
+  /** The override, or the seed default's text when there is none. */
+  value: string | boolean;
+  onChange: (value: string | boolean) => void;
+  invalid: boolean;
+}
+
+/** One setting's input, chosen by its schema: checkbox, number (with its range), choice or comma list. */
+export function SettingControl({ id, label, kind, value, onChange, invalid }: SettingControlProps) {
+  const common = { id, "aria-label": label, "aria-invalid": invalid || undefined };
+  switch (kind.kind) {
+    case "boolean":
+      return (
+        <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+      );
+    case "enum":
+      return (
+        <NativeSelect {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-40">
+          {kind.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect>
+      );
+    case "number":
+      return (
+        <Input
+          {...common}
+          type="number"
+          value={String(value)}
+          min={kind.min ?? undefined}
+          max={kind.max ?? undefined}
+          step={kind.integer ? 1 : "any"}
+          title={kind.min !== null && kind.max !== null ? `${kind.min} to ${kind.max}` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+          className="w-32 font-mono text-xs"
+        />
+      );
+    case "list":
+      return (
+        <Input
+          {...common}
+          value={String(value)}
+          placeholder="comma-separated"
+          onChange={(e) => onChange(e.target.value)}
+          className="w-64 font-mono text-xs"
+        />
+      );
+  }
+}

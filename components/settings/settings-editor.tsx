@@ -1,0 +1,187 @@
+"use client";
+
+import { RotateCcw } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useMemo, useState, useTransition } from "react";
+import { useUnsavedChangesGuard } from "@/components/rules/use-unsaved-changes-guard";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldError } from "@/components/ui/field-error";
+import { Mono } from "@/components/ui/mono";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toaster";
+import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
+import { SettingControl } from "./setting-control";
+import {
+  overridesFromStored,
+  type SettingsOverrides,
+  settingKind,
+  settingsFromOverrides,
+  settingText,
+} from "./settings-form-state";
+import { SETTINGS_SECTIONS } from "./settings-sections";
+
+interface SettingsEditorProps {
+  agent: { key: string; name: string; configVersion: number };
+  /** The keys this agent sets; every other key is at its seed default. */
+  stored: Record<string, unknown>;
+}
+
+const canonical = (overrides: SettingsOverrides) => JSON.stringify(Object.entries(overrides).sort());
+
+/** Every config of seeds 001/003/004 with its default and a reset; one save = one config version. */
+export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
+  const router = useRouter();
+  const initial = useMemo(() => overridesFromStored(stored), [stored]);
+  const [overrides, setOverrides] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  // The version this form was loaded on; after "reload, keep my edits" the one the page shows now.
+  const [loadedVersion, setLoadedVersion] = useState(agent.configVersion);
+  const [rebased, setRebased] = useState(false);
+  const [saving, startSave] = useTransition();
+  const [reloading, startReload] = useTransition();
+  const dirty = canonical(overrides) !== canonical(initial);
+  useUnsavedChangesGuard(dirty);
+  const expectedVersion = rebased ? agent.configVersion : loadedVersion;
+
+  function set(path: string, value: string | boolean | undefined) {
+    setOverrides(({ [path]: _dropped, ...rest }) => (value === undefined ? rest : { ...rest, [path]: value }));
+    setErrors(({ [path]: _stale, ...rest }) => rest);
+  }
+
+  function save() {
+    const converted = settingsFromOverrides(overrides);
+    if (!converted.ok) {
+      setErrors(converted.fieldErrors);
+      setMessage("Some settings need attention.");
+      return;
+    }
+    startSave(async () => {
+      const result = await updateAgentSettingsAction({
+        agent_key: agent.key,
+        expected_config_version: expectedVersion,
+        settings: converted.settings,
+      });
+      if (result.ok) {
+        toast.success(
+          result.data.changed ? `Settings saved · v${result.data.config_version}` : "No value in force changed.",
+        );
+        setLoadedVersion(result.data.config_version);
+        setRebased(false);
+        setErrors({});
+        setMessage(null);
+        router.refresh();
+        return;
+      }
+      setErrors(result.fieldErrors ?? {});
+      setConflict(result.code === "CONFLICT" ? result.message : null);
+      setMessage(result.code === "CONFLICT" ? null : result.message);
+    });
+  }
+
+  return (
+    // noValidate: the server's zod check gives the inline errors, with the same words as bundle import.
+    <form
+      noValidate
+      className="space-y-4"
+      aria-label="Agent settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <div className="sticky top-0 z-20 flex items-center gap-3 rounded-lg border border-border bg-background/95 px-3 py-2 backdrop-blur">
+        <span className="text-muted-foreground text-xs">
+          {Object.keys(overrides).length} set on this agent · the rest at the seeds&apos; defaults
+          {dirty ? " · unsaved changes" : ""}
+        </span>
+        <Button type="submit" className="ml-auto" pending={saving} disabled={!dirty || reloading}>
+          Save settings
+        </Button>
+      </div>
+      {conflict ? (
+        <Alert variant="warning" title="Someone saved a newer version">
+          <p>{conflict}</p>
+          <Button
+            type="button"
+            size="sm"
+            className="mt-2"
+            pending={reloading}
+            onClick={() => {
+              setConflict(null);
+              setRebased(true);
+              startReload(() => router.refresh());
+            }}
+          >
+            Reload, keep my edits
+          </Button>
+        </Alert>
+      ) : null}
+      {message ? <Alert variant="danger">{message}</Alert> : null}
+      {SETTINGS_SECTIONS.map((section) => (
+        <Card key={section.key}>
+          <CardHeader>
+            <CardTitle>{section.title}</CardTitle>
+            <CardDescription>
+              <Mono>{section.key}</Mono> · {section.source}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Setting</TableHead>
+                  <TableHead>Value</TableHead>
+                  <TableHead>Seed default</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Reset</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {Object.entries(section.defaults).map(([key, fallback]) => {
+                  const path = `${section.key}.${key}`;
+                  const overridden = Object.hasOwn(overrides, path);
+                  return (
+                    <TableRow key={path} data-testid={`setting-${path}`}>
+                      <TableCell>
+                        <label htmlFor={`setting-${path}`}>
+                          <Mono>{key}</Mono>
+                        </label>
+                      </TableCell>
+                      <TableCell>
+                        <SettingControl
+                          id={`setting-${path}`}
+                          label={path}
+                          kind={settingKind(section.key, key)}
+                          value={overrides[path] ?? settingText(fallback)}
+                          onChange={(value) => set(path, value)}
+                          invalid={Boolean(errors[path])}
+                        />
+                        <FieldError messages={errors[path]} />
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">
+                        <Mono>{JSON.stringify(fallback)}</Mono>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {overridden ? (
+                          <Button type="button" variant="ghost" size="sm" onClick={() => set(path, undefined)}>
+                            <RotateCcw aria-hidden="true" />
+                            Reset to default
+                          </Button>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      ))}
+    </form>
+  );
+}

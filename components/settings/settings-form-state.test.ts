@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { overridesFromStored, settingKind, settingsFromOverrides } from "./settings-form-state";
+
+describe("settings form state", () => {
+  it("reads each setting's control from the settings schema", () => {
+    expect(settingKind("scenario_filter", "enabled")).toEqual({ kind: "boolean" });
+    expect(settingKind("scenario_filter", "stickiness_boost")).toEqual({
+      kind: "number",
+      min: 0,
+      max: 1,
+      integer: false,
+    });
+    expect(settingKind("enforcement", "max_retries")).toEqual({ kind: "number", min: 0, max: 10, integer: true });
+    expect(settingKind("scenario_filter", "fallback_behavior")).toEqual({
+      kind: "enum",
+      options: ["clarify", "stay", "escalate"],
+    });
+    expect(settingKind("enforcement", "llm_judge_models")).toEqual({ kind: "list" });
+  });
+
+  it("round-trips stored settings through the inputs", () => {
+    const stored = {
+      enforcement: { max_retries: 2, llm_judge_models: ["a", "b"], enabled: false },
+      scenario_filter: { fallback_behavior: "stay" },
+    };
+    const overrides = overridesFromStored(stored);
+    expect(overrides).toEqual({
+      "enforcement.max_retries": "2",
+      "enforcement.llm_judge_models": "a, b",
+      "enforcement.enabled": false,
+      "scenario_filter.fallback_behavior": "stay",
+    });
+    expect(settingsFromOverrides(overrides)).toEqual({ ok: true, settings: stored });
+  });
+
+  it("names numbers that are not numbers; range checks are the server's", () => {
+    expect(settingsFromOverrides({ "enforcement.max_retries": "two", "rerun.max_reruns": " " })).toEqual({
+      ok: false,
+      fieldErrors: { "enforcement.max_retries": ["Enter a number."], "rerun.max_reruns": ["Enter a number."] },
+    });
+    expect(settingsFromOverrides({ "enforcement.max_retries": "99" })).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { AgentSettingsInput } from "@/lib/engine/contracts/agent-settings";
+
+// The settings editor's state: only the keys this agent sets ("overrides"), keyed "section.key", as
+// the inputs hold them (numbers and lists as typed text). A key without an override takes its seed
+// default; "reset to default" removes the override.
+
+export type SettingKind =
+  | { kind: "boolean" }
+  | { kind: "number"; min: number | null; max: number | null; integer: boolean }
+  | { kind: "enum"; options: readonly string[] }
+  | { kind: "list" };
+
+export type SettingsOverrides = Record<string, string | boolean>;
+
+/** The control a setting needs, read from the bundle's settings schema, so a new key gets one by itself. */
+export function settingKind(section: string, key: string): SettingKind {
+  const sectionSchema = (AgentSettingsInput.shape as Record<string, z.ZodOptional<z.ZodObject>>)[section]?.unwrap();
+  const field = (sectionSchema?.shape[key] as z.ZodOptional<z.ZodType> | undefined)?.unwrap();
+  if (field instanceof z.ZodBoolean) return { kind: "boolean" };
+  if (field instanceof z.ZodNumber) {
+    const bound = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value);
+    return { kind: "number", min: bound(field.minValue), max: bound(field.maxValue), integer: field.isInt };
+  }
+  if (field instanceof z.ZodEnum) return { kind: "enum", options: field.options as string[] };
+  return { kind: "list" };
+}
+
+/** A stored or default value as its input shows it. */
+export function settingText(value: unknown): string | boolean {
+  if (typeof value === "boolean") return value;
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
+export function overridesFromStored(stored: Record<string, unknown>): SettingsOverrides {
+  const overrides: SettingsOverrides = {};
+  for (const [section, values] of Object.entries(stored)) {
+    if (values === null || typeof values !== "object") continue;
+    for (const [key, value] of Object.entries(values)) overrides[`${section}.${key}`] = settingText(value);
+  }
+  return overrides;
+}
+
+export type SettingsFromOverrides =
+  | { ok: true; settings: Record<string, Record<string, unknown>> }
+  | { ok: false; fieldErrors: Record<string, string[]> };
+
+/** The overrides as settings input; text that is not a number where one is needed is named here. */
+export function settingsFromOverrides(overrides: SettingsOverrides): SettingsFromOverrides {
+  const settings: Record<string, Record<string, unknown>> = {};
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [path, raw] of Object.entries(overrides)) {
+    const [section = "", key = ""] = path.split(".");
+    const kind = settingKind(section, key);
+    let value: unknown = raw;
+    if (kind.kind === "number") {
+      const text = String(raw).trim();
+      value = Number(text);
+      if (text === "" || !Number.isFinite(value)) {
+        fieldErrors[path] = ["Enter a number."];
+        continue;
+      }
+    } else if (kind.kind === "list") {
+      value = String(raw)
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+    }
+    settings[section] = { ...settings[section], [key]: value };
+  }
+  return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, settings };
+}

@@ -1,0 +1,115 @@
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { screenshot, signIn } from "./fixtures";
+
+// The rule editor on the demo Refund desk: the live CEL check, the tester, versioning and the
+// stale-version conflict. Every change here keeps the demo's behaviour (50 → 50.0, a cooldown on a
+// once-per-session rule, a switch flipped back), so the sandbox spec after this one sees the same agent.
+
+test.describe.configure({ mode: "serial" });
+
+// Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
+const ADMIN_STATE = path.join("test-results", "e2e-auth", "rules-admin.json");
+test.beforeAll(async ({ browser }, testInfo) => {
+  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  await signIn(page);
+  await page.context().storageState({ path: ADMIN_STATE });
+  await page.close();
+});
+test.use({ storageState: ADMIN_STATE });
+
+/** The config_version in the page header ("Refund desk · v3 · 8 rules…"). */
+async function shownVersion(page: Page): Promise<number> {
+  const text =
+    (await page
+      .getByText(/· v\d+ ·/)
+      .first()
+      .textContent()) ?? "";
+  return Number(/· v(\d+) ·/.exec(text)?.[1]);
+}
+
+test("edit max-refund: live parse error with position, tester, save makes a new version", async ({ page }) => {
+  await page.goto("/agents/refund-desk/rules");
+  await expect(page.getByTestId("rule-row-max-refund")).toBeVisible();
+  const before = await shownVersion(page);
+
+  await page.getByRole("button", { name: "Edit max-refund" }).click();
+  const editor = page.getByTestId("rule-editor");
+  const expression = editor.getByLabel("Enforcement expression (CEL)");
+  const status = editor.getByTestId("cel-status");
+  await expect(status).toHaveAttribute("data-state", "ok");
+
+  await expression.fill("refund_amount <=");
+  await expect(status).toHaveAttribute("data-state", "error");
+  await expect(status).toContainText("Syntax error at column 17");
+  await screenshot(page, "rules-editor-error");
+
+  await expression.fill("refund_amount <= 50.0");
+  await expect(status).toHaveAttribute("data-state", "ok");
+  await editor.getByLabel("refund_amount").fill("75");
+  await expect(editor.getByTestId("tester-result")).toHaveAttribute("data-state", "false");
+  await editor.getByLabel("refund_amount").fill("30");
+  await expect(editor.getByTestId("tester-result")).toHaveAttribute("data-state", "true");
+  await editor.getByLabel("refund_amount").fill("75");
+  await expect(editor.getByTestId("tester-result")).toHaveAttribute("data-state", "false");
+  await screenshot(page, "rules-editor");
+
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByText(`· v${before + 1} ·`)).toBeVisible();
+  await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50.0");
+
+  await page.goto("/agents/refund-desk/history");
+  const newest = page.getByTestId("config-version").first();
+  await expect(newest).toContainText(`v${before + 1}`);
+  await expect(newest).toContainText("updated rule max-refund");
+  await expect(newest).toContainText("refund_amount <= 50.0");
+  await screenshot(page, "history");
+});
+
+test("filters live in the URL and / focuses the search", async ({ page }) => {
+  await page.goto("/agents/refund-desk/rules");
+  await page.locator("body").press("/");
+  await expect(page.locator("[data-search]")).toBeFocused();
+  await page.keyboard.type("refund");
+  await page.getByLabel("Hard constraint").selectOption("hard");
+  await expect(page).toHaveURL(/hard=hard/);
+  await expect(page).toHaveURL(/q=refund/);
+  await expect(page.getByTestId("rule-row-max-refund")).toBeVisible();
+  await expect(page.getByTestId("rule-row-vip-thanks")).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator("[data-search]")).toHaveValue("refund");
+  await expect(page.getByTestId("rule-row-vip-thanks")).toHaveCount(0);
+  await screenshot(page, "rules-filtered");
+});
+
+test("a save over a newer version shows what changed, keeps the edits, and saves after a reload", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/agents/refund-desk/rules");
+  await page.getByRole("button", { name: "Edit vip-thanks" }).click();
+  const editor = page.getByTestId("rule-editor");
+  await editor.getByLabel("Cooldown").fill("1");
+
+  // Meanwhile another tab switches a rule off: the agent moves to a newer version.
+  const other = await context.newPage();
+  await other.goto("/agents/refund-desk/rules");
+  await other.getByRole("switch", { name: "Enabled: quote-catalogue-prices" }).click();
+  await expect(other.getByText("quote-catalogue-prices disabled")).toBeVisible();
+  await other.close();
+
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor.getByText("Someone saved a newer version")).toBeVisible();
+  await expect(editor).toContainText("disabled rule quote-catalogue-prices");
+  await expect(editor.getByLabel("Cooldown")).toHaveValue("1");
+  await screenshot(page, "rules-conflict");
+
+  await editor.getByRole("button", { name: "Reload, keep my edits" }).click();
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId("rule-row-vip-thanks")).toContainText("cooldown 1");
+
+  await page.getByRole("switch", { name: "Enabled: quote-catalogue-prices" }).click();
+  await expect(page.getByText("quote-catalogue-prices enabled")).toBeVisible();
+});

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn } from "./fixtures";
+
+// The settings editor on the demo Refund desk. It ends where it started (every key at its default),
+// so the specs after this one see the same agent.
+
+// Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
+const ADMIN_STATE = path.join("test-results", "e2e-auth", "settings-admin.json");
+test.beforeAll(async ({ browser }, testInfo) => {
+  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  await signIn(page);
+  await page.context().storageState({ path: ADMIN_STATE });
+  await page.close();
+});
+test.use({ storageState: ADMIN_STATE });
+
+test("a setting is changed against its default, refused out of range, then reset; each save a version", async ({
+  page,
+}) => {
+  await page.goto("/agents/refund-desk/settings");
+  const row = page.getByTestId("setting-scenario_filter.stickiness_boost");
+  const value = row.getByLabel("scenario_filter.stickiness_boost");
+  await expect(value).toHaveValue("0.15");
+  await expect(row).toContainText("0.15");
+
+  await value.fill("7");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(row.locator("[data-slot=field-error]")).not.toBeEmpty();
+
+  await value.fill("0.25");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText(/Settings saved · v\d+/)).toBeVisible();
+  await screenshot(page, "settings-editor");
+
+  await row.getByRole("button", { name: "Reset to default" }).click();
+  await expect(value).toHaveValue("0.15");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(row.getByRole("button", { name: "Reset to default" })).toHaveCount(0);
+
+  await page.goto("/agents/refund-desk/history");
+  await expect(page.getByTestId("config-version").first()).toContainText("scenario_filter.stickiness_boost");
+  await expect(page.getByTestId("config-version").nth(1)).toContainText("0.25");
+});

@@ -1,0 +1,44 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { listConfigEvents } from "@/db/queries/config-history";
+import { type AgentRow, agents } from "@/db/schema";
+import type { Transaction } from "@/db/types";
+import { AppError } from "@/lib/server/errors";
+import { summarizeConfigEvent } from "@/lib/versioning/config-change-payload";
+
+// Name at most 5 changes in a conflict message; more than that and "reload" is the whole advice.
+const CONFLICT_EVENTS_SHOWN = 5;
+
+/**
+ * Locks the agent row for the rest of the transaction (saves of one agent run one after the other)
+ * and checks that its config_version is the one the editor loaded. If it moved on, throws CONFLICT
+ * naming what changed since, so nothing of this save is written (optimistic concurrency).
+ */
+export async function lockAgentAtVersion(
+  tx: Transaction,
+  agentKey: string,
+  expectedVersion: number,
+): Promise<AgentRow> {
+  const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey)).for("update");
+  if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
+  if (agent.configVersion !== expectedVersion) {
+    throw new AppError("CONFLICT", await conflictMessage(tx, agent, expectedVersion));
+  }
+  return agent;
+}
+
+async function conflictMessage(tx: Transaction, agent: AgentRow, expected: number): Promise<string> {
+  const head = `${agent.name} is at v${agent.configVersion}, but you loaded v${expected}.`;
+  const tail = "Nothing was saved; reload to see the latest version (your edits stay in the form).";
+  if (expected > agent.configVersion) return `${head} ${tail}`;
+  const { events } = await listConfigEvents(tx, agent.id, { limit: CONFLICT_EVENTS_SHOWN + 1 });
+  const since = events
+    .map((event) => ({ event, ...summarizeConfigEvent(event.type, event.payload) }))
+    .filter(({ version }) => version !== null && version > expected);
+  if (since.length === 0) return `${head} ${tail}`;
+  const lines = since
+    .slice(0, CONFLICT_EVENTS_SHOWN)
+    .map(({ event, version, summary }) => `v${version}: ${event.actor} ${summary}`);
+  const more = since.length > CONFLICT_EVENTS_SHOWN ? "; and earlier changes" : "";
+  return `${head} Since then: ${lines.join("; ")}${more}. ${tail}`;
+}

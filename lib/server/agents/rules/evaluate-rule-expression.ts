@@ -1,0 +1,40 @@
+import "server-only";
+import { getAgentByKey } from "@/db/queries/agents";
+import type { Database } from "@/db/types";
+import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { type ExpressionEvaluation, evaluateExpression, parseTesterValue } from "@/lib/engine/cel/evaluate-expression";
+import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
+import { AppError } from "@/lib/server/errors";
+
+export interface RuleExpressionTest {
+  evaluation: ExpressionEvaluation;
+  /** Values that do not fit their variable's type ("Enter a number"), by variable name. */
+  value_errors: Record<string, string>;
+}
+
+/**
+ * The rule editor's tester: types each value by the agent's declaration of its variable, then
+ * evaluates. Read-only: reads the declarations, writes nothing. A value for an undeclared variable is
+ * ignored; a value that does not fit its type counts as missing and is reported by name.
+ */
+export async function evaluateRuleExpression(
+  db: Database,
+  agentKey: string,
+  expression: string,
+  texts: Record<string, string>,
+): Promise<RuleExpressionTest> {
+  const agent = await getAgentByKey(db, agentKey);
+  if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
+  const declarations = declaredVariables(await readAgentBundle(db, agent));
+  const values: Record<string, unknown> = {};
+  const value_errors: Record<string, string> = {};
+  for (const [name, text] of Object.entries(texts)) {
+    // hasOwn: a name like "constructor" must not find Object.prototype's.
+    const type = Object.hasOwn(declarations, name) ? declarations[name] : undefined;
+    if (type === undefined) continue;
+    const typed = parseTesterValue(text, type);
+    if (typed.ok) values[name] = typed.value;
+    else value_errors[name] = typed.message;
+  }
+  return { evaluation: evaluateExpression(expression, declarations, values), value_errors };
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { agents } from "@/db/schema";
+import type { Database } from "@/db/types";
+import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
+import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+
+/**
+ * The rules page's data, read in one REPEATABLE READ transaction so the rules and the config_version
+ * the editor will send back as expected_config_version belong together. null: no such agent.
+ */
+export async function loadRulesWorkspace(db: Database, agentKey: string): Promise<RulesWorkspaceData | null> {
+  return db.transaction(
+    async (tx) => {
+      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      if (!agent) return null;
+      const bundle = await readAgentBundle(tx, agent);
+      return {
+        agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },
+        rules: bundle.rules,
+        scenarios: bundle.scenarios.map((s) => ({ ref: s.key, label: s.name })),
+        steps: bundle.scenarios.map((s) => ({
+          scenario: s.name,
+          options: s.steps.map((step) => ({ ref: `${s.key}/${step.key}`, label: `${s.name} › ${step.name}` })),
+        })),
+        tools: bundle.tools.map((t) => ({ key: t.key, name: t.name })),
+        declarations: declaredVariables(bundle),
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

@@ -1,0 +1,198 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { agents } from "@/db/schema";
+import { createRuleAction } from "@/lib/actions/rules/create-rule";
+import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
+import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
+import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-expression";
+import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
+import { updateRuleAction } from "@/lib/actions/rules/update-rule";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
+import { browserHeaders, requestState } from "../support/request-headers";
+
+vi.mock("next/headers", () => import("../support/request-headers"));
+
+const AGENT = "refund-desk";
+const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");
+if (!MAX_REFUND) throw new Error("demo bundle lost max-refund");
+
+let handle: DatabaseHandle;
+let designerCookie: string;
+let viewerCookie: string;
+
+beforeAll(async () => {
+  handle = await startTestApp();
+  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  const designer = await addOperator(handle, "designer@focal.test", "designer");
+  const viewer = await addOperator(handle, "viewer@focal.test", "viewer");
+  designerCookie = await signIn(designer.email, designer.password);
+  viewerCookie = await signIn(viewer.email, viewer.password);
+});
+beforeEach(() => {
+  requestState.headers = browserHeaders({ cookie: designerCookie });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+async function version(): Promise<number> {
+  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
+  return agent?.configVersion ?? -1;
+}
+
+/** An edit of max-refund as the editor sends it, at the current version unless told otherwise. */
+async function editMaxRefund(fields: Record<string, unknown>, expected?: number) {
+  return updateRuleAction({
+    ...MAX_REFUND,
+    scope: "SCENARIO",
+    enforcement_lane: "deterministic",
+    ...fields,
+    rule_key: "max-refund",
+    agent_key: AGENT,
+    expected_config_version: expected ?? (await version()),
+  } as Parameters<typeof updateRuleAction>[0]);
+}
+
+/** The call is refused and not one row of any table changed. */
+async function expectNothingWritten<T>(call: () => Promise<T>): Promise<T> {
+  const before = await tableCounts(handle);
+  const versionBefore = await version();
+  const result = await call();
+  expect(result).toMatchObject({ ok: false });
+  expect(await tableCounts(handle)).toEqual(before);
+  expect(await version()).toBe(versionBefore);
+  return result;
+}
+
+describe("CEL is checked at save time", () => {
+  it("a syntax error is refused with its column in fieldErrors.enforcement_expression", async () => {
+    const result = await expectNothingWritten(() => editMaxRefund({ enforcement_expression: "refund_amount <=" }));
+    expect(result).toMatchObject({ code: "VALIDATION", message: expect.stringContaining("nothing was saved") });
+    expect(result).toMatchObject({
+      fieldErrors: { enforcement_expression: [expect.stringMatching(/^Syntax error at column 17/)] },
+    });
+  });
+
+  it("an undeclared variable is refused and named, with what is declared", async () => {
+    const result = await expectNothingWritten(() => editMaxRefund({ enforcement_expression: "refund_total <= 50" }));
+    const message = (result as { fieldErrors?: Record<string, string[]> }).fieldErrors?.enforcement_expression?.[0];
+    expect(message).toContain('"refund_total" is not a declared variable');
+    expect(message).toContain("refund_amount");
+  });
+
+  it("a new rule with a broken expression is not created", async () => {
+    await expectNothingWritten(async () =>
+      createRuleAction({
+        ...MAX_REFUND,
+        scope: "GLOBAL",
+        scope_ref: null,
+        enforcement_lane: "deterministic",
+        key: "broken",
+        enforcement_expression: "refund_amount <= ",
+        agent_key: AGENT,
+        expected_config_version: await version(),
+      }),
+    );
+  });
+});
+
+describe("references are checked against this agent", () => {
+  it("a scope target of another kind or agent, or an unknown tool, is refused per field", async () => {
+    const result = await expectNothingWritten(() =>
+      editMaxRefund({ scope: "STEP", scope_ref: "refund/nowhere", attached_tools: ["lookup_order", "teleport"] }),
+    );
+    expect(result).toMatchObject({
+      fieldErrors: {
+        scope_ref: [expect.stringContaining('No step "nowhere" in scenario "refund"')],
+        attached_tools: [expect.stringContaining('No tool "teleport"')],
+      },
+    });
+  });
+
+  it("a key another rule has is refused", async () => {
+    const result = await expectNothingWritten(() => editMaxRefund({ key: "vip-thanks" }));
+    expect(result).toMatchObject({ fieldErrors: { key: [expect.stringContaining("already has the key")] } });
+  });
+
+  it("zod limits of the bundle apply to the form", async () => {
+    const result = await expectNothingWritten(() => editMaxRefund({ name: " ", priority: 5000 }));
+    expect(result).toMatchObject({ code: "VALIDATION", fieldErrors: { name: [expect.any(String)] } });
+    expect((result as { fieldErrors?: Record<string, string[]> }).fieldErrors?.priority).toBeDefined();
+  });
+});
+
+describe("optimistic concurrency", () => {
+  it("a save over a newer version is a CONFLICT that says what changed, and writes nothing", async () => {
+    const loaded = await version();
+    const other = await setRuleEnabledAction({
+      agent_key: AGENT,
+      rule_key: "vip-thanks",
+      enabled: false,
+      expected_config_version: loaded,
+    });
+    expect(other).toMatchObject({ ok: true });
+    for (const stale of [
+      () => editMaxRefund({ priority: 51 }, loaded),
+      () => deleteRuleAction({ agent_key: AGENT, rule_key: "max-refund", expected_config_version: loaded }),
+      () => duplicateRuleAction({ agent_key: AGENT, rule_key: "max-refund", expected_config_version: loaded }),
+    ]) {
+      const result = await expectNothingWritten(stale);
+      expect(result).toMatchObject({ code: "CONFLICT" });
+      const message = (result as { message: string }).message;
+      expect(message).toContain(`is at v${loaded + 1}, but you loaded v${loaded}`);
+      expect(message).toContain(`v${loaded + 1}: designer@focal.test disabled rule vip-thanks`);
+    }
+  });
+});
+
+describe("concurrent saves", () => {
+  it("two saves made on the same version: one wins, the other is a CONFLICT", async () => {
+    const loaded = await version();
+    const results = await Promise.all([
+      editMaxRefund({ priority: 61 }, loaded),
+      editMaxRefund({ priority: 62 }, loaded),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toMatchObject([{ code: "CONFLICT" }]);
+    expect(await version()).toBe(loaded + 1);
+  });
+});
+
+describe("roles", () => {
+  it("a viewer may not change rules, and nothing is written", async () => {
+    requestState.headers = browserHeaders({ cookie: viewerCookie });
+    const expected_config_version = await version();
+    const ref = { agent_key: AGENT, rule_key: "max-refund", expected_config_version };
+    for (const call of [
+      () => editMaxRefund({ priority: 1 }),
+      () => setRuleEnabledAction({ ...ref, enabled: false }),
+      () => duplicateRuleAction(ref),
+      () => deleteRuleAction(ref),
+    ]) {
+      expect(await expectNothingWritten(call)).toMatchObject({ code: "FORBIDDEN" });
+    }
+  });
+
+  it("a viewer may use the tester, which writes nothing", async () => {
+    requestState.headers = browserHeaders({ cookie: viewerCookie });
+    const before = await tableCounts(handle);
+    const test = (values: Record<string, string>, expression = "refund_amount <= 50") =>
+      evaluateRuleExpressionAction({ agent_key: AGENT, expression, values });
+    expect(await test({ refund_amount: "75" })).toMatchObject({ ok: true, data: { evaluation: { result: false } } });
+    expect(await test({ refund_amount: "30" })).toMatchObject({ ok: true, data: { evaluation: { result: true } } });
+    expect(await test({})).toMatchObject({
+      data: { evaluation: { result: "unresolved", missing: ["refund_amount"] } },
+    });
+    expect(await test({ refund_amount: "lots" })).toMatchObject({
+      data: { evaluation: { result: "unresolved" }, value_errors: { refund_amount: expect.any(String) } },
+    });
+    expect(await test({}, "refund_amount <")).toMatchObject({
+      data: { evaluation: { result: "error", kind: "syntax", position: 15 } },
+    });
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+});
