@@ -184,6 +184,9 @@ test("a viewer reads a sandbox conversation but cannot post", async ({ page }) =
   await expect(page.getByTestId("provenance-footer").first()).toContainText("max-refund");
   await expect(page.getByTestId("sandbox-input")).toHaveCount(0);
   await expect(page.getByTestId("sandbox-reset")).toHaveCount(0);
+  // Viewers see the session's continuity setting but cannot change it.
+  await expect(page.getByTestId("continuity-state")).toContainText("continuity");
+  await expect(page.getByTestId("continuity-toggle")).toHaveCount(0);
   await expect(
     page.getByText("Viewers can read sandbox conversations; ask an admin for the designer role to chat."),
   ).toBeVisible();

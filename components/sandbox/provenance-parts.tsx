@@ -29,14 +29,47 @@ export function Line({ parts }: { parts: ReactNode[] }) {
 const GOAL_CHARS = 80;
 const clip = (text: string) => (text.length > GOAL_CHARS ? `${text.slice(0, GOAL_CHARS - 1)}…` : text);
 
+// Evidence ids are free-form (up to 200 characters): each shows its start (a whole UUID fits), the
+// full id on hover.
+const EVIDENCE_ID_CHARS = 36;
+
+/** A reformulation's evidence ids, comma-separated, monospace. */
+export function EvidenceIds({ ids }: { ids: string[] }) {
+  return (
+    <span data-testid="goal-evidence">
+      {ids.map((id, i) => (
+        <Fragment key={id}>
+          {i > 0 ? ", " : null}
+          <Mono truncate={EVIDENCE_ID_CHARS} className="not-italic">
+            {id}
+          </Mono>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 export function goalPart(goal: Provenance["goal"]): ReactNode {
   if (!goal.original) return null;
   const reformulated = goal.active_reformulation;
-  const evidence = goal.evidence_ids.length ? `, ${goal.evidence_ids.length} evidence` : "";
   return (
     <span title={reformulated ? `Original: ${goal.original}\nActive: ${reformulated}` : goal.original}>
       <Label>Goal:</Label> {clip(reformulated ?? goal.original)}
-      {reformulated ? <span className="italic"> (reformulated{evidence})</span> : null}
+      {reformulated ? (
+        <span className="italic">
+          {" "}
+          (reformulated
+          {goal.evidence_ids.length ? (
+            <>
+              {"; evidence "}
+              <EvidenceIds ids={goal.evidence_ids} />
+            </>
+          ) : (
+            "; no evidence cited"
+          )}
+          )
+        </span>
+      ) : null}
     </span>
   );
 }

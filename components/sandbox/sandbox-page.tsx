@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import { ContinuityToggle } from "./continuity-toggle";
 import { SandboxWorkspace } from "./sandbox-workspace";
 import { SessionPicker } from "./session-picker";
 import { StartSessionButton } from "./start-session-button";
@@ -15,6 +16,7 @@ interface SandboxPageProps {
 export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
   const { agent, provider } = data;
   const offline = provider.name === "offline";
+  const latest = data.turns.at(-1);
   return (
     <>
       <PageHeader
@@ -38,10 +40,19 @@ export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
               title={`Replies come from ${provider.name} (${provider.model})`}
               className="font-mono"
             >
-              <span className="font-sans text-muted-foreground">provider</span>
+              {/* Below 1280 px the header needs the room: the word stays for screen readers and the title. */}
+              <span className="sr-only font-sans text-muted-foreground xl:not-sr-only">provider</span>
               {offline ? "offline" : provider.model}
             </Badge>
             <SessionPicker agentKey={agent.key} sessions={data.sessions} currentId={data.session?.id ?? null} />
+            <ContinuityToggle
+              // A new session starts from its own stored value, not the previous session's optimistic one.
+              key={data.session?.id ?? "no-session"}
+              sessionId={data.session?.id ?? null}
+              enabled={data.session?.continuityEnabled ?? null}
+              canPost={data.canPost}
+              latestRan={latest ? latest.spans.some((s) => s.name === "continuity") : null}
+            />
             {data.canPost ? <StartSessionButton agentKey={agent.key} label="Reset" testId="sandbox-reset" /> : null}
           </>
         }

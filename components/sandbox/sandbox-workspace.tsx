@@ -93,7 +93,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
           )}
         </div>
       </section>
-      <TurnPanel turn={selected} session={chat.session} isLatest={selected !== null && selected.id === latest?.id} />
+      <TurnPanel turn={selected} session={chat.session} latest={latest} canPost={data.canPost} />
     </div>
   );
 }

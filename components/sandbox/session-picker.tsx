@@ -33,7 +33,7 @@ export function SessionPicker({ agentKey, sessions, currentId }: SessionPickerPr
       <NativeSelect
         id="sandbox-session"
         data-testid="session-picker"
-        className="w-56 xl:w-72"
+        className="w-48 xl:w-72"
         selectClassName="font-mono text-xs"
         value={value}
         onChange={(event) => open(event.target.value)}

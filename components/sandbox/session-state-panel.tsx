@@ -1,7 +1,9 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
-import type { SessionView } from "@/lib/turns/turn-view";
+import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { CONTINUITY_FLAG, flagMeaning } from "./continuity-toggle";
+import { GoalSection } from "./goal-section";
 import { KeyValueTable } from "./key-value-table";
 import { formatUtc } from "./sandbox-format";
 
@@ -22,12 +24,54 @@ function Fields({ values, label, empty }: { values: Record<string, unknown>; lab
 
 interface SessionStatePanelProps {
   session: SessionView;
+  /** The newest turn: the goal it ran on and whether continuity ran for it. */
+  latest: TurnView | null;
   /** Set when the panel shows an older turn: the state below is the session's current one. */
   viewingOlderTurn: boolean;
+  canPost: boolean;
+  goalRestored: boolean;
+  onGoalRestored: () => void;
+}
+
+/** The flag's name may wrap after an underscore, not in the middle of a word. */
+function FlagName() {
+  const parts = CONTINUITY_FLAG.split("_");
+  return (
+    <span className="font-mono text-[11px]">
+      {parts.map((part, i) => (
+        <Fragment key={part}>
+          {part}
+          {i < parts.length - 1 ? (
+            <>
+              _<wbr />
+            </>
+          ) : null}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+function continuityText(session: SessionView, latest: TurnView | null) {
+  if (session.continuityEnabled !== null) return `${session.continuityEnabled ? "on" : "off"} for this session`;
+  const ran = latest ? latest.spans.some((s) => s.name === "continuity") : null;
+  return (
+    <>
+      follow flag (<FlagName />
+      ): <span className="text-muted-foreground">{flagMeaning(ran)}</span>
+    </>
+  );
 }
 
 /** The session as the engine will see it on the next turn: where it is, its variables and profile. */
-export function SessionStatePanel({ session, viewingOlderTurn }: SessionStatePanelProps) {
+export function SessionStatePanel({
+  session,
+  latest,
+  viewingOlderTurn,
+  canPost,
+  goalRestored,
+  onGoalRestored,
+}: SessionStatePanelProps) {
   return (
     <div data-testid="state-panel" className="flex flex-col gap-4">
       {viewingOlderTurn ? (
@@ -69,8 +113,19 @@ export function SessionStatePanel({ session, viewingOlderTurn }: SessionStatePan
         <dt className="text-muted-foreground">Started</dt>
         <dd className="font-mono">{formatUtc(session.createdAt)}</dd>
         <dt className="text-muted-foreground">Continuity</dt>
-        <dd>{session.continuityEnabled === null ? "agent default" : session.continuityEnabled ? "on" : "off"}</dd>
+        <dd data-testid="state-continuity" className="min-w-0">
+          {continuityText(session, latest)}
+        </dd>
       </dl>
+      <Section title="Goal">
+        <GoalSection
+          sessionId={session.id}
+          goal={latest?.provenance.goal ?? null}
+          canPost={canPost}
+          restored={goalRestored}
+          onRestored={onGoalRestored}
+        />
+      </Section>
       <Section title="Variables">
         <Fields
           values={session.variables}

@@ -3,11 +3,13 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { ContinuityPanel } from "./continuity-panel";
 import { SessionStatePanel } from "./session-state-panel";
 import { TurnTimeline } from "./turn-timeline";
 
 const TABS = [
   { id: "timeline", label: "Timeline" },
+  { id: "continuity", label: "Continuity" },
   { id: "state", label: "State" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -15,13 +17,18 @@ type TabId = (typeof TABS)[number]["id"];
 interface TurnPanelProps {
   turn: TurnView | null;
   session: SessionView | null;
-  isLatest: boolean;
+  /** The newest turn: the session's goal is the one it ran on. */
+  latest: TurnView | null;
+  canPost: boolean;
 }
 
-/** The side panel: the selected turn's stage timeline and the session state (WAI-ARIA tabs). */
-export function TurnPanel({ turn, session, isLatest }: TurnPanelProps) {
+/** The side panel: the selected turn's stage timeline, its continuity telemetry and the session state (WAI-ARIA tabs). */
+export function TurnPanel({ turn, session, latest, canPost }: TurnPanelProps) {
   const baseId = useId();
   const [tab, setTab] = useState<TabId>("timeline");
+  // The latest turn's provenance keeps the reformulation it ran on: remember a restore until the next turn.
+  const [restoredAfter, setRestoredAfter] = useState<string | null>(null);
+  const isLatest = turn !== null && turn.id === latest?.id;
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -38,11 +45,11 @@ export function TurnPanel({ turn, session, isLatest }: TurnPanelProps) {
   return (
     <aside aria-label="Turn details" className="flex min-h-0 flex-col rounded-lg border border-border bg-card">
       <div className="flex items-center justify-between gap-2 border-border border-b px-3 pt-2">
-        <h2 className="pb-2 font-semibold text-sm">
+        <h2 className="whitespace-nowrap pb-2 font-semibold text-sm">
           {turn ? `Turn ${turn.turnIndex + 1}` : "Turn"}
           {turn && isLatest ? <span className="ml-1.5 font-normal text-muted-foreground text-xs">latest</span> : null}
         </h2>
-        <div role="tablist" aria-label="Turn details" className="flex gap-1" onKeyDown={onKeyDown}>
+        <div role="tablist" aria-label="Turn details" className="flex xl:gap-1" onKeyDown={onKeyDown}>
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -57,7 +64,7 @@ export function TurnPanel({ turn, session, isLatest }: TurnPanelProps) {
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => setTab(t.id)}
               className={cn(
-                "-mb-px border-transparent border-b-2 px-2 pb-2 font-medium text-muted-foreground text-sm hover:text-foreground",
+                "-mb-px border-transparent border-b-2 px-1.5 pb-2 font-medium text-muted-foreground text-sm hover:text-foreground xl:px-2",
                 tab === t.id && "border-foreground text-foreground",
               )}
             >
@@ -72,7 +79,8 @@ export function TurnPanel({ turn, session, isLatest }: TurnPanelProps) {
         role="tabpanel"
         id={`${baseId}-panel-${tab}`}
         aria-labelledby={`${baseId}-tab-${tab}`}
-        className="min-h-0 flex-1 overflow-y-auto p-3"
+        // relative: the copy buttons' sr-only live regions are clipped here, not stretching the page.
+        className="relative min-h-0 flex-1 overflow-y-auto p-3"
       >
         {tab === "timeline" ? (
           turn ? (
@@ -83,8 +91,24 @@ export function TurnPanel({ turn, session, isLatest }: TurnPanelProps) {
               appears here with its timing and numbers.
             </p>
           )
+        ) : tab === "continuity" ? (
+          turn ? (
+            <ContinuityPanel turn={turn} />
+          ) : (
+            <p className="text-muted-foreground text-sm">
+              No turn yet. With continuity on, a follow-up that names one of the options the agent offered (an order
+              from a list, say) is resolved here without a clarifier, and this tab shows why.
+            </p>
+          )
         ) : session ? (
-          <SessionStatePanel session={session} viewingOlderTurn={turn !== null && !isLatest} />
+          <SessionStatePanel
+            session={session}
+            latest={latest}
+            viewingOlderTurn={turn !== null && !isLatest}
+            canPost={canPost}
+            goalRestored={latest !== null && restoredAfter === latest.id}
+            onGoalRestored={() => setRestoredAfter(latest?.id ?? null)}
+          />
         ) : (
           <p className="text-muted-foreground text-sm">No session yet: start one to see its state here.</p>
         )}
