@@ -1,6 +1,7 @@
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { Report } from "./report";
+import { benchTraces } from "./traces-bench";
 
 // `npm run bench`: prints name=value lines. Quote medians/p95 from one run; machines are shared.
 // BENCH_TURNS sets turns per rule count (default 300).
@@ -16,6 +17,8 @@ async function main() {
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchHeap(report);
   if (process.env.BENCH_HTTP === "1") await benchHttp(report);
+  // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
+  if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }
 
 main().catch((error) => {

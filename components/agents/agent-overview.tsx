@@ -8,15 +8,19 @@ import { Stat } from "@/components/ui/stat";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AgentCounts } from "@/db/queries/agents";
 import type { AgentRow, LedgerEventRow } from "@/db/schema";
+import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
+import { AgentDashboardSection } from "../dashboard/agent-dashboard";
 import { LedgerEventTableRow } from "../ledger/ledger-event-row";
 
 interface AgentOverviewProps {
   agent: AgentRow;
   counts: AgentCounts;
   recentChanges: LedgerEventRow[];
+  /** Streamed in after the rest of the page (see AgentDashboardSection). */
+  dashboard: Promise<AgentDashboardData>;
 }
 
-export function AgentOverview({ agent, counts, recentChanges }: AgentOverviewProps) {
+export function AgentOverview({ agent, counts, recentChanges, dashboard }: AgentOverviewProps) {
   const base = `/agents/${agent.key}`;
   return (
     <>
@@ -40,6 +44,7 @@ export function AgentOverview({ agent, counts, recentChanges }: AgentOverviewPro
         <Stat label="Sessions" value={counts.sessions} />
         <Stat label="Turns" value={counts.turns} />
       </section>
+      <AgentDashboardSection agentKey={agent.key} data={dashboard} />
       <Card>
         <CardHeader>
           <CardTitle>Last changes</CardTitle>

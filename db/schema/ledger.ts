@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Append-only, hash-chained (PRODUCT.md §6). A trigger (migration 0001) refuses UPDATE/DELETE.
@@ -22,6 +23,10 @@ export const ledgerEvents = pgTable(
     index("ledger_type_seq_idx").on(t.type, t.seq),
     index("ledger_actor_seq_idx").on(t.actor, t.seq),
     index("ledger_agent_seq_idx").on(t.agentId, t.seq),
+    // Turn detail: the turn's TURN_COMPLETED event (payload.turn_id), then every event of its request.
+    // One event per turn, so without these the page would scan a million-event ledger.
+    index("ledger_turn_id_idx").on(sql`(${t.payload}->>'turn_id')`),
+    index("ledger_request_id_idx").on(t.requestId),
   ],
 );
 

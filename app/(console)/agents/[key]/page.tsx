@@ -4,15 +4,27 @@ import { listLedgerEvents } from "@/db/queries/ledger";
 import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
+import { loadAgentDashboard } from "@/lib/server/traces/load-agent-dashboard";
+import { parseDashboardDays } from "@/lib/traces/dashboard-series";
 
-export default async function AgentPage({ params }: { params: Promise<{ key: string }> }) {
+export default async function AgentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ key: string }>;
+  searchParams: Promise<{ days?: string | string[] }>;
+}) {
   await requireOperator();
   const { key } = await params;
+  const days = parseDashboardDays((await searchParams).days);
   const db = await getDb();
   const agent = await getAgentOr404(db, key);
+  // Not awaited: the dashboard streams in under its own Suspense boundary.
+  const dashboard = loadAgentDashboard(db, agent.id, days);
+  dashboard.catch(() => {}); // React reports a failure at the boundary; this only keeps Node quiet.
   const [counts, { events }] = await Promise.all([
     getAgentCounts(db, agent.id),
     listLedgerEvents(db, { agentId: agent.id, limit: 10 }),
   ]);
-  return <AgentOverview agent={agent} counts={counts} recentChanges={events} />;
+  return <AgentOverview agent={agent} counts={counts} recentChanges={events} dashboard={dashboard} />;
 }

@@ -1,30 +1,24 @@
-import { ComingSection } from "@/components/console/coming-section";
-import { PageHeader } from "@/components/ui/page-header";
-import { getAgentCounts } from "@/db/queries/agents";
+import type { Metadata } from "next";
+import { TracesExplorer } from "@/components/traces/traces-explorer";
 import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
+import { loadTracesPage } from "@/lib/server/traces/load-traces-page";
+import { parseTraceSearch } from "@/lib/traces/trace-search";
 
-export default async function TracesPage({ params }: { params: Promise<{ key: string }> }) {
+export const metadata: Metadata = { title: "Traces" };
+
+export default async function TracesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ key: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireOperator();
   const db = await getDb();
   const agent = await getAgentOr404(db, (await params).key);
-  const counts = await getAgentCounts(db, agent.id);
-  return (
-    <>
-      <PageHeader
-        title="Traces"
-        description={`${agent.name} · ${counts.turns} turns in ${counts.sessions} sessions recorded`}
-      />
-      <ComingSection
-        title="Trace explorer (arrives with the turn engine)"
-        summary="This page will hold:"
-        items={[
-          "every turn, filterable by session, outcome, scenario, rule fired, violation, provider and time; text search",
-          "turn detail: the waterfall of spans, each with its decision and numbers, the provenance and the turn's ledger events",
-          "dashboards: outcomes over time, intent heatmap, top fired rules, violations by rule, model calls per turn",
-        ]}
-      />
-    </>
-  );
+  const search = parseTraceSearch(await searchParams);
+  const data = await loadTracesPage(db, agent, search);
+  return <TracesExplorer agent={agent} search={search} data={data} />;
 }

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { TurnDetail } from "@/components/traces/turn-detail";
+import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
+import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
+
+export const metadata: Metadata = { title: "Turn detail" };
+
+export default async function TurnDetailPage({ params }: { params: Promise<{ key: string; turnId: string }> }) {
+  await requireOperator();
+  const { key, turnId } = await params;
+  const db = await getDb();
+  const agent = await getAgentOr404(db, key);
+  const data = await loadTurnDetail(db, agent, turnId);
+  if (!data) notFound();
+  return <TurnDetail agentKey={agent.key} data={data} />;
+}

@@ -1,0 +1,138 @@
+import Link from "next/link";
+import { Suspense } from "react";
+import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
+import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
+import { tracesHref } from "@/lib/traces/trace-search";
+import { DashboardCard } from "./dashboard-card";
+import { IntentHeatmap } from "./intent-heatmap";
+import { ModelCallsHistogram } from "./model-calls-histogram";
+import { OutcomesChart } from "./outcomes-chart";
+import { RuleCounts } from "./rule-counts";
+
+function WindowPicker({ agentKey, days }: { agentKey: string; days: number }) {
+  return (
+    <nav aria-label="Dashboard window" className="flex gap-1 text-xs">
+      {DASHBOARD_DAYS.map((d) => (
+        <Link
+          key={d}
+          href={`/agents/${encodeURIComponent(agentKey)}?days=${d}`}
+          aria-current={d === days ? "page" : undefined}
+          scroll={false}
+          className={cn(
+            "rounded-md border border-border px-2 py-1 hover:bg-muted",
+            d === days && "bg-muted font-medium text-foreground",
+          )}
+        >
+          {d} days
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+async function LoadedDashboard({ agentKey, data }: { agentKey: string; data: Promise<AgentDashboardData> }) {
+  return <AgentDashboard agentKey={agentKey} data={await data} />;
+}
+
+/**
+ * The dashboard streamed after the rest of the agent page: over a big agent's window it reads every
+ * turn (about 1 s for 175,000 turns in 14 days of a 1,000,000-turn database, bench/traces-bench.ts),
+ * so the counts and the last changes must not wait for it.
+ */
+export function AgentDashboardSection({ agentKey, data }: { agentKey: string; data: Promise<AgentDashboardData> }) {
+  return (
+    <Suspense
+      fallback={
+        <section aria-busy="true" aria-label="Dashboard loading" className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+          {["outcomes", "intents", "fired", "violations"].map((name) => (
+            <Skeleton key={name} className="h-48" />
+          ))}
+        </section>
+      }
+    >
+      <LoadedDashboard agentKey={agentKey} data={data} />
+    </Suspense>
+  );
+}
+
+/** PRODUCT.md §8 agent dashboard over the last N UTC days; every panel says how to fill it when empty. */
+export function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashboardData }) {
+  const noTurns = data.turns === 0 ? `No turns in the last ${data.days} days.` : undefined;
+  return (
+    <section aria-labelledby="dashboard-title" data-testid="agent-dashboard" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="dashboard-title" className="font-semibold text-sm">
+          Last {data.days} days (UTC): {data.turns.toLocaleString("en-US")} turns{" "}
+          <Link href={tracesHref(agentKey, {})} className="font-normal text-muted-foreground text-xs underline">
+            open Traces
+          </Link>
+        </h2>
+        <WindowPicker agentKey={agentKey} days={data.days} />
+      </div>
+      {noTurns ? (
+        <p className="text-muted-foreground text-sm">
+          Every panel fills from the agent's turns: chat in the{" "}
+          <Link href={`/agents/${encodeURIComponent(agentKey)}/sandbox`} className="underline">
+            Sandbox
+          </Link>
+          , or send turns with <span className="font-mono">POST /api/v1/sessions/{"{id}"}/turns</span>.
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+        <DashboardCard
+          title="Outcomes over time"
+          description="Turns per day, stacked by outcome."
+          empty={noTurns}
+          testId="dashboard-outcomes"
+        >
+          <OutcomesChart days={data.outcomes} />
+        </DashboardCard>
+        <DashboardCard
+          title="Model calls per turn"
+          description="How many provider calls each turn made: generation, judges and regenerations."
+          empty={noTurns}
+          testId="dashboard-model-calls"
+        >
+          <ModelCallsHistogram buckets={data.modelCalls} />
+        </DashboardCard>
+        <DashboardCard
+          title="Intent heatmap"
+          description="Turns per routed scenario's intent label and day (seed 003: intent logged for observability)."
+          empty={noTurns}
+          testId="dashboard-intents"
+          className="xl:col-span-2"
+        >
+          <IntentHeatmap data={data.intents} />
+        </DashboardCard>
+        <DashboardCard
+          title="Top fired rules"
+          description="Rules matched and applied, by the turns they fired in."
+          empty={
+            noTurns ??
+            (data.firedRules.length === 0
+              ? "No rule fired in this window: no turn matched a rule's condition."
+              : undefined)
+          }
+          testId="dashboard-fired-rules"
+        >
+          <RuleCounts agentKey={agentKey} rules={data.firedRules} filter="fired" barClassName="bg-chart-1" />
+        </DashboardCard>
+        <DashboardCard
+          title="Violations by rule"
+          description="Drafts caught by enforcement, by the rule they broke (regenerated or replaced before shipping)."
+          empty={
+            noTurns ??
+            (data.violatedRules.length === 0
+              ? "No violations in this window: every first draft passed enforcement."
+              : undefined)
+          }
+          testId="dashboard-violations"
+        >
+          <RuleCounts agentKey={agentKey} rules={data.violatedRules} filter="violation" barClassName="bg-danger" />
+        </DashboardCard>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Mono } from "@/components/ui/mono";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { TraceListRow } from "@/db/queries/traces";
+import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
+import { tracesHref, turnHref } from "@/lib/traces/trace-search";
+import { formatCount, formatMs } from "../sandbox/sandbox-format";
+
+// UTC, month to second: the year is in the tooltip, the column stays 14 characters wide.
+const utc = (date: Date) => date.toISOString().slice(5, 19).replace("T", " ");
+
+function Violations({ agentKey, ids, rules }: { agentKey: string; ids: string[]; rules: Map<string, string> }) {
+  if (ids.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {ids.map((id) => (
+        <Link key={id} href={tracesHref(agentKey, { violation: id })} title="Turns that violated this rule">
+          <Badge variant="danger" className="font-mono">
+            {rules.get(id) ?? `deleted ${id.slice(0, 8)}`}
+          </Badge>
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+interface TracesTableProps {
+  agentKey: string;
+  rows: TraceListRow[];
+  options: TraceOptions;
+}
+
+/** One row per turn, newest first; the time and the message open the turn detail. */
+export function TracesTable({ agentKey, rows, options }: TracesTableProps) {
+  const scenarioNames = new Map(options.scenarios.map((s) => [s.id, s.name]));
+  const ruleKeys = new Map(options.rules.map((r) => [r.id, r.key]));
+  return (
+    <Table
+      // Ten columns in 1,000 px (1280 minus the sidebar): tighter cells than the default, no wrapping.
+      className="[&_td]:whitespace-nowrap [&_td]:px-2 [&_th]:px-2"
+      containerClassName="max-h-[calc(100vh-16rem)]"
+      aria-label="Traces"
+      data-testid="traces-table"
+    >
+      <TableHeader>
+        <TableRow>
+          <TableHead>Time (UTC)</TableHead>
+          <TableHead>Session</TableHead>
+          <TableHead>Outcome</TableHead>
+          <TableHead>Scenario</TableHead>
+          <TableHead className="min-w-48">Message</TableHead>
+          <TableHead numeric title="Rules fired">
+            Rules
+          </TableHead>
+          <TableHead>Violations</TableHead>
+          <TableHead numeric>Latency</TableHead>
+          <TableHead numeric title="Model calls">
+            Calls
+          </TableHead>
+          <TableHead>Provider</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid="trace-row" data-outcome={row.outcome}>
+            <TableCell className="whitespace-nowrap">
+              <Link href={turnHref(agentKey, row.id)} className="font-mono text-xs underline-offset-2 hover:underline">
+                <time dateTime={row.createdAt.toISOString()} title={row.createdAt.toISOString()}>
+                  {utc(row.createdAt)}
+                </time>
+              </Link>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <Link
+                href={tracesHref(agentKey, { session: row.sessionId })}
+                title={`Every turn of session ${row.sessionId}`}
+                className="font-mono text-xs underline-offset-2 hover:underline"
+              >
+                {row.sessionId.slice(0, 8)}
+              </Link>
+              <span className="ml-1 text-muted-foreground text-xs">#{row.turnIndex + 1}</span>
+            </TableCell>
+            <TableCell>
+              <Badge variant={`outcome-${row.outcome}`} />
+            </TableCell>
+            <TableCell className="max-w-28 truncate text-xs">
+              {row.scenarioId ? (
+                (scenarioNames.get(row.scenarioId) ?? <Mono>{row.scenarioId.slice(0, 8)}</Mono>)
+              ) : (
+                <span className="text-muted-foreground">none</span>
+              )}
+            </TableCell>
+            <TableCell className="max-w-56">
+              <Link href={turnHref(agentKey, row.id)} className="block truncate text-xs hover:underline">
+                {row.userMessage}
+              </Link>
+              <span className="block truncate text-muted-foreground text-xs">{row.response}</span>
+            </TableCell>
+            <TableCell numeric>{row.firedCount}</TableCell>
+            <TableCell className="text-xs">
+              <Violations agentKey={agentKey} ids={row.violatedRuleIds} rules={ruleKeys} />
+            </TableCell>
+            <TableCell numeric>{formatMs(row.latencyMs)}</TableCell>
+            <TableCell numeric>{formatCount(row.modelCalls)}</TableCell>
+            <TableCell className="whitespace-nowrap text-xs">
+              <Mono title={row.model}>{row.provider}</Mono>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Mono } from "@/components/ui/mono";
+import { PageHeader } from "@/components/ui/page-header";
+import type { TurnDetailData } from "@/lib/server/traces/load-turn-detail";
+import { tracesHref } from "@/lib/traces/trace-search";
+import { ProvenanceFooter } from "../sandbox/provenance-footer";
+import { formatUtc, sandboxHref } from "../sandbox/sandbox-format";
+import { TurnTimeline } from "../sandbox/turn-timeline";
+import { TurnLedgerEvents } from "./turn-ledger-events";
+import { TurnLoops } from "./turn-loops";
+import { TurnExchange, TurnFacts } from "./turn-summary";
+
+interface TurnDetailProps {
+  agentKey: string;
+  data: TurnDetailData;
+}
+
+/** UI.md turn detail: header facts, the waterfall of spans, provenance, ledger events, "open session". */
+export function TurnDetail({ agentKey, data }: TurnDetailProps) {
+  const { turn } = data;
+  return (
+    <>
+      <PageHeader
+        title={`Turn ${turn.turnIndex + 1} of session ${turn.sessionId.slice(0, 8)}`}
+        description={`Recorded ${formatUtc(turn.createdAt)}`}
+        breadcrumb={
+          <span className="inline-flex items-center gap-1">
+            <Link href={tracesHref(agentKey, {})}>Traces</Link> › <Mono>{turn.id}</Mono>
+            <CopyButton value={turn.id} label="turn id" />
+          </span>
+        }
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link href={tracesHref(agentKey, { session: turn.sessionId })}>All turns of the session</Link>
+            </Button>
+            <Button asChild>
+              <Link href={sandboxHref(agentKey, { session: turn.sessionId, turn: turn.id })} data-testid="open-session">
+                Open session
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="flex flex-col gap-4">
+        <TurnFacts turn={turn} intentLabel={data.intentLabel} />
+        <TurnExchange turn={turn} />
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Waterfall</CardTitle>
+              <CardDescription>
+                Each pipeline stage on the turn's time axis; open a stage for its decision and numbers.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TurnTimeline turn={turn} />
+            </CardContent>
+          </Card>
+          <Card data-testid="turn-provenance">
+            <CardHeader>
+              <CardTitle as="h2">Provenance</CardTitle>
+              <CardDescription>What the agent was doing and how the reply was checked (PRODUCT.md §6).</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-2">
+              <ProvenanceFooter turn={turn} agentKey={agentKey} />
+              <details>
+                <summary className="cursor-pointer text-muted-foreground text-xs">Provenance as stored (JSON)</summary>
+                <pre className="mt-1 max-h-96 overflow-auto rounded bg-muted p-2 text-xs">
+                  {JSON.stringify(turn.provenance, null, 2)}
+                </pre>
+              </details>
+            </CardContent>
+          </Card>
+        </div>
+        <TurnLedgerEvents events={data.ledgerEvents} />
+        <TurnLoops loops={data.loops} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { listRules } from "@/db/queries/agent-config";
+import { listTraces } from "@/db/queries/traces";
+import { type AgentRow, scenarios } from "@/db/schema";
+import type { DbOrTx } from "@/db/types";
+import { OFFLINE_PROVIDER_NAME } from "@/lib/providers/offline/provider";
+import { OPENAI_PROVIDER_NAME } from "@/lib/providers/openai/provider";
+import { type TraceSearch, traceDateRange } from "@/lib/traces/trace-search";
+
+export interface TraceOptions {
+  rules: { id: string; key: string; name: string }[];
+  scenarios: { id: string; name: string }[];
+  providers: string[];
+}
+
+/** One page of an agent's traces for the URL's filters, and what the filter form offers. */
+export async function loadTracesPage(db: DbOrTx, agent: Pick<AgentRow, "id">, search: TraceSearch) {
+  const [ruleRows, scenarioRows, page] = await Promise.all([
+    listRules(db, agent.id),
+    db
+      .select({ id: scenarios.id, name: scenarios.name })
+      .from(scenarios)
+      .where(eq(scenarios.agentId, agent.id))
+      .orderBy(asc(scenarios.name)),
+    listTraces(
+      db,
+      {
+        agentId: agent.id,
+        sessionId: search.session,
+        outcome: search.outcome,
+        scenarioId: search.scenario,
+        firedRuleId: search.fired,
+        violation: search.violation,
+        provider: search.provider,
+        text: search.q,
+        ...traceDateRange(search),
+      },
+      { cursor: search.cursor },
+    ),
+  ]);
+  // The two providers the host can run; a provider named in the URL stays selectable (a past one).
+  const providers = [OFFLINE_PROVIDER_NAME, OPENAI_PROVIDER_NAME];
+  if (search.provider && !providers.includes(search.provider)) providers.push(search.provider);
+  const options: TraceOptions = {
+    rules: ruleRows.map((r) => ({ id: r.id, key: r.key, name: r.name })),
+    scenarios: scenarioRows,
+    providers,
+  };
+  return { rows: page.rows, nextCursor: page.nextCursor, options };
+}
+
+export type TracesPageData = Awaited<ReturnType<typeof loadTracesPage>>;

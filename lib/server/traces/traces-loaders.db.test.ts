@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { getAgentByKey } from "@/db/queries/agents";
+import type { AgentRow } from "@/db/schema";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { createSession } from "@/lib/server/engine-host/create-session";
+import { hostTurn } from "@/lib/server/engine-host/host-turn";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { parseTraceSearch } from "@/lib/traces/trace-search";
+import { startTestApp } from "@/test/support/focal-test-app";
+import { loadAgentDashboard } from "./load-agent-dashboard";
+import { loadTracesPage } from "./load-traces-page";
+import { loadTurnDetail } from "./load-turn-detail";
+
+// Seed 003's France / order 123 / $75 turn through the real host (offline provider): the traces
+// page, the turn detail and the dashboard must show what the engine stored.
+
+let handle: DatabaseHandle;
+let agent: AgentRow;
+let turnId = "";
+let sessionId = "";
+
+beforeAll(async () => {
+  handle = await startTestApp();
+  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  const found = await getAgentByKey(handle.db, "refund-desk");
+  if (!found) throw new Error("demo agent missing");
+  agent = found;
+  const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+  sessionId = session.id;
+  const say = (message: string, requestId: string) =>
+    hostTurn(handle.db, { sessionId, message, actor: SYSTEM_ACTOR, requestId });
+  turnId = (await say("I'm in France and want a refund for order 123", "req-traces-1")).turn.id;
+  await say("How much is the blue kettle?", "req-traces-2");
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("traces loaders", () => {
+  it("list the hosted turns and filter them by outcome and violated rule from URL parameters", async () => {
+    const all = await loadTracesPage(handle.db, agent, parseTraceSearch({}));
+    expect(all.rows.map((r) => r.turnIndex)).toEqual([1, 0]);
+    const maxRefund = all.options.rules.find((r) => r.key === "max-refund");
+    expect(maxRefund).toBeDefined();
+    const regenerated = await loadTracesPage(
+      handle.db,
+      agent,
+      parseTraceSearch({ outcome: "regenerated", violation: maxRefund?.id, session: sessionId, q: "FRANCE" }),
+    );
+    expect(regenerated.rows.map((r) => r.id)).toEqual([turnId]);
+    expect(regenerated.rows[0]).toMatchObject({ provider: "offline", scenarioId: expect.any(String) });
+    expect(all.options.scenarios.map((s) => s.id)).toContain(regenerated.rows[0]?.scenarioId);
+  });
+
+  it("load a turn with its spans, its ledger events and its regeneration loops", async () => {
+    const detail = await loadTurnDetail(handle.db, agent, turnId);
+    expect(detail?.turn.spans.map((s) => s.name)).toContain("regeneration");
+    expect(detail?.intentLabel).toBe("refund_request");
+    expect(detail?.ledgerEvents.map((e) => [e.type, e.requestId])).toEqual([["TURN_COMPLETED", "req-traces-1"]]);
+    expect(detail?.ledgerEvents[0]?.payload.turn_id).toBe(turnId);
+    expect(detail?.loops.map((l) => l.loopId)).toEqual([`turn_${turnId}`, `turn_${turnId}_r1`]);
+  });
+
+  it("answer null for a malformed id, an unknown one and another agent's turn", async () => {
+    expect(await loadTurnDetail(handle.db, agent, "not-a-uuid")).toBeNull();
+    expect(await loadTurnDetail(handle.db, agent, "0b8f7c1e-9a4d-4f7e-8c2b-1d3e5f7a9b0c")).toBeNull();
+    expect(await loadTurnDetail(handle.db, { id: "0b8f7c1e-9a4d-4f7e-8c2b-1d3e5f7a9b0c" }, turnId)).toBeNull();
+  });
+
+  it("count today's turns on the dashboard with the rule the first turn violated", async () => {
+    const dashboard = await loadAgentDashboard(handle.db, agent.id, 7);
+    expect(dashboard.turns).toBe(2);
+    expect(dashboard.outcomes).toHaveLength(7);
+    expect(dashboard.outcomes[6]?.counts.regenerated).toBe(1);
+    expect(dashboard.violatedRules.map((r) => [r.key, r.n])).toEqual([["max-refund", 1]]);
+    expect(dashboard.intents.rows.map((r) => r.intent)).toContain("refund_request");
+    expect(dashboard.modelCalls.reduce((sum, b) => sum + b.n, 0)).toBe(2);
+  });
+});
