@@ -115,12 +115,20 @@ describe("hostTurn", () => {
   it("with continuity on, the demo's 'open the sample2 pls' resolves without a sensor call and persists its telemetry", async () => {
     const agent = await getAgentByKey(handle.db, "refund-desk");
     if (!agent) throw new Error("demo agent missing");
-    const session = await createSession(handle.db, { agent, channel: "sandbox", createdBy: "test", continuityEnabled: true });
+    const session = await createSession(handle.db, {
+      agent,
+      channel: "sandbox",
+      createdBy: "test",
+      continuityEnabled: true,
+    });
     const first = await say(session.id, "I want my money back, can you show me my orders?");
     expect(first.turn.provenance.tools_called.map((t) => t.key)).toContain("lookup_order");
     const { turn, session: after } = await say(session.id, "open the sample2 pls");
     const continuity = turn.spans.find((s) => s.name === "continuity");
-    expect(continuity?.attributes).toMatchObject({ reasons: ["deterministic_continuity_resolve"], winner: { id: "sample2" } });
+    expect(continuity?.attributes).toMatchObject({
+      reasons: ["deterministic_continuity_resolve"],
+      winner: { id: "sample2" },
+    });
     expect(turn.spans.map((s) => s.name)).not.toContain("sensor");
     expect(turn.provenance.continuity).toMatchObject({ winner: { id: "sample2" } });
     expect(after.variables.order_id).toBe("sample2");

@@ -46,7 +46,12 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
     { role: "agent" as const, text: parts.response },
   ].slice(-HISTORY_MAX_ENTRIES);
   // Seed 000: the first clear request becomes the original goal, never overwritten afterwards.
-  session.goal = originalGoalFromTurn(session.goal, ctx.input.message, parts.outcome, session.turnIndex) as unknown as Record<string, unknown>;
+  session.goal = originalGoalFromTurn(
+    session.goal,
+    ctx.input.message,
+    parts.outcome,
+    session.turnIndex,
+  ) as unknown as Record<string, unknown>;
   session.turnIndex += 1;
 
   const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
