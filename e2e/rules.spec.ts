@@ -11,7 +11,11 @@ test.describe.configure({ mode: "serial" });
 // Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "rules-admin.json");
 test.beforeAll(async ({ browser }, testInfo) => {
-  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  // An explicit empty state: the file's test.use({ storageState }) would otherwise apply here too.
+  const page = await browser.newPage({
+    baseURL: testInfo.project.use.baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
   await signIn(page);
   await page.context().storageState({ path: ADMIN_STATE });
   await page.close();
