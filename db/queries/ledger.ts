@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, notInArray, type SQL } from "drizzle-orm";
 import { ledgerEvents } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -7,6 +7,8 @@ export interface LedgerFilter {
   type?: string;
   actor?: string;
   agentId?: string;
+  /** Leave these types out (the agent overview shows config changes, not one event per turn). */
+  excludeTypes?: string[];
   /** Keyset cursor: events with seq below this one. */
   beforeSeq?: number;
   limit?: number;
@@ -19,6 +21,7 @@ export async function listLedgerEvents(db: DbOrTx, filter: LedgerFilter) {
   if (filter.actor) where.push(eq(ledgerEvents.actor, filter.actor));
   if (filter.agentId) where.push(eq(ledgerEvents.agentId, filter.agentId));
   if (filter.beforeSeq) where.push(lt(ledgerEvents.seq, filter.beforeSeq));
+  if (filter.excludeTypes?.length) where.push(notInArray(ledgerEvents.type, filter.excludeTypes));
   const limit = filter.limit ?? 50;
   const rows = await db
     .select()

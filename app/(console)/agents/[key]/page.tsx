@@ -24,7 +24,7 @@ export default async function AgentPage({
   dashboard.catch(() => {}); // React reports a failure at the boundary; this only keeps Node quiet.
   const [counts, { events }] = await Promise.all([
     getAgentCounts(db, agent.id),
-    listLedgerEvents(db, { agentId: agent.id, limit: 10 }),
+    listLedgerEvents(db, { agentId: agent.id, limit: 10, excludeTypes: ["TURN_COMPLETED"] }),
   ]);
   return <AgentOverview agent={agent} counts={counts} recentChanges={events} dashboard={dashboard} />;
 }
