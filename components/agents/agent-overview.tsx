@@ -1,16 +1,15 @@
 import Link from "next/link";
+import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AgentCounts } from "@/db/queries/agents";
 import type { AgentRow, LedgerEventRow } from "@/db/schema";
 import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
 import { AgentDashboardSection } from "../dashboard/agent-dashboard";
-import { LedgerEventTableRow } from "../ledger/ledger-event-row";
 
 interface AgentOverviewProps {
   agent: AgentRow;
@@ -59,23 +58,7 @@ export function AgentOverview({ agent, counts, recentChanges, dashboard }: Agent
           {recentChanges.length === 0 ? (
             <EmptyState title="No changes recorded" description="Changes appear here after an import or an edit." />
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="text-right">Seq</TableHead>
-                  <TableHead>Time</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Actor</TableHead>
-                  <TableHead>Payload</TableHead>
-                  <TableHead>Hash</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {recentChanges.map((event) => (
-                  <LedgerEventTableRow key={event.seq} event={event} showAgent={false} />
-                ))}
-              </TableBody>
-            </Table>
+            <LedgerEventsTable events={recentChanges} />
           )}
         </CardContent>
       </Card>

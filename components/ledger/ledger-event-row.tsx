@@ -47,7 +47,7 @@ export function LedgerEventTableRow({
           )}
         </TableCell>
       ) : null}
-      <TableCell className="max-w-sm">
+      <TableCell className="max-w-[16rem]">
         <details>
           <summary className="cursor-pointer truncate font-mono text-xs">{summarize(event.payload)}</summary>
           <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 text-xs">
@@ -56,7 +56,7 @@ export function LedgerEventTableRow({
         </details>
       </TableCell>
       <TableCell className="whitespace-nowrap">
-        <Mono title={event.hash}>{event.hash.slice(0, 12)}…</Mono>
+        <Mono title={event.hash}>{event.hash.slice(0, 10)}…</Mono>
         <CopyButton value={event.hash} label={`hash of event ${event.seq}`} />
       </TableCell>
     </TableRow>

@@ -1,13 +1,12 @@
 import Link from "next/link";
+import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LedgerEventRow } from "@/db/schema";
 import { LEDGER_EVENT_TYPES } from "@/lib/server/ledger/event-types";
-import { LedgerEventTableRow } from "./ledger-event-row";
 import { VerifyChainButton } from "./verify-chain-button";
 
 interface LedgerPageProps {
@@ -78,28 +77,7 @@ export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq }:
           }
         />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="text-right">Seq</TableHead>
-              <TableHead>Time</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Actor</TableHead>
-              <TableHead>Agent</TableHead>
-              <TableHead>Payload</TableHead>
-              <TableHead>Hash</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {events.map((event) => (
-              <LedgerEventTableRow
-                key={event.seq}
-                event={event}
-                agentKey={event.agentId ? agentKeys[event.agentId] : undefined}
-              />
-            ))}
-          </TableBody>
-        </Table>
+        <LedgerEventsTable events={events} agentKeys={agentKeys} />
       )}
       {nextBeforeSeq ? (
         <Button asChild variant="outline">

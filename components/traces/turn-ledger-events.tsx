@@ -1,9 +1,8 @@
 import Link from "next/link";
+import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LedgerEventRow } from "@/db/schema";
-import { LedgerEventTableRow } from "../ledger/ledger-event-row";
 
 /** The turn's hash-chained record: its TURN_COMPLETED event and whatever else its request wrote. */
 export function TurnLedgerEvents({ events }: { events: LedgerEventRow[] }) {
@@ -26,23 +25,7 @@ export function TurnLedgerEvents({ events }: { events: LedgerEventRow[] }) {
             description="Turns stored by the engine write TURN_COMPLETED with their turn_id; a turn imported or seeded by hand has none."
           />
         ) : (
-          <Table aria-label="Ledger events of the turn">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="text-right">Seq</TableHead>
-                <TableHead>Time</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Actor</TableHead>
-                <TableHead>Payload</TableHead>
-                <TableHead>Hash</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {events.map((event) => (
-                <LedgerEventTableRow key={event.seq} event={event} showAgent={false} />
-              ))}
-            </TableBody>
-          </Table>
+          <LedgerEventsTable events={events} label="Ledger events of the turn" />
         )}
       </CardContent>
     </Card>
