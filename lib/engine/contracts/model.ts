@@ -28,6 +28,12 @@ export interface SensorOutput {
   entities: Record<string, unknown>;
   is_ambiguous: boolean;
   ambiguity_reason: string | null;
+  /**
+   * Seed 000: the model may propose a reformulation of the session's original goal, citing evidence
+   * ids it saw (`tool:<key>`, `profile:<field>`, `var:<name>`). Validated by the engine, ledgered by
+   * the host, used from the next turn on.
+   */
+  goal_reformulation?: { reformulated: string; type: string; confidence: number; evidence_ids: string[] } | null;
 }
 
 export interface IntentOption {

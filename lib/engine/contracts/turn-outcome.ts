@@ -1,3 +1,4 @@
+import type { ReformulationCandidate, ReformulationVerdict } from "./goal-state";
 import type { FallbackReason, TokenUsage } from "./model";
 import type { SessionState } from "./session-state";
 
@@ -17,6 +18,7 @@ export const STAGE_NAMES = [
   "extraction",
   "enforcement",
   "regeneration",
+  "reformulation",
 ] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
 
@@ -100,6 +102,8 @@ export interface TurnOutcome {
   violatedRuleIds: string[];
   loops: TurnLoopRecord[];
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
+  /** A model-proposed goal reformulation (seed 000) with its verdict: the host ledgers it before use. */
+  goalCandidate?: { candidate: ReformulationCandidate; verdict: ReformulationVerdict } | null;
 }
 
 export interface TurnInput {

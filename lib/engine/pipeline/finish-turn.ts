@@ -25,6 +25,7 @@ export interface TurnResultParts {
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
   loops: TurnLoopRecord[];
   continuity?: Record<string, unknown> | null;
+  goalCandidate?: TurnOutcome["goalCandidate"];
 }
 
 function intentLabelOf(agent: CompiledAgent, session: SessionState): string | null {
@@ -119,5 +120,6 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
     violatedRuleIds,
     loops: parts.loops,
     fallbackReason: parts.fallbackReason,
+    goalCandidate: parts.goalCandidate ?? null,
   };
 }

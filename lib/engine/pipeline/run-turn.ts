@@ -13,6 +13,7 @@ import { extractResponseVariables } from "../stages/extraction/extract-response-
 import { filterRules, rulesInScope } from "../stages/filtering/filter-rules";
 import { buildGenerateRequest } from "../stages/generation/generate-reply";
 import { safeClarifier, safeFallbackReply } from "../stages/generation/safe-replies";
+import { proposeFromModel } from "../stages/reformulation/propose-from-model";
 import { createTurnLoop } from "../stages/regeneration/turn-loop";
 import { scoreCandidates } from "../stages/retrieval/score-candidates";
 import { routeScenario } from "../stages/routing/route-scenario";
@@ -120,6 +121,7 @@ export async function runTurn(
     profileUpdates: sensed.profileUpdates,
     detectedIntent: sensed.context.detected_intent,
     continuity: telemetry,
+    goalCandidate: null as TurnOutcome["goalCandidate"],
   };
 
   // 2. Ambiguity trap: ambiguous → clarify and stop.
@@ -224,6 +226,29 @@ export async function runTurn(
     };
   });
   const missing = variables.missing.filter((m) => ctx.session.variables[m.name] === undefined);
+
+  // Seed 000: a reformulation the model proposed is validated here against the evidence the turn
+  // holds; the host ledgers it in the turn's transaction and it applies from the next turn on.
+  const goalCandidate = sensed.context.goal_reformulation
+    ? await ctx.spans.record("reformulation", async () => {
+        const value = proposeFromModel(sensed.context, session.goal, ctx.session, toolCalls);
+        if (value.kind !== "validated")
+          return { value: null, status: "skipped" as const, decision: value.why, attributes: { kind: value.kind } };
+        const { verdict } = value;
+        return {
+          value: { candidate: value.candidate, verdict },
+          decision: verdict.accepted
+            ? `accepted (${verdict.detected_type})`
+            : `rejected ${verdict.code}: ${verdict.failed_criteria.map((c) => c.criterion).join(", ")}`,
+          attributes: {
+            ...verdict,
+            dropped_evidence_ids: value.droppedEvidenceIds,
+            reformulated: value.candidate.reformulated,
+          },
+        };
+      })
+    : null;
+  parts.goalCandidate = goalCandidate;
   if (continuityOn) offerToolOptions(ctx, toolCalls);
 
   // 7–10. Generate, extract, enforce; regenerate while the loop guardrails allow.

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { customerProfiles, loopTraces, sessions, traceSpans, turns } from "@/db/schema";
 import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { recordGoalCandidate } from "../goals/apply-goal-reformulation";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
 import { loopRowFromRecord } from "./loop-rows";
@@ -58,6 +59,18 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       .update(customerProfiles)
       .set({ fields: state.profile, updatedAt: new Date() })
       .where(eq(customerProfiles.id, input.customerProfileId));
+  }
+  if (outcome.goalCandidate) {
+    // Seed 000 step 4: the verdict is ledgered in this transaction; an accepted reformulation is used
+    // from the next turn on, so it is always committed before execution. A failed append throws
+    // DTL-STRAT-011 and rolls the whole turn back ("abort entire run").
+    await recordGoalCandidate(tx, {
+      sessionId: input.sessionId,
+      candidate: outcome.goalCandidate.candidate,
+      actor: input.actor,
+      requestId: input.requestId,
+      source: "model",
+    });
   }
   const provider = outcome.provenance;
   await tx.insert(turns).values({
