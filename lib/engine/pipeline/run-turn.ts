@@ -1,6 +1,5 @@
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { resolveAgentSettings } from "../contracts/agent-settings";
-import type { FallbackReason, GenerateRequest } from "../contracts/model";
 import type { SessionState } from "../contracts/session-state";
 import type { AgentSnapshot } from "../contracts/snapshot";
 import type { RuleCheck, TurnInput, TurnOutcome } from "../contracts/turn-outcome";
@@ -8,21 +7,18 @@ import type { EnginePorts } from "../ports";
 import { ambiguityTrap } from "../stages/ambiguity/ambiguity-trap";
 import { offerToolOptions } from "../stages/continuity/offer-tool-options";
 import { applyResolution, runContinuity } from "../stages/continuity/run-continuity";
-import { enforce } from "../stages/enforcement/enforce";
-import { extractResponseVariables } from "../stages/extraction/extract-response-variables";
 import { filterRules, rulesInScope } from "../stages/filtering/filter-rules";
-import { buildGenerateRequest } from "../stages/generation/generate-reply";
-import { safeClarifier, safeFallbackReply } from "../stages/generation/safe-replies";
+import { safeClarifier } from "../stages/generation/safe-replies";
 import { proposeFromModel } from "../stages/reformulation/propose-from-model";
-import { createTurnLoop } from "../stages/regeneration/turn-loop";
 import { scoreCandidates } from "../stages/retrieval/score-candidates";
 import { routeScenario } from "../stages/routing/route-scenario";
 import { runSensor } from "../stages/sensor/run-sensor";
 import { runTools } from "../stages/tools/run-tools";
 import { resolveVariables } from "../stages/variables/resolve-variables";
+import { runDraftLoop } from "./draft-loop";
 import { finishTurn } from "./finish-turn";
 import { SpanRecorder } from "./span-recorder";
-import { countCall, type TurnContext } from "./turn-context";
+import type { TurnContext } from "./turn-context";
 
 const MAX_CONSIDERED_IN_SPAN = 50;
 
@@ -252,111 +248,8 @@ export async function runTurn(
   if (continuityOn) offerToolOptions(ctx, toolCalls);
 
   // 7–10. Generate, extract, enforce; regenerate while the loop guardrails allow.
-  const loop = createTurnLoop(input.turnId, ctx.settings);
-  let violations: GenerateRequest["violations"] = [];
-  let checks: RuleCheck[] = [];
-  const caught: RuleCheck[] = [];
-  for (let attempt = 0; ; attempt++) {
-    const stage = attempt === 0 ? null : "regeneration";
-    const request = buildGenerateRequest(agent, ctx.session, {
-      message: input.message,
-      matched,
-      toolCalls,
-      missing,
-      violations,
-    });
-    const draft = await ctx.spans.record(stage ?? "generation", async () => {
-      const value = countCall(ctx, await ctx.ports.model.generate(request));
-      return {
-        value,
-        status: value.ok ? "ok" : "error",
-        decision: value.ok
-          ? `draft ${attempt === 0 ? "" : `${attempt} `}written (${value.value.text.length} chars)`
-          : `generation failed: ${value.reason}`,
-        attributes: {
-          attempt,
-          rule_actions: request.ruleActions.length,
-          violations_explained: violations.length,
-          tool_outputs: request.toolOutputs.length,
-        },
-      };
-    });
-    if (!draft.ok) {
-      return finishTurn(ctx, {
-        ...parts,
-        matched,
-        toolCalls,
-        checks,
-        violations: caught,
-        regenerations: attempt,
-        loops: loop.records(),
-        response: safeClarifier(ctx),
-        outcome: "fallback",
-        fallbackReason: draft.reason as FallbackReason,
-      });
-    }
-    const text = draft.value.text;
-    const extraction = await ctx.spans.record("extraction", async () => {
-      const value = extractResponseVariables(text, agent.snapshot.responseVariables);
-      return {
-        value,
-        decision: `${Object.keys(value.values).length} variables from the reply`,
-        attributes: { values: value.values, matches: value.matches.length },
-      };
-    });
-    const result = await ctx.spans.record("enforcement", async () => {
-      const value = await enforce(ctx, {
-        draft: text,
-        matched,
-        extracted: extraction.values,
-        query: message,
-        groundingContext: groundingText(request),
-      });
-      return {
-        value,
-        decision: value.failed.length
-          ? `${value.failed.length} violation(s): ${value.failed.map((f) => f.ruleKey).join(", ")}`
-          : `${value.checks.length} checks, no violation`,
-        attributes: { checks: value.checks, enforced: value.enforced },
-      };
-    });
-    checks = result.checks;
-    caught.push(...result.failed);
-    if (result.failed.length === 0) {
-      loop.complete(result.checks, ports.clock.now());
-      return finishTurn(ctx, {
-        ...parts,
-        matched,
-        toolCalls,
-        checks,
-        violations: caught,
-        regenerations: attempt,
-        loops: loop.records(),
-        response: text,
-        outcome: attempt === 0 ? "answered" : "regenerated",
-        fallbackReason: null,
-      });
-    }
-    const next = loop.complete(result.checks, ports.clock.now());
-    if (!next.rerun) {
-      return finishTurn(ctx, {
-        ...parts,
-        matched,
-        toolCalls,
-        checks,
-        violations: caught,
-        regenerations: attempt,
-        loops: loop.records(),
-        response: safeFallbackReply(),
-        outcome: "fallback",
-        fallbackReason: "enforcement_exhausted",
-      });
-    }
-    violations = result.failed.map((failure) => {
-      const rule = agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule;
-      return { ruleName: failure.ruleName, actionText: rule?.actionText ?? "", detail: failure.detail };
-    });
-  }
+  const drafted = await runDraftLoop(ctx, { matched, toolCalls, missing, message });
+  return finishTurn(ctx, { ...parts, matched, toolCalls, ...drafted });
 }
 
 /** The text rules are matched against: the message plus where the conversation is. */
@@ -366,13 +259,4 @@ function ruleQueryText(ctx: TurnContext, detectedIntent: string | null): string 
   if (detectedIntent && !detectedIntent.startsWith("transition:")) parts.push(detectedIntent.replace(/_/g, " "));
   if (scenario) parts.push(scenario.scenario.name);
   return parts.join(" · ");
-}
-
-function groundingText(request: GenerateRequest): string {
-  return [
-    request.step?.instructions ?? "",
-    ...request.ruleActions.map((r) => r.actionText),
-    JSON.stringify(request.toolOutputs),
-    JSON.stringify(request.profile),
-  ].join("\n");
 }

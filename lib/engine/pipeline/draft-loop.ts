@@ -1,0 +1,124 @@
+import type { FallbackReason, GenerateRequest } from "../contracts/model";
+import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
+import { enforce } from "../stages/enforcement/enforce";
+import { extractResponseVariables } from "../stages/extraction/extract-response-variables";
+import type { ScoredRule } from "../stages/filtering/filter-rules";
+import { buildGenerateRequest } from "../stages/generation/generate-reply";
+import { safeClarifier, safeFallbackReply } from "../stages/generation/safe-replies";
+import { createTurnLoop } from "../stages/regeneration/turn-loop";
+import type { ToolCall } from "../stages/tools/run-tools";
+import { countCall, type TurnContext } from "./turn-context";
+
+export interface DraftLoopInput {
+  matched: ScoredRule[];
+  toolCalls: ToolCall[];
+  missing: { name: string; description: string }[];
+  /** Embedding of the user's message, for the relevance check. */
+  message: Float32Array;
+}
+
+export interface DraftLoopResult {
+  response: string;
+  outcome: TurnOutcomeKind;
+  fallbackReason: FallbackReason | "enforcement_exhausted" | null;
+  checks: RuleCheck[];
+  violations: RuleCheck[];
+  regenerations: number;
+  loops: TurnLoopRecord[];
+}
+
+/**
+ * Stages 7–10 (seed 003 pipeline steps 5–6, PRODUCT.md §3.7–3.9): generate a draft, extract what it
+ * says, enforce both lanes; a violation regenerates while the seed-001 loop guardrails allow, and an
+ * exhausted loop ships the safe template. A draft that failed a hard constraint is never returned.
+ */
+export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Promise<DraftLoopResult> {
+  const { agent } = ctx;
+  const loop = createTurnLoop(ctx.input.turnId, ctx.settings);
+  let violations: GenerateRequest["violations"] = [];
+  let checks: RuleCheck[] = [];
+  const caught: RuleCheck[] = [];
+  const result = (
+    attempt: number,
+    response: string,
+    outcome: TurnOutcomeKind,
+    fallbackReason: DraftLoopResult["fallbackReason"],
+  ) => ({
+    response,
+    outcome,
+    fallbackReason,
+    checks,
+    violations: caught,
+    regenerations: attempt,
+    loops: loop.records(),
+  });
+  for (let attempt = 0; ; attempt++) {
+    const request = buildGenerateRequest(agent, ctx.session, {
+      message: ctx.input.message,
+      matched: input.matched,
+      toolCalls: input.toolCalls,
+      missing: input.missing,
+      violations,
+    });
+    const draft = await ctx.spans.record(attempt === 0 ? "generation" : "regeneration", async () => {
+      const value = countCall(ctx, await ctx.ports.model.generate(request));
+      return {
+        value,
+        status: value.ok ? "ok" : "error",
+        decision: value.ok
+          ? `draft ${attempt === 0 ? "" : `${attempt} `}written (${value.value.text.length} chars)`
+          : `generation failed: ${value.reason}`,
+        attributes: {
+          attempt,
+          rule_actions: request.ruleActions.length,
+          violations_explained: violations.length,
+          tool_outputs: request.toolOutputs.length,
+        },
+      };
+    });
+    if (!draft.ok) return result(attempt, safeClarifier(ctx), "fallback", draft.reason);
+    const text = draft.value.text;
+    const extraction = await ctx.spans.record("extraction", async () => {
+      const value = extractResponseVariables(text, agent.snapshot.responseVariables);
+      return {
+        value,
+        decision: `${Object.keys(value.values).length} variables from the reply`,
+        attributes: { values: value.values, matches: value.matches.length },
+      };
+    });
+    const enforced = await ctx.spans.record("enforcement", async () => {
+      const value = await enforce(ctx, {
+        draft: text,
+        matched: input.matched,
+        extracted: extraction.values,
+        query: input.message,
+        groundingContext: groundingText(request),
+      });
+      return {
+        value,
+        decision: value.failed.length
+          ? `${value.failed.length} violation(s): ${value.failed.map((f) => f.ruleKey).join(", ")}`
+          : `${value.checks.length} checks, no violation`,
+        attributes: { checks: value.checks, enforced: value.enforced },
+      };
+    });
+    checks = enforced.checks;
+    caught.push(...enforced.failed);
+    const next = loop.complete(enforced.checks, ctx.ports.clock.now());
+    if (enforced.failed.length === 0) return result(attempt, text, attempt === 0 ? "answered" : "regenerated", null);
+    if (!next.rerun) return result(attempt, safeFallbackReply(), "fallback", "enforcement_exhausted");
+    violations = enforced.failed.map((failure) => {
+      const rule = agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule;
+      return { ruleName: failure.ruleName, actionText: rule?.actionText ?? "", detail: failure.detail };
+    });
+  }
+}
+
+function groundingText(request: GenerateRequest): string {
+  return [
+    request.step?.instructions ?? "",
+    ...request.ruleActions.map((r) => r.actionText),
+    JSON.stringify(request.toolOutputs),
+    JSON.stringify(request.profile),
+  ].join("\n");
+}
