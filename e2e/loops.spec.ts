@@ -26,6 +26,8 @@ async function addPerson(page: Page, person: typeof OPERATOR, role: "operator" |
   await form.getByLabel("Initial password").fill(person.password);
   await form.getByRole("button", { name: "Add operator" }).click();
   await expect(page.getByText(person.email).first()).toBeVisible();
+  // React resets the form when the action settles; typing the next person before that loses it.
+  await expect(form.getByLabel("Email")).toHaveValue("");
 }
 
 async function createLoopsKey(page: Page): Promise<string> {
