@@ -8,13 +8,12 @@ import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
 import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
-import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
-import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
+import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, requestState } from "../support/request-headers";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
@@ -27,10 +26,9 @@ let handle: DatabaseHandle;
 let designerCookie: string;
 
 beforeAll(async () => {
-  handle = await startTestApp();
-  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
-  const designer = await addOperator(handle, "designer@focal.test", "designer");
-  designerCookie = await signIn(designer.email, designer.password);
+  let cookies: Record<"designer", string>;
+  ({ handle, cookies } = await startDemoApp(["designer"]));
+  designerCookie = cookies.designer;
 });
 beforeEach(() => {
   requestState.headers = browserHeaders({ cookie: designerCookie });

@@ -8,10 +8,8 @@ import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
 import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-expression";
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
-import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
+import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, requestState } from "../support/request-headers";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
@@ -25,12 +23,10 @@ let designerCookie: string;
 let viewerCookie: string;
 
 beforeAll(async () => {
-  handle = await startTestApp();
-  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
-  const designer = await addOperator(handle, "designer@focal.test", "designer");
-  const viewer = await addOperator(handle, "viewer@focal.test", "viewer");
-  designerCookie = await signIn(designer.email, designer.password);
-  viewerCookie = await signIn(viewer.email, viewer.password);
+  let cookies: Record<"designer" | "viewer", string>;
+  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
+  designerCookie = cookies.designer;
+  viewerCookie = cookies.viewer;
 });
 beforeEach(() => {
   requestState.headers = browserHeaders({ cookie: designerCookie });

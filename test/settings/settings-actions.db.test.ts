@@ -3,10 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { DatabaseHandle } from "@/db/client";
 import { agents, ledgerEvents } from "@/db/schema";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
-import { importBundle } from "@/lib/bundles/import-bundle";
-import demo from "@/lib/demo/refund-desk.bundle.json";
-import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
+import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, requestState } from "../support/request-headers";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
@@ -17,12 +14,10 @@ let designerCookie: string;
 let viewerCookie: string;
 
 beforeAll(async () => {
-  handle = await startTestApp();
-  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
-  const designer = await addOperator(handle, "designer@focal.test", "designer");
-  const viewer = await addOperator(handle, "viewer@focal.test", "viewer");
-  designerCookie = await signIn(designer.email, designer.password);
-  viewerCookie = await signIn(viewer.email, viewer.password);
+  let cookies: Record<"designer" | "viewer", string>;
+  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
+  designerCookie = cookies.designer;
+  viewerCookie = cookies.viewer;
 });
 beforeEach(() => {
   requestState.headers = browserHeaders({ cookie: designerCookie });

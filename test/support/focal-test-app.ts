@@ -3,6 +3,8 @@ import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
 import { createTestDatabase } from "@/db/testing/test-database";
 import type { Transaction } from "@/db/types";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { Role } from "@/lib/identity/roles";
 import { getAuth, resetAuthForTests } from "@/lib/server/auth/auth";
 import { createOperator } from "@/lib/server/auth/operators";
@@ -71,4 +73,18 @@ export async function tableCounts(handle: DatabaseHandle): Promise<Record<string
     counts[table_name] = first?.n ?? -1;
   }
   return counts;
+}
+
+/** The app with the demo Refund desk imported and one signed-in operator per role asked for. */
+export async function startDemoApp<R extends Role>(
+  roles: R[],
+): Promise<{ handle: DatabaseHandle; cookies: Record<R, string> }> {
+  const handle = await startTestApp();
+  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  const cookies = {} as Record<R, string>;
+  for (const role of roles) {
+    const person = await addOperator(handle, `${role}@focal.test`, role);
+    cookies[role] = await signIn(person.email, person.password);
+  }
+  return { handle, cookies };
 }
