@@ -4,6 +4,8 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
   typedRoutes: false,
+  // Parallel work on one checkout (several e2e runs at once) needs one build directory each.
+  distDir: process.env.FOCAL_NEXT_DIST_DIR || ".next",
 };
 
 export default nextConfig;
