@@ -1,28 +1,12 @@
 import { BundleRule } from "@/lib/engine/contracts/bundle";
+import { diffEntityFields, type EntityFieldDiff } from "./entity-field-diff";
 
-/** One changed field of a rule: rule texts are configuration, not customer data, so values are kept. */
-export interface FieldChange {
-  before: unknown;
-  after: unknown;
-}
+export type { FieldChange } from "./entity-field-diff";
+export type RuleFieldDiff = EntityFieldDiff;
 
-/** Field name → before/after, in the bundle's field order; only fields that differ. */
-export type RuleFieldDiff = Record<string, FieldChange>;
+const RULE_FIELDS = Object.keys(BundleRule.shape) as (keyof BundleRule & string)[];
 
-const RULE_FIELDS = Object.keys(BundleRule.shape) as (keyof BundleRule)[];
-
-/**
- * The field-level diff of one rule for a CONFIG_CHANGED ledger event. `before` null is a rule that did
- * not exist (created, duplicated): every field is listed with before null; `after` null, one deleted.
- * Rule fields are scalars and lists of keys, so JSON text equality is exact.
- */
+/** The field-level diff of one rule (see diffEntityFields); null before = created, null after = deleted. */
 export function diffRuleFields(before: BundleRule | null, after: BundleRule | null): RuleFieldDiff {
-  const diff: RuleFieldDiff = {};
-  for (const field of RULE_FIELDS) {
-    const a = before === null ? null : before[field];
-    const b = after === null ? null : after[field];
-    if (before !== null && after !== null && JSON.stringify(a) === JSON.stringify(b)) continue;
-    diff[field] = { before: a, after: b };
-  }
-  return diff;
+  return diffEntityFields(RULE_FIELDS, before, after);
 }
