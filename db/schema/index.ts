@@ -1,5 +1,6 @@
 export * from "./agents";
 export * from "./conversations";
+export * from "./dashboard";
 export * from "./fields";
 export * from "./identity";
 export * from "./ledger";
