@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { createTestDatabase } from "@/db/testing/test-database";
 import { type FixtureTurn, newestFirst, seedTraceFixture, type TraceFixture } from "@/db/testing/trace-fixtures";
 import { turns } from "../schema";
+import { rollUpDays } from "./dashboard-rollups";
 import { decodeTraceCursor, encodeTraceCursor } from "./trace-cursor";
 import { topRules, turnCountsByDay } from "./trace-dashboard";
 import { escapeLike, listTraces, type TraceFilter } from "./traces";
@@ -162,7 +163,7 @@ describe("dashboard aggregates", () => {
   const tally = (keys: string[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
 
   it("count turns per UTC day, outcome, intent and model calls over the window", async () => {
-    const counts = await turnCountsByDay(handle.db, { agentId: fx.agentId, since });
+    const counts = await turnCountsByDay(handle.db, { agentId: fx.agentId, since, liveSince: since });
     const key = (r: { day: string; outcome: string; intent: string | null; calls: number }) =>
       `${r.day} ${r.outcome} ${r.intent} ${r.calls}`;
     const expected = tally(
@@ -176,7 +177,7 @@ describe("dashboard aggregates", () => {
   });
 
   it("rank fired and violated rules with their names", async () => {
-    const { fired, violated } = await topRules(handle.db, { agentId: fx.agentId, since });
+    const { fired, violated } = await topRules(handle.db, { agentId: fx.agentId, since, liveSince: since });
     const firedTally = tally(windowed().flatMap((t) => t.firedRuleIds));
     expect(fired.map((r) => [r.key, r.n])).toEqual([
       ["common", firedTally.get(fx.ruleIds.common)],
@@ -186,5 +187,28 @@ describe("dashboard aggregates", () => {
     expect(fired[0]?.name).toBe("Rule common");
     const violatedTally = tally(windowed().flatMap((t) => t.violatedRuleIds));
     expect(new Map(violated.map((r) => [r.ruleId, r.n]))).toEqual(violatedTally);
+  });
+  it("count closed days from their rollup exactly as from the turns, and roll each day once", async () => {
+    // NEWEST's UTC midnight and the day before: the 2nd day is counted live, the 1st rolled up.
+    const midnight = new Date(`${utcDay(NEWEST)}T00:00:00.000Z`);
+    const dayBefore = new Date(midnight.getTime() - 86_400_000);
+    const allLive = { agentId: fx.agentId, since: dayBefore, liveSince: dayBefore };
+    const [liveCounts, liveRules] = [await turnCountsByDay(handle.db, allLive), await topRules(handle.db, allLive)];
+    expect(liveCounts.reduce((sum, r) => sum + r.n, 0)).toBeGreaterThan(0);
+
+    // Two rollers of the same day at once: one rolls it, the other finds it taken.
+    const rolled = await Promise.all([
+      rollUpDays(handle.db, fx.agentId, [utcDay(dayBefore)]),
+      rollUpDays(handle.db, fx.agentId, [utcDay(dayBefore)]),
+    ]);
+    expect(rolled.flat()).toEqual([utcDay(dayBefore)]);
+
+    const mixed = { agentId: fx.agentId, since: dayBefore, liveSince: midnight };
+    const key = (r: { day: string; outcome: string; intent: string | null; calls: number }) =>
+      `${r.day} ${r.outcome} ${r.intent} ${r.calls}`;
+    const asMap = (rows: Awaited<ReturnType<typeof turnCountsByDay>>) => new Map(rows.map((r) => [key(r), r.n]));
+    expect(asMap(await turnCountsByDay(handle.db, mixed))).toEqual(asMap(liveCounts));
+    expect(await topRules(handle.db, mixed)).toEqual(liveRules);
+    expect(await rollUpDays(handle.db, fx.agentId, [utcDay(dayBefore)])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
+import { rolledDays, rollUpDays } from "@/db/queries/dashboard-rollups";
 import { MODEL_CALLS_CAP, TOP_INTENTS, topRules, turnCountsByDay } from "@/db/queries/trace-dashboard";
-import type { DbOrTx } from "@/db/types";
+import type { Database } from "@/db/types";
 import {
   type DashboardDays,
   dayKeys,
@@ -10,13 +11,36 @@ import {
   windowStart,
 } from "@/lib/traces/dashboard-series";
 
-/** The agent dashboard over the last `days` UTC days (today included), shaped for drawing. */
-export async function loadAgentDashboard(db: DbOrTx, agentId: string, days: DashboardDays, now = new Date()) {
+// A turn's created_at is the start of its persist transaction, so a turn stamped 23:59:59 may commit
+// a little after midnight. A day is rolled up only an hour after it ends: far beyond any turn's
+// commit delay (seconds under load), and it costs counting yesterday live for the first hour of a day.
+export const ROLLUP_GRACE_MS = 60 * 60 * 1000;
+
+/** The UTC midnight before which every day of the window is closed (ended ROLLUP_GRACE_MS ago). */
+export function closedBefore(now: Date): Date {
+  const cutoff = new Date(now.getTime() - ROLLUP_GRACE_MS);
+  return new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth(), cutoff.getUTCDate()));
+}
+
+/**
+ * The agent dashboard over the last `days` UTC days (today included), shaped for drawing. Closed days
+ * are rolled up the first time a dashboard asks for them (one scan of those days) and read from the
+ * rollups after that; today is always counted live.
+ */
+export async function loadAgentDashboard(db: Database, agentId: string, days: DashboardDays, now = new Date()) {
   const since = windowStart(now, days);
-  const window = { agentId, since };
-  // Two passes over the window, side by side: the counts, and the rule ids unnested.
-  const [counts, rules] = await Promise.all([turnCountsByDay(db, window), topRules(db, window)]);
   const dayList = dayKeys(since, days);
+  const closed = closedBefore(now);
+  const liveSince = new Date(Math.max(closed.getTime(), since.getTime()));
+  const closedDays = dayList.filter((day) => new Date(`${day}T00:00:00.000Z`) < liveSince);
+  const done = await rolledDays(db, agentId, closedDays);
+  await rollUpDays(
+    db,
+    agentId,
+    closedDays.filter((day) => !done.has(day)),
+  );
+  const window = { agentId, since, liveSince };
+  const [counts, rules] = await Promise.all([turnCountsByDay(db, window), topRules(db, window)]);
   const byDay = outcomeDays(dayList, counts);
   return {
     days,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+import { rolledDays } from "@/db/queries/dashboard-rollups";
 import type { AgentRow } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -77,5 +78,23 @@ describe("traces loaders", () => {
     expect(dashboard.violatedRules.map((r) => [r.key, r.n])).toEqual([["max-refund", 1]]);
     expect(dashboard.intents.rows.map((r) => r.intent)).toContain("refund_request");
     expect(dashboard.modelCalls.reduce((sum, b) => sum + b.n, 0)).toBe(2);
+  });
+  it("show the same days once they are closed and read from the rollups", async () => {
+    const today = await loadAgentDashboard(handle.db, agent.id, 7);
+    // Two hours into tomorrow (UTC), today is closed: rolled up on this load, then read from the rollup.
+    const tomorrow = new Date();
+    tomorrow.setUTCHours(26, 0, 0, 0);
+    const later = await loadAgentDashboard(handle.db, agent.id, 7, tomorrow);
+    expect(later.turns).toBe(2);
+    expect(later.outcomes[5]).toEqual(today.outcomes[6]);
+    expect(later.violatedRules).toEqual(today.violatedRules);
+    expect(later.modelCalls).toEqual(today.modelCalls);
+    expect(await rolledDays(handle.db, agent.id, [today.outcomes[6]?.day ?? ""])).toEqual(
+      new Set([today.outcomes[6]?.day]),
+    );
+    // Half an hour into tomorrow, today is within the grace hour: counted live, still the same.
+    const withinGrace = new Date();
+    withinGrace.setUTCHours(24, 30, 0, 0);
+    expect((await loadAgentDashboard(handle.db, agent.id, 7, withinGrace)).outcomes[5]).toEqual(today.outcomes[6]);
   });
 });
