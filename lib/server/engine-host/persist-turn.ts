@@ -1,8 +1,10 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { lockSessionGoal } from "@/db/queries/session-goal";
 import { customerProfiles, loopTraces, sessions, traceSpans, turns } from "@/db/schema";
 import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { withTurnGoal } from "@/lib/engine/stages/reformulation";
 import { recordGoalCandidate } from "../goals/apply-goal-reformulation";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
@@ -32,12 +34,17 @@ export interface PersistInput {
  * PRODUCT.md §3.10: session, profile, turn, spans, loops, ledger event and intent log in ONE
  * transaction. The session row is locked and its turn_count must still be the index the turn ran on;
  * otherwise another instance's turn won and this one is run again (SessionMovedOnError).
+ *
+ * The goal is not written back as the turn loaded it: a restore or an API candidate commits without
+ * bumping turn_count, and on another instance it does not wait for this process's session lock, so it
+ * may have committed while the turn ran. The goal read under the row lock is the base; the turn adds
+ * only its own delta — the original from its message when there is none (withTurnGoal), then its
+ * candidate, validated and ledgered on top of the committed state (recordGoalCandidate).
  */
 export async function persistTurn(tx: Transaction, input: PersistInput): Promise<void> {
   const { outcome } = input;
-  const locked = await tx.execute(sql`select turn_count from sessions where id = ${input.sessionId} for update`);
-  const rows = (Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows) as { turn_count: number }[];
-  if (Number(rows[0]?.turn_count) !== input.turnIndex) throw new SessionMovedOnError();
+  const locked = await lockSessionGoal(tx, input.sessionId);
+  if (!locked || locked.turnCount !== input.turnIndex) throw new SessionMovedOnError();
 
   const state = outcome.session;
   await tx
@@ -49,7 +56,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       ruleFires: state.ruleFires,
       stepClarificationCount: state.stepClarificationCount,
       continuity: state.continuity,
-      goal: state.goal,
+      goal: withTurnGoal(locked.goal, state.goal),
       turnCount: input.turnIndex + 1,
       updatedAt: new Date(),
     })

@@ -22,28 +22,31 @@ export interface RestoreGoalResult {
 }
 
 /**
- * Seed 000 "Reversibility": discard the active reformulation so the next turn runs on the original.
- * GOAL_RESTORED is appended before the state changes, in the same transaction; if it cannot be
- * written nothing changes (GoalLedgerAbortError, DTL-STRAT-011). Restoring twice is harmless.
+ * Seed 000 "Reversibility" inside the caller's transaction: discard the active reformulation so the
+ * next turn runs on the original. The session row is locked (SELECT … FOR UPDATE) and GOAL_RESTORED is
+ * appended before the state changes; if it cannot be written nothing changes (GoalLedgerAbortError,
+ * DTL-STRAT-011). Restoring twice is harmless.
  */
+export async function restoreOriginalGoalIn(tx: Transaction, input: RestoreGoalInput): Promise<RestoreGoalResult> {
+  const session = await lockSessionGoal(tx, input.sessionId);
+  if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  const current = readGoalState(session.goal);
+  if (!current.active_reformulation) return { restored: false, ledger_event_id: null, goal: current };
+  const event = await appendGoalEvent(tx, {
+    type: "GOAL_RESTORED",
+    actor: input.actor,
+    agentId: session.agentId,
+    requestId: input.requestId,
+    payload: restorePayload(session.id, session.turnCount, current),
+  });
+  const goal = withOriginalRestored(current);
+  await saveSessionGoal(tx, session.id, goal);
+  return { restored: true, ledger_event_id: event.id, goal };
+}
+
+/** restoreOriginalGoalIn in its own transaction, after the session's in-flight turns in this process. */
 export function restoreOriginalGoal(db: Database, input: RestoreGoalInput): Promise<RestoreGoalResult> {
   return withSessionLock(input.sessionId, () =>
-    db.transaction(async (raw) => {
-      const tx = raw as Transaction;
-      const session = await lockSessionGoal(tx, input.sessionId);
-      if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
-      const current = readGoalState(session.goal);
-      if (!current.active_reformulation) return { restored: false, ledger_event_id: null, goal: current };
-      const event = await appendGoalEvent(tx, {
-        type: "GOAL_RESTORED",
-        actor: input.actor,
-        agentId: session.agentId,
-        requestId: input.requestId,
-        payload: restorePayload(session.id, session.turnCount, current),
-      });
-      const goal = withOriginalRestored(current);
-      await saveSessionGoal(tx, session.id, goal);
-      return { restored: true, ledger_event_id: event.id, goal };
-    }),
+    db.transaction((tx) => restoreOriginalGoalIn(tx as Transaction, input)),
   );
 }

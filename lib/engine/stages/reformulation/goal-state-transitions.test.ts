@@ -7,6 +7,7 @@ import {
   readGoalState,
   withCandidateRecorded,
   withOriginalRestored,
+  withTurnGoal,
 } from "./goal-state-transitions";
 import { validateReformulation } from "./validate-reformulation";
 
@@ -95,5 +96,27 @@ describe("goal state transitions", () => {
       history: [],
     });
     expect(goalProvenance(null)).toEqual({ original: null, active_reformulation: null, evidence_ids: [] });
+  });
+});
+
+describe("withTurnGoal (what persistTurn stores)", () => {
+  const withOriginal = originalGoalFromTurn({}, ORIGINAL, "answered", 0);
+
+  it("keeps what was committed while the turn ran: a restore is not undone by the goal the turn loaded", () => {
+    const loaded = record(withOriginal, accepted, "ev-accepted");
+    const committed = withOriginalRestored(loaded);
+    expect(withTurnGoal(committed, loaded)).toEqual(committed);
+  });
+
+  it("keeps a reformulation accepted while the turn ran", () => {
+    const committed = record(withOriginal, accepted, "ev-accepted");
+    expect(withTurnGoal(committed, withOriginal)).toEqual(committed);
+  });
+
+  it("adds the original the turn set when the committed goal has none, and never replaces one", () => {
+    expect(withTurnGoal({}, withOriginal)).toEqual(withOriginal);
+    const other = originalGoalFromTurn({}, "Summarize Apple earnings", "answered", 0);
+    expect(withTurnGoal(withOriginal, other).original).toEqual(withOriginal.original);
+    expect(withTurnGoal({}, {})).toEqual({ original: null, active_reformulation: null, history: [] });
   });
 });

@@ -60,6 +60,20 @@ export function originalGoalFromTurn(
   return asks ? { ...state, original: { text, set_at_turn: turnIndex } } : state;
 }
 
+/**
+ * The goal a turn stores: the goal committed in the database now (read under the session's row lock),
+ * plus this turn's only direct change to it — the original, set from its message when the committed
+ * goal has none. Everything else (the active reformulation, the history) belongs to changes committed
+ * on their own (restore, API candidates, a turn's ledgered candidate) and is taken as committed, so a
+ * change another instance committed while the turn ran is never written over.
+ */
+export function withTurnGoal(committed: unknown, turnGoal: unknown): GoalState {
+  const current = readGoalState(committed);
+  if (current.original) return current;
+  const original = readGoalState(turnGoal).original;
+  return original ? { ...current, original } : current;
+}
+
 export interface RecordedCandidate {
   candidate: ReformulationCandidate;
   verdict: ReformulationVerdict;

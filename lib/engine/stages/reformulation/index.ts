@@ -8,6 +8,7 @@ export {
   readGoalState,
   withCandidateRecorded,
   withOriginalRestored,
+  withTurnGoal,
 } from "./goal-state-transitions";
 export { type IntentMapping, type ModelTokenPair, mapIntentTokens } from "./map-intent-tokens";
 export { porterStem } from "./porter-stem";
