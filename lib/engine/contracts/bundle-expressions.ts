@@ -69,7 +69,8 @@ export function validateBundleExpressions(bundle: Bundle): BundleIssue[] {
   return issues;
 }
 
-function patternProblem(pattern: string, type: VariableType): string | null {
+/** Why an extraction pattern cannot be saved (also the field editor's live check); null when it is usable. */
+export function patternProblem(pattern: string, type: VariableType): string | null {
   let regex: RegExp;
   try {
     regex = new RegExp(pattern, "i");

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { CEL_MAX_EXPRESSION_LENGTH } from "@/lib/engine/cel/cel-environment";
+import { AgentKey, BundleProfileField, BundleVariable, VariableName } from "@/lib/engine/contracts/bundle";
+
+// Client-safe inputs of the profile field and response variable server actions. The entities' own
+// fields ARE the bundle's (BundleProfileField, BundleVariable), so the editor forms, the actions and
+// bundle import share one schema: names, limits and messages cannot drift apart.
+
+/**
+ * Every mutation names the config_version the editor loaded (optimistic concurrency): if the agent
+ * has moved on since, the save is refused with a CONFLICT and nothing is written.
+ */
+const AgentAtVersion = {
+  agent_key: AgentKey,
+  expected_config_version: z.number().int().min(1),
+};
+
+export const CreateProfileFieldInput = BundleProfileField.extend(AgentAtVersion);
+export type CreateProfileFieldInput = z.input<typeof CreateProfileFieldInput>;
+
+/** `loaded_name` is the field_name as loaded; `field_name` may rename it. */
+export const UpdateProfileFieldInput = BundleProfileField.extend({ ...AgentAtVersion, loaded_name: VariableName });
+export type UpdateProfileFieldInput = z.input<typeof UpdateProfileFieldInput>;
+
+export const ProfileFieldRefInput = z.strictObject({ ...AgentAtVersion, field_name: VariableName });
+export type ProfileFieldRefInput = z.input<typeof ProfileFieldRefInput>;
+
+export const CreateVariableInput = BundleVariable.extend(AgentAtVersion);
+export type CreateVariableInput = z.input<typeof CreateVariableInput>;
+
+/** `loaded_name` is the name as loaded; `name` may rename it. */
+export const UpdateVariableInput = BundleVariable.extend({ ...AgentAtVersion, loaded_name: VariableName });
+export type UpdateVariableInput = z.input<typeof UpdateVariableInput>;
+
+export const VariableRefInput = z.strictObject({ ...AgentAtVersion, name: VariableName });
+export type VariableRefInput = z.input<typeof VariableRefInput>;
+
+/**
+ * The validation-rule tester: the rules as typed (blank ones included, so verdicts line up with the
+ * editor's rows) and one value. 20 rules is BundleProfileField's own limit; 10,000 characters is far
+ * above what a person types.
+ */
+export const TestFieldValueInput = z.strictObject({
+  field_type: BundleProfileField.shape.field_type,
+  validation_rules: z.array(z.string().max(CEL_MAX_EXPRESSION_LENGTH)).max(20),
+  value: z.string().max(10_000),
+});
+export type TestFieldValueInput = z.input<typeof TestFieldValueInput>;
+
+/**
+ * The pattern tester: the variable as typed and a pasted reply. 50 patterns of 500 characters are
+ * BundleVariable's limits; 50,000 characters of reply is several times a long answer (the engine
+ * scans any length in 8,000-character windows).
+ */
+export const TestVariableInput = z.strictObject({
+  name: z.string().max(64),
+  type: BundleVariable.shape.type,
+  patterns: z.array(z.string().max(500)).max(50),
+  reply: z.string().max(50_000),
+});
+export type TestVariableInput = z.input<typeof TestVariableInput>;
+
+/** The entity's own fields of an input, in schema order: what is written and compared in the diff. */
+function pick<T>(shape: Record<string, unknown>, input: object): T {
+  const fields = {} as Record<string, unknown>;
+  for (const name of Object.keys(shape)) fields[name] = (input as Record<string, unknown>)[name];
+  return fields as T;
+}
+
+export function profileFieldOf(
+  input: z.output<typeof CreateProfileFieldInput> | z.output<typeof UpdateProfileFieldInput>,
+): ProfileField {
+  return pick(BundleProfileField.shape, input);
+}
+
+export function variableOf(
+  input: z.output<typeof CreateVariableInput> | z.output<typeof UpdateVariableInput>,
+): ResponseVariable {
+  return pick(BundleVariable.shape, input);
+}
+
+/** A profile field as the bundle holds it (seed 003 §A), every default filled in. */
+export type ProfileField = z.output<typeof BundleProfileField>;
+/** A response variable as the bundle holds it (seed 003 Decision 7). */
+export type ResponseVariable = z.output<typeof BundleVariable>;
+
+/** What every profile field mutation returns. */
+export interface ProfileFieldChangeResult {
+  config_version: number;
+  /** Bumped with every change of the profile fields (seed 003 §D); unchanged when `changed` is false. */
+  profile_schema_version: number;
+  /** false when the save changed no field: nothing is written and both versions stay. */
+  changed: boolean;
+  field: ProfileField | null;
+}
+
+/** What every response variable mutation returns. */
+export interface VariableChangeResult {
+  config_version: number;
+  changed: boolean;
+  variable: ResponseVariable | null;
+}

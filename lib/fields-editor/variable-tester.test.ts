@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { extractResponseVariables } from "@/lib/engine/stages/extraction/extract-response-variables";
+import { testResponseVariable } from "./variable-tester";
+
+const demoVariable = (name: string) => {
+  const variable = demo.variables.find((v) => v.name === name);
+  if (!variable) throw new Error(`demo lost ${name}`);
+  return variable as { name: string; type: "number" | "boolean" | "string"; description: string; patterns: string[] };
+};
+
+describe("testResponseVariable", () => {
+  it("extracts the amount and shows which pattern matched where", () => {
+    const result = testResponseVariable(demoVariable("refund_amount"), "I'll process a $75 refund for you today.");
+    expect(result.values).toEqual([75]);
+    expect(result.patterns[0]?.matches[0]).toMatchObject({ value: 75, form: "raw" });
+    expect(result.patterns[0]?.matches[0]?.excerpt).toContain("$75 refund");
+    expect(result.patterns[1]?.matches).toEqual([]);
+  });
+
+  it("sees through disguises as the pipeline does (confusables, spaced letters)", () => {
+    const competitor = demoVariable("competitor_mentioned");
+    for (const reply of ["Try Qu\u0456ckCart instead", "Try Q u i c k C a r t instead"]) {
+      const tested = testResponseVariable(competitor, reply);
+      const engine = extractResponseVariables(reply, [{ ...competitor }]);
+      expect(tested.values, reply).toEqual([true]);
+      expect(tested.values).toEqual(engine.values.competitor_mentioned);
+      expect(tested.patterns[0]?.matches[0]?.form).toBe("normalized");
+    }
+  });
+
+  it("canonicalizes money written out in words", () => {
+    const result = testResponseVariable(demoVariable("refund_amount"), "You get seventy-five dollars back.");
+    expect(result.values).toEqual([75]);
+    expect(result.patterns[0]?.matches[0]?.form).toBe("canonical");
+  });
+
+  it("is unresolved for a number nothing matched, false for a boolean", () => {
+    expect(testResponseVariable(demoVariable("refund_amount"), "Hello!").values).toBeNull();
+    expect(testResponseVariable(demoVariable("competitor_mentioned"), "Hello!").values).toEqual([false]);
+  });
+
+  it("keeps the rows' numbering around blank and broken patterns", () => {
+    const result = testResponseVariable(
+      { name: "discount", type: "number", patterns: ["", "(\\d+", "(\\d+)% off"] },
+      "Take 15% off.",
+    );
+    expect(result.values).toEqual([15]);
+    expect(result.patterns[0]).toMatchObject({ blank: true, problem: null, matches: [] });
+    expect(result.patterns[1]?.problem).toMatch(/^Not a valid regular expression/);
+    expect(result.patterns[2]?.matches[0]?.value).toBe(15);
+    expect(result.warnings[0]).toContain('variable "discount" pattern 2 is not a valid regular expression');
+  });
+
+  it("flags a pattern a save would refuse, while still showing what it matches", () => {
+    const result = testResponseVariable({ name: "amount", type: "number", patterns: ["\\d+"] }, "12 items");
+    expect(result.patterns[0]?.problem).toContain("capture group");
+  });
+
+  it("names a still-invalid variable neutrally", () => {
+    const result = testResponseVariable({ name: "", type: "string", patterns: ["(\\d+"] }, "x");
+    expect(result.warnings[0]).toContain('variable "this_variable"');
+  });
+});

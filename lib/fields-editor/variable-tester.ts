@@ -1,0 +1,74 @@
+import { patternProblem } from "@/lib/engine/contracts/bundle-expressions";
+import type { EngineResponseVariable } from "@/lib/engine/contracts/snapshot";
+import {
+  type ExtractionForm,
+  extractResponseVariables,
+} from "@/lib/engine/stages/extraction/extract-response-variables";
+import type { ResponseVariable } from "./field-action-schemas";
+
+export interface PatternMatch {
+  value: unknown;
+  /** The match with a little context, from the form of the reply it was found in. */
+  excerpt: string;
+  form: ExtractionForm;
+}
+
+export interface PatternResult {
+  index: number;
+  /** Why a save would refuse the pattern (bundle-expressions.ts); null when it is usable. */
+  problem: string | null;
+  blank: boolean;
+  matches: PatternMatch[];
+}
+
+export interface VariableTest {
+  /**
+   * What enforcement would see: every distinct value, in the order the reply states them; booleans
+   * are always [true] or [false]. null: a number or string variable that nothing matched, which a
+   * lane-1 rule reports as unresolved.
+   */
+  values: unknown[] | null;
+  patterns: PatternResult[];
+  /** The engine's own warnings: skipped patterns, slow shapes, captures that are not numbers. */
+  warnings: string[];
+}
+
+// A valid CEL identifier for the engine's warnings when the name field is still blank or invalid.
+const NAMELESS = "this_variable";
+
+/**
+ * The pattern tester: the reply goes through extractResponseVariables, the draft loop's own stage
+ * (seed 003 Decision 7), with the variable as typed, so normalization (invisible characters,
+ * confusables, spaced letters), money canonicalization and the windowed scan are the pipeline's. Blank
+ * pattern rows are left out, as the save leaves them out; results keep the rows' indices.
+ */
+export function testResponseVariable(
+  variable: Pick<ResponseVariable, "name" | "type" | "patterns">,
+  reply: string,
+): VariableTest {
+  const rows = variable.patterns.map((pattern, index) => ({ pattern, index })).filter((r) => r.pattern.trim() !== "");
+  const name = /^[a-z][a-z0-9_]*$/.test(variable.name) ? variable.name : NAMELESS;
+  const engineVariable: EngineResponseVariable = {
+    name,
+    type: variable.type,
+    description: "",
+    patterns: rows.map((r) => r.pattern),
+  };
+  const extraction = extractResponseVariables(reply, [engineVariable]);
+  const patterns: PatternResult[] = variable.patterns.map((pattern, index) => ({
+    index,
+    blank: pattern.trim() === "",
+    problem: pattern.trim() === "" ? null : patternProblem(pattern, variable.type),
+    matches: [],
+  }));
+  for (const match of extraction.matches) {
+    const row = rows[match.pattern];
+    if (!row) continue;
+    patterns[row.index]?.matches.push({ value: match.value, excerpt: match.excerpt, form: match.form });
+  }
+  // The engine numbers patterns among those it was given; say "pattern 2" as the designer counts rows.
+  const warnings = extraction.warnings.map((warning) =>
+    warning.replace(/pattern (\d+)/g, (_, n: string) => `pattern ${(rows[Number(n)]?.index ?? Number(n)) + 1}`),
+  );
+  return { values: extraction.values[name] ?? null, patterns, warnings };
+}

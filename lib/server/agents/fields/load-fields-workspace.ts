@@ -1,0 +1,36 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { agents } from "@/db/schema";
+import type { Database } from "@/db/types";
+import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
+import { nameUses } from "@/lib/fields-editor/name-uses";
+
+/**
+ * The Fields & Variables page's data, read in one REPEATABLE READ transaction so the entities and the
+ * config_version the editors send back as expected_config_version belong together. null: no such agent.
+ */
+export async function loadFieldsWorkspace(db: Database, agentKey: string): Promise<FieldsWorkspaceData | null> {
+  return db.transaction(
+    async (tx) => {
+      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      if (!agent) return null;
+      const bundle = await readAgentBundle(tx, agent);
+      return {
+        agent: {
+          key: agent.key,
+          name: agent.name,
+          configVersion: agent.configVersion,
+          profileSchemaVersion: agent.profileSchemaVersion,
+        },
+        profileFields: bundle.profile_fields,
+        variables: bundle.variables,
+        uses: Object.fromEntries(nameUses(bundle)),
+        toolOutputs: bundle.tools.flatMap((tool) =>
+          Object.keys(tool.output.variables).map((name) => ({ name, tool: tool.key })),
+        ),
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
