@@ -1,0 +1,15 @@
+"use server";
+
+import { ScenarioRefInput } from "@/lib/scenarios/scenario-action-schemas";
+import { deleteScenario } from "@/lib/server/agents/scenarios/delete-scenario";
+import { defineAction } from "@/lib/server/define-action";
+
+export const deleteScenarioAction = defineAction(
+  { name: "deleteScenario", role: "designer", schema: ScenarioRefInput },
+  async (input, { db, actor, requestId }) =>
+    deleteScenario(
+      db,
+      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
+      input.scenario_key,
+    ),
+);

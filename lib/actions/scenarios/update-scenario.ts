@@ -1,0 +1,17 @@
+"use server";
+
+import { scenarioFieldsOf, UpdateScenarioInput } from "@/lib/scenarios/scenario-action-schemas";
+import { updateScenario } from "@/lib/server/agents/scenarios/update-scenario";
+import { defineAction } from "@/lib/server/define-action";
+
+export const updateScenarioAction = defineAction(
+  { name: "updateScenario", role: "designer", schema: UpdateScenarioInput },
+  async (input, { db, actor, requestId }) =>
+    updateScenario(
+      db,
+      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
+      input.scenario_key,
+      scenarioFieldsOf(input),
+      input.renamed_steps,
+    ),
+);

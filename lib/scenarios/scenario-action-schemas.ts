@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { AgentKey, BundleScenario, EntityKey } from "@/lib/engine/contracts/bundle";
+
+// Client-safe inputs of the scenario server actions. A scenario's own fields ARE the bundle's scenario
+// (BundleScenario), so the editor form, the actions and bundle import share one schema.
+
+/**
+ * Every mutation names the config_version the editor loaded (optimistic concurrency): if the agent
+ * has moved on since, the save is refused with a CONFLICT and nothing is written.
+ */
+const AgentAtVersion = {
+  agent_key: AgentKey,
+  expected_config_version: z.number().int().min(1),
+};
+
+export const CreateScenarioInput = BundleScenario.extend(AgentAtVersion);
+export type CreateScenarioInput = z.input<typeof CreateScenarioInput>;
+
+/**
+ * `scenario_key` is the scenario's key as loaded; `key` may rename it (its id stays, so sessions and
+ * SCENARIO rules stay on it). `renamed_steps` maps a loaded step key to its new key: the step keeps its
+ * id, so sessions in that step and STEP rules scoped to it follow the rename. 50: BundleScenario's step cap.
+ */
+export const UpdateScenarioInput = BundleScenario.extend({
+  ...AgentAtVersion,
+  scenario_key: EntityKey,
+  renamed_steps: z
+    .record(EntityKey, EntityKey)
+    .refine((renames) => Object.keys(renames).length <= 50, "At most 50 renamed steps")
+    .default({}),
+});
+export type UpdateScenarioInput = z.input<typeof UpdateScenarioInput>;
+
+export const ScenarioRefInput = z.strictObject({ ...AgentAtVersion, scenario_key: EntityKey });
+export type ScenarioRefInput = z.input<typeof ScenarioRefInput>;
+
+export const SetScenarioEnabledInput = ScenarioRefInput.extend({ enabled: z.boolean() });
+export type SetScenarioEnabledInput = z.input<typeof SetScenarioEnabledInput>;
+
+/** The scenario fields of an input: what is written to the database and compared in the diff. */
+export function scenarioFieldsOf(
+  input: z.output<typeof CreateScenarioInput> | z.output<typeof UpdateScenarioInput>,
+): BundleScenario {
+  const fields = {} as Record<string, unknown>;
+  for (const name of Object.keys(BundleScenario.shape)) fields[name] = (input as Record<string, unknown>)[name];
+  return fields as BundleScenario;
+}
+
+/** What every scenario mutation returns: the agent's version afterwards and whether anything changed. */
+export interface ScenarioChangeResult {
+  config_version: number;
+  /** false when the save changed nothing: nothing is written and the version stays. */
+  changed: boolean;
+  scenario: BundleScenario | null;
+}

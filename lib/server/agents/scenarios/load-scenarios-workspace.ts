@@ -1,0 +1,31 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { agents } from "@/db/schema";
+import type { Database } from "@/db/types";
+import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace";
+
+/**
+ * The scenario pages' data, read in one REPEATABLE READ transaction so the scenarios and the
+ * config_version the editor will send back as expected_config_version belong together. null: no such agent.
+ */
+export async function loadScenariosWorkspace(db: Database, agentKey: string): Promise<ScenariosWorkspaceData | null> {
+  return db.transaction(
+    async (tx) => {
+      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      if (!agent) return null;
+      const bundle = await readAgentBundle(tx, agent);
+      const ruleScopes: Record<string, string[]> = {};
+      for (const rule of bundle.rules) {
+        if (rule.scope_ref === null) continue;
+        ruleScopes[rule.scope_ref] = [...(ruleScopes[rule.scope_ref] ?? []), rule.key];
+      }
+      return {
+        agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },
+        scenarios: bundle.scenarios,
+        ruleScopes,
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

@@ -1,0 +1,152 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { scenarios, steps, transitions } from "@/db/schema";
+import type { Transaction } from "@/db/types";
+import type { BundleScenario } from "@/lib/engine/contracts/bundle";
+import type { StoredScenario } from "./find-scenario";
+
+// Scenario rows from a validated BundleScenario. Ids are settled before any write, so every reference
+// (scenarios.entry_step_id, transitions.from/to_step_id) is known when its row is written.
+
+type Step = BundleScenario["steps"][number];
+
+const scenarioColumns = (scenario: BundleScenario, entryStepId: string) => ({
+  key: scenario.key,
+  name: scenario.name,
+  description: scenario.description,
+  intentLabel: scenario.intent_label,
+  entryExamples: scenario.entry_examples,
+  entryStepId,
+  enabled: scenario.enabled,
+});
+
+const stepColumns = (step: Step, position: number) => ({
+  key: step.key,
+  name: step.name,
+  instructions: step.instructions,
+  clarificationHint: step.clarification_hint,
+  isTerminal: step.is_terminal,
+  position,
+});
+
+function transitionValues(scenarioId: string, scenario: BundleScenario, stepIds: Map<string, string>) {
+  return scenario.transitions.map((t, position) => ({
+    scenarioId,
+    fromStepId: idOf(stepIds, t.from),
+    toStepId: idOf(stepIds, t.to),
+    conditionText: t.condition_text,
+    examples: t.examples,
+    position,
+  }));
+}
+
+function idOf(ids: Map<string, string>, key: string): string {
+  const id = ids.get(key);
+  if (!id) throw new Error(`step "${key}" was not resolved; validate the scenario before writing it`);
+  return id;
+}
+
+/** A new scenario with fresh ids (create, duplicate). */
+export async function insertScenarioRows(tx: Transaction, agentId: string, scenario: BundleScenario): Promise<void> {
+  const scenarioId = randomUUID();
+  const stepIds = new Map(scenario.steps.map((s) => [s.key, randomUUID()]));
+  await tx
+    .insert(scenarios)
+    .values({ id: scenarioId, agentId, ...scenarioColumns(scenario, idOf(stepIds, scenario.entry_step)) });
+  await tx
+    .insert(steps)
+    .values(scenario.steps.map((s, i) => ({ id: idOf(stepIds, s.key), scenarioId, ...stepColumns(s, i) })));
+  if (scenario.transitions.length > 0) {
+    await tx.insert(transitions).values(transitionValues(scenarioId, scenario, stepIds));
+  }
+}
+
+// Not a valid EntityKey (no "~"), so it can never meet a real key under steps_scenario_key_uq.
+const parkedKey = (id: string) => `~renaming-${id}`;
+
+/**
+ * Writes an edit of a stored scenario, touching only rows that change. The scenario keeps its id; a
+ * step that continues a stored one (`match`, step-identity.ts) keeps that step's id, so sessions and
+ * STEP rules stay on it; removed steps are deleted; new steps get fresh ids. Transitions are replaced
+ * as a whole when any of them changed (nothing points at a transition's id).
+ */
+export async function updateScenarioRows(
+  tx: Transaction,
+  stored: StoredScenario,
+  scenario: BundleScenario,
+  match: readonly (number | null)[],
+): Promise<void> {
+  const scenarioId = stored.row.id;
+  const stepIds = new Map<string, string>();
+  const keptRows = new Set<string>();
+  scenario.steps.forEach((step, i) => {
+    const j = match[i];
+    const row = j === null || j === undefined ? undefined : stored.stepRows[j];
+    if (row) keptRows.add(row.id);
+    stepIds.set(step.key, row?.id ?? randomUUID());
+  });
+
+  const removed = stored.stepRows.filter((row) => !keptRows.has(row.id)).map((row) => row.id);
+  // Their transitions go with them (ON DELETE CASCADE); the transitions are rewritten below anyway.
+  if (removed.length > 0) await tx.delete(steps).where(inArray(steps.id, removed));
+
+  const changed = scenario.steps.flatMap((step, i) => {
+    const row = stored.stepRows.find((r) => r.id === stepIds.get(step.key));
+    if (!row) return [];
+    const columns = stepColumns(step, i);
+    const same =
+      row.key === columns.key &&
+      row.name === columns.name &&
+      row.instructions === columns.instructions &&
+      row.clarificationHint === columns.clarificationHint &&
+      row.isTerminal === columns.isTerminal &&
+      row.position === columns.position;
+    return same ? [] : [{ row, columns }];
+  });
+  // Keys are unique per scenario at every statement: park the renamed ones first, so a swap (a↔b) or a
+  // key handed from one step to another never meets itself half-way.
+  for (const { row, columns } of changed) {
+    if (row.key !== columns.key)
+      await tx
+        .update(steps)
+        .set({ key: parkedKey(row.id) })
+        .where(eq(steps.id, row.id));
+  }
+  for (const { row, columns } of changed) await tx.update(steps).set(columns).where(eq(steps.id, row.id));
+  const added = scenario.steps.flatMap((step, i) => {
+    const id = idOf(stepIds, step.key);
+    return keptRows.has(id) ? [] : [{ id, scenarioId, ...stepColumns(step, i) }];
+  });
+  if (added.length > 0) await tx.insert(steps).values(added);
+
+  const own = scenarioColumns(scenario, idOf(stepIds, scenario.entry_step));
+  const row = stored.row;
+  const ownChanged =
+    row.key !== own.key ||
+    row.name !== own.name ||
+    row.description !== own.description ||
+    row.intentLabel !== own.intentLabel ||
+    JSON.stringify(row.entryExamples) !== JSON.stringify(own.entryExamples) ||
+    row.entryStepId !== own.entryStepId ||
+    row.enabled !== own.enabled;
+  if (ownChanged)
+    await tx
+      .update(scenarios)
+      .set({ ...own, updatedAt: new Date() })
+      .where(eq(scenarios.id, scenarioId));
+
+  const wanted = transitionValues(scenarioId, scenario, stepIds);
+  const storedTransitions = stored.transitionRows.map((t, position) => ({
+    scenarioId,
+    fromStepId: t.fromStepId,
+    toStepId: t.toStepId,
+    conditionText: t.conditionText,
+    examples: t.examples,
+    position,
+  }));
+  if (JSON.stringify(wanted) !== JSON.stringify(storedTransitions)) {
+    await tx.delete(transitions).where(eq(transitions.scenarioId, scenarioId));
+    if (wanted.length > 0) await tx.insert(transitions).values(wanted);
+  }
+}
