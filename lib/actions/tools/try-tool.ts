@@ -1,0 +1,11 @@
+"use server";
+
+import { tryTool } from "@/lib/server/agents/tools/try-tool";
+import { defineAction } from "@/lib/server/define-action";
+import { TryToolInput } from "@/lib/tools-editor/tool-action-schemas";
+
+// Designer, not viewer: an http tool's try is a real outbound request from this server.
+export const tryToolAction = defineAction(
+  { name: "tryTool", role: "designer", schema: TryToolInput },
+  async (input, { db }) => tryTool(db, input.agent_key, input.tool, input.inputs),
+);

@@ -1,0 +1,46 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { agents } from "@/db/schema";
+import type { Database } from "@/db/types";
+import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
+import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
+import { configuredToolHosts, toolHostStatus } from "./tool-host-status";
+
+/**
+ * The tools page's data, read in one REPEATABLE READ transaction so the tools and the config_version
+ * the editor will send back as expected_config_version belong together. null: no such agent.
+ * `allowedHosts`: the tool-host allowlist to judge http tools by (this server's by default).
+ */
+export async function loadToolsWorkspace(
+  db: Database,
+  agentKey: string,
+  allowedHosts: string = configuredToolHosts(),
+): Promise<ToolsWorkspaceData | null> {
+  return db.transaction(
+    async (tx) => {
+      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      if (!agent) return null;
+      const bundle = await readAgentBundle(tx, agent);
+      const usedBy: ToolsWorkspaceData["usedBy"] = {};
+      for (const rule of bundle.rules) {
+        for (const key of rule.attached_tools) (usedBy[key] ??= []).push({ key: rule.key, name: rule.name });
+      }
+      const takenNames: Record<string, string> = {};
+      for (const field of bundle.profile_fields) takenNames[field.field_name] = "profile field";
+      for (const variable of bundle.variables) takenNames[variable.name] ??= "response variable";
+      const hostStatus: Record<string, ToolHostStatus> = {};
+      for (const tool of bundle.tools) {
+        if (tool.kind === "http") hostStatus[tool.key] = toolHostStatus(tool.output.url, allowedHosts);
+      }
+      return {
+        agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },
+        tools: bundle.tools,
+        usedBy,
+        takenNames,
+        hostStatus,
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}

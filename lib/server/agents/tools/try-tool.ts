@@ -1,0 +1,57 @@
+import "server-only";
+import { getAgentByKey } from "@/db/queries/agents";
+import type { Database } from "@/db/types";
+import type { BundleTool } from "@/lib/engine/contracts/bundle";
+import type { EngineTool } from "@/lib/engine/contracts/snapshot";
+import type { ToolRunner } from "@/lib/engine/ports";
+import { hostPorts } from "@/lib/server/engine-host/host-ports";
+import { AppError } from "@/lib/server/errors";
+import type { ToolTryResult } from "@/lib/tools-editor/tool-action-schemas";
+import { extractToolVariables, typeToolInputs } from "@/lib/tools-editor/tool-try";
+
+/**
+ * The editor's "Try it": runs the draft tool once through the runner turns use (the host's: static
+ * data, or HTTP under FOCAL_TOOL_HOSTS, the SSRF guard, the timeout and the size cap), then maps the
+ * output through its paths as stage 6 would. Writes nothing. An http tool on a host this server may
+ * not call is refused by the runner before any request, and that refusal is the answer shown.
+ */
+export async function tryTool(
+  db: Database,
+  agentKey: string,
+  tool: BundleTool,
+  texts: Record<string, string>,
+  runner: ToolRunner = hostPorts().tools,
+): Promise<ToolTryResult> {
+  const agent = await getAgentByKey(db, agentKey);
+  if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
+  const typed = typeToolInputs(tool, texts);
+  if (Object.keys(typed.errors).length > 0 || typed.missing.length > 0) {
+    return { state: "skipped", input_errors: typed.errors, missing: typed.missing };
+  }
+  const engineTool: EngineTool = {
+    id: `try:${tool.key}`,
+    key: tool.key,
+    name: tool.name,
+    description: tool.description,
+    kind: tool.kind,
+    inputSchema: tool.input_schema,
+    output: tool.output,
+  };
+  const result = await runner.run(engineTool, typed.input);
+  if (!result.ok) {
+    return {
+      state: "failed",
+      input: typed.input,
+      reason: result.reason,
+      message: result.message,
+      duration_ms: result.durationMs,
+    };
+  }
+  return {
+    state: "ok",
+    input: typed.input,
+    output: result.output,
+    duration_ms: result.durationMs,
+    variables: extractToolVariables(tool, result.output, typed.input),
+  };
+}
