@@ -39,7 +39,10 @@ export function canonicalTool(tool: BundleTool): BundleTool {
     return {
       ...base,
       kind: "static",
-      output: { data: sortedDeep(tool.output.data) as typeof tool.output.data, variables: sortedRecord(tool.output.variables) },
+      output: {
+        data: sortedDeep(tool.output.data) as typeof tool.output.data,
+        variables: sortedRecord(tool.output.variables),
+      },
     };
   }
   const { url, method, timeout_ms, max_bytes, variables } = tool.output;

@@ -10,7 +10,10 @@ function failure(text: string) {
 describe("parseJsonText", () => {
   it.each([
     ["{}", {}],
-    [' { "items": [ {"id": "123", "amount": 75.5, "ok": true, "note": null} ] } ', { items: [{ id: "123", amount: 75.5, ok: true, note: null }] }],
+    [
+      ' { "items": [ {"id": "123", "amount": 75.5, "ok": true, "note": null} ] } ',
+      { items: [{ id: "123", amount: 75.5, ok: true, note: null }] },
+    ],
     ['"text"', "text"],
     ["-0.5e3", -500],
     ['["\\u00e9\\n\\"q\\""]', ['é\n"q"']],
@@ -57,7 +60,21 @@ describe("parseJsonText", () => {
   });
 
   it("accepts exactly what JSON.parse accepts on a sample of edge cases", () => {
-    for (const text of ["0", "-0", "1e5", "1E+5", '"\\/"', "[]", "[[]]", '{"":0}', "1 2", "+1", ".5", "NaN", "[1,,2]"]) {
+    for (const text of [
+      "0",
+      "-0",
+      "1e5",
+      "1E+5",
+      '"\\/"',
+      "[]",
+      "[[]]",
+      '{"":0}',
+      "1 2",
+      "+1",
+      ".5",
+      "NaN",
+      "[1,,2]",
+    ]) {
       let native = true;
       try {
         JSON.parse(text);

@@ -29,7 +29,7 @@ class JsonSyntaxError extends Error {
   }
 }
 
-function describe(char: string | undefined): string {
+function nameOfChar(char: string | undefined): string {
   if (char === undefined) return "the end of the text";
   if (char === "\n") return "a line break";
   if (char.trim() === "") return "a space";
@@ -62,12 +62,12 @@ function scan(text: string): void {
         return;
       }
       if (char === "\\") {
-        const escape = text[i + 1];
-        if (escape === "u") {
+        const escaped = text[i + 1];
+        if (escaped === "u") {
           if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail("\\u needs four hex digits, e.g. \\u00e9");
           i += 6;
-        } else if (escape !== undefined && '"\\/bfnrt'.includes(escape)) i += 2;
-        else fail(`Unknown escape \\${escape ?? ""}: use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`);
+        } else if (escaped !== undefined && '"\\/bfnrt'.includes(escaped)) i += 2;
+        else fail(`Unknown escape \\${escaped ?? ""}: use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`);
       } else if (char < " ") fail("A line break or control character inside a string: write it as \\n or \\t");
       else i++;
     }
@@ -93,7 +93,7 @@ function scan(text: string): void {
     else if (char === "n") literal("null");
     else if (char === "-" || (char !== undefined && char >= "0" && char <= "9")) number();
     else if (char === "'") fail("Strings use double quotes in JSON, not single quotes");
-    else fail(`Expected a value (an object, list, string, number, true, false or null), found ${describe(char)}`);
+    else fail(`Expected a value (an object, list, string, number, true, false or null), found ${nameOfChar(char)}`);
   };
   const object = (depth: number) => {
     i++; // {
@@ -108,12 +108,12 @@ function scan(text: string): void {
         fail(
           text[i] === "}"
             ? "Trailing comma before }: remove the last comma"
-            : `Expected a property name in double quotes, found ${describe(text[i])}`,
+            : `Expected a property name in double quotes, found ${nameOfChar(text[i])}`,
         );
       }
       string();
       skipSpace();
-      if (text[i] !== ":") fail(`Expected ":" after the property name, found ${describe(text[i])}`);
+      if (text[i] !== ":") fail(`Expected ":" after the property name, found ${nameOfChar(text[i])}`);
       i++;
       value(depth + 1);
       skipSpace();
@@ -125,7 +125,7 @@ function scan(text: string): void {
         i++;
         return;
       }
-      fail(`Expected "," or "}" after a property, found ${describe(text[i])}`);
+      fail(`Expected "," or "}" after a property, found ${nameOfChar(text[i])}`);
     }
   };
   const array = (depth: number) => {
@@ -148,15 +148,15 @@ function scan(text: string): void {
         i++;
         return;
       }
-      fail(`Expected "," or "]" after a list item, found ${describe(text[i])}`);
+      fail(`Expected "," or "]" after a list item, found ${nameOfChar(text[i])}`);
     }
   };
 
   skipSpace();
-  if (i === text.length) fail("Enter JSON, e.g. {} or {\"items\": []}");
+  if (i === text.length) fail('Enter JSON, e.g. {} or {"items": []}');
   value(0);
   skipSpace();
-  if (i < text.length) fail(`Unexpected ${describe(text[i])} after the JSON value: the data is one value`);
+  if (i < text.length) fail(`Unexpected ${nameOfChar(text[i])} after the JSON value: the data is one value`);
 }
 
 /** 1-based line and column of an offset; a column counts UTF-16 code units, as textareas do. */

@@ -5,14 +5,15 @@ import { canonicalTool } from "./canonical-tool";
 import { copyToolKey } from "./tool-copy-key";
 import { diffToolFields } from "./tool-field-diff";
 
-const STATIC = canonicalTool(BundleTool.parse(demo.tools[0]));
+const STATIC = canonicalTool(BundleTool.parse(demo.tools[0])) as Extract<BundleTool, { kind: "static" }>;
+type HttpTool = Extract<BundleTool, { kind: "http" }>;
 const HTTP = BundleTool.parse({
   key: "orders_api",
   name: "Orders API",
   kind: "http",
   input_schema: { properties: { order_id: { type: "string" } } },
   output: { url: "https://api.example.com/orders/{order_id}", variables: { order_status: "status" } },
-});
+}) as HttpTool;
 
 describe("diffToolFields", () => {
   it("lists every field the tool has on create, and none it lacks", () => {
@@ -28,7 +29,10 @@ describe("diffToolFields", () => {
       "output.max_bytes",
       "output.variables",
     ]);
-    expect(diffToolFields(STATIC, null)["output.data"]).toEqual({ before: STATIC.kind === "static" ? STATIC.output.data : "", after: null });
+    expect(diffToolFields(STATIC, null)["output.data"]).toEqual({
+      before: STATIC.kind === "static" ? STATIC.output.data : "",
+      after: null,
+    });
   });
 
   it("names only the part of the output that changed", () => {
@@ -38,8 +42,15 @@ describe("diffToolFields", () => {
   });
 
   it("shows both sides of a kind change", () => {
-    const asStatic = canonicalTool({ ...STATIC, key: HTTP.key, name: HTTP.name, input_schema: HTTP.input_schema, description: "" });
-    const diff = diffToolFields(HTTP, { ...asStatic, output: { data: { status: "ok" }, variables: HTTP.output.variables } });
+    const asStatic: BundleTool = {
+      key: HTTP.key,
+      name: HTTP.name,
+      description: HTTP.description,
+      kind: "static",
+      input_schema: HTTP.input_schema,
+      output: { data: { status: "ok" }, variables: HTTP.output.variables },
+    };
+    const diff = diffToolFields(HTTP, asStatic);
     expect(diff).toEqual({
       kind: { before: "http", after: "static" },
       "output.data": { before: null, after: { status: "ok" } },

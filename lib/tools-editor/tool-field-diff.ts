@@ -42,5 +42,7 @@ function flatten(tool: BundleTool): Record<ToolDiffField, unknown> {
 export function diffToolFields(before: BundleTool | null, after: BundleTool | null): EntityFieldDiff {
   const diff = diffEntityFields(TOOL_DIFF_FIELDS, before && flatten(before), after && flatten(after));
   // A field neither side has (output.url of a static tool that was created) is not a change.
-  return Object.fromEntries(Object.entries(diff).filter(([, change]) => change.before !== null || change.after !== null));
+  return Object.fromEntries(
+    Object.entries(diff).filter(([, change]) => change.before !== null || change.after !== null),
+  );
 }

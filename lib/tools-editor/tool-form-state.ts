@@ -197,7 +197,8 @@ export function toolFromForm(form: ToolFormState, taken: Readonly<Record<string,
   const seenVariables = new Set<string>();
   form.variables.forEach((row, i) => {
     if (row.name === "") add(`variable.${i}.name`, "Name the variable, or remove the row");
-    else if (seenVariables.has(row.name)) add(`variable.${i}.name`, `Another output variable is already named ${row.name}`);
+    else if (seenVariables.has(row.name))
+      add(`variable.${i}.name`, `Another output variable is already named ${row.name}`);
     else if (Object.hasOwn(taken, row.name)) {
       add(`variable.${i}.name`, `${row.name} is already a ${taken[row.name]} of this agent; use another name`);
     }

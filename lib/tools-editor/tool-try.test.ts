@@ -32,13 +32,20 @@ describe("typeToolInputs", () => {
   it("reports values that do not fit and required inputs left blank", () => {
     expect(typeToolInputs(TYPED, { amount: "12abc", count: "2.5", flag: "yes" })).toEqual({
       input: {},
-      errors: { amount: "Enter a number, e.g. 42 or 19.99", count: "Enter a whole number", flag: "Enter true or false" },
+      errors: {
+        amount: "Enter a number, e.g. 42 or 19.99",
+        count: "Enter a whole number",
+        flag: "Enter true or false",
+      },
       missing: ["text"],
     });
   });
 
   it("ignores texts for inputs the tool does not declare", () => {
-    expect(typeToolInputs(TYPED, { text: "x", count: "1", constructor: "boom" }).input).toEqual({ text: "x", count: 1 });
+    expect(typeToolInputs(TYPED, { text: "x", count: "1", constructor: "boom" }).input).toEqual({
+      text: "x",
+      count: 1,
+    });
   });
 });
 

@@ -24,7 +24,8 @@ export async function loadToolsWorkspace(
       const bundle = await readAgentBundle(tx, agent);
       const usedBy: ToolsWorkspaceData["usedBy"] = {};
       for (const rule of bundle.rules) {
-        for (const key of rule.attached_tools) (usedBy[key] ??= []).push({ key: rule.key, name: rule.name });
+        for (const key of rule.attached_tools)
+          usedBy[key] = [...(usedBy[key] ?? []), { key: rule.key, name: rule.name }];
       }
       const takenNames: Record<string, string> = {};
       for (const field of bundle.profile_fields) takenNames[field.field_name] = "profile field";

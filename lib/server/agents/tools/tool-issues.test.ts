@@ -1,27 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { canonicalBundle } from "@/lib/bundles/serialize-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import type { BundleTool } from "@/lib/engine/contracts/bundle";
+import { Bundle, type BundleTool } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 import { assertToolDeletable, toolDeletionIssues, toolIssues } from "./tool-issues";
 
-const DEMO = canonicalBundle(demo);
+const DEMO = canonicalBundle(Bundle.parse(demo));
 const LOOKUP = DEMO.tools[0] as Extract<BundleTool, { kind: "static" }>;
 // The demo with a rule that enforces a limit on the lookup's order_amount output variable.
-const WITH_EXPRESSION = canonicalBundle({
-  ...demo,
-  rules: [
-    ...demo.rules,
-    {
-      key: "order-cap",
-      name: "Order cap",
-      condition_text: "refund",
-      action_text: "Never refund more than the order amount.",
-      is_hard_constraint: true,
-      enforcement_expression: "refund_amount <= double(order_amount)",
-    },
-  ],
-});
+const WITH_EXPRESSION = canonicalBundle(
+  Bundle.parse({
+    ...demo,
+    rules: [
+      ...demo.rules,
+      {
+        key: "order-cap",
+        name: "Order cap",
+        condition_text: "refund",
+        action_text: "Never refund more than the order amount.",
+        is_hard_constraint: true,
+        enforcement_expression: "refund_amount <= double(order_amount)",
+      },
+    ],
+  }),
+);
 
 describe("toolIssues", () => {
   it("accepts the demo tool as it is, and renamed (its rules follow it)", () => {
@@ -66,7 +68,10 @@ describe("toolIssues", () => {
   });
 
   it("does not blame the change for problems the configuration already had", () => {
-    const broken = { ...DEMO, rules: DEMO.rules.map((r) => (r.key === "max-refund" ? { ...r, scope_ref: "nowhere" } : r)) };
+    const broken = {
+      ...DEMO,
+      rules: DEMO.rules.map((r) => (r.key === "max-refund" ? { ...r, scope_ref: "nowhere" } : r)),
+    };
     expect(toolIssues(broken, { ...LOOKUP, name: "Renamed" }, LOOKUP.key)).toEqual([]);
   });
 });
@@ -84,7 +89,9 @@ describe("tool deletion", () => {
       rules: WITH_EXPRESSION.rules.map((r) => ({ ...r, attached_tools: [] })),
     };
     const issues = toolDeletionIssues(detached, "lookup_order");
-    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/^Rule "order-cap" \(enforcement_expression\)/)]);
+    expect(issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^Rule "order-cap" \(enforcement_expression\)/),
+    ]);
     try {
       assertToolDeletable(detached, "lookup_order");
       expect.unreachable();

@@ -1,0 +1,288 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { agents, ledgerEvents, rules, tools } from "@/db/schema";
+import { createToolAction } from "@/lib/actions/tools/create-tool";
+import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
+import { duplicateToolAction } from "@/lib/actions/tools/duplicate-tool";
+import { updateToolAction } from "@/lib/actions/tools/update-tool";
+import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import type { BundleTool } from "@/lib/engine/contracts/bundle";
+import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
+import { browserHeaders, requestState } from "@/test/support/request-headers";
+
+vi.mock("next/headers", () => import("@/test/support/request-headers"));
+
+// The tool saves against the demo Refund desk, whose lookup_order is attached to two rules
+// (look-up-order, max-refund) and whose profile fields include order_id and tier.
+
+const AGENT = "refund-desk";
+const LOOKUP = demo.tools[0] as BundleTool;
+
+let handle: DatabaseHandle;
+let cookies: Record<"designer" | "viewer", string>;
+
+beforeAll(async () => {
+  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
+});
+beforeEach(() => {
+  requestState.headers = browserHeaders({ cookie: cookies.designer });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+async function agentRow() {
+  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
+  if (!agent) throw new Error("agent missing");
+  return agent;
+}
+
+async function version(): Promise<number> {
+  return (await agentRow()).configVersion;
+}
+
+async function storedTool(key: string) {
+  const agent = await agentRow();
+  const [row] = await handle.db
+    .select()
+    .from(tools)
+    .where(and(eq(tools.agentId, agent.id), eq(tools.key, key)));
+  return row;
+}
+
+async function lastEvent() {
+  const [event] = await handle.db.select().from(ledgerEvents).orderBy(desc(ledgerEvents.seq)).limit(1);
+  return event;
+}
+
+type Payload = {
+  action: string;
+  key: string;
+  diff: Record<string, unknown>;
+  previous_key?: string;
+  source_key?: string;
+};
+
+/** Runs a save and checks what every save must do: +1 version and one CONFIG_CHANGED event for a tool. */
+async function expectOneVersion<T extends { ok: boolean }>(save: () => Promise<T>): Promise<Payload> {
+  const before = await version();
+  const seqBefore = (await lastEvent())?.seq ?? 0;
+  const result = await save();
+  expect(result).toMatchObject({ ok: true, data: { config_version: before + 1, changed: true } });
+  expect(await version()).toBe(before + 1);
+  const event = await lastEvent();
+  expect(event?.seq).toBe(seqBefore + 1);
+  expect(event).toMatchObject({ type: "CONFIG_CHANGED", actor: "designer@focal.test", actorKind: "operator" });
+  expect(event?.payload).toMatchObject({
+    agent_key: AGENT,
+    entity: "tool",
+    config_version_before: before,
+    config_version_after: before + 1,
+  });
+  return event?.payload as Payload;
+}
+
+/** The call is refused with `code` and not one row of any table changed. */
+async function expectNothingWritten<T extends { ok: boolean }>(code: string, call: () => Promise<T>) {
+  const before = await tableCounts(handle);
+  const versionBefore = await version();
+  const seqBefore = (await lastEvent())?.seq;
+  const result = await call();
+  expect(result).toMatchObject({ ok: false, code });
+  expect(await tableCounts(handle)).toEqual(before);
+  expect(await version()).toBe(versionBefore);
+  expect((await lastEvent())?.seq).toBe(seqBefore);
+  return result as T & { message: string; fieldErrors?: Record<string, string[]> };
+}
+
+const CATALOGUE: BundleTool = {
+  key: "price_catalogue",
+  name: "Price catalogue",
+  description: "Catalogue prices by SKU.",
+  kind: "static",
+  input_schema: {
+    type: "object",
+    properties: { sku: { type: "string", description: "Article number" } },
+    required: ["sku"],
+  },
+  output: {
+    data: { items: [{ sku: "a1", price: 9.5 }] },
+    variables: { catalogue_price: "items[sku={sku}].price" },
+  },
+};
+
+async function at() {
+  return { agent_key: AGENT, expected_config_version: await version() };
+}
+
+describe("tool saves: one version and one ledger event each", () => {
+  it("create writes the tool with every field in the diff", async () => {
+    const payload = await expectOneVersion(async () => createToolAction({ ...(await at()), tool: CATALOGUE }));
+    expect(payload).toMatchObject({ action: "created", key: "price_catalogue" });
+    expect(payload.diff).toEqual({
+      key: { before: null, after: "price_catalogue" },
+      name: { before: null, after: "Price catalogue" },
+      description: { before: null, after: "Catalogue prices by SKU." },
+      kind: { before: null, after: "static" },
+      input_schema: { before: null, after: CATALOGUE.input_schema },
+      "output.data": { before: null, after: { items: [{ price: 9.5, sku: "a1" }] } },
+      "output.variables": { before: null, after: { catalogue_price: "items[sku={sku}].price" } },
+    });
+    expect(await storedTool("price_catalogue")).toMatchObject({ kind: "static", name: "Price catalogue" });
+  });
+
+  it("update records only the output parts that changed, before and after", async () => {
+    const tool = { ...CATALOGUE, output: { ...CATALOGUE.output, data: { items: [{ sku: "a1", price: 12 }] } } };
+    const payload = await expectOneVersion(async () =>
+      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool }),
+    );
+    expect(payload).toMatchObject({ action: "updated", key: "price_catalogue" });
+    expect(payload.diff).toEqual({
+      "output.data": { before: { items: [{ price: 9.5, sku: "a1" }] }, after: { items: [{ price: 12, sku: "a1" }] } },
+    });
+  });
+
+  it("a save that changes nothing writes nothing, even with rows in another order", async () => {
+    const current = await version();
+    const before = await tableCounts(handle);
+    const tool = {
+      ...CATALOGUE,
+      output: { variables: CATALOGUE.output.variables, data: { items: [{ price: 12, sku: "a1" }] } },
+    };
+    const result = await updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool });
+    expect(result).toMatchObject({ ok: true, data: { config_version: current, changed: false } });
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+
+  it("a rename keeps the tool's id, so its rules stay attached", async () => {
+    const before = await storedTool("lookup_order");
+    const payload = await expectOneVersion(async () =>
+      updateToolAction({ ...(await at()), tool_key: "lookup_order", tool: { ...LOOKUP, key: "find_order" } }),
+    );
+    expect(payload).toMatchObject({ key: "find_order", previous_key: "lookup_order" });
+    expect(payload.diff).toEqual({ key: { before: "lookup_order", after: "find_order" } });
+    const after = await storedTool("find_order");
+    expect(after?.id).toBe(before?.id);
+    const attached = await handle.db
+      .select({ key: rules.key, ids: rules.attachedToolIds })
+      .from(rules)
+      .where(eq(rules.agentId, (await agentRow()).id));
+    expect(
+      attached
+        .filter((r) => r.ids.includes(after?.id ?? ""))
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(["look-up-order", "max-refund"]);
+    const bundle = await readAgentBundle(handle.db, await agentRow());
+    expect(bundle.rules.find((r) => r.key === "max-refund")?.attached_tools).toEqual(["find_order"]);
+  });
+
+  it("duplicate makes a copy under a fresh key, attached to nothing", async () => {
+    const payload = await expectOneVersion(async () =>
+      duplicateToolAction({ ...(await at()), tool_key: "price_catalogue" }),
+    );
+    expect(payload).toMatchObject({ action: "duplicated", key: "price_catalogue_copy", source_key: "price_catalogue" });
+    expect(payload.diff.name).toEqual({ before: null, after: "Price catalogue (copy)" });
+    expect(await storedTool("price_catalogue_copy")).toMatchObject({ kind: "static" });
+  });
+
+  it("delete removes a tool no rule uses, keeping every last value in the diff", async () => {
+    const payload = await expectOneVersion(async () =>
+      deleteToolAction({ ...(await at()), tool_key: "price_catalogue_copy" }),
+    );
+    expect(payload).toMatchObject({ action: "deleted", key: "price_catalogue_copy" });
+    expect(payload.diff.name).toEqual({ before: "Price catalogue (copy)", after: null });
+    expect(payload.diff["output.variables"]).toEqual({ before: CATALOGUE.output.variables, after: null });
+    expect(await storedTool("price_catalogue_copy")).toBeUndefined();
+  });
+
+  it("keeps the ledger chain intact", async () => {
+    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+  });
+});
+
+describe("tool saves that are refused write nothing", () => {
+  it("deleting a tool rules still attach names the rules", async () => {
+    const result = await expectNothingWritten("VALIDATION", async () =>
+      deleteToolAction({ ...(await at()), tool_key: "find_order" }),
+    );
+    expect(result.message).toBe(
+      'Tool "find_order" is attached to 2 rules ("look-up-order", "max-refund"): detach it in the rules editor first. Nothing was deleted.',
+    );
+    expect(await storedTool("find_order")).toBeDefined();
+  });
+
+  it("a save over a newer version is a CONFLICT naming what changed since", async () => {
+    const stale = (await version()) - 1;
+    const result = await expectNothingWritten("CONFLICT", () =>
+      updateToolAction({
+        agent_key: AGENT,
+        expected_config_version: stale,
+        tool_key: "price_catalogue",
+        tool: { ...CATALOGUE, name: "Stale edit" },
+      }),
+    );
+    expect(result.message).toContain(`but you loaded v${stale}`);
+    expect(result.message).toContain("deleted tool price_catalogue_copy");
+    expect((await storedTool("price_catalogue"))?.name).toBe("Price catalogue");
+  });
+
+  it("an output variable named like a profile field gets the field error", async () => {
+    const tool = { ...CATALOGUE, output: { ...CATALOGUE.output, variables: { tier: "items[0].price" } } };
+    const result = await expectNothingWritten("VALIDATION", async () =>
+      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool }),
+    );
+    expect(result.fieldErrors).toEqual({
+      "output.variables.tier": ['"tier" is already declared by profile_fields[2]; use another name'],
+    });
+  });
+
+  it("a key another tool has is refused on create and on rename", async () => {
+    const created = await expectNothingWritten("VALIDATION", async () =>
+      createToolAction({ ...(await at()), tool: { ...CATALOGUE, name: "Again" } }),
+    );
+    expect(created.fieldErrors).toEqual({
+      key: ['Another tool already has the key "price_catalogue"; choose another.'],
+    });
+    await expectNothingWritten("VALIDATION", async () =>
+      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool: { ...CATALOGUE, key: "find_order" } }),
+    );
+  });
+
+  it("an http URL placeholder the tool has no input for is refused at output.url", async () => {
+    const tool: BundleTool = {
+      ...CATALOGUE,
+      kind: "http",
+      output: {
+        url: "https://api.example.com/prices/{code}",
+        method: "GET",
+        timeout_ms: 5000,
+        max_bytes: 65_536,
+        variables: {},
+      },
+    };
+    const result = await expectNothingWritten("VALIDATION", async () =>
+      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool }),
+    );
+    expect(result.fieldErrors?.["output.url"]).toEqual([
+      'The URL refers to input "code", which is not in input_schema.properties',
+    ]);
+  });
+
+  it("an unknown tool is NOT_FOUND", async () => {
+    await expectNothingWritten("NOT_FOUND", async () => deleteToolAction({ ...(await at()), tool_key: "nope" }));
+  });
+
+  it("a viewer is refused every save", async () => {
+    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    await expectNothingWritten("FORBIDDEN", async () =>
+      createToolAction({ ...(await at()), tool: { ...CATALOGUE, key: "v" } }),
+    );
+    await expectNothingWritten("FORBIDDEN", async () =>
+      deleteToolAction({ ...(await at()), tool_key: "price_catalogue" }),
+    );
+  });
+});
