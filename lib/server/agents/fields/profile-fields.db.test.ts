@@ -1,0 +1,279 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { profileFieldDefinitions } from "@/db/schema";
+import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
+import { deleteProfileFieldAction } from "@/lib/actions/fields/delete-profile-field";
+import { testFieldValueAction } from "@/lib/actions/fields/test-field-value";
+import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
+import { createRuleAction } from "@/lib/actions/rules/create-rule";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
+import { createSession } from "@/lib/server/engine-host/create-session";
+import { hostTurn } from "@/lib/server/engine-host/host-turn";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
+import { browserHeaders, requestState } from "@/test/support/request-headers";
+import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "./fields-db-helpers";
+
+vi.mock("next/headers", () => import("@/test/support/request-headers"));
+
+const TIER = demo.profile_fields.find((f) => f.field_name === "tier") as ProfileField | undefined;
+const COUNTRY = demo.profile_fields.find((f) => f.field_name === "country") as ProfileField | undefined;
+if (!TIER || !COUNTRY) throw new Error("demo bundle lost tier or country");
+
+const LOYALTY: ProfileField = {
+  field_name: "loyalty_points",
+  display_name: "Loyalty points",
+  description: "Points on the customer's loyalty card.",
+  field_type: "number",
+  validation_rules: ["value >= 0.0", "value < 1000000.0"],
+  extraction_hints: ["'I have 1,200 points'"],
+};
+
+let handle: DatabaseHandle;
+let cookies: Record<"designer" | "viewer", string>;
+
+beforeAll(async () => {
+  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
+});
+beforeEach(() => {
+  requestState.headers = browserHeaders({ cookie: cookies.designer });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(handle)).configVersion });
+
+async function storedField(name: string) {
+  const agent = await agentRow(handle);
+  const [row] = await handle.db
+    .select()
+    .from(profileFieldDefinitions)
+    .where(and(eq(profileFieldDefinitions.agentId, agent.id), eq(profileFieldDefinitions.fieldName, name)));
+  return row;
+}
+
+describe("profile field saves: one config version, one profile schema version, one ledger event", () => {
+  it("create writes the field with every field in the diff", async () => {
+    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
+    const { payload, result } = await expectOneVersion(handle, "profile_field", async () =>
+      createProfileFieldAction({ ...LOYALTY, ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ action: "created", key: "loyalty_points" });
+    expect(payload.diff.validation_rules).toEqual({ before: null, after: LOYALTY.validation_rules });
+    // jsonb keeps no key order: compare the sets.
+    expect(Object.keys(payload.diff).sort()).toEqual(Object.keys(LOYALTY).sort());
+    expect(result).toMatchObject({ data: { profile_schema_version: schemaBefore + 1, field: LOYALTY } });
+    expect((await agentRow(handle)).profileSchemaVersion).toBe(schemaBefore + 1);
+    expect(await storedField("loyalty_points")).toMatchObject({
+      fieldType: "number",
+      validationRules: LOYALTY.validation_rules,
+    });
+  });
+
+  it("update records only the fields that changed and writes that one row", async () => {
+    const others = await handle.db.select().from(profileFieldDefinitions);
+    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
+    const rules = [...TIER.validation_rules, "size(value) <= 8"];
+    const { payload } = await expectOneVersion(handle, "profile_field", async () =>
+      updateProfileFieldAction({ ...TIER, validation_rules: rules, loaded_name: "tier", ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ action: "updated", key: "tier" });
+    expect(payload.diff).toEqual({ validation_rules: { before: TIER.validation_rules, after: rules } });
+    expect((await agentRow(handle)).profileSchemaVersion).toBe(schemaBefore + 1);
+    // Targeted: every other row is exactly as it was.
+    const after = await handle.db.select().from(profileFieldDefinitions);
+    for (const row of others.filter((r) => r.fieldName !== "tier")) expect(after).toContainEqual(row);
+  });
+
+  it("a rename nobody depends on keeps the row's id and names the old key", async () => {
+    const before = await storedField("country");
+    const { payload } = await expectOneVersion(handle, "profile_field", async () =>
+      updateProfileFieldAction({ ...COUNTRY, field_name: "home_country", loaded_name: "country", ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ key: "home_country", previous_key: "country" });
+    expect(payload.diff).toEqual({ field_name: { before: "country", after: "home_country" } });
+    expect((await storedField("home_country"))?.id).toBe(before?.id);
+    await expectOneVersion(handle, "profile_field", async () =>
+      updateProfileFieldAction({ ...COUNTRY, loaded_name: "home_country", ...(await at()) }),
+    );
+  });
+
+  it("delete removes the row and keeps every last value in the diff", async () => {
+    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
+    const { payload, result } = await expectOneVersion(handle, "profile_field", async () =>
+      deleteProfileFieldAction({ field_name: "loyalty_points", ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ action: "deleted", key: "loyalty_points" });
+    expect(payload.diff.display_name).toEqual({ before: "Loyalty points", after: null });
+    expect(result).toMatchObject({ data: { field: null, profile_schema_version: schemaBefore + 1 } });
+    expect(await storedField("loyalty_points")).toBeUndefined();
+  });
+
+  it("a save that changes nothing writes nothing and keeps both versions", async () => {
+    const agent = await agentRow(handle);
+    const counts = await tableCounts(handle);
+    const result = await updateProfileFieldAction({
+      ...COUNTRY,
+      loaded_name: "country",
+      agent_key: AGENT,
+      expected_config_version: agent.configVersion,
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { changed: false, config_version: agent.configVersion, profile_schema_version: agent.profileSchemaVersion },
+    });
+    expect(await tableCounts(handle)).toEqual(counts);
+    expect(await agentRow(handle)).toEqual(agent);
+  });
+
+  it("the ledger chain stays intact", async () => {
+    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+  });
+});
+
+describe("profile field refusals write nothing", () => {
+  it("delete of a field a rule's CEL reads is refused, naming the rule", async () => {
+    const rule = {
+      key: "vip-refunds-only",
+      name: "Big refunds for VIPs only",
+      condition_text: "The customer asks for a refund",
+      action_text: "Refunds above $20 are for VIP customers.",
+      is_hard_constraint: true,
+      enforcement_expression: 'tier == "vip" || refund_amount <= 20.0',
+    };
+    expect(await createRuleAction({ ...rule, ...(await at()) })).toMatchObject({ ok: true });
+    const result = await expectNothingWritten(handle, async () =>
+      deleteProfileFieldAction({ field_name: "tier", ...(await at()) }),
+    );
+    expect(result).toMatchObject({
+      code: "VALIDATION",
+      message: expect.stringContaining(`rule vip-refunds-only (${rule.enforcement_expression})`),
+    });
+  });
+
+  it("a rename of a field a rule reads, or a type that breaks it, is refused on the field", async () => {
+    const renamed = await expectNothingWritten(handle, async () =>
+      updateProfileFieldAction({ ...TIER, field_name: "level", loaded_name: "tier", ...(await at()) }),
+    );
+    expect(renamed).toMatchObject({
+      fieldErrors: { field_name: [expect.stringContaining("tier is used by rule vip-refunds-only")] },
+    });
+    const retyped = await expectNothingWritten(handle, async () =>
+      updateProfileFieldAction({
+        ...TIER,
+        field_type: "number",
+        validation_rules: [],
+        loaded_name: "tier",
+        ...(await at()),
+      }),
+    );
+    expect(retyped).toMatchObject({
+      message: expect.stringContaining("This breaks rule vip-refunds-only"),
+      fieldErrors: { field_type: [expect.stringContaining("vip-refunds-only")] },
+    });
+  });
+
+  it("renaming or deleting a field a tool input reads is refused, naming the tool", async () => {
+    const result = await expectNothingWritten(handle, async () =>
+      deleteProfileFieldAction({ field_name: "order_id", ...(await at()) }),
+    );
+    expect(result).toMatchObject({ message: expect.stringContaining("the input of tool lookup_order") });
+  });
+
+  it("a name another field, a variable or a tool output has is a field error", async () => {
+    const taken: [string, string][] = [
+      ["country", "the profile field country"],
+      ["refund_amount", "the response variable refund_amount"],
+      ["order_amount", "an output of tool lookup_order"],
+    ];
+    for (const [name, owner] of taken) {
+      const result = await expectNothingWritten(handle, async () =>
+        createProfileFieldAction({ ...LOYALTY, field_name: name, ...(await at()) }),
+      );
+      expect(result, name).toMatchObject({ fieldErrors: { field_name: [expect.stringContaining(owner)] } });
+    }
+  });
+
+  it("a validation rule that does not check is refused with its row number", async () => {
+    const result = await expectNothingWritten(handle, async () =>
+      createProfileFieldAction({ ...LOYALTY, validation_rules: ["value >= 0.0", "points > 3.0"], ...(await at()) }),
+    );
+    expect(result).toMatchObject({
+      fieldErrors: {
+        validation_rules: [expect.stringMatching(/^Rule 2: "points": a validation rule can only use `value`/)],
+      },
+    });
+  });
+
+  it("a save over a newer version is a CONFLICT naming what changed", async () => {
+    const stale = (await agentRow(handle)).configVersion - 1;
+    const result = await expectNothingWritten(handle, () =>
+      updateProfileFieldAction({
+        ...COUNTRY,
+        description: "x",
+        loaded_name: "country",
+        agent_key: AGENT,
+        expected_config_version: stale,
+      }),
+    );
+    expect(result).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("created rule vip-refunds-only"),
+    });
+  });
+
+  it("zod limits of the bundle apply, and a viewer may not save", async () => {
+    const invalid = await expectNothingWritten(handle, async () =>
+      createProfileFieldAction({ ...LOYALTY, field_name: "Loyalty Points", display_name: " ", ...(await at()) }),
+    );
+    expect(invalid).toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { field_name: [expect.any(String)], display_name: [expect.any(String)] },
+    });
+    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    const refused = await expectNothingWritten(handle, async () =>
+      createProfileFieldAction({ ...LOYALTY, ...(await at()) }),
+    );
+    expect(refused).toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("the tester and the engine", () => {
+  it("a viewer may test values; the verdicts are the sensor's", async () => {
+    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    const result = await testFieldValueAction({
+      field_type: "string",
+      validation_rules: TIER.validation_rules,
+      value: "gold",
+    });
+    expect(result).toEqual({
+      ok: true,
+      data: { accepted: false, reason: `fails ${TIER.validation_rules[0]}`, rules: [{ index: 0, verdict: "fail" }] },
+    });
+  });
+
+  it("the next turn validates entities with the new definitions", async () => {
+    const profileAfterTurn = async () => {
+      const agent = await agentRow(handle);
+      const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+      const message = "I'm in France and want a refund for order 123";
+      return (await hostTurn(handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "req" }))
+        .session.profile;
+    };
+    expect(await profileAfterTurn()).toMatchObject({ country: "France" });
+    const notFrance = [...COUNTRY.validation_rules, 'value != "France"'];
+    expect(
+      await updateProfileFieldAction({
+        ...COUNTRY,
+        validation_rules: notFrance,
+        loaded_name: "country",
+        ...(await at()),
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await profileAfterTurn()).not.toHaveProperty("country");
+  });
+});

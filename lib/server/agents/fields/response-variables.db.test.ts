@@ -1,0 +1,220 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { responseVariableDefinitions } from "@/db/schema";
+import { createVariableAction } from "@/lib/actions/fields/create-variable";
+import { deleteVariableAction } from "@/lib/actions/fields/delete-variable";
+import { testVariableAction } from "@/lib/actions/fields/test-variable";
+import { updateVariableAction } from "@/lib/actions/fields/update-variable";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import { createSession } from "@/lib/server/engine-host/create-session";
+import { hostTurn } from "@/lib/server/engine-host/host-turn";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
+import { browserHeaders, requestState } from "@/test/support/request-headers";
+import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "./fields-db-helpers";
+
+vi.mock("next/headers", () => import("@/test/support/request-headers"));
+
+const REFUND = demo.variables.find((v) => v.name === "refund_amount") as ResponseVariable | undefined;
+const COMPETITOR = demo.variables.find((v) => v.name === "competitor_mentioned") as ResponseVariable | undefined;
+if (!REFUND || !COMPETITOR) throw new Error("demo bundle lost refund_amount or competitor_mentioned");
+
+const DISCOUNT: ResponseVariable = {
+  name: "discount_percent",
+  type: "number",
+  description: "A discount the reply promises, in percent.",
+  patterns: ["(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:off|discount)"],
+};
+// Any dollar amount in the reply: the offline provider's refund drafts state one.
+const MENTIONS_MONEY: ResponseVariable = {
+  name: "mentions_money",
+  type: "boolean",
+  description: "",
+  patterns: ["\\$\\s?\\d"],
+};
+
+let handle: DatabaseHandle;
+let cookies: Record<"designer" | "viewer", string>;
+
+beforeAll(async () => {
+  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
+});
+beforeEach(() => {
+  requestState.headers = browserHeaders({ cookie: cookies.designer });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(handle)).configVersion });
+
+async function storedVariable(name: string) {
+  const agent = await agentRow(handle);
+  const [row] = await handle.db
+    .select()
+    .from(responseVariableDefinitions)
+    .where(and(eq(responseVariableDefinitions.agentId, agent.id), eq(responseVariableDefinitions.name, name)));
+  return row;
+}
+
+describe("response variable saves: one config version and one ledger event each", () => {
+  it("create writes the variable, every field in the diff; the profile schema stays", async () => {
+    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
+    const { payload } = await expectOneVersion(handle, "variable", async () =>
+      createVariableAction({ ...DISCOUNT, ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ action: "created", key: "discount_percent" });
+    expect(payload.diff).toEqual({
+      name: { before: null, after: "discount_percent" },
+      type: { before: null, after: "number" },
+      description: { before: null, after: DISCOUNT.description },
+      patterns: { before: null, after: DISCOUNT.patterns },
+    });
+    expect((await agentRow(handle)).profileSchemaVersion).toBe(schemaBefore);
+    expect(await storedVariable("discount_percent")).toMatchObject({ type: "number", patterns: DISCOUNT.patterns });
+  });
+
+  it("update records only what changed and writes that one row", async () => {
+    const others = await handle.db.select().from(responseVariableDefinitions);
+    const patterns = [...REFUND.patterns, "\\brefund of (\\d+) dollars\\b"];
+    const { payload } = await expectOneVersion(handle, "variable", async () =>
+      updateVariableAction({ ...REFUND, patterns, loaded_name: "refund_amount", ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ action: "updated", key: "refund_amount" });
+    expect(payload.diff).toEqual({ patterns: { before: REFUND.patterns, after: patterns } });
+    const after = await handle.db.select().from(responseVariableDefinitions);
+    for (const row of others.filter((r) => r.name !== "refund_amount")) expect(after).toContainEqual(row);
+  });
+
+  it("a rename nobody depends on keeps the row's id", async () => {
+    const before = await storedVariable("discount_percent");
+    const { payload } = await expectOneVersion(handle, "variable", async () =>
+      updateVariableAction({ ...DISCOUNT, name: "discount", loaded_name: "discount_percent", ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ key: "discount", previous_key: "discount_percent" });
+    expect((await storedVariable("discount"))?.id).toBe(before?.id);
+  });
+
+  it("delete removes the row and keeps every last value in the diff", async () => {
+    const { payload } = await expectOneVersion(handle, "variable", async () =>
+      deleteVariableAction({ name: "discount", ...(await at()) }),
+    );
+    expect(payload).toMatchObject({ action: "deleted", key: "discount" });
+    expect(payload.diff.patterns).toEqual({ before: DISCOUNT.patterns, after: null });
+    expect(await storedVariable("discount")).toBeUndefined();
+  });
+
+  it("a save that changes nothing writes nothing", async () => {
+    const agent = await agentRow(handle);
+    const counts = await tableCounts(handle);
+    const result = await updateVariableAction({
+      ...COMPETITOR,
+      loaded_name: "competitor_mentioned",
+      agent_key: AGENT,
+      expected_config_version: agent.configVersion,
+    });
+    expect(result).toMatchObject({ ok: true, data: { changed: false, config_version: agent.configVersion } });
+    expect(await tableCounts(handle)).toEqual(counts);
+    expect(await agentRow(handle)).toEqual(agent);
+  });
+});
+
+describe("response variable refusals write nothing", () => {
+  it("delete of a variable a rule's CEL reads is refused, naming the rule", async () => {
+    const result = await expectNothingWritten(handle, async () =>
+      deleteVariableAction({ name: "refund_amount", ...(await at()) }),
+    );
+    expect(result).toMatchObject({
+      code: "VALIDATION",
+      message: expect.stringContaining("refund_amount is used by rule max-refund (refund_amount <= 50)"),
+    });
+  });
+
+  it("a rename or a type change that leaves a rule without its variable is refused on the field", async () => {
+    const renamed = await expectNothingWritten(handle, async () =>
+      updateVariableAction({ ...REFUND, name: "refund_total", loaded_name: "refund_amount", ...(await at()) }),
+    );
+    expect(renamed).toMatchObject({ fieldErrors: { name: [expect.stringContaining("rule max-refund")] } });
+    const retyped = await expectNothingWritten(handle, async () =>
+      updateVariableAction({ ...REFUND, type: "boolean", loaded_name: "refund_amount", ...(await at()) }),
+    );
+    expect(retyped).toMatchObject({ fieldErrors: { type: [expect.stringContaining("This breaks rule max-refund")] } });
+  });
+
+  it("a name a profile field or a tool output has is a field error", async () => {
+    const taken: [string, string][] = [
+      ["tier", "the profile field tier"],
+      ["order_status", "an output of tool lookup_order"],
+      ["competitor_mentioned", "the response variable competitor_mentioned"],
+    ];
+    for (const [name, owner] of taken) {
+      const result = await expectNothingWritten(handle, async () =>
+        createVariableAction({ ...DISCOUNT, name, ...(await at()) }),
+      );
+      expect(result, name).toMatchObject({ fieldErrors: { name: [expect.stringContaining(owner)] } });
+    }
+  });
+
+  it("a broken regex and a pattern that matches empty text are refused by row", async () => {
+    const result = await expectNothingWritten(handle, async () =>
+      createVariableAction({ ...DISCOUNT, patterns: ["(\\d+%", "(\\d*)"], ...(await at()) }),
+    );
+    expect(result).toMatchObject({
+      fieldErrors: {
+        patterns: [
+          expect.stringMatching(/^Pattern 1: Not a valid regular expression/),
+          expect.stringMatching(/^Pattern 2: This pattern matches empty text/),
+        ],
+      },
+    });
+  });
+
+  it("a save over a newer version is a CONFLICT", async () => {
+    const stale = (await agentRow(handle)).configVersion - 1;
+    const result = await expectNothingWritten(handle, () =>
+      createVariableAction({ ...DISCOUNT, agent_key: AGENT, expected_config_version: stale }),
+    );
+    expect(result).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("deleted response variable discount"),
+    });
+  });
+
+  it("a viewer may not save", async () => {
+    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    const result = await expectNothingWritten(handle, async () =>
+      deleteVariableAction({ name: "competitor_mentioned", ...(await at()) }),
+    );
+    expect(result).toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("the tester and the engine", () => {
+  it("a viewer may test a reply; the tester extracts what the pipeline extracts", async () => {
+    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    const { name, type, patterns } = REFUND;
+    const result = await testVariableAction({ name, type, patterns, reply: "I'll process a $75 refund for you." });
+    expect(result).toMatchObject({ ok: true, data: { values: [75], warnings: [] } });
+  });
+
+  it("the next turn extracts a variable created since", async () => {
+    const extractedOnNextTurn = async () => {
+      const agent = await agentRow(handle);
+      const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+      const message = "I'm in France and want a refund for order 123";
+      const { turn } = await hostTurn(handle.db, {
+        sessionId: session.id,
+        message,
+        actor: SYSTEM_ACTOR,
+        requestId: "r",
+      });
+      const span = turn.spans.find((s) => s.name === "extraction");
+      return (span?.attributes.values ?? {}) as Record<string, unknown>;
+    };
+    expect(await extractedOnNextTurn()).not.toHaveProperty("mentions_money");
+    expect(await createVariableAction({ ...MENTIONS_MONEY, ...(await at()) })).toMatchObject({ ok: true });
+    expect(await extractedOnNextTurn()).toMatchObject({ mentions_money: [true] });
+  });
+});
