@@ -83,6 +83,16 @@ export type ReformulationCandidate = z.infer<typeof ReformulationCandidate>;
 export const ValidateReformulationBody = ReformulationCandidate.extend({ original: goalText("The original goal") });
 export type ValidateReformulationBody = z.infer<typeof ValidateReformulationBody>;
 
+/**
+ * Seed 000 "must map to original goal tokens": a mapping a model judged ("crypto" ↔ "digital asset"),
+ * as an explicit pair. Used after the exact, stem and equivalence passes (reformulation/model-pairs.ts).
+ */
+export const ModelTokenPair = z.object({
+  original_token: z.string().max(200),
+  candidate_token: z.string().max(200),
+});
+export type ModelTokenPair = z.infer<typeof ModelTokenPair>;
+
 export const TokenMappingVia = z.enum(["exact", "stem", "equivalence", "model", "none"]);
 export type TokenMappingVia = z.infer<typeof TokenMappingVia>;
 export const TokenMapping = z.object({

@@ -33,7 +33,25 @@ export interface SensorOutput {
    * ids it saw (`tool:<key>`, `profile:<field>`, `var:<name>`). Validated by the engine, ledgered by
    * the host, used from the next turn on.
    */
-  goal_reformulation?: { reformulated: string; type: string; confidence: number; evidence_ids: string[] } | null;
+  goal_reformulation?: {
+    reformulated: string;
+    type: string;
+    confidence: number;
+    evidence_ids: string[];
+    /**
+     * Seed 000 "must map to original goal tokens": words of the original the model judged to be
+     * restated by other words of the candidate ("crypto" → "digital asset"), as explicit pairs. The
+     * engine screens them (reformulation/model-pairs.ts) and uses them after exact, stem and table.
+     */
+    token_pairs?: { original_token: string; candidate_token: string }[];
+  } | null;
+}
+
+/** Seed 000: one item the engine holds before the turn's tools run, citable by its id. */
+export interface SenseEvidence {
+  /** `var:<session variable>` or `profile:<profile field>`, as the reformulation stage resolves them. */
+  id: string;
+  text: string;
 }
 
 export interface IntentOption {
@@ -51,6 +69,13 @@ export interface SenseRequest {
   profileFields: { fieldName: string; description: string; fieldType: string; extractionHints: string[] }[];
   activeScenario: { name: string; intentLabel: string } | null;
   activeStep: { name: string; instructions: string } | null;
+  /**
+   * Seed 000: the session's goal once it has an original, so the sensor may propose a reformulation
+   * of it (`SensorOutput.goal_reformulation`). Absent or null: nothing to reformulate yet.
+   */
+  goal?: { original: string; activeReformulation: string | null } | null;
+  /** Seed 000: what a proposal may cite, bounded (reformulation/session-evidence.ts). Absent or empty: nothing. */
+  evidence?: SenseEvidence[];
 }
 
 export interface GenerateRequest {

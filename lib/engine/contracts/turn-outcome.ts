@@ -1,4 +1,4 @@
-import type { ReformulationCandidate, ReformulationVerdict } from "./goal-state";
+import type { ModelTokenPair, ReformulationCandidate, ReformulationVerdict } from "./goal-state";
 import type { FallbackReason, TokenUsage } from "./model";
 import type { SessionState } from "./session-state";
 
@@ -103,7 +103,11 @@ export interface TurnOutcome {
   loops: TurnLoopRecord[];
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
   /** A model-proposed goal reformulation (seed 000) with its verdict: the host ledgers it before use. */
-  goalCandidate?: { candidate: ReformulationCandidate; verdict: ReformulationVerdict } | null;
+  goalCandidate?: {
+    candidate: ReformulationCandidate;
+    verdict: ReformulationVerdict;
+    modelPairs?: ModelTokenPair[];
+  } | null;
 }
 
 export interface TurnInput {

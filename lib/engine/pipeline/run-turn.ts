@@ -232,13 +232,14 @@ export async function runTurn(
           return { value: null, status: "skipped" as const, decision: value.why, attributes: { kind: value.kind } };
         const { verdict } = value;
         return {
-          value: { candidate: value.candidate, verdict },
+          value: { candidate: value.candidate, verdict, modelPairs: value.modelPairs },
           decision: verdict.accepted
             ? `accepted (${verdict.detected_type})`
             : `rejected ${verdict.code}: ${verdict.failed_criteria.map((c) => c.criterion).join(", ")}`,
           attributes: {
             ...verdict,
             dropped_evidence_ids: value.droppedEvidenceIds,
+            dropped_model_pairs: value.droppedModelPairs,
             reformulated: value.candidate.reformulated,
           },
         };

@@ -2,8 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A loopback stand-in for an OpenAI-compatible /chat/completions endpoint, for tests: each request
-// takes the next scripted behaviour (answer, error status, hang) and is recorded. Listens on
-// 127.0.0.1 only, on a random port; close() also drops hanging connections.
+// takes the next scripted behaviour (answer, error status, hang) and is recorded; with the queue empty,
+// `respond` (when given) answers from the request body — for a whole turn, whose number of calls
+// (judge, extract) depends on the rules that match. Listens on 127.0.0.1 only, on a random port;
+// close() also drops hanging connections.
 
 export type FakeBehaviour =
   | { kind: "json"; status?: number; body: unknown; headers?: Record<string, string> }
@@ -51,7 +53,9 @@ export function completion(
   };
 }
 
-export async function startFakeChatServer(): Promise<FakeChatServer> {
+export async function startFakeChatServer(
+  options: { respond?: (body: Record<string, unknown>) => FakeBehaviour } = {},
+): Promise<FakeChatServer> {
   const queue: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -65,11 +69,12 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
         body = {};
       }
       requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-      const behaviour = queue.shift() ?? {
-        kind: "json",
-        status: 500,
-        body: { error: { message: "fake server: no behaviour queued", type: "server_error" } },
-      };
+      const behaviour = queue.shift() ??
+        options.respond?.(body) ?? {
+          kind: "json",
+          status: 500,
+          body: { error: { message: "fake server: no behaviour queued", type: "server_error" } },
+        };
       switch (behaviour.kind) {
         case "hang":
           return;

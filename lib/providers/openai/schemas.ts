@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ALLOWED_REFORMULATION_TYPES } from "@/lib/engine/contracts/goal-state";
 import type { ExtractRequest, JudgeOutput, SenseRequest, SensorOutput } from "@/lib/engine/contracts/model";
 
 // Structured outputs: one JSON schema per call for `response_format: { type: "json_schema", strict: true }`
@@ -22,6 +23,36 @@ function nullableObject(properties: Record<string, Record<string, unknown>>): Re
   return { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
 }
 
+/**
+ * Seed 000: the sensor may propose a goal reformulation only when the request carries the session's
+ * goal and evidence to cite — without evidence no candidate can pass criterion 3 (≥ 1 supporting
+ * item), so the field is left out and costs no tokens. When present it is nullable (strict mode has
+ * no optional properties: anyOf object | null), the type is one of the four allowed ones and every
+ * evidence id is one of the ids offered, so a strict server cannot return an invented id.
+ */
+export function offersGoalReformulation(request: SenseRequest): boolean {
+  return Boolean(request.goal) && (request.evidence?.length ?? 0) > 0;
+}
+
+function goalReformulationSchema(request: SenseRequest): Record<string, unknown> {
+  const ids = (request.evidence ?? []).map((e) => e.id);
+  return {
+    anyOf: [
+      nullableObject({
+        type: { type: "string", enum: [...ALLOWED_REFORMULATION_TYPES] },
+        reformulated: { type: "string" },
+        confidence: { type: "number" },
+        evidence_ids: { type: "array", items: { type: "string", enum: ids } },
+        token_pairs: {
+          type: "array",
+          items: nullableObject({ original_token: { type: "string" }, candidate_token: { type: "string" } }),
+        },
+      }),
+      { type: "null" },
+    ],
+  };
+}
+
 export function senseFormat(request: SenseRequest): JsonSchemaFormat {
   const entityProperties: Record<string, Record<string, unknown>> = {};
   for (const field of request.profileFields) {
@@ -35,9 +66,26 @@ export function senseFormat(request: SenseRequest): JsonSchemaFormat {
       entities: nullableObject(entityProperties),
       is_ambiguous: { type: "boolean" },
       ambiguity_reason: { type: ["string", "null"] },
+      ...(offersGoalReformulation(request) ? { goal_reformulation: goalReformulationSchema(request) } : {}),
     }),
   };
 }
+
+// The proposal's shape only: whether its type, confidence and evidence are acceptable is the engine's
+// to judge (reformulation stage), which records an invalid or rejected candidate in the trace. A
+// proposal of the wrong shape (only a server ignoring the strict schema sends one) is dropped on its
+// own: an optional field must not cost the customer the turn. The lengths bound what such a server can
+// make the engine read: a goal is at most 1000 characters, a candidate takes at most 50 evidence items.
+const GoalReformulationJson = z.object({
+  type: z.string().max(64),
+  reformulated: z.string().max(4000),
+  confidence: z.number(),
+  evidence_ids: z.array(z.string().max(200)).max(50),
+  token_pairs: z
+    .array(z.object({ original_token: z.string().max(200), candidate_token: z.string().max(200) }))
+    .max(50)
+    .nullish(),
+});
 
 const SensorJson = z.object({
   detected_intent: z.string().nullable(),
@@ -45,6 +93,8 @@ const SensorJson = z.object({
   entities: z.record(z.string(), z.unknown()).nullable(),
   is_ambiguous: z.boolean(),
   ambiguity_reason: z.string().nullable(),
+  // Absent when the request offered none (offersGoalReformulation) or the server ignored the schema.
+  goal_reformulation: z.unknown().optional(),
 });
 
 /** A clause, like the sensor's own reasons: the engine writes "I want to be sure I understand: <reason>." */
@@ -71,6 +121,9 @@ export function parseSensor(
   for (const [name, entity] of Object.entries(value.entities ?? {})) {
     if (declared.has(name) && entity !== null && entity !== undefined && entity !== "") entities[name] = entity;
   }
+  const proposal = offersGoalReformulation(request)
+    ? (GoalReformulationJson.nullable().safeParse(value.goal_reformulation ?? null).data ?? null)
+    : null;
   return {
     ok: true,
     value: {
@@ -79,6 +132,17 @@ export function parseSensor(
       entities,
       is_ambiguous: value.is_ambiguous,
       ambiguity_reason: value.is_ambiguous ? value.ambiguity_reason?.trim() || DEFAULT_AMBIGUITY_REASON : null,
+      ...(proposal
+        ? {
+            goal_reformulation: {
+              type: proposal.type,
+              reformulated: proposal.reformulated,
+              confidence: proposal.confidence,
+              evidence_ids: proposal.evidence_ids,
+              token_pairs: proposal.token_pairs ?? [],
+            },
+          }
+        : {}),
     },
   };
 }

@@ -74,6 +74,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     await recordGoalCandidate(tx, {
       sessionId: input.sessionId,
       candidate: outcome.goalCandidate.candidate,
+      modelPairs: outcome.goalCandidate.modelPairs,
       actor: input.actor,
       requestId: input.requestId,
       source: "model",

@@ -23,7 +23,7 @@ const CONJUNCTIONS = new Set([
 ]);
 // How far a conjunct may sit from its conjunction ("and the Google", "along with Google").
 const CONJUNCT_REACH = 3;
-const QUALIFIERS = new Set(["only", "not", "no", "never", "without", "except", "excluding", "exclude"]);
+export const QUALIFIERS = new Set(["only", "not", "no", "never", "without", "except", "excluding", "exclude"]);
 
 function nearestContent(tokens: Token[], from: number, step: 1 | -1): Token | undefined {
   for (let k = 1; k <= CONJUNCT_REACH; k++) {

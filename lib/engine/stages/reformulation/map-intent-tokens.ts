@@ -1,12 +1,8 @@
-import type { TokenMapping, TokenMappingVia } from "../../contracts/goal-state";
+import type { ModelTokenPair, TokenMapping, TokenMappingVia } from "../../contracts/goal-state";
 import { type EquivalentPair, equivalentPairs, type StemPhrase, stemsOf } from "./equivalences";
 import { contentTokens, type Token } from "./text-tokens";
 
-/** A mapping a model judged ("crypto" ↔ "digital asset"), passed in as explicit pairs. */
-export interface ModelTokenPair {
-  original_token: string;
-  candidate_token: string;
-}
+export type { ModelTokenPair } from "../../contracts/goal-state";
 
 export interface IntentMapping {
   /** One row per content token of the original, in order. */

@@ -2,6 +2,8 @@ import type { CompiledAgent } from "../../compile/compile-agent";
 import { EXIT_EXAMPLES } from "../../compile/compile-agent";
 import type { FallbackReason, IntentOption, SenseRequest, SensorOutput } from "../../contracts/model";
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
+import { readGoalState } from "../reformulation/goal-state-transitions";
+import { sensingEvidence } from "../reformulation/session-evidence";
 import { validateEntities } from "./validate-entities";
 
 export const EXIT_INTENT = "exit";
@@ -41,11 +43,29 @@ export function intentOptions(agent: CompiledAgent, activeStepId: string | null)
   return options;
 }
 
-function senseRequest(ctx: TurnContext): SenseRequest {
+/**
+ * Seed 000: the goal and the evidence a reformulation could cite, only once the session has an original
+ * goal — before that a proposal is dropped anyway, so the sensor's prompt does not carry them.
+ */
+function goalInputs(
+  session: TurnContext["session"],
+): Pick<SenseRequest, "goal" | "evidence"> & { evidenceTotal: number } {
+  const goal = readGoalState(session.goal);
+  if (!goal.original) return { goal: null, evidence: [], evidenceTotal: 0 };
+  const { items, total } = sensingEvidence(session);
+  return {
+    goal: { original: goal.original.text, activeReformulation: goal.active_reformulation?.text ?? null },
+    evidence: items,
+    evidenceTotal: total,
+  };
+}
+
+function senseRequest(ctx: TurnContext): SenseRequest & { evidenceTotal: number } {
   const { agent, session } = ctx;
   const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
   const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
   return {
+    ...goalInputs(session),
     message: ctx.input.message,
     history: session.history,
     intents: intentOptions(agent, step ? session.activeStepId : null),
@@ -63,7 +83,7 @@ function senseRequest(ctx: TurnContext): SenseRequest {
 /** Stage 1 (seed 003 Decision 1, seed 002 Decision 2): ONE model call → Context; entities validated. */
 export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
   return ctx.spans.record("sensor", async () => {
-    const request = senseRequest(ctx);
+    const { evidenceTotal, ...request } = senseRequest(ctx);
     const result = countCall(ctx, await ctx.ports.model.sense(request));
     if (!result.ok) {
       return {
@@ -91,6 +111,9 @@ export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
         entities_rejected: validation.rejected,
         entities_ignored: validation.ignored,
         intents_offered: request.intents.length,
+        evidence_offered: request.evidence?.map((e) => e.id) ?? [],
+        evidence_total: evidenceTotal,
+        goal_reformulation_proposed: Boolean(context.goal_reformulation),
         model: result.model,
       },
     };
