@@ -1,45 +1,17 @@
-import { ProfileFieldsTable, ResponseVariablesTable } from "@/components/fields/fields-tables";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageHeader } from "@/components/ui/page-header";
-import { listFieldsAndVariables } from "@/db/queries/agent-config";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { FieldsWorkspace } from "@/components/fields/fields-workspace";
+import { roleAtLeast } from "@/lib/identity/roles";
+import { loadFieldsWorkspace } from "@/lib/server/agents/fields/load-fields-workspace";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
+export const metadata: Metadata = { title: "Fields & Variables" };
+
 export default async function FieldsPage({ params }: { params: Promise<{ key: string }> }) {
-  await requireOperator();
-  const db = await getDb();
-  const agent = await getAgentOr404(db, (await params).key);
-  const { fields, variables } = await listFieldsAndVariables(db, agent.id);
-  return (
-    <>
-      <PageHeader
-        title="Fields & Variables"
-        description={`${agent.name} · profile schema v${agent.profileSchemaVersion} · read-only until the design studio lands`}
-      />
-      <Card>
-        <CardHeader>
-          <CardTitle>Profile fields</CardTitle>
-          <CardDescription>
-            What the sensor may extract about a customer; entities are validated against these.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ProfileFieldsTable fields={fields} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Response variables</CardTitle>
-          <CardDescription>
-            Extracted from each draft reply (patterns first) so lane-1 CEL checks such as refund_amount &lt;= 50 can
-            run.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ResponseVariablesTable variables={variables} />
-        </CardContent>
-      </Card>
-    </>
-  );
+  const operator = await requireOperator();
+  const data = await loadFieldsWorkspace(await getDb(), decodeURIComponent((await params).key));
+  if (!data) notFound();
+  // Viewers see the tables read-only and may use the testers; the save actions refuse them on their own.
+  return <FieldsWorkspace data={data} canEdit={roleAtLeast(operator.role, "designer")} />;
 }

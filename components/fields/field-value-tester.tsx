@@ -1,0 +1,152 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useDebouncedValue } from "@/components/rules/use-debounced-value";
+import { Badge } from "@/components/ui/badge";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Mono } from "@/components/ui/mono";
+import { testFieldValueAction } from "@/lib/actions/fields/test-field-value";
+import type { ProfileField, TestFieldValueInput } from "@/lib/fields-editor/field-action-schemas";
+import type { RuleVerdict } from "@/lib/fields-editor/field-value-tester";
+
+// 300 ms after the last keystroke the tester asks the server; the parse status answers sooner.
+const TEST_DEBOUNCE_MS = 300;
+
+type TestResult = Awaited<ReturnType<typeof testFieldValueAction>>;
+
+const EXAMPLE: Record<ProfileField["field_type"], string> = {
+  string: "vip",
+  number: "1,250",
+  boolean: "yes",
+  date: "2025-03-14",
+};
+
+/**
+ * The validation-rule tester: a value as the model would extract it, run through the sensor's own
+ * validation on the server (rules as typed, not saved yet). Each rule gets its verdict; the top line
+ * is what the turn would do: store the value in the profile, or reject it.
+ */
+export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField["field_type"]; rules: string[] }) {
+  const [value, setValue] = useState("");
+  // The request as text: a new object each render would restart the debounce forever.
+  const request = useDebouncedValue(
+    JSON.stringify({ field_type: fieldType, validation_rules: rules, value }),
+    TEST_DEBOUNCE_MS,
+  );
+  const [result, setResult] = useState<TestResult | null>(null);
+
+  useEffect(() => {
+    const input = JSON.parse(request) as TestFieldValueInput;
+    if (input.value.trim() === "") return;
+    let current = true;
+    testFieldValueAction(input).then((next) => {
+      if (current) setResult(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [request]);
+
+  const shown = value.trim() === "" ? null : result;
+  return (
+    <section aria-labelledby="field-tester-title" className="space-y-3 rounded-lg border border-border p-3">
+      <div>
+        <h3 id="field-tester-title" className="font-semibold text-sm">
+          Tester
+        </h3>
+        <p className="text-muted-foreground text-xs">
+          A value as the sensor would extract it; checked by the engine's own validation, with the rules as typed.
+        </p>
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor="field-tester-value">Value</Label>
+        <Input
+          id="field-tester-value"
+          value={value}
+          placeholder={`e.g. ${EXAMPLE[fieldType]}`}
+          onChange={(event) => setValue(event.target.value)}
+          className="font-mono text-xs"
+          autoComplete="off"
+        />
+      </div>
+      <Verdict result={shown} />
+      {shown?.ok && rules.length > 0 ? (
+        <ol className="space-y-1.5" aria-label="Each rule">
+          {shown.data.rules.map((verdict) => (
+            <RuleRow key={verdict.index} verdict={verdict} rule={rules[verdict.index] ?? ""} />
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+function Verdict({ result }: { result: TestResult | null }) {
+  if (!result) {
+    return (
+      <p data-testid="field-test-result" data-state="empty" className="text-muted-foreground text-xs">
+        Type a value to see whether the profile would keep it.
+      </p>
+    );
+  }
+  if (!result.ok) {
+    return (
+      <p data-testid="field-test-result" data-state="failed" className="flex items-start gap-1.5 text-xs">
+        <Badge variant="danger">error</Badge>
+        <span>{result.message}</span>
+      </p>
+    );
+  }
+  const test = result.data;
+  return (
+    <p
+      data-testid="field-test-result"
+      data-state={test.accepted ? "accepted" : "rejected"}
+      aria-live="polite"
+      className="flex flex-wrap items-center gap-1.5 text-xs"
+    >
+      {test.accepted ? (
+        <>
+          <Badge variant="success">accepted</Badge>
+          <span>stored in the profile as</span>
+          <Mono>{JSON.stringify(test.stored)}</Mono>
+        </>
+      ) : (
+        <>
+          <Badge variant="danger">rejected</Badge>
+          <span>{test.reason}: the profile keeps its old value.</span>
+        </>
+      )}
+    </p>
+  );
+}
+
+const VERDICT_BADGE: Record<
+  RuleVerdict["verdict"],
+  { variant: "success" | "danger" | "warning" | "neutral"; word: string }
+> = {
+  pass: { variant: "success", word: "pass" },
+  fail: { variant: "danger", word: "fail" },
+  error: { variant: "warning", word: "error" },
+  blank: { variant: "neutral", word: "blank" },
+  skipped: { variant: "neutral", word: "not run" },
+};
+
+function RuleRow({ verdict, rule }: { verdict: RuleVerdict; rule: string }) {
+  const badge = VERDICT_BADGE[verdict.verdict];
+  return (
+    <li
+      data-testid={`field-test-rule-${verdict.index}`}
+      data-verdict={verdict.verdict}
+      className="flex items-start gap-1.5 text-xs"
+    >
+      <span className="w-4 shrink-0 text-right text-muted-foreground tabular-nums">{verdict.index + 1}.</span>
+      <Badge variant={badge.variant}>{badge.word}</Badge>
+      <span className="min-w-0 break-all">
+        {rule.trim() === "" ? <span className="text-muted-foreground">blank row</span> : <Mono>{rule}</Mono>}
+        {verdict.verdict === "error" ? <span className="block text-muted-foreground">{verdict.message}</span> : null}
+      </span>
+    </li>
+  );
+}

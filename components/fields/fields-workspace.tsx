@@ -1,0 +1,203 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
+import { DeleteEntityDialog } from "./delete-entity-dialog";
+import { ProfileFieldEditor } from "./profile-field-editor";
+import { ProfileFieldsTable } from "./profile-fields-table";
+import { useFieldCommands } from "./use-field-commands";
+import { VariableEditor } from "./variable-editor";
+import { VariablesTable } from "./variables-table";
+
+type Editing =
+  | { kind: "field"; field: ProfileField | null; loadedVersion: number; id: number }
+  | { kind: "variable"; variable: ResponseVariable | null; loadedVersion: number; id: number };
+
+type Deleting = { kind: "field"; field: ProfileField } | { kind: "variable"; variable: ResponseVariable };
+
+interface FieldsWorkspaceProps {
+  data: FieldsWorkspaceData;
+  canEdit: boolean;
+}
+
+/** The Fields & Variables page: the two tables, their editor drawers with testers, and deletes with undo. */
+export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
+  // The newest version this page knows: the server's, or a save of ours the refresh has not brought yet.
+  const [savedVersion, setSavedVersion] = useState(0);
+  const version = Math.max(data.agent.configVersion, savedVersion);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const commands = useFieldCommands({ agentKey: data.agent.key, version, onVersion: setSavedVersion });
+
+  const editField = (field: ProfileField | null) =>
+    setEditing({ kind: "field", field, loadedVersion: version, id: Date.now() });
+  const editVariable = (variable: ResponseVariable | null) =>
+    setEditing({ kind: "variable", variable, loadedVersion: version, id: Date.now() });
+  const deletingName = deleting
+    ? deleting.kind === "field"
+      ? deleting.field.field_name
+      : deleting.variable.name
+    : null;
+
+  const editorProps = {
+    data,
+    currentVersion: version,
+    readOnly: !canEdit,
+    onSaved: setSavedVersion,
+    onClose: () => setEditing(null),
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Fields & Variables"
+        description={`${data.agent.name} · v${version} · profile schema v${data.agent.profileSchemaVersion} · ${data.profileFields.length} profile fields, ${data.variables.length} response variables. Every save is a new version with a ledger diff.`}
+        actions={
+          <Button asChild variant="outline">
+            <Link href={`/agents/${data.agent.key}/history`}>History</Link>
+          </Button>
+        }
+      />
+      <div className="space-y-4">
+        <Card>
+          <CardHeader className="flex-row items-start justify-between gap-4">
+            <div className="space-y-1">
+              <CardTitle as="h2">Profile fields</CardTitle>
+              <CardDescription>
+                What the sensor may extract about a customer (seed 003 §A). A value reaches the profile only if every
+                validation rule holds. Each change is a new profile schema version.
+              </CardDescription>
+            </div>
+            {canEdit ? (
+              <Button type="button" onClick={() => editField(null)}>
+                <Plus aria-hidden="true" />
+                New profile field
+              </Button>
+            ) : null}
+          </CardHeader>
+          <CardContent>
+            {data.profileFields.length === 0 ? (
+              <EmptyState
+                title="No profile fields yet"
+                description={
+                  canEdit
+                    ? "Add the first with New profile field (e.g. tier, country), or import a bundle."
+                    : "A designer adds profile fields here, or imports them with a bundle."
+                }
+              />
+            ) : (
+              <ProfileFieldsTable
+                fields={data.profileFields}
+                agentKey={data.agent.key}
+                uses={data.uses}
+                pendingName={commands.pendingName}
+                onView={(field) => editField(field)}
+                handlers={
+                  canEdit
+                    ? {
+                        onEdit: (field) => editField(field),
+                        onDelete: (field) => setDeleting({ kind: "field", field }),
+                      }
+                    : null
+                }
+              />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="flex-row items-start justify-between gap-4">
+            <div className="space-y-1">
+              <CardTitle as="h2">Response variables</CardTitle>
+              <CardDescription>
+                Extracted from each draft reply (seed 003 Decision 7) so lane-1 checks such as refund_amount &lt;= 50
+                can run before the reply is sent.
+              </CardDescription>
+            </div>
+            {canEdit ? (
+              <Button type="button" onClick={() => editVariable(null)}>
+                <Plus aria-hidden="true" />
+                New response variable
+              </Button>
+            ) : null}
+          </CardHeader>
+          <CardContent>
+            {data.variables.length === 0 ? (
+              <EmptyState
+                title="No response variables yet"
+                description={
+                  canEdit
+                    ? "Add the first with New response variable (e.g. refund_amount with a $ pattern), or import a bundle."
+                    : "A designer adds response variables here, or imports them with a bundle."
+                }
+              />
+            ) : (
+              <VariablesTable
+                variables={data.variables}
+                agentKey={data.agent.key}
+                uses={data.uses}
+                pendingName={commands.pendingName}
+                onView={(variable) => editVariable(variable)}
+                handlers={
+                  canEdit
+                    ? {
+                        onEdit: (variable) => editVariable(variable),
+                        onDelete: (variable) => setDeleting({ kind: "variable", variable }),
+                      }
+                    : null
+                }
+              />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      {editing?.kind === "field" ? (
+        <ProfileFieldEditor
+          key={editing.id}
+          field={editing.field}
+          loadedVersion={editing.loadedVersion}
+          {...editorProps}
+        />
+      ) : null}
+      {editing?.kind === "variable" ? (
+        <VariableEditor
+          key={editing.id}
+          variable={editing.variable}
+          loadedVersion={editing.loadedVersion}
+          {...editorProps}
+        />
+      ) : null}
+      <DeleteEntityDialog
+        target={
+          deleting === null || deletingName === null
+            ? null
+            : {
+                kind: deleting.kind === "field" ? "profile field" : "response variable",
+                name: deletingName,
+                effect:
+                  deleting.kind === "field"
+                    ? "The sensor stops extracting it from the next turn; stored profiles keep what they hold."
+                    : "Replies stop being scanned for it from the next turn.",
+                use: data.uses[deletingName],
+              }
+        }
+        agentKey={data.agent.key}
+        version={version}
+        pending={deletingName !== null && commands.pendingName === deletingName}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          const done = () => setDeleting(null);
+          if (deleting.kind === "field") commands.removeField(deleting.field, done);
+          else commands.removeVariable(deleting.variable, done);
+        }}
+      />
+    </>
+  );
+}

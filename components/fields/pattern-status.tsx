@@ -1,0 +1,42 @@
+"use client";
+
+import { useMemo } from "react";
+import { useDebouncedValue } from "@/components/rules/use-debounced-value";
+import { Badge } from "@/components/ui/badge";
+import { patternProblem } from "@/lib/engine/contracts/bundle-expressions";
+import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+
+// 250 ms: a pause in typing, as the CEL fields.
+const PARSE_DEBOUNCE_MS = 250;
+
+/**
+ * One pattern's live status under its input: the bundle validator's own check (compiles as a
+ * case-insensitive JavaScript regex, does not match empty text, has the capture group a number or
+ * string variable takes its value from), run in the browser.
+ */
+export function PatternStatus({ id, pattern, type }: { id: string; pattern: string; type: ResponseVariable["type"] }) {
+  const settled = useDebouncedValue(pattern, PARSE_DEBOUNCE_MS);
+  const problem = useMemo(() => (settled.trim() === "" ? null : patternProblem(settled, type)), [settled, type]);
+  const state = settled !== pattern ? "checking" : settled.trim() === "" ? "blank" : problem ? "error" : "ok";
+  return (
+    <div id={id} data-testid={id} data-state={state} aria-live="polite" className="mt-1 text-xs">
+      {state === "checking" ? (
+        <span className="text-muted-foreground">Checking…</span>
+      ) : state === "blank" ? (
+        <span className="text-muted-foreground">Blank: left out when you save.</span>
+      ) : problem ? (
+        <span className="flex items-start gap-1.5">
+          <Badge variant="danger">{problem.startsWith("Not a valid") ? "regex error" : "problem"}</Badge>
+          <span>{problem}</span>
+        </span>
+      ) : (
+        <span className="flex items-center gap-1.5">
+          <Badge variant="success">OK</Badge>
+          <span className="text-muted-foreground">
+            {type === "boolean" ? "any match means true" : "capture group 1 is the value"}
+          </span>
+        </span>
+      )}
+    </div>
+  );
+}

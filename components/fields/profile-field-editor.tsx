@@ -1,0 +1,221 @@
+"use client";
+
+import { useState } from "react";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
+import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
+import { NEW_PROFILE_FIELD, nameFromLabel, profileFieldFromForm } from "@/lib/fields-editor/editor-forms";
+import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
+import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
+import { EditorDrawer } from "./editor-drawer";
+import { FieldValueTester } from "./field-value-tester";
+import { ListRowsField } from "./list-rows-field";
+import { useEntityEditor } from "./use-entity-editor";
+import { UsedBy } from "./used-by";
+import { ValidationRuleStatus } from "./validation-rule-status";
+
+const TYPES: { value: ProfileField["field_type"]; label: string }[] = [
+  { value: "string", label: "string · text" },
+  { value: "number", label: "number · CEL double; “1,250” → 1250" },
+  { value: "boolean", label: "boolean · true/yes, false/no" },
+  { value: "date", label: "date · ISO-8601 text, e.g. 2025-03-14" },
+];
+
+// BundleProfileField's limits (bundle.ts): 20 validation rules, 20 extraction hints.
+const MAX_RULES = 20;
+const MAX_HINTS = 20;
+
+interface ProfileFieldEditorProps {
+  /** null: a new field. */
+  field: ProfileField | null;
+  loadedVersion: number;
+  currentVersion: number;
+  data: FieldsWorkspaceData;
+  readOnly: boolean;
+  onSaved: (version: number) => void;
+  onClose: () => void;
+}
+
+/** Seed 003 §A ProfileFieldDefinition: every field, each validation rule parsed as typed, and the tester. */
+export function ProfileFieldEditor({
+  field,
+  loadedVersion,
+  currentVersion,
+  data,
+  readOnly,
+  onSaved,
+  onClose,
+}: ProfileFieldEditorProps) {
+  const editor = useEntityEditor({
+    initial: field ?? NEW_PROFILE_FIELD,
+    readOnly,
+    loadedVersion,
+    currentVersion,
+    onSaved,
+    onClose,
+  });
+  const { form, update, errors } = editor;
+  // A new field's name follows its display name until the designer types a name of their own.
+  const [nameEdited, setNameEdited] = useState(field !== null);
+
+  function submit() {
+    const saved = profileFieldFromForm(form);
+    const at = { agent_key: data.agent.key };
+    editor.save(
+      saved,
+      (expected) =>
+        field
+          ? updateProfileFieldAction({
+              ...saved,
+              ...at,
+              expected_config_version: expected,
+              loaded_name: field.field_name,
+            })
+          : createProfileFieldAction({ ...saved, ...at, expected_config_version: expected }),
+      (result) =>
+        `Saved ${saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`,
+    );
+  }
+
+  const title = readOnly ? "Profile field" : field ? "Edit profile field" : "New profile field";
+  return (
+    <EditorDrawer
+      testId="field-editor"
+      formId="field-editor-form"
+      title={title}
+      loadedName={field?.field_name ?? null}
+      description={
+        readOnly
+          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit fields; you can use the tester.`
+          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1} and profile schema v${data.agent.profileSchemaVersion + 1}, recorded in the ledger.`
+      }
+      editor={editor}
+      readOnly={readOnly}
+      saveLabel={field ? "Save field" : "Create field"}
+      onSubmit={submit}
+      tester={<FieldValueTester fieldType={form.field_type} rules={form.validation_rules} />}
+      form={
+        <>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <FormField label="Display name" htmlFor="field-display-name" required errors={errors.display_name}>
+              <Input
+                id="field-display-name"
+                value={form.display_name}
+                maxLength={200}
+                onChange={(e) =>
+                  update({
+                    display_name: e.target.value,
+                    ...(nameEdited ? {} : { field_name: nameFromLabel(e.target.value) }),
+                  })
+                }
+              />
+            </FormField>
+            <FormField
+              label="Field name"
+              htmlFor="field-name"
+              required
+              errors={errors.field_name}
+              hint="The CEL variable rules read; lower case, digits and _."
+            >
+              <Input
+                id="field-name"
+                value={form.field_name}
+                maxLength={64}
+                className="font-mono text-xs"
+                onChange={(e) => {
+                  setNameEdited(true);
+                  update({ field_name: e.target.value });
+                }}
+              />
+            </FormField>
+          </div>
+          {field ? <UsedBy use={data.uses[field.field_name]} agentKey={data.agent.key} what="Renaming" /> : null}
+          <FormField label="Type" htmlFor="field-type" errors={errors.field_type}>
+            <NativeSelect
+              id="field-type"
+              value={form.field_type}
+              onChange={(e) => update({ field_type: e.target.value as ProfileField["field_type"] })}
+            >
+              {TYPES.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField
+            label="Description"
+            htmlFor="field-description"
+            errors={errors.description}
+            hint="The definition the sensor is given: what the field means, e.g. “VIP = lifetime spend > $1000”."
+          >
+            <Textarea
+              id="field-description"
+              value={form.description}
+              maxLength={2000}
+              onChange={(e) => update({ description: e.target.value })}
+            />
+          </FormField>
+          <ListRowsField
+            id="field-rule"
+            legend="Validation rules"
+            hint={
+              <>
+                CEL predicates over <code className="font-mono">value</code>, the extracted value; every one must hold
+                or the profile keeps its old value. E.g. <code className="font-mono">value in ["standard", "vip"]</code>
+                .
+              </>
+            }
+            rows={form.validation_rules}
+            onChange={(validation_rules) => update({ validation_rules })}
+            rowLabel={(i) => `Validation rule ${i + 1}`}
+            addLabel="Add validation rule"
+            max={MAX_RULES}
+            errors={errors.validation_rules}
+            readOnly={readOnly}
+            renderRow={({ value, index, inputId, set }) => (
+              <>
+                <Textarea
+                  id={inputId}
+                  aria-label={`Validation rule ${index + 1}`}
+                  aria-describedby={`field-rule-status-${index}`}
+                  value={value}
+                  onChange={(e) => set(e.target.value)}
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder='value in ["standard", "vip"]'
+                  className="min-h-9 font-mono text-xs"
+                />
+                <ValidationRuleStatus id={`field-rule-status-${index}`} rule={value} fieldType={form.field_type} />
+              </>
+            )}
+          />
+          <ListRowsField
+            id="field-hint"
+            legend="Extraction hints"
+            hint="Phrases that tell the sensor where the value hides, e.g. “Look for 'VIP', 'premium', 'gold member'”."
+            rows={form.extraction_hints}
+            onChange={(extraction_hints) => update({ extraction_hints })}
+            rowLabel={(i) => `Extraction hint ${i + 1}`}
+            addLabel="Add extraction hint"
+            max={MAX_HINTS}
+            errors={errors.extraction_hints}
+            readOnly={readOnly}
+            renderRow={({ value, index, inputId, set }) => (
+              <Input
+                id={inputId}
+                aria-label={`Extraction hint ${index + 1}`}
+                value={value}
+                maxLength={500}
+                onChange={(e) => set(e.target.value)}
+              />
+            )}
+          />
+        </>
+      }
+    />
+  );
+}

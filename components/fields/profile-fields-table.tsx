@@ -1,0 +1,113 @@
+"use client";
+
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Mono } from "@/components/ui/mono";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
+import type { NameUse } from "@/lib/fields-editor/name-uses";
+import { RowButton } from "./row-button";
+import { UsedBy } from "./used-by";
+
+export interface RowHandlers<T> {
+  onEdit: (entity: T) => void;
+  onDelete: (entity: T) => void;
+}
+
+interface ProfileFieldsTableProps {
+  fields: ProfileField[];
+  agentKey: string;
+  uses: Record<string, NameUse>;
+  /** null for a viewer: rows open read-only, no row actions. */
+  handlers: RowHandlers<ProfileField> | null;
+  onView: (field: ProfileField) => void;
+  pendingName: string | null;
+}
+
+export function ProfileFieldsTable({ fields, agentKey, uses, handlers, onView, pendingName }: ProfileFieldsTableProps) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Field</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Definition</TableHead>
+          <TableHead>Validation rules</TableHead>
+          <TableHead>Extraction hints</TableHead>
+          <TableHead>Used by</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {fields.map((field) => {
+          const pending = pendingName === field.field_name;
+          return (
+            <TableRow
+              key={field.field_name}
+              data-testid={`field-row-${field.field_name}`}
+              aria-busy={pending || undefined}
+            >
+              <TableCell>
+                <div className="font-medium">{field.display_name}</div>
+                <div className="flex items-center">
+                  <Mono className="text-muted-foreground text-xs">{field.field_name}</Mono>
+                  <CopyButton value={field.field_name} label={`name of ${field.display_name}`} />
+                </div>
+              </TableCell>
+              <TableCell>
+                <Mono>{field.field_type}</Mono>
+              </TableCell>
+              <TableCell className="max-w-xs text-xs">{field.description || "—"}</TableCell>
+              <TableCell className="max-w-xs text-xs">
+                <MonoList items={field.validation_rules} />
+              </TableCell>
+              <TableCell className="max-w-xs text-xs">{field.extraction_hints.join(" · ") || "—"}</TableCell>
+              <TableCell className="max-w-xs">
+                <UsedBy use={uses[field.field_name]} agentKey={agentKey} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-right">
+                {handlers ? (
+                  <>
+                    <RowButton
+                      label={`Edit ${field.field_name}`}
+                      onClick={() => handlers.onEdit(field)}
+                      disabled={pending}
+                    >
+                      <Pencil />
+                    </RowButton>
+                    <RowButton
+                      label={`Delete ${field.field_name}`}
+                      onClick={() => handlers.onDelete(field)}
+                      disabled={pending}
+                    >
+                      <Trash2 />
+                    </RowButton>
+                  </>
+                ) : (
+                  <RowButton label={`View ${field.field_name}`} onClick={() => onView(field)}>
+                    <Eye />
+                  </RowButton>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function MonoList({ items }: { items: string[] }) {
+  if (items.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <ul className="space-y-0.5">
+      {items.map((item) => (
+        <li key={item} className="break-all">
+          <Mono>{item}</Mono>
+        </li>
+      ))}
+    </ul>
+  );
+}

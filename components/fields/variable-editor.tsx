@@ -1,0 +1,170 @@
+"use client";
+
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { createVariableAction } from "@/lib/actions/fields/create-variable";
+import { updateVariableAction } from "@/lib/actions/fields/update-variable";
+import { NEW_VARIABLE, variableFromForm } from "@/lib/fields-editor/editor-forms";
+import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
+import { EditorDrawer } from "./editor-drawer";
+import { ListRowsField } from "./list-rows-field";
+import { PatternStatus } from "./pattern-status";
+import { useEntityEditor } from "./use-entity-editor";
+import { UsedBy } from "./used-by";
+import { VariableTester } from "./variable-tester";
+
+const TYPES: { value: ResponseVariable["type"]; label: string }[] = [
+  { value: "number", label: "number · capture group 1, e.g. the 75 in “$75 refund”" },
+  { value: "string", label: "string · capture group 1 (or the whole match)" },
+  { value: "boolean", label: "boolean · true when any pattern matches" },
+];
+
+// BundleVariable's limit (bundle.ts): 50 patterns.
+const MAX_PATTERNS = 50;
+
+interface VariableEditorProps {
+  /** null: a new variable. */
+  variable: ResponseVariable | null;
+  loadedVersion: number;
+  currentVersion: number;
+  data: FieldsWorkspaceData;
+  readOnly: boolean;
+  onSaved: (version: number) => void;
+  onClose: () => void;
+}
+
+/** Seed 003 Decision 7: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
+export function VariableEditor({
+  variable,
+  loadedVersion,
+  currentVersion,
+  data,
+  readOnly,
+  onSaved,
+  onClose,
+}: VariableEditorProps) {
+  const editor = useEntityEditor({
+    initial: variable ?? NEW_VARIABLE,
+    readOnly,
+    loadedVersion,
+    currentVersion,
+    onSaved,
+    onClose,
+  });
+  const { form, update, errors } = editor;
+
+  function submit() {
+    const saved = variableFromForm(form);
+    const at = { agent_key: data.agent.key };
+    editor.save(
+      saved,
+      (expected) =>
+        variable
+          ? updateVariableAction({ ...saved, ...at, expected_config_version: expected, loaded_name: variable.name })
+          : createVariableAction({ ...saved, ...at, expected_config_version: expected }),
+      (result) => `Saved ${saved.name} · v${result.config_version}`,
+    );
+  }
+
+  const title = readOnly ? "Response variable" : variable ? "Edit response variable" : "New response variable";
+  return (
+    <EditorDrawer
+      testId="variable-editor"
+      formId="variable-editor-form"
+      title={title}
+      loadedName={variable?.name ?? null}
+      description={
+        readOnly
+          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit variables; you can use the tester.`
+          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1}, recorded in the ledger.`
+      }
+      editor={editor}
+      readOnly={readOnly}
+      saveLabel={variable ? "Save variable" : "Create variable"}
+      onSubmit={submit}
+      tester={<VariableTester variable={form} />}
+      form={
+        <>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <FormField
+              label="Name"
+              htmlFor="variable-name"
+              required
+              errors={errors.name}
+              hint="The CEL variable lane-1 rules read, e.g. refund_amount."
+            >
+              <Input
+                id="variable-name"
+                value={form.name}
+                maxLength={64}
+                className="font-mono text-xs"
+                onChange={(e) => update({ name: e.target.value })}
+              />
+            </FormField>
+            <FormField label="Type" htmlFor="variable-type" errors={errors.type}>
+              <NativeSelect
+                id="variable-type"
+                value={form.type}
+                onChange={(e) => update({ type: e.target.value as ResponseVariable["type"] })}
+              >
+                {TYPES.map((type) => (
+                  <option key={type.value} value={type.value}>
+                    {type.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          {variable ? (
+            <UsedBy use={data.uses[variable.name]} agentKey={data.agent.key} what="Renaming" rulesOnly />
+          ) : null}
+          <FormField
+            label="Description"
+            htmlFor="variable-description"
+            errors={errors.description}
+            hint="Guides the model extractor: what the reply commits to, and in which unit."
+          >
+            <Textarea
+              id="variable-description"
+              value={form.description}
+              maxLength={2000}
+              onChange={(e) => update({ description: e.target.value })}
+            />
+          </FormField>
+          <ListRowsField
+            id="variable-pattern"
+            legend="Patterns"
+            hint="JavaScript regular expressions, matched case-insensitively and in order, over the reply as written, normalized (look-alike letters, spacing) and with money written as $<amount>."
+            rows={form.patterns}
+            onChange={(patterns) => update({ patterns })}
+            rowLabel={(i) => `Pattern ${i + 1}`}
+            addLabel="Add pattern"
+            max={MAX_PATTERNS}
+            errors={errors.patterns}
+            readOnly={readOnly}
+            renderRow={({ value, index, inputId, set }) => (
+              <>
+                <Input
+                  id={inputId}
+                  aria-label={`Pattern ${index + 1}`}
+                  aria-describedby={`variable-pattern-status-${index}`}
+                  value={value}
+                  maxLength={500}
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder={form.type === "boolean" ? "\\bQuickCart\\b" : "\\$\\s?(\\d+(?:\\.\\d{1,2})?)\\s+refund"}
+                  onChange={(e) => set(e.target.value)}
+                  className="font-mono text-xs"
+                />
+                <PatternStatus id={`variable-pattern-status-${index}`} pattern={value} type={form.type} />
+              </>
+            )}
+          />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,180 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useDebouncedValue } from "@/components/rules/use-debounced-value";
+import { Badge } from "@/components/ui/badge";
+import { Label } from "@/components/ui/label";
+import { Mono } from "@/components/ui/mono";
+import { Textarea } from "@/components/ui/textarea";
+import { testVariableAction } from "@/lib/actions/fields/test-variable";
+import type { ResponseVariable, TestVariableInput } from "@/lib/fields-editor/field-action-schemas";
+import type { PatternResult } from "@/lib/fields-editor/variable-tester";
+
+// 300 ms after the last keystroke the tester asks the server; the regex status answers sooner.
+const TEST_DEBOUNCE_MS = 300;
+
+type TestResult = Awaited<ReturnType<typeof testVariableAction>>;
+
+const FORM_WORDS = {
+  raw: "as written",
+  normalized: "normalized",
+  canonical: "money canonical",
+} as const;
+const FORM_HINTS = {
+  raw: "found in the reply as generated",
+  normalized: "found after removing invisible characters, accents, look-alike letters and letter spacing",
+  canonical: "found after writing every money mention as $<amount>",
+} as const;
+
+/**
+ * The pattern tester: a pasted reply through the draft loop's own extraction stage on the server,
+ * with the patterns as typed. Shows the value enforcement would see and, per pattern, each match
+ * with the form of the reply it was found in.
+ */
+export function VariableTester({ variable }: { variable: Pick<ResponseVariable, "name" | "type" | "patterns"> }) {
+  const [reply, setReply] = useState("");
+  // The request as text: a new object each render would restart the debounce forever.
+  const request = useDebouncedValue(
+    JSON.stringify({ name: variable.name, type: variable.type, patterns: variable.patterns, reply }),
+    TEST_DEBOUNCE_MS,
+  );
+  const [result, setResult] = useState<TestResult | null>(null);
+
+  useEffect(() => {
+    const input = JSON.parse(request) as TestVariableInput;
+    if (input.reply.trim() === "") return;
+    let current = true;
+    testVariableAction(input).then((next) => {
+      if (current) setResult(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [request]);
+
+  const shown = reply.trim() === "" ? null : result;
+  const label = variable.name.trim() || "this variable";
+  return (
+    <section aria-labelledby="variable-tester-title" className="space-y-3 rounded-lg border border-border p-3">
+      <div>
+        <h3 id="variable-tester-title" className="font-semibold text-sm">
+          Tester
+        </h3>
+        <p className="text-muted-foreground text-xs">
+          Paste a reply the agent might give; the engine's own extraction runs it with the patterns as typed.
+        </p>
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor="variable-tester-reply">Reply</Label>
+        <Textarea
+          id="variable-tester-reply"
+          value={reply}
+          placeholder="I'll process a $75 refund for you today."
+          onChange={(event) => setReply(event.target.value)}
+          className="min-h-24 text-xs"
+        />
+      </div>
+      <Extracted result={shown} name={label} type={variable.type} />
+      {shown?.ok && variable.patterns.length > 0 ? (
+        <ol className="space-y-2" aria-label="Each pattern">
+          {shown.data.patterns.map((pattern) => (
+            <PatternRow key={pattern.index} result={pattern} source={variable.patterns[pattern.index] ?? ""} />
+          ))}
+        </ol>
+      ) : null}
+      {shown?.ok && shown.data.warnings.length > 0 ? (
+        <ul className="space-y-1 text-warning text-xs" aria-label="Warnings">
+          {shown.data.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function Extracted({
+  result,
+  name,
+  type,
+}: {
+  result: TestResult | null;
+  name: string;
+  type: ResponseVariable["type"];
+}) {
+  if (!result) {
+    return (
+      <p data-testid="variable-test-result" data-state="empty" className="text-muted-foreground text-xs">
+        Paste a reply to see what {name} would be.
+      </p>
+    );
+  }
+  if (!result.ok) {
+    return (
+      <p data-testid="variable-test-result" data-state="failed" className="flex items-start gap-1.5 text-xs">
+        <Badge variant="danger">error</Badge>
+        <span>{result.message}</span>
+      </p>
+    );
+  }
+  const values = result.data.values;
+  if (values === null) {
+    return (
+      <p data-testid="variable-test-result" data-state="unresolved" aria-live="polite" className="text-xs">
+        <Badge variant="warning">unresolved</Badge>{" "}
+        <span>No pattern matched: a lane-1 rule that reads {name} reports unresolved, never passed.</span>
+      </p>
+    );
+  }
+  const shown = values.map((value) => JSON.stringify(value)).join(", ");
+  return (
+    <p
+      data-testid="variable-test-result"
+      data-state={type === "boolean" ? String(values[0]) : "resolved"}
+      aria-live="polite"
+      className="flex flex-wrap items-center gap-1.5 text-xs"
+    >
+      <Badge variant={type === "boolean" && values[0] === false ? "neutral" : "info"}>extracted</Badge>
+      <Mono>
+        {name} = {values.length > 1 ? `[${shown}]` : shown}
+      </Mono>
+      {values.length > 1 ? <span className="text-muted-foreground">every value must pass each rule</span> : null}
+    </p>
+  );
+}
+
+function PatternRow({ result, source }: { result: PatternResult; source: string }) {
+  const count = result.matches.length;
+  return (
+    <li data-testid={`pattern-result-${result.index}`} data-matches={count} className="space-y-1 text-xs">
+      <div className="flex items-start gap-1.5">
+        <span className="w-4 shrink-0 text-right text-muted-foreground tabular-nums">{result.index + 1}.</span>
+        <Mono className="min-w-0 break-all">{result.blank ? "(blank)" : source}</Mono>
+      </div>
+      <div className="pl-5.5">
+        {result.blank ? (
+          <span className="text-muted-foreground">Blank: not run.</span>
+        ) : count === 0 ? (
+          <span className="text-muted-foreground">No match.</span>
+        ) : (
+          <ul className="space-y-1">
+            {result.matches.map((match, i) => (
+              // Matches have no identity beyond their place in the engine's evidence list.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each test
+              <li key={i} className="rounded bg-muted px-2 py-1">
+                <span className="flex flex-wrap items-center gap-1">
+                  <Mono>{JSON.stringify(match.value)}</Mono>
+                  <Badge variant="neutral" title={FORM_HINTS[match.form]}>
+                    {FORM_WORDS[match.form]}
+                  </Badge>
+                </span>
+                <span className="block break-words text-muted-foreground">{match.excerpt}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {result.problem ? <span className="block text-destructive">{result.problem}</span> : null}
+      </div>
+    </li>
+  );
+}
