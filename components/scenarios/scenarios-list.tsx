@@ -1,75 +1,177 @@
+"use client";
+
+import { Copy, Eye, Pencil, Trash2 } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { Button } from "@/components/ui/button";
 import { Mono } from "@/components/ui/mono";
-import type { listScenariosWithSteps } from "@/db/queries/agent-config";
+import { Switch } from "@/components/ui/switch";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { BundleScenario } from "@/lib/engine/contracts/bundle";
+import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
 
-type Scenario = Awaited<ReturnType<typeof listScenariosWithSteps>>[number];
+export interface ScenarioRowHandlers {
+  onDuplicate: (scenario: BundleScenario) => void;
+  onDelete: (scenario: BundleScenario) => void;
+  onSetEnabled: (scenario: BundleScenario, enabled: boolean) => void;
+}
 
-export function ScenariosList({ scenarios }: { scenarios: Scenario[] }) {
-  if (scenarios.length === 0) {
-    return <EmptyState title="No scenarios yet" description="Scenarios come with an imported bundle for now." />;
-  }
+interface ScenariosListProps {
+  agentKey: string;
+  scenarios: BundleScenario[];
+  /** Rule keys by scope_ref ("refund", "refund/verify"). */
+  ruleScopes: Record<string, string[]>;
+  /** null for a viewer: rows open read-only, no switches, no row actions. */
+  handlers: ScenarioRowHandlers | null;
+  /** The scenario whose command is in flight; its controls wait. */
+  pendingKey: string | null;
+}
+
+/** Rules scoped to the scenario or to any of its steps. */
+export function rulesScopedTo(scenario: BundleScenario, ruleScopes: Record<string, string[]>): string[] {
+  return Object.entries(ruleScopes).flatMap(([scope, rules]) =>
+    scope === scenario.key || scope.startsWith(`${scenario.key}/`) ? rules : [],
+  );
+}
+
+export function ScenariosList({ agentKey, scenarios, ruleScopes, handlers, pendingKey }: ScenariosListProps) {
   return (
-    <div className="space-y-4">
-      {scenarios.map((scenario) => {
-        const stepName = Object.fromEntries(scenario.steps.map((s) => [s.id, s.name]));
-        return (
-          <Card key={scenario.id}>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                {scenario.name} <Mono>{scenario.key}</Mono>
-                {scenario.intentLabel ? <Badge variant="info">intent {scenario.intentLabel}</Badge> : null}
-                {scenario.enabled ? null : <Badge variant="neutral">disabled</Badge>}
-              </CardTitle>
-              {scenario.description ? <CardDescription>{scenario.description}</CardDescription> : null}
-            </CardHeader>
-            <CardContent className="grid gap-4 md:grid-cols-3">
-              <section>
-                <h3 className="mb-1 text-xs font-medium uppercase text-muted-foreground">Entry examples</h3>
-                <ul className="list-disc space-y-0.5 pl-4 text-sm">
-                  {scenario.entryExamples.map((example) => (
-                    <li key={example}>{example}</li>
-                  ))}
-                </ul>
-              </section>
-              <section>
-                <h3 className="mb-1 text-xs font-medium uppercase text-muted-foreground">Steps</h3>
-                <ol className="list-decimal space-y-0.5 pl-4 text-sm">
-                  {scenario.steps.map((step) => (
-                    <li key={step.id}>
-                      {step.name}
-                      {step.id === scenario.entryStepId ? (
-                        <Badge variant="info" className="ml-1">
-                          entry
-                        </Badge>
-                      ) : null}
-                      {step.isTerminal ? (
-                        <Badge variant="neutral" className="ml-1">
-                          terminal
-                        </Badge>
-                      ) : null}
-                    </li>
-                  ))}
-                </ol>
-              </section>
-              <section>
-                <h3 className="mb-1 text-xs font-medium uppercase text-muted-foreground">Transitions</h3>
-                <ul className="space-y-0.5 text-sm">
-                  {scenario.transitions.map((t) => (
-                    <li key={t.id}>
-                      {stepName[t.fromStepId]} → {stepName[t.toStepId]}
-                      {t.conditionText ? (
-                        <span className="text-xs text-muted-foreground"> when {t.conditionText}</span>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            </CardContent>
-          </Card>
-        );
-      })}
-    </div>
+    <Table containerClassName="max-h-[calc(100vh-12rem)]">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Scenario</TableHead>
+          <TableHead>Intent label</TableHead>
+          <TableHead numeric>Steps</TableHead>
+          <TableHead>Entry step</TableHead>
+          <TableHead>Checks</TableHead>
+          <TableHead>Enabled</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {scenarios.map((scenario) => {
+          const pending = pendingKey === scenario.key;
+          const href = `/agents/${agentKey}/scenarios/${scenario.key}`;
+          const entry = scenario.steps.find((s) => s.key === scenario.entry_step);
+          const checks = checkScenarioGraph(scenario);
+          const warnings = checks.filter((c) => c.severity === "warning").length;
+          const errors = checks.length - warnings;
+          const rules = rulesScopedTo(scenario, ruleScopes);
+          return (
+            <TableRow key={scenario.key} data-testid={`scenario-row-${scenario.key}`} aria-busy={pending || undefined}>
+              <TableCell className="max-w-sm">
+                <Link href={href} className="font-medium underline-offset-4 hover:underline">
+                  {scenario.name}
+                </Link>
+                <div>
+                  <Mono className="text-muted-foreground text-xs">{scenario.key}</Mono>
+                </div>
+                {scenario.description ? (
+                  <div className="line-clamp-2 text-muted-foreground text-xs">{scenario.description}</div>
+                ) : null}
+              </TableCell>
+              <TableCell>
+                {scenario.intent_label ? <Mono className="text-xs">{scenario.intent_label}</Mono> : "—"}
+              </TableCell>
+              <TableCell numeric>
+                {scenario.steps.length}
+                <div className="text-muted-foreground text-xs">{scenario.transitions.length} transitions</div>
+              </TableCell>
+              <TableCell className="text-xs">
+                {entry ? (
+                  <Link href={`${href}?step=${entry.key}`} className="underline-offset-4 hover:underline">
+                    {entry.name}
+                  </Link>
+                ) : (
+                  <Mono>{scenario.entry_step}</Mono>
+                )}
+              </TableCell>
+              <TableCell className="space-x-1 whitespace-nowrap">
+                {errors > 0 ? <Badge variant="danger">{errors} errors</Badge> : null}
+                {warnings > 0 ? <Badge variant="warning">{warnings} warnings</Badge> : null}
+                {checks.length === 0 ? <Badge variant="success">ok</Badge> : null}
+                {rules.length > 0 ? (
+                  <Badge variant="neutral" title={`Scope of ${rules.join(", ")}`}>
+                    {rules.length} rules
+                  </Badge>
+                ) : null}
+              </TableCell>
+              <TableCell>
+                {handlers ? (
+                  <Switch
+                    checked={scenario.enabled}
+                    disabled={pending}
+                    aria-label={`Enabled: ${scenario.key}`}
+                    onCheckedChange={(enabled) => handlers.onSetEnabled(scenario, enabled)}
+                  />
+                ) : (
+                  <Badge variant={scenario.enabled ? "success" : "neutral"}>{scenario.enabled ? "on" : "off"}</Badge>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-right">
+                {handlers ? (
+                  <>
+                    <Button asChild variant="ghost" size="icon-sm" aria-label={`Edit ${scenario.key}`} title="Edit">
+                      <Link href={href}>
+                        <Pencil />
+                      </Link>
+                    </Button>
+                    <RowButton
+                      label={`Duplicate ${scenario.key}`}
+                      onClick={() => handlers.onDuplicate(scenario)}
+                      disabled={pending}
+                    >
+                      <Copy />
+                    </RowButton>
+                    <RowButton
+                      label={`Delete ${scenario.key}`}
+                      onClick={() => handlers.onDelete(scenario)}
+                      disabled={pending}
+                    >
+                      <Trash2 />
+                    </RowButton>
+                  </>
+                ) : (
+                  <Button asChild variant="ghost" size="icon-sm" aria-label={`View ${scenario.key}`} title="View">
+                    <Link href={href}>
+                      <Eye />
+                    </Link>
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+function RowButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon-sm"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,0 +1,76 @@
+"use client";
+
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import type { BundleScenario } from "@/lib/engine/contracts/bundle";
+
+interface DeleteScenarioDialogProps {
+  agentKey: string;
+  /** The scenario to confirm; null keeps the dialog closed. */
+  scenario: BundleScenario | null;
+  /** Rules scoped to it or its steps: while there are any, the delete would be refused. */
+  scopedRules: string[];
+  version: number;
+  pending: boolean;
+  onConfirm: (scenario: BundleScenario) => void;
+  onCancel: () => void;
+}
+
+export function DeleteScenarioDialog({
+  agentKey,
+  scenario,
+  scopedRules,
+  version,
+  pending,
+  onConfirm,
+  onCancel,
+}: DeleteScenarioDialogProps) {
+  const blocked = scopedRules.length > 0;
+  return (
+    <Dialog open={scenario !== null} onOpenChange={(open) => (open ? null : onCancel())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete scenario {scenario?.key}?</DialogTitle>
+          <DialogDescription>
+            “{scenario?.name}” and its {scenario?.steps.length} steps and {scenario?.transitions.length} transitions
+            stop from the next turn; conversations in it continue outside any scenario. This makes v{version + 1}; the
+            ledger keeps every field, and the toast offers an undo.
+          </DialogDescription>
+        </DialogHeader>
+        {blocked ? (
+          <Alert variant="warning" title="Rules are scoped to it">
+            {scopedRules.join(", ")} {scopedRules.length === 1 ? "points" : "point"} at this scenario or its steps.
+            Delete them or change their scope on the{" "}
+            <Link className="underline underline-offset-4" href={`/agents/${agentKey}/rules`}>
+              Rules page
+            </Link>{" "}
+            first.
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            type="button"
+            variant="destructive"
+            pending={pending}
+            disabled={blocked}
+            onClick={() => (scenario ? onConfirm(scenario) : undefined)}
+          >
+            Delete scenario
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

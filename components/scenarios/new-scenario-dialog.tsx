@@ -1,0 +1,160 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { keyFromName } from "@/components/rules/rule-form-state";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
+import { BundleScenario } from "@/lib/engine/contracts/bundle";
+import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
+import { stepKeyFromName } from "./scenario-form-state";
+
+interface NewScenarioDialogProps {
+  open: boolean;
+  agentKey: string;
+  version: number;
+  onVersion: (version: number) => void;
+  onClose: () => void;
+}
+
+const EMPTY = { name: "", key: "", intent_label: "", step: "" };
+
+/**
+ * A new scenario starts as a name, a key and its first step, disabled: no conversation is routed to it
+ * until the designer has given it entry examples, steps and transitions in its editor and enabled it.
+ */
+export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose }: NewScenarioDialogProps) {
+  const router = useRouter();
+  const [fields, setFields] = useState(EMPTY);
+  const [keyEdited, setKeyEdited] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, startCreate] = useTransition();
+
+  const update = (patch: Partial<typeof EMPTY>) => {
+    if (patch.key !== undefined) setKeyEdited(true);
+    setFields((current) => {
+      const next = { ...current, ...patch };
+      if (!keyEdited && patch.name !== undefined) next.key = keyFromName(patch.name);
+      return next;
+    });
+    setErrors({});
+  };
+
+  function create() {
+    const stepKey = stepKeyFromName(fields.step) || "start";
+    const scenario = BundleScenario.safeParse({
+      key: fields.key.trim(),
+      name: fields.name,
+      intent_label: fields.intent_label.trim(),
+      entry_step: stepKey,
+      enabled: false,
+      steps: [{ key: stepKey, name: fields.step }],
+    });
+    if (!scenario.success) {
+      const found: Record<string, string[]> = {};
+      for (const issue of scenario.error.issues) {
+        const path = formatIssuePath(issue.path).replace(/^steps\[0\]\.(name|key)$/, "step");
+        found[path] = [...(found[path] ?? []), issue.message];
+      }
+      setErrors(found);
+      return;
+    }
+    startCreate(async () => {
+      const result = await createScenarioAction({
+        ...scenario.data,
+        agent_key: agentKey,
+        expected_config_version: version,
+      });
+      if (!result.ok) {
+        setErrors(result.fieldErrors ?? {});
+        setMessage(result.message);
+        return;
+      }
+      onVersion(result.data.config_version);
+      toast.success(`Created ${scenario.data.key}, disabled until you enable it · v${result.data.config_version}`);
+      setFields(EMPTY);
+      setKeyEdited(false);
+      onClose();
+      router.push(`/agents/${agentKey}/scenarios/${scenario.data.key}`);
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New scenario</DialogTitle>
+          <DialogDescription>
+            It starts disabled with one step; add entry examples, steps and transitions in its editor, then enable it.
+            Creating it makes v{version + 1}.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          aria-label="New scenario"
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create();
+          }}
+        >
+          {message ? <Alert variant="danger">{message}</Alert> : null}
+          <FormField label="Name" htmlFor="new-scenario-name" required errors={errors.name}>
+            <Input id="new-scenario-name" value={fields.name} onChange={(e) => update({ name: e.target.value })} />
+          </FormField>
+          <FormField label="Key" htmlFor="new-scenario-key" required errors={errors.key} hint="Stable id in bundles.">
+            <Input
+              id="new-scenario-key"
+              value={fields.key}
+              className="font-mono text-xs"
+              onChange={(e) => update({ key: e.target.value })}
+            />
+          </FormField>
+          <FormField
+            label="Intent label"
+            htmlFor="new-scenario-intent"
+            errors={errors.intent_label}
+            hint="Logged on every turn routed here."
+          >
+            <Input
+              id="new-scenario-intent"
+              value={fields.intent_label}
+              className="font-mono text-xs"
+              onChange={(e) => update({ intent_label: e.target.value })}
+            />
+          </FormField>
+          <FormField
+            label="First step"
+            htmlFor="new-scenario-step"
+            required
+            errors={errors.step ?? errors.steps ?? errors.entry_step}
+            hint={`Its entry step; key ${stepKeyFromName(fields.step) || "start"}.`}
+          >
+            <Input id="new-scenario-step" value={fields.step} onChange={(e) => update({ step: e.target.value })} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending}>
+              Create scenario
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import type { ErrorLookup } from "./form-errors";
+import type { ScenarioForm } from "./scenario-form-state";
+
+interface ScenarioDetailsFieldsProps {
+  form: ScenarioForm;
+  update: (patch: Partial<ScenarioForm>) => void;
+  errors: ErrorLookup;
+  /** Rules scoped to this scenario: a rename keeps them (they point at its id). */
+  scopedRules: string[];
+}
+
+/** The scenario's own fields (PRODUCT.md §2 Scenario), with inline errors under each. */
+export function ScenarioDetailsFields({ form, update, errors, scopedRules }: ScenarioDetailsFieldsProps) {
+  return (
+    <div className="space-y-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
+        <FormField label="Name" htmlFor="scenario-name" required errors={errors("name")}>
+          <Input
+            id="scenario-name"
+            value={form.name}
+            maxLength={200}
+            onChange={(e) => update({ name: e.target.value })}
+          />
+        </FormField>
+        <FormField
+          label="Key"
+          htmlFor="scenario-key"
+          required
+          errors={errors("key")}
+          hint={
+            scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
+          }
+        >
+          <Input
+            id="scenario-key"
+            value={form.key}
+            maxLength={64}
+            className="font-mono text-xs"
+            onChange={(e) => update({ key: e.target.value })}
+          />
+        </FormField>
+      </div>
+      <FormField label="Description" htmlFor="scenario-description" errors={errors("description")}>
+        <Textarea
+          id="scenario-description"
+          value={form.description}
+          className="min-h-12"
+          onChange={(e) => update({ description: e.target.value })}
+        />
+      </FormField>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormField
+          label="Intent label"
+          htmlFor="scenario-intent"
+          errors={errors("intent_label")}
+          hint="Logged on every turn routed here: the dashboard's intent heatmap."
+        >
+          <Input
+            id="scenario-intent"
+            value={form.intent_label}
+            maxLength={100}
+            className="font-mono text-xs"
+            onChange={(e) => update({ intent_label: e.target.value })}
+          />
+        </FormField>
+        <FormField
+          label="Entry step"
+          htmlFor="scenario-entry-step"
+          required
+          errors={errors("entry_step")}
+          hint="Where a conversation starts."
+        >
+          <NativeSelect
+            id="scenario-entry-step"
+            value={form.entry_step}
+            onChange={(e) => update({ entry_step: e.target.value })}
+          >
+            {form.entry_step === "" ? <option value="">Choose a step…</option> : null}
+            {form.steps.map((step) => (
+              <option key={step.uid} value={step.uid}>
+                {step.name || "(no name)"} ({step.key})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField
+        label="Entry examples"
+        htmlFor="scenario-entry-examples"
+        errors={errors("entry_examples")}
+        hint="One a line: messages that should start this scenario. Routing scores a message against them."
+      >
+        <Textarea
+          id="scenario-entry-examples"
+          value={form.entry_examples}
+          onChange={(e) => update({ entry_examples: e.target.value })}
+        />
+      </FormField>
+      <div className="flex items-center gap-2">
+        <Switch
+          id="scenario-enabled"
+          aria-label="Enabled"
+          checked={form.enabled}
+          onCheckedChange={(enabled) => update({ enabled })}
+        />
+        <span className="text-sm">
+          Enabled{" "}
+          <span className="text-muted-foreground text-xs">
+            {form.enabled ? "· routing may enter it" : "· no conversation is routed to it"}
+          </span>
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import type { BundleScenario } from "@/lib/engine/contracts/bundle";
+import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace";
+import { DeleteScenarioDialog } from "./delete-scenario-dialog";
+import { NewScenarioDialog } from "./new-scenario-dialog";
+import { rulesScopedTo, ScenariosList } from "./scenarios-list";
+import { useScenarioCommands } from "./use-scenario-commands";
+
+/** The Scenarios page: every scenario of the agent with its checks, and the row commands. */
+export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspaceData; canEdit: boolean }) {
+  // The newest version this page knows: the server's, or a save of ours the refresh has not brought yet.
+  const [savedVersion, setSavedVersion] = useState(0);
+  const version = Math.max(data.agent.configVersion, savedVersion);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<BundleScenario | null>(null);
+  const commands = useScenarioCommands({ agentKey: data.agent.key, version, onVersion: setSavedVersion });
+  const count = data.scenarios.length;
+
+  return (
+    <>
+      <PageHeader
+        title="Scenarios"
+        description={`${data.agent.name} · v${version} · ${count} ${count === 1 ? "scenario" : "scenarios"}: multi-step flows with sticky routing. Every save is a new version with a ledger diff.`}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link href={`/agents/${data.agent.key}/history`}>History</Link>
+            </Button>
+            {canEdit ? (
+              <Button type="button" onClick={() => setCreating(true)}>
+                <Plus aria-hidden="true" />
+                New scenario
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {count === 0 ? (
+        <EmptyState
+          title="No scenarios yet"
+          description={
+            canEdit
+              ? "Create the first one with New scenario, or import a bundle (npm run focal -- import <file>)."
+              : "A designer creates scenarios here, or imports them with a bundle."
+          }
+        />
+      ) : (
+        <ScenariosList
+          agentKey={data.agent.key}
+          scenarios={data.scenarios}
+          ruleScopes={data.ruleScopes}
+          pendingKey={commands.pendingKey}
+          handlers={
+            canEdit
+              ? {
+                  onDuplicate: commands.duplicate,
+                  onDelete: setDeleting,
+                  onSetEnabled: (scenario, enabled) => commands.setEnabled(scenario, enabled),
+                }
+              : null
+          }
+        />
+      )}
+      {canEdit ? (
+        <NewScenarioDialog
+          open={creating}
+          agentKey={data.agent.key}
+          version={version}
+          onVersion={setSavedVersion}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+      <DeleteScenarioDialog
+        agentKey={data.agent.key}
+        scenario={deleting}
+        scopedRules={deleting ? rulesScopedTo(deleting, data.ruleScopes) : []}
+        version={version}
+        pending={deleting !== null && commands.pendingKey === deleting.key}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(scenario) => commands.remove(scenario, () => setDeleting(null))}
+      />
+    </>
+  );
+}

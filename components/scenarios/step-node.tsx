@@ -1,0 +1,81 @@
+"use client";
+
+import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+
+/** What a step node shows; every mark is a word too, never colour alone (UI.md). */
+export interface StepNodeData extends Record<string, unknown> {
+  name: string;
+  stepKey: string;
+  entry: boolean;
+  terminal: boolean;
+  unreachable: boolean;
+  deadEnd: boolean;
+  error: boolean;
+  /** Designers draw transitions from the bottom handle to another step's top handle. */
+  connectable: boolean;
+}
+
+export type StepNodeType = Node<StepNodeData, "step">;
+
+// The right-hand handles only anchor back edges (drawn around the side); nobody drags from them.
+const ROUTING_HANDLE = { opacity: 0 } as const;
+
+export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
+  const warned = data.unreachable || data.deadEnd;
+  const visibleHandle = data.connectable ? undefined : ROUTING_HANDLE;
+  return (
+    <div
+      className={cn(
+        "flex h-full w-full flex-col justify-center gap-1 rounded-md border-2 bg-card px-2.5 text-card-foreground text-xs shadow-sm",
+        data.error ? "border-danger" : warned ? "border-warning-border" : data.entry ? "border-info" : "border-border",
+        data.unreachable && "border-dashed",
+        data.terminal && "border-[3px] border-double",
+        selected && "ring-2 ring-ring ring-offset-2 ring-offset-background",
+      )}
+    >
+      <Handle type="target" position={Position.Top} id="in" isConnectable={data.connectable} style={visibleHandle} />
+      <Handle
+        type="source"
+        position={Position.Bottom}
+        id="out"
+        isConnectable={data.connectable}
+        style={visibleHandle}
+      />
+      <Handle
+        type="source"
+        position={Position.Right}
+        id="back-out"
+        isConnectable={false}
+        style={{ ...ROUTING_HANDLE, top: "35%" }}
+      />
+      <Handle
+        type="target"
+        position={Position.Right}
+        id="back-in"
+        isConnectable={false}
+        style={{ ...ROUTING_HANDLE, top: "65%" }}
+      />
+      <div className="flex min-w-0 items-baseline gap-1.5">
+        <span className="truncate font-medium">{data.name || "(no name)"}</span>
+        <span className="ml-auto shrink-0 truncate font-mono text-[10px] text-muted-foreground">{data.stepKey}</span>
+      </div>
+      <div className="flex flex-wrap gap-1">
+        {data.entry ? <NodeBadge variant="info">▶ entry</NodeBadge> : null}
+        {data.terminal ? <NodeBadge variant="neutral">■ terminal</NodeBadge> : null}
+        {data.unreachable ? <NodeBadge variant="warning">unreachable</NodeBadge> : null}
+        {data.deadEnd ? <NodeBadge variant="warning">dead end</NodeBadge> : null}
+        {data.error ? <NodeBadge variant="danger">error</NodeBadge> : null}
+      </div>
+    </div>
+  );
+}
+
+function NodeBadge({ variant, children }: { variant: "info" | "neutral" | "warning" | "danger"; children: string }) {
+  return (
+    <Badge variant={variant} className="h-4 px-1 text-[10px]">
+      {children}
+    </Badge>
+  );
+}
