@@ -98,7 +98,8 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
         return;
       }
       const saved = result.data.scenario ?? review.scenario;
-      const warnings = review.warningCount > 0 ? ` with ${review.warningCount} warning(s)` : "";
+      const n = review.warningCount;
+      const warnings = n > 0 ? ` with ${n} ${n === 1 ? "warning" : "warnings"}` : "";
       toast.success(
         result.data.changed ? `Saved ${saved.key}${warnings} · v${result.data.config_version}` : "Nothing changed.",
       );
@@ -210,7 +211,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
         >
           <Card>
             <CardContent className="pt-4">
-              <fieldset disabled={!canEdit} className="min-w-0">
+              <fieldset disabled={!canEdit} className="relative min-w-0">
                 <legend className="sr-only">Scenario</legend>
                 <ScenarioDetailsFields
                   form={form}

@@ -24,8 +24,9 @@ import type { EditorSelection } from "./selection";
 import { StepNode, type StepNodeType } from "./step-node";
 
 const NODE_TYPES = { step: StepNode };
-// A condition is a sentence; the graph shows its start, the transition's card shows all of it.
-const LABEL_CHARS = 26;
+// A condition is a sentence; the graph shows its start, the transition's card shows all of it. 20
+// characters at 10 px fit between two sibling steps (256 px apart, so their edges' midpoints 128 px).
+const LABEL_CHARS = 20;
 
 interface ScenarioGraphProps {
   form: ScenarioForm;
@@ -91,6 +92,8 @@ export function ScenarioGraph({ form, marks, selection, onSelect, onConnect }: S
       const error = marks.transitionErrors.has(t.uid);
       const color = error ? "var(--danger)" : selected ? "var(--ring)" : "var(--muted-foreground)";
       const condition = t.condition_text.trim();
+      // A back edge's midpoint sits beside the forward edges' labels: its own label shows when it is selected.
+      const labelled = !back || selected;
       return [
         {
           id: t.uid,
@@ -101,7 +104,11 @@ export function ScenarioGraph({ form, marks, selection, onSelect, onConnect }: S
           type: back ? "smoothstep" : "default",
           pathOptions: back ? { offset: 28, borderRadius: 8 } : undefined,
           selected,
-          label: condition.length > LABEL_CHARS ? `${condition.slice(0, LABEL_CHARS - 1)}…` : condition || undefined,
+          label: !labelled
+            ? undefined
+            : condition.length > LABEL_CHARS
+              ? `${condition.slice(0, LABEL_CHARS - 1)}…`
+              : condition || undefined,
           labelStyle: { fontSize: 10, fill: "var(--muted-foreground)" },
           labelBgStyle: { fill: "var(--card)" },
           style: { stroke: color, strokeWidth: selected || error ? 2.5 : 1.5 },

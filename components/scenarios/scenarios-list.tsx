@@ -28,6 +28,8 @@ interface ScenariosListProps {
   pendingKey: string | null;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** Rules scoped to the scenario or to any of its steps. */
 export function rulesScopedTo(scenario: BundleScenario, ruleScopes: Record<string, string[]>): string[] {
   return Object.entries(ruleScopes).flatMap(([scope, rules]) =>
@@ -78,7 +80,7 @@ export function ScenariosList({ agentKey, scenarios, ruleScopes, handlers, pendi
               </TableCell>
               <TableCell numeric>
                 {scenario.steps.length}
-                <div className="text-muted-foreground text-xs">{scenario.transitions.length} transitions</div>
+                <div className="text-muted-foreground text-xs">{plural(scenario.transitions.length, "transition")}</div>
               </TableCell>
               <TableCell className="text-xs">
                 {entry ? (
@@ -90,12 +92,12 @@ export function ScenariosList({ agentKey, scenarios, ruleScopes, handlers, pendi
                 )}
               </TableCell>
               <TableCell className="space-x-1 whitespace-nowrap">
-                {errors > 0 ? <Badge variant="danger">{errors} errors</Badge> : null}
-                {warnings > 0 ? <Badge variant="warning">{warnings} warnings</Badge> : null}
+                {errors > 0 ? <Badge variant="danger">{plural(errors, "error")}</Badge> : null}
+                {warnings > 0 ? <Badge variant="warning">{plural(warnings, "warning")}</Badge> : null}
                 {checks.length === 0 ? <Badge variant="success">ok</Badge> : null}
                 {rules.length > 0 ? (
                   <Badge variant="neutral" title={`Scope of ${rules.join(", ")}`}>
-                    {rules.length} rules
+                    {plural(rules.length, "rule")}
                   </Badge>
                 ) : null}
               </TableCell>

@@ -97,7 +97,11 @@ export function StepCard(props: StepCardProps) {
         ) : null}
       </div>
       {selected ? (
-        <fieldset id={`${id}-fields`} disabled={!edit} className="min-w-0 space-y-3 border-border border-t p-3">
+        <fieldset
+          id={`${id}-fields`}
+          disabled={!edit}
+          className="relative min-w-0 space-y-3 border-border border-t p-3"
+        >
           <legend className="sr-only">Fields of step {label}</legend>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
             <FormField label="Name" htmlFor={`${id}-name`} required errors={errors(`${at}.name`)}>

@@ -28,7 +28,7 @@ export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
   return (
     <div
       className={cn(
-        "flex h-full w-full flex-col justify-center gap-1 rounded-md border-2 bg-card px-2.5 text-card-foreground text-xs shadow-sm",
+        "flex h-full w-full flex-col justify-center gap-0.5 rounded-md border-2 bg-card px-2.5 text-card-foreground text-xs shadow-sm",
         data.error ? "border-danger" : warned ? "border-warning-border" : data.entry ? "border-info" : "border-border",
         data.unreachable && "border-dashed",
         data.terminal && "border-[3px] border-double",
@@ -57,9 +57,9 @@ export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
         isConnectable={false}
         style={{ ...ROUTING_HANDLE, top: "65%" }}
       />
-      <div className="flex min-w-0 items-baseline gap-1.5">
-        <span className="truncate font-medium">{data.name || "(no name)"}</span>
-        <span className="ml-auto shrink-0 truncate font-mono text-[10px] text-muted-foreground">{data.stepKey}</span>
+      <div className="min-w-0 leading-tight">
+        <div className="truncate font-medium">{data.name || "(no name)"}</div>
+        <div className="truncate font-mono text-[10px] text-muted-foreground">{data.stepKey}</div>
       </div>
       <div className="flex flex-wrap gap-1">
         {data.entry ? <NodeBadge variant="info">▶ entry</NodeBadge> : null}

@@ -83,7 +83,11 @@ export function TransitionCard(props: TransitionCardProps) {
         ) : null}
       </div>
       {selected ? (
-        <fieldset id={`${id}-fields`} disabled={!edit} className="min-w-0 space-y-3 border-border border-t p-3">
+        <fieldset
+          id={`${id}-fields`}
+          disabled={!edit}
+          className="relative min-w-0 space-y-3 border-border border-t p-3"
+        >
           <legend className="sr-only">Fields of transition {summary}</legend>
           {errors(at) ? <p className="text-destructive text-xs">{errors(at)?.join(" ")}</p> : null}
           <div className="grid grid-cols-2 gap-3">
