@@ -1,47 +1,205 @@
+"use client";
+
+import { Copy, Eye, Pencil, Trash2, TriangleAlert } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { EmptyState } from "@/components/ui/empty-state";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { ToolRow } from "@/db/schema";
+import type { BundleTool } from "@/lib/engine/contracts/bundle";
+import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
 
-export function ToolsTable({ tools }: { tools: ToolRow[] }) {
-  if (tools.length === 0) {
-    return <EmptyState title="No tools yet" description="Tools come with an imported bundle for now." />;
-  }
+export interface ToolRowHandlers {
+  onEdit: (tool: BundleTool) => void;
+  onDuplicate: (tool: BundleTool) => void;
+  onDelete: (tool: BundleTool) => void;
+}
+
+interface ToolsTableProps {
+  agentKey: string;
+  tools: BundleTool[];
+  usedBy: ToolsWorkspaceData["usedBy"];
+  hostStatus: ToolsWorkspaceData["hostStatus"];
+  /** null for a viewer: rows open read-only, no row actions. */
+  handlers: ToolRowHandlers | null;
+  onView: (tool: BundleTool) => void;
+  /** The tool whose command is in flight; its buttons wait. */
+  pendingKey: string | null;
+}
+
+/** The tools list: key, name, kind, inputs, output variables, the rules that run each tool. */
+export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onView, pendingKey }: ToolsTableProps) {
   return (
-    <Table>
+    <Table containerClassName="max-h-[calc(100vh-12rem)]">
       <TableHeader>
         <TableRow>
           <TableHead>Tool</TableHead>
           <TableHead>Kind</TableHead>
-          <TableHead>Input schema</TableHead>
-          <TableHead>Output</TableHead>
+          <TableHead>Inputs</TableHead>
+          <TableHead>Output variables</TableHead>
+          <TableHead>Used by rules</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
-        {tools.map((tool) => (
-          <TableRow key={tool.id}>
-            <TableCell className="max-w-xs">
-              <div className="font-medium">{tool.name}</div>
-              <Mono>{tool.key}</Mono>
-              <div className="text-xs text-muted-foreground">{tool.description}</div>
-            </TableCell>
-            <TableCell>
-              <Badge variant="neutral">{tool.kind}</Badge>
-            </TableCell>
-            <TableCell>
-              <pre className="max-h-40 max-w-xs overflow-auto rounded bg-muted p-2 text-xs">
-                {JSON.stringify(tool.inputSchema, null, 2)}
-              </pre>
-            </TableCell>
-            <TableCell>
-              <pre className="max-h-40 max-w-md overflow-auto rounded bg-muted p-2 text-xs">
-                {JSON.stringify(tool.output, null, 2)}
-              </pre>
-            </TableCell>
-          </TableRow>
-        ))}
+        {tools.map((tool) => {
+          const pending = pendingKey === tool.key;
+          const rules = usedBy[tool.key] ?? [];
+          const inputs = Object.entries(tool.input_schema.properties);
+          const variables = Object.entries(tool.output.variables);
+          return (
+            <TableRow key={tool.key} data-testid={`tool-row-${tool.key}`} aria-busy={pending || undefined}>
+              <TableCell className="max-w-64 align-top">
+                <div className="font-medium">{tool.name}</div>
+                <div className="flex items-center">
+                  <Mono className="text-muted-foreground text-xs">{tool.key}</Mono>
+                  <CopyButton value={tool.key} label={`key of ${tool.name}`} />
+                </div>
+                {tool.description ? (
+                  <div className="line-clamp-2 text-muted-foreground text-xs" title={tool.description}>
+                    {tool.description}
+                  </div>
+                ) : null}
+              </TableCell>
+              <TableCell className="max-w-56 space-y-1 align-top">
+                <Badge variant={tool.kind === "http" ? "info" : "neutral"}>{tool.kind}</Badge>
+                {tool.kind === "http" ? <HttpSummary tool={tool} status={hostStatus[tool.key]} /> : null}
+              </TableCell>
+              <TableCell className="align-top text-xs">
+                {inputs.length === 0 ? (
+                  <span className="text-muted-foreground">none</span>
+                ) : (
+                  <ul className="space-y-0.5">
+                    {inputs.map(([name, property]) => (
+                      <li key={name}>
+                        <Mono>{name}</Mono> <span className="text-muted-foreground">{property.type}</span>
+                        {tool.input_schema.required.includes(name) ? (
+                          <span className="text-muted-foreground"> · required</span>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </TableCell>
+              <TableCell className="max-w-sm align-top text-xs">
+                {variables.length === 0 ? (
+                  <span className="text-muted-foreground">none</span>
+                ) : (
+                  <ul className="space-y-1">
+                    {variables.map(([name, path]) => (
+                      <li key={name}>
+                        <Mono>{name}</Mono>
+                        {/* The path on its own line: paths have no spaces, so beside the name they would break mid-word. */}
+                        <div className="text-muted-foreground [overflow-wrap:anywhere]">
+                          <span aria-hidden="true">← </span>
+                          <Mono>{path}</Mono>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </TableCell>
+              <TableCell className="align-top text-xs">
+                {rules.length === 0 ? (
+                  <span className="text-muted-foreground">no rule: never runs</span>
+                ) : (
+                  <ul className="space-y-0.5">
+                    {rules.map((rule) => (
+                      <li key={rule.key}>
+                        <Link
+                          href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule.key)}`}
+                          className="underline decoration-foreground/30 underline-offset-2 hover:decoration-foreground"
+                          title={rule.name}
+                        >
+                          {rule.key}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-right align-top">
+                {handlers ? (
+                  <>
+                    <RowButton label={`Edit ${tool.key}`} onClick={() => handlers.onEdit(tool)} disabled={pending}>
+                      <Pencil />
+                    </RowButton>
+                    <RowButton
+                      label={`Duplicate ${tool.key}`}
+                      onClick={() => handlers.onDuplicate(tool)}
+                      disabled={pending}
+                    >
+                      <Copy />
+                    </RowButton>
+                    <RowButton label={`Delete ${tool.key}`} onClick={() => handlers.onDelete(tool)} disabled={pending}>
+                      <Trash2 />
+                    </RowButton>
+                  </>
+                ) : (
+                  <RowButton label={`View ${tool.key}`} onClick={() => onView(tool)}>
+                    <Eye />
+                  </RowButton>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
+  );
+}
+
+function HttpSummary({
+  tool,
+  status,
+}: {
+  tool: Extract<BundleTool, { kind: "http" }>;
+  status: ToolsWorkspaceData["hostStatus"][string] | undefined;
+}) {
+  return (
+    <div className="space-y-1 text-xs">
+      <div className="break-all">
+        <span className="font-medium">{tool.output.method}</span> <Mono>{tool.output.url}</Mono>
+      </div>
+      <div className="text-muted-foreground tabular-nums">
+        timeout {tool.output.timeout_ms} ms · max {tool.output.max_bytes.toLocaleString("en-US")} bytes
+      </div>
+      {status && status.state !== "allowed" ? (
+        <Badge variant="warning" title={status.message}>
+          <TriangleAlert aria-hidden="true" />
+          {status.state === "invalid" ? "invalid URL" : "host not allowed here"}
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
+function RowButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon-sm"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children}
+    </Button>
   );
 }

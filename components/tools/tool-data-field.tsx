@@ -1,0 +1,101 @@
+"use client";
+
+import { useMemo } from "react";
+import { useDebouncedValue } from "@/components/rules/use-debounced-value";
+import { Badge } from "@/components/ui/badge";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { formatJsonError, parseJsonText } from "@/lib/tools-editor/json-text";
+
+// 250 ms: a pause in typing; pasted data of a few hundred KB parses well within it.
+const PARSE_DEBOUNCE_MS = 250;
+
+interface ToolDataFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+}
+
+function summary(value: unknown): string {
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value);
+    return keys.length === 0
+      ? "an empty object"
+      : `an object with ${keys.slice(0, 4).join(", ")}${keys.length > 4 ? ", …" : ""}`;
+  }
+  return typeof value;
+}
+
+/** A static tool's data: JSON checked as it is typed, the first mistake shown with its line and column. */
+export function ToolDataField({ value, onChange, errors }: ToolDataFieldProps) {
+  const settled = useDebouncedValue(value, PARSE_DEBOUNCE_MS);
+  const parsed = useMemo(() => parseJsonText(settled), [settled]);
+  const statusId = "tool-data-status";
+  return (
+    <div className="space-y-1.5">
+      <FormField
+        label="Data (JSON)"
+        htmlFor="tool-data"
+        required
+        errors={errors}
+        hint="Returned as is on every call; output paths read from it."
+      >
+        <Textarea
+          id="tool-data"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={statusId}
+          className="min-h-48 font-mono text-xs"
+        />
+      </FormField>
+      <div
+        id={statusId}
+        data-testid="data-status"
+        data-state={settled !== value ? "checking" : parsed.ok ? "ok" : "error"}
+        aria-live="polite"
+        className="space-y-1 text-xs"
+      >
+        {settled !== value ? (
+          <span className="text-muted-foreground">Checking…</span>
+        ) : parsed.ok ? (
+          <span className="flex items-center gap-1.5">
+            <Badge variant="success">valid JSON</Badge>
+            <span className="text-muted-foreground">{summary(parsed.value)}</span>
+          </span>
+        ) : (
+          <>
+            <span className="flex items-start gap-1.5">
+              <Badge variant="danger">JSON error</Badge>
+              <span>{formatJsonError(parsed)}</span>
+            </span>
+            <ErrorLine text={settled} line={parsed.line} column={parsed.column} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+// Show at most 80 characters of the faulty line around the mistake: a minified line can be megabytes.
+const CONTEXT = 40;
+
+/** The faulty line with the offending character marked (a caret at the end of the text). */
+function ErrorLine({ text, line, column }: { text: string; line: number; column: number }) {
+  const source = text.split("\n")[line - 1] ?? "";
+  const at = column - 1;
+  const from = Math.max(0, at - CONTEXT);
+  const to = Math.min(source.length, at + CONTEXT);
+  return (
+    <pre className="overflow-x-auto rounded bg-muted px-2 py-1 font-mono text-xs" aria-hidden="true">
+      <span className="mr-2 text-muted-foreground">{line}</span>
+      {from > 0 ? "…" : ""}
+      {source.slice(from, at)}
+      <mark className="rounded-sm bg-danger-bg text-danger underline decoration-wavy">{source[at] ?? "‸"}</mark>
+      {source.slice(at + 1, to)}
+      {to < source.length ? "…" : ""}
+    </pre>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+
+import { Alert } from "@/components/ui/alert";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
+import { inputNamesOf, type ToolFormErrors, type ToolFormState } from "@/lib/tools-editor/tool-form-state";
+import { ToolDataField } from "./tool-data-field";
+import { ToolHttpFields } from "./tool-http-fields";
+import { ToolInputsEditor } from "./tool-inputs-editor";
+import { ToolVariablesEditor } from "./tool-variables-editor";
+
+interface ToolFormFieldsProps {
+  form: ToolFormState;
+  update: (patch: Partial<ToolFormState>) => void;
+  errors: ToolFormErrors;
+  takenNames: Record<string, string>;
+  host: { status: ToolHostStatus | null; checking: boolean };
+  readOnly: boolean;
+}
+
+const KINDS: { value: ToolFormState["kind"]; label: string; hint: string }[] = [
+  { value: "static", label: "Static data", hint: "returns configured JSON: demos, tests, fixed catalogues" },
+  { value: "http", label: "HTTP call", hint: "calls a URL on an allowed host, with a timeout and a size cap" },
+];
+
+/** Every BundleTool field, with the inline errors of the last save (or of the live checks) under each. */
+export function ToolFormFields({ form, update, errors, takenNames, host, readOnly }: ToolFormFieldsProps) {
+  return (
+    <div className="space-y-4">
+      {errors["(root)"] ? (
+        <Alert variant="danger" title="This change would break the agent">
+          <ul className="list-disc pl-4">
+            {errors["(root)"].map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
+        <FormField label="Name" htmlFor="tool-name" required errors={errors.name}>
+          <Input id="tool-name" value={form.name} onChange={(e) => update({ name: e.target.value })} maxLength={200} />
+        </FormField>
+        <FormField
+          label="Key"
+          htmlFor="tool-key"
+          required
+          errors={errors.key}
+          hint="Stable id in bundles and traces; a rename keeps the rules attached."
+        >
+          <Input
+            id="tool-key"
+            value={form.key}
+            onChange={(e) => update({ key: e.target.value })}
+            className="font-mono text-xs"
+            maxLength={64}
+          />
+        </FormField>
+      </div>
+      <FormField
+        label="Description"
+        htmlFor="tool-description"
+        errors={errors.description}
+        hint="What the tool returns; shown to designers and in traces."
+      >
+        <Textarea
+          id="tool-description"
+          value={form.description}
+          onChange={(e) => update({ description: e.target.value })}
+          className="min-h-14"
+          maxLength={2000}
+        />
+      </FormField>
+      <fieldset className="space-y-1.5">
+        <legend className="mb-1 font-medium text-sm">Kind</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {KINDS.map((kind) => (
+            // The hint describes the radio rather than naming it: its accessible name stays "HTTP call".
+            <div
+              key={kind.value}
+              className="flex items-start gap-2 rounded-md border border-border p-2 text-sm has-checked:border-primary has-checked:bg-accent"
+            >
+              <input
+                id={`tool-kind-${kind.value}`}
+                type="radio"
+                name="tool-kind"
+                value={kind.value}
+                checked={form.kind === kind.value}
+                onChange={() => update({ kind: kind.value })}
+                aria-describedby={`tool-kind-${kind.value}-hint`}
+                className="mt-1"
+              />
+              <span>
+                <label htmlFor={`tool-kind-${kind.value}`} className="cursor-pointer font-medium">
+                  {kind.label}
+                </label>
+                <span id={`tool-kind-${kind.value}-hint`} className="block text-muted-foreground text-xs">
+                  {kind.hint}
+                </span>
+              </span>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <ToolInputsEditor
+        rows={form.inputs}
+        onChange={(inputs) => update({ inputs })}
+        errors={errors}
+        readOnly={readOnly}
+      />
+      {form.kind === "static" ? (
+        <ToolDataField value={form.data} onChange={(data) => update({ data })} errors={errors.data} />
+      ) : (
+        <ToolHttpFields form={form} update={update} errors={errors} host={host} />
+      )}
+      <ToolVariablesEditor
+        rows={form.variables}
+        onChange={(variables) => update({ variables })}
+        inputNames={inputNamesOf(form)}
+        takenNames={takenNames}
+        errors={errors}
+        readOnly={readOnly}
+      />
+    </div>
+  );
+}

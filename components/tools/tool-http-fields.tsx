@@ -1,0 +1,115 @@
+"use client";
+
+import { Alert } from "@/components/ui/alert";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
+import type { ToolFormErrors, ToolFormState } from "@/lib/tools-editor/tool-form-state";
+
+interface ToolHttpFieldsProps {
+  form: ToolFormState;
+  update: (patch: Partial<ToolFormState>) => void;
+  errors: ToolFormErrors;
+  host: { status: ToolHostStatus | null; checking: boolean };
+}
+
+/** An http tool's call: URL with {input} placeholders, method, and the two limits (PRODUCT.md §2). */
+export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsProps) {
+  return (
+    <div className="space-y-3">
+      <FormField
+        label="URL"
+        htmlFor="tool-url"
+        required
+        errors={errors.url}
+        hint="{order_id} is replaced by that input, URL-encoded. GET sends no body; POST sends the inputs as JSON."
+      >
+        <Input
+          id="tool-url"
+          value={form.url}
+          onChange={(e) => update({ url: e.target.value })}
+          placeholder="https://api.example.com/orders/{order_id}"
+          className="font-mono text-xs"
+          maxLength={2000}
+          spellCheck={false}
+          autoComplete="off"
+        />
+      </FormField>
+      <HostStatus host={host} />
+      <div className="grid grid-cols-3 gap-3">
+        <FormField label="Method" htmlFor="tool-method" errors={errors.method}>
+          <NativeSelect
+            id="tool-method"
+            value={form.method}
+            onChange={(e) => update({ method: e.target.value as ToolFormState["method"] })}
+          >
+            <option value="GET">GET</option>
+            <option value="POST">POST</option>
+          </NativeSelect>
+        </FormField>
+        <FormField
+          label="Timeout (ms)"
+          htmlFor="tool-timeout"
+          errors={errors.timeout_ms}
+          hint="100 – 30,000; 5,000 default."
+        >
+          <Input
+            id="tool-timeout"
+            type="number"
+            min={100}
+            max={30_000}
+            value={form.timeout_ms}
+            onChange={(e) => update({ timeout_ms: e.target.value })}
+          />
+        </FormField>
+        <FormField
+          label="Max response (bytes)"
+          htmlFor="tool-max-bytes"
+          errors={errors.max_bytes}
+          hint="At most 1,048,576; 65,536 default."
+        >
+          <Input
+            id="tool-max-bytes"
+            type="number"
+            min={1}
+            max={1_048_576}
+            value={form.max_bytes}
+            onChange={(e) => update({ max_bytes: e.target.value })}
+          />
+        </FormField>
+      </div>
+    </div>
+  );
+}
+
+function HostStatus({ host }: { host: ToolHostProps }) {
+  if (host.checking) {
+    return (
+      <p className="text-muted-foreground text-xs" data-testid="host-status" data-state="checking">
+        Checking the host against this server's allowed tool hosts…
+      </p>
+    );
+  }
+  const status = host.status;
+  if (!status) return null;
+  if (status.state === "allowed") {
+    return (
+      <p className="text-muted-foreground text-xs" data-testid="host-status" data-state="allowed">
+        {status.message}
+      </p>
+    );
+  }
+  return (
+    <div data-testid="host-status" data-state={status.state}>
+      <Alert
+        variant="warning"
+        title={status.state === "invalid" ? "Not a URL this server can call" : "Host not allowed on this server"}
+      >
+        {status.message}
+      </Alert>
+    </div>
+  );
+}
+
+type ToolHostProps = ToolHttpFieldsProps["host"];

@@ -1,0 +1,112 @@
+"use client";
+
+import { Plus, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import {
+  INPUT_TYPES,
+  type InputRow,
+  type InputType,
+  newInputRow,
+  type ToolFormErrors,
+} from "@/lib/tools-editor/tool-form-state";
+
+interface ToolInputsEditorProps {
+  rows: InputRow[];
+  onChange: (rows: InputRow[]) => void;
+  errors: ToolFormErrors;
+  readOnly: boolean;
+}
+
+/** The input schema as rows: name, type, description, required. The engine fills each from the variable of that name. */
+export function ToolInputsEditor({ rows, onChange, errors, readOnly }: ToolInputsEditorProps) {
+  const change = (index: number, patch: Partial<InputRow>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <fieldset className="space-y-2 rounded-lg border border-border p-3" data-testid="tool-inputs">
+      <legend className="px-1 font-medium text-sm">Inputs</legend>
+      <p className="text-muted-foreground text-xs">
+        Filled from the session or profile variable of the same name when a rule runs the tool. A required input that is
+        missing skips the call.
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground text-xs">No inputs: the tool takes no arguments.</p>
+      ) : null}
+      {rows.map((row, i) => {
+        const n = i + 1;
+        const nameErrors = errors[`input.${i}.name`];
+        const rowErrors = [
+          ...(errors[`input.${i}`] ?? []),
+          ...(errors[`input.${i}.type`] ?? []),
+          ...(errors[`input.${i}.description`] ?? []),
+        ];
+        return (
+          <div key={row.id} className="space-y-1" data-testid={`tool-input-${i}`}>
+            <div className="grid grid-cols-[minmax(0,10rem)_7rem_minmax(0,1fr)_auto_auto] items-center gap-2">
+              <Input
+                aria-label={`Input ${n} name`}
+                placeholder="order_id"
+                value={row.name}
+                onChange={(e) => change(i, { name: e.target.value })}
+                aria-invalid={nameErrors ? true : undefined}
+                className="font-mono text-xs"
+                maxLength={64}
+              />
+              <NativeSelect
+                aria-label={`Input ${n} type`}
+                value={row.type}
+                onChange={(e) => change(i, { type: e.target.value as InputType })}
+              >
+                {INPUT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Input
+                aria-label={`Input ${n} description`}
+                placeholder="Description (optional)"
+                value={row.description}
+                onChange={(e) => change(i, { description: e.target.value })}
+                maxLength={500}
+              />
+              <label className="flex items-center gap-1.5 text-xs">
+                <input
+                  type="checkbox"
+                  checked={row.required}
+                  onChange={(e) => change(i, { required: e.target.checked })}
+                  aria-label={`Input ${n} required`}
+                />
+                required
+              </label>
+              {readOnly ? (
+                <span />
+              ) : (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Remove input ${n}`}
+                  title={`Remove input ${n}`}
+                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                >
+                  <X />
+                </Button>
+              )}
+            </div>
+            <FieldError messages={[...(nameErrors ?? []), ...rowErrors]} />
+          </div>
+        );
+      })}
+      <FieldError messages={errors.inputs} />
+      {readOnly ? null : (
+        <Button type="button" variant="outline" size="sm" onClick={() => onChange([...rows, newInputRow()])}>
+          <Plus aria-hidden="true" />
+          Add input
+        </Button>
+      )}
+    </fieldset>
+  );
+}

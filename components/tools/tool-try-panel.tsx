@@ -1,0 +1,227 @@
+"use client";
+
+import { Play } from "lucide-react";
+import { type ReactNode, useState, useTransition } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/select";
+import { tryToolAction } from "@/lib/actions/tools/try-tool";
+import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
+import type { ToolFormErrors, ToolFormState, ToolFromForm } from "@/lib/tools-editor/tool-form-state";
+
+type TryResult = Awaited<ReturnType<typeof tryToolAction>>;
+
+// The output shown is cut at 20,000 characters: an http tool may return up to 1 MiB.
+const OUTPUT_SHOWN = 20_000;
+
+interface ToolTryPanelProps {
+  agentKey: string;
+  form: ToolFormState;
+  /** The form as a tool, or its errors: the panel tries the draft, saved or not. */
+  draft: () => ToolFromForm;
+  onInvalid: (errors: ToolFormErrors) => void;
+  hostStatus: ToolHostStatus | null;
+  readOnly: boolean;
+}
+
+const REASONS: Record<string, string> = {
+  refused: "refused",
+  timeout: "timed out",
+  too_large: "response too large",
+  error: "failed",
+};
+
+/** "Try it": one real run of the draft with typed inputs, its output and the variables its paths extract. */
+export function ToolTryPanel({ agentKey, form, draft, onInvalid, hostStatus, readOnly }: ToolTryPanelProps) {
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<TryResult | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [running, startRun] = useTransition();
+  const inputs = form.inputs.filter((row) => row.name !== "");
+
+  if (readOnly) {
+    return (
+      <section aria-labelledby="tool-try-title" className="space-y-2 rounded-lg border border-border p-3">
+        <h3 id="tool-try-title" className="font-semibold text-sm">
+          Try it
+        </h3>
+        <p className="text-muted-foreground text-xs">
+          Designers can run a tool here with sample inputs. A try makes a real call for an http tool.
+        </p>
+      </section>
+    );
+  }
+
+  function run() {
+    const converted = draft();
+    if (!converted.ok) {
+      setInvalid(true);
+      setResult(null);
+      onInvalid(converted.errors);
+      return;
+    }
+    setInvalid(false);
+    const values = Object.fromEntries(inputs.map((row) => [row.name, texts[row.name] ?? ""]));
+    startRun(async () => setResult(await tryToolAction({ agent_key: agentKey, tool: converted.tool, inputs: values })));
+  }
+
+  const skipped = result?.ok && result.data.state === "skipped" ? result.data : null;
+  return (
+    <section aria-labelledby="tool-try-title" className="space-y-3 rounded-lg border border-border p-3">
+      <div>
+        <h3 id="tool-try-title" className="font-semibold text-sm">
+          Try it
+        </h3>
+        <p className="text-muted-foreground text-xs">
+          Runs this draft once — saved or not — through the runner turns use. Writes nothing.
+        </p>
+      </div>
+      {inputs.length === 0 ? <p className="text-muted-foreground text-xs">The tool takes no inputs.</p> : null}
+      {inputs.map((row) => {
+        const id = `try-${row.name}`;
+        const error = skipped?.input_errors[row.name] ?? (skipped?.missing.includes(row.name) ? "Required" : undefined);
+        return (
+          <div key={row.id} className="flex flex-col gap-1">
+            <Label htmlFor={id}>
+              <span className="font-mono text-xs">{row.name}</span>
+              <span className="font-normal text-muted-foreground text-xs">
+                {row.type}
+                {row.required ? " · required" : ""}
+              </span>
+            </Label>
+            {row.type === "boolean" ? (
+              <NativeSelect
+                id={id}
+                value={texts[row.name] ?? ""}
+                onChange={(e) => setTexts({ ...texts, [row.name]: e.target.value })}
+              >
+                <option value="">no value</option>
+                <option value="true">true</option>
+                <option value="false">false</option>
+              </NativeSelect>
+            ) : (
+              <Input
+                id={id}
+                value={texts[row.name] ?? ""}
+                onChange={(e) => setTexts({ ...texts, [row.name]: e.target.value })}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    run();
+                  }
+                }}
+                placeholder={row.type === "string" ? "text; blank = no value" : "a number; blank = no value"}
+                className="font-mono text-xs"
+                aria-invalid={error ? true : undefined}
+              />
+            )}
+            <FieldError messages={error ? [error] : undefined} />
+          </div>
+        );
+      })}
+      {form.kind === "http" && hostStatus && hostStatus.state !== "allowed" ? (
+        <p className="text-warning text-xs" title={hostStatus.message}>
+          {hostStatus.state === "invalid"
+            ? "The URL is not complete yet: a run shows why it cannot be called."
+            : "This server will refuse the call: its host is not allowed here (see under the URL). A run shows the refusal."}
+        </p>
+      ) : null}
+      <Button type="button" size="sm" onClick={run} pending={running} data-testid="try-run">
+        <Play aria-hidden="true" />
+        Run
+      </Button>
+      <TryOutcome result={result} invalid={invalid} />
+    </section>
+  );
+}
+
+function TryOutcome({ result, invalid }: { result: TryResult | null; invalid: boolean }) {
+  if (invalid) {
+    return (
+      <Outcome state="invalid">
+        <Badge variant="danger">fix the form</Badge>
+        <span>The draft has errors (shown in the form); fix them to try it.</span>
+      </Outcome>
+    );
+  }
+  if (!result) return null;
+  if (!result.ok) {
+    return (
+      <Outcome state="failed">
+        <Badge variant="danger">error</Badge>
+        <span>{result.message}</span>
+      </Outcome>
+    );
+  }
+  const data = result.data;
+  if (data.state === "skipped") {
+    return (
+      <Outcome state="skipped">
+        <Badge variant="warning">not run</Badge>
+        <span>
+          {data.missing.length > 0
+            ? `A turn would skip it too: needs ${data.missing.join(", ")}.`
+            : "Some inputs do not fit their type."}
+        </span>
+      </Outcome>
+    );
+  }
+  if (data.state === "failed") {
+    return (
+      <Outcome state={data.reason}>
+        <Badge variant="danger">{REASONS[data.reason] ?? data.reason}</Badge>
+        <span>
+          {data.message} <span className="text-muted-foreground tabular-nums">· {data.duration_ms} ms</span>
+        </span>
+      </Outcome>
+    );
+  }
+  const text = JSON.stringify(data.output, null, 2) ?? "null";
+  return (
+    <div data-testid="try-result" data-state="ok" aria-live="polite" className="space-y-2 text-xs">
+      <div className="flex items-center gap-1.5">
+        <Badge variant="success">ok</Badge>
+        <span className="text-muted-foreground tabular-nums">ran in {data.duration_ms} ms</span>
+      </div>
+      <div>
+        <h4 className="mb-1 font-medium">Variables set</h4>
+        {data.variables.length === 0 ? (
+          <p className="text-muted-foreground">The tool maps no output variables.</p>
+        ) : (
+          <dl className="space-y-1" data-testid="try-variables">
+            {data.variables.map((variable) => (
+              <div key={variable.name} className="rounded border border-border px-2 py-1">
+                <dt className="flex items-center justify-between gap-2">
+                  <span className="font-mono">{variable.name}</span>
+                  {variable.found ? null : <Badge variant="warning">not found</Badge>}
+                </dt>
+                <dd className="break-all font-mono text-muted-foreground" title={variable.path}>
+                  {variable.found ? JSON.stringify(variable.value) : `nothing at ${variable.path}`}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+      <div>
+        <h4 className="mb-1 font-medium">Output</h4>
+        <pre className="max-h-64 overflow-auto rounded bg-muted p-2 font-mono" data-testid="try-output">
+          {text.length > OUTPUT_SHOWN
+            ? `${text.slice(0, OUTPUT_SHOWN)}\n… (${text.length - OUTPUT_SHOWN} more characters)`
+            : text}
+        </pre>
+      </div>
+    </div>
+  );
+}
+
+function Outcome({ state, children }: { state: string; children: ReactNode }) {
+  return (
+    <div data-testid="try-result" data-state={state} aria-live="polite" className="flex items-start gap-1.5 text-xs">
+      {children}
+    </div>
+  );
+}

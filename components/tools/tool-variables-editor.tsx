@@ -1,0 +1,156 @@
+"use client";
+
+import { Plus, X } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { checkOutputPath } from "@/lib/tools-editor/output-path-check";
+import { newVariableRow, type ToolFormErrors, type VariableRow } from "@/lib/tools-editor/tool-form-state";
+
+interface ToolVariablesEditorProps {
+  rows: VariableRow[];
+  onChange: (rows: VariableRow[]) => void;
+  /** The tool's input names: what `{input}` in a path may name. */
+  inputNames: string[];
+  /** Names the agent's profile fields and response variables already use. */
+  takenNames: Record<string, string>;
+  errors: ToolFormErrors;
+  readOnly: boolean;
+}
+
+/** Output variable name ← path into the result, each path checked against the grammar as it is typed. */
+export function ToolVariablesEditor({
+  rows,
+  onChange,
+  inputNames,
+  takenNames,
+  errors,
+  readOnly,
+}: ToolVariablesEditorProps) {
+  const change = (index: number, patch: Partial<VariableRow>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <fieldset className="space-y-2 rounded-lg border border-border p-3" data-testid="tool-variables">
+      <legend className="px-1 font-medium text-sm">Output variables</legend>
+      <p className="text-muted-foreground text-xs">
+        Each becomes a session variable (type <span className="font-mono">dyn</span> in CEL) read from the result by a
+        path: <span className="font-mono">items[0].status</span> takes the first item,{" "}
+        <span className="font-mono">items[id={"{order_id}"}].amount</span> the item whose id equals the order_id input.
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground text-xs">No output variables: the result only goes into the prompt.</p>
+      ) : null}
+      {rows.map((row, i) => {
+        const n = i + 1;
+        const check = row.path === "" ? null : checkOutputPath(row.path, inputNames);
+        const taken = row.name !== "" && Object.hasOwn(takenNames, row.name) ? takenNames[row.name] : undefined;
+        const nameErrors = errors[`variable.${i}.name`];
+        const pathErrors = errors[`variable.${i}.path`];
+        return (
+          <div key={row.id} className="space-y-1" data-testid={`tool-variable-${i}`}>
+            <div className="grid grid-cols-[minmax(0,11rem)_auto_minmax(0,1fr)_auto] items-center gap-2">
+              <Input
+                aria-label={`Variable ${n} name`}
+                placeholder="order_amount"
+                value={row.name}
+                onChange={(e) => change(i, { name: e.target.value })}
+                aria-invalid={nameErrors || taken ? true : undefined}
+                className="font-mono text-xs"
+                maxLength={64}
+              />
+              <span aria-hidden="true" className="text-muted-foreground">
+                ←
+              </span>
+              <Input
+                aria-label={`Variable ${n} path`}
+                placeholder="items[id={order_id}].amount"
+                value={row.path}
+                onChange={(e) => change(i, { path: e.target.value })}
+                aria-invalid={pathErrors || (check && !check.ok) ? true : undefined}
+                aria-describedby={`tool-variable-${i}-status`}
+                className="font-mono text-xs"
+                maxLength={200}
+                spellCheck={false}
+                autoComplete="off"
+              />
+              {readOnly ? (
+                <span />
+              ) : (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Remove variable ${n}`}
+                  title={`Remove variable ${n}`}
+                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                >
+                  <X />
+                </Button>
+              )}
+            </div>
+            <div
+              id={`tool-variable-${i}-status`}
+              data-testid={`path-status-${i}`}
+              data-state={check === null ? "empty" : check.ok ? "ok" : "error"}
+              aria-live="polite"
+              className="text-xs"
+            >
+              {taken && !nameErrors ? (
+                <p className="text-destructive">
+                  {row.name} is already a {taken} of this agent; use another name.
+                </p>
+              ) : null}
+              {check === null ? null : check.ok ? (
+                <span className="flex items-center gap-1.5">
+                  <Badge variant="success">path OK</Badge>
+                  {check.inputs.length > 0 ? (
+                    <span className="text-muted-foreground">uses input {check.inputs.join(", ")}</span>
+                  ) : null}
+                </span>
+              ) : (
+                <PathError path={row.path} message={check.message} position={check.position} />
+              )}
+            </div>
+            {/* The live status above already says what the save's path check would. */}
+            <FieldError
+              messages={[
+                ...(nameErrors ?? []),
+                ...(pathErrors ?? []).filter((message) => check?.ok !== false || message !== check.message),
+                ...(errors[`variable.${i}`] ?? []),
+              ]}
+            />
+          </div>
+        );
+      })}
+      <FieldError messages={errors.variables} />
+      {readOnly ? null : (
+        <Button type="button" variant="outline" size="sm" onClick={() => onChange([...rows, newVariableRow()])}>
+          <Plus aria-hidden="true" />
+          Add output variable
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function PathError({ path, message, position }: { path: string; message: string; position: number | null }) {
+  return (
+    <div className="space-y-1">
+      <span className="flex items-start gap-1.5">
+        <Badge variant="danger">path error</Badge>
+        <span>
+          {position === null ? "" : `Column ${position + 1}: `}
+          {message}
+        </span>
+      </span>
+      {position === null ? null : (
+        <pre className="overflow-x-auto rounded bg-muted px-2 py-1 font-mono text-xs" aria-hidden="true">
+          {path.slice(0, position)}
+          <mark className="rounded-sm bg-danger-bg text-danger underline decoration-wavy">{path[position] ?? "‸"}</mark>
+          {path.slice(position + 1)}
+        </pre>
+      )}
+    </div>
+  );
+}
