@@ -143,7 +143,7 @@ function RuleRow({ verdict, rule }: { verdict: RuleVerdict; rule: string }) {
     >
       <span className="w-4 shrink-0 text-right text-muted-foreground tabular-nums">{verdict.index + 1}.</span>
       <Badge variant={badge.variant}>{badge.word}</Badge>
-      <span className="min-w-0 break-all">
+      <span className="min-w-0 [overflow-wrap:anywhere]">
         {rule.trim() === "" ? <span className="text-muted-foreground">blank row</span> : <Mono>{rule}</Mono>}
         {verdict.verdict === "error" ? <span className="block text-muted-foreground">{verdict.message}</span> : null}
       </span>

@@ -8,6 +8,7 @@ import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas"
 
 // 250 ms: a pause in typing, as the CEL fields.
 const PARSE_DEBOUNCE_MS = 250;
+const REGEX_ERROR = /^Not a valid regular expression: /;
 
 /**
  * One pattern's live status under its input: the bundle validator's own check (compiles as a
@@ -26,8 +27,9 @@ export function PatternStatus({ id, pattern, type }: { id: string; pattern: stri
         <span className="text-muted-foreground">Blank: left out when you save.</span>
       ) : problem ? (
         <span className="flex items-start gap-1.5">
-          <Badge variant="danger">{problem.startsWith("Not a valid") ? "regex error" : "problem"}</Badge>
-          <span>{problem}</span>
+          <Badge variant="danger">{REGEX_ERROR.test(problem) ? "regex error" : "problem"}</Badge>
+          {/* The badge already says it is not a valid regex; the engine's own words follow. */}
+          <span>{problem.replace(REGEX_ERROR, "")}</span>
         </span>
       ) : (
         <span className="flex items-center gap-1.5">

@@ -17,11 +17,11 @@ import { useEntityEditor } from "./use-entity-editor";
 import { UsedBy } from "./used-by";
 import { ValidationRuleStatus } from "./validation-rule-status";
 
-const TYPES: { value: ProfileField["field_type"]; label: string }[] = [
-  { value: "string", label: "string · text" },
-  { value: "number", label: "number · CEL double; “1,250” → 1250" },
-  { value: "boolean", label: "boolean · true/yes, false/no" },
-  { value: "date", label: "date · ISO-8601 text, e.g. 2025-03-14" },
+const TYPES: { value: ProfileField["field_type"]; hint: string }[] = [
+  { value: "string", hint: "Text; validation rules see value as a CEL string." },
+  { value: "number", hint: "A CEL double; “1,250” from the customer is stored as 1250." },
+  { value: "boolean", hint: "true/yes or false/no from the customer; a CEL bool." },
+  { value: "date", hint: "ISO-8601 text, e.g. 2025-03-14; a CEL string." },
 ];
 
 // BundleProfileField's limits (bundle.ts): 20 validation rules, 20 extraction hints.
@@ -133,7 +133,12 @@ export function ProfileFieldEditor({
             </FormField>
           </div>
           {field ? <UsedBy use={data.uses[field.field_name]} agentKey={data.agent.key} what="Renaming" /> : null}
-          <FormField label="Type" htmlFor="field-type" errors={errors.field_type}>
+          <FormField
+            label="Type"
+            htmlFor="field-type"
+            errors={errors.field_type}
+            hint={TYPES.find((type) => type.value === form.field_type)?.hint}
+          >
             <NativeSelect
               id="field-type"
               value={form.field_type}
@@ -141,7 +146,7 @@ export function ProfileFieldEditor({
             >
               {TYPES.map((type) => (
                 <option key={type.value} value={type.value}>
-                  {type.label}
+                  {type.value}
                 </option>
               ))}
             </NativeSelect>

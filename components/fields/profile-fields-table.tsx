@@ -104,7 +104,7 @@ export function MonoList({ items }: { items: string[] }) {
   return (
     <ul className="space-y-0.5">
       {items.map((item) => (
-        <li key={item} className="break-all">
+        <li key={item} className="[overflow-wrap:anywhere]">
           <Mono>{item}</Mono>
         </li>
       ))}

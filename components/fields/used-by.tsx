@@ -42,8 +42,8 @@ export function UsedBy({ use, agentKey, what, rulesOnly = false }: UsedByProps) 
   return (
     <div className="rounded-md border border-border bg-muted/40 px-3 py-2 text-xs" data-testid="used-by">
       <p className="mb-1 text-muted-foreground">
-        Read by the rules and tools below. {what} or deleting it is refused until they no longer use it; changing its
-        type must keep their expressions valid.
+        Read by the {rulesOnly || tools.length === 0 ? "rules" : "rules and tools"} below. {what} or deleting it is
+        refused until they no longer use it; changing its type must keep their expressions valid.
       </p>
       {list}
     </div>

@@ -55,7 +55,7 @@ export function ErrorSpan({ source, start, end }: { source: string; start: numbe
   const to = Math.max(end, start);
   return (
     <pre
-      className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-muted px-2 py-1 font-mono text-xs"
+      className="overflow-x-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded bg-muted px-2 py-1 font-mono text-xs"
       aria-hidden="true"
     >
       {source.slice(0, start)}

@@ -16,10 +16,18 @@ import { useEntityEditor } from "./use-entity-editor";
 import { UsedBy } from "./used-by";
 import { VariableTester } from "./variable-tester";
 
-const TYPES: { value: ResponseVariable["type"]; label: string }[] = [
-  { value: "number", label: "number · capture group 1, e.g. the 75 in “$75 refund”" },
-  { value: "string", label: "string · capture group 1 (or the whole match)" },
-  { value: "boolean", label: "boolean · true when any pattern matches" },
+const TYPES: { value: ResponseVariable["type"]; label: string; hint: string }[] = [
+  {
+    value: "number",
+    label: "number",
+    hint: "Capture group 1 of each match, e.g. the 75 in “$75 refund”; “1,250” → 1250.",
+  },
+  { value: "string", label: "string", hint: "Capture group 1 of each match, or the whole match without one." },
+  {
+    value: "boolean",
+    label: "boolean",
+    hint: "True when any pattern matches the reply; false otherwise, never unresolved.",
+  },
 ];
 
 // BundleVariable's limit (bundle.ts): 50 patterns.
@@ -104,7 +112,12 @@ export function VariableEditor({
                 onChange={(e) => update({ name: e.target.value })}
               />
             </FormField>
-            <FormField label="Type" htmlFor="variable-type" errors={errors.type}>
+            <FormField
+              label="Type"
+              htmlFor="variable-type"
+              errors={errors.type}
+              hint={TYPES.find((type) => type.value === form.type)?.hint}
+            >
               <NativeSelect
                 id="variable-type"
                 value={form.type}

@@ -18,12 +18,12 @@ type TestResult = Awaited<ReturnType<typeof testVariableAction>>;
 const FORM_WORDS = {
   raw: "as written",
   normalized: "normalized",
-  canonical: "money canonical",
+  canonical: "normalized + money",
 } as const;
 const FORM_HINTS = {
   raw: "found in the reply as generated",
   normalized: "found after removing invisible characters, accents, look-alike letters and letter spacing",
-  canonical: "found after writing every money mention as $<amount>",
+  canonical: "found after normalizing and writing every money mention as $<amount>",
 } as const;
 
 /**
@@ -149,7 +149,7 @@ function PatternRow({ result, source }: { result: PatternResult; source: string 
     <li data-testid={`pattern-result-${result.index}`} data-matches={count} className="space-y-1 text-xs">
       <div className="flex items-start gap-1.5">
         <span className="w-4 shrink-0 text-right text-muted-foreground tabular-nums">{result.index + 1}.</span>
-        <Mono className="min-w-0 break-all">{result.blank ? "(blank)" : source}</Mono>
+        <Mono className="min-w-0 [overflow-wrap:anywhere]">{result.blank ? "(blank)" : source}</Mono>
       </div>
       <div className="pl-5.5">
         {result.blank ? (

@@ -1,0 +1,198 @@
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { screenshot, signIn } from "./fixtures";
+
+// The Fields & Variables editors on the demo Refund desk, as a designer and as a viewer. The spec
+// leaves the agent as the sandbox and rules specs expect it: the response variable it adds is deleted
+// again, and the validation rule it adds to tier (size(value) <= 8) accepts both demo tiers.
+
+test.describe.configure({ mode: "serial" });
+
+const stamp = Date.now();
+const DESIGNER = { email: `fields-designer-${stamp}@focal.test`, name: "Dana Designer", password: "designer-pass-123" };
+const VIEWER = { email: `fields-viewer-${stamp}@focal.test`, name: "Vic Viewer", password: "viewer-password-12" };
+const STATE = (who: string) => path.join("test-results", "e2e-auth", `fields-${who}.json`);
+
+/** Signs in as `person` in a fresh context and keeps the session for the file's tests. */
+async function saveSession(browser: Browser, baseURL: string, person: typeof DESIGNER, file: string) {
+  const page = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await page.context().storageState({ path: file });
+  await page.close();
+}
+
+// One sign-in per person for the file: sign-in is rate limited per address (lib/server/auth).
+test.beforeAll(async ({ browser }, testInfo) => {
+  const baseURL = String(testInfo.project.use.baseURL);
+  const admin = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
+  await signIn(admin);
+  await admin.goto("/admin");
+  const form = admin.getByRole("form", { name: "Add operator" });
+  for (const [person, role] of [
+    [DESIGNER, "designer"],
+    [VIEWER, "viewer"],
+  ] as const) {
+    await form.getByLabel("Email").fill(person.email);
+    await form.getByLabel("Name").fill(person.name);
+    await form.getByLabel("Role").selectOption(role);
+    await form.getByLabel("Initial password").fill(person.password);
+    await form.getByRole("button", { name: "Add operator" }).click();
+    await expect(admin.getByText(person.email).first()).toBeVisible();
+    // The form resets after a save; wait for it before typing the next person.
+    await expect(form.getByLabel("Email")).toHaveValue("");
+  }
+  await admin.close();
+  await saveSession(browser, baseURL, DESIGNER, STATE("designer"));
+  await saveSession(browser, baseURL, VIEWER, STATE("viewer"));
+});
+
+/** The config_version in the page header ("Refund desk · v3 · profile schema v1 · …"). */
+async function shownVersion(page: Page): Promise<number> {
+  const text = (await page.getByText(/· v\d+ · profile schema v\d+/).textContent()) ?? "";
+  return Number(/· v(\d+) ·/.exec(text)?.[1]);
+}
+
+async function shownSchema(page: Page): Promise<number> {
+  const text = (await page.getByText(/profile schema v\d+/).textContent()) ?? "";
+  return Number(/profile schema v(\d+)/.exec(text)?.[1]);
+}
+
+test.describe("as a designer", () => {
+  test.use({ storageState: STATE("designer") });
+
+  test("adds a response variable: regex error, tester with the extracted value, save", async ({ page }) => {
+    await page.goto("/agents/refund-desk/fields");
+    await expect(page.getByTestId("variable-row-refund_amount")).toBeVisible();
+    await screenshot(page, "fields-page");
+    const before = await shownVersion(page);
+
+    await page.getByRole("button", { name: "New response variable" }).click();
+    const editor = page.getByTestId("variable-editor");
+    await editor.getByLabel("Name").fill("discount_percent");
+    await editor.getByLabel("Type").selectOption("number");
+    await editor.getByLabel("Description").fill("A discount the reply promises, in percent.");
+    await editor.getByRole("button", { name: "Add pattern" }).click();
+    const pattern = editor.getByLabel("Pattern 1", { exact: true });
+    await expect(pattern).toBeFocused();
+    const status = editor.getByTestId("variable-pattern-status-0");
+
+    await pattern.fill("(\\d+%");
+    await expect(status).toHaveAttribute("data-state", "error");
+    await expect(status).toContainText("regex error");
+    await expect(status).toContainText("Unterminated group");
+    await screenshot(page, "fields-variable-regex-error");
+
+    await pattern.fill("(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:off|discount)");
+    await expect(status).toHaveAttribute("data-state", "ok");
+    await editor.getByLabel("Reply").fill("Good news: I can give you 15 % off your next order, and free shipping.");
+    const result = editor.getByTestId("variable-test-result");
+    await expect(result).toHaveAttribute("data-state", "resolved");
+    await expect(result).toContainText("discount_percent = 15");
+    await expect(editor.getByTestId("pattern-result-0")).toContainText("15 % off your next order");
+    // Disguised digits are the pipeline's business too: fullwidth "２０" is NFKC-folded to 20.
+    await editor.getByLabel("Reply").fill("That is ２０% off, as promised.");
+    await expect(result).toContainText("discount_percent = 20");
+    await expect(editor.getByTestId("pattern-result-0")).toContainText("normalized + money");
+    await editor.getByLabel("Reply").fill("Good news: I can give you 15 % off your next order, and free shipping.");
+    await expect(result).toContainText("discount_percent = 15");
+    await screenshot(page, "fields-variable-tester");
+
+    await editor.getByRole("button", { name: "Create variable" }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByText(`Saved discount_percent · v${before + 1}`)).toBeVisible();
+    await expect(page.getByTestId("variable-row-discount_percent")).toContainText("(?:off|discount)");
+    await expect(page.getByText(`· v${before + 1} ·`)).toBeVisible();
+  });
+
+  test("edits tier's validation rules: parse error with position, tester per rule, new schema version", async ({
+    page,
+  }) => {
+    await page.goto("/agents/refund-desk/fields");
+    const schema = await shownSchema(page);
+    await page.getByRole("button", { name: "Edit tier" }).click();
+    const editor = page.getByTestId("field-editor");
+    await expect(editor.getByLabel("Validation rule 1", { exact: true })).toHaveValue('value in ["standard", "vip"]');
+
+    await editor.getByRole("button", { name: "Add validation rule" }).click();
+    const rule = editor.getByLabel("Validation rule 2", { exact: true });
+    await expect(rule).toBeFocused();
+    const status = editor.getByTestId("field-rule-status-1");
+    await rule.fill("size(value) <=");
+    await expect(status).toHaveAttribute("data-state", "error");
+    await expect(status).toContainText("Syntax error at column 15");
+    await screenshot(page, "fields-field-rule-error");
+
+    await rule.fill("size(value) <= 8");
+    await expect(status).toHaveAttribute("data-state", "ok");
+    const value = editor.getByLabel("Value", { exact: true });
+    const verdict = editor.getByTestId("field-test-result");
+    await value.fill("vip");
+    await expect(verdict).toHaveAttribute("data-state", "accepted");
+    await expect(editor.getByTestId("field-test-rule-0")).toHaveAttribute("data-verdict", "pass");
+    await expect(editor.getByTestId("field-test-rule-1")).toHaveAttribute("data-verdict", "pass");
+    await value.fill("platinum-elite");
+    await expect(verdict).toHaveAttribute("data-state", "rejected");
+    await expect(verdict).toContainText('fails value in ["standard", "vip"]');
+    await expect(editor.getByTestId("field-test-rule-0")).toHaveAttribute("data-verdict", "fail");
+    await expect(editor.getByTestId("field-test-rule-1")).toHaveAttribute("data-verdict", "fail");
+    await screenshot(page, "fields-field-tester");
+
+    await editor.getByRole("button", { name: "Save field" }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByText(`profile schema v${schema + 1}`).first()).toBeVisible();
+    await expect(page.getByTestId("field-row-tier")).toContainText("size(value) <= 8");
+
+    await page.goto("/agents/refund-desk/history");
+    await expect(page.getByTestId("config-version").first()).toContainText("updated profile field tier");
+  });
+
+  test("a variable a rule reads cannot be deleted; an unused one can", async ({ page }) => {
+    await page.goto("/agents/refund-desk/fields");
+    await page.getByRole("button", { name: "Edit refund_amount" }).click();
+    const editor = page.getByTestId("variable-editor");
+    await expect(editor.getByTestId("used-by")).toContainText("max-refund");
+    await editor.getByLabel("Reply").fill("I can refund you seventy-five dollars back today.");
+    await expect(editor.getByTestId("variable-test-result")).toContainText("refund_amount = 75");
+    await screenshot(page, "fields-variable-used-by");
+    await editor.getByRole("button", { name: "Cancel" }).click();
+    await expect(editor).toBeHidden();
+
+    await page.getByRole("button", { name: "Delete refund_amount" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("cannot be deleted yet");
+    await expect(dialog.getByRole("link", { name: "max-refund" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Delete response variable" })).toHaveCount(0);
+    await screenshot(page, "fields-delete-refused");
+    await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+
+    await page.getByRole("button", { name: "Delete discount_percent" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete response variable" }).click();
+    await expect(page.getByText(/Deleted discount_percent · v\d+/)).toBeVisible();
+    await expect(page.getByTestId("variable-row-discount_percent")).toHaveCount(0);
+  });
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: STATE("viewer") });
+
+  test("sees no edit controls; a field opens read-only with its tester", async ({ page }) => {
+    await page.goto("/agents/refund-desk/fields");
+    await expect(page.getByTestId("field-row-tier")).toBeVisible();
+    await expect(page.getByRole("button", { name: "New profile field" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "New response variable" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^(Edit|Delete) / })).toHaveCount(0);
+    await screenshot(page, "fields-viewer");
+
+    await page.getByRole("button", { name: "View tier" }).click();
+    const editor = page.getByTestId("field-editor");
+    await expect(editor.getByLabel("Display name")).toBeDisabled();
+    await expect(editor.getByRole("button", { name: /Save|Create|Add|Remove/ })).toHaveCount(0);
+    await editor.getByLabel("Value", { exact: true }).fill("standard");
+    await expect(editor.getByTestId("field-test-result")).toHaveAttribute("data-state", "accepted");
+    await screenshot(page, "fields-viewer-editor");
+  });
+});
