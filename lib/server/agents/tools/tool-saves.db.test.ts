@@ -12,6 +12,7 @@ import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import { browserHeaders, requestState } from "@/test/support/request-headers";
+import { loadToolsWorkspace } from "./load-tools-workspace";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
@@ -204,6 +205,33 @@ describe("tool saves: one version and one ledger event each", () => {
   });
 });
 
+describe("the tools page's data", () => {
+  it("lists the tools, the rules that run each, the names taken, and each http host's verdict", async () => {
+    const http: BundleTool = {
+      ...CATALOGUE,
+      key: "orders_api",
+      kind: "http",
+      output: { url: "https://evil.test/x", method: "GET", timeout_ms: 5000, max_bytes: 65_536, variables: {} },
+    };
+    expect(await createToolAction({ ...(await at()), tool: http })).toMatchObject({ ok: true });
+    const data = await loadToolsWorkspace(handle.db, AGENT, "api.example.com");
+    expect(data?.agent).toEqual({ key: AGENT, name: "Refund desk", configVersion: await version() });
+    expect(data?.tools.map((t) => t.key)).toEqual(["find_order", "orders_api", "price_catalogue"]);
+    expect(data?.usedBy).toEqual({
+      find_order: [
+        { key: "look-up-order", name: expect.any(String) },
+        { key: "max-refund", name: expect.any(String) },
+      ],
+    });
+    expect(data?.takenNames).toMatchObject({ tier: "profile field", refund_amount: "response variable" });
+    expect(data?.hostStatus).toEqual({
+      orders_api: expect.objectContaining({ state: "not_allowed", host: "evil.test" }),
+    });
+    expect(await deleteToolAction({ ...(await at()), tool_key: "orders_api" })).toMatchObject({ ok: true });
+    expect(await loadToolsWorkspace(handle.db, "no-such-agent")).toBeNull();
+  });
+});
+
 describe("tool saves that are refused write nothing", () => {
   it("deleting a tool rules still attach names the rules", async () => {
     const result = await expectNothingWritten("VALIDATION", async () =>
@@ -226,7 +254,7 @@ describe("tool saves that are refused write nothing", () => {
       }),
     );
     expect(result.message).toContain(`but you loaded v${stale}`);
-    expect(result.message).toContain("deleted tool price_catalogue_copy");
+    expect(result.message).toContain("deleted tool orders_api");
     expect((await storedTool("price_catalogue"))?.name).toBe("Price catalogue");
   });
 
