@@ -74,6 +74,8 @@ test("a designer edits a step, adds a step and a transition, sees the graph and 
   await expect(graph.locator(".react-flow__node").first()).toHaveCSS("position", "absolute");
   await expect(graph.locator(".react-flow__handle").first()).toHaveCSS("width", "6px");
   await expect(checks(page)).toContainText("Every step is reachable");
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  await screenshot(page, "scenario-editor-open");
 
   // Clicking a node selects its step in the form.
   await node(page, "Quote the price").click();

@@ -47,7 +47,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
   const [saving, startSave] = useTransition();
   const [reloading, startReload] = useTransition();
   const firstStep = scenario.steps.some((s) => s.key === initialStep) ? initialStep : scenario.entry_step;
-  const { form, selection, setSelection, focusStep, edits, reset } = useScenarioForm(
+  const { form, selection, setSelection, selectionCount, focusStep, edits, reset } = useScenarioForm(
     baseline,
     firstStep ? { kind: "step", uid: `step:${firstStep}` } : null,
     () => {
@@ -233,6 +233,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
             scenarioKey={storedKey}
             agentKey={agent.key}
             focusStep={focusStep}
+            selectionCount={selectionCount}
           />
           <TransitionsSection
             form={form}
@@ -241,6 +242,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
             onSelect={setSelection}
             errors={errors}
             edits={canEdit ? edits : null}
+            selectionCount={selectionCount}
           />
         </form>
         <aside className="min-w-0 space-y-3 lg:sticky lg:top-0 lg:self-start">

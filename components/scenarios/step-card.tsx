@@ -33,11 +33,14 @@ interface StepCardProps {
     remove: () => void;
   } | null;
   onToggle: () => void;
+  /** Changes on every selection made since load: a selected card scrolls into view then (0: the load). */
+  scrollKey: number;
 }
 
 /** One step: a summary line that selects it; the selected step shows every field. */
 export function StepCard(props: StepCardProps) {
-  const { step, index, count, entry, marks, selected, rules, agentKey, errors, focusName, edit, onToggle } = props;
+  const { step, index, count, entry, marks, selected, rules, agentKey, errors, focusName, edit, onToggle, scrollKey } =
+    props;
   const cardRef = useRef<HTMLLIElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const id = `step-${step.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
@@ -48,8 +51,8 @@ export function StepCard(props: StepCardProps) {
 
   // A step picked on the graph may be far down the list: bring its card into view.
   useEffect(() => {
-    if (selected) cardRef.current?.scrollIntoView({ block: "nearest" });
-  }, [selected]);
+    if (selected && scrollKey > 0) cardRef.current?.scrollIntoView({ block: "nearest" });
+  }, [selected, scrollKey]);
   useEffect(() => {
     if (focusName) nameRef.current?.focus();
   }, [focusName]);

@@ -18,6 +18,8 @@ interface SectionProps {
   errors: ErrorLookup;
   /** null for a viewer. */
   edits: FormEdits | null;
+  /** Selections made since load: the selected card scrolls into view on each, not on load. */
+  selectionCount: number;
 }
 
 const toggle = (selection: EditorSelection, kind: "step" | "transition", uid: string): EditorSelection =>
@@ -31,6 +33,7 @@ export function StepsSection({
   onSelect,
   errors,
   edits,
+  selectionCount,
   ruleScopes,
   scenarioKey,
   agentKey,
@@ -76,6 +79,7 @@ export function StepsSection({
               agentKey={agentKey}
               errors={errors}
               focusName={focusStep === step.uid}
+              scrollKey={selectionCount}
               onToggle={() => onSelect(toggle(selection, "step", step.uid))}
               edit={
                 edits
@@ -95,7 +99,7 @@ export function StepsSection({
 }
 
 /** The transitions in authored order, with add / remove / reorder for designers. */
-export function TransitionsSection({ form, marks, selection, onSelect, errors, edits }: SectionProps) {
+export function TransitionsSection({ form, marks, selection, onSelect, errors, edits, selectionCount }: SectionProps) {
   const fromSelected = selection?.kind === "step" ? selection.uid : undefined;
   return (
     <section aria-labelledby="transitions-heading" className="space-y-2">
@@ -132,6 +136,7 @@ export function TransitionsSection({ form, marks, selection, onSelect, errors, e
               steps={form.steps}
               selected={selection?.kind === "transition" && selection.uid === transition.uid}
               hasGraphError={marks.transitionErrors.has(transition.uid)}
+              scrollKey={selectionCount}
               errors={errors}
               onToggle={() => onSelect(toggle(selection, "transition", transition.uid))}
               edit={

@@ -24,11 +24,13 @@ interface TransitionCardProps {
     remove: () => void;
   } | null;
   onToggle: () => void;
+  /** Changes on every selection made since load: a selected card scrolls into view then (0: the load). */
+  scrollKey: number;
 }
 
 /** One transition: "from → to" and its condition on one line; the selected one shows every field. */
 export function TransitionCard(props: TransitionCardProps) {
-  const { transition, index, count, steps, selected, hasGraphError, errors, edit, onToggle } = props;
+  const { transition, index, count, steps, selected, hasGraphError, errors, edit, onToggle, scrollKey } = props;
   const cardRef = useRef<HTMLLIElement>(null);
   const id = `transition-${transition.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `transitions[${index}]`;
@@ -38,8 +40,8 @@ export function TransitionCard(props: TransitionCardProps) {
     hasGraphError || ["condition_text", "examples"].some((f) => errors(`${at}.${f}`)) || Boolean(errors(at));
 
   useEffect(() => {
-    if (selected) cardRef.current?.scrollIntoView({ block: "nearest" });
-  }, [selected]);
+    if (selected && scrollKey > 0) cardRef.current?.scrollIntoView({ block: "nearest" });
+  }, [selected, scrollKey]);
 
   const stepOptions = (value: string) => (
     <>

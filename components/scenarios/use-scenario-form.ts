@@ -33,8 +33,15 @@ export interface FormEdits {
  */
 export function useScenarioForm(initial: ScenarioForm, initialSelection: EditorSelection, onEdit: () => void) {
   const [form, setFormState] = useState(initial);
-  const [selection, setSelection] = useState<EditorSelection>(initialSelection);
+  const [selection, setSelectionState] = useState<EditorSelection>(initialSelection);
   const [focusStep, setFocusStep] = useState<string | null>(null);
+  // Counts the selections made since the page loaded: the selected card scrolls into view on each one,
+  // but not on load, where the page header must stay in sight.
+  const [selectionCount, setSelectionCount] = useState(0);
+  const setSelection: Dispatch<SetStateAction<EditorSelection>> = (next) => {
+    setSelectionState(next);
+    setSelectionCount((n) => n + 1);
+  };
 
   const setForm: Dispatch<SetStateAction<ScenarioForm>> = (next) => {
     onEdit();
@@ -80,9 +87,9 @@ export function useScenarioForm(initial: ScenarioForm, initialSelection: EditorS
     const nextList = kind === "step" ? next.steps : next.transitions;
     const uid = at >= 0 ? nextList[at]?.uid : undefined;
     setFormState(next);
-    setSelection(kind && uid ? { kind, uid } : null);
+    setSelectionState(kind && uid ? { kind, uid } : null);
     setFocusStep(null);
   };
 
-  return { form, selection, setSelection, focusStep, edits, reset };
+  return { form, selection, setSelection, selectionCount, focusStep, edits, reset };
 }
