@@ -153,7 +153,7 @@ export function ScenarioGraph({ form, marks, selection, onSelect, onConnect }: S
       // Deleting is the form's job (with its confirmation of what goes along); Backspace must not do it here.
       deleteKeyCode={null}
       fitView
-      fitViewOptions={{ padding: 0.15 }}
+      fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
       minZoom={0.25}
       maxZoom={1.5}
       colorMode="system"
@@ -172,7 +172,7 @@ function FitOnLayoutChange({ signature }: { signature: string }) {
   useEffect(() => {
     if (signature === "") return;
     // One frame later, when React Flow has the new nodes in its store.
-    const frame = requestAnimationFrame(() => void fitView({ padding: 0.15 }));
+    const frame = requestAnimationFrame(() => void fitView({ padding: 0.15, maxZoom: 1 }));
     return () => cancelAnimationFrame(frame);
   }, [signature, fitView]);
   return null;
