@@ -6,10 +6,40 @@ import type { LedgerEventRow } from "@/db/schema";
 import {
   BundleImportedPayload,
   ConfigChangedPayload,
+  type ConfigEntity,
   summarizeConfigEvent,
 } from "@/lib/versioning/config-change-payload";
 import { BundleImportDiff } from "./bundle-import-diff";
 import { FieldDiffTable } from "./field-diff-table";
+
+/** Where the editor of a changed entity lives; settings are the agent's own page of settings. */
+function entityHref(agentKey: string, entity: ConfigEntity, key: string): string {
+  const agent = `/agents/${encodeURIComponent(agentKey)}`;
+  switch (entity) {
+    case "rule":
+      return `${agent}/rules?q=${encodeURIComponent(key)}`;
+    case "scenario":
+      return `${agent}/scenarios/${encodeURIComponent(key)}`;
+    case "tool":
+      return `${agent}/tools`;
+    case "profile_field":
+    case "variable":
+      return `${agent}/fields`;
+    case "settings":
+      return `${agent}/settings`;
+  }
+}
+
+function EntityLink({ agentKey, entity, entityKey }: { agentKey: string; entity: ConfigEntity; entityKey: string }) {
+  return (
+    <>
+      {" "}
+      <Link className="text-xs underline underline-offset-4" href={entityHref(agentKey, entity, entityKey)}>
+        open
+      </Link>
+    </>
+  );
+}
 
 /** One configuration version: who made it, when, what it changed, and its ledger event. */
 export function ConfigVersionEntry({ event, agentKey }: { event: LedgerEventRow; agentKey: string }) {
@@ -25,16 +55,8 @@ export function ConfigVersionEntry({ event, agentKey }: { event: LedgerEventRow;
         {event.type === "BUNDLE_IMPORTED" ? <Badge variant="info">bundle import</Badge> : null}
         <span className="font-medium text-sm">
           {summary}
-          {change?.success && change.data.entity === "rule" && change.data.action !== "deleted" ? (
-            <>
-              {" "}
-              <Link
-                className="text-xs underline underline-offset-4"
-                href={`/agents/${agentKey}/rules?q=${encodeURIComponent(change.data.key)}`}
-              >
-                open
-              </Link>
-            </>
+          {change?.success && change.data.action !== "deleted" ? (
+            <EntityLink agentKey={agentKey} entity={change.data.entity} entityKey={change.data.key} />
           ) : null}
         </span>
         <span className="ml-auto text-muted-foreground text-xs">

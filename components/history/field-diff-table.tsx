@@ -28,10 +28,12 @@ export function FieldDiffTable({ diff }: { diff: Record<string, { before?: unkno
             <TableCell>
               <Mono className="text-xs">{field}</Mono>
             </TableCell>
-            <TableCell className="max-w-sm text-xs text-muted-foreground">
+            <TableCell className="max-w-sm text-xs text-muted-foreground [overflow-wrap:anywhere]">
               <span className="line-through decoration-danger/60">{formatFieldValue(change.before)}</span>
             </TableCell>
-            <TableCell className="max-w-sm text-xs">{formatFieldValue(change.after)}</TableCell>
+            <TableCell className="max-w-sm text-xs [overflow-wrap:anywhere]">
+              {formatFieldValue(change.after)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
