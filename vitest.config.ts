@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     environment: "node",
     pool: "forks",
+    // The default (CPUs − 1) is one worker on these 2-core machines; two cut the PostgreSQL DB
+    // tests from 125 s to 81 s (three: 84 s), since a DB test waits on its database half the time.
+    maxWorkers: 2,
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
     globalSetup: ["./test/global-setup.ts"],
