@@ -3,11 +3,11 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
+import { RowButton } from "@/components/ui/row-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
 import type { NameUse } from "@/lib/fields-editor/name-uses";
 import { MonoList, type RowHandlers } from "./profile-fields-table";
-import { RowButton } from "./row-button";
 import { UsedBy } from "./used-by";
 
 interface VariablesTableProps {

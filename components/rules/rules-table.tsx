@@ -1,11 +1,10 @@
 "use client";
 
 import { Copy, Eye, Pencil, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
+import { RowButton } from "@/components/ui/row-button";
 import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -150,31 +149,5 @@ export function RulesTable({
         })}
       </TableBody>
     </Table>
-  );
-}
-
-function RowButton({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon-sm"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-    >
-      {children}
-    </Button>
   );
 }

@@ -2,11 +2,10 @@
 
 import { Copy, Eye, Pencil, Trash2, TriangleAlert } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
+import { RowButton } from "@/components/ui/row-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
@@ -175,31 +174,5 @@ function HttpSummary({
         </Badge>
       ) : null}
     </div>
-  );
-}
-
-function RowButton({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon-sm"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-    >
-      {children}
-    </Button>
   );
 }
