@@ -1,15 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useConfigCommands } from "@/components/config-editor/use-config-commands";
 import { toast } from "@/components/ui/toaster";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
 import { duplicateToolAction } from "@/lib/actions/tools/duplicate-tool";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
-import type { ToolChangeResult } from "@/lib/tools-editor/tool-action-schemas";
-
-type ToolActionResult = Awaited<ReturnType<typeof deleteToolAction>>;
 
 interface ToolCommandsOptions {
   agentKey: string;
@@ -19,40 +15,12 @@ interface ToolCommandsOptions {
   onDuplicated: (copy: BundleTool, version: number) => void;
 }
 
-// A conflict toast stays 10 s: long enough to read what changed and click Reload.
-const CONFLICT_TOAST_MS = 10_000;
-
 /** The list's row commands (duplicate, delete), each one save with a toast; delete offers an undo. */
 export function useToolCommands({ agentKey, version, onVersion, onDuplicated }: ToolCommandsOptions) {
-  const router = useRouter();
-  const [pendingKey, setPendingKey] = useState<string | null>(null);
-  const [, startTransition] = useTransition();
-
-  function settle(result: ToolActionResult, done: (data: ToolChangeResult) => void) {
-    if (result.ok) {
-      onVersion(result.data.config_version);
-      router.refresh();
-      done(result.data);
-    } else if (result.code === "CONFLICT") {
-      toast.error(result.message, {
-        duration: CONFLICT_TOAST_MS,
-        action: { label: "Reload", onClick: () => router.refresh() },
-      });
-    } else {
-      toast.error(result.message);
-    }
-  }
-
-  function run(key: string, call: () => Promise<ToolActionResult>, done: (data: ToolChangeResult) => void) {
-    setPendingKey(key);
-    startTransition(async () => {
-      settle(await call(), done);
-      setPendingKey(null);
-    });
-  }
+  const commands = useConfigCommands({ onVersion });
 
   function duplicate(tool: BundleTool) {
-    run(
+    commands.run(
       tool.key,
       () => duplicateToolAction({ agent_key: agentKey, tool_key: tool.key, expected_config_version: version }),
       (data) => {
@@ -65,25 +33,13 @@ export function useToolCommands({ agentKey, version, onVersion, onDuplicated }: 
 
   /** Undo re-creates the tool from its last values (a new id; no rule was attached to it). */
   function remove(tool: BundleTool, onDone?: () => void) {
-    run(
+    commands.removeWithUndo(
       tool.key,
       () => deleteToolAction({ agent_key: agentKey, tool_key: tool.key, expected_config_version: version }),
-      (data) => {
-        onDone?.();
-        toast.success(`Deleted ${tool.key} · v${data.config_version}`, {
-          action: {
-            label: "Undo",
-            onClick: () =>
-              run(
-                tool.key,
-                () => createToolAction({ agent_key: agentKey, expected_config_version: data.config_version, tool }),
-                (restored) => toast.success(`Restored ${tool.key} · v${restored.config_version}`),
-              ),
-          },
-        });
-      },
+      (at) => createToolAction({ agent_key: agentKey, expected_config_version: at, tool }),
+      onDone,
     );
   }
 
-  return { pendingKey, duplicate, remove };
+  return { pendingKey: commands.pendingKey, duplicate, remove };
 }

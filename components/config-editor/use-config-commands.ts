@@ -1,0 +1,91 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { toast } from "@/components/ui/toaster";
+import type { ActionResult } from "@/lib/server/define-action";
+
+/** What every config save answers with: the new config_version the page moves to. */
+type Saved = { config_version: number };
+
+type Call<T> = () => Promise<ActionResult<T>>;
+
+// A conflict toast stays 10 s: long enough to read what changed and click Reload.
+const CONFLICT_TOAST_MS = 10_000;
+
+/**
+ * The save-with-toast-and-undo pattern every config editor's row commands share (rules, scenarios,
+ * tools, profile fields, response variables): one save at a time per row key, the page moves to the
+ * new config_version, a conflict offers Reload, and delete/enable offer an Undo that is one more save.
+ */
+export function useConfigCommands({ onVersion }: { onVersion: (version: number) => void }) {
+  const router = useRouter();
+  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const [, startTransition] = useTransition();
+
+  function settle<T extends Saved>(result: ActionResult<T>, done: (data: T) => void) {
+    if (result.ok) {
+      onVersion(result.data.config_version);
+      router.refresh();
+      done(result.data);
+    } else if (result.code === "CONFLICT") {
+      toast.error(result.message, {
+        duration: CONFLICT_TOAST_MS,
+        action: { label: "Reload", onClick: () => router.refresh() },
+      });
+    } else {
+      toast.error(result.message);
+    }
+  }
+
+  /** Runs one save for the row `key` (its buttons show pending meanwhile) and settles it. */
+  function run<T extends Saved>(key: string, call: Call<T>, done: (data: T) => void) {
+    setPendingKey(key);
+    startTransition(async () => {
+      settle(await call(), done);
+      setPendingKey(null);
+    });
+  }
+
+  /** Enable/disable `key` at version `at`; Undo flips it back at the version this save made. */
+  function setEnabled<T extends Saved>(
+    key: string,
+    enabled: boolean,
+    at: number,
+    call: (enabled: boolean, at: number) => Promise<ActionResult<T>>,
+  ) {
+    run(
+      key,
+      () => call(enabled, at),
+      (data) =>
+        toast.success(`${key} ${enabled ? "enabled" : "disabled"} · v${data.config_version}`, {
+          action: { label: "Undo", onClick: () => setEnabled(key, !enabled, data.config_version, call) },
+        }),
+    );
+  }
+
+  /** Deletes `key`; Undo re-creates it from its last values at the version the delete made. */
+  function removeWithUndo<T extends Saved, R extends Saved>(
+    key: string,
+    remove: Call<T>,
+    recreate: (version: number) => Promise<ActionResult<R>>,
+    onDone?: () => void,
+  ) {
+    run(key, remove, (data) => {
+      onDone?.();
+      toast.success(`Deleted ${key} · v${data.config_version}`, {
+        action: {
+          label: "Undo",
+          onClick: () =>
+            run(
+              key,
+              () => recreate(data.config_version),
+              (restored) => toast.success(`Restored ${key} · v${restored.config_version}`),
+            ),
+        },
+      });
+    });
+  }
+
+  return { pendingKey, run, setEnabled, removeWithUndo, router };
+}
