@@ -1,6 +1,8 @@
 "use client";
 
 import { useState } from "react";
+import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
@@ -10,10 +12,8 @@ import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-fi
 import { NEW_PROFILE_FIELD, nameFromLabel, profileFieldFromForm } from "@/lib/fields-editor/editor-forms";
 import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
-import { EditorDrawer } from "./editor-drawer";
 import { FieldValueTester } from "./field-value-tester";
 import { ListRowsField } from "./list-rows-field";
-import { useEntityEditor } from "./use-entity-editor";
 import { UsedBy } from "./used-by";
 import { ValidationRuleStatus } from "./validation-rule-status";
 
@@ -49,7 +49,7 @@ export function ProfileFieldEditor({
   onSaved,
   onClose,
 }: ProfileFieldEditorProps) {
-  const editor = useEntityEditor({
+  const editor = useConfigEditor({
     initial: field ?? NEW_PROFILE_FIELD,
     readOnly,
     loadedVersion,

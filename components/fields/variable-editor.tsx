@@ -1,5 +1,7 @@
 "use client";
 
+import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
@@ -9,10 +11,8 @@ import { updateVariableAction } from "@/lib/actions/fields/update-variable";
 import { NEW_VARIABLE, variableFromForm } from "@/lib/fields-editor/editor-forms";
 import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
-import { EditorDrawer } from "./editor-drawer";
 import { ListRowsField } from "./list-rows-field";
 import { PatternStatus } from "./pattern-status";
-import { useEntityEditor } from "./use-entity-editor";
 import { UsedBy } from "./used-by";
 import { VariableTester } from "./variable-tester";
 
@@ -54,7 +54,7 @@ export function VariableEditor({
   onSaved,
   onClose,
 }: VariableEditorProps) {
-  const editor = useEntityEditor({
+  const editor = useConfigEditor({
     initial: variable ?? NEW_VARIABLE,
     readOnly,
     loadedVersion,

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
-import { useUnsavedChangesGuard } from "@/components/rules/use-unsaved-changes-guard";
+import { ConflictAlert } from "@/components/config-editor/conflict-alert";
+import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -185,17 +186,12 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
         }
       />
       {conflict ? (
-        <Alert variant="warning" title="Someone saved a newer version">
-          <p>{conflict}</p>
-          <div className="mt-2 flex gap-2">
-            <Button type="button" size="sm" onClick={reloadKeepingEdits} pending={reloading}>
-              Reload, keep my edits
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={discardAndReload}>
-              Discard my edits
-            </Button>
-          </div>
-        </Alert>
+        <ConflictAlert
+          message={conflict}
+          reloading={reloading}
+          onKeep={reloadKeepingEdits}
+          onDiscard={discardAndReload}
+        />
       ) : null}
       {message ? <Alert variant="danger">{message}</Alert> : null}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">

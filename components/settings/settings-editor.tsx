@@ -3,7 +3,8 @@
 import { RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
-import { useUnsavedChangesGuard } from "@/components/rules/use-unsaved-changes-guard";
+import { ConflictAlert } from "@/components/config-editor/conflict-alert";
+import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -103,22 +104,15 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
         </Button>
       </div>
       {conflict ? (
-        <Alert variant="warning" title="Someone saved a newer version">
-          <p>{conflict}</p>
-          <Button
-            type="button"
-            size="sm"
-            className="mt-2"
-            pending={reloading}
-            onClick={() => {
-              setConflict(null);
-              setRebased(true);
-              startReload(() => router.refresh());
-            }}
-          >
-            Reload, keep my edits
-          </Button>
-        </Alert>
+        <ConflictAlert
+          message={conflict}
+          reloading={reloading}
+          onKeep={() => {
+            setConflict(null);
+            setRebased(true);
+            startReload(() => router.refresh());
+          }}
+        />
       ) : null}
       {message ? <Alert variant="danger">{message}</Alert> : null}
       {SETTINGS_SECTIONS.map((section) => (

@@ -2,28 +2,36 @@
 
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { EntityEditor } from "./use-entity-editor";
+import { ConflictAlert } from "./conflict-alert";
+import { EditorFooter } from "./editor-footer";
+import type { ConfigEditor } from "./use-config-editor";
 
-// A drawer from the right (UI.md "editor drawer"), as the rule editor's: the form on the left, the
-// tester beside it. The tester sits outside the form: Enter in a tester input must not save.
+// A drawer from the right (UI.md "editor drawer"): the form on the left, the tester beside it. The
+// tester sits outside the form: Enter in a tester input must not save.
 const DRAWER =
   "top-0 right-0 left-auto flex h-screen max-h-screen w-full max-w-5xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none border-y-0 border-r-0 p-0";
+// The tester column: 20rem beside a rule's or a tool's form, 22rem beside a profile field's or a
+// response variable's (the widths each editor was designed with).
+const BODY = {
+  narrow: "grid min-h-0 flex-1 grid-cols-1 gap-5 overflow-y-auto p-5 lg:grid-cols-[minmax(0,1fr)_20rem]",
+  wide: "grid min-h-0 flex-1 grid-cols-1 gap-5 overflow-y-auto p-5 lg:grid-cols-[minmax(0,1fr)_22rem]",
+};
 
 interface EditorDrawerProps<F extends object> {
   testId: string;
   formId: string;
   title: string;
-  /** The entity's name as loaded, shown in monospace after the title. */
+  /** The entity's key or name as loaded, shown in monospace after the title. */
   loadedName: string | null;
   description: ReactNode;
-  editor: EntityEditor<F>;
+  editor: ConfigEditor<F>;
   readOnly: boolean;
   saveLabel: string;
   onSubmit: () => void;
   form: ReactNode;
   tester: ReactNode;
+  testerWidth?: keyof typeof BODY;
 }
 
 export function EditorDrawer<F extends object>({
@@ -38,6 +46,7 @@ export function EditorDrawer<F extends object>({
   onSubmit,
   form,
   tester,
+  testerWidth = "wide",
 }: EditorDrawerProps<F>) {
   return (
     <Dialog open onOpenChange={(open) => (open ? null : editor.requestClose())}>
@@ -49,7 +58,7 @@ export function EditorDrawer<F extends object>({
           </DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <div className="grid min-h-0 flex-1 grid-cols-1 gap-5 overflow-y-auto p-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className={BODY[testerWidth]}>
           <form
             id={formId}
             noValidate
@@ -61,17 +70,12 @@ export function EditorDrawer<F extends object>({
             }}
           >
             {editor.conflict ? (
-              <Alert variant="warning" title="Someone saved a newer version">
-                <p>{editor.conflict}</p>
-                <div className="mt-2 flex gap-2">
-                  <Button type="button" size="sm" onClick={editor.reloadKeepingEdits} pending={editor.reloading}>
-                    Reload, keep my edits
-                  </Button>
-                  <Button type="button" size="sm" variant="ghost" onClick={editor.discard}>
-                    Discard my edits
-                  </Button>
-                </div>
-              </Alert>
+              <ConflictAlert
+                message={editor.conflict}
+                reloading={editor.reloading}
+                onKeep={editor.reloadKeepingEdits}
+                onDiscard={editor.discard}
+              />
             ) : null}
             {editor.message ? <Alert variant="danger">{editor.message}</Alert> : null}
             <fieldset disabled={readOnly} className="min-w-0 space-y-4">
@@ -80,17 +84,7 @@ export function EditorDrawer<F extends object>({
           </form>
           <aside className="min-w-0 lg:sticky lg:top-0 lg:self-start">{tester}</aside>
         </div>
-        <div className="flex items-center justify-end gap-2 border-border border-t p-4">
-          {editor.dirty ? <span className="mr-auto text-muted-foreground text-xs">Unsaved changes</span> : null}
-          <Button type="button" variant="ghost" onClick={editor.requestClose}>
-            {readOnly ? "Close" : "Cancel"}
-          </Button>
-          {readOnly ? null : (
-            <Button type="submit" form={formId} pending={editor.saving} disabled={!editor.dirty || editor.reloading}>
-              {saveLabel}
-            </Button>
-          )}
-        </div>
+        <EditorFooter editor={editor} formId={formId} readOnly={readOnly} saveLabel={saveLabel} />
       </DialogContent>
     </Dialog>
   );

@@ -2,11 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { useUnsavedChangesGuard } from "@/components/rules/use-unsaved-changes-guard";
+import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/server/define-action";
 
-interface EntityEditorOptions<F> {
+type FormErrors = Record<string, string[]>;
+
+interface ConfigEditorOptions<F> {
   initial: F;
   readOnly: boolean;
   /** The config_version the editor was opened on: sent as expected_config_version. */
@@ -15,18 +17,30 @@ interface EntityEditorOptions<F> {
   currentVersion: number;
   onSaved: (version: number) => void;
   onClose: () => void;
+  /** Asked before closing with unsaved edits; an editor may name what it edits ("… to this rule?"). */
+  discardPrompt?: string;
+  /** Which errors an edit makes stale; by default the errors of the fields it patches. */
+  isStaleError?: (patch: Partial<F>, errorKey: string) => boolean;
+  /** Fields that follow others (a new rule's key follows its name), merged over the patch. */
+  derive?: (patch: Partial<F>) => Partial<F>;
+  /** Maps the server's field errors (schema paths) onto the form's error keys; by default as they are. */
+  formErrorsOf?: (fieldErrors: FormErrors, form: F) => FormErrors;
 }
 
+const fieldIsPatched = (patch: object, errorKey: string) => errorKey in patch;
+
 /**
- * The state every editor drawer of this page shares with the rule editor: the form, the server's field
- * errors (dropped per field once it is edited), the save with its toast, and the stale-version
- * conflict with "reload, keep my edits" (the next save goes over the version the reload brought).
+ * The state every config editor drawer shares (rules, tools, profile fields, response variables): the
+ * form, the server's field errors (dropped per field once it is edited), the save with its toast, and
+ * the stale-version conflict with "reload, keep my edits" (the next save goes over the version the
+ * reload brought).
  */
-export function useEntityEditor<F extends object>(options: EntityEditorOptions<F>) {
+export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F>) {
   const { initial, readOnly, loadedVersion, currentVersion, onSaved, onClose } = options;
+  const { discardPrompt = "Discard your unsaved changes?", isStaleError = fieldIsPatched, derive } = options;
   const router = useRouter();
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [rebased, setRebased] = useState(false);
@@ -37,9 +51,16 @@ export function useEntityEditor<F extends object>(options: EntityEditorOptions<F
   const expectedVersion = rebased ? currentVersion : loadedVersion;
 
   function update(patch: Partial<F>) {
-    setForm((current) => ({ ...current, ...patch }));
+    const derived = derive?.(patch);
+    setForm((current) => ({ ...current, ...patch, ...derived }));
     // A field's server error is about the old value: drop it once the designer edits the field.
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !isStaleError(patch, key))));
+  }
+
+  /** The form does not convert to a saveable entity: show its errors without a save. */
+  function invalid(found: FormErrors) {
+    setErrors(found);
+    setMessage("Some fields need attention.");
   }
 
   /** `normalized`: the form as it is saved (blank rows dropped), so server row numbers match the rows shown. */
@@ -58,14 +79,15 @@ export function useEntityEditor<F extends object>(options: EntityEditorOptions<F
         onClose();
         return;
       }
-      setErrors(result.fieldErrors ?? {});
+      const fieldErrors = result.fieldErrors ?? {};
+      setErrors(options.formErrorsOf ? options.formErrorsOf(fieldErrors, normalized) : fieldErrors);
       setConflict(result.code === "CONFLICT" ? result.message : null);
       setMessage(result.code === "CONFLICT" ? null : result.message);
     });
   }
 
   function requestClose() {
-    if (dirty && !window.confirm("Discard your unsaved changes?")) return;
+    if (dirty && !window.confirm(discardPrompt)) return;
     onClose();
   }
 
@@ -74,6 +96,7 @@ export function useEntityEditor<F extends object>(options: EntityEditorOptions<F
     router.refresh();
   }
 
+  /** Loads the newer version and saves on top of it next time; the form keeps what was typed. */
   function reloadKeepingEdits() {
     setConflict(null);
     setRebased(true);
@@ -90,6 +113,7 @@ export function useEntityEditor<F extends object>(options: EntityEditorOptions<F
     saving,
     reloading,
     expectedVersion,
+    invalid,
     save,
     requestClose,
     discard,
@@ -97,4 +121,4 @@ export function useEntityEditor<F extends object>(options: EntityEditorOptions<F
   };
 }
 
-export type EntityEditor<F extends object> = ReturnType<typeof useEntityEditor<F>>;
+export type ConfigEditor<F extends object> = ReturnType<typeof useConfigEditor<F>>;
