@@ -1,15 +1,7 @@
 "use client";
 
+import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import type { NameUse } from "@/lib/fields-editor/name-uses";
 import { UsedBy } from "./used-by";
 
@@ -46,34 +38,32 @@ export function DeleteEntityDialog({
   const rulesOnly = target?.kind === "response variable";
   const blocked = (target?.use?.rules.length ?? 0) + (rulesOnly ? 0 : (target?.use?.tools.length ?? 0)) > 0;
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? null : onCancel())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            Delete {target?.kind} {target?.name}?
-          </DialogTitle>
-          <DialogDescription>
-            {blocked
-              ? "It is still in use, so it cannot be deleted yet."
-              : `${target?.effect} This makes v${version + 1}; the ledger keeps every field, and the toast offers an undo.`}
-          </DialogDescription>
-        </DialogHeader>
-        {blocked ? (
+    <ConfirmDeleteDialog
+      open={target !== null}
+      // JSX, not template strings: while the dialog closes, target is null and must read as blank, not "undefined".
+      title={
+        <>
+          Delete {target?.kind} {target?.name}?
+        </>
+      }
+      description={
+        blocked
+          ? "It is still in use, so it cannot be deleted yet."
+          : `${target?.effect} This makes v${version + 1}; the ledger keeps every field, and the toast offers an undo.`
+      }
+      warning={
+        blocked ? (
           <Alert variant="warning" title="Change these first">
             <UsedBy use={target?.use} agentKey={agentKey} rulesOnly={rulesOnly} />
           </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            {blocked ? "Close" : "Cancel"}
-          </Button>
-          {blocked ? null : (
-            <Button type="button" variant="destructive" pending={pending} onClick={onConfirm}>
-              Delete {target?.kind}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+      blocked={blocked}
+      whenBlocked="close-only"
+      confirmLabel={<>Delete {target?.kind}</>}
+      pending={pending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,14 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 
 interface DeleteRuleDialogProps {
@@ -22,29 +14,20 @@ interface DeleteRuleDialogProps {
 
 export function DeleteRuleDialog({ rule, version, pending, onConfirm, onCancel }: DeleteRuleDialogProps) {
   return (
-    <Dialog open={rule !== null} onOpenChange={(open) => (open ? null : onCancel())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete rule {rule?.key}?</DialogTitle>
-          <DialogDescription>
-            “{rule?.name}” stops applying from the next turn. This makes v{version + 1}; the ledger keeps every field of
-            the rule, and the toast offers an undo.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            pending={pending}
-            onClick={() => (rule ? onConfirm(rule) : undefined)}
-          >
-            Delete rule
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={rule !== null}
+      // JSX, not template strings: while the dialog closes, rule is null and must read as blank, not "undefined".
+      title={<>Delete rule {rule?.key}?</>}
+      description={
+        <>
+          “{rule?.name}” stops applying from the next turn. This makes v{version + 1}; the ledger keeps every field of
+          the rule, and the toast offers an undo.
+        </>
+      }
+      confirmLabel="Delete rule"
+      pending={pending}
+      onConfirm={() => (rule ? onConfirm(rule) : undefined)}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,16 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 
 interface DeleteScenarioDialogProps {
@@ -36,17 +28,18 @@ export function DeleteScenarioDialog({
 }: DeleteScenarioDialogProps) {
   const blocked = scopedRules.length > 0;
   return (
-    <Dialog open={scenario !== null} onOpenChange={(open) => (open ? null : onCancel())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete scenario {scenario?.key}?</DialogTitle>
-          <DialogDescription>
-            “{scenario?.name}” and its {scenario?.steps.length} steps and {scenario?.transitions.length} transitions
-            stop from the next turn; conversations in it continue outside any scenario. This makes v{version + 1}; the
-            ledger keeps every field, and the toast offers an undo.
-          </DialogDescription>
-        </DialogHeader>
-        {blocked ? (
+    <ConfirmDeleteDialog
+      open={scenario !== null}
+      title={<>Delete scenario {scenario?.key}?</>}
+      description={
+        <>
+          “{scenario?.name}” and its {scenario?.steps.length} steps and {scenario?.transitions.length} transitions stop
+          from the next turn; conversations in it continue outside any scenario. This makes v{version + 1}; the ledger
+          keeps every field, and the toast offers an undo.
+        </>
+      }
+      warning={
+        blocked ? (
           <Alert variant="warning" title="Rules are scoped to it">
             {scopedRules.join(", ")} {scopedRules.length === 1 ? "points" : "point"} at this scenario or its steps.
             Delete them or change their scope on the{" "}
@@ -55,22 +48,13 @@ export function DeleteScenarioDialog({
             </Link>{" "}
             first.
           </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            pending={pending}
-            disabled={blocked}
-            onClick={() => (scenario ? onConfirm(scenario) : undefined)}
-          >
-            Delete scenario
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+      blocked={blocked}
+      confirmLabel="Delete scenario"
+      pending={pending}
+      onConfirm={() => (scenario ? onConfirm(scenario) : undefined)}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,16 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 
 interface DeleteToolDialogProps {
@@ -36,17 +28,16 @@ export function DeleteToolDialog({
 }: DeleteToolDialogProps) {
   const attached = usedBy.length > 0;
   return (
-    <Dialog open={tool !== null} onOpenChange={(open) => (open ? null : onCancel())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete tool {tool?.key}?</DialogTitle>
-          <DialogDescription>
-            {attached
-              ? `“${tool?.name}” is still attached to ${usedBy.length === 1 ? "a rule" : `${usedBy.length} rules`}, which run it when they match.`
-              : `“${tool?.name}” is attached to no rule. Deleting makes v${version + 1}; the ledger keeps every field of the tool, and the toast offers an undo.`}
-          </DialogDescription>
-        </DialogHeader>
-        {attached ? (
+    <ConfirmDeleteDialog
+      open={tool !== null}
+      title={<>Delete tool {tool?.key}?</>}
+      description={
+        attached
+          ? `“${tool?.name}” is still attached to ${usedBy.length === 1 ? "a rule" : `${usedBy.length} rules`}, which run it when they match.`
+          : `“${tool?.name}” is attached to no rule. Deleting makes v${version + 1}; the ledger keeps every field of the tool, and the toast offers an undo.`
+      }
+      warning={
+        attached ? (
           <Alert variant="warning" title="Detach it first">
             <p>Open each rule and remove this tool from its attached tools, then delete it:</p>
             <ul className="mt-1 list-disc pl-5">
@@ -63,22 +54,13 @@ export function DeleteToolDialog({
               ))}
             </ul>
           </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            pending={pending}
-            disabled={attached}
-            onClick={() => (tool ? onConfirm(tool) : undefined)}
-          >
-            Delete tool
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+      blocked={attached}
+      confirmLabel="Delete tool"
+      pending={pending}
+      onConfirm={() => (tool ? onConfirm(tool) : undefined)}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,0 +1,66 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+
+interface ConfirmDeleteDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** What stops applying, the version the delete makes, and the undo. */
+  description: ReactNode;
+  /** Why the delete cannot go yet (what still points at the entity), shown above the buttons. */
+  warning?: ReactNode;
+  /** The server would refuse the delete (something still uses the entity), so the button waits. */
+  blocked?: boolean;
+  /** "close-only": a blocked dialog offers only Close (fields); "disable": the delete button stays, disabled. */
+  whenBlocked?: "disable" | "close-only";
+  confirmLabel: ReactNode;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The delete confirmation every config editor shows; each editor words it for its entity. */
+export function ConfirmDeleteDialog({
+  open,
+  title,
+  description,
+  warning,
+  blocked = false,
+  whenBlocked = "disable",
+  confirmLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: ConfirmDeleteDialogProps) {
+  const closeOnly = blocked && whenBlocked === "close-only";
+  return (
+    <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? null : onCancel())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {warning}
+        <DialogFooter>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            {closeOnly ? "Close" : "Cancel"}
+          </Button>
+          {closeOnly ? null : (
+            <Button type="button" variant="destructive" pending={pending} disabled={blocked} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
