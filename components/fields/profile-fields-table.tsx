@@ -1,9 +1,8 @@
 "use client";
 
-import { Eye, Pencil, Trash2 } from "lucide-react";
+import { RowActions } from "@/components/config-editor/row-actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
-import { RowButton } from "@/components/ui/row-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
 import type { NameUse } from "@/lib/fields-editor/name-uses";
@@ -68,28 +67,19 @@ export function ProfileFieldsTable({ fields, agentKey, uses, handlers, onView, p
                 <UsedBy use={uses[field.field_name]} agentKey={agentKey} />
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
-                {handlers ? (
-                  <>
-                    <RowButton
-                      label={`Edit ${field.field_name}`}
-                      onClick={() => handlers.onEdit(field)}
-                      disabled={pending}
-                    >
-                      <Pencil />
-                    </RowButton>
-                    <RowButton
-                      label={`Delete ${field.field_name}`}
-                      onClick={() => handlers.onDelete(field)}
-                      disabled={pending}
-                    >
-                      <Trash2 />
-                    </RowButton>
-                  </>
-                ) : (
-                  <RowButton label={`View ${field.field_name}`} onClick={() => onView(field)}>
-                    <Eye />
-                  </RowButton>
-                )}
+                <RowActions
+                  name={field.field_name}
+                  pending={pending}
+                  commands={
+                    handlers
+                      ? {
+                          onEdit: () => handlers.onEdit(field),
+                          onDelete: () => handlers.onDelete(field),
+                        }
+                      : null
+                  }
+                  onView={() => onView(field)}
+                />
               </TableCell>
             </TableRow>
           );

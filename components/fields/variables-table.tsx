@@ -1,9 +1,8 @@
 "use client";
 
-import { Eye, Pencil, Trash2 } from "lucide-react";
+import { RowActions } from "@/components/config-editor/row-actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
-import { RowButton } from "@/components/ui/row-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
 import type { NameUse } from "@/lib/fields-editor/name-uses";
@@ -61,28 +60,19 @@ export function VariablesTable({ variables, agentKey, uses, handlers, onView, pe
                 <UsedBy use={uses[variable.name]} agentKey={agentKey} rulesOnly />
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
-                {handlers ? (
-                  <>
-                    <RowButton
-                      label={`Edit ${variable.name}`}
-                      onClick={() => handlers.onEdit(variable)}
-                      disabled={pending}
-                    >
-                      <Pencil />
-                    </RowButton>
-                    <RowButton
-                      label={`Delete ${variable.name}`}
-                      onClick={() => handlers.onDelete(variable)}
-                      disabled={pending}
-                    >
-                      <Trash2 />
-                    </RowButton>
-                  </>
-                ) : (
-                  <RowButton label={`View ${variable.name}`} onClick={() => onView(variable)}>
-                    <Eye />
-                  </RowButton>
-                )}
+                <RowActions
+                  name={variable.name}
+                  pending={pending}
+                  commands={
+                    handlers
+                      ? {
+                          onEdit: () => handlers.onEdit(variable),
+                          onDelete: () => handlers.onDelete(variable),
+                        }
+                      : null
+                  }
+                  onView={() => onView(variable)}
+                />
               </TableCell>
             </TableRow>
           );

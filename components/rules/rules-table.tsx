@@ -1,10 +1,9 @@
 "use client";
 
-import { Copy, Eye, Pencil, Trash2 } from "lucide-react";
+import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
-import { RowButton } from "@/components/ui/row-button";
 import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -122,27 +121,20 @@ export function RulesTable({
                 )}
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
-                {handlers ? (
-                  <>
-                    <RowButton label={`Edit ${rule.key}`} onClick={() => handlers.onEdit(rule)} disabled={pending}>
-                      <Pencil />
-                    </RowButton>
-                    <RowButton
-                      label={`Duplicate ${rule.key}`}
-                      onClick={() => handlers.onDuplicate(rule)}
-                      disabled={pending}
-                    >
-                      <Copy />
-                    </RowButton>
-                    <RowButton label={`Delete ${rule.key}`} onClick={() => handlers.onDelete(rule)} disabled={pending}>
-                      <Trash2 />
-                    </RowButton>
-                  </>
-                ) : (
-                  <RowButton label={`View ${rule.key}`} onClick={() => onView(rule)}>
-                    <Eye />
-                  </RowButton>
-                )}
+                <RowActions
+                  name={rule.key}
+                  pending={pending}
+                  commands={
+                    handlers
+                      ? {
+                          onEdit: () => handlers.onEdit(rule),
+                          onDuplicate: () => handlers.onDuplicate(rule),
+                          onDelete: () => handlers.onDelete(rule),
+                        }
+                      : null
+                  }
+                  onView={() => onView(rule)}
+                />
               </TableCell>
             </TableRow>
           );

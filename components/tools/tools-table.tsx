@@ -1,11 +1,11 @@
 "use client";
 
-import { Copy, Eye, Pencil, Trash2, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import Link from "next/link";
+import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
-import { RowButton } from "@/components/ui/row-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
@@ -122,27 +122,20 @@ export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onVi
                 )}
               </TableCell>
               <TableCell className="whitespace-nowrap text-right align-top">
-                {handlers ? (
-                  <>
-                    <RowButton label={`Edit ${tool.key}`} onClick={() => handlers.onEdit(tool)} disabled={pending}>
-                      <Pencil />
-                    </RowButton>
-                    <RowButton
-                      label={`Duplicate ${tool.key}`}
-                      onClick={() => handlers.onDuplicate(tool)}
-                      disabled={pending}
-                    >
-                      <Copy />
-                    </RowButton>
-                    <RowButton label={`Delete ${tool.key}`} onClick={() => handlers.onDelete(tool)} disabled={pending}>
-                      <Trash2 />
-                    </RowButton>
-                  </>
-                ) : (
-                  <RowButton label={`View ${tool.key}`} onClick={() => onView(tool)}>
-                    <Eye />
-                  </RowButton>
-                )}
+                <RowActions
+                  name={tool.key}
+                  pending={pending}
+                  commands={
+                    handlers
+                      ? {
+                          onEdit: () => handlers.onEdit(tool),
+                          onDuplicate: () => handlers.onDuplicate(tool),
+                          onDelete: () => handlers.onDelete(tool),
+                        }
+                      : null
+                  }
+                  onView={() => onView(tool)}
+                />
               </TableCell>
             </TableRow>
           );
