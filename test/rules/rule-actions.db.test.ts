@@ -1,8 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { listConfigEvents } from "@/db/queries/config-history";
-import { agents, ledgerEvents, rules } from "@/db/schema";
+import { agents, rules } from "@/db/schema";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
 import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
@@ -13,6 +13,7 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import * as checks from "@/test/support/config-save-checks";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, requestState } from "../support/request-headers";
 
@@ -37,16 +38,9 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function version(): Promise<number> {
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
-  if (!agent) throw new Error("agent missing");
-  return agent.configVersion;
-}
+const version = async () => (await checks.agentRow(handle)).configVersion;
 
-async function lastEvent() {
-  const [event] = await handle.db.select().from(ledgerEvents).orderBy(desc(ledgerEvents.seq)).limit(1);
-  return event;
-}
+const _lastEvent = () => checks.lastEvent(handle);
 
 async function storedRule(key: string) {
   const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
@@ -75,23 +69,8 @@ const NEW_RULE = {
 };
 
 /** Runs a save and checks the one thing every save must do: +1 version, one CONFIG_CHANGED event. */
-async function expectOneVersion<T extends { ok: boolean }>(save: () => Promise<T>) {
-  const before = await version();
-  const seqBefore = (await lastEvent())?.seq ?? 0;
-  const result = await save();
-  expect(result).toMatchObject({ ok: true, data: { config_version: before + 1, changed: true } });
-  expect(await version()).toBe(before + 1);
-  const event = await lastEvent();
-  expect(event?.seq).toBe(seqBefore + 1);
-  expect(event).toMatchObject({ type: "CONFIG_CHANGED", actor: "designer@focal.test", actorKind: "operator" });
-  expect(event?.payload).toMatchObject({
-    agent_key: AGENT,
-    entity: "rule",
-    config_version_before: before,
-    config_version_after: before + 1,
-  });
-  return event?.payload as { action: string; key: string; diff: Record<string, unknown>; source_key?: string };
-}
+const expectOneVersion = async <T extends { ok: boolean }>(save: () => Promise<T>) =>
+  (await checks.expectOneVersion(handle, "rule", save)).payload;
 
 describe("rule saves: one version and one ledger event each", () => {
   it("create writes the rule with every field in the diff", async () => {

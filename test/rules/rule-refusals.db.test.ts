@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { agents } from "@/db/schema";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
 import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
@@ -9,6 +7,7 @@ import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import * as checks from "@/test/support/config-save-checks";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, requestState } from "../support/request-headers";
 
@@ -35,10 +34,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function version(): Promise<number> {
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
-  return agent?.configVersion ?? -1;
-}
+const version = async () => (await checks.agentRow(handle)).configVersion;
 
 /** An edit of max-refund as the editor sends it, at the current version unless told otherwise. */
 async function editMaxRefund(fields: Record<string, unknown>, expected?: number) {
@@ -54,15 +50,7 @@ async function editMaxRefund(fields: Record<string, unknown>, expected?: number)
 }
 
 /** The call is refused and not one row of any table changed. */
-async function expectNothingWritten<T>(call: () => Promise<T>): Promise<T> {
-  const before = await tableCounts(handle);
-  const versionBefore = await version();
-  const result = await call();
-  expect(result).toMatchObject({ ok: false });
-  expect(await tableCounts(handle)).toEqual(before);
-  expect(await version()).toBe(versionBefore);
-  return result;
-}
+const expectNothingWritten = (call: () => Promise<unknown>) => checks.expectNothingWritten(handle, call);
 
 describe("CEL is checked at save time", () => {
   it("a syntax error is refused with its column in fieldErrors.enforcement_expression", async () => {

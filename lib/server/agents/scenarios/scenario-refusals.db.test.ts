@@ -10,7 +10,8 @@ import { updateScenarioAction } from "@/lib/actions/scenarios/update-scenario";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
-import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
+import * as checks from "@/test/support/config-save-checks";
+import { startDemoApp } from "@/test/support/focal-test-app";
 import { browserHeaders, requestState } from "@/test/support/request-headers";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
@@ -36,10 +37,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function version(): Promise<number> {
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
-  return agent?.configVersion ?? -1;
-}
+const version = async () => (await checks.agentRow(handle)).configVersion;
 
 /** An edit of a demo scenario as the editor sends it, at the current version unless told otherwise. */
 async function edit(scenario: BundleScenario, fields: Partial<BundleScenario>, expected?: number, renamed = {}) {
@@ -53,18 +51,8 @@ async function edit(scenario: BundleScenario, fields: Partial<BundleScenario>, e
   });
 }
 
-type Refusal = { ok: false; code: string; message: string; fieldErrors?: Record<string, string[]> };
-
 /** The call is refused and not one row of any table changed. */
-async function expectNothingWritten(call: () => Promise<{ ok: boolean }>): Promise<Refusal> {
-  const before = await tableCounts(handle);
-  const versionBefore = await version();
-  const result = await call();
-  expect(result).toMatchObject({ ok: false });
-  expect(await tableCounts(handle)).toEqual(before);
-  expect(await version()).toBe(versionBefore);
-  return result as Refusal;
-}
+const expectNothingWritten = (call: () => Promise<unknown>) => checks.expectNothingWritten(handle, call);
 
 describe("references from rules", () => {
   it("deleting a scenario that rules are scoped to is refused, naming the rules", async () => {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { agents, ledgerEvents, rules, scenarios, steps, transitions } from "@/db/schema";
+import { agents, rules, scenarios, steps, transitions } from "@/db/schema";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
 import { duplicateScenarioAction } from "@/lib/actions/scenarios/duplicate-scenario";
@@ -11,6 +11,7 @@ import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import * as checks from "@/test/support/config-save-checks";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import { browserHeaders, requestState } from "@/test/support/request-headers";
 
@@ -66,35 +67,11 @@ async function scenarioId(key: string) {
   return row?.id;
 }
 
-async function lastEvent() {
-  const [event] = await handle.db.select().from(ledgerEvents).orderBy(desc(ledgerEvents.seq)).limit(1);
-  return event;
-}
+const _lastEvent = () => checks.lastEvent(handle);
 
 /** Runs a save and checks what every save must do: +1 version, one CONFIG_CHANGED event for the scenario. */
-async function expectOneVersion<T extends { ok: boolean }>(save: () => Promise<T>) {
-  const before = await version();
-  const seqBefore = (await lastEvent())?.seq ?? 0;
-  const result = await save();
-  expect(result).toMatchObject({ ok: true, data: { config_version: before + 1, changed: true } });
-  expect(await version()).toBe(before + 1);
-  const event = await lastEvent();
-  expect(event?.seq).toBe(seqBefore + 1);
-  expect(event).toMatchObject({ type: "CONFIG_CHANGED", actor: "designer@focal.test", actorKind: "operator" });
-  expect(event?.payload).toMatchObject({
-    agent_key: AGENT,
-    entity: "scenario",
-    config_version_before: before,
-    config_version_after: before + 1,
-  });
-  return event?.payload as {
-    action: string;
-    key: string;
-    diff: Record<string, { before: unknown; after: unknown }>;
-    source_key?: string;
-    previous_key?: string;
-  };
-}
+const expectOneVersion = async <T extends { ok: boolean }>(save: () => Promise<T>) =>
+  (await checks.expectOneVersion(handle, "scenario", save)).payload;
 
 const RETURNS: BundleScenario = {
   key: "returns",

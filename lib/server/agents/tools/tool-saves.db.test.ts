@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { agents, ledgerEvents, rules, tools } from "@/db/schema";
+import { rules, tools } from "@/db/schema";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
 import { duplicateToolAction } from "@/lib/actions/tools/duplicate-tool";
@@ -10,6 +10,7 @@ import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import * as checks from "@/test/support/config-save-checks";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import { browserHeaders, requestState } from "@/test/support/request-headers";
 import { loadToolsWorkspace } from "./load-tools-workspace";
@@ -35,15 +36,9 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function agentRow() {
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
-  if (!agent) throw new Error("agent missing");
-  return agent;
-}
+const agentRow = () => checks.agentRow(handle);
 
-async function version(): Promise<number> {
-  return (await agentRow()).configVersion;
-}
+const version = async () => (await agentRow()).configVersion;
 
 async function storedTool(key: string) {
   const agent = await agentRow();
@@ -54,49 +49,17 @@ async function storedTool(key: string) {
   return row;
 }
 
-async function lastEvent() {
-  const [event] = await handle.db.select().from(ledgerEvents).orderBy(desc(ledgerEvents.seq)).limit(1);
-  return event;
-}
-
-type Payload = {
-  action: string;
-  key: string;
-  diff: Record<string, unknown>;
-  previous_key?: string;
-  source_key?: string;
-};
+const _lastEvent = () => checks.lastEvent(handle);
 
 /** Runs a save and checks what every save must do: +1 version and one CONFIG_CHANGED event for a tool. */
-async function expectOneVersion<T extends { ok: boolean }>(save: () => Promise<T>): Promise<Payload> {
-  const before = await version();
-  const seqBefore = (await lastEvent())?.seq ?? 0;
-  const result = await save();
-  expect(result).toMatchObject({ ok: true, data: { config_version: before + 1, changed: true } });
-  expect(await version()).toBe(before + 1);
-  const event = await lastEvent();
-  expect(event?.seq).toBe(seqBefore + 1);
-  expect(event).toMatchObject({ type: "CONFIG_CHANGED", actor: "designer@focal.test", actorKind: "operator" });
-  expect(event?.payload).toMatchObject({
-    agent_key: AGENT,
-    entity: "tool",
-    config_version_before: before,
-    config_version_after: before + 1,
-  });
-  return event?.payload as Payload;
-}
+const expectOneVersion = async <T extends { ok: boolean }>(save: () => Promise<T>) =>
+  (await checks.expectOneVersion(handle, "tool", save)).payload;
 
 /** The call is refused with `code` and not one row of any table changed. */
-async function expectNothingWritten<T extends { ok: boolean }>(code: string, call: () => Promise<T>) {
-  const before = await tableCounts(handle);
-  const versionBefore = await version();
-  const seqBefore = (await lastEvent())?.seq;
-  const result = await call();
-  expect(result).toMatchObject({ ok: false, code });
-  expect(await tableCounts(handle)).toEqual(before);
-  expect(await version()).toBe(versionBefore);
-  expect((await lastEvent())?.seq).toBe(seqBefore);
-  return result as T & { message: string; fieldErrors?: Record<string, string[]> };
+async function expectNothingWritten(code: string, call: () => Promise<unknown>) {
+  const result = await checks.expectNothingWritten(handle, call);
+  expect(result.code).toBe(code);
+  return result;
 }
 
 const CATALOGUE: BundleTool = {
