@@ -3,43 +3,46 @@
 import { Copy, Eye, Pencil, Trash2 } from "lucide-react";
 import { RowButton } from "@/components/ui/row-button";
 
-interface RowCommands {
-  onEdit: () => void;
+/** What a designer can do to a row; a table passes null for a viewer. */
+export interface RowHandlers<T> {
+  onEdit: (entity: T) => void;
   /** Absent where the entity has no duplicate (profile fields, response variables). */
-  onDuplicate?: () => void;
-  onDelete: () => void;
+  onDuplicate?: (entity: T) => void;
+  onDelete: (entity: T) => void;
 }
 
-interface RowActionsProps {
+interface RowActionsProps<T> {
+  entity: T;
   /** The row's key or name, in each button's accessible name ("Edit greet_first_turn"). */
   name: string;
   /** A save of this row is running: its commands wait. */
   pending: boolean;
   /** null for a viewer: one View button (the editor opens read-only) instead of the commands. */
-  commands: RowCommands | null;
-  onView: () => void;
+  handlers: RowHandlers<T> | null;
+  onView: (entity: T) => void;
 }
 
 /** A config table row's icon buttons: Edit, Duplicate, Delete for designers; View for viewers. */
-export function RowActions({ name, pending, commands, onView }: RowActionsProps) {
-  if (!commands) {
+export function RowActions<T>({ entity, name, pending, handlers, onView }: RowActionsProps<T>) {
+  if (!handlers) {
     return (
-      <RowButton label={`View ${name}`} onClick={onView}>
+      <RowButton label={`View ${name}`} onClick={() => onView(entity)}>
         <Eye />
       </RowButton>
     );
   }
+  const { onEdit, onDuplicate, onDelete } = handlers;
   return (
     <>
-      <RowButton label={`Edit ${name}`} onClick={commands.onEdit} disabled={pending}>
+      <RowButton label={`Edit ${name}`} onClick={() => onEdit(entity)} disabled={pending}>
         <Pencil />
       </RowButton>
-      {commands.onDuplicate ? (
-        <RowButton label={`Duplicate ${name}`} onClick={commands.onDuplicate} disabled={pending}>
+      {onDuplicate ? (
+        <RowButton label={`Duplicate ${name}`} onClick={() => onDuplicate(entity)} disabled={pending}>
           <Copy />
         </RowButton>
       ) : null}
-      <RowButton label={`Delete ${name}`} onClick={commands.onDelete} disabled={pending}>
+      <RowButton label={`Delete ${name}`} onClick={() => onDelete(entity)} disabled={pending}>
         <Trash2 />
       </RowButton>
     </>

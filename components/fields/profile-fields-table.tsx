@@ -1,17 +1,12 @@
 "use client";
 
-import { RowActions } from "@/components/config-editor/row-actions";
+import { RowActions, type RowHandlers } from "@/components/config-editor/row-actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
 import type { NameUse } from "@/lib/fields-editor/name-uses";
 import { UsedBy } from "./used-by";
-
-export interface RowHandlers<T> {
-  onEdit: (entity: T) => void;
-  onDelete: (entity: T) => void;
-}
 
 interface ProfileFieldsTableProps {
   fields: ProfileField[];
@@ -68,17 +63,11 @@ export function ProfileFieldsTable({ fields, agentKey, uses, handlers, onView, p
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
                 <RowActions
+                  entity={field}
                   name={field.field_name}
                   pending={pending}
-                  commands={
-                    handlers
-                      ? {
-                          onEdit: () => handlers.onEdit(field),
-                          onDelete: () => handlers.onDelete(field),
-                        }
-                      : null
-                  }
-                  onView={() => onView(field)}
+                  handlers={handlers}
+                  onView={onView}
                 />
               </TableCell>
             </TableRow>

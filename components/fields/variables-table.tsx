@@ -1,12 +1,12 @@
 "use client";
 
-import { RowActions } from "@/components/config-editor/row-actions";
+import { RowActions, type RowHandlers } from "@/components/config-editor/row-actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
 import type { NameUse } from "@/lib/fields-editor/name-uses";
-import { MonoList, type RowHandlers } from "./profile-fields-table";
+import { MonoList } from "./profile-fields-table";
 import { UsedBy } from "./used-by";
 
 interface VariablesTableProps {
@@ -61,17 +61,11 @@ export function VariablesTable({ variables, agentKey, uses, handlers, onView, pe
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
                 <RowActions
+                  entity={variable}
                   name={variable.name}
                   pending={pending}
-                  commands={
-                    handlers
-                      ? {
-                          onEdit: () => handlers.onEdit(variable),
-                          onDelete: () => handlers.onDelete(variable),
-                        }
-                      : null
-                  }
-                  onView={() => onView(variable)}
+                  handlers={handlers}
+                  onView={onView}
                 />
               </TableCell>
             </TableRow>

@@ -121,20 +121,7 @@ export function RulesTable({
                 )}
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
-                <RowActions
-                  name={rule.key}
-                  pending={pending}
-                  commands={
-                    handlers
-                      ? {
-                          onEdit: () => handlers.onEdit(rule),
-                          onDuplicate: () => handlers.onDuplicate(rule),
-                          onDelete: () => handlers.onDelete(rule),
-                        }
-                      : null
-                  }
-                  onView={() => onView(rule)}
-                />
+                <RowActions entity={rule} name={rule.key} pending={pending} handlers={handlers} onView={onView} />
               </TableCell>
             </TableRow>
           );

@@ -122,20 +122,7 @@ export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onVi
                 )}
               </TableCell>
               <TableCell className="whitespace-nowrap text-right align-top">
-                <RowActions
-                  name={tool.key}
-                  pending={pending}
-                  commands={
-                    handlers
-                      ? {
-                          onEdit: () => handlers.onEdit(tool),
-                          onDuplicate: () => handlers.onDuplicate(tool),
-                          onDelete: () => handlers.onDelete(tool),
-                        }
-                      : null
-                  }
-                  onView={() => onView(tool)}
-                />
+                <RowActions entity={tool} name={tool.key} pending={pending} handlers={handlers} onView={onView} />
               </TableCell>
             </TableRow>
           );
