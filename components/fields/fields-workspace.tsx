@@ -1,9 +1,8 @@
 "use client";
 
-import { Plus } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { HistoryButton, NewButton } from "@/components/config-editor/page-actions";
+import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -29,9 +28,7 @@ interface FieldsWorkspaceProps {
 
 /** The Fields & Variables page: the two tables, their editor drawers with testers, and deletes with undo. */
 export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
-  // The newest version this page knows: the server's, or a save of ours the refresh has not brought yet.
-  const [savedVersion, setSavedVersion] = useState(0);
-  const version = Math.max(data.agent.configVersion, savedVersion);
+  const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const commands = useFieldCommands({ agentKey: data.agent.key, version, onVersion: setSavedVersion });
@@ -59,11 +56,7 @@ export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
       <PageHeader
         title="Fields & Variables"
         description={`${data.agent.name} · v${version} · profile schema v${data.agent.profileSchemaVersion} · ${data.profileFields.length} profile fields, ${data.variables.length} response variables. Every save is a new version with a ledger diff.`}
-        actions={
-          <Button asChild variant="outline">
-            <Link href={`/agents/${data.agent.key}/history`}>History</Link>
-          </Button>
-        }
+        actions={<HistoryButton agentKey={data.agent.key} />}
       />
       <div className="space-y-4">
         <Card>
@@ -75,12 +68,7 @@ export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
                 validation rule holds. Each change is a new profile schema version.
               </CardDescription>
             </div>
-            {canEdit ? (
-              <Button type="button" onClick={() => editField(null)}>
-                <Plus aria-hidden="true" />
-                New profile field
-              </Button>
-            ) : null}
+            {canEdit ? <NewButton onClick={() => editField(null)}>New profile field</NewButton> : null}
           </CardHeader>
           <CardContent>
             {data.profileFields.length === 0 ? (
@@ -120,12 +108,7 @@ export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
                 can run before the reply is sent.
               </CardDescription>
             </div>
-            {canEdit ? (
-              <Button type="button" onClick={() => editVariable(null)}>
-                <Plus aria-hidden="true" />
-                New response variable
-              </Button>
-            ) : null}
+            {canEdit ? <NewButton onClick={() => editVariable(null)}>New response variable</NewButton> : null}
           </CardHeader>
           <CardContent>
             {data.variables.length === 0 ? (

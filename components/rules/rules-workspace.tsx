@@ -1,9 +1,8 @@
 "use client";
 
-import { Plus } from "lucide-react";
-import Link from "next/link";
 import { useMemo, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { ConfigPageActions } from "@/components/config-editor/page-actions";
+import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -26,9 +25,7 @@ interface RulesWorkspaceProps {
 
 export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspaceProps) {
   const [filters, updateFilters] = useRuleFiltersUrl(initialFilters);
-  // The newest version this page knows: the server's, or a save of ours the refresh has not brought yet.
-  const [savedVersion, setSavedVersion] = useState(0);
-  const version = Math.max(data.agent.configVersion, savedVersion);
+  const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
   const [editor, setEditor] = useState<(EditorTarget & { id: number }) | null>(null);
   const [deleting, setDeleting] = useState<BundleRule | null>(null);
 
@@ -53,17 +50,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
         title="Rules"
         description={`${data.agent.name} · v${version} · ${data.rules.length} rules, flat and scoped. Every save is a new version with a ledger diff.`}
         actions={
-          <>
-            <Button asChild variant="outline">
-              <Link href={`/agents/${data.agent.key}/history`}>History</Link>
-            </Button>
-            {canEdit ? (
-              <Button type="button" onClick={() => open(null)}>
-                <Plus aria-hidden="true" />
-                New rule
-              </Button>
-            ) : null}
-          </>
+          <ConfigPageActions agentKey={data.agent.key} newLabel="New rule" onNew={canEdit ? () => open(null) : null} />
         }
       />
       <RulesToolbar

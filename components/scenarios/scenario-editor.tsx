@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
 import { ConflictAlert } from "@/components/config-editor/conflict-alert";
+import { HistoryButton } from "@/components/config-editor/page-actions";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -167,9 +168,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
         }
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link href={`/agents/${agent.key}/history`}>History</Link>
-            </Button>
+            <HistoryButton agentKey={agent.key} />
             {canEdit ? (
               <>
                 {dirty ? (

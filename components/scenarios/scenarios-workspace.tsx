@@ -1,9 +1,8 @@
 "use client";
 
-import { Plus } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { ConfigPageActions } from "@/components/config-editor/page-actions";
+import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
@@ -15,9 +14,7 @@ import { useScenarioCommands } from "./use-scenario-commands";
 
 /** The Scenarios page: every scenario of the agent with its checks, and the row commands. */
 export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspaceData; canEdit: boolean }) {
-  // The newest version this page knows: the server's, or a save of ours the refresh has not brought yet.
-  const [savedVersion, setSavedVersion] = useState(0);
-  const version = Math.max(data.agent.configVersion, savedVersion);
+  const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<BundleScenario | null>(null);
   const commands = useScenarioCommands({ agentKey: data.agent.key, version, onVersion: setSavedVersion });
@@ -29,17 +26,11 @@ export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspace
         title="Scenarios"
         description={`${data.agent.name} · v${version} · ${count} ${count === 1 ? "scenario" : "scenarios"}: multi-step flows with sticky routing. Every save is a new version with a ledger diff.`}
         actions={
-          <>
-            <Button asChild variant="outline">
-              <Link href={`/agents/${data.agent.key}/history`}>History</Link>
-            </Button>
-            {canEdit ? (
-              <Button type="button" onClick={() => setCreating(true)}>
-                <Plus aria-hidden="true" />
-                New scenario
-              </Button>
-            ) : null}
-          </>
+          <ConfigPageActions
+            agentKey={data.agent.key}
+            newLabel="New scenario"
+            onNew={canEdit ? () => setCreating(true) : null}
+          />
         }
       />
       {count === 0 ? (

@@ -1,9 +1,8 @@
 "use client";
 
-import { Plus } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
+import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
@@ -20,9 +19,7 @@ interface ToolsWorkspaceProps {
 
 /** The Tools page: the list, the editor drawer with its Try it panel, the delete confirmation. */
 export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
-  // The newest version this page knows: the server's, or a save of ours the refresh has not brought yet.
-  const [savedVersion, setSavedVersion] = useState(0);
-  const version = Math.max(data.agent.configVersion, savedVersion);
+  const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
   const [editor, setEditor] = useState<(ToolEditorTarget & { id: number }) | null>(null);
   const [deleting, setDeleting] = useState<BundleTool | null>(null);
 
@@ -41,17 +38,7 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
         title="Tools"
         description={`${data.agent.name} · v${version} · ${n} tool${n === 1 ? "" : "s"}, run once each when a matched rule attaches them. Every save is a new version with a ledger diff.`}
         actions={
-          <>
-            <Button asChild variant="outline">
-              <Link href={`/agents/${data.agent.key}/history`}>History</Link>
-            </Button>
-            {canEdit ? (
-              <Button type="button" onClick={() => open(null)}>
-                <Plus aria-hidden="true" />
-                New tool
-              </Button>
-            ) : null}
-          </>
+          <ConfigPageActions agentKey={data.agent.key} newLabel="New tool" onNew={canEdit ? () => open(null) : null} />
         }
       />
       {n === 0 ? (
@@ -62,14 +49,7 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
               ? "Create the first tool with New tool — static data for demos and tests, or an HTTP call — then attach it to a rule. Or import a bundle (npm run focal -- import <file>)."
               : "A designer creates tools here, or imports them with a bundle."
           }
-          action={
-            canEdit ? (
-              <Button type="button" onClick={() => open(null)}>
-                <Plus aria-hidden="true" />
-                New tool
-              </Button>
-            ) : null
-          }
+          action={canEdit ? <NewButton onClick={() => open(null)}>New tool</NewButton> : null}
         />
       ) : (
         <ToolsTable
