@@ -1,6 +1,9 @@
+import { createTable } from "@tanstack/react-table";
 import { describe, expect, it } from "vitest";
 import { BundleRule } from "@/lib/engine/contracts/bundle";
-import { applyRuleFilters, hasRuleFilters, NO_FILTERS, readRuleFilters, writeRuleFilters } from "./rule-filters";
+import { hasRuleFilters, NO_FILTERS, type RuleFilters, readRuleFilters, writeRuleFilters } from "./rule-filters";
+import { ruleColumns } from "./rules-table-columns";
+import { rulesTableOptions } from "./use-rules-table";
 
 const base = { condition_text: "When asked", action_text: "Answer" };
 const rules = [
@@ -38,21 +41,34 @@ const rules = [
     enforcement_lane: "subjective",
   }),
 ];
+const columns = ruleColumns({ targetLabels: {}, toolNames: {}, handlers: null, onView: () => {}, pendingKey: null });
+
+/** The rules table's model as the page builds it (TanStack Table, without React): the keys of its rows. */
+function tableFor(filters: RuleFilters, onSort: (sort: RuleFilters["sort"]) => void = () => {}) {
+  const options = rulesTableOptions(rules, columns, filters, onSort);
+  const table = createTable({
+    ...options,
+    state: options.state ?? {},
+    onStateChange: () => {},
+    renderFallbackValue: null,
+  });
+  table.setOptions((prev) => ({ ...prev, state: { ...table.initialState, ...options.state } }));
+  return table;
+}
+const shownRules = (filters: RuleFilters) =>
+  tableFor(filters)
+    .getRowModel()
+    .rows.map((row) => row.original);
 const keys = (list: BundleRule[]) => list.map((r) => r.key);
 
 describe("rule filters", () => {
   it("sorts by priority, highest first, ties by key; asc on request", () => {
-    expect(keys(applyRuleFilters(rules, NO_FILTERS))).toEqual(["a-global", "b-refund", "c-verify", "d-polite"]);
-    expect(keys(applyRuleFilters(rules, { ...NO_FILTERS, sort: "asc" }))).toEqual([
-      "d-polite",
-      "b-refund",
-      "c-verify",
-      "a-global",
-    ]);
+    expect(keys(shownRules(NO_FILTERS))).toEqual(["a-global", "b-refund", "c-verify", "d-polite"]);
+    expect(keys(shownRules({ ...NO_FILTERS, sort: "asc" }))).toEqual(["d-polite", "b-refund", "c-verify", "a-global"]);
   });
 
   it("filters by scope, target (a scenario includes its steps), enabled, hard and lane", () => {
-    const only = (patch: Partial<typeof NO_FILTERS>) => keys(applyRuleFilters(rules, { ...NO_FILTERS, ...patch }));
+    const only = (patch: Partial<typeof NO_FILTERS>) => keys(shownRules({ ...NO_FILTERS, ...patch }));
     expect(only({ scope: "STEP" })).toEqual(["c-verify"]);
     expect(only({ target: "refund" })).toEqual(["b-refund", "c-verify"]);
     expect(only({ target: "refund/verify" })).toEqual(["c-verify"]);
@@ -63,8 +79,16 @@ describe("rule filters", () => {
   });
 
   it("searches name, condition and action, every word", () => {
-    expect(keys(applyRuleFilters(rules, { ...NO_FILTERS, q: "REFUND" }))).toEqual(["b-refund", "d-polite"]);
-    expect(keys(applyRuleFilters(rules, { ...NO_FILTERS, q: "refund delay" }))).toEqual(["d-polite"]);
+    expect(keys(shownRules({ ...NO_FILTERS, q: "REFUND" }))).toEqual(["b-refund", "d-polite"]);
+    expect(keys(shownRules({ ...NO_FILTERS, q: "refund delay" }))).toEqual(["d-polite"]);
+  });
+
+  it("a click on Priority flips the order through the URL's sort", () => {
+    const sorts: string[] = [];
+    const priority = (filters: RuleFilters) => tableFor(filters, (sort) => sorts.push(sort)).getColumn("priority");
+    priority(NO_FILTERS)?.getToggleSortingHandler()?.({});
+    priority({ ...NO_FILTERS, sort: "asc" })?.getToggleSortingHandler()?.({});
+    expect(sorts).toEqual(["asc", "desc"]);
   });
 
   it("round-trips through the URL, dropping defaults and unknown values", () => {

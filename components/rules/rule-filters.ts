@@ -60,20 +60,21 @@ function matchesTarget(rule: BundleRule, target: string): boolean {
     : rule.scope_ref === target || rule.scope_ref.startsWith(`${target}/`);
 }
 
-/** The rows the table shows: filtered, searched, and sorted by priority (ties by key, so the order is stable). */
-export function applyRuleFilters(rules: readonly BundleRule[], filters: RuleFilters): BundleRule[] {
+/** Whether a rule passes the filters and the search (every word somewhere in key, name, condition or action). */
+export function ruleMatchesFilters(rule: BundleRule, filters: RuleFilters): boolean {
+  if (filters.scope && rule.scope !== filters.scope) return false;
+  if (!matchesTarget(rule, filters.target)) return false;
+  if (filters.enabled && rule.enabled !== (filters.enabled === "on")) return false;
+  if (filters.hard && rule.is_hard_constraint !== (filters.hard === "hard")) return false;
+  // A lane enforces hard constraints only; a soft rule's stored lane means nothing, so it never matches.
+  if (filters.lane && (!rule.is_hard_constraint || rule.enforcement_lane !== filters.lane)) return false;
   const words = filters.q.toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = rules.filter((rule) => {
-    if (filters.scope && rule.scope !== filters.scope) return false;
-    if (!matchesTarget(rule, filters.target)) return false;
-    if (filters.enabled && rule.enabled !== (filters.enabled === "on")) return false;
-    if (filters.hard && rule.is_hard_constraint !== (filters.hard === "hard")) return false;
-    // A lane enforces hard constraints only; a soft rule's stored lane means nothing, so it never matches.
-    if (filters.lane && (!rule.is_hard_constraint || rule.enforcement_lane !== filters.lane)) return false;
-    if (words.length === 0) return true;
-    const text = `${rule.key} ${rule.name} ${rule.condition_text} ${rule.action_text}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
-  const direction = filters.sort === "asc" ? 1 : -1;
-  return shown.sort((a, b) => direction * (a.priority - b.priority) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  if (words.length === 0) return true;
+  const text = `${rule.key} ${rule.name} ${rule.condition_text} ${rule.action_text}`.toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/** Keys in code-point order: the tie-break under equal priorities, the same in every browser. */
+export function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

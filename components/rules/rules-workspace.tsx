@@ -9,11 +9,13 @@ import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 import { DeleteRuleDialog } from "./delete-rule-dialog";
 import { type EditorTarget, RuleEditorDrawer } from "./rule-editor-drawer";
-import { applyRuleFilters, type RuleFilters } from "./rule-filters";
+import type { RuleFilters } from "./rule-filters";
 import { RulesTable } from "./rules-table";
+import { ruleColumns } from "./rules-table-columns";
 import { RulesToolbar } from "./rules-toolbar";
 import { useRuleCommands } from "./use-rule-commands";
 import { useRuleFiltersUrl } from "./use-rule-filters-url";
+import { useRulesTable } from "./use-rules-table";
 
 /** The Rules page (UI.md sketch): filters, the table, the editor drawer with its CEL tester. */
 interface RulesWorkspaceProps {
@@ -37,12 +39,29 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
     onDuplicated: (copy, at) => open(copy, at),
   });
 
-  const rows = useMemo(() => applyRuleFilters(data.rules, filters), [data.rules, filters]);
   const targetLabels = useMemo(
     () => Object.fromEntries([...data.scenarios, ...data.steps.flatMap((g) => g.options)].map((t) => [t.ref, t.label])),
     [data.scenarios, data.steps],
   );
   const toolNames = useMemo(() => Object.fromEntries(data.tools.map((t) => [t.key, t.name])), [data.tools]);
+  // Built every render: the cells must see the current commands and pending row, and eight column
+  // objects cost nothing next to drawing the rows.
+  const columns = ruleColumns({
+    targetLabels,
+    toolNames,
+    pendingKey: commands.pendingKey,
+    onView: (rule) => open(rule),
+    handlers: canEdit
+      ? {
+          onEdit: (rule) => open(rule),
+          onDuplicate: commands.duplicate,
+          onDelete: setDeleting,
+          onSetEnabled: (rule, enabled) => commands.setEnabled(rule, enabled),
+        }
+      : null,
+  });
+  const table = useRulesTable(data.rules, columns, filters, (sort) => updateFilters({ sort }));
+  const shown = table.getRowModel().rows.length;
 
   return (
     <>
@@ -57,10 +76,10 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
         filters={filters}
         onFilters={updateFilters}
         targets={data}
-        shown={rows.length}
+        shown={shown}
         total={data.rules.length}
       />
-      {rows.length === 0 ? (
+      {shown === 0 ? (
         <EmptyState
           title={data.rules.length === 0 ? "No rules yet" : "No rules match"}
           description={
@@ -72,25 +91,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
           }
         />
       ) : (
-        <RulesTable
-          rules={rows}
-          targetLabels={targetLabels}
-          toolNames={toolNames}
-          sort={filters.sort}
-          onToggleSort={() => updateFilters({ sort: filters.sort === "desc" ? "asc" : "desc" })}
-          pendingKey={commands.pendingKey}
-          onView={(rule) => open(rule)}
-          handlers={
-            canEdit
-              ? {
-                  onEdit: (rule) => open(rule),
-                  onDuplicate: commands.duplicate,
-                  onDelete: setDeleting,
-                  onSetEnabled: (rule, enabled) => commands.setEnabled(rule, enabled),
-                }
-              : null
-          }
-        />
+        <RulesTable table={table} pendingKey={commands.pendingKey} />
       )}
       {editor ? (
         <RuleEditorDrawer

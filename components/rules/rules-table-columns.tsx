@@ -1,0 +1,172 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import { RowActions } from "@/components/config-editor/row-actions";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Mono } from "@/components/ui/mono";
+import { Switch } from "@/components/ui/switch";
+import type { BundleRule } from "@/lib/engine/contracts/bundle";
+import { compareKeys } from "./rule-filters";
+
+export interface RuleRowHandlers {
+  onEdit: (rule: BundleRule) => void;
+  onDuplicate: (rule: BundleRule) => void;
+  onDelete: (rule: BundleRule) => void;
+  onSetEnabled: (rule: BundleRule, enabled: boolean) => void;
+}
+
+export interface RuleColumnsContext {
+  /** scope_ref → "Refund" or "Refund › Verify". */
+  targetLabels: Record<string, string>;
+  toolNames: Record<string, string>;
+  /** null for a viewer: rows open read-only, no switches, no row actions. */
+  handlers: RuleRowHandlers | null;
+  onView: (rule: BundleRule) => void;
+  /** The rule whose command is in flight; its controls wait. */
+  pendingKey: string | null;
+}
+
+/** Per-column cell classes, read by the table when it draws a cell. */
+export interface RuleColumnMeta {
+  className?: string;
+  numeric?: boolean;
+}
+
+/**
+ * The rules table's columns. `priority` sorts (higher first by default: higher wins a conflict);
+ * `rule` is keyed by the rule key, the tie-break under equal priorities and the column the search
+ * filter runs on.
+ */
+export function ruleColumns(ctx: RuleColumnsContext): ColumnDef<BundleRule>[] {
+  return [
+    {
+      id: "priority",
+      accessorKey: "priority",
+      sortDescFirst: true,
+      enableGlobalFilter: false,
+      meta: { numeric: true } satisfies RuleColumnMeta,
+      header: ({ column }) => {
+        const desc = column.getIsSorted() !== "asc";
+        return (
+          <button
+            type="button"
+            onClick={column.getToggleSortingHandler()}
+            title="Higher priority wins a conflict"
+            className="font-medium"
+          >
+            Priority {desc ? "↓" : "↑"}
+          </button>
+        );
+      },
+    },
+    {
+      id: "rule",
+      accessorKey: "key",
+      sortingFn: (a, b) => compareKeys(a.original.key, b.original.key),
+      meta: { className: "max-w-md" } satisfies RuleColumnMeta,
+      header: "Rule",
+      cell: ({ row: { original: rule } }) => (
+        <>
+          <div className="font-medium">{rule.name}</div>
+          <div className="flex items-center">
+            <Mono className="text-muted-foreground text-xs">{rule.key}</Mono>
+            <CopyButton value={rule.key} label={`key of ${rule.name}`} />
+          </div>
+          <div className="text-muted-foreground text-xs">When: {rule.condition_text}</div>
+          <div className="text-muted-foreground text-xs">Then: {rule.action_text}</div>
+        </>
+      ),
+    },
+    {
+      id: "scope",
+      header: "Scope",
+      enableSorting: false,
+      enableGlobalFilter: false,
+      meta: { className: "space-y-1" } satisfies RuleColumnMeta,
+      cell: ({ row: { original: rule } }) => (
+        <>
+          <Badge variant={`scope-${rule.scope}`} />
+          {rule.scope_ref ? <div className="text-xs">{ctx.targetLabels[rule.scope_ref] ?? rule.scope_ref}</div> : null}
+        </>
+      ),
+    },
+    {
+      id: "enforcement",
+      header: "Enforcement",
+      enableSorting: false,
+      enableGlobalFilter: false,
+      meta: { className: "space-y-1" } satisfies RuleColumnMeta,
+      cell: ({ row: { original: rule } }) => (
+        <>
+          {rule.is_hard_constraint ? (
+            <div className="flex flex-wrap gap-1">
+              <Badge variant="danger">hard</Badge>
+              <Badge variant={`lane-${rule.enforcement_lane}`}>
+                {rule.enforcement_lane === "deterministic" ? "lane 1 · CEL" : "lane 2 · judge"}
+              </Badge>
+            </div>
+          ) : (
+            <Badge variant="neutral">guidance</Badge>
+          )}
+          {rule.enforcement_expression ? (
+            <div>
+              <Mono>{rule.enforcement_expression}</Mono>
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "tools",
+      header: "Tools",
+      enableSorting: false,
+      enableGlobalFilter: false,
+      meta: { className: "text-xs" } satisfies RuleColumnMeta,
+      cell: ({ row: { original: rule } }) =>
+        rule.attached_tools.length ? rule.attached_tools.map((key) => ctx.toolNames[key] ?? key).join(", ") : "—",
+    },
+    {
+      id: "limits",
+      header: "Limits",
+      enableSorting: false,
+      enableGlobalFilter: false,
+      meta: { className: "whitespace-nowrap text-xs tabular-nums" } satisfies RuleColumnMeta,
+      cell: ({ row: { original: rule } }) =>
+        `${rule.max_fires_per_session ?? "∞"} fires · cooldown ${rule.cooldown_turns}`,
+    },
+    {
+      id: "enabled",
+      header: "Enabled",
+      enableSorting: false,
+      enableGlobalFilter: false,
+      cell: ({ row: { original: rule } }) =>
+        ctx.handlers ? (
+          <Switch
+            checked={rule.enabled}
+            disabled={ctx.pendingKey === rule.key}
+            aria-label={`Enabled: ${rule.key}`}
+            onCheckedChange={(enabled) => ctx.handlers?.onSetEnabled(rule, enabled)}
+          />
+        ) : (
+          <Badge variant={rule.enabled ? "success" : "neutral"}>{rule.enabled ? "on" : "off"}</Badge>
+        ),
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      enableGlobalFilter: false,
+      meta: { className: "whitespace-nowrap text-right" } satisfies RuleColumnMeta,
+      cell: ({ row: { original: rule } }) => (
+        <RowActions
+          entity={rule}
+          name={rule.key}
+          pending={ctx.pendingKey === rule.key}
+          handlers={ctx.handlers}
+          onView={ctx.onView}
+        />
+      ),
+    },
+  ];
+}
