@@ -85,6 +85,15 @@ test("filters live in the URL and / focuses the search", async ({ page }) => {
   await expect(page.locator("[data-search]")).toHaveValue("refund");
   await expect(page.getByTestId("rule-row-vip-thanks")).toHaveCount(0);
   await screenshot(page, "rules-filtered");
+
+  // Priority sorts the table (TanStack Table) and the order lives in the URL too.
+  const priority = page.getByRole("columnheader", { name: /Priority/ });
+  await expect(priority).toHaveAttribute("aria-sort", "descending");
+  await priority.getByRole("button").click();
+  await expect(page).toHaveURL(/sort=asc/);
+  await expect(priority).toHaveAttribute("aria-sort", "ascending");
+  await priority.getByRole("button").click();
+  await expect(page).not.toHaveURL(/sort=asc/);
 });
 
 test("a save over a newer version shows what changed, keeps the edits, and saves after a reload", async ({

@@ -27,6 +27,19 @@ export function useRulesTable(
   return useReactTable(rulesTableOptions(rules, columns, filters, onSort));
 }
 
+// One array per direction, so the sorting state keeps its identity between renders and TanStack's
+// memoised sorted rows are only recomputed when the order really changes.
+const SORTING: Record<RuleFilters["sort"], SortingState> = {
+  desc: [
+    { id: "priority", desc: true },
+    { id: "rule", desc: false },
+  ],
+  asc: [
+    { id: "priority", desc: false },
+    { id: "rule", desc: false },
+  ],
+};
+
 /** The table's options, apart from React (the model test builds the same table with table-core). */
 export function rulesTableOptions(
   rules: BundleRule[],
@@ -34,10 +47,7 @@ export function rulesTableOptions(
   filters: RuleFilters,
   onSort: (sort: RuleFilters["sort"]) => void,
 ): TableOptions<BundleRule> {
-  const sorting: SortingState = [
-    { id: "priority", desc: filters.sort === "desc" },
-    { id: "rule", desc: false },
-  ];
+  const sorting = SORTING[filters.sort];
   return {
     data: rules,
     columns,
@@ -46,6 +56,9 @@ export function rulesTableOptions(
     globalFilterFn: (row, _columnId, value: RuleFilters) => ruleMatchesFilters(row.original, value),
     enableSortingRemoval: false,
     enableMultiSort: false,
+    // No pagination: TanStack would otherwise reset the page index (a state change, so a render)
+    // whenever the sorted rows are recomputed, and they are on every render that changes them.
+    autoResetAll: false,
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === "function" ? updater(sorting) : updater;
       onSort(next[0]?.desc === false ? "asc" : "desc");
