@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { profileFieldDefinitions } from "@/db/schema";
+import { customerProfiles, profileFieldDefinitions } from "@/db/schema";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { deleteProfileFieldAction } from "@/lib/actions/fields/delete-profile-field";
 import { testFieldValueAction } from "@/lib/actions/fields/test-field-value";
@@ -89,17 +89,32 @@ describe("profile field saves: one config version, one profile schema version, o
     for (const row of others.filter((r) => r.fieldName !== "tier")) expect(after).toContainEqual(row);
   });
 
-  it("a rename nobody depends on keeps the row's id and names the old key", async () => {
+  it("a rename nobody depends on keeps the row's id, names the old key and moves customers' values", async () => {
     const before = await storedField("country");
+    const agent = await agentRow(handle);
+    await handle.db.insert(customerProfiles).values([
+      { agentId: agent.id, customerRef: "rename-a", fields: { country: "France", tier: "vip" } },
+      { agentId: agent.id, customerRef: "rename-b", fields: { tier: "standard" } },
+    ]);
+    const profile = async (ref: string) =>
+      (
+        await handle.db
+          .select({ fields: customerProfiles.fields })
+          .from(customerProfiles)
+          .where(and(eq(customerProfiles.agentId, agent.id), eq(customerProfiles.customerRef, ref)))
+      )[0]?.fields;
     const { payload } = await expectOneVersion(handle, "profile_field", async () =>
       updateProfileFieldAction({ ...COUNTRY, field_name: "home_country", loaded_name: "country", ...(await at()) }),
     );
     expect(payload).toMatchObject({ key: "home_country", previous_key: "country" });
     expect(payload.diff).toEqual({ field_name: { before: "country", after: "home_country" } });
     expect((await storedField("home_country"))?.id).toBe(before?.id);
+    expect(await profile("rename-a")).toEqual({ home_country: "France", tier: "vip" });
+    expect(await profile("rename-b")).toEqual({ tier: "standard" });
     await expectOneVersion(handle, "profile_field", async () =>
       updateProfileFieldAction({ ...COUNTRY, loaded_name: "home_country", ...(await at()) }),
     );
+    expect(await profile("rename-a")).toEqual({ country: "France", tier: "vip" });
   });
 
   it("delete removes the row and keeps every last value in the diff", async () => {

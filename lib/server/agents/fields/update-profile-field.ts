@@ -9,10 +9,12 @@ import { profileFieldColumns } from "./field-columns";
 import { assertProfileFieldFits } from "./field-issues";
 import { findProfileField } from "./find-field-rows";
 import { bumpProfileSchemaVersion } from "./profile-schema-version";
+import { renameProfileValues } from "./rename-profile-values";
 
 /**
  * Replaces the profile field loaded as `loadedName` (a new field_name renames it, refused while rules
- * or tool inputs use the old name). One row is written. A save that changes nothing writes nothing.
+ * or tool inputs use the old name; customers' stored values move to the new name). A save that
+ * changes nothing writes nothing.
  */
 export async function updateProfileField(
   db: Database,
@@ -34,6 +36,7 @@ export async function updateProfileField(
         .update(profileFieldDefinitions)
         .set({ ...profileFieldColumns(field), updatedAt: new Date() })
         .where(eq(profileFieldDefinitions.id, current.id));
+      if (field.field_name !== loadedName) await renameProfileValues(tx, agent.id, loadedName, field.field_name);
       const schema = await bumpProfileSchemaVersion(tx, agent);
       return {
         entity: "profile_field",
