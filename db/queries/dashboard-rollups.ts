@@ -1,11 +1,19 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { dashboardRolledDays } from "../schema";
 import type { Database, Transaction } from "../types";
 
 // Rolling up closed UTC days of an agent's turns (db/schema/dashboard.ts). A day is rolled once: the
 // transaction that inserts its marker computes its counts; a concurrent one finds the marker taken
 // (ON CONFLICT DO NOTHING waits for the first to commit) and rolls nothing.
+
+/**
+ * A date column as "YYYY-MM-DD" whatever the server's DateStyle (date::text follows it: "11/25/2026"
+ * under SQL, MDY), so days compare with the keys the dashboard builds in JavaScript.
+ */
+export function isoDay(column: SQLWrapper) {
+  return sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
+}
 
 /** The same cap as the live query: 10 or more model calls are one bar of the histogram. */
 export const ROLLUP_MODEL_CALLS_CAP = 10;
@@ -14,7 +22,7 @@ export const ROLLUP_MODEL_CALLS_CAP = 10;
 export async function rolledDays(db: Database, agentId: string, days: string[]): Promise<Set<string>> {
   if (days.length === 0) return new Set();
   const rows = await db
-    .select({ day: dashboardRolledDays.day })
+    .select({ day: isoDay(dashboardRolledDays.day) })
     .from(dashboardRolledDays)
     .where(and(eq(dashboardRolledDays.agentId, agentId), inArray(dashboardRolledDays.day, days)));
   return new Set(rows.map((r) => r.day));
@@ -32,7 +40,7 @@ export async function rollUpDays(db: Database, agentId: string, days: string[]):
       .insert(dashboardRolledDays)
       .values(days.map((day) => ({ agentId, day })))
       .onConflictDoNothing()
-      .returning({ day: dashboardRolledDays.day });
+      .returning({ day: isoDay(dashboardRolledDays.day) });
     const mine = taken.map((r) => r.day).sort();
     const first = mine[0];
     const last = mine.at(-1);
@@ -43,8 +51,8 @@ export async function rollUpDays(db: Database, agentId: string, days: string[]):
     const day = sql`(t.created_at at time zone 'UTC')::date`;
     const turnsOfMyDays = sql`t.agent_id = ${agentId} and t.created_at >= ${from.toISOString()}::timestamptz
       and t.created_at < ${to.toISOString()}::timestamptz
-      and ${day}::text in (${sql.join(
-        mine.map((d) => sql`${d}`),
+      and ${day} in (${sql.join(
+        mine.map((d) => sql`${d}::date`),
         sql`, `,
       )})`;
     await tx.execute(sql`

@@ -3,7 +3,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { rowsOf } from "../raw-rows";
 import { dashboardTurnCounts, turns } from "../schema";
 import type { DbOrTx } from "../types";
-import { ROLLUP_MODEL_CALLS_CAP } from "./dashboard-rollups";
+import { isoDay, ROLLUP_MODEL_CALLS_CAP } from "./dashboard-rollups";
 import type { TraceOutcome } from "./traces";
 
 // The agent dashboard's aggregates, each over one agent's turns since a UTC day. Days are UTC on the
@@ -26,8 +26,9 @@ export const TOP_INTENTS = 12;
 // A turn makes 1 call (generation) to ~6 (sensor, judges, three regenerations); 10 or more is one bar.
 export const MODEL_CALLS_CAP = ROLLUP_MODEL_CALLS_CAP;
 
-// A UTC day as text; ::date costs ~25 % less than to_char(…, 'YYYY-MM-DD') per row.
-const utcDay = sql<string>`((${turns.createdAt} at time zone 'UTC')::date)::text`;
+// A turn's UTC day as "YYYY-MM-DD" (to_char, not ::text, which follows the server's DateStyle). Only
+// the live days are counted row by row, so its cost per row no longer matters.
+const utcDay = isoDay(sql`(${turns.createdAt} at time zone 'UTC')::date`);
 
 const dayText = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -42,7 +43,7 @@ export async function turnCountsByDay(db: DbOrTx, window: DashboardWindow) {
     window.liveSince > window.since
       ? db
           .select({
-            day: sql<string>`${dashboardTurnCounts.day}::text`,
+            day: isoDay(dashboardTurnCounts.day),
             outcome: dashboardTurnCounts.outcome,
             intent: dashboardTurnCounts.intentLabel,
             calls: dashboardTurnCounts.modelCalls,

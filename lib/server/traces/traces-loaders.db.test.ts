@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
@@ -96,5 +97,21 @@ describe("traces loaders", () => {
     const withinGrace = new Date();
     withinGrace.setUTCHours(24, 30, 0, 0);
     expect((await loadAgentDashboard(handle.db, agent.id, 7, withinGrace)).outcomes[5]).toEqual(today.outcomes[6]);
+  });
+  it("count the same under a server DateStyle other than ISO", async () => {
+    const iso = await loadAgentDashboard(handle.db, agent.id, 7);
+    const tomorrow = new Date();
+    tomorrow.setUTCHours(26, 0, 0, 0);
+    const rolledIso = await loadAgentDashboard(handle.db, agent.id, 30, tomorrow);
+    // date::text would read "11/26/2026" now; the days must still match the dashboard's own keys.
+    await handle.db.execute(sql`set datestyle = 'SQL, MDY'`);
+    try {
+      expect((await loadAgentDashboard(handle.db, agent.id, 7)).outcomes).toEqual(iso.outcomes);
+      const rolled = await loadAgentDashboard(handle.db, agent.id, 30, tomorrow);
+      expect(rolled.outcomes).toEqual(rolledIso.outcomes);
+      expect(rolled.turns).toBe(2);
+    } finally {
+      await handle.db.execute(sql`set datestyle = 'ISO, MDY'`);
+    }
   });
 });
