@@ -1,6 +1,6 @@
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { expect, type Page, test } from "@playwright/test";
+import { addOperator, saveSessionAs, screenshot, signIn } from "./fixtures";
 
 // The Fields & Variables editors on the demo Refund desk, as a designer and as a viewer. The spec
 // leaves the agent as the sandbox and rules specs expect it: the response variable it adds is deleted
@@ -13,41 +13,17 @@ const DESIGNER = { email: `fields-designer-${stamp}@focal.test`, name: "Dana Des
 const VIEWER = { email: `fields-viewer-${stamp}@focal.test`, name: "Vic Viewer", password: "viewer-password-12" };
 const STATE = (who: string) => path.join("test-results", "e2e-auth", `fields-${who}.json`);
 
-/** Signs in as `person` in a fresh context and keeps the session for the file's tests. */
-async function saveSession(browser: Browser, baseURL: string, person: typeof DESIGNER, file: string) {
-  const page = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  await page.context().storageState({ path: file });
-  await page.close();
-}
-
 // One sign-in per person for the file: sign-in is rate limited per address (lib/server/auth).
 test.beforeAll(async ({ browser }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);
   const admin = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
   await signIn(admin);
   await admin.goto("/admin");
-  const form = admin.getByRole("form", { name: "Add operator" });
-  for (const [person, role] of [
-    [DESIGNER, "designer"],
-    [VIEWER, "viewer"],
-  ] as const) {
-    await form.getByLabel("Email").fill(person.email);
-    await form.getByLabel("Name").fill(person.name);
-    await form.getByLabel("Role").selectOption(role);
-    await form.getByLabel("Initial password").fill(person.password);
-    await form.getByRole("button", { name: "Add operator" }).click();
-    await expect(admin.getByText(person.email).first()).toBeVisible();
-    // The form resets after a save; wait for it before typing the next person.
-    await expect(form.getByLabel("Email")).toHaveValue("");
-  }
+  await addOperator(admin, DESIGNER, "designer");
+  await addOperator(admin, VIEWER, "viewer");
   await admin.close();
-  await saveSession(browser, baseURL, DESIGNER, STATE("designer"));
-  await saveSession(browser, baseURL, VIEWER, STATE("viewer"));
+  await saveSessionAs(browser, baseURL, DESIGNER, STATE("designer"));
+  await saveSessionAs(browser, baseURL, VIEWER, STATE("viewer"));
 });
 
 /** The config_version in the page header ("Refund desk · v3 · profile schema v1 · …"). */

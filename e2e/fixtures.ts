@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e-env";
 
 export async function signIn(page: Page) {
@@ -16,4 +16,40 @@ export async function screenshot(page: Page, name: string) {
   const dir = path.join("test-results", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+export interface Person {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/** On /admin, signed in as the admin: adds `person` with `role` and waits for the form to reset. */
+export async function addOperator(page: Page, person: Person, role: "designer" | "viewer") {
+  const form = page.getByRole("form", { name: "Add operator" });
+  await form.getByLabel("Email").fill(person.email);
+  await form.getByLabel("Name").fill(person.name);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByLabel("Initial password").fill(person.password);
+  await form.getByRole("button", { name: "Add operator" }).click();
+  await expect(page.getByText(person.email).first()).toBeVisible();
+  // React resets the form when the action settles; typing the next person before that loses it.
+  await expect(form.getByLabel("Email")).toHaveValue("");
+}
+
+/** Signs `person` in on this page. */
+export async function signInAs(page: Page, person: Person) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/** Signs `person` in from a fresh context and keeps the session in `file` (one sign-in per file: rate limit). */
+export async function saveSessionAs(browser: Browser, baseURL: string | undefined, person: Person, file: string) {
+  const page = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
+  await signInAs(page, person);
+  await page.context().storageState({ path: file });
+  await page.close();
 }

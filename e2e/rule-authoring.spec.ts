@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { addOperator, type Person, screenshot, signIn, signInAs } from "./fixtures";
 
 // Issue 5's authoring path end to end, as a designer (not the admin): a new GLOBAL hard rule with a
 // CEL expression (a parse error first, then the tester), saved; in the sandbox the offline draft that
@@ -15,25 +15,9 @@ const VIEWER = { email: `viewer-rules-${stamp}@focal.test`, name: "Vic Viewer", 
 const RULE_KEY = "refund-cap-40";
 const MESSAGE = "I'm in France and want a refund for order 123";
 
-async function addOperator(page: Page, person: typeof DESIGNER, role: "designer" | "viewer") {
-  const form = page.getByRole("form", { name: "Add operator" });
-  await form.getByLabel("Email").fill(person.email);
-  await form.getByLabel("Name").fill(person.name);
-  await form.getByLabel("Role").selectOption(role);
-  await form.getByLabel("Initial password").fill(person.password);
-  await form.getByRole("button", { name: "Add operator" }).click();
-  await expect(page.getByText(person.email).first()).toBeVisible();
-  // The form resets after a success; typing before that would be wiped.
-  await expect(form.getByLabel("Email")).toHaveValue("");
-}
-
-async function pageAs(browser: Browser, baseURL: string | undefined, person: typeof DESIGNER): Promise<Page> {
+async function pageAs(browser: Browser, baseURL: string | undefined, person: Person): Promise<Page> {
   const page = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
+  await signInAs(page, person);
   return page;
 }
 

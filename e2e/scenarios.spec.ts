@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { addOperator, screenshot, signIn, signInAs } from "./fixtures";
 
 // The scenario editor on the demo Refund desk: a designer edits Pricing (an instruction, a new step and
 // a transition), watches the graph and its warnings follow, saves, finds the version in the History,
@@ -15,26 +15,6 @@ const ORIGINAL_INSTRUCTIONS =
   "Find out which product or service the customer is asking about. If the message already says, move on without asking.";
 const EDITED_INSTRUCTIONS = "Find out which product the customer means; a name, a link or a SKU is enough.";
 
-async function addPerson(page: Page, person: typeof DESIGNER, role: "designer" | "viewer") {
-  const form = page.getByRole("form", { name: "Add operator" });
-  await form.getByLabel("Email").fill(person.email);
-  await form.getByLabel("Name").fill(person.name);
-  await form.getByLabel("Role").selectOption(role);
-  await form.getByLabel("Initial password").fill(person.password);
-  await form.getByRole("button", { name: "Add operator" }).click();
-  await expect(page.getByText(person.email).first()).toBeVisible();
-  // React resets the form when the action settles; typing the next person before that loses it.
-  await expect(form.getByLabel("Email")).toHaveValue("");
-}
-
-async function signInAs(page: Page, person: typeof DESIGNER) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
-}
-
 /** The version the editor saves on top of ("editing v12; saving makes v13"). */
 async function editingVersion(page: Page): Promise<number> {
   const text = (await page.getByText(/editing v\d+;/).textContent()) ?? "";
@@ -49,8 +29,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
   await signIn(page);
   await page.goto("/admin");
-  await addPerson(page, DESIGNER, "designer");
-  await addPerson(page, VIEWER, "viewer");
+  await addOperator(page, DESIGNER, "designer");
+  await addOperator(page, VIEWER, "viewer");
   await page.close();
 });
 

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { expect, type Page, test } from "@playwright/test";
+import { addOperator, saveSessionAs, screenshot, signIn } from "./fixtures";
 
 // The tools editor on the demo Refund desk: a designer creates a static tool (an input, an output
 // variable), meets a JSON error and a path error on the way, tries the draft, saves it; an http draft
@@ -19,17 +19,6 @@ const VIEWER = { email: `tools-viewer-${STAMP}@focal.test`, name: "Vic Viewer", 
 const DESIGNER_STATE = path.join("test-results", "e2e-auth", "tools-designer.json");
 const VIEWER_STATE = path.join("test-results", "e2e-auth", "tools-viewer.json");
 
-async function signInAs(browser: Browser, baseURL: string | undefined, person: typeof DESIGNER, state: string) {
-  const page = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  await page.context().storageState({ path: state });
-  await page.close();
-}
-
 // The admin adds a designer and a viewer once; each test then runs as one of them. Sign-in is
 // limited per address (lib/server/auth), so every person signs in once for the file.
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -37,22 +26,11 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const admin = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
   await signIn(admin);
   await admin.goto("/admin");
-  const form = admin.getByRole("form", { name: "Add operator" });
-  for (const [person, role] of [
-    [DESIGNER, "designer"],
-    [VIEWER, "viewer"],
-  ] as const) {
-    await form.getByLabel("Email").fill(person.email);
-    await form.getByLabel("Name").fill(person.name);
-    await form.getByLabel("Role").selectOption(role);
-    await form.getByLabel("Initial password").fill(person.password);
-    await form.getByRole("button", { name: "Add operator" }).click();
-    await expect(admin.getByText(person.email).first()).toBeVisible();
-    await expect(form.getByLabel("Email")).toHaveValue("");
-  }
+  await addOperator(admin, DESIGNER, "designer");
+  await addOperator(admin, VIEWER, "viewer");
   await admin.close();
-  await signInAs(browser, baseURL, DESIGNER, DESIGNER_STATE);
-  await signInAs(browser, baseURL, VIEWER, VIEWER_STATE);
+  await saveSessionAs(browser, baseURL, DESIGNER, DESIGNER_STATE);
+  await saveSessionAs(browser, baseURL, VIEWER, VIEWER_STATE);
 });
 
 async function openNewTool(page: Page) {
