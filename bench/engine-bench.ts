@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { compileAgent } from "@/lib/engine/compile/compile-agent";
 import { emptySessionState, type SessionState } from "@/lib/engine/contracts/session-state";
@@ -8,7 +9,6 @@ import type { EnginePorts } from "@/lib/engine/ports";
 import { sequentialIds, staticToolRunner } from "@/lib/engine/testing/fixed-ports";
 import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
-import { DEMO_CONVERSATIONS } from "./demo-conversations";
 import { percentile, type Report } from "./report";
 import { syntheticAgent } from "./synthetic-agent";
 

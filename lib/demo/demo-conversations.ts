@@ -1,5 +1,5 @@
-// Scripted demo conversations for the model-call budget (PRODUCT.md §3 "Budget"): what customers of
-// the Refund desk say, turn by turn. Played with the offline provider.
+// Scripted demo conversations: what customers of the Refund desk say, turn by turn. The benchmark
+// plays them for the model-call budget, and the replay tests and benchmark for replay fidelity.
 export const DEMO_CONVERSATIONS: string[][] = [
   ["I'm in France and want a refund for order 123"],
   ["I want my money back", "It's order 123", "yes, that one", "it arrived broken"],

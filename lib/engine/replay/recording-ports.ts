@@ -1,0 +1,94 @@
+import type { EngineTool } from "../contracts/snapshot";
+import type { EnginePorts, ModelProvider } from "../ports";
+import { canonicalSha256 } from "./request-hash";
+import type { ModelCallKind, TapeModelCall, TapeToolCall, TurnTape } from "./tape";
+
+export interface TapeRecorder {
+  /** The ports to run the turn with: every call goes through to `ports` and is written down. */
+  ports: EnginePorts;
+  /** The tape so far; `end` and `external` are the host's to fill. */
+  tape(): Omit<TurnTape, "end" | "external">;
+}
+
+/**
+ * Wraps a turn's ports so that what they return is kept: model results in call order with a hash of
+ * each request, tool results with a hash of each input, wall-clock readings and ids. The embedder is
+ * kept by identity only — it is deterministic and local, and a replay checks it is the same one.
+ */
+export function recordingPorts(ports: EnginePorts, continuityEnabled: boolean): TapeRecorder {
+  const calls: TapeModelCall[] = [];
+  const tools: TapeToolCall[] = [];
+  const clock: string[] = [];
+  const ids: string[] = [];
+  let dimension = 0;
+  const inner = ports.model;
+
+  function recorded<Req, Res>(kind: ModelCallKind, call: (request: Req) => Promise<Res>) {
+    return async (request: Req): Promise<Res> => {
+      const result = await call(request);
+      calls.push({ kind, request_sha256: canonicalSha256(request), result: structuredClone(result) as never });
+      return result;
+    };
+  }
+
+  const model: ModelProvider = {
+    name: inner.name,
+    model: inner.model,
+    sense: recorded("sense", (r) => inner.sense(r)),
+    generate: recorded("generate", (r) => inner.generate(r)),
+    judge: recorded("judge", (r) => inner.judge(r)),
+    ...(inner.extract ? { extract: recorded("extract", inner.extract.bind(inner)) } : {}),
+    ...(inner.select ? { select: recorded("select", inner.select.bind(inner)) } : {}),
+  };
+
+  return {
+    ports: {
+      model,
+      embedder: {
+        name: ports.embedder.name,
+        async embed(texts) {
+          const vectors = await ports.embedder.embed(texts);
+          dimension ||= vectors[0]?.length ?? 0;
+          return vectors;
+        },
+      },
+      tools: {
+        async run(tool: EngineTool, input: Record<string, unknown>) {
+          const result = await ports.tools.run(tool, input);
+          tools.push({ tool_key: tool.key, input_sha256: canonicalSha256(input), result: structuredClone(result) });
+          return result;
+        },
+      },
+      clock: {
+        now() {
+          const at = ports.clock.now();
+          clock.push(at.toISOString());
+          return at;
+        },
+        monotonicMs: () => ports.clock.monotonicMs(),
+      },
+      ids: {
+        next(prefix) {
+          const id = ports.ids.next(prefix);
+          ids.push(id);
+          return id;
+        },
+      },
+    },
+    tape: () => ({
+      version: 1,
+      provider: {
+        name: inner.name,
+        model: inner.model,
+        extract: Boolean(inner.extract),
+        select: Boolean(inner.select),
+      },
+      embedder: { name: ports.embedder.name, dimension },
+      continuity_enabled: continuityEnabled,
+      calls,
+      tools,
+      clock,
+      ids,
+    }),
+  };
+}

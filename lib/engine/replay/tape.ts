@@ -1,0 +1,50 @@
+import type { ModelResult } from "../contracts/model";
+import type { ToolResult } from "../ports";
+
+// What a turn's ports returned, so the engine can run the turn again without the outside world
+// (docs/replay.md). One tape per stored turn, written in the turn's transaction, deleted with it.
+
+export const TAPE_VERSION = 1;
+
+export const MODEL_CALL_KINDS = ["sense", "generate", "judge", "extract", "select"] as const;
+export type ModelCallKind = (typeof MODEL_CALL_KINDS)[number];
+
+export interface TapeModelCall {
+  kind: ModelCallKind;
+  /** SHA-256 of the RFC 8785 canonical JSON of the request: the request itself is not kept. */
+  request_sha256: string;
+  /** The parsed output or the failure reason, exactly as the provider returned it. */
+  result: ModelResult<unknown>;
+}
+
+export interface TapeToolCall {
+  tool_key: string;
+  input_sha256: string;
+  result: ToolResult;
+}
+
+/** Profile and goal can change between turns without a turn (another session of the customer, the goal API). */
+export interface TapeExternalState {
+  profile?: Record<string, unknown>;
+  goal?: Record<string, unknown>;
+}
+
+export interface TurnTape {
+  version: typeof TAPE_VERSION;
+  provider: { name: string; model: string; extract: boolean; select: boolean };
+  embedder: { name: string; dimension: number };
+  continuity_enabled: boolean;
+  calls: TapeModelCall[];
+  tools: TapeToolCall[];
+  /** clock.now() readings in order (continuity's option-set TTLs read the wall clock). */
+  clock: string[];
+  /** ids.next() results in order (option-set and loop-cycle ids end up in the session state). */
+  ids: string[];
+  /**
+   * Set only where the turn started from a profile or goal that the previous turn did not leave
+   * (or, on a session's first turn, a non-empty profile): a replay rebuilds everything else.
+   */
+  external?: TapeExternalState;
+  /** Hashes of the profile and goal this turn left, so the next turn can tell an outside change. */
+  end: { profile_sha256: string; goal_sha256: string };
+}

@@ -1,0 +1,51 @@
+import type { CompiledAgent } from "../compile/compile-agent";
+import { emptySessionState } from "../contracts/session-state";
+import type { TurnOutcome } from "../contracts/turn-outcome";
+import { runTurn } from "../pipeline/run-turn";
+import type { EnginePorts } from "../ports";
+import { nextStartState } from "../replay/next-start-state";
+import { recordingPorts } from "../replay/recording-ports";
+import type { ReplaySessionInput } from "../replay/replay-session";
+import { canonicalSha256 } from "../replay/request-hash";
+
+/**
+ * Plays `messages` as one session the way the host does — each turn through recording ports, the
+ * next turn from the state the host would load — and returns it as a replay's input: the stored
+ * turns with their tapes. Tests and the benchmark replay it without a database.
+ */
+export async function recordSession(
+  agent: CompiledAgent,
+  sessionId: string,
+  messages: readonly string[],
+  ports: EnginePorts,
+  options: { continuityEnabled?: boolean } = {},
+): Promise<ReplaySessionInput & { outcomes: TurnOutcome[] }> {
+  const turns: ReplaySessionInput["turns"] = [];
+  const outcomes: TurnOutcome[] = [];
+  let state = emptySessionState();
+  for (const [index, message] of messages.entries()) {
+    const continuityEnabled = options.continuityEnabled ?? false;
+    const recorder = recordingPorts(ports, continuityEnabled);
+    const turnId = `${sessionId}-t${index}`;
+    const outcome = await runTurn(agent, state, { message, turnId, continuityEnabled }, recorder.ports);
+    const next = nextStartState(state.goal, outcome);
+    turns.push({
+      turnId,
+      turnIndex: index,
+      message,
+      tape: {
+        ...recorder.tape(),
+        end: { profile_sha256: canonicalSha256(next.profile), goal_sha256: canonicalSha256(next.goal) },
+      },
+      original: {
+        outcome: outcome.outcome,
+        response: outcome.response,
+        modelCalls: outcome.modelCalls,
+        provenance: structuredClone(outcome.provenance),
+      },
+    });
+    outcomes.push(outcome);
+    state = next;
+  }
+  return { sessionId, turns, outcomes };
+}
