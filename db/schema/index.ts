@@ -5,6 +5,7 @@ export * from "./fields";
 export * from "./identity";
 export * from "./ledger";
 export * from "./loops";
+export * from "./replay";
 export * from "./rules";
 export * from "./scenarios";
 export * from "./tools";

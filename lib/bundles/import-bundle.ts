@@ -8,6 +8,7 @@ import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
 import { AppError } from "@/lib/server/errors";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { keepConfigVersion } from "@/lib/server/replay/config-versions";
 import { type BundleDiff, diffBundles, isEmptyDiff } from "./bundle-diff";
 import { readAgentBundle } from "./read-agent-bundle";
 import { serializeBundle } from "./serialize-bundle";
@@ -112,6 +113,7 @@ export async function importBundle(db: DbOrTx, input: unknown, actor: Actor, req
       agent = updated;
     }
     await insertAgentConfig(tx, agent.id, bundle, keep);
+    await keepConfigVersion(tx, agent);
     await appendLedgerEvent(tx, {
       type: "BUNDLE_IMPORTED",
       actor,

@@ -15,6 +15,8 @@ export interface ReplayTurnInput {
   tape: TurnTape | null;
   /** The stored turn: what it decided. */
   original: DecisionSource;
+  /** The config_version the turn ran on. */
+  configVersion?: number;
 }
 
 export interface ReplaySessionInput {
@@ -45,6 +47,11 @@ export interface ReplayedSession {
   turns: ReplayedTurn[];
 }
 
+/** Every turn of a session listed as not replayable, with why: never silently skipped. */
+export function unreplayableSession(session: ReplaySessionInput, note: string): ReplayedSession {
+  return { sessionId: session.sessionId, replayable: false, turns: session.turns.map((t) => notReplayable(t, note)) };
+}
+
 function notReplayable(turn: ReplayTurnInput, note: string): ReplayedTurn {
   return {
     turnId: turn.turnId,
@@ -60,14 +67,15 @@ function notReplayable(turn: ReplayTurnInput, note: string): ReplayedTurn {
 }
 
 /**
- * Re-runs a whole session, in order, under `agent` (any compiled configuration), serving model and
+ * Re-runs a whole session, in order, under a compiled configuration (one for every turn, or one per
+ * turn — the configuration each turn ran on, for a fidelity check), serving model and
  * tool calls from each turn's tape (frozen) or from live ports. Each turn starts from the state the
  * replayed turn before it left — so a change on turn 1 carries into routing on turn 2 — plus what
  * changed outside turns, as the tape recorded it. Pure: writes nothing; the same inputs give the same
  * result. Under the configuration a session ran on, every turn comes out `same` (docs/replay.md).
  */
 export async function replaySession(
-  agent: CompiledAgent,
+  agentFor: CompiledAgent | ((turn: ReplayTurnInput) => CompiledAgent),
   session: ReplaySessionInput,
   options: ReplayPortsOptions,
 ): Promise<ReplayedSession> {
@@ -77,13 +85,14 @@ export async function replaySession(
       missing >= 0
         ? `turn ${missing + 1} was stored before turns kept their tapes: this session cannot be replayed`
         : "the session has no turns";
-    return { sessionId: session.sessionId, replayable: false, turns: session.turns.map((t) => notReplayable(t, note)) };
+    return unreplayableSession(session, note);
   }
 
   const turns: ReplayedTurn[] = [];
   let state: SessionState = emptySessionState();
   for (const turn of session.turns) {
     const tape = turn.tape as TurnTape;
+    const agent = typeof agentFor === "function" ? agentFor(turn) : agentFor;
     const start = fitStateToAgent(withExternalState({ ...state, turnIndex: turn.turnIndex }, tape.external), agent);
     const { ports, divergences } = replayPorts(tape, options);
     const outcome = await runTurn(

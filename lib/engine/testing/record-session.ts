@@ -3,10 +3,10 @@ import { emptySessionState } from "../contracts/session-state";
 import type { TurnOutcome } from "../contracts/turn-outcome";
 import { runTurn } from "../pipeline/run-turn";
 import type { EnginePorts } from "../ports";
+import { tapeEnd } from "../replay/external-state";
 import { nextStartState } from "../replay/next-start-state";
 import { recordingPorts } from "../replay/recording-ports";
 import type { ReplaySessionInput } from "../replay/replay-session";
-import { canonicalSha256 } from "../replay/request-hash";
 
 /**
  * Plays `messages` as one session the way the host does — each turn through recording ports, the
@@ -35,7 +35,7 @@ export async function recordSession(
       message,
       tape: {
         ...recorder.tape(),
-        end: { profile_sha256: canonicalSha256(next.profile), goal_sha256: canonicalSha256(next.goal) },
+        end: tapeEnd(next.profile, next.goal),
       },
       original: {
         outcome: outcome.outcome,

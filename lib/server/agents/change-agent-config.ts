@@ -7,6 +7,7 @@ import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
+import { keepConfigVersion } from "../replay/config-versions";
 import { lockAgentAtVersion } from "./lock-agent-at-version";
 
 export interface ConfigChangeRequest {
@@ -48,7 +49,9 @@ export async function changeAgentConfig<T>(
     if ("unchanged" in change) return { config_version: agent.configVersion, changed: false, result: change.unchanged };
 
     const after = agent.configVersion + 1;
-    await tx.update(agents).set({ configVersion: after, updatedAt: new Date() }).where(eq(agents.id, agent.id));
+    const updatedAt = new Date();
+    await tx.update(agents).set({ configVersion: after, updatedAt }).where(eq(agents.id, agent.id));
+    await keepConfigVersion(tx, { ...agent, configVersion: after, updatedAt });
     const payload: ConfigChangedPayload = {
       agent_key: agent.key,
       entity: change.entity,

@@ -3,9 +3,13 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { getAgentById } from "@/db/queries/agents";
 import { getSession, getTurn } from "@/db/queries/conversations";
+import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
+import { externalStateAt } from "@/lib/engine/replay/external-state";
+import { recordingPorts } from "@/lib/engine/replay/recording-ports";
+import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { AppError } from "../errors";
@@ -84,16 +88,19 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
       const ports = hostPorts();
       const compiled = await getCompiledAgent(db, agent, ports.embedder);
-      const state = await loadSessionState(db, session, compiled);
+      const [state, previousEnd] = await Promise.all([
+        loadSessionState(db, session, compiled),
+        session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
+      ]);
       const turnId = randomUUID();
       const started = performance.now();
+      const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
+      // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
+      const recorder = recordingPorts(ports, continuityEnabled);
+      const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
       let outcome: TurnOutcome;
       try {
-        const continuityEnabled = continuityFor(
-          session.continuityEnabled,
-          compiled.snapshot.settings.continuity.enabled,
-        );
-        outcome = await runTurn(compiled, state, { message: input.message, turnId, continuityEnabled }, ports);
+        outcome = await runTurn(compiled, state, { message: input.message, turnId, continuityEnabled }, recorder.ports);
       } catch (error) {
         // An engine bug must not lose the customer's message: the turn is stored as an error.
         console.error(`[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`, error);
@@ -113,6 +120,7 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
             outcome,
             latencyMs,
             configVersion: agent.configVersion,
+            tape: { ...recorder.tape(), ...(external ? { external } : {}) },
             actor: input.actor,
             requestId: input.requestId,
           });

@@ -1,9 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { insertTurnTape } from "@/db/queries/replay";
 import { lockSessionGoal } from "@/db/queries/session-goal";
 import { customerProfiles, loopTraces, sessions, traceSpans, turns } from "@/db/schema";
 import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { tapeEnd } from "@/lib/engine/replay/external-state";
+import type { TurnTape } from "@/lib/engine/replay/tape";
 import { withTurnGoal } from "@/lib/engine/stages/reformulation";
 import { recordGoalCandidate } from "../goals/apply-goal-reformulation";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
@@ -26,6 +29,8 @@ export interface PersistInput {
   outcome: TurnOutcome;
   latencyMs: number;
   configVersion: number;
+  /** What the turn's ports returned; `end` is filled in here from what is committed. */
+  tape: Omit<TurnTape, "end">;
   actor: Actor;
   requestId: string;
 }
@@ -47,6 +52,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
   if (!locked || locked.turnCount !== input.turnIndex) throw new SessionMovedOnError();
 
   const state = outcome.session;
+  let goal: Record<string, unknown> = withTurnGoal(locked.goal, state.goal) as unknown as Record<string, unknown>;
   await tx
     .update(sessions)
     .set({
@@ -56,7 +62,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       ruleFires: state.ruleFires,
       stepClarificationCount: state.stepClarificationCount,
       continuity: state.continuity,
-      goal: withTurnGoal(locked.goal, state.goal),
+      goal,
       turnCount: input.turnIndex + 1,
       updatedAt: new Date(),
     })
@@ -71,7 +77,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     // Seed 000 step 4: the verdict is ledgered in this transaction; an accepted reformulation is used
     // from the next turn on, so it is always committed before execution. A failed append throws
     // DTL-STRAT-011 and rolls the whole turn back ("abort entire run").
-    await recordGoalCandidate(tx, {
+    const recorded = await recordGoalCandidate(tx, {
       sessionId: input.sessionId,
       candidate: outcome.goalCandidate.candidate,
       modelPairs: outcome.goalCandidate.modelPairs,
@@ -79,6 +85,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       requestId: input.requestId,
       source: "model",
     });
+    goal = recorded.goal as unknown as Record<string, unknown>;
   }
   const provider = outcome.provenance;
   await tx.insert(turns).values({
@@ -119,6 +126,13 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       })),
     );
   }
+  const tape: TurnTape = { ...input.tape, end: tapeEnd(state.profile, goal) };
+  await insertTurnTape(tx, {
+    turnId: input.turnId,
+    sessionId: input.sessionId,
+    turnIndex: input.turnIndex,
+    tape: tape as unknown as Record<string, unknown>,
+  });
   if (outcome.loops.length > 0) {
     await tx
       .insert(loopTraces)

@@ -1,0 +1,98 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { agentConfigVersions, sessions, turns, turnTapes } from "../schema";
+import type { DbOrTx } from "../types";
+
+export async function insertTurnTape(
+  db: DbOrTx,
+  row: { turnId: string; sessionId: string; turnIndex: number; tape: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(turnTapes).values(row);
+}
+
+/** The `end` block of a session's turn `turnIndex` tape, or null when that turn has none. */
+export async function tapeEndOf(db: DbOrTx, sessionId: string, turnIndex: number) {
+  const [row] = await db
+    .select({ end: sql<Record<string, unknown> | null>`${turnTapes.tape} -> 'end'` })
+    .from(turnTapes)
+    .where(and(eq(turnTapes.sessionId, sessionId), eq(turnTapes.turnIndex, turnIndex)));
+  return row?.end ?? null;
+}
+
+/** Every turn of the agent's sessions among these, with its tape (null when it has none), in session and turn order. */
+export async function listTurnsWithTapes(db: DbOrTx, agentId: string, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({
+      id: turns.id,
+      sessionId: turns.sessionId,
+      turnIndex: turns.turnIndex,
+      userMessage: turns.userMessage,
+      response: turns.response,
+      outcome: turns.outcome,
+      modelCalls: turns.modelCalls,
+      provenance: turns.provenance,
+      configVersion: turns.configVersion,
+      createdAt: turns.createdAt,
+      tape: turnTapes.tape,
+    })
+    .from(turns)
+    .leftJoin(turnTapes, eq(turnTapes.turnId, turns.id))
+    .where(and(eq(turns.agentId, agentId), inArray(turns.sessionId, sessionIds)))
+    .orderBy(asc(turns.sessionId), asc(turns.turnIndex));
+}
+
+/**
+ * An agent's most recent sessions that have turns, newest first, stopping once `maxTurns` turns are
+ * covered (the impact preview's "last 200 sessions or 2,000 turns, whichever is smaller").
+ */
+export async function recentSessionIds(
+  db: DbOrTx,
+  agentId: string,
+  window: { maxSessions: number; maxTurns: number; since?: Date },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: sessions.id, turnCount: sessions.turnCount })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.agentId, agentId),
+        sql`${sessions.turnCount} > 0`,
+        window.since ? sql`${sessions.updatedAt} >= ${window.since}` : undefined,
+      ),
+    )
+    .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+    .limit(window.maxSessions);
+  const ids: string[] = [];
+  let covered = 0;
+  for (const row of rows) {
+    if (ids.length > 0 && covered + row.turnCount > window.maxTurns) break;
+    ids.push(row.id);
+    covered += row.turnCount;
+  }
+  return ids;
+}
+
+export async function saveConfigVersion(
+  db: DbOrTx,
+  row: { agentId: string; configVersion: number; snapshot: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(agentConfigVersions).values(row).onConflictDoNothing();
+}
+
+export async function getConfigVersion(db: DbOrTx, agentId: string, configVersion: number) {
+  const [row] = await db
+    .select({ snapshot: agentConfigVersions.snapshot })
+    .from(agentConfigVersions)
+    .where(and(eq(agentConfigVersions.agentId, agentId), eq(agentConfigVersions.configVersion, configVersion)));
+  return row?.snapshot ?? null;
+}
+
+export async function listConfigVersions(db: DbOrTx, agentId: string): Promise<number[]> {
+  const rows = await db
+    .select({ v: agentConfigVersions.configVersion })
+    .from(agentConfigVersions)
+    .where(eq(agentConfigVersions.agentId, agentId))
+    .orderBy(desc(agentConfigVersions.configVersion));
+  return rows.map((r) => r.v);
+}
