@@ -1,19 +1,11 @@
 import { z } from "zod";
 import { CEL_MAX_EXPRESSION_LENGTH } from "@/lib/engine/cel/cel-environment";
-import { AgentKey, BundleProfileField, BundleVariable, VariableName } from "@/lib/engine/contracts/bundle";
+import { BundleProfileField, BundleVariable, VariableName } from "@/lib/engine/contracts/bundle";
+import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 
 // Client-safe inputs of the profile field and response variable server actions. The entities' own
 // fields ARE the bundle's (BundleProfileField, BundleVariable), so the editor forms, the actions and
 // bundle import share one schema: names, limits and messages cannot drift apart.
-
-/**
- * Every mutation names the config_version the editor loaded (optimistic concurrency): if the agent
- * has moved on since, the save is refused with a CONFLICT and nothing is written.
- */
-const AgentAtVersion = {
-  agent_key: AgentKey,
-  expected_config_version: z.number().int().min(1),
-};
 
 export const CreateProfileFieldInput = BundleProfileField.extend(AgentAtVersion);
 export type CreateProfileFieldInput = z.input<typeof CreateProfileFieldInput>;

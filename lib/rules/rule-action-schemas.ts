@@ -1,19 +1,11 @@
 import { z } from "zod";
 import { CEL_MAX_EXPRESSION_LENGTH } from "@/lib/engine/cel/cel-environment";
 import { AgentKey, BundleRule, EntityKey, VariableName } from "@/lib/engine/contracts/bundle";
+import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 
 // Client-safe inputs of the rule server actions. The rule's own fields ARE the bundle's rule
 // (BundleRule), so the editor form, the actions and bundle import share one schema: names, limits
 // and messages cannot drift apart.
-
-/**
- * Every mutation names the config_version the editor loaded (optimistic concurrency): if the agent
- * has moved on since, the save is refused with a CONFLICT and nothing is written.
- */
-const AgentAtVersion = {
-  agent_key: AgentKey,
-  expected_config_version: z.number().int().min(1),
-};
 
 export const CreateRuleInput = BundleRule.extend(AgentAtVersion);
 export type CreateRuleInput = z.input<typeof CreateRuleInput>;

@@ -1,17 +1,9 @@
 import { z } from "zod";
-import { AgentKey, BundleScenario, EntityKey } from "@/lib/engine/contracts/bundle";
+import { BundleScenario, EntityKey } from "@/lib/engine/contracts/bundle";
+import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 
 // Client-safe inputs of the scenario server actions. A scenario's own fields ARE the bundle's scenario
 // (BundleScenario), so the editor form, the actions and bundle import share one schema.
-
-/**
- * Every mutation names the config_version the editor loaded (optimistic concurrency): if the agent
- * has moved on since, the save is refused with a CONFLICT and nothing is written.
- */
-const AgentAtVersion = {
-  agent_key: AgentKey,
-  expected_config_version: z.number().int().min(1),
-};
 
 export const CreateScenarioInput = BundleScenario.extend(AgentAtVersion);
 export type CreateScenarioInput = z.input<typeof CreateScenarioInput>;

@@ -39,6 +39,7 @@ export interface RouteContext<B, P> {
 export const ROUTE_META = Symbol.for("focal.route");
 export interface RouteMeta {
   scope: ApiScope;
+  sessionRole?: Role;
 }
 
 type Handler<B, P> = (ctx: RouteContext<B, P>) => Promise<Response | unknown>;
@@ -56,7 +57,12 @@ export function errorResponse(
   );
 }
 
-async function authenticate(request: Request, db: Database, scope: ApiScope): Promise<Principal | Response> {
+async function authenticate(
+  request: Request,
+  db: Database,
+  scope: ApiScope,
+  sessionRole?: Role,
+): Promise<Principal | Response> {
   const requestId = requestIdFrom(request.headers);
   const authorization = request.headers.get("authorization");
   if (authorization) {
@@ -75,7 +81,7 @@ async function authenticate(request: Request, db: Database, scope: ApiScope): Pr
   if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request.headers)) {
     return errorResponse(403, "FORBIDDEN", "Cross-origin or Origin-less request refused.", requestId);
   }
-  const role = ROLE_FOR_SCOPE[scope];
+  const role = sessionRole ?? ROLE_FOR_SCOPE[scope];
   if (!roleAtLeast(operator.role, role)) {
     return errorResponse(403, "FORBIDDEN", `This needs the ${role} role; you are ${operator.role}.`, requestId);
   }
@@ -104,7 +110,13 @@ async function readJsonBody(request: Request, requestId: string): Promise<unknow
  * body size cap, JSON parse (400), zod validation (422 with every path), error mapping.
  */
 export function defineRoute<BS extends z.ZodType | undefined = undefined, PS extends z.ZodType | undefined = undefined>(
-  config: { scope: ApiScope; body?: BS; params?: PS },
+  config: {
+    scope: ApiScope;
+    /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
+    sessionRole?: Role;
+    body?: BS;
+    params?: PS;
+  },
   handler: Handler<
     BS extends z.ZodType ? z.infer<BS> : undefined,
     PS extends z.ZodType ? z.infer<PS> : Record<string, string>
@@ -114,7 +126,7 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
     const requestId = requestIdFrom(request.headers);
     try {
       const db = await getDb();
-      const principal = await authenticate(request, db, config.scope);
+      const principal = await authenticate(request, db, config.scope, config.sessionRole);
       if (principal instanceof Response) return principal;
       const rawParams = (await segment?.params) ?? {};
       let params: unknown = rawParams;
@@ -163,5 +175,7 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       return errorResponse(500, "INTERNAL", `Internal error (request ${requestId}).`, requestId);
     }
   };
-  return Object.assign(route, { [ROUTE_META]: { scope: config.scope } satisfies RouteMeta });
+  return Object.assign(route, {
+    [ROUTE_META]: { scope: config.scope, sessionRole: config.sessionRole } satisfies RouteMeta,
+  });
 }

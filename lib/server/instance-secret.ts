@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { instanceSettings } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { DbOrTx } from "@/db/types";
 
 const AUTH_SECRET_KEY = "auth_secret";
 
@@ -10,7 +10,7 @@ const AUTH_SECRET_KEY = "auth_secret";
  * The auth secret signs session cookies. Every app instance must share it, so when
  * FOCAL_AUTH_SECRET is not set one is generated once and kept in the database.
  */
-export async function ensureAuthSecret(db: Database, configured?: string): Promise<string> {
+export async function ensureAuthSecret(db: DbOrTx, configured?: string): Promise<string> {
   if (configured) return configured;
   await db
     .insert(instanceSettings)

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { AgentKey } from "@/lib/engine/contracts/bundle";
+import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 
 // Client-safe input of the settings editor's action. `settings` holds only the keys the designer set
 // (the rest take the seeds' defaults); it is checked against AgentSettingsInput — the schema bundles
 // use — in the handler, so each error lands at its own "section.key" rather than at "settings".
 export const UpdateAgentSettingsInput = z.strictObject({
-  agent_key: AgentKey,
-  expected_config_version: z.number().int().min(1),
+  ...AgentAtVersion,
   settings: z.record(z.string(), z.unknown()),
 });
 export type UpdateAgentSettingsInput = z.input<typeof UpdateAgentSettingsInput>;

@@ -1,19 +1,11 @@
 import { z } from "zod";
 import { AgentKey, BundleTool, EntityKey, VariableName } from "@/lib/engine/contracts/bundle";
+import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 import type { ExtractedVariable } from "./tool-try";
 
 // Client-safe inputs and results of the tool server actions. The tool itself IS the bundle's tool
 // (BundleTool, a union of static and http), so the editor, the actions and bundle import share one
 // schema: names, limits and messages cannot drift apart.
-
-/**
- * Every mutation names the config_version the editor loaded (optimistic concurrency): if the agent
- * has moved on since, the save is refused with a CONFLICT and nothing is written.
- */
-const AgentAtVersion = {
-  agent_key: AgentKey,
-  expected_config_version: z.number().int().min(1),
-};
 
 export const CreateToolInput = z.strictObject({ ...AgentAtVersion, tool: BundleTool });
 export type CreateToolInput = z.input<typeof CreateToolInput>;

@@ -25,6 +25,17 @@ export const ConfigChangedPayload = z.looseObject({
   source_key: z.string().optional(),
   /** updated with a new key: the key it had. */
   previous_key: z.string().optional(),
+  /** What the impact preview of exactly this draft measured before the save (signed by the server). */
+  impact_preview: z
+    .object({
+      turns: z.number().int(),
+      changed: z.number().int(),
+      sessions: z.number().int(),
+      outcome_changes: z.number().int(),
+      newly_blocked: z.number().int(),
+      not_replayable: z.number().int(),
+    })
+    .optional(),
 });
 export type ConfigChangedPayload = z.infer<typeof ConfigChangedPayload>;
 

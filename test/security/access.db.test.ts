@@ -108,7 +108,10 @@ describe("route handlers", () => {
 
   it("refuse a viewer session on every route whose scope needs a higher role", async () => {
     const routes = (await enumerateRoutes()).filter(
-      (r) => r.meta && r.meta.scope !== "agents:read" && !r.meta.scope.endsWith(":read"),
+      (r) =>
+        r.meta &&
+        ((r.meta.sessionRole !== undefined && r.meta.sessionRole !== "viewer") ||
+          (r.meta.scope !== "agents:read" && !r.meta.scope.endsWith(":read"))),
     );
     const before = await tableCounts(handle);
     for (const route of routes) {

@@ -1,15 +1,12 @@
 "use server";
 
 import { ProfileFieldRefInput } from "@/lib/fields-editor/field-action-schemas";
+import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { deleteProfileField } from "@/lib/server/agents/fields/delete-profile-field";
 import { defineAction } from "@/lib/server/define-action";
 
 export const deleteProfileFieldAction = defineAction(
   { name: "deleteProfileField", role: "designer", schema: ProfileFieldRefInput },
   async (input, { db, actor, requestId }) =>
-    deleteProfileField(
-      db,
-      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
-      input.field_name,
-    ),
+    deleteProfileField(db, configChangeRequest(input, { actor, requestId }), input.field_name),
 );

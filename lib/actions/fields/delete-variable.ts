@@ -1,15 +1,12 @@
 "use server";
 
 import { VariableRefInput } from "@/lib/fields-editor/field-action-schemas";
+import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { deleteVariable } from "@/lib/server/agents/fields/delete-variable";
 import { defineAction } from "@/lib/server/define-action";
 
 export const deleteVariableAction = defineAction(
   { name: "deleteVariable", role: "designer", schema: VariableRefInput },
   async (input, { db, actor, requestId }) =>
-    deleteVariable(
-      db,
-      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
-      input.name,
-    ),
+    deleteVariable(db, configChangeRequest(input, { actor, requestId }), input.name),
 );

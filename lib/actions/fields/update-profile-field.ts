@@ -1,16 +1,12 @@
 "use server";
 
 import { profileFieldOf, UpdateProfileFieldInput } from "@/lib/fields-editor/field-action-schemas";
+import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { updateProfileField } from "@/lib/server/agents/fields/update-profile-field";
 import { defineAction } from "@/lib/server/define-action";
 
 export const updateProfileFieldAction = defineAction(
   { name: "updateProfileField", role: "designer", schema: UpdateProfileFieldInput },
   async (input, { db, actor, requestId }) =>
-    updateProfileField(
-      db,
-      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
-      input.loaded_name,
-      profileFieldOf(input),
-    ),
+    updateProfileField(db, configChangeRequest(input, { actor, requestId }), input.loaded_name, profileFieldOf(input)),
 );

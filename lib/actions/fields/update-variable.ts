@@ -1,16 +1,12 @@
 "use server";
 
 import { UpdateVariableInput, variableOf } from "@/lib/fields-editor/field-action-schemas";
+import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { updateVariable } from "@/lib/server/agents/fields/update-variable";
 import { defineAction } from "@/lib/server/define-action";
 
 export const updateVariableAction = defineAction(
   { name: "updateVariable", role: "designer", schema: UpdateVariableInput },
   async (input, { db, actor, requestId }) =>
-    updateVariable(
-      db,
-      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
-      input.loaded_name,
-      variableOf(input),
-    ),
+    updateVariable(db, configChangeRequest(input, { actor, requestId }), input.loaded_name, variableOf(input)),
 );

@@ -1,6 +1,7 @@
 "use server";
 
 import { scenarioFieldsOf, UpdateScenarioInput } from "@/lib/scenarios/scenario-action-schemas";
+import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { updateScenario } from "@/lib/server/agents/scenarios/update-scenario";
 import { defineAction } from "@/lib/server/define-action";
 
@@ -9,7 +10,7 @@ export const updateScenarioAction = defineAction(
   async (input, { db, actor, requestId }) =>
     updateScenario(
       db,
-      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
+      configChangeRequest(input, { actor, requestId }),
       input.scenario_key,
       scenarioFieldsOf(input),
       input.renamed_steps,

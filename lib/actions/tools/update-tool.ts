@@ -1,5 +1,6 @@
 "use server";
 
+import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { updateTool } from "@/lib/server/agents/tools/update-tool";
 import { defineAction } from "@/lib/server/define-action";
 import { UpdateToolInput } from "@/lib/tools-editor/tool-action-schemas";
@@ -7,10 +8,5 @@ import { UpdateToolInput } from "@/lib/tools-editor/tool-action-schemas";
 export const updateToolAction = defineAction(
   { name: "updateTool", role: "designer", schema: UpdateToolInput },
   async (input, { db, actor, requestId }) =>
-    updateTool(
-      db,
-      { agentKey: input.agent_key, expectedVersion: input.expected_config_version, actor, requestId },
-      input.tool_key,
-      input.tool,
-    ),
+    updateTool(db, configChangeRequest(input, { actor, requestId }), input.tool_key, input.tool),
 );

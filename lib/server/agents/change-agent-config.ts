@@ -4,10 +4,14 @@ import { type AgentRow, agents } from "@/db/schema";
 import type { Database, Transaction } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
+import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
+import { loadAgentSnapshot } from "../engine-host/load-snapshot";
 import { keepConfigVersion } from "../replay/config-versions";
+import { verifiedPreview } from "../replay/preview-stamp";
 import { lockAgentAtVersion } from "./lock-agent-at-version";
 
 export interface ConfigChangeRequest {
@@ -16,6 +20,35 @@ export interface ConfigChangeRequest {
   expectedVersion: number;
   actor: Actor;
   requestId: string;
+  /** What a preview of this draft measured; recorded in the event if it still describes the draft. */
+  impactPreview?: ImpactPreviewStamp;
+  /**
+   * Set: nothing is kept — the mutation runs, the draft configuration is read into the box, and the
+   * transaction rolls back (impact preview, test gate). Same validation, same errors as a save.
+   */
+  draft?: DraftBox;
+}
+
+/** Where a dry run leaves the draft configuration (undefined: the edit changed nothing). */
+export interface DraftBox {
+  agent?: AgentRow;
+  snapshot?: AgentSnapshot;
+}
+
+class DraftCaptured extends Error {}
+
+/** The request a save action makes: the editor's agent and loaded version, who, and any preview stamp. */
+export function configChangeRequest(
+  input: { agent_key: string; expected_config_version: number; impact_preview?: ImpactPreviewStamp },
+  ctx: { actor: Actor; requestId: string },
+): ConfigChangeRequest {
+  return {
+    agentKey: input.agent_key,
+    expectedVersion: input.expected_config_version,
+    actor: ctx.actor,
+    requestId: ctx.requestId,
+    impactPreview: input.impact_preview,
+  };
 }
 
 /** What one editor save changed; the version numbers and agent key are filled in here. */
@@ -41,35 +74,55 @@ export async function changeAgentConfig<T>(
   request: ConfigChangeRequest,
   mutate: (tx: Transaction, agent: AgentRow, bundle: Bundle) => Promise<ConfigChange<T> | { unchanged: T }>,
 ): Promise<ConfigChangeOutcome<T>> {
-  return db.transaction(async (txOrSavepoint) => {
-    const tx = txOrSavepoint as Transaction;
-    const agent = await lockAgentAtVersion(tx, request.agentKey, request.expectedVersion);
-    const bundle = await readAgentBundle(tx, agent);
-    const change = await mutate(tx, agent, bundle);
-    if ("unchanged" in change) return { config_version: agent.configVersion, changed: false, result: change.unchanged };
+  try {
+    return await db.transaction(async (txOrSavepoint) => {
+      const tx = txOrSavepoint as Transaction;
+      const agent = await lockAgentAtVersion(tx, request.agentKey, request.expectedVersion);
+      const bundle = await readAgentBundle(tx, agent);
+      const change = await mutate(tx, agent, bundle);
+      if ("unchanged" in change) {
+        if (request.draft) request.draft.agent = agent;
+        return { config_version: agent.configVersion, changed: false, result: change.unchanged };
+      }
 
-    const after = agent.configVersion + 1;
-    const updatedAt = new Date();
-    await tx.update(agents).set({ configVersion: after, updatedAt }).where(eq(agents.id, agent.id));
-    await keepConfigVersion(tx, { ...agent, configVersion: after, updatedAt });
-    const payload: ConfigChangedPayload = {
-      agent_key: agent.key,
-      entity: change.entity,
-      key: change.key,
-      action: change.action,
-      config_version_before: agent.configVersion,
-      config_version_after: after,
-      diff: change.diff,
-      ...(change.source_key ? { source_key: change.source_key } : {}),
-      ...(change.previous_key ? { previous_key: change.previous_key } : {}),
-    };
-    await appendLedgerEvent(tx, {
-      type: "CONFIG_CHANGED",
-      actor: request.actor,
-      agentId: agent.id,
-      requestId: request.requestId,
-      payload,
+      const after = agent.configVersion + 1;
+      const updatedAt = new Date();
+      await tx.update(agents).set({ configVersion: after, updatedAt }).where(eq(agents.id, agent.id));
+      const next = { ...agent, configVersion: after, updatedAt };
+      if (request.draft) {
+        request.draft.agent = agent;
+        request.draft.snapshot = await loadAgentSnapshot(tx, next);
+        throw new DraftCaptured();
+      }
+      const snapshot = await keepConfigVersion(tx, next);
+      const preview = request.impactPreview
+        ? await verifiedPreview(tx, request.impactPreview, agent.key, agent.configVersion, snapshot)
+        : null;
+      const payload: ConfigChangedPayload = {
+        agent_key: agent.key,
+        entity: change.entity,
+        key: change.key,
+        action: change.action,
+        config_version_before: agent.configVersion,
+        config_version_after: after,
+        diff: change.diff,
+        ...(change.source_key ? { source_key: change.source_key } : {}),
+        ...(change.previous_key ? { previous_key: change.previous_key } : {}),
+        ...(preview ? { impact_preview: preview } : {}),
+      };
+      await appendLedgerEvent(tx, {
+        type: "CONFIG_CHANGED",
+        actor: request.actor,
+        agentId: agent.id,
+        requestId: request.requestId,
+        payload,
+      });
+      return { config_version: after, changed: true, result: change.result };
     });
-    return { config_version: after, changed: true, result: change.result };
-  });
+  } catch (error) {
+    if (error instanceof DraftCaptured) {
+      return { config_version: request.expectedVersion, changed: true, result: undefined as T };
+    }
+    throw error;
+  }
 }

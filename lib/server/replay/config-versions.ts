@@ -9,13 +9,14 @@ import { loadAgentSnapshot } from "../engine-host/load-snapshot";
  * Keeps the engine's view of the agent at its new config_version, in the transaction that made the
  * version: a replay can then run any session under the configuration it ran on, or any later one.
  */
-export async function keepConfigVersion(tx: Transaction, agent: AgentRow): Promise<void> {
+export async function keepConfigVersion(tx: Transaction, agent: AgentRow): Promise<AgentSnapshot> {
   const snapshot = await loadAgentSnapshot(tx, agent);
   await saveConfigVersion(tx, {
     agentId: agent.id,
     configVersion: agent.configVersion,
     snapshot: snapshot as unknown as Record<string, unknown>,
   });
+  return snapshot;
 }
 
 /**

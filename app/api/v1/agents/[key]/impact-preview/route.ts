@@ -1,0 +1,30 @@
+import { NextResponse } from "next/server";
+import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
+import { defineRoute } from "@/lib/server/define-route";
+import { AppError } from "@/lib/server/errors";
+import { previewImpact } from "@/lib/server/replay/preview-impact";
+import { ndjsonProgressResponse } from "@/lib/server/replay/progress-stream";
+import { AgentKeyParams } from "../../../params";
+
+// POST /api/v1/agents/{key}/impact-preview {edit, input, window?} → what an editor's unsaved draft
+// would have changed on the agent's recent conversations (frozen replay; writes nothing). With
+// `Accept: application/x-ndjson` it streams `{type:"progress"}` lines, then `{type:"result"}`;
+// closing the request cancels the replay. A draft Save would refuse gets Save's field errors (422).
+export const POST = defineRoute(
+  { scope: "agents:read", sessionRole: "designer", params: AgentKeyParams, body: PreviewImpactInput },
+  async ({ db, params, body, actor, requestId, request }) => {
+    if (body.input.agent_key !== params.key) {
+      throw new AppError("VALIDATION", "input.agent_key must be the agent in the path.", [
+        { path: "input.agent_key", message: `must be "${params.key}"` },
+      ]);
+    }
+    const run = (onProgress?: (done: number, total: number) => void) =>
+      previewImpact(
+        db,
+        { kind: body.edit, input: body.input, window: body.window },
+        { actor, requestId, signal: request.signal, onProgress },
+      );
+    if (request.headers.get("accept")?.includes("application/x-ndjson")) return ndjsonProgressResponse(run, requestId);
+    return NextResponse.json(await run());
+  },
+);

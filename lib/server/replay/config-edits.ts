@@ -1,0 +1,94 @@
+import "server-only";
+import type { z } from "zod";
+import type { Database } from "@/db/types";
+import {
+  CreateProfileFieldInput,
+  CreateVariableInput,
+  profileFieldOf,
+  UpdateProfileFieldInput,
+  UpdateVariableInput,
+  variableOf,
+} from "@/lib/fields-editor/field-action-schemas";
+import type { PreviewableEdit } from "@/lib/replay/preview-schemas";
+import { CreateRuleInput, ruleFieldsOf, UpdateRuleInput } from "@/lib/rules/rule-action-schemas";
+import { CreateScenarioInput, scenarioFieldsOf, UpdateScenarioInput } from "@/lib/scenarios/scenario-action-schemas";
+import { UpdateAgentSettingsInput } from "@/lib/settings/settings-action-schemas";
+import { CreateToolInput, UpdateToolInput } from "@/lib/tools-editor/tool-action-schemas";
+import { type ConfigChangeRequest, configChangeRequest } from "../agents/change-agent-config";
+import { createProfileField } from "../agents/fields/create-profile-field";
+import { createVariable } from "../agents/fields/create-variable";
+import { updateProfileField } from "../agents/fields/update-profile-field";
+import { updateVariable } from "../agents/fields/update-variable";
+import { createRule } from "../agents/rules/create-rule";
+import { updateRule } from "../agents/rules/update-rule";
+import { createScenario } from "../agents/scenarios/create-scenario";
+import { updateScenario } from "../agents/scenarios/update-scenario";
+import { updateAgentSettings } from "../agents/settings/update-agent-settings";
+import { createTool } from "../agents/tools/create-tool";
+import { updateTool } from "../agents/tools/update-tool";
+import { AppError } from "../errors";
+import type { Actor } from "../ledger/event-types";
+
+interface EditDefinition<S extends z.ZodType> {
+  schema: S;
+  run: (db: Database, request: ConfigChangeRequest, input: z.output<S>) => Promise<unknown>;
+}
+
+function edit<S extends z.ZodType>(definition: EditDefinition<S>): EditDefinition<S> {
+  return definition;
+}
+
+/** Every editor save that can be previewed: the save's own schema and the same server function. */
+const EDITS = {
+  createRule: edit({ schema: CreateRuleInput, run: (db, r, i) => createRule(db, r, ruleFieldsOf(i)) }),
+  updateRule: edit({ schema: UpdateRuleInput, run: (db, r, i) => updateRule(db, r, i.rule_key, ruleFieldsOf(i)) }),
+  createScenario: edit({ schema: CreateScenarioInput, run: (db, r, i) => createScenario(db, r, scenarioFieldsOf(i)) }),
+  updateScenario: edit({
+    schema: UpdateScenarioInput,
+    run: (db, r, i) => updateScenario(db, r, i.scenario_key, scenarioFieldsOf(i), i.renamed_steps),
+  }),
+  createTool: edit({ schema: CreateToolInput, run: (db, r, i) => createTool(db, r, i.tool) }),
+  updateTool: edit({ schema: UpdateToolInput, run: (db, r, i) => updateTool(db, r, i.tool_key, i.tool) }),
+  createProfileField: edit({
+    schema: CreateProfileFieldInput,
+    run: (db, r, i) => createProfileField(db, r, profileFieldOf(i)),
+  }),
+  updateProfileField: edit({
+    schema: UpdateProfileFieldInput,
+    run: (db, r, i) => updateProfileField(db, r, i.loaded_name, profileFieldOf(i)),
+  }),
+  createVariable: edit({ schema: CreateVariableInput, run: (db, r, i) => createVariable(db, r, variableOf(i)) }),
+  updateVariable: edit({
+    schema: UpdateVariableInput,
+    run: (db, r, i) => updateVariable(db, r, i.loaded_name, variableOf(i)),
+  }),
+  updateAgentSettings: edit({
+    schema: UpdateAgentSettingsInput,
+    run: (db, r, i) => updateAgentSettings(db, r, i.settings),
+  }),
+} satisfies Record<PreviewableEdit, EditDefinition<z.ZodType>>;
+
+/**
+ * Runs an editor save as a dry run with `draft` set on its request: the same schema, the same checks
+ * against the whole agent, the same field errors — and a rollback instead of a commit.
+ */
+export async function dryRunEdit(
+  db: Database,
+  kind: PreviewableEdit,
+  rawInput: unknown,
+  ctx: { actor: Actor; requestId: string; draft: NonNullable<ConfigChangeRequest["draft"]> },
+): Promise<{ agentKey: string; expectedVersion: number }> {
+  const definition = EDITS[kind] as EditDefinition<z.ZodType<{ agent_key: string; expected_config_version: number }>>;
+  const parsed = definition.schema.safeParse(rawInput);
+  if (!parsed.success) {
+    // Keyed by the save form's own top-level fields, as Save reports them.
+    const issues = parsed.error.issues.map((issue) => ({
+      path: String(issue.path[0] ?? "(root)"),
+      message: issue.message,
+    }));
+    throw new AppError("VALIDATION", "Some fields need attention.", issues);
+  }
+  const request = { ...configChangeRequest(parsed.data, ctx), draft: ctx.draft };
+  await definition.run(db, request, parsed.data);
+  return { agentKey: request.agentKey, expectedVersion: request.expectedVersion };
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { AgentKey } from "@/lib/engine/contracts/bundle";
+
+/**
+ * What an impact preview measured, as the server signed it: a save that carries it records the counts
+ * in its CONFIG_CHANGED event, but only if the signature holds and the saved draft is the previewed one.
+ */
+export const ImpactPreviewStamp = z.strictObject({
+  turns: z.number().int().min(0),
+  changed: z.number().int().min(0),
+  sessions: z.number().int().min(0),
+  outcome_changes: z.number().int().min(0),
+  newly_blocked: z.number().int().min(0),
+  not_replayable: z.number().int().min(0),
+  token: z.string().regex(/^[0-9a-f]{64}$/, "not a preview token"),
+});
+export type ImpactPreviewStamp = z.infer<typeof ImpactPreviewStamp>;
+
+/**
+ * Every configuration mutation names the config_version the editor loaded (optimistic concurrency):
+ * if the agent has moved on since, the save is refused with a CONFLICT and nothing is written.
+ */
+export const AgentAtVersion = {
+  agent_key: AgentKey,
+  expected_config_version: z.number().int().min(1),
+  impact_preview: ImpactPreviewStamp.optional(),
+};
