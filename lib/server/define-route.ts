@@ -6,6 +6,7 @@ import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identi
 import { authenticateApiKey } from "./auth/api-keys";
 import { getDb } from "./db";
 import { AppError, type FieldIssue, issuesFromZod } from "./errors";
+import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestIdFrom } from "./principal";
 
@@ -101,7 +102,8 @@ async function readJsonBody(request: Request, requestId: string): Promise<unknow
 
 /**
  * The one wrapper for every REST route: API key (Bearer) or operator session with a scope,
- * body size cap, JSON parse (400), zod validation (422 with every path), error mapping.
+ * body size cap, JSON parse (400), the input text policy on params (404) and body (422, see
+ * input-text-policy.ts), zod validation (422 with every path), error mapping.
  */
 export function defineRoute<BS extends z.ZodType | undefined = undefined, PS extends z.ZodType | undefined = undefined>(
   config: { scope: ApiScope; body?: BS; params?: PS },
@@ -117,6 +119,9 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       const principal = await authenticate(request, db, config.scope);
       if (principal instanceof Response) return principal;
       const rawParams = (await segment?.params) ?? {};
+      // A path segment with text no row can hold names no resource (and must not reach a query).
+      const badParams = findUnstorableText(rawParams);
+      if (badParams.length > 0) return errorResponse(404, "NOT_FOUND", "No such resource.", requestId, badParams);
       let params: unknown = rawParams;
       if (config.params) {
         const parsed = config.params.safeParse(rawParams);
@@ -129,6 +134,10 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       if (config.body) {
         const raw = await readJsonBody(request, requestId);
         if (raw instanceof Response) return raw;
+        const badText = findUnstorableText(raw);
+        if (badText.length > 0) {
+          return errorResponse(422, "VALIDATION", "The request body has text that cannot be stored.", requestId, badText);
+        }
         const parsed = config.body.safeParse(raw);
         if (!parsed.success) {
           return errorResponse(
