@@ -25,6 +25,8 @@ export const ACTION_META = Symbol.for("focal.action");
 export interface ActionMeta {
   name: string;
   role: Role;
+  /** The schema the wrapper parses with, for tests that walk every action's fields. */
+  schema: z.ZodType;
 }
 
 export type DefinedAction<I, T> = ((input: I) => Promise<ActionResult<T>>) & { [ACTION_META]: ActionMeta };
@@ -85,5 +87,5 @@ export function defineAction<S extends z.ZodType, T>(
       return { ok: false, code: "INTERNAL", message: `Internal error (request ${requestId}).`, requestId };
     }
   };
-  return Object.assign(action, { [ACTION_META]: { name: config.name, role: config.role } });
+  return Object.assign(action, { [ACTION_META]: { name: config.name, role: config.role, schema: config.schema } });
 }

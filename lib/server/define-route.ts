@@ -40,6 +40,9 @@ export interface RouteContext<B, P> {
 export const ROUTE_META = Symbol.for("focal.route");
 export interface RouteMeta {
   scope: ApiScope;
+  /** The schemas the wrapper parses with, for tests that walk every route's fields. */
+  body?: z.ZodType;
+  params?: z.ZodType;
 }
 
 type Handler<B, P> = (ctx: RouteContext<B, P>) => Promise<Response | unknown>;
@@ -172,5 +175,7 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       return errorResponse(500, "INTERNAL", `Internal error (request ${requestId}).`, requestId);
     }
   };
-  return Object.assign(route, { [ROUTE_META]: { scope: config.scope } satisfies RouteMeta });
+  return Object.assign(route, {
+    [ROUTE_META]: { scope: config.scope, body: config.body, params: config.params } satisfies RouteMeta,
+  });
 }
