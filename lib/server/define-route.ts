@@ -139,7 +139,13 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
         if (raw instanceof Response) return raw;
         const badText = findUnstorableText(raw);
         if (badText.length > 0) {
-          return errorResponse(422, "VALIDATION", "The request body has text that cannot be stored.", requestId, badText);
+          return errorResponse(
+            422,
+            "VALIDATION",
+            "The request body has text that cannot be stored.",
+            requestId,
+            badText,
+          );
         }
         const parsed = config.body.safeParse(raw);
         if (!parsed.success) {

@@ -88,7 +88,7 @@ export function findUnstorableText(value: unknown): FieldIssue[] {
     const children: (typeof stack)[number][] = [];
     const child = (key: PropertyKey, entry: unknown) => children.push({ value: entry, at: { parent: at, key } });
     if (Array.isArray(current)) {
-      current.forEach((entry, i) => child(i, entry));
+      for (let i = 0; i < current.length; i++) child(i, current[i]);
     } else if (current instanceof FormData) {
       for (const [key, entry] of current.entries()) child(key, entry);
     } else if (current !== null && typeof current === "object" && isPlainObject(current)) {

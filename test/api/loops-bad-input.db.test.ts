@@ -158,7 +158,9 @@ describe("POST override-guardrails refuses bad input", () => {
   it("an over-long override_reason → 422 saying it is too long", async () => {
     const long = { ...SEED_OVERRIDE, override_reason: "x".repeat(1001) };
     const body = await expectNothingWritten(() => api.override("known_loop", long), 422);
-    expect(body.errors).toEqual([{ path: "override_reason", message: "override_reason is longer than 1000 characters" }]);
+    expect(body.errors).toEqual([
+      { path: "override_reason", message: "override_reason is longer than 1000 characters" },
+    ]);
   });
 
   it("no override_by, or neither guardrail chosen → 422", async () => {

@@ -69,9 +69,9 @@ export function stringFieldPaths(schema: z.ZodType): FieldPath[] {
     if (node.additionalProperties && typeof node.additionalProperties === "object") {
       visit(node.additionalProperties, [...path, "k"], depth + 1);
     }
-    if (Array.isArray(node.items)) node.items.forEach((item, i) => visit(item, [...path, i], depth + 1));
-    else if (node.items) visit(node.items, [...path, 0], depth + 1);
-    node.prefixItems?.forEach((item, i) => visit(item, [...path, i], depth + 1));
+    const tuple = Array.isArray(node.items) ? node.items : (node.prefixItems ?? []);
+    for (const [i, item] of tuple.entries()) visit(item, [...path, i], depth + 1);
+    if (node.items && !Array.isArray(node.items)) visit(node.items, [...path, 0], depth + 1);
   };
   visit(root, [], 0);
   return [...found.values()];
