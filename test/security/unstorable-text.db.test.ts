@@ -126,7 +126,11 @@ describe("bad text in path parameters", () => {
       for (const name of Object.keys(params)) {
         for (const [label, text] of Object.entries(BAD_PARAMS)) {
           const response = await callRoute(route, VALID_BODY[route.urlPath] ?? {}, { ...params, [name]: text });
-          expect(response.status, `${route.method} ${route.urlPath} ${name} with ${label}`).toBe(404);
+          const what = `${route.method} ${route.urlPath} ${name} with ${label}`;
+          expect(response.status, what).toBe(404);
+          if (label in BAD_TEXT) {
+            expect((await response.json()).errors, what).toContainEqual({ path: name, message: expect.any(String) });
+          }
         }
       }
     }
