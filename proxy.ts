@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { findUnstorableUrlText, unstorableUrlResponse } from "@/lib/server/unstorable-url";
 
 // Security headers on every response; the CSP carries a fresh nonce per request, which Next.js
 // reads from the request's Content-Security-Policy header and puts on its own script tags.
@@ -19,6 +20,11 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 export function proxy(request: NextRequest) {
+  // Before routing: Next.js answers a bare 500 when it cannot decode a [param] (unstorable-url.ts).
+  const badUrl = findUnstorableUrlText(request.nextUrl);
+  if (badUrl) {
+    return unstorableUrlResponse(request.nextUrl, badUrl, request.headers.get("x-request-id") ?? crypto.randomUUID());
+  }
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);

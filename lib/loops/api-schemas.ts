@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   LoopCompleteRequest,
   LoopId,
+  OVERRIDE_REASON_MAX_CHARS,
+  OVERRIDE_REASON_TOO_LONG,
   OverrideGuardrailsRequest,
   Reflection,
 } from "@/lib/engine/stages/loop-guardrails";
@@ -28,7 +30,7 @@ export const LoopCompleteBody = LoopCompleteRequest.extend({
   goal: z.string().trim().min(1).max(GOAL_MAX_CHARS).optional(),
   output: z.string().trim().min(1).max(OUTPUT_MAX_CHARS).optional(),
   /** Why override_fatigue / override_max_reruns are set, for the ledger event when they lift a guardrail. */
-  override_reason: z.string().trim().min(1).max(1000).optional(),
+  override_reason: z.string().trim().min(1).max(OVERRIDE_REASON_MAX_CHARS, OVERRIDE_REASON_TOO_LONG).optional(),
 }).superRefine((body, ctx) => {
   if ((body.goal === undefined) !== (body.output === undefined)) {
     ctx.addIssue({

@@ -29,7 +29,7 @@ function errors(...codes: number[]) {
     404: "No such resource",
     409: "Idempotency-Key still in flight",
     413: "Body over 1 MiB",
-    422: "Validation failed: every path and reason in `errors`",
+    422: "Validation failed: every path and reason in `errors` (also text with NUL, an unpaired surrogate or a control character other than tab/LF/CR)",
   };
   return Object.fromEntries(
     codes.map((c) => [String(c), { description: text[c] ?? "Error", content: json(ErrorBody) }]),

@@ -5,6 +5,7 @@ import type { Database } from "@/db/types";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { getDb } from "./db";
 import { AppError, type ErrorCode, fieldErrorsFromZod } from "./errors";
+import { findUnstorableText, summarizeUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type OperatorPrincipal, requestIdFrom } from "./principal";
 
@@ -24,13 +25,15 @@ export const ACTION_META = Symbol.for("focal.action");
 export interface ActionMeta {
   name: string;
   role: Role;
+  /** The schema the wrapper parses with, for tests that walk every action's fields. */
+  schema: z.ZodType;
 }
 
 export type DefinedAction<I, T> = ((input: I) => Promise<ActionResult<T>>) & { [ACTION_META]: ActionMeta };
 
 /**
  * The one wrapper for every server action (each is a public POST endpoint): same-origin check,
- * session, role, zod parse, and error mapping to `{ ok: false, code, message, fieldErrors }`.
+ * session, role, the input text policy (input-text-policy.ts), zod parse, and error mapping to `{ ok: false, code, message, fieldErrors }`.
  */
 export function defineAction<S extends z.ZodType, T>(
   config: { name: string; role: Role; schema: S },
@@ -51,6 +54,12 @@ export function defineAction<S extends z.ZodType, T>(
           code: "FORBIDDEN",
           message: `This needs the ${config.role} role; you are ${operator.role}.`,
         };
+      }
+      const badText = findUnstorableText(input);
+      if (badText.length > 0) {
+        const fieldErrors: Record<string, string[]> = {};
+        for (const issue of badText) fieldErrors[issue.path] = [...(fieldErrors[issue.path] ?? []), issue.message];
+        return { ok: false, code: "VALIDATION", message: summarizeUnstorableText(badText), fieldErrors };
       }
       const parsed = config.schema.safeParse(input);
       if (!parsed.success) {
@@ -78,5 +87,5 @@ export function defineAction<S extends z.ZodType, T>(
       return { ok: false, code: "INTERNAL", message: `Internal error (request ${requestId}).`, requestId };
     }
   };
-  return Object.assign(action, { [ACTION_META]: { name: config.name, role: config.role } });
+  return Object.assign(action, { [ACTION_META]: { name: config.name, role: config.role, schema: config.schema } });
 }

@@ -6,6 +6,7 @@ import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identi
 import { authenticateApiKey } from "./auth/api-keys";
 import { getDb } from "./db";
 import { AppError, type FieldIssue, issuesFromZod } from "./errors";
+import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestIdFrom } from "./principal";
 
@@ -40,6 +41,9 @@ export const ROUTE_META = Symbol.for("focal.route");
 export interface RouteMeta {
   scope: ApiScope;
   sessionRole?: Role;
+  /** The schemas the wrapper parses with, for tests that walk every route's fields. */
+  body?: z.ZodType;
+  params?: z.ZodType;
 }
 
 type Handler<B, P> = (ctx: RouteContext<B, P>) => Promise<Response | unknown>;
@@ -107,7 +111,8 @@ async function readJsonBody(request: Request, requestId: string): Promise<unknow
 
 /**
  * The one wrapper for every REST route: API key (Bearer) or operator session with a scope,
- * body size cap, JSON parse (400), zod validation (422 with every path), error mapping.
+ * body size cap, JSON parse (400), the input text policy on params (404) and body (422, see
+ * input-text-policy.ts), zod validation (422 with every path), error mapping.
  */
 export function defineRoute<BS extends z.ZodType | undefined = undefined, PS extends z.ZodType | undefined = undefined>(
   config: {
@@ -129,6 +134,9 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       const principal = await authenticate(request, db, config.scope, config.sessionRole);
       if (principal instanceof Response) return principal;
       const rawParams = (await segment?.params) ?? {};
+      // A path segment with text no row can hold names no resource (and must not reach a query).
+      const badParams = findUnstorableText(rawParams);
+      if (badParams.length > 0) return errorResponse(404, "NOT_FOUND", "No such resource.", requestId, badParams);
       let params: unknown = rawParams;
       if (config.params) {
         const parsed = config.params.safeParse(rawParams);
@@ -141,6 +149,16 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       if (config.body) {
         const raw = await readJsonBody(request, requestId);
         if (raw instanceof Response) return raw;
+        const badText = findUnstorableText(raw);
+        if (badText.length > 0) {
+          return errorResponse(
+            422,
+            "VALIDATION",
+            "The request body has text that cannot be stored.",
+            requestId,
+            badText,
+          );
+        }
         const parsed = config.body.safeParse(raw);
         if (!parsed.success) {
           return errorResponse(
@@ -176,6 +194,11 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
     }
   };
   return Object.assign(route, {
-    [ROUTE_META]: { scope: config.scope, sessionRole: config.sessionRole } satisfies RouteMeta,
+    [ROUTE_META]: {
+      scope: config.scope,
+      sessionRole: config.sessionRole,
+      body: config.body,
+      params: config.params,
+    } satisfies RouteMeta,
   });
 }

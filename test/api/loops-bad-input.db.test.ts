@@ -155,6 +155,14 @@ describe("POST override-guardrails refuses bad input", () => {
     ).toEqual(["override_reason"]);
   });
 
+  it("an over-long override_reason → 422 saying it is too long", async () => {
+    const long = { ...SEED_OVERRIDE, override_reason: "x".repeat(1001) };
+    const body = await expectNothingWritten(() => api.override("known_loop", long), 422);
+    expect(body.errors).toEqual([
+      { path: "override_reason", message: "override_reason is longer than 1000 characters" },
+    ]);
+  });
+
   it("no override_by, or neither guardrail chosen → 422", async () => {
     const { override_by: _, ...rest } = SEED_OVERRIDE;
     expect(paths(await expectNothingWritten(() => api.override("known_loop", rest), 422))).toEqual(["override_by"]);

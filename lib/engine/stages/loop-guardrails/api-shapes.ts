@@ -76,13 +76,22 @@ export interface GuardrailsStatusResponse {
 }
 
 const OVERRIDE_REASON_REQUIRED = "override_reason is required: say why the guardrail is lifted";
+// A reason is a sentence or a short paragraph for the ledger event; 1000 characters hold several.
+export const OVERRIDE_REASON_MAX_CHARS = 1000;
+export const OVERRIDE_REASON_TOO_LONG = `override_reason is longer than ${OVERRIDE_REASON_MAX_CHARS} characters`;
 
 /** POST /orchestrator/override-guardrails/{loop_id} — the seed's request; who and why are required. */
 export const OverrideGuardrailsRequest = z.object({
   override_fatigue: z.boolean().default(false),
   override_max_reruns: z.boolean().default(false),
   override_by: operator,
-  override_reason: z.string({ error: OVERRIDE_REASON_REQUIRED }).trim().min(1, OVERRIDE_REASON_REQUIRED).max(1000),
+  // The schema-level message is for a missing or non-string value only: given to z.string() as a plain
+  // string it would also replace the length check's message (an over-long reason read "is required").
+  override_reason: z
+    .string({ error: (issue) => (issue.code === "invalid_type" ? OVERRIDE_REASON_REQUIRED : undefined) })
+    .trim()
+    .min(1, OVERRIDE_REASON_REQUIRED)
+    .max(OVERRIDE_REASON_MAX_CHARS, OVERRIDE_REASON_TOO_LONG),
 });
 export type OverrideGuardrailsRequest = z.infer<typeof OverrideGuardrailsRequest>;
 export type OverrideGuardrailsRequestInput = z.input<typeof OverrideGuardrailsRequest>;

@@ -8,6 +8,8 @@ export {
   type LoopCompleteResponse,
   LoopCompletion,
   type LoopCompletionInput,
+  OVERRIDE_REASON_MAX_CHARS,
+  OVERRIDE_REASON_TOO_LONG,
   OverrideGuardrailsRequest,
   type OverrideGuardrailsRequestInput,
   type OverrideGuardrailsResponse,

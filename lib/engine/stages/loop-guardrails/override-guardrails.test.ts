@@ -53,6 +53,15 @@ describe("overrideGuardrails (POST /orchestrator/override-guardrails/{loop_id})"
     expect(parsed.error?.issues[0]?.message).toMatch(/override_reason is required/);
   });
 
+  it("an over-long override_reason says it is too long, not that it is missing", () => {
+    const parsed = OverrideGuardrailsRequest.safeParse({ ...seedRequest, override_reason: "x".repeat(1001) });
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ["override_reason"], message: "override_reason is longer than 1000 characters" }),
+    ]);
+    const wrongType = OverrideGuardrailsRequest.safeParse({ ...seedRequest, override_reason: 42 });
+    expect(wrongType.error?.issues[0]?.message).toMatch(/override_reason is required/);
+  });
+
   it("keeps force_finalize while a cause is not covered", () => {
     const both = record({ rerun_count: 3, max_reruns: 3, reflection_fatigue: 0.6, force_finalize: true });
     expect(overrideGuardrails(both, seedRequest).record.force_finalize).toBe(true);

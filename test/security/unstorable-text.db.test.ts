@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { Bundle } from "@/lib/engine/contracts/bundle";
+import { formatPath } from "@/lib/server/errors";
+import { concretePath, enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
+import { startDemoApp, tableCounts } from "../support/focal-test-app";
+import { loopApiKey, SEED_LOOP_COMPLETE, SEED_OVERRIDE, SEED_REFLECTION } from "../support/loop-api";
+import { browserHeaders, ORIGIN, requestState } from "../support/request-headers";
+import { type FieldPath, stringFieldPaths, withKeyBeside, withValueAt } from "../support/string-fields";
+
+vi.mock("next/headers", () => import("../support/request-headers"));
+
+// Every class of text the input policy refuses, in every string field of every route body and every
+// server action input, and in every path parameter: a 4xx naming the field, and no row written.
+// Bodies start from a valid request where the route has one, so the bad field is the only fault.
+
+const BAD_TEXT: Record<string, string> = {
+  NUL: "a\u0000b",
+  "lone high surrogate": "a\uD800b",
+  "lone low surrogate": "a\uDC00b",
+  "reversed surrogate pair": "\uDE00\uD83D",
+  "C0 control (ESC)": "a\u001b[31mb",
+  "C0 control (vertical tab)": "a\u000bb",
+};
+// What Next.js hands a route when it did not decode a segment: proxy.ts refuses these over HTTP,
+// and a handler given one must still answer 4xx.
+const BAD_PARAMS: Record<string, string> = { ...BAD_TEXT, "percent-encoded lone surrogate": "%ED%A0%80" };
+const BAD_KEY = "k\u0000";
+
+const CANDIDATE = {
+  reformulated: "What happened in top 5 cryptocurrency markets in the past 24 hours?",
+  type: "scope_narrowing",
+  confidence: 0.92,
+  evidence: [{ id: "market-availability", text: "Market availability data shows only top 5 have reliable feeds" }],
+};
+
+// A valid body per route (by path): the bad text replaces one field of it.
+const VALID_BODY: Record<string, unknown> = {
+  "/api/v1/agents/import": demo,
+  "/api/v1/agents/[key]/sessions": { customer_id: "customer-1", continuity_enabled: true },
+  "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
+  "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
+  "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },
+  "/orchestrator/loop-complete": { ...SEED_LOOP_COMPLETE, reflection: SEED_REFLECTION },
+  "/api/v1/orchestrator/loop-complete": { ...SEED_LOOP_COMPLETE, reflection: SEED_REFLECTION },
+  "/orchestrator/override-guardrails/[loop_id]": SEED_OVERRIDE,
+  "/api/v1/orchestrator/override-guardrails/[loop_id]": SEED_OVERRIDE,
+};
+
+let handle: DatabaseHandle;
+let adminCookie: string;
+let adminKey: string;
+
+beforeAll(async () => {
+  const app = await startDemoApp(["admin"]);
+  handle = app.handle;
+  adminCookie = app.cookies.admin;
+  adminKey = await loopApiKey(handle, ["admin"]);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** The string fields of a route's body; the import route takes z.unknown() and checks the bundle itself. */
+function routeFields(route: FoundRoute): FieldPath[] {
+  if (route.urlPath === "/api/v1/agents/import") return stringFieldPaths(Bundle);
+  const body = route.meta?.body;
+  return body ? stringFieldPaths(body) : [];
+}
+
+function callRoute(route: FoundRoute, body: unknown, params?: Record<string, string>) {
+  const concrete = concretePath(route.urlPath);
+  return route.handler(
+    new Request(`${ORIGIN}${concrete.url}`, {
+      method: route.method,
+      headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
+      body: route.method === "GET" ? undefined : JSON.stringify(body),
+    }),
+    { params: Promise.resolve(params ?? concrete.params) },
+  );
+}
+
+describe("bad text in route bodies", () => {
+  it("every string field, and a bad key beside it, of every route body → 422 naming the field, nothing written", async () => {
+    const routes = (await enumerateRoutes()).filter((r) => r.meta?.body);
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    let cases = 0;
+    for (const route of routes) {
+      const fields = routeFields(route);
+      const base = VALID_BODY[route.urlPath] ?? {};
+      const before = await tableCounts(handle);
+      for (const field of [[], ...fields]) {
+        for (const [label, text] of Object.entries(BAD_TEXT)) {
+          const response = await callRoute(route, withValueAt(base, field, text));
+          const what = `${route.method} ${route.urlPath} ${formatPath(field)} with ${label}`;
+          expect(response.status, what).toBe(422);
+          const body = await response.json();
+          expect(body.error.code, what).toBe("VALIDATION");
+          expect(body.errors, what).toContainEqual({ path: formatPath(field), message: expect.any(String) });
+          cases++;
+        }
+        const { body, at } = withKeyBeside(base, field, BAD_KEY);
+        const response = await callRoute(route, body);
+        expect(response.status, `${route.urlPath} key ${formatPath(at)}`).toBe(422);
+        expect((await response.json()).errors).toContainEqual({
+          path: formatPath([...at.slice(0, -1), "k\\u0000"]),
+          message: "the key contains a NUL character (U+0000), which cannot be stored",
+        });
+        cases++;
+      }
+      expect(await tableCounts(handle), `${route.method} ${route.urlPath} wrote`).toEqual(before);
+    }
+    // 9 body routes; the bundle alone has dozens of string fields.
+    expect(cases).toBeGreaterThan(500);
+  });
+});
+
+describe("bad text in path parameters", () => {
+  it("every path parameter of every route → 404 naming it, nothing written", async () => {
+    const routes = (await enumerateRoutes()).filter((r) => r.meta && r.urlPath.includes("["));
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const before = await tableCounts(handle);
+    for (const route of routes) {
+      const { params } = concretePath(route.urlPath);
+      for (const name of Object.keys(params)) {
+        for (const [label, text] of Object.entries(BAD_PARAMS)) {
+          const response = await callRoute(route, VALID_BODY[route.urlPath] ?? {}, { ...params, [name]: text });
+          const what = `${route.method} ${route.urlPath} ${name} with ${label}`;
+          expect(response.status, what).toBe(404);
+          if (label in BAD_TEXT) {
+            expect((await response.json()).errors, what).toContainEqual({ path: name, message: expect.any(String) });
+          }
+        }
+      }
+    }
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+});
+
+describe("bad text in server action inputs", () => {
+  it("every string field of every action's schema → VALIDATION naming the field, nothing written", async () => {
+    const { actions } = await enumerateActions();
+    let cases = 0;
+    const before = await tableCounts(handle);
+    for (const action of actions) {
+      for (const field of [[], ...stringFieldPaths(action.meta.schema)]) {
+        for (const [label, text] of Object.entries(BAD_TEXT)) {
+          requestState.headers = browserHeaders({ cookie: adminCookie });
+          const result = (await action.call(withValueAt({}, field, text))) as {
+            ok: boolean;
+            code?: string;
+            fieldErrors?: Record<string, string[]>;
+          };
+          const what = `${action.meta.name} ${formatPath(field)} with ${label}`;
+          expect(result, what).toMatchObject({ ok: false, code: "VALIDATION" });
+          expect(Object.keys(result.fieldErrors ?? {}), what).toContain(formatPath(field));
+          cases++;
+        }
+      }
+    }
+    expect(await tableCounts(handle)).toEqual(before);
+    expect(cases).toBeGreaterThan(200);
+  });
+});
