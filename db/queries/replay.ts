@@ -96,3 +96,13 @@ export async function listConfigVersions(db: DbOrTx, agentId: string): Promise<n
     .orderBy(desc(agentConfigVersions.configVersion));
   return rows.map((r) => r.v);
 }
+
+/** Which of these session ids belong to the agent. */
+export async function sessionsOfAgent(db: DbOrTx, agentId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.agentId, agentId), inArray(sessions.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -5,10 +5,12 @@ import { type AgentRow, agents } from "@/db/schema";
 import type { DbOrTx, Transaction } from "@/db/types";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
+import { loadAgentSnapshot } from "@/lib/server/engine-host/load-snapshot";
 import { AppError } from "@/lib/server/errors";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { keepConfigVersion } from "@/lib/server/replay/config-versions";
+import { type DraftBox, DraftCaptured } from "@/lib/server/replay/draft-box";
 import { type BundleDiff, diffBundles, isEmptyDiff } from "./bundle-diff";
 import { readAgentBundle } from "./read-agent-bundle";
 import { serializeBundle } from "./serialize-bundle";
@@ -57,7 +59,13 @@ async function previousBundle(tx: Transaction, agent: AgentRow): Promise<Bundle 
  * id), and appends BUNDLE_IMPORTED to the
  * ledger. Any failure rolls everything back: nothing is written unless all of it is.
  */
-export async function importBundle(db: DbOrTx, input: unknown, actor: Actor, requestId: string): Promise<ImportResult> {
+export async function importBundle(
+  db: DbOrTx,
+  input: unknown,
+  actor: Actor,
+  requestId: string,
+  options: { draft?: DraftBox } = {},
+): Promise<ImportResult> {
   const validation = validateBundle(input);
   if (!validation.ok) {
     const n = validation.issues.length;
@@ -70,66 +78,78 @@ export async function importBundle(db: DbOrTx, input: unknown, actor: Actor, req
   const bundle = validation.bundle;
   const { key, name, description, settings } = bundle.agent;
 
-  return db.transaction(async (txOrSavepoint) => {
-    const tx = txOrSavepoint as Transaction;
-    // ON CONFLICT DO NOTHING waits for a concurrent import of the same new key, then yields to it.
-    const [inserted] = await tx
-      .insert(agents)
-      .values({ key, name, description, settings })
-      .onConflictDoNothing({ target: agents.key })
-      .returning();
-    let agent: AgentRow;
-    let previous: Bundle | null = null;
-    let previousVersion: number | null = null;
-    let diff: BundleDiff;
-    let keep: ConfigIds | undefined;
-    if (inserted) {
-      agent = inserted;
-      diff = diffBundles(null, bundle);
-    } else {
-      // Row lock: concurrent imports of one agent run one after the other, each bumping the version.
-      const [existing] = await tx.select().from(agents).where(eq(agents.key, key)).for("update");
-      if (!existing) throw new Error(`agent "${key}" vanished during import`);
-      previous = await previousBundle(tx, existing);
-      previousVersion = existing.configVersion;
-      diff = diffBundles(previous, bundle);
-      keep = await readConfigIds(tx, existing.id);
-      await deleteAgentConfig(tx, existing.id);
-      // Seed 003 §D: a change to the profile field definitions is a new profile schema version.
-      const profileChanged = previous === null || !isEmptyDiff(diff.profile_fields);
-      const [updated] = await tx
-        .update(agents)
-        .set({
-          name,
-          description,
-          settings,
-          configVersion: existing.configVersion + 1,
-          profileSchemaVersion: existing.profileSchemaVersion + (profileChanged ? 1 : 0),
-          updatedAt: new Date(),
-        })
-        .where(eq(agents.id, existing.id))
+  try {
+    return await db.transaction(async (txOrSavepoint) => {
+      const tx = txOrSavepoint as Transaction;
+      // ON CONFLICT DO NOTHING waits for a concurrent import of the same new key, then yields to it.
+      const [inserted] = await tx
+        .insert(agents)
+        .values({ key, name, description, settings })
+        .onConflictDoNothing({ target: agents.key })
         .returning();
-      if (!updated) throw new Error(`agent "${key}" could not be updated`);
-      agent = updated;
-    }
-    await insertAgentConfig(tx, agent.id, bundle, keep);
-    await keepConfigVersion(tx, agent);
-    await appendLedgerEvent(tx, {
-      type: "BUNDLE_IMPORTED",
-      actor,
-      agentId: agent.id,
-      requestId,
-      payload: {
-        agent_key: key,
-        config_version: agent.configVersion,
-        previous_config_version: previousVersion,
-        created: Boolean(inserted),
-        bundle_sha256: bundleSha256(bundle),
-        counts: counts(bundle),
-        // null when the previous configuration could not be read back as a bundle.
-        diff: inserted || previous ? diff : null,
-      },
+      let agent: AgentRow;
+      let previous: Bundle | null = null;
+      let previousVersion: number | null = null;
+      let diff: BundleDiff;
+      let keep: ConfigIds | undefined;
+      if (inserted) {
+        agent = inserted;
+        diff = diffBundles(null, bundle);
+      } else {
+        // Row lock: concurrent imports of one agent run one after the other, each bumping the version.
+        const [existing] = await tx.select().from(agents).where(eq(agents.key, key)).for("update");
+        if (!existing) throw new Error(`agent "${key}" vanished during import`);
+        previous = await previousBundle(tx, existing);
+        previousVersion = existing.configVersion;
+        diff = diffBundles(previous, bundle);
+        keep = await readConfigIds(tx, existing.id);
+        await deleteAgentConfig(tx, existing.id);
+        // Seed 003 §D: a change to the profile field definitions is a new profile schema version.
+        const profileChanged = previous === null || !isEmptyDiff(diff.profile_fields);
+        const [updated] = await tx
+          .update(agents)
+          .set({
+            name,
+            description,
+            settings,
+            configVersion: existing.configVersion + 1,
+            profileSchemaVersion: existing.profileSchemaVersion + (profileChanged ? 1 : 0),
+            updatedAt: new Date(),
+          })
+          .where(eq(agents.id, existing.id))
+          .returning();
+        if (!updated) throw new Error(`agent "${key}" could not be updated`);
+        agent = updated;
+      }
+      await insertAgentConfig(tx, agent.id, bundle, keep);
+      if (options.draft) {
+        // A dry run (replay under a bundle): read the draft as the engine would, then roll back.
+        options.draft.agent = agent;
+        options.draft.snapshot = await loadAgentSnapshot(tx, agent);
+        throw new DraftCaptured();
+      }
+      await keepConfigVersion(tx, agent);
+      await appendLedgerEvent(tx, {
+        type: "BUNDLE_IMPORTED",
+        actor,
+        agentId: agent.id,
+        requestId,
+        payload: {
+          agent_key: key,
+          config_version: agent.configVersion,
+          previous_config_version: previousVersion,
+          created: Boolean(inserted),
+          bundle_sha256: bundleSha256(bundle),
+          counts: counts(bundle),
+          // null when the previous configuration could not be read back as a bundle.
+          diff: inserted || previous ? diff : null,
+        },
+      });
+      return { agent_id: agent.id, key, config_version: agent.configVersion, created: Boolean(inserted) };
     });
-    return { agent_id: agent.id, key, config_version: agent.configVersion, created: Boolean(inserted) };
-  });
+  } catch (error) {
+    if (!(error instanceof DraftCaptured) || !options.draft?.agent) throw error;
+    const { agent } = options.draft;
+    return { agent_id: agent.id, key, config_version: agent.configVersion, created: false };
+  }
 }

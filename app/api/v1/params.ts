@@ -4,3 +4,4 @@ import { z } from "zod";
 export const SessionIdParams = z.object({ id: z.string().uuid() });
 export const TurnIdParams = z.object({ id: z.string().uuid() });
 export const AgentKeyParams = z.object({ key: z.string().min(1).max(64) });
+export const ReplayIdParams = z.object({ id: z.string().uuid() });

@@ -4,13 +4,13 @@ import { type AgentRow, agents } from "@/db/schema";
 import type { Database, Transaction } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
-import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
 import { loadAgentSnapshot } from "../engine-host/load-snapshot";
 import { keepConfigVersion } from "../replay/config-versions";
+import { type DraftBox, DraftCaptured } from "../replay/draft-box";
 import { verifiedPreview } from "../replay/preview-stamp";
 import { lockAgentAtVersion } from "./lock-agent-at-version";
 
@@ -28,14 +28,6 @@ export interface ConfigChangeRequest {
    */
   draft?: DraftBox;
 }
-
-/** Where a dry run leaves the draft configuration (undefined: the edit changed nothing). */
-export interface DraftBox {
-  agent?: AgentRow;
-  snapshot?: AgentSnapshot;
-}
-
-class DraftCaptured extends Error {}
 
 /** The request a save action makes: the editor's agent and loaded version, who, and any preview stamp. */
 export function configChangeRequest(

@@ -6,6 +6,23 @@ CREATE TABLE "agent_config_versions" (
 	CONSTRAINT "agent_config_versions_agent_id_config_version_pk" PRIMARY KEY("agent_id","config_version")
 );
 --> statement-breakpoint
+CREATE TABLE "replay_runs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"agent_id" uuid NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"cancel_requested" boolean DEFAULT false NOT NULL,
+	"mode" text NOT NULL,
+	"request" jsonb NOT NULL,
+	"done" integer DEFAULT 0 NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	"report" jsonb,
+	"error" text,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "turn_tapes" (
 	"turn_id" uuid PRIMARY KEY NOT NULL,
 	"session_id" uuid NOT NULL,
@@ -14,6 +31,8 @@ CREATE TABLE "turn_tapes" (
 );
 --> statement-breakpoint
 ALTER TABLE "agent_config_versions" ADD CONSTRAINT "agent_config_versions_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "replay_runs" ADD CONSTRAINT "replay_runs_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "turn_tapes" ADD CONSTRAINT "turn_tapes_turn_id_turns_id_fk" FOREIGN KEY ("turn_id") REFERENCES "public"."turns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "turn_tapes" ADD CONSTRAINT "turn_tapes_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "replay_runs_agent_created_idx" ON "replay_runs" USING btree ("agent_id","created_at");--> statement-breakpoint
 CREATE INDEX "turn_tapes_session_idx" ON "turn_tapes" USING btree ("session_id","turn_index");
