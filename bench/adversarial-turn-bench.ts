@@ -77,5 +77,7 @@ export async function benchAdversarialTurn(report: Report): Promise<void> {
   report.figure("health_ms_during_adversarial_turn", percentile(health, 50).toFixed(1));
   report.figure("health_ms_during_adversarial_turn_max", Math.max(...health).toFixed(1));
   report.figure("adversarial_turn_ms_p50", percentile(turns, 50).toFixed(1));
-  report.note(`adversarial turn: ${MESSAGE.length}-character message echoed into the reply, patterns ${CATASTROPHIC.join(" ")}`);
+  report.note(
+    `adversarial turn: ${MESSAGE.length}-character message echoed into the reply, patterns ${CATASTROPHIC.join(" ")}`,
+  );
 }
