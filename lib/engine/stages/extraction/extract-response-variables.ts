@@ -7,7 +7,8 @@ import { parseNumberOrWords } from "./numbers";
 
 // Seed 003 Decision 7, stage 3 of three-stage extraction: what the agent committed to in its reply,
 // as enforcement variables for lane 1 (PRODUCT.md §3 step 8). Deterministic: the designer's regexes,
-// on re2js (linear time: a customer who steers the reply cannot make a pattern backtrack), run over three forms of the reply so that disguises do not slip through:
+// on re2js (linear time, so a customer who steers the reply cannot make a pattern backtrack), run
+// over three forms of the reply so that disguises do not slip through:
 //   raw        — the reply as generated;
 //   normalized — normalizeForMatching: invisible characters, NFKC, diacritics, confusables, case,
 //                spaced letters ("QuіckCart", "Q u i c k C a r t" → "quickcart");
