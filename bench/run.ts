@@ -1,3 +1,4 @@
+import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { Report } from "./report";
@@ -16,6 +17,7 @@ async function main() {
   await benchModelCalls(report);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchHeap(report);
+  await benchAdversarialTurn(report);
   if (process.env.BENCH_HTTP === "1") await benchHttp(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCelEnvironment } from "@/lib/engine/cel/cel-environment";
+import { createCelEnvironment, parseCel } from "@/lib/engine/cel/cel-environment";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
 import demo from "./refund-desk.bundle.json";
@@ -25,7 +25,7 @@ function extract(name: string, response: string): unknown {
 const holds = (ruleKey: string, values: Record<string, unknown>) => {
   const rule = bundle.rules.find((r) => r.key === ruleKey);
   if (!rule?.enforcement_expression) throw new Error(`no expression on ${ruleKey}`);
-  return createCelEnvironment(declaredVariables(bundle)).evaluate(rule.enforcement_expression, values);
+  return parseCel(createCelEnvironment(declaredVariables(bundle)), rule.enforcement_expression).program(values);
 };
 
 describe("the Refund desk demo (PRODUCT.md §12)", () => {

@@ -49,7 +49,7 @@ describe("testResponseVariable", () => {
     expect(result.patterns[0]).toMatchObject({ blank: true, problem: null, matches: [] });
     expect(result.patterns[1]?.problem).toMatch(/^Not a valid regular expression/);
     expect(result.patterns[2]?.matches[0]?.value).toBe(15);
-    expect(result.warnings[0]).toContain('variable "discount" pattern 2 is not a valid regular expression');
+    expect(result.warnings[0]).toContain('variable "discount" pattern 2 cannot run and was skipped: Not a valid');
   });
 
   it("flags a pattern a save would refuse, while still showing what it matches", () => {

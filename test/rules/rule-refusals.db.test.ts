@@ -179,4 +179,32 @@ describe("roles", () => {
     });
     expect(await tableCounts(handle)).toEqual(before);
   });
+
+  it("the tester answers a catastrophic matches() at once, and allows 30 tests a minute per operator", async () => {
+    requestState.headers = browserHeaders({ cookie: viewerCookie });
+    const values = { refund_amount: "1", tier: `${"a".repeat(4000)}!` };
+    // On cel-js's RegExp this held the process 5 s at 30 characters, doubling per character.
+    const expression = 'tier.matches("^(a+)+$")';
+    const started = performance.now();
+    expect(await evaluateRuleExpressionAction({ agent_key: AGENT, expression, values })).toMatchObject({
+      ok: true,
+      data: { evaluation: { result: false } },
+    });
+    expect(performance.now() - started).toBeLessThan(3000);
+    // The same viewer's bucket (30, refilled at 30 a minute) runs dry within 31 more tests.
+    let refusal: unknown = null;
+    for (let i = 0; i < 31 && refusal === null; i++) {
+      const result = await evaluateRuleExpressionAction({
+        agent_key: AGENT,
+        expression: "refund_amount <= 50",
+        values,
+      });
+      if (!result.ok) refusal = result;
+    }
+    expect(refusal).toMatchObject({
+      ok: false,
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^Too many tests: at most 30 a minute\. Try again in \d+ s\.$/),
+    });
+  });
 });

@@ -3,9 +3,13 @@
 import { EvaluateRuleExpressionInput } from "@/lib/rules/rule-action-schemas";
 import { evaluateRuleExpression } from "@/lib/server/agents/rules/evaluate-rule-expression";
 import { defineAction } from "@/lib/server/define-action";
+import { testerRateLimiter } from "@/lib/server/testers/tester-rate-limit";
 
 // The rule editor's tester (PRODUCT.md §4): read-only, so a viewer may try expressions too.
 export const evaluateRuleExpressionAction = defineAction(
   { name: "evaluateRuleExpression", role: "viewer", schema: EvaluateRuleExpressionInput },
-  async (input, { db }) => evaluateRuleExpression(db, input.agent_key, input.expression, input.values),
+  async (input, { db, operator }) => {
+    testerRateLimiter.take(operator.id);
+    return evaluateRuleExpression(db, input.agent_key, input.expression, input.values);
+  },
 );

@@ -1,4 +1,5 @@
-import { Environment } from "@marcbachmann/cel-js";
+import { Environment, type ParseResult } from "@marcbachmann/cel-js";
+import { type MatchesLiteral, registerRe2Matches, routeMatchesToRe2 } from "./re2-matches";
 
 /**
  * CEL types a Focal variable can have. JSON numbers arrive as JS numbers, so numeric variables are
@@ -43,7 +44,28 @@ export const CEL_RESERVED_WORDS: ReadonlySet<string> = new Set([
 
 /** A fresh environment with exactly these variables; environments freeze when cloned, so build one per check. */
 export function createCelEnvironment(declarations: CelDeclarations): Environment {
-  const env = new Environment({ limits: CEL_LIMITS });
+  const env = registerRe2Matches(new Environment({ limits: CEL_LIMITS }));
   for (const [name, type] of Object.entries(declarations)) env.registerVariable(name, type);
   return env;
+}
+
+/** An environment for run time: undeclared names are `dyn`, matches() runs on RE2. */
+export function createLenientCelEnvironment(): Environment {
+  return registerRe2Matches(new Environment({ unlistedVariablesAreDyn: true }));
+}
+
+export interface ParsedCel {
+  program: ParseResult;
+  /** The pattern literals given to matches() in the expression, for the save-time check. */
+  matchesPatterns: MatchesLiteral[];
+}
+
+/**
+ * Parses `source` in `env` with every matches() routed to RE2 (re2-matches.ts). Every Focal parse,
+ * check and evaluation goes through here; `env.check`/`env.evaluate` on raw text would use cel-js's
+ * backtracking matches(). Throws cel-js's ParseError.
+ */
+export function parseCel(env: Environment, source: string): ParsedCel {
+  const program = env.parse(source);
+  return { program, matchesPatterns: routeMatchesToRe2(program.ast) };
 }

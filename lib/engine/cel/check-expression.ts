@@ -1,4 +1,6 @@
-import { CEL_MAX_EXPRESSION_LENGTH, type CelDeclarations, createCelEnvironment } from "./cel-environment";
+import { compileDesignerPattern } from "../regex/compile-designer-pattern";
+import { CEL_MAX_EXPRESSION_LENGTH, type CelDeclarations, createCelEnvironment, parseCel } from "./cel-environment";
+import { type MatchesLiteral, withMatchesName } from "./re2-matches";
 
 export type ExpressionCheck =
   | { ok: true; type: string }
@@ -35,7 +37,7 @@ function describeError(error: unknown): { code: string; summary: string; start: 
   const e = (error ?? {}) as CelErrorLike;
   return {
     code: e.code ?? "",
-    summary: e.summary ?? e.message?.split("\n")[0] ?? "invalid expression",
+    summary: withMatchesName(e.summary ?? e.message?.split("\n")[0] ?? "invalid expression"),
     start: e.range?.start ?? 0,
     end: e.range?.end ?? 0,
     parse: e.name === "ParseError",
@@ -60,8 +62,11 @@ export function checkExpression(
   let current: Record<string, "dyn" | CelDeclarations[string]> = { ...declarations };
   for (let round = 0; round < MAX_UNDECLARED_ROUNDS; round++) {
     let result: { valid: boolean; type?: string; error?: unknown };
+    let literals: MatchesLiteral[] = [];
     try {
-      result = createCelEnvironment(current).check(source);
+      const parsed = parseCel(createCelEnvironment(current), source);
+      literals = parsed.matchesPatterns;
+      result = parsed.program.check();
     } catch (error) {
       result = { valid: false, error };
     }
@@ -69,6 +74,8 @@ export function checkExpression(
       if (undeclared.length > 0 && firstUndeclared) {
         return undeclaredFailure(undeclared, declarations, firstUndeclared);
       }
+      const badPattern = matchesPatternFailure(literals);
+      if (badPattern) return badPattern;
       const type = result.type ?? "dyn";
       if (options.resultType === "bool" && type !== "bool" && type !== "dyn") {
         return fail("type", `The expression must be true or false, but it gives a ${type}.`, 0, source.length);
@@ -90,6 +97,17 @@ export function checkExpression(
       : fail("type", `Type error at column ${column}: ${error.summary}.`, error.start, error.end);
   }
   return undeclaredFailure(undeclared, declarations, firstUndeclared ?? { start: 0, end: 0 });
+}
+
+/** A matches() pattern written in the expression that RE2 cannot run: refused now, not at turn time. */
+function matchesPatternFailure(literals: readonly MatchesLiteral[]): ExpressionCheck | null {
+  for (const literal of literals) {
+    const compiled = compileDesignerPattern(literal.pattern, { caseInsensitive: false });
+    if (!compiled.ok) {
+      return fail("type", `matches() at column ${literal.start + 1}: ${compiled.message}`, literal.start, literal.end);
+    }
+  }
+  return null;
 }
 
 function fail(kind: "syntax" | "type", message: string, position: number, end: number): ExpressionCheck {

@@ -1,5 +1,6 @@
-import { type CelDeclarations, type CelType, createCelEnvironment } from "./cel-environment";
+import { type CelDeclarations, type CelType, createCelEnvironment, parseCel } from "./cel-environment";
 import { checkExpression } from "./check-expression";
+import { withMatchesName } from "./re2-matches";
 
 /**
  * What the rule editor's tester shows (PRODUCT.md §4): the expression's verdict for the values typed,
@@ -58,11 +59,11 @@ export function evaluateExpression(
   const context = Object.fromEntries(used.map((name) => [name, values[name]]));
   let value: unknown;
   try {
-    value = createCelEnvironment(declarations).evaluate(source, context);
+    value = parseCel(createCelEnvironment(declarations), source).program(context);
   } catch (error) {
     const e = (error ?? {}) as CelErrorLike;
     const start = e.range?.start ?? 0;
-    const summary = e.summary ?? e.message?.split("\n")[0] ?? "evaluation failed";
+    const summary = withMatchesName(e.summary ?? e.message?.split("\n")[0] ?? "evaluation failed");
     return {
       result: "error",
       kind: "evaluation",

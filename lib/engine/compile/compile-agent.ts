@@ -1,5 +1,4 @@
-import { Environment } from "@marcbachmann/cel-js";
-import type { CelType } from "../cel/cel-environment";
+import { type CelType, createLenientCelEnvironment, parseCel } from "../cel/cel-environment";
 import { checkExpression } from "../cel/check-expression";
 import type {
   AgentSnapshot,
@@ -86,7 +85,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
   const declared = declarations(snapshot, toolVariables);
   // Lenient at turn time: an expression was checked at save time; a variable declared since then
   // is read as dyn rather than failing the whole turn.
-  const env = new Environment({ unlistedVariablesAreDyn: true });
+  const env = createLenientCelEnvironment();
   for (const [name, type] of Object.entries(declared)) env.registerVariable(name, type);
 
   const scenarios = snapshot.scenarios.filter((s) => s.enabled);
@@ -116,7 +115,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
       const probe = checkExpression(rule.enforcementExpression, {});
       variables = probe.ok ? [] : probe.undeclared;
       try {
-        program = env.parse(rule.enforcementExpression) as unknown as CelProgram;
+        program = parseCel(env, rule.enforcementExpression).program as unknown as CelProgram;
       } catch {
         program = null;
       }

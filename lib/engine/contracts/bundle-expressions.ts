@@ -1,5 +1,6 @@
 import type { CelDeclarations, CelType } from "../cel/cel-environment";
 import { checkExpression } from "../cel/check-expression";
+import { compileDesignerPattern } from "../regex/compile-designer-pattern";
 import type { Bundle } from "./bundle";
 import type { BundleIssue } from "./bundle-issue";
 
@@ -69,18 +70,16 @@ export function validateBundleExpressions(bundle: Bundle): BundleIssue[] {
   return issues;
 }
 
-/** Why an extraction pattern cannot be saved (also the field editor's live check); null when it is usable. */
+/**
+ * Why an extraction pattern cannot be saved (also the field editor's live check); null when it is
+ * usable. Compiled as extraction runs it: re2js, case-insensitive (compile-designer-pattern.ts), so
+ * lookarounds and backreferences are refused here, at save and at import, not skipped at turn time.
+ */
 export function patternProblem(pattern: string, type: VariableType): string | null {
-  let regex: RegExp;
-  try {
-    regex = new RegExp(pattern, "i");
-  } catch (error) {
-    return `Not a valid regular expression: ${(error as Error).message}`;
-  }
-  if (regex.test("")) return "This pattern matches empty text, so it would match every response";
-  // Appending "|" makes the pattern match "" and exec report one slot per capture group.
-  const groups = (new RegExp(`${pattern}|`, "i").exec("")?.length ?? 1) - 1;
-  if (type !== "boolean" && groups === 0) {
+  const compiled = compileDesignerPattern(pattern, { caseInsensitive: true });
+  if (!compiled.ok) return compiled.message;
+  if (compiled.regex.test("")) return "This pattern matches empty text, so it would match every response";
+  if (type !== "boolean" && compiled.regex.groupCount() === 0) {
     return `A ${type} variable takes its value from the first capture group: add one, e.g. \\$(\\d+(?:\\.\\d{1,2})?)`;
   }
   return null;

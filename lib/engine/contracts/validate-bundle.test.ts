@@ -156,6 +156,27 @@ describe("validateBundle", () => {
     ]);
   });
 
+  it("refuses what the linear-time engine cannot run, naming the construct", () => {
+    const bundle = editable();
+    bundle.variables[0].patterns = ["\\bQuickCart\\b", "(?<=try )QuickCart", "QuickCart(?! is closed)"];
+    bundle.variables[2].patterns = ["(\\d+) and \\1"];
+    bundle.profile_fields[2].validation_rules.push('value.matches("^(?<!x)vip$")');
+    expect(issuesOf(bundle)).toEqual([
+      {
+        path: "profile_fields[2].validation_rules[1]",
+        message: expect.stringMatching(
+          /^matches\(\) at column 15: lookbehind is not supported: patterns run on a linear-time engine/,
+        ),
+      },
+      {
+        path: "variables[0].patterns[1]",
+        message: expect.stringMatching(/^lookbehind is not supported: patterns run on a linear-time engine; /),
+      },
+      { path: "variables[0].patterns[2]", message: expect.stringMatching(/^lookahead is not supported/) },
+      { path: "variables[2].patterns[0]", message: expect.stringMatching(/^backreferences .* are not supported/) },
+    ]);
+  });
+
   it("checks settings across fields and refuses NUL characters", () => {
     const bundle = editable();
     bundle.agent.settings.fatigue = { critical_threshold: 0.9, max_fatigue: 0.8 };

@@ -1,11 +1,14 @@
+import type { RE2JS } from "re2js";
 import type { EngineResponseVariable } from "../../contracts/snapshot";
+import { compileDesignerPattern } from "../../regex/compile-designer-pattern";
 import { canonicalizeMoney } from "./money";
 import { normalizeForMatching } from "./normalize-text";
 import { parseNumberOrWords } from "./numbers";
 
 // Seed 003 Decision 7, stage 3 of three-stage extraction: what the agent committed to in its reply,
 // as enforcement variables for lane 1 (PRODUCT.md §3 step 8). Deterministic: the designer's regexes,
-// run over three forms of the reply so that disguises do not slip through:
+// on re2js (linear time, so a customer who steers the reply cannot make a pattern backtrack), run
+// over three forms of the reply so that disguises do not slip through:
 //   raw        — the reply as generated;
 //   normalized — normalizeForMatching: invisible characters, NFKC, diacritics, confusables, case,
 //                spaced letters ("QuіckCart", "Q u i c k C a r t" → "quickcart");
@@ -35,14 +38,15 @@ export interface ResponseExtraction {
   values: Record<string, unknown[]>;
   /** The evidence: for booleans the first match per pattern and form, for numbers and strings each match. */
   matches: ResponseExtractionMatch[];
-  /** Patterns that did not compile (skipped), patterns at risk of slow backtracking, captures that are not numbers. */
+  /** Patterns that did not compile (skipped), captures that are not numbers. */
   warnings: string[];
 }
 
 /**
- * Regexes run over windows of at most this many characters, which bounds the cost of a pattern that
- * backtracks polynomially (a reply is usually under 2,000 characters). Longer replies are scanned in
- * overlapping windows, so nothing past the cap goes unchecked.
+ * Regexes run over windows of at most this many characters (a reply is usually under 2,000). RE2's
+ * time is linear in the text, so windows no longer guard against backtracking; they keep evidence
+ * local and the scan's slices small. Longer replies are scanned in overlapping windows, so nothing
+ * past the cap goes unchecked.
  */
 export const EXTRACTION_WINDOW_CHARS = 8_000;
 /** Windows overlap by this much; a match longer than half of it that straddles a window edge can be missed. */
@@ -53,10 +57,12 @@ const EXCERPT_CONTEXT = 30;
 
 interface CompiledPattern {
   index: number;
-  /** Flags "gi", as the bundle validator compiles them (bundle.ts: patterns match case-insensitively). */
-  plain: RegExp;
-  /** Flags "giu" for the normalized form (astral look-alikes are single characters there); "gi" if `u` rejects the pattern. */
-  unicode: RegExp;
+  /**
+   * Case-insensitive (bundle.ts: patterns match case-insensitively), as the bundle validator compiles
+   * it. RE2 reads the text as code points, as the `u` flag did for the normalized form, so astral
+   * look-alikes are single characters in every form.
+   */
+  regex: RE2JS;
 }
 
 interface CompiledVariables {
@@ -66,9 +72,6 @@ interface CompiledVariables {
 
 const compiledCache = new WeakMap<readonly EngineResponseVariable[], CompiledVariables>();
 
-/** A quantified group that itself contains + or *: `(a+)+`, `(\w*)*`, `(?:x+y)+` — the classic catastrophic shape. */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*](?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/;
-
 function compile(variables: readonly EngineResponseVariable[]): CompiledVariables {
   const cached = compiledCache.get(variables);
   if (cached) return cached;
@@ -76,24 +79,12 @@ function compile(variables: readonly EngineResponseVariable[]): CompiledVariable
   const compiled = variables.map((variable) => {
     const patterns: CompiledPattern[] = [];
     variable.patterns.forEach((source, index) => {
-      const where = `variable "${variable.name}" pattern ${index}`;
-      let plain: RegExp;
-      try {
-        plain = new RegExp(source, "gi");
-      } catch (error) {
-        warnings.push(`${where} is not a valid regular expression and was skipped: ${(error as Error).message}`);
+      const result = compileDesignerPattern(source, { caseInsensitive: true });
+      if (!result.ok) {
+        warnings.push(`variable "${variable.name}" pattern ${index} cannot run and was skipped: ${result.message}`);
         return;
       }
-      let unicode = plain;
-      try {
-        unicode = new RegExp(source, "giu");
-      } catch {
-        // Valid without `u` only (e.g. "\-" outside a class): the normalized form uses the plain regex.
-      }
-      if (NESTED_QUANTIFIER.test(source)) {
-        warnings.push(`${where} has a nested quantifier and may backtrack slowly on long replies`);
-      }
-      patterns.push({ index, plain, unicode });
+      patterns.push({ index, regex: result.regex });
     });
     if (variable.type === "boolean" && patterns.length === 0 && variable.patterns.length > 0) {
       warnings.push(`variable "${variable.name}" has no usable pattern and is always false`);
@@ -111,19 +102,21 @@ interface FoundMatch {
   match: RegExpMatchArray;
 }
 
+type Matchable = Pick<RE2JS, "matchAll">;
+
 /**
  * Every match of `regex` in `text`, window by window. A match is taken from the window in which it
  * starts before the middle of the overlap with the next window, so each is reported once and always
- * with at least half the overlap of context on both sides (lookbehinds and \b see real neighbours).
+ * with at least half the overlap of context on both sides (\b sees real neighbours).
  */
-function* scan(regex: RegExp, text: string): Generator<FoundMatch> {
+function* scan(regex: Matchable, text: string): Generator<FoundMatch> {
   const step = EXTRACTION_WINDOW_CHARS - EXTRACTION_WINDOW_OVERLAP;
   const half = EXTRACTION_WINDOW_OVERLAP / 2;
   for (let offset = 0; offset < text.length || offset === 0; offset += step) {
     const last = offset + EXTRACTION_WINDOW_CHARS >= text.length;
     const from = offset === 0 ? 0 : half;
     const until = last ? Number.POSITIVE_INFINITY : step + half;
-    for (const match of text.slice(offset, offset + EXTRACTION_WINDOW_CHARS).matchAll(regex)) {
+    for (const match of regex.matchAll(text.slice(offset, offset + EXTRACTION_WINDOW_CHARS))) {
       const at = match.index ?? 0;
       if (at >= from && at < until) yield { index: offset + at, match };
     }
@@ -168,8 +161,7 @@ export function extractResponseVariables(
       let matched = false;
       for (const form of ["raw", "normalized", "canonical"] as const) {
         for (const pattern of patterns) {
-          const regex = form === "normalized" ? pattern.unicode : pattern.plain;
-          const first = scan(regex, forms[form]).next();
+          const first = scan(pattern.regex, forms[form]).next();
           if (first.done) continue;
           matched = true;
           record(form, pattern.index, first.value, true);
@@ -182,7 +174,7 @@ export function extractResponseVariables(
       for (const form of ["raw", "canonical"] as const) {
         const hits: { pattern: number; found: FoundMatch }[] = [];
         for (const pattern of patterns) {
-          for (const f of scan(pattern.plain, forms[form])) hits.push({ pattern: pattern.index, found: f });
+          for (const f of scan(pattern.regex, forms[form])) hits.push({ pattern: pattern.index, found: f });
         }
         hits.sort((a, b) => a.found.index - b.found.index || a.pattern - b.pattern);
         for (const hit of hits) {

@@ -1,4 +1,4 @@
-import { Environment } from "@marcbachmann/cel-js";
+import { createLenientCelEnvironment, parseCel } from "../../cel/cel-environment";
 import type { EngineProfileField } from "../../contracts/snapshot";
 
 export interface EntityValidation {
@@ -7,7 +7,7 @@ export interface EntityValidation {
   ignored: string[];
 }
 
-const env = new Environment({ unlistedVariablesAreDyn: true });
+const env = createLenientCelEnvironment();
 const programs = new Map<string, ((ctx: Record<string, unknown>) => unknown) | null>();
 
 // Validation rules are few per agent; 2,000 parsed programs cover many agents in one process.
@@ -17,7 +17,7 @@ function program(rule: string) {
   if (!programs.has(rule)) {
     if (programs.size >= MAX_CACHED_PROGRAMS) programs.clear();
     try {
-      programs.set(rule, env.parse(rule) as unknown as (ctx: Record<string, unknown>) => unknown);
+      programs.set(rule, parseCel(env, rule).program as unknown as (ctx: Record<string, unknown>) => unknown);
     } catch {
       programs.set(rule, null);
     }

@@ -2,9 +2,13 @@ import "server-only";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
-import { type ExpressionEvaluation, evaluateExpression, parseTesterValue } from "@/lib/engine/cel/evaluate-expression";
+import { type ExpressionEvaluation, parseTesterValue } from "@/lib/engine/cel/evaluate-expression";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import { AppError } from "@/lib/server/errors";
+import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
+
+// An expression is a one-liner over typed values: 1 s is thousands of times what a test takes.
+const TEST_TIME_LIMIT_MS = 1000;
 
 export interface RuleExpressionTest {
   evaluation: ExpressionEvaluation;
@@ -14,7 +18,7 @@ export interface RuleExpressionTest {
 
 /**
  * The rule editor's tester: types each value by the agent's declaration of its variable, then
- * evaluates. Read-only: reads the declarations, writes nothing. A value for an undeclared variable is
+ * evaluates on the tester worker (tester-pool.ts). Read-only: reads the declarations, writes nothing. A value for an undeclared variable is
  * ignored; a value that does not fit its type counts as missing and is reported by name.
  */
 export async function evaluateRuleExpression(
@@ -36,5 +40,10 @@ export async function evaluateRuleExpression(
     if (typed.ok) values[name] = typed.value;
     else value_errors[name] = typed.message;
   }
-  return { evaluation: evaluateExpression(expression, declarations, values), value_errors };
+  const evaluation = await runTesterJobOffThread(
+    { kind: "rule_expression", expression, declarations, values },
+    TEST_TIME_LIMIT_MS,
+    "The expression took longer than 1 s on these values and was stopped. Simplify it or use shorter values.",
+  );
+  return { evaluation, value_errors };
 }

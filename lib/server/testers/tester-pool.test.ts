@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { AppError } from "@/lib/server/errors";
+import { runTesterJobOffThread } from "./tester-pool";
+
+const run = `${"a".repeat(4000)}!`;
+const reply = "I'll process a $75 refund for you. Try QuickCart. ".repeat(1000).slice(0, 50_000);
+
+describe("runTesterJobOffThread", () => {
+  it("runs the engine's tester code on the worker and returns its result", async () => {
+    const result = await runTesterJobOffThread(
+      {
+        kind: "variable",
+        variable: { name: "refund", type: "number", patterns: ["\\$(\\d+) refund"] },
+        reply: "A $75 refund.",
+      },
+      5000,
+      "slow",
+    );
+    expect(result.values).toEqual([75]);
+    const evaluation = await runTesterJobOffThread(
+      {
+        kind: "rule_expression",
+        expression: 'reply.matches("^(a+)+$")',
+        declarations: { reply: "string" },
+        values: { reply: run },
+      },
+      5000,
+      "slow",
+    );
+    expect(evaluation).toEqual({ result: false });
+  });
+
+  it("stops a test that outlives its limit, then runs the next one on a fresh worker", async () => {
+    const variable = demo.variables.find((v) => v.name === "refund_amount");
+    if (!variable) throw new Error("demo variable missing");
+    const job = {
+      kind: "variable" as const,
+      variable: variable as { name: string; type: "number"; patterns: string[] },
+      reply,
+    };
+    // 50,000 characters through normalization, money parsing and three patterns: ~100 ms, never 1 ms.
+    await expect(runTesterJobOffThread(job, 1, "too slow")).rejects.toEqual(new AppError("VALIDATION", "too slow"));
+    const field = await runTesterJobOffThread(
+      { kind: "field_value", fieldType: "string", validationRules: ['value.matches("^(a+)+$")'], value: run },
+      5000,
+      "slow",
+    );
+    expect(field.accepted).toBe(false);
+  });
+
+  it("keeps the demo's patterns far inside the actions' 1 s limit on a 50,000-character reply", async () => {
+    for (const variable of demo.variables) {
+      const started = performance.now();
+      await runTesterJobOffThread(
+        { kind: "variable", variable: variable as { name: string; type: "boolean"; patterns: string[] }, reply },
+        5000,
+        "slow",
+      );
+      // About 100 ms per variable here (2 cores); half the limit leaves a slower machine clear of it.
+      expect(performance.now() - started, variable.name).toBeLessThan(500);
+    }
+  });
+
+  it("leaves the event loop free while a test runs", async () => {
+    const job = {
+      kind: "variable" as const,
+      variable: { name: "x", type: "boolean" as const, patterns: demo.variables.flatMap((v) => v.patterns) },
+      reply,
+    };
+    await runTesterJobOffThread(job, 5000, "slow");
+    let ticks = 0;
+    const interval = setInterval(() => ticks++, 5);
+    const started = performance.now();
+    await runTesterJobOffThread(job, 5000, "slow");
+    const elapsed = performance.now() - started;
+    clearInterval(interval);
+    // A blocked loop would tick once at the end; a free one ticks every 5 ms or so.
+    expect(ticks).toBeGreaterThan(Math.min(3, elapsed / 20));
+  });
+});
