@@ -39,6 +39,8 @@ export interface ReplayedTurn {
   diff: DecisionDiff | null;
   /** Why a turn could not be replayed, or what to know about its replay. */
   note: string | null;
+  /** Each stage of the replayed turn and what it decided, to set beside the stored trace's spans. */
+  stages?: { name: string; status: string; decision: string }[];
 }
 
 export interface ReplayedSession {
@@ -77,7 +79,7 @@ function notReplayable(turn: ReplayTurnInput, note: string): ReplayedTurn {
 export async function replaySession(
   agentFor: CompiledAgent | ((turn: ReplayTurnInput) => CompiledAgent),
   session: ReplaySessionInput,
-  options: ReplayPortsOptions,
+  options: ReplayPortsOptions & { withStages?: boolean },
 ): Promise<ReplayedSession> {
   const missing = session.turns.findIndex((t) => t.tape === null);
   if (missing >= 0 || session.turns.length === 0) {
@@ -119,6 +121,9 @@ export async function replaySession(
       after,
       diff,
       note: notes.length ? notes.join("; ") : null,
+      ...(options.withStages
+        ? { stages: outcome.spans.map((s) => ({ name: s.name, status: s.status, decision: s.decision })) }
+        : {}),
     });
     state = nextStartState(start.goal, outcome);
   }

@@ -123,10 +123,18 @@ export async function replayAgentSessions(db: DbOrTx, agent: AgentRow, request: 
     for (const session of inputs) for (const turn of session.turns) await compileVersion(turn.configVersion ?? 0);
   }
 
+  // A replay of chosen sessions (a trace, an API caller) also shows each replayed stage.
+  const withStages = Boolean(request.sessions.ids);
   const options =
     request.mode === "frozen"
-      ? { mode: "frozen" as const, model: createOfflineProvider(), embedder: ports.embedder, tools: ports.tools }
-      : { mode: "live" as const, model: ports.model, embedder: ports.embedder, tools: ports.tools };
+      ? {
+          mode: "frozen" as const,
+          model: createOfflineProvider(),
+          embedder: ports.embedder,
+          tools: ports.tools,
+          withStages,
+        }
+      : { mode: "live" as const, model: ports.model, embedder: ports.embedder, tools: ports.tools, withStages };
   const replayed: ReplayedSession[] = [];
   for (const [done, session] of inputs.entries()) {
     if (request.signal?.aborted) throw new ReplayCancelledError();
