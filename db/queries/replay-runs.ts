@@ -58,11 +58,17 @@ export async function finishReplayRun(
     .where(eq(replayRuns.id, id));
 }
 
-/** Asks a queued or running run to stop; false when it had already finished. */
+/** Stops a queued run at once and asks a running one to stop; false when it had already finished. */
 export async function requestReplayCancel(db: DbOrTx, id: string): Promise<boolean> {
+  const now = new Date();
   const rows = await db
     .update(replayRuns)
-    .set({ cancelRequested: true, updatedAt: new Date() })
+    .set({
+      cancelRequested: true,
+      status: sql`case when ${replayRuns.status} = 'queued' then 'cancelled' else ${replayRuns.status} end`,
+      finishedAt: sql`case when ${replayRuns.status} = 'queued' then ${now} else ${replayRuns.finishedAt} end`,
+      updatedAt: now,
+    })
     .where(and(eq(replayRuns.id, id), sql`${replayRuns.status} in ('queued', 'running')`))
     .returning({ id: replayRuns.id });
   return rows.length > 0;

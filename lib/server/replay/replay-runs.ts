@@ -78,7 +78,8 @@ async function execute(
   let last = 0;
   let pending: Promise<void> = Promise.resolve();
   try {
-    if (await updateReplayProgress(db, id, 0, 0)) throw new ReplayCancelledError();
+    const queued = await getReplayRun(db, id);
+    if (!queued || queued.cancelRequested) throw new ReplayCancelledError();
     const report = await replayAgentSessions(db, agent, {
       ...request,
       signal: abort.signal,
