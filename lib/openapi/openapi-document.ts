@@ -4,6 +4,7 @@ import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
 import { goalsPaths } from "./paths-goals";
 import { loopsPaths } from "./paths-loops";
+import { replayPaths } from "./paths-replay";
 import {
   CreateSessionResponse,
   ErrorBody,
@@ -133,6 +134,7 @@ export function buildOpenApiDocument() {
       },
       ...goalsPaths,
       ...loopsPaths,
+      ...replayPaths,
       "/api/v1/ledger/verify": {
         get: {
           summary: "Walk the hash chain; name the first broken link",

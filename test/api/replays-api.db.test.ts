@@ -7,6 +7,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { insertReplayRun } from "@/db/queries/replay-runs";
 import type { Transaction } from "@/db/types";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
@@ -75,13 +76,13 @@ describe("replays over REST", () => {
     const after = await tableCounts(handle);
     // The bundle was only dry-run: the one new row is the run itself.
     expect({ ...after, replay_runs: 0 }).toEqual({ ...before, replay_runs: 0 });
-    expect(after.replay_runs).toBe(before.replay_runs + 1);
+    expect(after.replay_runs).toBe((before.replay_runs ?? 0) + 1);
 
-    const run = await (await read(readKey, replay_id)).json();
+    const run = ReplayRunViewSchema.parse(await (await read(readKey, replay_id)).json());
     expect(run).toMatchObject({ status: "done", progress: { done: 1, total: 1 } });
-    expect(run.report.counts).toMatchObject({ turns: 1, changed: 1 });
-    expect(run.report.turns[0].diff.outcome).toEqual({ before: "regenerated", after: "answered" });
-    expect(run.report.turns[0].stages.map((s: { name: string }) => s.name)).toContain("enforcement");
+    expect(run.report?.counts).toMatchObject({ turns: 1, changed: 1 });
+    expect(run.report?.turns[0]?.diff?.outcome).toEqual({ before: "regenerated", after: "answered" });
+    expect(run.report?.turns[0]?.stages?.map((s) => s.name)).toContain("enforcement");
   });
 
   it("replays under the current configuration by default: nothing changes", async () => {
@@ -108,7 +109,7 @@ describe("replays over REST", () => {
     expect((await start(readKey, { mode: "sometimes" })).status).toBe(422);
     expect((await read(readKey, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
     const after = await tableCounts(handle);
-    expect(after.replay_runs).toBe(before.replay_runs + 1);
+    expect(after.replay_runs).toBe((before.replay_runs ?? 0) + 1);
   });
 
   it("fails a run under a version that is not kept, saying so", async () => {

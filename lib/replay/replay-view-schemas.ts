@@ -1,0 +1,120 @@
+import { z } from "zod";
+
+// Response shapes of the replay endpoints, for the OpenAPI document and the API tests. They describe
+// what lib/server/replay/replay-report.ts builds from the engine's replay (lib/engine/replay/).
+
+const Ref = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const TurnDecisionsSchema = z.object({
+  outcome: z.string(),
+  response: z.string(),
+  scenario: Ref,
+  step: Ref,
+  rules_fired: z.array(z.string()).describe("Keys of the rules that fired, in order"),
+  rules_violated: z.array(z.string()).describe("Keys of rules caught on a draft before anything shipped"),
+  checks: z.record(z.string(), z.string()).describe("`lane:rule_key` → passed | failed | unresolved | skipped"),
+  tools: z.array(z.object({ key: z.string(), ok: z.boolean() })),
+  model_calls: z.number().int(),
+  regenerations: z.number().int(),
+  fallback_reason: z.string().nullable(),
+});
+
+const SetChange = z.object({ started: z.array(z.string()), stopped: z.array(z.string()) });
+
+export const DecisionDiffSchema = z.object({
+  same: z.boolean(),
+  changed: z.array(z.string()).describe("Which decisions differ: outcome, response, scenario, step, rules_fired, …"),
+  outcome: z.object({ before: z.string(), after: z.string() }).optional(),
+  response: z
+    .array(z.object({ text: z.string(), op: z.enum(["same", "added", "removed"]) }))
+    .optional()
+    .describe("Word diff of the reply: removed = only in the stored turn, added = only in the replay"),
+  scenario: z.object({ before: z.string().nullable(), after: z.string().nullable() }).optional(),
+  step: z.object({ before: z.string().nullable(), after: z.string().nullable() }).optional(),
+  rules_fired: SetChange.optional(),
+  rules_violated: SetChange.optional(),
+  checks: z
+    .array(z.object({ check: z.string(), before: z.string().nullable(), after: z.string().nullable() }))
+    .optional(),
+  tools: z.object({ before: z.array(z.string()), after: z.array(z.string()) }).optional(),
+  model_calls: z.object({ before: z.number(), after: z.number() }).optional(),
+  newly_blocked: z.boolean(),
+  newly_unblocked: z.boolean(),
+});
+
+export const ReplayedTurnSchema = z.object({
+  sessionId: z.string(),
+  turnId: z.string(),
+  turnIndex: z.number().int(),
+  status: z.enum(["same", "changed", "not_replayable"]),
+  diverged: z.boolean().describe("Frozen: a call the configuration made was not on the tape; see divergences"),
+  divergences: z.array(
+    z.object({
+      kind: z.string(),
+      index: z.number().int(),
+      reason: z.enum(["request_changed", "not_on_tape"]),
+      served_by: z.string(),
+    }),
+  ),
+  before: TurnDecisionsSchema,
+  after: TurnDecisionsSchema.nullable(),
+  diff: DecisionDiffSchema.nullable(),
+  note: z.string().nullable(),
+  stages: z.array(z.object({ name: z.string(), status: z.string(), decision: z.string() })).optional(),
+});
+
+export const ReplayReportSchema = z.object({
+  mode: z.enum(["frozen", "live"]),
+  target: z.object({
+    kind: z.enum(["draft", "current", "version", "recorded"]),
+    config_version: z.number().int().nullable(),
+  }),
+  counts: z.object({
+    sessions: z.number().int(),
+    turns: z.number().int(),
+    replayed: z.number().int(),
+    same: z.number().int(),
+    changed: z.number().int(),
+    not_replayable: z.number().int(),
+    diverged: z.number().int(),
+    outcome_changes: z.number().int(),
+    newly_blocked: z.number().int(),
+    newly_unblocked: z.number().int(),
+  }),
+  rules_started: z.record(z.string(), z.number().int()),
+  rules_stopped: z.record(z.string(), z.number().int()),
+  turns: z.array(ReplayedTurnSchema).describe("Changed turns first, then not replayable ones"),
+  model_calls: z.object({ before: z.number().int(), after: z.number().int() }),
+  live_model_calls: z.number().int(),
+});
+
+export const ReplayRunViewSchema = z.object({
+  replay_id: z.string(),
+  status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
+  mode: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).describe("Sessions replayed of total"),
+  report: ReplayReportSchema.nullable(),
+  error: z.string().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+export const ImpactPreviewSchema = z.object({
+  changes_config: z.boolean().describe("false: the draft is the saved configuration; nothing was replayed"),
+  base_config_version: z.number().int(),
+  report: ReplayReportSchema,
+  stamp: z
+    .object({
+      turns: z.number().int(),
+      changed: z.number().int(),
+      sessions: z.number().int(),
+      outcome_changes: z.number().int(),
+      newly_blocked: z.number().int(),
+      not_replayable: z.number().int(),
+      token: z.string(),
+    })
+    .nullable()
+    .describe("Send as `impact_preview` with the save of this draft: its CONFIG_CHANGED event records the counts"),
+});
