@@ -1,6 +1,7 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
+import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTraces } from "./traces-bench";
 
@@ -17,6 +18,7 @@ async function main() {
   await benchModelCalls(report);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchHeap(report);
+  await benchReplay(report);
   await benchAdversarialTurn(report);
   if (process.env.BENCH_HTTP === "1") await benchHttp(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).

@@ -18,7 +18,7 @@ export async function recordSession(
   sessionId: string,
   messages: readonly string[],
   ports: EnginePorts,
-  options: { continuityEnabled?: boolean } = {},
+  options: { continuityEnabled?: boolean; turnId?: (index: number) => string } = {},
 ): Promise<ReplaySessionInput & { outcomes: TurnOutcome[] }> {
   const turns: ReplaySessionInput["turns"] = [];
   const outcomes: TurnOutcome[] = [];
@@ -26,7 +26,7 @@ export async function recordSession(
   for (const [index, message] of messages.entries()) {
     const continuityEnabled = options.continuityEnabled ?? false;
     const recorder = recordingPorts(ports, continuityEnabled);
-    const turnId = `${sessionId}-t${index}`;
+    const turnId = options.turnId?.(index) ?? `${sessionId}-t${index}`;
     const outcome = await runTurn(agent, state, { message, turnId, continuityEnabled }, recorder.ports);
     const next = nextStartState(state.goal, outcome);
     turns.push({

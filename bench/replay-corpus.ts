@@ -1,0 +1,81 @@
+import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
+import type { ModelProvider } from "@/lib/engine/ports";
+
+// A generated corpus for replay fidelity: sessions of 1–8 turns drawn (seeded) from what Refund desk
+// customers say, with continuity on in half of them, on a provider that times out or is rate limited
+// now and then, so the fallback paths are replayed too.
+
+const EXTRA_MESSAGES = [
+  "I'm in France and want a refund for order 123",
+  "How much does the blue kettle cost?",
+  "can you show me my orders?",
+  "open the sample1 pls",
+  "the second one",
+  "my invoice address is wrong",
+  "maybe",
+  "what about the price?",
+  "how much will I get back?",
+  "cancel",
+  "I want to speak to a human",
+  "Is QuickCart cheaper?",
+  "should I invest my refund in crypto?",
+  "thanks, that's all",
+  "It's order 456",
+  "yes",
+  "no, the other one",
+];
+
+const POOL = [...new Set([...DEMO_CONVERSATIONS.flat(), ...EXTRA_MESSAGES])];
+
+/** Mulberry32: a tiny seeded generator, so the corpus is the same on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface CorpusSession {
+  messages: string[];
+  continuity: boolean;
+}
+
+/** Sessions totalling at least `turns` turns. */
+export function replayCorpus(turns: number, seed = 7): CorpusSession[] {
+  const random = seeded(seed);
+  const sessions: CorpusSession[] = [];
+  let total = 0;
+  while (total < turns) {
+    const length = 1 + Math.floor(random() * 8);
+    const messages = Array.from({ length }, () => POOL[Math.floor(random() * POOL.length)] ?? "hello");
+    sessions.push({ messages, continuity: random() < 0.5 });
+    total += length;
+  }
+  return sessions;
+}
+
+/** Every `timeoutEvery`-th call times out and every `rateLimitEvery`-th is rate limited; the rest go through. */
+export function flakyProvider(inner: ModelProvider, timeoutEvery = 23, rateLimitEvery = 37): ModelProvider {
+  let n = 0;
+  const wrap =
+    <Req, Res>(call: (r: Req) => Promise<Res>) =>
+    async (request: Req): Promise<Res> => {
+      n += 1;
+      if (n % timeoutEvery === 0) return { ok: false, reason: "timeout", message: "bench timeout" } as Res;
+      if (n % rateLimitEvery === 0) return { ok: false, reason: "rate_limited", message: "bench 429" } as Res;
+      return call(request);
+    };
+  return {
+    name: "flaky-offline",
+    model: inner.model,
+    sense: wrap((r) => inner.sense(r)),
+    generate: wrap((r) => inner.generate(r)),
+    judge: wrap((r) => inner.judge(r)),
+    ...(inner.extract ? { extract: wrap(inner.extract.bind(inner)) } : {}),
+    ...(inner.select ? { select: wrap(inner.select.bind(inner)) } : {}),
+  };
+}
