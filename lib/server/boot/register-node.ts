@@ -1,9 +1,11 @@
 import { isBuildPhase } from "@/lib/env";
 import { bootFocal } from "./boot";
+import { installPeerAddressStamp } from "./stamp-peer-address";
 
 /** Boots Focal in the Node.js server; a failure (e.g. the data directory is locked) stops the process. */
 export async function registerNode(): Promise<void> {
   if (isBuildPhase()) return;
+  installPeerAddressStamp();
   try {
     await bootFocal();
   } catch (error) {
