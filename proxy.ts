@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { refuseForeignServerAction } from "@/lib/server/request/refuse-foreign-server-action";
 
 // Security headers on every response; the CSP carries a fresh nonce per request, which Next.js
 // reads from the request's Content-Security-Policy header and puts on its own script tags.
@@ -19,6 +20,8 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 export function proxy(request: NextRequest) {
+  const refused = refuseForeignServerAction(request);
+  if (refused) return refused;
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);
