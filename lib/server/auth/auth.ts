@@ -9,6 +9,7 @@ import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { getDb } from "../db";
 import { ensureAuthSecret } from "../instance-secret";
+import { loggableError } from "../loggable-error";
 import { requestHostFrom } from "../request/forwarded-request";
 import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
 
@@ -71,6 +72,11 @@ export function createAuth(db: Database, secret: string) {
           },
         },
       },
+    },
+    // better-auth logs its own failures (an adapter error carries the failed query's parameters).
+    logger: {
+      log: (level, message, ...args) =>
+        console[level](`[auth] ${message}`, ...args.map((arg) => (arg instanceof Error ? loggableError(arg) : arg))),
     },
     plugins: [nextCookies()],
   });

@@ -1,4 +1,5 @@
 import { isBuildPhase } from "@/lib/env";
+import { loggableError } from "../loggable-error";
 import { bootFocal } from "./boot";
 import { installPeerAddressStamp } from "./stamp-peer-address";
 
@@ -9,7 +10,7 @@ export async function registerNode(): Promise<void> {
   try {
     await bootFocal();
   } catch (error) {
-    console.error(`\n  Focal could not start: ${(error as Error).message}\n`);
+    console.error(`\n  Focal could not start: ${loggableError(error).message}\n`);
     process.exit(1);
   }
 }
