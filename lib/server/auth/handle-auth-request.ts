@@ -12,6 +12,22 @@ function refuse(status: 403 | 429, message: string, retryAfterSeconds?: number):
   return new Response(JSON.stringify({ code, message }), { status, headers });
 }
 
+/**
+ * Whether the endpoint takes a password (sign-in, and password changes, which check the current one).
+ * Judged on the decoded, slash-collapsed, lower-cased path, so "/api/auth//Sign-In/email/" or
+ * "%73ign-in" cannot slip past the limits to a router that normalises differently.
+ */
+function checksPassword(url: string): boolean {
+  let path = new URL(url).pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  const normalised = path.toLowerCase().replace(/\/+/g, "/");
+  return /\/(sign-in|[a-z-]*password)(\/|$)/.test(normalised);
+}
+
 async function readEmail(body: string): Promise<string> {
   try {
     return normalizeSignInEmail((JSON.parse(body) as { email?: unknown }).email);
@@ -42,7 +58,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   }
   const body = await request.text();
   const forward = () => auth.handler(new Request(request.url, { method: request.method, headers, body }));
-  if (!new URL(request.url).pathname.startsWith("/api/auth/sign-in")) return forward();
+  if (!checksPassword(request.url)) return forward();
 
   const db = await getDb();
   const attempt = { address, email: await readEmail(body) };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { signInThrottles } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { postSignIn } from "@/test/support/auth-requests";
+import { peerHeader, postSignIn } from "@/test/support/auth-requests";
 import { addOperator, startTestApp } from "@/test/support/focal-test-app";
 import { HOST, ORIGIN } from "@/test/support/request-headers";
 import { handleAuthRequest } from "./handle-auth-request";
@@ -61,6 +61,26 @@ describe("per-address limit", () => {
     });
     expect(right.status).toBe(429);
     expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("limits every spelling of the sign-in path alike", async () => {
+    const who = await addOperator(handle, "paths@focal.test", "admin");
+    for (let i = 0; i < LIMIT; i++) await postSignIn(who.email, "wrong-password", { peer: "203.0.113.8" });
+    for (const path of [
+      "/api/auth/sign-in/email/",
+      "/api/auth//sign-in/email",
+      "/api/auth/%73ign-in/email",
+      "/api/auth/Sign-In/email",
+    ]) {
+      const response = await handleAuthRequest(
+        new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: ORIGIN, host: HOST, ...peerHeader("203.0.113.8") },
+          body: JSON.stringify({ email: who.email, password: who.password }),
+        }),
+      );
+      expect(response.status, path).toBe(429);
+    }
   });
 
   it("gives each client address its own bucket: one address's failures lock nobody else out", async () => {
