@@ -63,6 +63,15 @@ describe("per-address limit", () => {
     expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  it("counts an IPv6 client by its /64, so rotating addresses inside it does not reset the count", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      statuses.push((await postSignIn(`v6-${i}@focal.test`, "guess", { peer: `2001:db8:7:7::${i + 1}` })).status);
+    }
+    expect(statuses.slice(LIMIT)).toEqual([429, 429]);
+    expect((await postSignIn("v6@focal.test", "guess", { peer: "2001:db8:7:8::1" })).status).toBe(401);
+  });
+
   it("limits every spelling of the sign-in path alike", async () => {
     const who = await addOperator(handle, "paths@focal.test", "admin");
     for (let i = 0; i < LIMIT; i++) await postSignIn(who.email, "wrong-password", { peer: "203.0.113.8" });

@@ -10,10 +10,11 @@ import {
 } from "@/db/queries/sign-in-throttles";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
+import { addressBucket } from "../request/peer-address";
 
 // Two limits, both in the database so every instance shares them:
-// - per client address: FOCAL_SIGN_IN_LIMIT_PER_MINUTE attempts a minute (default 5), whatever the
-//   account. Stops one address guessing; cannot lock anyone else out.
+// - per client address (IPv6: per /64): FOCAL_SIGN_IN_LIMIT_PER_MINUTE attempts a minute (default 5),
+//   whatever the account. Stops one address guessing; cannot lock anyone else out.
 // - per account: the first 5 attempts since the last success are free, then each one makes the next
 //   wait 2, 4, 8 … up to 60 s, whatever address it comes from. Guessing from many addresses gets one
 //   try a minute at most (≈1,440 a day against a ≥ 12-character password), and the backoff only
@@ -30,9 +31,10 @@ const KNOWN_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
 // one bucket rather than going unlimited.
 const UNKNOWN_ADDRESS = "unknown";
 
-const addressKey = (address: string | null) => `address:${address ?? UNKNOWN_ADDRESS}`;
+const addressKey = (address: string | null) => `address:${address ? addressBucket(address) : UNKNOWN_ADDRESS}`;
 const accountKey = (email: string) => `account:${email}`;
-const knownKey = (email: string, address: string | null) => `known:${email}|${address ?? UNKNOWN_ADDRESS}`;
+const knownKey = (email: string, address: string | null) =>
+  `known:${email}|${address ? addressBucket(address) : UNKNOWN_ADDRESS}`;
 
 export function normalizeSignInEmail(email: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 320) : "";

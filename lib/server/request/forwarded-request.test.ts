@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { installPeerAddressStamp } from "../boot/stamp-peer-address";
 import { clientAddressFrom, isSameOrigin, requestHostFrom } from "./forwarded-request";
-import { PEER_ADDRESS_HEADER, peerAddressFrom, peerAddressHeaderValue } from "./peer-address";
+import { addressBucket, PEER_ADDRESS_HEADER, peerAddressFrom, peerAddressHeaderValue } from "./peer-address";
 
 const NONE = { hops: 0, ranges: [] };
 const ONE_HOP = { hops: 1, ranges: [] };
@@ -48,6 +48,16 @@ describe("clientAddressFrom", () => {
   it("never returns a non-address the client slipped into the chain", () => {
     expect(clientAddressFrom(from("10.0.0.2", { "x-forwarded-for": "unknown" }), ONE_HOP)).toBe("10.0.0.2");
     expect(clientAddressFrom(from("10.0.0.2", { "x-forwarded-for": "1.2.3.4:80" }), LAN)).toBe("10.0.0.2");
+  });
+});
+
+describe("addressBucket", () => {
+  it("keeps an IPv4 address and reduces IPv6 to its /64", () => {
+    expect(addressBucket("203.0.113.5")).toBe("203.0.113.5");
+    expect(addressBucket("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:0db8:0001:0002:ffff:ffff:ffff:fffe")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
   });
 });
 

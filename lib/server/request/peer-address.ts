@@ -40,3 +40,19 @@ export function normalizeAddress(raw: string): string | null {
   if (isIP(mapped) === 4) return mapped;
   return isIP(address) === 6 ? address : null;
 }
+
+/**
+ * The unit one client controls: an IPv4 address, or an IPv6 /64 (one subscriber line or host usually
+ * gets a whole /64, so counting single IPv6 addresses would hand it 2^64 fresh buckets).
+ */
+export function addressBucket(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group || "0", 16).toString(16));
+  return `${prefix.join(":")}::/64`;
+}
