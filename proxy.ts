@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { refuseForeignServerAction } from "@/lib/server/request/refuse-foreign-server-action";
 import { findUnstorableUrlText, unstorableUrlResponse } from "@/lib/server/unstorable-url";
 
 // Security headers on every response; the CSP carries a fresh nonce per request, which Next.js
@@ -25,6 +26,8 @@ export function proxy(request: NextRequest) {
   if (badUrl) {
     return unstorableUrlResponse(request.nextUrl, badUrl, request.headers.get("x-request-id") ?? crypto.randomUUID());
   }
+  const refused = refuseForeignServerAction(request);
+  if (refused) return refused;
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);

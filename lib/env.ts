@@ -6,6 +6,47 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+// Which hops in front of Focal may speak for the client (X-Forwarded-For/-Host/-Proto). Unset: none,
+// the socket's peer is the client. "1": the nearest hop (one load balancer); "10.0.0.0/8,fd00::/8":
+// hops whose address is listed. A plain "true" is refused: it would trust any client's header.
+const TrustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustedProxies => {
+    const given = (value ?? "").trim();
+    if (given === "" || given === "0" || given === "false") return { hops: 0, ranges: [] };
+    if (/^\d+$/.test(given)) return { hops: Math.min(Number(given), 32), ranges: [] };
+    const ranges = given
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = ranges.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `name a hop count (1) or proxy addresses/CIDRs (10.0.0.0/8,::1); not ${bad.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return { hops: 0, ranges };
+  });
+
+export interface TrustedProxies {
+  /** The nearest `hops` hops are proxies (0: none by count). */
+  hops: number;
+  /** Or: hops whose address falls in one of these addresses/CIDRs are proxies. */
+  ranges: string[];
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  return (
+    z.ipv4().safeParse(entry).success ||
+    z.ipv6().safeParse(entry).success ||
+    z.cidrv4().safeParse(entry).success ||
+    z.cidrv6().safeParse(entry).success
+  );
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
@@ -24,7 +65,7 @@ const EnvSchema = z.object({
   // Sign-in attempts a minute per client address (better-auth, stored in the DB). 5 stops guessing;
   // the e2e suite, which signs in from one address many times, raises it.
   FOCAL_SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
-  FOCAL_TRUST_PROXY: booleanFlag,
+  FOCAL_TRUST_PROXY: TrustProxy,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   FOCAL_OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),

@@ -6,14 +6,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { safeReturnPath } from "@/lib/identity/safe-return-path";
 import { authClient } from "./auth-client";
 
 // One message for an unknown email and a wrong password: the form must not reveal which operators exist.
 const GENERIC_FAILURE = "Email or password is wrong.";
-
-function safeNext(next: string | undefined): string {
-  return next?.startsWith("/") && !next.startsWith("//") ? next : "/agents";
-}
 
 export function SignInForm({ next }: { next?: string }) {
   const router = useRouter();
@@ -31,11 +28,12 @@ export function SignInForm({ next }: { next?: string }) {
     });
     setPending(false);
     if (!failure) {
-      router.replace(safeNext(next));
+      router.replace(safeReturnPath(next));
       router.refresh();
       return;
     }
-    if (failure.status === 429) setError("Too many sign-in attempts. Wait a minute, then try again.");
+    if (failure.status === 429)
+      setError(failure.message ?? "Too many sign-in attempts. Wait a minute, then try again.");
     else if (failure.status === 403) setError(failure.message ?? "This operator is disabled.");
     else setError(GENERIC_FAILURE);
   }

@@ -4,6 +4,7 @@ import { MessagesSquare } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { startTransition, useOptimistic } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
+import { signInHref } from "@/lib/identity/safe-return-path";
 import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
 import { ChatThread } from "./chat-thread";
 import { Composer } from "./composer";
@@ -84,7 +85,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
               onSend={chat.send}
               pending={chat.pending}
               error={chat.error}
-              signInHref={`/sign-in?next=${encodeURIComponent(here)}`}
+              signInHref={signInHref(here)}
             />
           ) : (
             <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">

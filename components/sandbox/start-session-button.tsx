@@ -6,6 +6,7 @@ import { startTransition, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
 import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
+import { signInHref } from "@/lib/identity/safe-return-path";
 import { sandboxHref } from "./sandbox-format";
 
 interface StartSessionButtonProps {
@@ -34,7 +35,7 @@ export function StartSessionButton({ agentKey, label, testId, variant = "outline
           action: signIn
             ? {
                 label: "Sign in again",
-                onClick: () => router.push(`/sign-in?next=${encodeURIComponent(sandboxHref(agentKey, {}))}`),
+                onClick: () => router.push(signInHref(sandboxHref(agentKey, {}))),
               }
             : undefined,
         });

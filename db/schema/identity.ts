@@ -73,6 +73,20 @@ export const authRateLimits = pgTable("auth_rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+// Focal's own sign-in limits (lib/server/auth/sign-in-throttle.ts), in the database so every instance
+// shares them. One row per key: "address:<ip>" (attempts this minute), "account:<email>" (attempts
+// since the last success, and the backoff), "known:<email>|<ip>" (an address that signed in to it).
+export const signInThrottles = pgTable(
+  "sign_in_throttles",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    blockedUntil: ts("blocked_until"),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("sign_in_throttles_expires_at_idx").on(t.expiresAt)],
+);
+
 export const apiKeys = pgTable(
   "api_keys",
   {

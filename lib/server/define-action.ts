@@ -7,6 +7,7 @@ import { getDb } from "./db";
 import { AppError, type ErrorCode, fieldErrorsFromZod } from "./errors";
 import { findUnstorableText, summarizeUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
+import { loggableError } from "./loggable-error";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type OperatorPrincipal, requestIdFrom } from "./principal";
 
 export type ActionResult<T> =
@@ -83,7 +84,7 @@ export function defineAction<S extends z.ZodType, T>(
         }
         return { ok: false, code: error.code, message: error.message, fieldErrors };
       }
-      console.error(`[action ${config.name}] request ${requestId}`, error);
+      console.error(`[action ${config.name}] request ${requestId}`, loggableError(error));
       return { ok: false, code: "INTERNAL", message: `Internal error (request ${requestId}).`, requestId };
     }
   };

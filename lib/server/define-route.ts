@@ -8,6 +8,7 @@ import { getDb } from "./db";
 import { AppError, type FieldIssue, issuesFromZod } from "./errors";
 import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
+import { loggableError } from "./loggable-error";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestIdFrom } from "./principal";
 
 // A signed-in operator may call the API from the console; each scope needs at least this role.
@@ -189,7 +190,10 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       if (error instanceof AppError && error.httpStatus < 500) {
         return errorResponse(error.httpStatus, error.code, error.message, requestId, error.issues);
       }
-      console.error(`[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`, error);
+      console.error(
+        `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`,
+        loggableError(error),
+      );
       return errorResponse(500, "INTERNAL", `Internal error (request ${requestId}).`, requestId);
     }
   };

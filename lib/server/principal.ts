@@ -4,6 +4,8 @@ import type { Role } from "@/lib/identity/roles";
 import { getAuth } from "./auth/auth";
 import type { Actor } from "./ledger/event-types";
 
+export { isSameOrigin } from "./request/forwarded-request";
+
 export interface OperatorPrincipal {
   kind: "operator";
   id: string;
@@ -41,19 +43,4 @@ export async function getOperatorFromHeaders(headers: Headers): Promise<Operator
   const user = result.user as typeof result.user & { role?: string; disabled?: boolean };
   if (user.disabled) return null;
   return { kind: "operator", id: user.id, email: user.email, name: user.name, role: (user.role ?? "viewer") as Role };
-}
-
-/**
- * State-changing requests authenticated by cookie must come from this origin: the Origin header
- * must be present and name the host the request was sent to (CSRF; no Origin → refused).
- */
-export function isSameOrigin(headers: Headers): boolean {
-  const origin = headers.get("origin");
-  const host = headers.get("x-forwarded-host") ?? headers.get("host");
-  if (!origin || !host || origin === "null") return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

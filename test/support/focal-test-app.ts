@@ -10,7 +10,7 @@ import { getAuth, resetAuthForTests } from "@/lib/server/auth/auth";
 import { createOperator } from "@/lib/server/auth/operators";
 import { setDatabaseHandle } from "@/lib/server/db";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { HOST, ORIGIN } from "./request-headers";
+import { postSignIn } from "./auth-requests";
 
 /** A migrated database wired in as the app's database, with better-auth on top of it. */
 export async function startTestApp(): Promise<DatabaseHandle> {
@@ -38,21 +38,11 @@ export async function addOperator(
   return { email, password };
 }
 
-/** Signs in through better-auth's real endpoint and returns the session cookie header. */
+/** Signs in through the app's auth route (Origin check, limits, better-auth) and returns the session cookie header. */
 export async function signIn(email: string, password: string): Promise<string> {
-  const auth = await getAuth();
-  const response = await auth.handler(
-    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        origin: ORIGIN,
-        host: HOST,
-        "x-forwarded-for": `10.0.0.${Math.floor(Math.random() * 200) + 1}`,
-      },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
+  const response = await postSignIn(email, password, {
+    peer: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+  });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
   return cookies.join("; ");

@@ -9,22 +9,21 @@ import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { getDb } from "../db";
 import { ensureAuthSecret } from "../instance-secret";
+import { loggableError } from "../loggable-error";
+import { requestHostFrom } from "../request/forwarded-request";
+import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
 
 // Sessions last 12 hours: an operator's working day, then sign in again.
 const SESSION_SECONDS = 12 * 60 * 60;
-// Sign-in attempts per minute per client address (FOCAL_SIGN_IN_LIMIT_PER_MINUTE, default 5), counted in
-// the database so every instance shares it.
-export function signInLimit() {
-  return { window: 60, max: env().FOCAL_SIGN_IN_LIMIT_PER_MINUTE };
-}
 
 export function createAuth(db: Database, secret: string) {
   return betterAuth({
     secret,
     baseURL: env().FOCAL_PUBLIC_URL,
-    // Same-origin only: the Origin of a state-changing auth request must be the host it was sent to.
+    // Same-origin only: the Origin of a state-changing auth request must be the host it was sent to
+    // (X-Forwarded-Host counts only from a trusted proxy).
     trustedOrigins: (request) => {
-      const host = request?.headers.get("x-forwarded-host") ?? request?.headers.get("host");
+      const host = request ? requestHostFrom(request.headers) : null;
       if (!host) return [];
       return [`http://${host}`, `https://${host}`];
     },
@@ -53,8 +52,12 @@ export function createAuth(db: Database, secret: string) {
       storage: "database",
       window: 60,
       max: 600,
-      customRules: { "/sign-in/email": signInLimit() },
+      // Sign-in has Focal's own per-address and per-account limits (sign-in-throttle.ts).
+      customRules: { "/sign-in/*": false },
     },
+    // The client address, written by handleAuthRequest from the socket or a trusted proxy; better-auth's
+    // default, the first X-Forwarded-For entry, is whatever the client says.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     databaseHooks: {
       session: {
         create: {
@@ -69,6 +72,11 @@ export function createAuth(db: Database, secret: string) {
           },
         },
       },
+    },
+    // better-auth logs its own failures (an adapter error carries the failed query's parameters).
+    logger: {
+      log: (level, message, ...args) =>
+        console[level](`[auth] ${message}`, ...args.map((arg) => (arg instanceof Error ? loggableError(arg) : arg))),
     },
     plugins: [nextCookies()],
   });

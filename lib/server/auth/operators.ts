@@ -102,13 +102,19 @@ export async function setOperatorDisabled(
   });
 }
 
-// Locking out the last admin would leave nobody able to manage operators.
+// Locking out the last admin would leave nobody able to manage operators. The admin rows are locked
+// (FOR UPDATE) so two admins demoting or disabling each other at once cannot both pass the check:
+// the second waits for the first to commit, then counts again.
 async function assertAnotherActiveAdmin(tx: Transaction, exceptId: string): Promise<void> {
   const admins = await tx
     .select({ id: operators.id, disabled: operators.disabled })
     .from(operators)
-    .where(eq(operators.role, "admin"));
+    .where(eq(operators.role, "admin"))
+    .for("update");
   if (!admins.some((a) => a.id !== exceptId && !a.disabled)) {
-    throw new AppError("CONFLICT", "This is the last active admin; make another operator admin first.");
+    throw new AppError(
+      "CONFLICT",
+      "This is the last active admin: make another operator admin first, or nobody could manage operators.",
+    );
   }
 }

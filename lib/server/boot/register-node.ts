@@ -1,13 +1,16 @@
 import { isBuildPhase } from "@/lib/env";
+import { loggableError } from "../loggable-error";
 import { bootFocal } from "./boot";
+import { installPeerAddressStamp } from "./stamp-peer-address";
 
 /** Boots Focal in the Node.js server; a failure (e.g. the data directory is locked) stops the process. */
 export async function registerNode(): Promise<void> {
   if (isBuildPhase()) return;
+  installPeerAddressStamp();
   try {
     await bootFocal();
   } catch (error) {
-    console.error(`\n  Focal could not start: ${(error as Error).message}\n`);
+    console.error(`\n  Focal could not start: ${loggableError(error).message}\n`);
     process.exit(1);
   }
 }

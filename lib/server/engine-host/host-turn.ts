@@ -14,6 +14,7 @@ import { env } from "@/lib/env";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
+import { loggableError } from "../loggable-error";
 import { engineErrorOutcome } from "./engine-error-outcome";
 import { hostPorts } from "./host-ports";
 import { getCompiledAgent } from "./load-snapshot";
@@ -103,7 +104,10 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
         outcome = await runTurn(compiled, state, { message: input.message, turnId, continuityEnabled }, recorder.ports);
       } catch (error) {
         // An engine bug must not lose the customer's message: the turn is stored as an error.
-        console.error(`[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`, error);
+        console.error(
+          `[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`,
+          loggableError(error),
+        );
         outcome = engineErrorOutcome(compiled, state, input.message, turnId, ports);
       }
       const latencyMs = performance.now() - started;

@@ -1,5 +1,6 @@
 import "server-only";
 import { errorResponse } from "../define-route";
+import { loggableError } from "../loggable-error";
 import { GoalLedgerAbortError } from "./goal-ledger";
 
 /**
@@ -12,7 +13,7 @@ export async function withGoalAbortMapped<T>(requestId: string, run: () => Promi
     return await run();
   } catch (error) {
     if (!(error instanceof GoalLedgerAbortError)) throw error;
-    console.error(`[goals] request ${requestId}: ${error.message}`, error.cause);
+    console.error(`[goals] request ${requestId}: ${error.message}`, loggableError(error.cause));
     return errorResponse(503, error.code, error.message, requestId);
   }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "../errors";
+import { loggableError } from "../loggable-error";
 
 /**
  * A long read-only job as newline-delimited JSON: `{type:"progress", done, total}` lines while it
@@ -33,9 +34,7 @@ export function ndjsonProgressResponse<T>(
         if (error instanceof AppError && error.httpStatus < 500) {
           send({ type: "error", code: error.code, message: error.message, errors: error.issues ?? [] });
         } else {
-          // Name and code only: a failed query's message would carry its parameters (customer text).
-          const { name, code } = (error ?? {}) as { name?: string; code?: string };
-          console.error(`[ndjson] request ${requestId} failed: ${name ?? "error"}${code ? ` ${code}` : ""}`);
+          console.error(`[ndjson] request ${requestId}`, loggableError(error));
           send({ type: "error", code: "INTERNAL", message: `Internal error (request ${requestId}).` });
         }
       } finally {

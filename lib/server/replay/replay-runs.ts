@@ -9,6 +9,7 @@ import {
 import type { AgentRow, ReplayRunRow } from "@/db/schema";
 import type { Database } from "@/db/types";
 import { AppError } from "../errors";
+import { loggableError } from "../loggable-error";
 import { ReplayCancelledError, type ReplayRequest, replayAgentSessions } from "./replay-agent-sessions";
 
 // Replays are CPU-bound pure code: one at a time per instance (2 cores also serve turns), the rest
@@ -98,10 +99,7 @@ async function execute(
     await pending.catch(() => undefined);
     if (error instanceof ReplayCancelledError) return finishReplayRun(db, id, { status: "cancelled" });
     const message = error instanceof AppError ? error.message : "The replay failed; see the server log.";
-    if (!(error instanceof AppError)) {
-      const { name, code } = (error ?? {}) as { name?: string; code?: string };
-      console.error(`[replay ${id}] failed: ${name ?? "error"}${code ? ` ${code}` : ""}`);
-    }
+    if (!(error instanceof AppError)) console.error(`[replay ${id}]`, loggableError(error));
     await finishReplayRun(db, id, { status: "failed", error: message });
   }
 }

@@ -1,11 +1,7 @@
-import { getAuth } from "@/lib/server/auth/auth";
+import { handleAuthRequest } from "@/lib/server/auth/handle-auth-request";
 
 // better-auth's own endpoints (sign-in, sign-out, session). Public by design: they are how a
-// session is obtained; sign-up is disabled and sign-in is rate-limited in lib/server/auth/auth.ts.
-async function handle(request: Request): Promise<Response> {
-  const auth = await getAuth();
-  return auth.handler(request);
-}
-
-export const GET = handle;
-export const POST = handle;
+// session is obtained; sign-up is disabled, and handleAuthRequest checks the Origin and the sign-in
+// limits before better-auth sees the request.
+export const GET = handleAuthRequest;
+export const POST = handleAuthRequest;

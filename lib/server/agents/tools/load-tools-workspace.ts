@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { agents } from "@/db/schema";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
 import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
 import { configuredToolHosts, toolHostStatus } from "./tool-host-status";
@@ -10,13 +11,17 @@ import { configuredToolHosts, toolHostStatus } from "./tool-host-status";
 /**
  * The tools page's data, read in one REPEATABLE READ transaction so the tools and the config_version
  * the editor will send back as expected_config_version belong together. null: no such agent.
- * `allowedHosts`: the tool-host allowlist to judge http tools by (this server's by default).
+ * `hostStatus` names this server's tool-host allowlist, which only those who write tools (designer
+ * and up) may read: a viewer's page gets none, not even hidden in the page's data.
+ * `allowedHosts`: the allowlist to judge http tools by (this server's by default).
  */
 export async function loadToolsWorkspace(
   db: Database,
   agentKey: string,
+  viewer: { role: Role },
   allowedHosts: string = configuredToolHosts(),
 ): Promise<ToolsWorkspaceData | null> {
+  const showHosts = roleAtLeast(viewer.role, "designer");
   return db.transaction(
     async (tx) => {
       const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
@@ -32,7 +37,7 @@ export async function loadToolsWorkspace(
       for (const variable of bundle.variables) takenNames[variable.name] ??= "response variable";
       const hostStatus: Record<string, ToolHostStatus> = {};
       for (const tool of bundle.tools) {
-        if (tool.kind === "http") hostStatus[tool.key] = toolHostStatus(tool.output.url, allowedHosts);
+        if (tool.kind === "http" && showHosts) hostStatus[tool.key] = toolHostStatus(tool.output.url, allowedHosts);
       }
       return {
         agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },

@@ -177,7 +177,7 @@ describe("the tools page's data", () => {
       output: { url: "https://evil.test/x", method: "GET", timeout_ms: 5000, max_bytes: 65_536, variables: {} },
     };
     expect(await createToolAction({ ...(await at()), tool: http })).toMatchObject({ ok: true });
-    const data = await loadToolsWorkspace(handle.db, AGENT, "api.example.com");
+    const data = await loadToolsWorkspace(handle.db, AGENT, { role: "designer" }, "api.example.com");
     expect(data?.agent).toEqual({ key: AGENT, name: "Refund desk", configVersion: await version() });
     expect(data?.tools.map((t) => t.key)).toEqual(["find_order", "orders_api", "price_catalogue"]);
     expect(data?.usedBy).toEqual({
@@ -190,8 +190,13 @@ describe("the tools page's data", () => {
     expect(data?.hostStatus).toEqual({
       orders_api: expect.objectContaining({ state: "not_allowed", host: "evil.test" }),
     });
+    // The allowlist is a designer's business: a viewer's page data carries no verdict that names it.
+    const asViewer = await loadToolsWorkspace(handle.db, AGENT, { role: "viewer" }, "api.example.com");
+    expect(asViewer?.tools.map((t) => t.key)).toEqual(["find_order", "orders_api", "price_catalogue"]);
+    expect(asViewer?.hostStatus).toEqual({});
+    expect(JSON.stringify(asViewer)).not.toContain("api.example.com");
     expect(await deleteToolAction({ ...(await at()), tool_key: "orders_api" })).toMatchObject({ ok: true });
-    expect(await loadToolsWorkspace(handle.db, "no-such-agent")).toBeNull();
+    expect(await loadToolsWorkspace(handle.db, "no-such-agent", { role: "admin" })).toBeNull();
   });
 });
 

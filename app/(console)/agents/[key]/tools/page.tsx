@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Tools" };
 
 export default async function ToolsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireOperator();
-  const data = await loadToolsWorkspace(await getDb(), decodeURIComponent((await params).key));
+  const data = await loadToolsWorkspace(await getDb(), decodeURIComponent((await params).key), operator);
   if (!data) notFound();
   // Viewers see the list and the editor read-only; the actions refuse them on their own (role designer).
   return <ToolsWorkspace data={data} canEdit={roleAtLeast(operator.role, "designer")} />;

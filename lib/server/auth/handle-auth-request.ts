@@ -1,0 +1,76 @@
+import "server-only";
+import { getDb } from "../db";
+import { clientAddressFrom, isSameOrigin } from "../request/forwarded-request";
+import { getAuth } from "./auth";
+import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
+import { admitSignInAttempt, normalizeSignInEmail, recordSignInSuccess } from "./sign-in-throttle";
+
+function refuse(status: 403 | 429, message: string, retryAfterSeconds?: number): Response {
+  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
+  if (retryAfterSeconds) headers["retry-after"] = String(retryAfterSeconds);
+  const code = status === 403 ? "FORBIDDEN" : "RATE_LIMITED";
+  return new Response(JSON.stringify({ code, message }), { status, headers });
+}
+
+/**
+ * Whether the endpoint takes a password (sign-in, and password changes, which check the current one).
+ * Judged on the decoded, slash-collapsed, lower-cased path, so "/api/auth//Sign-In/email/" or
+ * "%73ign-in" cannot slip past the limits to a router that normalises differently.
+ */
+function checksPassword(url: string): boolean {
+  let path = new URL(url).pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  const normalised = path.toLowerCase().replace(/\/+/g, "/");
+  return /\/(sign-in|[a-z-]*password)(\/|$)/.test(normalised);
+}
+
+async function readEmail(body: string): Promise<string> {
+  try {
+    return normalizeSignInEmail((JSON.parse(body) as { email?: unknown }).email);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Every request to better-auth's endpoints: the client address it rate-limits by comes from the socket
+ * (or trusted proxies), state-changing requests must carry this origin, and sign-in goes through
+ * Focal's per-address and per-account limits (sign-in-throttle.ts) before the password is checked.
+ */
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const auth = await getAuth();
+  const address = clientAddressFrom(request.headers);
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  if (request.method === "GET" || request.method === "HEAD") {
+    return auth.handler(new Request(request.url, { method: request.method, headers }));
+  }
+  if (!isSameOrigin(request.headers)) {
+    return refuse(
+      403,
+      "Refused: this request must come from the Focal console itself (its Origin header is missing or names another site).",
+    );
+  }
+  const body = await request.text();
+  const forward = () => auth.handler(new Request(request.url, { method: request.method, headers, body }));
+  if (!checksPassword(request.url)) return forward();
+
+  const db = await getDb();
+  const attempt = { address, email: await readEmail(body) };
+  const verdict = await admitSignInAttempt(db, attempt);
+  if (!verdict.allowed) {
+    return refuse(
+      429,
+      `Too many sign-in attempts. Try again in ${verdict.retryAfterSeconds} s.`,
+      verdict.retryAfterSeconds,
+    );
+  }
+  const response = await forward();
+  if (response.status === 200 && attempt.email) await recordSignInSuccess(db, attempt);
+  return response;
+}
