@@ -39,6 +39,8 @@ const CANDIDATE = {
 const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/import": demo,
   "/api/v1/agents/[key]/sessions": { customer_id: "customer-1", continuity_enabled: true },
+  "/api/v1/agents/[key]/replays": { mode: "frozen", sessions: { limit: 5 } },
+  "/api/v1/agents/[key]/impact-preview": { edit: "updateRule", input: { agent_key: "refund-desk" } },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
   "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { getAgentByKey } from "@/db/queries/agents";
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
@@ -13,6 +14,7 @@ import { AgentKeyParams } from "../../../params";
 export const POST = defineRoute(
   { scope: "agents:read", sessionRole: "designer", params: AgentKeyParams, body: PreviewImpactInput },
   async ({ db, params, body, actor, requestId, request }) => {
+    if (!(await getAgentByKey(db, params.key))) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
     if (body.input.agent_key !== params.key) {
       throw new AppError("VALIDATION", "input.agent_key must be the agent in the path.", [
         { path: "input.agent_key", message: `must be "${params.key}"` },
