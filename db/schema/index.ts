@@ -3,6 +3,7 @@ export * from "./conversations";
 export * from "./dashboard";
 export * from "./fields";
 export * from "./identity";
+export * from "./jobs";
 export * from "./ledger";
 export * from "./loops";
 export * from "./replay";

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
 import { agents } from "./agents";
 import { createdAt } from "./columns";
 import { sessions, turns } from "./conversations";
@@ -38,32 +38,3 @@ export const agentConfigVersions = pgTable(
 );
 
 export type TurnTapeRow = typeof turnTapes.$inferSelect;
-
-// A replay started through the API or from a trace: it runs in the background on the instance that
-// started it, which keeps progress and, at the end, the report here (other instances read it).
-export const replayRuns = pgTable(
-  "replay_runs",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    agentId: uuid("agent_id")
-      .notNull()
-      .references(() => agents.id, { onDelete: "cascade" }),
-    // queued | running | done | failed | cancelled; `cancel_requested` is set by a cancel from anywhere.
-    status: text("status").notNull().default("queued"),
-    cancelRequested: boolean("cancel_requested").notNull().default(false),
-    mode: text("mode").notNull(),
-    // What it replays and under what: target kind and version, session window or ids (never a bundle).
-    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
-    done: integer("done").notNull().default(0),
-    total: integer("total").notNull().default(0),
-    report: jsonb("report").$type<Record<string, unknown>>(),
-    error: text("error"),
-    createdBy: text("created_by").notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
-  },
-  (t) => [index("replay_runs_agent_created_idx").on(t.agentId, t.createdAt)],
-);
-
-export type ReplayRunRow = typeof replayRuns.$inferSelect;

@@ -91,9 +91,10 @@ export const ReplayReportSchema = z.object({
 export const ReplayRunViewSchema = z.object({
   replay_id: z.string(),
   status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
-  mode: z.string(),
   request: z.record(z.string(), z.unknown()),
   progress: z.object({ done: z.number().int(), total: z.number().int() }).describe("Sessions replayed of total"),
+  config_version: z.number().int().nullable(),
+  summary: z.record(z.string(), z.unknown()).nullable(),
   report: ReplayReportSchema.nullable(),
   error: z.string().nullable(),
   created_by: z.string(),

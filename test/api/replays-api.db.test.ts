@@ -4,16 +4,16 @@ import { POST as cancelReplayRoute } from "@/app/api/v1/replays/[id]/cancel/rout
 import { GET as getReplayRoute } from "@/app/api/v1/replays/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import { insertReplayRun } from "@/db/queries/replay-runs";
+import { insertJobRun } from "@/db/queries/job-runs";
 import type { Transaction } from "@/db/types";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
+import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { ReplayCancelledError, replayAgentSessions } from "@/lib/server/replay/replay-agent-sessions";
-import { replayRunsSettled } from "@/lib/server/replay/replay-runs";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { HOST, ORIGIN } from "../support/request-headers";
 
@@ -72,11 +72,11 @@ describe("replays over REST", () => {
     const started = await start(readKey, { config: draft, sessions: { ids: [france] } });
     expect(started.status).toBe(202);
     const { replay_id } = await started.json();
-    await replayRunsSettled();
+    await backgroundJobsSettled();
     const after = await tableCounts(handle);
     // The bundle was only dry-run: the one new row is the run itself.
-    expect({ ...after, replay_runs: 0 }).toEqual({ ...before, replay_runs: 0 });
-    expect(after.replay_runs).toBe((before.replay_runs ?? 0) + 1);
+    expect({ ...after, job_runs: 0 }).toEqual({ ...before, job_runs: 0 });
+    expect(after.job_runs).toBe((before.job_runs ?? 0) + 1);
 
     const run = ReplayRunViewSchema.parse(await (await read(readKey, replay_id)).json());
     expect(run).toMatchObject({ status: "done", progress: { done: 1, total: 1 } });
@@ -87,7 +87,7 @@ describe("replays over REST", () => {
 
   it("replays under the current configuration by default: nothing changes", async () => {
     const { replay_id } = await (await start(cookies.designer, { sessions: { ids: [france] } })).json();
-    await replayRunsSettled();
+    await backgroundJobsSettled();
     const run = await (await read(cookies.viewer, replay_id)).json();
     expect(run.report.counts).toMatchObject({ turns: 1, same: 1, changed: 0 });
   });
@@ -99,7 +99,7 @@ describe("replays over REST", () => {
     expect((await start(readKey, { sessions: { ids: ["00000000-0000-4000-8000-000000000000"] } })).status).toBe(404);
     expect((await start(readKey, {}, "no-such-agent")).status).toBe(404);
     expect((await start(readKey, { config_version: 99 })).status).toBe(202);
-    await replayRunsSettled();
+    await backgroundJobsSettled();
     const broken = structuredClone(demo);
     const rule = broken.rules.find((r) => r.key === "max-refund");
     if (rule) rule.enforcement_expression = "refund_amount <=";
@@ -109,12 +109,12 @@ describe("replays over REST", () => {
     expect((await start(readKey, { mode: "sometimes" })).status).toBe(422);
     expect((await read(readKey, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
     const after = await tableCounts(handle);
-    expect(after.replay_runs).toBe((before.replay_runs ?? 0) + 1);
+    expect(after.job_runs).toBe((before.job_runs ?? 0) + 1);
   });
 
   it("fails a run under a version that is not kept, saying so", async () => {
     const { replay_id } = await (await start(readKey, { config_version: 42 })).json();
-    await replayRunsSettled();
+    await backgroundJobsSettled();
     const run = await (await read(readKey, replay_id)).json();
     expect(run).toMatchObject({ status: "failed", error: expect.stringContaining("version 42") });
   });
@@ -125,10 +125,10 @@ describe("replays over REST", () => {
     const cancel = async (id: string) =>
       (await call(cancelReplayRoute as Handler, `/api/v1/replays/${id}/cancel`, { id }, cookies.designer)).json();
     // Queued: stored but not yet picked up by this instance's runner.
-    const queued = await insertReplayRun(handle.db, { agentId: agent.id, mode: "frozen", request: {}, createdBy: "t" });
+    const queued = await insertJobRun(handle.db, { kind: "replay", agentId: agent.id, request: {}, createdBy: "t" });
     expect(await cancel(queued.id)).toMatchObject({ status: "cancelled" });
     const { replay_id } = await (await start(cookies.designer, {})).json();
-    await replayRunsSettled();
+    await backgroundJobsSettled();
     expect(await cancel(replay_id)).toMatchObject({ status: "done" });
     await expect(
       replayAgentSessions(handle.db, agent, {
