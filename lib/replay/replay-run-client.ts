@@ -39,3 +39,6 @@ export function cancelReplayRun(id: string) {
 export function runIsActive(run: Pick<ReplayRunView, "status">): boolean {
   return run.status === "queued" || run.status === "running";
 }
+
+/** TanStack Query key of one stored replay run. */
+export const replayRunKey = (id: string) => ["replay-run", id] as const;

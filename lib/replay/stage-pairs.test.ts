@@ -8,12 +8,12 @@ describe("pairStages", () => {
     const stored = [stage("sensor", "intent refund"), stage("enforcement", "1 failed"), stage("regeneration", "once")];
     const replayed = [stage("sensor", "intent refund"), stage("enforcement", "all passed")];
     expect(pairStages(stored, replayed)).toEqual([
-      { name: "sensor", before: stored[0], after: replayed[0], same: true },
-      { name: "enforcement", before: stored[1], after: replayed[1], same: false },
-      { name: "regeneration", before: stored[2], after: null, same: false },
+      { key: "sensor#1", name: "sensor", before: stored[0], after: replayed[0], same: true },
+      { key: "enforcement#1", name: "enforcement", before: stored[1], after: replayed[1], same: false },
+      { key: "regeneration#1", name: "regeneration", before: stored[2], after: null, same: false },
     ]);
     expect(pairStages([], [stage("tools", "none")])).toEqual([
-      { name: "tools", before: null, after: stage("tools", "none"), same: false },
+      { key: "tools#1", name: "tools", before: null, after: stage("tools", "none"), same: false },
     ]);
   });
 });

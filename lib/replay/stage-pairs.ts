@@ -1,6 +1,8 @@
 import type { StageDecision } from "./replay-types";
 
 export interface StagePair {
+  /** The stage's name and its run (`regeneration#2`): unique in the list. */
+  key: string;
   name: string;
   before: StageDecision | null;
   after: StageDecision | null;
@@ -13,13 +15,21 @@ export interface StagePair {
  * pairs its first run with the first, and so on): stored order first, then stages only the replay ran.
  */
 export function pairStages(stored: StageDecision[], replayed: StageDecision[]): StagePair[] {
-  const remaining = replayed.map((stage, index) => ({ stage, index }));
+  const remaining = [...replayed];
+  const seen = new Map<string, number>();
+  const keyOf = (name: string) => {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return `${name}#${n}`;
+  };
   const pairs: StagePair[] = stored.map((before) => {
-    const at = remaining.findIndex((r) => r.stage.name === before.name);
-    const after = at >= 0 ? (remaining.splice(at, 1)[0]?.stage ?? null) : null;
-    return { name: before.name, before, after, same: sameStage(before, after) };
+    const at = remaining.findIndex((stage) => stage.name === before.name);
+    const after = at >= 0 ? (remaining.splice(at, 1)[0] ?? null) : null;
+    return { key: keyOf(before.name), name: before.name, before, after, same: sameStage(before, after) };
   });
-  for (const { stage } of remaining) pairs.push({ name: stage.name, before: null, after: stage, same: false });
+  for (const stage of remaining) {
+    pairs.push({ key: keyOf(stage.name), name: stage.name, before: null, after: stage, same: false });
+  }
   return pairs;
 }
 
