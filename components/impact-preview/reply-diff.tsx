@@ -22,21 +22,16 @@ export function ReplyDiff({ text, parts, side }: ReplyDiffProps) {
       {parts.map((part, index) => {
         const key = `${index}-${part.op}`;
         if (part.op === hidden) return null;
-        if (part.op === "removed") {
-          return (
-            <del key={key} className={REMOVED}>
-              {part.text}
-            </del>
-          );
-        }
-        if (part.op === "added") {
-          return (
-            <ins key={key} className={ADDED}>
-              {part.text}
-            </ins>
-          );
-        }
-        return <span key={key}>{part.text}</span>;
+        if (part.op === "same") return <span key={key}>{part.text}</span>;
+        // The spaces around a changed run stay unmarked: only the words are struck or underlined.
+        const [, lead, words, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text) ?? ["", "", part.text, ""];
+        return (
+          <span key={key}>
+            {lead}
+            {part.op === "removed" ? <del className={REMOVED}>{words}</del> : <ins className={ADDED}>{words}</ins>}
+            {trail}
+          </span>
+        );
       })}
     </span>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { checkVariant } from "@/components/sandbox/sandbox-format";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
+import { countOf } from "@/lib/replay/impact-groups";
 import type { DecisionDiff, TurnDecisions } from "@/lib/replay/replay-types";
 import { CheckChanges } from "./check-changes";
 import { OutcomeBadge } from "./outcome-badge";
@@ -86,7 +87,7 @@ function DecisionColumn({ title, decisions: d, diff, side }: DecisionColumnProps
         <dt className="text-muted-foreground">Model calls</dt>
         <dd className="font-mono tabular-nums">
           {d.model_calls}
-          {d.regenerations > 0 ? ` · ${d.regenerations} regenerations` : ""}
+          {d.regenerations > 0 ? ` · ${countOf(d.regenerations, "regeneration")}` : ""}
         </dd>
         {d.fallback_reason ? (
           <>

@@ -1,3 +1,4 @@
+import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { TurnComparison } from "@/components/impact-preview/turn-comparison";
 import { Badge } from "@/components/ui/badge";
@@ -57,12 +58,13 @@ interface ReplayedTurnProps {
 function ReplayedTurn({ agentKey, turn, stored, current }: ReplayedTurnProps) {
   return (
     <details
-      className="rounded-lg border border-border open:bg-muted/20"
+      className="group rounded-lg border border-border open:bg-muted/20"
       open={current || turn.status !== "same"}
       data-testid="replayed-turn"
       data-status={turn.status}
     >
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
+        <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
         <span className="font-medium">Turn {turn.turnIndex + 1}</span>
         <Badge variant={STATUS_VARIANT[turn.status]}>{turnStatusText(turn)}</Badge>
         {current ? <Badge variant="neutral">this turn</Badge> : null}
