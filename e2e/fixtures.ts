@@ -53,3 +53,24 @@ export async function saveSessionAs(browser: Browser, baseURL: string | undefine
   await page.context().storageState({ path: file });
   await page.close();
 }
+
+/** Signs the admin in from a fresh context and keeps the session in `file` (one sign-in per file: rate limit). */
+export async function saveAdminSession(browser: Browser, baseURL: string | undefined, file: string) {
+  const page = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
+  await signIn(page);
+  await page.context().storageState({ path: file });
+  await page.close();
+}
+
+/** In the demo agent's sandbox: a fresh session (Reset, unless there is none yet), then `message`; the reply's locator. */
+export async function sendInFreshSandboxSession(page: Page, message: string) {
+  await page.goto("/agents/refund-desk/sandbox");
+  if (!(await page.getByText("No sandbox session yet").isVisible())) {
+    await page.getByTestId("sandbox-reset").click();
+    await expect(page.getByTestId("agent-message")).toHaveCount(0);
+  }
+  const input = page.getByTestId("sandbox-input");
+  await input.fill(message);
+  await input.press("Enter");
+  return page.getByTestId("agent-message").first();
+}

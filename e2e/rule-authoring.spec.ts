@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { addOperator, type Person, screenshot, signIn, signInAs } from "./fixtures";
+import { addOperator, type Person, screenshot, sendInFreshSandboxSession, signIn, signInAs } from "./fixtures";
 
 // Issue 5's authoring path end to end, as a designer (not the admin): a new GLOBAL hard rule with a
 // CEL expression (a parse error first, then the tester), saved; in the sandbox the offline draft that
@@ -66,15 +66,7 @@ test("a designer writes a GLOBAL hard rule, tests its CEL, and the sandbox enfor
   await expect(row).toContainText("refund_amount <= 40");
   await expect(row).toContainText("GLOBAL");
 
-  await page.goto("/agents/refund-desk/sandbox");
-  if (!(await page.getByText("No sandbox session yet").isVisible())) {
-    await page.getByTestId("sandbox-reset").click();
-    await expect(page.getByTestId("agent-message")).toHaveCount(0);
-  }
-  const input = page.getByTestId("sandbox-input");
-  await input.fill(MESSAGE);
-  await input.press("Enter");
-  const reply = page.getByTestId("agent-message").first();
+  const reply = await sendInFreshSandboxSession(page, MESSAGE);
   await expect(reply).toContainText("regenerated");
   // max-refund alone would cap the offer at $50; the new rule's 40 is the lower bound the reply keeps.
   await expect(reply).toContainText("$40");

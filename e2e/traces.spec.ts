@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
 
 // Seed 003's example on the demo Refund desk (offline provider): the first draft promises $75,
 // lane 1 catches `refund_amount <= 50`, the regenerated reply ships. That turn is then found in
@@ -8,15 +8,7 @@ const MESSAGE = "I'm in France and want a refund for order 123";
 
 test("a turn from the sandbox is found in Traces, opened, and counted on the dashboard", async ({ page }) => {
   await signIn(page);
-  await page.goto("/agents/refund-desk/sandbox");
-  if (!(await page.getByText("No sandbox session yet").isVisible())) {
-    await page.getByTestId("sandbox-reset").click();
-    await expect(page.getByTestId("agent-message")).toHaveCount(0);
-  }
-  const input = page.getByTestId("sandbox-input");
-  await input.fill(MESSAGE);
-  await input.press("Enter");
-  await expect(page.getByTestId("agent-message").first()).toContainText("regenerated");
+  await expect(await sendInFreshSandboxSession(page, MESSAGE)).toContainText("regenerated");
   const sessionId = new URL(page.url()).searchParams.get("session") ?? "";
   expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
 

@@ -1,6 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
+import {
+  ImpactPreviewControl,
+  type ImpactPreviewControlProps,
+} from "@/components/impact-preview/impact-preview-control";
 import { Alert } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ConflictAlert } from "./conflict-alert";
@@ -32,6 +36,8 @@ interface EditorDrawerProps<F extends object> {
   form: ReactNode;
   tester: ReactNode;
   testerWidth?: keyof typeof BODY;
+  /** The impact preview beside Save (designers only: viewers get a read-only drawer): its state and Save's draft. */
+  preview?: Omit<ImpactPreviewControlProps, "disabled">;
 }
 
 export function EditorDrawer<F extends object>({
@@ -47,6 +53,7 @@ export function EditorDrawer<F extends object>({
   form,
   tester,
   testerWidth = "wide",
+  preview,
 }: EditorDrawerProps<F>) {
   return (
     <Dialog open onOpenChange={(open) => (open ? null : editor.requestClose())}>
@@ -84,7 +91,13 @@ export function EditorDrawer<F extends object>({
           </form>
           <aside className="min-w-0 lg:sticky lg:top-0 lg:self-start">{tester}</aside>
         </div>
-        <EditorFooter editor={editor} formId={formId} readOnly={readOnly} saveLabel={saveLabel} />
+        <EditorFooter
+          editor={editor}
+          formId={formId}
+          readOnly={readOnly}
+          saveLabel={saveLabel}
+          preview={preview ? <ImpactPreviewControl {...preview} disabled={!editor.dirty || editor.reloading} /> : null}
+        />
       </DialogContent>
     </Dialog>
   );

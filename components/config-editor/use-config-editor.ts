@@ -63,6 +63,12 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
     setMessage("Some fields need attention.");
   }
 
+  /** The server refused this draft (a Save, or a preview of it): its field errors inline, as Save shows them. */
+  function rejected(fieldErrors: FormErrors, text: string | null, normalized: F = form) {
+    setErrors(options.formErrorsOf ? options.formErrorsOf(fieldErrors, normalized) : fieldErrors);
+    setMessage(text);
+  }
+
   /** `normalized`: the form as it is saved (blank rows dropped), so server row numbers match the rows shown. */
   function save<R extends { config_version: number; changed: boolean }>(
     normalized: F,
@@ -79,10 +85,8 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
         onClose();
         return;
       }
-      const fieldErrors = result.fieldErrors ?? {};
-      setErrors(options.formErrorsOf ? options.formErrorsOf(fieldErrors, normalized) : fieldErrors);
+      rejected(result.fieldErrors ?? {}, result.code === "CONFLICT" ? null : result.message, normalized);
       setConflict(result.code === "CONFLICT" ? result.message : null);
-      setMessage(result.code === "CONFLICT" ? null : result.message);
     });
   }
 
@@ -114,6 +118,7 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
     reloading,
     expectedVersion,
     invalid,
+    rejected,
     save,
     requestClose,
     discard,

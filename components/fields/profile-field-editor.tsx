@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
+import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
@@ -61,22 +62,27 @@ export function ProfileFieldEditor({
   // A new field's name follows its display name until the designer types a name of their own.
   const [nameEdited, setNameEdited] = useState(field !== null);
 
-  function submit() {
+  const preview = useImpactPreview(data.agent.key, editor.rejected);
+
+  /** Save's input for this form, the same for Save and for its impact preview. */
+  function draft() {
     const saved = profileFieldFromForm(form);
-    const at = { agent_key: data.agent.key };
+    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
+    return field
+      ? { edit: "updateProfileField" as const, saved, input: { ...saved, ...at, loaded_name: field.field_name } }
+      : { edit: "createProfileField" as const, saved, input: { ...saved, ...at } };
+  }
+
+  function submit() {
+    const next = draft();
     editor.save(
-      saved,
-      (expected) =>
-        field
-          ? updateProfileFieldAction({
-              ...saved,
-              ...at,
-              expected_config_version: expected,
-              loaded_name: field.field_name,
-            })
-          : createProfileFieldAction({ ...saved, ...at, expected_config_version: expected }),
+      next.saved,
+      () =>
+        next.edit === "updateProfileField"
+          ? updateProfileFieldAction(preview.stamped(next.input))
+          : createProfileFieldAction(preview.stamped(next.input)),
       (result) =>
-        `Saved ${saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`,
+        `Saved ${next.saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`,
     );
   }
 
@@ -96,6 +102,7 @@ export function ProfileFieldEditor({
       readOnly={readOnly}
       saveLabel={field ? "Save field" : "Create field"}
       onSubmit={submit}
+      preview={{ agentKey: data.agent.key, preview, draft }}
       tester={<FieldValueTester fieldType={form.field_type} rules={form.validation_rules} />}
       form={
         <>

@@ -2,6 +2,7 @@
 
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
+import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
@@ -64,16 +65,26 @@ export function VariableEditor({
   });
   const { form, update, errors } = editor;
 
-  function submit() {
+  const preview = useImpactPreview(data.agent.key, editor.rejected);
+
+  /** Save's input for this form, the same for Save and for its impact preview. */
+  function draft() {
     const saved = variableFromForm(form);
-    const at = { agent_key: data.agent.key };
+    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
+    return variable
+      ? { edit: "updateVariable" as const, saved, input: { ...saved, ...at, loaded_name: variable.name } }
+      : { edit: "createVariable" as const, saved, input: { ...saved, ...at } };
+  }
+
+  function submit() {
+    const next = draft();
     editor.save(
-      saved,
-      (expected) =>
-        variable
-          ? updateVariableAction({ ...saved, ...at, expected_config_version: expected, loaded_name: variable.name })
-          : createVariableAction({ ...saved, ...at, expected_config_version: expected }),
-      (result) => `Saved ${saved.name} · v${result.config_version}`,
+      next.saved,
+      () =>
+        next.edit === "updateVariable"
+          ? updateVariableAction(preview.stamped(next.input))
+          : createVariableAction(preview.stamped(next.input)),
+      (result) => `Saved ${next.saved.name} · v${result.config_version}`,
     );
   }
 
@@ -93,6 +104,7 @@ export function VariableEditor({
       readOnly={readOnly}
       saveLabel={variable ? "Save variable" : "Create variable"}
       onSubmit={submit}
+      preview={{ agentKey: data.agent.key, preview, draft }}
       tester={<VariableTester variable={form} />}
       form={
         <>

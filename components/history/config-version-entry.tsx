@@ -3,6 +3,7 @@ import { formatUtc } from "@/components/ledger/ledger-event-row";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import type { LedgerEventRow } from "@/db/schema";
+import { previewCountsText } from "@/lib/replay/impact-groups";
 import {
   BundleImportedPayload,
   ConfigChangedPayload,
@@ -67,6 +68,12 @@ export function ConfigVersionEntry({ event, agentKey }: { event: LedgerEventRow;
         </span>
       </CardHeader>
       <CardContent>
+        {change?.success && change.data.impact_preview ? (
+          <p className="mb-2 flex items-center gap-2 text-xs" data-testid="preview-counts">
+            <Badge variant="info">impact preview</Badge>
+            {previewCountsText(change.data.impact_preview)}
+          </p>
+        ) : null}
         {change?.success ? <FieldDiffTable diff={change.data.diff} /> : null}
         {imported?.success ? <BundleImportDiff diff={imported.data.diff} /> : null}
         {change && !change.success ? (

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
+import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -51,20 +52,32 @@ export function RuleEditorDrawer({ target, data, currentVersion, readOnly, onSav
     derive,
   });
   const { form } = editor;
+  const preview = useImpactPreview(data.agent.key, editor.rejected);
+
+  /** Save's input for this form, the same for Save and for its impact preview; null when the form does not convert. */
+  function draft() {
+    const converted = ruleFromForm(form);
+    if (!converted.ok) {
+      editor.invalid(converted.fieldErrors);
+      return null;
+    }
+    const rule = converted.rule;
+    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
+    return target.rule
+      ? { edit: "updateRule" as const, key: rule.key, input: { ...rule, ...at, rule_key: target.rule.key } }
+      : { edit: "createRule" as const, key: rule.key, input: { ...rule, ...at } };
+  }
 
   function save() {
-    const converted = ruleFromForm(form);
-    if (!converted.ok) return editor.invalid(converted.fieldErrors);
-    const rule = converted.rule;
+    const next = draft();
+    if (!next) return;
     editor.save(
       form,
-      (expected) => {
-        const at = { agent_key: data.agent.key, expected_config_version: expected };
-        return target.rule
-          ? updateRuleAction({ ...rule, ...at, rule_key: target.rule.key })
-          : createRuleAction({ ...rule, ...at });
-      },
-      (saved) => `Saved ${rule.key} · v${saved.config_version}`,
+      () =>
+        next.edit === "updateRule"
+          ? updateRuleAction(preview.stamped(next.input))
+          : createRuleAction(preview.stamped(next.input)),
+      (saved) => `Saved ${next.key} · v${saved.config_version}`,
     );
   }
 
@@ -85,6 +98,7 @@ export function RuleEditorDrawer({ target, data, currentVersion, readOnly, onSav
       saveLabel={target.rule ? "Save rule" : "Create rule"}
       onSubmit={save}
       testerWidth="narrow"
+      preview={{ agentKey: data.agent.key, preview, draft }}
       form={<RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} />}
       tester={
         usesExpression(form) ? (

@@ -6,6 +6,8 @@ import { useMemo, useState, useTransition } from "react";
 import { ConflictAlert } from "@/components/config-editor/conflict-alert";
 import { HistoryButton } from "@/components/config-editor/page-actions";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
+import { ImpactPreviewControl } from "@/components/impact-preview/impact-preview-control";
+import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -78,21 +80,29 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
   const expectedVersion = rebased ? agent.configVersion : loadedVersion;
   const blocking = review.errorCount + ruleProblems.length;
 
-  function save() {
+  const preview = useImpactPreview(agent.key, (fieldErrors, text) => {
+    setServerErrors(fieldErrors);
+    setMessage(text);
+  });
+
+  /** Save's input for this form, the same for Save and for its impact preview; null while errors block a save. */
+  function draft() {
     if (blocking > 0) {
       setMessage(
         `Fix the ${blocking} ${blocking === 1 ? "error" : "errors"} marked below first; warnings do not block a save.`,
       );
-      return;
+      return null;
     }
+    const at = { agent_key: agent.key, expected_config_version: expectedVersion };
+    const input = { ...review.scenario, scenario_key: storedKey, renamed_steps: review.renamed_steps, ...at };
+    return { edit: "updateScenario" as const, input };
+  }
+
+  function save() {
+    const request = draft();
+    if (!request) return;
     startSave(async () => {
-      const result = await updateScenarioAction({
-        ...review.scenario,
-        scenario_key: storedKey,
-        renamed_steps: review.renamed_steps,
-        agent_key: agent.key,
-        expected_config_version: expectedVersion,
-      });
+      const result = await updateScenarioAction(preview.stamped(request.input));
       if (!result.ok) {
         setServerErrors(result.fieldErrors ?? {});
         setConflict(result.code === "CONFLICT" ? result.message : null);
@@ -176,6 +186,12 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
                     Discard changes
                   </Button>
                 ) : null}
+                <ImpactPreviewControl
+                  agentKey={agent.key}
+                  preview={preview}
+                  draft={draft}
+                  disabled={!dirty || reloading}
+                />
                 <Button type="submit" form={FORM_ID} pending={saving} disabled={!dirty || reloading}>
                   Save scenario
                 </Button>

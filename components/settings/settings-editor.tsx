@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
 import { ConflictAlert } from "@/components/config-editor/conflict-alert";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
+import { ImpactPreviewControl } from "@/components/impact-preview/impact-preview-control";
+import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -53,19 +55,28 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
     setErrors(({ [path]: _stale, ...rest }) => rest);
   }
 
-  function save() {
+  const preview = useImpactPreview(agent.key, (fieldErrors, text) => {
+    setErrors(fieldErrors);
+    setMessage(text);
+  });
+
+  /** Save's input for this form, the same for Save and for its impact preview; null when a value does not convert. */
+  function draft() {
     const converted = settingsFromOverrides(overrides);
     if (!converted.ok) {
       setErrors(converted.fieldErrors);
       setMessage("Some settings need attention.");
-      return;
+      return null;
     }
+    const input = { agent_key: agent.key, expected_config_version: expectedVersion, settings: converted.settings };
+    return { edit: "updateAgentSettings" as const, input };
+  }
+
+  function save() {
+    const request = draft();
+    if (!request) return;
     startSave(async () => {
-      const result = await updateAgentSettingsAction({
-        agent_key: agent.key,
-        expected_config_version: expectedVersion,
-        settings: converted.settings,
-      });
+      const result = await updateAgentSettingsAction(preview.stamped(request.input));
       if (result.ok) {
         toast.success(
           result.data.changed ? `Settings saved · v${result.data.config_version}` : "No value in force changed.",
@@ -99,7 +110,14 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
           {Object.keys(overrides).length} set on this agent · the rest at the seeds&apos; defaults
           {dirty ? " · unsaved changes" : ""}
         </span>
-        <Button type="submit" className="ml-auto" pending={saving} disabled={!dirty || reloading}>
+        <ImpactPreviewControl
+          agentKey={agent.key}
+          preview={preview}
+          draft={draft}
+          disabled={!dirty || reloading}
+          className="ml-auto"
+        />
+        <Button type="submit" pending={saving} disabled={!dirty || reloading}>
           Save settings
         </Button>
       </div>

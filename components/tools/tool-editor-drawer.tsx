@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
+import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { updateToolAction } from "@/lib/actions/tools/update-tool";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
@@ -70,19 +71,32 @@ export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSav
     !readOnly && form.kind === "http",
   );
 
-  function save() {
+  const preview = useImpactPreview(data.agent.key, editor.rejected);
+
+  /** Save's input for this form, the same for Save and for its impact preview; null when the form does not convert. */
+  function draft() {
     const converted = toolFromForm(form, data.takenNames);
-    if (!converted.ok) return editor.invalid(converted.errors);
+    if (!converted.ok) {
+      editor.invalid(converted.errors);
+      return null;
+    }
     const tool = converted.tool;
+    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
+    return target.tool
+      ? { edit: "updateTool" as const, key: tool.key, input: { ...at, tool_key: target.tool.key, tool } }
+      : { edit: "createTool" as const, key: tool.key, input: { ...at, tool } };
+  }
+
+  function save() {
+    const next = draft();
+    if (!next) return;
     editor.save(
       form,
-      (expected) => {
-        const at = { agent_key: data.agent.key, expected_config_version: expected };
-        return target.tool
-          ? updateToolAction({ ...at, tool_key: target.tool.key, tool })
-          : createToolAction({ ...at, tool });
-      },
-      (saved) => `Saved ${tool.key} · v${saved.config_version}`,
+      () =>
+        next.edit === "updateTool"
+          ? updateToolAction(preview.stamped(next.input))
+          : createToolAction(preview.stamped(next.input)),
+      (saved) => `Saved ${next.key} · v${saved.config_version}`,
     );
   }
 
@@ -103,6 +117,7 @@ export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSav
       saveLabel={target.tool ? "Save tool" : "Create tool"}
       onSubmit={save}
       testerWidth="narrow"
+      preview={{ agentKey: data.agent.key, preview, draft }}
       form={
         <ToolFormFields
           form={form}

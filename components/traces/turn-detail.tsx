@@ -4,11 +4,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
+import type { SessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import type { TurnDetailData } from "@/lib/server/traces/load-turn-detail";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { ProvenanceFooter } from "../sandbox/provenance-footer";
 import { formatUtc, sandboxHref } from "../sandbox/sandbox-format";
 import { TurnTimeline } from "../sandbox/turn-timeline";
+import { SessionReplay } from "./session-replay";
 import { TurnLedgerEvents } from "./turn-ledger-events";
 import { TurnLoops } from "./turn-loops";
 import { TurnExchange, TurnFacts } from "./turn-summary";
@@ -16,10 +18,12 @@ import { TurnExchange, TurnFacts } from "./turn-summary";
 interface TurnDetailProps {
   agentKey: string;
   data: TurnDetailData;
+  replay: SessionReplayContext;
+  canReplay: boolean;
 }
 
 /** UI.md turn detail: header facts, the waterfall of spans, provenance, ledger events, "open session". */
-export function TurnDetail({ agentKey, data }: TurnDetailProps) {
+export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProps) {
   const { turn } = data;
   return (
     <>
@@ -76,6 +80,7 @@ export function TurnDetail({ agentKey, data }: TurnDetailProps) {
             </CardContent>
           </Card>
         </div>
+        <SessionReplay agentKey={agentKey} context={replay} currentTurnId={turn.id} canReplay={canReplay} />
         <TurnLedgerEvents events={data.ledgerEvents} />
         <TurnLoops loops={data.loops} />
       </div>

@@ -1,19 +1,24 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TurnDetail } from "@/components/traces/turn-detail";
+import { roleAtLeast } from "@/lib/identity/roles";
 import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
+import { loadSessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
 
 export const metadata: Metadata = { title: "Turn detail" };
 
 export default async function TurnDetailPage({ params }: { params: Promise<{ key: string; turnId: string }> }) {
-  await requireOperator();
+  const operator = await requireOperator();
   const { key, turnId } = await params;
   const db = await getDb();
   const agent = await getAgentOr404(db, key);
   const data = await loadTurnDetail(db, agent, turnId);
   if (!data) notFound();
-  return <TurnDetail agentKey={agent.key} data={data} />;
+  const replay = await loadSessionReplayContext(db, agent, data.turn.sessionId);
+  return (
+    <TurnDetail agentKey={agent.key} data={data} replay={replay} canReplay={roleAtLeast(operator.role, "designer")} />
+  );
 }

@@ -1,0 +1,40 @@
+import { checkVariant } from "@/components/sandbox/sandbox-format";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { DecisionDiff } from "@/lib/replay/replay-types";
+
+function Result({ value }: { value: string | null }) {
+  return value ? (
+    <Badge variant={checkVariant(value)}>{value}</Badge>
+  ) : (
+    <span className="text-muted-foreground">not run</span>
+  );
+}
+
+/** The checks whose result differs between the original and the replay. */
+export function CheckChanges({ checks }: { checks: NonNullable<DecisionDiff["checks"]> }) {
+  return (
+    <Table aria-label="Checks that changed">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Check that changed</TableHead>
+          <TableHead>Original</TableHead>
+          <TableHead>Replay</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {checks.map((c) => (
+          <TableRow key={c.check}>
+            <TableCell className="font-mono text-xs">{c.check}</TableCell>
+            <TableCell>
+              <Result value={c.before} />
+            </TableCell>
+            <TableCell>
+              <Result value={c.after} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
