@@ -9,4 +9,5 @@ export * from "./loops";
 export * from "./replay";
 export * from "./rules";
 export * from "./scenarios";
+export * from "./tests";
 export * from "./tools";

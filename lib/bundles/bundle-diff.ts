@@ -20,6 +20,7 @@ export interface BundleDiff {
   tools: EntityDiff;
   scenarios: EntityDiff;
   rules: EntityDiff;
+  tests: EntityDiff;
 }
 
 const EMPTY: Bundle = {
@@ -30,6 +31,7 @@ const EMPTY: Bundle = {
   tools: [],
   scenarios: [],
   rules: [],
+  tests: [],
 };
 
 export function diffBundles(before: Bundle | null, after: Bundle): BundleDiff {
@@ -43,6 +45,7 @@ export function diffBundles(before: Bundle | null, after: Bundle): BundleDiff {
     tools: diffEntities(previous.tools, after.tools, (t) => t.key),
     scenarios: diffEntities(previous.scenarios, after.scenarios, (s) => s.key),
     rules: diffEntities(previous.rules, after.rules, (r) => r.key),
+    tests: diffEntities(previous.tests, after.tests, (t) => t.key),
   };
 }
 

@@ -36,9 +36,10 @@ describe("importBundle atomicity", () => {
     const before = await countConfigRows(handle.db);
     const exported = serializeBundle(await exportBundle(handle.db, "refund-desk"));
 
-    const changed = demoBundle() as unknown as { rules: unknown[]; scenarios: unknown[] };
+    const changed = demoBundle() as unknown as { rules: unknown[]; scenarios: unknown[]; tests: unknown[] };
     changed.rules = [];
     changed.scenarios = [];
+    changed.tests = [];
     ledger.fail = true;
     await expect(importBundle(handle.db, changed, actor, "req-2")).rejects.toThrow("ledger unavailable");
     await expect(

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import {
   type AgentRow,
+  agentTests,
   profileFieldDefinitions,
   responseVariableDefinitions,
   rules,
@@ -48,6 +49,11 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
     .where(eq(scenarios.agentId, agent.id))
     .orderBy(asc(transitions.position), asc(transitions.id));
   const ruleRows = await db.select().from(rules).where(eq(rules.agentId, agent.id));
+  const testRows = await db
+    .select({ testCase: agentTests.testCase })
+    .from(agentTests)
+    .where(eq(agentTests.agentId, agent.id))
+    .orderBy(asc(agentTests.key));
 
   const toolKeys = new Map(toolRows.map((t) => [t.id, t.key]));
   const scenarioKeys = new Map(scenarioRows.map((s) => [s.id, s.key]));
@@ -143,6 +149,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
         enabled: r.enabled,
       };
     }),
+    tests: testRows.map((t) => t.testCase),
   };
   const parsed = Bundle.safeParse(raw);
   if (!parsed.success) throw storedConfigError(agent, "see the listed fields", issuesFromZodError(parsed.error));

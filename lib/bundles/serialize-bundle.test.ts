@@ -28,6 +28,7 @@ describe("serializeBundle", () => {
           tools: [],
           scenarios: [],
           rules: [],
+          tests: [],
         },
         null,
         2,

@@ -51,6 +51,11 @@ export function canonicalBundle(bundle: Bundle | BundleInput): Bundle {
     tools: sortedBy(parsed.tools, (t) => t.key).map(canonicalTool),
     scenarios: sortedBy(parsed.scenarios, (s) => s.key),
     rules: sortedBy(parsed.rules, (r) => r.key),
+    tests: sortedBy(parsed.tests, (t) => t.key).map((t) => ({
+      ...t,
+      customer_profile: sortedDeep(t.customer_profile) as typeof t.customer_profile,
+      turns: t.turns.map((turn) => (turn.tape ? { ...turn, tape: sortedDeep(turn.tape) as typeof turn.tape } : turn)),
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
+  agentTests,
   profileFieldDefinitions,
   responseVariableDefinitions,
   rules,
@@ -19,6 +20,7 @@ export async function deleteAgentConfig(tx: Transaction, agentId: string): Promi
   await tx.delete(tools).where(eq(tools.agentId, agentId));
   await tx.delete(profileFieldDefinitions).where(eq(profileFieldDefinitions.agentId, agentId));
   await tx.delete(responseVariableDefinitions).where(eq(responseVariableDefinitions.agentId, agentId));
+  await tx.delete(agentTests).where(eq(agentTests.agentId, agentId));
 }
 
 /** Ids of an agent's referable entities by key; steps by "scenario/step", the form a STEP rule's scope_ref uses. */
@@ -169,6 +171,16 @@ export async function insertAgentConfig(
     await tx
       .insert(rules)
       .values(bundle.rules.map((r) => ({ id: idOf(ruleIds, r.key), agentId, ...ruleColumns(r, ids) })));
+  }
+  if (bundle.tests.length > 0) {
+    await tx.insert(agentTests).values(
+      bundle.tests.map((t) => ({
+        agentId,
+        key: t.key,
+        suite: t.suite,
+        testCase: t as unknown as Record<string, unknown>,
+      })),
+    );
   }
 }
 

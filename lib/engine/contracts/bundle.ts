@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CEL_MAX_EXPRESSION_LENGTH, CEL_RESERVED_WORDS } from "../cel/cel-environment";
 import { AgentSettingsInput } from "./agent-settings";
+import { BundleTestCase } from "./test-case";
 
 // The agent bundle of PRODUCT.md §11: an agent's whole configuration as one JSON file. References
 // use stable keys, never database ids. Every object is strict, so a misspelled field is an error
@@ -185,6 +186,8 @@ export const Bundle = z.strictObject({
   tools: z.array(BundleTool).max(100).default([]),
   scenarios: z.array(BundleScenario).max(100).default([]),
   rules: z.array(BundleRule).max(2000).default([]),
+  /** Conversation test cases (test-case.ts), checked against this configuration on import. */
+  tests: z.array(BundleTestCase).max(500).default([]),
 });
 
 /** A parsed bundle: every default filled in. */

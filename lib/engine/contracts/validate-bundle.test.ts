@@ -31,6 +31,7 @@ describe("validateBundle", () => {
         tools: [],
         scenarios: [],
         rules: [],
+        tests: [],
       },
     });
   });
@@ -66,6 +67,7 @@ describe("validateBundle", () => {
 
   it("reports every reference problem at once, each at its JSON path", () => {
     const bundle = editable();
+    bundle.tests = [];
     const refund = bundle.scenarios[1];
     bundle.profile_fields[1].field_name = "country"; // duplicate of [0]
     bundle.variables[0].name = "tier"; // collides with a profile field

@@ -2,6 +2,7 @@ import { Bundle } from "./bundle";
 import { validateBundleExpressions } from "./bundle-expressions";
 import { type BundleIssue, issuesFromZodError } from "./bundle-issue";
 import { validateBundleReferences } from "./bundle-references";
+import { validateTestCases } from "./bundle-tests";
 
 export type BundleValidation = { ok: true; bundle: Bundle } | { ok: false; issues: BundleIssue[] };
 
@@ -13,6 +14,10 @@ export type BundleValidation = { ok: true; bundle: Bundle } | { ok: false; issue
 export function validateBundle(input: unknown): BundleValidation {
   const parsed = Bundle.safeParse(input);
   if (!parsed.success) return { ok: false, issues: issuesFromZodError(parsed.error) };
-  const issues = [...validateBundleReferences(parsed.data), ...validateBundleExpressions(parsed.data)];
+  const issues = [
+    ...validateBundleReferences(parsed.data),
+    ...validateBundleExpressions(parsed.data),
+    ...validateTestCases(parsed.data, parsed.data.tests),
+  ];
   return issues.length > 0 ? { ok: false, issues } : { ok: true, bundle: parsed.data };
 }
