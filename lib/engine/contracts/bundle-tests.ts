@@ -46,16 +46,16 @@ export function validateTestCases(
     }
   };
 
-  cases.forEach((testCase, i) => {
+  for (const [i, testCase] of cases.entries()) {
     const at = `${base}[${i}]`;
     const first = seen.get(testCase.key);
     if (first !== undefined) {
       issues.push({ path: `${at}.key`, message: `"${testCase.key}" is already the key of ${base}[${first}]` });
     } else seen.set(testCase.key, i);
-    testCase.turns.forEach((turn, t) => {
-      turn.assertions.forEach((a, k) => checkAssertion(a, `${at}.turns[${t}].assertions[${k}]`));
-    });
-    testCase.assertions.forEach((a, k) => checkAssertion(a, `${at}.assertions[${k}]`));
-  });
+    for (const [t, turn] of testCase.turns.entries()) {
+      for (const [k, a] of turn.assertions.entries()) checkAssertion(a, `${at}.turns[${t}].assertions[${k}]`);
+    }
+    for (const [k, a] of testCase.assertions.entries()) checkAssertion(a, `${at}.assertions[${k}]`);
+  }
   return issues;
 }
