@@ -6,6 +6,7 @@ import {
   RerunSettings,
   RetrievalSettings,
   ScenarioFilterSettings,
+  TestingSettings,
 } from "@/lib/engine/contracts/agent-settings";
 
 // Display order and provenance of each settings section.
@@ -41,5 +42,11 @@ export const SETTINGS_SECTIONS = [
     title: "Rule retrieval",
     source: "Focal: the matcher the seeds leave open",
     defaults: RetrievalSettings.defaults,
+  },
+  {
+    key: "testing",
+    title: "Conversation tests",
+    source: "Focal: the test suite as a gate on saves (off, warn or block)",
+    defaults: TestingSettings.defaults,
   },
 ] as const;

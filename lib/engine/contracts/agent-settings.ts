@@ -192,6 +192,16 @@ export const RetrievalSettings = section(
   { rule_match_threshold: 0.3, max_rules: 12 },
 );
 
+/**
+ * Conversation tests as a gate on configuration saves: `off`, `warn` (the save goes through and says
+ * which cases it turns red) or `block` (a save that turns a passing case red is refused; an admin may
+ * force it with a reason, which the ledger keeps). The suite runs frozen on the draft, no model call.
+ */
+export const TestingSettings = section(
+  { tests_gate: z.enum(["off", "warn", "block"]) },
+  { tests_gate: "off" as "off" | "warn" | "block" },
+);
+
 /** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */
 export const AgentSettingsInput = z.strictObject({
   scenario_filter: ScenarioFilterSettings.input.optional(),
@@ -201,6 +211,7 @@ export const AgentSettingsInput = z.strictObject({
   continuity: ContinuitySettings.input.optional(),
   ambiguity: AmbiguitySettings.input.optional(),
   retrieval: RetrievalSettings.input.optional(),
+  testing: TestingSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -213,6 +224,7 @@ export const AgentSettings = z.strictObject({
   continuity: ContinuitySettings.config.prefault({}),
   ambiguity: AmbiguitySettings.config.prefault({}),
   retrieval: RetrievalSettings.config.prefault({}),
+  testing: TestingSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
