@@ -118,4 +118,14 @@ export const ImpactPreviewSchema = z.object({
     })
     .nullable()
     .describe("Send as `impact_preview` with the save of this draft: its CONFIG_CHANGED event records the counts"),
+  tests: z
+    .object({
+      cases: z.number().int(),
+      passing_before: z.number().int(),
+      passing_after: z.number().int(),
+      turned_red: z.array(z.object({ key: z.string(), name: z.string(), failures: z.array(z.string()) })),
+      turned_green: z.array(z.object({ key: z.string(), name: z.string(), failures: z.array(z.string()) })),
+    })
+    .nullable()
+    .describe("The agent's conversation tests, frozen, on the saved configuration and on the draft"),
 });

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import type { Database } from "@/db/types";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
+import { collectingNotices } from "./action-notices";
 import { getDb } from "./db";
 import { AppError, type ErrorCode, fieldErrorsFromZod } from "./errors";
 import { findUnstorableText, summarizeUnstorableText } from "./input-text-policy";
@@ -11,7 +12,7 @@ import { loggableError } from "./loggable-error";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type OperatorPrincipal, requestIdFrom } from "./principal";
 
 export type ActionResult<T> =
-  | { ok: true; data: T }
+  | { ok: true; data: T; notices?: string[] }
   | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string[]>; requestId?: string };
 
 export interface ActionContext {
@@ -72,8 +73,10 @@ export function defineAction<S extends z.ZodType, T>(
         };
       }
       const db = await getDb();
-      const data = await handler(parsed.data, { operator, actor: actorOf(operator), requestId, db });
-      return { ok: true, data };
+      const { value: data, notices } = await collectingNotices(() =>
+        handler(parsed.data, { operator, actor: actorOf(operator), requestId, db }),
+      );
+      return notices.length > 0 ? { ok: true, data, notices } : { ok: true, data };
     } catch (error) {
       if (error instanceof AppError && error.httpStatus < 500) {
         // Several issues can share a field (two unknown attached tools): keep every message.

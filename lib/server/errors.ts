@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A save the conversation-test gate refused: it turns passing cases red. */
+  TESTS_GATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   VALIDATION: 422,
   RATE_LIMITED: 429,

@@ -24,4 +24,8 @@ export const AgentAtVersion = {
   agent_key: AgentKey,
   expected_config_version: z.number().int().min(1),
   impact_preview: ImpactPreviewStamp.optional(),
+  /** An admin saving past a blocking test gate says why; the ledger keeps it with the failing cases. */
+  force_tests: z
+    .strictObject({ reason: z.string().trim().min(1, "Say why the save may turn these tests red").max(1000) })
+    .optional(),
 };

@@ -36,6 +36,16 @@ export const ConfigChangedPayload = z.looseObject({
       not_replayable: z.number().int(),
     })
     .optional(),
+  /** The conversation-test gate on this save: the suite on the draft, cases it turned red, a forced save's reason. */
+  tests_gate: z
+    .object({
+      mode: z.enum(["warn", "block"]),
+      cases: z.number().int(),
+      turned_red: z.array(z.string()),
+      forced: z.boolean(),
+      reason: z.string().optional(),
+    })
+    .optional(),
 });
 export type ConfigChangedPayload = z.infer<typeof ConfigChangedPayload>;
 

@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const createProfileFieldAction = defineAction(
   { name: "createProfileField", role: "designer", schema: CreateProfileFieldInput },
-  async (input, { db, actor, requestId }) =>
-    createProfileField(db, configChangeRequest(input, { actor, requestId }), profileFieldOf(input)),
+  async (input, { db, actor, requestId, operator }) =>
+    createProfileField(db, configChangeRequest(input, { actor, requestId, operator }), profileFieldOf(input)),
 );

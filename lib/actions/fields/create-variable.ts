@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const createVariableAction = defineAction(
   { name: "createVariable", role: "designer", schema: CreateVariableInput },
-  async (input, { db, actor, requestId }) =>
-    createVariable(db, configChangeRequest(input, { actor, requestId }), variableOf(input)),
+  async (input, { db, actor, requestId, operator }) =>
+    createVariable(db, configChangeRequest(input, { actor, requestId, operator }), variableOf(input)),
 );

@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const deleteProfileFieldAction = defineAction(
   { name: "deleteProfileField", role: "designer", schema: ProfileFieldRefInput },
-  async (input, { db, actor, requestId }) =>
-    deleteProfileField(db, configChangeRequest(input, { actor, requestId }), input.field_name),
+  async (input, { db, actor, requestId, operator }) =>
+    deleteProfileField(db, configChangeRequest(input, { actor, requestId, operator }), input.field_name),
 );

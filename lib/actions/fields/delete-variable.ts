@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const deleteVariableAction = defineAction(
   { name: "deleteVariable", role: "designer", schema: VariableRefInput },
-  async (input, { db, actor, requestId }) =>
-    deleteVariable(db, configChangeRequest(input, { actor, requestId }), input.name),
+  async (input, { db, actor, requestId, operator }) =>
+    deleteVariable(db, configChangeRequest(input, { actor, requestId, operator }), input.name),
 );

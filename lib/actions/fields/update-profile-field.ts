@@ -7,6 +7,11 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const updateProfileFieldAction = defineAction(
   { name: "updateProfileField", role: "designer", schema: UpdateProfileFieldInput },
-  async (input, { db, actor, requestId }) =>
-    updateProfileField(db, configChangeRequest(input, { actor, requestId }), input.loaded_name, profileFieldOf(input)),
+  async (input, { db, actor, requestId, operator }) =>
+    updateProfileField(
+      db,
+      configChangeRequest(input, { actor, requestId, operator }),
+      input.loaded_name,
+      profileFieldOf(input),
+    ),
 );

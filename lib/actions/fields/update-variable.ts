@@ -7,6 +7,11 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const updateVariableAction = defineAction(
   { name: "updateVariable", role: "designer", schema: UpdateVariableInput },
-  async (input, { db, actor, requestId }) =>
-    updateVariable(db, configChangeRequest(input, { actor, requestId }), input.loaded_name, variableOf(input)),
+  async (input, { db, actor, requestId, operator }) =>
+    updateVariable(
+      db,
+      configChangeRequest(input, { actor, requestId, operator }),
+      input.loaded_name,
+      variableOf(input),
+    ),
 );

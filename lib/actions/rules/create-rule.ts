@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const createRuleAction = defineAction(
   { name: "createRule", role: "designer", schema: CreateRuleInput },
-  async (input, { db, actor, requestId }) =>
-    createRule(db, configChangeRequest(input, { actor, requestId }), ruleFieldsOf(input)),
+  async (input, { db, actor, requestId, operator }) =>
+    createRule(db, configChangeRequest(input, { actor, requestId, operator }), ruleFieldsOf(input)),
 );

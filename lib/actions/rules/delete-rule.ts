@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const deleteRuleAction = defineAction(
   { name: "deleteRule", role: "designer", schema: RuleRefInput },
-  async (input, { db, actor, requestId }) =>
-    deleteRule(db, configChangeRequest(input, { actor, requestId }), input.rule_key),
+  async (input, { db, actor, requestId, operator }) =>
+    deleteRule(db, configChangeRequest(input, { actor, requestId, operator }), input.rule_key),
 );

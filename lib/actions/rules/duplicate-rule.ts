@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const duplicateRuleAction = defineAction(
   { name: "duplicateRule", role: "designer", schema: RuleRefInput },
-  async (input, { db, actor, requestId }) =>
-    duplicateRule(db, configChangeRequest(input, { actor, requestId }), input.rule_key),
+  async (input, { db, actor, requestId, operator }) =>
+    duplicateRule(db, configChangeRequest(input, { actor, requestId, operator }), input.rule_key),
 );

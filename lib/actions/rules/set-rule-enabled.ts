@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const setRuleEnabledAction = defineAction(
   { name: "setRuleEnabled", role: "designer", schema: SetRuleEnabledInput },
-  async (input, { db, actor, requestId }) =>
-    setRuleEnabled(db, configChangeRequest(input, { actor, requestId }), input.rule_key, input.enabled),
+  async (input, { db, actor, requestId, operator }) =>
+    setRuleEnabled(db, configChangeRequest(input, { actor, requestId, operator }), input.rule_key, input.enabled),
 );

@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const updateRuleAction = defineAction(
   { name: "updateRule", role: "designer", schema: UpdateRuleInput },
-  async (input, { db, actor, requestId }) =>
-    updateRule(db, configChangeRequest(input, { actor, requestId }), input.rule_key, ruleFieldsOf(input)),
+  async (input, { db, actor, requestId, operator }) =>
+    updateRule(db, configChangeRequest(input, { actor, requestId, operator }), input.rule_key, ruleFieldsOf(input)),
 );

@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const createScenarioAction = defineAction(
   { name: "createScenario", role: "designer", schema: CreateScenarioInput },
-  async (input, { db, actor, requestId }) =>
-    createScenario(db, configChangeRequest(input, { actor, requestId }), scenarioFieldsOf(input)),
+  async (input, { db, actor, requestId, operator }) =>
+    createScenario(db, configChangeRequest(input, { actor, requestId, operator }), scenarioFieldsOf(input)),
 );

@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const deleteScenarioAction = defineAction(
   { name: "deleteScenario", role: "designer", schema: ScenarioRefInput },
-  async (input, { db, actor, requestId }) =>
-    deleteScenario(db, configChangeRequest(input, { actor, requestId }), input.scenario_key),
+  async (input, { db, actor, requestId, operator }) =>
+    deleteScenario(db, configChangeRequest(input, { actor, requestId, operator }), input.scenario_key),
 );

@@ -7,6 +7,6 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const duplicateScenarioAction = defineAction(
   { name: "duplicateScenario", role: "designer", schema: ScenarioRefInput },
-  async (input, { db, actor, requestId }) =>
-    duplicateScenario(db, configChangeRequest(input, { actor, requestId }), input.scenario_key),
+  async (input, { db, actor, requestId, operator }) =>
+    duplicateScenario(db, configChangeRequest(input, { actor, requestId, operator }), input.scenario_key),
 );

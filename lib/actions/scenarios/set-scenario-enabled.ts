@@ -7,6 +7,11 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const setScenarioEnabledAction = defineAction(
   { name: "setScenarioEnabled", role: "designer", schema: SetScenarioEnabledInput },
-  async (input, { db, actor, requestId }) =>
-    setScenarioEnabled(db, configChangeRequest(input, { actor, requestId }), input.scenario_key, input.enabled),
+  async (input, { db, actor, requestId, operator }) =>
+    setScenarioEnabled(
+      db,
+      configChangeRequest(input, { actor, requestId, operator }),
+      input.scenario_key,
+      input.enabled,
+    ),
 );

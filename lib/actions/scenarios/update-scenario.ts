@@ -7,10 +7,10 @@ import { defineAction } from "@/lib/server/define-action";
 
 export const updateScenarioAction = defineAction(
   { name: "updateScenario", role: "designer", schema: UpdateScenarioInput },
-  async (input, { db, actor, requestId }) =>
+  async (input, { db, actor, requestId, operator }) =>
     updateScenario(
       db,
-      configChangeRequest(input, { actor, requestId }),
+      configChangeRequest(input, { actor, requestId, operator }),
       input.scenario_key,
       scenarioFieldsOf(input),
       input.renamed_steps,

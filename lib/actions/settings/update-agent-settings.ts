@@ -7,6 +7,6 @@ import { UpdateAgentSettingsInput } from "@/lib/settings/settings-action-schemas
 
 export const updateAgentSettingsAction = defineAction(
   { name: "updateAgentSettings", role: "designer", schema: UpdateAgentSettingsInput },
-  async (input, { db, actor, requestId }) =>
-    updateAgentSettings(db, configChangeRequest(input, { actor, requestId }), input.settings),
+  async (input, { db, actor, requestId, operator }) =>
+    updateAgentSettings(db, configChangeRequest(input, { actor, requestId, operator }), input.settings),
 );

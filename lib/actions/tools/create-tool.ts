@@ -7,6 +7,6 @@ import { CreateToolInput } from "@/lib/tools-editor/tool-action-schemas";
 
 export const createToolAction = defineAction(
   { name: "createTool", role: "designer", schema: CreateToolInput },
-  async (input, { db, actor, requestId }) =>
-    createTool(db, configChangeRequest(input, { actor, requestId }), input.tool),
+  async (input, { db, actor, requestId, operator }) =>
+    createTool(db, configChangeRequest(input, { actor, requestId, operator }), input.tool),
 );

@@ -7,6 +7,6 @@ import { ToolRefInput } from "@/lib/tools-editor/tool-action-schemas";
 
 export const deleteToolAction = defineAction(
   { name: "deleteTool", role: "designer", schema: ToolRefInput },
-  async (input, { db, actor, requestId }) =>
-    deleteTool(db, configChangeRequest(input, { actor, requestId }), input.tool_key),
+  async (input, { db, actor, requestId, operator }) =>
+    deleteTool(db, configChangeRequest(input, { actor, requestId, operator }), input.tool_key),
 );

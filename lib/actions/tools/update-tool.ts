@@ -7,6 +7,6 @@ import { UpdateToolInput } from "@/lib/tools-editor/tool-action-schemas";
 
 export const updateToolAction = defineAction(
   { name: "updateTool", role: "designer", schema: UpdateToolInput },
-  async (input, { db, actor, requestId }) =>
-    updateTool(db, configChangeRequest(input, { actor, requestId }), input.tool_key, input.tool),
+  async (input, { db, actor, requestId, operator }) =>
+    updateTool(db, configChangeRequest(input, { actor, requestId, operator }), input.tool_key, input.tool),
 );

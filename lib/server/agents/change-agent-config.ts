@@ -4,6 +4,7 @@ import { type AgentRow, agents } from "@/db/schema";
 import type { Database, Transaction } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
+import type { Role } from "@/lib/identity/roles";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
@@ -12,6 +13,7 @@ import { loadAgentSnapshot } from "../engine-host/load-snapshot";
 import { keepConfigVersion } from "../replay/config-versions";
 import { type DraftBox, DraftCaptured } from "../replay/draft-box";
 import { verifiedPreview } from "../replay/preview-stamp";
+import { applyTestsGate, testsGateOf } from "../tests/tests-gate";
 import { lockAgentAtVersion } from "./lock-agent-at-version";
 
 export interface ConfigChangeRequest {
@@ -22,6 +24,9 @@ export interface ConfigChangeRequest {
   requestId: string;
   /** What a preview of this draft measured; recorded in the event if it still describes the draft. */
   impactPreview?: ImpactPreviewStamp;
+  /** Who saves: an admin may force a save past a blocking test gate with `forceTests`. */
+  role?: Role;
+  forceTests?: { reason: string };
   /**
    * Set: nothing is kept — the mutation runs, the draft configuration is read into the box, and the
    * transaction rolls back (impact preview, test gate). Same validation, same errors as a save.
@@ -31,8 +36,13 @@ export interface ConfigChangeRequest {
 
 /** The request a save action makes: the editor's agent and loaded version, who, and any preview stamp. */
 export function configChangeRequest(
-  input: { agent_key: string; expected_config_version: number; impact_preview?: ImpactPreviewStamp },
-  ctx: { actor: Actor; requestId: string },
+  input: {
+    agent_key: string;
+    expected_config_version: number;
+    impact_preview?: ImpactPreviewStamp;
+    force_tests?: { reason: string };
+  },
+  ctx: { actor: Actor; requestId: string; operator?: { role: Role } },
 ): ConfigChangeRequest {
   return {
     agentKey: input.agent_key,
@@ -40,6 +50,8 @@ export function configChangeRequest(
     actor: ctx.actor,
     requestId: ctx.requestId,
     impactPreview: input.impact_preview,
+    role: ctx.operator?.role,
+    forceTests: input.force_tests,
   };
 }
 
@@ -71,6 +83,8 @@ export async function changeAgentConfig<T>(
       const tx = txOrSavepoint as Transaction;
       const agent = await lockAgentAtVersion(tx, request.agentKey, request.expectedVersion);
       const bundle = await readAgentBundle(tx, agent);
+      // The test gate compares the draft with the configuration as saved, read before it changes.
+      const saved = !request.draft && testsGateOf(agent) !== "off" ? await loadAgentSnapshot(tx, agent) : null;
       const change = await mutate(tx, agent, bundle);
       if ("unchanged" in change) {
         if (request.draft) request.draft.agent = agent;
@@ -87,6 +101,7 @@ export async function changeAgentConfig<T>(
         throw new DraftCaptured();
       }
       const snapshot = await keepConfigVersion(tx, next);
+      const gate = await applyTestsGate(tx, agent, saved, snapshot, request);
       const preview = request.impactPreview
         ? await verifiedPreview(tx, request.impactPreview, agent.key, agent.configVersion, snapshot)
         : null;
@@ -101,6 +116,7 @@ export async function changeAgentConfig<T>(
         ...(change.source_key ? { source_key: change.source_key } : {}),
         ...(change.previous_key ? { previous_key: change.previous_key } : {}),
         ...(preview ? { impact_preview: preview } : {}),
+        ...(gate ? { tests_gate: gate } : {}),
       };
       await appendLedgerEvent(tx, {
         type: "CONFIG_CHANGED",

@@ -3,6 +3,7 @@ import type { Database } from "@/db/types";
 import type { PreviewableEdit, ReplayWindow } from "@/lib/replay/preview-schemas";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import type { Actor } from "../ledger/event-types";
+import { compareSuiteOnDraft, type SuiteComparison } from "../tests/suite-comparison";
 import { dryRunEdit } from "./config-edits";
 import type { DraftBox } from "./draft-box";
 import { stampPreview } from "./preview-stamp";
@@ -16,6 +17,8 @@ export interface ImpactPreview {
   report: ReplayReport;
   /** Send it with the save so the CONFIG_CHANGED event records these counts. */
   stamp: ImpactPreviewStamp | null;
+  /** The agent's conversation tests on the saved configuration and on the draft (null: no cases). */
+  tests: SuiteComparison | null;
 }
 
 /**
@@ -38,6 +41,7 @@ export async function previewImpact(
       base_config_version: expectedVersion,
       report: buildReplayReport([], { mode: "frozen", target: { kind: "draft", config_version: null } }),
       stamp: null,
+      tests: null,
     };
   }
   const report = await replayAgentSessions(db, agent, {
@@ -56,5 +60,6 @@ export async function previewImpact(
     newly_blocked: c.newly_blocked,
     not_replayable: c.not_replayable,
   });
-  return { changes_config: true, base_config_version: expectedVersion, report, stamp };
+  const tests = await compareSuiteOnDraft(db, agent, draft.snapshot);
+  return { changes_config: true, base_config_version: expectedVersion, report, stamp, tests };
 }

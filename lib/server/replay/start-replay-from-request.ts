@@ -3,11 +3,10 @@ import type { z } from "zod";
 import { sessionsOfAgent } from "@/db/queries/replay";
 import type { AgentRow } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { importBundle } from "@/lib/bundles/import-bundle";
 import type { ReplayRunBody } from "@/lib/replay/replay-schemas";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
-import type { DraftBox } from "./draft-box";
+import { draftFromBundle } from "./draft-from-bundle";
 import type { ReplayTarget } from "./replay-agent-sessions";
 import { type ReplayRunView, startReplayRun } from "./replay-runs";
 
@@ -28,27 +27,7 @@ export async function startReplayFromRequest(
     ]);
   }
   if (body.config !== undefined) {
-    const key = (body.config as { agent?: { key?: unknown } } | null)?.agent?.key;
-    if (key !== agent.key) {
-      throw new AppError("VALIDATION", `The bundle is for another agent than "${agent.key}".`, [
-        { path: "config.agent.key", message: `must be "${agent.key}"` },
-      ]);
-    }
-    const draft: DraftBox = {};
-    try {
-      await importBundle(db, body.config, ctx.actor, ctx.requestId, { draft });
-    } catch (error) {
-      if (error instanceof AppError && error.issues) {
-        throw new AppError(
-          error.code,
-          error.message,
-          error.issues.map((i) => ({ ...i, path: `config.${i.path}` })),
-        );
-      }
-      throw error;
-    }
-    if (!draft.snapshot) throw new Error("bundle dry run left no draft");
-    target = { kind: "draft", snapshot: draft.snapshot };
+    target = { kind: "draft", snapshot: (await draftFromBundle(db, agent, body.config, ctx)).snapshot };
   } else if (body.config_version !== undefined) {
     target = { kind: "version", version: body.config_version };
   }

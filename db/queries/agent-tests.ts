@@ -1,0 +1,42 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { agentTests } from "../schema";
+import type { DbOrTx } from "../types";
+
+export async function listAgentTests(db: DbOrTx, agentId: string, suite?: string) {
+  return db
+    .select()
+    .from(agentTests)
+    .where(and(eq(agentTests.agentId, agentId), suite ? eq(agentTests.suite, suite) : undefined))
+    .orderBy(asc(agentTests.suite), asc(agentTests.key));
+}
+
+export async function getAgentTest(db: DbOrTx, agentId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(agentTests)
+    .where(and(eq(agentTests.agentId, agentId), eq(agentTests.key, key)));
+  return row ?? null;
+}
+
+export async function insertAgentTest(
+  db: DbOrTx,
+  row: { agentId: string; key: string; suite: string; testCase: Record<string, unknown> },
+) {
+  await db.insert(agentTests).values(row);
+}
+
+export async function updateAgentTest(
+  db: DbOrTx,
+  id: string,
+  row: { key: string; suite: string; testCase: Record<string, unknown> },
+) {
+  await db
+    .update(agentTests)
+    .set({ ...row, updatedAt: new Date() })
+    .where(eq(agentTests.id, id));
+}
+
+export async function deleteAgentTest(db: DbOrTx, id: string) {
+  await db.delete(agentTests).where(eq(agentTests.id, id));
+}

@@ -1,0 +1,11 @@
+import "server-only";
+import { getAgentByKey } from "@/db/queries/agents";
+import type { AgentRow } from "@/db/schema";
+import type { DbOrTx } from "@/db/types";
+import { AppError } from "../errors";
+
+export async function agentOr404(db: DbOrTx, key: string): Promise<AgentRow> {
+  const agent = await getAgentByKey(db, key);
+  if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${key}.`);
+  return agent;
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import { listJobRuns } from "@/db/queries/job-runs";
+import type { AgentRow } from "@/db/schema";
+import type { Database } from "@/db/types";
+import { SuiteCancelledError, type SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
+import { cancelJob, getJobView, JobCancelledError, type JobView, jobView, startJob } from "../jobs/background-jobs";
+import { runAgentSuite, type SuiteRequest } from "./run-agent-suite";
+
+/** A test run as the API shows it: the job, with the suite report under `report`. */
+export type TestRunView = Omit<JobView, "id" | "result"> & { test_run_id: string; report: JobView["result"] };
+
+function asTestRun({ id, result, ...rest }: JobView): TestRunView {
+  return { test_run_id: id, report: result, ...rest };
+}
+
+export function suiteSummary(report: SuiteReport): Record<string, unknown> {
+  return {
+    mode: report.mode,
+    cases: report.cases.length,
+    passed: report.passed,
+    failed: report.failed,
+    flaky: report.flaky,
+    pass_1: report.reliability.pass_1,
+    pass_k: report.reliability.pass_k,
+    k: report.k,
+  };
+}
+
+/** Stores a test run with the config_version it tests (null for a draft) and runs it in the background. */
+export async function startTestRun(
+  db: Database,
+  agent: AgentRow,
+  request: Omit<SuiteRequest, "signal" | "onProgress">,
+  describe: Record<string, unknown>,
+  createdBy: string,
+): Promise<TestRunView> {
+  const job = await startJob(
+    db,
+    {
+      kind: "test_run",
+      agentId: agent.id,
+      request: describe,
+      createdBy,
+      configVersion: request.draft ? undefined : agent.configVersion,
+    },
+    async ({ signal, onProgress }) => {
+      try {
+        const report = await runAgentSuite(db, agent, { ...request, signal, onProgress });
+        return { result: report as unknown as Record<string, unknown>, summary: suiteSummary(report) };
+      } catch (error) {
+        if (error instanceof SuiteCancelledError) throw new JobCancelledError();
+        throw error;
+      }
+    },
+  );
+  return asTestRun(job);
+}
+
+export async function getTestRunView(db: Database, id: string): Promise<TestRunView | null> {
+  const job = await getJobView(db, id, "test_run");
+  return job ? asTestRun(job) : null;
+}
+
+export async function cancelTestRun(db: Database, id: string): Promise<TestRunView> {
+  return asTestRun(await cancelJob(db, id, "test_run"));
+}
+
+/** The agent's latest test runs, newest first, without their reports (the runs history). */
+export async function listTestRuns(db: Database, agent: AgentRow, limit = 20): Promise<TestRunView[]> {
+  const rows = await listJobRuns(db, agent.id, "test_run", limit);
+  return rows.map((row) => asTestRun(jobView(row)));
+}
