@@ -5,6 +5,7 @@ import packageJson from "@/package.json";
 import { goalsPaths } from "./paths-goals";
 import { loopsPaths } from "./paths-loops";
 import { replayPaths } from "./paths-replay";
+import { testsPaths } from "./paths-tests";
 import {
   CreateSessionResponse,
   ErrorBody,
@@ -135,6 +136,7 @@ export function buildOpenApiDocument() {
       ...goalsPaths,
       ...loopsPaths,
       ...replayPaths,
+      ...testsPaths,
       "/api/v1/ledger/verify": {
         get: {
           summary: "Walk the hash chain; name the first broken link",

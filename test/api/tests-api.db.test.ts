@@ -8,6 +8,7 @@ import { GET as getRunRoute } from "@/app/api/v1/test-runs/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
+import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
@@ -188,6 +189,7 @@ describe("test cases over REST", () => {
 describe("test runs over REST", () => {
   it("runs the demo suite frozen with pass^k, stored with the config_version", async () => {
     const result = await run({ k: 4 });
+    TestRunViewSchema.parse(result.body);
     expect(result.body).toMatchObject({ status: "done", config_version: 1 });
     expect(result.body.summary).toMatchObject({
       passed: demo.tests.length + 1,

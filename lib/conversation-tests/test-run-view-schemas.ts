@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+// Response shapes of the test-run endpoints, for the OpenAPI document and the API tests. They describe
+// what lib/engine/conversation-tests/run-suite.ts reports and lib/server/tests/test-runs.ts stores.
+
+const AssertionResultSchema = z.object({
+  path: z.string().describe("turns[2].assertions[0] or assertions[1]"),
+  kind: z.string(),
+  passed: z.boolean(),
+  detail: z.string(),
+});
+
+const CaseTrySchema = z.object({
+  passed: z.boolean(),
+  turns: z.array(
+    z.object({
+      index: z.number().int(),
+      message: z.string(),
+      facts: z
+        .record(z.string(), z.unknown())
+        .describe("outcome, response, scenario, step, rules fired and violated, model calls"),
+      assertions: z.array(AssertionResultSchema),
+      served: z.enum(["tape", "diverged", "provider"]),
+      divergences: z.array(z.record(z.string(), z.unknown())),
+    }),
+  ),
+  conversation: z.array(AssertionResultSchema),
+  failures: z.array(AssertionResultSchema),
+  error: z.string().nullable(),
+});
+
+export const SuiteReportSchema = z.object({
+  mode: z.enum(["frozen", "offline", "live"]),
+  k: z.number().int(),
+  tries: z.number().int(),
+  config_version: z.number().int(),
+  cases: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      suite: z.string(),
+      tags: z.array(z.string()),
+      tries: z.number().int(),
+      passes: z.number().int(),
+      pass_1: z.number(),
+      pass_k: z.number().describe("C(passes, k) / C(tries, k)"),
+      status: z.enum(["passed", "failed", "flaky"]),
+      detail: CaseTrySchema.describe("The first failing try, else the last"),
+    }),
+  ),
+  reliability: z.object({
+    cases: z.number().int(),
+    pass_1: z.number(),
+    pass_k: z.number(),
+    k: z.number().int(),
+    flaky: z.number().int(),
+  }),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  flaky: z.number().int(),
+  model_calls: z.number().int(),
+});
+
+export const TestRunViewSchema = z.object({
+  test_run_id: z.string(),
+  status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
+  request: z.record(z.string(), z.unknown()),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).describe("Cases run of total"),
+  config_version: z.number().int().nullable().describe("The saved configuration tested; null for a bundle draft"),
+  summary: z.record(z.string(), z.unknown()).nullable(),
+  report: SuiteReportSchema.nullable(),
+  error: z.string().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
