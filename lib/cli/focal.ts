@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 
-// The Focal CLI: `npm run focal -- import <file>` / `npm run focal -- export <key> [--out file]`.
+// The Focal CLI: `npm run focal -- import <file>` / `export <key> [--out file]` / `test <file | key>`.
 //
 // The bundle code shares lib/server with the app, whose modules import "server-only". That package
 // throws unless Node resolves the "react-server" export condition, which Next.js sets for server code
@@ -30,6 +30,8 @@ async function main(): Promise<number> {
       const settings = env();
       return openDatabase({ url: settings.DATABASE_URL, dataDir: settings.FOCAL_DATA_DIR });
     },
+    // A bundle's tests run on an in-memory embedded database: nothing to set up, nothing left behind.
+    openScratchDatabase: () => openDatabase({ dataDir: "memory://" }),
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
   });

@@ -83,3 +83,58 @@ describe("focal CLI", () => {
     expect((await run(["import", "a.json", "--out", "b.json"])).code).toBe(2);
   });
 });
+
+describe("focal test", () => {
+  const scratch = async () => {
+    const fresh = await createTestDatabase();
+    return fresh;
+  };
+  const runTest = (argv: string[]) =>
+    (async () => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(argv, {
+        openDatabase: async () => ({ ...handle, close: async () => {} }),
+        openScratchDatabase: scratch,
+        stdout: (text) => out.push(text),
+        stderr: (text) => err.push(text),
+      });
+      return { code, stdout: out.join(""), stderr: err.join("") };
+    })();
+
+  it("runs a bundle file's suite on a scratch database: a table, the totals line, exit 0", async () => {
+    const result = await runTest(["test", DEMO_BUNDLE_PATH, "--k", "3"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^PASS {2}france-75-refund +pass\^1 1\.00 {2}pass\^3 1\.00$/m);
+    expect(result.stdout.trim().split("\n").at(-1)).toBe(`${demoBundle().tests?.length} passed, 0 failed`);
+  });
+
+  it("exits 1 on a failing case and writes JUnit XML naming the failed assertion", async () => {
+    const bundle = demoBundle();
+    const rule = bundle.rules?.find((r) => r.key === "max-refund");
+    if (rule) rule.enforcement_expression = "refund_amount <= 80";
+    const file = path.join(dir, "broken.bundle.json");
+    fs.writeFileSync(file, JSON.stringify(bundle));
+    const junit = path.join(dir, "junit.xml");
+    const result = await runTest(["test", file, "--suite", "refund", "--mode", "offline", "--junit", junit]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^FAIL {2}france-75-refund .*turns\[0\]\.assertions\[0\] outcome_is: outcome answered, expected regenerated$/m,
+    );
+    expect(result.stdout.trim().split("\n").at(-1)).toBe("1 passed, 2 failed");
+    const xml = fs.readFileSync(junit, "utf8");
+    expect(xml).toContain('<testsuite name="refund-desk.refund" tests="3" failures="2">');
+    expect(xml).toMatch(
+      /<failure message="failed: 0 of 1 tries passed \(pass\^1 0\.000\)">turns\[0\]\.assertions\[0\] outcome_is/,
+    );
+  });
+
+  it("refuses bad flags with the usage, and an unknown agent key", async () => {
+    expect(await runTest(["test", DEMO_BUNDLE_PATH, "--k", "11"])).toMatchObject({ code: 2 });
+    expect((await runTest(["test", DEMO_BUNDLE_PATH, "--mode", "sometimes"])).stderr).toMatch(/--mode/);
+    expect(await runTest(["test", "no-such-agent"])).toMatchObject({
+      code: 1,
+      stderr: 'No agent with key "no-such-agent".\n',
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { exportBundle, serializeBundle } from "@/lib/bundles/export-bundle";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { parseTestCommand, runTests, type TestCommand } from "./run-tests";
 
 export const CLI_ACTOR: Actor = { kind: "system", name: "cli", id: null };
 
@@ -14,6 +15,11 @@ export const USAGE = `Usage:
   npm run focal -- import <file>               Import an agent bundle: creates the agent, or replaces
                                                the whole configuration of the agent with that key
   npm run focal -- export <key> [--out <file>] Write an agent's bundle to stdout, or to <file>
+  npm run focal -- test <bundle-file | key> [--suite <name>] [--k <1-10>] [--tries <n>]
+                   [--mode frozen|offline|live] [--junit <file>]
+                                               Run an agent's conversation tests; a bundle file runs on
+                                               a temporary embedded database (no server; no network
+                                               unless --mode live). Exit code 1 when a case fails
 
 The database is DATABASE_URL when set, else the embedded one in FOCAL_DATA_DIR (.data/pglite).
 While a Focal server uses the embedded database, use its REST API instead:
@@ -21,6 +27,8 @@ While a Focal server uses the embedded database, use its REST API instead:
 
 export interface CliDeps {
   openDatabase: () => Promise<DatabaseHandle>;
+  /** A fresh in-memory database for `test <bundle-file>`. */
+  openScratchDatabase?: () => Promise<DatabaseHandle>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
@@ -38,6 +46,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
     deps.stdout(`${USAGE}\n`);
     return 0;
   }
+
+  if (parsed.command === "test") return runTests(parsed, deps);
 
   let input: unknown;
   if (parsed.command === "import") {
@@ -90,13 +100,22 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
 type Command =
   | { command: "help" }
   | { command: "import"; file: string }
-  | { command: "export"; key: string; out?: string };
+  | { command: "export"; key: string; out?: string }
+  | TestCommand;
 
 function parseCommand(argv: string[]): Command {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } },
+    options: {
+      out: { type: "string", short: "o" },
+      help: { type: "boolean", short: "h" },
+      suite: { type: "string" },
+      k: { type: "string" },
+      tries: { type: "string" },
+      mode: { type: "string" },
+      junit: { type: "string" },
+    },
   });
   const [command, target, ...extra] = positionals;
   if (values.help || command === undefined || command === "help") return { command: "help" };
@@ -109,6 +128,10 @@ function parseCommand(argv: string[]): Command {
   if (command === "export") {
     if (!target) throw new Error("export needs an agent key.");
     return { command, key: target, out: values.out };
+  }
+  if (command === "test") {
+    if (!target) throw new Error("test needs a bundle file or an agent key.");
+    return parseTestCommand(target, values);
   }
   throw new Error(`Unknown command "${command}".`);
 }

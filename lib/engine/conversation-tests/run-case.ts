@@ -6,6 +6,7 @@ import { runTurn } from "../pipeline/run-turn";
 import type { Clock, EnginePorts, Ids } from "../ports";
 import { nextStartState } from "../replay/next-start-state";
 import { type Divergence, replayPorts } from "../replay/replay-ports";
+import { stableRefsOf } from "../replay/stable-refs";
 import type { TurnTape } from "../replay/tape";
 import { type AssertionResult, evaluateConversationAssertion, evaluateTurnAssertion } from "./evaluate-assertions";
 import { type TurnFacts, turnFacts } from "./turn-facts";
@@ -94,6 +95,7 @@ export async function runCaseOnce(
           model: ports.model,
           embedder: ports.embedder,
           tools: ports.tools,
+          refs: stableRefsOf(agent),
         });
         enginePorts = replay.ports;
         divergences = replay.divergences;

@@ -1,6 +1,7 @@
 import type { EngineTool } from "../contracts/snapshot";
 import type { EnginePorts, ModelProvider } from "../ports";
 import { canonicalSha256 } from "./request-hash";
+import { withStableRefs } from "./stable-refs";
 import type { ModelCallKind, TapeModelCall, TapeToolCall, TurnTape } from "./tape";
 
 export interface TapeRecorder {
@@ -15,7 +16,11 @@ export interface TapeRecorder {
  * each request, tool results with a hash of each input, wall-clock readings and ids. The embedder is
  * kept by identity only — it is deterministic and local, and a replay checks it is the same one.
  */
-export function recordingPorts(ports: EnginePorts, continuityEnabled: boolean): TapeRecorder {
+export function recordingPorts(
+  ports: EnginePorts,
+  continuityEnabled: boolean,
+  refs?: ReadonlyMap<string, string>,
+): TapeRecorder {
   const calls: TapeModelCall[] = [];
   const tools: TapeToolCall[] = [];
   const clock: string[] = [];
@@ -26,7 +31,11 @@ export function recordingPorts(ports: EnginePorts, continuityEnabled: boolean): 
   function recorded<Req, Res>(kind: ModelCallKind, call: (request: Req) => Promise<Res>) {
     return async (request: Req): Promise<Res> => {
       const result = await call(request);
-      calls.push({ kind, request_sha256: canonicalSha256(request), result: structuredClone(result) as never });
+      calls.push({
+        kind,
+        request_sha256: canonicalSha256(withStableRefs(request, refs)),
+        result: structuredClone(result) as never,
+      });
       return result;
     };
   }

@@ -1,6 +1,7 @@
 import type { EngineTool } from "../contracts/snapshot";
 import type { Embedder, EnginePorts, ModelProvider, ToolResult, ToolRunner } from "../ports";
 import { canonicalSha256 } from "./request-hash";
+import { withStableRefs } from "./stable-refs";
 import type { ModelCallKind, TapeModelCall, TapeToolCall, TurnTape } from "./tape";
 
 export type ReplayMode = "frozen" | "live";
@@ -23,6 +24,8 @@ export interface ReplayPortsOptions {
   embedder: Embedder;
   /** Frozen: runs static tools the tape cannot serve; http tools are refused (no network). Live: every call. */
   tools: ToolRunner;
+  /** The configuration's stable references, so tapes hash the same across installs (stable-refs.ts). */
+  refs?: ReadonlyMap<string, string>;
 }
 
 export interface ReplayPorts {
@@ -54,7 +57,7 @@ export function replayPorts(tape: TurnTape, options: ReplayPortsOptions): Replay
       used[kind] = index + 1;
       if (!frozen && live) return live(request);
       const recorded: TapeModelCall | undefined = tape.calls.filter((c) => c.kind === kind)[index];
-      if (recorded && recorded.request_sha256 === canonicalSha256(request)) {
+      if (recorded && recorded.request_sha256 === canonicalSha256(withStableRefs(request, options.refs))) {
         return structuredClone(recorded.result) as Res;
       }
       divergences.push({

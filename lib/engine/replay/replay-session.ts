@@ -4,6 +4,7 @@ import { runTurn } from "../pipeline/run-turn";
 import { type DecisionDiff, diffDecisions } from "./decision-diff";
 import { fitStateToAgent, nextStartState, withExternalState } from "./next-start-state";
 import { type Divergence, type ReplayPortsOptions, replayPorts } from "./replay-ports";
+import { stableRefsOf } from "./stable-refs";
 import type { TurnTape } from "./tape";
 import { type DecisionSource, type TurnDecisions, turnDecisions } from "./turn-decisions";
 
@@ -96,7 +97,7 @@ export async function replaySession(
     const tape = turn.tape as TurnTape;
     const agent = typeof agentFor === "function" ? agentFor(turn) : agentFor;
     const start = fitStateToAgent(withExternalState({ ...state, turnIndex: turn.turnIndex }, tape.external), agent);
-    const { ports, divergences } = replayPorts(tape, options);
+    const { ports, divergences } = replayPorts(tape, { ...options, refs: stableRefsOf(agent) });
     const outcome = await runTurn(
       agent,
       start,

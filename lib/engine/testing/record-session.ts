@@ -7,6 +7,7 @@ import { tapeEnd } from "../replay/external-state";
 import { nextStartState } from "../replay/next-start-state";
 import { recordingPorts } from "../replay/recording-ports";
 import type { ReplaySessionInput } from "../replay/replay-session";
+import { stableRefsOf } from "../replay/stable-refs";
 
 /**
  * Plays `messages` as one session the way the host does — each turn through recording ports, the
@@ -25,7 +26,7 @@ export async function recordSession(
   let state = emptySessionState();
   for (const [index, message] of messages.entries()) {
     const continuityEnabled = options.continuityEnabled ?? false;
-    const recorder = recordingPorts(ports, continuityEnabled);
+    const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(agent));
     const turnId = options.turnId?.(index) ?? `${sessionId}-t${index}`;
     const outcome = await runTurn(agent, state, { message, turnId, continuityEnabled }, recorder.ports);
     const next = nextStartState(state.goal, outcome);

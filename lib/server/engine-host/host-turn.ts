@@ -9,6 +9,7 @@ import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
+import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
@@ -97,7 +98,7 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       const started = performance.now();
       const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
       // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
-      const recorder = recordingPorts(ports, continuityEnabled);
+      const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
       const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
       let outcome: TurnOutcome;
       try {
