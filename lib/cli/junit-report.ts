@@ -1,12 +1,19 @@
 import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 
+/** XML 1.0 allows no C0 control characters but tab, line feed and carriage return (a model reply may hold one). */
+function allowedInXml(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
 function escapeXml(text: string): string {
-  return text
+  return [...text]
+    .filter(allowedInXml)
+    .join("")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+    .replace(/"/g, "&quot;");
 }
 
 /** JUnit XML, as CI systems read it: one testsuite per Focal suite, one testcase per case. */
