@@ -3,6 +3,7 @@ import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
+import { benchTests } from "./tests-bench";
 import { benchTraces } from "./traces-bench";
 
 // `npm run bench`: prints name=value lines. Quote medians/p95 from one run; machines are shared.
@@ -19,6 +20,7 @@ async function main() {
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchHeap(report);
   await benchReplay(report);
+  await benchTests(report);
   await benchAdversarialTurn(report);
   if (process.env.BENCH_HTTP === "1") await benchHttp(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
