@@ -5,7 +5,7 @@ import {
   ReformulationVerdict,
   ValidateReformulationBody,
 } from "@/lib/engine/contracts/goal-state";
-import { ErrorBody } from "./response-schemas";
+import { errorResponses, jsonContent } from "./openapi-helpers";
 
 // OpenAPI path objects of the seed-000 goal endpoints, for buildOpenApiDocument() to spread into
 // its `paths` (`...goalsPaths`). Same zod schemas as the routes validate with.
@@ -17,10 +17,6 @@ const RestoreGoalResponse = z.object({
   goal: GoalState,
 });
 
-function json(schema: z.ZodType) {
-  return { "application/json": { schema: z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) } };
-}
-
 const ERROR_TEXT: Record<number, string> = {
   400: "Malformed JSON",
   401: "Missing, invalid or revoked API key",
@@ -31,9 +27,7 @@ const ERROR_TEXT: Record<number, string> = {
   422: "Validation failed: every path and reason in `errors` (e.g. confidence outside [0, 1])",
   503: "DTL-STRAT-011: the ledger event could not be written, nothing was applied",
 };
-function errors(...codes: number[]) {
-  return Object.fromEntries(codes.map((c) => [String(c), { description: ERROR_TEXT[c], content: json(ErrorBody) }]));
-}
+const errors = errorResponses(ERROR_TEXT);
 
 const sessionId = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 const secured = { security: [{ apiKey: [] }], "x-focal-scope": "goals:write" };
@@ -45,9 +39,9 @@ export const goalsPaths = {
       description:
         "Confidence ≥ 0.9 (DTL-STRAT-007), intent preservation ≥ 0.95 as a token mapping (008), ≥ 1 supporting evidence (009), no scope expansion (010), reversible. `code` is the first failing criterion's; every failing one is in `failed_criteria`.",
       ...secured,
-      requestBody: { required: true, content: json(ValidateReformulationBody) },
+      requestBody: { required: true, content: jsonContent(ValidateReformulationBody) },
       responses: {
-        200: { description: "The verdict", content: json(ReformulationVerdict) },
+        200: { description: "The verdict", content: jsonContent(ReformulationVerdict) },
         ...errors(400, 401, 403, 413, 422),
       },
     },
@@ -59,11 +53,11 @@ export const goalsPaths = {
         "Validated against the session's original goal; GOAL_REFORMULATION (or GOAL_REFORMULATION_REJECTED with its code) is committed to the ledger with the goal state, before any turn uses it.",
       ...secured,
       parameters: [sessionId],
-      requestBody: { required: true, content: json(ReformulationCandidate) },
+      requestBody: { required: true, content: jsonContent(ReformulationCandidate) },
       responses: {
         200: {
           description: "The verdict, its ledger event and the session's goal",
-          content: json(GoalReformulationResponse),
+          content: jsonContent(GoalReformulationResponse),
         },
         ...errors(400, 401, 403, 404, 409, 413, 422, 503),
       },
@@ -75,7 +69,7 @@ export const goalsPaths = {
       ...secured,
       parameters: [sessionId],
       responses: {
-        200: { description: "The session's goal", content: json(RestoreGoalResponse) },
+        200: { description: "The session's goal", content: jsonContent(RestoreGoalResponse) },
         ...errors(401, 403, 404, 503),
       },
     },

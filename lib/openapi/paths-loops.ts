@@ -7,16 +7,13 @@ import {
   LoopCompleteResponseBody,
   OverrideGuardrailsResponseBody,
 } from "./loops-response-schemas";
+import { errorResponses, jsonContent } from "./openapi-helpers";
 import { ErrorBody } from "./response-schemas";
 
 // OpenAPI path objects of the seed-001 endpoints, at the seed's paths and under /api/v1 (same handlers),
 // generated from the zod schemas the routes validate with. Merged into openapi-document.ts's `paths`.
 
 const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-
-function json(schema: z.ZodType) {
-  return { "application/json": { schema: schemaOf(schema) } };
-}
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Malformed JSON or an empty body",
@@ -28,11 +25,7 @@ const ERROR_TEXT: Record<number, string> = {
   503: "The model could not judge goal + output; nothing stored",
 };
 
-function errors(...codes: number[]) {
-  return Object.fromEntries(
-    codes.map((code) => [String(code), { description: ERROR_TEXT[code] ?? "Error", content: json(ErrorBody) }]),
-  );
-}
+const errors = errorResponses(ERROR_TEXT);
 
 const VALIDATION_422 = "Validation failed: every path and reason in `errors`";
 const loopIdParam = {
@@ -52,11 +45,11 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
         description:
           "The seed's request; optional `reflection` (precomputed scores and bias tags) or `goal` + `output` (Focal's judge, the PESSIMIST, computes them). Without either, the loop's stored reflection is reused. A loop id never seen is created. Override flags that lift a tripped guardrail are ledgered as GUARDRAIL_OVERRIDE.",
         ...secured("loops:write"),
-        requestBody: { required: true, content: json(LoopCompleteBody) },
+        requestBody: { required: true, content: jsonContent(LoopCompleteBody) },
         responses: {
           200: {
             description: "The decision (rerun → new_loop_id, finalize, or halt)",
-            content: json(LoopCompleteResponseBody),
+            content: jsonContent(LoopCompleteResponseBody),
           },
           422: {
             description: `reflection_status other than "done" (the seed's error body), or: ${VALIDATION_422}`,
@@ -73,7 +66,10 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
         summary: "The guardrails status of one loop (seed 001 shape)",
         ...secured("loops:read"),
         parameters: [loopIdParam],
-        responses: { 200: { description: "Status", content: json(GuardrailsStatusBody) }, ...errors(401, 403, 404) },
+        responses: {
+          200: { description: "Status", content: jsonContent(GuardrailsStatusBody) },
+          ...errors(401, 403, 404),
+        },
       },
     },
     [`${prefix}/orchestrator/override-guardrails/{loop_id}`]: {
@@ -83,10 +79,10 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
           "override_by and override_reason are required, and at least one flag must be true. The override is stored on the loop and honoured at its next completion; bias echo cannot be overridden.",
         ...secured("loops:override"),
         parameters: [loopIdParam],
-        requestBody: { required: true, content: json(OverrideGuardrailsBody) },
+        requestBody: { required: true, content: jsonContent(OverrideGuardrailsBody) },
         responses: {
-          200: { description: "Recorded", content: json(OverrideGuardrailsResponseBody) },
-          422: { description: VALIDATION_422, content: json(ErrorBody) },
+          200: { description: "Recorded", content: jsonContent(OverrideGuardrailsResponseBody) },
+          422: { description: VALIDATION_422, content: jsonContent(ErrorBody) },
           ...errors(400, 401, 403, 404, 409, 413),
         },
       },

@@ -2,13 +2,9 @@ import { z } from "zod";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
-import { ErrorBody } from "./response-schemas";
+import { errorResponses, jsonContent } from "./openapi-helpers";
 
 // OpenAPI path objects of the conversation-test endpoints (docs/conversation-tests.md).
-
-function json(schema: z.ZodType, io: "input" | "output" = "input") {
-  return { "application/json": { schema: z.toJSONSchema(schema, { io, unrepresentable: "any" }) } };
-}
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Malformed JSON",
@@ -18,9 +14,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (unknown rules, steps or variables, CEL that does not parse, k outside 1–10, more than 200 turns)",
 };
-function errors(...codes: number[]) {
-  return Object.fromEntries(codes.map((c) => [String(c), { description: ERROR_TEXT[c], content: json(ErrorBody) }]));
-}
+const errors = errorResponses(ERROR_TEXT);
 
 const keyParam = { name: "key", in: "path", required: true, schema: { type: "string" } };
 const testKeyParam = { name: "test_key", in: "path", required: true, schema: { type: "string" } };
@@ -35,15 +29,15 @@ export const testsPaths = {
       summary: "The agent's conversation test cases (?suite= for one suite)",
       ...scope("agents:read"),
       parameters: [keyParam, { name: "suite", in: "query", required: false, schema: { type: "string" } }],
-      responses: { 200: { description: "Cases", content: json(TestList, "output") }, ...errors(401, 403, 404) },
+      responses: { 200: { description: "Cases", content: jsonContent(TestList, "output") }, ...errors(401, 403, 404) },
     },
     post: {
       summary: "Add a test case, checked against the agent's configuration",
       ...scope("agents:write"),
       parameters: [keyParam],
-      requestBody: { required: true, content: json(BundleTestCase) },
+      requestBody: { required: true, content: jsonContent(BundleTestCase) },
       responses: {
-        201: { description: "The case", content: json(BundleTestCase, "output") },
+        201: { description: "The case", content: jsonContent(BundleTestCase, "output") },
         ...errors(400, 401, 403, 404, 413, 422),
       },
     },
@@ -54,7 +48,7 @@ export const testsPaths = {
       ...scope("agents:read"),
       parameters: [keyParam, testKeyParam],
       responses: {
-        200: { description: "The case", content: json(BundleTestCase, "output") },
+        200: { description: "The case", content: jsonContent(BundleTestCase, "output") },
         ...errors(401, 403, 404),
       },
     },
@@ -62,9 +56,9 @@ export const testsPaths = {
       summary: "Replace a test case (its key may change)",
       ...scope("agents:write"),
       parameters: [keyParam, testKeyParam],
-      requestBody: { required: true, content: json(BundleTestCase) },
+      requestBody: { required: true, content: jsonContent(BundleTestCase) },
       responses: {
-        200: { description: "The case", content: json(BundleTestCase, "output") },
+        200: { description: "The case", content: jsonContent(BundleTestCase, "output") },
         ...errors(400, 401, 403, 404, 413, 422),
       },
     },
@@ -73,7 +67,7 @@ export const testsPaths = {
       ...scope("agents:write"),
       parameters: [keyParam, testKeyParam],
       responses: {
-        200: { description: "Deleted", content: json(z.object({ deleted: z.string() })) },
+        200: { description: "Deleted", content: jsonContent(z.object({ deleted: z.string() })) },
         ...errors(401, 403, 404),
       },
     },
@@ -85,9 +79,9 @@ export const testsPaths = {
         "Frozen serves each recorded turn's calls from its tape where they still apply and the offline provider elsewhere; offline uses the offline provider; live the configured one. Per case pass^1 and pass^k = C(passes, k) / C(tries, k), averaged (τ-bench). `config` (a whole bundle) runs the bundle's own tests against it. Runs in the background: poll GET /api/v1/test-runs/{id}.",
       ...scope("turns:write"),
       parameters: [keyParam],
-      requestBody: { required: true, content: json(TestRunBody) },
+      requestBody: { required: true, content: jsonContent(TestRunBody) },
       responses: {
-        202: { description: "Started", content: json(TestRunViewSchema, "output") },
+        202: { description: "Started", content: jsonContent(TestRunViewSchema, "output") },
         ...errors(400, 401, 403, 404, 413, 422),
       },
     },
@@ -95,7 +89,7 @@ export const testsPaths = {
       summary: "The agent's latest test runs (history), newest first",
       ...scope("agents:read"),
       parameters: [keyParam],
-      responses: { 200: { description: "Runs", content: json(RunList, "output") }, ...errors(401, 403, 404) },
+      responses: { 200: { description: "Runs", content: jsonContent(RunList, "output") }, ...errors(401, 403, 404) },
     },
   },
   "/api/v1/test-runs/{id}": {
@@ -104,7 +98,7 @@ export const testsPaths = {
       ...scope("agents:read"),
       parameters: [idParam],
       responses: {
-        200: { description: "The run", content: json(TestRunViewSchema, "output") },
+        200: { description: "The run", content: jsonContent(TestRunViewSchema, "output") },
         ...errors(401, 403, 404),
       },
     },
@@ -115,7 +109,7 @@ export const testsPaths = {
       ...scope("turns:write"),
       parameters: [idParam],
       responses: {
-        200: { description: "The run", content: json(TestRunViewSchema, "output") },
+        200: { description: "The run", content: jsonContent(TestRunViewSchema, "output") },
         ...errors(401, 403, 404),
       },
     },
@@ -128,7 +122,7 @@ export const testsPaths = {
       responses: {
         200: {
           description: "The proposal",
-          content: json(z.object({ agent_key: z.string(), test: BundleTestCase }), "output"),
+          content: jsonContent(z.object({ agent_key: z.string(), test: BundleTestCase }), "output"),
         },
         ...errors(401, 403, 404),
       },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 
 // Response shapes of the replay endpoints, for the OpenAPI document and the API tests. They describe
 // what lib/server/replay/replay-report.ts builds from the engine's replay (lib/engine/replay/).
@@ -106,18 +107,9 @@ export const ImpactPreviewSchema = z.object({
   changes_config: z.boolean().describe("false: the draft is the saved configuration; nothing was replayed"),
   base_config_version: z.number().int(),
   report: ReplayReportSchema,
-  stamp: z
-    .object({
-      turns: z.number().int(),
-      changed: z.number().int(),
-      sessions: z.number().int(),
-      outcome_changes: z.number().int(),
-      newly_blocked: z.number().int(),
-      not_replayable: z.number().int(),
-      token: z.string(),
-    })
-    .nullable()
-    .describe("Send as `impact_preview` with the save of this draft: its CONFIG_CHANGED event records the counts"),
+  stamp: ImpactPreviewStamp.nullable().describe(
+    "Send as `impact_preview` with the save of this draft: its CONFIG_CHANGED event records the counts",
+  ),
   tests: z
     .object({
       cases: z.number().int(),

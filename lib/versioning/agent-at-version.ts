@@ -5,13 +5,16 @@ import { AgentKey } from "@/lib/engine/contracts/bundle";
  * What an impact preview measured, as the server signed it: a save that carries it records the counts
  * in its CONFIG_CHANGED event, but only if the signature holds and the saved draft is the previewed one.
  */
-export const ImpactPreviewStamp = z.strictObject({
+export const ImpactPreviewCounts = z.strictObject({
   turns: z.number().int().min(0),
   changed: z.number().int().min(0),
   sessions: z.number().int().min(0),
   outcome_changes: z.number().int().min(0),
   newly_blocked: z.number().int().min(0),
   not_replayable: z.number().int().min(0),
+});
+
+export const ImpactPreviewStamp = ImpactPreviewCounts.extend({
   token: z.string().regex(/^[0-9a-f]{64}$/, "not a preview token"),
 });
 export type ImpactPreviewStamp = z.infer<typeof ImpactPreviewStamp>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ImpactPreviewCounts } from "./agent-at-version";
 
 // The payload of a CONFIG_CHANGED ledger event: one editor save of one entity of an agent. Written by
 // lib/server/agents, read back by the conflict message and the agent's history page. Field values are
@@ -26,16 +27,7 @@ export const ConfigChangedPayload = z.looseObject({
   /** updated with a new key: the key it had. */
   previous_key: z.string().optional(),
   /** What the impact preview of exactly this draft measured before the save (signed by the server). */
-  impact_preview: z
-    .object({
-      turns: z.number().int(),
-      changed: z.number().int(),
-      sessions: z.number().int(),
-      outcome_changes: z.number().int(),
-      newly_blocked: z.number().int(),
-      not_replayable: z.number().int(),
-    })
-    .optional(),
+  impact_preview: ImpactPreviewCounts.optional(),
   /** The conversation-test gate on this save: the suite on the draft, cases it turned red, a forced save's reason. */
   tests_gate: z
     .object({
