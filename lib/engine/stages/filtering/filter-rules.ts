@@ -35,6 +35,7 @@ export function filterRules(
   retrieval: AgentSettings["retrieval"],
 ): FilterResult {
   const considered: FilterResult["considered"] = [];
+  const consideredByKey = new Map<string, FilterResult["considered"][number]>();
   const eligible: ScoredRule[] = [];
   for (const compiled of inScope) {
     const { rule } = compiled;
@@ -48,13 +49,16 @@ export function filterRules(
     } else if (fires && rule.cooldownTurns > 0 && session.turnIndex - fires.lastTurn <= rule.cooldownTurns) {
       outcome = `cooldown: fired ${session.turnIndex - fires.lastTurn} turn(s) ago, cooldown ${rule.cooldownTurns}`;
     }
-    considered.push({ key: rule.key, scope: rule.scope, score, outcome });
+    const entry = { key: rule.key, scope: rule.scope, score, outcome };
+    considered.push(entry);
+    consideredByKey.set(rule.key, entry);
     if (outcome === "matched") eligible.push({ compiled, score });
   }
   eligible.sort((a, b) => b.compiled.rule.priority - a.compiled.rule.priority || b.score - a.score);
   const matched = eligible.slice(0, retrieval.max_rules);
   for (const dropped of eligible.slice(retrieval.max_rules)) {
-    const entry = considered.find((c) => c.key === dropped.compiled.rule.key);
+    // A map, not a search: at 1,000 rules in scope hundreds can be eligible and dropped.
+    const entry = consideredByKey.get(dropped.compiled.rule.key);
     if (entry) entry.outcome = `over max_rules ${retrieval.max_rules} (lower priority)`;
   }
   considered.sort((a, b) => b.score - a.score);
