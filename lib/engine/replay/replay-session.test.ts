@@ -6,7 +6,7 @@ import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import type { AgentSnapshot } from "../contracts/snapshot";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { recordSession } from "../testing/record-session";
-import { createScriptedProvider, generated, judged, sensed } from "../testing/scripted-provider";
+import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
 import { replaySession } from "./replay-session";
 
@@ -116,5 +116,44 @@ describe("replaySession under a draft", () => {
     expect(replayed.replayable).toBe(false);
     expect(replayed.turns.map((t) => t.status)).toEqual(["not_replayable", "not_replayable"]);
     expect(replayed.turns[0]?.note).toMatch(/before turns kept their tapes/);
+  });
+});
+
+describe("replaySession over scripted model behaviour (faults, judges, goal proposals)", () => {
+  const cases: [string, Parameters<typeof createScriptedProvider>[0], string[]][] = [
+    [
+      "a sensor timeout falls back",
+      { sense: [fail("timeout")], generate: [], judge: () => judged(true) },
+      ["I want my money back"],
+    ],
+    [
+      "a rate-limited generation falls back",
+      {
+        sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9, entities: {} })],
+        generate: [fail("rate_limited")],
+        judge: () => judged(true),
+      },
+      ["I want my money back"],
+    ],
+    [
+      "a draft still over the cap after regeneration is replaced by the safe template",
+      {
+        sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
+        generate: [generated("Here is a $75 refund."), generated("OK: $70 refund then.")],
+        judge: () => judged(true),
+      },
+      ["I want a refund for order 123"],
+    ],
+  ];
+  it.each(cases)("%s, and replays it exactly", async (_name, script, messages) => {
+    const recorded = await recordSession(
+      agent,
+      "scripted",
+      messages,
+      testPorts(createScriptedProvider(script), embedder),
+    );
+    const replayed = await replaySession(agent, recorded, frozen);
+    expect(replayed.turns.map((t) => [t.status, t.diverged])).toEqual(messages.map(() => ["same", false]));
+    expect(recorded.outcomes.map((o) => o.outcome)).toEqual(messages.map(() => "fallback"));
   });
 });
