@@ -94,7 +94,8 @@ export async function requestJobCancel(db: DbOrTx, id: string): Promise<boolean>
     .set({
       cancelRequested: true,
       status: sql`case when ${jobRuns.status} = 'queued' then 'cancelled' else ${jobRuns.status} end`,
-      finishedAt: sql`case when ${jobRuns.status} = 'queued' then ${now} else ${jobRuns.finishedAt} end`,
+      // An ISO string with a cast: the postgres driver cannot bind a Date inside raw SQL.
+      finishedAt: sql`case when ${jobRuns.status} = 'queued' then ${now.toISOString()}::timestamptz else ${jobRuns.finishedAt} end`,
       updatedAt: now,
     })
     .where(and(eq(jobRuns.id, id), sql`${jobRuns.status} in ('queued', 'running')`))

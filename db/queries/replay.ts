@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { agentConfigVersions, sessions, turns, turnTapes } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -58,7 +58,7 @@ export async function recentSessionIds(
       and(
         eq(sessions.agentId, agentId),
         sql`${sessions.turnCount} > 0`,
-        window.since ? sql`${sessions.updatedAt} >= ${window.since}` : undefined,
+        window.since ? gte(sessions.updatedAt, window.since) : undefined,
       ),
     )
     .orderBy(desc(sessions.updatedAt), desc(sessions.id))

@@ -133,6 +133,12 @@ describe("replayAgentSessions", () => {
       sessions: { maxSessions: 3 },
     });
     expect(report.counts.sessions).toBe(3);
+    const since = await replayAgentSessions(handle.db, await demoAgent(), {
+      target: { kind: "recorded" },
+      mode: "frozen",
+      sessions: { since: new Date(Date.now() + 60_000) },
+    });
+    expect(since.counts.sessions).toBe(0);
   });
 
   it("refuses a session of another agent as not found, and lists a turn without a tape as not replayable", async () => {
