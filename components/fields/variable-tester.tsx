@@ -19,11 +19,15 @@ const FORM_WORDS = {
   raw: "as written",
   normalized: "normalized",
   canonical: "normalized + money",
+  joined: "joined",
+  money: "context words",
 } as const;
 const FORM_HINTS = {
   raw: "found in the reply as generated",
   normalized: "found after removing invisible characters, accents, look-alike letters and letter spacing",
   canonical: "found after normalizing and writing every money mention as $<amount>",
+  joined: "found after removing markup, joining broken lines, reading leetspeak and camelCase joins",
+  money: "an amount within a few words of a context word",
 } as const;
 
 /**

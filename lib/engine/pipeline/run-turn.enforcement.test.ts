@@ -149,3 +149,65 @@ describe("lane 2: the judge runs only when a subjective hard rule is in play", (
     expect(out.modelCalls).toBe(2);
   });
 });
+
+describe("money the demo cannot convert, and promises split in two", () => {
+  async function offer(compiled: CompiledAgent, reply: string, turnId: string) {
+    const model = createScriptedProvider({
+      sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
+      generate: [generated(reply), generated("A specialist will review your refund within 2 business days.")],
+      judge: () => judged(true),
+    });
+    const out = await runTurn(
+      compiled,
+      refundTurn(),
+      { message: "I want a refund", turnId },
+      testPorts(model, embedder),
+    );
+    const checks = out.spans.filter((s) => s.name === "enforcement")[0]?.attributes.checks as {
+      ruleKey: string;
+      result: string;
+      blocking?: boolean;
+      detail: string;
+      variables?: Record<string, unknown>;
+    }[];
+    return { out, check: checks.find((c) => c.ruleKey === "max-refund") };
+  }
+
+  it("blocks a refund in a currency without a rate as unresolved, and ships it when the setting is off", async () => {
+    const blocked = await offer(agent, "A ¥5000 refund is on its way to your card.", "yen1");
+    expect(blocked.check).toMatchObject({ result: "unresolved", blocking: true });
+    expect(blocked.check?.detail).toContain("¥5000 (JPY, no rate to USD)");
+    expect(blocked.out.outcome).toBe("regenerated");
+    expect(blocked.out.violatedRuleIds).toEqual(["rule:max-refund"]);
+
+    const snapshot = snapshotFromBundle(demo);
+    const lenient = await compileAgent(
+      { ...snapshot, settings: resolveAgentSettings({ enforcement: { unresolved_money_blocks: false } }) },
+      embedder,
+    );
+    const shipped = await offer(lenient, "A ¥5000 refund is on its way to your card.", "yen2");
+    expect(shipped.check).toMatchObject({ result: "unresolved" });
+    expect(shipped.check?.blocking).toBeUndefined();
+    expect(shipped.out.outcome).toBe("answered");
+  });
+
+  it("checks refund_amount <= 50 at the total of every promise: 30 + 30 fails at 60", async () => {
+    const { out, check } = await offer(agent, "$30 back now and another $30 refund next week.", "split1");
+    expect(check).toMatchObject({ result: "failed", variables: { refund_amount: 60 } });
+    expect(out.outcome).toBe("regenerated");
+    const under = await offer(agent, "$20 back now and another $25 refund next week.", "split2");
+    expect(under.check).toMatchObject({ result: "passed" });
+    expect(under.out.outcome).toBe("answered");
+  });
+
+  it("converts euros at the demo's rate before comparing", async () => {
+    expect((await offer(agent, "I've approved a €45 refund.", "eur1")).check).toMatchObject({
+      result: "passed",
+      variables: { refund_amount: 48.6 },
+    });
+    expect((await offer(agent, "I've approved a €50 refund.", "eur2")).check).toMatchObject({
+      result: "failed",
+      variables: { refund_amount: 54 },
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import type { EngineMoney } from "../../contracts/snapshot";
+import type { MoneyClaim } from "./money";
+import type { MoneyToken } from "./money-tokens";
+import { isNegatedPromise } from "./negation";
+import { normalizeForMatching } from "./normalize-text";
+import { roundCents } from "./numbers";
+
+// Binding a money variable to the amounts a reply promises (seed 003 Decision 7's "$75 refund" →
+// 75), without a pattern per phrasing. An amount binds when one of the variable's context words stands
+// within MONEY_WINDOW_WORDS words of it, before or after, in the same sentence: "refund of $75",
+// "$75 back", "Refund: $ 75", "Refund\n$75". Written forms come from extractMoney ("seventy-five
+// dollars", "75,00 €", "USD 75"). Three refinements keep a total or a price from binding:
+//   nearest  — a context word binds its nearest amount (both on a tie): in "$75 order total, refund
+//              $40" the refund is $40;
+//   chains   — amounts joined to a bound one by "and", "plus", "another", "+"… bind too: "a refund of
+//              $30 today and $30 next week" promises 60; "total", "paid", "cost"… break a chain;
+//   negation — a negated promise binds nothing ("we cannot offer a $75 refund", negation.ts).
+
+/** Words between a context word and its amount: "refund [it to your card for] $75" is 5. */
+export const MONEY_WINDOW_WORDS = 5;
+/** A line break between them counts as half a word: a list's next line is farther than the same line. */
+const NEWLINE_WEIGHT = 0.5;
+
+const JOINERS = new Set(
+  "and plus another then also additional extra more further followed second remaining rest y et und puis dann mas".split(
+    " ",
+  ),
+);
+/** Words that tie an amount to something other than a promise; they break a chain. */
+const ANCHORS = new Set(
+  "total subtotal paid pay cost costs price priced charged charge spent balance worth value fee".split(" "),
+);
+
+export interface BoundAmount {
+  /** In the variable's currency, rounded to cents. */
+  amount: number;
+  /** As stated. */
+  stated: number;
+  code: string;
+  text: string;
+}
+
+export interface MoneyBinding {
+  /** Every bound amount in the order the reply states it, once per mention. */
+  amounts: BoundAmount[];
+  /** Bound amounts in a currency without a rate: "€80 (EUR, no rate to USD)". */
+  unresolved: string[];
+}
+
+interface ContextWords {
+  phrases: string[][];
+}
+
+const contextCache = new WeakMap<EngineMoney, ContextWords>();
+
+function contextOf(money: EngineMoney): ContextWords {
+  let cached = contextCache.get(money);
+  if (!cached) {
+    const phrases = money.contextWords
+      .map((w) =>
+        normalizeForMatching(w)
+          .split(/[^\p{L}\p{N}']+/u)
+          .filter(Boolean),
+      )
+      .filter((p) => p.length > 0);
+    cached = { phrases };
+    contextCache.set(money, cached);
+  }
+  return cached;
+}
+
+/** A context word of five letters or more also matches longer words: refund → refunded, refunding. */
+const MIN_STEM = 5;
+const wordMatches = (word: string, context: string) =>
+  word === context || (context.length >= MIN_STEM && word.startsWith(context));
+
+/** [first, last] token index of every context-phrase occurrence. */
+function contextSpans(tokens: MoneyToken[], { phrases }: ContextWords): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    for (const phrase of phrases) {
+      let n = 0;
+      while (n < phrase.length) {
+        const t = tokens[i + n];
+        if (t?.kind !== "word" || !wordMatches(t.text, phrase[n] ?? "")) break;
+        n += 1;
+      }
+      if (n === phrase.length) {
+        spans.push([i, i + n - 1]);
+        break;
+      }
+    }
+  }
+  return spans;
+}
+
+interface Reach {
+  at: number;
+  distance: number;
+}
+
+/** Amounts reachable from `start` walking `step` (±1), within the window and the sentence. */
+function reach(tokens: MoneyToken[], start: number, step: 1 | -1): Reach[] {
+  const found: Reach[] = [];
+  let distance = 0;
+  for (let k = start + step; k >= 0 && k < tokens.length; k += step) {
+    const t = tokens[k];
+    if (!t || t.kind === "stop") break;
+    if (t.kind === "amount") found.push({ at: k, distance });
+    else if (t.kind === "word") distance += 1;
+    else if (t.kind === "newline") distance += NEWLINE_WEIGHT;
+    if (distance > MONEY_WINDOW_WORDS) break;
+  }
+  return found;
+}
+
+/** The amount chained to the one at `from` in direction `step`, if any: "$30 today and $30 next week". */
+function chained(tokens: MoneyToken[], from: number, step: 1 | -1): number | null {
+  let words = 0;
+  let joined = false;
+  for (let k = from + step; k >= 0 && k < tokens.length; k += step) {
+    const t = tokens[k];
+    if (!t || t.kind === "stop") return null;
+    if (t.kind === "amount") return joined ? k : null;
+    if (t.kind === "join") joined = true;
+    if (t.kind !== "word") continue;
+    if (ANCHORS.has(t.text)) return null;
+    if (JOINERS.has(t.text)) joined = true;
+    words += 1;
+    if (words > MONEY_WINDOW_WORDS) return null;
+  }
+  return null;
+}
+
+/** The amounts of `tokens` bound to a money variable (see the top of this file). */
+export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBinding {
+  const bound = new Map<number, [number, number]>();
+  for (const [first, last] of contextSpans(tokens, contextOf(money))) {
+    const candidates = [...reach(tokens, first, -1), ...reach(tokens, last, 1)];
+    if (candidates.length === 0) continue;
+    const nearest = Math.min(...candidates.map((c) => c.distance));
+    for (const { at, distance } of candidates) {
+      if (distance !== nearest) continue;
+      const step = at < first ? -1 : 1;
+      const promise: [number, number] = step < 0 ? [at, last] : [first, at];
+      if (isNegatedPromise(tokens, promise[0], promise[1])) continue;
+      bound.set(at, promise);
+      for (let next = chained(tokens, at, step); next !== null; next = chained(tokens, next, step)) {
+        if (isNegatedPromise(tokens, next, next)) break;
+        bound.set(next, [next, next]);
+      }
+    }
+  }
+
+  const amounts: BoundAmount[] = [];
+  const unresolved: string[] = [];
+  for (const at of [...bound.keys()].sort((a, b) => a - b)) {
+    const t = tokens[at];
+    if (t?.kind !== "amount") continue;
+    const converted = convert(t.claim, money);
+    if (converted === null) unresolved.push(`${t.claim.text} (${t.claim.code}, no rate to ${money.currency})`);
+    else amounts.push({ amount: converted, stated: t.claim.amount, code: t.claim.code, text: t.claim.text });
+  }
+  return { amounts, unresolved };
+}
+
+function convert(claim: MoneyClaim, money: EngineMoney): number | null {
+  if (claim.code === money.currency) return claim.amount;
+  const rate = money.rates[claim.code];
+  return rate === undefined ? null : roundCents(claim.amount * rate);
+}
