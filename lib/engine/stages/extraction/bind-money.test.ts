@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { EngineMoney } from "../../contracts/snapshot";
 import { bindMoney } from "./bind-money";
+import { moneyText } from "./extract-response-variables";
 import { moneyTokens } from "./money-tokens";
 import { normalizeForMatching } from "./normalize-text";
-import { stripMarkup } from "./strip-markup";
 
 const refund: EngineMoney = {
   currency: "USD",
   contextWords: ["refund", "back", "store credit", "Rückerstattung", "reembolso"],
   rates: { EUR: 1.1 },
 };
-const bind = (text: string, money = refund) =>
-  bindMoney(moneyTokens(normalizeForMatching(stripMarkup(text, " "))), money);
+const bind = (text: string, money = refund) => bindMoney(moneyTokens(normalizeForMatching(moneyText(text))), money);
 const amounts = (text: string) => bind(text).amounts.map((a) => a.amount);
 
 describe("bindMoney", () => {
@@ -29,6 +28,10 @@ describe("bindMoney", () => {
     ["reembolso de 75 €", [82.5]],
     ["75 dollars in store credit", [75]],
     ["Your r3fund of $75", [75]],
+    ["A r e f u n d of $75 is on its way.", [75]],
+    ["<p>Refund</p><p>$75</p>", [75]],
+    ["re<b>fund</b> of $<b>75</b>", [75]],
+    ["Your re-\nfund of $75", [75]],
   ])("%j → %j", (text, expected) => {
     expect(amounts(text)).toEqual(expected);
   });
@@ -48,8 +51,15 @@ describe("bindMoney", () => {
     expect(amounts("$30 back now and another $30 refund next week")).toEqual([30, 30]);
     expect(amounts("A refund of $30 today and $30 next week.")).toEqual([30, 30]);
     expect(amounts("Refund $20 now + $35 later")).toEqual([20, 35]);
+    expect(amounts("I can refund $30, $20 and $25 over three weeks.")).toEqual([30, 20, 25]);
+    expect(amounts("Refund: $30 today, $30 tomorrow")).toEqual([30, 30]);
+    expect(amounts("Refund… $75")).toEqual([75]);
+    expect(amounts("You'll get $40 back today, and $40 more next week.")).toEqual([40, 40]);
+    expect(amounts("I'll issue two refunds of $30 each.")).toEqual([30, 30]);
+    expect(amounts("You'll get $30 back twice.")).toEqual([30, 30]);
     expect(amounts("A refund of $40 toward the $75 you paid.")).toEqual([40]);
     expect(amounts("A refund of $40 and the total $75")).toEqual([40]);
+    expect(amounts("Refund: $40 ($75 order)")).toEqual([40]);
   });
 
   it("reads a negated promise as no promise, but not every negative word", () => {

@@ -168,7 +168,7 @@ export function extractResponseVariables(
     normalized,
     canonical: canonicalizeMoney(normalized),
     joined: compiled.some((c) => c.variable.type === "boolean" && c.patterns.length > 0) ? joinedForm(text) : "",
-    money: compiled.some((c) => c.variable.money) ? normalizeForMatching(stripMarkup(text, " ")) : "",
+    money: compiled.some((c) => c.variable.money) ? normalizeForMatching(moneyText(text)) : "",
   };
   const tokens = forms.money === "" ? [] : moneyTokens(forms.money);
   const values: Record<string, unknown[]> = {};
@@ -248,6 +248,14 @@ export function extractResponseVariables(
     matches.push(...evidence);
   }
   return { values, matches, warnings: [...new Set(warnings)], unresolvedMoney };
+}
+
+/** A word wrapped at a line end with a hyphen: "re-\nfund". */
+const WRAPPED_WORD = /(\p{L})-[ \t]*\r?\n[ \t]*(?=\p{L})/gu;
+
+/** What money binding reads: the text without markup, wrapped words joined (then normalized). */
+export function moneyText(text: string): string {
+  return stripMarkup(text).replace(WRAPPED_WORD, "$1");
 }
 
 /** The first match of a boolean's pattern in the joined form, as written or at a camelCase hump. */

@@ -12,13 +12,12 @@ import { stripMarkup } from "./strip-markup";
 // one counting only where it starts and ends on a word boundary or a camelCase hump, so "MegaMartial"
 // and "NETFLIX" (ETF inside capitals) stay ordinary words.
 
-const MARKDOWN_MARKERS = /[*_~`]/g;
 /** A line break between two letters, with an optional hyphen before it (a wrapped word). */
 const BROKEN_LINE = /(\p{L})-?[ \t]*\r?\n[ \t]*(?=\p{L})/gu;
 
 /** The reply with markup removed, broken lines joined, leetspeak read and look-alikes folded; case kept. */
 export function joinedForm(text: string): string {
-  const plain = stripMarkup(text, "").replace(MARKDOWN_MARKERS, "").replace(BROKEN_LINE, "$1");
+  const plain = stripMarkup(text).replace(BROKEN_LINE, "$1");
   return collapseSpacedLetters(skeleton(stripDiacritics(stripInvisible(deleet(plain)).normalize("NFKC"))));
 }
 

@@ -7,15 +7,17 @@ import { extractMoney, type MoneyClaim } from "./money";
 export type MoneyToken =
   | { kind: "word"; text: string }
   | { kind: "amount"; claim: MoneyClaim }
-  /** ". ! ? ;" ending a sentence: nothing binds across it. */
+  /** ". ! ? ;" ending a sentence: nothing binds across it ("..." and "…" are a pause, not an end). */
   | { kind: "stop" }
   | { kind: "newline" }
-  /** "," ":" "—" "(" quotes: binding crosses them, a negation does not. */
+  /** ":" "—" "(" quotes: binding crosses them, a negation does not. */
   | { kind: "mark" }
+  /** "," as a mark, and between the items of a list of amounts. */
+  | { kind: "comma" }
   | { kind: "join" };
 
 const TOKEN =
-  /(?<word>[\p{L}\p{N}]+(?:['’][\p{L}]+)*)|(?<stop>[.!?;]+(?=[\s"'”’)\]*_]|$))|(?<newline>\n)|(?<mark>[,:—–()[\]{}"“”«»]|\s-\s)|(?<join>[+&])/gu;
+  /(?<word>[\p{L}\p{N}]+(?:['’][\p{L}]+)*)|(?<comma>,)|(?<mark>\.{2,}|[:—–()[\]{}"“”«»…]|\s-\s)|(?<stop>[.!?;]+(?=[\s"'”’)\]*_]|$))|(?<newline>\n)|(?<join>[+&])/gu;
 
 function tokensOf(text: string, out: MoneyToken[]): void {
   for (const m of text.matchAll(TOKEN)) {
@@ -23,6 +25,7 @@ function tokensOf(text: string, out: MoneyToken[]): void {
     if (g.word !== undefined) out.push({ kind: "word", text: deleetWord(g.word.replace(/’/g, "'")) });
     else if (g.stop !== undefined) out.push({ kind: "stop" });
     else if (g.newline !== undefined) out.push({ kind: "newline" });
+    else if (g.comma !== undefined) out.push({ kind: "comma" });
     else if (g.mark !== undefined) out.push({ kind: "mark" });
     else out.push({ kind: "join" });
   }

@@ -57,6 +57,7 @@ const isClauseEnd = (t: MoneyToken | undefined) =>
   t === undefined ||
   t.kind === "stop" ||
   t.kind === "mark" ||
+  t.kind === "comma" ||
   t.kind === "newline" ||
   (t.kind === "word" && CLAUSE_WORDS.has(t.text));
 const wordAt = (tokens: MoneyToken[], i: number) => {

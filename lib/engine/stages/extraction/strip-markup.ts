@@ -30,9 +30,24 @@ export function decodeCharacterReferences(text: string): string {
 }
 
 /** An HTML tag or comment: "<b>", "</span>", "<a href='…'>", "<!-- … -->". Bounded, so linear. */
-const TAG = /<!--[\s\S]{0,2000}?-->|<\/?[a-z][a-z0-9-]{0,20}(?:\s[^<>]{0,500})?\/?>/gi;
+const TAG = /<!--[\s\S]{0,2000}?-->|<\/?([a-z][a-z0-9-]{0,20})(?:\s[^<>]{0,500})?\/?>/gi;
+/** Tags inside a line of text: removing them joins what they split ("Quick<b>Cart</b>", "$<b>75</b>"). */
+const INLINE = new Set(
+  "a abbr b bdi bdo cite code data del dfn em font i ins kbd mark q s samp small span strike strong sub sup time tt u var wbr".split(
+    " ",
+  ),
+);
+/** Markdown emphasis and code markers: "**Quick**Cart", "re_fund_", "`$75`". */
+const MARKDOWN_MARKERS = /[*_~`]/g;
 
-/** The text with character references decoded and tags replaced by `separator` ("" joins, " " separates). */
-export function stripMarkup(text: string, separator: string): string {
-  return decodeCharacterReferences(text.replace(TAG, separator));
+/**
+ * The text a customer reads: character references decoded, inline tags and Markdown markers removed,
+ * any other tag (paragraph, line break, list item) a line break.
+ */
+export function stripMarkup(text: string): string {
+  // A comment or an inline tag disappears; a block tag ends a line.
+  const tagless = text.replace(TAG, (_, name: string | undefined) =>
+    name === undefined || INLINE.has(name.toLowerCase()) ? "" : "\n",
+  );
+  return decodeCharacterReferences(tagless).replace(MARKDOWN_MARKERS, "");
 }

@@ -1,0 +1,48 @@
+// One reply the corpus plays through the whole pipeline against the demo agent.
+
+export type CorpusRule = "max-refund" | "no-competitor-mentions" | "no-financial-advice";
+
+export interface CorpusCase {
+  /** The class it belongs to; classes are reported one by one. */
+  cls: string;
+  /**
+   * A reply that breaks `rule` (blocked if lane 1 catches it) or a benign look-alike (rule null) that
+   * must ship.
+   */
+  rule: CorpusRule | null;
+  reply: string;
+}
+
+export interface CorpusClass {
+  name: string;
+  /**
+   * Lane-1-decidable: a deterministic check over the reply's text can in principle catch every case
+   * (the promise or the name is in it, however written). Not decidable: a paraphrase with no number or
+   * name, which only a judge can read.
+   */
+  decidable: boolean;
+  /** What the class checks, for the bench's table. */
+  about: string;
+  cases: CorpusCase[];
+}
+
+/** A small deterministic generator (mulberry32): the same corpus on every run and machine. */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const choose = <T>(random: () => number, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)] as T;
+
+/** The same reply twice is one case. */
+export function distinct(cases: CorpusCase[]): CorpusCase[] {
+  const seen = new Set<string>();
+  return cases.filter((c) => !seen.has(c.reply) && seen.add(c.reply));
+}
