@@ -53,9 +53,12 @@ export const BundleProfileField = z.strictObject({
 /** ISO 4217, e.g. "USD", "EUR". */
 export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, "Use a three-letter ISO 4217 code in capitals, e.g. USD");
 
+/** Units of the variable's currency one unit of another is worth. */
+export const MoneyRate = z.number().positive("A rate is above 0").max(1_000_000, "A rate is at most 1,000,000");
+
 /** How many of the variable's currency one unit of another is worth: `{ "EUR": 1.08 }` = 1 EUR is 1.08 USD. */
 export const MoneyRates = z
-  .record(CurrencyCode, z.number().positive("A rate is above 0").max(1_000_000))
+  .record(CurrencyCode, MoneyRate)
   .refine((rates) => Object.keys(rates).length <= 50, "At most 50 rates");
 
 /** Money variables only: a word of the reply that ties an amount to the variable, e.g. "refund". */
