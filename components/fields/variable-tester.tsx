@@ -8,7 +8,7 @@ import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
 import { testVariableAction } from "@/lib/actions/fields/test-variable";
 import type { ResponseVariable, TestVariableInput } from "@/lib/fields-editor/field-action-schemas";
-import type { PatternResult, VariableTest } from "@/lib/fields-editor/variable-tester";
+import type { PatternMatch, PatternResult, VariableTest } from "@/lib/fields-editor/variable-tester";
 
 // 300 ms after the last keystroke the tester asks the server; the regex status answers sooner.
 const TEST_DEBOUNCE_MS = 300;
@@ -179,23 +179,29 @@ function MoneyResult({ money, name }: { money: NonNullable<VariableTest["money"]
           <span>{money.unresolved.join(", ")}: no rate, so a rule reading it cannot decide (blocks by default).</span>
         </p>
       ) : null}
-      {money.bound.length > 0 ? (
-        <ul className="space-y-1" aria-label="Amounts bound by context words">
-          {money.bound.map((match, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each test
-            <li key={i} className="rounded bg-muted px-2 py-1">
-              <span className="flex flex-wrap items-center gap-1">
-                <Mono>{JSON.stringify(match.value)}</Mono>
-                <Badge variant="neutral" title={FORM_HINTS[match.form]}>
-                  {FORM_WORDS[match.form]}
-                </Badge>
-              </span>
-              <span className="block break-words text-muted-foreground">{match.excerpt}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {money.bound.length > 0 ? <MatchList matches={money.bound} label="Amounts bound by context words" /> : null}
     </div>
+  );
+}
+
+/** Each match with its value, the form of the reply it was found in, and an excerpt. */
+function MatchList({ matches, label }: { matches: PatternMatch[]; label?: string }) {
+  return (
+    <ul className="space-y-1" aria-label={label}>
+      {matches.map((match, i) => (
+        // Matches have no identity beyond their place in the engine's evidence list.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each test
+        <li key={i} className="rounded bg-muted px-2 py-1">
+          <span className="flex flex-wrap items-center gap-1">
+            <Mono>{JSON.stringify(match.value)}</Mono>
+            <Badge variant="neutral" title={FORM_HINTS[match.form]}>
+              {FORM_WORDS[match.form]}
+            </Badge>
+          </span>
+          <span className="block break-words text-muted-foreground">{match.excerpt}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -213,21 +219,7 @@ function PatternRow({ result, source }: { result: PatternResult; source: string 
         ) : count === 0 ? (
           <span className="text-muted-foreground">No match.</span>
         ) : (
-          <ul className="space-y-1">
-            {result.matches.map((match, i) => (
-              // Matches have no identity beyond their place in the engine's evidence list.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each test
-              <li key={i} className="rounded bg-muted px-2 py-1">
-                <span className="flex flex-wrap items-center gap-1">
-                  <Mono>{JSON.stringify(match.value)}</Mono>
-                  <Badge variant="neutral" title={FORM_HINTS[match.form]}>
-                    {FORM_WORDS[match.form]}
-                  </Badge>
-                </span>
-                <span className="block break-words text-muted-foreground">{match.excerpt}</span>
-              </li>
-            ))}
-          </ul>
+          <MatchList matches={result.matches} />
         )}
         {result.problem ? <span className="block text-destructive">{result.problem}</span> : null}
       </div>

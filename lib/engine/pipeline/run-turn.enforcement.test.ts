@@ -4,6 +4,7 @@ import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { resolveAgentSettings } from "../contracts/agent-settings";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
+import { playFirstDraft } from "../stages/enforcement/corpus/run-corpus";
 import { REPLIES_THAT_MUST_BE_BLOCKED, REPLIES_THAT_MUST_PASS } from "../stages/extraction/extraction-corpus";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, sensed } from "../testing/scripted-provider";
@@ -152,17 +153,7 @@ describe("lane 2: the judge runs only when a subjective hard rule is in play", (
 
 describe("money the demo cannot convert, and promises split in two", () => {
   async function offer(compiled: CompiledAgent, reply: string, turnId: string) {
-    const model = createScriptedProvider({
-      sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
-      generate: [generated(reply), generated("A specialist will review your refund within 2 business days.")],
-      judge: () => judged(true),
-    });
-    const out = await runTurn(
-      compiled,
-      refundTurn(),
-      { message: "I want a refund", turnId },
-      testPorts(model, embedder),
-    );
+    const out = await playFirstDraft(compiled, embedder, reply, turnId);
     const checks = out.spans.filter((s) => s.name === "enforcement")[0]?.attributes.checks as {
       ruleKey: string;
       result: string;

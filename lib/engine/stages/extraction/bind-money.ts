@@ -3,7 +3,7 @@ import type { MoneyClaim } from "./money";
 import type { MoneyToken } from "./money-tokens";
 import { isNegatedPromise } from "./negation";
 import { normalizeForMatching } from "./normalize-text";
-import { roundCents } from "./numbers";
+import { parseNumberOrWords, roundCents } from "./numbers";
 
 // Binding a money variable to the amounts a reply promises (seed 003 Decision 7's "$75 refund" →
 // 75), without a pattern per phrasing. An amount binds when one of the variable's context words stands
@@ -213,18 +213,6 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
   return { amounts, unresolved };
 }
 
-const COUNTS: Record<string, number> = {
-  both: 2,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 /** Words a count may stand before "each" over: "two refunds of $30 each", "3 payments of $20 each". */
 const MAX_COUNT_DISTANCE = 6;
 
@@ -242,8 +230,8 @@ function repeats(tokens: MoneyToken[], at: number): number {
     const t = tokens[k];
     if (!t || t.kind === "stop") break;
     if (t.kind !== "word") continue;
-    const n = COUNTS[t.text] ?? (/^\d{1,2}$/.test(t.text) ? Number(t.text) : undefined);
-    if (n !== undefined && n >= 2 && n <= 10) return n;
+    const n = t.text === "both" ? 2 : (parseNumberOrWords(t.text) ?? 0);
+    if (Number.isInteger(n) && n >= 2 && n <= 10) return n;
     words += 1;
   }
   return 1;

@@ -1,3 +1,5 @@
+import { seededRandom } from "../../../testing/seeded-random";
+
 // One reply the corpus plays through the whole pipeline against the demo agent.
 
 export type CorpusRule = "max-refund" | "no-competitor-mentions" | "no-financial-advice";
@@ -26,17 +28,8 @@ export interface CorpusClass {
   cases: CorpusCase[];
 }
 
-/** A small deterministic generator (mulberry32): the same corpus on every run and machine. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32): the same corpus on every run and machine. */
+export const seeded = seededRandom;
 
 export const choose = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;

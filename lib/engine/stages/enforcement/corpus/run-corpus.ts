@@ -43,18 +43,18 @@ const REFUND_TURN = (): SessionState => ({
   turnIndex: 4,
 });
 
-async function violatedRules(agent: CompiledAgent, embedder: Embedder, reply: string, n: number): Promise<string[]> {
+/** One refund turn of `agent` whose first draft is `reply` and whose redraft is harmless. */
+export function playFirstDraft(agent: CompiledAgent, embedder: Embedder, reply: string, turnId: string) {
   const model = createScriptedProvider({
     sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
     generate: [generated(reply), generated("A specialist will review your refund within 2 business days.")],
     judge: () => judged(true),
   });
-  const out = await runTurn(
-    agent,
-    REFUND_TURN(),
-    { message: "I want a refund for my order", turnId: `corpus-${n}` },
-    testPorts(model, embedder),
-  );
+  return runTurn(agent, REFUND_TURN(), { message: "I want a refund for my order", turnId }, testPorts(model, embedder));
+}
+
+async function violatedRules(agent: CompiledAgent, embedder: Embedder, reply: string, n: number): Promise<string[]> {
+  const out = await playFirstDraft(agent, embedder, reply, `corpus-${n}`);
   return out.violatedRuleIds.map((id) => id.replace(/^rule:/, ""));
 }
 
