@@ -3,7 +3,7 @@ import { totalNameOf } from "../../contracts/money-variable";
 import type { EngineResponseVariable } from "../../contracts/snapshot";
 import { compileDesignerPattern } from "../../regex/compile-designer-pattern";
 import { bindMoney } from "./bind-money";
-import { atSoftBoundary, joinedForm, withoutWordBoundaries } from "./joined-form";
+import { atSoftBoundary, type JoinedReading, joinedReading, withoutWordBoundaries } from "./joined-form";
 import { canonicalizeMoney } from "./money";
 import { moneyTokens } from "./money-tokens";
 import { normalizeForMatching } from "./normalize-text";
@@ -167,10 +167,14 @@ export function extractResponseVariables(
     raw: text,
     normalized,
     canonical: canonicalizeMoney(normalized),
-    joined: compiled.some((c) => c.variable.type === "boolean" && c.patterns.length > 0) ? joinedForm(text) : "",
+    joined: "",
     money: compiled.some((c) => c.variable.money) ? normalizeForMatching(moneyText(text)) : "",
   };
   const tokens = forms.money === "" ? [] : moneyTokens(forms.money);
+  const joined = compiled.some((c) => c.variable.type === "boolean" && c.patterns.length > 0)
+    ? joinedReading(text)
+    : null;
+  forms.joined = joined?.text ?? "";
   const values: Record<string, unknown[]> = {};
   const unresolvedMoney: Record<string, string[]> = {};
   const matches: ResponseExtractionMatch[] = [];
@@ -196,7 +200,7 @@ export function extractResponseVariables(
       // The joined form only when the other three saw nothing: it is the widest reading, and evidence
       // from the plainer forms is easier to follow.
       for (const pattern of matched ? [] : patterns) {
-        const hit = joinedMatch(pattern, forms.joined);
+        const hit = joined ? joinedMatch(pattern, joined) : null;
         if (!hit) continue;
         matched = true;
         record("joined", pattern.index, hit, true);
@@ -259,13 +263,14 @@ export function moneyText(text: string): string {
 }
 
 /** The first match of a boolean's pattern in the joined form, as written or at a camelCase hump. */
-function joinedMatch(pattern: CompiledPattern, joined: string): FoundMatch | null {
-  if (joined === "") return null;
-  const first = scan(pattern.regex, joined).next();
-  if (!first.done) return first.value;
-  if (!pattern.joinable) return null;
-  for (const found of scan(pattern.joinable, joined)) {
-    if (atSoftBoundary(joined, found.index, found.index + found.match[0].length)) return found;
+function joinedMatch(pattern: CompiledPattern, joined: JoinedReading): FoundMatch | null {
+  if (joined.rejoined) {
+    const first = scan(pattern.regex, joined.text).next();
+    if (!first.done) return first.value;
+  }
+  if (!pattern.joinable || !joined.humps) return null;
+  for (const found of scan(pattern.joinable, joined.text)) {
+    if (atSoftBoundary(joined.text, found.index, found.index + found.match[0].length)) return found;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atSoftBoundary, joinedForm, withoutWordBoundaries } from "./joined-form";
+import { atSoftBoundary, joinedForm, joinedReading, withoutWordBoundaries } from "./joined-form";
 import { deleet } from "./leet";
 import { stripMarkup } from "./strip-markup";
 
@@ -14,6 +14,15 @@ describe("joinedForm", () => {
     ["visit\u200BQuickCart", "visitQuickCart"],
   ])("%j → %j", (text, expected) => {
     expect(joinedForm(text)).toBe(expected);
+  });
+});
+
+describe("joinedReading", () => {
+  it("says when markup, a broken line or leetspeak changed the text, and whether it has humps", () => {
+    expect(joinedReading("Try QuickCart.")).toMatchObject({ rejoined: false, humps: true });
+    expect(joinedReading("try quick cart")).toMatchObject({ rejoined: false, humps: false });
+    expect(joinedReading("Try Quick<b>Cart</b>")).toMatchObject({ rejoined: true });
+    expect(joinedReading("Try Qu1ckC4rt")).toMatchObject({ rejoined: true });
   });
 });
 

@@ -17,8 +17,26 @@ const BROKEN_LINE = /(\p{L})-?[ \t]*\r?\n[ \t]*(?=\p{L})/gu;
 
 /** The reply with markup removed, broken lines joined, leetspeak read and look-alikes folded; case kept. */
 export function joinedForm(text: string): string {
-  const plain = stripMarkup(text).replace(BROKEN_LINE, "$1");
-  return collapseSpacedLetters(skeleton(stripDiacritics(stripInvisible(deleet(plain)).normalize("NFKC"))));
+  return joinedReading(text).text;
+}
+
+export interface JoinedReading {
+  text: string;
+  /**
+   * Markup, a broken line or leetspeak changed the text. When nothing did, a pattern as written finds
+   * here only what it found in the normalized form, and is not run again.
+   */
+  rejoined: boolean;
+  /** A lower-case letter before an upper-case one somewhere: only then can a \b-less match count. */
+  humps: boolean;
+}
+
+const HUMP = /\p{Ll}\p{Lu}/u;
+
+export function joinedReading(text: string): JoinedReading {
+  const plain = deleet(stripMarkup(text).replace(BROKEN_LINE, "$1"));
+  const joined = collapseSpacedLetters(skeleton(stripDiacritics(stripInvisible(plain).normalize("NFKC"))));
+  return { text: joined, rejoined: plain !== text, humps: HUMP.test(joined) };
 }
 
 /** The pattern with every `\b` outside a character class removed; null when it has none. */
