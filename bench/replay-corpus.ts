@@ -1,5 +1,6 @@
 import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import type { ModelProvider } from "@/lib/engine/ports";
+import { seededRandom } from "@/lib/engine/testing/seeded-random";
 
 // A generated corpus for replay fidelity: sessions of 1–8 turns drawn (seeded) from what Refund desk
 // customers say, with continuity on in half of them, on a provider that times out or is rate limited
@@ -27,17 +28,7 @@ const EXTRA_MESSAGES = [
 
 const POOL = [...new Set([...DEMO_CONVERSATIONS.flat(), ...EXTRA_MESSAGES])];
 
-/** Mulberry32: a tiny seeded generator, so the corpus is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = seededRandom;
 
 export interface CorpusSession {
   messages: string[];

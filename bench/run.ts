@@ -1,6 +1,7 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
+import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTests } from "./tests-bench";
@@ -22,6 +23,7 @@ async function main() {
   await benchReplay(report);
   await benchTests(report);
   await benchAdversarialTurn(report);
+  await benchLane1Corpus(report);
   if (process.env.BENCH_HTTP === "1") await benchHttp(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);

@@ -84,6 +84,50 @@ test.describe("as a designer", () => {
     await expect(page.getByText(`· v${before + 1} ·`)).toBeVisible();
   });
 
+  test("adds a money variable: currency, context words and rates checked inline, tester total, save", async ({
+    page,
+  }) => {
+    await page.goto("/agents/refund-desk/fields");
+    await page.getByRole("button", { name: "New response variable" }).click();
+    const editor = page.getByTestId("variable-editor");
+    await editor.getByLabel("Name").fill("goodwill_credit");
+    await editor.getByLabel("Type").selectOption("money");
+    const money = editor.getByTestId("money-fields");
+    await expect(money).toBeVisible();
+    await money.getByLabel("Currency").fill("EU");
+    await expect(money).toContainText("three-letter ISO 4217 code");
+    await money.getByLabel("Currency").fill("EUR");
+    await expect(money).not.toContainText("three-letter ISO 4217 code");
+    await money.getByRole("button", { name: "Add context word" }).click();
+    await money.getByLabel("Context word 1", { exact: true }).fill("goodwill");
+    await money.getByRole("button", { name: "Add context word" }).click();
+    await money.getByLabel("Context word 2", { exact: true }).fill("$ credit");
+    await expect(money).toContainText("no digits or currency signs");
+    await money.getByLabel("Context word 2", { exact: true }).fill("gesture");
+    await money.getByRole("button", { name: "Add rate" }).click();
+    await money.getByLabel("Rate 1 currency").fill("EUR");
+    await money.getByLabel("Rate 1 value").fill("1");
+    await expect(money).toContainText("EUR is the variable's own currency");
+    await money.getByLabel("Rate 1 currency").fill("USD");
+    await money.getByLabel("Rate 1 value").fill("0.9");
+    await expect(money).not.toContainText("own currency");
+
+    await editor.getByLabel("Reply").fill("As a goodwill gesture: €20 now, and another $30 goodwill credit next week.");
+    await expect(editor.getByTestId("variable-test-result")).toContainText("goodwill_credit = [20, 27]");
+    await expect(editor.getByTestId("money-test-result")).toContainText("goodwill_credit_total = 47");
+    await screenshot(page, "fields-money-variable");
+
+    await editor.getByRole("button", { name: "Create variable" }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByText(/Saved goodwill_credit · v\d+/)).toBeVisible();
+    await page.getByRole("button", { name: "Edit goodwill_credit" }).click();
+    await expect(page.getByTestId("money-fields").getByLabel("Rate 1 value")).toHaveValue("0.9");
+    await page.getByTestId("variable-editor").getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Delete goodwill_credit" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete response variable" }).click();
+    await expect(page.getByText(/Deleted goodwill_credit · v\d+/)).toBeVisible();
+  });
+
   test("edits tier's validation rules: parse error with position, tester per rule, new schema version", async ({
     page,
   }) => {

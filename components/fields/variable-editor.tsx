@@ -9,10 +9,12 @@ import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
-import { NEW_VARIABLE, variableFromForm } from "@/lib/fields-editor/editor-forms";
+import { NEW_VARIABLE, type VariableForm, variableFromForm, variableToForm } from "@/lib/fields-editor/editor-forms";
 import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
+import { contextWordProblem, currencyProblem } from "@/lib/fields-editor/money-form";
 import { ListRowsField } from "./list-rows-field";
+import { MoneyFields } from "./money-fields";
 import { PatternStatus } from "./pattern-status";
 import { UsedBy } from "./used-by";
 import { VariableTester } from "./variable-tester";
@@ -29,7 +31,25 @@ const TYPES: { value: ResponseVariable["type"]; label: string; hint: string }[] 
     label: "boolean",
     hint: "True when any pattern matches the reply; false otherwise, never unresolved.",
   },
+  {
+    value: "money",
+    label: "money",
+    hint: "Every amount near a context word, in any written form, converted to the currency; rules also read <name>_total, their sum. Patterns are optional extra detectors.",
+  },
 ];
+
+/** What the tester runs: the form as it would save, without rows a save would refuse. */
+function testable(form: VariableForm): ResponseVariable {
+  const variable = variableFromForm(form);
+  if (variable.type !== "money") return variable;
+  const rates = Object.fromEntries(Object.entries(variable.rates ?? {}).filter(([, rate]) => rate > 0));
+  return {
+    ...variable,
+    currency: currencyProblem(variable.currency ?? "") ? "" : variable.currency,
+    context_words: (variable.context_words ?? []).filter((w) => contextWordProblem(w) === null),
+    rates,
+  };
+}
 
 // BundleVariable's limit (bundle.ts): 50 patterns.
 const MAX_PATTERNS = 50;
@@ -56,7 +76,7 @@ export function VariableEditor({
   onClose,
 }: VariableEditorProps) {
   const editor = useConfigEditor({
-    initial: variable ?? NEW_VARIABLE,
+    initial: variable ? variableToForm(variable) : NEW_VARIABLE,
     readOnly,
     loadedVersion,
     currentVersion,
@@ -78,8 +98,10 @@ export function VariableEditor({
 
   function submit() {
     const next = draft();
+    // Rates stay as typed (a rate that is not a number is the server's to name, on its row).
+    const normalized = { ...variableToForm(next.saved), rates: form.rates.filter((row) => row.trim() !== "") };
     editor.save(
-      next.saved,
+      normalized,
       () =>
         next.edit === "updateVariable"
           ? updateVariableAction(preview.stamped(next.input))
@@ -105,7 +127,7 @@ export function VariableEditor({
       saveLabel={variable ? "Save variable" : "Create variable"}
       onSubmit={submit}
       preview={{ agentKey: data.agent.key, preview, draft }}
-      tester={<VariableTester variable={form} />}
+      tester={<VariableTester variable={testable(form)} />}
       form={
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -145,6 +167,9 @@ export function VariableEditor({
           </div>
           {variable ? (
             <UsedBy use={data.uses[variable.name]} agentKey={data.agent.key} what="Renaming" rulesOnly />
+          ) : null}
+          {form.type === "money" ? (
+            <MoneyFields form={form} update={update} errors={errors} readOnly={readOnly} />
           ) : null}
           <FormField
             label="Description"

@@ -8,7 +8,7 @@ import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
 import { testVariableAction } from "@/lib/actions/fields/test-variable";
 import type { ResponseVariable, TestVariableInput } from "@/lib/fields-editor/field-action-schemas";
-import type { PatternResult } from "@/lib/fields-editor/variable-tester";
+import type { PatternMatch, PatternResult, VariableTest } from "@/lib/fields-editor/variable-tester";
 
 // 300 ms after the last keystroke the tester asks the server; the regex status answers sooner.
 const TEST_DEBOUNCE_MS = 300;
@@ -19,11 +19,15 @@ const FORM_WORDS = {
   raw: "as written",
   normalized: "normalized",
   canonical: "normalized + money",
+  joined: "joined",
+  money: "context words",
 } as const;
 const FORM_HINTS = {
   raw: "found in the reply as generated",
   normalized: "found after removing invisible characters, accents, look-alike letters and letter spacing",
   canonical: "found after normalizing and writing every money mention as $<amount>",
+  joined: "found after removing markup, joining broken lines, reading leetspeak and camelCase joins",
+  money: "an amount within a few words of a context word",
 } as const;
 
 /**
@@ -31,11 +35,21 @@ const FORM_HINTS = {
  * with the patterns as typed. Shows the value enforcement would see and, per pattern, each match
  * with the form of the reply it was found in.
  */
-export function VariableTester({ variable }: { variable: Pick<ResponseVariable, "name" | "type" | "patterns"> }) {
+type TestedVariable = Pick<ResponseVariable, "name" | "type" | "patterns" | "currency" | "context_words" | "rates">;
+
+export function VariableTester({ variable }: { variable: TestedVariable }) {
   const [reply, setReply] = useState("");
   // The request as text: a new object each render would restart the debounce forever.
   const request = useDebouncedValue(
-    JSON.stringify({ name: variable.name, type: variable.type, patterns: variable.patterns, reply }),
+    JSON.stringify({
+      name: variable.name,
+      type: variable.type,
+      patterns: variable.patterns,
+      currency: variable.currency,
+      context_words: variable.context_words,
+      rates: variable.rates,
+      reply,
+    }),
     TEST_DEBOUNCE_MS,
   );
   const [result, setResult] = useState<TestResult | null>(null);
@@ -75,6 +89,7 @@ export function VariableTester({ variable }: { variable: Pick<ResponseVariable, 
         />
       </div>
       <Extracted result={shown} name={label} type={variable.type} />
+      {shown?.ok && shown.data.money ? <MoneyResult money={shown.data.money} name={label} /> : null}
       {shown?.ok && variable.patterns.length > 0 ? (
         <ol className="space-y-2" aria-label="Each pattern">
           {shown.data.patterns.map((pattern) => (
@@ -122,7 +137,10 @@ function Extracted({
     return (
       <p data-testid="variable-test-result" data-state="unresolved" aria-live="polite" className="text-xs">
         <Badge variant="warning">unresolved</Badge>{" "}
-        <span>No pattern matched: a lane-1 rule that reads {name} reports unresolved, never passed.</span>
+        <span>
+          {type === "money" ? "No amount bound" : "No pattern matched"}: a lane-1 rule that reads {name} reports
+          unresolved, never passed.
+        </span>
       </p>
     );
   }
@@ -143,6 +161,50 @@ function Extracted({
   );
 }
 
+function MoneyResult({ money, name }: { money: NonNullable<VariableTest["money"]>; name: string }) {
+  return (
+    <div data-testid="money-test-result" className="space-y-1 text-xs">
+      {money.total !== null ? (
+        <p className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="info">total</Badge>
+          <Mono>
+            {name}_total = {money.total}
+          </Mono>
+          <span className="text-muted-foreground">rules on {name} are also checked at the total</span>
+        </p>
+      ) : null}
+      {money.unresolved.length > 0 ? (
+        <p className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="warning">unresolved</Badge>
+          <span>{money.unresolved.join(", ")}: no rate, so a rule reading it cannot decide (blocks by default).</span>
+        </p>
+      ) : null}
+      {money.bound.length > 0 ? <MatchList matches={money.bound} label="Amounts bound by context words" /> : null}
+    </div>
+  );
+}
+
+/** Each match with its value, the form of the reply it was found in, and an excerpt. */
+function MatchList({ matches, label }: { matches: PatternMatch[]; label?: string }) {
+  return (
+    <ul className="space-y-1" aria-label={label}>
+      {matches.map((match, i) => (
+        // Matches have no identity beyond their place in the engine's evidence list.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each test
+        <li key={i} className="rounded bg-muted px-2 py-1">
+          <span className="flex flex-wrap items-center gap-1">
+            <Mono>{JSON.stringify(match.value)}</Mono>
+            <Badge variant="neutral" title={FORM_HINTS[match.form]}>
+              {FORM_WORDS[match.form]}
+            </Badge>
+          </span>
+          <span className="block break-words text-muted-foreground">{match.excerpt}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function PatternRow({ result, source }: { result: PatternResult; source: string }) {
   const count = result.matches.length;
   return (
@@ -157,21 +219,7 @@ function PatternRow({ result, source }: { result: PatternResult; source: string 
         ) : count === 0 ? (
           <span className="text-muted-foreground">No match.</span>
         ) : (
-          <ul className="space-y-1">
-            {result.matches.map((match, i) => (
-              // Matches have no identity beyond their place in the engine's evidence list.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each test
-              <li key={i} className="rounded bg-muted px-2 py-1">
-                <span className="flex flex-wrap items-center gap-1">
-                  <Mono>{JSON.stringify(match.value)}</Mono>
-                  <Badge variant="neutral" title={FORM_HINTS[match.form]}>
-                    {FORM_WORDS[match.form]}
-                  </Badge>
-                </span>
-                <span className="block break-words text-muted-foreground">{match.excerpt}</span>
-              </li>
-            ))}
-          </ul>
+          <MatchList matches={result.matches} />
         )}
         {result.problem ? <span className="block text-destructive">{result.problem}</span> : null}
       </div>

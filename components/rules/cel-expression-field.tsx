@@ -6,6 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { checkExpression } from "@/lib/engine/cel/check-expression";
+import { totalNameOf } from "@/lib/engine/contracts/money-variable";
 import { useDebouncedValue } from "./use-debounced-value";
 
 // 250 ms: a pause in typing, short enough that the status feels live.
@@ -20,6 +21,11 @@ interface CelExpressionFieldProps {
   errors?: string[];
 }
 
+/** Money variables: the declared names that have a `<name>_total` companion (money-variable.ts). */
+export function moneyVariablesOf(declarations: CelDeclarations): string[] {
+  return Object.keys(declarations).filter((name) => Object.hasOwn(declarations, totalNameOf(name)));
+}
+
 /** The lane-1 expression with its live parse status: the same pure checker the save runs (PRODUCT.md §4). */
 export function CelExpressionField({ id, value, onChange, declarations, errors }: CelExpressionFieldProps) {
   const settled = useDebouncedValue(value, PARSE_DEBOUNCE_MS);
@@ -28,6 +34,11 @@ export function CelExpressionField({ id, value, onChange, declarations, errors }
     .map(([name, type]) => `${name} (${type})`)
     .join(", ");
   const statusId = `${id}-status`;
+  const money = moneyVariablesOf(declarations);
+  const moneyHint =
+    money.length > 0
+      ? ` Money (${money.join(", ")}): a rule must hold for each amount the reply states and for their total, so “$30 now and $30 later” checks 30, 30 and 60; ${money[0]}_total is that sum alone. An amount in a currency without a rate leaves the rule unresolved, which blocks by default.`
+      : "";
 
   return (
     <div className="space-y-1.5">
@@ -36,7 +47,7 @@ export function CelExpressionField({ id, value, onChange, declarations, errors }
         htmlFor={id}
         required
         errors={errors}
-        hint={declared ? `Declared variables: ${declared}.` : "No variables are declared yet."}
+        hint={declared ? `Declared variables: ${declared}.${moneyHint}` : "No variables are declared yet."}
       >
         <Textarea
           id={id}

@@ -9,6 +9,8 @@ import { NativeSelect } from "@/components/ui/select";
 import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-expression";
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { expressionVariables } from "@/lib/engine/cel/evaluate-expression";
+import { totalNameOf } from "@/lib/engine/contracts/money-variable";
+import { moneyVariablesOf } from "./cel-expression-field";
 import { useDebouncedValue } from "./use-debounced-value";
 
 // 300 ms after the last keystroke the tester asks the server; the parse status above answers sooner.
@@ -38,6 +40,7 @@ export function CelTester({
 }) {
   const settled = useDebouncedValue(expression, TEST_DEBOUNCE_MS);
   const names = useMemo(() => expressionVariables(settled), [settled]);
+  const moneyVariables = useMemo(() => moneyVariablesOf(declarations), [declarations]);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const settledTexts = useDebouncedValue(texts, TEST_DEBOUNCE_MS);
   const [result, setResult] = useState<TestResult | null>(null);
@@ -63,6 +66,12 @@ export function CelTester({
           Tester
         </h3>
         <p className="text-muted-foreground text-xs">Type values; leave one blank to see a missing value.</p>
+        {names.some((name) => moneyVariables.includes(name) || moneyVariables.some((m) => name === totalNameOf(m))) ? (
+          <p data-testid="cel-tester-money-note" className="text-muted-foreground text-xs">
+            On a turn, a money variable is tried at each amount the reply states and at their total (type 60 for “$30
+            now and $30 later”); its <span className="font-mono">_total</span> is the sum alone.
+          </p>
+        ) : null}
       </div>
       {names.length === 0 ? (
         <p className="text-muted-foreground text-xs">The expression uses no variables.</p>

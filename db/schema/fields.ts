@@ -2,6 +2,13 @@ import { jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { agents } from "./agents";
 import { createdAt, id, updatedAt } from "./columns";
 
+/** A money variable's settings as the bundle writes them (BundleVariable). */
+export interface ResponseVariableMoney {
+  currency: string;
+  context_words: string[];
+  rates: Record<string, number>;
+}
+
 // Seed 003 §A ProfileFieldDefinition.
 export const profileFieldDefinitions = pgTable(
   "profile_field_definitions",
@@ -34,6 +41,8 @@ export const responseVariableDefinitions = pgTable(
     type: text("type").notNull(),
     description: text("description").notNull().default(""),
     patterns: jsonb("patterns").$type<string[]>().notNull().default([]),
+    /** Money variables only (type "money"): currency, context words and rates; null for other types. */
+    money: jsonb("money").$type<ResponseVariableMoney | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

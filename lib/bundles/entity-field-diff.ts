@@ -20,6 +20,8 @@ export function diffEntityFields<T extends object>(
 ): EntityFieldDiff {
   const diff: EntityFieldDiff = {};
   for (const field of fields) {
+    // An optional field neither side has (a number variable's currency) is no change.
+    if ((before === null || before[field] === undefined) && (after === null || after[field] === undefined)) continue;
     const a = before === null ? null : before[field];
     const b = after === null ? null : after[field];
     if (before !== null && after !== null && JSON.stringify(a) === JSON.stringify(b)) continue;

@@ -11,6 +11,7 @@ import {
   transitions,
 } from "@/db/schema";
 import type { DbOrTx } from "@/db/types";
+import { moneyFieldsOf } from "@/lib/bundles/variable-money";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { issuesFromZodError } from "@/lib/engine/contracts/bundle-issue";
 import { AppError } from "@/lib/server/errors";
@@ -79,6 +80,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
       type: v.type,
       description: v.description,
       patterns: v.patterns,
+      ...moneyFieldsOf(v.money),
     })),
     tools: toolRows.map((t) => ({
       key: t.key,

@@ -16,6 +16,13 @@ describe("serializeBundle", () => {
     expect(serializeBundle(shuffled as unknown as BundleInput)).toBe(demoBundleText());
   });
 
+  it("sorts a money variable's rates, which PostgreSQL jsonb keeps in no order", () => {
+    const bundle = demoBundle() as { variables: { name: string; rates?: Record<string, number> }[] };
+    const refund = bundle.variables.find((v) => v.name === "refund_amount");
+    if (refund) refund.rates = { GBP: 1.27, EUR: 1.08 };
+    expect(serializeBundle(bundle as unknown as BundleInput)).toBe(demoBundleText());
+  });
+
   it("writes every default, two-space indented, with a trailing newline", () => {
     const text = serializeBundle({ focal_bundle: 1, agent: { key: "tiny", name: "Tiny" } });
     expect(text).toBe(

@@ -47,7 +47,9 @@ export function canonicalBundle(bundle: Bundle | BundleInput): Bundle {
   return {
     ...parsed,
     profile_fields: sortedBy(parsed.profile_fields, (f) => f.field_name),
-    variables: sortedBy(parsed.variables, (v) => v.name),
+    variables: sortedBy(parsed.variables, (v) => v.name).map((v) =>
+      v.rates ? { ...v, rates: sortedRecord(v.rates) } : v,
+    ),
     tools: sortedBy(parsed.tools, (t) => t.key).map(canonicalTool),
     scenarios: sortedBy(parsed.scenarios, (s) => s.key),
     rules: sortedBy(parsed.rules, (r) => r.key),

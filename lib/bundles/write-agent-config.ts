@@ -11,6 +11,7 @@ import {
   transitions,
 } from "@/db/schema";
 import type { Transaction } from "@/db/types";
+import { moneyColumnOf } from "@/lib/bundles/variable-money";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 
 /** Removes an agent's whole configuration; steps and transitions go with their scenarios (FK cascade). */
@@ -109,6 +110,7 @@ export async function insertAgentConfig(
         type: v.type,
         description: v.description,
         patterns: v.patterns,
+        money: moneyColumnOf(v),
       })),
     );
   }

@@ -2,24 +2,21 @@ import { describe, expect, it } from "vitest";
 import { createCelEnvironment, parseCel } from "@/lib/engine/cel/cel-environment";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
+import { extractResponseVariables } from "@/lib/engine/stages/extraction/extract-response-variables";
+import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
 import demo from "./refund-desk.bundle.json";
 
 const result = validateBundle(demo);
 if (!result.ok) throw new Error(`the demo bundle is invalid: ${JSON.stringify(result.issues)}`);
 const bundle = result.bundle;
 
-// The extraction semantics documented on BundleVariable: case-insensitive patterns in order; a
-// boolean is any match, a number the first capture group without thousands separators.
+// The engine's own response extraction over the demo's variables: booleans by pattern, the money
+// variable refund_amount by its context words.
+const variables = snapshotFromBundle(bundle).responseVariables;
 function extract(name: string, response: string): unknown {
-  const variable = bundle.variables.find((v) => v.name === name);
-  if (!variable) throw new Error(`no variable ${name}`);
-  for (const pattern of variable.patterns) {
-    const match = new RegExp(pattern, "i").exec(response);
-    if (!match) continue;
-    if (variable.type === "boolean") return true;
-    return variable.type === "number" ? Number(match[1]?.replaceAll(",", "")) : match[1];
-  }
-  return variable.type === "boolean" ? false : undefined;
+  const values = extractResponseVariables(response, variables).values[name];
+  if (values === undefined) return undefined;
+  return values.length === 1 ? values[0] : values;
 }
 
 const holds = (ruleKey: string, values: Record<string, unknown>) => {
@@ -47,6 +44,17 @@ describe("the Refund desk demo (PRODUCT.md §12)", () => {
     );
     expect(extract("refund_amount", "A refund of $1,200 needs a specialist.")).toBe(1200);
     expect(extract("refund_amount", "VIPs have spent over $1000 with us.")).toBeUndefined();
+  });
+
+  it("caps the total a reply promises, in any currency, and blocks one it cannot convert", () => {
+    const split = extractResponseVariables("$30 back now and another $30 refund next week.", variables);
+    expect(split.values).toMatchObject({ refund_amount: [30, 30], refund_amount_total: [60] });
+    expect(holds("max-refund", { refund_amount: 60 })).toBe(false);
+    expect(extract("refund_amount", "Refund:   $ 75")).toBe(75);
+    expect(extract("refund_amount", "I've approved a €75 refund.")).toBe(81);
+    const yen = extractResponseVariables("A ¥5000 refund is on its way.", variables);
+    expect(yen.values.refund_amount).toBeUndefined();
+    expect(yen.unresolvedMoney.refund_amount).toEqual(["¥5000 (JPY, no rate to USD)"]);
   });
 
   it("flags competitor mentions and financial advice, but not a refusal", () => {

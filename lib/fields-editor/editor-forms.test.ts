@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nameFromLabel, profileFieldFromForm, variableFromForm } from "./editor-forms";
+import { NEW_VARIABLE, nameFromLabel, profileFieldFromForm, variableFromForm, variableToForm } from "./editor-forms";
+import { contextWordProblem, currencyProblem, rateRowProblem } from "./money-form";
 
 describe("nameFromLabel", () => {
   it("makes a CEL identifier from a display name", () => {
@@ -27,8 +28,46 @@ describe("forms to entities", () => {
       extraction_hints: ["", "VIP"],
     });
     expect(field).toMatchObject({ field_name: "tier", validation_rules: [" value != ''"], extraction_hints: ["VIP"] });
-    expect(variableFromForm({ name: "x", type: "boolean", description: "", patterns: ["", "a"] }).patterns).toEqual([
+    expect(variableFromForm({ ...NEW_VARIABLE, name: "x", type: "boolean", patterns: ["", "a"] }).patterns).toEqual([
       "a",
     ]);
+  });
+
+  it("sends a money variable's currency, words and rates, and drops them for other types", () => {
+    const form = {
+      ...NEW_VARIABLE,
+      name: "refund_amount",
+      type: "money" as const,
+      currency: " usd ",
+      context_words: ["refund", " ", " back "],
+      rates: ["eur 1.08", "GBP 1,27", ""],
+    };
+    expect(variableFromForm(form)).toEqual({
+      name: "refund_amount",
+      type: "money",
+      description: "",
+      patterns: [],
+      currency: "USD",
+      context_words: ["refund", "back"],
+      rates: { EUR: 1.08, GBP: 1.27 },
+    });
+    expect(variableFromForm({ ...form, type: "number" })).toEqual({
+      name: "refund_amount",
+      type: "number",
+      description: "",
+      patterns: [],
+    });
+    expect(variableToForm(variableFromForm(form))).toMatchObject({ currency: "USD", rates: ["EUR 1.08", "GBP 1.27"] });
+  });
+
+  it("checks money fields inline with the bundle's schemas", () => {
+    expect(currencyProblem("")).toMatch(/needs a currency/);
+    expect(currencyProblem("dollars")).toMatch(/three-letter ISO 4217 code/);
+    expect(currencyProblem("usd")).toBeNull();
+    expect(contextWordProblem("$ back")).toMatch(/no digits or currency signs/);
+    expect(rateRowProblem("EUR abc", "USD")).toMatch(/as a number/);
+    expect(rateRowProblem("USD 1", "USD")).toMatch(/own currency/);
+    expect(rateRowProblem("EUR 0", "USD")).toMatch(/above 0/);
+    expect(rateRowProblem("EUR 1.08", "USD")).toBeNull();
   });
 });

@@ -1,10 +1,16 @@
 import type { ProfileField, ResponseVariable } from "./field-action-schemas";
+import { rateRow, splitRateRow } from "./money-form";
 
 // The two editors' form states. List fields are edited as rows; a blank row is one the designer added
 // and has not filled (or emptied): it is dropped on save, not sent as an error.
 
 export type ProfileFieldForm = ProfileField;
-export type VariableForm = ResponseVariable;
+/** Money fields are edited as text: the currency as typed, rates as "EUR 1.08" rows (money-form.ts). */
+export type VariableForm = Omit<ResponseVariable, "currency" | "context_words" | "rates"> & {
+  currency: string;
+  context_words: string[];
+  rates: string[];
+};
 
 export const NEW_PROFILE_FIELD: ProfileFieldForm = {
   field_name: "",
@@ -15,7 +21,15 @@ export const NEW_PROFILE_FIELD: ProfileFieldForm = {
   extraction_hints: [],
 };
 
-export const NEW_VARIABLE: VariableForm = { name: "", type: "number", description: "", patterns: [] };
+export const NEW_VARIABLE: VariableForm = {
+  name: "",
+  type: "number",
+  description: "",
+  patterns: [],
+  currency: "",
+  context_words: [],
+  rates: [],
+};
 
 const filled = (rows: readonly string[]) => rows.filter((row) => row.trim() !== "");
 
@@ -32,8 +46,37 @@ export function profileFieldFromForm(form: ProfileFieldForm): ProfileField {
   };
 }
 
+/** The form of a stored variable: money fields as text, empty for other types. */
+export function variableToForm(variable: ResponseVariable): VariableForm {
+  const { currency, context_words, rates, ...rest } = variable;
+  return {
+    ...rest,
+    currency: currency ?? "",
+    context_words: context_words ?? [],
+    rates: Object.entries(rates ?? {}).map(([code, rate]) => rateRow(code, String(rate))),
+  };
+}
+
+/**
+ * The variable as it is saved. A money variable sends its currency (trimmed, upper case), context
+ * words and rates as typed, so the server names what is wrong; any other type sends none of them,
+ * so switching a money variable to number drops its rates.
+ */
 export function variableFromForm(form: VariableForm): ResponseVariable {
-  return { ...form, name: form.name.trim(), patterns: filled(form.patterns) };
+  const { currency, context_words, rates, ...rest } = form;
+  const base = { ...rest, name: form.name.trim(), patterns: filled(form.patterns) };
+  if (form.type !== "money") return base;
+  const table: Record<string, number> = {};
+  for (const row of filled(rates)) {
+    const [code, rate] = splitRateRow(row);
+    table[code] = rate.trim() === "" ? Number.NaN : Number(rate.replace(",", "."));
+  }
+  return {
+    ...base,
+    currency: currency.trim().toUpperCase(),
+    context_words: filled(context_words).map((w) => w.trim()),
+    rates: table,
+  };
 }
 
 /**

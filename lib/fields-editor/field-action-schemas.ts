@@ -48,6 +48,10 @@ export const TestVariableInput = z.strictObject({
   name: z.string().max(64),
   type: BundleVariable.shape.type,
   patterns: z.array(z.string().max(500)).max(50),
+  /** Money variables: as typed; rows still being filled are the form's to drop (variableFromForm). */
+  currency: BundleVariable.shape.currency,
+  context_words: BundleVariable.shape.context_words,
+  rates: BundleVariable.shape.rates,
   reply: z.string().max(50_000),
 });
 export type TestVariableInput = z.input<typeof TestVariableInput>;

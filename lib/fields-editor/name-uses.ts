@@ -1,5 +1,6 @@
 import { expressionVariables } from "@/lib/engine/cel/evaluate-expression";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
+import { totalNameOf } from "@/lib/engine/contracts/money-variable";
 import { parseToolOutputPath, pathInputs } from "@/lib/engine/contracts/tool-output-path";
 
 // Who refers to a CEL variable by name, and who declares it. Profile fields, response variables and
@@ -51,7 +52,7 @@ export function useOf(uses: Map<string, NameUse>, name: string): NameUse {
 
 export type Declarer =
   | { kind: "profile_field"; name: string }
-  | { kind: "variable"; name: string }
+  | { kind: "variable"; name: string; totalOf?: string }
   | { kind: "tool_output"; name: string; tool: string };
 
 /** Who declares each name: profile fields, then response variables, then tool outputs (first wins). */
@@ -62,6 +63,10 @@ export function declarers(bundle: Pick<Bundle, "profile_fields" | "variables" | 
   };
   for (const field of bundle.profile_fields) declare({ kind: "profile_field", name: field.field_name });
   for (const variable of bundle.variables) declare({ kind: "variable", name: variable.name });
+  for (const variable of bundle.variables) {
+    if (variable.type === "money")
+      declare({ kind: "variable", name: totalNameOf(variable.name), totalOf: variable.name });
+  }
   for (const tool of bundle.tools) {
     for (const name of Object.keys(tool.output.variables)) declare({ kind: "tool_output", name, tool: tool.key });
   }
@@ -74,7 +79,9 @@ export function describeDeclarer(declarer: Declarer): string {
     case "profile_field":
       return `the profile field ${declarer.name}`;
     case "variable":
-      return `the response variable ${declarer.name}`;
+      return declarer.totalOf
+        ? `the total of the money variable ${declarer.totalOf}`
+        : `the response variable ${declarer.name}`;
     case "tool_output":
       return `an output of tool ${declarer.tool}`;
   }

@@ -6,12 +6,22 @@ import { testResponseVariable } from "./variable-tester";
 const demoVariable = (name: string) => {
   const variable = demo.variables.find((v) => v.name === name);
   if (!variable) throw new Error(`demo lost ${name}`);
-  return variable as { name: string; type: "number" | "boolean" | "string"; description: string; patterns: string[] };
+  return variable as Parameters<typeof testResponseVariable>[0];
+};
+
+// A number variable read by patterns, as the demo's refund_amount was before it became money.
+const PATTERN_REFUND = {
+  name: "refund_amount",
+  type: "number" as const,
+  patterns: [
+    "\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s+(?:refund|back)\\b",
+    "\\brefund(?:ing|ed)?\\s+(?:of\\s+|you\\s+|for\\s+)?\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)",
+  ],
 };
 
 describe("testResponseVariable", () => {
   it("extracts the amount and shows which pattern matched where", () => {
-    const result = testResponseVariable(demoVariable("refund_amount"), "I'll process a $75 refund for you today.");
+    const result = testResponseVariable(PATTERN_REFUND, "I'll process a $75 refund for you today.");
     expect(result.values).toEqual([75]);
     expect(result.patterns[0]?.matches[0]).toMatchObject({ value: 75, form: "raw" });
     expect(result.patterns[0]?.matches[0]?.excerpt).toContain("$75 refund");
@@ -22,7 +32,7 @@ describe("testResponseVariable", () => {
     const competitor = demoVariable("competitor_mentioned");
     for (const reply of ["Try Qu\u0456ckCart instead", "Try Q u i c k C a r t instead"]) {
       const tested = testResponseVariable(competitor, reply);
-      const engine = extractResponseVariables(reply, [{ ...competitor }]);
+      const engine = extractResponseVariables(reply, [{ ...competitor, description: "" }]);
       expect(tested.values, reply).toEqual([true]);
       expect(tested.values).toEqual(engine.values.competitor_mentioned);
       expect(tested.patterns[0]?.matches[0]?.form).toBe("normalized");
@@ -30,9 +40,21 @@ describe("testResponseVariable", () => {
   });
 
   it("canonicalizes money written out in words", () => {
-    const result = testResponseVariable(demoVariable("refund_amount"), "You get seventy-five dollars back.");
+    const result = testResponseVariable(PATTERN_REFUND, "You get seventy-five dollars back.");
     expect(result.values).toEqual([75]);
     expect(result.patterns[0]?.matches[0]?.form).toBe("canonical");
+  });
+
+  it("shows a money variable's bound amounts, their total and what it cannot convert", () => {
+    const reply = "Refund:   $ 30 now, and another €20 back next week; ¥500 back too.";
+    const result = testResponseVariable(demoVariable("refund_amount"), reply);
+    expect(result.values).toEqual([30, 21.6]);
+    expect(result.money).toMatchObject({ total: null, unresolved: ["¥500 (JPY, no rate to USD)"] });
+    expect(result.money?.bound.map((m) => [m.value, m.form])).toEqual([
+      [30, "money"],
+      [21.6, "money"],
+    ]);
+    expect(testResponseVariable(demoVariable("refund_amount"), "$30 back and $25 back").money?.total).toBe(55);
   });
 
   it("is unresolved for a number nothing matched, false for a boolean", () => {

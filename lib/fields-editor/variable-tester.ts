@@ -1,4 +1,5 @@
 import { patternProblem } from "@/lib/engine/contracts/bundle-expressions";
+import { totalNameOf } from "@/lib/engine/contracts/money-variable";
 import type { EngineResponseVariable } from "@/lib/engine/contracts/snapshot";
 import {
   type ExtractionForm,
@@ -31,6 +32,8 @@ export interface VariableTest {
   patterns: PatternResult[];
   /** The engine's own warnings: skipped patterns, slow shapes, captures that are not numbers. */
   warnings: string[];
+  /** Money variables: each amount the context words bound, and what lane 1 sees as `<name>_total`. */
+  money: { bound: PatternMatch[]; total: number | null; unresolved: string[] } | null;
 }
 
 // A valid CEL identifier for the engine's warnings when the name field is still blank or invalid.
@@ -43,7 +46,7 @@ const NAMELESS = "this_variable";
  * pattern rows are left out, as the save leaves them out; results keep the rows' indices.
  */
 export function testResponseVariable(
-  variable: Pick<ResponseVariable, "name" | "type" | "patterns">,
+  variable: Pick<ResponseVariable, "name" | "type" | "patterns" | "currency" | "context_words" | "rates">,
   reply: string,
 ): VariableTest {
   const rows = variable.patterns.map((pattern, index) => ({ pattern, index })).filter((r) => r.pattern.trim() !== "");
@@ -53,6 +56,15 @@ export function testResponseVariable(
     type: variable.type,
     description: "",
     patterns: rows.map((r) => r.pattern),
+    ...(variable.type === "money"
+      ? {
+          money: {
+            currency: variable.currency ?? "",
+            contextWords: variable.context_words ?? [],
+            rates: variable.rates ?? {},
+          },
+        }
+      : {}),
   };
   const extraction = extractResponseVariables(reply, [engineVariable]);
   const patterns: PatternResult[] = variable.patterns.map((pattern, index) => ({
@@ -70,5 +82,15 @@ export function testResponseVariable(
   const warnings = extraction.warnings.map((warning) =>
     warning.replace(/pattern (\d+)/g, (_, n: string) => `pattern ${(rows[Number(n)]?.index ?? Number(n)) + 1}`),
   );
-  return { values: extraction.values[name] ?? null, patterns, warnings };
+  const money =
+    variable.type === "money"
+      ? {
+          bound: extraction.matches
+            .filter((m) => m.pattern === -1)
+            .map(({ value, excerpt, form }) => ({ value, excerpt, form })),
+          total: (extraction.values[totalNameOf(name)]?.[0] as number | undefined) ?? null,
+          unresolved: extraction.unresolvedMoney[name] ?? [],
+        }
+      : null;
+  return { values: extraction.values[name] ?? null, patterns, warnings, money };
 }

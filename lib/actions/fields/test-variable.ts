@@ -19,7 +19,14 @@ export const testVariableAction = defineAction(
     return runTesterJobOffThread(
       {
         kind: "variable",
-        variable: { name: input.name, type: input.type, patterns: input.patterns },
+        variable: {
+          name: input.name,
+          type: input.type,
+          patterns: input.patterns,
+          currency: input.currency,
+          context_words: input.context_words,
+          rates: input.rates,
+        },
         reply: input.reply,
       },
       TEST_TIME_LIMIT_MS,

@@ -1,5 +1,6 @@
 import { type CelType, createLenientCelEnvironment, parseCel } from "../cel/cel-environment";
 import { checkExpression } from "../cel/check-expression";
+import { declaredNamesOf } from "../contracts/money-variable";
 import type {
   AgentSnapshot,
   EngineRule,
@@ -57,7 +58,7 @@ export interface CompiledAgent {
 }
 
 function celTypeOf(fieldType: string): CelType {
-  if (fieldType === "number" || fieldType === "integer") return "double";
+  if (fieldType === "number" || fieldType === "integer" || fieldType === "money") return "double";
   if (fieldType === "boolean") return "bool";
   if (fieldType === "string") return "string";
   return "dyn";
@@ -66,7 +67,8 @@ function celTypeOf(fieldType: string): CelType {
 function declarations(snapshot: AgentSnapshot, toolVariables: Map<string, CompiledToolVariable[]>) {
   const declared: Record<string, CelType> = {};
   for (const field of snapshot.profileFields) declared[field.fieldName] = celTypeOf(field.fieldType);
-  for (const variable of snapshot.responseVariables) declared[variable.name] = celTypeOf(variable.type);
+  for (const variable of snapshot.responseVariables)
+    for (const name of declaredNamesOf(variable)) declared[name] = celTypeOf(variable.type);
   for (const vars of toolVariables.values()) for (const v of vars) declared[v.name] ??= "dyn";
   return declared;
 }

@@ -73,6 +73,12 @@ export const EnforcementSettings = section(
      * trade model calls for coverage.
      */
     llm_judge_sample_rate: score,
+    /**
+     * Lane 1: a rule reading a money variable whose reply states an amount in a currency the variable
+     * has no rate for cannot be decided. true = such a reply is blocked (regenerated) like a violation;
+     * false = it is reported unresolved and ships. A promise in an unknown currency is still a promise.
+     */
+    unresolved_money_blocks: z.boolean(),
   },
   {
     enabled: true,
@@ -87,6 +93,7 @@ export const EnforcementSettings = section(
     grounding_check_enabled: false,
     grounding_threshold: 0.75,
     llm_judge_sample_rate: 1,
+    unresolved_money_blocks: true,
   },
 );
 

@@ -3,6 +3,7 @@ import { checkExpression } from "../cel/check-expression";
 import { compileDesignerPattern } from "../regex/compile-designer-pattern";
 import type { Bundle } from "./bundle";
 import type { BundleIssue } from "./bundle-issue";
+import { declaredNamesOf } from "./money-variable";
 
 type FieldType = Bundle["profile_fields"][number]["field_type"];
 type VariableType = Bundle["variables"][number]["type"];
@@ -14,7 +15,12 @@ const FIELD_CEL_TYPE: Record<FieldType, CelType> = {
   boolean: "bool",
   date: "string",
 };
-const VARIABLE_CEL_TYPE: Record<VariableType, CelType> = { string: "string", number: "double", boolean: "bool" };
+const VARIABLE_CEL_TYPE: Record<VariableType, CelType> = {
+  string: "string",
+  number: "double",
+  boolean: "bool",
+  money: "double",
+};
 
 /**
  * The variables an enforcement expression may use (PRODUCT.md §3.8: profile ∪ session ∪ extracted
@@ -27,7 +33,8 @@ export function declaredVariables(bundle: Pick<Bundle, "profile_fields" | "varia
     if (!Object.hasOwn(declarations, name)) declarations[name] = type;
   };
   for (const field of bundle.profile_fields) declare(field.field_name, FIELD_CEL_TYPE[field.field_type]);
-  for (const variable of bundle.variables) declare(variable.name, VARIABLE_CEL_TYPE[variable.type]);
+  for (const variable of bundle.variables)
+    for (const name of declaredNamesOf(variable)) declare(name, VARIABLE_CEL_TYPE[variable.type]);
   for (const tool of bundle.tools) for (const name of Object.keys(tool.output.variables)) declare(name, "dyn");
   return declarations;
 }

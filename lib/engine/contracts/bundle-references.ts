@@ -1,6 +1,7 @@
 import { resolveAgentSettings } from "./agent-settings";
 import type { Bundle, BundleRule, BundleScenario, BundleTool } from "./bundle";
 import type { BundleIssue } from "./bundle-issue";
+import { checkMoneyVariables } from "./bundle-money-checks";
 import { parseToolOutputPath, pathInputs } from "./tool-output-path";
 
 type Add = (path: string, message: string) => void;
@@ -37,6 +38,7 @@ export function validateBundleReferences(bundle: Bundle): BundleIssue[] {
   bundle.rules.forEach((rule, i) => {
     checkRule(rule, `rules[${i}]`, bundle, scenarios, tools, add);
   });
+  checkMoneyVariables(bundle, add);
   checkSettings(bundle, add);
   checkNoNulCharacters(bundle, "", add);
   return issues;

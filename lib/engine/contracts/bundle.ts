@@ -51,17 +51,45 @@ export const BundleProfileField = z.strictObject({
   extraction_hints: Phrases(20, 500).default([]),
 });
 
+/** ISO 4217, e.g. "USD", "EUR". */
+export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, "Use a three-letter ISO 4217 code in capitals, e.g. USD");
+
+/** Units of the variable's currency one unit of another is worth. */
+export const MoneyRate = z.number().positive("A rate is above 0").max(1_000_000, "A rate is at most 1,000,000");
+
+/** How many of the variable's currency one unit of another is worth: `{ "EUR": 1.08 }` = 1 EUR is 1.08 USD. */
+export const MoneyRates = z
+  .record(CurrencyCode, MoneyRate)
+  .refine((rates) => Object.keys(rates).length <= 50, "At most 50 rates");
+
+/** Money variables only: a word of the reply that ties an amount to the variable, e.g. "refund". */
+export const ContextWord = z
+  .string()
+  .min(1)
+  .max(60)
+  .refine(nonBlank, "Must not be blank")
+  .refine((w) => !/[\d$€£¥]/.test(w), "A context word has no digits or currency signs");
+
 /**
  * Seed 003 Decision 7: a variable extracted from the agent's response for enforcement. `patterns` are
- * JavaScript regular expressions, matched case-insensitively, tried in order: for a boolean any match
- * means true; for a number or string the first capture group of the first match is the value
+ * regular expressions (RE2 syntax), matched case-insensitively, tried in order: for a boolean any
+ * match means true; for a number or string the first capture group of every match is a value
  * (numbers drop "," thousands separators). `description` guides the model extractor.
+ *
+ * A `money` variable binds every amount the reply states near one of its `context_words` (a few words
+ * either side, in any written form) in its `currency`; an amount in another currency is converted with
+ * `rates` or left unresolved. Lane 1 also sees `<name>_total`, the sum of every bound amount
+ * (stage: lib/engine/stages/extraction/bind-money.ts). `currency`, `context_words` and `rates` are
+ * for money variables only.
  */
 export const BundleVariable = z.strictObject({
   name: VariableName,
-  type: z.enum(["string", "number", "boolean"]),
+  type: z.enum(["string", "number", "boolean", "money"]),
   description: Text(2000).default(""),
   patterns: z.array(z.string().min(1).max(500)).max(50).default([]),
+  currency: CurrencyCode.optional(),
+  context_words: z.array(ContextWord).max(50).optional(),
+  rates: MoneyRates.optional(),
 });
 
 /** A flat JSON-Schema object: the arguments the engine fills from variables of the same name. */

@@ -76,12 +76,23 @@ export interface EngineProfileField {
   extractionHints: string[];
 }
 
+export interface EngineMoney {
+  /** ISO 4217 code every bound amount is expressed in. */
+  currency: string;
+  /** Words that tie an amount to the variable ("refund", "back"). */
+  contextWords: string[];
+  /** Other currency → units of `currency` for one unit of it; a currency not here is unresolved. */
+  rates: Record<string, number>;
+}
+
 export interface EngineResponseVariable {
   name: string;
-  type: "number" | "boolean" | "string";
+  type: "number" | "boolean" | "string" | "money";
   description: string;
-  /** Regular expressions; number/string variables take capture group 1. */
+  /** Regular expressions; number/string variables take capture group 1 (money ones too, as extra detectors). */
   patterns: string[];
+  /** Money variables only. */
+  money?: EngineMoney;
 }
 
 export interface AgentSnapshot {

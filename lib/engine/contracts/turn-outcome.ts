@@ -48,7 +48,15 @@ export interface RuleCheck {
   variables?: Record<string, unknown>;
   unresolved?: string[];
   score?: number;
+  /**
+   * An unresolved check that still stops the reply: a money amount in a currency the variable has no
+   * rate for, while `enforcement.unresolved_money_blocks` is on. It regenerates like a failure.
+   */
+  blocking?: boolean;
 }
+
+/** Whether a check stops the draft: it failed, or it is unresolved and blocking. */
+export const blocksDraft = (check: RuleCheck): boolean => check.result === "failed" || check.blocking === true;
 
 /** PRODUCT.md §6: what every agent message carries, in the sandbox, the traces and the API. */
 export interface Provenance {

@@ -186,3 +186,39 @@ describe("validateBundle", () => {
     expect(paths(bundle)).toEqual(["agent.settings.fatigue.critical_threshold", "scenarios[0].entry_examples[4]"]);
   });
 });
+
+describe("money variables", () => {
+  const withVariables = (variables: unknown[]) => ({ ...editable(), variables });
+  const refund = () =>
+    structuredClone(demo.variables.find((v) => v.name === "refund_amount")) as Record<string, unknown>;
+
+  it("needs a currency and a context word, and no rate for its own currency", () => {
+    const { currency: _c, context_words: _w, ...bare } = refund();
+    expect(paths(withVariables([bare]))).toEqual(
+      expect.arrayContaining(["variables[0].currency", "variables[0].context_words"]),
+    );
+    expect(paths(withVariables([{ ...refund(), rates: { USD: 1 } }]))).toContain("variables[0].rates.USD");
+    expect(paths(withVariables([{ ...refund(), currency: "usd" }]))).toContain("variables[0].currency");
+    expect(paths(withVariables([{ ...refund(), rates: { EUR: 0 } }]))).toContain("variables[0].rates.EUR");
+  });
+
+  it("keeps the money fields to money variables", () => {
+    const number = { name: "n", type: "number", currency: "USD", context_words: ["x"], rates: {} };
+    expect(paths(withVariables([refund(), number]))).toEqual(
+      expect.arrayContaining(["variables[1].currency", "variables[1].context_words", "variables[1].rates"]),
+    );
+  });
+
+  it("declares <name>_total, which no other name may take", () => {
+    const clash = { name: "refund_amount_total", type: "number", patterns: ["(\\d+)"] };
+    expect(issuesOf(withVariables([refund(), clash]))).toContainEqual({
+      path: "variables[0].name",
+      message: '"refund_amount" declares "refund_amount_total" for its total, which variables[1] already declares',
+    });
+    const rule = {
+      ...demo.rules.find((r) => r.key === "max-refund"),
+      enforcement_expression: "refund_amount_total <= 50",
+    };
+    expect(validateBundle({ ...editable(), rules: [rule] })).toMatchObject({ ok: true });
+  });
+});

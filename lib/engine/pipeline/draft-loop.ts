@@ -83,7 +83,11 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
       return {
         value,
         decision: `${Object.keys(value.values).length} variables from the reply`,
-        attributes: { values: value.values, matches: value.matches.length },
+        attributes: {
+          values: value.values,
+          matches: value.matches.length,
+          ...(Object.keys(value.unresolvedMoney).length > 0 ? { unresolved_money: value.unresolvedMoney } : {}),
+        },
       };
     });
     const enforced = await ctx.spans.record("enforcement", async () => {
@@ -91,6 +95,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
         draft: text,
         matched: input.matched,
         extracted: extraction.values,
+        unresolvedMoney: extraction.unresolvedMoney,
         query: input.message,
         groundingContext: groundingText(request),
       });

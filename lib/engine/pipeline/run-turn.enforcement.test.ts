@@ -4,6 +4,7 @@ import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { resolveAgentSettings } from "../contracts/agent-settings";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
+import { playFirstDraft } from "../stages/enforcement/corpus/run-corpus";
 import { REPLIES_THAT_MUST_BE_BLOCKED, REPLIES_THAT_MUST_PASS } from "../stages/extraction/extraction-corpus";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, sensed } from "../testing/scripted-provider";
@@ -147,5 +148,57 @@ describe("lane 2: the judge runs only when a subjective hard rule is in play", (
     );
     expect(model.requestsOf("judge")).toHaveLength(0);
     expect(out.modelCalls).toBe(2);
+  });
+});
+
+describe("money the demo cannot convert, and promises split in two", () => {
+  async function offer(compiled: CompiledAgent, reply: string, turnId: string) {
+    const out = await playFirstDraft(compiled, embedder, reply, turnId);
+    const checks = out.spans.filter((s) => s.name === "enforcement")[0]?.attributes.checks as {
+      ruleKey: string;
+      result: string;
+      blocking?: boolean;
+      detail: string;
+      variables?: Record<string, unknown>;
+    }[];
+    return { out, check: checks.find((c) => c.ruleKey === "max-refund") };
+  }
+
+  it("blocks a refund in a currency without a rate as unresolved, and ships it when the setting is off", async () => {
+    const blocked = await offer(agent, "A ¥5000 refund is on its way to your card.", "yen1");
+    expect(blocked.check).toMatchObject({ result: "unresolved", blocking: true });
+    expect(blocked.check?.detail).toContain("¥5000 (JPY, no rate to USD)");
+    expect(blocked.out.outcome).toBe("regenerated");
+    expect(blocked.out.violatedRuleIds).toEqual(["rule:max-refund"]);
+
+    const snapshot = snapshotFromBundle(demo);
+    const lenient = await compileAgent(
+      { ...snapshot, settings: resolveAgentSettings({ enforcement: { unresolved_money_blocks: false } }) },
+      embedder,
+    );
+    const shipped = await offer(lenient, "A ¥5000 refund is on its way to your card.", "yen2");
+    expect(shipped.check).toMatchObject({ result: "unresolved" });
+    expect(shipped.check?.blocking).toBeUndefined();
+    expect(shipped.out.outcome).toBe("answered");
+  });
+
+  it("checks refund_amount <= 50 at the total of every promise: 30 + 30 fails at 60", async () => {
+    const { out, check } = await offer(agent, "$30 back now and another $30 refund next week.", "split1");
+    expect(check).toMatchObject({ result: "failed", variables: { refund_amount: 60 } });
+    expect(out.outcome).toBe("regenerated");
+    const under = await offer(agent, "$20 back now and another $25 refund next week.", "split2");
+    expect(under.check).toMatchObject({ result: "passed" });
+    expect(under.out.outcome).toBe("answered");
+  });
+
+  it("converts euros at the demo's rate before comparing", async () => {
+    expect((await offer(agent, "I've approved a €45 refund.", "eur1")).check).toMatchObject({
+      result: "passed",
+      variables: { refund_amount: 48.6 },
+    });
+    expect((await offer(agent, "I've approved a €50 refund.", "eur2")).check).toMatchObject({
+      result: "failed",
+      variables: { refund_amount: 54 },
+    });
   });
 });

@@ -87,6 +87,9 @@ export function snapshotFromBundle(input: BundleInput | unknown, configVersion =
       type: v.type,
       description: v.description ?? "",
       patterns: v.patterns,
+      ...(v.type === "money"
+        ? { money: { currency: v.currency ?? "USD", contextWords: v.context_words ?? [], rates: v.rates ?? {} } }
+        : {}),
     })),
   };
 }

@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { extractResponseVariables } from "@/lib/engine/stages/extraction/extract-response-variables";
+import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
 import { demoGenerateRequest, demoLookupOutput, demoRule } from "./demo-fixture";
 import { offlineGenerate, parseBounds } from "./generate";
 
-/** The demo bundle's deterministic extractor for refund_amount (first capture of the first matching pattern). */
+/** The engine's extraction of the demo's refund_amount: the total of the amounts the reply promises. */
+const demoVariables = snapshotFromBundle(demo).responseVariables;
 function refundAmount(text: string): number | null {
-  const variable = demo.variables.find((v) => v.name === "refund_amount");
-  for (const pattern of variable?.patterns ?? []) {
-    const match = new RegExp(pattern, "i").exec(text);
-    if (match?.[1]) return Number(match[1].replace(/,/g, ""));
-  }
-  return null;
+  const values = extractResponseVariables(text, demoVariables).values.refund_amount_total;
+  return typeof values?.[0] === "number" ? values[0] : null;
 }
 
 const maxRefund = demoRule("max-refund");

@@ -2,6 +2,7 @@ import "server-only";
 import { listFieldsAndVariables, listRules, listScenariosWithSteps, listTools } from "@/db/queries/agent-config";
 import type { AgentRow } from "@/db/schema";
 import type { DbOrTx } from "@/db/types";
+import { engineMoneyOf } from "@/lib/bundles/variable-money";
 import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { AgentSnapshot, EngineResponseVariable } from "@/lib/engine/contracts/snapshot";
@@ -86,6 +87,7 @@ export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<Ag
       type: v.type as EngineResponseVariable["type"],
       description: v.description,
       patterns: v.patterns,
+      ...engineMoneyOf(v.money),
     })),
   };
 }

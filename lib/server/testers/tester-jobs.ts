@@ -11,7 +11,7 @@ import { testResponseVariable } from "@/lib/fields-editor/variable-tester";
 export type TesterJob =
   | {
       kind: "variable";
-      variable: Pick<ResponseVariable, "name" | "type" | "patterns">;
+      variable: Pick<ResponseVariable, "name" | "type" | "patterns" | "currency" | "context_words" | "rates">;
       reply: string;
     }
   | {

@@ -1,5 +1,6 @@
 import type { CompiledRule } from "../../compile/compile-agent";
-import type { RuleCheck } from "../../contracts/turn-outcome";
+import { totalNameOf } from "../../contracts/money-variable";
+import { blocksDraft, type RuleCheck } from "../../contracts/turn-outcome";
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
 import type { ScoredRule } from "../filtering/filter-rules";
 import { lookupVariable } from "../variables/resolve-variables";
@@ -12,6 +13,8 @@ export interface EnforcementInput {
   matched: ScoredRule[];
   /** Values the reply stated (extraction stage), every value per variable. */
   extracted: Record<string, unknown[]>;
+  /** Money variables (and totals) with an amount in a currency that has no rate (extraction stage). */
+  unresolvedMoney?: Record<string, string[]>;
   /** Embedding of the user's message, for the relevance check. */
   query: Float32Array;
   /** What the turn knew, for the grounding check. */
@@ -49,8 +52,13 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
   if (!config.enabled) return { checks, failed: [], enforced: 0 };
   const targets = rulesToEnforce(ctx, input.matched);
   // Variables = profile ∪ session ∪ extracted from the reply; the reply's own statements win.
+  // A money variable is also checked at its total: "$30 now and $30 later" must satisfy
+  // `refund_amount <= 50` as 30, 30 and 60, so splitting a promise cannot get round a cap.
+  const money = new Set(ctx.agent.snapshot.responseVariables.filter((v) => v.type === "money").map((v) => v.name));
   const source = (name: string): unknown[] | undefined => {
     const stated = input.extracted[name];
+    const total = money.has(name) ? input.extracted[totalNameOf(name)] : undefined;
+    if (stated && stated.length > 1 && total) return [...stated, ...total];
     if (stated && stated.length > 0) return stated;
     const known = lookupVariable(ctx.session, name);
     return known ? [known.value] : undefined;
@@ -68,7 +76,12 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
           detail: "deterministic_enabled is false",
         });
       } else if (rule.enforcementExpression) {
-        checks.push(checkLane1(compiled, source));
+        checks.push(
+          checkLane1(compiled, source, {
+            unresolvedMoney: (name) => input.unresolvedMoney?.[name],
+            moneyBlocks: config.unresolved_money_blocks,
+          }),
+        );
       }
       continue;
     }
@@ -93,5 +106,5 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
     if (config.grounding_check_enabled && response && context)
       checks.push(groundingCheck(context, response, config.grounding_threshold));
   }
-  return { checks, failed: checks.filter((c) => c.result === "failed"), enforced: targets.length };
+  return { checks, failed: checks.filter(blocksDraft), enforced: targets.length };
 }

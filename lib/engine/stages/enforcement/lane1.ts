@@ -26,12 +26,23 @@ function assignments(
   return { sets, unresolved };
 }
 
+export interface MoneyGaps {
+  /** Amounts a money variable (or its `_total`) bound in a currency without a rate. */
+  unresolvedMoney: (name: string) => string[] | undefined;
+  /** enforcement.unresolved_money_blocks. */
+  moneyBlocks: boolean;
+}
+
+const NO_GAPS: MoneyGaps = { unresolvedMoney: () => undefined, moneyBlocks: false };
+
 /**
  * Lane 1 (seed 002 Decision 4, seed 003 Decision 7): the rule's CEL expression over profile ∪ session ∪
  * what the reply said. A variable nobody resolved is an explicit `unresolved`, never a silent pass;
- * every extracted value is tried, so "$30 now and $75 later" fails `refund_amount <= 50`.
+ * every extracted value is tried, so "$30 now and $75 later" fails `refund_amount <= 50`. A money
+ * amount that cannot be converted leaves the rule undecided unless another value already fails it;
+ * that `unresolved` blocks the draft when `moneyBlocks` is on.
  */
-export function checkLane1(compiled: CompiledRule, source: VariableSource): RuleCheck {
+export function checkLane1(compiled: CompiledRule, source: VariableSource, gaps: MoneyGaps = NO_GAPS): RuleCheck {
   const { rule } = compiled;
   const base = { ruleId: rule.id, ruleKey: rule.key, ruleName: rule.name, lane: 1 as const };
   if (!compiled.program) {
@@ -41,8 +52,20 @@ export function checkLane1(compiled: CompiledRule, source: VariableSource): Rule
       detail: `expression ${JSON.stringify(rule.enforcementExpression)} does not parse`,
     };
   }
+  const moneyGaps = [...new Set(compiled.variables.flatMap((name) => gaps.unresolvedMoney(name) ?? []))];
+  const undecided = (unresolved: string[], variables?: Record<string, unknown>): RuleCheck => ({
+    ...base,
+    result: "unresolved",
+    detail: `${moneyGaps.join(", ")} cannot be compared with ${rule.enforcementExpression}${
+      gaps.moneyBlocks ? "; unresolved money blocks the reply (enforcement.unresolved_money_blocks)" : ""
+    }`,
+    ...(unresolved.length > 0 ? { unresolved } : {}),
+    ...(variables ? { variables } : {}),
+    ...(gaps.moneyBlocks ? { blocking: true } : {}),
+  });
   const { sets, unresolved } = assignments(compiled.variables, source);
   if (unresolved.length > 0) {
+    if (moneyGaps.length > 0) return undecided(unresolved);
     return { ...base, result: "unresolved", detail: `no value for ${unresolved.join(", ")}`, unresolved };
   }
   for (const set of sets) {
@@ -66,6 +89,7 @@ export function checkLane1(compiled: CompiledRule, source: VariableSource): Rule
       };
     }
   }
+  if (moneyGaps.length > 0) return undecided([], sets[0]);
   return { ...base, result: "passed", detail: `${rule.enforcementExpression} holds`, variables: sets[0] ?? {} };
 }
 

@@ -358,4 +358,8 @@ export const CONFUSABLES: ReadonlyMap<string, string> = new Map([
   ["\uA669", "o"], // ꙩ CYRILLIC SMALL LETTER MONOCULAR O
   ["\uA730", "f"], // ꜰ LATIN LETTER SMALL CAPITAL F
   ["\uA7AF", "q"], // ꞯ LATIN LETTER SMALL CAPITAL Q
+  ["\u051A", "Q"], // Ԛ CYRILLIC CAPITAL LETTER QA
+  ["\u051B", "q"], // ԛ CYRILLIC SMALL LETTER QA
+  ["\u051C", "W"], // Ԝ CYRILLIC CAPITAL LETTER WE
+  ["\u051D", "w"], // ԝ CYRILLIC SMALL LETTER WE
 ]);

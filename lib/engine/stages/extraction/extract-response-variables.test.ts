@@ -14,13 +14,32 @@ const snapshot = snapshotFromBundle(demo);
 const variables = snapshot.responseVariables;
 const extract = (reply: string) => extractResponseVariables(reply, variables);
 
+// A number variable read by patterns only, as the demo's refund_amount was before it became money:
+// the pattern mechanics (forms, order, windows) are tested on it.
+const PATTERN_REFUND: EngineResponseVariable = {
+  name: "refund_amount",
+  type: "number",
+  description: "",
+  patterns: [
+    "\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s+(?:refund|back)\\b",
+    "\\brefund(?:ing|ed)?\\s+(?:of\\s+|you\\s+|for\\s+)?\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)",
+    "\\b(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s*(?:USD|dollars)\\s+(?:refund|back)\\b",
+  ],
+};
+const patternVariables = [...variables.filter((v) => v.type === "boolean"), PATTERN_REFUND];
+const extractByPattern = (reply: string) => extractResponseVariables(reply, patternVariables);
+
 // The demo's lane-1 hard rules, without CEL: `!competitor_mentioned`, `!financial_advice_given` and
-// `refund_amount <= 50`, where a reply breaks the last if any amount it states is above 50.
-function brokenBy(values: Record<string, unknown[]>): string[] {
+// `refund_amount <= 50`, where a reply breaks the last if any amount it states, or their total, is
+// above 50, or an amount cannot be converted to dollars (unresolved money blocks by default).
+function brokenBy({ values, unresolvedMoney }: ReturnType<typeof extract>): string[] {
   const broken: string[] = [];
   if (values.competitor_mentioned?.[0] === true) broken.push("competitor_mentioned");
   if (values.financial_advice_given?.[0] === true) broken.push("financial_advice_given");
-  if ((values.refund_amount ?? []).some((v) => typeof v === "number" && v > 50)) broken.push("refund_amount");
+  const amounts = [...(values.refund_amount ?? []), ...(values.refund_amount_total ?? [])];
+  if (amounts.some((v) => typeof v === "number" && v > 50) || unresolvedMoney.refund_amount) {
+    broken.push("refund_amount");
+  }
   return broken;
 }
 
@@ -34,7 +53,7 @@ describe("the demo corpus", () => {
     expect(variables.map((v) => [v.name, v.type])).toEqual([
       ["competitor_mentioned", "boolean"],
       ["financial_advice_given", "boolean"],
-      ["refund_amount", "number"],
+      ["refund_amount", "money"],
     ]);
   });
 
@@ -46,23 +65,21 @@ describe("the demo corpus", () => {
   it.each(REPLIES_THAT_MUST_BE_BLOCKED.map((c) => [c.reason, c.reply, c.breaks] as const))(
     "blocks %s: %j",
     (_, reply, breaks) => {
-      expect(brokenBy(extract(reply).values)).toContain(breaks);
+      expect(brokenBy(extract(reply))).toContain(breaks);
     },
   );
 
   it.each(REPLIES_THAT_MUST_PASS.map((c) => [c.reason, c.reply] as const))("passes %s: %j", (_, reply) => {
-    const { values, warnings } = extract(reply);
-    expect(brokenBy(values)).toEqual([]);
+    const result = extract(reply);
+    expect(brokenBy(result)).toEqual([]);
+    const { warnings } = result;
     expect(warnings).toEqual([]);
   });
 
-  it.each(KNOWN_GAPS.map((c) => [c.reason, c.reply] as const))(
-    "leaves refund_amount unresolved, though the money is seen, for %s",
-    (_, reply) => {
-      expect(extract(reply).values).not.toHaveProperty("refund_amount");
-      expect(extractMoney(reply)).toHaveLength(1);
-    },
-  );
+  it.each(KNOWN_GAPS.map((c) => [c.reason, c.reply] as const))("leaves refund_amount unresolved for %s", (_, reply) => {
+    expect(extract(reply).values).not.toHaveProperty("refund_amount");
+    expect(extractMoney(reply)).toHaveLength(0);
+  });
 });
 
 describe("extractResponseVariables", () => {
@@ -75,12 +92,12 @@ describe("extractResponseVariables", () => {
   });
 
   it("keeps every distinct amount in the order the reply states them", () => {
-    const { values } = extract("A $30 refund now, a $75 refund later, and another $30 refund after that.");
+    const { values } = extractByPattern("A $30 refund now, a $75 refund later, and another $30 refund after that.");
     expect(values.refund_amount).toEqual([30, 75]);
   });
 
   it("reads amounts found only in the canonical form after those in the raw text", () => {
-    const { values, matches } = extract("A refund of 90 dollars and a $20 refund.");
+    const { values, matches } = extractByPattern("A refund of 90 dollars and a $20 refund.");
     expect(values.refund_amount).toEqual([20, 90]);
     const forms = matches.filter((m) => m.variable === "refund_amount").map((m) => [m.form, m.value]);
     expect(forms).toEqual([
@@ -91,9 +108,9 @@ describe("extractResponseVariables", () => {
   });
 
   it("parses decimal commas and thousands in captures", () => {
-    expect(extract("A $75,00 refund.").values.refund_amount).toEqual([75]);
-    expect(extract("A $1,200 refund.").values.refund_amount).toEqual([1200]);
-    expect(extract("I'll process a $75, refund").values.refund_amount).toEqual([75]);
+    expect(extractByPattern("A $75,00 refund.").values.refund_amount).toEqual([75]);
+    expect(extractByPattern("A $1,200 refund.").values.refund_amount).toEqual([1200]);
+    expect(extractByPattern("I'll process a $75, refund").values.refund_amount).toEqual([75]);
   });
 
   it("records evidence with the form, pattern and an excerpt", () => {
@@ -211,7 +228,7 @@ describe("long replies", () => {
     const edge = EXTRACTION_WINDOW_CHARS - EXTRACTION_WINDOW_OVERLAP;
     for (const at of [edge - 3, edge + EXTRACTION_WINDOW_OVERLAP / 2 - 2, EXTRACTION_WINDOW_CHARS - 3]) {
       const reply = `${filler(at)}$1,250 refund. ${filler(EXTRACTION_WINDOW_CHARS)}`;
-      const { values, matches } = extract(reply);
+      const { values, matches } = extractByPattern(reply);
       expect(values.refund_amount, `at ${at}`).toEqual([1250]);
       expect(matches.filter((m) => m.form === "raw")).toHaveLength(1);
     }
@@ -227,7 +244,8 @@ describe("long replies", () => {
 
   it("does not take a word cut at a window start for a whole word", () => {
     const edge = EXTRACTION_WINDOW_CHARS - EXTRACTION_WINDOW_OVERLAP;
-    const reply = `${"x".repeat(edge - 3)}xxxQuickCart ${filler(EXTRACTION_WINDOW_CHARS)}`;
+    // Lower case: "xxxQuickCart" is a camelCase join, which the joined form reads as the name.
+    const reply = `${"x".repeat(edge - 3)}xxxquickcart ${filler(EXTRACTION_WINDOW_CHARS)}`;
     expect(extract(reply).values.competitor_mentioned).toEqual([false]);
   });
 

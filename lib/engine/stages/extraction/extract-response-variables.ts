@@ -1,9 +1,14 @@
 import type { RE2JS } from "re2js";
+import { totalNameOf } from "../../contracts/money-variable";
 import type { EngineResponseVariable } from "../../contracts/snapshot";
 import { compileDesignerPattern } from "../../regex/compile-designer-pattern";
+import { bindMoney } from "./bind-money";
+import { atSoftBoundary, type JoinedReading, joinedReading, withoutWordBoundaries } from "./joined-form";
 import { canonicalizeMoney } from "./money";
+import { moneyTokens } from "./money-tokens";
 import { normalizeForMatching } from "./normalize-text";
-import { parseNumberOrWords } from "./numbers";
+import { parseNumberOrWords, roundCents } from "./numbers";
+import { stripMarkup } from "./strip-markup";
 
 // Seed 003 Decision 7, stage 3 of three-stage extraction: what the agent committed to in its reply,
 // as enforcement variables for lane 1 (PRODUCT.md §3 step 8). Deterministic: the designer's regexes,
@@ -14,15 +19,19 @@ import { parseNumberOrWords } from "./numbers";
 //                spaced letters ("QuіckCart", "Q u i c k C a r t" → "quickcart");
 //   canonical  — the normalized text with every money mention as "$<amount>" ("USD 75,00 back",
 //                "seventy-five dollars refund" → "$75 back", "$75 refund").
-// Booleans look at all three; numbers and strings at raw and canonical (normalized text with its money
-// left as written adds no value the other two lack).
+//   joined     — for booleans: markup removed, broken lines joined, leetspeak read, case kept, with \b
+//                also satisfied by a camelCase hump ("visitQuickCart", "Quick<b>Cart</b>", joined-form.ts).
+// Booleans look at all four; numbers and strings at raw and canonical (normalized text with its money
+// left as written adds no value the other two lack). Money variables bind amounts by their context
+// words (bind-money.ts) over the normalized text with markup removed ("money" form), and run their
+// patterns, if any, as extra detectors.
 
-export type ExtractionForm = "raw" | "canonical" | "normalized";
+export type ExtractionForm = "raw" | "canonical" | "normalized" | "joined" | "money";
 
 export interface ResponseExtractionMatch {
   variable: string;
   value: unknown;
-  /** Index into the variable's `patterns`. */
+  /** Index into the variable's `patterns`; -1 for an amount bound by a money variable's context words. */
   pattern: number;
   /** The match with a little context, from the form it was found in. */
   excerpt: string;
@@ -40,6 +49,11 @@ export interface ResponseExtraction {
   matches: ResponseExtractionMatch[];
   /** Patterns that did not compile (skipped), captures that are not numbers. */
   warnings: string[];
+  /**
+   * Money variables (and their `_total`) with a bound amount in a currency that has no rate: the
+   * amounts as written. Lane 1 cannot decide a rule over them; `unresolved_money_blocks` decides.
+   */
+  unresolvedMoney: Record<string, string[]>;
 }
 
 /**
@@ -63,6 +77,8 @@ interface CompiledPattern {
    * look-alikes are single characters in every form.
    */
   regex: RE2JS;
+  /** The pattern with its \b removed, matched in the joined form at soft boundaries; booleans only. */
+  joinable: RE2JS | null;
 }
 
 interface CompiledVariables {
@@ -84,7 +100,9 @@ function compile(variables: readonly EngineResponseVariable[]): CompiledVariable
         warnings.push(`variable "${variable.name}" pattern ${index} cannot run and was skipped: ${result.message}`);
         return;
       }
-      patterns.push({ index, regex: result.regex });
+      const loose = variable.type === "boolean" ? withoutWordBoundaries(source) : null;
+      const joinable = loose === null ? null : compileDesignerPattern(loose, { caseInsensitive: true });
+      patterns.push({ index, regex: result.regex, joinable: joinable?.ok ? joinable.regex : null });
     });
     if (variable.type === "boolean" && patterns.length === 0 && variable.patterns.length > 0) {
       warnings.push(`variable "${variable.name}" has no usable pattern and is always false`);
@@ -145,8 +163,20 @@ export function extractResponseVariables(
   const { variables: compiled, warnings: compileWarnings } = compile(variables);
   const warnings = [...compileWarnings];
   const normalized = normalizeForMatching(text);
-  const forms: Record<ExtractionForm, string> = { raw: text, normalized, canonical: canonicalizeMoney(normalized) };
+  const forms: Record<ExtractionForm, string> = {
+    raw: text,
+    normalized,
+    canonical: canonicalizeMoney(normalized),
+    joined: "",
+    money: compiled.some((c) => c.variable.money) ? normalizeForMatching(moneyText(text)) : "",
+  };
+  const tokens = forms.money === "" ? [] : moneyTokens(forms.money);
+  const joined = compiled.some((c) => c.variable.type === "boolean" && c.patterns.length > 0)
+    ? joinedReading(text)
+    : null;
+  forms.joined = joined?.text ?? "";
   const values: Record<string, unknown[]> = {};
+  const unresolvedMoney: Record<string, string[]> = {};
   const matches: ResponseExtractionMatch[] = [];
 
   for (const { variable, patterns } of compiled) {
@@ -167,6 +197,14 @@ export function extractResponseVariables(
           record(form, pattern.index, first.value, true);
         }
       }
+      // The joined form only when the other three saw nothing: it is the widest reading, and evidence
+      // from the plainer forms is easier to follow.
+      for (const pattern of matched ? [] : patterns) {
+        const hit = joined ? joinedMatch(pattern, joined) : null;
+        if (!hit) continue;
+        matched = true;
+        record("joined", pattern.index, hit, true);
+      }
       values[variable.name] = [matched];
     } else {
       const found: unknown[] = [];
@@ -179,7 +217,7 @@ export function extractResponseVariables(
         hits.sort((a, b) => a.found.index - b.found.index || a.pattern - b.pattern);
         for (const hit of hits) {
           const captured = hit.found.match[1] ?? hit.found.match[0];
-          const value = variable.type === "number" ? parseNumberOrWords(captured) : captured;
+          const value = variable.type === "string" ? captured : parseNumberOrWords(captured);
           if (value === null) {
             warnings.push(
               `variable "${variable.name}" pattern ${hit.pattern} captured "${captured}", which is not a number`,
@@ -194,9 +232,77 @@ export function extractResponseVariables(
           record(form, hit.pattern, hit.found, value);
         }
       }
+      if (variable.money) {
+        const money = bindMoneyVariable(variable.money, tokens, found as number[], forms.money);
+        for (const m of money.evidence)
+          if (evidence.length < MAX_MATCHES_PER_VARIABLE) evidence.push({ ...m, variable: variable.name });
+        if (money.amounts.length > 0) values[variable.name] = money.amounts;
+        else delete values[variable.name];
+        if (money.unresolved.length > 0) {
+          unresolvedMoney[variable.name] = money.unresolved;
+          unresolvedMoney[totalNameOf(variable.name)] = money.unresolved;
+        } else if (money.amounts.length > 0) {
+          values[totalNameOf(variable.name)] = [roundCents(money.amounts.reduce((sum, a) => sum + a, 0))];
+        }
+        matches.push(...evidence);
+        continue;
+      }
       if (found.length > 0) values[variable.name] = found;
     }
     matches.push(...evidence);
   }
-  return { values, matches, warnings: [...new Set(warnings)] };
+  return { values, matches, warnings: [...new Set(warnings)], unresolvedMoney };
+}
+
+/** A word wrapped at a line end with a hyphen: "re-\nfund". */
+const WRAPPED_WORD = /(\p{L})-[ \t]*\r?\n[ \t]*(?=\p{L})/gu;
+
+/** What money binding reads: the text without markup, wrapped words joined (then normalized). */
+export function moneyText(text: string): string {
+  return stripMarkup(text).replace(WRAPPED_WORD, "$1");
+}
+
+/** The first match of a boolean's pattern in the joined form, as written or at a camelCase hump. */
+function joinedMatch(pattern: CompiledPattern, joined: JoinedReading): FoundMatch | null {
+  if (joined.rejoined) {
+    const first = scan(pattern.regex, joined.text).next();
+    if (!first.done) return first.value;
+  }
+  if (!pattern.joinable || !joined.humps) return null;
+  for (const found of scan(pattern.joinable, joined.text)) {
+    if (atSoftBoundary(joined.text, found.index, found.index + found.match[0].length)) return found;
+  }
+  return null;
+}
+
+/**
+ * A money variable's values: every amount bound by its context words, once per mention, then what
+ * its patterns found beyond those (a pattern value counts only as often as it outnumbers the bound
+ * ones, so a "$75 refund" both bind and pattern see is one mention).
+ */
+function bindMoneyVariable(
+  money: NonNullable<EngineResponseVariable["money"]>,
+  tokens: ReturnType<typeof moneyTokens>,
+  patternValues: number[],
+  text: string,
+): { amounts: number[]; unresolved: string[]; evidence: Omit<ResponseExtractionMatch, "variable">[] } {
+  const binding = bindMoney(tokens, money);
+  const amounts = binding.amounts.map((a) => a.amount);
+  const left = new Map<number, number>();
+  for (const a of amounts) left.set(a, (left.get(a) ?? 0) + 1);
+  for (const v of patternValues) {
+    const n = left.get(v) ?? 0;
+    if (n > 0) left.set(v, n - 1);
+    else amounts.push(v);
+  }
+  const evidence = binding.amounts.map((a) => {
+    const at = text.indexOf(a.text);
+    return {
+      value: a.amount,
+      pattern: -1,
+      excerpt: excerptOf(text, Math.max(0, at), a.text.length),
+      form: "money" as const,
+    };
+  });
+  return { amounts, unresolved: binding.unresolved, evidence };
 }

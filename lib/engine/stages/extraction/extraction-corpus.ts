@@ -11,8 +11,10 @@
 //   `\bQuickCart\b` and a space is a word break ("add it to your cart for a quick checkout" is normal
 //   text). A designer who wants the two-word spelling writes `Quick\s*Cart`. Spacing every letter
 //   ("Q u i c k C a r t") is a disguise and is caught.
-// - An amount is a refund only where the demo's patterns say so ("$75 refund", "refund of $75",
-//   "75 USD back"): "$75" as an order total is not a refund, and a percentage is never money.
+// - An amount is a refund when a context word of refund_amount stands within a few words of it
+//   ("$75 refund", "refund of $75", "Refund: $ 75"), nearest first: in "$75 order total, refund $40"
+//   the refund is $40. A percentage is never money; a negated promise ("we cannot offer a $75
+//   refund") is not a promise.
 
 export type DemoVariable = "competitor_mentioned" | "financial_advice_given" | "refund_amount";
 
@@ -191,6 +193,16 @@ export const REPLIES_THAT_MUST_BE_BLOCKED: BlockedReply[] = [
     reply: "Refund of $45 today and 55 dollars back next week.",
     reason: "digits and words, the second above 50",
   },
+  { breaks: "refund_amount", reply: "I've approved a €80 refund.", reason: "euros, converted at the demo's rate" },
+  { breaks: "refund_amount", reply: "You'll get £60 back.", reason: "pounds, converted at the demo's rate" },
+  { breaks: "refund_amount", reply: "Your refund is $75.", reason: "refund … is $75" },
+  { breaks: "refund_amount", reply: "A ¥5000 refund is on its way.", reason: "yen: no rate, unresolved, blocked" },
+  { breaks: "refund_amount", reply: "Refund:   $ 75", reason: "a colon and spaces between word and amount" },
+  {
+    breaks: "refund_amount",
+    reply: "$30 back now and another $30 refund next week.",
+    reason: "two promises under the cap, over it together",
+  },
 ];
 
 export const REPLIES_THAT_MUST_PASS: PassingReply[] = [
@@ -237,12 +249,11 @@ export const REPLIES_THAT_MUST_PASS: PassingReply[] = [
 ];
 
 /**
- * Replies the demo's patterns do not resolve though a reader sees a refund: refund_amount stays
- * unresolved (the enforcement stage reports it). Currencies other than dollars need their own
- * patterns; a refund amount after "is" is not in the demo's phrasings.
+ * Replies a reader sees as a refund that refund_amount does not bind: a bare number has no currency
+ * (binding one would read order numbers and counts as money), and numbers are read as words in
+ * English only.
  */
 export const KNOWN_GAPS: PassingReply[] = [
-  { reply: "I've approved a €80 refund.", reason: "euros: canonical form keeps €, the patterns want $" },
-  { reply: "You'll get £60 back.", reason: "pounds: canonical form keeps £" },
-  { reply: "Your refund is $75.", reason: "refund … is $75 is not one of the demo's phrasings" },
+  { reply: "Your refund of 75 is on its way.", reason: "no currency: a bare number is not money" },
+  { reply: "Vous recevrez un remboursement de soixante-quinze euros.", reason: "French number words" },
 ];

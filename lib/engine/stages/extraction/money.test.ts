@@ -47,9 +47,9 @@ describe("extractMoney", () => {
   it("finds every amount in one reply, in order, with where each is written", () => {
     const claims = extractMoney("I can refund $30 now, 45 dollars next week and seventy-five dollars later.");
     expect(claims).toEqual([
-      { amount: 30, currency: "USD", text: "$30", index: 13 },
-      { amount: 45, currency: "USD", text: "45 dollars", index: 22 },
-      { amount: 75, currency: "USD", text: "seventy-five dollars", index: 47 },
+      { amount: 30, currency: "USD", code: "USD", text: "$30", index: 13 },
+      { amount: 45, currency: "USD", code: "USD", text: "45 dollars", index: 22 },
+      { amount: 75, currency: "USD", code: "USD", text: "seventy-five dollars", index: 47 },
     ]);
   });
 
@@ -67,6 +67,29 @@ describe("extractMoney", () => {
     ]) {
       expect(extractMoney(text), text).toEqual([]);
     }
+  });
+
+  it.each([
+    ["C$75", 75, "CAD"],
+    ["75 Canadian dollars", 75, "CAD"],
+    ["¥5000", 5000, "JPY"],
+    ["5000 yen", 5000, "JPY"],
+    ["₹900", 900, "INR"],
+    ["CHF 80", 80, "CHF"],
+    ["80 swiss francs", 80, "CHF"],
+    ["R$ 300", 300, "BRL"],
+    ["75 dólares", 75, "USD"],
+    ["75 €", 75, "EUR"],
+    ["$  75", 75, "USD"],
+    ["$ 1 250", 1250, "USD"],
+    ["1 250,50 €", 1250.5, "EUR"],
+    ["CHF 1'250", 1250, "CHF"],
+  ])("%s → %d in %s", (text, amount, code) => {
+    expect(extractMoney(text).map((c) => [c.amount, c.code])).toEqual([[amount, code]]);
+  });
+
+  it("keeps amounts in other currencies as written when it canonicalizes", () => {
+    expect(canonicalizeMoney("¥5000 refund and CHF 80 back")).toBe("¥5000 refund and CHF 80 back");
   });
 
   it("does not let a trailing $ swallow the next amount", () => {

@@ -12,8 +12,10 @@ export type Currency = "USD" | "EUR" | "GBP";
 
 export interface MoneyClaim {
   amount: number;
-  /** null: a dollar that is not a US dollar (C$, A$, CAD, "Canadian dollars", …). */
+  /** null: a dollar that is not a US dollar (C$, A$, CAD, "Canadian dollars", …) or another currency (¥, CHF, …). */
   currency: Currency | null;
+  /** ISO 4217 code of the currency as written: "USD" for $, "CAD" for C$, "JPY" for ¥ or "yen". */
+  code: string;
   /** The text as written, e.g. "seventy-five dollars". */
   text: string;
   /** Offset of `text` in the input. */
@@ -34,27 +36,34 @@ export interface CountClaim {
 }
 
 const R = String.raw;
-/** "1,250.50", "1.250,50", "75,00", "75", "0.5"; never part of a longer number. */
-const AMOUNT = R`(?:\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d|[.,]\d)`;
+/** "1,250.50", "1.250,50", "1 250,50", "1'250", "75,00", "75", "0.5"; never part of a longer number. */
+const AMOUNT = R`(?:\d{1,3}(?:[ '’]\d{3})+(?:[.,]\d{1,2})?(?![\d'’]|[.,]\d| \d)|\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d|[.,]\d)`;
 const WORDS = NUMBER_WORDS_SOURCE;
 const SCALE = R`(?:\s?k(?![a-z])|\s*(?:thousand|million|billion)(?![a-z]))`;
 /** Not glued to a word or number before it ("abc$75", "7$75"). */
-const START = R`(?<![\p{L}\p{N}$€£.,])`;
+const START = R`(?<![\p{L}\p{N}$€£¥₹₩₽₺₪₱฿.,])`;
 const END_WORD = R`(?![\p{L}\p{N}])`;
 
 const OTHER_DOLLARS = R`(?:canadian|australian|new\s+zealand|hong\s+kong|singapore)\s+dollars?`;
-const PREFIX_TOKEN = R`us\$|ca\$|au\$|nz\$|hk\$|c\$|a\$|s\$|usd|eur|gbp|cad|aud|nzd|hkd|sgd|\$|€|£`;
-const CURRENCY_WORD = R`${OTHER_DOLLARS}|us\s+dollars?|dollars?|bucks?|euros?|pounds?\s+sterling|pounds?|quid|usd|eur|gbp|cad|aud|nzd|hkd|sgd`;
+/**
+ * ISO codes read as currencies. Codes that are English words in lower case ("try", "all", "top") are
+ * left out: normalized text is lower case, so "75 try" must stay a number and a word.
+ */
+const ISO_CODES =
+  "usd|eur|gbp|cad|aud|nzd|hkd|sgd|jpy|cny|rmb|inr|chf|mxn|brl|krw|sek|nok|dkk|pln|rub|zar|ils|thb|czk|huf";
+const PREFIX_TOKEN = R`us\$|ca\$|au\$|nz\$|hk\$|r\$|c\$|a\$|s\$|${ISO_CODES}|\$|€|£|¥|₹|₩|₽|₺|₪|₱|฿`;
+const OTHER_WORDS = R`swiss\s+francs?|francs?|yen|yuan|rupees?|pesos?|roubles?|rubles?|zlot(?:y|ys|ies)|kronor|kroner|krona|krone`;
+const CURRENCY_WORD = R`${OTHER_DOLLARS}|us\s+dollars?|dollars?|d[oó]lares|d[oó]lar|bucks?|euros?|pounds?\s+sterling|pounds?|quid|${OTHER_WORDS}|${ISO_CODES}`;
 const CENTS = R`(?:\s+and\s+(?<cents>\d{1,2}|${WORDS})\s+cents?${END_WORD})?`;
 
 /** "$75", "$ 75.00", "USD 75,00", "US$80", "€75", "£20", "$2k", "$1.5 million", "$75 USD". */
 const PREFIXED = new RegExp(
-  R`(?<![\p{L}\p{N}$€£])(?<cur>${PREFIX_TOKEN})\s?(?<amount>${AMOUNT})(?<scale>${SCALE})?(?:\s?(?:usd|eur|gbp|dollars?|euros?|bucks?)${END_WORD})?`,
+  R`(?<![\p{L}\p{N}$€£¥₹₩₽₺₪₱฿])(?<cur>${PREFIX_TOKEN})\s{0,3}(?<amount>${AMOUNT})(?<scale>${SCALE})?(?:\s?(?:usd|eur|gbp|dollars?|euros?|bucks?)${END_WORD})?`,
   "giu",
 );
 /** "75$", "75 USD", "75 dollars", "a 60-dollar refund", "80 US dollars and 50 cents", "20 quid". */
 const SUFFIXED = new RegExp(
-  R`${START}(?<amount>${AMOUNT})(?<scale>${SCALE})?(?:\s*-\s*|\s*)(?:(?<cur>[$€£])(?!\s?\d)|(?<word>${CURRENCY_WORD})${END_WORD})${CENTS}`,
+  R`${START}(?<amount>${AMOUNT})(?<scale>${SCALE})?(?:\s*-\s*|\s*)(?:(?<cur>[$€£¥₹₩₽₺₪₱฿])(?!\s?\d)|(?<word>${CURRENCY_WORD})${END_WORD})${CENTS}`,
   "giu",
 );
 /** "seventy-five dollars", "a hundred and twenty dollars", "fifty bucks", "ten euros and fifty cents". */
@@ -85,13 +94,61 @@ const NOT_A_NOUN = new Set(
   ]),
 );
 
-function currencyOf(token: string): Currency | null {
+const SYMBOL_CODES: Record<string, string> = {
+  $: "USD",
+  us$: "USD",
+  ca$: "CAD",
+  c$: "CAD",
+  au$: "AUD",
+  a$: "AUD",
+  nz$: "NZD",
+  hk$: "HKD",
+  s$: "SGD",
+  r$: "BRL",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  "₩": "KRW",
+  "₽": "RUB",
+  "₺": "TRY",
+  "₪": "ILS",
+  "₱": "PHP",
+  "฿": "THB",
+  rmb: "CNY",
+};
+const WORD_CODES: [RegExp, string][] = [
+  [/^(?:us )?(?:dollar|bucks?|d[oó]lar)/, "USD"],
+  [/^canadian/, "CAD"],
+  [/^australian/, "AUD"],
+  [/^new zealand/, "NZD"],
+  [/^hong kong/, "HKD"],
+  [/^singapore/, "SGD"],
+  [/^euro/, "EUR"],
+  [/^(?:pound|quid)/, "GBP"],
+  [/^(?:swiss )?franc/, "CHF"],
+  [/^yen/, "JPY"],
+  [/^yuan/, "CNY"],
+  [/^rupee/, "INR"],
+  [/^peso/, "MXN"],
+  [/^r[ou]+ble/, "RUB"],
+  [/^zlot/, "PLN"],
+  [/^kronor|^krona/, "SEK"],
+  [/^krone/, "NOK"],
+];
+
+/** The ISO 4217 code of a currency token as written ("$" → USD, "C$" → CAD, "yen" → JPY). */
+export function currencyCodeOf(token: string): string {
   const t = token.toLowerCase().replace(/\s+/g, " ");
-  if (t === "€" || t === "eur" || t.startsWith("euro")) return "EUR";
-  if (t === "£" || t === "gbp" || t === "quid" || t.startsWith("pound")) return "GBP";
-  if (t === "$" || t === "us$" || t === "usd" || t.startsWith("dollar") || t.startsWith("us dollar")) return "USD";
-  if (t.startsWith("buck")) return "USD";
-  return null;
+  const symbol = SYMBOL_CODES[t];
+  if (symbol) return symbol;
+  const word = WORD_CODES.find(([pattern]) => pattern.test(t))?.[1];
+  if (word) return word;
+  return /^[a-z]{3}$/.test(t) ? t.toUpperCase() : "USD";
+}
+
+function currencyOf(code: string): Currency | null {
+  return code === "USD" || code === "EUR" || code === "GBP" ? code : null;
 }
 
 function scaleOf(scale: string | undefined): number {
@@ -120,28 +177,30 @@ interface Candidate extends MoneyClaim {
 /** Every money amount in the text, in order; overlapping readings resolve to the earliest, then longest. */
 export function extractMoney(text: string): MoneyClaim[] {
   const candidates: Candidate[] = [];
-  const add = (m: RegExpMatchArray, amount: number | null, currency: Currency | null) => {
+  const add = (m: RegExpMatchArray, amount: number | null, token: string) => {
     if (amount === null || m.index === undefined) return;
-    candidates.push({ amount: roundCents(amount), currency, text: m[0], index: m.index, end: m.index + m[0].length });
+    const code = currencyCodeOf(token);
+    const claim = { amount: roundCents(amount), currency: currencyOf(code), code, text: m[0], index: m.index };
+    candidates.push({ ...claim, end: m.index + m[0].length });
   };
   for (const m of text.matchAll(PREFIXED)) {
     const g = m.groups ?? {};
     const n = numberOf(g);
-    add(m, n === null ? null : n * scaleOf(g.scale), currencyOf(g.cur ?? ""));
+    add(m, n === null ? null : n * scaleOf(g.scale), g.cur ?? "");
   }
   for (const m of text.matchAll(SUFFIXED)) {
     const g = m.groups ?? {};
     const n = numberOf(g);
-    add(m, n === null ? null : n * scaleOf(g.scale) + centsOf(g.cents), currencyOf(g.cur ?? g.word ?? ""));
+    add(m, n === null ? null : n * scaleOf(g.scale) + centsOf(g.cents), g.cur ?? g.word ?? "");
   }
   for (const m of text.matchAll(SPELLED)) {
     const g = m.groups ?? {};
     const n = numberOf(g);
-    add(m, n === null ? null : n + centsOf(g.cents), currencyOf(g.word ?? ""));
+    add(m, n === null ? null : n + centsOf(g.cents), g.word ?? "");
   }
   for (const m of text.matchAll(CENTS_ONLY)) {
     const n = numberOf(m.groups ?? {});
-    add(m, n === null ? null : n / 100, "USD");
+    add(m, n === null ? null : n / 100, "$");
   }
   candidates.sort((a, b) => a.index - b.index || b.end - a.end);
   const claims: MoneyClaim[] = [];
@@ -154,6 +213,7 @@ export function extractMoney(text: string): MoneyClaim[] {
   return claims;
 }
 
+const OTHER_DOLLAR_CODES = new Set(["CAD", "AUD", "NZD", "HKD", "SGD"]);
 const SYMBOL: Record<Currency, string> = { USD: "$", EUR: "€", GBP: "£" };
 
 /** "$75", "$75.50", "€1250": no separators, cents only when there are any. */
@@ -171,6 +231,8 @@ export function canonicalizeMoney(text: string): string {
   let out = "";
   let at = 0;
   for (const claim of extractMoney(text)) {
+    // ¥, CHF, rupees… stay as written: rewriting them to "$" would hand a dollar pattern a yen amount.
+    if (claim.currency === null && !OTHER_DOLLAR_CODES.has(claim.code)) continue;
     out += text.slice(at, claim.index) + formatMoney(claim);
     at = claim.index + claim.text.length;
   }

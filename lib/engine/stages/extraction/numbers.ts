@@ -79,7 +79,9 @@ export function wordsToNumber(phrase: string): number | null {
  * text is not a number.
  */
 export function parseNumber(text: string): number | null {
-  const s = text.trim().replace(/^[.,]+|[.,]+$/g, "");
+  let s = text.trim().replace(/^[.,]+|[.,]+$/g, "");
+  // "1 250", "1'250,50": thousands grouped by spaces or apostrophes (French, Swiss).
+  if (/^\d{1,3}(?:[ '’]\d{3})+(?:[.,]\d{1,2})?$/.test(s)) s = s.replace(/[ '’]/g, "");
   if (!/^\d[\d.,]*$/.test(s)) return null;
   const lastComma = s.lastIndexOf(",");
   const lastDot = s.lastIndexOf(".");

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../testing/seeded-random";
 import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { calculateFatigueScore, type PreviousScores } from "./fatigue";
 
-/** mulberry32: a small seeded PRNG, so a failure replays with the same numbers. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so a failure replays with the same numbers. */
+const prng = seededRandom;
 
 describe("fatigue over random rerun sequences", () => {
   it.each([1, 7, 42, 2025, 65537])("stays within [0, 1] and moves by +0.15 / −0.05 only (seed %i)", (seed) => {

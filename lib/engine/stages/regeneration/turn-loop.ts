@@ -1,5 +1,5 @@
 import type { AgentSettings } from "../../contracts/agent-settings";
-import type { RuleCheck, TurnLoopRecord } from "../../contracts/turn-outcome";
+import { blocksDraft, type RuleCheck, type TurnLoopRecord } from "../../contracts/turn-outcome";
 import { turnLoopConfig } from "../loop-guardrails/config";
 import { turnLoopId } from "../loop-guardrails/loop-family";
 import type { LoopTraceItem } from "../loop-guardrails/loop-trace";
@@ -31,7 +31,7 @@ export function createTurnLoop(turnId: string, settings: AgentSettings): TurnLoo
   let current = turnLoopId(turnId.replace(/[^A-Za-z0-9_.:-]/g, "-").slice(0, 150));
   return {
     complete(checks, now) {
-      const decided = checks.filter((c) => c.result === "passed" || c.result === "failed");
+      const decided = checks.filter((c) => c.result === "passed" || blocksDraft(c));
       const passed = decided.filter((c) => c.result === "passed").length;
       const share = decided.length ? passed / decided.length : 1;
       // A draft that failed a hard constraint cannot ship however many others it passed (9 of 10 is
@@ -50,7 +50,7 @@ export function createTurnLoop(turnId: string, settings: AgentSettings): TurnLoo
             summary_valid: true,
             reflection_persona: "PESSIMIST",
             bias_tags: checks
-              .filter((c) => c.result === "failed")
+              .filter(blocksDraft)
               .slice(0, MAX_BIAS_TAGS)
               .map((c) => ({ tag: `violation:${c.ruleKey}`, lane: c.lane })),
           },

@@ -1,4 +1,5 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
+import { declaredNamesOf } from "../../contracts/money-variable";
 import type { SessionState } from "../../contracts/session-state";
 import type { ScoredRule } from "../filtering/filter-rules";
 
@@ -33,7 +34,7 @@ export function resolveVariables(
   session: SessionState,
   matched: ScoredRule[],
 ): VariableResolution {
-  const responseVariables = new Set(agent.snapshot.responseVariables.map((v) => v.name));
+  const responseVariables = new Set(agent.snapshot.responseVariables.flatMap(declaredNamesOf));
   const needed = new Set<string>();
   for (const { compiled } of matched)
     for (const name of compiled.variables) if (!responseVariables.has(name)) needed.add(name);

@@ -1,3 +1,4 @@
+import { moneyColumnOf } from "@/lib/bundles/variable-money";
 import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
 
 // Bundle form → columns, exactly as bundle import writes them (write-agent-config.ts insertAgentConfig),
@@ -20,5 +21,6 @@ export function variableColumns(variable: ResponseVariable) {
     type: variable.type,
     description: variable.description,
     patterns: variable.patterns,
+    money: moneyColumnOf(variable),
   };
 }

@@ -70,7 +70,9 @@ describe("response variable issues", () => {
           "refund_amount is used by rule max-refund (refund_amount <= 50): change those first, or keep the name.",
       },
     ]);
-    const retyped = variableIssues(bundle, { ...variable("refund_amount"), type: "string" }, "refund_amount");
+    // A string has no currency, context words or rates: the editor drops them with the type.
+    const { currency: _c, context_words: _w, rates: _r, ...plain } = variable("refund_amount");
+    const retyped = variableIssues(bundle, { ...plain, type: "string" }, "refund_amount");
     expect(retyped).toEqual([{ path: "type", message: expect.stringMatching(/^This breaks rule max-refund: /) }]);
   });
 

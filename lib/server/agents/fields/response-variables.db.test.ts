@@ -194,9 +194,48 @@ describe("response variable refusals write nothing", () => {
 describe("the tester and the engine", () => {
   it("a viewer may test a reply; the tester extracts what the pipeline extracts", async () => {
     requestState.headers = browserHeaders({ cookie: cookies.viewer });
-    const { name, type, patterns } = REFUND;
-    const result = await testVariableAction({ name, type, patterns, reply: "I'll process a $75 refund for you." });
-    expect(result).toMatchObject({ ok: true, data: { values: [75], warnings: [] } });
+    const { name, type, patterns, currency, context_words, rates } = REFUND;
+    const reply = "I'll process a $75 refund for you, and €10 back for shipping.";
+    const result = await testVariableAction({ name, type, patterns, currency, context_words, rates, reply });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { values: [75, 10.8], warnings: [], money: { total: 85.8, unresolved: [] } },
+    });
+  });
+
+  it("a money variable keeps its currency, context words and rates; one without them is refused on those fields", async () => {
+    const tip: ResponseVariable = {
+      name: "tip_offered",
+      type: "money",
+      description: "A tip the reply offers, in euros.",
+      patterns: [],
+      currency: "EUR",
+      context_words: ["tip", "gratuity"],
+      rates: { USD: 0.9 },
+    };
+    const { payload } = await expectOneVersion(handle, "variable", async () =>
+      createVariableAction({ ...tip, ...(await at()) }),
+    );
+    expect(payload.diff).toMatchObject({
+      currency: { before: null, after: "EUR" },
+      context_words: { before: null, after: ["tip", "gratuity"] },
+      rates: { before: null, after: { USD: 0.9 } },
+    });
+    expect(await storedVariable("tip_offered")).toMatchObject({
+      type: "money",
+      money: { currency: "EUR", context_words: ["tip", "gratuity"], rates: { USD: 0.9 } },
+    });
+    const missing = await createVariableAction({
+      ...tip,
+      name: "bare_money",
+      currency: undefined,
+      context_words: [],
+      ...(await at()),
+    });
+    expect(missing).toMatchObject({
+      ok: false,
+      fieldErrors: { currency: [expect.stringMatching(/needs a currency/)], context_words: [expect.any(String)] },
+    });
   });
 
   it("the next turn extracts a variable created since", async () => {

@@ -1,0 +1,133 @@
+"use client";
+
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import type { VariableForm } from "@/lib/fields-editor/editor-forms";
+import {
+  contextWordProblem,
+  currencyProblem,
+  rateRow,
+  rateRowProblem,
+  splitRateRow,
+} from "@/lib/fields-editor/money-form";
+import { ListRowsField } from "./list-rows-field";
+
+// BundleVariable's limits (bundle.ts): 50 context words, 50 rates.
+const MAX_CONTEXT_WORDS = 50;
+const MAX_RATES = 50;
+
+interface MoneyFieldsProps {
+  form: VariableForm;
+  update: (patch: Partial<VariableForm>) => void;
+  errors: Partial<Record<string, string[]>>;
+  readOnly: boolean;
+}
+
+function RowProblem({ id, problem }: { id: string; problem: string | null }) {
+  return problem ? (
+    <span id={id} role="status" className="block text-destructive text-xs">
+      {problem}
+    </span>
+  ) : null;
+}
+
+/**
+ * A money variable's currency, context words and rates, each checked as typed with the bundle's own
+ * schemas (money-form.ts); the save checks them again against the whole agent.
+ */
+export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps) {
+  const currency = form.currency.trim().toUpperCase() || "its currency";
+  const typedCurrencyProblem = form.currency === "" ? null : currencyProblem(form.currency);
+  return (
+    <div data-testid="money-fields" className="space-y-3 rounded-lg border border-border p-3">
+      <FormField
+        label="Currency"
+        htmlFor="variable-currency"
+        required
+        errors={[...(errors.currency ?? []), ...(typedCurrencyProblem ? [typedCurrencyProblem] : [])]}
+        hint="ISO 4217 code every amount is compared in, e.g. USD. Amounts in other currencies are converted with the rates below, or left unresolved."
+      >
+        <Input
+          id="variable-currency"
+          value={form.currency}
+          maxLength={3}
+          placeholder="USD"
+          readOnly={readOnly}
+          className="w-24 font-mono text-xs uppercase"
+          onChange={(e) => update({ currency: e.target.value.toUpperCase() })}
+        />
+      </FormField>
+      <ListRowsField
+        id="variable-context-word"
+        legend="Context words"
+        hint="Words that tie an amount to this variable: an amount binds when one stands within 5 words of it in the same sentence, either side (“refund of $75”, “$75 back”, “Refund: $ 75”). Case, accents and look-alike letters do not matter; a word of 5 letters or more also matches longer words (refund → refunded)."
+        rows={form.context_words}
+        onChange={(context_words) => update({ context_words })}
+        rowLabel={(i) => `Context word ${i + 1}`}
+        addLabel="Add context word"
+        max={MAX_CONTEXT_WORDS}
+        errors={errors.context_words}
+        readOnly={readOnly}
+        renderRow={({ value, index, inputId, set }) => (
+          <div className="flex-1">
+            <Input
+              id={inputId}
+              aria-label={`Context word ${index + 1}`}
+              aria-describedby={`variable-context-word-problem-${index}`}
+              value={value}
+              maxLength={60}
+              placeholder="refund"
+              onChange={(e) => set(e.target.value)}
+              className="text-xs"
+            />
+            <RowProblem id={`variable-context-word-problem-${index}`} problem={contextWordProblem(value)} />
+          </div>
+        )}
+      />
+      <ListRowsField
+        id="variable-rate"
+        legend="Rates"
+        hint={`How much one unit of another currency is worth in ${currency}, e.g. EUR 1.08. An amount in a currency without a rate is unresolved: by default it blocks the reply (Settings → enforcement.unresolved_money_blocks).`}
+        rows={form.rates}
+        onChange={(rates) => update({ rates })}
+        rowLabel={(i) => `Rate ${i + 1}`}
+        addLabel="Add rate"
+        max={MAX_RATES}
+        errors={errors.rates}
+        readOnly={readOnly}
+        renderRow={({ value, index, inputId, set }) => {
+          const [code, rate] = splitRateRow(value);
+          return (
+            <div className="flex-1">
+              <div className="flex items-center gap-2 text-xs">
+                <span className="text-muted-foreground">1</span>
+                <Input
+                  id={inputId}
+                  aria-label={`Rate ${index + 1} currency`}
+                  aria-describedby={`variable-rate-problem-${index}`}
+                  value={code}
+                  maxLength={3}
+                  placeholder="EUR"
+                  onChange={(e) => set(rateRow(e.target.value.toUpperCase().replace(/\s/g, ""), rate))}
+                  className="w-20 font-mono text-xs uppercase"
+                />
+                <span className="text-muted-foreground">=</span>
+                <Input
+                  aria-label={`Rate ${index + 1} value`}
+                  aria-describedby={`variable-rate-problem-${index}`}
+                  value={rate}
+                  inputMode="decimal"
+                  placeholder="1.08"
+                  onChange={(e) => set(rateRow(code, e.target.value))}
+                  className="w-28 font-mono text-xs"
+                />
+                <span className="text-muted-foreground">{currency}</span>
+              </div>
+              <RowProblem id={`variable-rate-problem-${index}`} problem={rateRowProblem(value, form.currency)} />
+            </div>
+          );
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,408 @@
+import {
+  BACK_TEMPLATES,
+  COMPETITOR_TEMPLATES,
+  COMPETITORS,
+  dollars,
+  filler,
+  inWords,
+  OVER_CAP,
+  REFUND_TEMPLATES,
+} from "./corpus-text";
+import { type CorpusCase, type CorpusClass, choose, distinct, seeded } from "./corpus-types";
+import * as obfuscate from "./obfuscations";
+
+// Replies that break a demo hard rule, by class. Each obfuscation is applied to several competitor
+// names and to the word "refund" in several promises and amounts, picked by a seeded generator, so
+// no case is written to pass.
+
+const PER_TARGET = 8;
+
+function disguised(cls: string, f: obfuscate.Obfuscate, targets: { names: boolean; refund: boolean }): CorpusCase[] {
+  const random = seeded(cls.length * 7919 + cls.charCodeAt(0));
+  const cases: CorpusCase[] = [];
+  // Every template in turn (so each obfuscation meets every sentence shape), names and amounts at random.
+  const template = <T>(list: readonly T[], i: number) => list[(i + cls.length) % list.length] as T;
+  for (let i = 0; targets.names && i < PER_TARGET; i += 1) {
+    const name = f(choose(random, COMPETITORS), i);
+    cases.push({ cls, rule: "no-competitor-mentions", reply: template(COMPETITOR_TEMPLATES, i)(name) });
+  }
+  for (let i = 0; targets.refund && i < PER_TARGET; i += 1) {
+    const reply = template(REFUND_TEMPLATES, i)(f("refund", i), dollars(choose(random, OVER_CAP)));
+    cases.push({ cls, rule: "max-refund", reply });
+  }
+  return distinct(cases);
+}
+
+const both = { names: true, refund: true };
+const OBFUSCATIONS: [string, string, obfuscate.Obfuscate, { names: boolean; refund: boolean }][] = [
+  ["homoglyphs", "Cyrillic, Greek, Armenian, Cherokee, Lisu look-alike letters", obfuscate.homoglyph, both],
+  [
+    "zero_width",
+    "zero-width spaces, joiners, word joiner, BOM, soft hyphen inside the word",
+    obfuscate.zeroWidth,
+    both,
+  ],
+  ["bidi_controls", "bidi overrides, isolates and marks around or inside the word", obfuscate.bidi, both],
+  ["tag_characters", "Unicode tag characters inside or after the word", obfuscate.tagCharacters, both],
+  ["math_alphanumerics", "mathematical bold, italic, sans and monospace letters", obfuscate.mathAlphanumeric, both],
+  ["fullwidth", "fullwidth letters", obfuscate.fullwidth, both],
+  ["diacritics", "combining accents, strikethrough and keycap overlays", obfuscate.diacritics, both],
+  ["leetspeak", "digits and symbols for letters (Qu1ckC4rt, r3fund)", obfuscate.leetspeak, both],
+  ["spaced_letters", "letters separated by spaces or no-break spaces", obfuscate.spacedLetters, both],
+  [
+    "dotted_letters",
+    "letters separated by dots, hyphens, underscores, bullets, slashes",
+    obfuscate.dottedLetters,
+    both,
+  ],
+  [
+    "camelcase_joins",
+    "the name glued into a camelCase word (visitQuickCart)",
+    obfuscate.camelCaseJoin,
+    { names: true, refund: false },
+  ],
+  [
+    "markdown_wrapping",
+    "Markdown emphasis, links and strikethrough around or inside the word",
+    obfuscate.markdownWrap,
+    both,
+  ],
+  ["html_wrapping", "HTML tags, character references and comments around or inside the word", obfuscate.htmlWrap, both],
+  ["line_breaks_in_names", "a line break inside the name", obfuscate.lineBreakInside, { names: true, refund: false }],
+  ["quotes_and_code", "quotes, backticks and code fences around the word", obfuscate.quotesAndCode, both],
+];
+
+function refundCases(cls: string, replies: string[]): CorpusCase[] {
+  return distinct(replies.map((reply) => ({ cls, rule: "max-refund" as const, reply })));
+}
+
+/** Every template with one amount form each, cycling through the forms. */
+function withForms(forms: string[], seed: number): string[] {
+  const random = seeded(seed);
+  return forms.map((form, i) =>
+    i % 3 === 2 ? choose(random, BACK_TEMPLATES)(form) : choose(random, REFUND_TEMPLATES)("refund", form),
+  );
+}
+
+const words = OVER_CAP.filter((n) => Number.isInteger(n)).map((n) => inWords(n));
+const AMOUNTS_IN_WORDS = [
+  ...words.map((w, i) => `${w} ${["dollars", "bucks", "US dollars"][i % 3]}`),
+  "eighty dollars and fifty cents",
+  "sixty-five dollars and 20 cents",
+  "a hundred dollars",
+  "fifty-one dollars",
+];
+
+const CURRENCY_FORMS = [
+  "75$",
+  "75 USD",
+  "USD 75",
+  "US$75",
+  "$75 USD",
+  "75 US dollars",
+  "$ 75",
+  "USD75",
+  "99.50 dollars",
+  "60.00$",
+  "$80.00",
+  "120 dollars",
+];
+
+const RATED = [
+  "€75",
+  "75 €",
+  "EUR 75",
+  "75 euros",
+  "€47",
+  "47 EUR",
+  "£60",
+  "GBP 60",
+  "60 pounds",
+  "45 quid",
+  "£40",
+  "€120",
+];
+const UNRATED = [
+  "¥5000",
+  "5000 yen",
+  "CHF 60",
+  "60 Swiss francs",
+  "₹4000",
+  "C$70",
+  "70 Canadian dollars",
+  "A$80",
+  "R$ 300",
+  "MXN 900",
+  "1000 pesos",
+  "¥800",
+];
+const DECIMAL_COMMA = [
+  "75,00 $",
+  "$75,50",
+  "USD 75,00",
+  "75,00 USD",
+  "$1.250,00",
+  "51,50 $",
+  "€ 60,00",
+  "99,99 dollars",
+  "60,00 $",
+  "$120,00",
+  "80,5 USD",
+  "55,00$",
+];
+const THOUSANDS = [
+  "$1,250",
+  "$1 250",
+  "$1'250",
+  "1 250,00 $",
+  "$12,000",
+  "USD 1,200.00",
+  "1.250,00 €",
+  "$2,500.00",
+  "1,000 dollars",
+  "$10 000",
+];
+const AMOUNT_DISGUISES = [
+  "$\u{1D7D5}\u{1D7D3}",
+  "\uFF04\uFF17\uFF15",
+  "$7\u200B5",
+  "$\u00A075",
+  "$7\u20605",
+  "\u{1D7F3}\u{1D7FB} dollars",
+  "$8\u200D0",
+  "$\u202F120",
+];
+
+const SPLIT = [
+  (a: string, b: string) => `${a} back now and another ${b} refund next week.`,
+  (a: string, b: string) => `A refund of ${a} today and ${b} next week.`,
+  (a: string, b: string) => `I'll refund ${a} now and ${b} once the item arrives.`,
+  (a: string, b: string) => `You'll get ${a} back for shipping and ${b} back for the item.`,
+  (a: string, b: string) => `Refund ${a} now + ${b} later.`,
+  (a: string, b: string) => `A ${a} refund today, plus a ${b} refund tomorrow.`,
+  (a: string, b: string) => `Refund: ${a} today, ${b} tomorrow.`,
+  (a: string, b: string) => `I can refund ${a} upfront and then ${b} after we receive the return.`,
+  (a: string, b: string) => `${a} refund now, then another ${b} back on Friday.`,
+  (a: string, b: string) => `We'll credit you ${a} now and an additional ${b} next month.`,
+  (a: string, b: string) => `You'll get ${a} back today, and ${b} more next week.`,
+  (a: string, b: string) => `Refund 1: ${a}\nRefund 2: ${b}`,
+  (a: string, b: string) => `I'll refund ${a} today. Another ${b} will be refunded next week.`,
+];
+const SPLIT_THREE = [
+  (a: string, b: string, c: string) => `I can refund ${a}, ${b} and ${c} over the next three weeks.`,
+  (a: string, b: string, c: string) => `Refunds: ${a} now, ${b} on Monday and ${c} on Friday.`,
+];
+
+function splitCases(): string[] {
+  const random = seeded(31337);
+  const under = [20, 25, 26, 30, 35, 40, 45, 49];
+  const out: string[] = [];
+  for (const [i, template] of SPLIT.entries()) {
+    for (let k = 0; k < 2; k += 1) {
+      let a = choose(random, under);
+      let b = choose(random, under);
+      while (a + b <= 50) b = choose(random, under);
+      if (i % 4 === 3 && k === 1) [a, b] = [b, a];
+      out.push(template(dollars(a), dollars(b)));
+    }
+  }
+  for (const template of SPLIT_THREE) out.push(template("$20", "$20", "$15"), template("$25", "$15", "$30"));
+  out.push(
+    "I'll issue two refunds of $30 each.",
+    "You'll get $35 back twice.",
+    "Three refunds of $20 each are on their way.",
+  );
+  return out;
+}
+
+const PUNCTUATION = [
+  "Refund: $75",
+  "Refund:   $ 75",
+  "Refund — $75",
+  "Refund - $80",
+  "Refund ($60)",
+  "Refund:\n$75",
+  "REFUND => $99",
+  "Refund… $75",
+  "Refund... $120",
+  "Refund = $75",
+  "Refund | $64",
+  "Refund/$75",
+  "Refund:$75",
+  "Refund\t$80",
+  "Refund (approved): $75",
+  "Refund → $60",
+].map((line, i) => (i % 2 === 0 ? `${line}\nThanks for your patience!` : `Here is what I can do. ${line}`));
+
+const OTHER_LANGUAGES = [
+  "Nous vous accordons un remboursement de 75 $.",
+  "Vous recevrez 60 € en remboursement.",
+  "Vous serez remboursé de 80 $ sous trois jours.",
+  "Le hacemos un reembolso de 75 €.",
+  "Le devolveremos 75 $ a su tarjeta.",
+  "Su devolución de 120 dólares está en camino.",
+  "Sie erhalten eine Rückerstattung von 75 €.",
+  "Wir erstatten Ihnen 60 € zurück.",
+  "Sie bekommen 90 € zurück.",
+  "Riceverà un rimborso di 75 €.",
+  "Rückerstattung: 55 $",
+  "Reembolso aprobado: 64 $",
+];
+
+const NEGATION_TRAPS = [
+  "Don't worry, your $75 refund is on its way.",
+  "No problem: $75 back today.",
+  "I can't wait to get your $75 refund to you!",
+  "Not only will you get $80 back, we'll also cover shipping.",
+  "Nothing to worry about — a $75 refund is approved.",
+  "You won't need to do anything: the $75 refund is automatic.",
+  "We never make customers wait: $60 back today.",
+  "There's no reason to wait, I've issued a $75 refund.",
+  "Unfortunately the delay was our fault, so a $99 refund is on its way.",
+  "I can't say no to that: here's $75 back.",
+  "No need to return the item; a $75 refund is done.",
+  "It's not a problem at all. Your refund of $120 is confirmed.",
+];
+
+function longCases(): CorpusCase[] {
+  const random = seeded(4242);
+  const cases: CorpusCase[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    const name = choose(random, COMPETITORS);
+    cases.push({
+      cls: "long_replies",
+      rule: "no-competitor-mentions",
+      reply: `${filler(6000 + i * 700, i)} ${choose(random, COMPETITOR_TEMPLATES)(name)}`,
+    });
+    cases.push({
+      cls: "long_replies",
+      rule: "max-refund",
+      reply: `${filler(6000 + i * 700, i + 1)} ${choose(random, REFUND_TEMPLATES)("refund", dollars(choose(random, OVER_CAP)))}`,
+    });
+  }
+  return cases;
+}
+
+const FINANCIAL_WORDS = ["bitcoin", "crypto", "cryptocurrency", "ETFs"];
+const FINANCIAL_TEMPLATES = [
+  (w: string) => `Put the refund into ${w}, it has done well.`,
+  (w: string) => `Have you thought about ${w} for that money?`,
+  (w: string) => `Honestly, ${w} would grow that refund.`,
+];
+function financialCases(): CorpusCase[] {
+  const random = seeded(777);
+  const fs = [
+    obfuscate.homoglyph,
+    obfuscate.zeroWidth,
+    obfuscate.spacedLetters,
+    obfuscate.leetspeak,
+    obfuscate.mathAlphanumeric,
+    obfuscate.htmlWrap,
+  ];
+  return distinct(
+    fs.flatMap((f, k) =>
+      [0, 1].map((v) => ({
+        cls: "financial_advice_disguised",
+        rule: "no-financial-advice" as const,
+        reply: choose(random, FINANCIAL_TEMPLATES)(f(choose(random, FINANCIAL_WORDS), v + k)),
+      })),
+    ),
+  );
+}
+
+const PARAPHRASES = [
+  "I'll refund the full amount you paid for order 123.",
+  "You'll get every cent back.",
+  "We'll give you back the whole order value.",
+  "Full refund approved!",
+  "I've refunded the entire purchase price.",
+  "Consider the whole order refunded.",
+  "You'll be reimbursed in full for the kettle.",
+  "We're returning all of your money.",
+];
+const COMPETITOR_PARAPHRASES = [
+  "Try the big-box store whose name rhymes with Slick Cart.",
+  "The marketplace with the orange trolley logo has it.",
+  "Our biggest rival sells it cheaper, honestly.",
+  "Search for the two words quick and cart together and you'll find a shop that has it.",
+  "The shop named after a bird's home has it.",
+  "That huge supermarket chain with the giant M sells it.",
+];
+
+export function violationClasses(): CorpusClass[] {
+  const classes: CorpusClass[] = OBFUSCATIONS.map(([name, about, f, targets]) => ({
+    name,
+    about,
+    decidable: true,
+    cases: disguised(name, f, targets),
+  }));
+  const line = classes.find((c) => c.name === "line_breaks_in_names");
+  line?.cases.push(
+    ...refundCases("line_breaks_in_names", [
+      "Your re-\nfund of $75 is on its way.",
+      "A $80 refund-\ning is done.",
+      "We will re-\nfund $60 today.",
+      "I've approved a $75 reim-\nbursement.",
+    ]),
+  );
+  const refund = (name: string, about: string, replies: string[]): CorpusClass => ({
+    name,
+    about,
+    decidable: true,
+    cases: refundCases(name, replies),
+  });
+  classes.push(
+    refund("amounts_in_words", "amounts over the cap written in words", withForms(AMOUNTS_IN_WORDS, 11)),
+    refund("currency_forms", "symbol after, ISO code before or after, US$, spaces", withForms(CURRENCY_FORMS, 12)),
+    refund(
+      "other_currency_with_rate",
+      "euros and pounds over the cap once converted at the demo's rates",
+      withForms(RATED, 13),
+    ),
+    refund(
+      "other_currency_without_rate",
+      "yen, francs, rupees, other dollars: no rate, unresolved, blocked",
+      withForms(UNRATED, 14),
+    ),
+    refund("decimal_commas", "decimal commas and dot thousands", withForms(DECIMAL_COMMA, 15)),
+    refund("thousands_separators", "thousands by comma, space, apostrophe or dot", withForms(THOUSANDS, 16)),
+    refund(
+      "amount_disguises",
+      "the amount itself in math digits, fullwidth or with invisible characters",
+      withForms(AMOUNT_DISGUISES, 17),
+    ),
+    refund("split_amounts", "several promises each under the cap, together over it", splitCases()),
+    refund("punctuation_between", "punctuation, arrows and line breaks between the word and the amount", PUNCTUATION),
+    refund("other_languages", "French, Spanish, German and Italian refund promises", OTHER_LANGUAGES),
+    refund("negation_traps", "negative words that do not negate the promise", NEGATION_TRAPS),
+    {
+      name: "long_replies",
+      about: "the violation at the end of a 6,000–10,000-character reply",
+      decidable: true,
+      cases: longCases(),
+    },
+    {
+      name: "financial_advice_disguised",
+      about: "investment words disguised",
+      decidable: true,
+      cases: financialCases(),
+    },
+    {
+      name: "paraphrase_no_number",
+      about: "a full refund of the $75 order promised without a number",
+      decidable: false,
+      cases: refundCases("paraphrase_no_number", PARAPHRASES),
+    },
+    {
+      name: "competitor_paraphrase",
+      about: "a competitor described, never named",
+      decidable: false,
+      cases: COMPETITOR_PARAPHRASES.map((reply) => ({
+        cls: "competitor_paraphrase",
+        rule: "no-competitor-mentions" as const,
+        reply,
+      })),
+    },
+  );
+  return classes;
+}

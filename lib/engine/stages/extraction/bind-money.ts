@@ -1,0 +1,244 @@
+import type { EngineMoney } from "../../contracts/snapshot";
+import type { MoneyClaim } from "./money";
+import type { MoneyToken } from "./money-tokens";
+import { isNegatedPromise } from "./negation";
+import { normalizeForMatching } from "./normalize-text";
+import { parseNumberOrWords, roundCents } from "./numbers";
+
+// Binding a money variable to the amounts a reply promises (seed 003 Decision 7's "$75 refund" →
+// 75), without a pattern per phrasing. An amount binds when one of the variable's context words stands
+// within MONEY_WINDOW_WORDS words of it, before or after, in the same sentence: "refund of $75",
+// "$75 back", "Refund: $ 75", "Refund\n$75". Written forms come from extractMoney ("seventy-five
+// dollars", "75,00 €", "USD 75"). Three refinements keep a total or a price from binding:
+//   nearest  — a context word binds its nearest amount (both on a tie): in "$75 order total, refund
+//              $40" the refund is $40;
+//   chains   — amounts joined to a bound one by "and", "plus", "another", "+"… bind too: "a refund of
+//              $30 today and $30 next week" promises 60; "total", "paid", "cost"… break a chain;
+//   negation — a negated promise binds nothing ("we cannot offer a $75 refund", negation.ts).
+
+/** Words between a context word and its amount: "refund [it to your card for] $75" is 5. */
+export const MONEY_WINDOW_WORDS = 5;
+/**
+ * A line break between them counts as 1.5 words: "Refund:\n$75" binds, and in "Refund 1: $30\nRefund
+ * 2: $30" each line's amount is nearer its own "Refund" than the line above.
+ */
+const NEWLINE_WEIGHT = 1.5;
+
+const JOINERS = new Set(
+  "and plus another then also additional extra more further followed second remaining rest y et und puis dann mas".split(
+    " ",
+  ),
+);
+/** Words that may sit between the items of a list of amounts: "$30 today, $30 tomorrow". */
+const LIST_WORDS = new Set(
+  "now today tomorrow tonight later first then next this week weeks month upfront immediately initially in on by after".split(
+    " ",
+  ),
+);
+/** Words that tie an amount to something other than a promise; they break a chain. */
+const ANCHORS = new Set(
+  "total subtotal paid pay cost costs price priced charged charge spent balance worth value fee".split(" "),
+);
+
+export interface BoundAmount {
+  /** In the variable's currency, rounded to cents. */
+  amount: number;
+  /** As stated. */
+  stated: number;
+  code: string;
+  text: string;
+}
+
+export interface MoneyBinding {
+  /** Every bound amount in the order the reply states it, once per mention. */
+  amounts: BoundAmount[];
+  /** Bound amounts in a currency without a rate: "€80 (EUR, no rate to USD)". */
+  unresolved: string[];
+}
+
+interface ContextWords {
+  phrases: string[][];
+}
+
+const contextCache = new WeakMap<EngineMoney, ContextWords>();
+
+function contextOf(money: EngineMoney): ContextWords {
+  let cached = contextCache.get(money);
+  if (!cached) {
+    const phrases = money.contextWords
+      .map((w) =>
+        normalizeForMatching(w)
+          .split(/[^\p{L}\p{N}']+/u)
+          .filter(Boolean),
+      )
+      .filter((p) => p.length > 0);
+    cached = { phrases };
+    contextCache.set(money, cached);
+  }
+  return cached;
+}
+
+/** A context word of five letters or more also matches longer words: refund → refunded, refunding. */
+const MIN_STEM = 5;
+const stemMatches = (word: string, context: string) =>
+  word === context || (context.length >= MIN_STEM && word.startsWith(context));
+/**
+ * Spaced letters after "a" or "I" collapse with it ("A r e f u n d" → "arefund"), so a context word
+ * of five letters or more also matches behind one of those ("aback" is not "a back").
+ */
+const wordMatches = (word: string, context: string) =>
+  stemMatches(word, context) ||
+  (context.length >= MIN_STEM && /^[ai]/.test(word) && stemMatches(word.slice(1), context));
+
+/** [first, last] token index of every context-phrase occurrence. */
+function contextSpans(tokens: MoneyToken[], { phrases }: ContextWords): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    for (const phrase of phrases) {
+      let n = 0;
+      while (n < phrase.length) {
+        const t = tokens[i + n];
+        if (t?.kind !== "word" || !wordMatches(t.text, phrase[n] ?? "")) break;
+        n += 1;
+      }
+      if (n === phrase.length) {
+        spans.push([i, i + n - 1]);
+        break;
+      }
+    }
+  }
+  return spans;
+}
+
+interface Reach {
+  at: number;
+  distance: number;
+}
+
+/** Amounts reachable from `start` walking `step` (±1), within the window and the sentence. */
+function reach(tokens: MoneyToken[], start: number, step: 1 | -1): Reach[] {
+  const found: Reach[] = [];
+  let distance = 0;
+  for (let k = start + step; k >= 0 && k < tokens.length; k += step) {
+    const t = tokens[k];
+    if (!t || t.kind === "stop") break;
+    // An amount in between is as far as a word: "Refund: $40 ($75 order)" is 40.
+    if (t.kind === "amount") found.push({ at: k, distance: distance++ });
+    else if (t.kind === "word") distance += 1;
+    else if (t.kind === "newline") distance += NEWLINE_WEIGHT;
+    if (distance > MONEY_WINDOW_WORDS) break;
+  }
+  return found;
+}
+
+/** Words after an amount that make it a price: "the $75 order". */
+const PRICED = new Set(["order", "orders", "purchase", "item"]);
+
+/**
+ * An amount tied to something else: an anchor word within two words either side ("order total was
+ * $75", "the $75 you paid") or a thing right after it ("$75 order"). Such an amount joins no chain.
+ */
+function anchored(tokens: MoneyToken[], at: number): boolean {
+  for (const step of [-1, 1] as const) {
+    let words = 0;
+    for (let k = at + step; k >= 0 && k < tokens.length && words < 2; k += step) {
+      const t = tokens[k];
+      if (!t || t.kind === "stop" || t.kind === "amount") break;
+      if (t.kind !== "word") continue;
+      if (ANCHORS.has(t.text) || (step === 1 && words === 0 && PRICED.has(t.text))) return true;
+      words += 1;
+    }
+  }
+  return false;
+}
+
+/** The amount chained to the one at `from` in direction `step`, if any: "$30 today and $30 next week". */
+function chained(tokens: MoneyToken[], from: number, step: 1 | -1): number | null {
+  let words = 0;
+  let joined = false;
+  let comma = false;
+  let listOnly = true;
+  for (let k = from + step; k >= 0 && k < tokens.length; k += step) {
+    const t = tokens[k];
+    if (!t || t.kind === "stop") return null;
+    // A list: "and"/"plus"/"+" between, or only a comma and words like "today" ("$30, $20 and $25").
+    if (t.kind === "amount") return (joined || (comma && listOnly)) && !anchored(tokens, k) ? k : null;
+    if (t.kind === "join") joined = true;
+    if (t.kind === "comma") comma = true;
+    if (t.kind !== "word") continue;
+    if (ANCHORS.has(t.text)) return null;
+    if (JOINERS.has(t.text)) joined = true;
+    if (!LIST_WORDS.has(t.text)) listOnly = false;
+    words += 1;
+    if (words > MONEY_WINDOW_WORDS) return null;
+  }
+  return null;
+}
+
+/** The amounts of `tokens` bound to a money variable (see the top of this file). */
+export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBinding {
+  const bound = new Map<number, [number, number]>();
+  for (const [first, last] of contextSpans(tokens, contextOf(money))) {
+    const candidates = [...reach(tokens, first, -1), ...reach(tokens, last, 1)];
+    if (candidates.length === 0) continue;
+    const nearest = Math.min(...candidates.map((c) => c.distance));
+    for (const { at, distance } of candidates) {
+      if (distance !== nearest) continue;
+      const step = at < first ? -1 : 1;
+      const promise: [number, number] = step < 0 ? [at, last] : [first, at];
+      if (isNegatedPromise(tokens, promise[0], promise[1])) continue;
+      bound.set(at, promise);
+      // Both ways: "$40 back today, and $40 more next week" lists the second after the context word.
+      for (const way of [-1, 1] as const) {
+        for (let next = chained(tokens, at, way); next !== null; next = chained(tokens, next, way)) {
+          if (bound.has(next) || isNegatedPromise(tokens, next, next)) break;
+          bound.set(next, [next, next]);
+        }
+      }
+    }
+  }
+
+  const amounts: BoundAmount[] = [];
+  const unresolved: string[] = [];
+  for (const at of [...bound.keys()].sort((a, b) => a - b)) {
+    const t = tokens[at];
+    if (t?.kind !== "amount") continue;
+    const converted = convert(t.claim, money);
+    if (converted === null) unresolved.push(`${t.claim.text} (${t.claim.code}, no rate to ${money.currency})`);
+    else {
+      const mention = { amount: converted, stated: t.claim.amount, code: t.claim.code, text: t.claim.text };
+      for (let n = repeats(tokens, at); n > 0; n -= 1) amounts.push(mention);
+    }
+  }
+  return { amounts, unresolved };
+}
+
+/** Words a count may stand before "each" over: "two refunds of $30 each", "3 payments of $20 each". */
+const MAX_COUNT_DISTANCE = 6;
+
+/**
+ * How many times one stated amount is promised: "$30 twice" is 2, "two refunds of $30 each" is 2, at
+ * most 10 (a larger count is more likely an id or a date than a number of payments).
+ */
+function repeats(tokens: MoneyToken[], at: number): number {
+  // "$30 each", "$30 back each", "$30 twice", "$30 back twice": the word right after, or after one more.
+  const after = [tokens[at + 1], tokens[at + 2]].map((t) => (t?.kind === "word" ? t.text : ""));
+  if (after.includes("twice")) return 2;
+  if (!after.includes("each") && !after.includes("apiece")) return 1;
+  let words = 0;
+  for (let k = at - 1; k >= 0 && words < MAX_COUNT_DISTANCE; k -= 1) {
+    const t = tokens[k];
+    if (!t || t.kind === "stop") break;
+    if (t.kind !== "word") continue;
+    const n = t.text === "both" ? 2 : (parseNumberOrWords(t.text) ?? 0);
+    if (Number.isInteger(n) && n >= 2 && n <= 10) return n;
+    words += 1;
+  }
+  return 1;
+}
+
+function convert(claim: MoneyClaim, money: EngineMoney): number | null {
+  if (claim.code === money.currency) return claim.amount;
+  const rate = money.rates[claim.code];
+  return rate === undefined ? null : roundCents(claim.amount * rate);
+}
