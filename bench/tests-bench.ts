@@ -47,7 +47,8 @@ export async function benchTests(report: Report): Promise<void> {
       ...draft,
       turns: draft.turns.map((t, n) => ({
         ...t,
-        assertions: proposeTurnAssertions(once.turns[n]?.facts ?? once.turns[0]!.facts),
+        // A turn the run did not reach (the engine failed earlier) asserts nothing.
+        assertions: once.turns[n] ? proposeTurnAssertions(once.turns[n].facts) : [],
       })),
     });
   }

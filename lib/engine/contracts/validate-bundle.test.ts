@@ -219,6 +219,6 @@ describe("money variables", () => {
       ...demo.rules.find((r) => r.key === "max-refund"),
       enforcement_expression: "refund_amount_total <= 50",
     };
-    expect(validateBundle({ ...editable(), rules: [rule] })).toMatchObject({ ok: true });
+    expect(validateBundle({ ...editable(), rules: [rule], tests: [] })).toMatchObject({ ok: true });
   });
 });
