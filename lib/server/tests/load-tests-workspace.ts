@@ -29,8 +29,15 @@ async function lastResults(db: Database, runs: TestsWorkspaceData["runs"]): Prom
   return out;
 }
 
-/** The Tests page and the test editor: the agent's cases, its latest runs, and the editor's pickers. */
-export async function loadTestsWorkspace(db: Database, agent: AgentRow): Promise<TestsWorkspaceData> {
+/**
+ * The Tests page and the test editor: the agent's cases, its latest runs, and the editor's pickers.
+ * The editor does without the cases' last results (`withResults` false): they read run reports.
+ */
+export async function loadTestsWorkspace(
+  db: Database,
+  agent: AgentRow,
+  { withResults = true } = {},
+): Promise<TestsWorkspaceData> {
   const bundle = await readAgentBundle(db, agent);
   const runs = await listTestRuns(db, agent);
   const options: TestEditorOptions = {
@@ -45,7 +52,7 @@ export async function loadTestsWorkspace(db: Database, agent: AgentRow): Promise
     agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },
     tests: bundle.tests,
     runs,
-    lastResults: await lastResults(db, runs),
+    lastResults: withResults ? await lastResults(db, runs) : {},
     options,
   };
 }
