@@ -80,10 +80,10 @@ export function VariableEditor({
     const next = draft();
     editor.save(
       next.saved,
-      () =>
+      (_, force) =>
         next.edit === "updateVariable"
-          ? updateVariableAction(preview.stamped(next.input))
-          : createVariableAction(preview.stamped(next.input)),
+          ? updateVariableAction(preview.stamped({ ...next.input, ...force }))
+          : createVariableAction(preview.stamped({ ...next.input, ...force })),
       (result) => `Saved ${next.saved.name} · v${result.config_version}`,
     );
   }
