@@ -94,7 +94,7 @@ test("max-refund <= 80: the preview shows the cases turning red and the gate ref
   await editor.getByRole("button", { name: "Preview impact" }).click();
   const preview = page.getByTestId("impact-preview");
   const tests = preview.getByTestId("impact-tests");
-  await expect(tests).toContainText(/Tests: \d+ → \d+ passing/, { timeout: 60_000 });
+  await expect(tests).toContainText(/Tests: \d+ → \d+ passing of \d+/, { timeout: 60_000 });
   await expect(tests).toContainText(CASE_KEY);
   await expect(tests).toContainText("france-75-refund");
   await screenshot(page, "tests-impact-preview");
@@ -109,9 +109,10 @@ test("max-refund <= 80: the preview shows the cases turning red and the gate ref
   await expect(editor.getByRole("button", { name: "Save anyway…" })).toHaveCount(0);
   await screenshot(page, "tests-gate-refusal");
 
+  // Fixed back: the draft is the saved rule again, nothing to save; the drawer closes without asking.
   await editor.getByLabel("Enforcement expression (CEL)").fill("refund_amount <= 50");
-  await expect(editor.getByTestId("cel-status")).toHaveAttribute("data-state", "ok");
-  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor.getByRole("button", { name: "Save rule" })).toBeDisabled();
+  await page.keyboard.press("Escape");
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");
 });
@@ -127,7 +128,8 @@ test("an admin is offered Save anyway, which needs a reason", async ({ browser, 
   await screenshot(page, "tests-gate-save-anyway");
   // Not forced: the demo keeps its limit.
   await editor.getByLabel("Enforcement expression (CEL)").fill("refund_amount <= 50");
-  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor.getByRole("button", { name: "Save rule" })).toBeDisabled();
+  await page.keyboard.press("Escape");
   await expect(editor).toBeHidden();
   await page.close();
 });
@@ -158,6 +160,26 @@ test("the saved case in its editor runs green on its own", async ({ page }) => {
   await screenshot(page, "tests-editor");
   await page.getByRole("button", { name: "Run this case" }).click();
   await expect(page.getByTestId("case-run-result")).toContainText("passed", { timeout: 60_000 });
+
+  // An assertion the recorded reply cannot meet: saved, the case runs red with the turn's facts.
+  const turn = editor.getByTestId("test-turn");
+  await turn.getByLabel("Kind of assertion to add").selectOption("reply_contains");
+  await turn.getByRole("button", { name: "Add assertion" }).click();
+  const added = turn.getByTestId("assertion-row").last();
+  await added.getByLabel("Text").fill("a full refund today");
+  await editor.getByTestId("save-test").click();
+  await expect(page.getByText(`Saved test ${CASE_KEY}`)).toBeVisible();
+  await page.getByRole("button", { name: "Run this case" }).click();
+  const result = page.getByTestId("case-run-result");
+  await expect(result).toContainText("1 assertion failed", { timeout: 60_000 });
+  await expect(result.getByTestId("turn-trace")).toContainText(MESSAGE);
+  await turn.scrollIntoViewIfNeeded();
+  await screenshot(page, "tests-editor-turns");
+  await result.scrollIntoViewIfNeeded();
+  await screenshot(page, "tests-editor-failing-run");
+  await added.getByRole("button", { name: /Remove assertion/ }).click();
+  await editor.getByTestId("save-test").click();
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 });
 
 test("the demo is put back: gate off (recorded in History), the saved case deleted", async ({ page }) => {

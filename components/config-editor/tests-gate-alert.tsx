@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useOperatorRole } from "@/components/console/operator-role";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -26,6 +26,11 @@ export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Save sits at the foot of a long form and the alert at its head: bring the refusal into view.
+  useEffect(() => {
+    if (gate.refusal) box.current?.focus();
+  }, [gate.refusal]);
   if (!gate.refusal) return null;
 
   function confirm() {
@@ -38,8 +43,8 @@ export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
   }
 
   return (
-    <Alert variant="warning" title="Not saved: conversation tests would turn red">
-      <div data-testid="tests-gate-refusal" className="space-y-2">
+    <Alert variant="warning" title="Conversation tests would turn red">
+      <div ref={box} tabIndex={-1} data-testid="tests-gate-refusal" className="space-y-2 outline-none">
         <p>{gate.refusal}</p>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">

@@ -39,7 +39,7 @@ function RefSelect({
       aria-label={label}
       value={value ?? ""}
       onChange={(e) => onChange(e.target.value === "" && none ? null : e.target.value)}
-      selectClassName="min-w-56 font-mono text-xs"
+      selectClassName="font-mono text-xs"
     >
       {none ? <option value="">{none}</option> : null}
       {known ? null : <option value={value ?? ""}>{value} (not in this agent)</option>}
@@ -63,7 +63,7 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           aria-label="Outcome"
           value={assertion.outcome}
           onChange={(e) => onChange({ ...assertion, outcome: e.target.value as typeof assertion.outcome })}
-          selectClassName="w-40"
+          className="w-40"
         >
           {TURN_OUTCOMES.map((o) => (
             <option key={o} value={o}>
@@ -116,7 +116,6 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           value={assertion.text}
           placeholder="up to $50"
           onChange={(e) => onChange({ ...assertion, text: e.target.value })}
-          className="min-w-64"
         />
       );
     case "reply_matches":
@@ -127,12 +126,12 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           value={assertion.pattern}
           placeholder="refund of \$\d+"
           onChange={(e) => onChange({ ...assertion, pattern: e.target.value })}
-          className="min-w-64 font-mono text-xs"
+          className="font-mono text-xs"
         />
       );
     case "cel":
       return (
-        <div className="min-w-80 flex-1">
+        <div>
           <CelExpressionField
             id={id}
             label="Expression over what the reply stated (CEL)"

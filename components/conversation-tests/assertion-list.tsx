@@ -39,14 +39,12 @@ export function AssertionList<A extends { kind: string }>(props: AssertionListPr
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: assertions have no identity beyond their place
             <li key={index} className="space-y-1" data-testid="assertion-row">
-              <div className="flex flex-wrap items-start gap-2">
+              <div className="grid grid-cols-[15rem_minmax(0,1fr)_2rem] items-start gap-2">
                 <NativeSelect
                   aria-label={`Assertion ${index + 1} kind`}
                   value={assertion.kind}
                   disabled={readOnly}
                   onChange={(e) => replace(index, fresh(e.target.value as A["kind"]))}
-                  selectClassName="w-56"
-                  className="w-auto"
                 >
                   {kindList.map((kind) => (
                     <option key={kind} value={kind}>
@@ -54,7 +52,7 @@ export function AssertionList<A extends { kind: string }>(props: AssertionListPr
                     </option>
                   ))}
                 </NativeSelect>
-                <fieldset disabled={readOnly} className="contents">
+                <fieldset disabled={readOnly} className="min-w-0">
                   <AssertionInputs
                     id={`${id}-value`}
                     assertion={assertion as never}
@@ -85,8 +83,7 @@ export function AssertionList<A extends { kind: string }>(props: AssertionListPr
             aria-label="Kind of assertion to add"
             value={adding}
             onChange={(e) => setAdding(e.target.value as A["kind"])}
-            selectClassName="w-56"
-            className="w-auto"
+            className="w-60"
           >
             {kindList.map((kind) => (
               <option key={kind} value={kind}>

@@ -2,6 +2,7 @@ import { OutcomeBadge } from "@/components/impact-preview/outcome-badge";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
+import { kindLabel } from "@/lib/conversation-tests/assertion-kinds";
 import type { CaseTry, CaseTurnResult } from "@/lib/conversation-tests/test-types";
 
 const SERVED = {
@@ -58,7 +59,7 @@ export function CaseFailures({ detail }: { detail: CaseTry }) {
               .map((a) => (
                 <li key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs">
                   <Badge variant="danger">failed</Badge>
-                  <Mono>{a.kind}</Mono>
+                  <span className="font-medium">{kindLabel(a.kind)}</span>
                   <span>{a.detail}</span>
                   <Mono className="text-muted-foreground">{a.path}</Mono>
                 </li>
@@ -70,7 +71,7 @@ export function CaseFailures({ detail }: { detail: CaseTry }) {
       {failedConversation.map((a) => (
         <p key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs">
           <Badge variant="danger">failed</Badge>
-          <Mono>{a.kind}</Mono>
+          <span className="font-medium">{kindLabel(a.kind)}</span>
           <span>{a.detail}</span>
           <span className="text-muted-foreground">(whole conversation)</span>
         </p>

@@ -22,7 +22,7 @@ function LastResult({ agentKey, result }: { agentKey: string; result: LastCaseRe
   return (
     <Link
       href={testsHref(agentKey, { run: result.run_id })}
-      className="inline-flex items-center gap-2 hover:underline"
+      className="inline-flex items-center gap-2 whitespace-nowrap hover:underline"
       title={`Run of ${new Date(result.at).toLocaleString()}`}
     >
       <CaseStatusBadge status={result.status} />

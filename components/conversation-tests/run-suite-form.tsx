@@ -56,7 +56,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
             void run.start({ suite: suite || undefined, mode, k, tries });
           }}
         >
-          <div className="space-y-1">
+          <div className="flex flex-col gap-1">
             <Label htmlFor="run-suite">Suite</Label>
             <NativeSelect
               id="run-suite"
@@ -72,7 +72,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
               ))}
             </NativeSelect>
           </div>
-          <div className="space-y-1">
+          <div className="flex flex-col gap-1">
             <Label htmlFor="run-mode">Mode</Label>
             <NativeSelect
               id="run-mode"
@@ -87,7 +87,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
               ))}
             </NativeSelect>
           </div>
-          <div className="space-y-1">
+          <div className="flex flex-col gap-1">
             <Label htmlFor="run-k">k</Label>
             <Input
               id="run-k"
@@ -103,7 +103,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
               className="w-16 font-mono"
             />
           </div>
-          <div className="space-y-1">
+          <div className="flex flex-col gap-1">
             <Label htmlFor="run-tries">Tries</Label>
             <Input
               id="run-tries"

@@ -30,6 +30,8 @@ interface SaveAsTestDialogProps {
   sessionId: string;
   /** "Save as test" in the Sandbox; "Save this session as a test" on a trace. */
   label: string;
+  /** A crowded header (the Sandbox's): the label only on wide screens, the icon and its title below. */
+  compact?: boolean;
 }
 
 function ProposalEditor({
@@ -98,7 +100,7 @@ function ProposalEditor({
 }
 
 /** Saves a stored session as a test case: the proposal read from its trace, each assertion kept or dropped. */
-export function SaveAsTestDialog({ agentKey, sessionId, label }: SaveAsTestDialogProps) {
+export function SaveAsTestDialog({ agentKey, sessionId, label, compact = false }: SaveAsTestDialogProps) {
   const [open, setOpen] = useState(false);
   const [savedKey, setSavedKey] = useState<string | null>(null);
   const proposal = useQuery({
@@ -117,9 +119,9 @@ export function SaveAsTestDialog({ agentKey, sessionId, label }: SaveAsTestDialo
       }}
     >
       <DialogTrigger asChild>
-        <Button type="button" variant="outline" data-testid="save-as-test">
+        <Button type="button" variant="outline" data-testid="save-as-test" title={label}>
           <FlaskConical aria-hidden="true" />
-          {label}
+          <span className={compact ? "sr-only 2xl:not-sr-only" : undefined}>{label}</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-2xl" data-testid="save-as-test-dialog">

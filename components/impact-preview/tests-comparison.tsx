@@ -18,17 +18,21 @@ export function TestsComparison({ agentKey, tests }: { agentKey: string; tests: 
   return (
     <section className="space-y-2 rounded-lg border border-border p-3" data-testid="impact-tests" aria-label="Tests">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-medium">Tests:</span>
-        <Mono>
-          {tests.passing_before} → {tests.passing_after} passing
-        </Mono>
-        <span className="text-muted-foreground">of {tests.cases}</span>
+        <span>
+          <span className="font-medium">Tests:</span>{" "}
+          <Mono>
+            {tests.passing_before} → {tests.passing_after}
+          </Mono>{" "}
+          passing of {tests.cases}
+        </span>
         {worse ? (
-          <Badge variant="danger">{tests.turned_red.length} turn red</Badge>
+          <Badge variant="danger">{tests.turned_red.length} would turn red</Badge>
         ) : (
-          <Badge variant="success">none turns red</Badge>
+          <Badge variant="success">none would turn red</Badge>
         )}
-        {tests.turned_green.length > 0 ? <Badge variant="info">{tests.turned_green.length} turn green</Badge> : null}
+        {tests.turned_green.length > 0 ? (
+          <Badge variant="info">{tests.turned_green.length} would turn green</Badge>
+        ) : null}
       </p>
       {tests.turned_red.length > 0 ? (
         <ul className="space-y-1.5 text-xs">
@@ -52,7 +56,7 @@ export function TestsComparison({ agentKey, tests }: { agentKey: string; tests: 
       ) : null}
       {tests.turned_green.length > 0 ? (
         <p className="text-xs">
-          Turn green:{" "}
+          Would turn green:{" "}
           {tests.turned_green.map((c, i) => (
             <span key={c.key}>
               {i > 0 ? ", " : ""}

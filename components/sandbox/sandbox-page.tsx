@@ -55,7 +55,7 @@ export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
               latestRan={latest ? latest.spans.some((s) => s.name === "continuity") : null}
             />
             {data.canPost && data.session && data.turns.length > 0 ? (
-              <SaveAsTestDialog agentKey={agent.key} sessionId={data.session.id} label="Save as test" />
+              <SaveAsTestDialog agentKey={agent.key} sessionId={data.session.id} label="Save as test" compact />
             ) : null}
             {data.canPost ? <StartSessionButton agentKey={agent.key} label="Reset" testId="sandbox-reset" /> : null}
           </>

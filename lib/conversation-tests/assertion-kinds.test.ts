@@ -3,6 +3,7 @@ import { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/tes
 import {
   CONVERSATION_KINDS,
   describeAssertion,
+  kindLabel,
   newConversationAssertion,
   newTurnAssertion,
   TURN_KINDS,
@@ -31,5 +32,13 @@ describe("assertion-kinds", () => {
     expect(describeAssertion({ kind: "reply_contains", text: "$50" })).toBe("Reply contains “$50”");
     expect(describeAssertion({ kind: "max_model_calls", max: 1 })).toBe("At most 1 model call");
     expect(describeAssertion({ kind: "never_ships_lane1_failure" })).toBe("Never ships a lane-1 failure");
+  });
+});
+
+describe("kindLabel", () => {
+  it("words a report's kind as the editor does, and keeps unknown kinds", () => {
+    expect(kindLabel("rule_violated")).toBe("Rule violation caught");
+    expect(kindLabel("never_falls_back")).toBe("Never falls back");
+    expect(kindLabel("something_new")).toBe("something_new");
   });
 });

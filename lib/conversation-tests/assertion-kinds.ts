@@ -95,3 +95,9 @@ export function describeAssertion(assertion: TurnAssertion | ConversationAsserti
       return CONVERSATION_KIND_LABELS[assertion.kind];
   }
 }
+
+/** A kind as a run report names it ("rule_violated") in the editor's words ("Rule violation caught"). */
+export function kindLabel(kind: string): string {
+  const labels: Record<string, string> = { ...TURN_KIND_LABELS, ...CONVERSATION_KIND_LABELS };
+  return labels[kind] ?? kind;
+}
