@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { addOperator, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
+import { addOperator, editMaxRefund, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
 
 // Conversation tests on the demo Refund desk, as a designer: the gate set to block, the France
 // conversation saved from the Sandbox as a test, a max-refund change that would turn it (and the demo's
@@ -45,15 +45,6 @@ async function setGate(page: Page, mode: "block" | "default") {
   }
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText(/Settings saved · v\d+/).first()).toBeVisible();
-}
-
-async function editMaxRefund(page: Page, expression: string) {
-  await page.goto("/agents/refund-desk/rules");
-  await page.getByRole("button", { name: "Edit max-refund" }).click();
-  const editor = page.getByTestId("rule-editor");
-  await editor.getByLabel("Enforcement expression (CEL)").fill(expression);
-  await expect(editor.getByTestId("cel-status")).toHaveAttribute("data-state", "ok");
-  return editor;
 }
 
 // Whatever happened above, the next specs get the demo as it was.

@@ -109,26 +109,25 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
       );
     case "reply_contains":
     case "reply_not_contains":
+    case "reply_matches": {
+      const isPattern = assertion.kind === "reply_matches";
       return (
         <Input
           id={id}
-          aria-label="Text"
-          value={assertion.text}
-          placeholder="up to $50"
-          onChange={(e) => onChange({ ...assertion, text: e.target.value })}
+          aria-label={isPattern ? "Pattern" : "Text"}
+          value={isPattern ? assertion.pattern : assertion.text}
+          placeholder={isPattern ? "refund of \\$\\d+" : "up to $50"}
+          onChange={(e) =>
+            onChange(
+              assertion.kind === "reply_matches"
+                ? { ...assertion, pattern: e.target.value }
+                : { ...assertion, text: e.target.value },
+            )
+          }
+          className={isPattern ? "font-mono text-xs" : undefined}
         />
       );
-    case "reply_matches":
-      return (
-        <Input
-          id={id}
-          aria-label="Pattern"
-          value={assertion.pattern}
-          placeholder="refund of \$\d+"
-          onChange={(e) => onChange({ ...assertion, pattern: e.target.value })}
-          className="font-mono text-xs"
-        />
-      );
+    }
     case "cel":
       return (
         <div>

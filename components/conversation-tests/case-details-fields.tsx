@@ -2,11 +2,11 @@
 
 import { ToolDataField } from "@/components/tools/tool-data-field";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { type CaseForm, errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
+import { CaseTextField } from "./case-text-field";
 
 interface CaseDetailsFieldsProps {
   form: CaseForm;
@@ -46,50 +46,43 @@ function SwitchField(props: {
 export function CaseDetailsFields({ form, errors, readOnly, update }: CaseDetailsFieldsProps) {
   return (
     <fieldset disabled={readOnly} className="grid gap-3 md:grid-cols-2">
-      <FormField label="Name" htmlFor="case-name" required errors={errorsAt(errors, "name")}>
-        <Input id="case-name" value={form.name} onChange={(e) => update({ name: e.target.value })} />
-      </FormField>
-      <FormField
-        label="Key"
-        htmlFor="case-key"
+      <CaseTextField
+        id="case-name"
+        label="Name"
         required
-        errors={errorsAt(errors, "key")}
+        value={form.name}
+        onChange={(name) => update({ name })}
+        errors={errorsAt(errors, "name")}
+      />
+      <CaseTextField
+        id="case-key"
+        label="Key"
+        required
+        mono
+        placeholder="france-75-refund"
         hint="Lower-case letters, digits, '_' and '-'; runs and the gate name the case by it."
-      >
-        <Input
-          id="case-key"
-          value={form.key}
-          onChange={(e) => update({ key: e.target.value })}
-          className="font-mono"
-          placeholder="france-75-refund"
-        />
-      </FormField>
-      <FormField
+        value={form.key}
+        onChange={(key) => update({ key })}
+        errors={errorsAt(errors, "key")}
+      />
+      <CaseTextField
+        id="case-suite"
         label="Suite"
-        htmlFor="case-suite"
-        errors={errorsAt(errors, "suite")}
+        mono
         hint="Run a suite on its own from the Tests page."
-      >
-        <Input
-          id="case-suite"
-          value={form.suite}
-          onChange={(e) => update({ suite: e.target.value })}
-          className="font-mono"
-        />
-      </FormField>
-      <FormField
+        value={form.suite}
+        onChange={(suite) => update({ suite })}
+        errors={errorsAt(errors, "suite")}
+      />
+      <CaseTextField
+        id="case-tags"
         label="Tags"
-        htmlFor="case-tags"
-        errors={errorsAt(errors, "tags")}
+        mono
         hint="Separated by commas or spaces."
-      >
-        <Input
-          id="case-tags"
-          value={form.tags}
-          onChange={(e) => update({ tags: e.target.value })}
-          className="font-mono"
-        />
-      </FormField>
+        value={form.tags}
+        onChange={(tags) => update({ tags })}
+        errors={errorsAt(errors, "tags")}
+      />
       <FormField
         label="Description"
         htmlFor="case-description"

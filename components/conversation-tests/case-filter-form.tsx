@@ -11,6 +11,27 @@ interface CaseFilterFormProps {
   filters: CaseFilters;
 }
 
+function FilterSelect(props: { name: string; label: string; any: string; value: string | null; choices: string[] }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={`tests-${props.name}`}>{props.label}</Label>
+      <NativeSelect
+        id={`tests-${props.name}`}
+        name={props.name}
+        defaultValue={props.value ?? ""}
+        selectClassName="w-44"
+      >
+        <option value="">{props.any}</option>
+        {props.choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 // A plain GET form: the filters land in the URL and the page re-renders on the server.
 export function CaseFilterForm({ agentKey, tests, filters }: CaseFilterFormProps) {
   const { suites, tags } = suitesAndTags(tests);
@@ -21,28 +42,8 @@ export function CaseFilterForm({ agentKey, tests, filters }: CaseFilterFormProps
       className="flex flex-wrap items-end gap-3"
       aria-label="Filter cases"
     >
-      <div className="space-y-1">
-        <Label htmlFor="tests-suite">Suite</Label>
-        <NativeSelect id="tests-suite" name="suite" defaultValue={filters.suite ?? ""} selectClassName="w-44">
-          <option value="">Every suite</option>
-          {suites.map((suite) => (
-            <option key={suite} value={suite}>
-              {suite}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="tests-tag">Tag</Label>
-        <NativeSelect id="tests-tag" name="tag" defaultValue={filters.tag ?? ""} selectClassName="w-44">
-          <option value="">Any tag</option>
-          {tags.map((tag) => (
-            <option key={tag} value={tag}>
-              {tag}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <FilterSelect name="suite" label="Suite" any="Every suite" value={filters.suite} choices={suites} />
+      <FilterSelect name="tag" label="Tag" any="Any tag" value={filters.tag} choices={tags} />
       <Button type="submit" variant="outline">
         Filter
       </Button>

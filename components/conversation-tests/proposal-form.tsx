@@ -2,12 +2,11 @@
 
 import { Badge } from "@/components/ui/badge";
 import { FieldError } from "@/components/ui/field-error";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { describeAssertion } from "@/lib/conversation-tests/assertion-kinds";
 import { errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
 import { conversationAssertionId, type Selection, turnAssertionId } from "@/lib/conversation-tests/proposal-selection";
 import type { BundleTestCase, ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
+import { CaseTextField } from "./case-text-field";
 
 export interface ProposalNames {
   key: string;
@@ -61,31 +60,32 @@ export function ProposalForm({ proposal, names, onNames, selection, onSelection,
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <CaseTextField
+          id="proposal-name"
           label="Name"
-          htmlFor="proposal-name"
           required
-          errors={errorsAt(errors, "name")}
           className="sm:col-span-2"
-        >
-          <Input id="proposal-name" value={names.name} onChange={(e) => onNames({ ...names, name: e.target.value })} />
-        </FormField>
-        <FormField label="Key" htmlFor="proposal-key" required errors={errorsAt(errors, "key")}>
-          <Input
-            id="proposal-key"
-            value={names.key}
-            onChange={(e) => onNames({ ...names, key: e.target.value })}
-            className="font-mono"
-          />
-        </FormField>
-        <FormField label="Suite" htmlFor="proposal-suite" errors={errorsAt(errors, "suite")}>
-          <Input
-            id="proposal-suite"
-            value={names.suite}
-            onChange={(e) => onNames({ ...names, suite: e.target.value })}
-            className="font-mono"
-          />
-        </FormField>
+          value={names.name}
+          onChange={(name) => onNames({ ...names, name })}
+          errors={errorsAt(errors, "name")}
+        />
+        <CaseTextField
+          id="proposal-key"
+          label="Key"
+          required
+          mono
+          value={names.key}
+          onChange={(key) => onNames({ ...names, key })}
+          errors={errorsAt(errors, "key")}
+        />
+        <CaseTextField
+          id="proposal-suite"
+          label="Suite"
+          mono
+          value={names.suite}
+          onChange={(suite) => onNames({ ...names, suite })}
+          errors={errorsAt(errors, "suite")}
+        />
       </div>
       <ol className="space-y-3" aria-label="Turns and their proposed assertions">
         {proposal.turns.map((turn, t) => (

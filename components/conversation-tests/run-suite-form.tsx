@@ -15,9 +15,9 @@ import { type BundleTestCase, MAX_TRIES } from "@/lib/engine/contracts/test-case
 import { useStartTestRun } from "./use-test-run";
 
 const MODES = {
-  frozen: "frozen — recorded answers, no model call",
-  offline: "offline — the deterministic offline model",
-  live: "live — the configured provider (costs calls)",
+  frozen: "frozen · recorded answers",
+  offline: "offline · offline model",
+  live: "live · configured provider",
 } as const;
 type Mode = keyof typeof MODES;
 
@@ -78,7 +78,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
               id="run-mode"
               value={mode}
               onChange={(e) => setMode(e.target.value as Mode)}
-              selectClassName="w-80"
+              selectClassName="w-60"
             >
               {Object.entries(MODES).map(([value, label]) => (
                 <option key={value} value={value}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
@@ -18,6 +19,21 @@ interface TurnsEditorProps {
   errors: FormErrors;
   readOnly: boolean;
   onChange: (turns: TurnForm[]) => void;
+}
+
+function TurnButton(props: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon-sm"
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
+  );
 }
 
 /** The conversation's turns in order: each message with its assertions; add, remove, move up and down. */
@@ -41,36 +57,27 @@ export function TurnsEditor({ turns, options, errors, readOnly, onChange }: Turn
               ) : null}
               {readOnly ? null : (
                 <span className="ml-auto flex gap-1">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Move turn ${index + 1} up`}
+                  <TurnButton
+                    label={`Move turn ${index + 1} up`}
                     disabled={index === 0}
                     onClick={() => onChange(moved(turns, index, index - 1))}
                   >
                     <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Move turn ${index + 1} down`}
+                  </TurnButton>
+                  <TurnButton
+                    label={`Move turn ${index + 1} down`}
                     disabled={index === turns.length - 1}
                     onClick={() => onChange(moved(turns, index, index + 1))}
                   >
                     <ArrowDown aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Remove turn ${index + 1}`}
+                  </TurnButton>
+                  <TurnButton
+                    label={`Remove turn ${index + 1}`}
                     disabled={turns.length === 1}
                     onClick={() => onChange(turns.filter((_, i) => i !== index))}
                   >
                     <Trash2 aria-hidden="true" />
-                  </Button>
+                  </TurnButton>
                 </span>
               )}
             </div>
