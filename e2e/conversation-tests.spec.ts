@@ -4,8 +4,9 @@ import { addOperator, editMaxRefund, saveSessionAs, screenshot, sendInFreshSandb
 
 // Conversation tests on the demo Refund desk, as a designer: the gate set to block, the France
 // conversation saved from the Sandbox as a test, a max-refund change that would turn it (and the demo's
-// france-75-refund) red refused by the gate, then the suite run frozen and green. An admin sees "Save
-// anyway…" with its required reason. The demo is put back: gate off, the saved case deleted.
+// france-75-refund) red refused by the gate, then the suite run frozen and green. An admin saves the
+// change anyway with its required reason (History shows it) and puts the limit back. The demo is put
+// back: max-refund at $50, gate off, the saved case deleted.
 
 test.describe.configure({ mode: "serial" });
 
@@ -51,6 +52,12 @@ async function setGate(page: Page, mode: "block" | "default") {
 test.afterAll(async ({ browser, baseURL }) => {
   const page = await designerPage(browser, baseURL);
   await setGate(page, "default");
+  await page.goto("/agents/refund-desk/rules");
+  if (!((await page.getByTestId("rule-row-max-refund").textContent()) ?? "").includes("refund_amount <= 50")) {
+    const editor = await editMaxRefund(page, "refund_amount <= 50");
+    await editor.getByRole("button", { name: "Save rule" }).click();
+    await expect(editor).toBeHidden();
+  }
   await page.request.delete(`/api/v1/agents/refund-desk/tests/${CASE_KEY}`, { headers: { origin: String(baseURL) } });
   await page.close();
 });
@@ -108,20 +115,35 @@ test("max-refund <= 80: the preview shows the cases turning red and the gate ref
   await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");
 });
 
-test("an admin is offered Save anyway, which needs a reason", async ({ browser, baseURL }) => {
+test("an admin saves anyway with a reason, the ledger keeps it, and the limit goes back", async ({
+  browser,
+  baseURL,
+}) => {
   const page = await browser.newPage({ baseURL, storageState: STATE("admin") });
-  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  let editor = await editMaxRefund(page, "refund_amount <= 80");
   await editor.getByRole("button", { name: "Save rule" }).click();
   await expect(editor.getByTestId("tests-gate-refusal")).toContainText(CASE_KEY, { timeout: 60_000 });
   await editor.getByRole("button", { name: "Save anyway…" }).click();
   await editor.getByRole("button", { name: "Save anyway", exact: true }).click();
   await expect(editor.getByText(/Say why this change may turn these tests red/)).toBeVisible();
   await screenshot(page, "tests-gate-save-anyway");
-  // Not forced: the demo keeps its limit.
-  await editor.getByLabel("Enforcement expression (CEL)").fill("refund_amount <= 50");
-  await expect(editor.getByRole("button", { name: "Save rule" })).toBeDisabled();
-  await page.keyboard.press("Escape");
-  await expect(editor).toBeHidden();
+  await editor.getByLabel("Why save past the gate?").fill("trying a higher limit for one release");
+  await editor.getByRole("button", { name: "Save anyway", exact: true }).click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByText(/Saved past the test gate: .*now fail/)).toBeVisible();
+
+  await page.goto("/agents/refund-desk/history");
+  const record = page.getByTestId("config-version").first().getByTestId("tests-gate-record");
+  await expect(record).toContainText(
+    /Test gate \(block\): \d+ cases turned red — .*france-75-refund.*; forced by .+: trying a higher limit for one release/,
+  );
+  await screenshot(page, "tests-history-forced");
+
+  // Back to $50: every red case turns green again, so the gate lets it through.
+  editor = await editMaxRefund(page, "refund_amount <= 50");
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");
   await page.close();
 });
 
