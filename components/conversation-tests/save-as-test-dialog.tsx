@@ -18,7 +18,13 @@ import {
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import type { FormErrors } from "@/lib/conversation-tests/case-form";
-import { keepAll, keptCount, type Selection, selectedCase } from "@/lib/conversation-tests/proposal-selection";
+import {
+  keepAll,
+  keptCount,
+  proposalPath,
+  type Selection,
+  selectedCase,
+} from "@/lib/conversation-tests/proposal-selection";
 import { bodyOrThrow, getTestProposal, saveTestCase, testQueryKeys } from "@/lib/conversation-tests/tests-client";
 import { testCaseHref } from "@/lib/conversation-tests/tests-href";
 import type { BundleTestCase } from "@/lib/engine/contracts/test-case";
@@ -54,7 +60,9 @@ function ProposalEditor({
     startSave(async () => {
       const answer = await saveTestCase(agentKey, selectedCase(proposal, selection, names), null);
       if (!answer.ok) {
-        setErrors(fieldErrorsFromIssues(answer.issues));
+        // The server numbers the kept assertions; the dialog shows every proposed one.
+        const issues = answer.issues.map((i) => ({ ...i, path: proposalPath(proposal, selection, i.path) }));
+        setErrors(fieldErrorsFromIssues(issues));
         setMessage(answer.message);
         return;
       }

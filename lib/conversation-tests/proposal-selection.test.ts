@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
-import { conversationAssertionId, keepAll, keptCount, selectedCase, turnAssertionId } from "./proposal-selection";
+import {
+  conversationAssertionId,
+  keepAll,
+  keptCount,
+  proposalPath,
+  selectedCase,
+  turnAssertionId,
+} from "./proposal-selection";
 
 const proposal = BundleTestCase.parse({
   key: "session-abc",
@@ -34,5 +41,14 @@ describe("proposal-selection", () => {
     expect(saved).toMatchObject({ key: "france-refund", name: "France", suite: "refunds" });
     expect(saved.turns[0]?.tape).toEqual({ version: 1 });
     expect(keptCount(selection)).toEqual({ kept: 3, total: 5 });
+  });
+});
+
+describe("proposalPath", () => {
+  it("points a saved case's error at the proposed assertion it came from", () => {
+    const selection = { ...keepAll(proposal), [turnAssertionId(0, 0)]: false, [conversationAssertionId(0)]: false };
+    expect(proposalPath(proposal, selection, "turns[0].assertions[1].rule")).toBe("turns[0].assertions[2].rule");
+    expect(proposalPath(proposal, selection, "assertions[0]")).toBe("assertions[1]");
+    expect(proposalPath(proposal, selection, "key")).toBe("key");
   });
 });

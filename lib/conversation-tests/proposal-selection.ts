@@ -41,3 +41,23 @@ export function keptCount(selection: Selection): { kept: number; total: number }
   const values = Object.values(selection);
   return { kept: values.filter(Boolean).length, total: values.length };
 }
+
+/**
+ * A server error's path in the saved case ("turns[0].assertions[1].rule") as the path of that
+ * assertion in the proposal, where the dropped ones still count: the dialog shows it at its checkbox.
+ */
+export function proposalPath(proposal: BundleTestCase, selection: Selection, path: string): string {
+  const kept = (ids: string[]) => ids.filter((id) => selection[id] !== false);
+  const turn = /^turns\[(\d+)\]\.assertions\[(\d+)\](.*)$/.exec(path);
+  if (turn) {
+    const t = Number(turn[1]);
+    const ids = kept((proposal.turns[t]?.assertions ?? []).map((_, a) => turnAssertionId(t, a)));
+    return `${ids[Number(turn[2])] ?? `turns[${t}].assertions[${turn[2]}]`}${turn[3]}`;
+  }
+  const whole = /^assertions\[(\d+)\](.*)$/.exec(path);
+  if (whole) {
+    const ids = kept(proposal.assertions.map((_, a) => conversationAssertionId(a)));
+    return `${ids[Number(whole[1])] ?? `assertions[${whole[1]}]`}${whole[2]}`;
+  }
+  return path;
+}
