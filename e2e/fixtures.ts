@@ -74,3 +74,13 @@ export async function sendInFreshSandboxSession(page: Page, message: string) {
   await input.press("Enter");
   return page.getByTestId("agent-message").first();
 }
+
+/** Opens the demo's max-refund rule in the editor with `expression` typed in and parsed; the drawer's locator. */
+export async function editMaxRefund(page: Page, expression: string) {
+  await page.goto("/agents/refund-desk/rules");
+  await page.getByRole("button", { name: "Edit max-refund" }).click();
+  const editor = page.getByTestId("rule-editor");
+  await editor.getByLabel("Enforcement expression (CEL)").fill(expression);
+  await expect(editor.getByTestId("cel-status")).toHaveAttribute("data-state", "ok");
+  return editor;
+}

@@ -1,6 +1,13 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { addOperator, saveAdminSession, screenshot, sendInFreshSandboxSession, signInAs } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import {
+  addOperator,
+  editMaxRefund,
+  saveAdminSession,
+  screenshot,
+  sendInFreshSandboxSession,
+  signInAs,
+} from "./fixtures";
 
 // Change safety on the demo Refund desk: the France conversation regenerates its first draft ($75
 // offered, `refund_amount <= 50` fails). Raising the limit to 80 in the rule editor, the impact preview
@@ -20,15 +27,6 @@ test.use({ storageState: ADMIN_STATE });
 let traceUrl = "";
 let previewed = { changed: 0, turns: 0 };
 
-async function setMaxRefund(page: Page, expression: string) {
-  await page.goto("/agents/refund-desk/rules");
-  await page.getByRole("button", { name: "Edit max-refund" }).click();
-  const editor = page.getByTestId("rule-editor");
-  await editor.getByLabel("Enforcement expression (CEL)").fill(expression);
-  await expect(editor.getByTestId("cel-status")).toHaveAttribute("data-state", "ok");
-  return editor;
-}
-
 test("the France conversation in the sandbox", async ({ page }) => {
   const reply = await sendInFreshSandboxSession(page, MESSAGE);
   await expect(reply).toContainText("regenerated");
@@ -37,7 +35,7 @@ test("the France conversation in the sandbox", async ({ page }) => {
 });
 
 test("preview the impact of max-refund <= 80, open the changed turn, save with the counts", async ({ page }) => {
-  const editor = await setMaxRefund(page, "refund_amount <= 80");
+  const editor = await editMaxRefund(page, "refund_amount <= 80");
   await screenshot(page, "rules-editor-preview-impact");
   await editor.getByRole("button", { name: "Preview impact" }).click();
 
@@ -105,7 +103,7 @@ test("a viewer sees Replay this session disabled, with who can run it", async ({
 });
 
 test("the demo is put back: max-refund <= 50", async ({ page }) => {
-  const editor = await setMaxRefund(page, "refund_amount <= 50");
+  const editor = await editMaxRefund(page, "refund_amount <= 50");
   await editor.getByRole("button", { name: "Save rule" }).click();
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");

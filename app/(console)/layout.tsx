@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OperatorRoleProvider } from "@/components/console/operator-role";
 import { Sidebar } from "@/components/console/sidebar";
 import { listAgents } from "@/db/queries/agents";
 import { requireOperator } from "@/lib/server/auth/require-operator";
@@ -14,7 +15,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         operator={{ email: operator.email, role: operator.role }}
       />
       <main className="flex-1 overflow-y-auto">
-        <div className="mx-auto max-w-6xl space-y-6 p-6">{children}</div>
+        <div className="mx-auto max-w-6xl space-y-6 p-6">
+          <OperatorRoleProvider role={operator.role}>{children}</OperatorRoleProvider>
+        </div>
       </main>
     </div>
   );

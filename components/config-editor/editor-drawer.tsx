@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ConflictAlert } from "./conflict-alert";
 import { EditorFooter } from "./editor-footer";
+import { TestsGateAlert } from "./tests-gate-alert";
 import type { ConfigEditor } from "./use-config-editor";
 
 // A drawer from the right (UI.md "editor drawer"): the form on the left, the tester beside it. The
@@ -84,6 +85,7 @@ export function EditorDrawer<F extends object>({
                 onDiscard={editor.discard}
               />
             ) : null}
+            <TestsGateAlert gate={editor.gate} saving={editor.saving} />
             {editor.message ? <Alert variant="danger">{editor.message}</Alert> : null}
             <fieldset disabled={readOnly} className="min-w-0 space-y-4">
               {form}

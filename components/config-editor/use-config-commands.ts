@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/server/define-action";
+import { toastNotices } from "./use-tests-gate";
 
 /** What every config save answers with: the new config_version the page moves to. */
 type Saved = { config_version: number };
@@ -28,13 +29,15 @@ export function useConfigCommands({ onVersion }: { onVersion: (version: number) 
       onVersion(result.data.config_version);
       router.refresh();
       done(result.data);
+      toastNotices(result);
     } else if (result.code === "CONFLICT") {
       toast.error(result.message, {
         duration: CONFLICT_TOAST_MS,
         action: { label: "Reload", onClick: () => router.refresh() },
       });
     } else {
-      toast.error(result.message);
+      // A refusal of the test gate names the cases: give it the time to be read.
+      toast.error(result.message, result.code === "TESTS_GATE" ? { duration: CONFLICT_TOAST_MS } : undefined);
     }
   }
 

@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/server/define-action";
+import { type ForceTests, useTestsGate } from "./use-tests-gate";
 
 type FormErrors = Record<string, string[]>;
 
@@ -49,6 +50,7 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
   const dirty = !readOnly && JSON.stringify(form) !== JSON.stringify(initial);
   useUnsavedChangesGuard(dirty);
   const expectedVersion = rebased ? currentVersion : loadedVersion;
+  const gate = useTestsGate();
 
   function update(patch: Partial<F>) {
     const derived = derive?.(patch);
@@ -69,25 +71,35 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
     setMessage(text);
   }
 
-  /** `normalized`: the form as it is saved (blank rows dropped), so server row numbers match the rows shown. */
+  /**
+   * `normalized`: the form as it is saved (blank rows dropped), so server row numbers match the rows
+   * shown. `call` spreads `force` into its input: empty, or an admin's reason to pass the test gate.
+   */
   function save<R extends { config_version: number; changed: boolean }>(
     normalized: F,
-    call: (expected: number) => Promise<ActionResult<R>>,
+    call: (expected: number, force: ForceTests) => Promise<ActionResult<R>>,
     savedText: (data: R) => string,
   ) {
     setForm(normalized);
-    startSave(async () => {
-      const result = await call(expectedVersion);
-      if (result.ok) {
-        toast.success(result.data.changed ? savedText(result.data) : "Nothing changed.");
-        onSaved(result.data.config_version);
-        router.refresh();
-        onClose();
-        return;
-      }
-      rejected(result.fieldErrors ?? {}, result.code === "CONFLICT" ? null : result.message, normalized);
-      setConflict(result.code === "CONFLICT" ? result.message : null);
-    });
+    const attempt = (force: ForceTests) =>
+      startSave(async () => {
+        const result = await call(expectedVersion, force);
+        if (gate.settle(result, attempt)) {
+          rejected({}, null, normalized);
+          setConflict(null);
+          return;
+        }
+        if (result.ok) {
+          toast.success(result.data.changed ? savedText(result.data) : "Nothing changed.");
+          onSaved(result.data.config_version);
+          router.refresh();
+          onClose();
+          return;
+        }
+        rejected(result.fieldErrors ?? {}, result.code === "CONFLICT" ? null : result.message, normalized);
+        setConflict(result.code === "CONFLICT" ? result.message : null);
+      });
+    attempt({});
   }
 
   function requestClose() {
@@ -117,6 +129,7 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
     saving,
     reloading,
     expectedVersion,
+    gate,
     invalid,
     rejected,
     save,

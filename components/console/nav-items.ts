@@ -18,6 +18,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Fields & Variables", key: "f", href: (a) => (a ? `/agents/${a}/fields` : null) },
   { label: "Settings", key: "e", href: (a) => (a ? `/agents/${a}/settings` : null) },
   { label: "Sandbox", key: "x", href: (a) => (a ? `/agents/${a}/sandbox` : null) },
+  { label: "Tests", key: "y", href: (a) => (a ? `/agents/${a}/tests` : null) },
   { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
   { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
   { label: "History", key: "h", href: (a) => (a ? `/agents/${a}/history` : null) },

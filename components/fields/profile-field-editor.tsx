@@ -77,10 +77,10 @@ export function ProfileFieldEditor({
     const next = draft();
     editor.save(
       next.saved,
-      () =>
+      (_, force) =>
         next.edit === "updateProfileField"
-          ? updateProfileFieldAction(preview.stamped(next.input))
-          : createProfileFieldAction(preview.stamped(next.input)),
+          ? updateProfileFieldAction(preview.stamped({ ...next.input, ...force }))
+          : createProfileFieldAction(preview.stamped({ ...next.input, ...force })),
       (result) =>
         `Saved ${next.saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`,
     );

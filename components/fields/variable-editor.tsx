@@ -102,10 +102,10 @@ export function VariableEditor({
     const normalized = { ...variableToForm(next.saved), rates: form.rates.filter((row) => row.trim() !== "") };
     editor.save(
       normalized,
-      () =>
+      (_, force) =>
         next.edit === "updateVariable"
-          ? updateVariableAction(preview.stamped(next.input))
-          : createVariableAction(preview.stamped(next.input)),
+          ? updateVariableAction(preview.stamped({ ...next.input, ...force }))
+          : createVariableAction(preview.stamped({ ...next.input, ...force })),
       (result) => `Saved ${next.saved.name} · v${result.config_version}`,
     );
   }

@@ -3,6 +3,7 @@ import { formatUtc } from "@/components/ledger/ledger-event-row";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import type { LedgerEventRow } from "@/db/schema";
+import { testsGateText } from "@/lib/conversation-tests/gate-text";
 import { previewCountsText } from "@/lib/replay/impact-groups";
 import {
   BundleImportedPayload,
@@ -72,6 +73,12 @@ export function ConfigVersionEntry({ event, agentKey }: { event: LedgerEventRow;
           <p className="mb-2 flex items-center gap-2 text-xs" data-testid="preview-counts">
             <Badge variant="info">impact preview</Badge>
             {previewCountsText(change.data.impact_preview)}
+          </p>
+        ) : null}
+        {change?.success && change.data.tests_gate ? (
+          <p className="mb-2 flex flex-wrap items-center gap-2 text-xs" data-testid="tests-gate-record">
+            <Badge variant={change.data.tests_gate.turned_red.length > 0 ? "warning" : "success"}>tests</Badge>
+            {testsGateText(change.data.tests_gate, event.actor)}
           </p>
         ) : null}
         {change?.success ? <FieldDiffTable diff={change.data.diff} /> : null}

@@ -9,6 +9,7 @@ import { groupImpact, progressText } from "@/lib/replay/impact-groups";
 import type { ImpactPreview } from "@/lib/replay/replay-types";
 import { ImpactSummary } from "./impact-summary";
 import { ImpactTurnList } from "./impact-turn-list";
+import { TestsComparison } from "./tests-comparison";
 import type { PreviewPhase } from "./use-impact-preview";
 
 interface ImpactPreviewBodyProps {
@@ -83,24 +84,29 @@ function PreviewResult({ agentKey, preview }: { agentKey: string; preview: Impac
       />
     );
   }
+  const tests = <TestsComparison agentKey={agentKey} tests={preview.tests} />;
   if (preview.report.counts.sessions === 0) {
     return (
-      <EmptyState
-        title="No conversations to replay yet"
-        description="No conversations to replay yet: talk to the agent in the Sandbox, then preview again."
-        action={
-          <Button asChild variant="outline">
-            <Link href={`/agents/${encodeURIComponent(agentKey)}/sandbox`} target="_blank" rel="noopener">
-              Open the Sandbox in a new tab
-            </Link>
-          </Button>
-        }
-      />
+      <div className="space-y-5">
+        {tests}
+        <EmptyState
+          title="No conversations to replay yet"
+          description="No conversations to replay yet: talk to the agent in the Sandbox, then preview again."
+          action={
+            <Button asChild variant="outline">
+              <Link href={`/agents/${encodeURIComponent(agentKey)}/sandbox`} target="_blank" rel="noopener">
+                Open the Sandbox in a new tab
+              </Link>
+            </Button>
+          }
+        />
+      </div>
     );
   }
   return (
     <div className="space-y-5">
       <ImpactSummary preview={preview} groups={groups} />
+      {tests}
       {preview.report.turns.length > 0 ? (
         <ImpactTurnList agentKey={agentKey} turns={preview.report.turns} />
       ) : (

@@ -19,6 +19,9 @@ interface CelExpressionFieldProps {
   declarations: CelDeclarations;
   /** The server's verdict at the last save; the live status below is the checker run in the browser. */
   errors?: string[];
+  /** Another expression's words (a test's CEL assertion); a rule's enforcement expression by default. */
+  label?: string;
+  placeholder?: string;
 }
 
 /** Money variables: the declared names that have a `<name>_total` companion (money-variable.ts). */
@@ -27,7 +30,15 @@ export function moneyVariablesOf(declarations: CelDeclarations): string[] {
 }
 
 /** The lane-1 expression with its live parse status: the same pure checker the save runs (PRODUCT.md §4). */
-export function CelExpressionField({ id, value, onChange, declarations, errors }: CelExpressionFieldProps) {
+export function CelExpressionField({
+  id,
+  value,
+  onChange,
+  declarations,
+  errors,
+  label = "Enforcement expression (CEL)",
+  placeholder = "refund_amount <= 50",
+}: CelExpressionFieldProps) {
   const settled = useDebouncedValue(value, PARSE_DEBOUNCE_MS);
   const check = useMemo(() => checkExpression(settled, declarations, { resultType: "bool" }), [settled, declarations]);
   const declared = Object.entries(declarations)
@@ -43,7 +54,7 @@ export function CelExpressionField({ id, value, onChange, declarations, errors }
   return (
     <div className="space-y-1.5">
       <FormField
-        label="Enforcement expression (CEL)"
+        label={label}
         htmlFor={id}
         required
         errors={errors}
@@ -55,7 +66,7 @@ export function CelExpressionField({ id, value, onChange, declarations, errors }
           onChange={(event) => onChange(event.target.value)}
           spellCheck={false}
           autoComplete="off"
-          placeholder="refund_amount <= 50"
+          placeholder={placeholder}
           aria-describedby={statusId}
           className="min-h-14 font-mono text-xs"
         />

@@ -73,10 +73,10 @@ export function RuleEditorDrawer({ target, data, currentVersion, readOnly, onSav
     if (!next) return;
     editor.save(
       form,
-      () =>
+      (_, force) =>
         next.edit === "updateRule"
-          ? updateRuleAction(preview.stamped(next.input))
-          : createRuleAction(preview.stamped(next.input)),
+          ? updateRuleAction(preview.stamped({ ...next.input, ...force }))
+          : createRuleAction(preview.stamped({ ...next.input, ...force })),
       (saved) => `Saved ${next.key} · v${saved.config_version}`,
     );
   }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SaveAsTestDialog } from "@/components/conversation-tests/save-as-test-dialog";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
@@ -53,6 +54,9 @@ export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
               canPost={data.canPost}
               latestRan={latest ? latest.spans.some((s) => s.name === "continuity") : null}
             />
+            {data.canPost && data.session && data.turns.length > 0 ? (
+              <SaveAsTestDialog agentKey={agent.key} sessionId={data.session.id} label="Save as test" compact />
+            ) : null}
             {data.canPost ? <StartSessionButton agentKey={agent.key} label="Reset" testId="sandbox-reset" /> : null}
           </>
         }

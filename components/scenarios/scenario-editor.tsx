@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
 import { ConflictAlert } from "@/components/config-editor/conflict-alert";
 import { HistoryButton } from "@/components/config-editor/page-actions";
+import { TestsGateAlert } from "@/components/config-editor/tests-gate-alert";
+import { type ForceTests, useTestsGate } from "@/components/config-editor/use-tests-gate";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { ImpactPreviewControl } from "@/components/impact-preview/impact-preview-control";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
@@ -49,6 +51,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saving, startSave] = useTransition();
+  const gate = useTestsGate();
   const [reloading, startReload] = useTransition();
   const firstStep = scenario.steps.some((s) => s.key === initialStep) ? initialStep : scenario.entry_step;
   const { form, selection, setSelection, selectionCount, focusStep, edits, reset } = useScenarioForm(
@@ -98,11 +101,16 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
     return { edit: "updateScenario" as const, input };
   }
 
-  function save() {
+  function save(force: ForceTests = {}) {
     const request = draft();
     if (!request) return;
     startSave(async () => {
-      const result = await updateScenarioAction(preview.stamped(request.input));
+      const result = await updateScenarioAction(preview.stamped({ ...request.input, ...force }));
+      if (gate.settle(result, save)) {
+        setConflict(null);
+        setMessage(null);
+        return;
+      }
       if (!result.ok) {
         setServerErrors(result.fieldErrors ?? {});
         setConflict(result.code === "CONFLICT" ? result.message : null);
@@ -208,6 +216,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
           onDiscard={discardAndReload}
         />
       ) : null}
+      <TestsGateAlert gate={gate} saving={saving} />
       {message ? <Alert variant="danger">{message}</Alert> : null}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <form

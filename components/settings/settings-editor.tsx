@@ -4,6 +4,8 @@ import { RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
 import { ConflictAlert } from "@/components/config-editor/conflict-alert";
+import { TestsGateAlert } from "@/components/config-editor/tests-gate-alert";
+import { type ForceTests, useTestsGate } from "@/components/config-editor/use-tests-gate";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { ImpactPreviewControl } from "@/components/impact-preview/impact-preview-control";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
@@ -45,6 +47,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
   const [loadedVersion, setLoadedVersion] = useState(agent.configVersion);
   const [rebased, setRebased] = useState(false);
   const [saving, startSave] = useTransition();
+  const gate = useTestsGate();
   const [reloading, startReload] = useTransition();
   const dirty = canonical(overrides) !== canonical(initial);
   useUnsavedChangesGuard(dirty);
@@ -72,11 +75,16 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
     return { edit: "updateAgentSettings" as const, input };
   }
 
-  function save() {
+  function save(force: ForceTests = {}) {
     const request = draft();
     if (!request) return;
     startSave(async () => {
-      const result = await updateAgentSettingsAction(preview.stamped(request.input));
+      const result = await updateAgentSettingsAction(preview.stamped({ ...request.input, ...force }));
+      if (gate.settle(result, save)) {
+        setConflict(null);
+        setMessage(null);
+        return;
+      }
       if (result.ok) {
         toast.success(
           result.data.changed ? `Settings saved · v${result.data.config_version}` : "No value in force changed.",
@@ -132,6 +140,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
           }}
         />
       ) : null}
+      <TestsGateAlert gate={gate} saving={saving} />
       {message ? <Alert variant="danger">{message}</Alert> : null}
       {SETTINGS_SECTIONS.map((section) => (
         <Card key={section.key}>

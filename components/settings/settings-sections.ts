@@ -46,7 +46,8 @@ export const SETTINGS_SECTIONS = [
   {
     key: "testing",
     title: "Conversation tests",
-    source: "Focal: the test suite as a gate on saves (off, warn or block)",
+    source:
+      "Focal: each configuration save runs the test suite frozen first — warn saves and names the cases it turns red, block refuses the save (an admin can save anyway with a reason)",
     defaults: TestingSettings.defaults,
   },
 ] as const;

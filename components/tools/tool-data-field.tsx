@@ -14,6 +14,12 @@ interface ToolDataFieldProps {
   value: string;
   onChange: (value: string) => void;
   errors?: string[];
+  /** Another JSON field's words (a test case's customer profile); a tool's data by default. */
+  id?: string;
+  label?: string;
+  hint?: string;
+  required?: boolean;
+  className?: string;
 }
 
 function summary(value: unknown): string {
@@ -28,32 +34,35 @@ function summary(value: unknown): string {
 }
 
 /** A static tool's data: JSON checked as it is typed, the first mistake shown with its line and column. */
-export function ToolDataField({ value, onChange, errors }: ToolDataFieldProps) {
+export function ToolDataField({
+  value,
+  onChange,
+  errors,
+  id = "tool-data",
+  label = "Data (JSON)",
+  hint = "Returned as is on every call; output paths read from it.",
+  required = true,
+  className = "min-h-48",
+}: ToolDataFieldProps) {
   const settled = useDebouncedValue(value, PARSE_DEBOUNCE_MS);
   const parsed = useMemo(() => parseJsonText(settled), [settled]);
-  const statusId = "tool-data-status";
+  const statusId = `${id}-status`;
   return (
     <div className="space-y-1.5">
-      <FormField
-        label="Data (JSON)"
-        htmlFor="tool-data"
-        required
-        errors={errors}
-        hint="Returned as is on every call; output paths read from it."
-      >
+      <FormField label={label} htmlFor={id} required={required} errors={errors} hint={hint}>
         <Textarea
-          id="tool-data"
+          id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           spellCheck={false}
           autoComplete="off"
           aria-describedby={statusId}
-          className="min-h-48 font-mono text-xs"
+          className={`${className} font-mono text-xs`}
         />
       </FormField>
       <div
         id={statusId}
-        data-testid="data-status"
+        data-testid={id === "tool-data" ? "data-status" : `${id}-status`}
         data-state={settled !== value ? "checking" : parsed.ok ? "ok" : "error"}
         aria-live="polite"
         className="space-y-1 text-xs"

@@ -92,10 +92,10 @@ export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSav
     if (!next) return;
     editor.save(
       form,
-      () =>
+      (_, force) =>
         next.edit === "updateTool"
-          ? updateToolAction(preview.stamped(next.input))
-          : createToolAction(preview.stamped(next.input)),
+          ? updateToolAction(preview.stamped({ ...next.input, ...force }))
+          : createToolAction(preview.stamped({ ...next.input, ...force })),
       (saved) => `Saved ${next.key} · v${saved.config_version}`,
     );
   }

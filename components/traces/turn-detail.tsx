@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SaveAsTestDialog } from "@/components/conversation-tests/save-as-test-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -38,6 +39,10 @@ export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProp
         }
         actions={
           <>
+            {/* Designers both replay and write tests. */}
+            {canReplay ? (
+              <SaveAsTestDialog agentKey={agentKey} sessionId={turn.sessionId} label="Save this session as a test" />
+            ) : null}
             <Button asChild variant="outline">
               <Link href={tracesHref(agentKey, { session: turn.sessionId })}>All turns of the session</Link>
             </Button>

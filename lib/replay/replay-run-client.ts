@@ -1,21 +1,12 @@
+import { requestJson } from "@/lib/console-api/request-json";
 import type { ReplayRunBody } from "./replay-schemas";
 import type { ReplayRunView } from "./replay-types";
 
 export type RunAnswer = { ok: true; run: ReplayRunView } | { ok: false; message: string };
 
 async function call(url: string, init?: RequestInit): Promise<RunAnswer> {
-  try {
-    const response = await fetch(url, { ...init, headers: { "content-type": "application/json" } });
-    const body = (await response.json().catch(() => null)) as (ReplayRunView & { error?: unknown }) | null;
-    if (!response.ok) {
-      const error = body?.error as { message?: string } | undefined;
-      return { ok: false, message: error?.message ?? `The replay request failed (HTTP ${response.status}).` };
-    }
-    return body ? { ok: true, run: body } : { ok: false, message: "The server answered without a replay." };
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `The server could not be reached (${detail}); try again.` };
-  }
+  const answer = await requestJson<ReplayRunView>(url, "The replay request", init);
+  return answer.ok ? { ok: true, run: answer.body } : { ok: false, message: answer.message };
 }
 
 /** Replays one session under the current configuration (`configVersion` null) or a kept earlier one. */
@@ -35,10 +26,7 @@ export function cancelReplayRun(id: string) {
   return call(`/api/v1/replays/${encodeURIComponent(id)}/cancel`, { method: "POST" });
 }
 
-/** queued and running runs are still going: keep polling them. */
-export function runIsActive(run: Pick<ReplayRunView, "status">): boolean {
-  return run.status === "queued" || run.status === "running";
-}
+export { jobIsActive as runIsActive } from "@/lib/console-api/job-status";
 
 /** TanStack Query key of one stored replay run. */
 export const replayRunKey = (id: string) => ["replay-run", id] as const;

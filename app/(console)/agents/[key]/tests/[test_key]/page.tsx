@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor";
+import { caseToForm } from "@/lib/conversation-tests/case-form";
+import { roleAtLeast } from "@/lib/identity/roles";
+import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
+import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
+
+export const metadata: Metadata = { title: "Test" };
+
+export default async function TestCasePage({ params }: { params: Promise<{ key: string; test_key: string }> }) {
+  const operator = await requireOperator();
+  const db = await getDb();
+  const { key, test_key } = await params;
+  const agent = await getAgentOr404(db, key);
+  const data = await loadTestsWorkspace(db, agent, { withResults: false });
+  const testCase = data.tests.find((t) => t.key === decodeURIComponent(test_key));
+  if (!testCase) notFound();
+  return (
+    <TestCaseEditor
+      key={testCase.key}
+      agent={{ key: agent.key, name: agent.name }}
+      loadedKey={testCase.key}
+      initial={caseToForm(testCase)}
+      options={data.options}
+      canEdit={roleAtLeast(operator.role, "designer")}
+    />
+  );
+}

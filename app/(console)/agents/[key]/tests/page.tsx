@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { TestsWorkspace } from "@/components/conversation-tests/tests-workspace";
+import { readCaseFilters } from "@/lib/conversation-tests/case-list";
+import { roleAtLeast } from "@/lib/identity/roles";
+import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
+import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getDb } from "@/lib/server/db";
+import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
+
+export const metadata: Metadata = { title: "Tests" };
+
+export default async function TestsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ key: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const operator = await requireOperator();
+  const db = await getDb();
+  const agent = await getAgentOr404(db, (await params).key);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(await searchParams)) if (typeof value === "string") query.set(name, value);
+  // Viewers read cases and reports; designers write cases and start runs (the routes check it too).
+  return (
+    <TestsWorkspace
+      data={await loadTestsWorkspace(db, agent)}
+      filters={readCaseFilters(query)}
+      openRunId={query.get("run")}
+      canEdit={roleAtLeast(operator.role, "designer")}
+    />
+  );
+}

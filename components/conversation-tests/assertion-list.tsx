@@ -1,0 +1,102 @@
+"use client";
+
+import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
+import { NativeSelect } from "@/components/ui/select";
+import { errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
+import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
+import { AssertionInputs } from "./assertion-inputs";
+
+interface AssertionListProps<A extends { kind: string }> {
+  /** "turns[0].assertions" or "assertions": the server's error paths and the inputs' ids. */
+  path: string;
+  assertions: A[];
+  kinds: Record<A["kind"], string>;
+  fresh: (kind: A["kind"]) => A;
+  options: TestEditorOptions;
+  errors: FormErrors;
+  readOnly: boolean;
+  onChange: (next: A[]) => void;
+}
+
+const idOf = (path: string) => path.replace(/[^a-z0-9]+/gi, "-");
+
+/** A turn's or the conversation's assertions: change the kind, edit its inputs, remove, add with a kind picker. */
+export function AssertionList<A extends { kind: string }>(props: AssertionListProps<A>) {
+  const { path, assertions, kinds, fresh, options, errors, readOnly, onChange } = props;
+  const kindList = Object.keys(kinds) as A["kind"][];
+  const [adding, setAdding] = useState<A["kind"]>(kindList[0] as A["kind"]);
+  const replace = (index: number, next: A) => onChange(assertions.map((a, i) => (i === index ? next : a)));
+  return (
+    <div className="space-y-2">
+      {assertions.length === 0 ? <p className="text-muted-foreground text-xs">No assertions yet.</p> : null}
+      <ul className="space-y-2">
+        {assertions.map((assertion, index) => {
+          const at = `${path}[${index}]`;
+          const id = idOf(at);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: assertions have no identity beyond their place
+            <li key={index} className="space-y-1" data-testid="assertion-row">
+              <div className="grid grid-cols-[15rem_minmax(0,1fr)_2rem] items-start gap-2">
+                <NativeSelect
+                  aria-label={`Assertion ${index + 1} kind`}
+                  value={assertion.kind}
+                  disabled={readOnly}
+                  onChange={(e) => replace(index, fresh(e.target.value as A["kind"]))}
+                >
+                  {kindList.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {kinds[kind]}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <fieldset disabled={readOnly} className="min-w-0">
+                  <AssertionInputs
+                    id={`${id}-value`}
+                    assertion={assertion as never}
+                    options={options}
+                    onChange={(next) => replace(index, next as unknown as A)}
+                  />
+                </fieldset>
+                {readOnly ? null : (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove assertion ${index + 1}`}
+                    onClick={() => onChange(assertions.filter((_, i) => i !== index))}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+              <FieldError id={`${id}-error`} messages={errorsAt(errors, at)} />
+            </li>
+          );
+        })}
+      </ul>
+      {readOnly ? null : (
+        <div className="flex items-center gap-2">
+          <NativeSelect
+            aria-label="Kind of assertion to add"
+            value={adding}
+            onChange={(e) => setAdding(e.target.value as A["kind"])}
+            className="w-60"
+          >
+            {kindList.map((kind) => (
+              <option key={kind} value={kind}>
+                {kinds[kind]}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button type="button" variant="outline" size="sm" onClick={() => onChange([...assertions, fresh(adding)])}>
+            <Plus aria-hidden="true" />
+            Add assertion
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { ToolDataField } from "@/components/tools/tool-data-field";
+import { FormField } from "@/components/ui/form-field";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { type CaseForm, errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
+import { CaseTextField } from "./case-text-field";
+
+interface CaseDetailsFieldsProps {
+  form: CaseForm;
+  errors: FormErrors;
+  readOnly: boolean;
+  update: (patch: Partial<CaseForm>) => void;
+}
+
+function SwitchField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <Switch
+        id={props.id}
+        checked={props.checked}
+        disabled={props.disabled}
+        onCheckedChange={props.onChange}
+        aria-describedby={`${props.id}-hint`}
+      />
+      <div>
+        <Label htmlFor={props.id}>{props.label}</Label>
+        <p id={`${props.id}-hint`} className="text-muted-foreground text-xs">
+          {props.hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Name, key, suite, tags, description, enabled, continuity and the customer's profile. */
+export function CaseDetailsFields({ form, errors, readOnly, update }: CaseDetailsFieldsProps) {
+  return (
+    <fieldset disabled={readOnly} className="grid gap-3 md:grid-cols-2">
+      <CaseTextField
+        id="case-name"
+        label="Name"
+        required
+        value={form.name}
+        onChange={(name) => update({ name })}
+        errors={errorsAt(errors, "name")}
+      />
+      <CaseTextField
+        id="case-key"
+        label="Key"
+        required
+        mono
+        placeholder="france-75-refund"
+        hint="Lower-case letters, digits, '_' and '-'; runs and the gate name the case by it."
+        value={form.key}
+        onChange={(key) => update({ key })}
+        errors={errorsAt(errors, "key")}
+      />
+      <CaseTextField
+        id="case-suite"
+        label="Suite"
+        mono
+        hint="Run a suite on its own from the Tests page."
+        value={form.suite}
+        onChange={(suite) => update({ suite })}
+        errors={errorsAt(errors, "suite")}
+      />
+      <CaseTextField
+        id="case-tags"
+        label="Tags"
+        mono
+        hint="Separated by commas or spaces."
+        value={form.tags}
+        onChange={(tags) => update({ tags })}
+        errors={errorsAt(errors, "tags")}
+      />
+      <FormField
+        label="Description"
+        htmlFor="case-description"
+        errors={errorsAt(errors, "description")}
+        className="md:col-span-2"
+      >
+        <Textarea
+          id="case-description"
+          value={form.description}
+          onChange={(e) => update({ description: e.target.value })}
+          className="min-h-14"
+        />
+      </FormField>
+      <SwitchField
+        id="case-enabled"
+        label="Enabled"
+        hint="Disabled cases stay here but no run or gate plays them."
+        checked={form.enabled}
+        disabled={readOnly}
+        onChange={(enabled) => update({ enabled })}
+      />
+      <SwitchField
+        id="case-continuity"
+        label="Continuity"
+        hint="Follow-ups resolve against offered options, as in the Sandbox with continuity on."
+        checked={form.continuity}
+        disabled={readOnly}
+        onChange={(continuity) => update({ continuity })}
+      />
+      <div className="md:col-span-2">
+        <ToolDataField
+          id="case-profile"
+          label="Customer profile (JSON)"
+          hint="The customer's profile when the conversation starts; CEL assertions can read its fields."
+          required={false}
+          className="min-h-20"
+          value={form.profile}
+          onChange={(profile) => update({ profile })}
+          errors={errorsAt(errors, "customer_profile")}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,210 @@
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { addOperator, editMaxRefund, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
+
+// Conversation tests on the demo Refund desk, as a designer: the gate set to block, the France
+// conversation saved from the Sandbox as a test, a max-refund change that would turn it (and the demo's
+// france-75-refund) red refused by the gate, then the suite run frozen and green. An admin saves the
+// change anyway with its required reason (History shows it) and puts the limit back. The demo is put
+// back: max-refund at $50, gate off, the saved case deleted.
+
+test.describe.configure({ mode: "serial" });
+
+const MESSAGE = "I'm in France and want a refund for order 123";
+const CASE_KEY = `e2e-france-${Date.now()}`;
+const stamp = Date.now();
+const DESIGNER = { email: `tests-designer-${stamp}@focal.test`, name: "Tess Designer", password: "designer-pass-123" };
+const STATE = (who: string) => path.join("test-results", "e2e-auth", `conversation-tests-${who}.json`);
+
+// One sign-in per person for the file: sign-in is rate limited per address (lib/server/auth).
+test.beforeAll(async ({ browser }, testInfo) => {
+  const baseURL = String(testInfo.project.use.baseURL);
+  const admin = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
+  await signIn(admin);
+  await admin.context().storageState({ path: STATE("admin") });
+  await admin.goto("/admin");
+  await addOperator(admin, DESIGNER, "designer");
+  await admin.close();
+  await saveSessionAs(browser, baseURL, DESIGNER, STATE("designer"));
+});
+test.use({ storageState: STATE("designer") });
+
+async function designerPage(browser: Browser, baseURL: string | undefined) {
+  return browser.newPage({ baseURL, storageState: STATE("designer") });
+}
+
+/** Settings → Conversation tests → tests_gate: a value, or the default (off) with Reset. */
+async function setGate(page: Page, mode: "block" | "default") {
+  await page.goto("/agents/refund-desk/settings");
+  const row = page.getByTestId("setting-testing.tests_gate");
+  if (mode === "default") {
+    const reset = row.getByRole("button", { name: "Reset to default" });
+    if ((await reset.count()) === 0) return;
+    await reset.click();
+  } else {
+    await row.getByLabel("testing.tests_gate").selectOption(mode);
+  }
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText(/Settings saved · v\d+/).first()).toBeVisible();
+}
+
+// Whatever happened above, the next specs get the demo as it was.
+test.afterAll(async ({ browser, baseURL }) => {
+  const page = await designerPage(browser, baseURL);
+  await setGate(page, "default");
+  await page.goto("/agents/refund-desk/rules");
+  if (!((await page.getByTestId("rule-row-max-refund").textContent()) ?? "").includes("refund_amount <= 50")) {
+    const editor = await editMaxRefund(page, "refund_amount <= 50");
+    await editor.getByRole("button", { name: "Save rule" }).click();
+    await expect(editor).toBeHidden();
+  }
+  await page.request.delete(`/api/v1/agents/refund-desk/tests/${CASE_KEY}`, { headers: { origin: String(baseURL) } });
+  await page.close();
+});
+
+test("the designer sets the conversation-tests gate to block", async ({ page }) => {
+  await setGate(page, "block");
+  await expect(page.getByText(/block refuses the save/)).toBeVisible();
+});
+
+test("the France conversation is saved from the Sandbox as a test", async ({ page }) => {
+  const reply = await sendInFreshSandboxSession(page, MESSAGE);
+  await expect(reply).toContainText("regenerated");
+  await page.getByTestId("save-as-test").click();
+  const dialog = page.getByTestId("save-as-test-dialog");
+  const turn = dialog.getByTestId("proposal-turn");
+  await expect(turn).toHaveCount(1);
+  await expect(turn).toContainText(MESSAGE);
+  await expect(turn).toContainText("recorded reply replayed in frozen runs");
+  await expect(turn.getByRole("checkbox", { name: "Outcome is regenerated" })).toBeChecked();
+  await expect(turn.getByRole("checkbox", { name: "Rule violation caught: max-refund" })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Never ships a lane-1 failure" })).toBeChecked();
+  await dialog.getByLabel("Key").fill(CASE_KEY);
+  await dialog.getByLabel("Name").fill("France refund over the limit (saved from the Sandbox)");
+  await dialog.getByLabel("Suite").fill("e2e");
+  await screenshot(page, "tests-save-as-test-dialog");
+  await dialog.getByTestId("save-proposal").click();
+  await expect(dialog.getByTestId("saved-test-link")).toHaveAttribute("href", `/agents/refund-desk/tests/${CASE_KEY}`);
+});
+
+test("max-refund <= 80: the preview shows the cases turning red and the gate refuses the save", async ({ page }) => {
+  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  await editor.getByRole("button", { name: "Preview impact" }).click();
+  const preview = page.getByTestId("impact-preview");
+  const tests = preview.getByTestId("impact-tests");
+  await expect(tests).toContainText(/Tests: \d+ → \d+ passing of \d+/, { timeout: 60_000 });
+  await expect(tests).toContainText(CASE_KEY);
+  await expect(tests).toContainText("france-75-refund");
+  await screenshot(page, "tests-impact-preview");
+  await preview.getByRole("button", { name: "Back to the editor" }).click();
+
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  const refusal = editor.getByTestId("tests-gate-refusal");
+  await expect(refusal).toContainText(CASE_KEY, { timeout: 60_000 });
+  await expect(refusal).toContainText("france-75-refund");
+  // A designer cannot pass the gate; the message says an admin can.
+  await expect(refusal).toContainText("an admin can save anyway");
+  await expect(editor.getByRole("button", { name: "Save anyway…" })).toHaveCount(0);
+  await screenshot(page, "tests-gate-refusal");
+
+  // Fixed back: the draft is the saved rule again, nothing to save; the drawer closes without asking.
+  await editor.getByLabel("Enforcement expression (CEL)").fill("refund_amount <= 50");
+  await expect(editor.getByRole("button", { name: "Save rule" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");
+});
+
+test("an admin saves anyway with a reason, the ledger keeps it, and the limit goes back", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await browser.newPage({ baseURL, storageState: STATE("admin") });
+  let editor = await editMaxRefund(page, "refund_amount <= 80");
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor.getByTestId("tests-gate-refusal")).toContainText(CASE_KEY, { timeout: 60_000 });
+  await editor.getByRole("button", { name: "Save anyway…" }).click();
+  await editor.getByRole("button", { name: "Save anyway", exact: true }).click();
+  await expect(editor.getByText(/Say why this change may turn these tests red/)).toBeVisible();
+  await screenshot(page, "tests-gate-save-anyway");
+  await editor.getByLabel("Why save past the gate?").fill("trying a higher limit for one release");
+  await editor.getByRole("button", { name: "Save anyway", exact: true }).click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByText(/Saved past the test gate: .*now fail/)).toBeVisible();
+
+  await page.goto("/agents/refund-desk/history");
+  const record = page.getByTestId("config-version").first().getByTestId("tests-gate-record");
+  await expect(record).toContainText(
+    /Test gate \(block\): \d+ cases turned red — .*france-75-refund.*; forced by .+: trying a higher limit for one release/,
+  );
+  await screenshot(page, "tests-history-forced");
+
+  // Back to $50: every red case turns green again, so the gate lets it through.
+  editor = await editMaxRefund(page, "refund_amount <= 50");
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");
+  await page.close();
+});
+
+test("the Tests page runs the suite frozen: every case passes, with pass^k", async ({ page }) => {
+  await page.goto("/agents/refund-desk/tests");
+  await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toContainText("e2e");
+  await expect(page.getByTestId("test-case-france-75-refund")).toBeVisible();
+  await page.getByLabel("k", { exact: true }).fill("3");
+  await page.getByTestId("run-suite").click();
+  const report = page.getByTestId("test-run-report");
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  await expect(report).toContainText("pass^3");
+  await expect(report.getByTestId(`report-case-${CASE_KEY}`)).toContainText("passed");
+  await expect(report.locator("[data-testid^=report-case-]").filter({ hasText: "failed" })).toHaveCount(0);
+  await expect(page.getByTestId("test-run-row").first()).toContainText("100% (k=3)");
+  await screenshot(page, "tests-run-report");
+  await page.goto("/agents/refund-desk/tests");
+  await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toContainText("passed");
+  await screenshot(page, "tests-page");
+});
+
+test("the saved case in its editor runs green on its own", async ({ page }) => {
+  await page.goto(`/agents/refund-desk/tests/${CASE_KEY}`);
+  const editor = page.getByTestId("test-editor");
+  await expect(editor.getByLabel("Key")).toHaveValue(CASE_KEY);
+  await expect(editor.getByTestId("test-turn")).toContainText("recorded reply replayed in frozen runs");
+  await screenshot(page, "tests-editor");
+  await page.getByRole("button", { name: "Run this case" }).click();
+  await expect(page.getByTestId("case-run-result")).toContainText("passed", { timeout: 60_000 });
+
+  // An assertion the recorded reply cannot meet: saved, the case runs red with the turn's facts.
+  const turn = editor.getByTestId("test-turn");
+  await turn.getByLabel("Kind of assertion to add").selectOption("reply_contains");
+  await turn.getByRole("button", { name: "Add assertion" }).click();
+  const added = turn.getByTestId("assertion-row").last();
+  await added.getByLabel("Text").fill("a full refund today");
+  await editor.getByTestId("save-test").click();
+  await expect(page.getByText(`Saved test ${CASE_KEY}`)).toBeVisible();
+  await page.getByRole("button", { name: "Run this case" }).click();
+  const result = page.getByTestId("case-run-result");
+  await expect(result).toContainText("1 assertion failed", { timeout: 60_000 });
+  await expect(result.getByTestId("turn-trace")).toContainText(MESSAGE);
+  await turn.scrollIntoViewIfNeeded();
+  await screenshot(page, "tests-editor-turns");
+  await result.scrollIntoViewIfNeeded();
+  await screenshot(page, "tests-editor-failing-run");
+  await added.getByRole("button", { name: /Remove assertion/ }).click();
+  await editor.getByTestId("save-test").click();
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+});
+
+test("the demo is put back: gate off (recorded in History), the saved case deleted", async ({ page }) => {
+  await setGate(page, "default");
+  await page.goto("/agents/refund-desk/history");
+  await expect(page.getByTestId("config-version").first().getByTestId("tests-gate-record")).toContainText(
+    /Test gate \(block\): all \d+ cases still pass/,
+  );
+  await page.goto(`/agents/refund-desk/tests/${CASE_KEY}`);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await screenshot(page, "tests-delete-dialog");
+  await page.getByRole("button", { name: "Delete test" }).click();
+  await expect(page).toHaveURL(/\/agents\/refund-desk\/tests$/);
+  await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toHaveCount(0);
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
+import {
+  CONVERSATION_KINDS,
+  describeAssertion,
+  kindLabel,
+  newConversationAssertion,
+  newTurnAssertion,
+  TURN_KINDS,
+} from "./assertion-kinds";
+
+describe("assertion-kinds", () => {
+  it("starts every kind as a value of that kind", () => {
+    const firsts = { rule: "max-refund", step: "refund/offer", scenario: "refund" };
+    for (const kind of TURN_KINDS) {
+      const fresh = newTurnAssertion(kind, firsts);
+      expect(fresh.kind).toBe(kind);
+      // Text kinds start empty (the designer types); the rest are valid at once.
+      if (!["reply_contains", "reply_not_contains", "reply_matches", "cel"].includes(kind)) {
+        expect(TurnAssertion.safeParse(fresh).success).toBe(true);
+      }
+    }
+    for (const kind of CONVERSATION_KINDS) {
+      expect(ConversationAssertion.safeParse(newConversationAssertion(kind, "refund/offer")).success).toBe(true);
+    }
+  });
+
+  it("describes assertions in words", () => {
+    expect(describeAssertion({ kind: "outcome_is", outcome: "regenerated" })).toBe("Outcome is regenerated");
+    expect(describeAssertion({ kind: "scenario_is", scenario: null })).toBe("Scenario is none");
+    expect(describeAssertion({ kind: "rule_violated", rule: "max-refund" })).toBe("Rule violation caught: max-refund");
+    expect(describeAssertion({ kind: "reply_contains", text: "$50" })).toBe("Reply contains “$50”");
+    expect(describeAssertion({ kind: "max_model_calls", max: 1 })).toBe("At most 1 model call");
+    expect(describeAssertion({ kind: "never_ships_lane1_failure" })).toBe("Never ships a lane-1 failure");
+  });
+});
+
+describe("kindLabel", () => {
+  it("words a report's kind as the editor does, and keeps unknown kinds", () => {
+    expect(kindLabel("rule_violated")).toBe("Rule violation caught");
+    expect(kindLabel("never_falls_back")).toBe("Never falls back");
+    expect(kindLabel("something_new")).toBe("something_new");
+  });
+});

@@ -1,0 +1,103 @@
+import type { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
+
+// The assertion kinds as the editor offers them, each with its words and a fresh value to start from.
+
+export type TurnKind = TurnAssertion["kind"];
+export type ConversationKind = ConversationAssertion["kind"];
+
+export const TURN_KIND_LABELS: Record<TurnKind, string> = {
+  outcome_is: "Outcome is",
+  outcome_is_not: "Outcome is not",
+  scenario_is: "Scenario is",
+  step_is: "Step is",
+  rule_fired: "Rule fired",
+  rule_not_fired: "Rule did not fire",
+  rule_violated: "Rule violation caught",
+  rule_not_violated: "Rule not violated",
+  reply_contains: "Reply contains",
+  reply_not_contains: "Reply does not contain",
+  reply_matches: "Reply matches pattern",
+  cel: "CEL over what the reply stated",
+  max_model_calls: "At most N model calls",
+};
+
+export const CONVERSATION_KIND_LABELS: Record<ConversationKind, string> = {
+  reaches_step: "Reaches step",
+  never_falls_back: "Never falls back",
+  never_ships_lane1_failure: "Never ships a lane-1 failure",
+};
+
+export const TURN_KINDS = Object.keys(TURN_KIND_LABELS) as TurnKind[];
+export const CONVERSATION_KINDS = Object.keys(CONVERSATION_KIND_LABELS) as ConversationKind[];
+
+/** What a new assertion of `kind` starts as; references start at the first option the agent offers. */
+export function newTurnAssertion(
+  kind: TurnKind,
+  firsts: { rule?: string; step?: string; scenario?: string },
+): TurnAssertion {
+  switch (kind) {
+    case "outcome_is":
+    case "outcome_is_not":
+      return { kind, outcome: "answered" };
+    case "scenario_is":
+      return { kind, scenario: firsts.scenario ?? null };
+    case "step_is":
+      return { kind, step: firsts.step ?? "" };
+    case "rule_fired":
+    case "rule_not_fired":
+    case "rule_violated":
+    case "rule_not_violated":
+      return { kind, rule: firsts.rule ?? "" };
+    case "reply_contains":
+    case "reply_not_contains":
+      return { kind, text: "" };
+    case "reply_matches":
+      return { kind, pattern: "" };
+    case "cel":
+      return { kind, expression: "" };
+    case "max_model_calls":
+      return { kind, max: 2 };
+  }
+}
+
+export function newConversationAssertion(kind: ConversationKind, firstStep?: string): ConversationAssertion {
+  return kind === "reaches_step" ? { kind, step: firstStep ?? "" } : { kind };
+}
+
+/** One line for people: "Outcome is answered", "Rule fired: max-refund", "Reply contains “refund”". */
+export function describeAssertion(assertion: TurnAssertion | ConversationAssertion): string {
+  switch (assertion.kind) {
+    case "outcome_is":
+    case "outcome_is_not":
+      return `${TURN_KIND_LABELS[assertion.kind]} ${assertion.outcome}`;
+    case "scenario_is":
+      return `Scenario is ${assertion.scenario ?? "none"}`;
+    case "step_is":
+      return `Step is ${assertion.step}`;
+    case "rule_fired":
+    case "rule_not_fired":
+    case "rule_violated":
+    case "rule_not_violated":
+      return `${TURN_KIND_LABELS[assertion.kind]}: ${assertion.rule}`;
+    case "reply_contains":
+    case "reply_not_contains":
+      return `${TURN_KIND_LABELS[assertion.kind]} “${assertion.text}”`;
+    case "reply_matches":
+      return `Reply matches /${assertion.pattern}/i`;
+    case "cel":
+      return `CEL: ${assertion.expression}`;
+    case "max_model_calls":
+      return `At most ${assertion.max} model call${assertion.max === 1 ? "" : "s"}`;
+    case "reaches_step":
+      return `Reaches step ${assertion.step}`;
+    case "never_falls_back":
+    case "never_ships_lane1_failure":
+      return CONVERSATION_KIND_LABELS[assertion.kind];
+  }
+}
+
+/** A kind as a run report names it ("rule_violated") in the editor's words ("Rule violation caught"). */
+export function kindLabel(kind: string): string {
+  const labels: Record<string, string> = { ...TURN_KIND_LABELS, ...CONVERSATION_KIND_LABELS };
+  return labels[kind] ?? kind;
+}
