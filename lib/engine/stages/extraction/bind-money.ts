@@ -5,7 +5,7 @@ import { isNegatedPromise } from "./negation";
 import { normalizeForMatching } from "./normalize-text";
 import { parseNumberOrWords, roundCents } from "./numbers";
 
-// Binding a money variable to the amounts a reply promises (seed 003 Decision 7's "$75 refund" →
+// Binding a money variable to the amounts a reply promises ("I'll process a $75 refund" →
 // 75), without a pattern per phrasing. An amount binds when one of the variable's context words stands
 // within MONEY_WINDOW_WORDS words of it, before or after, in the same sentence: "refund of $75",
 // "$75 back", "Refund: $ 75", "Refund\n$75". Written forms come from extractMoney ("seventy-five
