@@ -25,6 +25,7 @@ test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.pro
 test.use({ storageState: ADMIN_STATE });
 
 let traceUrl = "";
+let sessionId = "";
 let previewed = { changed: 0, turns: 0 };
 
 test("the France conversation in the sandbox", async ({ page }) => {
@@ -32,6 +33,8 @@ test("the France conversation in the sandbox", async ({ page }) => {
   await expect(reply).toContainText("regenerated");
   traceUrl = (await reply.getByRole("link", { name: "trace" }).getAttribute("href")) ?? "";
   expect(traceUrl).toMatch(/\/traces\/[0-9a-f-]{36}$/);
+  sessionId = new URL(page.url()).searchParams.get("session") ?? "";
+  expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test("preview the impact of max-refund <= 80, open the changed turn, save with the counts", async ({ page }) => {
@@ -46,7 +49,8 @@ test("preview the impact of max-refund <= 80, open the changed turn, save with t
   previewed = { changed: changed ?? 0, turns: turns ?? 0 };
   await expect(preview).toContainText("Rules that start firing");
 
-  const row = preview.getByTestId("impact-turn").filter({ hasText: "regenerated" }).first();
+  // Other specs' sessions may change too: open this spec's own turn, found by its session.
+  const row = preview.getByTestId("impact-turn").filter({ hasText: sessionId.slice(0, 8) }).first();
   await row.getByRole("button").click();
   const comparison = row.getByTestId("turn-comparison");
   await expect(comparison.getByRole("region", { name: "Original" })).toContainText("regenerated");
