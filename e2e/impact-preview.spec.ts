@@ -50,7 +50,10 @@ test("preview the impact of max-refund <= 80, open the changed turn, save with t
   await expect(preview).toContainText("Rules that start firing");
 
   // Other specs' sessions may change too: open this spec's own turn, found by its session.
-  const row = preview.getByTestId("impact-turn").filter({ hasText: sessionId.slice(0, 8) }).first();
+  const row = preview
+    .getByTestId("impact-turn")
+    .filter({ hasText: sessionId.slice(0, 8) })
+    .first();
   await row.getByRole("button").click();
   const comparison = row.getByTestId("turn-comparison");
   await expect(comparison.getByRole("region", { name: "Original" })).toContainText("regenerated");
