@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
+import { customersPaths } from "./paths-customers";
 import { goalsPaths } from "./paths-goals";
 import { loopsPaths } from "./paths-loops";
 import { replayPaths } from "./paths-replay";
@@ -137,6 +138,7 @@ export function buildOpenApiDocument() {
       ...loopsPaths,
       ...replayPaths,
       ...testsPaths,
+      ...customersPaths,
       "/api/v1/ledger/verify": {
         get: {
           summary: "Walk the hash chain; name the first broken link",

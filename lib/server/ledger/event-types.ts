@@ -17,6 +17,7 @@ export const LEDGER_EVENT_TYPES = [
   "GOAL_RESTORED",
   "GUARDRAIL_OVERRIDE",
   "TURN_COMPLETED",
+  "CUSTOMER_DELETED",
 ] as const;
 
 export const LedgerEventType = z.enum(LEDGER_EVENT_TYPES);

@@ -1,0 +1,77 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import {
+  deleteIdempotencyOfSessions,
+  deleteProfiles,
+  deleteTurnBatch,
+  profilesOfCustomer,
+  sessionIdsOfProfiles,
+} from "@/db/queries/customer-deletion";
+import type { Database, Transaction } from "@/db/types";
+import { AppError } from "../errors";
+import { appendLedgerEvent } from "../ledger/append-ledger-event";
+import type { Actor } from "../ledger/event-types";
+
+// Turns go in batches of 500 (each with its spans, tapes and loops), one transaction a batch, so a
+// customer with years of history never holds one huge transaction or lock.
+const TURN_BATCH = 500;
+
+export interface CustomerDeletion {
+  customer_sha256: string;
+  profiles: number;
+  sessions: number;
+  turns: number;
+  ledger_event_id: string;
+}
+
+/**
+ * Deletes everything Focal holds about one customer (the API's customer_id) in every agent: turns
+ * with their spans, tapes and loops, in batches; then, in one transaction, the stored API responses,
+ * the profiles and their sessions, and a CUSTOMER_DELETED ledger event that holds only a hash of the
+ * id and the counts. Ledger events stay as they were (they hold ids and hashes, never customer text),
+ * so the chain still verifies. Unknown, or already deleted: 404, nothing written.
+ */
+export async function deleteCustomer(
+  db: Database,
+  customerRef: string,
+  ctx: { actor: Actor; requestId: string },
+): Promise<CustomerDeletion> {
+  const profiles = await profilesOfCustomer(db, customerRef);
+  if (profiles.length === 0) throw new AppError("NOT_FOUND", "No customer with this id (or it was already deleted).");
+  const profileIds = profiles.map((p) => p.id);
+  const sessionIds = await sessionIdsOfProfiles(db, profileIds);
+  let turns = 0;
+  for (;;) {
+    const deleted = await db.transaction((tx) => deleteTurnBatch(tx as Transaction, sessionIds, TURN_BATCH));
+    turns += deleted;
+    if (deleted < TURN_BATCH) break;
+  }
+  const customer_sha256 = createHash("sha256").update(customerRef).digest("hex");
+  return db.transaction(async (raw) => {
+    const tx = raw as Transaction;
+    // Turns that arrived while the batches ran are deleted here, with the sessions they belong to.
+    turns += await deleteTurnBatch(tx, sessionIds, Number.MAX_SAFE_INTEGER);
+    await deleteIdempotencyOfSessions(tx, sessionIds);
+    const deletedProfiles = await deleteProfiles(tx, profileIds);
+    const event = await appendLedgerEvent(tx, {
+      type: "CUSTOMER_DELETED",
+      actor: ctx.actor,
+      agentId: null,
+      requestId: ctx.requestId,
+      payload: {
+        customer_sha256,
+        agent_ids: [...new Set(profiles.map((p) => p.agentId))].sort(),
+        profiles: deletedProfiles,
+        sessions: sessionIds.length,
+        turns,
+      },
+    });
+    return {
+      customer_sha256,
+      profiles: deletedProfiles,
+      sessions: sessionIds.length,
+      turns,
+      ledger_event_id: event.id,
+    };
+  });
+}
