@@ -6,33 +6,14 @@ import type { DatabaseHandle } from "@/db/client";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
-import { ORIGIN } from "../support/request-headers";
+import { callWithKey, type RouteHandler } from "../support/route-call";
 
 let handle: DatabaseHandle;
 let admin: string;
 let writer: string;
 
-type Handler = (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const call = (
-  handler: Handler,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-  key: string,
-  body?: unknown,
-) =>
-  handler(
-    new Request(`${ORIGIN}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        "content-type": "application/json",
-        "idempotency-key": crypto.randomUUID(),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-    { params: Promise.resolve(params) },
-  );
+type Handler = RouteHandler;
+const call = callWithKey;
 const remove = (customer: string, key = admin) =>
   call(deleteCustomerRoute as Handler, "DELETE", `/api/v1/customers/${customer}`, { customer_id: customer }, key);
 

@@ -16,30 +16,15 @@ import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
-import { ORIGIN } from "../support/request-headers";
+import { callWithKey, type RouteHandler } from "../support/route-call";
 
 let handle: DatabaseHandle;
 let writer: string;
 let reader: string;
 let runner: string;
 
-type Handler = (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const call = (
-  handler: Handler,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-  key: string,
-  body?: unknown,
-) =>
-  handler(
-    new Request(`${ORIGIN}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-    { params: Promise.resolve(params) },
-  );
+type Handler = RouteHandler;
+const call = callWithKey;
 const key = { key: "refund-desk" };
 const run = async (body: unknown, apiKey = runner) => {
   const started = await call(
