@@ -24,7 +24,7 @@ function offlinePorts(): EnginePorts {
   };
 }
 
-/** PRODUCT.md §3 budget: model calls per clear (answered) turn over the scripted demo conversations. */
+/** The model-call budget (a clear turn costs 2): model calls per clear (answered) turn over the scripted demo conversations. */
 export async function benchModelCalls(report: Report): Promise<void> {
   const ports = offlinePorts();
   const agent = await compileAgent(snapshotFromBundle(demo), ports.embedder);

@@ -8,7 +8,7 @@ import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor, LedgerEventType } from "@/lib/server/ledger/event-types";
 import { percentile } from "../report";
 
-// The floor under a turn's persist step: the same rows one real turn writes (PRODUCT.md §3.10, see
+// The floor under a turn's persist step: the same rows one real turn writes (see
 // lib/server/engine-host/persist-turn.ts), written with no engine, no HTTP and no other traffic.
 // A stored turn of the bench agent is the template: its turn row, its trace_spans (same attributes,
 // so the same JSONB sizes), its loop_traces and its ledger payload are copied under fresh ids into a

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import { defineRoute } from "@/lib/server/define-route";
 
-// POST /api/v1/agents/import — body: an agent bundle (PRODUCT.md §11)
+// POST /api/v1/agents/import — body: an agent bundle (lib/engine/contracts/bundle.ts)
 // → 201 { agent_id, key, config_version, created }. The body is validated inside importBundle
 // (shape, then references, lanes and CEL), so every problem comes back in one 422 with its path.
 export const POST = defineRoute(
