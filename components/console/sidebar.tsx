@@ -6,12 +6,13 @@ import { authClient } from "@/components/auth/auth-client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { Kbd } from "@/components/ui/kbd";
 import { NativeSelect } from "@/components/ui/select";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { NAV_ITEMS } from "./nav-items";
 import { useGoShortcuts } from "./use-go-shortcuts";
 
-interface SidebarProps {
+export interface SidebarProps {
   agents: { key: string; name: string }[];
   operator: { email: string; role: Role };
 }
@@ -22,12 +23,21 @@ function currentAgentKey(pathname: string, agents: SidebarProps["agents"]): stri
   return agents[0]?.key ?? null;
 }
 
-export function Sidebar({ agents, operator }: SidebarProps) {
+export function Sidebar({
+  agents,
+  operator,
+  id,
+  className,
+  onHelp,
+}: SidebarProps & { id: string; className?: string; onHelp: () => void }) {
   const pathname = usePathname();
   const router = useRouter();
   const agentKey = currentAgentKey(pathname, agents);
   const items = NAV_ITEMS.filter((item) => !item.minRole || roleAtLeast(operator.role, item.minRole));
-  useGoShortcuts(items.map((item) => ({ key: item.key, href: item.href(agentKey) })));
+  useGoShortcuts(
+    items.map((item) => ({ key: item.key, href: item.href(agentKey) })),
+    onHelp,
+  );
 
   function switchAgent(key: string) {
     const section = pathname.replace(/^\/agents\/[^/]+/, "");
@@ -41,7 +51,7 @@ export function Sidebar({ agents, operator }: SidebarProps) {
   }
 
   return (
-    <aside className="flex w-56 shrink-0 flex-col border-r border-border bg-muted/40">
+    <aside id={id} className={cn("flex shrink-0 flex-col border-border border-r", className)}>
       <div className="space-y-2 border-b border-border p-3">
         <Link href="/agents" className="block text-sm font-semibold tracking-tight">
           Focal
@@ -101,6 +111,9 @@ export function Sidebar({ agents, operator }: SidebarProps) {
         </ul>
       </nav>
       <div className="space-y-2 border-t border-border p-3 text-xs">
+        <Button variant="ghost" size="sm" className="w-full justify-between" onClick={onHelp}>
+          Keyboard shortcuts <Kbd>?</Kbd>
+        </Button>
         <div className="truncate" title={operator.email}>
           {operator.email}
         </div>

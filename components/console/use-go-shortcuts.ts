@@ -11,12 +11,18 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
-export function useGoShortcuts(targets: { key: string; href: string | null }[]) {
+/** `g` then a letter jumps to a section; `/` focuses the page's search; `?` calls `onHelp`. */
+export function useGoShortcuts(targets: { key: string; href: string | null }[], onHelp: () => void) {
   const router = useRouter();
   useEffect(() => {
     let armedAt = 0;
     function onKeyDown(event: KeyboardEvent) {
       if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+      if (event.key === "?") {
+        event.preventDefault();
+        onHelp();
+        return;
+      }
       if (event.key === "/") {
         const search = document.querySelector<HTMLElement>("[data-search]");
         if (search) {
@@ -40,5 +46,5 @@ export function useGoShortcuts(targets: { key: string; href: string | null }[]) 
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [router, targets]);
+  }, [router, targets, onHelp]);
 }
