@@ -15,7 +15,8 @@ export default defineConfig({
     // The default (CPUs − 1) is one worker on these 2-core machines; two cut the PostgreSQL DB
     // tests from 125 s to 81 s (three: 84 s), since a DB test waits on its database half the time.
     maxWorkers: 2,
-    include: ["**/*.test.ts"],
+    // .test.tsx too: a component test must not be skipped for its extension.
+    include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
     globalSetup: ["./test/global-setup.ts"],
     hookTimeout: 60_000,

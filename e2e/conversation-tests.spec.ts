@@ -42,7 +42,7 @@ async function setGate(page: Page, mode: "block" | "default") {
     if ((await reset.count()) === 0) return;
     await reset.click();
   } else {
-    await row.getByLabel("testing.tests_gate").selectOption(mode);
+    await row.getByLabel("Test gate on saves").selectOption(mode);
   }
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText(/Settings saved · v\d+/).first()).toBeVisible();

@@ -24,7 +24,7 @@ test("a setting is changed against its default, refused out of range, then reset
 }) => {
   await page.goto("/agents/refund-desk/settings");
   const row = page.getByTestId("setting-scenario_filter.stickiness_boost");
-  const value = row.getByLabel("scenario_filter.stickiness_boost");
+  const value = row.getByLabel("Stickiness", { exact: true });
   await expect(value).toHaveValue("0.15");
   await expect(row).toContainText("0.15");
 

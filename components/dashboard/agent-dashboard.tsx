@@ -99,7 +99,7 @@ export function AgentDashboard({ agentKey, data }: { agentKey: string; data: Age
         </DashboardCard>
         <DashboardCard
           title="Intent heatmap"
-          description="Turns per routed scenario's intent label and day (seed 003: intent logged for observability)."
+          description="Turns per day by the intent of the scenario each turn was routed to."
           empty={noTurns}
           testId="dashboard-intents"
           className="xl:col-span-2"

@@ -64,8 +64,8 @@ export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
             <div className="space-y-1">
               <CardTitle as="h2">Profile fields</CardTitle>
               <CardDescription>
-                What the sensor may extract about a customer (seed 003 §A). A value reaches the profile only if every
-                validation rule holds. Each change is a new profile schema version.
+                What the sensor may extract about a customer. A value reaches the profile only if every validation rule
+                holds. Each change is a new profile schema version.
               </CardDescription>
             </div>
             {canEdit ? <NewButton onClick={() => editField(null)}>New profile field</NewButton> : null}
@@ -104,8 +104,8 @@ export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
             <div className="space-y-1">
               <CardTitle as="h2">Response variables</CardTitle>
               <CardDescription>
-                Extracted from each draft reply (seed 003 Decision 7) so lane-1 checks such as refund_amount &lt;= 50
-                can run before the reply is sent.
+                Extracted from each draft reply, so expression checks such as refund_amount &lt;= 50 can run before the
+                reply is sent.
               </CardDescription>
             </div>
             {canEdit ? <NewButton onClick={() => editVariable(null)}>New response variable</NewButton> : null}

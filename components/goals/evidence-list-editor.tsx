@@ -17,7 +17,9 @@ export function EvidenceListEditor({ items, onChange }: EvidenceListEditorProps)
   return (
     <div className="flex flex-col gap-2" data-testid="evidence-list">
       {items.length === 0 ? (
-        <p className="text-muted-foreground text-xs">No evidence: seed 000 needs at least one supporting item.</p>
+        <p className="text-muted-foreground text-xs">
+          No evidence yet: a reformulation needs at least one supporting item.
+        </p>
       ) : null}
       {items.map((item, index) => (
         // Rows have no stable id of their own while ids are being typed; order is the identity here.

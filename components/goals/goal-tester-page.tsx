@@ -6,7 +6,7 @@ export function GoalTesterPage() {
     <>
       <PageHeader
         title="Goal tester"
-        description="Check a goal reformulation against seed 000's five criteria: confidence ≥ 0.9, intent preservation ≥ 0.95 (token mapping), at least one supporting evidence item, no scope expansion, reversible. The same check runs on POST /api/v1/goal-reformulations/validate."
+        description="Check whether an agent may restate a customer's goal this way. Five criteria, in order: confidence ≥ 0.9, at least 95 % of the original's words kept (token mapping), at least one supporting evidence item, no widening of scope, and an original to go back to. The same check runs on POST /api/v1/goal-reformulations/validate."
       />
       <GoalTester />
     </>

@@ -15,12 +15,12 @@ import {
   type ReformulationVerdict,
 } from "@/lib/engine/contracts/goal-state";
 import { EvidenceListEditor } from "./evidence-list-editor";
+import { GOAL_EXAMPLES, type TesterValues } from "./goal-examples";
 import { GoalVerdict } from "./goal-verdict";
-import { SEED_EXAMPLES, type TesterValues } from "./seed-examples";
 
 type Problems = { message?: string; fieldErrors?: Record<string, string[]> };
 
-const FIRST_EXAMPLE = SEED_EXAMPLES[0]?.values;
+const FIRST_EXAMPLE = GOAL_EXAMPLES[0]?.values;
 const BLANK: TesterValues = { original: "", reformulated: "", type: "clarification", confidence: "", evidence: [] };
 
 /** The goal tester: a candidate against seed 000's five criteria, computed on the server, nothing stored. */
@@ -51,8 +51,8 @@ export function GoalTester() {
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
       <form onSubmit={check} className="flex flex-col gap-3" aria-label="Goal reformulation candidate">
         <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Seed 000 examples</legend>
-          {SEED_EXAMPLES.map((example) => (
+          <legend className="sr-only">Examples</legend>
+          {GOAL_EXAMPLES.map((example) => (
             <Button key={example.label} type="button" variant="outline" size="sm" onClick={() => set(example.values)}>
               {example.label}
             </Button>
@@ -115,7 +115,7 @@ export function GoalTester() {
         ) : (
           <EmptyState
             title="No verdict yet"
-            description="Pick a seed 000 example or type an original goal and a candidate, then Check candidate. Nothing is stored."
+            description="Pick an example or type an original goal and a candidate, then Check candidate. Nothing is stored."
           />
         )}
       </div>

@@ -104,7 +104,7 @@ export function LoopDetail({ loop, family, overrides, completions, canOverride }
         }
         description={
           <>
-            {loop.agentKey ? <Link href={`/agents/${loop.agentKey}`}>{loop.agentKey}</Link> : "seed defaults"}
+            {loop.agentKey ? <Link href={`/agents/${loop.agentKey}`}>{loop.agentKey}</Link> : "default limits"}
             {loop.turnId && loop.agentKey ? (
               <>
                 {" · turn "}

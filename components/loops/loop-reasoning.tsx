@@ -80,7 +80,7 @@ export function LoopReasoning({ loop }: { loop: LoopView }) {
         </dl>
         {loop.reasoning ? (
           <details className="mt-2 text-xs">
-            <summary className="cursor-pointer text-muted-foreground">Stored rerun reasoning (seed §5)</summary>
+            <summary className="cursor-pointer text-muted-foreground">Stored rerun reasoning</summary>
             <pre className="mt-1 overflow-auto rounded bg-muted p-2">{JSON.stringify(loop.reasoning, null, 2)}</pre>
           </details>
         ) : null}

@@ -22,9 +22,9 @@ interface LoopsDashboardProps {
   search: LoopSearch;
 }
 
-// The seed's defaults, drawn as reference lines on the instance-wide charts (each loop's detail page
+// The default limits, drawn as reference lines on the instance-wide charts (each loop's detail page
 // draws its own agent's numbers).
-const SEED_LINES = { fatigue: 0.5, alignment: 0.75, drift: 0.25 };
+const DEFAULT_LINES = { fatigue: 0.5, alignment: 0.75, drift: 0.25 };
 
 function RerunCharts({ byRerun }: { byRerun: LoopDashboardStats["byRerun"] }) {
   const points = (pick: (r: LoopDashboardStats["byRerun"][number]) => number | null) =>
@@ -35,7 +35,7 @@ function RerunCharts({ byRerun }: { byRerun: LoopDashboardStats["byRerun"] }) {
         title="Mean fatigue over reruns"
         testId="chart-fatigue"
         series={[{ name: "fatigue", color: 4, points: points((r) => r.fatigue) }]}
-        thresholds={[{ label: "critical (seed)", y: SEED_LINES.fatigue }]}
+        thresholds={[{ label: "critical (default)", y: DEFAULT_LINES.fatigue }]}
       />
       <LineChart
         title="Mean alignment and drift per rerun"
@@ -45,8 +45,8 @@ function RerunCharts({ byRerun }: { byRerun: LoopDashboardStats["byRerun"] }) {
           { name: "drift", color: 3, points: points((r) => r.drift) },
         ]}
         thresholds={[
-          { label: "alignment ≥ (seed)", y: SEED_LINES.alignment },
-          { label: "drift ≤ (seed)", y: SEED_LINES.drift },
+          { label: "alignment ≥ (default)", y: DEFAULT_LINES.alignment },
+          { label: "drift ≤ (default)", y: DEFAULT_LINES.drift },
         ]}
       />
     </div>
@@ -59,7 +59,7 @@ export function LoopsDashboard({ loops, nextCursor, stats, agents, search }: Loo
     <>
       <PageHeader
         title="Loops"
-        description="Reflection guardrails (seed 001): rerun limits, bias echo and fatigue for orchestrator loops and the engine's regeneration loops."
+        description="Guardrails on loops that may run again — orchestrator loops and the rewrites of a reply that broke a rule: rerun limits, repeated bias and fatigue. Override a finalized loop here, with a reason."
       />
       <LoopsFilterForm search={search} agents={agents} />
       {stats.total === 0 ? (

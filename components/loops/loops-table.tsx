@@ -42,7 +42,7 @@ export function LoopsTable({ loops }: { loops: LoopView[] }) {
               {loop.agentKey ? (
                 <Link href={`/agents/${loop.agentKey}`}>{loop.agentKey}</Link>
               ) : (
-                <span className="text-muted-foreground">seed defaults</span>
+                <span className="text-muted-foreground">default limits</span>
               )}
             </TableCell>
             <TableCell numeric>

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
 import { Stat } from "@/components/ui/stat";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { continuityReason } from "@/lib/turns/continuity-reason";
 import type { RolloutCheck, RolloutMetrics } from "@/lib/turns/rollout-metrics";
 
 export const WINDOWS = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 } as const;
@@ -46,7 +47,7 @@ export function RolloutPanel({
     <>
       <PageHeader
         title="Continuity rollout"
-        description={`${agent.name} · seed 004 rollback thresholds over the last ${windowKey} against the ${windowKey} before`}
+        description={`${agent.name} · is continuity (resolving “the second one” against offered options) making turns worse? The last ${windowKey} against the ${windowKey} before, with the thresholds that call for turning it off`}
         breadcrumb={<Link href={`/agents/${agent.key}`}>{agent.name}</Link>}
       />
       <form method="get" className="flex items-end gap-3" aria-label="Choose the window">
@@ -68,22 +69,21 @@ export function RolloutPanel({
         </span>
       </form>
       <div className="flex flex-wrap gap-2 text-sm">
-        <Badge variant={flagOn ? "success" : "neutral"}>
-          NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED {flagOn ? "on" : "off"}
+        <Badge variant={flagOn && agentEnabled ? "success" : "neutral"}>
+          continuity {flagOn && agentEnabled ? "on" : "off"} for new sessions
         </Badge>
-        <Badge variant={agentEnabled ? "success" : "neutral"}>
-          agent continuity.enabled {agentEnabled ? "on" : "off"}
-        </Badge>
-        <span className="text-xs text-muted-foreground">Sandbox sessions can override both with their own toggle.</span>
+        <span className="text-muted-foreground text-xs">
+          {continuityReason(flagOn, agentEnabled)} A sandbox or API session may turn it on or off for itself.
+        </span>
       </div>
       {crossed.length ? (
         <Alert variant="danger" title={`${crossed.length} threshold(s) crossed`}>
-          {crossed.map((c) => `${c.metric}: ${c.action}`).join(" · ")}. Turn the flag off (unset
-          NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED or the agent setting) and review the turns in Traces.
+          {crossed.map((c) => `${c.metric}: ${c.action}`).join(" · ")}. Turn continuity off for this agent (Settings →
+          Continuity → Resolve follow-ups) and review the turns in Traces.
         </Alert>
       ) : (
         <Alert variant="success" title="No threshold crossed">
-          The window stays within every seed 004 rollback threshold.
+          The window stays within every rollback threshold.
         </Alert>
       )}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">

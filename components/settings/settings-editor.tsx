@@ -17,7 +17,9 @@ import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
+import { SECTION_DESCRIPTIONS, settingDescription } from "@/lib/settings/setting-descriptions";
 import { SettingControl } from "./setting-control";
+import { SettingLabel } from "./setting-label";
 import {
   overridesFromStored,
   type SettingsOverrides,
@@ -115,7 +117,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
     >
       <div className="sticky top-0 z-20 flex items-center gap-3 rounded-lg border border-border bg-background/95 px-3 py-2 backdrop-blur">
         <span className="text-muted-foreground text-xs">
-          {Object.keys(overrides).length} set on this agent · the rest at the seeds&apos; defaults
+          {Object.keys(overrides).length} set on this agent · the rest at their defaults
           {dirty ? " · unsaved changes" : ""}
         </span>
         <ImpactPreviewControl
@@ -146,9 +148,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
         <Card key={section.key}>
           <CardHeader>
             <CardTitle>{section.title}</CardTitle>
-            <CardDescription>
-              <Mono>{section.key}</Mono> · {section.source}
-            </CardDescription>
+            <CardDescription>{SECTION_DESCRIPTIONS[section.key]}</CardDescription>
           </CardHeader>
           <CardContent>
             <Table>
@@ -156,7 +156,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
                 <TableRow>
                   <TableHead>Setting</TableHead>
                   <TableHead>Value</TableHead>
-                  <TableHead>Seed default</TableHead>
+                  <TableHead>Default</TableHead>
                   <TableHead>
                     <span className="sr-only">Reset</span>
                   </TableHead>
@@ -166,17 +166,16 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
                 {Object.entries(section.defaults).map(([key, fallback]) => {
                   const path = `${section.key}.${key}`;
                   const overridden = Object.hasOwn(overrides, path);
+                  const about = settingDescription(path);
                   return (
                     <TableRow key={path} data-testid={`setting-${path}`}>
-                      <TableCell>
-                        <label htmlFor={`setting-${path}`}>
-                          <Mono>{key}</Mono>
-                        </label>
+                      <TableCell className="max-w-sm">
+                        <SettingLabel path={path} htmlFor={`setting-${path}`} about={about} />
                       </TableCell>
                       <TableCell>
                         <SettingControl
                           id={`setting-${path}`}
-                          label={path}
+                          label={about.label}
                           kind={settingKind(section.key, key)}
                           value={overrides[path] ?? settingText(fallback)}
                           onChange={(value) => set(path, value)}

@@ -9,45 +9,38 @@ import {
   TestingSettings,
 } from "@/lib/engine/contracts/agent-settings";
 
-// Display order and provenance of each settings section.
+// Display order of the settings sections; what each one means is in lib/settings/setting-descriptions.ts.
 export const SETTINGS_SECTIONS = [
   {
     key: "scenario_filter",
     title: "Scenario routing",
-    source: "seed 003 ScenarioFilterConfig",
     defaults: ScenarioFilterSettings.defaults,
   },
   {
     key: "enforcement",
     title: "Enforcement",
-    source: "seed 003 EnforcementConfig",
     defaults: EnforcementSettings.defaults,
   },
-  { key: "rerun", title: "Reruns", source: "seed 001 RERUN_CONFIG", defaults: RerunSettings.defaults },
+  { key: "rerun", title: "Reruns", defaults: RerunSettings.defaults },
   {
     key: "fatigue",
     title: "Reflection fatigue",
-    source: "seed 001 FATIGUE_CONFIG",
     defaults: FatigueSettings.defaults,
   },
   {
     key: "continuity",
     title: "Continuity",
-    source: "seed 004 flag and runtime constants",
     defaults: ContinuitySettings.defaults,
   },
-  { key: "ambiguity", title: "Ambiguity trap", source: "seed 003 Decision 4", defaults: AmbiguitySettings.defaults },
+  { key: "ambiguity", title: "Ambiguity trap", defaults: AmbiguitySettings.defaults },
   {
     key: "retrieval",
     title: "Rule retrieval",
-    source: "Focal: the matcher the seeds leave open",
     defaults: RetrievalSettings.defaults,
   },
   {
     key: "testing",
     title: "Conversation tests",
-    source:
-      "Focal: each configuration save runs the test suite frozen first — warn saves and names the cases it turns red, block refuses the save (an admin can save anyway with a reason)",
     defaults: TestingSettings.defaults,
   },
 ] as const;

@@ -3,11 +3,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AgentSettings } from "@/lib/engine/contracts/agent-settings";
+import { SECTION_DESCRIPTIONS, settingDescription } from "@/lib/settings/setting-descriptions";
+import { SettingLabel } from "./setting-label";
 import { SETTINGS_SECTIONS } from "./settings-sections";
 
 const show = (value: unknown) => JSON.stringify(value);
 
-/** Every config of seeds 001/003/004: the value in force, its seed default, and whether this agent overrides it. */
+/** Every setting for a viewer: the value in force, its default, and whether this agent overrides it. */
 export function SettingsView({ settings }: { settings: AgentSettings }) {
   return (
     <div className="space-y-4">
@@ -17,9 +19,7 @@ export function SettingsView({ settings }: { settings: AgentSettings }) {
           <Card key={section.key}>
             <CardHeader>
               <CardTitle>{section.title}</CardTitle>
-              <CardDescription>
-                <Mono>{section.key}</Mono> · {section.source}
-              </CardDescription>
+              <CardDescription>{SECTION_DESCRIPTIONS[section.key]}</CardDescription>
             </CardHeader>
             <CardContent>
               <Table>
@@ -27,7 +27,7 @@ export function SettingsView({ settings }: { settings: AgentSettings }) {
                   <TableRow>
                     <TableHead>Setting</TableHead>
                     <TableHead>In force</TableHead>
-                    <TableHead>Seed default</TableHead>
+                    <TableHead>Default</TableHead>
                     <TableHead>
                       <span className="sr-only">Overridden</span>
                     </TableHead>
@@ -39,8 +39,11 @@ export function SettingsView({ settings }: { settings: AgentSettings }) {
                     const overridden = show(value) !== show(fallback);
                     return (
                       <TableRow key={name}>
-                        <TableCell>
-                          <Mono>{name}</Mono>
+                        <TableCell className="max-w-sm">
+                          <SettingLabel
+                            path={`${section.key}.${name}`}
+                            about={settingDescription(`${section.key}.${name}`)}
+                          />
                         </TableCell>
                         <TableCell>
                           <Mono>{show(value)}</Mono>

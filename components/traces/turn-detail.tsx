@@ -72,7 +72,7 @@ export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProp
           <Card data-testid="turn-provenance">
             <CardHeader>
               <CardTitle as="h2">Provenance</CardTitle>
-              <CardDescription>What the agent was doing and how the reply was checked (PRODUCT.md §6).</CardDescription>
+              <CardDescription>What the agent was doing and how the reply was checked.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-2">
               <ProvenanceFooter turn={turn} agentKey={agentKey} />

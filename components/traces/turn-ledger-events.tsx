@@ -22,7 +22,7 @@ export function TurnLedgerEvents({ events }: { events: LedgerEventRow[] }) {
         {events.length === 0 ? (
           <EmptyState
             title="No ledger event names this turn"
-            description="Turns stored by the engine write TURN_COMPLETED with their turn_id; a turn imported or seeded by hand has none."
+            description="Turns stored by the engine write TURN_COMPLETED with their turn_id; a turn written by other means (an import, a script) has none."
           />
         ) : (
           <LedgerEventsTable events={events} label="Ledger events of the turn" />

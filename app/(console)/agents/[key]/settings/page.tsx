@@ -21,7 +21,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ key: 
     <>
       <PageHeader
         title="Settings"
-        description={`${agent.name} · v${agent.configVersion} · omitted keys take the seeds' defaults; every save is a new version with a ledger diff`}
+        description={`${agent.name} · v${agent.configVersion} · settings you leave alone keep their defaults; every save is a new version with a ledger diff`}
       />
       {!settings ? (
         <Alert variant="danger" title="Stored settings are invalid">

@@ -1,0 +1,209 @@
+// What each agent setting means, in a designer's words: the Settings page shows the label and the
+// line under it, with the key in small type for bundle authors. Every key of every section needs an
+// entry (setting-descriptions.test.ts checks), so a new setting cannot reach the page unexplained.
+
+export interface SettingDescription {
+  label: string;
+  help: string;
+}
+
+export const SECTION_DESCRIPTIONS: Record<string, string> = {
+  scenario_filter:
+    "How a message moves the conversation between scenarios and steps, and how hard it is to leave the current scenario.",
+  enforcement: "How every draft reply is checked against hard rules before the customer sees it.",
+  rerun:
+    "Limits for loops posted by an orchestrator: when a loop's output is good enough, and how often it may run again.",
+  fatigue: "How repeated reruns that do not improve wear a loop out until it is finalized.",
+  continuity:
+    "Resolving short follow-ups (“the second one”) against the options the agent just offered, without asking again.",
+  ambiguity: "When a message is too unclear to act on and the agent asks a clarifying question instead.",
+  retrieval: "Which rules count as relevant to a message.",
+  testing: "Running this agent's conversation tests on every configuration save.",
+};
+
+const d = (label: string, help: string): SettingDescription => ({ label, help });
+
+export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
+  "scenario_filter.enabled": d(
+    "Route between scenarios",
+    "Off: every message is answered without entering or moving through scenarios.",
+  ),
+  "scenario_filter.stickiness_boost": d(
+    "Stickiness",
+    "Added to the scores of the current scenario's next steps, so a follow-up that mentions another topic stays put. Higher = stickier.",
+  ),
+  "scenario_filter.exit_intent_threshold": d(
+    "Score needed to switch scenario",
+    "Another scenario must match at least this well to take over mid-conversation. “Cancel” and “start over” always leave.",
+  ),
+  "scenario_filter.max_loop_count": d(
+    "Steps per scenario visit",
+    "After this many steps inside one scenario visit, the agent stops advancing and answers in place.",
+  ),
+  "scenario_filter.fallback_behavior": d(
+    "When no next step fits",
+    "After the clarifications below run out: clarify again, stay on the step and answer, or escalate to a person.",
+  ),
+  "scenario_filter.max_clarifications_per_step": d(
+    "Clarifying questions per step",
+    "How many times the agent may ask “I didn't quite understand” at one step before the fallback above applies.",
+  ),
+  "scenario_filter.min_transition_score": d(
+    "Score needed to move on",
+    "A next step or a new scenario must match at least this well (0–1) to be taken.",
+  ),
+  "enforcement.enabled": d("Check replies", "Off: drafts are sent without any rule check. Leave on in production."),
+  "enforcement.max_retries": d(
+    "Rewrites per reply",
+    "How many times a draft that broke a hard rule is rewritten before the safe fallback reply is sent.",
+  ),
+  "enforcement.deterministic_enabled": d(
+    "Expression checks (lane 1)",
+    "Evaluate each hard rule's expression, such as refund_amount <= 50, on every reply. No model call.",
+  ),
+  "enforcement.llm_judge_enabled": d(
+    "Judge checks (lane 2)",
+    "Ask a model to judge subjective hard rules (“be polite”) when they are in play. One extra model call.",
+  ),
+  "enforcement.llm_judge_models": d(
+    "Judge models",
+    "Models that judge subjective rules. Empty = the instance's default model.",
+  ),
+  "enforcement.always_enforce_global": d(
+    "Always check global hard rules",
+    "Check every enabled global hard rule on every reply, even when the message did not match it.",
+  ),
+  "enforcement.relevance_check_enabled": d(
+    "Relevance check",
+    "Rewrite replies that drift away from the customer's question.",
+  ),
+  "enforcement.relevance_threshold": d(
+    "Relevance needed",
+    "How closely (0–1) a reply must match the question when the relevance check is on.",
+  ),
+  "enforcement.relevance_refusal_bypass": d(
+    "Refusals are relevant",
+    "A polite refusal passes the relevance check even though it does not answer the question.",
+  ),
+  "enforcement.grounding_check_enabled": d(
+    "Grounding check",
+    "Rewrite replies that state things the turn did not know from rules, tools or the profile.",
+  ),
+  "enforcement.grounding_threshold": d(
+    "Grounding needed",
+    "How closely (0–1) a reply must match what the turn knew when the grounding check is on.",
+  ),
+  "enforcement.llm_judge_sample_rate": d(
+    "Share of turns judged",
+    "Of the turns where an always-checked subjective rule is in play, the share (0–1) the judge sees. 1 = all.",
+  ),
+  "enforcement.unresolved_money_blocks": d(
+    "Block amounts in unknown currencies",
+    "A reply promising an amount in a currency the variable has no rate for is rewritten, as if it broke the rule.",
+  ),
+  "rerun.alignment_threshold": d(
+    "Alignment that finishes a loop",
+    "A loop whose alignment score reaches this (0–1), with drift low enough, is accepted.",
+  ),
+  "rerun.drift_threshold": d("Drift allowed", "A loop drifting more than this (0–1) from its goal runs again."),
+  "rerun.max_reruns": d(
+    "Reruns per loop",
+    "How many times one orchestrator loop may run again. Replies use “Rewrites per reply” instead.",
+  ),
+  "rerun.fatigue_threshold": d("Fatigue that stops a loop", "A loop whose fatigue reaches this (0–1) is finalized."),
+  "rerun.bias_repetition_threshold": d(
+    "Repeated bias that halts",
+    "When the same bias tag shows up in this many loops, the loop is halted and its output rejected.",
+  ),
+  "fatigue.base_increment": d("Fatigue per rerun", "Added to a loop's fatigue each time it reruns without improving."),
+  "fatigue.improvement_threshold": d(
+    "Improvement that counts",
+    "A rerun whose alignment rises or drift falls by at least this counts as progress and lowers fatigue instead.",
+  ),
+  "fatigue.decay_rate": d("Recovery per improving rerun", "Taken off the fatigue when a rerun improved."),
+  "fatigue.critical_threshold": d("Critical fatigue", "Fatigue at which a loop is finalized whatever else holds."),
+  "fatigue.max_fatigue": d("Fatigue ceiling", "Fatigue never goes above this."),
+  "continuity.enabled": d(
+    "Resolve follow-ups",
+    "Let this agent resolve “the second one” against the options it just offered. Also needs the deployment's continuity flag, unless a session turns it on itself.",
+  ),
+  "continuity.selection_max_enrichment_steps": d(
+    "Extra evidence rounds",
+    "When the model needs more to pick an option, how many times more evidence is gathered.",
+  ),
+  "continuity.selection_max_llm_calls": d(
+    "Model calls to pick an option",
+    "Most model calls spent choosing among offered options in one turn. A retry also needs new evidence.",
+  ),
+  "continuity.semantic_max_enrichment_steps": d(
+    "Evidence rounds for open questions",
+    "Evidence-gathering rounds for follow-ups that are not a choice among options.",
+  ),
+  "continuity.semantic_max_llm_calls_per_step": d(
+    "Model calls per evidence round",
+    "Model calls allowed in each of those rounds.",
+  ),
+  "continuity.chat_history_max_turns": d(
+    "Turns of history",
+    "How many earlier turns the model sees when it writes a reply.",
+  ),
+  "continuity.chat_history_max_tokens": d("History size", "Upper bound, in tokens, on that history."),
+  "continuity.snapshot_excerpt_max_tokens": d(
+    "Excerpt size",
+    "Upper bound, in tokens, on each piece of evidence shown to the model.",
+  ),
+  "continuity.blended_context_max_tokens": d(
+    "Context size",
+    "Upper bound, in tokens, on history and evidence together.",
+  ),
+  "continuity.continuity_ttl_max_turns": d(
+    "Options stay valid for (turns)",
+    "Offered options can be picked for this many turns after they were shown.",
+  ),
+  "continuity.continuity_ttl_max_minutes": d("Options stay valid for (minutes)", "…and for at most this many minutes."),
+  "continuity.recent_action_trace_max_entries": d(
+    "Actions remembered",
+    "How many recent actions the session keeps (at most 5).",
+  ),
+  "continuity.needed_evidence_types_max": d(
+    "Evidence kinds per round",
+    "How many kinds of evidence one gathering round may add.",
+  ),
+  "continuity.rollback_wrong_action_rate_increase": d(
+    "Roll back on wrong actions",
+    "The Rollout page flags continuity when the wrong-action rate rises by more than this (0.005 = half a point).",
+  ),
+  "continuity.rollback_clarifier_rate_relative_increase": d(
+    "Roll back on more clarifiers",
+    "…or when the share of clarifying replies rises by more than this (0.1 = 10 %).",
+  ),
+  "continuity.rollback_p95_latency_increase_ms": d(
+    "Roll back on slower turns",
+    "…or when the 95th-percentile turn time rises by more than this many milliseconds.",
+  ),
+  "continuity.halt_unchanged_fingerprint_retry_rate": d(
+    "Halt on empty retries",
+    "…or halt when more than this share of retries ran on evidence that had not changed.",
+  ),
+  "ambiguity.enabled": d("Ask when unclear", "Off: unclear messages are answered as well as the agent can."),
+  "ambiguity.min_intent_confidence": d(
+    "Confidence to trust the intent",
+    "Below this (0–1), the detected intent does not stand in for a weak match when routing.",
+  ),
+  "retrieval.rule_match_threshold": d(
+    "Rule relevance needed",
+    "A rule in scope applies when its condition matches the message at least this well (0–1).",
+  ),
+  "retrieval.max_rules": d(
+    "Rules per reply",
+    "At most this many matching rules, highest priority first, guide one reply.",
+  ),
+  "testing.tests_gate": d(
+    "Test gate on saves",
+    "Off; warn: a save that turns passing tests red goes through and says which; block: such a save is refused (an admin can force it with a reason).",
+  ),
+};
+
+export function settingDescription(path: string): SettingDescription {
+  return SETTING_DESCRIPTIONS[path] ?? { label: path, help: "" };
+}
