@@ -10,9 +10,10 @@ import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
-import { NEW_PROFILE_FIELD, nameFromLabel, profileFieldFromForm } from "@/lib/fields-editor/editor-forms";
+import { NEW_PROFILE_FIELD, profileFieldFromForm } from "@/lib/fields-editor/editor-forms";
 import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
+import { variableNameFromLabel } from "@/lib/keys/key-from-name";
 import { FieldValueTester } from "./field-value-tester";
 import { ListRowsField } from "./list-rows-field";
 import { UsedBy } from "./used-by";
@@ -115,7 +116,7 @@ export function ProfileFieldEditor({
                 onChange={(e) =>
                   update({
                     display_name: e.target.value,
-                    ...(nameEdited ? {} : { field_name: nameFromLabel(e.target.value) }),
+                    ...(nameEdited ? {} : { field_name: variableNameFromLabel(e.target.value) }),
                   })
                 }
               />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BundleRule } from "@/lib/engine/contracts/bundle";
-import { formFromRule, keyFromName, NEW_RULE_FORM, ruleFromForm } from "./rule-form-state";
+import { keyFromName } from "@/lib/keys/key-from-name";
+import { formFromRule, NEW_RULE_FORM, ruleFromForm } from "./rule-form-state";
 
 const rule = BundleRule.parse({
   key: "max-refund",

@@ -56,21 +56,6 @@ export function usesExpression(form: Pick<RuleFormState, "is_hard_constraint" | 
   return form.is_hard_constraint && form.enforcement_lane === "deterministic";
 }
 
-/** "Refunds above $50!" → "refunds-above-50": a key suggestion while the key field is untouched. */
-export function keyFromName(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      // Drop the accents NFKD split off ("é" → "e"), so they do not become hyphens.
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 64)
-      .replace(/-+$/, "")
-  );
-}
-
 const WHOLE_NUMBER = /^-?\d+$/;
 
 export type RuleFromForm = { ok: true; rule: BundleRule } | { ok: false; fieldErrors: Record<string, string[]> };

@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { keyFromName } from "@/components/rules/rule-form-state";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -19,7 +18,7 @@ import { toast } from "@/components/ui/toaster";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
-import { stepKeyFromName } from "./scenario-form-state";
+import { keyFromName } from "@/lib/keys/key-from-name";
 
 interface NewScenarioDialogProps {
   open: boolean;
@@ -54,7 +53,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
   };
 
   function create() {
-    const stepKey = stepKeyFromName(fields.step) || "start";
+    const stepKey = keyFromName(fields.step, "_") || "start";
     const scenario = BundleScenario.safeParse({
       key: fields.key.trim(),
       name: fields.name,
@@ -141,7 +140,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
             htmlFor="new-scenario-step"
             required
             errors={errors.step ?? errors.steps ?? errors.entry_step}
-            hint={`Its entry step; key ${stepKeyFromName(fields.step) || "start"}.`}
+            hint={`Its entry step; key ${keyFromName(fields.step, "_") || "start"}.`}
           >
             <Input id="new-scenario-step" value={fields.step} onChange={(e) => update({ step: e.target.value })} />
           </FormField>

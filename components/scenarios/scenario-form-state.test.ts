@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
+import { keyFromName } from "@/lib/keys/key-from-name";
 import {
   addStep,
   addTransition,
@@ -9,7 +10,6 @@ import {
   removeStep,
   reviewForm,
   scenarioFromForm,
-  stepKeyFromName,
   updateStep,
   updateTransition,
 } from "./scenario-form-state";
@@ -93,6 +93,6 @@ describe("scenario form state", () => {
     const items = [{ uid: "a" }, { uid: "b" }, { uid: "c" }];
     expect(moveItem(items, "b", -1).map((i) => i.uid)).toEqual(["b", "a", "c"]);
     expect(moveItem(items, "c", 1)).toBe(items);
-    expect(stepKeyFromName("  Vérifier l'éligibilité ")).toBe("verifier_l_eligibilite");
+    expect(keyFromName("  Vérifier l'éligibilité ", "_")).toBe("verifier_l_eligibilite");
   });
 });

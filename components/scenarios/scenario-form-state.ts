@@ -1,5 +1,6 @@
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
+import { keyFromName } from "@/lib/keys/key-from-name";
 import { checkScenarioGraph, type ScenarioCheck } from "@/lib/scenarios/scenario-graph-checks";
 
 // The scenario editor's form state. Steps and transitions carry a form-only `uid`, and transitions and
@@ -157,18 +158,6 @@ export function reviewForm(form: ScenarioForm): FormReview {
   };
 }
 
-/** "Check stock!" → "check_stock": a step key suggestion while the key field is untouched. */
-export function stepKeyFromName(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 64)
-    .replace(/_+$/, "");
-}
-
 /** The first of prefix1, prefix2, … not in `taken`. */
 function firstFree(prefix: string, taken: Set<string>): string {
   for (let n = 1; ; n++) if (!taken.has(`${prefix}${n}`)) return `${prefix}${n}`;
@@ -210,7 +199,7 @@ export function updateStep(form: ScenarioForm, uid: string, patch: Partial<StepF
       if (step.uid !== uid) return step;
       const next = { ...step, ...patch };
       if (patch.key !== undefined) next.key_edited = true;
-      else if (patch.name !== undefined && !step.key_edited) next.key = stepKeyFromName(patch.name);
+      else if (patch.name !== undefined && !step.key_edited) next.key = keyFromName(patch.name, "_");
       return next;
     }),
   };

@@ -8,13 +8,13 @@ import { useImpactPreview } from "@/components/impact-preview/use-impact-preview
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { updateToolAction } from "@/lib/actions/tools/update-tool";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
+import { keyFromName } from "@/lib/keys/key-from-name";
 import {
   formErrorsOf,
   formFromTool,
   newToolForm,
   type ToolFormState,
   toolFromForm,
-  toolKeyFromName,
 } from "@/lib/tools-editor/tool-form-state";
 import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
 import { ToolFormFields } from "./tool-form-fields";
@@ -49,7 +49,7 @@ function staleErrorKeys(patch: Partial<ToolFormState>, key: string): boolean {
 /** One tool in the editor drawer: its form, and Try it beside it (outside the form: Enter there must not save). */
 export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSaved, onClose }: ToolEditorDrawerProps) {
   const initial = useMemo(() => (target.tool ? formFromTool(target.tool) : newToolForm()), [target.tool]);
-  const derive = useKeyFromName<ToolFormState>(target.tool === null, toolKeyFromName);
+  const derive = useKeyFromName<ToolFormState>(target.tool === null, (name) => keyFromName(name, "_"));
   const editor = useConfigEditor({
     initial,
     readOnly,

@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { NEW_VARIABLE, nameFromLabel, profileFieldFromForm, variableFromForm, variableToForm } from "./editor-forms";
+import { variableNameFromLabel } from "@/lib/keys/key-from-name";
+import { NEW_VARIABLE, profileFieldFromForm, variableFromForm, variableToForm } from "./editor-forms";
 import { contextWordProblem, currencyProblem, rateRowProblem } from "./money-form";
 
-describe("nameFromLabel", () => {
+describe("variableNameFromLabel", () => {
   it("makes a CEL identifier from a display name", () => {
-    expect(nameFromLabel("Loyalty tier")).toBe("loyalty_tier");
-    expect(nameFromLabel("Pays by café card (2024)!")).toBe("pays_by_cafe_card_2024");
-    expect(nameFromLabel("  2nd address")).toBe("nd_address");
-    expect(nameFromLabel("---")).toBe("");
+    expect(variableNameFromLabel("Loyalty tier")).toBe("loyalty_tier");
+    expect(variableNameFromLabel("Pays by café card (2024)!")).toBe("pays_by_cafe_card_2024");
+    expect(variableNameFromLabel("  2nd address")).toBe("nd_address");
+    expect(variableNameFromLabel("---")).toBe("");
   });
 
   it("stays within 64 characters without a trailing underscore", () => {
-    const name = nameFromLabel(`${"a".repeat(63)} b`);
+    const name = variableNameFromLabel(`${"a".repeat(63)} b`);
     expect(name.length).toBeLessThanOrEqual(64);
     expect(name.endsWith("_")).toBe(false);
   });

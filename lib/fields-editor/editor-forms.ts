@@ -78,21 +78,3 @@ export function variableFromForm(form: VariableForm): ResponseVariable {
     rates: table,
   };
 }
-
-/**
- * "Loyalty tier (2024)" → "loyalty_tier_2024": a name suggestion while the name is untouched. A CEL
- * identifier: lower case, digits and "_", starting with a letter, at most 64 characters.
- */
-export function nameFromLabel(label: string): string {
-  return (
-    label
-      .normalize("NFKD")
-      // Drop the accents NFKD split off ("é" → "e"), so they do not become underscores.
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^[^a-z]+/, "")
-      .slice(0, 64)
-      .replace(/_+$/, "")
-  );
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleTool } from "@/lib/engine/contracts/bundle";
+import { keyFromName } from "@/lib/keys/key-from-name";
 import {
   formErrorsOf,
   formFromTool,
@@ -9,7 +10,6 @@ import {
   newVariableRow,
   type ToolFormState,
   toolFromForm,
-  toolKeyFromName,
 } from "./tool-form-state";
 
 const DEMO_TOOL = BundleTool.parse(demo.tools[0]);
@@ -153,7 +153,7 @@ describe("tool form", () => {
   });
 
   it("suggests a key from the name in the demo's style", () => {
-    expect(toolKeyFromName("Look up order")).toBe("look_up_order");
-    expect(toolKeyFromName("  Prix – Catalogue é!")).toBe("prix_catalogue_e");
+    expect(keyFromName("Look up order", "_")).toBe("look_up_order");
+    expect(keyFromName("  Prix – Catalogue é!", "_")).toBe("prix_catalogue_e");
   });
 });

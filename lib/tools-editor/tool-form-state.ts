@@ -107,18 +107,6 @@ export function formFromTool(tool: BundleTool): ToolFormState {
   };
 }
 
-/** "Look up order" → "look_up_order": a key suggestion while the key field is untouched (tool keys use "_", like the demo's). */
-export function toolKeyFromName(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 64)
-    .replace(/_+$/, "");
-}
-
 /** The tool's input names in row order, blank rows left out: what output paths and the URL may refer to. */
 export function inputNamesOf(form: Pick<ToolFormState, "inputs">): string[] {
   return form.inputs.map((row) => row.name).filter((name) => name !== "");
