@@ -1,5 +1,7 @@
+import { FileDown } from "lucide-react";
 import Link from "next/link";
 import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -26,6 +28,14 @@ export function AgentOverview({ agent, counts, recentChanges, dashboard }: Agent
       <PageHeader
         title={agent.name}
         description={agent.description}
+        actions={
+          <Button asChild variant="outline">
+            <a href={`/api/v1/agents/${agent.key}/export`} download={`${agent.key}.bundle.json`}>
+              <FileDown aria-hidden />
+              Export bundle
+            </a>
+          </Button>
+        }
         breadcrumb={
           <span className="inline-flex items-center gap-1">
             <Link href="/agents">Agents</Link> › <Mono>{agent.key}</Mono>

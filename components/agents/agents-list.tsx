@@ -4,6 +4,7 @@ import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { listAgents } from "@/db/queries/agents";
+import { AgentCreateActions } from "./agent-create-actions";
 
 type AgentSummary = Awaited<ReturnType<typeof listAgents>>[number];
 
@@ -13,11 +14,12 @@ export function AgentsList({ agents }: { agents: AgentSummary[] }) {
       <PageHeader
         title="Agents"
         description="Each agent is a set of rules, scenarios and tools with its own version history."
+        actions={<AgentCreateActions />}
       />
       {agents.length === 0 ? (
         <EmptyState
           title="No agents yet"
-          description="Import a bundle with `npm run focal -- import <file>` or POST /api/v1/agents/import. A fresh install imports the Refund desk demo."
+          description="Create one with New agent (empty, or a copy of the Refund desk demo), or Import bundle to load a file exported from another Focal."
         />
       ) : (
         <Table>

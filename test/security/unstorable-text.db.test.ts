@@ -86,85 +86,101 @@ function callRoute(route: FoundRoute, body: unknown, params?: Record<string, str
   );
 }
 
+// Each test walks hundreds of cases one after another; on a loaded 2-core machine that outgrows
+// the 30 s default without anything being wrong.
+const ENUMERATION_TIMEOUT_MS = 180_000;
+
 describe("bad text in route bodies", () => {
-  it("every string field, and a bad key beside it, of every route body → 422 naming the field, nothing written", async () => {
-    const routes = (await enumerateRoutes()).filter((r) => r.meta?.body);
-    expect(routes.length).toBeGreaterThanOrEqual(7);
-    let cases = 0;
-    for (const route of routes) {
-      const fields = routeFields(route);
-      const base = VALID_BODY[route.urlPath] ?? {};
-      const before = await tableCounts(handle);
-      for (const field of [[], ...fields]) {
-        for (const [label, text] of Object.entries(BAD_TEXT)) {
-          const response = await callRoute(route, withValueAt(base, field, text));
-          const what = `${route.method} ${route.urlPath} ${formatPath(field)} with ${label}`;
-          expect(response.status, what).toBe(422);
-          const body = await response.json();
-          expect(body.error.code, what).toBe("VALIDATION");
-          expect(body.errors, what).toContainEqual({ path: formatPath(field), message: expect.any(String) });
+  it(
+    "every string field, and a bad key beside it, of every route body → 422 naming the field, nothing written",
+    async () => {
+      const routes = (await enumerateRoutes()).filter((r) => r.meta?.body);
+      expect(routes.length).toBeGreaterThanOrEqual(7);
+      let cases = 0;
+      for (const route of routes) {
+        const fields = routeFields(route);
+        const base = VALID_BODY[route.urlPath] ?? {};
+        const before = await tableCounts(handle);
+        for (const field of [[], ...fields]) {
+          for (const [label, text] of Object.entries(BAD_TEXT)) {
+            const response = await callRoute(route, withValueAt(base, field, text));
+            const what = `${route.method} ${route.urlPath} ${formatPath(field)} with ${label}`;
+            expect(response.status, what).toBe(422);
+            const body = await response.json();
+            expect(body.error.code, what).toBe("VALIDATION");
+            expect(body.errors, what).toContainEqual({ path: formatPath(field), message: expect.any(String) });
+            cases++;
+          }
+          const { body, at } = withKeyBeside(base, field, BAD_KEY);
+          const response = await callRoute(route, body);
+          expect(response.status, `${route.urlPath} key ${formatPath(at)}`).toBe(422);
+          expect((await response.json()).errors).toContainEqual({
+            path: formatPath([...at.slice(0, -1), "k\\u0000"]),
+            message: "the key contains a NUL character (U+0000), which cannot be stored",
+          });
           cases++;
         }
-        const { body, at } = withKeyBeside(base, field, BAD_KEY);
-        const response = await callRoute(route, body);
-        expect(response.status, `${route.urlPath} key ${formatPath(at)}`).toBe(422);
-        expect((await response.json()).errors).toContainEqual({
-          path: formatPath([...at.slice(0, -1), "k\\u0000"]),
-          message: "the key contains a NUL character (U+0000), which cannot be stored",
-        });
-        cases++;
+        expect(await tableCounts(handle), `${route.method} ${route.urlPath} wrote`).toEqual(before);
       }
-      expect(await tableCounts(handle), `${route.method} ${route.urlPath} wrote`).toEqual(before);
-    }
-    // 9 body routes; the bundle alone has dozens of string fields.
-    expect(cases).toBeGreaterThan(500);
-  });
+      // 9 body routes; the bundle alone has dozens of string fields.
+      expect(cases).toBeGreaterThan(500);
+    },
+    ENUMERATION_TIMEOUT_MS,
+  );
 });
 
 describe("bad text in path parameters", () => {
-  it("every path parameter of every route → 404 naming it, nothing written", async () => {
-    const routes = (await enumerateRoutes()).filter((r) => r.meta && r.urlPath.includes("["));
-    expect(routes.length).toBeGreaterThanOrEqual(8);
-    const before = await tableCounts(handle);
-    for (const route of routes) {
-      const { params } = concretePath(route.urlPath);
-      for (const name of Object.keys(params)) {
-        for (const [label, text] of Object.entries(BAD_PARAMS)) {
-          const response = await callRoute(route, VALID_BODY[route.urlPath] ?? {}, { ...params, [name]: text });
-          const what = `${route.method} ${route.urlPath} ${name} with ${label}`;
-          expect(response.status, what).toBe(404);
-          if (label in BAD_TEXT) {
-            expect((await response.json()).errors, what).toContainEqual({ path: name, message: expect.any(String) });
+  it(
+    "every path parameter of every route → 404 naming it, nothing written",
+    async () => {
+      const routes = (await enumerateRoutes()).filter((r) => r.meta && r.urlPath.includes("["));
+      expect(routes.length).toBeGreaterThanOrEqual(8);
+      const before = await tableCounts(handle);
+      for (const route of routes) {
+        const { params } = concretePath(route.urlPath);
+        for (const name of Object.keys(params)) {
+          for (const [label, text] of Object.entries(BAD_PARAMS)) {
+            const response = await callRoute(route, VALID_BODY[route.urlPath] ?? {}, { ...params, [name]: text });
+            const what = `${route.method} ${route.urlPath} ${name} with ${label}`;
+            expect(response.status, what).toBe(404);
+            if (label in BAD_TEXT) {
+              expect((await response.json()).errors, what).toContainEqual({ path: name, message: expect.any(String) });
+            }
           }
         }
       }
-    }
-    expect(await tableCounts(handle)).toEqual(before);
-  });
+      expect(await tableCounts(handle)).toEqual(before);
+    },
+    ENUMERATION_TIMEOUT_MS,
+  );
 });
 
 describe("bad text in server action inputs", () => {
-  it("every string field of every action's schema → VALIDATION naming the field, nothing written", async () => {
-    const { actions } = await enumerateActions();
-    let cases = 0;
-    const before = await tableCounts(handle);
-    for (const action of actions) {
-      for (const field of [[], ...stringFieldPaths(action.meta.schema)]) {
-        for (const [label, text] of Object.entries(BAD_TEXT)) {
-          requestState.headers = browserHeaders({ cookie: adminCookie });
-          const result = (await action.call(withValueAt({}, field, text))) as {
-            ok: boolean;
-            code?: string;
-            fieldErrors?: Record<string, string[]>;
-          };
-          const what = `${action.meta.name} ${formatPath(field)} with ${label}`;
-          expect(result, what).toMatchObject({ ok: false, code: "VALIDATION" });
-          expect(Object.keys(result.fieldErrors ?? {}), what).toContain(formatPath(field));
-          cases++;
+  it(
+    "every string field of every action's schema → VALIDATION naming the field, nothing written",
+    async () => {
+      const { actions } = await enumerateActions();
+      let cases = 0;
+      const before = await tableCounts(handle);
+      for (const action of actions) {
+        for (const field of [[], ...stringFieldPaths(action.meta.schema)]) {
+          for (const [label, text] of Object.entries(BAD_TEXT)) {
+            requestState.headers = browserHeaders({ cookie: adminCookie });
+            const result = (await action.call(withValueAt({}, field, text))) as {
+              ok: boolean;
+              code?: string;
+              fieldErrors?: Record<string, string[]>;
+            };
+            const what = `${action.meta.name} ${formatPath(field)} with ${label}`;
+            expect(result, what).toMatchObject({ ok: false, code: "VALIDATION" });
+            expect(Object.keys(result.fieldErrors ?? {}), what).toContain(formatPath(field));
+            cases++;
+          }
         }
       }
-    }
-    expect(await tableCounts(handle)).toEqual(before);
-    expect(cases).toBeGreaterThan(200);
-  });
+      expect(await tableCounts(handle)).toEqual(before);
+      expect(cases).toBeGreaterThan(200);
+    },
+    ENUMERATION_TIMEOUT_MS,
+  );
 });

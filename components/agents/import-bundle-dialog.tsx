@@ -1,0 +1,164 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Mono } from "@/components/ui/mono";
+import { toast } from "@/components/ui/toaster";
+import { importAgentBundleAction } from "@/lib/actions/agents/import-agent-bundle";
+import { MAX_BUNDLE_FILE_BYTES } from "@/lib/agents/agent-forms";
+
+// A bundle with hundreds of problems lists the first ones; the count says how many more there are.
+const SHOWN_PROBLEMS = 30;
+
+interface Problem {
+  path: string;
+  message: string;
+}
+
+/**
+ * Import bundle: a file exported from Focal (or written by hand) is checked as the REST import checks
+ * it, every problem listed with its JSON path; nothing is written unless the whole file is valid.
+ */
+export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const router = useRouter();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [replace, setReplace] = useState(false);
+  const [offerReplace, setOfferReplace] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [pending, startImport] = useTransition();
+
+  function reset() {
+    setFile(null);
+    setReplace(false);
+    setOfferReplace(false);
+    setMessage(null);
+    setProblems([]);
+  }
+
+  function choose(next: File | null) {
+    reset();
+    setFile(next);
+    if (next && next.size > MAX_BUNDLE_FILE_BYTES) {
+      setMessage(
+        `${next.name} is ${Math.ceil(next.size / 1000)} KB; the console imports files up to 1 MB. Import larger bundles with \`npm run focal -- import <file>\` or POST /api/v1/agents/import.`,
+      );
+    }
+  }
+
+  function submit() {
+    if (!file) {
+      setMessage("Choose a bundle file (.json) first.");
+      input.current?.focus();
+      return;
+    }
+    if (file.size > MAX_BUNDLE_FILE_BYTES) return;
+    startImport(async () => {
+      const text = await file.text();
+      const result = await importAgentBundleAction({ file_name: file.name, text, replace }).catch(() => null);
+      if (!result) {
+        setMessage("Could not reach the Focal server: check the connection, then try again.");
+        return;
+      }
+      if (!result.ok) {
+        setMessage(result.message);
+        setOfferReplace(result.code === "CONFLICT");
+        setProblems(
+          Object.entries(result.fieldErrors ?? {})
+            .filter(([path]) => path !== "replace")
+            .flatMap(([path, messages]) => messages.map((m) => ({ path, message: m }))),
+        );
+        return;
+      }
+      const { key, config_version: version, created } = result.data;
+      toast.success(`${created ? "Imported" : "Replaced the configuration of"} ${key} · v${version}`);
+      reset();
+      onClose();
+      router.push(`/agents/${key}`);
+      router.refresh();
+    });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        reset();
+        onClose();
+      }}
+    >
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Import bundle</DialogTitle>
+          <DialogDescription>
+            A bundle is one JSON file holding an agent's whole configuration — what <em>Export</em> on an agent's page
+            downloads. Nothing is written unless the whole file is valid.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          aria-label="Import bundle"
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <FormField label="Bundle file" htmlFor="import-bundle-file" required hint="JSON, up to 1 MB.">
+            <input
+              ref={input}
+              id="import-bundle-file"
+              type="file"
+              accept=".json,application/json"
+              onChange={(event) => choose(event.target.files?.[0] ?? null)}
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1 file:font-medium file:text-sm hover:file:bg-accent"
+            />
+          </FormField>
+          {message ? (
+            <Alert variant="danger" title={problems.length ? message : undefined}>
+              {problems.length ? (
+                <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-xs" data-testid="import-problems">
+                  {problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
+                    <li key={`${problem.path}:${problem.message}`}>
+                      <Mono>{problem.path}</Mono> — {problem.message}
+                    </li>
+                  ))}
+                  {problems.length > SHOWN_PROBLEMS ? <li>…and {problems.length - SHOWN_PROBLEMS} more.</li> : null}
+                </ul>
+              ) : (
+                message
+              )}
+            </Alert>
+          ) : null}
+          {offerReplace ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} />
+              Replace its configuration (a new version; the agent's sessions and traces stay)
+            </label>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending} disabled={offerReplace && !replace}>
+              {replace ? "Replace configuration" : "Import"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

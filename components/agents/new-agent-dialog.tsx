@@ -1,0 +1,157 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { createAgentAction } from "@/lib/actions/agents/create-agent";
+import { CreateAgentInput } from "@/lib/agents/agent-forms";
+import { fieldErrorsOf } from "@/lib/agents/field-errors";
+import { keyFromName } from "@/lib/keys/key-from-name";
+
+const EMPTY = { name: "", key: "", description: "", start: "empty" as "empty" | "demo" };
+
+const STARTS = [
+  { value: "empty", label: "Empty", hint: "No rules, scenarios or tools yet: build it from scratch." },
+  {
+    value: "demo",
+    label: "A copy of the Refund desk",
+    hint: "The demo's rules, scenarios, tools and tests under your name, to change freely.",
+  },
+] as const;
+
+/** New agent: a name, a key that follows the name until edited, and where to start from. */
+export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const router = useRouter();
+  const [fields, setFields] = useState(EMPTY);
+  const [keyEdited, setKeyEdited] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, startCreate] = useTransition();
+
+  const update = (patch: Partial<typeof EMPTY>) => {
+    if (patch.key !== undefined) setKeyEdited(true);
+    setFields((current) => {
+      const next = { ...current, ...patch };
+      if (!keyEdited && patch.name !== undefined) next.key = keyFromName(patch.name);
+      return next;
+    });
+    setErrors({});
+    setMessage(null);
+  };
+
+  function create() {
+    const parsed = CreateAgentInput.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    startCreate(async () => {
+      const result = await createAgentAction(parsed.data).catch(() => null);
+      if (!result) {
+        setMessage("Could not reach the Focal server: check the connection, then try again.");
+        return;
+      }
+      if (!result.ok) {
+        setErrors(result.fieldErrors ?? {});
+        setMessage(result.message);
+        return;
+      }
+      toast.success(`Created ${parsed.data.name} · v${result.data.config_version}`);
+      setFields(EMPTY);
+      setKeyEdited(false);
+      onClose();
+      router.push(`/agents/${result.data.key}`);
+      router.refresh();
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New agent</DialogTitle>
+          <DialogDescription>
+            An agent is its own set of rules, scenarios, tools and settings, with its own history.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          aria-label="New agent"
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create();
+          }}
+        >
+          {message ? <Alert variant="danger">{message}</Alert> : null}
+          <FormField label="Name" htmlFor="new-agent-name" required errors={errors.name}>
+            <Input id="new-agent-name" value={fields.name} onChange={(e) => update({ name: e.target.value })} />
+          </FormField>
+          <FormField
+            label="Key"
+            htmlFor="new-agent-key"
+            required
+            errors={errors.key}
+            hint="In URLs, the API and bundle files; lower-case letters, digits and hyphens."
+          >
+            <Input
+              id="new-agent-key"
+              value={fields.key}
+              className="font-mono text-xs"
+              onChange={(e) => update({ key: e.target.value })}
+            />
+          </FormField>
+          <FormField label="Description" htmlFor="new-agent-description" errors={errors.description}>
+            <Input
+              id="new-agent-description"
+              value={fields.description}
+              onChange={(e) => update({ description: e.target.value })}
+            />
+          </FormField>
+          <fieldset className="space-y-2">
+            <legend className="font-medium text-sm">Start from</legend>
+            {STARTS.map((start) => (
+              <label
+                key={start.value}
+                className="flex cursor-pointer items-start gap-2 rounded-md border border-border p-2 has-[:checked]:border-ring has-[:checked]:bg-accent/40"
+              >
+                <input
+                  type="radio"
+                  name="new-agent-start"
+                  value={start.value}
+                  checked={fields.start === start.value}
+                  onChange={() => update({ start: start.value })}
+                  className="mt-1"
+                />
+                <span>
+                  <span className="block font-medium text-sm">{start.label}</span>
+                  <span className="block text-muted-foreground text-xs">{start.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending}>
+              Create agent
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+"use server";
+
+import { ImportAgentBundleInput } from "@/lib/agents/agent-forms";
+import { importAgentFile } from "@/lib/server/agents/import-agent-file";
+import { defineAction } from "@/lib/server/define-action";
+
+export const importAgentBundleAction = defineAction(
+  { name: "importAgentBundle", role: "designer", schema: ImportAgentBundleInput },
+  (input, { db, actor, requestId }) => importAgentFile(db, input, actor, requestId),
+);
