@@ -89,7 +89,12 @@ describe("Import bundle in the console", () => {
   it("lists every bundle problem with its JSON path, the same as the REST import, and writes nothing", async () => {
     const broken = bundleText(
       { key: "broken" },
-      { rules: [{ ...demoBundle.rules[0], scope: "PLANET" }, { ...demoBundle.rules[1], attached_tools: ["nope"] }] },
+      {
+        rules: [
+          { ...demoBundle.rules[0], scope: "PLANET" },
+          { ...demoBundle.rules[1], attached_tools: ["nope"] },
+        ],
+      },
     );
     const result = await expectNothingWritten(() => importAgentBundleAction({ text: broken }));
     expect(result).toMatchObject({ code: "VALIDATION" });
