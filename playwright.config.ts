@@ -40,7 +40,8 @@ export default defineConfig({
     command: `npx next build && npx next start -H 127.0.0.1 -p ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 240_000,
+    // `next build` takes ~2 min on a quiet 2-core machine and several times that when the cores are shared.
+    timeout: 600_000,
     stdout: "pipe",
     env: {
       FOCAL_DATA_DIR: dataDir,

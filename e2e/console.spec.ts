@@ -70,8 +70,10 @@ test("create an API key, call the API with it, revoke it", async ({ page, reques
   expect(ok.status()).toBe(200);
   expect(await ok.json()).toMatchObject({ is_intact: true, broken_at: null });
 
-  page.once("dialog", (dialog) => dialog.accept());
   await page.getByTestId("api-key-e2e client").getByRole("button", { name: "Revoke" }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke “e2e client”?" });
+  await screenshot(page, "api-key-revoke-confirm");
+  await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByTestId("api-key-e2e client")).toContainText("revoked");
   await screenshot(page, "admin");
 

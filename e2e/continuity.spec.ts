@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { saveAdminSession, screenshot } from "./fixtures";
 
 // PRODUCT.md §5 in the sandbox: with continuity on for the session, a follow-up that names one of the
 // orders the agent listed is resolved by the deterministic tie-break: no sensor call, no clarifier.
@@ -15,15 +15,7 @@ test.describe.configure({ mode: "serial" });
 
 // Sign in once for the file: sign-in is limited per address (lib/server/auth).
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "continuity-admin.json");
-test.beforeAll(async ({ browser }, testInfo) => {
-  const page = await browser.newPage({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  await signIn(page);
-  await page.context().storageState({ path: ADMIN_STATE });
-  await page.close();
-});
+test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
 function sessionOf(page: Page): string {

@@ -98,8 +98,10 @@ test("an operator overrides a force-finalized loop with a reason and sees it in 
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel("Override max reruns")).toBeChecked();
   await dialog.getByRole("button", { name: "Override guardrails" }).click();
-  // The reason is required: the browser refuses an empty textarea before the action runs.
+  // The reason is required: an inline error under the field, focus on it, nothing sent.
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Say why the guardrail may be lifted")).toBeVisible();
+  await expect(dialog.getByLabel("Reason")).toBeFocused();
   await dialog.getByLabel("Reason").fill(REASON);
   await screenshot(page, "loop-override-dialog");
   await dialog.getByRole("button", { name: "Override guardrails" }).click();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { saveAdminSession, screenshot } from "./fixtures";
 
 // The rule editor on the demo Refund desk: the live CEL check, the tester, versioning and the
 // stale-version conflict. Every change here keeps the demo's behaviour (50 → 50.0, a cooldown on a
@@ -10,16 +10,7 @@ test.describe.configure({ mode: "serial" });
 
 // Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "rules-admin.json");
-test.beforeAll(async ({ browser }, testInfo) => {
-  // An explicit empty state: the file's test.use({ storageState }) would otherwise apply here too.
-  const page = await browser.newPage({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  await signIn(page);
-  await page.context().storageState({ path: ADMIN_STATE });
-  await page.close();
-});
+test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
 /** The config_version in the page header ("Refund desk · v3 · 8 rules…"). */

@@ -1,22 +1,13 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { saveAdminSession, screenshot } from "./fixtures";
 
 // The settings editor on the demo Refund desk. It ends where it started (every key at its default),
 // so the specs after this one see the same agent.
 
 // Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "settings-admin.json");
-test.beforeAll(async ({ browser }, testInfo) => {
-  // An explicit empty state: the file's test.use({ storageState }) would otherwise apply here too.
-  const page = await browser.newPage({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  await signIn(page);
-  await page.context().storageState({ path: ADMIN_STATE });
-  await page.close();
-});
+test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
 test("a setting is changed against its default, refused out of range, then reset; each save a version", async ({

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
+import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -26,11 +27,12 @@ const short = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " 
 export function ApiKeysTable({ keys }: { keys: ApiKeyListItem[] }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const [revoking, setRevoking] = useState<ApiKeyListItem | null>(null);
 
   function revoke(key: ApiKeyListItem) {
-    if (!window.confirm(`Revoke “${key.name}” (${key.prefix}…)? Clients using it get 401 at once.`)) return;
     startTransition(async () => {
       const result = await revokeApiKeyAction({ apiKeyId: key.id });
+      setRevoking(null);
       if (result.ok) {
         toast.success(`Revoked ${key.prefix}…`);
         router.refresh();
@@ -42,51 +44,62 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyListItem[] }) {
     return <EmptyState title="No API keys" description="Create one for each client that calls the REST API." />;
   }
   return (
-    <Table aria-busy={pending}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Key</TableHead>
-          <TableHead>Scopes</TableHead>
-          <TableHead>Created</TableHead>
-          <TableHead>Last used</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {keys.map((key) => (
-          <TableRow key={key.id} data-testid={`api-key-${key.name}`}>
-            <TableCell className="font-medium">{key.name}</TableCell>
-            <TableCell>
-              <Mono>{key.prefix}…</Mono>
-            </TableCell>
-            <TableCell className="space-x-1">
-              {key.scopes.map((scope) => (
-                <Badge key={scope} variant="neutral">
-                  {scope}
-                </Badge>
-              ))}
-            </TableCell>
-            <TableCell className="text-xs text-muted-foreground">
-              {short(key.createdAt)} by {key.createdBy}
-            </TableCell>
-            <TableCell className="text-xs text-muted-foreground">{short(key.lastUsedAt)}</TableCell>
-            <TableCell>
-              {key.revokedAt ? <Badge variant="danger">revoked</Badge> : <Badge variant="success">active</Badge>}
-            </TableCell>
-            <TableCell className="text-right">
-              {key.revokedAt ? null : (
-                <Button size="sm" variant="destructive" disabled={pending} onClick={() => revoke(key)}>
-                  Revoke
-                </Button>
-              )}
-            </TableCell>
+    <>
+      <ConfirmDeleteDialog
+        open={revoking !== null}
+        title={`Revoke “${revoking?.name ?? ""}”?`}
+        description={`Clients using ${revoking?.prefix ?? ""}… get 401 from their next request. A revoked key cannot be restored; create a new one instead.`}
+        confirmLabel="Revoke key"
+        pending={pending}
+        onConfirm={() => (revoking ? revoke(revoking) : undefined)}
+        onCancel={() => setRevoking(null)}
+      />
+      <Table aria-busy={pending}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Key</TableHead>
+            <TableHead>Scopes</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>Last used</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {keys.map((key) => (
+            <TableRow key={key.id} data-testid={`api-key-${key.name}`}>
+              <TableCell className="font-medium">{key.name}</TableCell>
+              <TableCell>
+                <Mono>{key.prefix}…</Mono>
+              </TableCell>
+              <TableCell className="space-x-1">
+                {key.scopes.map((scope) => (
+                  <Badge key={scope} variant="neutral">
+                    {scope}
+                  </Badge>
+                ))}
+              </TableCell>
+              <TableCell className="text-xs text-muted-foreground">
+                {short(key.createdAt)} by {key.createdBy}
+              </TableCell>
+              <TableCell className="text-xs text-muted-foreground">{short(key.lastUsedAt)}</TableCell>
+              <TableCell>
+                {key.revokedAt ? <Badge variant="danger">revoked</Badge> : <Badge variant="success">active</Badge>}
+              </TableCell>
+              <TableCell className="text-right">
+                {key.revokedAt ? null : (
+                  <Button size="sm" variant="destructive" disabled={pending} onClick={() => setRevoking(key)}>
+                    Revoke
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }

@@ -20,8 +20,8 @@ import { toast } from "@/components/ui/toaster";
 import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
 import { type LoopView, score2 } from "@/lib/loops/loop-view";
 
-// UI.md: "Override… (operator+) opening a dialog with the two checkboxes and a required reason". The
-// guardrail that stopped the loop is pre-checked; bias echo cannot be lifted (the seed has no flag).
+// Override… (operator+) opens a dialog with the two checkboxes and a required reason. The guardrail
+// that stopped the loop is pre-checked; bias echo cannot be lifted (there is no flag for it).
 
 type Blocking = Pick<
   LoopView,
@@ -51,6 +51,14 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
       override_max_reruns: form.get("override_max_reruns") === "on",
       override_reason: String(form.get("override_reason") ?? ""),
     };
+    // The same words as the server's check, inline: the browser's own "fill out this field" bubble
+    // is neither styled nor read with the field.
+    if (input.override_reason.trim() === "") {
+      setErrors({ override_reason: ["Say why the guardrail may be lifted: the ledger keeps it with your name."] });
+      setMessage(null);
+      document.getElementById("override-reason")?.focus();
+      return;
+    }
     startTransition(async () => {
       const result = await overrideLoopGuardrailsAction(input);
       if (result.ok) {
@@ -82,7 +90,7 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
         <Button data-testid="override-button">Override…</Button>
       </DialogTrigger>
       <DialogContent>
-        <form action={onSubmit} className="space-y-4" aria-label={`Override guardrails of ${loop.loopId}`}>
+        <form action={onSubmit} noValidate className="space-y-4" aria-label={`Override guardrails of ${loop.loopId}`}>
           <DialogHeader>
             <DialogTitle>Override guardrails of {loop.loopId}</DialogTitle>
             <DialogDescription>
