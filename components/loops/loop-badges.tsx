@@ -4,14 +4,20 @@ import type { LoopView } from "@/lib/loops/loop-view";
 /**
  * The decision with its word: rerun (amber), finalized (green), force-finalized and halt (red), and
  * "override pending" (amber) for a loop a guardrail stopped and an override lifted: it continues at its
- * next completion.
+ * next completion. A turn's loop is a reply being rewritten after a failed check — routine, and
+ * already answered by the safe fallback when it stops — so it is told in neutral words.
  */
 export function DecisionBadge({
   loop,
 }: {
-  loop: Pick<LoopView, "decision" | "forceFinalize" | "status" | "finalizeReason">;
+  loop: Pick<LoopView, "decision" | "forceFinalize" | "status" | "finalizeReason" | "kind">;
 }) {
   if (loop.decision === null) return <Badge variant="neutral">{loop.status}</Badge>;
+  if (loop.kind === "turn") {
+    if (loop.decision === "rerun") return <Badge variant="neutral">rewritten</Badge>;
+    if (loop.forceFinalize) return <Badge variant="neutral">stopped at the rewrite limit</Badge>;
+    return <Badge variant="neutral">reply checked</Badge>;
+  }
   if (loop.decision === "rerun") return <Badge variant="warning">rerun</Badge>;
   if (loop.decision === "halt") return <Badge variant="danger">halt</Badge>;
   if (loop.forceFinalize) return <Badge variant="danger">force-finalized</Badge>;

@@ -88,12 +88,25 @@ describe("Loops pages render", () => {
     );
     expect(html).toContain('data-testid="loop-row-loop_001_r3"');
     expect(html).toContain("force-finalized");
+    // One row for the family: its deepest rerun, the three before it behind a toggle.
+    expect(html).not.toContain('data-testid="loop-row-loop_001_r1"');
+    expect(html).toContain("3 earlier");
     expect(html).toContain("0.45 / 0.50");
     expect(html).toContain("3 / 3");
     expect(html).toContain("Mean fatigue over reruns");
     expect(html).toContain("alignment below threshold");
     expect(html).toContain("Load more");
     expect(html).toContain('href="/loops?ff=yes&amp;cursor=c%7Ex"');
+  });
+
+  it("a turn's rewrite loop is told in neutral words, not as a forced stop", () => {
+    const turnLoop = { ...forced, loopId: "turn_t1_r1", familyId: "turn_t1", kind: "turn" as const };
+    const html = renderToStaticMarkup(
+      createElement(LoopsDashboard, { loops: [turnLoop], stats, agents: [], search: {} }),
+    );
+    const row = /data-testid="loop-row-turn_t1_r1".*?<\/tr>/.exec(html)?.[0] ?? "";
+    expect(row).toContain("stopped at the rewrite limit");
+    expect(row).not.toContain("force-finalized");
   });
 
   it("an empty instance says how to get the first loop", () => {
