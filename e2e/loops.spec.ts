@@ -79,7 +79,6 @@ test("an operator overrides a force-finalized loop with a reason and sees it in 
   await signInAs(page, OPERATOR);
   await page.goto("/loops");
   await page.getByLabel("Force-finalized").selectOption("yes");
-  await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/[?&]ff=yes/);
   const row = page.getByTestId(`loop-row-${FORCED}`);
   await expect(row).toContainText("force-finalized");

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterForm } from "@/components/ui/filter-form";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
@@ -35,7 +36,7 @@ export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq }:
         description="Append-only, hash-chained record of every configuration change, override and goal reformulation."
         actions={<VerifyChainButton />}
       />
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter ledger events">
+      <FilterForm action="/ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter ledger events">
         <div className="space-y-1">
           <Label htmlFor="type">Type</Label>
           <NativeSelect id="type" name="type" defaultValue={filter.type ?? ""}>
@@ -58,15 +59,12 @@ export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq }:
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit" variant="secondary">
-          Apply filters
-        </Button>
         {filtered ? (
           <Button asChild variant="ghost">
             <Link href="/ledger">Clear</Link>
           </Button>
         ) : null}
-      </form>
+      </FilterForm>
       {events.length === 0 ? (
         <EmptyState
           title={filtered ? "No events match these filters" : "The ledger is empty"}

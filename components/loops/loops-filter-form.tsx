@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { FilterForm } from "@/components/ui/filter-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
 import { hasFilters, type LoopSearch } from "@/lib/loops/loop-filters";
 
-// A plain GET form: the filters land in the URL, so a filtered view can be bookmarked and shared.
+// The filters land in the URL, so a filtered view can be bookmarked and shared; they apply as they change.
 
 function YesNo({ id, label, value, yes, no }: { id: string; label: string; value?: string; yes: string; no: string }) {
   return (
@@ -22,7 +23,7 @@ function YesNo({ id, label, value, yes, no }: { id: string; label: string; value
 
 export function LoopsFilterForm({ search, agents }: { search: LoopSearch; agents: { key: string; name: string }[] }) {
   return (
-    <form method="get" action="/loops" className="flex flex-wrap items-end gap-3" aria-label="Filter loops">
+    <FilterForm action="/loops" className="flex flex-wrap items-end gap-3" aria-label="Filter loops">
       <div className="space-y-1">
         <Label htmlFor="loops-kind">Kind</Label>
         <NativeSelect id="loops-kind" name="kind" defaultValue={search.kind ?? ""}>
@@ -53,14 +54,11 @@ export function LoopsFilterForm({ search, agents }: { search: LoopSearch; agents
         <Label htmlFor="loops-to">To (UTC)</Label>
         <Input id="loops-to" name="to" type="date" defaultValue={search.to} className="block w-36" />
       </div>
-      <Button type="submit" variant="secondary">
-        Apply filters
-      </Button>
       {hasFilters(search) ? (
         <Button asChild variant="ghost">
           <Link href="/loops">Clear</Link>
         </Button>
       ) : null}
-    </form>
+    </FilterForm>
   );
 }

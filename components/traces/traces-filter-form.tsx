@@ -2,6 +2,7 @@ import { Search, X } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { FilterForm } from "@/components/ui/filter-form";
 import { Input } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
 import { Label } from "@/components/ui/label";
@@ -11,8 +12,8 @@ import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
 import { hasTraceFilters, type TraceSearch, tracesHref } from "@/lib/traces/trace-search";
 
-// A plain GET form: the filters land in the URL (bookmarkable, shareable, back-button friendly) and
-// the page re-renders on the server; no client state to keep in sync.
+// The filters land in the URL (bookmarkable, shareable, back-button friendly) and the page re-renders
+// on the server; they apply as they change, as on every list page.
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -39,7 +40,7 @@ interface TracesFilterFormProps {
 
 export function TracesFilterForm({ agentKey, search, options }: TracesFilterFormProps) {
   return (
-    <form method="get" action={tracesHref(agentKey, {})} className="flex flex-col gap-3" aria-label="Filter traces">
+    <FilterForm action={tracesHref(agentKey, {})} className="flex flex-col gap-3" aria-label="Filter traces">
       <div className="flex items-end gap-2">
         <div className="relative w-full max-w-xl">
           <Search
@@ -130,15 +131,12 @@ export function TracesFilterForm({ agentKey, search, options }: TracesFilterForm
         <Field id="to" label="To (UTC)">
           <Input id="traces-to" name="to" type="date" defaultValue={search.to} className="block w-36" />
         </Field>
-        <Button type="submit" variant="secondary">
-          Apply filters
-        </Button>
         {hasTraceFilters(search) ? (
           <Button asChild variant="ghost">
             <Link href={tracesHref(agentKey, {})}>Clear</Link>
           </Button>
         ) : null}
       </div>
-    </form>
+    </FilterForm>
   );
 }
