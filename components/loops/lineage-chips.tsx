@@ -1,8 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
-import { type LoopView, shortLoopLabel } from "@/lib/loops/loop-view";
-import { loopHref } from "./loops-table";
+import { type LoopView, loopHref, shortLoopLabel } from "@/lib/loops/loop-view";
 
 /** UI.md lineage chips `loop_001 → _r1 → _r2`: every loop of the family, this one marked current. */
 export function LineageChips({ family, current }: { family: LoopView[]; current: string }) {

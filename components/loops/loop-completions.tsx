@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LoopCompletionView, LoopView } from "@/lib/loops/loop-view";
-import { loopHref, utc } from "./loops-table";
+import { loopHref, utc } from "@/lib/loops/loop-view";
 
 const SOURCE_WORDS: Record<LoopCompletionView["reflectionSource"], string> = {
   precomputed: "reflection sent by the orchestrator",

@@ -10,13 +10,13 @@ import {
   type LoopView,
   REASON_WORDS,
   score2,
+  utc,
 } from "@/lib/loops/loop-view";
 import { LineChart } from "./line-chart";
 import { LineageChips } from "./lineage-chips";
 import { DecisionBadge, KindBadge } from "./loop-badges";
 import { LoopCompletions } from "./loop-completions";
 import { LoopReasoning } from "./loop-reasoning";
-import { utc } from "./loops-table";
 import { OverrideDialog } from "./override-dialog";
 import { OverrideHistory } from "./override-history";
 

@@ -6,12 +6,9 @@ import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { type LoopView, REASON_WORDS } from "@/lib/loops/loop-view";
+import { type LoopView, loopHref, REASON_WORDS, utc } from "@/lib/loops/loop-view";
 import { FatigueBar } from "./fatigue-bar";
 import { DecisionBadge, KindBadge } from "./loop-badges";
-
-export const loopHref = (loopId: string) => `/loops/${encodeURIComponent(loopId)}`;
-export const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** Loops of one family (a root and its reruns), deepest rerun first; families in list order. */
 export function groupByFamily(loops: LoopView[]): LoopView[][] {

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LoopOverrideView } from "@/lib/loops/loop-view";
-import { utc } from "./loops-table";
+import { utc } from "@/lib/loops/loop-view";
 
 /** Who overrode this loop, when and why — each row links to its GUARDRAIL_OVERRIDE ledger event. */
 export function OverrideHistory({ overrides }: { overrides: LoopOverrideView[] }) {

@@ -85,3 +85,6 @@ export const REASON_WORDS: Record<string, string> = {
 export function shortLoopLabel(loop: Pick<LoopView, "loopId" | "familyId">): string {
   return loop.loopId === loop.familyId ? loop.loopId : loop.loopId.slice(loop.familyId.length);
 }
+
+export const loopHref = (loopId: string) => `/loops/${encodeURIComponent(loopId)}`;
+export const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
