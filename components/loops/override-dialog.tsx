@@ -20,8 +20,8 @@ import { toast } from "@/components/ui/toaster";
 import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
 import { type LoopView, score2 } from "@/lib/loops/loop-view";
 
-// UI.md: "Override… (operator+) opening a dialog with the two checkboxes and a required reason". The
-// guardrail that stopped the loop is pre-checked; bias echo cannot be lifted (the seed has no flag).
+// "Override… (operator+) opening a dialog with the two checkboxes and a required reason". The
+// guardrail that stopped the loop is pre-checked; bias echo cannot be lifted (there is no override flag for it).
 
 type Blocking = Pick<
   LoopView,

@@ -8,9 +8,9 @@ import {
   Reflection,
 } from "@/lib/engine/stages/loop-guardrails";
 
-// Request schemas of the three seed-001 endpoints as Focal serves them (client-safe: the Override dialog,
+// Request schemas of the three orchestrator loop endpoints as Focal serves them (client-safe: the Override dialog,
 // the routes and the OpenAPI document share them). The seed's request is accepted key for key; the
-// extensions PRODUCT.md §7 allows are optional and named here.
+// extensions Focal allows are optional and named here.
 
 const AGENT_KEY = z.string().min(1).max(64);
 // A goal is a sentence or a paragraph; an output may be a long draft. Both stay far below the 1 MiB body cap.

@@ -13,7 +13,7 @@ const turn = (over: Partial<RolloutTurn>): RolloutTurn => ({
   ...over,
 });
 
-describe("seed 004 Step 7 rollback metrics", () => {
+describe("continuity rollback metrics", () => {
   it("computes each metric from stored turns", () => {
     const m = computeRolloutMetrics([
       turn({ turnIndex: 0, continuity: { winner: { id: "sample2" }, reasons: ["deterministic_continuity_resolve"] } }),

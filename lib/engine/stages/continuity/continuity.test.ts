@@ -9,7 +9,7 @@ import { createScriptedProvider, fail, generated, judged, ok, sensed } from "../
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 import { readSidecar } from "./continuity-state";
 import { evidenceFingerprint } from "./evidence-fingerprint";
-import { SEED_RUNTIME_CONSTANTS } from "./runtime-constants";
+import { REFERENCE_RUNTIME_CONSTANTS } from "./runtime-constants";
 
 // Seed 004 Step 6's seven blocker tests and the issue's own cases, on the demo agent whose order
 // lookup offers sample1, sample2, sample3 and 123.
@@ -164,7 +164,7 @@ describe("seed 004 Step 6 blockers", () => {
       neededEvidenceTypes: ["chat_active_options", "scope_disambiguation_hint", "chat_recoverable_options"],
     });
     const { out, model } = await follow("the one from last week", { select: [needMore, needMore] });
-    expect(model.requestsOf("select")).toHaveLength(SEED_RUNTIME_CONSTANTS.SELECTION_MAX_LLM_CALLS);
+    expect(model.requestsOf("select")).toHaveLength(REFERENCE_RUNTIME_CONSTANTS.SELECTION_MAX_LLM_CALLS);
     expect(span(out)).toMatchObject({
       fallback_reason: "budget_exhausted",
       retry_attempt_index: 1,

@@ -37,7 +37,7 @@ export function runtimeConstants(continuity: AgentSettings["continuity"]): Conti
 }
 
 /** The seed's own table, for tests and docs. */
-export const SEED_RUNTIME_CONSTANTS: ContinuityRuntimeConstants = runtimeConstants(
+export const REFERENCE_RUNTIME_CONSTANTS: ContinuityRuntimeConstants = runtimeConstants(
   ContinuitySettings.defaults as AgentSettings["continuity"],
 );
 

@@ -3,7 +3,7 @@ import { resolveAgentSettings } from "../../contracts/agent-settings";
 import { DEFAULT_GUARDRAIL_CONFIG, turnLoopConfig } from "./config";
 import { turnLoopId } from "./loop-family";
 import { emptyLoopGuardrailState, type LoopGuardrailState } from "./process-loop-completion";
-import { complete, SEED_NOW, SEED_REFLECTION } from "./test-helpers";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./test-helpers";
 
 /** Completes `ids` in order with the seed's scores, carrying the state along. */
 function chain(ids: string[], start: LoopGuardrailState = emptyLoopGuardrailState()) {
@@ -47,7 +47,7 @@ describe("processLoopCompletion — the seed's example", () => {
         overridden_by: null,
       },
       orchestrator_persona: "SAGE",
-      timestamp: SEED_NOW,
+      timestamp: REFERENCE_NOW,
     });
   });
 
@@ -83,7 +83,7 @@ describe("processLoopCompletion — the seed's example", () => {
       rerun_trigger: ["alignment", "drift"],
       rerun_reason: "alignment_threshold_not_met",
       rerun_reason_detail: "Triggered by alignment, drift",
-      timestamp: SEED_NOW,
+      timestamp: REFERENCE_NOW,
       reflection_persona: "SAGE",
     });
   });
@@ -212,7 +212,7 @@ describe("processLoopCompletion — fatigue", () => {
   it("an improving rerun decays fatigue by 0.05", () => {
     const { state } = chain(["loop_001", "loop_001_r1"]);
     const { outcome } = complete(state, "loop_001_r2", {
-      reflection: { ...SEED_REFLECTION, alignment_score: 0.74, drift_score: 0.22 },
+      reflection: { ...REFERENCE_REFLECTION, alignment_score: 0.74, drift_score: 0.22 },
     });
     expect(outcome.response.reflection_result.reflection_fatigue).toBe(0.1);
     expect(outcome.response.decision_result).toMatchObject({
