@@ -7,7 +7,8 @@ import { screenshot, signIn } from "./fixtures";
 // The offline provider's list_orders returns sample1, sample2, sample3 and 123 (lib/demo).
 const LIST = "I want my money back, can you show me my orders?";
 const PICK = "open the sample2 pls";
-// Goals (docs/goals.md): an accepted reformulation of LIST (checked with the five reformulation criteria) and its evidence.
+// Goals (docs/goals.md): an accepted reformulation of LIST (checked with the five reformulation
+// criteria) and its evidence.
 const REFORMULATED = "I want my money back for order sample2, can you show me my orders?";
 const EVIDENCE_ID = `chat-evidence-${Date.now()}`;
 

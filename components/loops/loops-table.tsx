@@ -9,7 +9,9 @@ import { DecisionBadge, KindBadge } from "./loop-badges";
 export const loopHref = (loopId: string) => `/loops/${encodeURIComponent(loopId)}`;
 export const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-/** The Loops table: id, kind, agent, reruns n/max, fatigue bar with its line, bias echo tags, decision, overridden by. */
+/**
+ * The Loops table: id, kind, agent, reruns n/max, fatigue bar with its line, bias echo tags, decision, overridden by.
+ */
 export function LoopsTable({ loops }: { loops: LoopView[] }) {
   return (
     <Table containerClassName="max-h-[calc(100vh-10rem)]" aria-label="Loops">

@@ -51,7 +51,8 @@ export const loopTraces = pgTable(
     decision: text("decision"),
     // Why the family stopped (thresholds_met, rerun_limit_reached, fatigue_threshold_exceeded, bias_echo_detected).
     finalizeReason: text("finalize_reason"),
-    // Rerun reasoning (docs/loops.md#rerun-reasoning) (trigger, reason, detail, timestamp, persona, overridden_by) when it reran.
+    // Rerun reasoning when it reran (trigger, reason, detail, timestamp, persona, overridden_by;
+    // docs/loops.md#rerun-reasoning).
     reasoning: jsonb("reasoning").$type<Record<string, unknown> | null>(),
     // The stored operator override (POST /orchestrator/override-guardrails), honoured at the next completion.
     overrideFatigue: boolean("override_fatigue").notNull().default(false),

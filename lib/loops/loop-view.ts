@@ -71,7 +71,7 @@ export function score2(value: number | null): string {
   return value === null ? "—" : value.toFixed(2);
 }
 
-/** Human words for the seed's reason enums (the enum value stays visible in monospace next to it). */
+/** Human words for the loop reason enums (the enum value stays visible in monospace next to it). */
 export const REASON_WORDS: Record<string, string> = {
   alignment_threshold_not_met: "alignment below threshold",
   drift_threshold_exceeded: "drift above threshold",

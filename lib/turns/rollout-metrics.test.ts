@@ -36,7 +36,7 @@ describe("continuity rollback metrics", () => {
     expect(m.clarifierRate).toBeCloseTo(1 / 6);
   });
 
-  it("marks each threshold crossed exactly past the seed's numbers", () => {
+  it("marks each threshold crossed exactly past the rollback thresholds", () => {
     const t = ContinuitySettings.defaults;
     const base = {
       turns: 100,

@@ -1,5 +1,5 @@
-// Continuity rollback metrics (docs/continuity.md#telemetry-and-rollout), computed from stored turns of one window, compared with a baseline
-// window. Pure: the host loads the rows, this decides.
+// Continuity rollback metrics (docs/continuity.md#telemetry-and-rollout), computed from stored turns of one window,
+// compared with a baseline window. Pure: the host loads the rows, this decides.
 
 export interface RolloutTurn {
   sessionId: string;

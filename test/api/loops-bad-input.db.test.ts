@@ -43,7 +43,8 @@ const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map
 describe("POST loop-complete refuses bad input", () => {
   it("reflection_status other than done → 422 with the published error body", async () => {
     const body = await expectNothingWritten(
-      () => api.complete({ ...REFERENCE_LOOP_COMPLETE, reflection_status: "pending", reflection: REFERENCE_REFLECTION }),
+      () =>
+        api.complete({ ...REFERENCE_LOOP_COMPLETE, reflection_status: "pending", reflection: REFERENCE_REFLECTION }),
       422,
     );
     expect(body).toEqual({
@@ -98,7 +99,10 @@ describe("POST loop-complete refuses bad input", () => {
   });
 
   it("a never-seen loop without a reflection (or goal and output) → 422 naming reflection", async () => {
-    const body = await expectNothingWritten(() => api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "fresh_loop" }), 422);
+    const body = await expectNothingWritten(
+      () => api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "fresh_loop" }),
+      422,
+    );
     expect(paths(body)).toEqual(["reflection"]);
     expect(body.error.message).toMatch(/goal and output/);
   });
@@ -128,7 +132,10 @@ describe("POST loop-complete refuses bad input", () => {
   });
 
   it("a key without loops:write → 403", async () => {
-    await expectNothingWritten(() => readOnly.complete({ ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION }), 403);
+    await expectNothingWritten(
+      () => readOnly.complete({ ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION }),
+      403,
+    );
   });
 });
 
@@ -150,7 +157,10 @@ describe("POST override-guardrails refuses bad input", () => {
     ]);
     expect(
       paths(
-        await expectNothingWritten(() => api.override("known_loop", { ...REFERENCE_OVERRIDE, override_reason: "  " }), 422),
+        await expectNothingWritten(
+          () => api.override("known_loop", { ...REFERENCE_OVERRIDE, override_reason: "  " }),
+          422,
+        ),
       ),
     ).toEqual(["override_reason"]);
   });

@@ -4,7 +4,14 @@ import type { DatabaseHandle } from "@/db/client";
 import { loopCompletions, loopTraces } from "@/db/schema";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { startTestApp } from "../support/focal-test-app";
-import { loopApi, loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_NOW, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
+import {
+  loopApi,
+  loopApiKey,
+  REFERENCE_LOOP_COMPLETE,
+  REFERENCE_NOW,
+  REFERENCE_OVERRIDE,
+  REFERENCE_REFLECTION,
+} from "../support/loop-api";
 
 // The three reference request/response examples of the loop endpoints, at their published paths and
 // under /api/v1, shapes and values. Where the reference example contradicts its own fatigue rule
@@ -51,7 +58,8 @@ describe("reference example 1: POST /orchestrator/loop-complete", () => {
       orchestrator_persona: "SAGE",
       timestamp: "2025-04-21T19:45:00.000Z",
     });
-    // … with fatigue 0 (docs/loops.md#reflection-fatigue: an original loop has no previous trace) and Focal's added keys.
+    // … with fatigue 0 (docs/loops.md#reflection-fatigue: an original loop has no previous trace) and Focal's added
+    // keys.
     expect(body.reflection_result.reflection_fatigue).toBe(0);
     expect(body.decision_result).toEqual({
       decision: "rerun",

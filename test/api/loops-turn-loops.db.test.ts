@@ -11,8 +11,8 @@ import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
 import { startTestApp } from "../support/focal-test-app";
 import { loopApi, loopApiKey } from "../support/loop-api";
 
-// The engine's own regeneration loop (docs/decisions.md#the-regeneration-loop-is-a-guarded-loop) is stored as loops of kind "turn", linked to its
-// turn, and shows on the Loops pages; the API reads it but cannot complete or override it.
+// The engine's own regeneration loop (docs/decisions.md#the-regeneration-loop-is-a-guarded-loop) is stored as loops of
+// kind "turn", linked to its turn, and shows on the Loops pages; the API reads it but cannot complete or override it.
 
 let handle: DatabaseHandle;
 let turnId: string;

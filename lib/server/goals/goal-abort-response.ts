@@ -5,8 +5,8 @@ import { GoalLedgerAbortError } from "./goal-ledger";
 
 /**
  * Runs a goal change; a ledger failure answers 503 with code DTL-STRAT-011 (not logged
- * before execution → abort; docs/decisions.md#ledger-before-execution). 503 because the request was fine and nothing was applied: a retry
- * may succeed once the database takes writes again.
+ * before execution → abort; docs/decisions.md#ledger-before-execution). 503 because the request was fine and nothing
+ * was applied: a retry may succeed once the database takes writes again.
  */
 export async function withGoalAbortMapped<T>(requestId: string, run: () => Promise<T>): Promise<T | Response> {
   try {

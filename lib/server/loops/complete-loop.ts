@@ -47,7 +47,10 @@ export type CompleteLoopResult =
 export const REFLECTION_REQUIRED =
   "Send reflection {alignment_score, drift_score, summary_valid, bias_tags}, or goal and output for Focal to judge: this loop has no stored reflection to reuse.";
 
-/** The reflection a loop was last judged on: a bare request (no reflection, no goal) re-completes it (e.g. after an override). */
+/**
+ * The reflection a loop was last judged on: a bare request (no reflection, no goal) re-completes it (e.g. after an
+ * override).
+ */
 function storedReflection(record: LoopTraceItem | null): ReflectionInput | null {
   if (record?.alignment_score == null || record.drift_score == null || record.summary_valid == null) return null;
   return {

@@ -7,7 +7,9 @@ import { overrideGuardrails } from "./override-guardrails";
 import { applyLoopCompletion, emptyLoopGuardrailState, processLoopCompletion } from "./process-loop-completion";
 import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./test-helpers";
 
-const tagged = (...tags: string[]) => ({ reflection: { ...REFERENCE_REFLECTION, bias_tags: tags.map((tag) => ({ tag })) } });
+const tagged = (...tags: string[]) => ({
+  reflection: { ...REFERENCE_REFLECTION, bias_tags: tags.map((tag) => ({ tag })) },
+});
 
 describe("processLoopCompletion — bias echo over the global history", () => {
   it("halts the third loop to flag a tag, even across two loop families (threshold 3)", () => {
@@ -67,7 +69,7 @@ describe("processLoopCompletion — bias echo over the global history", () => {
 });
 
 describe("processLoopCompletion — request handling", () => {
-  it("answers reflection_status ≠ 'done' with the seed's error body and needs no reflection", () => {
+  it("answers reflection_status ≠ 'done' with the published error body and needs no reflection", () => {
     const outcome = processLoopCompletion(
       { loop_id: "loop_001", reflection_status: "pending" },
       emptyLoopGuardrailState(),

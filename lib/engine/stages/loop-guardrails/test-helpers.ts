@@ -11,7 +11,7 @@ import {
 
 export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 
-/** The seed example's reflection: alignment 0.72 < 0.75, drift 0.28 > 0.25, persona SAGE. */
+/** The reference example's reflection: alignment 0.72 < 0.75, drift 0.28 > 0.25, persona SAGE. */
 export const REFERENCE_REFLECTION: ReflectionInput = {
   alignment_score: 0.72,
   drift_score: 0.28,
@@ -21,7 +21,7 @@ export const REFERENCE_REFLECTION: ReflectionInput = {
 
 export type CompletedOutcome = Extract<LoopCompletionOutcome, { ok: true }>;
 
-/** Posts the seed's request for `loopId` and returns the outcome with the state to carry on with. */
+/** Posts the reference request for `loopId` and returns the outcome with the state to carry on with. */
 export function complete(
   state: LoopGuardrailState,
   loopId: string,
