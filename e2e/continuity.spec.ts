@@ -2,12 +2,13 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { saveAdminSession, screenshot } from "./fixtures";
 
-// PRODUCT.md §5 in the sandbox: with continuity on for the session, a follow-up that names one of the
+// Continuity (docs/continuity.md) in the sandbox: with continuity on for the session, a follow-up that names one of the
 // orders the agent listed is resolved by the deterministic tie-break: no sensor call, no clarifier.
 // The offline provider's list_orders returns sample1, sample2, sample3 and 123 (lib/demo).
 const LIST = "I want my money back, can you show me my orders?";
 const PICK = "open the sample2 pls";
-// PRODUCT.md §6: an accepted reformulation of LIST (checked with the seed 000 criteria) and its evidence.
+// Goals (docs/goals.md): an accepted reformulation of LIST (checked with the five reformulation
+// criteria) and its evidence.
 const REFORMULATED = "I want my money back for order sample2, can you show me my orders?";
 const EVIDENCE_ID = `chat-evidence-${Date.now()}`;
 
@@ -120,7 +121,7 @@ test("continuity off: the tab says how to turn it on; a reformulated goal can be
   await expect(page.getByTestId("restore-goal")).toHaveCount(0);
   const sandboxUrl = page.url();
 
-  // An orchestrator proposes a reformulation through the API (seed 000); it is accepted and logged.
+  // An orchestrator proposes a reformulation through the API; it is accepted and logged.
   await page.goto("/admin");
   await page.getByRole("button", { name: "Create API key" }).click();
   const dialog = page.getByRole("dialog");

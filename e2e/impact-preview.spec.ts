@@ -61,7 +61,7 @@ test("preview the impact of max-refund <= 80, open the changed turn, save with t
   await expect(comparison.locator("ins").first()).toBeVisible();
   await expect(row.getByRole("link", { name: /Open the original trace/ })).toHaveAttribute("href", traceUrl);
   await screenshot(page, "impact-preview");
-  // The smallest laptop UI.md names: the two columns must still read.
+  // The smallest supported laptop width: the two columns must still read.
   await page.setViewportSize({ width: 1024, height: 768 });
   await comparison.getByRole("region", { name: "Replay" }).scrollIntoViewIfNeeded();
   await screenshot(page, "impact-preview-1024");

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { screenshot, signIn } from "./fixtures";
 
-// PRODUCT.md job 4: an operator sees a force-finalized loop on the Loops dashboard, overrides it with a
+// An operator sees a force-finalized loop on the Loops dashboard, overrides it with a
 // reason, and finds the override in the Ledger; a designer sees the loop but no Override button.
 // The admin (FOCAL_ADMIN_* of e2e-env.ts) creates both people and an API key with loops:write on
 // /admin; the loops are posted through POST /orchestrator/loop-complete with that key.
@@ -14,7 +14,7 @@ const DESIGNER = { email: `loops-designer-${RUN}@focal.test`, name: "Dan Designe
 const ROOT = `e2e_loop_${RUN}`;
 const FORCED = `${ROOT}_r3`;
 const REASON = "The retrieval index was rebuilt; one more pass is worth it.";
-// The seed's example scores: alignment 0.72 < 0.75 and drift 0.28 > 0.25, so every completion reruns
+// The reference example scores: alignment 0.72 < 0.75 and drift 0.28 > 0.25, so every completion reruns
 // until the fourth (_r3) reaches max_reruns 3 and is force-finalized.
 const REFLECTION = { alignment_score: 0.72, drift_score: 0.28, summary_valid: true, reflection_persona: "SAGE" };
 

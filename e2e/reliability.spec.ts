@@ -12,7 +12,7 @@ import {
   type TempPgDatabase,
 } from "../bench/http/focal-server";
 
-// PRODUCT.md §3.10: a turn is stored whole (session, turn, spans, loops, ledger event in one
+// A turn is stored whole (docs/pipeline.md#persist) (session, turn, spans, loops, ledger event in one
 // transaction) or not at all, and is stored before it is acknowledged. So a server SIGKILLed while
 // turns are in flight must leave every acknowledged turn, with all its spans, and no half-written turn.
 // A second `next start` (the built app, as the Playwright webServer left it) on a fresh PostgreSQL

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
 
-// Seed 003's example on the demo Refund desk (offline provider): the first draft promises $75,
+// The refund example on the demo Refund desk (offline provider): the first draft promises $75,
 // lane 1 catches `refund_amount <= 50`, the regenerated reply ships. That turn is then found in
 // Traces by its outcome and by text, opened, and read span by span.
 const MESSAGE = "I'm in France and want a refund for order 123";

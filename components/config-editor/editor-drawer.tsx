@@ -12,7 +12,7 @@ import { EditorFooter } from "./editor-footer";
 import { TestsGateAlert } from "./tests-gate-alert";
 import type { ConfigEditor } from "./use-config-editor";
 
-// A drawer from the right (UI.md "editor drawer"): the form on the left, the tester beside it. The
+// A drawer from the right (the editor drawer): the form on the left, the tester beside it. The
 // tester sits outside the form: Enter in a tester input must not save.
 const DRAWER =
   "top-0 right-0 left-auto flex h-screen max-h-screen w-full max-w-5xl translate-x-0 translate-y-0 flex-col gap-0 overflow-hidden rounded-none border-y-0 border-r-0 p-0";

@@ -8,7 +8,7 @@ export interface NavItem {
   minRole?: Role;
 }
 
-// UI.md sidebar order. Agent sections need an agent; the others are instance-wide.
+// Sidebar order. Agent sections need an agent; the others are instance-wide.
 export const NAV_ITEMS: NavItem[] = [
   { label: "Agents", key: "a", href: () => "/agents" },
   { label: "Dashboard", key: "d", href: (a) => (a ? `/agents/${a}` : null) },

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
-// `g` then a letter jumps to a section (UI.md); the second key must come within 1.5 s.
+// `g` then a letter jumps to a section; the second key must come within 1.5 s.
 const CHORD_MS = 1500;
 
 function isTyping(target: EventTarget | null): boolean {

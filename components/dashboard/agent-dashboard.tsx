@@ -57,7 +57,7 @@ export function AgentDashboardSection({ agentKey, data }: { agentKey: string; da
   );
 }
 
-/** PRODUCT.md §8 agent dashboard over the last N UTC days; every panel says how to fill it when empty. */
+/** The agent dashboard over the last N UTC days; every panel says how to fill it when empty. */
 export function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashboardData }) {
   const noTurns = data.turns === 0 ? `No turns in the last ${data.days} days.` : undefined;
   return (

@@ -2,7 +2,7 @@ import { Mono } from "@/components/ui/mono";
 import type { IntentHeatmap as IntentHeatmapData, IntentRow } from "@/lib/traces/dashboard-series";
 import { shortDay } from "./dashboard-card";
 
-// Seed 003 intent heatmap: intent_label × UTC day. Every cell prints its number (never colour alone);
+// Intent heatmap: intent_label × UTC day. Every cell prints its number (never colour alone);
 // the shade only helps the eye find the busy days. Above 55 % of the scale the number switches to the
 // background colour, which keeps it readable on the dark end in both themes.
 

@@ -41,7 +41,7 @@ interface ProfileFieldEditorProps {
   onClose: () => void;
 }
 
-/** Seed 003 §A ProfileFieldDefinition: every field, each validation rule parsed as typed, and the tester. */
+/** A profile field definition: every field, each validation rule parsed as typed, and the tester. */
 export function ProfileFieldEditor({
   field,
   loadedVersion,

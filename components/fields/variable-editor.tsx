@@ -65,7 +65,7 @@ interface VariableEditorProps {
   onClose: () => void;
 }
 
-/** Seed 003 Decision 7: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
+/** A response variable: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
 export function VariableEditor({
   variable,
   loadedVersion,

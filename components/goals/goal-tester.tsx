@@ -23,7 +23,10 @@ type Problems = { message?: string; fieldErrors?: Record<string, string[]> };
 const FIRST_EXAMPLE = GOAL_EXAMPLES[0]?.values;
 const BLANK: TesterValues = { original: "", reformulated: "", type: "clarification", confidence: "", evidence: [] };
 
-/** The goal tester: a candidate against seed 000's five criteria, computed on the server, nothing stored. */
+/**
+ * The goal tester: a candidate against the five reformulation criteria (docs/goals.md), computed on
+ * the server, nothing stored.
+ */
 export function GoalTester() {
   const [values, setValues] = useState<TesterValues>(FIRST_EXAMPLE ?? BLANK);
   const [verdict, setVerdict] = useState<ReformulationVerdict | null>(null);

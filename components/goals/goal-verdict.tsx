@@ -34,7 +34,7 @@ function CriterionRow({ result }: { result: CriterionResult }) {
   );
 }
 
-/** The verdict of seed 000's five criteria: outcome, each value against its threshold, the token mapping. */
+/** The verdict of the five reformulation criteria: outcome, each value against its threshold, the token mapping. */
 export function GoalVerdict({ verdict }: { verdict: ReformulationVerdict }) {
   return (
     <section aria-label="Verdict" className="flex flex-col gap-4" data-testid="goal-verdict">

@@ -11,7 +11,7 @@ const VIA_BADGE: Record<TokenMapping["via"], { variant: BadgeVariant; word: stri
   none: { variant: "danger", word: "unmapped" },
 };
 
-/** Seed 000 "must map to original goal tokens": each content token of the original and where it went. */
+/** Intent preservation ("must map to original goal tokens"): each content token of the original and where it went. */
 export function TokenMappingTable({ mapping }: { mapping: TokenMapping[] }) {
   if (mapping.length === 0) {
     return <p className="text-muted-foreground text-sm">The original has no content tokens to map.</p>;

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { type LoopView, loopHref, shortLoopLabel } from "@/lib/loops/loop-view";
 
-/** UI.md lineage chips `loop_001 → _r1 → _r2`: every loop of the family, this one marked current. */
+/** Lineage chips `loop_001 → _r1 → _r2`: every loop of the family, this one marked current. */
 export function LineageChips({ family, current }: { family: LoopView[]; current: string }) {
   return (
     <nav aria-label="Loop lineage" data-testid="lineage">

@@ -4,7 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Mono } from "@/components/ui/mono";
 import { type LoopView, REASON_WORDS, score2 } from "@/lib/loops/loop-view";
 
-// The loop's reasoning: why it reran (seed §5), why its family stopped, what the PESSIMIST flagged.
+// The loop's reasoning: why it reran (docs/loops.md#rerun-reasoning), why its family stopped, what
+// the PESSIMIST flagged.
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -11,7 +11,7 @@ import { LineChart } from "./line-chart";
 import { LoopsFilterForm } from "./loops-filter-form";
 import { LoopsTable } from "./loops-table";
 
-// PRODUCT.md §7 loop fatigue dashboard: filters, totals, fatigue and alignment/drift over reruns, rerun
+// The loop fatigue dashboard (docs/loops.md): filters, totals, fatigue and alignment/drift over reruns, rerun
 // and stop reasons, bias-tag frequency, then the loops themselves (newest first, keyset "load more").
 
 interface LoopsDashboardProps {

@@ -31,7 +31,10 @@ function fmt(value: number | null, unit: string): string {
   return `${(value * 100).toFixed(2)} %`;
 }
 
-/** Seed 004 Step 7: the four rollback metrics of a window against the window before it. */
+/**
+ * The four continuity rollback metrics (docs/continuity.md#telemetry-and-rollout) of a window
+ * against the window before it.
+ */
 export function RolloutPanel({
   agent,
   windowKey,

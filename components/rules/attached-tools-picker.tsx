@@ -10,7 +10,10 @@ interface AttachedToolsPickerProps {
   errors?: string[];
 }
 
-/** The agent's tools as checkboxes; checked tools run when the rule matches (single pass, PRODUCT.md §3.6). */
+/**
+ * The agent's tools as checkboxes; checked tools run when the rule matches (single pass,
+ * docs/decisions.md#tools-run-once).
+ */
 export function AttachedToolsPicker({ value, onChange, tools, errors }: AttachedToolsPickerProps) {
   const toggle = (key: string, on: boolean) => onChange(on ? [...value, key] : value.filter((k) => k !== key));
   return (

@@ -29,7 +29,7 @@ export function moneyVariablesOf(declarations: CelDeclarations): string[] {
   return Object.keys(declarations).filter((name) => Object.hasOwn(declarations, totalNameOf(name)));
 }
 
-/** The lane-1 expression with its live parse status: the same pure checker the save runs (PRODUCT.md §4). */
+/** The lane-1 expression with its live parse status: the same pure checker the save runs. */
 export function CelExpressionField({
   id,
   value,

@@ -19,7 +19,7 @@ interface RuleFormFieldsProps {
   data: RulesWorkspaceData;
 }
 
-/** Every Rule field of PRODUCT.md §2, with the server's inline errors under each. */
+/** Every Rule field, with the server's inline errors under each. */
 export function RuleFormFields({ form, update, errors, data }: RuleFormFieldsProps) {
   return (
     <div className="space-y-4">

@@ -17,7 +17,7 @@ import { useRuleCommands } from "./use-rule-commands";
 import { useRuleFiltersUrl } from "./use-rule-filters-url";
 import { useRulesTable } from "./use-rules-table";
 
-/** The Rules page (UI.md sketch): filters, the table, the editor drawer with its CEL tester. */
+/** The Rules page: filters, the table, the editor drawer with its CEL tester. */
 interface RulesWorkspaceProps {
   data: RulesWorkspaceData;
   canEdit: boolean;

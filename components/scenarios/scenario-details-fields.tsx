@@ -16,7 +16,7 @@ interface ScenarioDetailsFieldsProps {
   scopedRules: string[];
 }
 
-/** The scenario's own fields (PRODUCT.md §2 Scenario), with inline errors under each. */
+/** The scenario's own fields, with inline errors under each. */
 export function ScenarioDetailsFields({ form, update, errors, scopedRules }: ScenarioDetailsFieldsProps) {
   return (
     <div className="space-y-3">

@@ -4,7 +4,7 @@ import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 
-/** What a step node shows; every mark is a word too, never colour alone (UI.md). */
+/** What a step node shows; every mark is a word too, never colour alone. */
 export interface StepNodeData extends Record<string, unknown> {
   name: string;
   stepKey: string;

@@ -14,7 +14,10 @@ interface ToolHttpFieldsProps {
   host: { status: ToolHostStatus | null; checking: boolean };
 }
 
-/** An http tool's call: URL with {input} placeholders, method, and the two limits (PRODUCT.md §2). */
+/**
+ * An http tool's call: URL with {input} placeholders, method, and the two limits
+ * (docs/decisions.md#tool-output-is-data).
+ */
 export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsProps) {
   return (
     <div className="space-y-3">

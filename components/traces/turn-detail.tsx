@@ -23,7 +23,7 @@ interface TurnDetailProps {
   canReplay: boolean;
 }
 
-/** UI.md turn detail: header facts, the waterfall of spans, provenance, ledger events, "open session". */
+/** Turn detail: header facts, the waterfall of spans, provenance, ledger events, "open session". */
 export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProps) {
   const { turn } = data;
   return (

@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { LoopView } from "@/lib/loops/loop-view";
 import { LoopsTable } from "../loops/loops-table";
 
-/** Seed 001 records of the turn's regeneration loop: one per draft, linked to the Loops pages. */
+/** Loop records of the turn's regeneration loop (docs/loops.md): one per draft, linked to the Loops pages. */
 export function TurnLoops({ loops }: { loops: LoopView[] }) {
   return (
     <Card data-testid="turn-loops">

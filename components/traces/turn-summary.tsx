@@ -5,7 +5,7 @@ import type { TurnView } from "@/lib/turns/turn-view";
 import { UserMessage } from "../sandbox/agent-message";
 import { formatCount, formatMs } from "../sandbox/sandbox-format";
 
-/** UI.md turn detail header: outcome, latency, model calls, config version, then what it cost. */
+/** Turn detail header: outcome, latency, model calls, config version, then what it cost. */
 export function TurnFacts({ turn, intentLabel }: { turn: TurnView; intentLabel: string | null }) {
   return (
     <section aria-label="Turn facts" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">

@@ -5,7 +5,7 @@ ALTER TABLE "loop_traces" ADD COLUMN "override_reason" text;--> statement-breakp
 ALTER TABLE "loop_traces" ADD COLUMN "overridden_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "loop_traces_created_idx" ON "loop_traces" USING btree ("created_at","id");--> statement-breakpoint
 -- Turn loops stored before this migration kept finalize_reason and the override fields inside `reasoning`;
--- move them into their columns so `reasoning` holds only seed 001 §5 rerun reasoning.
+-- move them into their columns so `reasoning` holds only the rerun reasoning (docs/loops.md#rerun-reasoning).
 UPDATE "loop_traces" SET
   "finalize_reason" = "reasoning"->>'finalize_reason',
   "override_fatigue" = coalesce(("reasoning"->>'override_fatigue')::boolean, false),

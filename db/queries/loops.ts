@@ -5,7 +5,7 @@ import { rowsOf } from "../raw-rows";
 import { agents, biasHistory, loopCompletions, loopTraces, overrides } from "../schema";
 import type { DbOrTx } from "../types";
 
-// Loop traces (seed 001): what the guardrail service reads under its family lock, and the dashboard's list.
+// Loop traces (docs/loops.md): what the guardrail service reads under its family lock, and the dashboard's list.
 
 /** Every record of a loop family (loop_001, loop_001_r1, …), oldest rerun first. */
 export async function familyRows(db: DbOrTx, familyId: string) {

@@ -33,7 +33,7 @@ const utcDay = isoDay(sql`(${turns.createdAt} at time zone 'UTC')::date`);
 const dayText = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Turns per UTC day, outcome, intent_label (null = no scenario routed; seed 003 "log intent for
+ * Turns per UTC day, outcome, intent_label (null = no scenario routed; "log intent for
  * observability") and model calls (≥ MODEL_CALLS_CAP counted as the cap): outcomes over time, the
  * heatmap and the histogram from one read of the rollups plus one pass over the live days.
  */

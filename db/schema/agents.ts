@@ -8,8 +8,8 @@ export const agents = pgTable(
     key: text("key").notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    // Seed config objects (ScenarioFilterConfig, EnforcementConfig, RERUN_CONFIG, FATIGUE_CONFIG,
-    // continuity, ambiguity) as given; omitted keys take the seeds' defaults when read.
+    // Config objects (ScenarioFilterConfig, EnforcementConfig, RERUN_CONFIG, FATIGUE_CONFIG,
+    // continuity, ambiguity) as given; omitted keys take the defaults when read.
     settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
     configVersion: integer("config_version").notNull().default(1),
     profileSchemaVersion: integer("profile_schema_version").notNull().default(1),

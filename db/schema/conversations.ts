@@ -54,10 +54,10 @@ export const sessions = pgTable(
     variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
     ruleFires: jsonb("rule_fires").$type<Record<string, { count: number; lastTurn: number }>>().notNull().default({}),
     stepClarificationCount: jsonb("step_clarification_count").$type<Record<string, number>>().notNull().default({}),
-    // Seed 004 ContinuityState sidecar (lastResolvedAction, recentActionTrace[≤5], …).
+    // Continuity state sidecar (docs/continuity.md#state) (lastResolvedAction, recentActionTrace[≤5], …).
     continuity: jsonb("continuity").$type<Record<string, unknown>>().notNull().default({}),
     continuityEnabled: boolean("continuity_enabled"),
-    // Seed 000 goal state: original, active reformulation, candidate history.
+    // Goal state (docs/goals.md): original, active reformulation, candidate history.
     goal: jsonb("goal").$type<Record<string, unknown>>().notNull().default({}),
     turnCount: integer("turn_count").notNull().default(0),
     createdBy: text("created_by"),
@@ -82,7 +82,7 @@ export const turns = pgTable(
     response: text("response").notNull(),
     outcome: turnOutcome("outcome").notNull(),
     detectedIntent: text("detected_intent"),
-    // The routed scenario's intent_label: the intent log the dashboard heatmap reads (seed 003 persist step).
+    // The routed scenario's intent_label: the intent log the dashboard heatmap reads (persist step).
     intentLabel: text("intent_label"),
     fallbackReason: text("fallback_reason"),
     scenarioId: uuid("scenario_id"),

@@ -1,7 +1,7 @@
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { agents } from "./agents";
 
-// Pre-aggregated agent dashboard (PRODUCT.md §8). A UTC day that ended long enough ago (see
+// Pre-aggregated agent dashboard. A UTC day that ended long enough ago (see
 // dashboard-rollups.ts) no longer changes, so its counts are computed once from `turns` and read
 // from here; only today (and yesterday in the first hour) is counted live. At 1,000,000 turns this
 // turns a ~0.9 s scan of a big agent's 14 days into reads of a few hundred rows.

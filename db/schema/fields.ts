@@ -9,7 +9,7 @@ export interface ResponseVariableMoney {
   rates: Record<string, number>;
 }
 
-// Seed 003 §A ProfileFieldDefinition.
+// Profile field definitions.
 export const profileFieldDefinitions = pgTable(
   "profile_field_definitions",
   {
@@ -29,7 +29,7 @@ export const profileFieldDefinitions = pgTable(
   (t) => [uniqueIndex("profile_fields_agent_name_uq").on(t.agentId, t.fieldName)],
 );
 
-// Seed 003 Decision 7: variables extracted from the response for enforcement.
+// Response variables: variables extracted from the response for enforcement.
 export const responseVariableDefinitions = pgTable(
   "response_variable_definitions",
   {

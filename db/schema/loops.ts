@@ -17,7 +17,7 @@ import { turns } from "./conversations";
 
 export const loopKind = pgEnum("loop_kind", ["external", "turn"]);
 
-// Seed 001 LoopTraceItem, every field, plus the scores and links Focal needs around it.
+// The loop trace record (docs/loops.md), every field, plus the scores and links Focal needs around it.
 export const loopTraces = pgTable(
   "loop_traces",
   {
@@ -51,7 +51,8 @@ export const loopTraces = pgTable(
     decision: text("decision"),
     // Why the family stopped (thresholds_met, rerun_limit_reached, fatigue_threshold_exceeded, bias_echo_detected).
     finalizeReason: text("finalize_reason"),
-    // Seed 001 §5 rerun reasoning (trigger, reason, detail, timestamp, persona, overridden_by) when it reran.
+    // Rerun reasoning when it reran (trigger, reason, detail, timestamp, persona, overridden_by;
+    // docs/loops.md#rerun-reasoning).
     reasoning: jsonb("reasoning").$type<Record<string, unknown> | null>(),
     // The stored operator override (POST /orchestrator/override-guardrails), honoured at the next completion.
     overrideFatigue: boolean("override_fatigue").notNull().default(false),
@@ -71,7 +72,7 @@ export const loopTraces = pgTable(
   ],
 );
 
-// Global bias history (seed 001 bias echo filter counts occurrences of a tag across all loops).
+// Global bias history (the bias echo filter counts occurrences of a tag across all loops).
 export const biasHistory = pgTable(
   "bias_history",
   {

@@ -52,7 +52,7 @@ async function previousBundle(tx: Transaction, agent: AgentRow): Promise<Bundle 
 }
 
 /**
- * Imports an agent bundle (PRODUCT.md §11). Validates all of it first — shape, references, lanes,
+ * Imports an agent bundle. Validates all of it first — shape, references, lanes,
  * CEL — and throws AppError VALIDATION listing every problem with its JSON path. Then, in one
  * transaction, creates the agent or replaces the whole configuration of the agent with this key
  * (same agent id, config_version + 1; sessions and turns stay; entities whose key survives keep their
@@ -104,7 +104,7 @@ export async function importBundle(
         diff = diffBundles(previous, bundle);
         keep = await readConfigIds(tx, existing.id);
         await deleteAgentConfig(tx, existing.id);
-        // Seed 003 §D: a change to the profile field definitions is a new profile schema version.
+        // A change to the profile field definitions is a new profile schema version.
         const profileChanged = previous === null || !isEmptyDiff(diff.profile_fields);
         const [updated] = await tx
           .update(agents)

@@ -25,7 +25,7 @@ const holds = (ruleKey: string, values: Record<string, unknown>) => {
   return parseCel(createCelEnvironment(declaredVariables(bundle)), rule.enforcement_expression).program(values);
 };
 
-describe("the Refund desk demo (PRODUCT.md §12)", () => {
+describe("the Refund desk demo", () => {
   it("has the two always-enforced GLOBAL hard constraints", () => {
     const global = bundle.rules.filter((r) => r.scope === "GLOBAL" && r.is_hard_constraint);
     expect(global.map((r) => [r.key, r.enforcement_expression])).toEqual([
@@ -35,7 +35,7 @@ describe("the Refund desk demo (PRODUCT.md §12)", () => {
     expect(bundle.agent.settings.enforcement?.always_enforce_global ?? true).toBe(true);
   });
 
-  it("plays seed 003's example: a promised $75 refund violates refund_amount <= 50", () => {
+  it("plays the refund example: a promised $75 refund violates refund_amount <= 50", () => {
     const amount = extract("refund_amount", "Thanks! I'll process a $75 refund for you right away.");
     expect(amount).toBe(75);
     expect(holds("max-refund", { refund_amount: amount })).toBe(false);

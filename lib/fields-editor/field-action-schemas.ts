@@ -75,15 +75,15 @@ export function variableOf(
   return pick(BundleVariable.shape, input);
 }
 
-/** A profile field as the bundle holds it (seed 003 §A), every default filled in. */
+/** A profile field as the bundle holds it, every default filled in. */
 export type ProfileField = z.output<typeof BundleProfileField>;
-/** A response variable as the bundle holds it (seed 003 Decision 7). */
+/** A response variable as the bundle holds it. */
 export type ResponseVariable = z.output<typeof BundleVariable>;
 
 /** What every profile field mutation returns. */
 export interface ProfileFieldChangeResult {
   config_version: number;
-  /** Bumped with every change of the profile fields (seed 003 §D); unchanged when `changed` is false. */
+  /** Bumped with every change of the profile fields; unchanged when `changed` is false. */
   profile_schema_version: number;
   /** false when the save changed no field: nothing is written and both versions stay. */
   changed: boolean;

@@ -37,7 +37,7 @@ function engineField(fieldType: string, rules: string[]): EngineProfileField {
 }
 
 /**
- * The validation-rule tester: runs the sensor's own validateEntities (seed 003 §A) on the value as the
+ * The validation-rule tester: runs the sensor's own validateEntities on the value as the
  * model would return it — text, typed by the field (numbers drop "," separators, booleans take
  * true/yes/false/no) — once with all the rules for the verdict, then once per rule for its row.
  */

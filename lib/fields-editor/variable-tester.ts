@@ -40,8 +40,8 @@ export interface VariableTest {
 const NAMELESS = "this_variable";
 
 /**
- * The pattern tester: the reply goes through extractResponseVariables, the draft loop's own stage
- * (seed 003 Decision 7), with the variable as typed, so normalization (invisible characters,
+ * The pattern tester: the reply goes through extractResponseVariables, the draft loop's own stage,
+ * with the variable as typed, so normalization (invisible characters,
  * confusables, spaced letters), money canonicalization and the windowed scan are the pipeline's. Blank
  * pattern rows are left out, as the save leaves them out; results keep the rows' indices.
  */

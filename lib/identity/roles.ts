@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// viewer < designer < operator < admin (PRODUCT.md §2).
+// viewer < designer < operator < admin (docs/data-model.md).
 export const ROLES = ["viewer", "designer", "operator", "admin"] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;

@@ -8,9 +8,10 @@ import {
   Reflection,
 } from "@/lib/engine/stages/loop-guardrails";
 
-// Request schemas of the three seed-001 endpoints as Focal serves them (client-safe: the Override dialog,
-// the routes and the OpenAPI document share them). The seed's request is accepted key for key; the
-// extensions PRODUCT.md §7 allows are optional and named here.
+// Request schemas of the three orchestrator loop endpoints as Focal serves them (client-safe: the
+// Override dialog, the routes and the OpenAPI document share them). The published request is accepted
+// key for key; the
+// extensions Focal allows are optional and named here.
 
 const AGENT_KEY = z.string().min(1).max(64);
 // A goal is a sentence or a paragraph; an output may be a long draft. Both stay far below the 1 MiB body cap.
@@ -20,9 +21,9 @@ const OUTPUT_MAX_CHARS = 16_000;
 export const GOAL_AND_OUTPUT_TOGETHER = "goal and output go together: send both, or neither";
 export const AT_LEAST_ONE_GUARDRAIL = "Choose at least one guardrail to override (fatigue or max reruns).";
 
-/** POST /orchestrator/loop-complete: the seed's request plus Focal's optional extensions. */
+/** POST /orchestrator/loop-complete: the published request plus Focal's optional extensions. */
 export const LoopCompleteBody = LoopCompleteRequest.extend({
-  /** Whose RERUN_CONFIG / FATIGUE_CONFIG apply (seed defaults when omitted and the family has no agent). */
+  /** Whose RERUN_CONFIG / FATIGUE_CONFIG apply (the defaults when omitted and the family has no agent). */
   agent_key: AGENT_KEY.optional(),
   /** A reflection the orchestrator computed itself (its PESSIMIST's scores and bias tags). */
   reflection: Reflection.optional(),
@@ -42,7 +43,7 @@ export const LoopCompleteBody = LoopCompleteRequest.extend({
 });
 export type LoopCompleteBody = z.infer<typeof LoopCompleteBody>;
 
-/** POST /orchestrator/override-guardrails/{loop_id}: the seed's request; a no-op override is refused. */
+/** POST /orchestrator/override-guardrails/{loop_id}: the published request; a no-op override is refused. */
 export const OverrideGuardrailsBody = OverrideGuardrailsRequest.refine(
   (body) => body.override_fatigue || body.override_max_reruns,
   { path: ["override_fatigue"], message: AT_LEAST_ONE_GUARDRAIL },

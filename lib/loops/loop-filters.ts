@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The Loops dashboard's filters live in the URL (UI.md): ?kind=&agent=&ff=&echo=&overridden=&from=&to=
+// The Loops dashboard's filters live in the URL: ?kind=&agent=&ff=&echo=&overridden=&from=&to=
 // plus ?cursor= for keyset "load more". A value that does not parse is ignored, not an error page.
 
 const yesNo = z.enum(["yes", "no"]).optional().catch(undefined);

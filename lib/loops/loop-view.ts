@@ -42,7 +42,7 @@ export interface LoopView {
   alignmentScore: number | null;
   driftScore: number | null;
   summaryValid: boolean | null;
-  /** Seed 001 §5 rerun reasoning, when the loop reran. */
+  /** The rerun reasoning (docs/loops.md#rerun-reasoning), when the loop reran. */
   reasoning: Record<string, unknown> | null;
 }
 
@@ -66,12 +66,12 @@ export interface LoopCompletionView {
   newLoopId: string | null;
 }
 
-/** `0.45` → "0.45": two decimals, as UI.md writes "fatigue 0.45 / 0.50". */
+/** `0.45` → "0.45": two decimals, as in "fatigue 0.45 / 0.50". */
 export function score2(value: number | null): string {
   return value === null ? "—" : value.toFixed(2);
 }
 
-/** Human words for the seed's reason enums (the enum value stays visible in monospace next to it). */
+/** Human words for the loop reason enums (the enum value stays visible in monospace next to it). */
 export const REASON_WORDS: Record<string, string> = {
   alignment_threshold_not_met: "alignment below threshold",
   drift_threshold_exceeded: "drift above threshold",

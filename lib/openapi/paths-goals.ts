@@ -7,7 +7,7 @@ import {
 } from "@/lib/engine/contracts/goal-state";
 import { errorResponses, jsonContent } from "./openapi-helpers";
 
-// OpenAPI path objects of the seed-000 goal endpoints, for buildOpenApiDocument() to spread into
+// OpenAPI path objects of the goal reformulation endpoints, for buildOpenApiDocument() to spread into
 // its `paths` (`...goalsPaths`). Same zod schemas as the routes validate with.
 
 const GoalReformulationResponse = ReformulationVerdict.extend({ ledger_event_id: z.string(), goal: GoalState });
@@ -35,7 +35,7 @@ const secured = { security: [{ apiKey: [] }], "x-focal-scope": "goals:write" };
 export const goalsPaths = {
   "/api/v1/goal-reformulations/validate": {
     post: {
-      summary: "Check a goal reformulation against seed 000's five criteria (no side effects)",
+      summary: "Check a goal reformulation against the five reformulation criteria (no side effects)",
       description:
         "Confidence ≥ 0.9 (DTL-STRAT-007), intent preservation ≥ 0.95 as a token mapping (008), ≥ 1 supporting evidence (009), no scope expansion (010), reversible. `code` is the first failing criterion's; every failing one is in `failed_criteria`.",
       ...secured,

@@ -56,7 +56,7 @@ function complete(state: LoopGuardrailState, loopId: string, tags: string[] = []
 }
 
 describe("loopsPaths (OpenAPI)", () => {
-  it("describes every orchestrator route file, at the seed's paths and under /api/v1", () => {
+  it("describes every orchestrator route file, at the published paths and under /api/v1", () => {
     const files = [
       ...routePaths(path.join(root, "app/orchestrator")),
       ...routePaths(path.join(root, "app/api/v1/orchestrator")),

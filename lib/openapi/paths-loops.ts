@@ -10,7 +10,7 @@ import {
 import { errorResponses, jsonContent } from "./openapi-helpers";
 import { ErrorBody } from "./response-schemas";
 
-// OpenAPI path objects of the seed-001 endpoints, at the seed's paths and under /api/v1 (same handlers),
+// OpenAPI path objects of the orchestrator loop endpoints, at their published paths and under /api/v1 (same handlers),
 // generated from the zod schemas the routes validate with. Merged into openapi-document.ts's `paths`.
 
 const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
@@ -41,9 +41,9 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
   return {
     [`${prefix}/orchestrator/loop-complete`]: {
       post: {
-        summary: "Complete a loop: seed 001 rerun decision with rerun limit, bias echo and fatigue guardrails",
+        summary: "Complete a loop: the rerun decision with rerun limit, bias echo and fatigue guardrails",
         description:
-          "The seed's request; optional `reflection` (precomputed scores and bias tags) or `goal` + `output` (Focal's judge, the PESSIMIST, computes them). Without either, the loop's stored reflection is reused. A loop id never seen is created. Override flags that lift a tripped guardrail are ledgered as GUARDRAIL_OVERRIDE.",
+          "The published request; optional `reflection` (precomputed scores and bias tags) or `goal` + `output` (Focal's judge, the PESSIMIST, computes them). Without either, the loop's stored reflection is reused. A loop id never seen is created. Override flags that lift a tripped guardrail are ledgered as GUARDRAIL_OVERRIDE.",
         ...secured("loops:write"),
         requestBody: { required: true, content: jsonContent(LoopCompleteBody) },
         responses: {
@@ -52,7 +52,7 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
             content: jsonContent(LoopCompleteResponseBody),
           },
           422: {
-            description: `reflection_status other than "done" (the seed's error body), or: ${VALIDATION_422}`,
+            description: `reflection_status other than "done" (the published error body), or: ${VALIDATION_422}`,
             content: {
               "application/json": { schema: { oneOf: [schemaOf(LoopCompleteErrorBody), schemaOf(ErrorBody)] } },
             },
@@ -63,7 +63,7 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
     },
     [`${prefix}/orchestrator/guardrails-status/{loop_id}`]: {
       get: {
-        summary: "The guardrails status of one loop (seed 001 shape)",
+        summary: "The guardrails status of one loop",
         ...secured("loops:read"),
         parameters: [loopIdParam],
         responses: {
@@ -90,5 +90,5 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
   };
 }
 
-/** The six path objects: the seed's three endpoints at /orchestrator/… and at /api/v1/orchestrator/…. */
+/** The six path objects: the three orchestrator loop endpoints at /orchestrator/… and at /api/v1/orchestrator/…. */
 export const loopsPaths = { ...orchestratorPaths(""), ...orchestratorPaths("/api/v1") };

@@ -3,7 +3,7 @@ import type { AgentSettings } from "@/lib/engine/contracts/agent-settings";
 
 /**
  * The settings a save changed, as the engine sees them (resolved, defaults filled in), keyed by
- * "section.key" ("enforcement.max_retries"). Storing a seed default explicitly changes no behaviour,
+ * "section.key" ("enforcement.max_retries"). Storing a default explicitly changes no behaviour,
  * so it is no change here.
  */
 export function diffSettings(before: AgentSettings, after: AgentSettings): Record<string, FieldChange> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 
-// The traces explorer's filters live in the URL (UI.md): a GET form writes them, links carry them,
+// The traces explorer's filters live in the URL: a GET form writes them, links carry them,
 // a filtered view can be bookmarked. ?session=&outcome=&scenario=&fired=&violation=&provider=&from=&to=&q=
 // plus ?cursor= for keyset "load more". A value that does not parse is dropped, not an error page.
 

@@ -1,6 +1,6 @@
 import type { SessionView, TurnView } from "./turn-view";
 
-// The REST API speaks snake_case, like the seeds' own API shapes.
+// The REST API speaks snake_case, like the orchestrator loop endpoints' published shapes.
 
 export function turnToApi(turn: TurnView) {
   return {

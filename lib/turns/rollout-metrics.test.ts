@@ -13,7 +13,7 @@ const turn = (over: Partial<RolloutTurn>): RolloutTurn => ({
   ...over,
 });
 
-describe("seed 004 Step 7 rollback metrics", () => {
+describe("continuity rollback metrics", () => {
   it("computes each metric from stored turns", () => {
     const m = computeRolloutMetrics([
       turn({ turnIndex: 0, continuity: { winner: { id: "sample2" }, reasons: ["deterministic_continuity_resolve"] } }),
@@ -36,7 +36,7 @@ describe("seed 004 Step 7 rollback metrics", () => {
     expect(m.clarifierRate).toBeCloseTo(1 / 6);
   });
 
-  it("marks each threshold crossed exactly past the seed's numbers", () => {
+  it("marks each threshold crossed exactly past the rollback thresholds", () => {
     const t = ContinuitySettings.defaults;
     const base = {
       turns: 100,

@@ -1,5 +1,5 @@
-// Seed 004 Step 7 rollback metrics, computed from stored turns of one window, compared with a baseline
-// window. Pure: the host loads the rows, this decides.
+// Continuity rollback metrics (docs/continuity.md#telemetry-and-rollout), computed from stored turns of one window,
+// compared with a baseline window. Pure: the host loads the rows, this decides.
 
 export interface RolloutTurn {
   sessionId: string;
@@ -78,7 +78,7 @@ export interface RolloutCheck {
   action: "rollback flag" | "investigate and halt rollout";
 }
 
-/** Each metric against its seed 004 threshold: > 0.5 points absolute, > 10 % relative, > 250 ms, > 2 %. */
+/** Each metric against its rollback threshold: > 0.5 points absolute, > 10 % relative, > 250 ms, > 2 %. */
 export function compareRollout(window: RolloutMetrics, baseline: RolloutMetrics, t: RolloutThresholds): RolloutCheck[] {
   const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
   const wrong = diff(window.wrongActionRate, baseline.wrongActionRate);

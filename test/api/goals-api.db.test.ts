@@ -25,7 +25,7 @@ const CRYPTO = {
 };
 
 describe("POST /api/v1/goal-reformulations/validate", () => {
-  it("answers the seed's three examples and writes nothing", async () => {
+  it("answers the three reference examples and writes nothing", async () => {
     const before = await tableCounts(handle);
     const crypto = await api.validate({ original: CRYPTO_ORIGINAL, ...CRYPTO });
     expect(crypto.status).toBe(200);
@@ -102,7 +102,7 @@ describe("POST /api/v1/sessions/{id}/goal/reformulations", () => {
       original_length: CRYPTO_ORIGINAL.length,
       reformulated_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    // PRODUCT.md §6: no raw customer text in the ledger.
+    // No raw customer text in the ledger (docs/decisions.md#ledger-payloads-hold-no-customer-text).
     expect(JSON.stringify(event?.payload)).not.toMatch(/crypto/i);
   });
 

@@ -15,7 +15,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startTestApp } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
 
-// Seed 000 with the candidate coming from the model: validated in the turn, ledgered in the turn's
+// Goal reformulation with the candidate coming from the model: validated in the turn, ledgered in the turn's
 // transaction, applied from the next turn on; a ledger failure aborts the whole turn (DTL-STRAT-011).
 
 const ORIGINAL = "What happened in crypto markets today?";

@@ -6,12 +6,12 @@ import {
   completeWith,
   loopApi,
   loopApiKey,
-  SEED_LOOP_COMPLETE,
-  SEED_OVERRIDE,
-  SEED_REFLECTION,
+  REFERENCE_LOOP_COMPLETE,
+  REFERENCE_OVERRIDE,
+  REFERENCE_REFLECTION,
 } from "../support/loop-api";
 
-// Bad input to the three seed-001 endpoints gets a precise 4xx and writes nothing.
+// Bad input to the three orchestrator loop endpoints gets a precise 4xx and writes nothing.
 
 let handle: DatabaseHandle;
 let api: ReturnType<typeof loopApi>;
@@ -41,9 +41,10 @@ async function expectNothingWritten(call: () => Promise<Response>, status: numbe
 const paths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((e) => e.path);
 
 describe("POST loop-complete refuses bad input", () => {
-  it("reflection_status other than done → 422 with the seed's error body", async () => {
+  it("reflection_status other than done → 422 with the published error body", async () => {
     const body = await expectNothingWritten(
-      () => api.complete({ ...SEED_LOOP_COMPLETE, reflection_status: "pending", reflection: SEED_REFLECTION }),
+      () =>
+        api.complete({ ...REFERENCE_LOOP_COMPLETE, reflection_status: "pending", reflection: REFERENCE_REFLECTION }),
       422,
     );
     expect(body).toEqual({
@@ -54,9 +55,9 @@ describe("POST loop-complete refuses bad input", () => {
   });
 
   it("missing loop_id → 422 naming loop_id", async () => {
-    const { loop_id: _, ...rest } = SEED_LOOP_COMPLETE;
+    const { loop_id: _, ...rest } = REFERENCE_LOOP_COMPLETE;
     expect(
-      paths(await expectNothingWritten(() => api.complete({ ...rest, reflection: SEED_REFLECTION }), 422)),
+      paths(await expectNothingWritten(() => api.complete({ ...rest, reflection: REFERENCE_REFLECTION }), 422)),
     ).toEqual(["loop_id"]);
   });
 
@@ -84,7 +85,7 @@ describe("POST loop-complete refuses bad input", () => {
 
   it("a loop_id that cannot travel in a URL → 422", async () => {
     const body = await expectNothingWritten(
-      () => api.complete({ ...SEED_LOOP_COMPLETE, loop_id: "../etc/passwd" }),
+      () => api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "../etc/passwd" }),
       422,
     );
     expect(paths(body)).toEqual(["loop_id"]);
@@ -98,14 +99,17 @@ describe("POST loop-complete refuses bad input", () => {
   });
 
   it("a never-seen loop without a reflection (or goal and output) → 422 naming reflection", async () => {
-    const body = await expectNothingWritten(() => api.complete({ ...SEED_LOOP_COMPLETE, loop_id: "fresh_loop" }), 422);
+    const body = await expectNothingWritten(
+      () => api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "fresh_loop" }),
+      422,
+    );
     expect(paths(body)).toEqual(["reflection"]);
     expect(body.error.message).toMatch(/goal and output/);
   });
 
   it("goal without output → 422 naming output", async () => {
     const body = await expectNothingWritten(
-      () => api.complete({ ...SEED_LOOP_COMPLETE, goal: "Summarise the policy" }),
+      () => api.complete({ ...REFERENCE_LOOP_COMPLETE, goal: "Summarise the policy" }),
       422,
     );
     expect(paths(body)).toEqual(["output"]);
@@ -113,7 +117,7 @@ describe("POST loop-complete refuses bad input", () => {
 
   it("an unknown agent_key → 422 naming agent_key", async () => {
     const body = await expectNothingWritten(
-      () => api.complete({ ...SEED_LOOP_COMPLETE, agent_key: "nobody", reflection: SEED_REFLECTION }),
+      () => api.complete({ ...REFERENCE_LOOP_COMPLETE, agent_key: "nobody", reflection: REFERENCE_REFLECTION }),
       422,
     );
     expect(paths(body)).toEqual(["agent_key"]);
@@ -121,14 +125,17 @@ describe("POST loop-complete refuses bad input", () => {
 
   it("a turn's loop → 409: the engine completes those", async () => {
     const body = await expectNothingWritten(
-      () => api.complete({ ...SEED_LOOP_COMPLETE, loop_id: "turn_x", reflection: SEED_REFLECTION }),
+      () => api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "turn_x", reflection: REFERENCE_REFLECTION }),
       409,
     );
     expect(body.error.code).toBe("CONFLICT");
   });
 
   it("a key without loops:write → 403", async () => {
-    await expectNothingWritten(() => readOnly.complete({ ...SEED_LOOP_COMPLETE, reflection: SEED_REFLECTION }), 403);
+    await expectNothingWritten(
+      () => readOnly.complete({ ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION }),
+      403,
+    );
   });
 });
 
@@ -143,20 +150,23 @@ describe("GET guardrails-status refuses bad input", () => {
 
 describe("POST override-guardrails refuses bad input", () => {
   it("no override_reason → 422 saying it is required", async () => {
-    const { override_reason: _, ...rest } = SEED_OVERRIDE;
+    const { override_reason: _, ...rest } = REFERENCE_OVERRIDE;
     const body = await expectNothingWritten(() => api.override("known_loop", rest), 422);
     expect(body.errors).toEqual([
       { path: "override_reason", message: "override_reason is required: say why the guardrail is lifted" },
     ]);
     expect(
       paths(
-        await expectNothingWritten(() => api.override("known_loop", { ...SEED_OVERRIDE, override_reason: "  " }), 422),
+        await expectNothingWritten(
+          () => api.override("known_loop", { ...REFERENCE_OVERRIDE, override_reason: "  " }),
+          422,
+        ),
       ),
     ).toEqual(["override_reason"]);
   });
 
   it("an over-long override_reason → 422 saying it is too long", async () => {
-    const long = { ...SEED_OVERRIDE, override_reason: "x".repeat(1001) };
+    const long = { ...REFERENCE_OVERRIDE, override_reason: "x".repeat(1001) };
     const body = await expectNothingWritten(() => api.override("known_loop", long), 422);
     expect(body.errors).toEqual([
       { path: "override_reason", message: "override_reason is longer than 1000 characters" },
@@ -164,9 +174,9 @@ describe("POST override-guardrails refuses bad input", () => {
   });
 
   it("no override_by, or neither guardrail chosen → 422", async () => {
-    const { override_by: _, ...rest } = SEED_OVERRIDE;
+    const { override_by: _, ...rest } = REFERENCE_OVERRIDE;
     expect(paths(await expectNothingWritten(() => api.override("known_loop", rest), 422))).toEqual(["override_by"]);
-    const neither = { ...SEED_OVERRIDE, override_fatigue: false, override_max_reruns: false };
+    const neither = { ...REFERENCE_OVERRIDE, override_fatigue: false, override_max_reruns: false };
     expect(paths(await expectNothingWritten(() => api.override("known_loop", neither), 422))).toEqual([
       "override_fatigue",
     ]);
@@ -174,7 +184,7 @@ describe("POST override-guardrails refuses bad input", () => {
 
   it("wrong types and malformed JSON → 422 / 400", async () => {
     const body = await expectNothingWritten(
-      () => api.override("known_loop", { ...SEED_OVERRIDE, override_fatigue: "true" }),
+      () => api.override("known_loop", { ...REFERENCE_OVERRIDE, override_fatigue: "true" }),
       422,
     );
     expect(paths(body)).toEqual(["override_fatigue"]);
@@ -182,8 +192,8 @@ describe("POST override-guardrails refuses bad input", () => {
   });
 
   it("an unknown loop → 404, a turn's loop → 409, a key without loops:override → 403", async () => {
-    await expectNothingWritten(() => api.override("no_such_loop", SEED_OVERRIDE), 404);
-    await expectNothingWritten(() => api.override("turn_x", SEED_OVERRIDE), 409);
-    await expectNothingWritten(() => readOnly.override("known_loop", SEED_OVERRIDE), 403);
+    await expectNothingWritten(() => api.override("no_such_loop", REFERENCE_OVERRIDE), 404);
+    await expectNothingWritten(() => api.override("turn_x", REFERENCE_OVERRIDE), 409);
+    await expectNothingWritten(() => readOnly.override("known_loop", REFERENCE_OVERRIDE), 403);
   });
 });

@@ -6,7 +6,7 @@ import { agents, loopTraces } from "@/db/schema";
 import { decodeLoopCursor, encodeLoopCursor, parseLoopSearch } from "@/lib/loops/loop-filters";
 import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
 import { startTestApp } from "../support/focal-test-app";
-import { completeWith, loopApi, loopApiKey, SEED_REFLECTION } from "../support/loop-api";
+import { completeWith, loopApi, loopApiKey, REFERENCE_REFLECTION } from "../support/loop-api";
 
 // The Loops dashboard's data: URL filters, keyset "load more", and the aggregates behind its charts.
 
@@ -23,13 +23,13 @@ beforeAll(async () => {
     .returning();
   // fam: loop → _r1 → _r2 → _r3 (force-finalized at the limit), then overridden.
   for (const id of ["fam", "fam_r1", "fam_r2", "fam_r3"])
-    await completeWith(api, id, SEED_REFLECTION, { agent_key: "lab" });
+    await completeWith(api, id, REFERENCE_REFLECTION, { agent_key: "lab" });
   await api.override("fam_r3", { override_max_reruns: true, override_by: "operator", override_reason: "go on" });
   // Three loops flag "anchoring": the third halts with bias echo.
   for (const id of ["echo_a", "echo_b", "echo_c"]) {
-    await completeWith(api, id, { ...SEED_REFLECTION, bias_tags: [{ tag: "anchoring" }] });
+    await completeWith(api, id, { ...REFERENCE_REFLECTION, bias_tags: [{ tag: "anchoring" }] });
   }
-  await completeWith(api, "fine", { ...SEED_REFLECTION, alignment_score: 0.9, drift_score: 0.1 });
+  await completeWith(api, "fine", { ...REFERENCE_REFLECTION, alignment_score: 0.9, drift_score: 0.1 });
   await handle.db.insert(loopTraces).values({
     loopId: "turn_t1",
     familyId: "turn_t1",

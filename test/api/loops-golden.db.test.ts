@@ -4,30 +4,38 @@ import type { DatabaseHandle } from "@/db/client";
 import { loopCompletions, loopTraces } from "@/db/schema";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { startTestApp } from "../support/focal-test-app";
-import { loopApi, loopApiKey, SEED_LOOP_COMPLETE, SEED_NOW, SEED_OVERRIDE, SEED_REFLECTION } from "../support/loop-api";
+import {
+  loopApi,
+  loopApiKey,
+  REFERENCE_LOOP_COMPLETE,
+  REFERENCE_NOW,
+  REFERENCE_OVERRIDE,
+  REFERENCE_REFLECTION,
+} from "../support/loop-api";
 
-// Seed 001's three request/response examples, at the seed's paths and under /api/v1, shapes and values.
-// Where the seed's example contradicts its own §4 (fatigue 0.15 on an original loop), the value follows
-// §4 — lib/engine/stages/loop-guardrails/README.md "Where the seed's example disagrees with itself" 1–2.
+// The three reference request/response examples of the loop endpoints, at their published paths and
+// under /api/v1, shapes and values. Where the reference example contradicts its own fatigue rule
+// (fatigue 0.15 on an original loop), the value follows the rule — lib/engine/stages/loop-guardrails/
+// README.md "Choices where the published reference behaviour is ambiguous" 1–2.
 
 let handle: DatabaseHandle;
 let key: string;
 beforeAll(async () => {
   handle = await startTestApp();
   key = await loopApiKey(handle, ["loops:write", "loops:read", "loops:override"]);
-  overrideHostPorts({ clock: { now: () => new Date(SEED_NOW), monotonicMs: () => 0 } });
+  overrideHostPorts({ clock: { now: () => new Date(REFERENCE_NOW), monotonicMs: () => 0 } });
 });
 afterAll(async () => {
   overrideHostPorts(undefined);
   await handle?.close();
 });
 
-describe("seed 001 example 1: POST /orchestrator/loop-complete", () => {
-  it("answers the seed's request (plus its reflection) with the seed's response", async () => {
-    const response = await loopApi(key).complete({ ...SEED_LOOP_COMPLETE, reflection: SEED_REFLECTION });
+describe("reference example 1: POST /orchestrator/loop-complete", () => {
+  it("answers the reference request (plus its reflection) with the reference response", async () => {
+    const response = await loopApi(key).complete({ ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION });
     expect(response.status).toBe(200);
     const body = await response.json();
-    // Every key and value of the seed's example …
+    // Every key and value of the reference example …
     expect(body).toMatchObject({
       status: "success",
       loop_id: "loop_001",
@@ -50,7 +58,8 @@ describe("seed 001 example 1: POST /orchestrator/loop-complete", () => {
       orchestrator_persona: "SAGE",
       timestamp: "2025-04-21T19:45:00.000Z",
     });
-    // … with fatigue 0 (seed §4: an original loop has no previous trace) and Focal's added keys.
+    // … with fatigue 0 (docs/loops.md#reflection-fatigue: an original loop has no previous trace) and Focal's added
+    // keys.
     expect(body.reflection_result.reflection_fatigue).toBe(0);
     expect(body.decision_result).toEqual({
       decision: "rerun",
@@ -107,11 +116,11 @@ describe("seed 001 example 1: POST /orchestrator/loop-complete", () => {
         rerun_trigger: ["alignment", "drift"],
         rerun_reason: "alignment_threshold_not_met",
         rerun_reason_detail: "Triggered by alignment, drift",
-        timestamp: SEED_NOW,
+        timestamp: REFERENCE_NOW,
         reflection_persona: "SAGE",
       },
     });
-    expect(loop?.timestamp.toISOString()).toBe(SEED_NOW);
+    expect(loop?.timestamp.toISOString()).toBe(REFERENCE_NOW);
     const [rerun] = await handle.db.select().from(loopTraces).where(eq(loopTraces.loopId, "loop_001_r1"));
     expect(rerun).toMatchObject({
       familyId: "loop_001",
@@ -134,8 +143,8 @@ describe("seed 001 example 1: POST /orchestrator/loop-complete", () => {
   });
 });
 
-describe("seed 001 example 2: GET /orchestrator/guardrails-status/{loop_id}", () => {
-  it("answers with the seed's body, key for key", async () => {
+describe("reference example 2: GET /orchestrator/guardrails-status/{loop_id}", () => {
+  it("answers with the published body, key for key", async () => {
     const response = await loopApi(key, "/api/v1").status("loop_001");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -146,7 +155,7 @@ describe("seed 001 example 2: GET /orchestrator/guardrails-status/{loop_id}", ()
         max_reruns: 3,
         rerun_limit_reached: false,
         bias_echo: false,
-        // The seed's example shows 0.15; by §4 loop_001 has 0 (0.15 appears on loop_001_r1).
+        // The reference example shows 0.15; by the fatigue rule loop_001 has 0 (0.15 appears on loop_001_r1).
         reflection_fatigue: 0,
         fatigue_threshold_exceeded: false,
         force_finalize: false,
@@ -161,9 +170,9 @@ describe("seed 001 example 2: GET /orchestrator/guardrails-status/{loop_id}", ()
   });
 });
 
-describe("seed 001 example 3: POST /orchestrator/override-guardrails/{loop_id}", () => {
-  it("answers the seed's request with the seed's response plus force_finalize", async () => {
-    const response = await loopApi(key).override("loop_001", SEED_OVERRIDE);
+describe("reference example 3: POST /orchestrator/override-guardrails/{loop_id}", () => {
+  it("answers the reference request with the reference response plus force_finalize", async () => {
+    const response = await loopApi(key).override("loop_001", REFERENCE_OVERRIDE);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: "success",
@@ -181,6 +190,6 @@ describe("seed 001 example 3: POST /orchestrator/override-guardrails/{loop_id}",
       overriddenBy: "operator",
       overrideReason: "Manual override to continue exploration",
     });
-    expect(loop?.overriddenAt?.toISOString()).toBe(SEED_NOW);
+    expect(loop?.overriddenAt?.toISOString()).toBe(REFERENCE_NOW);
   });
 });

@@ -5,7 +5,7 @@ import { biasHistory, loopTraces } from "@/db/schema";
 import { createScriptedProvider, fail } from "@/lib/engine/testing/scripted-provider";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { startTestApp, tableCounts } from "../support/focal-test-app";
-import { completeWith, loopApi, loopApiKey, SEED_LOOP_COMPLETE, SEED_REFLECTION } from "../support/loop-api";
+import { completeWith, loopApi, loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_REFLECTION } from "../support/loop-api";
 
 let handle: DatabaseHandle;
 let api: ReturnType<typeof loopApi>;
@@ -21,7 +21,7 @@ afterAll(async () => {
 describe("goal and output: Focal's judge computes the reflection", () => {
   it("a rude draft is judged by the offline PESSIMIST and reruns; its tags enter the global history", async () => {
     const response = await api.complete({
-      ...SEED_LOOP_COMPLETE,
+      ...REFERENCE_LOOP_COMPLETE,
       loop_id: "judged_loop",
       goal: "Explain the refund policy for order 123",
       output: "Obviously the refund policy for order 123 is your fault to read.",
@@ -42,7 +42,7 @@ describe("goal and output: Focal's judge computes the reflection", () => {
   it("a model failure → 503 naming the reason, nothing stored", async () => {
     overrideHostPorts({ model: createScriptedProvider({ judge: [fail("rate_limited")] }) });
     const before = await tableCounts(handle);
-    const response = await api.complete({ ...SEED_LOOP_COMPLETE, loop_id: "unjudged", goal: "g", output: "o" });
+    const response = await api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "unjudged", goal: "g", output: "o" });
     expect(response.status).toBe(503);
     expect((await response.json()).error).toMatchObject({
       code: "UNAVAILABLE",
@@ -65,7 +65,7 @@ describe("concurrent completions", () => {
   });
 
   it("the global bias history is exact under concurrency: exactly the third flag of a tag halts", async () => {
-    const tagged = { ...SEED_REFLECTION, bias_tags: [{ tag: "concurrent_echo" }] };
+    const tagged = { ...REFERENCE_REFLECTION, bias_tags: [{ tag: "concurrent_echo" }] };
     const bodies = await Promise.all(["fam_a", "fam_b", "fam_c"].map((id) => completeWith(api, id, tagged)));
     expect(bodies.map((b) => b.decision_result.decision).sort()).toEqual(["halt", "rerun", "rerun"]);
     const rows = await handle.db.select().from(biasHistory).where(eq(biasHistory.tag, "concurrent_echo"));

@@ -6,7 +6,7 @@ import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { loadLoopDetail } from "@/lib/server/loops/load-loop-detail";
 import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
-import { completeWith, loopApi, loopApiKey, SEED_OVERRIDE } from "../support/loop-api";
+import { completeWith, loopApi, loopApiKey, REFERENCE_OVERRIDE } from "../support/loop-api";
 import { browserHeaders, requestState } from "../support/request-headers";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
@@ -131,7 +131,7 @@ describe("Override dialog action", () => {
 
 describe("override from the API", () => {
   it("is ledgered the same way, with the API key as actor and override_by as given", async () => {
-    const response = await api.override("api_loop_r3", { ...SEED_OVERRIDE, override_max_reruns: true });
+    const response = await api.override("api_loop_r3", { ...REFERENCE_OVERRIDE, override_max_reruns: true });
     expect(response.status).toBe(200);
     const event = await lastEvent();
     expect(event).toMatchObject({ type: "GUARDRAIL_OVERRIDE", actorKind: "api_key" });

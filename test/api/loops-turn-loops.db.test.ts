@@ -11,8 +11,8 @@ import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
 import { startTestApp } from "../support/focal-test-app";
 import { loopApi, loopApiKey } from "../support/loop-api";
 
-// The engine's own regeneration loop (PRODUCT.md §7b) is stored as loops of kind "turn", linked to its
-// turn, and shows on the Loops pages; the API reads it but cannot complete or override it.
+// The engine's own regeneration loop (docs/decisions.md#the-regeneration-loop-is-a-guarded-loop) is stored as loops of
+// kind "turn", linked to its turn, and shows on the Loops pages; the API reads it but cannot complete or override it.
 
 let handle: DatabaseHandle;
 let turnId: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const agent = await getAgentByKey(handle.db, "refund-desk");
   if (!agent) throw new Error("demo agent missing");
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
-  // Seed 003's example: the first draft promises $75, lane 1 fails max-refund, the regeneration ships.
+  // The refund example: the first draft promises $75, lane 1 fails max-refund, the regeneration ships.
   const { turn } = await hostTurn(handle.db, {
     sessionId: session.id,
     message: "I'm in France and want a refund for order 123",

@@ -12,9 +12,9 @@ import {
   completeWith,
   loopApi,
   loopApiKey,
-  SEED_LOOP_COMPLETE,
-  SEED_OVERRIDE,
-  SEED_REFLECTION,
+  REFERENCE_LOOP_COMPLETE,
+  REFERENCE_OVERRIDE,
+  REFERENCE_REFLECTION,
 } from "../support/loop-api";
 import { browserHeaders, ORIGIN, requestState } from "../support/request-headers";
 import { type FieldPath, withValueAt } from "../support/string-fields";
@@ -119,13 +119,13 @@ describe("goal reformulations", () => {
   });
 });
 
-describe("seed-001 loop endpoints keep the route's validation body", () => {
+describe("orchestrator loop endpoints keep the route's validation body", () => {
   it("orchestrator_persona and bias tags of loop-complete", async () => {
     const api = loopApi(key);
     const body = (loopId: string) => ({
-      ...SEED_LOOP_COMPLETE,
+      ...REFERENCE_LOOP_COMPLETE,
       loop_id: loopId,
-      reflection: { ...SEED_REFLECTION, bias_tags: [{ tag: "anchoring", source: "pessimist" }] },
+      reflection: { ...REFERENCE_REFLECTION, bias_tags: [{ tag: "anchoring", source: "pessimist" }] },
     });
     await expectRefusedAt((b) => api.complete(b), body("persona_loop"), ["orchestrator_persona"]);
     await expectRefusedAt((b) => api.complete(b), body("tag_loop"), ["reflection", "bias_tags", 0, "tag"]);
@@ -138,7 +138,7 @@ describe("seed-001 loop endpoints keep the route's validation body", () => {
       for (const field of ["override_by", "override_reason"]) {
         const loopId = `override_${field}${prefix ? "_v1" : ""}`;
         await completeWith(api, loopId);
-        await expectRefusedAt((b) => api.override(loopId, b), SEED_OVERRIDE, [field]);
+        await expectRefusedAt((b) => api.override(loopId, b), REFERENCE_OVERRIDE, [field]);
       }
     }
   });

@@ -32,7 +32,7 @@ const say = (sessionId: string, message: string) =>
   hostTurn(handle.db, { sessionId, message, actor: SYSTEM_ACTOR, requestId: "req" });
 
 describe("hostTurn", () => {
-  it("plays seed 003's France / order 123 / $75 example with the offline provider and stores every part", async () => {
+  it("plays the France / order 123 / $75 refund example with the offline provider and stores every part", async () => {
     const session = await newSession();
     const { turn, session: after } = await say(session.id, "I'm in France and want a refund for order 123");
     expect(turn.outcome).toBe("regenerated");

@@ -5,7 +5,7 @@ import { Bundle } from "@/lib/engine/contracts/bundle";
 import { formatPath } from "@/lib/server/errors";
 import { concretePath, enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
-import { loopApiKey, SEED_LOOP_COMPLETE, SEED_OVERRIDE, SEED_REFLECTION } from "../support/loop-api";
+import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
 import { browserHeaders, ORIGIN, requestState } from "../support/request-headers";
 import { type FieldPath, stringFieldPaths, withKeyBeside, withValueAt } from "../support/string-fields";
 
@@ -47,10 +47,10 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
   "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },
-  "/orchestrator/loop-complete": { ...SEED_LOOP_COMPLETE, reflection: SEED_REFLECTION },
-  "/api/v1/orchestrator/loop-complete": { ...SEED_LOOP_COMPLETE, reflection: SEED_REFLECTION },
-  "/orchestrator/override-guardrails/[loop_id]": SEED_OVERRIDE,
-  "/api/v1/orchestrator/override-guardrails/[loop_id]": SEED_OVERRIDE,
+  "/orchestrator/loop-complete": { ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION },
+  "/api/v1/orchestrator/loop-complete": { ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION },
+  "/orchestrator/override-guardrails/[loop_id]": REFERENCE_OVERRIDE,
+  "/api/v1/orchestrator/override-guardrails/[loop_id]": REFERENCE_OVERRIDE,
 };
 
 let handle: DatabaseHandle;

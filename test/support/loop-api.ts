@@ -11,12 +11,12 @@ import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { ORIGIN } from "./request-headers";
 
-// Calls the seed-001 route handlers the way a client does: at /orchestrator/… or under /api/v1/….
+// Calls the orchestrator loop route handlers the way a client does: at /orchestrator/… or under /api/v1/….
 
-export const SEED_NOW = "2025-04-21T19:45:00.000Z";
+export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 
-/** The seed's loop-complete request, key for key. */
-export const SEED_LOOP_COMPLETE = {
+/** The reference loop-complete request, key for key. */
+export const REFERENCE_LOOP_COMPLETE = {
   loop_id: "loop_001",
   reflection_status: "done",
   orchestrator_persona: "SAGE",
@@ -25,8 +25,8 @@ export const SEED_LOOP_COMPLETE = {
   override_by: null,
 };
 
-/** The scores behind the seed's example response: alignment 0.72 < 0.75, drift 0.28 > 0.25. */
-export const SEED_REFLECTION = {
+/** The scores behind the reference example response: alignment 0.72 < 0.75, drift 0.28 > 0.25. */
+export const REFERENCE_REFLECTION = {
   alignment_score: 0.72,
   drift_score: 0.28,
   summary_valid: true,
@@ -34,8 +34,8 @@ export const SEED_REFLECTION = {
   bias_tags: [],
 };
 
-/** The seed's override-guardrails request, key for key. */
-export const SEED_OVERRIDE = {
+/** The reference override-guardrails request, key for key. */
+export const REFERENCE_OVERRIDE = {
   override_fatigue: true,
   override_max_reruns: false,
   override_by: "operator",
@@ -92,10 +92,10 @@ export function loopApi(key: string, prefix: Prefix = "") {
 export async function completeWith(
   api: ReturnType<typeof loopApi>,
   loopId: string,
-  reflection: Record<string, unknown> = SEED_REFLECTION,
+  reflection: Record<string, unknown> = REFERENCE_REFLECTION,
   extra: Record<string, unknown> = {},
 ) {
-  const response = await api.complete({ ...SEED_LOOP_COMPLETE, loop_id: loopId, reflection, ...extra });
+  const response = await api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: loopId, reflection, ...extra });
   const body = await response.json();
   if (response.status !== 200) throw new Error(`loop-complete ${loopId}: ${response.status} ${JSON.stringify(body)}`);
   return body;

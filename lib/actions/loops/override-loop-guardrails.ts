@@ -5,7 +5,7 @@ import { defineAction } from "@/lib/server/define-action";
 import { hostPorts } from "@/lib/server/engine-host/host-ports";
 import { overrideLoop } from "@/lib/server/loops/override-loop";
 
-// The Override dialog (PRODUCT.md §7): the signed-in operator is override_by and the ledger actor; the
+// The Override dialog (docs/loops.md#overrides): the signed-in operator is override_by and the ledger actor; the
 // same service as POST /orchestrator/override-guardrails, so both doors are ledgered alike.
 export const overrideLoopGuardrailsAction = defineAction(
   { name: "overrideLoopGuardrails", role: "operator", schema: OverrideLoopInput },

@@ -5,7 +5,7 @@ import { evaluateRuleExpression } from "@/lib/server/agents/rules/evaluate-rule-
 import { defineAction } from "@/lib/server/define-action";
 import { testerRateLimiter } from "@/lib/server/testers/tester-rate-limit";
 
-// The rule editor's tester (PRODUCT.md §4): read-only, so a viewer may try expressions too.
+// The rule editor's tester: read-only, so a viewer may try expressions too.
 export const evaluateRuleExpressionAction = defineAction(
   { name: "evaluateRuleExpression", role: "viewer", schema: EvaluateRuleExpressionInput },
   async (input, { db, operator }) => {

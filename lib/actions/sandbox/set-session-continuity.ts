@@ -9,7 +9,7 @@ import { defineAction } from "@/lib/server/define-action";
 import { sessionView } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
 
-/** The sandbox's per-session continuity toggle (seed 004 flag, PRODUCT.md §5). null = follow the flag. */
+/** The sandbox's per-session continuity toggle (docs/continuity.md#when-it-runs). null = follow the flag. */
 export const setSessionContinuityAction = defineAction(
   {
     name: "setSessionContinuity",

@@ -46,7 +46,7 @@ function describeError(error: unknown): { code: string; summary: string; start: 
 
 /**
  * Parses and type-checks a CEL expression against declared variables without evaluating it — the
- * save-time check of PRODUCT.md §4 (bundle import, rule editor, live tester).
+ * save-time check of every lane-1 expression (bundle import, rule editor, live tester).
  */
 export function checkExpression(
   source: string,

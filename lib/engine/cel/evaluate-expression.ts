@@ -3,7 +3,7 @@ import { checkExpression } from "./check-expression";
 import { withMatchesName } from "./re2-matches";
 
 /**
- * What the rule editor's tester shows (PRODUCT.md §4): the expression's verdict for the values typed,
+ * What the rule editor's tester shows: the expression's verdict for the values typed,
  * `unresolved` when a variable it uses has no value (at turn time that is reported, never a silent
  * pass), or an error with the 0-based offset of the offending characters.
  */

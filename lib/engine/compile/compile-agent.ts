@@ -12,7 +12,7 @@ import type {
 import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-path";
 import type { Embedder } from "../ports";
 
-// Explicit exits always break stickiness (seed 003 Open Question 2, PRODUCT.md §3.4).
+// Explicit exits always break stickiness (docs/decisions.md#stickiness-boost-015-exit-threshold-085).
 export const EXIT_EXAMPLES = ["cancel", "start over", "never mind", "forget it", "stop this", "I want to start again"];
 
 export type CelProgram = (context: Record<string, unknown>) => unknown;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AgentSettings, AgentSettingsInput, resolveAgentSettings } from "./agent-settings";
 
 describe("agent settings", () => {
-  it("defaults every key to the seeds' values", () => {
+  it("defaults every key to its documented default", () => {
     const settings = resolveAgentSettings();
     expect(settings.scenario_filter).toEqual({
       enabled: true,

@@ -23,7 +23,7 @@ const VARIABLE_CEL_TYPE: Record<VariableType, CelType> = {
 };
 
 /**
- * The variables an enforcement expression may use (PRODUCT.md §3.8: profile ∪ session ∪ extracted
+ * The variables an enforcement expression may use (profile ∪ session ∪ extracted
  * from the response): profile fields, response variables and tool output variables (`dyn`, their
  * shape is the tool's). The first declaration of a name wins; duplicates are reported elsewhere.
  */

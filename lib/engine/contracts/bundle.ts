@@ -3,7 +3,7 @@ import { CEL_MAX_EXPRESSION_LENGTH, CEL_RESERVED_WORDS } from "../cel/cel-enviro
 import { AgentSettingsInput } from "./agent-settings";
 import { BundleTestCase } from "./test-case";
 
-// The agent bundle of PRODUCT.md §11: an agent's whole configuration as one JSON file. References
+// The agent bundle: an agent's whole configuration as one JSON file. References
 // use stable keys, never database ids. Every object is strict, so a misspelled field is an error
 // rather than silently dropped; optional fields have defaults, so a minimal bundle stays short.
 // The field order below is the order export writes.
@@ -39,7 +39,7 @@ const Text = (max: number) => z.string().max(max);
 const Phrases = (maxItems: number, maxLength: number) =>
   z.array(z.string().min(1).max(maxLength).refine(nonBlank, "Must not be blank")).max(maxItems);
 
-/** Seed 003 §A ProfileFieldDefinition. */
+/** A profile field definition: what the sensor extracts into the customer's profile. */
 export const BundleProfileField = z.strictObject({
   field_name: VariableName,
   display_name: Name,
@@ -71,7 +71,7 @@ export const ContextWord = z
   .refine((w) => !/[\d$€£¥]/.test(w), "A context word has no digits or currency signs");
 
 /**
- * Seed 003 Decision 7: a variable extracted from the agent's response for enforcement. `patterns` are
+ * A response variable: a variable extracted from the agent's response for enforcement. `patterns` are
  * regular expressions (RE2 syntax), matched case-insensitively, tried in order: for a boolean any
  * match means true; for a number or string the first capture group of every match is a value
  * (numbers drop "," thousands separators). `description` guides the model extractor.
@@ -126,7 +126,7 @@ export const BundleStaticTool = z.strictObject({
 
 /**
  * An http tool calls `url` ("{input}" placeholders filled from its inputs) on an admin-allowed host
- * (FOCAL_TOOL_HOSTS), with a timeout and a response-size cap (PRODUCT.md §2).
+ * (FOCAL_TOOL_HOSTS), with a timeout and a response-size cap (docs/decisions.md#tool-output-is-data).
  */
 export const BundleHttpTool = z.strictObject({
   ...toolBase,
@@ -200,7 +200,7 @@ export const BundleAgent = z.strictObject({
   key: AgentKey,
   name: Name,
   description: Text(2000).default(""),
-  /** Stored as given; omitted keys take the seeds' defaults when resolved (agent-settings.ts). */
+  /** Stored as given; omitted keys take their defaults when resolved (agent-settings.ts). */
   settings: AgentSettingsInput.default({}),
 });
 

@@ -1,16 +1,16 @@
 import { z } from "zod";
 
-// Seed 000 (goal reformulation guardrails) as zod contracts: the session's goal state, a candidate,
+// Goal reformulation guardrails (docs/goals.md) as zod contracts: the session's goal state, a candidate,
 // and the verdict of the five criteria. Shared by the engine, the REST API, the console and OpenAPI.
 
-/** Seed 000 "Allowed Reformulations". A candidate must claim one of these. */
+/** The allowed kinds of reformulation. A candidate must claim one of these. */
 export const ALLOWED_REFORMULATION_TYPES = [
   "clarification",
   "scope_narrowing",
   "constraint_addition",
   "format_specification",
 ] as const;
-/** Seed 000 "Forbidden Reformulations": detected, never accepted. */
+/** The forbidden kinds of reformulation: detected, never accepted. */
 export const FORBIDDEN_REFORMULATION_TYPES = [
   "scope_expansion",
   "topic_change",
@@ -23,7 +23,7 @@ export type ReformulationType = z.infer<typeof ReformulationType>;
 export const DetectedReformulationType = z.enum([...ALLOWED_REFORMULATION_TYPES, ...FORBIDDEN_REFORMULATION_TYPES]);
 export type DetectedReformulationType = z.infer<typeof DetectedReformulationType>;
 
-/** Seed 000 "Abort Conditions". 007–010 abort the reformulation; 011 aborts the whole run. */
+/** The abort codes. 007–010 abort the reformulation; 011 aborts the whole run. */
 export const GOAL_ABORT_CODES = [
   "DTL-STRAT-007",
   "DTL-STRAT-008",
@@ -34,7 +34,7 @@ export const GOAL_ABORT_CODES = [
 export const GoalAbortCode = z.enum(GOAL_ABORT_CODES);
 export type GoalAbortCode = z.infer<typeof GoalAbortCode>;
 
-/** The five criteria, in the order they are checked (the order of the seed's abort codes). */
+/** The five criteria, in the order they are checked (the order of their abort codes). */
 export const GOAL_CRITERIA = [
   "confidence",
   "intent_preservation",
@@ -84,7 +84,7 @@ export const ValidateReformulationBody = ReformulationCandidate.extend({ origina
 export type ValidateReformulationBody = z.infer<typeof ValidateReformulationBody>;
 
 /**
- * Seed 000 "must map to original goal tokens": a mapping a model judged ("crypto" ↔ "digital asset"),
+ * Intent preservation ("must map to original goal tokens"): a mapping a model judged ("crypto" ↔ "digital asset"),
  * as an explicit pair. Used after the exact, stem and equivalence passes (reformulation/model-pairs.ts).
  */
 export const ModelTokenPair = z.object({
@@ -110,7 +110,7 @@ export const CriterionResult = z.object({
   threshold: z.number(),
   /** at_least: value ≥ threshold passes; at_most: value ≤ threshold passes. */
   comparison: z.enum(["at_least", "at_most"]),
-  /** The seed's abort code; reversibility has none in the seed's table. */
+  /** The criterion's abort code; reversibility has none. */
   code: GoalAbortCode.nullable(),
   detail: z.string(),
 });
@@ -133,7 +133,7 @@ export type ReformulationFinding = z.infer<typeof ReformulationFinding>;
 
 export const ReformulationVerdict = z.object({
   accepted: z.boolean(),
-  /** The first failing criterion's code (seed order), null when accepted. */
+  /** The first failing criterion's code (criteria order), null when accepted. */
   code: GoalAbortCode.nullable(),
   criteria: z.array(CriterionResult),
   failed_criteria: z.array(CriterionResult.omit({ passed: true })),
@@ -154,7 +154,10 @@ export const ActiveReformulation = z.object({
   }),
   confidence: z.number(),
   evidence_ids: z.array(z.string()),
-  /** The GOAL_REFORMULATION event committed before this reformulation was used (seed 000 step 4). */
+  /**
+   * The GOAL_REFORMULATION event committed before this reformulation was used
+   * (docs/decisions.md#ledger-before-execution).
+   */
   ledger_event_id: z.string().optional(),
   accepted_at_turn: z.number().int().min(0),
 });
@@ -180,7 +183,7 @@ export const GoalCandidateRecord = z.object({
 });
 export type GoalCandidateRecord = z.infer<typeof GoalCandidateRecord>;
 
-/** The `goal` of a session (PRODUCT.md §6): the original is never overwritten. */
+/** The `goal` of a session (docs/goals.md#the-goal-of-a-session): the original is never overwritten. */
 export const GoalState = z.object({
   original: GoalOriginal.nullable(),
   active_reformulation: ActiveReformulation.nullable(),

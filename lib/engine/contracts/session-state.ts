@@ -1,4 +1,4 @@
-// The per-session state a turn reads and returns (PRODUCT.md §2 Session). The host persists it.
+// The per-session state a turn reads and returns (docs/data-model.md#conversations). The host persists it.
 
 export interface RuleFireRecord {
   count: number;
@@ -20,11 +20,11 @@ export interface SessionState {
   stepClarificationCount: Record<string, number>;
   /** Customer profile fields (validated entities). */
   profile: Record<string, unknown>;
-  /** Bounded conversation history, oldest first (seed 004 CHAT_HISTORY_MAX_TURNS). */
+  /** Bounded conversation history, oldest first (CHAT_HISTORY_MAX_TURNS). */
   history: HistoryEntry[];
   /** Index the next turn gets: 0 for the first turn of a session. */
   turnIndex: number;
-  /** Seed 004 ContinuityState sidecar (issue 8) and seed 000 goal state (issue 7): opaque here. */
+  /** The continuity state sidecar (docs/continuity.md) and the goal state (docs/goals.md): opaque here. */
   continuity: Record<string, unknown>;
   goal: Record<string, unknown>;
 }

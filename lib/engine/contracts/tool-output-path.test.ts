@@ -26,7 +26,7 @@ describe("tool output paths", () => {
     },
   );
 
-  it("plays seed 003's example on the demo tool: order 123 costs $75 and is delivered", () => {
+  it("plays the refund example on the demo tool: order 123 costs $75 and is delivered", () => {
     const [tool] = demo.tools;
     if (!tool) throw new Error("the demo has a lookup_order tool");
     const resolve = (name: keyof typeof tool.output.variables, inputs: Record<string, unknown>) =>

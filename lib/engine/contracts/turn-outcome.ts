@@ -58,7 +58,10 @@ export interface RuleCheck {
 /** Whether a check stops the draft: it failed, or it is unresolved and blocking. */
 export const blocksDraft = (check: RuleCheck): boolean => check.result === "failed" || check.blocking === true;
 
-/** PRODUCT.md §6: what every agent message carries, in the sandbox, the traces and the API. */
+/**
+ * Provenance (docs/pipeline.md#spans-and-provenance): what every agent message carries, in the
+ * sandbox, the traces and the API.
+ */
 export interface Provenance {
   goal: { original: string | null; active_reformulation: string | null; evidence_ids: string[] };
   rules_applied: { id: string; key: string; name: string; hard: boolean; lane: "deterministic" | "subjective" }[];
@@ -74,7 +77,7 @@ export interface Provenance {
   };
   regenerations: number;
   fallback_reason: FallbackReason | "enforcement_exhausted" | null;
-  /** Seed 004 telemetry of the turn when continuity is enabled (decision reasons, loop-cycle fields). */
+  /** Continuity telemetry of the turn when continuity is enabled (decision reasons, loop-cycle fields). */
   continuity?: Record<string, unknown> | null;
   provider: string;
   model: string;
@@ -87,7 +90,7 @@ export interface LedgerIntent {
   payload: Record<string, unknown>;
 }
 
-/** One seed-001 loop record of the turn's regeneration loop, for the host to persist (kind "turn"). */
+/** One loop record (docs/loops.md) of the turn's regeneration loop, for the host to persist (kind "turn"). */
 export interface TurnLoopRecord {
   loopId: string;
   record: Record<string, unknown>;
@@ -110,7 +113,7 @@ export interface TurnOutcome {
   violatedRuleIds: string[];
   loops: TurnLoopRecord[];
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
-  /** A model-proposed goal reformulation (seed 000) with its verdict: the host ledgers it before use. */
+  /** A model-proposed goal reformulation (docs/goals.md) with its verdict: the host ledgers it before use. */
   goalCandidate?: {
     candidate: ReformulationCandidate;
     verdict: ReformulationVerdict;
@@ -122,6 +125,6 @@ export interface TurnInput {
   message: string;
   /** Stable id of this turn (the host's turn row id); loop ids derive from it. */
   turnId: string;
-  /** Seed 004 continuity for this turn (flag, agent setting and session toggle, resolved by the host). */
+  /** Continuity for this turn (flag, agent setting and session toggle, resolved by the host). */
   continuityEnabled?: boolean;
 }

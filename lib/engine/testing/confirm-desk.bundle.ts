@@ -1,6 +1,6 @@
 import type { BundleInput } from "../contracts/bundle";
 
-/** A tiny agent with a yes/no step (seed 003 §C's stuck user) and a profile-backed hard rule. */
+/** A tiny agent with a yes/no step (for the stuck user who answers "maybe") and a profile-backed hard rule. */
 export function confirmDeskBundle(settings: Record<string, unknown> = {}): BundleInput {
   return {
     focal_bundle: 1,

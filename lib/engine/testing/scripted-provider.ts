@@ -13,11 +13,11 @@ import type {
 } from "../contracts/model";
 import type { ModelProvider } from "../ports";
 
-// A ModelProvider that replays canned outputs (PRODUCT.md §1: "a scripted provider replays canned model
-// outputs in tests"). Each method takes either a list, consumed in order, or a function of the request.
-// Every request is recorded (deep-copied at call time) for assertions. When a list runs out, the
-// fallback provider answers if one was given; otherwise the call throws, naming the method and the
-// call number, so a test that makes more model calls than it scripted fails loudly, not with a guess.
+// A ModelProvider that replays canned outputs in tests. Each method takes either a list, consumed in
+// order, or a function of the request. Every request is recorded (deep-copied at call time) for
+// assertions. When a list runs out, the fallback provider answers if one was given; otherwise the
+// call throws, naming the method and the call number, so a test that makes more model calls than it
+// scripted fails loudly, not with a guess.
 
 export const SCRIPTED_PROVIDER_NAME = "scripted";
 export const SCRIPTED_MODEL = "scripted-v1";
@@ -64,7 +64,7 @@ export function ok<T>(value: T, usage: TokenUsage = DEFAULT_USAGE, model = SCRIP
   return { ok: true, value, usage, model };
 }
 
-/** A failed model result with one of seed 004's canonical fallback reasons. */
+/** A failed model result with one of the canonical fallback reasons (docs/pipeline.md#degradation). */
 export function fail<T = never>(reason: FallbackReason, message = `scripted ${reason}`): ModelResult<T> {
   return { ok: false, reason, message, model: SCRIPTED_MODEL };
 }

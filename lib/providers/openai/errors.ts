@@ -1,8 +1,8 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RateLimitError } from "openai";
 import type { FallbackReason } from "@/lib/engine/contracts/model";
 
-// How a failed chat-completions call maps onto seed 004's canonical fallback reasons, and whether it
-// is worth another attempt:
+// How a failed chat-completions call maps onto the canonical fallback reasons (docs/pipeline.md#degradation), and
+// whether it is worth another attempt:
 //
 //   our deadline / SDK timeout          timeout          not retried (a second wait would double the turn's latency)
 //   429                                 rate_limited     retried after Retry-After; not when the quota is gone

@@ -13,7 +13,7 @@ import { offersGoalReformulation } from "./schemas";
 
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 
-/** Seed 004 CHAT_HISTORY_MAX_TURNS: the model sees at most the last 8 turns. */
+/** CHAT_HISTORY_MAX_TURNS: the model sees at most the last 8 turns. */
 export const HISTORY_MAX_TURNS = 8;
 /** Per history message and per tool output, so one huge entry cannot crowd out the rest. */
 const MAX_HISTORY_CHARS = 2000;
@@ -84,9 +84,9 @@ export function sensePrompt(request: SenseRequest): ChatMessage[] {
 }
 
 /**
- * Seed 000 (goal reformulation guardrails): when the request carries the session's goal and evidence,
- * the sensor may propose one candidate. The instructions restate the seed's allowed and forbidden types
- * and its evidence rule; the goal and the evidence are customer and tool text, so they go in the
+ * Goal reformulation guardrails (docs/goals.md): when the request carries the session's goal and evidence,
+ * the sensor may propose one candidate. The instructions restate the allowed and forbidden kinds
+ * and the evidence rule; the goal and the evidence are customer and tool text, so they go in the
  * untrusted <data> block. The engine validates whatever comes back against all five criteria.
  */
 function goalReformulationSection(request: SenseRequest): string[] {

@@ -18,7 +18,7 @@ import {
 // The real-model provider: chat completions through the `openai` SDK against OpenAI or any
 // OpenAI-compatible server (vLLM, Ollama, LM Studio: set baseURL). Sensor, judge and extractor use
 // structured outputs (json_schema, strict); generation is plain text. Every failure comes back as a
-// ModelResult with one of seed 004's canonical reasons (errors.ts) — this provider never throws.
+// ModelResult with one of the canonical fallback reasons (errors.ts) — this provider never throws.
 //
 // Retries are ours, not the SDK's (the client runs with maxRetries 0): we honour Retry-After and
 // retry-after-ms but refuse to wait longer than maxRetryDelayMs for one retry, we never retry a

@@ -24,7 +24,7 @@ function nullableObject(properties: Record<string, Record<string, unknown>>): Re
 }
 
 /**
- * Seed 000: the sensor may propose a goal reformulation only when the request carries the session's
+ * Goal reformulation: the sensor may propose a goal reformulation only when the request carries the session's
  * goal and evidence to cite — without evidence no candidate can pass criterion 3 (≥ 1 supporting
  * item), so the field is left out and costs no tokens. When present it is nullable (strict mode has
  * no optional properties: anyOf object | null), the type is one of the four allowed ones and every

@@ -4,7 +4,7 @@ import { demoSenseRequest } from "../offline/demo-fixture";
 import { completion, type FakeChatServer, startFakeChatServer } from "./fake-chat-server";
 import { createOpenAIProvider } from "./provider";
 
-// Seed 000 through the OpenAI provider: the sensor's strict json_schema offers goal_reformulation when
+// Goal reformulation through the OpenAI provider: the sensor's strict json_schema offers goal_reformulation when
 // the request carries the session's goal and evidence, the prompt says when to propose one, and the
 // answer is mapped into SensorOutput.goal_reformulation for the engine to validate.
 
@@ -89,7 +89,7 @@ function sentSchema(): Schema {
   return format.json_schema.schema;
 }
 
-describe("the OpenAI sensor and goal reformulation (seed 000)", () => {
+describe("the OpenAI sensor and goal reformulation", () => {
   it("offers a nullable, strict goal_reformulation whose evidence ids can only be the offered ones", async () => {
     server.enqueue({ kind: "json", body: completion(JSON.stringify({ ...base, goal_reformulation: proposal })) });
     const result = await provider().sense(withGoal());

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 
-// Which hosts an http tool may call (PRODUCT.md §2, FOCAL_TOOL_HOSTS). An allowlist entry is
+// Which hosts an http tool may call (FOCAL_TOOL_HOSTS; docs/decisions.md#tool-output-is-data). An allowlist entry is
 //
 //   api.example.com         that host, any port
 //   api.example.com:8443    that host, that port only

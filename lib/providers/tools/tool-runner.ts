@@ -3,7 +3,7 @@ import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { ToolResult, ToolRunner } from "@/lib/engine/ports";
 import { type AllowEntry, checkHost, isIpLiteral, isPrivateAddress, parseAllowedHosts } from "./host-policy";
 
-// The ToolRunner port (PRODUCT.md §2). `static` tools return a deep copy of their configured data.
+// The ToolRunner port. `static` tools return a deep copy of their configured data.
 // `http` tools call their URL — `{input}` placeholders filled with URL-encoded inputs; GET, or POST
 // with the input as a JSON body — under four limits:
 //

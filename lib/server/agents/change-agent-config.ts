@@ -66,7 +66,7 @@ export interface ConfigChangeOutcome<T> {
 }
 
 /**
- * The one path of every editor save (PRODUCT.md §2: every change bumps config_version), in ONE
+ * The one path of every editor save (every change bumps config_version), in ONE
  * transaction: lock the agent at the version the editor loaded (else CONFLICT), hand the mutation the
  * agent and its configuration as a bundle, then bump config_version and updated_at and append a
  * CONFIG_CHANGED ledger event with the field-level diff. A mutation that throws (validation) rolls

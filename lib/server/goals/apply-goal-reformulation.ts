@@ -31,7 +31,7 @@ export interface GoalReformulationInput {
 export type GoalReformulationResult = ReformulationVerdict & { ledger_event_id: string; goal: GoalState };
 
 /**
- * Seed 000 steps 3–5 inside the caller's transaction: validate the candidate against the session's
+ * Validate, ledger, apply (docs/goals.md) inside the caller's transaction: validate the candidate against the session's
  * original goal, append GOAL_REFORMULATION (accepted) or GOAL_REFORMULATION_REJECTED (with its code)
  * FIRST, then store the new goal state. The event and the state commit together or not at all, and
  * a turn can only read the state after that commit: the ledger always comes before execution. A

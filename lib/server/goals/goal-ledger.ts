@@ -10,13 +10,16 @@ import type {
 import { LEDGER_ABORT_CODE } from "@/lib/engine/stages/reformulation";
 import { type AppendedLedgerEvent, appendLedgerEvent, type LedgerAppend } from "../ledger/append-ledger-event";
 
-// Seed 000 step 4 asks for a GOAL_REFORMULATION payload of "original, reformulated, confidence,
-// evidence_ids". PRODUCT.md §6 keeps raw customer text out of the ledger (sessions can be deleted
-// under a retention policy without breaking the chain), so the two texts are recorded as SHA-256
-// and length: the event still pins exactly which texts were decided on, and the texts themselves
+// The reformulation criteria ask for a GOAL_REFORMULATION payload of "original, reformulated, confidence,
+// evidence_ids". Ledger payloads hold no customer text (docs/decisions.md#ledger-payloads-hold-no-customer-text)
+// (sessions can be deleted under a retention policy without breaking the chain), so the two texts are recorded as
+// SHA-256 and length: the event still pins exactly which texts were decided on, and the texts themselves
 // live in the session's goal state (sessions.goal), deleted with the session.
 
-/** Seed 000 "Not logged before execution → Abort entire run": nothing of the change was applied. */
+/**
+ * "Not logged before execution → Abort entire run" (docs/goals.md#ledger-before-execution): nothing of the change was
+ * applied.
+ */
 export class GoalLedgerAbortError extends Error {
   readonly code = LEDGER_ABORT_CODE;
   constructor(

@@ -23,7 +23,7 @@ import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { ORIGIN } from "@/test/support/request-headers";
 
-// Seed 000 with a real model provider: the OpenAI provider (the `openai` SDK against a loopback
+// Goal reformulation with a real model provider: the OpenAI provider (the `openai` SDK against a loopback
 // OpenAI-compatible server) proposes a candidate in the sensor's structured output; the turn validates
 // it in the reformulation span, ledgers it in the turn's transaction, and the next turn uses it.
 

@@ -22,7 +22,7 @@ export interface RestoreGoalResult {
 }
 
 /**
- * Seed 000 "Reversibility" inside the caller's transaction: discard the active reformulation so the
+ * Reversibility (docs/goals.md) inside the caller's transaction: discard the active reformulation so the
  * next turn runs on the original. The session row is locked (SELECT … FOR UPDATE) and GOAL_RESTORED is
  * appended before the state changes; if it cannot be written nothing changes (GoalLedgerAbortError,
  * DTL-STRAT-011). Restoring twice is harmless.

@@ -30,7 +30,7 @@ import { storeLoopCompletion } from "./store-loop-completion";
 
 // POST /orchestrator/loop-complete behind the routes: pick the reflection (precomputed, judged from goal
 // and output, or the loop's stored one), then — in one transaction holding the family lock — load the
-// family and the global bias counts, run the pure seed-001 guardrails and store what they return.
+// family and the global bias counts, run the pure loop guardrails and store what they return.
 
 export interface LoopRequestContext {
   actor: Actor;
@@ -47,7 +47,10 @@ export type CompleteLoopResult =
 export const REFLECTION_REQUIRED =
   "Send reflection {alignment_score, drift_score, summary_valid, bias_tags}, or goal and output for Focal to judge: this loop has no stored reflection to reuse.";
 
-/** The reflection a loop was last judged on: a bare seed request re-completes it (e.g. after an override). */
+/**
+ * The reflection a loop was last judged on: a bare request (no reflection, no goal) re-completes it (e.g. after an
+ * override).
+ */
 function storedReflection(record: LoopTraceItem | null): ReflectionInput | null {
   if (record?.alignment_score == null || record.drift_score == null || record.summary_valid == null) return null;
   return {

@@ -4,12 +4,12 @@ import type { FallbackReason } from "@/lib/engine/contracts/model";
 import type { EnginePorts } from "@/lib/engine/ports";
 import type { ReflectionInput } from "@/lib/engine/stages/loop-guardrails";
 
-// A loop posted with its goal and output gets its reflection from Focal (PRODUCT.md §7):
-//   alignment_score = the judge's score (the judge plays seed 001's PESSIMIST: 0.95 for a clean output,
+// A loop posted with its goal and output gets its reflection from Focal (docs/loops.md#reflection):
+//   alignment_score = the judge's score (the judge plays the PESSIMIST: 0.95 for a clean output,
 //                     0.4 and less for one it fails, offline)
 //   drift_score     = 1 − relevance; relevance = cosine(goal, output) / the agent's relevance_threshold
 //                     (0.5), capped at 1 — an output the turn engine's relevance check would pass
-//                     (seed 003 §E) has drift 0; one sharing nothing with its goal has drift 1
+//                     has drift 0; one sharing nothing with its goal has drift 1
 //   summary_valid   = the judge's verdict (passed)
 //   bias_tags       = the judge's bias tags, one { tag, source: "pessimist" } each
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/db/types";
 import { type AgentSettings, resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { type GuardrailConfig, turnLoopConfig } from "@/lib/engine/stages/loop-guardrails";
 
-/** The agent's settings with every omitted key at its seed default; the seed defaults for no agent. */
+/** The agent's settings with every omitted key at its default; the defaults for no agent. */
 export async function agentSettingsOf(db: DbOrTx, agentId: string | null): Promise<AgentSettings> {
   const agent = agentId ? await getAgentById(db, agentId) : null;
   return resolveAgentSettings(agent?.settings ?? {});
@@ -12,7 +12,7 @@ export async function agentSettingsOf(db: DbOrTx, agentId: string | null): Promi
 
 /**
  * The RERUN_CONFIG / FATIGUE_CONFIG a loop is judged with. A turn's own loop reruns at most
- * enforcement.max_retries times (PRODUCT.md §10); an external loop takes the agent's max_reruns (3).
+ * enforcement.max_retries times (docs/loops.md#rerun-limits); an external loop takes the agent's max_reruns (3).
  */
 export function guardrailConfigOf(settings: AgentSettings, kind: "external" | "turn"): GuardrailConfig {
   return kind === "turn" ? turnLoopConfig(settings) : { rerun: settings.rerun, fatigue: settings.fatigue };

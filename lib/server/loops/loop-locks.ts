@@ -4,7 +4,7 @@ import type { Transaction } from "@/db/types";
 
 // Transaction-scoped advisory locks, so concurrent requests on every app instance see each other's
 // writes. The two-key form (namespace, hashtext(name)) lives in a different lock space from the
-// ledger's one-key lock, so the two never contend by accident; 1001/1002 are arbitrary (seed 001).
+// ledger's one-key lock, so the two never contend by accident; 1001/1002 are arbitrary.
 const LOOP_FAMILY_NAMESPACE = 1001;
 const BIAS_TAG_NAMESPACE = 1002;
 

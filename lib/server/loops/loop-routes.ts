@@ -7,10 +7,10 @@ import { completeLoop } from "./complete-loop";
 import { overrideLoop } from "./override-loop";
 import { readGuardrailsStatus } from "./read-guardrails-status";
 
-// The three seed-001 endpoints, served at the seed's paths (app/orchestrator/…) and under /api/v1
+// The three orchestrator loop endpoints, served at their published paths (app/orchestrator/…) and under /api/v1
 // (app/api/v1/orchestrator/…): both route files export these same handlers.
 
-// 422: the request is well-formed JSON but its reflection_status is not one the seed accepts.
+// 422: the request is well-formed JSON but its reflection_status is not one the endpoint accepts ("done").
 const INVALID_STATUS_HTTP = 422;
 
 /** POST /orchestrator/loop-complete */

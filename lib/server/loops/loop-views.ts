@@ -30,7 +30,8 @@ function viewOf(row: LoopTraceRow, agentKey: string | null, config: GuardrailCon
     repeatedTags: record.repeated_tags ?? [],
     biasTags: [...new Set(record.bias_tags.map((t) => t.tag))],
     reflectionFatigue: record.reflection_fatigue,
-    // The seed names two fatigue stops (RERUN_CONFIG.fatigue_threshold, FATIGUE_CONFIG.critical_threshold); the lower one bites.
+    // The rerun defaults name two fatigue stops (RERUN_CONFIG.fatigue_threshold, FATIGUE_CONFIG.critical_threshold);
+    // the lower one bites.
     fatigueLimit: Math.min(config.rerun.fatigue_threshold, config.fatigue.critical_threshold),
     alignmentThreshold: config.rerun.alignment_threshold,
     driftThreshold: config.rerun.drift_threshold,

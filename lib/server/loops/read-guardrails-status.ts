@@ -6,7 +6,7 @@ import { loopRecordFromRow } from "../engine-host/loop-rows";
 import { AppError } from "../errors";
 import { guardrailConfigFor } from "./loop-config";
 
-/** GET /orchestrator/guardrails-status/{loop_id}: the stored record in the seed's shape; 404 if unknown. */
+/** GET /orchestrator/guardrails-status/{loop_id}: the stored record in the published shape; 404 if unknown. */
 export async function readGuardrailsStatus(db: DbOrTx, loopId: string): Promise<GuardrailsStatusResponse> {
   const row = await getLoopRow(db, loopId);
   if (!row) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);

@@ -43,8 +43,8 @@ export async function storeLoopCompletion(tx: Transaction, input: StoreLoopCompl
   }
   if (newRecord) await tx.insert(loopTraces).values(loopRowFromRecord(newRecord, agentId, null));
 
-  // One row per tag per loop (seed §3 counts occurrences across loops); a loop completed again
-  // replaces its earlier rows, as processLoopCompletion replaced its earlier counts.
+  // One row per tag per loop (bias echo counts occurrences across loops, docs/loops.md#bias-echo); a loop completed
+  // again replaces its earlier rows, as processLoopCompletion replaced its earlier counts.
   await tx.delete(biasHistory).where(eq(biasHistory.loopId, record.loop_id));
   const tags = uniqueTags(record.bias_tags);
   if (tags.length > 0) {

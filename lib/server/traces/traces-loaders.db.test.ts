@@ -15,7 +15,7 @@ import { loadAgentDashboard } from "./load-agent-dashboard";
 import { loadTracesPage } from "./load-traces-page";
 import { loadTurnDetail } from "./load-turn-detail";
 
-// Seed 003's France / order 123 / $75 turn through the real host (offline provider): the traces
+// The France / order 123 / $75 refund turn through the real host (offline provider): the traces
 // page, the turn detail and the dashboard must show what the engine stored.
 
 let handle: DatabaseHandle;

@@ -1,7 +1,7 @@
 import type { SensorOutput } from "../../contracts/model";
 import type { TurnContext } from "../../pipeline/turn-context";
 
-/** The clarification built from the sensor's reason (seed 003 Decision 4), in the step's words when there is one. */
+/** The clarification built from the sensor's reason, in the step's words when there is one. */
 export function clarificationFor(ctx: TurnContext, reason: string | null): string {
   const scenario = ctx.session.activeScenarioId ? ctx.agent.scenarios.get(ctx.session.activeScenarioId) : undefined;
   const hint = ctx.session.activeStepId ? scenario?.steps.get(ctx.session.activeStepId)?.clarificationHint : undefined;
@@ -12,8 +12,8 @@ export function clarificationFor(ctx: TurnContext, reason: string | null): strin
 }
 
 /**
- * Stage 2 (seed 003 Decision 4, seed 002 step 1): an ambiguous message gets a clarification and the
- * turn stops — nothing is retrieved, no tool runs, no reply is generated on a guessed intent.
+ * Stage 2 (fail fast; docs/decisions.md#one-sensor-call-carries-the-ambiguity-flag): an ambiguous message gets a
+ * clarification and the turn stops — nothing is retrieved, no tool runs, no reply is generated on a guessed intent.
  */
 export async function ambiguityTrap(ctx: TurnContext, context: SensorOutput): Promise<string | null> {
   return ctx.spans.record("ambiguity", async () => {

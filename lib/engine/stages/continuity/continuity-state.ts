@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PENDING_CLARIFIER_TYPES } from "./runtime-constants";
 
-// Seed 004 Step 1: the ContinuityState sidecar, exactly the seed's fields. Accepted/rejected choice
+// The ContinuityState sidecar (docs/continuity.md#state), bounded. Accepted/rejected choice
 // windows hold the last 5 ids (the same bound as recentActionTrace).
 export const CHOICE_WINDOW = 5;
 
@@ -49,7 +49,7 @@ export const OptionSet = z.object({
 });
 export type OptionSet = z.infer<typeof OptionSet>;
 
-/** What session.continuity holds: the seed's state plus the option sets still within the TTL. */
+/** What session.continuity holds: the continuity state plus the option sets still within the TTL. */
 export const ContinuitySidecar = z.object({
   state: ContinuityState.prefault({}),
   optionSets: z.array(OptionSet).max(5).default([]),

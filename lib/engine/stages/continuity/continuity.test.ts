@@ -9,9 +9,9 @@ import { createScriptedProvider, fail, generated, judged, ok, sensed } from "../
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 import { readSidecar } from "./continuity-state";
 import { evidenceFingerprint } from "./evidence-fingerprint";
-import { SEED_RUNTIME_CONSTANTS } from "./runtime-constants";
+import { DEFAULT_RUNTIME_CONSTANTS } from "./runtime-constants";
 
-// Seed 004 Step 6's seven blocker tests and the issue's own cases, on the demo agent whose order
+// The seven continuity blocker tests and further cases, on the demo agent whose order
 // lookup offers sample1, sample2, sample3 and 123.
 
 const embedder = createOfflineEmbedder();
@@ -61,7 +61,7 @@ describe("option sets", () => {
   });
 });
 
-describe("seed 004 Step 6 blockers", () => {
+describe("continuity blockers", () => {
   it("1. 'open the sample2 pls' resolves with no clarifier and no model call for the resolve", async () => {
     const { out, model } = await follow("open the sample2 pls", {
       generate: () => generated("Order sample2: $42.50, delivered."),
@@ -164,7 +164,7 @@ describe("seed 004 Step 6 blockers", () => {
       neededEvidenceTypes: ["chat_active_options", "scope_disambiguation_hint", "chat_recoverable_options"],
     });
     const { out, model } = await follow("the one from last week", { select: [needMore, needMore] });
-    expect(model.requestsOf("select")).toHaveLength(SEED_RUNTIME_CONSTANTS.SELECTION_MAX_LLM_CALLS);
+    expect(model.requestsOf("select")).toHaveLength(DEFAULT_RUNTIME_CONSTANTS.SELECTION_MAX_LLM_CALLS);
     expect(span(out)).toMatchObject({
       fallback_reason: "budget_exhausted",
       retry_attempt_index: 1,

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import type { OptionCandidate } from "./continuity-state";
 
-// Seed 004 "Canonical fingerprint payload": every listed field, canonical JSON (RFC 8785: stable key
-// order), every array sorted, volatile fields (timestamps, random ids, latency) omitted, SHA-256.
+// The canonical fingerprint payload (docs/continuity.md#resolution): every listed field, canonical JSON (RFC 8785:
+// stable key order), every array sorted, volatile fields (timestamps, random ids, latency) omitted, SHA-256.
 
 export interface EvidencePack {
   scopeBinding: {

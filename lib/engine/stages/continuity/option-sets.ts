@@ -12,7 +12,7 @@ import type { ContinuityRuntimeConstants } from "./runtime-constants";
 
 export const CHAT_SCOPE = "chat";
 
-/** Tool output `items: [{ id, label, sublabel?, type? }]` — the shape seed 004 option sets come from. */
+/** Tool output `items: [{ id, label, sublabel?, type? }]` — the shape option sets come from. */
 function itemsOf(output: unknown): OptionCandidate[] | null {
   const items = (output as { items?: unknown })?.items;
   if (!Array.isArray(items) || items.length < 2) return null;
@@ -37,7 +37,7 @@ export function withinTtl(set: OptionSet, turnIndex: number, now: Date, k: Conti
 }
 
 /**
- * Seed 004 / PRODUCT.md §5: when a tool returns a list, it becomes the active option set with a new
+ * Option sets (docs/continuity.md#state): when a tool returns a list, it becomes the active option set with a new
  * activeOptionSetId; the previous sets stay recoverable while within the TTL.
  */
 export function offerOptionSets(

@@ -83,8 +83,8 @@ function enrich(
 }
 
 /**
- * Seed 004 Steps 2–5: deterministic tie-break before any clarifier; otherwise one bounded model call,
- * the need_more_info veto applied once, one fingerprinted enrichment retry within budget, and the
+ * Resolution (docs/continuity.md#resolution): deterministic tie-break before any clarifier; otherwise one bounded model
+ * call, the need_more_info veto applied once, one fingerprinted enrichment retry within budget, and the
  * degradation matrix's canonical reasons. Runs only with continuity enabled and an active option set.
  */
 export async function runContinuity(ctx: TurnContext, enabled: boolean): Promise<ContinuityResult> {
@@ -131,7 +131,7 @@ export async function runContinuity(ctx: TurnContext, enabled: boolean): Promise
   }
   telemetry.blocked_reason = first.blockedBy;
   if (first.matches.length > 1) {
-    // True ambiguity still clarifies (seed Step 6 test 2), grounded in the matching candidates only.
+    // True ambiguity still clarifies (blocker test 2), grounded in the matching candidates only.
     return { kind: "clarify", response: groundedClarifier({ ...set, candidates: first.matches }), telemetry };
   }
   if (
@@ -185,7 +185,7 @@ async function selectLoop(
     if (out.decision === "select") {
       const winner = set.candidates.find((c) => c.id === out.choice_id);
       if (!winner) {
-        // Never execute outside the bounded candidates (seed invariant 1).
+        // Never execute outside the bounded candidates (the candidate ids are the execution boundary).
         telemetry.blocked_reason = `model chose ${JSON.stringify(out.choice_id)}, not a candidate`;
         telemetry.fallback_reason = "abstain";
         return { kind: "clarify", response: groundedClarifier(set), telemetry };

@@ -1,7 +1,7 @@
 import { type AgentSettings, ContinuitySettings } from "../../contracts/agent-settings";
 
-// Seed 004 "Runtime Constants Table (Canonical)": one module, names mapping 1:1 to the seed. The values
-// are the agent's continuity settings (whose defaults are the seed's numbers), so no literal is
+// The continuity runtime constants table: one module, one name per constant. The values
+// are the agent's continuity settings (whose defaults are the documented numbers), so no literal is
 // duplicated anywhere else.
 
 export interface ContinuityRuntimeConstants {
@@ -36,12 +36,12 @@ export function runtimeConstants(continuity: AgentSettings["continuity"]): Conti
   };
 }
 
-/** The seed's own table, for tests and docs. */
-export const SEED_RUNTIME_CONSTANTS: ContinuityRuntimeConstants = runtimeConstants(
+/** The table at its defaults, for tests and docs. */
+export const DEFAULT_RUNTIME_CONSTANTS: ContinuityRuntimeConstants = runtimeConstants(
   ContinuitySettings.defaults as AgentSettings["continuity"],
 );
 
-/** Seed 004 canonical enrichment allowlist enum (single source of truth). */
+/** The canonical enrichment allowlist enum (single source of truth). */
 export const ENRICHMENT_ALLOWLIST = [
   "chat_active_options",
   "chat_recoverable_options",
@@ -52,7 +52,7 @@ export const ENRICHMENT_ALLOWLIST = [
 ] as const;
 export type NeededEvidenceType = (typeof ENRICHMENT_ALLOWLIST)[number];
 
-/** Seed 004 Step 5 decision telemetry reasons. */
+/** The decision telemetry reasons. */
 export const CONTINUITY_REASONS = [
   "deterministic_continuity_resolve",
   "llm_select",
@@ -65,7 +65,7 @@ export const CONTINUITY_REASONS = [
 ] as const;
 export type ContinuityReason = (typeof CONTINUITY_REASONS)[number];
 
-/** Seed 004 Step 1 pendingClarifierType enum. */
+/** The pendingClarifierType enum. */
 export const PENDING_CLARIFIER_TYPES = [
   "none",
   "selection_disambiguation",

@@ -1,7 +1,7 @@
 import type { OptionCandidate, OptionSet } from "./continuity-state";
 import { normalizeLabel } from "./evidence-fingerprint";
 
-// Seed 004 Step 3: resolve directly only when ALL hold — command-like request, a unique
+// Deterministic tie-break: resolve directly only when ALL hold — command-like request, a unique
 // exact/normalized label winner in the current candidate set, same activeOptionSetId, same
 // activeScope, no question intent, no loop-guard conflict, no command-selection collision.
 

@@ -27,7 +27,7 @@ export interface EnforcementResult {
   enforced: number;
 }
 
-/** Seed 003 Decision 8: matched hard constraints, plus ALL GLOBAL hard constraints even when unmatched. */
+/** What is enforced: matched hard constraints, plus ALL GLOBAL hard constraints even when unmatched. */
 export function rulesToEnforce(
   ctx: TurnContext,
   matched: ScoredRule[],

@@ -36,8 +36,8 @@ export interface MoneyGaps {
 const NO_GAPS: MoneyGaps = { unresolvedMoney: () => undefined, moneyBlocks: false };
 
 /**
- * Lane 1 (seed 002 Decision 4, seed 003 Decision 7): the rule's CEL expression over profile ∪ session ∪
- * what the reply said. A variable nobody resolved is an explicit `unresolved`, never a silent pass;
+ * Lane 1 (docs/decisions.md#two-enforcement-lanes-deterministic-first): the rule's CEL expression over profile ∪
+ * session ∪ what the reply said. A variable nobody resolved is an explicit `unresolved`, never a silent pass;
  * every extracted value is tried, so "$30 now and $75 later" fails `refund_amount <= 50`. A money
  * amount that cannot be converted leaves the rule undecided unless another value already fails it;
  * that `unresolved` blocks the draft when `moneyBlocks` is on.

@@ -18,8 +18,8 @@ export interface Lane2Plan {
 }
 
 /**
- * Lane 2 (seed 002 Decision 4): the judge runs for a subjective hard rule only when it is in play —
- * matched this turn (a risky turn) — or, for always-enforced GLOBAL rules, on a sampled share.
+ * Lane 2 (docs/decisions.md#two-enforcement-lanes-deterministic-first): the judge runs for a subjective hard rule only
+ * when it is in play — matched this turn (a risky turn) — or, for always-enforced GLOBAL rules, on a sampled share.
  */
 export function planLane2(
   compiled: CompiledRule,

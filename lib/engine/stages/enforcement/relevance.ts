@@ -1,7 +1,7 @@
 import { cosine, round3 } from "../../compile/similarity";
 import type { RuleCheck } from "../../contracts/turn-outcome";
 
-// Seed 003 §E RelevanceVerifier.REFUSAL_PHRASES, verbatim, plus the curly-apostrophe forms.
+// The reference RelevanceVerifier.REFUSAL_PHRASES, verbatim, plus the curly-apostrophe forms.
 export const REFUSAL_PHRASES = [
   "i don't know",
   "i cannot answer",
@@ -25,7 +25,7 @@ function globalCheck(
   return { ruleId: key, ruleKey: key, ruleName: name, lane: 1, result, detail, score };
 }
 
-/** Seed 003 §E: query ↔ response similarity, with valid refusals ("I don't know") passing by bypass. */
+/** Relevance: query ↔ response similarity, with valid refusals ("I don't know") passing by bypass. */
 export function relevanceCheck(
   query: Float32Array,
   response: Float32Array,

@@ -10,8 +10,8 @@ import { normalizeForMatching } from "./normalize-text";
 import { parseNumberOrWords, roundCents } from "./numbers";
 import { stripMarkup } from "./strip-markup";
 
-// Seed 003 Decision 7, stage 3 of three-stage extraction: what the agent committed to in its reply,
-// as enforcement variables for lane 1 (PRODUCT.md §3 step 8). Deterministic: the designer's regexes,
+// Stage 3 of three-stage extraction (see README.md): what the agent committed to in its reply,
+// as enforcement variables for lane 1 (docs/pipeline.md, stage 8). Deterministic: the designer's regexes,
 // on re2js (linear time, so a customer who steers the reply cannot make a pattern backtrack), run
 // over three forms of the reply so that disguises do not slip through:
 //   raw        — the reply as generated;
@@ -149,7 +149,7 @@ function excerptOf(text: string, index: number, length: number): string {
 }
 
 /**
- * The enforcement variables a reply states (seed 003 Decision 7):
+ * The enforcement variables a reply states:
  * - boolean: true if any pattern matches the raw, normalized or canonical text; otherwise false.
  * - number: capture group 1 of every match in the raw and canonical text, as a number ("1,250" →
  *   1250, "75,00" → 75, "seventy-five" → 75); all distinct values; absent if nothing matched.

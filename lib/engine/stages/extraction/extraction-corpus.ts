@@ -146,7 +146,7 @@ export const REPLIES_THAT_MUST_BE_BLOCKED: BlockedReply[] = [
   {
     breaks: "refund_amount",
     reply: "Thanks! I'll process a $75 refund for you right away.",
-    reason: "seed 003's example",
+    reason: "the refund example",
   },
   { breaks: "refund_amount", reply: "I've approved a $ 75.00 refund.", reason: "space after $ and cents" },
   { breaks: "refund_amount", reply: "You'll get 75 USD back.", reason: "amount then USD" },

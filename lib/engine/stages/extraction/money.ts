@@ -1,7 +1,7 @@
 import { NUMBER_WORDS_SOURCE, parseNumber, roundCents, wordsToNumber } from "./numbers";
 
-// Typed claims in a reply: every money amount, percentage and count, in digits or words. Seed 003
-// Decision 7's example is "I'll process a $75 refund for you" → 75; a reply writes the same promise
+// Typed claims in a reply: every money amount, percentage and count, in digits or words. The
+// refund example is "I'll process a $75 refund for you" → 75; a reply writes the same promise
 // as "75$ refund", "USD 75,00 back" or "seventy-five dollars refund". canonicalizeMoney rewrites each
 // of those to "$75 …" so a designer's one `\$\s?(\d…)` pattern sees them all.
 //

@@ -1,6 +1,6 @@
 import { CONFUSABLES } from "./confusables";
 
-// Text normalization for matching banned terms in a reply (seed 003 Decision 7, lane 1's input). A
+// Text normalization for matching banned terms in a reply (lane 1's input). A
 // designer writes `\bQuickCart\b`; a model, or a user steering it, writes "QuіckCart" (Cyrillic і),
 // "Quick\u200BCart", "ＱｕｉｃｋＣａｒｔ" or "Q u i c k C a r t". normalizeForMatching folds all of those
 // back to "quickcart" so the same pattern sees them. The result is for matching only: it is never

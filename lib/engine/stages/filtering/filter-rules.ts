@@ -15,7 +15,10 @@ export interface FilterResult {
   considered: { key: string; scope: string; score: number; outcome: string }[];
 }
 
-/** The rules in scope for a scenario and step: GLOBAL + that SCENARIO + that STEP (seed 002 step 3). */
+/**
+ * The rules in scope for a scenario and step: GLOBAL + that SCENARIO + that STEP
+ * (docs/decisions.md#rules-are-flat-and-scoped).
+ */
 export function rulesInScope(agent: CompiledAgent, scenarioId: string | null, stepId: string | null): CompiledRule[] {
   return [
     ...agent.globalRules,
@@ -25,7 +28,7 @@ export function rulesInScope(agent: CompiledAgent, scenarioId: string | null, st
 }
 
 /**
- * Stage 4 filtering (seed 003 Current Rule Model, PRODUCT.md §3.4): similarity of condition_text to the
+ * Stage 4 filtering (see README.md): similarity of condition_text to the
  * turn, then enabled, max_fires_per_session, cooldown_turns; conflicts resolved by priority.
  */
 export function filterRules(

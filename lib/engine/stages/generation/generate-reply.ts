@@ -14,7 +14,7 @@ export interface GenerationInput {
 }
 
 /**
- * The prompt's material (seed 002 §5, seed 003 pipeline step 5): matched rules' action_text plus every
+ * The prompt's material: matched rules' action_text plus every
  * always-enforced GLOBAL hard rule (a reply is checked against them, so it is told about them), the
  * step's instructions, tool outputs as data, the profile, bounded history and — on a regeneration —
  * why the previous draft was rejected.

@@ -1,7 +1,7 @@
 import type { TurnContext } from "../../pipeline/turn-context";
 
 /**
- * Seed 004 degradation matrix: a model fault (timeout, 429, transport error, abstain) gets a safe
+ * Degradation (docs/pipeline.md#degradation): a model fault (timeout, 429, transport error, abstain) gets a safe
  * clarifier in the active context — never a guess, never an error page.
  */
 export function safeClarifier(ctx: TurnContext): string {
@@ -11,7 +11,7 @@ export function safeClarifier(ctx: TurnContext): string {
 }
 
 /**
- * PRODUCT.md §3.9: when regeneration is exhausted the customer gets this fixed template. It states no
+ * When regeneration is exhausted the customer gets this fixed template. It states no
  * amount, names no one and advises nothing, so it cannot break a hard constraint itself.
  */
 export function safeFallbackReply(): string {

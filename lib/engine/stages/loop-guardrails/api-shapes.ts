@@ -2,16 +2,16 @@ import { z } from "zod";
 import type { DecisionResult } from "./decide-rerun";
 import { LoopId, Reflection } from "./loop-trace";
 
-// The seed-001 endpoints' request and response shapes. The REST layer parses bodies with these schemas;
-// the pure functions return the response bodies ready to serialise.
+// The orchestrator loop endpoints' request and response shapes (docs/loops.md#endpoints). The REST layer parses bodies
+// with these schemas; the pure functions return the response bodies ready to serialise.
 
 const persona = z.string().min(1).max(100);
 const operator = z.string().trim().min(1).max(200);
 
-/** POST /orchestrator/loop-complete — the seed's request, key for key. */
+/** POST /orchestrator/loop-complete — the published request, key for key. */
 export const LoopCompleteRequest = z.object({
   loop_id: LoopId,
-  /** Any string: a value other than "done" gets the seed's error body, not a validation error. */
+  /** Any string: a value other than "done" gets the published error body, not a validation error. */
   reflection_status: z.string().max(50),
   orchestrator_persona: persona.nullable().optional(),
   override_fatigue: z.boolean().default(false),
@@ -20,7 +20,7 @@ export const LoopCompleteRequest = z.object({
 });
 export type LoopCompleteRequest = z.infer<typeof LoopCompleteRequest>;
 
-/** The request plus the loop's reflection (an extension PRODUCT.md §7 allows; the engine computes it for turns). */
+/** The request plus the loop's reflection (Focal's extension; the engine computes it for turns). */
 export const LoopCompletion = LoopCompleteRequest.extend({ reflection: Reflection });
 export type LoopCompletion = z.infer<typeof LoopCompletion>;
 export type LoopCompletionInput = z.input<typeof LoopCompleteRequest> & { reflection?: z.input<typeof Reflection> };
@@ -40,7 +40,7 @@ export interface ReflectionResult {
   reflection_persona: string | null;
   bias_echo: boolean;
   reflection_fatigue: number;
-  /** Present when the reflection carried bias tags (the seed tracks bias only then). */
+  /** Present when the reflection carried bias tags (bias is tracked only then). */
   repeated_tags?: string[];
   repetition_counts?: Record<string, number>;
 }
@@ -54,7 +54,7 @@ export interface LoopCompleteResponse {
   timestamp: string;
 }
 
-/** GET /orchestrator/guardrails-status/{loop_id} — the seed's body, key for key. */
+/** GET /orchestrator/guardrails-status/{loop_id} — the published body, key for key. */
 export interface GuardrailsStatusResponse {
   status: "success";
   guardrails_status: {
@@ -80,7 +80,7 @@ const OVERRIDE_REASON_REQUIRED = "override_reason is required: say why the guard
 export const OVERRIDE_REASON_MAX_CHARS = 1000;
 export const OVERRIDE_REASON_TOO_LONG = `override_reason is longer than ${OVERRIDE_REASON_MAX_CHARS} characters`;
 
-/** POST /orchestrator/override-guardrails/{loop_id} — the seed's request; who and why are required. */
+/** POST /orchestrator/override-guardrails/{loop_id} — the published request; who and why are required. */
 export const OverrideGuardrailsRequest = z.object({
   override_fatigue: z.boolean().default(false),
   override_max_reruns: z.boolean().default(false),
@@ -96,7 +96,7 @@ export const OverrideGuardrailsRequest = z.object({
 export type OverrideGuardrailsRequest = z.infer<typeof OverrideGuardrailsRequest>;
 export type OverrideGuardrailsRequestInput = z.input<typeof OverrideGuardrailsRequest>;
 
-/** The seed's response, plus force_finalize after the override. */
+/** The published response, plus force_finalize after the override. */
 export interface OverrideGuardrailsResponse {
   status: "success";
   loop_id: string;

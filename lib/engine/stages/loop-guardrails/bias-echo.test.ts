@@ -3,7 +3,7 @@ import { detectBiasRepetition, withoutLoopTags } from "./bias-echo";
 
 const tags = (...names: string[]) => names.map((tag) => ({ tag }));
 
-describe("detectBiasRepetition (seed 001 §3)", () => {
+describe("detectBiasRepetition (bias echo)", () => {
   it("adds this loop's tags first, so a tag seen for the 3rd time trips threshold 3", () => {
     const { result, history } = detectBiasRepetition({
       biasTags: tags("confirmation_bias"),

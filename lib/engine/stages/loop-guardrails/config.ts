@@ -1,8 +1,8 @@
 import { type AgentSettings, FatigueSettings, RerunSettings } from "../../contracts/agent-settings";
 
-/** Seed 001 RERUN_CONFIG, resolved (AgentSettings.rerun). */
+/** RERUN_CONFIG, resolved (AgentSettings.rerun). */
 export type RerunConfig = AgentSettings["rerun"];
-/** Seed 001 FATIGUE_CONFIG, resolved (AgentSettings.fatigue). */
+/** FATIGUE_CONFIG, resolved (AgentSettings.fatigue). */
 export type FatigueConfig = AgentSettings["fatigue"];
 
 /** What the guardrails read. A whole resolved AgentSettings fits too (external loops). */
@@ -11,14 +11,18 @@ export interface GuardrailConfig {
   fatigue: FatigueConfig;
 }
 
-/** The seed's defaults: max_reruns 3, thresholds 0.75 / 0.25, fatigue +0.15 / −0.05, critical 0.5. */
+/**
+ * The rerun defaults (docs/loops.md#defaults): max_reruns 3, thresholds 0.75 / 0.25,
+ * fatigue +0.15 / −0.05, critical 0.5.
+ */
 export const DEFAULT_GUARDRAIL_CONFIG: GuardrailConfig = Object.freeze({
   rerun: Object.freeze({ ...RerunSettings.defaults }),
   fatigue: Object.freeze({ ...FatigueSettings.defaults }),
 });
 
 /**
- * The turn's own regeneration loop (PRODUCT.md §10): a seed-001 loop whose max_reruns is the agent's
+ * The turn's own regeneration loop, a guarded loop
+ * (docs/decisions.md#the-regeneration-loop-is-a-guarded-loop) whose max_reruns is the agent's
  * enforcement.max_retries (default 1); every other number stays the agent's rerun/fatigue settings.
  */
 export function turnLoopConfig(settings: Pick<AgentSettings, "rerun" | "fatigue" | "enforcement">): GuardrailConfig {
@@ -30,7 +34,7 @@ export function turnLoopConfig(settings: Pick<AgentSettings, "rerun" | "fatigue"
 
 /**
  * Fatigue blocks a rerun once it reaches RERUN_CONFIG.fatigue_threshold or FATIGUE_CONFIG.critical_threshold
- * (both 0.5 by default): the seed names two thresholds for the same stop, so the lower one wins.
+ * (both 0.5 by default): the rerun defaults name two thresholds for the same stop, so the lower one wins.
  */
 export function fatigueExceeded(fatigue: number, config: GuardrailConfig): boolean {
   return fatigue >= config.rerun.fatigue_threshold || fatigue >= config.fatigue.critical_threshold;

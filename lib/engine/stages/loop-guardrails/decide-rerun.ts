@@ -5,7 +5,7 @@ import { familyRootOf, nextRerunId } from "./loop-family";
 import type { FinalizeReason, RerunReason, RerunTrigger } from "./loop-trace";
 import type { RerunLimitResult } from "./rerun-limits";
 
-// The rerun decision of seed 001 (make_rerun_decision). Precedence, first match wins:
+// The rerun decision (make_rerun_decision; docs/loops.md#decision-first-match-wins). Precedence, first match wins:
 //   1. bias echo (the filter's action halt_loop)        → "halt",     bias_echo_detected (not overridable)
 //   2. alignment ≥ 0.75 and drift ≤ 0.25                → "finalize", thresholds_met
 //   3. rerun limit reached, not overridden               → "finalize", rerun_limit_reached
@@ -15,7 +15,7 @@ import type { RerunLimitResult } from "./rerun-limits";
 export interface ThresholdCheck {
   /** In order: "alignment" (alignment < alignment_threshold), "drift" (drift > drift_threshold). */
   triggers: RerunTrigger[];
-  /** Named after the first trigger, as in the seed's example (both tripped → alignment_threshold_not_met). */
+  /** Named after the first trigger, as in the reference example (both tripped → alignment_threshold_not_met). */
   reason: RerunReason | null;
 }
 
@@ -39,7 +39,7 @@ interface DecisionBase {
   overridden_by: string | null;
 }
 
-/** The seed's example shape, plus rerun_of, rerun_trigger, rerun_reason_detail and overridden_by. */
+/** The reference example shape, plus rerun_of, rerun_trigger, rerun_reason_detail and overridden_by. */
 export interface RerunDecisionResult extends DecisionBase {
   decision: "rerun";
   new_loop_id: string;
@@ -76,7 +76,7 @@ export interface DecideRerunInput {
   driftScore: number;
   limits: RerunLimitResult;
   fatigue: FatigueResult;
-  /** Null when the reflection carried no bias tags (the seed skips the filter then). */
+  /** Null when the reflection carried no bias tags (the filter is skipped then). */
   bias: BiasEchoResult | null;
   overrideFatigue: boolean;
   overrideBy: string | null;

@@ -3,12 +3,12 @@ import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { calculateFatigueScore, calculateImprovement, type FatigueInput } from "./fatigue";
 
 const config = DEFAULT_GUARDRAIL_CONFIG.fatigue;
-const seedScores = { alignment_score: 0.72, drift_score: 0.28 };
+const referenceScores = { alignment_score: 0.72, drift_score: 0.28 };
 const rerun = (previousFatigue: number, overrides: Partial<FatigueInput> = {}) =>
   calculateFatigueScore({
     alignmentScore: 0.72,
     driftScore: 0.28,
-    previous: seedScores,
+    previous: referenceScores,
     previousFatigue,
     config,
     ...overrides,
@@ -27,7 +27,7 @@ describe("calculateImprovement", () => {
   });
 });
 
-describe("calculateFatigueScore (seed 001 §4)", () => {
+describe("calculateFatigueScore (reflection fatigue)", () => {
   it("adds nothing on an original loop (no previous trace)", () => {
     expect(
       calculateFatigueScore({ alignmentScore: 0.72, driftScore: 0.28, previous: null, previousFatigue: null, config }),
@@ -81,7 +81,7 @@ describe("calculateFatigueScore (seed 001 §4)", () => {
     expect(seen).toEqual([0.15, 0.3, 0.45, 0.6]);
   });
 
-  it("reads a previous loop without scores as alignment 0.0 / drift 1.0 (seed defaults)", () => {
+  it("reads a previous loop without scores as alignment 0.0 / drift 1.0 (the defaults)", () => {
     const result = rerun(0.15, { previous: { alignment_score: null, drift_score: null } });
     expect(result.improvement_detected).toBe(true);
     expect(result.reflection_fatigue).toBe(0.1);

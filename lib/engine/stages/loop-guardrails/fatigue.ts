@@ -1,11 +1,11 @@
 import { type FatigueConfig, round9 } from "./config";
 
-// Seed 001 §4 calculate_fatigue_score. Fatigue grows by base_increment (0.15) for every rerun that does
-// not improve alignment or drift by at least improvement_threshold (0.05) over the previous loop, decays
-// by decay_rate (0.05) when one of them does, and is clamped to [0, max_fatigue]. Reaching
+// Reflection fatigue (docs/loops.md#reflection-fatigue): calculate_fatigue_score. Fatigue grows by base_increment
+// (0.15) for every rerun that does not improve alignment or drift by at least improvement_threshold (0.05) over the
+// previous loop, decays by decay_rate (0.05) when one of them does, and is clamped to [0, max_fatigue]. Reaching
 // critical_threshold (0.5) forces finalization: 0.15 × 4 = 0.60.
 
-/** The seed's dict, key for key. */
+/** The reference dict, key for key. */
 export interface FatigueResult {
   reflection_fatigue: number;
   previous_fatigue: number;
@@ -17,7 +17,7 @@ export interface FatigueResult {
   force_finalize: boolean;
 }
 
-/** The previous loop's scores; null when it never completed (the seed then reads 0.0 and 1.0). */
+/** The previous loop's scores; null when it never completed (it then reads as 0.0 and 1.0). */
 export interface PreviousScores {
   alignment_score: number | null;
   drift_score: number | null;
@@ -26,7 +26,9 @@ export interface PreviousScores {
 export interface FatigueInput {
   alignmentScore: number;
   driftScore: number;
-  /** The previous loop in the lineage; null for an original loop, which gets no increment (seed: "if previous_trace"). */
+  /**
+   * The previous loop in the lineage; null for an original loop, which gets no increment (only "if previous_trace").
+   */
   previous: PreviousScores | null;
   /** The fatigue carried so far (the previous loop's); null → 0.0. */
   previousFatigue: number | null;

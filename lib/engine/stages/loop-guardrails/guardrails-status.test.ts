@@ -5,7 +5,7 @@ import { emptyLoopGuardrailState } from "./process-loop-completion";
 import { complete } from "./test-helpers";
 
 describe("getGuardrailsStatus (GET /orchestrator/guardrails-status/{loop_id})", () => {
-  it("returns the seed's body for loop_001 after its first completion", () => {
+  it("returns the published body for loop_001 after its first completion", () => {
     const { outcome } = complete(emptyLoopGuardrailState(), "loop_001");
     expect(getGuardrailsStatus(outcome.record, DEFAULT_GUARDRAIL_CONFIG)).toEqual({
       status: "success",
@@ -15,7 +15,7 @@ describe("getGuardrailsStatus (GET /orchestrator/guardrails-status/{loop_id})", 
         max_reruns: 3,
         rerun_limit_reached: false,
         bias_echo: false,
-        // The seed's example reads 0.15: see README "Where the seed's example disagrees with itself".
+        // The reference example reads 0.15: see README "Choices where the published reference behaviour is ambiguous".
         reflection_fatigue: 0,
         fatigue_threshold_exceeded: false,
         force_finalize: false,

@@ -3,7 +3,7 @@ import { fatigueExceeded, type GuardrailConfig } from "./config";
 import { familyRerunCount } from "./loop-family";
 import type { LoopTraceItem } from "./loop-trace";
 
-// Seed 001 GET /orchestrator/guardrails-status/{loop_id}: the loop record read back in the seed's shape.
+// GET /orchestrator/guardrails-status/{loop_id}: the loop record read back in the published shape.
 
 /**
  * rerun_count is the record's own (as of its last update). Pass the family to report the family's

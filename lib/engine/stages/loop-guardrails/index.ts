@@ -1,4 +1,4 @@
-// Seed 001 loop guardrails: pure functions over explicit state (see README.md).
+// Loop guardrails (docs/loops.md): pure functions over explicit state (see README.md).
 
 export {
   type GuardrailsStatusResponse,

@@ -5,9 +5,11 @@ import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { createLoopTraceItem } from "./loop-trace";
 import { overrideGuardrails } from "./override-guardrails";
 import { applyLoopCompletion, emptyLoopGuardrailState, processLoopCompletion } from "./process-loop-completion";
-import { complete, SEED_NOW, SEED_REFLECTION } from "./test-helpers";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./test-helpers";
 
-const tagged = (...tags: string[]) => ({ reflection: { ...SEED_REFLECTION, bias_tags: tags.map((tag) => ({ tag })) } });
+const tagged = (...tags: string[]) => ({
+  reflection: { ...REFERENCE_REFLECTION, bias_tags: tags.map((tag) => ({ tag })) },
+});
 
 describe("processLoopCompletion — bias echo over the global history", () => {
   it("halts the third loop to flag a tag, even across two loop families (threshold 3)", () => {
@@ -67,12 +69,12 @@ describe("processLoopCompletion — bias echo over the global history", () => {
 });
 
 describe("processLoopCompletion — request handling", () => {
-  it("answers reflection_status ≠ 'done' with the seed's error body and needs no reflection", () => {
+  it("answers reflection_status ≠ 'done' with the published error body and needs no reflection", () => {
     const outcome = processLoopCompletion(
       { loop_id: "loop_001", reflection_status: "pending" },
       emptyLoopGuardrailState(),
       DEFAULT_GUARDRAIL_CONFIG,
-      SEED_NOW,
+      REFERENCE_NOW,
     );
     expect(outcome).toEqual({
       ok: false,
@@ -88,23 +90,23 @@ describe("processLoopCompletion — request handling", () => {
         input as { loop_id: string; reflection_status: string },
         emptyLoopGuardrailState(),
         DEFAULT_GUARDRAIL_CONFIG,
-        SEED_NOW,
+        REFERENCE_NOW,
       );
     expect(run({ loop_id: "loop_001", reflection_status: "done" })).toThrow(ZodError);
-    expect(run({ loop_id: "../etc", reflection_status: "done", reflection: SEED_REFLECTION })).toThrow(ZodError);
+    expect(run({ loop_id: "../etc", reflection_status: "done", reflection: REFERENCE_REFLECTION })).toThrow(ZodError);
   });
 
   it("falls back to the reflection persona when the request names no orchestrator persona", () => {
     const { outcome } = complete(emptyLoopGuardrailState(), "loop_001", {
       request: { orchestrator_persona: null },
-      reflection: { ...SEED_REFLECTION, reflection_persona: "CRITIC" },
+      reflection: { ...REFERENCE_REFLECTION, reflection_persona: "CRITIC" },
     });
     expect(outcome.response.orchestrator_persona).toBe("CRITIC");
   });
 
   it("finalizes with thresholds_met when alignment ≥ 0.75 and drift ≤ 0.25", () => {
     const { outcome } = complete(emptyLoopGuardrailState(), "loop_001", {
-      reflection: { ...SEED_REFLECTION, alignment_score: 0.75, drift_score: 0.25 },
+      reflection: { ...REFERENCE_REFLECTION, alignment_score: 0.75, drift_score: 0.25 },
     });
     expect(outcome.response.decision_result).toMatchObject({
       decision: "finalize",
@@ -125,7 +127,7 @@ describe("processLoopCompletion — request handling", () => {
     const other = createLoopTraceItem({
       loop_id: "loop_002_r3",
       status: "completed",
-      timestamp: SEED_NOW,
+      timestamp: REFERENCE_NOW,
       rerun_count: 3,
     });
     const { outcome } = complete({ family: [other], biasHistory: {} }, "loop_001");
@@ -176,7 +178,7 @@ describe("processLoopCompletion — request handling", () => {
   it("rejects an invalid clock value", () => {
     expect(() =>
       processLoopCompletion(
-        { loop_id: "loop_001", reflection_status: "done", reflection: SEED_REFLECTION },
+        { loop_id: "loop_001", reflection_status: "done", reflection: REFERENCE_REFLECTION },
         emptyLoopGuardrailState(),
         DEFAULT_GUARDRAIL_CONFIG,
         new Date(Number.NaN),

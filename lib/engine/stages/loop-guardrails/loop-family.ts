@@ -55,7 +55,7 @@ export function familyRecords(loopId: string, family: readonly LoopTraceItem[]):
 }
 
 /**
- * The loop before `loopId` in its lineage (the seed's "previous loop trace"): the record named by its
+ * The loop before `loopId` in its lineage (the "previous loop trace"): the record named by its
  * rerun_of, else `_r{n-1}` (the root for `_r1`). Null for an original loop or when it was never stored.
  */
 export function previousLoopOf(

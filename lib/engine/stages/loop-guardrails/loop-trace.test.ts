@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLoopTraceItem, LoopTraceItem, Reflection } from "./loop-trace";
 
 describe("LoopTraceItem", () => {
-  it("fills every seed field with the seed's default", () => {
+  it("fills every field with its default", () => {
     const item = createLoopTraceItem({ loop_id: "loop_001", status: "pending", timestamp: "2025-04-21T19:45:00Z" });
     expect(item).toEqual({
       loop_id: "loop_001",

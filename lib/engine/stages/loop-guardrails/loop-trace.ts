@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-// Seed 001 §1 LoopTraceItem: every field with the seed's default, plus what Focal keeps per loop (the
+// The loop trace record (LoopTraceItem): every field with its default, plus what Focal keeps per loop (the
 // reflection's scores and bias tags, the decision taken and a stored operator override). Counts and flags
-// are non-null with the seed's default; the seed's Optional strings and lists stay nullable.
+// are non-null with their default; the Optional strings and lists stay nullable.
 
 /** Loop ids travel in URLs (`/orchestrator/guardrails-status/{loop_id}`) and rerun ids append `_r{n}`. */
 export const LoopId = z
@@ -31,7 +31,7 @@ export type ReflectionInput = z.input<typeof Reflection>;
 export const RERUN_TRIGGERS = ["alignment", "drift"] as const;
 export type RerunTrigger = (typeof RERUN_TRIGGERS)[number];
 
-/** The first trigger names the reason, so alignment 0.72 + drift 0.28 → `alignment_threshold_not_met` (seed example). */
+/** The first trigger names the reason: alignment 0.72 + drift 0.28 → `alignment_threshold_not_met`. */
 export const RERUN_REASONS = ["alignment_threshold_not_met", "drift_threshold_exceeded"] as const;
 export type RerunReason = (typeof RERUN_REASONS)[number];
 
@@ -43,7 +43,7 @@ export const FINALIZE_REASONS = [
 ] as const;
 export type FinalizeReason = (typeof FINALIZE_REASONS)[number];
 
-/** "halt" = bias echo (the seed's action `halt_loop`); "finalize" = stop and keep the loop's output. */
+/** "halt" = bias echo (the action `halt_loop`); "finalize" = stop and keep the loop's output. */
 export const LOOP_DECISIONS = ["rerun", "finalize", "halt"] as const;
 export type LoopDecision = (typeof LOOP_DECISIONS)[number];
 
@@ -92,7 +92,7 @@ export const LoopTraceItem = z.object({
 export type LoopTraceItem = z.infer<typeof LoopTraceItem>;
 export type LoopTraceItemInput = z.input<typeof LoopTraceItem>;
 
-/** A record with every omitted field at its seed default. Throws a ZodError on invalid input. */
+/** A record with every omitted field at its default. Throws a ZodError on invalid input. */
 export function createLoopTraceItem(input: LoopTraceItemInput): LoopTraceItem {
   return LoopTraceItem.parse(input);
 }

@@ -6,10 +6,10 @@ import {
 import { DEFAULT_GUARDRAIL_CONFIG, fatigueExceeded, type GuardrailConfig } from "./config";
 import type { LoopTraceItem } from "./loop-trace";
 
-// Seed 001 POST /orchestrator/override-guardrails/{loop_id}. The override is stored on the record
+// POST /orchestrator/override-guardrails/{loop_id} (docs/loops.md#overrides). The override is stored on the record
 // (override_fatigue / override_max_reruns, sticky: a later override never takes an earlier one back) and
 // honoured when the loop is completed again; force_finalize is lifted now when every guardrail that
-// forced it is covered. Bias echo (halt_loop) cannot be overridden: the seed offers no flag for it.
+// forced it is covered. Bias echo (halt_loop) cannot be overridden: there is no override flag for it.
 
 export interface OverrideGuardrailsOutcome {
   record: LoopTraceItem;

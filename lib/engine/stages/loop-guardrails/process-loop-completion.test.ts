@@ -3,9 +3,9 @@ import { resolveAgentSettings } from "../../contracts/agent-settings";
 import { DEFAULT_GUARDRAIL_CONFIG, turnLoopConfig } from "./config";
 import { turnLoopId } from "./loop-family";
 import { emptyLoopGuardrailState, type LoopGuardrailState } from "./process-loop-completion";
-import { complete, SEED_NOW, SEED_REFLECTION } from "./test-helpers";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./test-helpers";
 
-/** Completes `ids` in order with the seed's scores, carrying the state along. */
+/** Completes `ids` in order with the reference scores, carrying the state along. */
 function chain(ids: string[], start: LoopGuardrailState = emptyLoopGuardrailState()) {
   let state = start;
   const decisions: string[] = [];
@@ -17,7 +17,7 @@ function chain(ids: string[], start: LoopGuardrailState = emptyLoopGuardrailStat
   return { state, decisions };
 }
 
-describe("processLoopCompletion — the seed's example", () => {
+describe("processLoopCompletion — the reference example", () => {
   it("loop_001 at alignment 0.72 reruns as loop_001_r1 (rerun_number 1, max_reruns 3)", () => {
     const { outcome } = complete(emptyLoopGuardrailState(), "loop_001");
     expect(outcome.response).toEqual({
@@ -29,7 +29,7 @@ describe("processLoopCompletion — the seed's example", () => {
         summary_valid: true,
         reflection_persona: "SAGE",
         bias_echo: false,
-        // The seed's example shows 0.15 here; by its own §4 an original loop has no previous trace and
+        // The reference example shows 0.15 here; by its own fatigue rule an original loop has no previous trace and
         // gets no increment. 0.15 appears at loop_001_r1 (next test).
         reflection_fatigue: 0,
       },
@@ -47,7 +47,7 @@ describe("processLoopCompletion — the seed's example", () => {
         overridden_by: null,
       },
       orchestrator_persona: "SAGE",
-      timestamp: SEED_NOW,
+      timestamp: REFERENCE_NOW,
     });
   });
 
@@ -83,7 +83,7 @@ describe("processLoopCompletion — the seed's example", () => {
       rerun_trigger: ["alignment", "drift"],
       rerun_reason: "alignment_threshold_not_met",
       rerun_reason_detail: "Triggered by alignment, drift",
-      timestamp: SEED_NOW,
+      timestamp: REFERENCE_NOW,
       reflection_persona: "SAGE",
     });
   });
@@ -212,7 +212,7 @@ describe("processLoopCompletion — fatigue", () => {
   it("an improving rerun decays fatigue by 0.05", () => {
     const { state } = chain(["loop_001", "loop_001_r1"]);
     const { outcome } = complete(state, "loop_001_r2", {
-      reflection: { ...SEED_REFLECTION, alignment_score: 0.74, drift_score: 0.22 },
+      reflection: { ...REFERENCE_REFLECTION, alignment_score: 0.74, drift_score: 0.22 },
     });
     expect(outcome.response.reflection_result.reflection_fatigue).toBe(0.1);
     expect(outcome.response.decision_result).toMatchObject({

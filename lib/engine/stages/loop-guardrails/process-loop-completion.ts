@@ -23,7 +23,7 @@ import { createLoopTraceItem, LOOP_STATUS, type LoopTraceItem } from "./loop-tra
 import { enforceRerunLimits, type RerunLimitResult } from "./rerun-limits";
 import { applyRerunReasoning, logRerunReasoning, type RerunReasoning } from "./rerun-reasoning";
 
-// Seed 001 §6 process_loop_completion, pure: the caller hands over the loop family's records and the
+// Loop completion (process_loop_completion), pure: the caller hands over the loop family's records and the
 // global bias counts, and stores what comes back (record, newRecord, biasHistory). Nothing is read or
 // written here; time is the caller's `now`.
 
@@ -47,7 +47,7 @@ export type LoopCompletionOutcome =
       /** The `_rN` rerun's pending record when the decision is "rerun", else null. */
       newRecord: LoopTraceItem | null;
       biasHistory: Record<string, number>;
-      /** Seed §5 reasoning when the decision is "rerun", else null. */
+      /** Rerun reasoning (docs/loops.md#rerun-reasoning) when the decision is "rerun", else null. */
       reasoning: RerunReasoning | null;
       /** The component results behind the decision, for spans and the dashboard. */
       guardrails: { limits: RerunLimitResult; fatigue: FatigueResult; bias: BiasEchoResult | null };
@@ -56,7 +56,7 @@ export type LoopCompletionOutcome =
 
 /**
  * Throws a ZodError when the request is malformed, or when reflection_status is "done" and the
- * reflection is missing or invalid. reflection_status ≠ "done" returns the seed's error body instead.
+ * reflection is missing or invalid. reflection_status ≠ "done" returns the published error body instead.
  */
 export function processLoopCompletion(
   input: LoopCompletionInput,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { enforceRerunLimits } from "./rerun-limits";
 
-describe("enforceRerunLimits (seed 001 §2)", () => {
+describe("enforceRerunLimits (rerun limits)", () => {
   it("allows reruns below the limit", () => {
     expect(enforceRerunLimits({ totalReruns: 2, maxReruns: 3, overrideMaxReruns: false, overrideBy: null })).toEqual({
       rerun_count: 2,

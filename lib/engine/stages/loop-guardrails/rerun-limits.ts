@@ -1,6 +1,7 @@
-// Seed 001 §2 enforce_rerun_limits, over the family's rerun count the caller computed (familyRerunCount).
+// Rerun limits (docs/loops.md#rerun-limits): enforce_rerun_limits, over the family's rerun count the caller computed
+// (familyRerunCount).
 
-/** The seed's dict, key for key. */
+/** The reference dict, key for key. */
 export interface RerunLimitResult {
   rerun_count: number;
   max_reruns: number;

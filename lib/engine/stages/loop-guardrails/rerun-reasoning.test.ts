@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLoopTraceItem } from "./loop-trace";
 import { applyRerunReasoning, logRerunReasoning } from "./rerun-reasoning";
 
-describe("logRerunReasoning (seed 001 §5)", () => {
+describe("logRerunReasoning (rerun reasoning)", () => {
   it("defaults the detail to 'Triggered by a, b' and normalises the caller's time", () => {
     expect(
       logRerunReasoning({

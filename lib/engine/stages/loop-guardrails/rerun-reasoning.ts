@@ -1,7 +1,8 @@
 import { toIsoTimestamp } from "./config";
 import type { LoopTraceItem } from "./loop-trace";
 
-// Seed 001 §5 log_rerun_reasoning: what triggered a rerun, in a dict the caller stores beside the loop.
+// Rerun reasoning (docs/loops.md#rerun-reasoning): log_rerun_reasoning: what triggered a rerun, in a dict the caller
+// stores beside the loop.
 
 export interface RerunReasoning {
   rerun_trigger: string[];
@@ -9,7 +10,7 @@ export interface RerunReasoning {
   rerun_reason_detail: string;
   timestamp: string;
   reflection_persona: string | null;
-  /** Present only when an override let the rerun happen (seed: "if overridden_by"). */
+  /** Present only when an override let the rerun happen (only "if overridden_by"). */
   overridden_by?: string;
 }
 
@@ -36,7 +37,7 @@ export function logRerunReasoning(input: RerunReasoningInput): RerunReasoning {
   return reasoning;
 }
 
-/** The seed's trace update: reasoning fields always, overridden_by and reflection_persona only when set. */
+/** The trace update: reasoning fields always, overridden_by and reflection_persona only when set. */
 export function applyRerunReasoning(record: LoopTraceItem, reasoning: RerunReasoning): LoopTraceItem {
   return {
     ...record,

@@ -9,10 +9,10 @@ import {
 
 // Test helpers shared by this folder's tests (not exported from index.ts).
 
-export const SEED_NOW = "2025-04-21T19:45:00.000Z";
+export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 
-/** The seed example's reflection: alignment 0.72 < 0.75, drift 0.28 > 0.25, persona SAGE. */
-export const SEED_REFLECTION: ReflectionInput = {
+/** The reference example's reflection: alignment 0.72 < 0.75, drift 0.28 > 0.25, persona SAGE. */
+export const REFERENCE_REFLECTION: ReflectionInput = {
   alignment_score: 0.72,
   drift_score: 0.28,
   summary_valid: true,
@@ -21,7 +21,7 @@ export const SEED_REFLECTION: ReflectionInput = {
 
 export type CompletedOutcome = Extract<LoopCompletionOutcome, { ok: true }>;
 
-/** Posts the seed's request for `loopId` and returns the outcome with the state to carry on with. */
+/** Posts the reference request for `loopId` and returns the outcome with the state to carry on with. */
 export function complete(
   state: LoopGuardrailState,
   loopId: string,
@@ -40,11 +40,11 @@ export function complete(
       override_max_reruns: false,
       override_by: null,
       ...options.request,
-      reflection: options.reflection ?? SEED_REFLECTION,
+      reflection: options.reflection ?? REFERENCE_REFLECTION,
     },
     state,
     options.config ?? DEFAULT_GUARDRAIL_CONFIG,
-    SEED_NOW,
+    REFERENCE_NOW,
   );
   if (!outcome.ok) throw new Error(`unexpected error body: ${outcome.response.message}`);
   return { outcome, state: applyLoopCompletion(state, outcome) };

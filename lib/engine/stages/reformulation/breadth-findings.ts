@@ -5,7 +5,7 @@ import type { NewPhrase } from "./new-content";
 import { isTimeWord, LIMIT_WORDS, limitsIn, timeSpanHours, widerLimits } from "./scope-ranges";
 import { adjacent, isNumberToken, phrasesOf, phraseText, type Token } from "./text-tokens";
 
-// Seed 000 "Scope expansion — Breadth increase" and "Constraint removal — Operator constraint
+// The forbidden kinds "Scope expansion — Breadth increase" and "Constraint removal — Operator constraint
 // missing": findings that make the scope criterion (DTL-STRAT-010) fail.
 
 /** "Apple and Google", "Apple as well as Google", "Apple plus Google", "Apple, including Google". */

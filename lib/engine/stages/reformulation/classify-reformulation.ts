@@ -17,7 +17,7 @@ const EXPANSION_KINDS = new Set<ReformulationFinding["kind"]>([
 ]);
 
 /**
- * What kind of reformulation this is, the most telling first. Forbidden (seed 000): an explicit
+ * What kind of reformulation this is, the most telling first. Forbidden: an explicit
  * breadth increase, then a dropped constraint, then a different topic (preservation < 0.95), then
  * an ungrounded addition. Allowed: narrowing (a new bound or a smaller range), an added constraint,
  * an output format, else a clarification (everything maps, nothing added).

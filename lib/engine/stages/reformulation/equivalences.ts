@@ -5,14 +5,14 @@ import { contentTokens, tokenize } from "./text-tokens";
 // content tokens, so "cryptocurrencies" matches "cryptocurrency" and "in the past 24 hours"
 // matches "past 24 hours". A model provider can add pairs beyond this table (via "model").
 export const EQUIVALENCE_GROUPS: readonly (readonly string[])[] = [
-  // Seed 000 examples: "crypto" → "cryptocurrency", "today" → "past 24 hours", "latest" → "past 24 hours".
+  // Reference examples: "crypto" → "cryptocurrency", "today" → "past 24 hours", "latest" → "past 24 hours".
   ["crypto", "cryptocurrency", "cryptocurrencies", "crypto currency"],
   ["today", "past 24 hours", "last 24 hours", "past day", "last day", "24 hours"],
   ["latest", "past 24 hours", "last 24 hours", "recent", "newest"],
-  // A forecast is about a coming period; naming the period clarifies it (seed 000's weather example
-  // then fails on evidence, as the seed says, not on preservation).
+  // A forecast is about a coming period; naming the period clarifies it (the weather example
+  // then fails on evidence, as intended, not on preservation).
   ["forecast", "next week", "tomorrow", "next 7 days", "coming days", "coming week", "upcoming", "next few days"],
-  // "earnings" → "Q4 2024 earnings": the report is the earnings (seed 000 constraint addition example).
+  // "earnings" → "Q4 2024 earnings": the report is the earnings (the constraint addition example).
   ["earnings report", "earnings", "earnings results", "financial results", "quarterly results"],
   ["summarize", "summary", "summarise", "overview", "recap"],
   ["news", "headlines", "updates"],

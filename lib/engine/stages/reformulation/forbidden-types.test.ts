@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ValidateReformulationInput, validateReformulation } from "./validate-reformulation";
 
-// Seed 000 "Forbidden Reformulations": each is detected, never accepted, and gives its abort code.
+// The forbidden kinds of reformulation: each is detected, never accepted, and gives its abort code.
 
 const check = (input: Omit<ValidateReformulationInput, "type" | "confidence"> & { confidence?: number }) =>
   validateReformulation({ type: "scope_narrowing", confidence: 0.95, ...input });

@@ -1,6 +1,6 @@
 import type { Token } from "./text-tokens";
 
-// A small containment tree for "wider place range" (seed 000 scope expansion: breadth increase).
+// A small containment tree for "wider place range" (scope expansion: breadth increase).
 // "Paris" → "France" widens; "France" → "Paris" narrows. Places not listed are entities like any
 // other (a new one needs evidence). Keys are lower-case phrases.
 const PARENT: Record<string, string> = {

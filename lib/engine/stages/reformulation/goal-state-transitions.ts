@@ -9,7 +9,7 @@ import {
 import type { Provenance, TurnOutcomeKind } from "../../contracts/turn-outcome";
 import { contentTokens, tokenize } from "./text-tokens";
 
-// Pure transitions of a session's goal state (seed 000 "Reversibility": the original is preserved
+// Pure transitions of a session's goal state (reversibility: the original is preserved
 // in state, a reformulation can be discarded, no permanent change). The host persists the result.
 
 /** Newest candidates kept on the session; the ledger holds every one (seq-ordered, hash-chained). */
@@ -43,8 +43,8 @@ export function readGoalState(raw: unknown): GoalState {
 }
 
 /**
- * PRODUCT.md §6 "the original (from the first clear request)": the goal with its original set from
- * this turn's message when it has none yet, the turn was understood, and the message asks for
+ * "The original (from the first clear request)" (docs/goals.md#the-goal-of-a-session): the goal with its original set
+ * from this turn's message when it has none yet, the turn was understood, and the message asks for
  * something. Otherwise the goal unchanged. The original is never overwritten.
  */
 export function originalGoalFromTurn(
@@ -83,7 +83,9 @@ export interface RecordedCandidate {
   source: GoalCandidateRecord["source"];
 }
 
-/** An accepted candidate becomes the one active reformulation (the previous is superseded); a rejected one is history. */
+/**
+ * An accepted candidate becomes the one active reformulation (the previous is superseded); a rejected one is history.
+ */
 export function withCandidateRecorded(goal: GoalState, entry: RecordedCandidate): GoalState {
   const { candidate, verdict } = entry;
   const evidenceIds = candidate.evidence.map((e) => e.id);
@@ -129,7 +131,7 @@ export function withOriginalRestored(goal: GoalState): GoalState {
   };
 }
 
-/** The provenance footer's goal part (PRODUCT.md §6) from a stored goal state. */
+/** The provenance footer's goal part from a stored goal state. */
 export function goalProvenance(goal: unknown): Provenance["goal"] {
   const state = readGoalState(goal);
   return {

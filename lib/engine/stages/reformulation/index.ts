@@ -1,4 +1,4 @@
-// Seed 000 goal reformulation guardrails: the stage's public API (see README.md).
+// Goal reformulation guardrails (docs/goals.md): the stage's public API (see README.md).
 export {
   emptyGoalState,
   GOAL_HISTORY_MAX,

@@ -33,7 +33,7 @@ function findPhrase(tokens: Token[], phrase: StemPhrase, accept: (index: number)
 }
 
 /**
- * Seed 000 "Intent preservation ≥ 0.95", measured as its Process says: the candidate must map to
+ * Intent preservation ≥ 0.95, measured as a mapping: the candidate must map to
  * the original goal's tokens. Passes, each only over tokens still unmapped: exact form, Porter stem,
  * the equivalence table (phrases first), then model-judged pairs.
  */

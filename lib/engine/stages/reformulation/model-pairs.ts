@@ -4,8 +4,8 @@ import { placesIn } from "./geography";
 import { isTimeWord, LIMIT_WORDS } from "./scope-ranges";
 import { contentTokens, isNumberToken, type Token, tokenize } from "./text-tokens";
 
-// Seed 000 Process 2 "must map to original goal tokens", with the mapping judged by a model
-// (PRODUCT.md §6: "exact, stem, equivalence, or model-judged"). The model that proposes a candidate
+// Intent preservation ("must map to original goal tokens"), with the mapping judged by a model
+// ("exact, stem, equivalence, or model-judged"). The model that proposes a candidate
 // also judges these pairs, so it would grade its own criterion 2 — and a mapped candidate word is no
 // longer "added content", so it would also escape the evidence check (criterion 3) and the
 // conjunction and constraint-removal findings (criterion 4). Pairs are therefore screened: they may

@@ -5,10 +5,10 @@ import { LIMIT_WORDS } from "./scope-ranges";
 import { contentTokens, isNumberToken, phrasesOf, phraseText, type Token, tokenize } from "./text-tokens";
 
 // What the candidate says that the original did not: its content tokens no original token mapped
-// onto, as phrases. Each must be grounded in evidence (seed 000: "Must cite supporting evidence";
+// onto, as phrases. Each must be grounded in evidence ("Must cite supporting evidence";
 // "Assumption injection — No supporting evidence").
 
-/** Output-format words (seed 000 "Format specification": "summary" → "bullet-point summary"), as stems. */
+/** Output-format words ("Format specification": "summary" → "bullet-point summary"), as stems. */
 const FORMAT_STEMS = new Set(
   `bullet bulleted point list table chart graph paragraph sentence word json csv markdown brief short concise
   detailed numbered outline format step tldr`

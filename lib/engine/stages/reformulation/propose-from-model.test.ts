@@ -10,7 +10,7 @@ import { createScriptedProvider, generated, sensed } from "../../testing/scripte
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 import { originalGoalFromTurn } from "./goal-state-transitions";
 
-// Seed 000 with the candidate from the sensor, through runTurn: the sense request carries the goal
+// Goal reformulation with the candidate from the sensor, through runTurn: the sense request carries the goal
 // and the evidence the turn may cite; the proposal is validated in the reformulation span.
 
 const ORIGINAL = "What happened in crypto markets today?";

@@ -22,7 +22,7 @@ export type ModelProposal =
     };
 
 /**
- * Seed 000 steps 1–3 for a model-proposed candidate: only when the session already has an original goal,
+ * Propose and validate a model-proposed candidate: only when the session already has an original goal,
  * the candidate is shaped right, and every criterion is checked against evidence the turn really holds
  * (session-evidence.ts). The model's own token pairs are screened first (model-pairs.ts).
  */

@@ -1,7 +1,7 @@
 import { isNumberToken, type Token } from "./text-tokens";
 
 // Time ranges and numeric limits of a goal, so a candidate that widens them ("today" → "this week",
-// "top 5" → "top 10") is caught as scope expansion (seed 000: "Cannot expand original scope").
+// "top 5" → "top 10") is caught as scope expansion ("Cannot expand original scope").
 
 const HOURS_PER_UNIT: Record<string, number> = {
   hour: 1,

@@ -27,7 +27,7 @@ const lookup: ToolCall = {
   variablesSet: [],
 };
 
-describe("session evidence (seed 000: a candidate cites evidence by id)", () => {
+describe("session evidence (a candidate cites evidence by id)", () => {
   it("offers the sensor variables then profile fields, by name, in the validator's format", () => {
     expect(sensingEvidence(session)).toEqual({
       items: [

@@ -3,7 +3,7 @@ import type { SenseEvidence } from "../../contracts/model";
 import type { SessionState } from "../../contracts/session-state";
 import type { ToolCall } from "../tools/run-tools";
 
-// Seed 000 Process 2 "Must cite supporting evidence": the evidence a model-proposed candidate may cite,
+// Evidence support ("Must cite supporting evidence"): the evidence a model-proposed candidate may cite,
 // by id. One format for both ends — what the sensor is shown and what the validator checks — so a
 // candidate is judged against the very text the model read (the validator may see more of it).
 //
@@ -15,7 +15,7 @@ import type { ToolCall } from "../tools/run-tools";
 /** Evidence text the validator checks: 2,000 characters of one value are plenty to ground a narrowing. */
 export const EVIDENCE_TEXT_MAX = 2000;
 /**
- * The sensor is the one model call every turn makes (seed 002's call budget) and its latency is the
+ * The sensor is the one model call every turn makes (docs/pipeline.md#model-call-budget) and its latency is the
  * turn's, so what it is shown is bounded: 16 items of at most 600 characters, ≤ ~10,500 characters
  * with ids and JSON quoting (~2,600 tokens at 4 characters a token). That stays under the OpenAI
  * prompt's 16,000-character data block (MAX_DATA_CHARS), which a longer list would overflow into a

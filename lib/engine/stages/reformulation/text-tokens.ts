@@ -1,7 +1,7 @@
 import { porterStem } from "./porter-stem";
 
-// Tokens of a goal text. "Content tokens" are what intent preservation counts (seed 000 Process
-// step 2: "must map to original goal tokens"): stopwords and request filler carry no intent.
+// Tokens of a goal text. "Content tokens" are what intent preservation counts ("must
+// map to original goal tokens"): stopwords and request filler carry no intent.
 
 export interface Token {
   /** Lower case, NFKC; number words as digits ("five" → "5"), thousands separators dropped. */

@@ -1,7 +1,7 @@
 import type { GoalAbortCode, GoalCriterion } from "../../contracts/goal-state";
 
-// Seed 000 "Reformulation Criteria" and "Abort Conditions", one constant per row. The threshold
-// itself passes: confidence 0.9 and preservation 0.95 are accepted ("≥" in the seed).
+// The five reformulation criteria and their abort codes (docs/goals.md), one constant per row. The threshold
+// itself passes: confidence 0.9 and preservation 0.95 are accepted ("≥").
 
 /** Confidence < 0.9 → DTL-STRAT-007. */
 export const MIN_CONFIDENCE = 0.9;
@@ -12,7 +12,7 @@ export const MIN_SUPPORTING_EVIDENCE = 1;
 /** "Only narrowing": any breadth increase → DTL-STRAT-010. */
 export const MAX_SCOPE_EXPANSIONS = 0;
 
-/** The abort code of each criterion; the seed gives reversibility none (see README). */
+/** The abort code of each criterion; reversibility has none (see README). */
 export const CRITERION_CODE: Record<GoalCriterion, GoalAbortCode | null> = {
   confidence: "DTL-STRAT-007",
   intent_preservation: "DTL-STRAT-008",

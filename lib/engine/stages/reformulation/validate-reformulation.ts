@@ -43,7 +43,7 @@ function criterion(
 }
 
 /**
- * Seed 000 "Validate against criteria": all five in the order of the seed's abort codes
+ * Validate against the five criteria (docs/goals.md), in the order of their abort codes
  * (confidence 007, intent preservation 008, evidence 009, scope 010, reversibility). Every criterion
  * is evaluated; the first failing one gives `code`; all failing ones are in `failed_criteria`.
  * Pure and deterministic: same input, same verdict.
@@ -61,7 +61,7 @@ export function validateReformulation(input: ValidateReformulationInput): Reform
     detail: `"${p.text}" is in neither the original nor any evidence item`,
   }));
   const breadth = breadthFindings(original, candidate, intent, added);
-  // New entities not in the original and not supported by evidence widen the scope too (PRODUCT.md §6);
+  // New entities not in the original and not supported by evidence widen the scope too;
   // one already added by a conjunction counts once.
   const named = new Set(breadth.flatMap((f) => f.tokens));
   const expansions = [

@@ -17,9 +17,9 @@ export interface TurnLoop {
 }
 
 /**
- * PRODUCT.md §7(b), §10: the turn's regeneration loop is a seed-001 loop. Each draft's enforcement is
- * a loop completion: alignment = share of decided checks that passed, drift = 1 − relevance when the
- * relevance check ran (else 0), bias tags = the failed rules (the judge plays the PESSIMIST).
+ * The turn's regeneration loop is a guarded loop (docs/decisions.md#the-regeneration-loop-is-a-guarded-loop). Each
+ * draft's enforcement is a loop completion: alignment = share of decided checks that passed, drift = 1 − relevance when
+ * the relevance check ran (else 0), bias tags = the failed rules (the judge plays the PESSIMIST).
  * max_reruns = enforcement.max_retries. Bias echo here sees this turn's loop only; the host may
  * replay the records against the global history when it persists them.
  */

@@ -32,7 +32,7 @@ const EXIT_SIMILARITY = 0.8;
 const EXIT_KEYWORDS = /^(?:please\s+)?(?:cancel|start over|never ?mind|forget it|stop)\b/i;
 
 /**
- * Stage 3 (seed 003 Decision 6, seed 002 step 3): scenarios scored on their entry_examples, the current
+ * Stage 3 (see README.md): scenarios scored on their entry_examples, the current
  * step's transitions on their examples; the sensor's intent, when confident, stands in for similarity.
  */
 export function scoreCandidates(

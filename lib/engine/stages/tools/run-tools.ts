@@ -26,7 +26,7 @@ function declaredInputs(tool: EngineTool): { names: string[]; required: string[]
 }
 
 /**
- * Stage 6 (seed 003 §F, seed 002 "single pass"): the attached tools of matched rules run once each,
+ * Stage 6 (single pass, docs/decisions.md#tools-run-once): the attached tools of matched rules run once each,
  * in priority order; mapped output values become session variables. A failed tool is recorded and the
  * turn goes on without its values.
  */

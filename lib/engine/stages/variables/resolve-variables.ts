@@ -11,7 +11,7 @@ export interface VariableResolution {
   missing: { name: string; description: string }[];
 }
 
-/** A value the session or the profile holds (seed 003 Decision 3 order: session first, then profile). */
+/** A value the session or the profile holds (order: session first, then profile). */
 export function lookupVariable(
   session: SessionState,
   name: string,
@@ -26,7 +26,7 @@ export function lookupVariable(
 }
 
 /**
- * Stage 5 (seed 003 Decision 3, gap-fill): the variables matched rules need before generation — those
+ * Stage 5 (gap-fill before asking): the variables matched rules need before generation — those
  * their expressions read that the reply itself does not provide — resolved session → profile → tools.
  */
 export function resolveVariables(

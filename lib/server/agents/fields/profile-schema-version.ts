@@ -4,7 +4,7 @@ import { type AgentRow, agents } from "@/db/schema";
 import type { Transaction } from "@/db/types";
 
 /**
- * Seed 003 §D: "When ContextExtractor runs, it uses the field definitions from the current agent
+ * "When ContextExtractor runs, it uses the field definitions from the current agent
  * config. If definitions change, bump version." Every created, edited or deleted profile field is a
  * change of the definitions — a description or an extraction hint changes what the sensor extracts
  * too — so each such save bumps profile_schema_version by one, the rule bundle import follows

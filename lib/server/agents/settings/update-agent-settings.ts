@@ -13,7 +13,7 @@ import { type ConfigChangeRequest, changeAgentConfig } from "../change-agent-con
 const AT = "agent.settings.";
 
 /**
- * Replaces the agent's stored settings (only the keys set; the rest take the seeds' defaults): checked
+ * Replaces the agent's stored settings (only the keys set; the rest take the defaults): checked
  * key by key with the bundle's schema, then the cross-field checks a bundle import runs (e.g. fatigue
  * critical_threshold ≤ max_fatigue). One new config version whose diff holds every value in force that
  * changed; a save that changes no value in force writes nothing.

@@ -1,4 +1,4 @@
 import { loopCompleteRoute } from "@/lib/server/loops/loop-routes";
 
-// POST → seed 001 loop completion: the rerun decision with its guardrails (one implementation, two paths).
+// POST → loop completion: the rerun decision with its guardrails (one implementation, two paths).
 export const POST = loopCompleteRoute;

@@ -1,4 +1,4 @@
 import { guardrailsStatusRoute } from "@/lib/server/loops/loop-routes";
 
-// GET → seed 001 guardrails status of one loop (one implementation, two paths).
+// GET → the guardrails status of one loop (one implementation, two paths).
 export const GET = guardrailsStatusRoute;

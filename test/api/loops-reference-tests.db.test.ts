@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { agents, biasHistory, ledgerEvents, loopTraces } from "@/db/schema";
 import { startTestApp } from "../support/focal-test-app";
-import { completeWith, loopApi, loopApiKey, SEED_LOOP_COMPLETE, SEED_REFLECTION } from "../support/loop-api";
+import { completeWith, loopApi, loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_REFLECTION } from "../support/loop-api";
 
-// Seed 001's six tests, run through the endpoints against the database, with the sequences that reach
+// The six reference loop guardrail tests, run through the endpoints against the database, with the sequences that reach
 // each stop condition (rerun limit, fatigue, bias echo) and the override that lets a family go on.
 
 let handle: DatabaseHandle;
@@ -21,16 +21,16 @@ afterAll(async () => {
 });
 
 const decisionOf = (body: { decision_result: { decision: string } }) => body.decision_result.decision;
-const tagged = (...tags: string[]) => ({ ...SEED_REFLECTION, bias_tags: tags.map((tag) => ({ tag })) });
+const tagged = (...tags: string[]) => ({ ...REFERENCE_REFLECTION, bias_tags: tags.map((tag) => ({ tag })) });
 
 async function runFamily(root: string, reruns: number, extra: Record<string, unknown> = {}) {
   const bodies = [];
   for (let n = 0; n <= reruns; n++)
-    bodies.push(await completeWith(api, n === 0 ? root : `${root}_r${n}`, SEED_REFLECTION, extra));
+    bodies.push(await completeWith(api, n === 0 ? root : `${root}_r${n}`, REFERENCE_REFLECTION, extra));
   return bodies;
 }
 
-describe("seed 001 tests", () => {
+describe("reference loop guardrail tests", () => {
   it("1. process_loop_completion: a first completion below the thresholds reruns as {loop_id}_r1", async () => {
     const body = await completeWith(api, "t1_loop");
     expect(body.decision_result).toMatchObject({
@@ -42,7 +42,7 @@ describe("seed 001 tests", () => {
       max_reruns: 3,
     });
     const thresholdsMet = await completeWith(api, "t1_good", {
-      ...SEED_REFLECTION,
+      ...REFERENCE_REFLECTION,
       alignment_score: 0.9,
       drift_score: 0.1,
     });
@@ -63,7 +63,7 @@ describe("seed 001 tests", () => {
     });
 
     const before = await handle.db.select().from(ledgerEvents);
-    const lifted = await completeWith(api, "t2_loop_r3", SEED_REFLECTION, {
+    const lifted = await completeWith(api, "t2_loop_r3", REFERENCE_REFLECTION, {
       override_max_reruns: true,
       override_by: "orchestrator-ops",
       override_reason: "one more pass with the new retrieval index",
@@ -125,8 +125,8 @@ describe("seed 001 tests", () => {
     expect(await override.json()).toMatchObject({ override_max_reruns: true, force_finalize: false });
     expect((await (await api.status("t4_loop_r3")).json()).guardrails_status.force_finalize).toBe(false);
 
-    // A bare seed request (no reflection): the loop's stored reflection is reused and the stored override honoured.
-    const again = await api.complete({ ...SEED_LOOP_COMPLETE, loop_id: "t4_loop_r3" });
+    // A bare request (no reflection): the loop's stored reflection is reused and the stored override honoured.
+    const again = await api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "t4_loop_r3" });
     expect(again.status).toBe(200);
     expect((await again.json()).decision_result).toMatchObject({
       decision: "rerun",
@@ -168,9 +168,9 @@ describe("seed 001 tests", () => {
     const lab = { agent_key: "loop-lab" };
     const fatigue: number[] = [];
     for (const id of ["t6_loop", "t6_loop_r1", "t6_loop_r2", "t6_loop_r3"]) {
-      fatigue.push((await completeWith(api, id, SEED_REFLECTION, lab)).reflection_result.reflection_fatigue);
+      fatigue.push((await completeWith(api, id, REFERENCE_REFLECTION, lab)).reflection_result.reflection_fatigue);
     }
-    const last = await completeWith(api, "t6_loop_r4", SEED_REFLECTION);
+    const last = await completeWith(api, "t6_loop_r4", REFERENCE_REFLECTION);
     fatigue.push(last.reflection_result.reflection_fatigue);
     expect(fatigue).toEqual([0, 0.15, 0.3, 0.45, 0.6]);
     // max_reruns 10 came from the agent (and the family keeps it without agent_key): fatigue stopped it.
@@ -182,7 +182,7 @@ describe("seed 001 tests", () => {
 
     await runFamily("t6_better", 1);
     const improved = await completeWith(api, "t6_better_r2", {
-      ...SEED_REFLECTION,
+      ...REFERENCE_REFLECTION,
       alignment_score: 0.74,
       drift_score: 0.22,
     });
@@ -194,14 +194,14 @@ describe("fatigue override from the API", () => {
   it("override_fatigue on a fatigue-finalized loop lets the next completion rerun", async () => {
     const lab = { agent_key: "loop-lab" };
     for (const id of ["f_loop", "f_loop_r1", "f_loop_r2", "f_loop_r3", "f_loop_r4"])
-      await completeWith(api, id, SEED_REFLECTION, lab);
+      await completeWith(api, id, REFERENCE_REFLECTION, lab);
     const response = await api.override("f_loop_r4", {
       override_fatigue: true,
       override_by: "operator",
       override_reason: "scores are noisy at this size",
     });
     expect((await response.json()).force_finalize).toBe(false);
-    const again = await api.complete({ ...SEED_LOOP_COMPLETE, loop_id: "f_loop_r4" });
+    const again = await api.complete({ ...REFERENCE_LOOP_COMPLETE, loop_id: "f_loop_r4" });
     expect((await again.json()).decision_result).toMatchObject({ decision: "rerun", new_loop_id: "f_loop_r5" });
   });
 });

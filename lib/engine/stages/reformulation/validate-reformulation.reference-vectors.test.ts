@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateReformulation } from "./validate-reformulation";
 
-// Seed 000's three examples, verbatim, and its four allowed-type examples.
+// The three reference examples, verbatim, and the four allowed-type examples.
 
 const CRYPTO = {
   original: "What happened in crypto markets today?",
@@ -11,7 +11,7 @@ const CRYPTO = {
   evidence: [{ id: "market-availability", text: "Market availability data shows only top 5 have reliable feeds" }],
 } as const;
 
-describe("seed 000 examples", () => {
+describe("reference examples", () => {
   it("Valid Reformulation: crypto markets → top 5 cryptocurrency markets in the past 24 hours is allowed", () => {
     const verdict = validateReformulation({ ...CRYPTO, evidence: [...CRYPTO.evidence] });
     expect(verdict).toMatchObject({ accepted: true, code: null, failed_criteria: [], intent_preservation: 1 });
@@ -79,7 +79,7 @@ describe("seed 000 examples", () => {
   });
 });
 
-describe("seed 000 allowed types", () => {
+describe("reference allowed types", () => {
   const cases = [
     ["latest news", "news from past 24 hours", "The feed holds articles from the past 24 hours", "clarification"],
     [
