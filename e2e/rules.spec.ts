@@ -117,3 +117,29 @@ test("a save over a newer version shows what changed, keeps the edits, and saves
   await page.getByRole("switch", { name: "Enabled: quote-catalogue-prices" }).click();
   await expect(page.getByText("quote-catalogue-prices enabled")).toBeVisible();
 });
+
+test("a rule opens from its name, its editor has a URL that reopens it, and closing returns focus", async ({
+  page,
+}) => {
+  await page.goto("/agents/refund-desk/rules");
+  const name = page.getByRole("button", { name: "Refunds above $50 need a specialist" });
+  await name.click();
+  const editor = page.getByTestId("rule-editor");
+  await expect(editor).toBeVisible();
+  await expect(page).toHaveURL(/[?&]rule=max-refund/);
+
+  await page.reload();
+  await expect(page.getByTestId("rule-editor")).toBeVisible();
+  await expect(page.getByTestId("rule-editor").getByLabel("Enforcement expression (CEL)")).toHaveValue(
+    "refund_amount <= 50",
+  );
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("rule-editor")).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]rule=/);
+
+  await name.focus();
+  await page.keyboard.press("Enter");
+  await expect(editor).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(name).toBeFocused();
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import {
   ImpactPreviewControl,
   type ImpactPreviewControlProps,
@@ -56,9 +56,21 @@ export function EditorDrawer<F extends object>({
   testerWidth = "wide",
   preview,
 }: EditorDrawerProps<F>) {
+  // The drawer mounts on the click that opens it: the focused element then is its opener.
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
+  );
   return (
     <Dialog open onOpenChange={(open) => (open ? null : editor.requestClose())}>
-      <DialogContent className={DRAWER} data-testid={testId}>
+      <DialogContent
+        className={DRAWER}
+        data-testid={testId}
+        onCloseAutoFocus={(event) => {
+          // Opened from code, not from a Radix trigger: give focus back to what opened it ourselves.
+          event.preventDefault();
+          if (opener?.isConnected) opener.focus();
+        }}
+      >
         <DialogHeader className="border-border border-b p-5 pr-12">
           <DialogTitle>
             {title}

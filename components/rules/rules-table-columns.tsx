@@ -68,7 +68,13 @@ export function ruleColumns(ctx: RuleColumnsContext): ColumnDef<BundleRule>[] {
       header: "Rule",
       cell: ({ row: { original: rule } }) => (
         <>
-          <div className="font-medium">{rule.name}</div>
+          <button
+            type="button"
+            className="text-left font-medium underline-offset-2 hover:underline"
+            onClick={() => ctx.onView(rule)}
+          >
+            {rule.name}
+          </button>
           <div className="flex items-center">
             <Mono className="text-muted-foreground text-xs">{rule.key}</Mono>
             <CopyButton value={rule.key} label={`key of ${rule.name}`} />

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { ConfigPageActions } from "@/components/config-editor/page-actions";
+import { useEditorUrl } from "@/components/config-editor/use-editor-url";
 import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -31,7 +32,11 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
   const [editor, setEditor] = useState<(EditorTarget & { id: number }) | null>(null);
   const [deleting, setDeleting] = useState<BundleRule | null>(null);
 
-  const open = (rule: BundleRule | null, loadedVersion = version) => setEditor({ rule, loadedVersion, id: Date.now() });
+  const open = (rule: BundleRule | null, loadedVersion = version) => {
+    setEditor({ rule, loadedVersion, id: Date.now() });
+    editorUrl.opened(rule);
+  };
+  const editorUrl = useEditorUrl("rule", data.rules, open, canEdit);
   const commands = useRuleCommands({
     agentKey: data.agent.key,
     version,
@@ -101,7 +106,10 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
           currentVersion={version}
           readOnly={!canEdit}
           onSaved={setSavedVersion}
-          onClose={() => setEditor(null)}
+          onClose={() => {
+            setEditor(null);
+            editorUrl.closed();
+          }}
         />
       ) : null}
       <DeleteRuleDialog

@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { type RuleFilters, writeRuleFilters } from "./rule-filters";
 
+const FILTER_PARAMS = ["scope", "target", "enabled", "hard", "lane", "q", "sort"];
+
 /**
  * The table's filters, mirrored into the URL so a filtered view can be shared and survives a reload.
  * The page reads them from searchParams once; afterwards state is the truth and history.replaceState
@@ -13,8 +15,11 @@ export function useRuleFiltersUrl(initial: RuleFilters): [RuleFilters, (patch: P
   function update(patch: Partial<RuleFilters>) {
     const next = { ...filters, ...patch };
     setFilters(next);
-    const query = writeRuleFilters(next).toString();
-    window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
+    // Other parameters (the open editor's `rule`) stay as they are.
+    const url = new URL(window.location.href);
+    for (const name of FILTER_PARAMS) url.searchParams.delete(name);
+    for (const [name, value] of writeRuleFilters(next)) url.searchParams.set(name, value);
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}`);
   }
   return [filters, update];
 }

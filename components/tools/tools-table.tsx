@@ -53,7 +53,13 @@ export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onVi
           return (
             <TableRow key={tool.key} data-testid={`tool-row-${tool.key}`} aria-busy={pending || undefined}>
               <TableCell className="max-w-64 align-top">
-                <div className="font-medium">{tool.name}</div>
+                <button
+                  type="button"
+                  className="text-left font-medium underline-offset-2 hover:underline"
+                  onClick={() => onView(tool)}
+                >
+                  {tool.name}
+                </button>
                 <div className="flex items-center">
                   <Mono className="text-muted-foreground text-xs">{tool.key}</Mono>
                   <CopyButton value={tool.key} label={`key of ${tool.name}`} />

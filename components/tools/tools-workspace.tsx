@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
+import { useEditorUrl } from "@/components/config-editor/use-editor-url";
 import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -23,7 +24,11 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
   const [editor, setEditor] = useState<(ToolEditorTarget & { id: number }) | null>(null);
   const [deleting, setDeleting] = useState<BundleTool | null>(null);
 
-  const open = (tool: BundleTool | null, loadedVersion = version) => setEditor({ tool, loadedVersion, id: Date.now() });
+  const open = (tool: BundleTool | null, loadedVersion = version) => {
+    setEditor({ tool, loadedVersion, id: Date.now() });
+    editorUrl.opened(tool);
+  };
+  const editorUrl = useEditorUrl("tool", data.tools, open, canEdit);
   const commands = useToolCommands({
     agentKey: data.agent.key,
     version,
@@ -72,7 +77,10 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
           currentVersion={version}
           readOnly={!canEdit}
           onSaved={setSavedVersion}
-          onClose={() => setEditor(null)}
+          onClose={() => {
+            setEditor(null);
+            editorUrl.closed();
+          }}
         />
       ) : null}
       <DeleteToolDialog
