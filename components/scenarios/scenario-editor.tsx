@@ -267,7 +267,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
         </form>
         <aside className="min-w-0 space-y-3 lg:sticky lg:top-0 lg:self-start">
           <div
-            className="h-[28rem] overflow-hidden rounded-lg border border-border bg-background"
+            className="h-[34rem] overflow-hidden rounded-lg border border-border bg-background"
             data-testid="scenario-graph"
           >
             <ScenarioGraph

@@ -24,9 +24,11 @@ import type { EditorSelection } from "./selection";
 import { StepNode, type StepNodeType } from "./step-node";
 
 const NODE_TYPES = { step: StepNode };
-// A condition is a sentence; the graph shows its start, the transition's card shows all of it. 20
-// characters at 10 px fit between two sibling steps (256 px apart, so their edges' midpoints 128 px).
-const LABEL_CHARS = 20;
+// A condition is a sentence; the graph shows its start, the transition's card shows all of it. 24
+// characters at 12 px (~6.6 px each, 158 px) fit between two sibling steps: 320 px apart (208 px node
+// + 112 px gap), so their edges' midpoints are 160 px apart.
+const LABEL_CHARS = 24;
+const LABEL_FONT_PX = 12;
 
 interface ScenarioGraphProps {
   form: ScenarioForm;
@@ -109,8 +111,10 @@ export function ScenarioGraph({ form, marks, selection, onSelect, onConnect }: S
             : condition.length > LABEL_CHARS
               ? `${condition.slice(0, LABEL_CHARS - 1)}…`
               : condition || undefined,
-          labelStyle: { fontSize: 10, fill: "var(--muted-foreground)" },
+          labelStyle: { fontSize: LABEL_FONT_PX, fill: "var(--foreground)" },
           labelBgStyle: { fill: "var(--card)" },
+          labelBgPadding: [4, 2] as [number, number],
+          labelBgBorderRadius: 3,
           style: { stroke: color, strokeWidth: selected || error ? 2.5 : 1.5 },
           markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14, color },
           ariaLabel: `Transition ${from.key} → ${to.key}${error ? " (has an error)" : ""}${condition ? `: ${condition}` : ""}`,
@@ -153,7 +157,9 @@ export function ScenarioGraph({ form, marks, selection, onSelect, onConnect }: S
       // Deleting is the form's job (with its confirmation of what goes along); Backspace must not do it here.
       deleteKeyCode={null}
       fitView
-      fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
+      // Never zoomed out so far that labels become unreadable: below 0.7 a 12 px label is under 8.4 px.
+      // A larger scenario is panned (drag, or the controls) instead.
+      fitViewOptions={{ padding: 0.15, maxZoom: 1, minZoom: 0.7 }}
       minZoom={0.25}
       maxZoom={1.5}
       colorMode="system"
@@ -172,7 +178,7 @@ function FitOnLayoutChange({ signature }: { signature: string }) {
   useEffect(() => {
     if (signature === "") return;
     // One frame later, when React Flow has the new nodes in its store.
-    const frame = requestAnimationFrame(() => void fitView({ padding: 0.15, maxZoom: 1 }));
+    const frame = requestAnimationFrame(() => void fitView({ padding: 0.15, maxZoom: 1, minZoom: 0.7 }));
     return () => cancelAnimationFrame(frame);
   }, [signature, fitView]);
   return null;

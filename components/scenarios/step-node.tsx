@@ -28,7 +28,7 @@ export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
   return (
     <div
       className={cn(
-        "flex h-full w-full flex-col justify-center gap-0.5 rounded-md border-2 bg-card px-2.5 text-card-foreground text-xs shadow-sm",
+        "flex h-full w-full flex-col justify-center gap-0.5 rounded-md border-2 bg-card px-2.5 text-card-foreground text-sm shadow-sm",
         data.error ? "border-danger" : warned ? "border-warning-border" : data.entry ? "border-info" : "border-border",
         data.unreachable && "border-dashed",
         data.terminal && "border-[3px] border-double",
@@ -59,7 +59,7 @@ export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
       />
       <div className="min-w-0 leading-tight">
         <div className="truncate font-medium">{data.name || "(no name)"}</div>
-        <div className="truncate font-mono text-[10px] text-muted-foreground">{data.stepKey}</div>
+        <div className="truncate font-mono text-[11px] text-muted-foreground">{data.stepKey}</div>
       </div>
       <div className="flex flex-wrap gap-1">
         {data.entry ? <NodeBadge variant="info">▶ entry</NodeBadge> : null}
@@ -74,7 +74,7 @@ export function StepNode({ data, selected }: NodeProps<StepNodeType>) {
 
 function NodeBadge({ variant, children }: { variant: "info" | "neutral" | "warning" | "danger"; children: string }) {
   return (
-    <Badge variant={variant} className="h-4 px-1 text-[10px]">
+    <Badge variant={variant} className="h-4 px-1 text-[11px]">
       {children}
     </Badge>
   );

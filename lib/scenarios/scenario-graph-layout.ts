@@ -6,8 +6,9 @@
 
 export const NODE_WIDTH = 208;
 export const NODE_HEIGHT = 72;
-// 48 px between columns and 64 px between layers leave room for an edge label between two layers.
-const GAP_X = 48;
+// 112 px between columns leave room for two sibling edges' 24-character labels side by side; 64 px
+// between layers for one label between two layers.
+const GAP_X = 112;
 const GAP_Y = 64;
 
 export interface GraphLayoutInput {
