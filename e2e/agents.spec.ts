@@ -18,7 +18,7 @@ test("a designer creates an agent from the demo, exports it and imports it back 
   await page.goto("/agents");
   await page.getByRole("button", { name: "New agent" }).click();
   const dialog = page.getByRole("dialog", { name: "New agent" });
-  await dialog.getByLabel("Name", { exact: true }).fill(`Returns ${run}`);
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(`Returns ${run}`);
   await expect(dialog.getByLabel("Key")).toHaveValue(`returns-${run}`);
   await dialog.getByLabel("A copy of the Refund desk").check();
   await screenshot(page, "agents-new-agent");
