@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, desc, eq, gt } from "drizzle-orm";
+import { asc, count, desc, gt } from "drizzle-orm";
 import { apiKeys, authSessions, operators } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -38,9 +38,4 @@ export async function listApiKeys(db: DbOrTx) {
     })
     .from(apiKeys)
     .orderBy(desc(apiKeys.createdAt));
-}
-
-export async function getOperatorById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(operators).where(eq(operators.id, id));
-  return row ?? null;
 }

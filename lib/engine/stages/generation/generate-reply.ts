@@ -1,7 +1,6 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
-import type { GenerateRequest, ModelResult } from "../../contracts/model";
+import type { GenerateRequest } from "../../contracts/model";
 import type { SessionState } from "../../contracts/session-state";
-import type { ModelProvider } from "../../ports";
 import type { ScoredRule } from "../filtering/filter-rules";
 import type { ToolCall } from "../tools/run-tools";
 
@@ -51,9 +50,4 @@ export function buildGenerateRequest(
     missingVariables: input.missing,
     violations: input.violations,
   };
-}
-
-/** Stage 7: ONE model call writes the draft. */
-export function generateReply(model: ModelProvider, request: GenerateRequest): Promise<ModelResult<{ text: string }>> {
-  return model.generate(request);
 }

@@ -13,9 +13,9 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "@/test/support/fields-db-helpers";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import { browserHeaders, requestState } from "@/test/support/request-headers";
-import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "./fields-db-helpers";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
