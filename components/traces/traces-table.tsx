@@ -91,11 +91,18 @@ export function TracesTable({ agentKey, rows, options }: TracesTableProps) {
                 <span className="text-muted-foreground">none</span>
               )}
             </TableCell>
-            <TableCell className="max-w-56">
-              <Link href={turnHref(agentKey, row.id)} className="block truncate text-xs hover:underline">
+            {/* Two lines of each, the whole text on hover and on the turn's page: enough to tell turns apart. */}
+            <TableCell className="min-w-56 max-w-md whitespace-normal">
+              <Link
+                href={turnHref(agentKey, row.id)}
+                title={row.userMessage}
+                className="line-clamp-2 break-words text-xs hover:underline"
+              >
                 {row.userMessage}
               </Link>
-              <span className="block truncate text-muted-foreground text-xs">{row.response}</span>
+              <span title={row.response} className="line-clamp-2 break-words text-muted-foreground text-xs">
+                {row.response}
+              </span>
             </TableCell>
             <TableCell numeric>{row.firedCount}</TableCell>
             <TableCell className="text-xs">
