@@ -1,12 +1,4 @@
-import {
-  type Cluster,
-  checkStored,
-  createSessions,
-  driveSessions,
-  startCluster,
-  verifyLedger,
-  warmUp,
-} from "./multi-instance";
+import { type Cluster, checkStored, createSessions, driveSessions, startCluster, verifyLedger } from "./multi-instance";
 
 // `npm test`'s last step (scripts/test-all.sh), after e2e: 3 instances of the e2e build on a fresh
 // PostgreSQL database behind the round-robin proxy, 10 sessions × 5 turns, and one instance SIGKILLed
@@ -55,7 +47,6 @@ async function main(): Promise<string[]> {
       stopCluster = stop;
     },
   });
-  await warmUp(c, INSTANCES * 2);
   const ids = await createSessions(c, SESSIONS);
   log(
     `${c.rules} rules imported; ${SESSIONS} sessions × ${TURNS} turns, SIGKILL after ${KILL_AFTER_ACKS} acknowledged`,
@@ -82,7 +73,7 @@ async function main(): Promise<string[]> {
   if (run.turnsAfterKill === 0) problems.push("no turn was run by the living instances after the kill");
   log(
     `${run.acknowledged} turns acknowledged in ${run.seconds.toFixed(1)} s, ${run.turnsAfterKill} run after the kill, ` +
-      `${run.replays} answered from the idempotency record; retries ${JSON.stringify(run.retries)}; ` +
+      `${run.cutOffByKill} in flight on the killed instance (${run.replays} answered from the idempotency record); retries ${JSON.stringify(run.retries)}; ` +
       `slowest turn ${run.maxTurnMs} ms; lost ${stored.lost}, order violations ${stored.orderViolations}, ` +
       `ledger intact ${ledger.is_intact} (${ledger.total} events); proxy ${c.proxy.upstreams
         .map((u) => `:${u.port} ${u.served}${u.down ? " down" : ""}`)

@@ -108,8 +108,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await Promise.all(servers.map((s) => stopTree(s).catch(() => {})));
+    // The proxy first: its keep-alive sockets would hold up the servers' graceful shutdown.
     await proxy?.close().catch(() => {});
+    await Promise.all(servers.map((s) => stopTree(s).catch(() => {})));
     await sql?.end({ timeout: 5 }).catch(() => {});
     await database?.drop().catch((error) => log(`could not drop ${database?.name}: ${error}`));
     app?.remove();
@@ -206,6 +207,10 @@ export interface DriveResult {
   turnsAfterKill: number;
   /** Replayed answers for turns whose first attempt was cut off (with the kill, usually). */
   replays: number;
+  /** Turns with an attempt cut off by the killed instance (502 naming it). */
+  cutOffByKill: number;
+  /** Acknowledged turns per instance port, after the kill (not replays). */
+  afterKillByPort: Record<string, number>;
 }
 
 /** Drives every session through the proxy: sessions concurrent, each session's turns in order. */
@@ -226,6 +231,7 @@ export async function driveSessions(
   let killedPort: number | null = null;
   let killedAt: number | null = null;
   let killedPids: number[] = [];
+  const cutOff = new Set<string>();
   const retry = (cause: string) => {
     retries[cause] = (retries[cause] ?? 0) + 1;
   };
@@ -287,6 +293,9 @@ export async function driveSessions(
             replayed: response.headers.get("idempotent-replayed") === "true",
           };
         }
+        if (status === 502 && killedPort !== null && response.headers.get("x-upstream") === String(killedPort)) {
+          cutOff.add(key);
+        }
         if (status === 502 || status === 503 || status === 409) cause = String(status);
         else {
           failures[String(status)] = (failures[String(status)] ?? 0) + 1;
@@ -324,6 +333,11 @@ export async function driveSessions(
     const sessions = await Promise.all(sessionIds.map(runSession));
     const seconds = (lastAnswer - started) / 1000;
     const all = sessions.flatMap((s) => s.acks);
+    const afterKill = all.filter(
+      (a) => killedAt !== null && a.at > killedAt && !a.replayed && a.upstream !== killedPort,
+    );
+    const afterKillByPort: Record<string, number> = {};
+    for (const a of afterKill) afterKillByPort[a.upstream] = (afterKillByPort[a.upstream] ?? 0) + 1;
     return {
       sessions,
       seconds,
@@ -334,11 +348,10 @@ export async function driveSessions(
       killedPort,
       killedAt,
       killedPids,
-      turnsAfterKill:
-        killedAt === null
-          ? 0
-          : all.filter((a) => a.at > (killedAt ?? 0) && !a.replayed && a.upstream !== killedPort).length,
+      turnsAfterKill: afterKill.length,
       replays: all.filter((a) => a.replayed).length,
+      cutOffByKill: cutOff.size,
+      afterKillByPort,
     };
   } finally {
     if (killTimer) clearTimeout(killTimer);
@@ -424,19 +437,49 @@ export function instanceCpuMeter(cluster: Cluster): CpuMeter {
  * CPU of the PostgreSQL backends serving this database (found in pg_stat_activity; readable in /proc
  * only when PostgreSQL runs on this machine — `available` says whether any was). A backend born
  * after start() counts from 0. Background processes (WAL writer, checkpointer) are shared by every
- * database and not counted.
+ * database and not counted. Each sample also counts the backends that are running a statement and
+ * those of them waiting on an advisory lock (the ledger's), for `waits()`.
  */
-export function postgresCpuMeter(cluster: Cluster): { meter: CpuMeter; available: () => boolean } {
+export function postgresCpuMeter(cluster: Cluster): {
+  meter: CpuMeter;
+  available: () => boolean;
+  waits: () => { samples: number; activeAvg: number; advisoryAvg: number };
+} {
   let readable = false;
+  let samples = 0;
+  let active = 0;
+  let advisory = 0;
   const meter = new CpuMeter(async (startedAt) => {
-    const rows = await cluster.sql<{ pid: number; backend_start: Date }[]>`
-      select pid, backend_start from pg_stat_activity
+    const rows = await cluster.sql<
+      {
+        pid: number;
+        backend_start: Date;
+        state: string | null;
+        wait_event_type: string | null;
+        wait_event: string | null;
+      }[]
+    >`
+      select pid, backend_start, state, wait_event_type, wait_event from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()`;
+    samples++;
+    active += rows.filter((r) => r.state === "active").length;
+    advisory += rows.filter((r) => r.wait_event_type === "Lock" && r.wait_event === "advisory").length;
     const list = rows.map((r) => ({ pid: r.pid, bornAfterStart: r.backend_start.getTime() > startedAt }));
     if (list.some((p) => fs.existsSync(`/proc/${p.pid}/stat`))) readable = true;
     return list;
   });
-  return { meter, available: () => readable };
+  const start = meter.start.bind(meter);
+  meter.start = async () => {
+    samples = 0;
+    active = 0;
+    advisory = 0;
+    await start();
+  };
+  return {
+    meter,
+    available: () => readable,
+    waits: () => ({ samples, activeAvg: active / Math.max(1, samples), advisoryAvg: advisory / Math.max(1, samples) }),
+  };
 }
 
 export function availableCores(): number {

@@ -125,3 +125,12 @@ export class CpuMeter {
     return this.last.size;
   }
 }
+
+/** The whole machine's CPU from /proc/stat so far: busy (not idle, not iowait) and total, ms. */
+export function machineCpuMs(): { busyMs: number; totalMs: number } {
+  const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busyMs: ((total - idle) * 1000) / CLOCK_TICKS, totalMs: (total * 1000) / CLOCK_TICKS };
+}
