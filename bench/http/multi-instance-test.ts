@@ -23,7 +23,9 @@ async function cleanUpAndExit(code: number): Promise<never> {
   const stopping = stopCluster?.();
   stopCluster = null;
   // Cleaning up is bounded too.
+  const stoppedAt = Date.now();
   await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  log(`stopped and dropped in ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
   process.exit(code);
 }
 
