@@ -155,6 +155,8 @@ export interface StartOptions {
   appDir?: string;
   /** More environment for the server (e.g. FOCAL_SKIP_DEMO). */
   env?: NodeJS.ProcessEnv;
+  /** Called with the process as soon as it is spawned (before it is healthy), for clean-up. */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -186,6 +188,7 @@ export async function startFocalServer(options: StartOptions): Promise<FocalServ
     [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
     { cwd: options.appDir ?? ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: false },
   );
+  options.onSpawn?.(child);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n"));

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -15,7 +16,7 @@ import {
   type TempPgDatabase,
 } from "./focal-server";
 import { MESSAGES } from "./load";
-import { CpuMeter, killTree, processTree } from "./process-cpu";
+import { CpuMeter, identifyTree, killIdentified, killTree, processTree } from "./process-cpu";
 import { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy";
 
 // Several stateless `next start` instances on one PostgreSQL database behind a round-robin proxy
@@ -63,17 +64,16 @@ async function pickPorts(wanted: number[]): Promise<number[]> {
   return ports;
 }
 
+/** Whether the process has not exited yet. */
+function running(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null && child.pid !== undefined;
+}
+
 /** SIGTERM (SIGKILL after 5 s) to the server, then SIGKILL to whatever of its process tree is left. */
 async function stopTree(server: FocalServer): Promise<void> {
-  const pids = server.child.pid ? processTree(server.child.pid) : [];
+  const tree = running(server.child) && server.child.pid ? identifyTree(server.child.pid) : [];
   await server.stop();
-  for (const pid of pids) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // Gone.
-    }
-  }
+  killIdentified(tree);
 }
 
 export interface ClusterOptions {
@@ -100,6 +100,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   );
   const apiKey = randomApiKey();
   const servers: FocalServer[] = [];
+  // Every process spawned, healthy or not yet: a stop() during start-up must not leave one behind.
+  const spawned: ChildProcess[] = [];
   let app: BuildSnapshot | null = null;
   let database: TempPgDatabase | null = null;
   let proxy: RoundRobinProxy | null = null;
@@ -109,11 +111,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (stopped) return;
     stopped = true;
     // The proxy first: its keep-alive sockets would hold up the servers' graceful shutdown.
+    const t0 = Date.now();
     await proxy?.close().catch(() => {});
     await Promise.all(servers.map((s) => stopTree(s).catch(() => {})));
+    for (const child of spawned) if (running(child) && child.pid) killTree(child.pid);
+    const t1 = Date.now();
     await sql?.end({ timeout: 5 }).catch(() => {});
     await database?.drop().catch((error) => log(`could not drop ${database?.name}: ${error}`));
     app?.remove();
+    log(
+      `instances stopped in ${((t1 - t0) / 1000).toFixed(1)} s, database dropped in ${((Date.now() - t1) / 1000).toFixed(1)} s`,
+    );
   };
   options.onStop?.(stop);
   try {
@@ -122,11 +130,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     database = await createPgDatabase("focal_load");
     const databaseUrl = database.url;
     log(`database ${database.name}; instances on ${ports.slice(0, -1).join(", ")}, proxy on ${ports.at(-1)}`);
-    const start = (port: number | undefined) =>
-      startFocalServer({ databaseUrl, apiKey, port, appDir, healthTimeoutMs: 60_000 }).then((server) => {
+    const start = (port: number | undefined) => {
+      if (stopped) throw new Error("cluster stopped while starting");
+      return startFocalServer({
+        databaseUrl,
+        apiKey,
+        port,
+        appDir,
+        healthTimeoutMs: 60_000,
+        onSpawn: (child) => spawned.push(child),
+      }).then(async (server) => {
         servers.push(server);
+        if (stopped) await stopTree(server);
         return server;
       });
+    };
     const t0 = Date.now();
     await start(ports[0]);
     await Promise.all(ports.slice(1, options.instances).map(start));
@@ -427,7 +445,7 @@ export async function warmUp(cluster: Cluster, turns: number): Promise<void> {
 export function instanceCpuMeter(cluster: Cluster): CpuMeter {
   return new CpuMeter(async () =>
     cluster.servers
-      .filter((s) => s.child.exitCode === null && s.child.signalCode === null && s.child.pid)
+      .filter((s) => running(s.child))
       .flatMap((s) => processTree(s.child.pid as number))
       .map((pid) => ({ pid, bornAfterStart: false })),
   );

@@ -14,6 +14,8 @@ interface ProcStat {
   pid: number;
   ppid: number;
   cpuMs: number;
+  /** Start time since boot in clock ticks: (pid, startTicks) names one process even if the pid is reused. */
+  startTicks: number;
 }
 
 function readStat(pid: number): ProcStat | null {
@@ -28,7 +30,7 @@ function readStat(pid: number): ProcStat | null {
   const ppid = Number(fields[1]);
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
-  return { pid, ppid, cpuMs: ((utime + stime) * 1000) / CLOCK_TICKS };
+  return { pid, ppid, cpuMs: ((utime + stime) * 1000) / CLOCK_TICKS, startTicks: Number(fields[19]) };
 }
 
 function allStats(): ProcStat[] {
@@ -59,17 +61,37 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
-/** SIGKILLs `root` and its descendants (children first listed, then killed all at once). */
-export function killTree(root: number): number[] {
-  const pids = processTree(root);
-  for (const pid of pids.reverse()) {
+export interface ProcessIdentity {
+  pid: number;
+  startTicks: number;
+}
+
+/** `root` and its live descendants, each with its start time (empty when `root` is gone). */
+export function identifyTree(root: number): ProcessIdentity[] {
+  return processTree(root).flatMap((pid) => {
+    const stat = readStat(pid);
+    return stat ? [{ pid, startTicks: stat.startTicks }] : [];
+  });
+}
+
+/** SIGKILLs each process that is still the one identified (a pid reused since is left alone). */
+export function killIdentified(processes: ProcessIdentity[]): number[] {
+  const killed: number[] = [];
+  for (const { pid, startTicks } of processes) {
+    if (readStat(pid)?.startTicks !== startTicks) continue;
     try {
       process.kill(pid, "SIGKILL");
+      killed.push(pid);
     } catch {
       // Already gone.
     }
   }
-  return pids;
+  return killed;
+}
+
+/** SIGKILLs `root` and its descendants; returns the pids signalled. */
+export function killTree(root: number): number[] {
+  return killIdentified(identifyTree(root));
 }
 
 /** CPU ms of one process so far, or null when it is gone. */
