@@ -18,15 +18,18 @@ const TIMEOUT_S = Number(process.env.MULTI_TEST_TIMEOUT_S ?? 240);
 const t0 = Date.now();
 const log = (line: string) => console.log(`[multi-instance ${((Date.now() - t0) / 1000).toFixed(1)}s] ${line}`);
 let stopCluster: (() => Promise<void>) | null = null;
+let exiting: Promise<never> | null = null;
 
-async function cleanUpAndExit(code: number): Promise<never> {
-  const stopping = stopCluster?.();
-  stopCluster = null;
-  // Cleaning up is bounded too.
-  const stoppedAt = Date.now();
-  await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  log(`stopped and dropped in ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
-  process.exit(code);
+/** Stops the cluster (bounded) and exits; a second call (a failure during the first) waits for the first. */
+function cleanUpAndExit(code: number): Promise<never> {
+  exiting ??= (async () => {
+    const stoppedAt = Date.now();
+    // Cleaning up is bounded too.
+    await Promise.race([stopCluster?.(), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    log(`stopped and dropped in ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
+    process.exit(code);
+  })();
+  return exiting;
 }
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
