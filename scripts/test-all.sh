@@ -30,4 +30,4 @@ DATABASE_URL="$PG_URL" npx vitest run .db.test.ts
 echo "==> e2e (Playwright + Chromium)"
 env -u DATABASE_URL npx playwright test
 echo "==> 3 instances on one PostgreSQL, one SIGKILLed under load (the e2e build)"
-FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 300 npx tsx bench/http/multi-instance-test.ts
+FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx bench/http/multi-instance-test.ts

@@ -41,8 +41,9 @@ const BUILD_ID = path.join(NEXT_DIR, "BUILD_ID");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Builds the app when the build directory (`.next`, or FOCAL_NEXT_DIST_DIR) has no build; returns whether it built. When another `next build` is
- * running in the tree (it holds .next/lock and has removed BUILD_ID), waits up to 5 min for it.
+ * Builds the app when the build directory (`.next`, or FOCAL_NEXT_DIST_DIR) has no build; returns
+ * whether it built. When another `next build` is running in the tree (it holds the directory's lock
+ * and has removed BUILD_ID), waits up to 5 min for it.
  */
 export async function ensureBuild(): Promise<boolean> {
   const deadline = Date.now() + 300_000;
@@ -153,8 +154,6 @@ export interface StartOptions {
   healthTimeoutMs?: number;
   /** Project directory to serve (a snapshotBuild() copy); the tree itself by default. */
   appDir?: string;
-  /** More environment for the server (e.g. FOCAL_SKIP_DEMO). */
-  env?: NodeJS.ProcessEnv;
   /** Called with the process as soon as it is spawned (before it is healthy), for clean-up. */
   onSpawn?: (child: ChildProcess) => void;
 }
@@ -181,7 +180,6 @@ export async function startFocalServer(options: StartOptions): Promise<FocalServ
     FOCAL_SKIP_DEMO: "",
     // A snapshot holds its build as .next; the tree itself is served from its configured directory.
     FOCAL_NEXT_DIST_DIR: options.appDir ? "" : (process.env.FOCAL_NEXT_DIST_DIR ?? ""),
-    ...options.env,
   };
   const child = spawn(
     process.execPath,

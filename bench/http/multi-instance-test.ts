@@ -6,14 +6,14 @@ import { type Cluster, checkStored, createSessions, driveSessions, startCluster,
 // stored turn_index sequence differs from its acknowledgements, a duplicate, a turn never answered,
 // a ledger that does not verify, or no turn run by the living instances after the kill. Starts and
 // stops everything itself: instances killed and the database dropped on every exit, within
-// MULTI_TEST_TIMEOUT_S (default 240). `npx tsx bench/http/multi-instance-test.ts`.
+// MULTI_TEST_TIMEOUT_S (default 300). `npx tsx bench/http/multi-instance-test.ts`.
 
 const INSTANCES = 3;
 const SESSIONS = Number(process.env.MULTI_TEST_SESSIONS ?? 10);
 const TURNS = Number(process.env.MULTI_TEST_TURNS ?? 5);
 const RULES = Number(process.env.MULTI_TEST_RULES ?? 100);
 const KILL_AFTER_ACKS = 12;
-const TIMEOUT_S = Number(process.env.MULTI_TEST_TIMEOUT_S ?? 240);
+const TIMEOUT_S = Number(process.env.MULTI_TEST_TIMEOUT_S ?? 300);
 
 const t0 = Date.now();
 const log = (line: string) => console.log(`[multi-instance ${((Date.now() - t0) / 1000).toFixed(1)}s] ${line}`);

@@ -137,7 +137,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         apiKey,
         port,
         appDir,
-        healthTimeoutMs: 60_000,
+        healthTimeoutMs: 120_000,
         onSpawn: (child) => spawned.push(child),
       }).then(async (server) => {
         servers.push(server);
