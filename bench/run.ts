@@ -1,6 +1,7 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
+import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
@@ -13,7 +14,9 @@ import { benchTraces } from "./traces-bench";
 // `BENCH_HTTP=1 npm run bench` adds the HTTP load figures (bench/http/http-bench.ts): `next start`
 // on PGlite and on PostgreSQL (127.0.0.1:5432, or FOCAL_TEST_DATABASE_URL; a temporary database is
 // created and dropped), 50 autocannon connections for BENCH_HTTP_SECONDS (default 20) per database.
-// Needs a build (`npm run build`; built first if .next has none) and about 2–3 minutes.
+// Needs a build (`npm run build`; built first if .next has none) and about 2–3 minutes. Then
+// bench/http/multi-instance-bench.ts: 3 instances on one PostgreSQL database behind a round-robin
+// proxy, 50 sessions, and a run with one instance SIGKILLed (~3 minutes more).
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
@@ -24,7 +27,18 @@ async function main() {
   await benchTests(report);
   await benchAdversarialTurn(report);
   await benchLane1Corpus(report);
-  if (process.env.BENCH_HTTP === "1") await benchHttp(report);
+  if (process.env.BENCH_HTTP === "1") {
+    // A failure on one server does not cost the multi-instance figures; the run still fails after them.
+    const single = await benchHttp(report).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (single)
+      report.note(`HTTP load on one server failed: ${single instanceof Error ? single.message : String(single)}`);
+    // 3 instances on one PostgreSQL behind a round-robin proxy, then one SIGKILLed under load.
+    await benchMultiInstance(report);
+    if (single) throw single;
+  }
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Command 2 of the README: every test. Lint (zero warnings) + import boundaries, typecheck,
 # unit and DB tests on embedded PGlite, the DB tests again on a real PostgreSQL server, and
-# Playwright e2e in Chromium against `next build && next start`.
+# Playwright e2e in Chromium against `next build && next start`, then 3 instances of that build on
+# one PostgreSQL database with one of them SIGKILLed under load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -28,3 +29,5 @@ echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file)"
 DATABASE_URL="$PG_URL" npx vitest run .db.test.ts
 echo "==> e2e (Playwright + Chromium)"
 env -u DATABASE_URL npx playwright test
+echo "==> 3 instances on one PostgreSQL, one SIGKILLed under load (the e2e build)"
+FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx bench/http/multi-instance-test.ts

@@ -35,13 +35,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-const NEXT_DIR = path.join(ROOT, ".next");
+// The build directory next.config.mjs uses: FOCAL_NEXT_DIST_DIR (parallel e2e runs) or .next.
+const NEXT_DIR = path.join(ROOT, process.env.FOCAL_NEXT_DIST_DIR || ".next");
 const BUILD_ID = path.join(NEXT_DIR, "BUILD_ID");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Builds the app when `.next` has no build; returns whether it built. When another `next build` is
- * running in the tree (it holds .next/lock and has removed BUILD_ID), waits up to 5 min for it.
+ * Builds the app when the build directory (`.next`, or FOCAL_NEXT_DIST_DIR) has no build; returns
+ * whether it built. When another `next build` is running in the tree (it holds the directory's lock
+ * and has removed BUILD_ID), waits up to 5 min for it.
  */
 export async function ensureBuild(): Promise<boolean> {
   const deadline = Date.now() + 300_000;
@@ -66,14 +68,19 @@ export interface BuildSnapshot {
 }
 
 /**
- * A private copy of `.next` (without its cache, ~50 MB) in a temporary project directory whose
- * node_modules, package.json, next.config.mjs, public and db (the migrations) link back to the tree.
- * A `next build` started by someone else in the same tree cannot pull the build from under the
- * servers then. Refuses a build that changed while it was being copied.
+ * A private copy of the build (without its cache, ~50 MB) as `.next` in a temporary project directory
+ * whose node_modules, package.json, next.config.mjs, public and db (the migrations) link back to the
+ * tree. A `next build` started by someone else in the same tree cannot pull the build from under the
+ * servers then. Refuses a build that changed while it was being copied. `build: false` never builds:
+ * no build is an error then.
  */
-export async function snapshotBuild(): Promise<BuildSnapshot> {
+export async function snapshotBuild(options: { build?: boolean } = {}): Promise<BuildSnapshot> {
   for (let attempt = 1; ; attempt++) {
-    await ensureBuild();
+    if (options.build === false) {
+      if (!fs.existsSync(BUILD_ID)) throw new Error(`no build in ${NEXT_DIR}: run the e2e tests or next build first`);
+    } else {
+      await ensureBuild();
+    }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-app-"));
     const remove = () => fs.rmSync(dir, { recursive: true, force: true });
     try {
@@ -147,6 +154,8 @@ export interface StartOptions {
   healthTimeoutMs?: number;
   /** Project directory to serve (a snapshotBuild() copy); the tree itself by default. */
   appDir?: string;
+  /** Called with the process as soon as it is spawned (before it is healthy), for clean-up. */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -169,12 +178,15 @@ export async function startFocalServer(options: StartOptions): Promise<FocalServ
     DATABASE_URL: options.databaseUrl ?? "",
     FOCAL_DATA_DIR: options.dataDir ?? "",
     FOCAL_SKIP_DEMO: "",
+    // A snapshot holds its build as .next; the tree itself is served from its configured directory.
+    FOCAL_NEXT_DIST_DIR: options.appDir ? "" : (process.env.FOCAL_NEXT_DIST_DIR ?? ""),
   };
   const child = spawn(
     process.execPath,
     [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
     { cwd: options.appDir ?? ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: false },
   );
+  options.onSpawn?.(child);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n"));
