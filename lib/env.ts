@@ -71,6 +71,9 @@ const EnvSchema = z.object({
   FOCAL_OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   // 20 s: a structured-output call to a hosted model rarely takes more than 5 s.
   FOCAL_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // How long a turn's Idempotency-Key stays "in flight" when its server died mid-turn; a retry gets
+  // 409 until then. 60 s outlasts the slowest turn (three model calls at the 20 s timeout).
+  FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
 });
 

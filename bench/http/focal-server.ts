@@ -156,6 +156,8 @@ export interface StartOptions {
   appDir?: string;
   /** Called with the process as soon as it is spawned (before it is healthy), for clean-up. */
   onSpawn?: (child: ChildProcess) => void;
+  /** More environment for the server (settings from lib/env.ts). */
+  env?: NodeJS.ProcessEnv;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -180,6 +182,7 @@ export async function startFocalServer(options: StartOptions): Promise<FocalServ
     FOCAL_SKIP_DEMO: "",
     // A snapshot holds its build as .next; the tree itself is served from its configured directory.
     FOCAL_NEXT_DIST_DIR: options.appDir ? "" : (process.env.FOCAL_NEXT_DIST_DIR ?? ""),
+    ...options.env,
   };
   const child = spawn(
     process.execPath,

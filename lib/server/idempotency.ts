@@ -4,12 +4,12 @@ import canonicalize from "canonicalize";
 import { and, eq, lt } from "drizzle-orm";
 import { idempotencyRecords } from "@/db/schema";
 import type { Database, Transaction } from "@/db/types";
+import { env } from "@/lib/env";
 import { AppError } from "./errors";
 
 // A key is remembered 24 h (a client retrying after a network blip does so within minutes); an
-// in-flight key whose server died is free again after 60 s.
+// in-flight key whose server died is free again after FOCAL_IDEMPOTENCY_IN_FLIGHT_MS (60 s).
 const DONE_TTL_MS = 24 * 60 * 60 * 1000;
-const IN_FLIGHT_TTL_MS = 60 * 1000;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 export type IdempotencyStart = { kind: "new"; recordId: string } | { kind: "replay"; status: number; body: unknown };
@@ -48,7 +48,7 @@ export async function beginIdempotent(
       key,
       requestHash: hash,
       status: "in_flight",
-      expiresAt: new Date(now.getTime() + IN_FLIGHT_TTL_MS),
+      expiresAt: new Date(now.getTime() + env().FOCAL_IDEMPOTENCY_IN_FLIGHT_MS),
     })
     .onConflictDoNothing()
     .returning({ id: idempotencyRecords.id });

@@ -1,11 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { getDatabaseHandle } from "../db";
 import { ensureAuthSecret } from "../instance-secret";
 import { ensureAdmin } from "./ensure-admin";
 import { ensureBootstrapKey } from "./ensure-bootstrap-key";
 import { ensureDemoAgent } from "./ensure-demo-agent";
+
+// Any constant works; it only has to differ from the ledger's lock.
+const FIRST_START_LOCK = 7_465_022;
 
 const slot = globalThis as unknown as { __focalBoot?: Promise<void> };
 
@@ -19,10 +23,23 @@ async function runBoot(): Promise<void> {
   const e = env();
   const requestId = `boot-${randomUUID()}`;
   const { db, dialect } = await getDatabaseHandle();
-  await ensureAuthSecret(db, e.FOCAL_AUTH_SECRET);
-  const admin = await ensureAdmin(db, { email: e.FOCAL_ADMIN_EMAIL, password: e.FOCAL_ADMIN_PASSWORD }, requestId);
-  if (e.FOCAL_BOOTSTRAP_API_KEY) await ensureBootstrapKey(db, e.FOCAL_BOOTSTRAP_API_KEY, requestId);
-  const demoImported = e.FOCAL_SKIP_DEMO ? false : await ensureDemoAgent(db, requestId);
+  const provision = async () => {
+    await ensureAuthSecret(db, e.FOCAL_AUTH_SECRET);
+    const admin = await ensureAdmin(db, { email: e.FOCAL_ADMIN_EMAIL, password: e.FOCAL_ADMIN_PASSWORD }, requestId);
+    if (e.FOCAL_BOOTSTRAP_API_KEY) await ensureBootstrapKey(db, e.FOCAL_BOOTSTRAP_API_KEY, requestId);
+    const demoImported = e.FOCAL_SKIP_DEMO ? false : await ensureDemoAgent(db, requestId);
+    return { admin, demoImported };
+  };
+  // Each ensure* checks, then writes. Several instances starting at once on an empty PostgreSQL would
+  // each see "missing" and write twice; a transaction-scoped advisory lock makes them take turns (the
+  // writes run on other pooled connections while the lock's transaction waits). PGlite is one process.
+  const { admin, demoImported } =
+    dialect === "postgres"
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
+          return provision();
+        })
+      : await provision();
 
   const url = e.FOCAL_PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const where =
