@@ -157,7 +157,7 @@ export interface StartOptions {
   /** Called with the process as soon as it is spawned (before it is healthy), for clean-up. */
   onSpawn?: (child: ChildProcess) => void;
   /** More environment for the server (settings from lib/env.ts). */
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string>;
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -138,9 +138,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         port,
         appDir,
         healthTimeoutMs: 120_000,
-        // A turn cut off by the kill holds its Idempotency-Key for this long before the client's retry
-        // may run it: 10 s instead of the default 60 s keeps the kill test short (no turn here is slower).
-        env: { FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: "10000" },
+        // A turn cut off by the kill holds its Idempotency-Key this long before the client's retry may run
+        // it: 20 s instead of the default 60 s keeps the kill test short, and still outlasts a turn of the
+        // offline provider under load.
+        env: { FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: "20000" },
         onSpawn: (child) => spawned.push(child),
       }).then(async (server) => {
         servers.push(server);
