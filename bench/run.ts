@@ -2,6 +2,7 @@ import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
+import { benchLedger } from "./ledger-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTests } from "./tests-bench";
@@ -14,6 +15,8 @@ import { benchTraces } from "./traces-bench";
 // on PGlite and on PostgreSQL (127.0.0.1:5432, or FOCAL_TEST_DATABASE_URL; a temporary database is
 // created and dropped), 50 autocannon connections for BENCH_HTTP_SECONDS (default 20) per database.
 // Needs a build (`npm run build`; built first if .next has none) and about 2–3 minutes.
+// `BENCH_LEDGER=1` adds ledger_appends_per_s_{serial,concurrent_50} (session chains) and the same two
+// for the global chain (ledger_global_…), in a temporary PostgreSQL database (bench/ledger-bench.ts).
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
@@ -25,6 +28,8 @@ async function main() {
   await benchAdversarialTurn(report);
   await benchLane1Corpus(report);
   if (process.env.BENCH_HTTP === "1") await benchHttp(report);
+  // Ledger appends per second on PostgreSQL: session chains vs the global chain, 1 vs 50 writers.
+  if (process.env.BENCH_LEDGER === "1") await benchLedger(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }
