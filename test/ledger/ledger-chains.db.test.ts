@@ -18,6 +18,7 @@ import { startTestApp } from "../support/focal-test-app";
 
 const SESSIONS = 50;
 const TURNS_EACH = 2;
+const SLOW = 60_000;
 
 let handle: DatabaseHandle;
 let sessionIds: string[] = [];
@@ -124,7 +125,8 @@ describe("session chains and anchors", () => {
       anchors: 1,
       unanchored: 0,
     });
-  });
+    // 100 real turns: ~15 s alone, several times that while other suites share the cores.
+  }, 180_000);
 
   it("writes nothing when no head moved; the next anchor has only the chains that moved", async () => {
     const before = await handle.db.select().from(ledgerEvents);
@@ -140,28 +142,32 @@ describe("session chains and anchors", () => {
     expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true, anchors: 2, unanchored: 0 });
   });
 
-  it("appends from 50 concurrent transactions holding their session locks: gap-free chains, intact", async () => {
-    await Promise.all(
-      sessionIds.map((sessionId, i) =>
-        handle.db.transaction(async (raw) => {
-          const tx = raw as Transaction;
-          await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
-          for (let k = 0; k < 3; k++) {
-            await appendLedgerEvent(tx, {
-              sessionChain: sessionId,
-              type: "TURN_COMPLETED",
-              actor: SYSTEM_ACTOR,
-              requestId: `direct-${i}-${k}`,
-              payload: { turn_id: `direct-${i}-${k}`, session_id: sessionId },
-            });
-          }
-        }),
-      ),
-    );
-    for (const sessionId of sessionIds) await expectGapFree(sessionId);
-    expect(await anchorLedger(handle.db)).toMatchObject({ leafCount: SESSIONS });
-    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true, anchors: 3, unanchored: 0 });
-  });
+  it(
+    "appends from 50 concurrent transactions holding their session locks: gap-free chains, intact",
+    async () => {
+      await Promise.all(
+        sessionIds.map((sessionId, i) =>
+          handle.db.transaction(async (raw) => {
+            const tx = raw as Transaction;
+            await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
+            for (let k = 0; k < 3; k++) {
+              await appendLedgerEvent(tx, {
+                sessionChain: sessionId,
+                type: "TURN_COMPLETED",
+                actor: SYSTEM_ACTOR,
+                requestId: `direct-${i}-${k}`,
+                payload: { turn_id: `direct-${i}-${k}`, session_id: sessionId },
+              });
+            }
+          }),
+        ),
+      );
+      for (const sessionId of sessionIds) await expectGapFree(sessionId);
+      expect(await anchorLedger(handle.db)).toMatchObject({ leafCount: SESSIONS });
+      expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true, anchors: 3, unanchored: 0 });
+    },
+    SLOW,
+  );
 
   it.skipIf(!process.env.DATABASE_URL)(
     "leaves a turn that commits after the anchor's snapshot to the next anchor",
@@ -264,7 +270,7 @@ describe("session chains and anchors", () => {
     expect((await verifyLedgerChain(handle.db)).is_intact).toBe(true);
   });
 
-  it("names a forged anchor: its root rewritten, a leaf changed, a leaf dropped", async () => {
+  it("names a forged anchor: its root rewritten, a leaf changed, a leaf dropped", { timeout: SLOW }, async () => {
     const anchor = await latestLedgerAnchor(handle.db);
     if (!anchor) throw new Error("no anchor");
     const [event] = await handle.db.select().from(ledgerEvents).where(eq(ledgerEvents.seq, anchor.seq));
