@@ -3,6 +3,7 @@ import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
+import { benchLedger } from "./ledger-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTests } from "./tests-bench";
@@ -17,6 +18,8 @@ import { benchTraces } from "./traces-bench";
 // Needs a build (`npm run build`; built first if .next has none) and about 2–3 minutes. Then
 // bench/http/multi-instance-bench.ts: 3 instances on one PostgreSQL database behind a round-robin
 // proxy, 50 sessions, and a run with one instance SIGKILLed (~3 minutes more).
+// `BENCH_LEDGER=1` adds ledger_appends_per_s_{serial,concurrent_50} (session chains) and the same two
+// for the global chain (ledger_global_…), in a temporary PostgreSQL database (bench/ledger-bench.ts).
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
@@ -39,6 +42,8 @@ async function main() {
     await benchMultiInstance(report);
     if (single) throw single;
   }
+  // Ledger appends per second on PostgreSQL: session chains vs the global chain, 1 vs 50 writers.
+  if (process.env.BENCH_LEDGER === "1") await benchLedger(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }

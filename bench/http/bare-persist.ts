@@ -129,7 +129,9 @@ async function main() {
             })),
           );
         }
+        // On the session's own chain, under the row lock above, as persistTurn appends.
         await appendLedgerEvent(tx, {
+          sessionChain: own.id,
           type: (event?.type ?? "TURN_COMPLETED") as LedgerEventType,
           actor,
           agentId: turn.agentId,

@@ -27,6 +27,12 @@ export function LedgerEventTableRow({
     <TableRow id={`seq-${event.seq}`}>
       <TableCell className="text-right">
         <Mono>{event.seq}</Mono>
+        <div
+          className="text-xs text-muted-foreground"
+          title={event.chain === "global" ? "global chain" : `session chain ${event.chain}`}
+        >
+          {event.chain === "global" ? "global" : "session"} #{event.chainSeq}
+        </div>
       </TableCell>
       <TableCell className="whitespace-nowrap text-xs text-muted-foreground">
         <time dateTime={event.occurredAt.toISOString()}>{formatUtc(event.occurredAt)}</time>

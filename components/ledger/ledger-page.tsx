@@ -1,14 +1,24 @@
 import Link from "next/link";
 import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { Label } from "@/components/ui/label";
+import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
 import type { LedgerEventRow } from "@/db/schema";
 import { LEDGER_EVENT_TYPES } from "@/lib/server/ledger/event-types";
+import { formatUtc } from "./ledger-event-row";
 import { VerifyChainButton } from "./verify-chain-button";
+
+export interface LatestAnchorView {
+  seq: number;
+  hash: string;
+  leafCount: number;
+  occurredAt: Date;
+}
 
 interface LedgerPageProps {
   events: LedgerEventRow[];
@@ -16,6 +26,7 @@ interface LedgerPageProps {
   agentKeys: Record<string, string>;
   filter: { type?: string; actor?: string };
   nextBeforeSeq?: number;
+  latestAnchor: LatestAnchorView | null;
 }
 
 function withParams(filter: LedgerPageProps["filter"], before?: number): string {
@@ -27,15 +38,38 @@ function withParams(filter: LedgerPageProps["filter"], before?: number): string 
   return query ? `/ledger?${query}` : "/ledger";
 }
 
-export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq }: LedgerPageProps) {
+function LatestAnchor({ anchor }: { anchor: LatestAnchorView | null }) {
+  if (!anchor) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="latest-anchor">
+        No anchor yet: once sessions have taken turns, the anchor job commits every session chain&apos;s head to the
+        global chain (LEDGER_ANCHORED).
+      </p>
+    );
+  }
+  return (
+    <p className="flex flex-wrap items-center gap-1 text-sm" data-testid="latest-anchor">
+      Latest anchor: seq <Mono>{anchor.seq}</Mono>, {anchor.leafCount} session heads,{" "}
+      <time dateTime={anchor.occurredAt.toISOString()}>{formatUtc(anchor.occurredAt)}</time>, hash{" "}
+      <Mono title={anchor.hash}>{anchor.hash.slice(0, 16)}…</Mono>
+      <CopyButton value={anchor.hash} label="latest anchor hash" />
+      <span className="text-muted-foreground">
+        — keep a copy outside the database: nothing it covers can be changed unnoticed (docs/ledger.md).
+      </span>
+    </p>
+  );
+}
+
+export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq, latestAnchor }: LedgerPageProps) {
   const filtered = Boolean(filter.type || filter.actor);
   return (
     <>
       <PageHeader
         title="Ledger"
-        description="Append-only, hash-chained record of every configuration change, override and goal reformulation."
+        description="Append-only, hash-chained record of every configuration change, override, goal reformulation and turn. Turns chain per session; anchors on the global chain commit to every session chain's head."
         actions={<VerifyChainButton />}
       />
+      <LatestAnchor anchor={latestAnchor} />
       <FilterForm action="/ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter ledger events">
         <div className="space-y-1">
           <Label htmlFor="type">Type</Label>
@@ -71,7 +105,7 @@ export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq }:
           description={
             filtered
               ? "Clear the filters to see every event."
-              : "Events appear here when an agent is imported or changed, an operator or API key is added, or a guardrail is overridden."
+              : "Events appear here when an agent is imported or changed, an operator or API key is added, a guardrail is overridden, or a session takes a turn."
           }
         />
       ) : (

@@ -5,7 +5,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { verifyLedgerAction } from "@/lib/actions/ledger/verify-ledger";
 
-type Verdict = { is_intact: boolean; total: number; broken_at: number | null };
+type Verdict = {
+  is_intact: boolean;
+  total: number;
+  broken_at: number | null;
+  reason: string | null;
+  chains: number;
+  anchors: number;
+  unanchored: number;
+};
 
 export function VerifyChainButton() {
   const [pending, startTransition] = useTransition();
@@ -30,14 +38,16 @@ export function VerifyChainButton() {
         {error ? <span className="text-destructive">Could not verify: {error}</span> : null}
         {verdict?.is_intact ? (
           <span className="text-success">
-            ✓ Chain intact: all {verdict.total} events chain back to the genesis hash.
+            ✓ Chain intact: all {verdict.total} events in {verdict.chains} chains link back to the genesis hash, and all{" "}
+            {verdict.anchors} anchors match the chain heads they cover ({verdict.unanchored} events not anchored yet).
           </span>
         ) : null}
         {verdict && !verdict.is_intact ? (
-          <Alert variant="danger" title={`Chain broken at seq ${verdict.broken_at}`}>
-            Event {verdict.broken_at} was changed, removed or reordered after it was written ({verdict.total} events in
-            the table). <a href={`#seq-${verdict.broken_at}`}>Jump to it</a>, then restore the database from a backup
-            taken before that event.
+          <Alert variant="danger" title={`Ledger broken at seq ${verdict.broken_at}`}>
+            {verdict.reason ? `${verdict.reason}. ` : null}Something at seq {verdict.broken_at} was changed, removed or
+            forged after it was written ({verdict.total} events in the table).{" "}
+            <a href={`#seq-${verdict.broken_at}`}>Jump to it</a>, then restore the database from a backup taken before
+            that event and compare the latest anchor hash with the copy kept outside the database.
           </Alert>
         ) : null}
       </div>

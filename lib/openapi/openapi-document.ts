@@ -12,6 +12,7 @@ import {
   ErrorBody,
   HealthBody,
   ImportBody,
+  LedgerAnchorBody,
   LedgerVerifyBody,
   PostTurnResponse,
   SessionBody,
@@ -141,9 +142,19 @@ export function buildOpenApiDocument() {
       ...customersPaths,
       "/api/v1/ledger/verify": {
         get: {
-          summary: "Walk the hash chain; name the first broken link",
+          summary: "Walk every chain (global and per session) and every anchor; name the first broken event",
           ...secured("ledger:read"),
           responses: { 200: { description: "Verdict", content: json(LedgerVerifyBody) }, ...errors(401, 403) },
+        },
+      },
+      "/api/v1/ledger/anchors/latest": {
+        get: {
+          summary: "The latest LEDGER_ANCHORED event: the global-chain hash to copy out (docs/ledger.md)",
+          ...secured("ledger:read"),
+          responses: {
+            200: { description: "Anchor", content: json(LedgerAnchorBody) },
+            ...errors(401, 403, 404),
+          },
         },
       },
     },

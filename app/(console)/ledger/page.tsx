@@ -4,6 +4,7 @@ import { listAgents } from "@/db/queries/agents";
 import { listLedgerActors, listLedgerEvents } from "@/db/queries/ledger";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
+import { latestLedgerAnchor } from "@/lib/server/ledger/anchor-ledger";
 
 export const metadata: Metadata = { title: "Ledger" };
 
@@ -15,13 +16,21 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const db = await getDb();
   const before = Number.parseInt(search.before ?? "", 10);
   const filter = { type: search.type || undefined, actor: search.actor || undefined };
-  const [{ events, nextBeforeSeq }, actors, agents] = await Promise.all([
+  const [{ events, nextBeforeSeq }, actors, agents, latestAnchor] = await Promise.all([
     listLedgerEvents(db, { ...filter, beforeSeq: Number.isFinite(before) ? before : undefined }),
     listLedgerActors(db),
     listAgents(db),
+    latestLedgerAnchor(db),
   ]);
   const agentKeys = Object.fromEntries(agents.map((a) => [a.id, a.key]));
   return (
-    <LedgerPage events={events} actors={actors} agentKeys={agentKeys} filter={filter} nextBeforeSeq={nextBeforeSeq} />
+    <LedgerPage
+      events={events}
+      actors={actors}
+      agentKeys={agentKeys}
+      filter={filter}
+      nextBeforeSeq={nextBeforeSeq}
+      latestAnchor={latestAnchor}
+    />
   );
 }

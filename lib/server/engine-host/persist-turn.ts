@@ -84,6 +84,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       actor: input.actor,
       requestId: input.requestId,
       source: "model",
+      ledgerChain: "session",
     });
     goal = recorded.goal as unknown as Record<string, unknown>;
   }
@@ -138,8 +139,11 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       .insert(loopTraces)
       .values(outcome.loops.map((loop) => loopRowFromRecord(loop.record, input.agentId, input.turnId)));
   }
+  // The session's own chain: the row lock taken above serializes its appends, so turns of different
+  // sessions commit side by side (no global ledger lock); anchors commit to the chain heads.
   for (const intent of outcome.ledgerIntents) {
     await appendLedgerEvent(tx, {
+      sessionChain: input.sessionId,
       type: intent.type,
       actor: input.actor,
       agentId: input.agentId,

@@ -26,6 +26,8 @@ export interface GoalReformulationInput {
   source: GoalCandidateRecord["source"];
   /** Model-judged token pairs (a provider's structured output); the API sends none. */
   modelPairs?: ModelTokenPair[];
+  /** "session" from inside a turn's transaction: the event goes on the session's chain (default global). */
+  ledgerChain?: "session" | "global";
 }
 
 export type GoalReformulationResult = ReformulationVerdict & { ledger_event_id: string; goal: GoalState };
@@ -56,6 +58,8 @@ export async function recordGoalCandidate(
     modelPairs: input.modelPairs,
   });
   const event = await appendGoalEvent(tx, {
+    // The session row is locked above, which is what a session-chain append needs.
+    sessionChain: input.ledgerChain === "session" ? session.id : undefined,
     type: verdict.accepted ? "GOAL_REFORMULATION" : "GOAL_REFORMULATION_REJECTED",
     actor: input.actor,
     agentId: session.agentId,

@@ -1,13 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { ledgerEvents } from "@/db/schema";
 import type { DbOrTx, Transaction } from "@/db/types";
 import type { Actor, LedgerEventType } from "./event-types";
-import { GENESIS_HASH, type HashedLedgerEvent, ledgerHash } from "./hash";
+import { GENESIS_HASH, GLOBAL_CHAIN, type HashedLedgerEvent, hashedFieldsOf, ledgerHash } from "./hash";
 
-// Any constant works; it only has to be the same for every writer of the chain.
-const LEDGER_ADVISORY_LOCK = 7_465_021;
+// Any constant works; it only has to be the same for every writer of the global chain.
+export const LEDGER_ADVISORY_LOCK = 7_465_021;
 
 export interface LedgerAppend {
   type: LedgerEventType;
@@ -15,60 +15,69 @@ export interface LedgerAppend {
   agentId?: string | null;
   requestId: string;
   payload: Record<string, unknown>;
+  /**
+   * Append to this session's own chain instead of the global one. The caller must hold the session's
+   * row lock (`SELECT … FOR UPDATE`, as persistTurn and recordGoalCandidate do): that lock is what
+   * serializes the chain's appenders; the unique (chain, chain_seq) index refuses a second event at
+   * the same position if a caller ever forgets it.
+   */
+  sessionChain?: string;
+  /** A seq taken from the identity beforehand (anchors write their leaves under it first). */
+  seq?: number;
   /** Injected in tests for a fixed clock. */
   now?: Date;
 }
 
 export interface AppendedLedgerEvent {
+  /** The global position (primary key): increasing, not gap-free. */
   seq: number;
   id: string;
   hash: string;
+  chain: string;
+  chainSeq: number;
 }
 
 /**
- * Appends one event. Must run inside the caller's transaction: the advisory xact lock serializes
- * appenders across connections and app instances, so seq stays gap-free and each event chains to
- * the one before it. The event commits or rolls back with the change it records.
+ * Appends one event. Must run inside the caller's transaction, so the event commits or rolls back
+ * with the change it records. Global events take one advisory xact lock (appenders across connections
+ * and app instances wait for each other, so the global chain_seq stays gap-free); session events take
+ * no lock of their own and chain to their session's head only (docs/ledger.md).
  */
 export async function appendLedgerEvent(tx: Transaction, entry: LedgerAppend): Promise<AppendedLedgerEvent> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_ADVISORY_LOCK})`);
+  const chain = entry.sessionChain ?? GLOBAL_CHAIN;
+  if (chain === GLOBAL_CHAIN) await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_ADVISORY_LOCK})`);
   const [last] = await tx
-    .select({ seq: ledgerEvents.seq, hash: ledgerEvents.hash })
+    .select({ chainSeq: ledgerEvents.chainSeq, hash: ledgerEvents.hash })
     .from(ledgerEvents)
-    .orderBy(desc(ledgerEvents.seq))
+    .where(eq(ledgerEvents.chain, chain))
+    .orderBy(desc(ledgerEvents.chainSeq))
     .limit(1);
-  const seq = (last?.seq ?? 0) + 1;
+  const chainSeq = (last?.chainSeq ?? 0) + 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
   const occurredAt = entry.now ?? new Date();
-  const hashed: HashedLedgerEvent = {
-    seq,
+  const row = {
+    chain,
+    chainSeq,
     id: randomUUID(),
     type: entry.type,
     actor: entry.actor.name,
-    actor_kind: entry.actor.kind,
-    agent_id: entry.agentId ?? null,
-    request_id: entry.requestId,
-    occurred_at: occurredAt.toISOString(),
+    actorKind: entry.actor.kind,
+    agentId: entry.agentId ?? null,
+    requestId: entry.requestId,
+    occurredAt,
     payload: entry.payload,
   };
+  const hashed: HashedLedgerEvent = hashedFieldsOf(row);
   const hash = ledgerHash(prevHash, hashed);
-  await tx.insert(ledgerEvents).values({
-    seq,
-    id: hashed.id,
-    type: hashed.type,
-    actor: hashed.actor,
-    actorKind: hashed.actor_kind,
-    agentId: hashed.agent_id,
-    requestId: hashed.request_id,
-    occurredAt,
-    payload: hashed.payload,
-    prevHash,
-    hash,
-  });
-  return { seq, id: hashed.id, hash };
+  const [inserted] = await tx
+    .insert(ledgerEvents)
+    .values({ ...row, ...(entry.seq === undefined ? {} : { seq: entry.seq }), prevHash, hash })
+    .returning({ seq: ledgerEvents.seq });
+  if (!inserted) throw new Error("ledger insert returned no row");
+  return { seq: inserted.seq, id: row.id, hash, chain, chainSeq };
 }
 
-/** For callers that hold no transaction: opens one around the single append. */
+/** For callers that hold no transaction: opens one around the single append (global chain). */
 export function appendLedgerEventAlone(db: DbOrTx, entry: LedgerAppend): Promise<AppendedLedgerEvent> {
   return db.transaction((tx) => appendLedgerEvent(tx as Transaction, entry));
 }

@@ -3,9 +3,18 @@ import canonicalize from "canonicalize";
 
 export const GENESIS_HASH = "0".repeat(64);
 
-/** The fields that are hashed; changing any one of them breaks the chain from that event on. */
+/** The chain of every event that is not a session's: config changes, overrides, keys, anchors… */
+export const GLOBAL_CHAIN = "global";
+
+/**
+ * The fields that are hashed; changing any one of them breaks the chain from that event on. `seq` is
+ * the event's position in its chain (`chain_seq`); for the global chain that is the number the event
+ * had before chains existed, so events written then keep their hashes. Session-chain events also hash
+ * their `chain` (the session id); global events carry no `chain` field.
+ */
 export interface HashedLedgerEvent {
   seq: number;
+  chain?: string;
   id: string;
   type: string;
   actor: string;
@@ -21,4 +30,31 @@ export function ledgerHash(prevHash: string, event: HashedLedgerEvent): string {
   const canonical = canonicalize(event);
   if (canonical === undefined) throw new Error("ledger event is not serializable");
   return createHash("sha256").update(prevHash).update(canonical).digest("hex");
+}
+
+/** The hashed fields of a stored row (the same shape for every chain). */
+export function hashedFieldsOf(row: {
+  chain: string;
+  chainSeq: number;
+  id: string;
+  type: string;
+  actor: string;
+  actorKind: string;
+  agentId: string | null;
+  requestId: string;
+  occurredAt: Date;
+  payload: Record<string, unknown>;
+}): HashedLedgerEvent {
+  return {
+    seq: row.chainSeq,
+    ...(row.chain === GLOBAL_CHAIN ? {} : { chain: row.chain }),
+    id: row.id,
+    type: row.type,
+    actor: row.actor,
+    actor_kind: row.actorKind,
+    agent_id: row.agentId,
+    request_id: row.requestId,
+    occurred_at: row.occurredAt.toISOString(),
+    payload: row.payload,
+  };
 }

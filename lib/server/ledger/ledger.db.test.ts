@@ -35,16 +35,32 @@ async function tamper(statement: ReturnType<typeof sql>) {
 
 describe("ledger", () => {
   it("starts intact and empty", async () => {
-    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: true, total: 0, broken_at: null });
+    expect(await verifyLedgerChain(handle.db)).toEqual({
+      is_intact: true,
+      total: 0,
+      broken_at: null,
+      reason: null,
+      chains: 0,
+      anchors: 0,
+      unanchored: 0,
+    });
   });
 
-  it("makes one gap-free chain out of 50 concurrent appends", async () => {
+  it("makes one gap-free global chain out of 50 concurrent appends", async () => {
     await Promise.all(Array.from({ length: 50 }, (_, i) => append(i)));
     const rows = await handle.db.select().from(ledgerEvents).orderBy(ledgerEvents.seq);
-    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // seq is only increasing; the global chain's own position is gap-free.
+    expect(rows.map((r) => r.chainSeq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(rows.every((r) => r.chain === "global")).toBe(true);
     expect(rows[0]?.prevHash).toBe(GENESIS_HASH);
     for (let i = 1; i < rows.length; i++) expect(rows[i]?.prevHash).toBe(rows[i - 1]?.hash);
-    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: true, total: 50, broken_at: null });
+    expect(await verifyLedgerChain(handle.db)).toMatchObject({
+      is_intact: true,
+      total: 50,
+      broken_at: null,
+      chains: 1,
+      unanchored: 50,
+    });
   });
 
   it("refuses UPDATE and DELETE in the database itself", async () => {
@@ -55,13 +71,15 @@ describe("ledger", () => {
 
   it("names the event whose payload had one byte flipped", async () => {
     await tamper(sql`UPDATE ledger_events SET payload = jsonb_set(payload, '{field}', '"prioritz"') WHERE seq = 17`);
-    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: false, total: 50, broken_at: 17 });
+    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: false, total: 50, broken_at: 17 });
     await tamper(sql`UPDATE ledger_events SET payload = jsonb_set(payload, '{field}', '"priority"') WHERE seq = 17`);
     expect((await verifyLedgerChain(handle.db)).is_intact).toBe(true);
   });
 
-  it("names the missing seq when a row is deleted", async () => {
+  it("names the event after the gap when a row is deleted", async () => {
     await tamper(sql`DELETE FROM ledger_events WHERE seq = 30`);
-    expect(await verifyLedgerChain(handle.db)).toEqual({ is_intact: false, total: 49, broken_at: 30 });
+    const verdict = await verifyLedgerChain(handle.db);
+    expect(verdict).toMatchObject({ is_intact: false, total: 49, broken_at: 31 });
+    expect(verdict.reason).toContain("chain_seq 30 missing");
   });
 });

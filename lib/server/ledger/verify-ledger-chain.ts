@@ -1,50 +1,229 @@
 import "server-only";
-import { asc, count, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
+import { rowsOf } from "@/db/raw-rows";
 import { ledgerEvents } from "@/db/schema";
 import type { DbOrTx } from "@/db/types";
-import { GENESIS_HASH, ledgerHash } from "./hash";
+import { LEDGER_ANCHORED } from "./anchor-ledger";
+import { GENESIS_HASH, GLOBAL_CHAIN, hashedFieldsOf, ledgerHash } from "./hash";
+import { MerkleRootBuilder } from "./merkle";
 
 export interface LedgerVerification {
   is_intact: boolean;
+  /** Rows in the table. */
   total: number;
+  /** The global seq of the first (lowest-seq) broken event or anchor, or null when intact. */
   broken_at: number | null;
+  /** What is wrong at broken_at, in a sentence; null when intact. */
+  reason: string | null;
+  /** Chains walked: the global chain and one per session that wrote events. */
+  chains: number;
+  /** LEDGER_ANCHORED events checked. */
+  anchors: number;
+  /** Events no copied-out anchor can cover yet: session events past their chain's last anchored head, global events after the last anchor. */
+  unanchored: number;
 }
 
-// Pages of 1,000 rows keep memory flat on long chains.
+// Pages of 1,000 rows keep memory flat on long ledgers.
 const PAGE = 1000;
 
-/** Walks the chain in seq order and names the first broken link (a changed, missing or reordered event). */
+interface Break {
+  seq: number;
+  reason: string;
+}
+
+/**
+ * Verifies both levels (docs/ledger.md): every chain (global and per session) in (chain, chain_seq)
+ * order — contiguous chain_seq from 1, prev_hash the previous event's hash (genesis first), hash
+ * recomputed — then every anchor in global order: its leaves' RFC 6962 root and count against its
+ * payload, previous_anchor_seq, no chain head going backwards, and each leaf against the stored event
+ * at (chain, chain_seq). Several breaks: broken_at names the lowest seq among them.
+ */
 export async function verifyLedgerChain(db: DbOrTx): Promise<LedgerVerification> {
-  let prevHash = GENESIS_HASH;
-  let expectedSeq = 1;
+  const found: { first: Break | null } = { first: null };
+  const flag = (seq: number, reason: string) => {
+    if (!found.first || seq < found.first.seq) found.first = { seq, reason };
+  };
   const [counted] = await db.select({ n: count() }).from(ledgerEvents);
   const total = counted?.n ?? 0;
+
+  // 1. Every chain.
+  let chains = 0;
+  let chain: string | null = null;
+  let expected = 1;
+  let prevHash = GENESIS_HASH;
   for (;;) {
+    const after: { chain: string; chainSeq: number } | null = chain === null ? null : { chain, chainSeq: expected - 1 };
     const rows = await db
       .select()
       .from(ledgerEvents)
-      .where(gt(ledgerEvents.seq, expectedSeq - 1))
-      .orderBy(asc(ledgerEvents.seq))
+      .where(
+        after
+          ? sql`(${ledgerEvents.chain}, ${ledgerEvents.chainSeq}) > (${after.chain}, ${after.chainSeq})`
+          : undefined,
+      )
+      .orderBy(asc(ledgerEvents.chain), asc(ledgerEvents.chainSeq))
       .limit(PAGE);
     for (const row of rows) {
-      if (row.seq !== expectedSeq || row.prevHash !== prevHash) {
-        return { is_intact: false, total, broken_at: expectedSeq };
+      if (row.chain !== chain) {
+        chain = row.chain;
+        chains++;
+        expected = 1;
+        prevHash = GENESIS_HASH;
       }
-      const hash = ledgerHash(prevHash, {
-        seq: row.seq,
-        id: row.id,
-        type: row.type,
-        actor: row.actor,
-        actor_kind: row.actorKind,
-        agent_id: row.agentId,
-        request_id: row.requestId,
-        occurred_at: row.occurredAt.toISOString(),
-        payload: row.payload,
-      });
-      if (hash !== row.hash) return { is_intact: false, total, broken_at: row.seq };
+      const where = row.chain === GLOBAL_CHAIN ? "global chain" : `session chain ${row.chain}`;
+      if (row.chainSeq !== expected) {
+        flag(
+          row.seq,
+          `${where}: chain_seq ${expected}${row.chainSeq > expected + 1 ? `–${row.chainSeq - 1}` : ""} missing before this event`,
+        );
+      } else if (row.prevHash !== prevHash) {
+        flag(row.seq, `${where}: prev_hash of chain_seq ${row.chainSeq} does not match the hash before it`);
+      }
+      if (ledgerHash(row.prevHash, hashedFieldsOf(row)) !== row.hash) {
+        flag(row.seq, `${where}: event at chain_seq ${row.chainSeq} was changed (its hash does not match its fields)`);
+      }
       prevHash = row.hash;
-      expectedSeq++;
+      expected = row.chainSeq + 1;
     }
-    if (rows.length < PAGE) return { is_intact: true, total, broken_at: null };
+    if (rows.length < PAGE) break;
   }
+
+  // 2. Every anchor, in global-chain order.
+  let anchors = 0;
+  let previousAnchorSeq: number | null = null;
+  let lastAnchorChainSeq = 0;
+  let afterChainSeq = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(ledgerEvents)
+      .where(
+        and(
+          eq(ledgerEvents.chain, GLOBAL_CHAIN),
+          eq(ledgerEvents.type, LEDGER_ANCHORED),
+          gt(ledgerEvents.chainSeq, afterChainSeq),
+        ),
+      )
+      .orderBy(asc(ledgerEvents.chainSeq))
+      .limit(PAGE);
+    for (const anchor of page) {
+      anchors++;
+      const payload = anchor.payload as { merkle_root?: unknown; leaf_count?: unknown; previous_anchor_seq?: unknown };
+      if ((payload.previous_anchor_seq ?? null) !== previousAnchorSeq) {
+        flag(
+          anchor.seq,
+          `anchor ${anchor.seq}: previous_anchor_seq is ${String(payload.previous_anchor_seq)}, the anchor before it is ${String(previousAnchorSeq)}`,
+        );
+      }
+      const checked = await checkAnchorLeaves(db, anchor.seq);
+      if (checked.root !== payload.merkle_root || checked.count !== payload.leaf_count) {
+        // Leaves changed, added or dropped (or the root rewritten): the anchor no longer proves anything.
+        flag(
+          anchor.seq,
+          `anchor ${anchor.seq}: its ${checked.count} stored leaves do not hash to the Merkle root and leaf count it recorded`,
+        );
+      } else if (checked.issue) {
+        // The leaves are the anchor's own: the event they name is what changed.
+        flag(checked.issue.seq, checked.issue.reason);
+      }
+      if (checked.backwards) flag(anchor.seq, `anchor ${anchor.seq}: ${checked.backwards}`);
+      previousAnchorSeq = anchor.seq;
+      lastAnchorChainSeq = anchor.chainSeq;
+    }
+    if (page.length < PAGE) break;
+    afterChainSeq = page[page.length - 1]?.chainSeq ?? afterChainSeq;
+  }
+
+  const unanchored = await countUnanchored(db, lastAnchorChainSeq);
+  const result = found.first;
+  return {
+    is_intact: result === null,
+    total,
+    broken_at: result?.seq ?? null,
+    reason: result?.reason ?? null,
+    chains,
+    anchors,
+    unanchored,
+  };
+}
+
+interface LeafCheck {
+  root: string;
+  count: number;
+  /** The lowest-seq leaf whose stored event is missing or differs. */
+  issue: Break | null;
+  /** A leaf at or below the head an earlier anchor recorded for its chain. */
+  backwards: string | null;
+}
+
+interface LeafRow {
+  chain: string;
+  chain_seq: string | number;
+  event_seq: string | number;
+  hash: string;
+  e_seq: string | number | null;
+  e_hash: string | null;
+  prev_head: string | number | null;
+}
+
+async function checkAnchorLeaves(db: DbOrTx, anchorSeq: number): Promise<LeafCheck> {
+  const builder = new MerkleRootBuilder();
+  const found: { issue: Break | null } = { issue: null };
+  let backwards: string | null = null;
+  let after: string | null = null;
+  for (;;) {
+    const page: LeafRow[] = rowsOf<LeafRow>(
+      await db.execute(sql`
+        select l.chain, l.chain_seq, l.event_seq, l.hash, e.seq as e_seq, e.hash as e_hash,
+          (select p.chain_seq from ledger_anchor_leaves p
+            where p.chain = l.chain and p.anchor_seq < l.anchor_seq
+            order by p.anchor_seq desc limit 1) as prev_head
+        from ledger_anchor_leaves l
+        left join ledger_events e on e.chain = l.chain and e.chain_seq = l.chain_seq
+        where l.anchor_seq = ${anchorSeq} ${after === null ? sql`` : sql`and l.chain > ${after}`}
+        order by l.chain
+        limit ${PAGE}`),
+    );
+    for (const leaf of page) {
+      const chainSeq = Number(leaf.chain_seq);
+      const eventSeq = Number(leaf.event_seq);
+      builder.add({ chain: leaf.chain, chain_seq: chainSeq, hash: leaf.hash });
+      const noteIssue = (seq: number, reason: string) => {
+        if (!found.issue || seq < found.issue.seq) found.issue = { seq, reason };
+      };
+      if (leaf.e_seq === null) {
+        noteIssue(
+          eventSeq,
+          `session chain ${leaf.chain}: event at chain_seq ${chainSeq} (seq ${eventSeq}), covered by anchor ${anchorSeq}, is missing`,
+        );
+      } else if (leaf.e_hash !== leaf.hash || Number(leaf.e_seq) !== eventSeq) {
+        noteIssue(
+          Number(leaf.e_seq),
+          `session chain ${leaf.chain}: event at chain_seq ${chainSeq} is not the one anchor ${anchorSeq} covered`,
+        );
+      }
+      if (leaf.chain === GLOBAL_CHAIN) backwards ??= "a leaf names the global chain";
+      else if (leaf.prev_head !== null && chainSeq <= Number(leaf.prev_head)) {
+        backwards ??= `the head of session chain ${leaf.chain} went back from chain_seq ${leaf.prev_head} to ${chainSeq}`;
+      }
+    }
+    if (page.length < PAGE) break;
+    after = page[page.length - 1]?.chain ?? null;
+  }
+  return { root: builder.root(), count: builder.size, issue: found.issue, backwards };
+}
+
+/** Session events past their chain's last anchored head, plus global events after the last anchor. */
+async function countUnanchored(db: DbOrTx, lastAnchorChainSeq: number): Promise<number> {
+  const [session] = await db.select({ n: count() }).from(ledgerEvents).where(ne(ledgerEvents.chain, GLOBAL_CHAIN));
+  const [anchored] = rowsOf<{ n: string | number | null }>(
+    await db.execute(
+      sql`select coalesce(sum(head), 0) as n from (select max(chain_seq) as head from ledger_anchor_leaves group by chain) h`,
+    ),
+  );
+  const [global] = await db
+    .select({ n: count() })
+    .from(ledgerEvents)
+    .where(and(eq(ledgerEvents.chain, GLOBAL_CHAIN), gt(ledgerEvents.chainSeq, lastAnchorChainSeq)));
+  return Math.max(0, (session?.n ?? 0) - Number(anchored?.n ?? 0)) + (global?.n ?? 0);
 }

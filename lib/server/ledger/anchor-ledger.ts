@@ -1,0 +1,133 @@
+import "server-only";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { rowsOf } from "@/db/raw-rows";
+import { ledgerAnchorLeaves, ledgerEvents } from "@/db/schema";
+import type { DbOrTx, Transaction } from "@/db/types";
+import { appendLedgerEvent, LEDGER_ADVISORY_LOCK } from "./append-ledger-event";
+import { SYSTEM_ACTOR } from "./event-types";
+import { GLOBAL_CHAIN } from "./hash";
+import { MerkleRootBuilder } from "./merkle";
+
+/** How often the background job anchors the session chains (the unanchored window an attacker gets). */
+export const LEDGER_ANCHOR_INTERVAL_MS = 60_000;
+
+export const LEDGER_ANCHORED = "LEDGER_ANCHORED";
+
+// Leaves are read back in pages, so an anchor over a very busy minute stays flat in memory.
+const LEAF_PAGE = 1000;
+
+export interface LedgerAnchor {
+  /** Global position of the LEDGER_ANCHORED event. */
+  seq: number;
+  /** Its global-chain hash: the value an outside party copies out. */
+  hash: string;
+  merkleRoot: string;
+  leafCount: number;
+  previousAnchorSeq: number | null;
+  occurredAt: Date;
+}
+
+/** The RFC 6962 root of one anchor's stored leaves, in leaf order (chain bytes). */
+export async function merkleRootOfLeaves(db: DbOrTx, anchorSeq: number): Promise<{ root: string; count: number }> {
+  const builder = new MerkleRootBuilder();
+  let after: string | null = null;
+  for (;;) {
+    const page = await db
+      .select({ chain: ledgerAnchorLeaves.chain, chainSeq: ledgerAnchorLeaves.chainSeq, hash: ledgerAnchorLeaves.hash })
+      .from(ledgerAnchorLeaves)
+      .where(
+        after === null
+          ? eq(ledgerAnchorLeaves.anchorSeq, anchorSeq)
+          : and(eq(ledgerAnchorLeaves.anchorSeq, anchorSeq), gt(ledgerAnchorLeaves.chain, after)),
+      )
+      .orderBy(asc(ledgerAnchorLeaves.chain))
+      .limit(LEAF_PAGE);
+    for (const leaf of page) builder.add({ chain: leaf.chain, chain_seq: leaf.chainSeq, hash: leaf.hash });
+    if (page.length < LEAF_PAGE) return { root: builder.root(), count: builder.size };
+    after = page[page.length - 1]?.chain ?? null;
+  }
+}
+
+/**
+ * One anchor, in one transaction: every session chain whose head moved since that chain's last
+ * anchored head gets a leaf (its head as this transaction's snapshot sees it), and a global
+ * LEDGER_ANCHORED event records the leaves' Merkle root, their count and the previous anchor's seq.
+ * Returns null and writes nothing when no head moved.
+ *
+ * Races: the heads are read by one INSERT … SELECT, i.e. one snapshot, and the leaves record exactly
+ * what it saw. A turn that appended before but commits after that snapshot is simply not seen: its
+ * chain's anchored head stays where it was and the next anchor picks the event up. A snapshot never
+ * sees a chain event without the ones before it (each append read its predecessor as committed under
+ * the session lock), so a leaf always covers a gap-free prefix. Anchors serialize on the global
+ * ledger lock, taken before the read, so the next anchor always sees this one's leaves.
+ */
+export async function anchorLedger(db: DbOrTx, opts: { now?: Date } = {}): Promise<LedgerAnchor | null> {
+  return db.transaction(async (raw) => {
+    const tx = raw as Transaction;
+    await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_ADVISORY_LOCK})`);
+    const [previous] = await tx
+      .select({ seq: ledgerEvents.seq })
+      .from(ledgerEvents)
+      .where(and(eq(ledgerEvents.type, LEDGER_ANCHORED), eq(ledgerEvents.chain, GLOBAL_CHAIN)))
+      .orderBy(desc(ledgerEvents.seq))
+      .limit(1);
+    // The anchor's own seq first: the leaves are written under it before the event that covers them.
+    const [taken] = rowsOf<{ seq: string | number }>(
+      await tx.execute(sql`select nextval(pg_get_serial_sequence('ledger_events', 'seq')) as seq`),
+    );
+    const anchorSeq = Number(taken?.seq);
+    await tx.execute(sql`
+      insert into ledger_anchor_leaves (anchor_seq, chain, chain_seq, event_seq, hash)
+      select ${anchorSeq}, h.chain, h.chain_seq, h.seq, h.hash
+      from (
+        select distinct on (chain) chain, chain_seq, seq, hash
+        from ledger_events
+        where chain <> ${GLOBAL_CHAIN}
+        order by chain desc, chain_seq desc
+      ) h
+      left join (
+        select chain, max(chain_seq) as chain_seq from ledger_anchor_leaves group by chain
+      ) a on a.chain = h.chain
+      where a.chain_seq is null or h.chain_seq > a.chain_seq`);
+    const { root, count } = await merkleRootOfLeaves(tx, anchorSeq);
+    if (count === 0) return null;
+    const occurredAt = opts.now ?? new Date();
+    const payload = { merkle_root: root, leaf_count: count, previous_anchor_seq: previous?.seq ?? null };
+    const event = await appendLedgerEvent(tx, {
+      type: LEDGER_ANCHORED,
+      actor: SYSTEM_ACTOR,
+      requestId: `anchor-${anchorSeq}`,
+      payload,
+      seq: anchorSeq,
+      now: occurredAt,
+    });
+    return {
+      seq: event.seq,
+      hash: event.hash,
+      merkleRoot: root,
+      leafCount: count,
+      previousAnchorSeq: payload.previous_anchor_seq,
+      occurredAt,
+    };
+  });
+}
+
+/** The newest anchor as stored (its payload as written), or null before the first one. */
+export async function latestLedgerAnchor(db: DbOrTx): Promise<LedgerAnchor | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerEvents)
+    .where(and(eq(ledgerEvents.type, LEDGER_ANCHORED), eq(ledgerEvents.chain, GLOBAL_CHAIN)))
+    .orderBy(desc(ledgerEvents.seq))
+    .limit(1);
+  if (!row) return null;
+  const payload = row.payload as { merkle_root?: unknown; leaf_count?: unknown; previous_anchor_seq?: unknown };
+  return {
+    seq: row.seq,
+    hash: row.hash,
+    merkleRoot: String(payload.merkle_root ?? ""),
+    leafCount: Number(payload.leaf_count ?? 0),
+    previousAnchorSeq: typeof payload.previous_anchor_seq === "number" ? payload.previous_anchor_seq : null,
+    occurredAt: row.occurredAt,
+  };
+}
