@@ -42,8 +42,9 @@ async function main() {
     await benchMultiInstance(report);
     if (single) throw single;
   }
-  // Ledger appends per second on PostgreSQL: session chains vs the global chain, 1 vs 50 writers.
-  if (process.env.BENCH_LEDGER === "1") await benchLedger(report);
+  // Ledger appends per second on PostgreSQL: session chains vs the global chain, 1 vs 50 writers
+  // (part of the HTTP figures, or alone with BENCH_LEDGER=1).
+  if (process.env.BENCH_HTTP === "1" || process.env.BENCH_LEDGER === "1") await benchLedger(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }
