@@ -45,11 +45,12 @@ test("a designer creates an agent from the demo, exports it and imports it back 
   await expect(importDialog.getByText(/exists already at v1/)).toBeVisible();
   await expect(importDialog.getByRole("button", { name: "Import" })).toBeDisabled();
 
-  // Under a new key it imports as a new agent.
+  // Under a new key it imports as a new agent (another file: choosing the same path fires no change).
   exported.agent.key = `copy-${run}`;
   exported.agent.name = `Copy ${run}`;
-  fs.writeFileSync(again, JSON.stringify(exported));
-  await importDialog.getByLabel("Bundle file").setInputFiles(again);
+  const copy = testInfo.outputPath("copy.bundle.json");
+  fs.writeFileSync(copy, JSON.stringify(exported));
+  await importDialog.getByLabel("Bundle file").setInputFiles(copy);
   await importDialog.getByRole("button", { name: "Import" }).click();
   await expect(page).toHaveURL(new RegExp(`/agents/copy-${run}$`));
 });

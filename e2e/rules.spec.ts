@@ -122,7 +122,7 @@ test("a rule opens from its name, its editor has a URL that reopens it, and clos
   page,
 }) => {
   await page.goto("/agents/refund-desk/rules");
-  const name = page.getByRole("button", { name: "Refunds above $50 need a specialist" });
+  const name = page.getByRole("button", { name: "Refunds above $50 need a specialist", exact: true });
   await name.click();
   const editor = page.getByTestId("rule-editor");
   await expect(editor).toBeVisible();
