@@ -2,7 +2,7 @@
 
 import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Alert } from "@/components/ui/alert";
-import type { NameUse } from "@/lib/fields-editor/name-uses";
+import type { NameUse } from "@/lib/fields/name-uses";
 import { UsedBy } from "./used-by";
 
 export interface DeleteTarget {

@@ -1,19 +1,19 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useDebouncedValue } from "@/components/rules/use-debounced-value";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
-import { testFieldValueAction } from "@/lib/actions/fields/test-field-value";
-import type { ProfileField, TestFieldValueInput } from "@/lib/fields-editor/field-action-schemas";
-import type { RuleVerdict } from "@/lib/fields-editor/field-value-tester";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
+import type { ProfileField, TestFieldValueInput } from "@/lib/fields/field-action-schemas";
+import type { RuleVerdict } from "@/lib/fields/field-value-tester";
 
 // 300 ms after the last keystroke the tester asks the server; the parse status answers sooner.
 const TEST_DEBOUNCE_MS = 300;
 
-type TestResult = Awaited<ReturnType<typeof testFieldValueAction>>;
+type TestResult = Awaited<ReturnType<typeof checkFieldValueAction>>;
 
 const EXAMPLE: Record<ProfileField["field_type"], string> = {
   string: "vip",
@@ -40,7 +40,7 @@ export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField
     const input = JSON.parse(request) as TestFieldValueInput;
     if (input.value.trim() === "") return;
     let current = true;
-    testFieldValueAction(input).then((next) => {
+    checkFieldValueAction(input).then((next) => {
       if (current) setResult(next);
     });
     return () => {

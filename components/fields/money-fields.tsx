@@ -2,14 +2,8 @@
 
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import type { VariableForm } from "@/lib/fields-editor/editor-forms";
-import {
-  contextWordProblem,
-  currencyProblem,
-  rateRow,
-  rateRowProblem,
-  splitRateRow,
-} from "@/lib/fields-editor/money-form";
+import type { VariableForm } from "@/lib/fields/editor-forms";
+import { contextWordProblem, currencyProblem, rateRow, rateRowProblem, splitRateRow } from "@/lib/fields/money-form";
 import { ListRowsField } from "./list-rows-field";
 
 // BundleVariable's limits (bundle.ts): 50 context words, 50 rates.

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMemo } from "react";
-import { useDebouncedValue } from "@/components/rules/use-debounced-value";
 import { Badge } from "@/components/ui/badge";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { patternProblem } from "@/lib/engine/contracts/bundle-expressions";
-import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 
 // 250 ms: a pause in typing, as the CEL fields.
 const PARSE_DEBOUNCE_MS = 250;

@@ -4,8 +4,8 @@ import { RowActions, type RowHandlers } from "@/components/config-editor/row-act
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
-import type { NameUse } from "@/lib/fields-editor/name-uses";
+import type { ProfileField } from "@/lib/fields/field-action-schemas";
+import type { NameUse } from "@/lib/fields/name-uses";
 import { UsedBy } from "./used-by";
 
 interface ProfileFieldsTableProps {

@@ -5,7 +5,7 @@ import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-fi
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { deleteProfileFieldAction } from "@/lib/actions/fields/delete-profile-field";
 import { deleteVariableAction } from "@/lib/actions/fields/delete-variable";
-import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 
 interface FieldCommandsOptions {
   agentKey: string;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Mono } from "@/components/ui/mono";
-import type { NameUse } from "@/lib/fields-editor/name-uses";
+import type { NameUse } from "@/lib/fields/name-uses";
 
 interface UsedByProps {
   use: NameUse | undefined;

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMemo } from "react";
-import { useDebouncedValue } from "@/components/rules/use-debounced-value";
 import { Badge } from "@/components/ui/badge";
-import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
-import { checkValidationRule, valueDeclarations } from "@/lib/fields-editor/validation-rule-check";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import type { ProfileField } from "@/lib/fields/field-action-schemas";
+import { checkValidationRule, valueDeclarations } from "@/lib/fields/validation-rule-check";
 
 // 250 ms: a pause in typing, short enough that the status feels live (as the rule editor's CEL field).
 const PARSE_DEBOUNCE_MS = 250;

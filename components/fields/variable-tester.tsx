@@ -1,19 +1,19 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useDebouncedValue } from "@/components/rules/use-debounced-value";
 import { Badge } from "@/components/ui/badge";
 import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
-import { testVariableAction } from "@/lib/actions/fields/test-variable";
-import type { ResponseVariable, TestVariableInput } from "@/lib/fields-editor/field-action-schemas";
-import type { PatternMatch, PatternResult, VariableTest } from "@/lib/fields-editor/variable-tester";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { checkVariableAction } from "@/lib/actions/fields/check-variable";
+import type { ResponseVariable, TestVariableInput } from "@/lib/fields/field-action-schemas";
+import type { PatternMatch, PatternResult, VariableTest } from "@/lib/fields/variable-tester";
 
 // 300 ms after the last keystroke the tester asks the server; the regex status answers sooner.
 const TEST_DEBOUNCE_MS = 300;
 
-type TestResult = Awaited<ReturnType<typeof testVariableAction>>;
+type TestResult = Awaited<ReturnType<typeof checkVariableAction>>;
 
 const FORM_WORDS = {
   raw: "as written",
@@ -58,7 +58,7 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
     const input = JSON.parse(request) as TestVariableInput;
     if (input.reply.trim() === "") return;
     let current = true;
-    testVariableAction(input).then((next) => {
+    checkVariableAction(input).then((next) => {
       if (current) setResult(next);
     });
     return () => {

@@ -4,8 +4,8 @@ import { RowActions, type RowHandlers } from "@/components/config-editor/row-act
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
-import type { NameUse } from "@/lib/fields-editor/name-uses";
+import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
+import type { NameUse } from "@/lib/fields/name-uses";
 import { MonoList } from "./profile-fields-table";
 import { UsedBy } from "./used-by";
 

@@ -4,10 +4,10 @@ import { useMemo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { checkExpression } from "@/lib/engine/cel/check-expression";
 import { totalNameOf } from "@/lib/engine/contracts/money-variable";
-import { useDebouncedValue } from "./use-debounced-value";
 
 // 250 ms: a pause in typing, short enough that the status feels live.
 const PARSE_DEBOUNCE_MS = 250;

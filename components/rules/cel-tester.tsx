@@ -6,12 +6,12 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-expression";
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { expressionVariables } from "@/lib/engine/cel/evaluate-expression";
 import { totalNameOf } from "@/lib/engine/contracts/money-variable";
 import { moneyVariablesOf } from "./cel-expression-field";
-import { useDebouncedValue } from "./use-debounced-value";
 
 // 300 ms after the last keystroke the tester asks the server; the parse status above answers sooner.
 const TEST_DEBOUNCE_MS = 300;

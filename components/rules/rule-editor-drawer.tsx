@@ -9,10 +9,16 @@ import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import { keyFromName } from "@/lib/keys/key-from-name";
+import {
+  formFromRule,
+  NEW_RULE_FORM,
+  type RuleFormState,
+  ruleFromForm,
+  usesExpression,
+} from "@/lib/rules/rule-form-state";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 import { CelTester } from "./cel-tester";
 import { RuleFormFields } from "./rule-form-fields";
-import { formFromRule, NEW_RULE_FORM, type RuleFormState, ruleFromForm, usesExpression } from "./rule-form-state";
 
 export interface EditorTarget {
   /** null: a new rule. */

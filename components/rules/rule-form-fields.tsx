@@ -5,11 +5,11 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import type { RuleFormState } from "@/lib/rules/rule-form-state";
+import { usesExpression } from "@/lib/rules/rule-form-state";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 import { AttachedToolsPicker } from "./attached-tools-picker";
 import { CelExpressionField } from "./cel-expression-field";
-import type { RuleFormState } from "./rule-form-state";
-import { usesExpression } from "./rule-form-state";
 import { ScopeTargetPicker } from "./scope-target-picker";
 
 interface RuleFormFieldsProps {

@@ -1,4 +1,4 @@
-import type { FormReview } from "./scenario-form-state";
+import type { FormReview } from "@/lib/scenarios/scenario-form-state";
 
 // Where a message goes in the form: zod's field errors, the server's (same paths, relative to the
 // scenario) and the graph checks' errors, looked up by BundleScenario path.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
+import { addStep, addTransition, formFromScenario, scenarioFromForm } from "@/lib/scenarios/scenario-form-state";
 import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
 import { marksFromChecks, stepMarks } from "./graph-marks";
-import { addStep, addTransition, formFromScenario, scenarioFromForm } from "./scenario-form-state";
 
 const pricing = BundleScenario.parse(demo.scenarios.find((s) => s.key === "pricing"));
 

@@ -1,5 +1,5 @@
+import type { ScenarioForm } from "@/lib/scenarios/scenario-form-state";
 import type { ScenarioCheck } from "@/lib/scenarios/scenario-graph-checks";
-import type { ScenarioForm } from "./scenario-form-state";
 
 // The checks (by index into the scenario) as marks on the form's steps and transitions (by uid):
 // what the graph, the step list and the transition list draw.

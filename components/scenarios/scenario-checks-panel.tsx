@@ -1,8 +1,8 @@
 "use client";
 
 import { CircleCheck, OctagonAlert, TriangleAlert } from "lucide-react";
+import type { ScenarioForm } from "@/lib/scenarios/scenario-form-state";
 import type { ScenarioCheck } from "@/lib/scenarios/scenario-graph-checks";
-import type { ScenarioForm } from "./scenario-form-state";
 import type { EditorSelection } from "./selection";
 
 interface ScenarioChecksPanelProps {

@@ -5,8 +5,8 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import type { ScenarioForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
-import type { ScenarioForm } from "./scenario-form-state";
 
 interface ScenarioDetailsFieldsProps {
   form: ScenarioForm;

@@ -17,9 +17,9 @@ import {
   useReactFlow,
 } from "@xyflow/react";
 import { useEffect, useMemo } from "react";
+import type { ScenarioForm } from "@/lib/scenarios/scenario-form-state";
 import { layoutScenarioGraph, NODE_HEIGHT, NODE_WIDTH } from "@/lib/scenarios/scenario-graph-layout";
 import { type GraphMarks, stepMarks } from "./graph-marks";
-import type { ScenarioForm } from "./scenario-form-state";
 import type { EditorSelection } from "./selection";
 import { StepNode, type StepNodeType } from "./step-node";
 

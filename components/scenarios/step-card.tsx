@@ -8,10 +8,10 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
+import type { StepForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import type { StepMarks } from "./graph-marks";
 import { ItemControls } from "./item-controls";
-import type { StepForm } from "./scenario-form-state";
 
 interface StepCardProps {
   step: StepForm;

@@ -2,9 +2,9 @@
 
 import { Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { type ScenarioForm, type TransitionForm, updateTransition } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import { type GraphMarks, stepMarks } from "./graph-marks";
-import { type ScenarioForm, type TransitionForm, updateTransition } from "./scenario-form-state";
 import type { EditorSelection } from "./selection";
 import { StepCard } from "./step-card";
 import { TransitionCard } from "./transition-card";

@@ -6,9 +6,9 @@ import { cn } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import type { StepForm, TransitionForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import { ItemControls } from "./item-controls";
-import type { StepForm, TransitionForm } from "./scenario-form-state";
 
 interface TransitionCardProps {
   transition: TransitionForm;

@@ -10,7 +10,7 @@ import {
   type ScenarioForm,
   type StepForm,
   updateStep,
-} from "./scenario-form-state";
+} from "@/lib/scenarios/scenario-form-state";
 import type { EditorSelection } from "./selection";
 
 export interface FormEdits {

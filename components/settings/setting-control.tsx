@@ -2,7 +2,7 @@
 
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
-import type { SettingKind } from "./settings-form-state";
+import type { SettingKind } from "@/lib/settings/settings-form-state";
 
 interface SettingControlProps {
   id: string;

@@ -18,15 +18,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/toaster";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
 import { SECTION_DESCRIPTIONS, settingDescription } from "@/lib/settings/setting-descriptions";
-import { SettingControl } from "./setting-control";
-import { SettingLabel } from "./setting-label";
 import {
   overridesFromStored,
   type SettingsOverrides,
   settingKind,
   settingsFromOverrides,
   settingText,
-} from "./settings-form-state";
+} from "@/lib/settings/settings-form-state";
+import { SettingControl } from "./setting-control";
+import { SettingLabel } from "./setting-label";
 import { SETTINGS_SECTIONS } from "./settings-sections";
 
 interface SettingsEditorProps {

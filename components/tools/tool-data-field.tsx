@@ -1,11 +1,11 @@
 "use client";
 
 import { useMemo } from "react";
-import { useDebouncedValue } from "@/components/rules/use-debounced-value";
 import { Badge } from "@/components/ui/badge";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { formatJsonError, parseJsonText } from "@/lib/tools-editor/json-text";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { formatJsonError, parseJsonText } from "@/lib/tools/json-text";
 
 // 250 ms: a pause in typing; pasted data of a few hundred KB parses well within it.
 const PARSE_DEBOUNCE_MS = 250;

@@ -9,14 +9,8 @@ import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { updateToolAction } from "@/lib/actions/tools/update-tool";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { keyFromName } from "@/lib/keys/key-from-name";
-import {
-  formErrorsOf,
-  formFromTool,
-  newToolForm,
-  type ToolFormState,
-  toolFromForm,
-} from "@/lib/tools-editor/tool-form-state";
-import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
+import { formErrorsOf, formFromTool, newToolForm, type ToolFormState, toolFromForm } from "@/lib/tools/tool-form-state";
+import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { ToolFormFields } from "./tool-form-fields";
 import { ToolTryPanel } from "./tool-try-panel";
 import { useToolHostStatus } from "./use-tool-host-status";

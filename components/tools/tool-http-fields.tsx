@@ -4,8 +4,8 @@ import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
-import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
-import type { ToolFormErrors, ToolFormState } from "@/lib/tools-editor/tool-form-state";
+import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
+import type { ToolFormErrors, ToolFormState } from "@/lib/tools/tool-form-state";
 
 interface ToolHttpFieldsProps {
   form: ToolFormState;

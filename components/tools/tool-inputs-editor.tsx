@@ -11,7 +11,7 @@ import {
   type InputType,
   newInputRow,
   type ToolFormErrors,
-} from "@/lib/tools-editor/tool-form-state";
+} from "@/lib/tools/tool-form-state";
 
 interface ToolInputsEditorProps {
   rows: InputRow[];

@@ -9,8 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
 import { tryToolAction } from "@/lib/actions/tools/try-tool";
-import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
-import type { ToolFormErrors, ToolFormState, ToolFromForm } from "@/lib/tools-editor/tool-form-state";
+import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
+import type { ToolFormErrors, ToolFormState, ToolFromForm } from "@/lib/tools/tool-form-state";
 
 type TryResult = Awaited<ReturnType<typeof tryToolAction>>;
 

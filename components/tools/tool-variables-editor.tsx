@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
-import { checkOutputPath } from "@/lib/tools-editor/output-path-check";
-import { newVariableRow, type ToolFormErrors, type VariableRow } from "@/lib/tools-editor/tool-form-state";
+import { checkOutputPath } from "@/lib/tools/output-path-check";
+import { newVariableRow, type ToolFormErrors, type VariableRow } from "@/lib/tools/tool-form-state";
 
 interface ToolVariablesEditorProps {
   rows: VariableRow[];

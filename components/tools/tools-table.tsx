@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
-import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
+import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 
 export interface ToolRowHandlers {
   onEdit: (tool: BundleTool) => void;

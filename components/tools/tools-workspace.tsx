@@ -7,7 +7,7 @@ import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
-import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
+import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { DeleteToolDialog } from "./delete-tool-dialog";
 import { ToolEditorDrawer, type ToolEditorTarget } from "./tool-editor-drawer";
 import { ToolsTable } from "./tools-table";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useDebouncedValue } from "@/components/rules/use-debounced-value";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { checkToolUrlAction } from "@/lib/actions/tools/check-tool-url";
-import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
+import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 
 // 400 ms after the last keystroke the server judges the host: the allowlist lives in its environment.
 const CHECK_DEBOUNCE_MS = 400;

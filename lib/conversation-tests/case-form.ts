@@ -6,7 +6,7 @@ import type {
   TestTurn,
   TurnAssertion,
 } from "@/lib/engine/contracts/test-case";
-import { parseJsonText } from "@/lib/tools-editor/json-text";
+import { parseJsonText } from "@/lib/tools/json-text";
 
 // The test editor's form: a case as the designer edits it (tags as text, the profile as JSON text,
 // turns with a stable id for reordering), and back to the case the REST route takes.

@@ -1,6 +1,6 @@
 "use server";
 
-import { CreateProfileFieldInput, profileFieldOf } from "@/lib/fields-editor/field-action-schemas";
+import { CreateProfileFieldInput, profileFieldOf } from "@/lib/fields/field-action-schemas";
 import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { createProfileField } from "@/lib/server/agents/fields/create-profile-field";
 import { defineAction } from "@/lib/server/define-action";

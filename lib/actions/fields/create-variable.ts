@@ -1,6 +1,6 @@
 "use server";
 
-import { CreateVariableInput, variableOf } from "@/lib/fields-editor/field-action-schemas";
+import { CreateVariableInput, variableOf } from "@/lib/fields/field-action-schemas";
 import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { createVariable } from "@/lib/server/agents/fields/create-variable";
 import { defineAction } from "@/lib/server/define-action";

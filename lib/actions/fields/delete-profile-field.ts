@@ -1,6 +1,6 @@
 "use server";
 
-import { ProfileFieldRefInput } from "@/lib/fields-editor/field-action-schemas";
+import { ProfileFieldRefInput } from "@/lib/fields/field-action-schemas";
 import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { deleteProfileField } from "@/lib/server/agents/fields/delete-profile-field";
 import { defineAction } from "@/lib/server/define-action";

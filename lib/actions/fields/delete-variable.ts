@@ -1,6 +1,6 @@
 "use server";
 
-import { VariableRefInput } from "@/lib/fields-editor/field-action-schemas";
+import { VariableRefInput } from "@/lib/fields/field-action-schemas";
 import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { deleteVariable } from "@/lib/server/agents/fields/delete-variable";
 import { defineAction } from "@/lib/server/define-action";

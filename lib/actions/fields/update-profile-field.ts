@@ -1,6 +1,6 @@
 "use server";
 
-import { profileFieldOf, UpdateProfileFieldInput } from "@/lib/fields-editor/field-action-schemas";
+import { profileFieldOf, UpdateProfileFieldInput } from "@/lib/fields/field-action-schemas";
 import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { updateProfileField } from "@/lib/server/agents/fields/update-profile-field";
 import { defineAction } from "@/lib/server/define-action";

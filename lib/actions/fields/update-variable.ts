@@ -1,6 +1,6 @@
 "use server";
 
-import { UpdateVariableInput, variableOf } from "@/lib/fields-editor/field-action-schemas";
+import { UpdateVariableInput, variableOf } from "@/lib/fields/field-action-schemas";
 import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { updateVariable } from "@/lib/server/agents/fields/update-variable";
 import { defineAction } from "@/lib/server/define-action";

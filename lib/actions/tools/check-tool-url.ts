@@ -4,7 +4,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { configuredToolHosts, toolHostStatus } from "@/lib/server/agents/tools/tool-host-status";
 import { defineAction } from "@/lib/server/define-action";
 import { AppError } from "@/lib/server/errors";
-import { CheckToolUrlInput } from "@/lib/tools-editor/tool-action-schemas";
+import { CheckToolUrlInput } from "@/lib/tools/tool-action-schemas";
 
 // The URL field's live host warning. Designer: it names this server's allowed hosts, which only the
 // people who write http tools need to see.

@@ -3,7 +3,7 @@
 import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
 import { createTool } from "@/lib/server/agents/tools/create-tool";
 import { defineAction } from "@/lib/server/define-action";
-import { CreateToolInput } from "@/lib/tools-editor/tool-action-schemas";
+import { CreateToolInput } from "@/lib/tools/tool-action-schemas";
 
 export const createToolAction = defineAction(
   { name: "createTool", role: "designer", schema: CreateToolInput },

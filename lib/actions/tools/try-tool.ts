@@ -2,7 +2,7 @@
 
 import { tryTool } from "@/lib/server/agents/tools/try-tool";
 import { defineAction } from "@/lib/server/define-action";
-import { TryToolInput } from "@/lib/tools-editor/tool-action-schemas";
+import { TryToolInput } from "@/lib/tools/tool-action-schemas";
 
 // Designer, not viewer: an http tool's try is a real outbound request from this server.
 export const tryToolAction = defineAction(

@@ -8,12 +8,12 @@ import {
   UpdateProfileFieldInput,
   UpdateVariableInput,
   variableOf,
-} from "@/lib/fields-editor/field-action-schemas";
+} from "@/lib/fields/field-action-schemas";
 import type { PreviewableEdit } from "@/lib/replay/preview-schemas";
 import { CreateRuleInput, ruleFieldsOf, UpdateRuleInput } from "@/lib/rules/rule-action-schemas";
 import { CreateScenarioInput, scenarioFieldsOf, UpdateScenarioInput } from "@/lib/scenarios/scenario-action-schemas";
 import { UpdateAgentSettingsInput } from "@/lib/settings/settings-action-schemas";
-import { CreateToolInput, UpdateToolInput } from "@/lib/tools-editor/tool-action-schemas";
+import { CreateToolInput, UpdateToolInput } from "@/lib/tools/tool-action-schemas";
 import { type ConfigChangeRequest, configChangeRequest } from "../agents/change-agent-config";
 import { createProfileField } from "../agents/fields/create-profile-field";
 import { createVariable } from "../agents/fields/create-variable";

@@ -1,8 +1,8 @@
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { evaluateExpression } from "@/lib/engine/cel/evaluate-expression";
-import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
-import { testFieldValue } from "@/lib/fields-editor/field-value-tester";
-import { testResponseVariable } from "@/lib/fields-editor/variable-tester";
+import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
+import { testFieldValue } from "@/lib/fields/field-value-tester";
+import { testResponseVariable } from "@/lib/fields/variable-tester";
 
 // What the console's testers run on typed input: the engine's own code, given plain data so that it can
 // cross into the tester worker (structured clone) and back. No I/O and no server-only imports: this

@@ -1,8 +1,8 @@
 import "server-only";
 import { profileFieldDefinitions } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { diffProfileField } from "@/lib/fields-editor/entity-diffs";
-import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields-editor/field-action-schemas";
+import { diffProfileField } from "@/lib/fields/entity-diffs";
+import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
 import { type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
 import { profileFieldColumns } from "./field-columns";
 import { assertProfileFieldFits } from "./field-issues";

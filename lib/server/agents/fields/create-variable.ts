@@ -1,8 +1,8 @@
 import "server-only";
 import { responseVariableDefinitions } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { diffVariable } from "@/lib/fields-editor/entity-diffs";
-import type { ResponseVariable, VariableChangeResult } from "@/lib/fields-editor/field-action-schemas";
+import { diffVariable } from "@/lib/fields/entity-diffs";
+import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
 import { type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
 import { variableColumns } from "./field-columns";
 import { assertVariableFits } from "./field-issues";

@@ -1,5 +1,5 @@
 import { moneyColumnOf } from "@/lib/bundles/variable-money";
-import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 
 // Bundle form → columns, exactly as bundle import writes them (write-agent-config.ts insertAgentConfig),
 // so a field saved here and the same field imported are the same row.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalBundle } from "@/lib/bundles/serialize-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
-import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 import { AppError } from "@/lib/server/errors";
 import { assertUnused, assertVariableFits, profileFieldIssues, variableIssues } from "./field-issues";
 

@@ -2,8 +2,8 @@ import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { validateBundleExpressions } from "@/lib/engine/contracts/bundle-expressions";
 import type { BundleIssue } from "@/lib/engine/contracts/bundle-issue";
 import { validateBundleReferences } from "@/lib/engine/contracts/bundle-references";
-import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
-import { declarers, describeDeclarer, describeUse, type NameUse, nameUses } from "@/lib/fields-editor/name-uses";
+import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
+import { declarers, describeDeclarer, describeUse, type NameUse, nameUses } from "@/lib/fields/name-uses";
 import { AppError, type FieldIssue } from "@/lib/server/errors";
 
 // A profile field or response variable change checked against the whole agent, as the rule editor

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { type AgentRow, profileFieldDefinitions, responseVariableDefinitions } from "@/db/schema";
 import type { Transaction } from "@/db/types";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
-import type { ProfileField, ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 import { AppError } from "@/lib/server/errors";
 
 /** The profile field with this name, as its row id and in bundle form; NOT_FOUND otherwise. */

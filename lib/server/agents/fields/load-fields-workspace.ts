@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { agents } from "@/db/schema";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
-import type { FieldsWorkspaceData } from "@/lib/fields-editor/fields-workspace";
-import { nameUses } from "@/lib/fields-editor/name-uses";
+import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
+import { nameUses } from "@/lib/fields/name-uses";
 
 /**
  * The Fields & Variables page's data, read in one REPEATABLE READ transaction so the entities and the

@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { customerProfiles, profileFieldDefinitions } from "@/db/schema";
+import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { deleteProfileFieldAction } from "@/lib/actions/fields/delete-profile-field";
-import { testFieldValueAction } from "@/lib/actions/fields/test-field-value";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import type { ProfileField } from "@/lib/fields-editor/field-action-schemas";
+import type { ProfileField } from "@/lib/fields/field-action-schemas";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
@@ -260,7 +260,7 @@ describe("profile field refusals write nothing", () => {
 describe("the tester and the engine", () => {
   it("a viewer may test values; the verdicts are the sensor's", async () => {
     requestState.headers = browserHeaders({ cookie: cookies.viewer });
-    const result = await testFieldValueAction({
+    const result = await checkFieldValueAction({
       field_type: "string",
       validation_rules: TIER.validation_rules,
       value: "gold",

@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { responseVariableDefinitions } from "@/db/schema";
+import { checkVariableAction } from "@/lib/actions/fields/check-variable";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { deleteVariableAction } from "@/lib/actions/fields/delete-variable";
-import { testVariableAction } from "@/lib/actions/fields/test-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import type { ResponseVariable } from "@/lib/fields-editor/field-action-schemas";
+import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
@@ -196,7 +196,7 @@ describe("the tester and the engine", () => {
     requestState.headers = browserHeaders({ cookie: cookies.viewer });
     const { name, type, patterns, currency, context_words, rates } = REFUND;
     const reply = "I'll process a $75 refund for you, and €10 back for shipping.";
-    const result = await testVariableAction({ name, type, patterns, currency, context_words, rates, reply });
+    const result = await checkVariableAction({ name, type, patterns, currency, context_words, rates, reply });
     expect(result).toMatchObject({
       ok: true,
       data: { values: [75, 10.8], warnings: [], money: { total: 85.8, unresolved: [] } },

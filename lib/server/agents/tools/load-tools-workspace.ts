@@ -4,8 +4,8 @@ import { agents } from "@/db/schema";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
-import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
-import type { ToolsWorkspaceData } from "@/lib/tools-editor/tools-workspace";
+import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
+import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { configuredToolHosts, toolHostStatus } from "./tool-host-status";
 
 /**

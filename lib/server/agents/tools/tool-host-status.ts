@@ -7,7 +7,7 @@ import {
   isPrivateAddress,
   parseAllowedHosts,
 } from "@/lib/providers/tools/host-policy";
-import type { ToolHostStatus } from "@/lib/tools-editor/tool-action-schemas";
+import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 
 // The editor's warning under an http tool's URL: the same allowlist decision the tool runner makes
 // before any request (lib/providers/tools/host-policy.ts), without the DNS step — that one happens

@@ -6,8 +6,8 @@ import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { ToolRunner } from "@/lib/engine/ports";
 import { hostPorts } from "@/lib/server/engine-host/host-ports";
 import { AppError } from "@/lib/server/errors";
-import type { ToolTryResult } from "@/lib/tools-editor/tool-action-schemas";
-import { extractToolVariables, typeToolInputs } from "@/lib/tools-editor/tool-try";
+import type { ToolTryResult } from "@/lib/tools/tool-action-schemas";
+import { extractToolVariables, typeToolInputs } from "@/lib/tools/tool-try";
 
 /**
  * The editor's "Try it": runs the draft tool once through the runner turns use (the host's: static

@@ -1,6 +1,6 @@
 "use server";
 
-import { TestFieldValueInput } from "@/lib/fields-editor/field-action-schemas";
+import { TestFieldValueInput } from "@/lib/fields/field-action-schemas";
 import { defineAction } from "@/lib/server/define-action";
 import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
 import { testerRateLimiter } from "@/lib/server/testers/tester-rate-limit";
@@ -10,8 +10,8 @@ const TEST_TIME_LIMIT_MS = 1000;
 
 // The validation-rule tester. Run on the server, in the runtime the sensor runs in, on the tester
 // worker; read-only and about the rules as typed, so a viewer may try values too.
-export const testFieldValueAction = defineAction(
-  { name: "testFieldValue", role: "viewer", schema: TestFieldValueInput },
+export const checkFieldValueAction = defineAction(
+  { name: "checkFieldValue", role: "viewer", schema: TestFieldValueInput },
   async (input, { operator }) => {
     testerRateLimiter.take(operator.id);
     return runTesterJobOffThread(

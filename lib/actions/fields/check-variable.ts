@@ -1,6 +1,6 @@
 "use server";
 
-import { TestVariableInput } from "@/lib/fields-editor/field-action-schemas";
+import { TestVariableInput } from "@/lib/fields/field-action-schemas";
 import { defineAction } from "@/lib/server/define-action";
 import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
 import { testerRateLimiter } from "@/lib/server/testers/tester-rate-limit";
@@ -12,8 +12,8 @@ const TEST_TIME_LIMIT_MS = 1000;
 // The pattern tester. Run on the server, in the runtime the draft loop runs in (regex and Unicode
 // normalization behave as they will on a turn), on the tester worker; read-only, so a viewer may try
 // replies too.
-export const testVariableAction = defineAction(
-  { name: "testVariable", role: "viewer", schema: TestVariableInput },
+export const checkVariableAction = defineAction(
+  { name: "checkVariable", role: "viewer", schema: TestVariableInput },
   async (input, { operator }) => {
     testerRateLimiter.take(operator.id);
     return runTesterJobOffThread(
