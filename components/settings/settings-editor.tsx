@@ -25,7 +25,7 @@ import {
   settingsFromOverrides,
   settingText,
 } from "./settings-form-state";
-import { SETTINGS_SECTIONS } from "./settings-sections";
+import { SETTINGS_SECTIONS, settingLabel } from "./settings-sections";
 
 interface SettingsEditorProps {
   agent: { key: string; name: string; configVersion: number };
@@ -170,8 +170,14 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
                     <TableRow key={path} data-testid={`setting-${path}`}>
                       <TableCell>
                         <label htmlFor={`setting-${path}`}>
+                          {settingLabel(section, key) ? (
+                            <span className="block font-medium">{settingLabel(section, key)?.label}</span>
+                          ) : null}
                           <Mono>{key}</Mono>
                         </label>
+                        {settingLabel(section, key) ? (
+                          <p className="max-w-md text-muted-foreground text-xs">{settingLabel(section, key)?.help}</p>
+                        ) : null}
                       </TableCell>
                       <TableCell>
                         <SettingControl

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AgentSettings } from "@/lib/engine/contracts/agent-settings";
-import { SETTINGS_SECTIONS } from "./settings-sections";
+import { SETTINGS_SECTIONS, settingLabel } from "./settings-sections";
 
 const show = (value: unknown) => JSON.stringify(value);
 
@@ -40,7 +40,15 @@ export function SettingsView({ settings }: { settings: AgentSettings }) {
                     return (
                       <TableRow key={name}>
                         <TableCell>
+                          {settingLabel(section, name) ? (
+                            <span className="block font-medium">{settingLabel(section, name)?.label}</span>
+                          ) : null}
                           <Mono>{name}</Mono>
+                          {settingLabel(section, name) ? (
+                            <p className="max-w-md text-muted-foreground text-xs">
+                              {settingLabel(section, name)?.help}
+                            </p>
+                          ) : null}
                         </TableCell>
                         <TableCell>
                           <Mono>{show(value)}</Mono>
