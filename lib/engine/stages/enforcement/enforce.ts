@@ -20,6 +20,8 @@ export interface EnforcementInput {
   query: Float32Array;
   /** What the turn knew, for the grounding check. */
   groundingContext: string;
+  /** 0 for the first draft; a regeneration (an earlier draft was caught) is a risky turn. */
+  attempt?: number;
 }
 
 export interface EnforcementResult {
@@ -47,9 +49,10 @@ export function rulesToEnforce(
 }
 
 /**
- * A subjective rule retrieved this turn is in play when its condition matches the customer's message
- * or the draft on their own: retrieval also reads the scenario's name and the detected intent, which
- * match every rule of the scenario on every turn of it. null = in play, judge; otherwise why not.
+ * On a first draft, a subjective rule retrieved this turn is in play when its condition matches the
+ * customer's message or the draft on their own: retrieval also reads the scenario's name and the
+ * detected intent, which match every rule of the scenario on every turn of it. A regenerated draft
+ * (an earlier one was caught) is a risky turn and is judged. null = in play, judge; otherwise why not.
  */
 function inPlay(compiled: CompiledRule, message: Float32Array, draft: Float32Array, ctx: TurnContext) {
   const threshold = ctx.settings.retrieval.rule_match_threshold;
@@ -116,7 +119,8 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
     }
     let plan = planLane2(compiled, matched, ctx.input.turnId, config);
     if (plan.judge && blockedByLane1) plan = { judge: false, why: "draft already blocked by lane 1" };
-    else if (plan.judge && matched && draftVector) plan = inPlay(compiled, input.query, draftVector, ctx) ?? plan;
+    else if (plan.judge && matched && draftVector && (input.attempt ?? 0) === 0)
+      plan = inPlay(compiled, input.query, draftVector, ctx) ?? plan;
     let verdict = null;
     if (plan.judge) {
       verdict = countCall(

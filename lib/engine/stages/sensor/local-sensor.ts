@@ -18,7 +18,8 @@ import { contentWords, fold, STOPWORDS, stem, words } from "./text";
 // conversation already holds ("sample2", "123"). An anchored message stays — another scenario's
 // vocabulary ("how much", "price") does not take it away — unless it carries an explicit switch marker
 // ("another question", "by the way", "unrelated"). Explicit exits always leave. A message that is not
-// anchored and matches another scenario confidently (≥ SWITCH_CONFIDENCE) is a genuine switch.
+// anchored, says enough to be a request of its own (≥ MIN_SWITCH_WORDS content words) and matches
+// another scenario confidently (≥ SWITCH_CONFIDENCE) is a genuine switch.
 //
 // Ambiguity (Decision 4) — is_ambiguous, with a clause the clarifier puts after "I want to be sure I
 // understand:", when (a) two plausible intents leading to different places are within
@@ -34,6 +35,8 @@ export const PLAUSIBLE = 0.5;
 export const INTENT_FLOOR = 0.3;
 /** Another scenario must reach this intent confidence to take over a non-anchored follow-up. */
 export const SWITCH_CONFIDENCE = 0.85;
+/** Content words a message needs to be a request of its own, without a switch marker. */
+export const MIN_SWITCH_WORDS = 3;
 /** What the stay decision reports for the other scenarios' ceiling: below exit_intent_threshold's default. */
 export const FOLLOW_UP_CEILING = 0.6;
 /** A local decision never claims more than this: `sensor.local_confidence` = 1 always asks the model. */
@@ -468,7 +471,10 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
   // Inside a scenario.
   const finished = transitions.length === 0;
   const marker = hasSwitchMarker(request.message);
-  const otherStrong = bestOther && bestOther.confidence >= SWITCH_CONFIDENCE;
+  // A genuine switch is a request of its own: a switch marker, or at least MIN_SWITCH_WORDS content
+  // words ("How much does the blue kettle cost?"). "what about the price?" mid-refund is a follow-up.
+  const selfContained = contentWords(request.message).length >= MIN_SWITCH_WORDS;
+  const otherStrong = bestOther && bestOther.confidence >= SWITCH_CONFIDENCE && selfContained;
   const transitionScore = bestTransition?.score ?? 0;
   if (bestOther && (otherStrong || (marker && bestOther.confidence >= PLAUSIBLE)) && (!anchor || marker)) {
     if (bestOther.score > transitionScore + 0.1 || marker) {
@@ -482,7 +488,7 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
       );
     }
   }
-  if (finished && bestOther && bestOther.confidence >= PLAUSIBLE && !anchor) {
+  if (finished && bestOther && bestOther.confidence >= PLAUSIBLE && !anchor && (selfContained || marker)) {
     // A finished scenario holds nobody: a new request for another scenario takes over.
     return result(
       { ...base, detected_intent: bestOther.intent.label, intent_confidence: bestOther.confidence },
