@@ -99,5 +99,8 @@ export function snapshotFromBundle(input: BundleInput | unknown, configVersion =
  * makes the model sensor call, for tests that script what the model sensor says.
  */
 export function withModelSensor(snapshot: AgentSnapshot): AgentSnapshot {
-  return { ...snapshot, settings: { ...snapshot.settings, sensor: { ...snapshot.settings.sensor, local_confidence: 1 } } };
+  return {
+    ...snapshot,
+    settings: { ...snapshot.settings, sensor: { ...snapshot.settings.sensor, local_confidence: 1 } },
+  };
 }
