@@ -85,7 +85,7 @@ function isIdentifierField(field: Field): boolean {
 }
 
 /** Fields about the customer themselves ("Customer tier") only take terms the customer says about themselves. */
-function needsSelfReference(field: Field): boolean {
+export function needsSelfReference(field: Field): boolean {
   return /tier|status|level|member|customer|loyalty/i.test(`${field.fieldName} ${field.description}`);
 }
 

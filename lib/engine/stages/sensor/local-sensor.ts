@@ -1,5 +1,5 @@
 import type { IntentOption, SenseRequest, SensorOutput } from "../../contracts/model";
-import { extractEntities } from "./entities";
+import { extractEntities, needsSelfReference } from "./entities";
 import { contentWords, fold, STOPWORDS, stem, words } from "./text";
 
 // The local sensor: seed 003's Context from one deterministic pass over the embedder's vectors, and a
@@ -45,8 +45,12 @@ export const MAX_LOCAL_CONFIDENCE = 0.99;
 const BOOST_PER_STEM = 0.12;
 const BOOST_MAX = 0.24;
 
+/** Pointing at something the conversation already holds: always anchors. */
 const BACK_REFERENCE =
-  /\b(?:it|its|it's|this|that|these|those|them|the same|again|my order|the order|this order|that order|my refund|the refund|this refund|my money|the money|my purchase|the purchase|the item|the parcel|my parcel|the package|my package|i paid|i bought|i ordered|i spent|get back|i get|will i get|do i get|did i pay|did it cost|you found|you listed|you said|you mentioned|the one|which one|the first|the second|the third|the last|instead of)\b/;
+  /\b(?:it|its|it's|this|these|those|them|the same|again|(?:is|was|about|on|for|with|of|in|to) that|that(?:'s| one| order| item| price| amount| product| refund| plan)|the one|which one|the first|the second|the third|the last|you found|you listed|you said|you mentioned|instead of)\b|\bthat\s*[?.!]*$/;
+/** Pointing at the customer's purchase: anchors unless the message asks for another scenario in its own words. */
+const PURCHASE_REFERENCE =
+  /\b(?:my order|the order|my refund|the refund|my money|the money|my purchase|the purchase|the item|the parcel|my parcel|the package|my package|i paid|i bought|i ordered|i spent|get back|i get|will i get|do i get|did i pay|did it cost)\b/;
 const SWITCH_MARKER =
   /\b(?:(?:another|different|separate|unrelated|new|other|second|quick|side) (?:question|topic|thing|matter|subject)|by the way|btw|changing the subject|change of subject|on another note|something else|one more thing|unrelated|while (?:i have|i've got) you|also wanted to ask|also want to ask|actually,? i (?:just )?want(?:ed)? to ask)\b/;
 
@@ -116,6 +120,8 @@ export interface ScoredIntent {
   intent: IntentOption;
   score: number;
   confidence: number;
+  /** Stems of the message only this intent's examples or label use. */
+  ownWords: number;
 }
 
 export type LocalDecision = "enter" | "stay" | "transition" | "switch" | "exit" | "ambiguous" | "none";
@@ -185,12 +191,12 @@ export function scoreIntents(request: SenseRequest, vectorOf: VectorOf): ScoredI
     for (const text of [intent.description, labelText(intent)]) {
       if (text.trim()) best = Math.max(best, 0.8 * dot(message, vectorOf(text)));
     }
-    let boost = 0;
+    let ownWords = 0;
     for (const s of messageStems) {
-      if (vocabularies[i]?.has(s) && stemOwners.get(s) === 1 && !/^\d+$/.test(s)) boost += BOOST_PER_STEM;
+      if (vocabularies[i]?.has(s) && stemOwners.get(s) === 1 && !/^\d+$/.test(s)) ownWords += 1;
     }
-    const score = best + Math.min(boost, BOOST_MAX);
-    return { intent, score, confidence: round3(logistic(score, 10, 0.35)) };
+    const score = best + Math.min(ownWords * BOOST_PER_STEM, BOOST_MAX);
+    return { intent, score, confidence: round3(logistic(score, 10, 0.35)), ownWords };
   });
 }
 
@@ -262,12 +268,14 @@ function conversationTokens(history: SenseRequest["history"]): Set<string> {
  * vocabulary: stems its examples, its current transitions and its step use that no other scenario's
  * examples use.
  */
-function anchorOf(request: SenseRequest): string | null {
+function anchorOf(request: SenseRequest): { strong: boolean; why: string } | null {
   const active = request.activeScenario;
   if (!active) return null;
   const text = fold(request.message).replace(/[\u2019]/g, "'");
   const back = BACK_REFERENCE.exec(text);
-  if (back) return `points back ("${back[0]}")`;
+  if (back) return { strong: true, why: `points back ("${back[0].trim()}")` };
+  const purchase = PURCHASE_REFERENCE.exec(text);
+  if (purchase) return { strong: false, why: `points at the purchase ("${purchase[0]}")` };
   const own = new Set<string>();
   const elsewhere = new Set<string>();
   for (const intent of request.intents) {
@@ -280,10 +288,11 @@ function anchorOf(request: SenseRequest): string | null {
   for (const w of contentWords(request.message)) {
     const s = stem(w);
     if (/^\d+$/.test(s)) continue;
-    if (own.has(s) && !elsewhere.has(s)) return `uses ${active.name}'s word "${w}"`;
+    if (own.has(s) && !elsewhere.has(s)) return { strong: false, why: `uses ${active.name}'s word "${w}"` };
   }
   const held = conversationTokens(request.history);
-  for (const w of words(request.message)) if (held.has(w)) return `repeats "${w}" from the conversation`;
+  for (const w of words(request.message))
+    if (held.has(w)) return { strong: true, why: `repeats "${w}" from the conversation` };
   return null;
 }
 
@@ -323,10 +332,14 @@ export function unextractedFields(request: SenseRequest, entities: Record<string
       const terms = field.extractionHints.flatMap((hint) =>
         [...hint.matchAll(/'([^']{1,40})'|"([^"]{1,40})"/g)].map((m) => fold(m[1] ?? m[2] ?? "")),
       );
+      // Terms about the customer ("VIP", "premium") are stated only in the first person.
+      const aboutMe = /\b(?:i|im|i'm|my|me|we|our|as an?)\b/.test(folded);
       cue =
-        terms.some(
-          (t) => t && !/\d/.test(t) && new RegExp(`\\b${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(folded),
-        ) || nameWords.some((w) => new RegExp(`\\b${w}\\b`).test(folded));
+        ((aboutMe || !needsSelfReference(field)) &&
+          terms.some(
+            (t) => t && !/\d/.test(t) && new RegExp(`\\b${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(folded),
+          )) ||
+        nameWords.some((w) => new RegExp(`\\b${w}\\b`).test(folded));
     }
     if (cue) out.push(field.fieldName);
   }
@@ -361,7 +374,13 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
   const scored = scoreIntents(request, vectorOf).sort(
     (a, b) => b.confidence - a.confidence || b.score - a.score || a.intent.label.localeCompare(b.intent.label),
   );
-  const anchor = active ? anchorOf(request) : null;
+  const anchored = active ? anchorOf(request) : null;
+  // A weak anchor gives way to another scenario asked for in its own words (two of its own stems, none
+  // of the active one's): "I'd like to return my order and get refunded" in the middle of a price question.
+  const rival = scored.find((s) => s.intent.kind === "scenario" && s.intent.label !== active?.intentLabel);
+  const activeWords = scored.find((s) => s.intent.label === active?.intentLabel)?.ownWords ?? 0;
+  const yields = (rival?.ownWords ?? 0) >= 2 && activeWords === 0;
+  const anchor = anchored && (anchored.strong || !yields) ? anchored.why : null;
   const extras = { unextracted, anchored: anchor !== null, scored };
   const base: SensorOutput = {
     detected_intent: null,
@@ -389,6 +408,10 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
       "nothing actionable",
       extras,
     );
+  }
+
+  if (!active && GREETING.test(words(request.message).join(" "))) {
+    return result(base, 0.95, "none", "greeting", extras);
   }
 
   const scenarios = scored.filter((s) => s.intent.kind === "scenario");
