@@ -190,7 +190,7 @@ export const AmbiguitySettings = section(
 );
 
 /**
- * Sensor (seed 003 Decision 1): the engine's local sensor scores the message against every scenario's
+ * Sensor: the engine's local sensor scores the message against every scenario's
  * entry examples and intent label with the embedder, in the context of the active scenario and step.
  * When its calibrated confidence reaches local_confidence and every declared entity the message states
  * was extracted, the model sensor call is skipped. 1 = always ask the model.

@@ -2,7 +2,7 @@ import type { IntentOption, SenseRequest, SensorOutput } from "../../contracts/m
 import { extractEntities, needsSelfReference } from "./entities";
 import { contentWords, fold, STOPWORDS, stem, words } from "./text";
 
-// The local sensor: seed 003's Context from one deterministic pass over the embedder's vectors, and a
+// The local sensor: the turn's Context from one deterministic pass over the embedder's vectors, and a
 // calibrated confidence that the routing it implies is the one a model sensor would give. The engine
 // runs it before the model sensor and skips the model call when the confidence clears
 // `sensor.local_confidence`; the offline provider answers its `sense` calls with it.
@@ -12,7 +12,7 @@ import { contentWords, fold, STOPWORDS, stem, words } from "./text";
 // 0.24). intent_confidence = logistic(10 · (score − 0.35)): a near-copy of an example ≥ 0.95, a
 // paraphrase with the distinctive word ~0.9, one shared content word ~0.5, an unrelated message < 0.15.
 //
-// Context (seed 003 Decision 5, stickiness): inside an active scenario a message is *anchored* to the
+// Context (stickiness): inside an active scenario a message is *anchored* to the
 // conversation when it points back at it ("it", "that order", "will I get back", "I paid"), uses a
 // word only the active scenario's examples, transitions or steps use, or repeats an id or amount the
 // conversation already holds ("sample2", "123"). An anchored message stays — another scenario's
@@ -21,7 +21,7 @@ import { contentWords, fold, STOPWORDS, stem, words } from "./text";
 // anchored, says enough to be a request of its own (≥ MIN_SWITCH_WORDS content words) and matches
 // another scenario confidently (≥ SWITCH_CONFIDENCE) is a genuine switch.
 //
-// Ambiguity (Decision 4) — is_ambiguous, with a clause the clarifier puts after "I want to be sure I
+// Ambiguity — is_ambiguous, with a clause the clarifier puts after "I want to be sure I
 // understand:", when (a) two plausible intents leading to different places are within
 // AMBIGUITY_MARGIN raw score of each other, (b) the message has nothing actionable ("hmm", "?", or "ok"
 // before the agent said anything), (c) it is hypothetical ("what if I wanted a refund?").

@@ -101,7 +101,7 @@ function localAttributes(local: LocalSenseResult, threshold: number) {
 }
 
 /**
- * Stage 1 (seed 003 Decision 1, seed 002 Decision 2): the local sensor first; when its confidence
+ * Stage 1: the local sensor first; when its confidence
  * reaches `sensor.local_confidence` and no declared entity the message states is left unextracted,
  * its Context is the turn's and no model is called. Otherwise ONE model call → Context. Entities are
  * validated against the profile fields either way.
