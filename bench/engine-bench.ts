@@ -1,13 +1,15 @@
 import { performance } from "node:perf_hooks";
 import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { compileAgent } from "@/lib/engine/compile/compile-agent";
+import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import { emptySessionState, type SessionState } from "@/lib/engine/contracts/session-state";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import type { EnginePorts } from "@/lib/engine/ports";
+import { evaluateRoutingCorpus } from "@/lib/engine/stages/sensor/corpus/routing-corpus";
 import { sequentialIds, staticToolRunner } from "@/lib/engine/testing/fixed-ports";
-import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
+import { createScriptedProvider } from "@/lib/engine/testing/scripted-provider";
+import { snapshotFromBundle, withModelSensor } from "@/lib/engine/testing/snapshot-from-bundle";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { percentile, type Report } from "./report";
 import { syntheticAgent } from "./synthetic-agent";
@@ -24,10 +26,7 @@ function offlinePorts(): EnginePorts {
   };
 }
 
-/** The model-call budget (a clear turn costs 2): model calls per clear (answered) turn over the scripted demo conversations. */
-export async function benchModelCalls(report: Report): Promise<void> {
-  const ports = offlinePorts();
-  const agent = await compileAgent(snapshotFromBundle(demo), ports.embedder);
+async function playDemo(agent: CompiledAgent, ports: EnginePorts): Promise<TurnOutcome[]> {
   const outcomes: TurnOutcome[] = [];
   let n = 0;
   for (const conversation of DEMO_CONVERSATIONS) {
@@ -38,8 +37,24 @@ export async function benchModelCalls(report: Report): Promise<void> {
       session = out.session;
     }
   }
+  return outcomes;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+/**
+ * The model-call budget over the scripted demo conversations: model calls per clear (answered) turn.
+ * Three provider paths: the offline provider (its sensor is the local sensor too); a scripted,
+ * OpenAI-like provider that counts every call by method (the model generates and judges; the local
+ * sensor decides the clear turns it is sure of, the rest go to the model sensor); and the same with
+ * `sensor.local_confidence` 1, every turn asking the model sensor (the figure before the local sensor).
+ */
+export async function benchModelCalls(report: Report): Promise<void> {
+  const ports = offlinePorts();
+  const snapshot = snapshotFromBundle(demo);
+  const agent = await compileAgent(snapshot, ports.embedder);
+  const outcomes = await playDemo(agent, ports);
   const clear = outcomes.filter((o) => o.outcome === "answered");
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   report.figure("model_calls_per_clear_turn_mean", mean(clear.map((o) => o.modelCalls)).toFixed(3));
   report.figure("model_calls_per_turn_mean", mean(outcomes.map((o) => o.modelCalls)).toFixed(3));
   // The budget's "judge only when a subjective hard rule is in play": clear turns without one.
@@ -56,6 +71,36 @@ export async function benchModelCalls(report: Report): Promise<void> {
   const byOutcome = new Map<string, number>();
   for (const o of outcomes) byOutcome.set(o.outcome, (byOutcome.get(o.outcome) ?? 0) + 1);
   report.note(`demo outcomes: ${[...byOutcome].map(([k, v]) => `${k} ${v}`).join(", ")}`);
+
+  for (const [suffix, compiled] of [
+    ["scripted", agent],
+    ["scripted_model_sensor", await compileAgent(withModelSensor(snapshot), ports.embedder)],
+  ] as const) {
+    const model = createScriptedProvider({}, createOfflineProvider());
+    const played = await playDemo(compiled, { ...offlinePorts(), model });
+    const answered = played.filter((o) => o.outcome === "answered");
+    report.figure(`model_calls_per_clear_turn_mean_${suffix}`, mean(answered.map((o) => o.modelCalls)).toFixed(3));
+    const calls = new Map<string, number>();
+    for (const call of model.calls) calls.set(call.method, (calls.get(call.method) ?? 0) + 1);
+    report.note(
+      `${suffix}: ${model.calls.length} calls over ${played.length} turns (${[...calls].map(([k, v]) => `${k} ${v}`).join(", ")})`,
+    );
+  }
+}
+
+/** The labelled routing set (lib/engine/stages/sensor/corpus) through runTurn with the offline provider. */
+export async function benchRoutingCorpus(report: Report): Promise<void> {
+  const ports = offlinePorts();
+  const agent = await compileAgent(snapshotFromBundle(demo), ports.embedder);
+  const routing = await evaluateRoutingCorpus(agent, ports);
+  report.figure("local_sensor_routing_accuracy", routing.accuracy.toFixed(3));
+  report.figure("local_sensor_decides_share", routing.decidesShare.toFixed(3));
+  report.figure("local_sensor_decided_accuracy", routing.decidedAccuracy.toFixed(3));
+  report.note(
+    `routing set: ${routing.items.length} messages, ${routing.clear} clear; confidence bins ${routing.bins
+      .map((b) => `[${b.from}, ${b.to}) ${b.items} at ${b.accuracy.toFixed(3)}`)
+      .join("; ")}`,
+  );
 }
 
 const MESSAGES = [

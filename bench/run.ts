@@ -1,5 +1,5 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
-import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
+import { benchHeap, benchModelCalls, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
@@ -24,6 +24,7 @@ async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
   await benchModelCalls(report);
+  await benchRoutingCorpus(report);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchHeap(report);
   await benchReplay(report);

@@ -6,6 +6,7 @@ import {
   RerunSettings,
   RetrievalSettings,
   ScenarioFilterSettings,
+  SensorSettings,
   TestingSettings,
 } from "@/lib/engine/contracts/agent-settings";
 
@@ -33,6 +34,7 @@ export const SETTINGS_SECTIONS = [
     defaults: ContinuitySettings.defaults,
   },
   { key: "ambiguity", title: "Ambiguity trap", defaults: AmbiguitySettings.defaults },
+  { key: "sensor", title: "Sensor", defaults: SensorSettings.defaults },
   {
     key: "retrieval",
     title: "Rule retrieval",

@@ -17,6 +17,8 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   continuity:
     "Resolving short follow-ups (“the second one”) against the options the agent just offered, without asking again.",
   ambiguity: "When a message is too unclear to act on and the agent asks a clarifying question instead.",
+  sensor:
+    "How each message's intent is read: by a local, embedding-based sensor when it is sure, else by a model call.",
   retrieval: "Which rules count as relevant to a message.",
   testing: "Running this agent's conversation tests on every configuration save.",
 };
@@ -189,6 +191,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "ambiguity.min_intent_confidence": d(
     "Confidence to trust the intent",
     "Below this (0–1), the detected intent does not stand in for a weak match when routing.",
+  ),
+  "sensor.local_confidence": d(
+    "Local sensor confidence",
+    "Clear turns the local sensor is at least this sure of (0–1) skip the model sensor call; 1 always asks the model.",
   ),
   "retrieval.rule_match_threshold": d(
     "Rule relevance needed",

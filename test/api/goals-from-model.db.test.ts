@@ -26,7 +26,12 @@ let handle: DatabaseHandle;
 let key: string;
 beforeAll(async () => {
   handle = await startTestApp();
-  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  // Proposals come from the model sensor: every turn asks it (a turn the local sensor decides proposes none).
+  const modelSensed = {
+    ...demo,
+    agent: { ...demo.agent, settings: { ...demo.agent.settings, sensor: { local_confidence: 1 } } },
+  };
+  await importBundle(handle.db, modelSensed, SYSTEM_ACTOR, "setup");
   key = (
     await handle.db.transaction((tx) =>
       createApiKey(tx as Transaction, { name: "c", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"),

@@ -239,7 +239,26 @@ describe("turns API", () => {
       { kind: "json", body: completion("The blue kettle costs $39.") },
     );
     const sessionId = await newSession();
-    const body = await (await postTurn(sessionId, { message: "How much does the blue kettle cost?" })).json();
+    // A place the extractors do not know: the local sensor leaves the country to the model sensor.
+    const body = await (
+      await postTurn(sessionId, { message: "How much is the blue kettle shipped to Absurdistan?" })
+    ).json();
     expect(body).toMatchObject({ outcome: "answered", response: "The blue kettle costs $39.", model_calls: 2 });
+  });
+
+  it("a clear turn the local sensor decides makes one call, to generate", async () => {
+    overrideHostPorts({
+      model: createOpenAIProvider({
+        apiKey: "sk-test",
+        baseURL: fake.baseURL,
+        models: { sense: "m", generate: "m", judge: "m", extract: "m" },
+        maxRetries: 0,
+        timeoutMs: 2000,
+      }),
+    });
+    fake.enqueue({ kind: "json", body: completion("The blue kettle costs $39.") });
+    const sessionId = await newSession();
+    const body = await (await postTurn(sessionId, { message: "How much does the blue kettle cost?" })).json();
+    expect(body).toMatchObject({ outcome: "answered", response: "The blue kettle costs $39.", model_calls: 1 });
   });
 });

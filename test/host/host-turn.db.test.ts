@@ -80,7 +80,8 @@ describe("hostTurn", () => {
   it.each([["timeout"], ["rate_limited"], ["transport_error"], ["abstain"]] as const)(
     "a model %s degrades to a safe reply and the turn is stored with its reason",
     async (reason) => {
-      overrideHostPorts({ model: createScriptedProvider({ sense: [fail(reason)] }) });
+      // Every model call fails: the local sensor decides this clear turn, so generation meets the fault.
+      overrideHostPorts({ model: createScriptedProvider({ sense: () => fail(reason), generate: () => fail(reason) }) });
       const session = await newSession();
       const { turn } = await say(session.id, "I want my money back");
       expect(turn).toMatchObject({ outcome: "fallback", fallbackReason: reason });

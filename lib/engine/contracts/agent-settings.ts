@@ -190,6 +190,14 @@ export const AmbiguitySettings = section(
 );
 
 /**
+ * Sensor: the engine's local sensor scores the message against every scenario's
+ * entry examples and intent label with the embedder, in the context of the active scenario and step.
+ * When its calibrated confidence reaches local_confidence and every declared entity the message states
+ * was extracted, the model sensor call is skipped. 1 = always ask the model.
+ */
+export const SensorSettings = section({ local_confidence: score }, { local_confidence: 0.85 });
+
+/**
  * Scoped retrieval (PRODUCT.md §3.3–3.4): a rule is "matched" when the similarity of its
  * condition_text to the turn reaches the threshold; at most max_rules matched rules reach generation,
  * highest priority first. Focal's own knobs: the seeds leave the matcher open.
@@ -217,6 +225,7 @@ export const AgentSettingsInput = z.strictObject({
   fatigue: FatigueSettings.input.optional(),
   continuity: ContinuitySettings.input.optional(),
   ambiguity: AmbiguitySettings.input.optional(),
+  sensor: SensorSettings.input.optional(),
   retrieval: RetrievalSettings.input.optional(),
   testing: TestingSettings.input.optional(),
 });
@@ -230,6 +239,7 @@ export const AgentSettings = z.strictObject({
   fatigue: FatigueSettings.config.prefault({}),
   continuity: ContinuitySettings.config.prefault({}),
   ambiguity: AmbiguitySettings.config.prefault({}),
+  sensor: SensorSettings.config.prefault({}),
   retrieval: RetrievalSettings.config.prefault({}),
   testing: TestingSettings.config.prefault({}),
 });

@@ -76,7 +76,7 @@ describe("runCaseOnce", () => {
       ["turns[0].assertions[3]", "reply_contains", expect.stringContaining("I can refund $50")],
       ["turns[0].assertions[4]", "cel", "false for refund_amount=50"],
       ["turns[0].assertions[5]", "cel", "unresolved: the turn stated no tier"],
-      ["turns[0].assertions[6]", "max_model_calls", "5 model calls, at most 2"],
+      ["turns[0].assertions[6]", "max_model_calls", "3 model calls, at most 2"],
     ]);
   });
 
@@ -98,7 +98,11 @@ describe("runCaseOnce", () => {
   });
 
   it("records a provider failure as a failed case, never a thrown error", async () => {
-    const failing = createScriptedProvider({ sense: [fail("timeout")], generate: [], judge: () => fail("timeout") });
+    const failing = createScriptedProvider({
+      sense: [fail("timeout")],
+      generate: () => fail("timeout"),
+      judge: () => fail("timeout"),
+    });
     const testCase = BundleTestCase.parse({
       key: "t",
       name: "t",

@@ -98,6 +98,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
         unresolvedMoney: extraction.unresolvedMoney,
         query: input.message,
         groundingContext: groundingText(request),
+        attempt,
       });
       return {
         value,

@@ -147,7 +147,8 @@ describe("lane 2: the judge runs only when a subjective hard rule is in play", (
       testPorts(model, embedder),
     );
     expect(model.requestsOf("judge")).toHaveLength(0);
-    expect(out.modelCalls).toBe(2);
+    // The local sensor decides this clear pricing turn: generation is the only call.
+    expect(out.modelCalls).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@ import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
-import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
+import { snapshotFromBundle, withModelSensor } from "../testing/snapshot-from-bundle";
 import { runTurn } from "./run-turn";
 
 // Seed 003's own running example and PRODUCT.md §12, played through the whole pipeline with a
@@ -13,8 +13,11 @@ import { runTurn } from "./run-turn";
 
 const embedder = createOfflineEmbedder();
 let agent: CompiledAgent;
+/** The demo with every turn asking the model sensor: the scripted Context is the turn's. */
+let modelSensed: CompiledAgent;
 beforeAll(async () => {
   agent = await compileAgent(snapshotFromBundle(demo), embedder);
+  modelSensed = await compileAgent(withModelSensor(snapshotFromBundle(demo)), embedder);
 });
 
 function inRefundAt(step: string): SessionState {
@@ -228,7 +231,7 @@ describe("seed 003 Decision 4: ambiguity trap", () => {
     });
     const tools = staticToolRunner();
     const out = await runTurn(
-      agent,
+      modelSensed,
       emptySessionState(),
       { message: "what if I wanted a refund?", turnId: "t9" },
       testPorts(model, embedder, tools),
@@ -248,7 +251,7 @@ describe("seed 004 degradation: model faults never crash a turn", () => {
     async (reason) => {
       const model = createScriptedProvider({ sense: [fail(reason)] });
       const out = await runTurn(
-        agent,
+        modelSensed,
         inRefundAt("verify"),
         { message: "it arrived broken", turnId: "t10" },
         testPorts(model, embedder),
@@ -266,7 +269,7 @@ describe("seed 004 degradation: model faults never crash a turn", () => {
       generate: [fail("rate_limited")],
     });
     const out = await runTurn(
-      agent,
+      modelSensed,
       emptySessionState(),
       { message: "I want my money back", turnId: "t11" },
       testPorts(model, embedder),
@@ -275,14 +278,30 @@ describe("seed 004 degradation: model faults never crash a turn", () => {
   });
 });
 
-describe("budget: a clear turn costs two model calls", () => {
-  it("sensor + generation when no subjective hard rule is in play", async () => {
+describe("budget: a clear turn costs one model call, two when the model senses", () => {
+  it("generation only when the local sensor decides and no subjective hard rule is in play", async () => {
+    const model = createScriptedProvider({ generate: [generated("Which product are you asking about?")] });
+    const out = await runTurn(
+      agent,
+      emptySessionState(),
+      { message: "How much does the blue kettle cost?", turnId: "t12" },
+      testPorts(model, embedder),
+    );
+    expect(out.outcome).toBe("answered");
+    expect(out.modelCalls).toBe(1);
+    const sensor = out.spans.find((s) => s.name === "sensor");
+    expect(sensor?.attributes).toMatchObject({ decided_by: "local", local_threshold: 0.85 });
+    expect(sensor?.attributes.local_confidence).toBeGreaterThanOrEqual(0.85);
+    expect(model.requestsOf("sense")).toEqual([]);
+  });
+
+  it("sensor + generation when the model senses and no subjective hard rule is in play", async () => {
     const model = createScriptedProvider({
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.9 })],
       generate: [generated("Which product are you asking about?")],
     });
     const out = await runTurn(
-      agent,
+      modelSensed,
       emptySessionState(),
       { message: "How much does the blue kettle cost?", turnId: "t12" },
       testPorts(model, embedder),

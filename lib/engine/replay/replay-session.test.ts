@@ -7,7 +7,7 @@ import type { AgentSnapshot } from "../contracts/snapshot";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { recordSession } from "../testing/record-session";
 import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
-import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
+import { snapshotFromBundle, withModelSensor } from "../testing/snapshot-from-bundle";
 import { replaySession } from "./replay-session";
 
 const embedder = createOfflineEmbedder();
@@ -146,13 +146,15 @@ describe("replaySession over scripted model behaviour (faults, judges, goal prop
     ],
   ];
   it.each(cases)("%s, and replays it exactly", async (_name, script, messages) => {
+    // The scripted Context is the turn's: every turn asks the model sensor.
+    const modelSensed = await compileAgent(withModelSensor(snapshot), embedder);
     const recorded = await recordSession(
-      agent,
+      modelSensed,
       "scripted",
       messages,
       testPorts(createScriptedProvider(script), embedder),
     );
-    const replayed = await replaySession(agent, recorded, frozen);
+    const replayed = await replaySession(modelSensed, recorded, frozen);
     expect(replayed.turns.map((t) => [t.status, t.diverged])).toEqual(messages.map(() => ["same", false]));
     expect(recorded.outcomes.map((o) => o.outcome)).toEqual(messages.map(() => "fallback"));
   });

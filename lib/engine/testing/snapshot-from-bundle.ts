@@ -93,3 +93,14 @@ export function snapshotFromBundle(input: BundleInput | unknown, configVersion =
     })),
   };
 }
+
+/**
+ * The same snapshot with the local sensor never deciding (`sensor.local_confidence` 1): every turn
+ * makes the model sensor call, for tests that script what the model sensor says.
+ */
+export function withModelSensor(snapshot: AgentSnapshot): AgentSnapshot {
+  return {
+    ...snapshot,
+    settings: { ...snapshot.settings, sensor: { ...snapshot.settings.sensor, local_confidence: 1 } },
+  };
+}

@@ -39,7 +39,12 @@ const CANDIDATE: ReformulationCandidate = {
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await startTestApp();
-  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  // The race is staged inside the model sensor's call, and the proposal comes from it: every turn asks it.
+  const modelSensed = {
+    ...demo,
+    agent: { ...demo.agent, settings: { ...demo.agent.settings, sensor: { local_confidence: 1 } } },
+  };
+  await importBundle(handle.db, modelSensed, SYSTEM_ACTOR, "setup");
 });
 afterEach(() => overrideHostPorts(undefined));
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { emptySessionState, type SessionState } from "../../contracts/session-st
 import { runTurn } from "../../pipeline/run-turn";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, judged, ok, sensed } from "../../testing/scripted-provider";
-import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
+import { snapshotFromBundle, withModelSensor } from "../../testing/snapshot-from-bundle";
 import { readSidecar } from "./continuity-state";
 import { evidenceFingerprint } from "./evidence-fingerprint";
 import { DEFAULT_RUNTIME_CONSTANTS } from "./runtime-constants";
@@ -19,7 +19,8 @@ let agent: CompiledAgent;
 let offered: SessionState;
 
 beforeAll(async () => {
-  agent = await compileAgent(snapshotFromBundle(demo), embedder);
+  // The model sensor answers every turn here: these tests script or count its calls.
+  agent = await compileAgent(withModelSensor(snapshotFromBundle(demo)), embedder);
   const model = createScriptedProvider({
     sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
     generate: [generated("I found these orders: sample1, sample2, sample3 and 123. Which one do you mean?")],

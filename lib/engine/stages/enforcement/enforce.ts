@@ -1,4 +1,5 @@
 import type { CompiledRule } from "../../compile/compile-agent";
+import { cosine } from "../../compile/similarity";
 import { totalNameOf } from "../../contracts/money-variable";
 import { blocksDraft, type RuleCheck } from "../../contracts/turn-outcome";
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
@@ -19,6 +20,8 @@ export interface EnforcementInput {
   query: Float32Array;
   /** What the turn knew, for the grounding check. */
   groundingContext: string;
+  /** 0 for the first draft; a regeneration (an earlier draft was caught) is a risky turn. */
+  attempt?: number;
 }
 
 export interface EnforcementResult {
@@ -45,6 +48,22 @@ export function rulesToEnforce(
   return [...out.values()];
 }
 
+/**
+ * On a first draft, a subjective rule retrieved this turn is in play when its condition matches the
+ * customer's message or the draft on their own: retrieval also reads the scenario's name and the
+ * detected intent, which match every rule of the scenario on every turn of it. A regenerated draft
+ * (an earlier one was caught) is a risky turn and is judged. null = in play, judge; otherwise why not.
+ */
+function inPlay(compiled: CompiledRule, message: Float32Array, draft: Float32Array, ctx: TurnContext) {
+  const threshold = ctx.settings.retrieval.rule_match_threshold;
+  const best = Math.max(cosine(compiled.vector, message), cosine(compiled.vector, draft));
+  if (best >= threshold) return null;
+  return {
+    judge: false,
+    why: `not in play: condition matches neither the message nor the draft (${best.toFixed(3)} < ${threshold})`,
+  };
+}
+
 /** Stage 9: two lanes and the optional relevance / grounding checks over one draft. */
 export async function enforce(ctx: TurnContext, input: EnforcementInput): Promise<EnforcementResult> {
   const config = ctx.settings.enforcement;
@@ -63,29 +82,45 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
     const known = lookupVariable(ctx.session, name);
     return known ? [known.value] : undefined;
   };
+  // Lane 1 first: a draft it already blocks is regenerated (or falls back) whatever a judge says.
+  const lane1 = new Map<string, RuleCheck>();
+  for (const { compiled } of targets) {
+    const { rule } = compiled;
+    if (rule.enforcementLane !== "deterministic") continue;
+    if (!config.deterministic_enabled) {
+      lane1.set(rule.id, {
+        ruleId: rule.id,
+        ruleKey: rule.key,
+        ruleName: rule.name,
+        lane: 1,
+        result: "skipped",
+        detail: "deterministic_enabled is false",
+      });
+    } else if (rule.enforcementExpression) {
+      lane1.set(
+        rule.id,
+        checkLane1(compiled, source, {
+          unresolvedMoney: (name) => input.unresolvedMoney?.[name],
+          moneyBlocks: config.unresolved_money_blocks,
+        }),
+      );
+    }
+  }
+  const blockedByLane1 = [...lane1.values()].some(blocksDraft);
+  const subjective = targets.filter((t) => t.compiled.rule.enforcementLane !== "deterministic");
+  const draftVector =
+    subjective.length > 0 && !blockedByLane1 ? (await ctx.ports.embedder.embed([input.draft]))[0] : undefined;
   for (const { compiled, matched } of targets) {
     const { rule } = compiled;
     if (rule.enforcementLane === "deterministic") {
-      if (!config.deterministic_enabled) {
-        checks.push({
-          ruleId: rule.id,
-          ruleKey: rule.key,
-          ruleName: rule.name,
-          lane: 1,
-          result: "skipped",
-          detail: "deterministic_enabled is false",
-        });
-      } else if (rule.enforcementExpression) {
-        checks.push(
-          checkLane1(compiled, source, {
-            unresolvedMoney: (name) => input.unresolvedMoney?.[name],
-            moneyBlocks: config.unresolved_money_blocks,
-          }),
-        );
-      }
+      const check = lane1.get(rule.id);
+      if (check) checks.push(check);
       continue;
     }
-    const plan = planLane2(compiled, matched, ctx.input.turnId, config);
+    let plan = planLane2(compiled, matched, ctx.input.turnId, config);
+    if (plan.judge && blockedByLane1) plan = { judge: false, why: "draft already blocked by lane 1" };
+    else if (plan.judge && matched && draftVector && (input.attempt ?? 0) === 0)
+      plan = inPlay(compiled, input.query, draftVector, ctx) ?? plan;
     let verdict = null;
     if (plan.judge) {
       verdict = countCall(

@@ -7,7 +7,7 @@ import { emptySessionState, type SessionState } from "../../contracts/session-st
 import { runTurn } from "../../pipeline/run-turn";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, generated, sensed } from "../../testing/scripted-provider";
-import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
+import { snapshotFromBundle, withModelSensor } from "../../testing/snapshot-from-bundle";
 import { originalGoalFromTurn } from "./goal-state-transitions";
 
 // Goal reformulation with the candidate from the sensor, through runTurn: the sense request carries the goal
@@ -19,7 +19,8 @@ const NOTE = "Market availability data shows only top 5 have reliable feeds";
 const embedder = createOfflineEmbedder();
 let agent: CompiledAgent;
 beforeAll(async () => {
-  agent = await compileAgent(snapshotFromBundle(demo), embedder);
+  // The model sensor answers every turn here: these tests script or count its calls.
+  agent = await compileAgent(withModelSensor(snapshotFromBundle(demo)), embedder);
 });
 
 function sessionWithGoal(): SessionState {

@@ -44,11 +44,25 @@ export function scoreCandidates(
   minIntentConfidence: number,
 ): Candidates {
   const trusted = sensor.intent_confidence >= minIntentConfidence ? sensor.detected_intent : null;
+  // A trusted sensor that keeps the message in the active scenario (its own intent or one of the
+  // current step's transitions) leaves the other scenarios at most 1 − its confidence: a follow-up
+  // that shares words with another scenario's examples does not take the conversation away.
+  const active = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId)?.scenario : undefined;
+  const staysActive =
+    trusted !== null &&
+    active !== undefined &&
+    (trusted === (active.intentLabel || active.key) || trusted.startsWith(TRANSITION_INTENT_PREFIX));
+  const othersCeiling = staysActive ? round3(1 - sensor.intent_confidence) : 1;
   const scenarios: ScenarioCandidate[] = [];
   for (const { scenario, vectors } of agent.scenarios.values()) {
     const label = scenario.intentLabel || scenario.key;
     const similarity = maxCosine(message, vectors);
-    const score = trusted === label ? Math.max(similarity, sensor.intent_confidence) : similarity;
+    const score =
+      trusted === label
+        ? Math.max(similarity, sensor.intent_confidence)
+        : scenario.id === active?.id
+          ? similarity
+          : Math.min(similarity, othersCeiling);
     scenarios.push({
       scenarioId: scenario.id,
       name: scenario.name,

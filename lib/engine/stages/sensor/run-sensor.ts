@@ -4,6 +4,7 @@ import type { FallbackReason, IntentOption, SenseRequest, SensorOutput } from ".
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
 import { readGoalState } from "../reformulation/goal-state-transitions";
 import { sensingEvidence } from "../reformulation/session-evidence";
+import { type LocalSenseResult, senseLocally, textsToEmbed } from "./local-sensor";
 import { validateEntities } from "./validate-entities";
 
 export const EXIT_INTENT = "exit";
@@ -80,10 +81,64 @@ function senseRequest(ctx: TurnContext): SenseRequest & { evidenceTotal: number 
   };
 }
 
-/** Stage 1 (seed 003 Decision 1, seed 002 Decision 2): ONE model call → Context; entities validated. */
+/** The local sensor over the embedder port: every text it compares is embedded in one call. */
+export async function runLocalSensor(ctx: TurnContext, request: SenseRequest): Promise<LocalSenseResult> {
+  const texts = textsToEmbed(request);
+  const vectors = await ctx.ports.embedder.embed(texts);
+  const byText = new Map(texts.map((text, i) => [text, vectors[i] ?? new Float32Array(0)]));
+  return senseLocally(request, (text) => byText.get(text) ?? new Float32Array(0));
+}
+
+function localAttributes(local: LocalSenseResult, threshold: number) {
+  return {
+    local_confidence: local.confidence,
+    local_threshold: threshold,
+    local_decision: local.decision,
+    local_why: local.why,
+    local_top: local.top,
+    local_unextracted: local.unextracted,
+  };
+}
+
+/**
+ * Stage 1: the local sensor first; when its confidence
+ * reaches `sensor.local_confidence` and no declared entity the message states is left unextracted,
+ * its Context is the turn's and no model is called. Otherwise ONE model call → Context. Entities are
+ * validated against the profile fields either way.
+ */
 export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
   return ctx.spans.record("sensor", async () => {
     const { evidenceTotal, ...request } = senseRequest(ctx);
+    const threshold = ctx.settings.sensor.local_confidence;
+    const local = await runLocalSensor(ctx, request);
+    const decidedLocally = local.confidence >= threshold && local.unextracted.length === 0;
+    const localWhy = decidedLocally
+      ? `local ${local.confidence.toFixed(2)} ≥ ${threshold}`
+      : local.unextracted.length > 0
+        ? `local left ${local.unextracted.join(", ")} unextracted`
+        : `local ${local.confidence.toFixed(2)} < ${threshold}`;
+    if (decidedLocally) {
+      const context = local.context;
+      const validation = validateEntities(context.entities ?? {}, ctx.agent.snapshot.profileFields);
+      return {
+        value: { ok: true, context, profileUpdates: validation.accepted } as SensorStageResult,
+        decision: `intent ${context.detected_intent ?? "none"} ${context.intent_confidence.toFixed(2)}${context.is_ambiguous ? ", ambiguous" : ""} (${localWhy}: ${local.decision})`,
+        attributes: {
+          decided_by: "local",
+          decided_why: localWhy,
+          ...localAttributes(local, threshold),
+          detected_intent: context.detected_intent,
+          intent_confidence: context.intent_confidence,
+          is_ambiguous: context.is_ambiguous,
+          ambiguity_reason: context.ambiguity_reason,
+          entities_accepted: Object.keys(validation.accepted),
+          entities_rejected: validation.rejected,
+          entities_ignored: validation.ignored,
+          intents_offered: request.intents.length,
+          model: null,
+        },
+      };
+    }
     const result = countCall(ctx, await ctx.ports.model.sense(request));
     if (!result.ok) {
       return {
@@ -91,6 +146,9 @@ export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
         status: "error",
         decision: `sensor failed: ${result.reason}`,
         attributes: {
+          decided_by: "model",
+          decided_why: localWhy,
+          ...localAttributes(local, threshold),
           fallback_reason: result.reason,
           message: result.message,
           intents_offered: request.intents.length,
@@ -103,6 +161,9 @@ export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
       value: { ok: true, context, profileUpdates: validation.accepted } as SensorStageResult,
       decision: `intent ${context.detected_intent ?? "none"} ${context.intent_confidence.toFixed(2)}${context.is_ambiguous ? ", ambiguous" : ""}`,
       attributes: {
+        decided_by: "model",
+        decided_why: localWhy,
+        ...localAttributes(local, threshold),
         detected_intent: context.detected_intent,
         intent_confidence: context.intent_confidence,
         is_ambiguous: context.is_ambiguous,
