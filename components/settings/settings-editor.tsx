@@ -25,7 +25,7 @@ import {
   settingsFromOverrides,
   settingText,
 } from "./settings-form-state";
-import { SETTINGS_SECTIONS } from "./settings-sections";
+import { SETTINGS_SECTIONS, settingLabel } from "./settings-sections";
 
 interface SettingsEditorProps {
   agent: { key: string; name: string; configVersion: number };
@@ -170,6 +170,9 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
                     <TableRow key={path} data-testid={`setting-${path}`}>
                       <TableCell>
                         <label htmlFor={`setting-${path}`}>
+                          {settingLabel(section, key) ? (
+                            <span className="mr-2 font-medium">{settingLabel(section, key)}</span>
+                          ) : null}
                           <Mono>{key}</Mono>
                         </label>
                       </TableCell>
@@ -185,7 +188,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
                         <FieldError messages={errors[path]} />
                       </TableCell>
                       <TableCell className="text-muted-foreground">
-                        <Mono>{JSON.stringify(fallback)}</Mono>
+                        <Mono>{fallback === null ? "null (forever)" : JSON.stringify(fallback)}</Mono>
                       </TableCell>
                       <TableCell className="text-right">
                         {overridden ? (

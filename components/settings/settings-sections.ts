@@ -4,6 +4,7 @@ import {
   EnforcementSettings,
   FatigueSettings,
   RerunSettings,
+  RetentionSettings,
   RetrievalSettings,
   ScenarioFilterSettings,
   TestingSettings,
@@ -50,4 +51,18 @@ export const SETTINGS_SECTIONS = [
       "Focal: each configuration save runs the test suite frozen first — warn saves and names the cases it turns red, block refuses the save (an admin can save anyway with a reason)",
     defaults: TestingSettings.defaults,
   },
+  {
+    key: "retention",
+    title: "Data retention",
+    source:
+      "Focal: the daily retention job deletes sessions idle longer than this, with their turns, spans and tapes (the ledger keeps its counts). Default: kept forever",
+    defaults: RetentionSettings.defaults,
+    labels: { sessions_days: "Keep sessions for (days)" },
+  },
 ] as const;
+
+/** A plain label shown beside a setting's key, where the key alone does not say it. */
+export function settingLabel(section: (typeof SETTINGS_SECTIONS)[number], key: string): string | null {
+  const labels = "labels" in section ? (section.labels as Record<string, string>) : {};
+  return labels[key] ?? null;
+}

@@ -18,6 +18,7 @@ export const LEDGER_EVENT_TYPES = [
   "GUARDRAIL_OVERRIDE",
   "TURN_COMPLETED",
   "CUSTOMER_DELETED",
+  "RETENTION_APPLIED",
 ] as const;
 
 export const LedgerEventType = z.enum(LEDGER_EVENT_TYPES);
