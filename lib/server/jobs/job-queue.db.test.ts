@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { getJobRun } from "@/db/queries/job-runs";
 import { jobRuns } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing/test-database";
+import { jobView } from "./background-jobs";
 import { InProcessQueue } from "./in-process-queue";
 import type { JobQueue } from "./job-queue";
 import { PgBossQueue } from "./pg-boss-queue";
@@ -123,3 +124,34 @@ contract(
   !onPostgres,
 );
 contract("in-process queue", () => new InProcessQueue(handle.db), false);
+
+describe("a job whose instance died", () => {
+  it("is shown queued while an attempt is left, then run again by the next runner", async () => {
+    const stale = new Date(Date.now() - 10 * 60_000);
+    const [row] = await handle.db
+      .insert(jobRuns)
+      .values({
+        kind: "test.revive",
+        request: {},
+        createdBy: "test",
+        status: "running",
+        attempts: 1,
+        maxAttempts: 2,
+        startedAt: stale,
+        updatedAt: stale,
+      })
+      .returning();
+    const id = row?.id ?? "";
+    const lost = await getJobRun(handle.db, id, "test.revive");
+    expect(lost && jobView(lost)).toMatchObject({ status: "queued", error: null });
+    const queue = new InProcessQueue(handle.db);
+    queue.registerHandler("test.revive", { handler: async () => ({ result: { revived: true } }) });
+    await queue.start();
+    const done = await until(
+      () => getJobRun(handle.db, id, "test.revive"),
+      (r) => r?.status === "done",
+    );
+    await queue.stop();
+    expect(done).toMatchObject({ status: "done", attempts: 2, result: { revived: true } });
+  });
+});
