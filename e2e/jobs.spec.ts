@@ -40,4 +40,16 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
   await page.goto("/admin/jobs?state=failed&kind=replay");
   await expect(page.getByText("No job matches these filters")).toBeVisible();
   await screenshot(page, "admin-jobs-empty");
+
+  // Retention on the Settings page: a plain label, kept forever by default, below one day refused.
+  await page.goto("/agents/refund-desk/settings");
+  const row = page.getByTestId("setting-retention.sessions_days");
+  await expect(row).toContainText("Keep sessions for (days)");
+  const days = row.getByLabel("retention.sessions_days");
+  await expect(days).toHaveValue("");
+  await days.fill("0");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(row.locator("[data-slot=field-error]")).not.toBeEmpty();
+  await row.scrollIntoViewIfNeeded();
+  await screenshot(page, "settings-retention");
 });

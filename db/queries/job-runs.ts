@@ -248,3 +248,18 @@ export async function requestJobCancel(db: DbOrTx, id: string): Promise<boolean>
     .returning({ id: jobRuns.id });
   return rows.length > 0;
 }
+
+/** Ended instance-wide jobs (rollups, retention: no agent) older than `before`: periodic jobs add rows every few minutes. */
+export async function pruneEndedPeriodicJobRuns(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(jobRuns)
+    .where(
+      and(
+        sql`${jobRuns.agentId} is null`,
+        inArray(jobRuns.status, ["done", "failed", "cancelled"]),
+        lte(jobRuns.createdAt, before),
+      ),
+    )
+    .returning({ id: jobRuns.id });
+  return rows.length;
+}

@@ -1,5 +1,6 @@
 import "server-only";
 import type { DatabaseHandle } from "@/db/client";
+import { pruneEndedPeriodicJobRuns } from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
 import { REPLAY_JOB } from "../replay/replay-job";
 import { applyRetention } from "../retention/apply-retention";
@@ -13,6 +14,14 @@ import { PgBossQueue, type PgBossQueueOptions } from "./pg-boss-queue";
 // the in-process runner on PGlite) is chosen, started and given these at boot.
 
 const MINUTE = 60_000;
+// Ended periodic jobs are kept this long in job_runs (the Jobs page shows the latest 100).
+const PERIODIC_JOBS_KEPT_MS = 14 * 24 * 60 * MINUTE;
+
+async function applyRetentionAndPruneJobs(db: Database) {
+  const retention = await applyRetention(db);
+  const pruned = await pruneEndedPeriodicJobRuns(db, new Date(Date.now() - PERIODIC_JOBS_KEPT_MS));
+  return { ...retention, periodic_jobs_pruned: pruned };
+}
 
 /**
  * Periodic jobs: a name, how often, and the work (over every agent; its result is kept in job_runs).
@@ -20,7 +29,8 @@ const MINUTE = 60_000;
  */
 export const PERIODIC_JOBS: { name: string; everyMs: number; run: (db: Database) => Promise<object> }[] = [
   { name: "dashboard.rollup", everyMs: 10 * MINUTE, run: (db) => rollUpDashboards(db) },
-  { name: "retention.apply", everyMs: 24 * 60 * MINUTE, run: (db) => applyRetention(db) },
+  { name: "retention.apply", everyMs: 24 * 60 * MINUTE, run: (db) => applyRetentionAndPruneJobs(db) },
+  // Ledger anchoring registers here: { name: "ledger.anchor", everyMs: MINUTE, run: (db) => anchorLedger(db) },
 ];
 
 /** Started on demand: replays and test runs. */
