@@ -21,11 +21,18 @@ const STATUS_VARIANT: Record<JobListRow["status"], BadgeVariant> = {
   cancelled: "warning",
 };
 
-const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
 const kindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;
 
-function When({ iso }: { iso: string | null }) {
-  return iso ? <time dateTime={iso}>{utc(iso)}</time> : <span className="text-muted-foreground">—</span>;
+/** A UTC time; only the clock when it falls on `sameDayAs`'s day (a job's start and end, on its created day). */
+function When({ iso, sameDayAs }: { iso: string | null; sameDayAs?: string }) {
+  if (!iso) return <span className="text-muted-foreground">—</span>;
+  const full = iso.slice(0, 19).replace("T", " ");
+  const text = sameDayAs && sameDayAs.slice(0, 10) === iso.slice(0, 10) ? full.slice(11) : full;
+  return (
+    <time dateTime={iso} title={`${full} UTC`}>
+      {text}
+    </time>
+  );
 }
 
 function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] }) {
@@ -75,7 +82,7 @@ function JobsTable({ jobs }: { jobs: JobListRow[] }) {
           <TableHead>Agent</TableHead>
           <TableHead>State</TableHead>
           <TableHead numeric>Progress</TableHead>
-          <TableHead>Created</TableHead>
+          <TableHead>Created (UTC)</TableHead>
           <TableHead>Started</TableHead>
           <TableHead>Finished</TableHead>
           <TableHead numeric>Duration</TableHead>
@@ -115,10 +122,10 @@ function JobsTable({ jobs }: { jobs: JobListRow[] }) {
               <When iso={job.createdAt} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-muted-foreground text-xs">
-              <When iso={job.startedAt} />
+              <When iso={job.startedAt} sameDayAs={job.createdAt} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-muted-foreground text-xs">
-              <When iso={job.finishedAt} />
+              <When iso={job.finishedAt} sameDayAs={job.createdAt} />
             </TableCell>
             <TableCell numeric className="whitespace-nowrap text-xs">
               {formatDuration(job.durationMs)}
@@ -165,7 +172,11 @@ export function JobsPage({
               title="No job matches these filters"
               description={
                 <>
-                  Widen them or <Link href="/admin/jobs">clear them</Link>.
+                  Widen them or{" "}
+                  <Link href="/admin/jobs" className="underline underline-offset-2">
+                    clear them
+                  </Link>
+                  .
                 </>
               }
             />
