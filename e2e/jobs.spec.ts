@@ -5,6 +5,8 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
   page,
   baseURL,
 }) => {
+  // A test run of the demo suite, then three pages: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   await signIn(page);
   const started = await page.request.post("/api/v1/agents/refund-desk/test-runs", {
     data: { mode: "frozen", k: 1 },
