@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm + data files; bundling it would also copy them into public static media.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // pg-boss (the job queue on PostgreSQL) loads `pg` and its own SQL plans at run time: kept as is.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss"],
   poweredByHeader: false,
   typedRoutes: false,
   // Parallel work on one checkout (several e2e runs at once) needs one build directory each.

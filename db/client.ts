@@ -11,6 +11,8 @@ import type { Database, Dialect } from "./types";
 export interface DatabaseHandle {
   db: Database;
   dialect: Dialect;
+  /** The server's URL on PostgreSQL (the job queue opens its own connections to it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       onnotice: () => {},
     });
     const db = drizzlePostgres(sql, { schema }) as unknown as Database;
-    handle = { db, dialect: "postgres", close: () => sql.end({ timeout: 5 }) };
+    handle = { db, dialect: "postgres", url: options.url, close: () => sql.end({ timeout: 5 }) };
   } else {
     const dataDir = options.dataDir ?? "memory://";
     const inMemory = dataDir.startsWith("memory://");

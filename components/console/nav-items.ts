@@ -27,4 +27,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Ledger", key: "k", href: () => "/ledger" },
   { label: "REST API", key: "p", href: () => "/api-docs" },
   { label: "Users & keys", key: "u", href: () => "/admin", minRole: "admin" },
+  { label: "Jobs", key: "j", href: () => "/admin/jobs", minRole: "admin" },
 ];

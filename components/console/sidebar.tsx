@@ -77,8 +77,8 @@ export function Sidebar({
         <ul className="space-y-0.5">
           {items.map((item) => {
             const href = item.href(agentKey);
-            // Agents and Dashboard are prefixes of every agent page: they are active only on themselves.
-            const exactOnly = href === "/agents" || href === `/agents/${agentKey}`;
+            // Agents and Dashboard are prefixes of every agent page, Users & keys of Jobs: active only on themselves.
+            const exactOnly = href === "/agents" || href === "/admin" || href === `/agents/${agentKey}`;
             const active = href !== null && (href === pathname || (!exactOnly && pathname.startsWith(`${href}/`)));
             return (
               <li key={item.label}>

@@ -42,6 +42,7 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
           max={kind.max ?? undefined}
           step={kind.integer ? 1 : "any"}
           title={kind.min !== null && kind.max !== null ? `${kind.min} to ${kind.max}` : undefined}
+          placeholder={kind.nullable ? "forever" : undefined}
           onChange={(e) => onChange(e.target.value)}
           className="w-32 font-mono text-xs"
         />

@@ -184,7 +184,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
                         <FieldError messages={errors[path]} />
                       </TableCell>
                       <TableCell className="text-muted-foreground">
-                        <Mono>{JSON.stringify(fallback)}</Mono>
+                        <Mono>{fallback === null ? "null (forever)" : JSON.stringify(fallback)}</Mono>
                       </TableCell>
                       <TableCell className="text-right">
                         {overridden ? (

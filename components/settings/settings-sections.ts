@@ -4,6 +4,7 @@ import {
   EnforcementSettings,
   FatigueSettings,
   RerunSettings,
+  RetentionSettings,
   RetrievalSettings,
   ScenarioFilterSettings,
   SensorSettings,
@@ -45,4 +46,5 @@ export const SETTINGS_SECTIONS = [
     title: "Conversation tests",
     defaults: TestingSettings.defaults,
   },
+  { key: "retention", title: "Data retention", defaults: RetentionSettings.defaults },
 ] as const;

@@ -1,12 +1,21 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { jobRuns } from "../schema";
 import type { DbOrTx } from "../types";
 
-export async function insertJobRun(
-  db: DbOrTx,
-  row: { kind: string; agentId: string; request: Record<string, unknown>; createdBy: string; configVersion?: number },
-) {
+export interface NewJobRun {
+  /** Given when the queue already named the job (a scheduled pg-boss job brings its own id). */
+  id?: string;
+  kind: string;
+  agentId?: string | null;
+  request: Record<string, unknown>;
+  payload?: Record<string, unknown> | null;
+  createdBy: string;
+  configVersion?: number;
+  maxAttempts?: number;
+}
+
+export async function insertJobRun(db: DbOrTx, row: NewJobRun) {
   const [run] = await db.insert(jobRuns).values(row).returning();
   if (!run) throw new Error("job run insert returned nothing");
   return run;
@@ -36,6 +45,8 @@ export async function listJobRuns(db: DbOrTx, agentId: string, kind: string, lim
       createdAt: jobRuns.createdAt,
       updatedAt: jobRuns.updatedAt,
       finishedAt: jobRuns.finishedAt,
+      attempts: jobRuns.attempts,
+      maxAttempts: jobRuns.maxAttempts,
     })
     .from(jobRuns)
     .where(and(eq(jobRuns.agentId, agentId), eq(jobRuns.kind, kind)))
@@ -53,13 +64,147 @@ export async function updateJobProgress(db: DbOrTx, id: string, done: number, to
   return row?.cancel ?? true;
 }
 
-export async function markJobRunning(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db
+/** A scheduled job's row, made when the queue hands it over the first time (a retry finds it). */
+export async function ensureJobRun(db: DbOrTx, row: NewJobRun & { id: string }) {
+  await db.insert(jobRuns).values(row).onConflictDoNothing();
+  const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, row.id));
+  if (!run) throw new Error("job run upsert returned nothing");
+  return run;
+}
+
+/** A running job whose instance stopped touching it for this long is taken for lost. */
+function lostBefore(lostAfterMs: number): SQL {
+  return sql`${jobRuns.updatedAt} < ${new Date(Date.now() - lostAfterMs).toISOString()}::timestamptz`;
+}
+
+/**
+ * Takes a job for this instance: a queued one (not cancelled), or a running one whose instance was
+ * lost. Counts the attempt. Null when another instance has it, it ended, or it was cancelled.
+ */
+export async function claimJobRun(db: DbOrTx, id: string, lostAfterMs: number) {
+  const now = new Date();
+  const [run] = await db
     .update(jobRuns)
-    .set({ status: "running", updatedAt: new Date() })
-    .where(and(eq(jobRuns.id, id), eq(jobRuns.status, "queued"), eq(jobRuns.cancelRequested, false)))
-    .returning({ id: jobRuns.id });
-  return rows.length > 0;
+    .set({
+      status: "running",
+      attempts: sql`${jobRuns.attempts} + 1`,
+      startedAt: now,
+      updatedAt: now,
+      error: null,
+    })
+    .where(
+      and(
+        eq(jobRuns.id, id),
+        eq(jobRuns.cancelRequested, false),
+        or(eq(jobRuns.status, "queued"), and(eq(jobRuns.status, "running"), lostBefore(lostAfterMs))),
+      ),
+    )
+    .returning();
+  return run ?? null;
+}
+
+/** The next job this instance may run: due queued jobs first-come, or a lost running one. */
+export async function nextRunnableJob(
+  db: DbOrTx,
+  kinds: string[],
+  lostAfterMs: number,
+): Promise<{ id: string; kind: string } | null> {
+  if (kinds.length === 0) return null;
+  const [row] = await db
+    .select({ id: jobRuns.id, kind: jobRuns.kind })
+    .from(jobRuns)
+    .where(
+      and(
+        inArray(jobRuns.kind, kinds),
+        or(
+          and(eq(jobRuns.status, "queued"), lte(jobRuns.runAfter, new Date())),
+          and(eq(jobRuns.status, "running"), lostBefore(lostAfterMs)),
+        ),
+      ),
+    )
+    .orderBy(asc(jobRuns.runAfter), asc(jobRuns.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** When the next queued job of these kinds is due (null: none queued). */
+export async function nextDueAt(db: DbOrTx, kinds: string[]): Promise<Date | null> {
+  if (kinds.length === 0) return null;
+  const [row] = await db
+    .select({ at: sql<string | Date | null>`min(${jobRuns.runAfter})` })
+    .from(jobRuns)
+    .where(and(inArray(jobRuns.kind, kinds), eq(jobRuns.status, "queued")));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Whether a job of this kind is waiting or running (a periodic job is not queued twice). */
+export async function hasOpenJobRun(db: DbOrTx, kind: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobRuns.id })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.kind, kind), inArray(jobRuns.status, ["queued", "running"])))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The running job is alive: its instance touches it between progress reports. */
+export async function touchJobRun(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(jobRuns)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(jobRuns.id, id), eq(jobRuns.status, "running")));
+}
+
+/** A failed attempt with attempts left: back in the queue after `delayMs`, its error kept. */
+export async function requeueJobRun(db: DbOrTx, id: string, error: string, delayMs: number): Promise<void> {
+  const now = new Date();
+  await db
+    .update(jobRuns)
+    .set({ status: "queued", error, updatedAt: now, runAfter: new Date(now.getTime() + delayMs) })
+    .where(and(eq(jobRuns.id, id), eq(jobRuns.status, "running")));
+}
+
+/** Running jobs of these kinds go back to the queue (the only instance on PGlite starts; none is running). */
+export async function requeueRunningJobs(db: DbOrTx, kinds: string[]): Promise<void> {
+  if (kinds.length === 0) return;
+  await db
+    .update(jobRuns)
+    .set({ status: "queued", updatedAt: new Date() })
+    .where(and(inArray(jobRuns.kind, kinds), eq(jobRuns.status, "running")));
+}
+
+export const JOB_LIST_STATES = ["queued", "running", "done", "failed", "cancelled", "retried"] as const;
+export type JobListState = (typeof JOB_LIST_STATES)[number];
+
+/** The admin Jobs page: the latest jobs of every kind, newest first, without results or payloads. */
+export async function listJobRunsForAdmin(db: DbOrTx, filter: { state?: JobListState; kind?: string; limit?: number }) {
+  const where: SQL[] = [];
+  if (filter.state === "retried") where.push(sql`${jobRuns.attempts} > 1`);
+  else if (filter.state) where.push(eq(jobRuns.status, filter.state));
+  if (filter.kind) where.push(eq(jobRuns.kind, filter.kind));
+  return db
+    .select({
+      id: jobRuns.id,
+      kind: jobRuns.kind,
+      agentId: jobRuns.agentId,
+      agentKey: sql<string | null>`(select a.key from agents a where a.id = ${jobRuns.agentId})`,
+      status: jobRuns.status,
+      attempts: jobRuns.attempts,
+      maxAttempts: jobRuns.maxAttempts,
+      done: jobRuns.done,
+      total: jobRuns.total,
+      summary: jobRuns.summary,
+      error: jobRuns.error,
+      createdBy: jobRuns.createdBy,
+      createdAt: jobRuns.createdAt,
+      startedAt: jobRuns.startedAt,
+      updatedAt: jobRuns.updatedAt,
+      finishedAt: jobRuns.finishedAt,
+    })
+    .from(jobRuns)
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(desc(jobRuns.createdAt))
+    .limit(filter.limit ?? 100);
 }
 
 export async function finishJobRun(
@@ -80,6 +225,7 @@ export async function finishJobRun(
       result: end.result ?? null,
       summary: end.summary ?? null,
       error: end.error ?? null,
+      payload: null,
       updatedAt: now,
       finishedAt: now,
     })
@@ -101,4 +247,19 @@ export async function requestJobCancel(db: DbOrTx, id: string): Promise<boolean>
     .where(and(eq(jobRuns.id, id), sql`${jobRuns.status} in ('queued', 'running')`))
     .returning({ id: jobRuns.id });
   return rows.length > 0;
+}
+
+/** Ended instance-wide jobs (rollups, retention: no agent) older than `before`: periodic jobs add rows every few minutes. */
+export async function pruneEndedPeriodicJobRuns(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(jobRuns)
+    .where(
+      and(
+        sql`${jobRuns.agentId} is null`,
+        inArray(jobRuns.status, ["done", "failed", "cancelled"]),
+        lte(jobRuns.createdAt, before),
+      ),
+    )
+    .returning({ id: jobRuns.id });
+  return rows.length;
 }

@@ -64,7 +64,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("sessions_agent_created_idx").on(t.agentId, t.createdAt)],
+  (t) => [
+    index("sessions_agent_created_idx").on(t.agentId, t.createdAt),
+    // Retention: an agent's sessions by last activity.
+    index("sessions_agent_updated_idx").on(t.agentId, t.updatedAt),
+  ],
 );
 
 export const turns = pgTable(

@@ -21,6 +21,7 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
     "How each message's intent is read: by a local, embedding-based sensor when it is sure, else by a model call.",
   retrieval: "Which rules count as relevant to a message.",
   testing: "Running this agent's conversation tests on every configuration save.",
+  retention: "How long conversations are kept. A daily job deletes older ones; the ledger keeps only counts.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -207,6 +208,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "testing.tests_gate": d(
     "Test gate on saves",
     "Off; warn: a save that turns passing tests red goes through and says which; block: such a save is refused (an admin can force it with a reason).",
+  ),
+  "retention.sessions_days": d(
+    "Keep sessions for (days)",
+    "Sessions idle longer than this are deleted daily with their turns, traces and tapes. Empty = kept forever; at least 1.",
   ),
 };
 

@@ -7,7 +7,7 @@ import { AgentSettingsInput } from "@/lib/engine/contracts/agent-settings";
 
 export type SettingKind =
   | { kind: "boolean" }
-  | { kind: "number"; min: number | null; max: number | null; integer: boolean }
+  | { kind: "number"; min: number | null; max: number | null; integer: boolean; nullable?: boolean }
   | { kind: "enum"; options: readonly string[] }
   | { kind: "list" };
 
@@ -16,11 +16,19 @@ export type SettingsOverrides = Record<string, string | boolean>;
 /** The control a setting needs, read from the bundle's settings schema, so a new key gets one by itself. */
 export function settingKind(section: string, key: string): SettingKind {
   const sectionSchema = (AgentSettingsInput.shape as Record<string, z.ZodOptional<z.ZodObject>>)[section]?.unwrap();
-  const field = (sectionSchema?.shape[key] as z.ZodOptional<z.ZodType> | undefined)?.unwrap();
+  const declared = (sectionSchema?.shape[key] as z.ZodOptional<z.ZodType> | undefined)?.unwrap();
+  const nullable = declared instanceof z.ZodNullable;
+  const field = declared instanceof z.ZodNullable ? (declared.unwrap() as z.ZodType) : declared;
   if (field instanceof z.ZodBoolean) return { kind: "boolean" };
   if (field instanceof z.ZodNumber) {
     const bound = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value);
-    return { kind: "number", min: bound(field.minValue), max: bound(field.maxValue), integer: field.isInt };
+    const number = {
+      kind: "number",
+      min: bound(field.minValue),
+      max: bound(field.maxValue),
+      integer: field.isInt,
+    } as const;
+    return nullable ? { ...number, nullable } : number;
   }
   if (field instanceof z.ZodEnum) return { kind: "enum", options: field.options as string[] };
   return { kind: "list" };
@@ -29,6 +37,7 @@ export function settingKind(section: string, key: string): SettingKind {
 /** A stored or default value as its input shows it. */
 export function settingText(value: unknown): string | boolean {
   if (typeof value === "boolean") return value;
+  if (value === null) return "";
   if (Array.isArray(value)) return value.join(", ");
   return String(value);
 }
@@ -56,8 +65,8 @@ export function settingsFromOverrides(overrides: SettingsOverrides): SettingsFro
     let value: unknown = raw;
     if (kind.kind === "number") {
       const text = String(raw).trim();
-      value = Number(text);
-      if (text === "" || !Number.isFinite(value)) {
+      value = kind.nullable && text === "" ? null : Number(text);
+      if ((text === "" && !kind.nullable) || (value !== null && !Number.isFinite(value))) {
         fieldErrors[path] = ["Enter a number."];
         continue;
       }

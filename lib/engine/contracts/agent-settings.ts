@@ -217,6 +217,22 @@ export const TestingSettings = section(
   { tests_gate: "off" as "off" | "warn" | "block" },
 );
 
+/**
+ * Data retention: sessions whose last activity is older than this many days are deleted, with their
+ * turns, spans, tapes and loops, by the daily `retention.apply` job. null = kept forever.
+ */
+export const RetentionSettings = section(
+  {
+    sessions_days: z
+      .number()
+      .int()
+      .min(1, "must be at least 1 day (leave unset to keep forever)")
+      .max(36_500)
+      .nullable(),
+  },
+  { sessions_days: null as number | null },
+);
+
 /** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */
 export const AgentSettingsInput = z.strictObject({
   scenario_filter: ScenarioFilterSettings.input.optional(),
@@ -228,6 +244,7 @@ export const AgentSettingsInput = z.strictObject({
   sensor: SensorSettings.input.optional(),
   retrieval: RetrievalSettings.input.optional(),
   testing: TestingSettings.input.optional(),
+  retention: RetentionSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -242,6 +259,7 @@ export const AgentSettings = z.strictObject({
   sensor: SensorSettings.config.prefault({}),
   retrieval: RetrievalSettings.config.prefault({}),
   testing: TestingSettings.config.prefault({}),
+  retention: RetentionSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { getDatabaseHandle } from "../db";
 import { ensureAuthSecret } from "../instance-secret";
+import { startJobQueue } from "../jobs/focal-jobs";
 import { ensureAdmin } from "./ensure-admin";
 import { ensureBootstrapKey } from "./ensure-bootstrap-key";
 import { ensureDemoAgent } from "./ensure-demo-agent";
@@ -22,7 +23,8 @@ export function bootFocal(): Promise<void> {
 async function runBoot(): Promise<void> {
   const e = env();
   const requestId = `boot-${randomUUID()}`;
-  const { db, dialect } = await getDatabaseHandle();
+  const handle = await getDatabaseHandle();
+  const { db, dialect } = handle;
   const provision = async () => {
     await ensureAuthSecret(db, e.FOCAL_AUTH_SECRET);
     const admin = await ensureAdmin(db, { email: e.FOCAL_ADMIN_EMAIL, password: e.FOCAL_ADMIN_PASSWORD }, requestId);
@@ -40,11 +42,19 @@ async function runBoot(): Promise<void> {
           return provision();
         })
       : await provision();
+  // Background jobs: pg-boss on PostgreSQL, the in-process runner on PGlite (lib/server/jobs/).
+  const jobs = await startJobQueue(handle);
 
   const url = e.FOCAL_PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const where =
     dialect === "pglite" ? `embedded PostgreSQL (PGlite) in ${e.FOCAL_DATA_DIR}` : "PostgreSQL (DATABASE_URL)";
-  const lines = ["", `  Focal is ready on ${url}`, `  Database: ${where}`, `  Sign in as: ${admin.email}`];
+  const lines = [
+    "",
+    `  Focal is ready on ${url}`,
+    `  Database: ${where}`,
+    `  Jobs: ${jobs.backend === "pg-boss" ? "pg-boss (schema pgboss)" : "in-process runner"}`,
+    `  Sign in as: ${admin.email}`,
+  ];
   if (admin.generatedPassword) {
     lines.push(`  Password:   ${admin.generatedPassword}   (generated now and shown only once: keep it)`);
   } else if (admin.created) {

@@ -19,6 +19,7 @@ export const LEDGER_EVENT_TYPES = [
   "TURN_COMPLETED",
   "CUSTOMER_DELETED",
   "LEDGER_ANCHORED",
+  "RETENTION_APPLIED",
 ] as const;
 
 export const LedgerEventType = z.enum(LEDGER_EVENT_TYPES);

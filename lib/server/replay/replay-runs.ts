@@ -1,8 +1,9 @@
 import "server-only";
 import type { AgentRow } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { cancelJob, getJobView, JobCancelledError, type JobView, startJob } from "../jobs/background-jobs";
-import { ReplayCancelledError, type ReplayRequest, replayAgentSessions } from "./replay-agent-sessions";
+import { cancelJob, getJobView, type JobView, startJob } from "../jobs/background-jobs";
+import type { ReplayRequest } from "./replay-agent-sessions";
+import { replayJobPayload } from "./replay-job";
 
 /** A replay as the API shows it: the job, with its report under `report`. */
 export type ReplayRunView = Omit<JobView, "id" | "result"> & { replay_id: string; report: JobView["result"] };
@@ -11,7 +12,10 @@ function asReplay({ id, result, ...rest }: JobView): ReplayRunView {
   return { replay_id: id, report: result, ...rest };
 }
 
-/** Stores a replay and runs it in the background; `describe` is what is kept of the request. */
+/**
+ * Queues a replay; `describe` is what the API shows of the request, the request itself (a draft's
+ * snapshot included) is the job's payload, from which any instance rebuilds the work.
+ */
 export async function startReplayRun(
   db: Database,
   agent: AgentRow,
@@ -19,22 +23,12 @@ export async function startReplayRun(
   describe: Record<string, unknown>,
   createdBy: string,
 ): Promise<ReplayRunView> {
-  const job = await startJob(
-    db,
-    { kind: "replay", agentId: agent.id, request: describe, createdBy },
-    async ({ signal, onProgress }) => {
-      try {
-        const report = await replayAgentSessions(db, agent, { ...request, signal, onProgress });
-        return {
-          result: report as unknown as Record<string, unknown>,
-          summary: report.counts as unknown as Record<string, unknown>,
-        };
-      } catch (error) {
-        if (error instanceof ReplayCancelledError) throw new JobCancelledError();
-        throw error;
-      }
-    },
-  );
+  const job = await startJob(db, "replay", {
+    agentId: agent.id,
+    request: describe,
+    payload: replayJobPayload(request) as unknown as Record<string, unknown>,
+    createdBy,
+  });
   return asReplay(job);
 }
 

@@ -2,9 +2,8 @@ import "server-only";
 import { listJobRuns } from "@/db/queries/job-runs";
 import type { AgentRow } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { SuiteCancelledError, type SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
-import { cancelJob, getJobView, JobCancelledError, type JobView, jobView, startJob } from "../jobs/background-jobs";
-import { runAgentSuite, type SuiteRequest } from "./run-agent-suite";
+import { cancelJob, getJobView, type JobView, jobView, startJob } from "../jobs/background-jobs";
+import type { SuiteRequest } from "./run-agent-suite";
 
 /** A test run as the API shows it: the job, with the suite report under `report`. */
 export type TestRunView = Omit<JobView, "id" | "result"> & { test_run_id: string; report: JobView["result"] };
@@ -13,20 +12,10 @@ function asTestRun({ id, result, ...rest }: JobView): TestRunView {
   return { test_run_id: id, report: result, ...rest };
 }
 
-export function suiteSummary(report: SuiteReport): Record<string, unknown> {
-  return {
-    mode: report.mode,
-    cases: report.cases.length,
-    passed: report.passed,
-    failed: report.failed,
-    flaky: report.flaky,
-    pass_1: report.reliability.pass_1,
-    pass_k: report.reliability.pass_k,
-    k: report.k,
-  };
-}
-
-/** Stores a test run with the config_version it tests (null for a draft) and runs it in the background. */
+/**
+ * Stores a test run with the config_version it tests (null for a draft) and queues it; the request, a
+ * draft and a bundle's cases included, is the job's payload.
+ */
 export async function startTestRun(
   db: Database,
   agent: AgentRow,
@@ -34,25 +23,13 @@ export async function startTestRun(
   describe: Record<string, unknown>,
   createdBy: string,
 ): Promise<TestRunView> {
-  const job = await startJob(
-    db,
-    {
-      kind: "test_run",
-      agentId: agent.id,
-      request: describe,
-      createdBy,
-      configVersion: request.draft ? undefined : agent.configVersion,
-    },
-    async ({ signal, onProgress }) => {
-      try {
-        const report = await runAgentSuite(db, agent, { ...request, signal, onProgress });
-        return { result: report as unknown as Record<string, unknown>, summary: suiteSummary(report) };
-      } catch (error) {
-        if (error instanceof SuiteCancelledError) throw new JobCancelledError();
-        throw error;
-      }
-    },
-  );
+  const job = await startJob(db, "test_run", {
+    agentId: agent.id,
+    request: describe,
+    payload: request as unknown as Record<string, unknown>,
+    createdBy,
+    configVersion: request.draft ? undefined : agent.configVersion,
+  });
   return asTestRun(job);
 }
 

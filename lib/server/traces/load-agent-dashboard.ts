@@ -1,5 +1,5 @@
 import "server-only";
-import { rolledDays, rollUpDays } from "@/db/queries/dashboard-rollups";
+import { rolledDays } from "@/db/queries/dashboard-rollups";
 import { MODEL_CALLS_CAP, TOP_INTENTS, topRules, turnCountsByDay } from "@/db/queries/trace-dashboard";
 import type { Database } from "@/db/types";
 import {
@@ -23,9 +23,9 @@ export function closedBefore(now: Date): Date {
 }
 
 /**
- * The agent dashboard over the last `days` UTC days (today included), shaped for drawing. Closed days
- * are rolled up the first time a dashboard asks for them (one scan of those days) and read from the
- * rollups after that; today is always counted live.
+ * The agent dashboard over the last `days` UTC days (today included), shaped for drawing. It only
+ * reads: closed days the `dashboard.rollup` job has rolled up come from the rollups, and from the
+ * first closed day not rolled yet on, turns are counted live (today always is).
  */
 export async function loadAgentDashboard(db: Database, agentId: string, days: DashboardDays, now = new Date()) {
   const since = windowStart(now, days);
@@ -34,12 +34,12 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
   const liveSince = new Date(Math.max(closed.getTime(), since.getTime()));
   const closedDays = dayList.filter((day) => new Date(`${day}T00:00:00.000Z`) < liveSince);
   const done = await rolledDays(db, agentId, closedDays);
-  await rollUpDays(
-    db,
+  const firstUnrolled = closedDays.find((day) => !done.has(day));
+  const window = {
     agentId,
-    closedDays.filter((day) => !done.has(day)),
-  );
-  const window = { agentId, since, liveSince };
+    since,
+    liveSince: firstUnrolled ? new Date(`${firstUnrolled}T00:00:00.000Z`) : liveSince,
+  };
   const [counts, rules] = await Promise.all([turnCountsByDay(db, window), topRules(db, window)]);
   const byDay = outcomeDays(dayList, counts);
   return {

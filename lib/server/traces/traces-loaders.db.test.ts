@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { rolledDays } from "@/db/queries/dashboard-rollups";
+import { rowsOf } from "@/db/raw-rows";
 import type { AgentRow } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -14,6 +15,7 @@ import { startTestApp } from "@/test/support/focal-test-app";
 import { loadAgentDashboard } from "./load-agent-dashboard";
 import { loadTracesPage } from "./load-traces-page";
 import { loadTurnDetail } from "./load-turn-detail";
+import { rollUpDashboards } from "./roll-up-dashboards";
 
 // The France / order 123 / $75 refund turn through the real host (offline provider): the traces
 // page, the turn detail and the dashboard must show what the engine stored.
@@ -82,9 +84,20 @@ describe("traces loaders", () => {
   });
   it("show the same days once they are closed and read from the rollups", async () => {
     const today = await loadAgentDashboard(handle.db, agent.id, 7);
-    // Two hours into tomorrow (UTC), today is closed: rolled up on this load, then read from the rollup.
+    // Two hours into tomorrow (UTC), today is closed: counted live until the rollup job has run — a
+    // page load writes nothing — then read from the rollup.
     const tomorrow = new Date();
     tomorrow.setUTCHours(26, 0, 0, 0);
+    const beforeJob = await loadAgentDashboard(handle.db, agent.id, 7, tomorrow);
+    expect(beforeJob.turns).toBe(2);
+    expect(beforeJob.outcomes[5]).toEqual(today.outcomes[6]);
+    const [written] = rowsOf<{ n: number }>(
+      await handle.db.execute(
+        sql`select (select count(*) from dashboard_rolled_days) + (select count(*) from dashboard_turn_counts) + (select count(*) from dashboard_rule_counts) as n`,
+      ),
+    );
+    expect(Number(written?.n)).toBe(0);
+    expect((await rollUpDashboards(handle.db, tomorrow)).days_rolled).toBeGreaterThan(0);
     const later = await loadAgentDashboard(handle.db, agent.id, 7, tomorrow);
     expect(later.turns).toBe(2);
     expect(later.outcomes[5]).toEqual(today.outcomes[6]);
@@ -102,6 +115,7 @@ describe("traces loaders", () => {
     const iso = await loadAgentDashboard(handle.db, agent.id, 7);
     const tomorrow = new Date();
     tomorrow.setUTCHours(26, 0, 0, 0);
+    await rollUpDashboards(handle.db, tomorrow);
     const rolledIso = await loadAgentDashboard(handle.db, agent.id, 30, tomorrow);
     // date::text would read "11/26/2026" now; the days must still match the dashboard's own keys.
     await handle.db.execute(sql`set datestyle = 'SQL, MDY'`);

@@ -1,0 +1,52 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { formatDuration, type JobListRow, parseJobSearch } from "@/lib/jobs/job-list";
+import { JobsPage } from "./jobs-page";
+
+const failed: JobListRow = {
+  id: "0b7c1c9e-0000-4000-8000-000000000001",
+  kind: "test_run",
+  agentKey: "refund-desk",
+  status: "failed",
+  retries: 1,
+  progress: { done: 3, total: 13 },
+  error: "The job failed (PostgresError 40P01); see the server log.",
+  createdBy: "admin@focal.test",
+  createdAt: "2026-11-26T10:00:00.000Z",
+  startedAt: "2026-11-26T10:00:01.000Z",
+  finishedAt: "2026-11-26T10:00:05.200Z",
+  durationMs: 4200,
+};
+
+describe("the admin Jobs page", () => {
+  it("shows kind, agent, state with retries, times, duration and the error", () => {
+    const html = renderToStaticMarkup(
+      createElement(JobsPage, { jobs: [failed], kinds: ["replay", "test_run"], limit: 100, search: {} }),
+    );
+    expect(html).toContain("Test run");
+    expect(html).toContain("refund-desk");
+    expect(html).toContain("retried 1 time");
+    expect(html).toContain("3 / 13");
+    expect(html).toContain("4.2 s");
+    expect(html).toContain("2026-11-26 10:00:00");
+    expect(html).toContain(">10:00:05<");
+    expect(html).toContain("PostgresError 40P01");
+  });
+
+  it("says how to get the first job, and how to widen filters that match none", () => {
+    const empty = renderToStaticMarkup(createElement(JobsPage, { jobs: [], kinds: [], limit: 100, search: {} }));
+    expect(empty).toContain("No jobs yet");
+    const none = renderToStaticMarkup(
+      createElement(JobsPage, { jobs: [], kinds: [], limit: 100, search: { state: "failed" } }),
+    );
+    expect(none).toContain("No job matches these filters");
+  });
+
+  it("parses URL filters, ignoring values that do not parse", () => {
+    expect(parseJobSearch({ state: "retried", kind: "replay" })).toEqual({ state: "retried", kind: "replay" });
+    expect(parseJobSearch({ state: "bogus" })).toEqual({ state: undefined, kind: undefined });
+    expect(formatDuration(null)).toBe("—");
+    expect(formatDuration(185_000)).toBe("3 min 5 s");
+  });
+});

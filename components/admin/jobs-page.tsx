@@ -1,0 +1,193 @@
+import Link from "next/link";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Label } from "@/components/ui/label";
+import { Mono } from "@/components/ui/mono";
+import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDuration, JOB_KIND_LABELS, JOB_STATES, type JobListRow, type JobSearch } from "@/lib/jobs/job-list";
+
+// Admin → Jobs: every background job (replays, test runs, dashboard rollups, retention) from job_runs,
+// whichever queue ran it; filters in the URL like the other console tables (a plain GET form).
+
+const STATUS_VARIANT: Record<JobListRow["status"], BadgeVariant> = {
+  queued: "neutral",
+  running: "info",
+  done: "success",
+  failed: "danger",
+  cancelled: "warning",
+};
+
+const kindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;
+
+/** A UTC time; only the clock when it falls on `sameDayAs`'s day (a job's start and end, on its created day). */
+function When({ iso, sameDayAs }: { iso: string | null; sameDayAs?: string }) {
+  if (!iso) return <span className="text-muted-foreground">—</span>;
+  const full = iso.slice(0, 19).replace("T", " ");
+  const text = sameDayAs && sameDayAs.slice(0, 10) === iso.slice(0, 10) ? full.slice(11) : full;
+  return (
+    <time dateTime={iso} title={`${full} UTC`}>
+      {text}
+    </time>
+  );
+}
+
+function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] }) {
+  const filtered = search.state !== undefined || search.kind !== undefined;
+  return (
+    <form method="get" action="/admin/jobs" className="flex flex-wrap items-end gap-3" aria-label="Filter jobs">
+      <div className="space-y-1">
+        <Label htmlFor="jobs-state">State</Label>
+        <NativeSelect id="jobs-state" name="state" defaultValue={search.state ?? ""}>
+          <option value="">All states</option>
+          {JOB_STATES.map((state) => (
+            <option key={state} value={state}>
+              {state === "retried" ? "retried (any state)" : state}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="jobs-kind">Kind</Label>
+        <NativeSelect id="jobs-kind" name="kind" defaultValue={search.kind ?? ""}>
+          <option value="">All kinds</option>
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {kindLabel(kind)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit" variant="secondary">
+        Apply filters
+      </Button>
+      {filtered ? (
+        <Button asChild variant="ghost">
+          <Link href="/admin/jobs">Clear</Link>
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
+function JobsTable({ jobs }: { jobs: JobListRow[] }) {
+  return (
+    <Table containerClassName="max-h-[calc(100vh-14rem)]" aria-label="Jobs">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Job</TableHead>
+          <TableHead>Agent</TableHead>
+          <TableHead>State</TableHead>
+          <TableHead numeric>Progress</TableHead>
+          <TableHead>Created (UTC)</TableHead>
+          <TableHead>Started</TableHead>
+          <TableHead>Finished</TableHead>
+          <TableHead numeric>Duration</TableHead>
+          <TableHead>Error</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {jobs.map((job) => (
+          <TableRow key={job.id} data-testid={`job-row-${job.id}`}>
+            <TableCell className="whitespace-nowrap">
+              <div className="font-medium">{kindLabel(job.kind)}</div>
+              <Mono className="text-muted-foreground text-xs" title={job.id}>
+                {job.id.slice(0, 8)} · {job.createdBy}
+              </Mono>
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-xs">
+              {job.agentKey ? (
+                <Link href={`/agents/${job.agentKey}`} className="underline-offset-2 hover:underline">
+                  {job.agentKey}
+                </Link>
+              ) : (
+                <span className="text-muted-foreground">every agent</span>
+              )}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <Badge variant={STATUS_VARIANT[job.status]}>{job.status}</Badge>
+              {job.retries > 0 ? (
+                <span className="ml-1 text-muted-foreground text-xs">
+                  retried {job.retries} {job.retries === 1 ? "time" : "times"}
+                </span>
+              ) : null}
+            </TableCell>
+            <TableCell numeric className="whitespace-nowrap text-xs">
+              {job.progress.total > 0 ? `${job.progress.done} / ${job.progress.total}` : "—"}
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground text-xs">
+              <When iso={job.createdAt} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground text-xs">
+              <When iso={job.startedAt} sameDayAs={job.createdAt} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground text-xs">
+              <When iso={job.finishedAt} sameDayAs={job.createdAt} />
+            </TableCell>
+            <TableCell numeric className="whitespace-nowrap text-xs">
+              {formatDuration(job.durationMs)}
+            </TableCell>
+            <TableCell className="min-w-48 max-w-md text-xs">
+              {job.error ? (
+                <span className={job.status === "failed" ? "text-danger" : "text-muted-foreground"}>{job.error}</span>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function JobsPage({
+  jobs,
+  kinds,
+  limit,
+  search,
+}: {
+  jobs: JobListRow[];
+  kinds: string[];
+  limit: number;
+  search: JobSearch;
+}) {
+  const filtered = search.state !== undefined || search.kind !== undefined;
+  return (
+    <>
+      <PageHeader
+        title="Jobs"
+        description={`Background work of every instance — replays, test runs, dashboard rollups and retention — newest first (the latest ${limit}). A failed attempt is retried with backoff while attempts are left.`}
+      />
+      <JobsFilterForm search={search} kinds={kinds} />
+      <Card>
+        <CardContent className="pt-4">
+          {jobs.length > 0 ? (
+            <JobsTable jobs={jobs} />
+          ) : filtered ? (
+            <EmptyState
+              title="No job matches these filters"
+              description={
+                <>
+                  Widen them or{" "}
+                  <Link href="/admin/jobs" className="underline underline-offset-2">
+                    clear them
+                  </Link>
+                  .
+                </>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="No jobs yet"
+              description="Start a replay (Preview impact, or Replay this session on a trace) or run an agent's tests; the dashboard rollup runs every 10 minutes and retention daily."
+            />
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

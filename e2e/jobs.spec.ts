@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn } from "./fixtures";
+
+test("the admin Jobs page lists the boot rollup and a test run, filters by state and kind", async ({
+  page,
+  baseURL,
+}) => {
+  // A test run of the demo suite, then three pages: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
+  await signIn(page);
+  const started = await page.request.post("/api/v1/agents/refund-desk/test-runs", {
+    data: { mode: "frozen", k: 1 },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(started.status()).toBe(202);
+  const { test_run_id } = await started.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/v1/test-runs/${test_run_id}`)).json()).status, {
+      timeout: 60_000,
+    })
+    .toBe("done");
+
+  await page.goto("/admin/jobs");
+  await expect(page.getByRole("heading", { name: "Jobs" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Jobs" });
+  await expect(table.getByText("Dashboard rollup").first()).toBeVisible();
+  const run = page.getByTestId(`job-row-${test_run_id}`);
+  await expect(run).toContainText("Test run");
+  await expect(run).toContainText("refund-desk");
+  await expect(run).toContainText("done");
+  await screenshot(page, "admin-jobs");
+
+  // Keyboard: the filters are a plain form, reachable and submitted with the keyboard.
+  await page.getByLabel("Kind").focus();
+  await page.getByLabel("Kind").selectOption("test_run");
+  await page.getByRole("button", { name: "Apply filters" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/kind=test_run/);
+  await expect(table.getByText("Dashboard rollup")).toHaveCount(0);
+  await expect(page.getByTestId(`job-row-${test_run_id}`)).toBeVisible();
+
+  await page.goto("/admin/jobs?state=failed&kind=replay");
+  await expect(page.getByText("No job matches these filters")).toBeVisible();
+  await screenshot(page, "admin-jobs-empty");
+
+  // Retention on the Settings page: a plain label, kept forever by default, below one day refused.
+  await page.goto("/agents/refund-desk/settings");
+  const row = page.getByTestId("setting-retention.sessions_days");
+  await expect(row).toContainText("Keep sessions for (days)");
+  const days = row.getByLabel("retention.sessions_days");
+  await expect(days).toHaveValue("");
+  await days.fill("0");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(row.locator("[data-slot=field-error]")).not.toBeEmpty();
+  await row.scrollIntoViewIfNeeded();
+  await screenshot(page, "settings-retention");
+});

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+// The admin Jobs page (client-safe): its URL filters (?state=&kind=) and the row it shows. A value
+// that does not parse is ignored, not an error page.
+
+export const JOB_STATES = ["queued", "running", "done", "failed", "cancelled", "retried"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const JOB_KIND_LABELS: Record<string, string> = {
+  replay: "Replay",
+  test_run: "Test run",
+  "dashboard.rollup": "Dashboard rollup",
+  "retention.apply": "Retention",
+};
+
+export const JobSearch = z.object({
+  state: z.enum(JOB_STATES).optional().catch(undefined),
+  kind: z.string().min(1).max(64).optional().catch(undefined),
+});
+export type JobSearch = z.infer<typeof JobSearch>;
+
+export function parseJobSearch(params: Record<string, string | string[] | undefined>): JobSearch {
+  const first = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value || undefined]),
+  );
+  return JobSearch.parse(first);
+}
+
+export interface JobListRow {
+  id: string;
+  kind: string;
+  agentKey: string | null;
+  status: "queued" | "running" | "done" | "failed" | "cancelled";
+  /** Attempts after the first. */
+  retries: number;
+  progress: { done: number; total: number };
+  error: string | null;
+  createdBy: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** finished − started, or so far for a running job; null before it starts. */
+  durationMs: number | null;
+}
+
+/** "850 ms", "4.2 s", "3 min 5 s", "2 h 4 min". */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return "—";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

@@ -1,0 +1,76 @@
+import "server-only";
+import { deleteIdempotencyOfSessions, deleteTurnBatch } from "@/db/queries/customer-deletion";
+import { agentsWithSettings, deleteIdleSessions, idleSessionIds } from "@/db/queries/retention";
+import type { Database, Transaction } from "@/db/types";
+import { RetentionSettings } from "@/lib/engine/contracts/agent-settings";
+import { appendLedgerEventAlone } from "../ledger/append-ledger-event";
+import { SYSTEM_ACTOR } from "../ledger/event-types";
+
+// Turns go in batches of 500, one transaction a batch (each turn with its spans, tapes and loops:
+// foreign keys cascade in the same statement), as a customer deletion does. A run takes at most
+// MAX_SESSIONS_PER_AGENT sessions of each agent, the longest idle first; the next run goes on.
+const TURN_BATCH = 500;
+export const MAX_SESSIONS_PER_AGENT = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionRun {
+  agents: { agent_id: string; sessions_days: number; sessions: number; turns: number; more: boolean }[];
+  sessions: number;
+  turns: number;
+  ledger_event_id: string | null;
+}
+
+/** An agent's retention in days, or null (kept forever; also when its stored settings do not parse). */
+function retentionDays(settings: unknown): number | null {
+  const section = (settings as { retention?: unknown } | null)?.retention;
+  const parsed = RetentionSettings.config.safeParse(section ?? {});
+  return parsed.success ? parsed.data.sessions_days : null;
+}
+
+/**
+ * The `retention.apply` job: for each agent with `retention.sessions_days`, deletes its sessions last
+ * active before the window, with their turns, spans, tapes, loops and stored API responses, then
+ * appends one RETENTION_APPLIED ledger event with the counts (ids and numbers, no customer text).
+ * Idempotent: a second run finds nothing left to delete. Nothing is appended when no agent sets it.
+ */
+export async function applyRetention(db: Database, now = new Date()): Promise<RetentionRun> {
+  const run: RetentionRun = { agents: [], sessions: 0, turns: 0, ledger_event_id: null };
+  for (const agent of await agentsWithSettings(db)) {
+    const days = retentionDays(agent.settings);
+    if (days === null) continue;
+    const cutoff = new Date(now.getTime() - days * DAY_MS);
+    const sessionIds = await idleSessionIds(db, agent.id, cutoff, MAX_SESSIONS_PER_AGENT);
+    let turns = 0;
+    for (;;) {
+      const deleted = await db.transaction((tx) => deleteTurnBatch(tx as Transaction, sessionIds, TURN_BATCH));
+      turns += deleted;
+      if (deleted < TURN_BATCH) break;
+    }
+    const gone = await db.transaction(async (raw) => {
+      const tx = raw as Transaction;
+      const idle = await deleteIdleSessions(tx, sessionIds, cutoff);
+      await deleteIdempotencyOfSessions(tx, idle);
+      return idle;
+    });
+    run.agents.push({
+      agent_id: agent.id,
+      sessions_days: days,
+      sessions: gone.length,
+      turns,
+      more: sessionIds.length === MAX_SESSIONS_PER_AGENT,
+    });
+    run.sessions += gone.length;
+    run.turns += turns;
+  }
+  if (run.agents.length > 0) {
+    const event = await appendLedgerEventAlone(db, {
+      type: "RETENTION_APPLIED",
+      actor: SYSTEM_ACTOR,
+      agentId: null,
+      requestId: `retention-${now.toISOString()}`,
+      payload: { agents: run.agents, sessions: run.sessions, turns: run.turns },
+    });
+    run.ledger_event_id = event.id;
+  }
+  return run;
+}
