@@ -97,7 +97,7 @@ describe("POST /api/v1/sessions/{id}/turns as server-sent events", () => {
     const stored = await handle.db.select().from(traceSpans).where(eq(traceSpans.turnId, last.data.turn_id));
     expect(stages.map((s) => s.data)).toHaveLength(stored.length);
     expect(stages.map((s) => (s.event === "stage" ? s.data.name : ""))).toEqual(
-      [...stored].sort((a, b) => a.ordinal - b.ordinal).map((s) => s.name),
+      [...stored].sort((a, b) => a.position - b.position).map((s) => s.name),
     );
     for (const stage of stages) {
       expect(Object.keys(stage.data).sort()).toEqual(
