@@ -1,6 +1,7 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchHeap, benchModelCalls, benchOverhead } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
+import { benchStream } from "./http/stream-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
@@ -14,9 +15,17 @@ import { benchTraces } from "./traces-bench";
 // on PGlite and on PostgreSQL (127.0.0.1:5432, or FOCAL_TEST_DATABASE_URL; a temporary database is
 // created and dropped), 50 autocannon connections for BENCH_HTTP_SECONDS (default 20) per database.
 // Needs a build (`npm run build`; built first if .next has none) and about 2–3 minutes.
+//
+// `BENCH_STREAM=1` adds the turn event stream (bench/http/stream-bench.ts): turn_first_event_ms_p50
+// and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
+// `BENCH_ONLY_STREAM=1` runs just that.
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
+  if (process.env.BENCH_ONLY_STREAM === "1") {
+    await benchStream(report);
+    return;
+  }
   await benchModelCalls(report);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchHeap(report);
@@ -25,6 +34,7 @@ async function main() {
   await benchAdversarialTurn(report);
   await benchLane1Corpus(report);
   if (process.env.BENCH_HTTP === "1") await benchHttp(report);
+  if (process.env.BENCH_STREAM === "1") await benchStream(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }

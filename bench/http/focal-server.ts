@@ -147,6 +147,8 @@ export interface StartOptions {
   healthTimeoutMs?: number;
   /** Project directory to serve (a snapshotBuild() copy); the tree itself by default. */
   appDir?: string;
+  /** More environment for the child (a model endpoint, a build directory), applied last. */
+  env?: Record<string, string>;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -169,6 +171,7 @@ export async function startFocalServer(options: StartOptions): Promise<FocalServ
     DATABASE_URL: options.databaseUrl ?? "",
     FOCAL_DATA_DIR: options.dataDir ?? "",
     FOCAL_SKIP_DEMO: "",
+    ...options.env,
   };
   const child = spawn(
     process.execPath,
