@@ -42,17 +42,23 @@ interface OtlpSpan {
 interface Receiver {
   url: string;
   bodies: string[];
+  raw: { contentType: string; body: Buffer }[];
   spans(): OtlpSpan[];
   close(): Promise<void>;
 }
 
 async function startReceiver(): Promise<Receiver> {
   const bodies: string[] = [];
+  const raw: Receiver["raw"] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (c: Buffer) => chunks.push(c));
     request.on("end", () => {
-      if (request.url === "/v1/traces") bodies.push(Buffer.concat(chunks).toString("utf8"));
+      const body = Buffer.concat(chunks);
+      const contentType = request.headers["content-type"] ?? "";
+      if (request.url === "/v1/traces") raw.push({ contentType, body });
+      if (request.url === "/v1/traces" && contentType.startsWith("application/json"))
+        bodies.push(body.toString("utf8"));
       response.writeHead(200, { "content-type": "application/json" });
       response.end("{}");
     });
@@ -62,6 +68,7 @@ async function startReceiver(): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     bodies,
+    raw,
     spans: () =>
       bodies.flatMap((b) => {
         if (b === "{}") return [];
@@ -189,6 +196,18 @@ describe("OpenTelemetry export of turns", () => {
     const root = receiver.spans().find((s) => s.traceId === turn.id.replace(/-/g, "") && !s.parentSpanId);
     expect(root && attr(root, "focal.turn.user_message")).toBe(MESSAGE);
     expect(root && attr(root, "focal.turn.response")).toBe(turn.response);
+  });
+
+  it("sends OTLP protobuf by default (the trace id's bytes in the body)", async () => {
+    const { OTEL_EXPORTER_OTLP_PROTOCOL: _json, ...vars } = exportVars(receiver.url);
+    await configure(vars);
+    const { turn } = await playTurn();
+    await flushTurnTelemetry();
+    const traceBytes = Buffer.from(turn.id.replace(/-/g, ""), "hex");
+    const sent = receiver.raw.filter((r) => r.contentType === "application/x-protobuf" && r.body.includes(traceBytes));
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(Buffer.concat(sent.map((r) => r.body)).includes(Buffer.from(MESSAGE))).toBe(false);
+    expect(otelCounters()).toMatchObject({ dropped: 0 });
   });
 
   it("with the collector down the turn succeeds and the dropped counter grows; admins see it on /api/health", async () => {
