@@ -48,7 +48,8 @@ test("a designer chats in the sandbox and sees why each reply is what it is", as
   await input.press("Enter");
   await expect(page.getByTestId("user-message").first()).toContainText(MESSAGE);
   const reply = page.getByTestId("agent-message").first();
-  await expect(reply).toBeVisible();
+  // The first turn compiles the agent; the stored turn then arrives with the page's server render.
+  await expect(reply).toBeVisible({ timeout: 30_000 });
   await expect(reply).toContainText("regenerated");
   await expect(input).toHaveValue("");
   await expect(page).toHaveURL(/[?&]session=[0-9a-f-]{36}/);
