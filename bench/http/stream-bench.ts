@@ -121,7 +121,7 @@ async function runOne(report: Report, suffix: string, env: Record<string, string
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-bench-stream-"));
   let server: FocalServer | null = null;
   try {
-    server = await startFocalServer({ dataDir, env });
+    server = await startFocalServer({ dataDir, env, healthTimeoutMs: 300_000 });
     const started = server;
     const session = () =>
       api<{ session_id: string }>(started, "POST", "/api/v1/agents/refund-desk/sessions", {}, 201).then(
