@@ -1,8 +1,12 @@
 import type { Span, StageName } from "../contracts/turn-outcome";
 import type { Clock } from "../ports";
 
-/** Told each span as its stage completes (live progress); what it does is the caller's, never the turn's. */
-export type OnStage = (span: Readonly<Span>) => void;
+/**
+ * Told each span as its stage completes (live progress); what it does is the caller's, never the
+ * turn's. A returned promise is waited for (a host may yield so the span is written out before the
+ * next stage runs); a rejection is ignored like a throw.
+ */
+export type OnStage = (span: Readonly<Span>) => void | Promise<void>;
 
 /** Collects one span per stage, timed on the Clock port so tests with a fixed clock get fixed spans. */
 export class SpanRecorder {
@@ -37,7 +41,7 @@ export class SpanRecorder {
     this.spans.push(span);
     if (this.onStage) {
       try {
-        this.onStage(span);
+        await this.onStage(span);
       } catch {
         // A listener's failure is the listener's: the turn goes on as if nobody listened.
       }

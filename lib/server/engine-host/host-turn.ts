@@ -171,9 +171,14 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
   });
 }
 
-/** Stage events carry what the stage decided and when; attributes (extracted values, checks) stay in the trace. */
+/**
+ * Stage events carry what the stage decided and when; attributes (extracted values, checks) stay in
+ * the trace. After each event the turn yields to the event loop once: a turn whose ports answer
+ * without I/O (the offline provider) would otherwise run to its end in one tick, and the socket would
+ * only see its events together with the reply.
+ */
 function stageListener(onStage: (stage: StageEvent) => void, attempt: number) {
-  return (span: Readonly<Span>) =>
+  return (span: Readonly<Span>) => {
     onStage({
       name: span.name,
       status: span.status,
@@ -182,4 +187,6 @@ function stageListener(onStage: (stage: StageEvent) => void, attempt: number) {
       duration_ms: span.durationMs,
       attempt,
     });
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  };
 }
