@@ -161,7 +161,10 @@ export async function benchStream(report: Report): Promise<void> {
     if (await ensureBuild()) report.note("built the app (.next had no build)");
   }
   const base = { FOCAL_NEXT_DIST_DIR: distDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
-  await runOne(report, "", base, turns);
+  // BENCH_STREAM_ONLY=offline|delay300 runs one of the two.
+  const only = process.env.BENCH_STREAM_ONLY ?? "";
+  if (only !== `delay${DELAY_MS}`) await runOne(report, "", base, turns);
+  if (only === "offline") return;
   const model = await startDelayedModel(DELAY_MS);
   try {
     await runOne(
