@@ -2,6 +2,7 @@ import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchHeap, benchModelCalls, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
+import { benchStream } from "./http/stream-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLedger } from "./ledger-bench";
 import { benchReplay } from "./replay-bench";
@@ -20,9 +21,17 @@ import { benchTraces } from "./traces-bench";
 // proxy, 50 sessions, and a run with one instance SIGKILLed (~3 minutes more).
 // `BENCH_LEDGER=1` adds ledger_appends_per_s_{serial,concurrent_50} (session chains) and the same two
 // for the global chain (ledger_global_…), in a temporary PostgreSQL database (bench/ledger-bench.ts).
+//
+// `BENCH_STREAM=1` adds the turn event stream (bench/http/stream-bench.ts): turn_first_event_ms_p50
+// and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
+// `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
+  if (process.env.BENCH_ONLY_STREAM === "1") {
+    await benchStream(report);
+    return;
+  }
   await benchModelCalls(report);
   await benchRoutingCorpus(report);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
@@ -46,6 +55,7 @@ async function main() {
   // Ledger appends per second on PostgreSQL: session chains vs the global chain, 1 vs 50 writers
   // (part of the HTTP figures, or alone with BENCH_LEDGER=1).
   if (process.env.BENCH_HTTP === "1" || process.env.BENCH_LEDGER === "1") await benchLedger(report);
+  if (process.env.BENCH_STREAM === "1") await benchStream(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }

@@ -48,7 +48,8 @@ test("a designer chats in the sandbox and sees why each reply is what it is", as
   await input.press("Enter");
   await expect(page.getByTestId("user-message").first()).toContainText(MESSAGE);
   const reply = page.getByTestId("agent-message").first();
-  await expect(reply).toBeVisible();
+  // The first turn compiles the agent; the stored turn then arrives with the page's server render.
+  await expect(reply).toBeVisible({ timeout: 30_000 });
   await expect(reply).toContainText("regenerated");
   await expect(input).toHaveValue("");
   await expect(page).toHaveURL(/[?&]session=[0-9a-f-]{36}/);
@@ -145,10 +146,41 @@ test("the composer shows a turn in flight and explains a message that is too lon
   await expect(composer.getByRole("alert")).toContainText("at most 4000 characters");
   await expect(page.getByTestId("agent-message")).toHaveCount(0);
 
-  // Hold the server action for a moment so the pending state can be seen.
-  await page.route("**/agents/refund-desk/sandbox**", async (route) => {
-    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
+  // The turn's event stream, delivered one event every 400 ms (as over a slow link), so the side
+  // panel can be seen filling in stage by stage before the reply arrives.
+  await page.evaluate(() => {
+    const original = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await original(input, init);
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (!/\/api\/v1\/sessions\/[^/]+\/turns$/.test(url) || !response.body) return response;
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      const encoder = new TextEncoder();
+      let buffer = "";
+      const slowed = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          for (;;) {
+            const cut = buffer.indexOf("\n\n");
+            if (cut >= 0) {
+              const event = buffer.slice(0, cut + 2);
+              buffer = buffer.slice(cut + 2);
+              await new Promise((resolve) => setTimeout(resolve, 400));
+              controller.enqueue(encoder.encode(event));
+              return;
+            }
+            const { value, done } = await reader.read();
+            if (done) {
+              if (buffer) controller.enqueue(encoder.encode(buffer));
+              controller.close();
+              return;
+            }
+            buffer += decoder.decode(value, { stream: true });
+          }
+        },
+      });
+      return new Response(slowed, { status: response.status, headers: response.headers });
+    };
   });
   await input.fill("Can I get a refund for order 123?");
   await input.press("Enter");
@@ -156,10 +188,19 @@ test("the composer shows a turn in flight and explains a message that is too lon
   await expect(page.getByTestId("agent-thinking")).toBeVisible();
   await expect(page.getByTestId("sandbox-send")).toBeDisabled();
   await expect(composer.getByRole("alert")).toHaveCount(0);
+  const live = page.getByTestId("live-timeline");
+  await expect(live).toHaveAttribute("data-state", "running");
+  await expect(live.getByTestId("live-stage").nth(2)).toBeVisible();
+  await expect(live.getByTestId("live-stage-pending")).toBeVisible();
+  await expect(live.getByRole("status")).toContainText("running the next");
+  // No reply text while the turn runs: only stage names, decisions and timings.
+  await expect(page.getByTestId("agent-streamed")).toHaveCount(0);
   await screenshot(page, "sandbox-pending");
-  await expect(page.getByTestId("agent-message")).toHaveCount(1);
+  await expect(page.getByTestId("agent-message")).toHaveCount(1, { timeout: 15_000 });
   await expect(page.getByTestId("agent-thinking")).toHaveCount(0);
   await expect(page.getByTestId("user-message")).toHaveCount(1);
+  await expect(page.getByTestId("live-timeline")).toHaveCount(0);
+  await expect(page.getByTestId("timeline").getByTestId("span-row").first()).toBeVisible();
 });
 
 test("a viewer reads a sandbox conversation but cannot post", async ({ page }) => {

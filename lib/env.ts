@@ -75,6 +75,24 @@ const EnvSchema = z.object({
   // 409 until then. 60 s outlasts the slowest turn (three model calls at the 20 s timeout).
   FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
+  // OpenTelemetry trace export (lib/server/telemetry): off unless an endpoint is set. The endpoint is
+  // checked where it is used, so a malformed one warns once at start-up instead of stopping Focal.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
+  // "Authorization=Basic abc,x-tenant=1": comma-separated key=value pairs, values URL-encoded.
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: z.string().optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(["http/protobuf", "http/json"]).optional(),
+  OTEL_EXPORTER_OTLP_TIMEOUT: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OTEL_SERVICE_NAME: z.string().min(1).default("focal"),
+  OTEL_RESOURCE_ATTRIBUTES: z.string().optional(),
+  // The batch queue's bound: spans beyond it are dropped (and counted), never waited for.
+  OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).max(600_000).default(1000),
+  OTEL_SDK_DISABLED: booleanFlag,
+  // Customer text (the user's message, the reply) goes into exported spans only when this is true.
+  FOCAL_OTEL_INCLUDE_TEXT: booleanFlag,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

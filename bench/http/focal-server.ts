@@ -228,7 +228,7 @@ async function waitForHealth(server: FocalServer, timeoutMs: number): Promise<vo
       throw new Error(`Focal server exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.log()}`);
     }
     try {
-      const response = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
       if (response.status === 200) return;
     } catch {
       // Not listening yet.

@@ -66,7 +66,22 @@ export function AgentMessage({ turn, agentKey, selected, onSelect }: AgentMessag
   );
 }
 
-/** The reply slot while a turn runs: the engine answers in one go, so there is nothing to stream. */
+/** The stored reply of the turn that just ran, until the page's server render shows the turn itself. */
+export function StreamedReply({ text }: { text: string }) {
+  return (
+    <div data-testid="agent-streamed" className="rounded-lg border border-border bg-card px-3 py-2.5">
+      <div className="mb-1 text-muted-foreground text-xs">
+        <span className="font-medium text-foreground">Agent</span>
+      </div>
+      <p className="whitespace-pre-wrap break-words text-foreground">{text}</p>
+    </div>
+  );
+}
+
+/**
+ * The reply slot while a turn runs. The reply itself is never streamed: it arrives whole, after
+ * enforcement passed it; the side panel shows the stages meanwhile.
+ */
 export function ThinkingMessage() {
   return (
     <div

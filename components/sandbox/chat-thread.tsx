@@ -2,12 +2,14 @@
 
 import { type ReactNode, useEffect, useRef } from "react";
 import type { TurnView } from "@/lib/turns/turn-view";
-import { AgentMessage, ThinkingMessage, UserMessage } from "./agent-message";
+import { AgentMessage, StreamedReply, ThinkingMessage, UserMessage } from "./agent-message";
 
 interface ChatThreadProps {
   turns: TurnView[];
   /** The message of the turn that is running, shown at once with a "thinking…" reply. */
   inflight: string | null;
+  /** The running turn's reply once the server stored it (shown until the stored turn renders). */
+  streamedReply?: string | null;
   agentKey: string;
   selectedTurnId: string | null;
   onSelectTurn: (turnId: string) => void;
@@ -15,7 +17,15 @@ interface ChatThreadProps {
   empty: ReactNode;
 }
 
-export function ChatThread({ turns, inflight, agentKey, selectedTurnId, onSelectTurn, empty }: ChatThreadProps) {
+export function ChatThread({
+  turns,
+  inflight,
+  streamedReply = null,
+  agentKey,
+  selectedTurnId,
+  onSelectTurn,
+  empty,
+}: ChatThreadProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = turns.length;
 
@@ -46,7 +56,7 @@ export function ChatThread({ turns, inflight, agentKey, selectedTurnId, onSelect
           {inflight !== null ? (
             <li className="flex flex-col gap-2">
               <UserMessage text={inflight} pending />
-              <ThinkingMessage />
+              {streamedReply !== null ? <StreamedReply text={streamedReply} /> : <ThinkingMessage />}
             </li>
           ) : null}
         </ol>

@@ -72,6 +72,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
         <ChatThread
           turns={chat.turns}
           inflight={chat.inflight}
+          streamedReply={chat.live?.final?.response ?? null}
           agentKey={agentKey}
           selectedTurnId={selected?.id ?? null}
           onSelectTurn={selectTurn}
@@ -94,7 +95,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
           )}
         </div>
       </section>
-      <TurnPanel turn={selected} session={chat.session} latest={latest} canPost={data.canPost} />
+      <TurnPanel turn={selected} session={chat.session} latest={latest} canPost={data.canPost} live={chat.live} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { ContinuityPanel } from "./continuity-panel";
+import { LiveTimeline, type LiveTurn } from "./live-timeline";
 import { SessionStatePanel } from "./session-state-panel";
 import { TurnTimeline } from "./turn-timeline";
 
@@ -20,10 +21,12 @@ interface TurnPanelProps {
   /** The newest turn: the session's goal is the one it ran on. */
   latest: TurnView | null;
   canPost: boolean;
+  /** The turn running now: its timeline fills in stage by stage. */
+  live?: LiveTurn | null;
 }
 
 /** The side panel: the selected turn's stage timeline, its continuity telemetry and the session state (WAI-ARIA tabs). */
-export function TurnPanel({ turn, session, latest, canPost }: TurnPanelProps) {
+export function TurnPanel({ turn, session, latest, canPost, live = null }: TurnPanelProps) {
   const baseId = useId();
   const [tab, setTab] = useState<TabId>("timeline");
   // The latest turn's provenance keeps the reformulation it ran on: remember a restore until the next turn.
@@ -46,8 +49,14 @@ export function TurnPanel({ turn, session, latest, canPost }: TurnPanelProps) {
     <aside aria-label="Turn details" className="flex min-h-0 flex-col rounded-lg border border-border bg-card">
       <div className="flex items-center justify-between gap-2 border-border border-b px-3 pt-2">
         <h2 className="whitespace-nowrap pb-2 font-semibold text-sm">
-          {turn ? `Turn ${turn.turnIndex + 1}` : "Turn"}
-          {turn && isLatest ? <span className="ml-1.5 font-normal text-muted-foreground text-xs">latest</span> : null}
+          {live ? "New turn" : turn ? `Turn ${turn.turnIndex + 1}` : "Turn"}
+          {live ? (
+            <span className="ml-1.5 font-normal text-muted-foreground text-xs">
+              {live.final ? "stored" : "running"}
+            </span>
+          ) : turn && isLatest ? (
+            <span className="ml-1.5 font-normal text-muted-foreground text-xs">latest</span>
+          ) : null}
         </h2>
         <div role="tablist" aria-label="Turn details" className="flex xl:gap-1" onKeyDown={onKeyDown}>
           {TABS.map((t) => (
@@ -83,7 +92,9 @@ export function TurnPanel({ turn, session, latest, canPost }: TurnPanelProps) {
         className="relative min-h-0 flex-1 overflow-y-auto p-3"
       >
         {tab === "timeline" ? (
-          turn ? (
+          live ? (
+            <LiveTimeline live={live} />
+          ) : turn ? (
             <TurnTimeline key={turn.id} turn={turn} />
           ) : (
             <p className="text-muted-foreground text-sm">

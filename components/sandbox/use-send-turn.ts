@@ -1,40 +1,33 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { startTransition, useOptimistic, useRef, useState, useTransition } from "react";
+import { startTransition, useRef, useState, useTransition } from "react";
 import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
-import { submitTurnAction } from "@/lib/actions/sandbox/submit-turn";
+import { type ErrorEventBody, readTurnStream, type TurnEventBody } from "@/lib/turns/turn-stream";
 import { type SessionView, TurnMessage, type TurnView } from "@/lib/turns/turn-view";
 import type { SandboxError } from "./action-error";
+import type { LiveTurn } from "./live-timeline";
 import { sandboxHref } from "./sandbox-format";
 
-interface Hosted {
-  turn: TurnView;
-  session: SessionView;
-}
-
 /**
- * The composer's send: validate, show the message at once (optimistic) with a "thinking…" reply,
- * start a session first when there is none, run the turn, then re-render the page from the server.
- * Turns answered here are kept until the server render includes them, so nothing blinks out between
- * the action's answer and the refreshed page.
+ * The composer's send: validate, show the message at once with a "thinking…" reply, start a session
+ * first when there is none, then run the turn over the REST route's event stream: each stage lands in
+ * the side panel as it completes, and the reply arrives once, after enforcement passed it and the turn
+ * is stored. Then the page re-renders from the server; the streamed turn stays on screen until that
+ * render includes it, so nothing blinks out in between.
  */
 export function useSendTurn(agentKey: string, session: SessionView | null, turns: TurnView[]) {
   const router = useRouter();
   const [pending, startSend] = useTransition();
-  const [inflight, setInflight] = useOptimistic<string | null>(null);
-  const [hosted, setHosted] = useState<Hosted[]>([]);
+  const [live, setLive] = useState<LiveTurn | null>(null);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<SandboxError | null>(null);
   const startedSession = useRef<string | null>(null);
 
   const known = new Set(turns.map((t) => t.id));
-  const extra = hosted.filter((h) => h.turn.sessionId === session?.id && !known.has(h.turn.id));
-  const allTurns = extra.length
-    ? [...turns, ...extra.map((h) => h.turn)].sort((a, b) => a.turnIndex - b.turnIndex)
-    : turns;
-  const newest = extra.at(-1)?.session;
-  const currentSession = newest && session && newest.turnCount > session.turnCount ? newest : session;
+  // The streamed turn shows until the server render has it.
+  const shownLive = live && !(live.final && known.has(live.final.turn_id)) ? live : null;
+  const inflight = shownLive?.message ?? null;
 
   function send() {
     if (pending) return;
@@ -48,12 +41,14 @@ export function useSendTurn(agentKey: string, session: SessionView | null, turns
     setError(null);
     setDraft("");
     const fail = (result: SandboxError) => {
+      setLive(null);
       setError({ code: result.code, message: result.message, fieldErrors: result.fieldErrors });
       // Give the text back unless the operator has started typing the next message.
       setDraft((current) => (current === "" ? text : current));
     };
+    // Outside the transition: an async action's own updates would only show once it ends.
+    setLive({ message: parsed.data, stages: [], final: null });
     startSend(async () => {
-      setInflight(parsed.data);
       try {
         // A session this page started for an earlier, failed message is reused, not started again.
         let sessionId = session?.id ?? startedSession.current;
@@ -63,12 +58,38 @@ export function useSendTurn(agentKey: string, session: SessionView | null, turns
           sessionId = started.data.id;
           startedSession.current = sessionId;
         }
-        const result = await submitTurnAction({ sessionId, message: text });
-        if (!result.ok) return fail(result);
-        // One transition: the optimistic message leaves in the same commit the stored turn arrives in.
+        const response = await fetch(`/api/v1/sessions/${encodeURIComponent(sessionId)}/turns`, {
+          method: "POST",
+          headers: { accept: "text/event-stream", "content-type": "application/json" },
+          body: JSON.stringify({ message: text }),
+        });
+        if (!response.ok || !response.body) {
+          const body = (await response.json().catch(() => null)) as Omit<ErrorEventBody, "status"> | null;
+          return fail(errorOf(body));
+        }
+        let final: TurnEventBody | null = null;
+        let failure: ErrorEventBody | null = null;
+        await readTurnStream(response.body, (event) => {
+          if (event.event === "stage") {
+            const stage = event.data;
+            setLive((current) => (current ? { ...current, stages: [...current.stages, stage] } : current));
+          } else if (event.event === "turn") {
+            final = event.data;
+          } else {
+            failure = event.data;
+          }
+        });
+        if (failure) return fail(errorOf(failure));
+        const stored: TurnEventBody | null = final;
+        if (!stored) {
+          return fail({
+            code: "NETWORK",
+            message: "The turn's stream ended early; reload to see whether it was stored.",
+          });
+        }
+        setLive((current) => (current ? { ...current, final: stored } : current));
+        // Without ?turn the side panel follows the newest turn; the server render brings the stored turn.
         startTransition(() => {
-          setHosted((list) => [...list, result.data]);
-          // Without ?turn the side panel follows the newest turn; the server render refreshes the picker.
           router.replace(sandboxHref(agentKey, { session: sessionId }), { scroll: false });
         });
       } catch {
@@ -77,5 +98,22 @@ export function useSendTurn(agentKey: string, session: SessionView | null, turns
     });
   }
 
-  return { turns: allTurns, session: currentSession, inflight, pending, draft, setDraft, error, send };
+  return { turns, session, inflight, live: shownLive, pending, draft, setDraft, error, send };
+}
+
+/** The REST error body (JSON or the stream's error event) as the sandbox shows errors. */
+function errorOf(body: Omit<ErrorEventBody, "status"> | null): SandboxError {
+  if (!body?.error) return { code: "NETWORK", message: "The server answered without a turn; send again." };
+  const issues = Array.isArray(body.errors) ? (body.errors as { path?: string; message?: string }[]) : [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    if (!issue.message) continue;
+    const field = (issue.path ?? "").split(/[.[]/)[0] || "message";
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+  }
+  return {
+    code: body.error.code,
+    message: body.error.message,
+    ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+  };
 }

@@ -28,6 +28,12 @@ describe("OpenAPI document", () => {
     for (const p of paths) expect(Object.keys(doc.paths), p).toContain(p);
   });
 
+  it("documents the turn's event stream beside its JSON answer", () => {
+    const content = doc.paths["/api/v1/sessions/{id}/turns"].post.responses[200].content as Record<string, unknown>;
+    expect(Object.keys(content)).toEqual(["application/json", "text/event-stream"]);
+    expect(JSON.stringify(content["text/event-stream"])).toContain('"turn"');
+  });
+
   it("derives request bodies from the zod schemas the routes validate with", () => {
     const turn = doc.paths["/api/v1/sessions/{id}/turns"].post.requestBody.content["application/json"]
       .schema as unknown as {

@@ -17,6 +17,7 @@ import {
   PostTurnResponse,
   SessionBody,
   TurnBody,
+  TurnStreamEvent,
 } from "./response-schemas";
 
 type Schema = z.ZodType;
@@ -101,6 +102,8 @@ export function buildOpenApiDocument() {
       "/api/v1/sessions/{id}/turns": {
         post: {
           summary: "Post a user message and get the agent's reply",
+          description:
+            "With `Accept: text/event-stream` the answer is a stream of server-sent events: one `stage` event per pipeline stage as it completes (name, status, decision, timing; no draft text, no attributes), then exactly one `turn` event whose data is the JSON form's 200 body, or one `error` event whose data is the JSON form's error body plus its `status`. The reply is only ever sent in the `turn` event, after enforcement passed it and the turn is committed; a draft that was blocked and regenerated never appears. An Idempotency-Key that was already answered streams the stored result as the one `turn` event. A client that disconnects does not cancel the turn: it is still stored, once.",
           ...secured("turns:write"),
           parameters: [
             uuidParam("id"),
@@ -114,7 +117,19 @@ export function buildOpenApiDocument() {
           ],
           requestBody: { required: true, content: json(PostTurnBody) },
           responses: {
-            200: { description: "The turn", content: json(PostTurnResponse) },
+            200: {
+              description: "The turn (JSON), or its progress and then the turn (event stream)",
+              content: {
+                ...json(PostTurnResponse),
+                "text/event-stream": {
+                  schema: {
+                    type: "string",
+                    description: "`event: stage|turn|error` and `data: <JSON>` blocks, each ended by a blank line.",
+                  },
+                  itemSchema: z.toJSONSchema(TurnStreamEvent, { io: "output", unrepresentable: "any" }),
+                },
+              },
+            },
             ...errors(400, 401, 403, 404, 409, 413, 422),
           },
         },

@@ -11,6 +11,21 @@ export const HealthBody = z.object({
   status: z.enum(["ok", "unavailable"]),
   db: z.enum(["pglite", "postgres"]).nullable(),
   version: z.string(),
+  /** Admins only (an admin-scoped key or a signed-in admin): the trace export's counters. */
+  detail: z
+    .object({
+      telemetry: z.object({
+        otel: z.object({
+          enabled: z.boolean(),
+          endpoint: z.string().nullable(),
+          exported: z.number().int(),
+          dropped: z.number().int(),
+          queued: z.number().int(),
+          turns: z.number().int(),
+        }),
+      }),
+    })
+    .optional(),
 });
 export const LedgerVerifyBody = z.object({
   is_intact: z.boolean(),
@@ -88,6 +103,23 @@ export const PostTurnResponse = z.object({
   model_calls: z.number().int(),
   latency_ms: z.number().int(),
 });
+
+/** One event of the turn stream (Accept: text/event-stream): `event: <name>` and one `data:` line of JSON. */
+export const TurnStreamEvent = z.discriminatedUnion("event", [
+  z.object({
+    event: z.literal("stage"),
+    data: z.object({
+      name: z.string(),
+      status: z.enum(["ok", "error", "skipped"]),
+      decision: z.string(),
+      start_offset_ms: z.number(),
+      duration_ms: z.number(),
+      attempt: z.number().int().min(1),
+    }),
+  }),
+  z.object({ event: z.literal("turn"), data: PostTurnResponse }),
+  z.object({ event: z.literal("error"), data: ErrorBody.extend({ status: z.number().int() }) }),
+]);
 
 const SpanBody = z.object({
   name: z.string(),

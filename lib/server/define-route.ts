@@ -62,6 +62,34 @@ export function errorResponse(
   );
 }
 
+/**
+ * The status and body a thrown error answers with: an AppError below 500 as itself, anything else
+ * logged (ids only) and answered as 500 INTERNAL. The turn stream sends the same body as its error event.
+ */
+export function errorBodyOf(
+  error: unknown,
+  request: Request,
+  requestId: string,
+): { status: number; body: { error: { code: string; message: string; request_id: string }; errors?: FieldIssue[] } } {
+  if (error instanceof AppError && error.httpStatus < 500) {
+    return {
+      status: error.httpStatus,
+      body: {
+        error: { code: error.code, message: error.message, request_id: requestId },
+        ...(error.issues ? { errors: error.issues } : {}),
+      },
+    };
+  }
+  console.error(
+    `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`,
+    loggableError(error),
+  );
+  return {
+    status: 500,
+    body: { error: { code: "INTERNAL", message: `Internal error (request ${requestId}).`, request_id: requestId } },
+  };
+}
+
 async function authenticate(
   request: Request,
   db: Database,
@@ -187,14 +215,8 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       }
       return NextResponse.json(result, { headers: { "x-request-id": requestId } });
     } catch (error) {
-      if (error instanceof AppError && error.httpStatus < 500) {
-        return errorResponse(error.httpStatus, error.code, error.message, requestId, error.issues);
-      }
-      console.error(
-        `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`,
-        loggableError(error),
-      );
-      return errorResponse(500, "INTERNAL", `Internal error (request ${requestId}).`, requestId);
+      const { status, body } = errorBodyOf(error, request, requestId);
+      return NextResponse.json(body, { status, headers: { "x-request-id": requestId } });
     }
   };
   return Object.assign(route, {

@@ -1,15 +1,28 @@
 import { sql } from "drizzle-orm";
 import { NextResponse } from "next/server";
+import type { Database } from "@/db/types";
+import { scopesAllow } from "@/lib/identity/roles";
+import { authenticateApiKey } from "@/lib/server/auth/api-keys";
 import { getDatabaseHandle } from "@/lib/server/db";
 import { loggableError } from "@/lib/server/loggable-error";
+import { getOperatorFromHeaders } from "@/lib/server/principal";
+import { otelCounters } from "@/lib/server/telemetry/otel-export";
 import packageJson from "@/package.json";
 
 // No auth: load balancers and Playwright's webServer wait on it. It proves the database answers.
-export async function GET() {
+// An admin (an admin-scoped API key, or a signed-in admin) also gets `detail`: the trace export's
+// counters. Anyone else gets the plain probe; a bad key is not an error here.
+export async function GET(request: Request) {
   try {
     const { db, dialect } = await getDatabaseHandle();
     await db.execute(sql`select 1`);
-    return NextResponse.json({ status: "ok", db: dialect, version: packageJson.version });
+    const detail = (await isAdmin(request, db as Database)) ? { telemetry: { otel: otelCounters() } } : null;
+    return NextResponse.json({
+      status: "ok",
+      db: dialect,
+      version: packageJson.version,
+      ...(detail ? { detail } : {}),
+    });
   } catch (error) {
     console.error("[health] database check failed", loggableError(error));
     return NextResponse.json(
@@ -17,4 +30,17 @@ export async function GET() {
       { status: 503 },
     );
   }
+}
+
+async function isAdmin(request: Request | undefined, db: Database): Promise<boolean> {
+  if (!request) return false;
+  const authorization = request.headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    const key = match?.[1] ? await authenticateApiKey(db, match[1]) : null;
+    return key !== null && scopesAllow(key.scopes, "admin");
+  }
+  if (!request.headers.get("cookie")) return false;
+  const operator = await getOperatorFromHeaders(request.headers);
+  return operator?.role === "admin";
 }

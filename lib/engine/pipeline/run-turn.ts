@@ -17,10 +17,15 @@ import { runTools } from "../stages/tools/run-tools";
 import { resolveVariables } from "../stages/variables/resolve-variables";
 import { runDraftLoop } from "./draft-loop";
 import { finishTurn } from "./finish-turn";
-import { SpanRecorder } from "./span-recorder";
+import { type OnStage, SpanRecorder } from "./span-recorder";
 import type { TurnContext } from "./turn-context";
 
 const MAX_CONSIDERED_IN_SPAN = 50;
+
+export interface RunTurnOptions {
+  /** Told each stage's span as it completes; the outcome is the same with or without it. */
+  onStage?: OnStage;
+}
 
 /**
  * One user turn through the linear, fail-fast pipeline of seed 003 ("Proposed Turn Pipeline") and
@@ -33,6 +38,7 @@ export async function runTurn(
   session: SessionState,
   input: TurnInput,
   ports: EnginePorts,
+  options: RunTurnOptions = {},
 ): Promise<TurnOutcome> {
   const agent =
     "rules" in agentOrSnapshot && "globalRules" in agentOrSnapshot
@@ -44,7 +50,7 @@ export async function runTurn(
     session: structuredClone(session),
     input,
     ports,
-    spans: new SpanRecorder(ports.clock),
+    spans: new SpanRecorder(ports.clock, options.onStage),
     usage: { modelCalls: 0, tokens: { inputTokens: 0, outputTokens: 0 } },
   };
   const none = {

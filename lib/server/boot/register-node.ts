@@ -1,5 +1,6 @@
 import { isBuildPhase } from "@/lib/env";
 import { loggableError } from "../loggable-error";
+import { startTurnTelemetry } from "../telemetry/otel-export";
 import { bootFocal } from "./boot";
 import { installPeerAddressStamp } from "./stamp-peer-address";
 
@@ -9,6 +10,8 @@ export async function registerNode(): Promise<void> {
   installPeerAddressStamp();
   try {
     await bootFocal();
+    // Trace export (OTEL_EXPORTER_OTLP_ENDPOINT): a bad or silent endpoint warns once, nothing more.
+    startTurnTelemetry();
   } catch (error) {
     console.error(`\n  Focal could not start: ${loggableError(error).message}\n`);
     process.exit(1);

@@ -5,17 +5,20 @@ import { getAgentById } from "@/db/queries/agents";
 import { getSession, getTurn } from "@/db/queries/conversations";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, Transaction } from "@/db/types";
-import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import type { Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
+import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 import { loggableError } from "../loggable-error";
+import { exportTurnTrace } from "../telemetry/otel-export";
+import { timedModel } from "../telemetry/timed-model";
 import { engineErrorOutcome } from "./engine-error-outcome";
 import { hostPorts } from "./host-ports";
 import { getCompiledAgent } from "./load-snapshot";
@@ -47,6 +50,8 @@ export interface HostTurnInput {
     tx: Transaction,
     turn: { turnId: string; outcome: TurnOutcome; latencyMs: number; sessionId: string },
   ) => Promise<void>;
+  /** Told each pipeline stage as it completes (name, status, decision, timing; never draft text). */
+  onStage?: (stage: StageEvent) => void;
 }
 
 export interface HostedTurn {
@@ -88,7 +93,10 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
       const agent = await getAgentById(db, session.agentId);
       if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
-      const ports = hostPorts();
+      const host = hostPorts();
+      // Model calls are timed for the trace export; the engine sees the same provider.
+      const timed = timedModel(host.model);
+      const ports = { ...host, model: timed.model };
       const compiled = await getCompiledAgent(db, agent, ports.embedder);
       const [state, previousEnd] = await Promise.all([
         loadSessionState(db, session, compiled),
@@ -96,13 +104,21 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       ]);
       const turnId = randomUUID();
       const started = performance.now();
+      const startedAt = Date.now();
       const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
       // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
       const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
       const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
       let outcome: TurnOutcome;
       try {
-        outcome = await runTurn(compiled, state, { message: input.message, turnId, continuityEnabled }, recorder.ports);
+        const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
+        outcome = await runTurn(
+          compiled,
+          state,
+          { message: input.message, turnId, continuityEnabled },
+          recorder.ports,
+          { onStage },
+        );
       } catch (error) {
         // An engine bug must not lose the customer's message: the turn is stored as an error.
         console.error(
@@ -135,7 +151,42 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
         if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
         throw error;
       }
+      // After the commit, never awaited: a slow or absent collector costs the turn nothing.
+      exportTurnTrace({
+        turnId,
+        sessionId: session.id,
+        agentKey: agent.key,
+        configVersion: agent.configVersion,
+        turnIndex: state.turnIndex,
+        message: input.message,
+        outcome,
+        startedAtMs: startedAt,
+        startedPerfMs: started,
+        latencyMs,
+        modelCalls: timed.calls,
+        provider: host.model.name,
+      });
       return { turnId, sessionId: session.id, outcome, latencyMs };
     }
   });
+}
+
+/**
+ * Stage events carry what the stage decided and when; attributes (extracted values, checks) stay in
+ * the trace. After each event the turn yields to the event loop once: a turn whose ports answer
+ * without I/O (the offline provider) would otherwise run to its end in one tick, and the socket would
+ * only see its events together with the reply.
+ */
+function stageListener(onStage: (stage: StageEvent) => void, attempt: number) {
+  return (span: Readonly<Span>) => {
+    onStage({
+      name: span.name,
+      status: span.status,
+      decision: span.decision,
+      start_offset_ms: span.startOffsetMs,
+      duration_ms: span.durationMs,
+      attempt,
+    });
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  };
 }

@@ -1,16 +1,22 @@
 import { NextResponse } from "next/server";
-import { defineRoute } from "@/lib/server/define-route";
+import { defineRoute, errorBodyOf } from "@/lib/server/define-route";
 import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/server/idempotency";
+import { eventStreamResponse, type TurnEventSink } from "@/lib/server/turn-stream/event-stream-response";
+import { type ErrorEventBody, type StageEvent, type TurnEventBody, wantsEventStream } from "@/lib/turns/turn-stream";
 import { PostTurnBody } from "@/lib/turns/turn-view";
 import { SessionIdParams } from "../../../params";
 
 // POST /api/v1/sessions/{id}/turns {message} with optional Idempotency-Key →
-// 200 {turn_id, session_id, response, outcome, provenance, model_calls, latency_ms}
+// 200 {turn_id, session_id, response, outcome, provenance, model_calls, latency_ms}.
+// With Accept: text/event-stream: one `stage` event per completed stage, then one `turn` event with
+// that same body (or one `error` event with the JSON form's error body and status). The reply is sent
+// only in the `turn` event, after enforcement passed it and the turn is committed.
 export const POST = defineRoute(
   { scope: "turns:write", params: SessionIdParams, body: PostTurnBody },
   async ({ db, params, body, request, principal, actor, requestId }) => {
+    const streaming = wantsEventStream(request.headers.get("accept"));
     const key = request.headers.get("idempotency-key");
     let recordId: string | null = null;
     if (key !== null) {
@@ -21,42 +27,76 @@ export const POST = defineRoute(
         requestHash({ session: params.id, ...body }),
       );
       if (start.kind === "replay") {
-        return NextResponse.json(start.body, { status: start.status, headers: { "idempotent-replayed": "true" } });
+        const headers = { "idempotent-replayed": "true" };
+        if (!streaming) return NextResponse.json(start.body, { status: start.status, headers });
+        // The stored result, as the stream's one final event.
+        return eventStreamResponse(async (sink) => {
+          if (start.status === 200) sink.send({ event: "turn", data: start.body as TurnEventBody });
+          else
+            sink.send({ event: "error", data: { status: start.status, ...(start.body as object) } as ErrorEventBody });
+        }, headers);
       }
       recordId = start.recordId;
     }
-    try {
-      let stored: unknown = null;
-      const started = performance.now();
-      const persisted = await withGoalAbortMapped(requestId, () =>
-        runAndPersistTurn(db, {
-          sessionId: params.id,
-          message: body.message,
-          actor,
-          requestId,
-          onPersist: async (tx, t) => {
-            stored = {
-              turn_id: t.turnId,
-              session_id: t.sessionId,
-              response: t.outcome.response,
-              outcome: t.outcome.outcome,
-              provenance: t.outcome.provenance,
-              model_calls: t.outcome.modelCalls,
-              latency_ms: Math.round(t.latencyMs),
-            };
-            if (recordId) await completeIdempotent(tx, recordId, 200, stored);
-          },
-        }),
-      );
-      if (persisted instanceof Response) {
+
+    /** Runs and stores the turn; the 200 body, or the error Response the JSON form answers with. */
+    const execute = async (onStage?: (stage: StageEvent) => void): Promise<TurnEventBody | Response> => {
+      try {
+        let stored: TurnEventBody | null = null;
+        const persisted = await withGoalAbortMapped(requestId, () =>
+          runAndPersistTurn(db, {
+            sessionId: params.id,
+            message: body.message,
+            actor,
+            requestId,
+            onStage,
+            onPersist: async (tx, t) => {
+              stored = {
+                turn_id: t.turnId,
+                session_id: t.sessionId,
+                response: t.outcome.response,
+                outcome: t.outcome.outcome,
+                provenance: t.outcome.provenance,
+                model_calls: t.outcome.modelCalls,
+                latency_ms: Math.round(t.latencyMs),
+              };
+              if (recordId) await completeIdempotent(tx, recordId, 200, stored);
+            },
+          }),
+        );
+        if (persisted instanceof Response) {
+          if (recordId) await releaseIdempotent(db, recordId);
+          return persisted;
+        }
+        return stored ?? ({ turn_id: persisted.turnId } as TurnEventBody);
+      } catch (error) {
         if (recordId) await releaseIdempotent(db, recordId);
-        return persisted;
+        throw error;
       }
-      const serverTiming = `turn;dur=${(performance.now() - started).toFixed(1)}`;
-      return NextResponse.json(stored ?? { turn_id: persisted.turnId }, { headers: { "server-timing": serverTiming } });
-    } catch (error) {
-      if (recordId) await releaseIdempotent(db, recordId);
-      throw error;
+    };
+
+    if (streaming) {
+      // The turn runs to its commit whether or not the client is still reading.
+      return eventStreamResponse(async (sink: TurnEventSink) => {
+        try {
+          const result = await execute((stage) => sink.send({ event: "stage", data: stage }));
+          if (result instanceof Response) {
+            const errorBody = (await result.json()) as Omit<ErrorEventBody, "status">;
+            sink.send({ event: "error", data: { status: result.status, ...errorBody } });
+          } else {
+            sink.send({ event: "turn", data: result });
+          }
+        } catch (error) {
+          const { status, body: errorBody } = errorBodyOf(error, request, requestId);
+          sink.send({ event: "error", data: { status, ...errorBody } });
+        }
+      });
     }
+
+    const started = performance.now();
+    const result = await execute();
+    if (result instanceof Response) return result;
+    const serverTiming = `turn;dur=${(performance.now() - started).toFixed(1)}`;
+    return NextResponse.json(result, { headers: { "server-timing": serverTiming } });
   },
 );
