@@ -8,7 +8,7 @@ export interface SandboxError {
   fieldErrors?: Record<string, string[]>;
 }
 
-/** What the operator can do about each error code: errors say what to do next (PRODUCT.md §8). */
+/** What the operator can do about each error code: errors say what to do next . */
 function nextStep(error: SandboxError, signInHref: string) {
   switch (error.code) {
     case "UNAUTHENTICATED":
@@ -22,7 +22,7 @@ function nextStep(error: SandboxError, signInHref: string) {
     case "VALIDATION":
       return "Edit the message and send it again.";
     case "NOT_FOUND":
-      return "This session or agent no longer exists: press Reset to start a new session.";
+      return "This session or agent no longer exists: press New session to start another.";
     case "NETWORK":
       return "Check the connection (or that the server is running), then send again.";
     case "RATE_LIMITED":

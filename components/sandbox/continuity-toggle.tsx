@@ -7,61 +7,55 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { toast } from "@/components/ui/toaster";
 import { setSessionContinuityAction } from "@/lib/actions/sandbox/set-session-continuity";
-
-export const CONTINUITY_FLAG = "NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED";
+import { continuityByDefault, continuityReason } from "@/lib/turns/continuity-reason";
 
 type Choice = "flag" | "on" | "off";
 
 const toChoice = (enabled: boolean | null): Choice => (enabled === null ? "flag" : enabled ? "on" : "off");
 const toEnabled = (choice: Choice): boolean | null => (choice === "flag" ? null : choice === "on");
 
-/** Short words for the header; the option list spells "follow flag" out in full. */
-const SHORT: Record<Choice, string> = { flag: "follow flag", on: "on", off: "off" };
-
-/** "follow flag" is just "flag" below 1280 px, where the header row has no room to spare. */
-function ChoiceWord({ choice }: { choice: Choice }) {
-  if (choice !== "flag") return <>{SHORT[choice]}</>;
+/** The state in force; "(default)" beside it from 1280 px, where the header row has room. */
+function ChoiceWord({ choice, byDefault }: { choice: Choice; byDefault: boolean }) {
+  if (choice !== "flag") return <>{choice}</>;
   return (
     <>
-      <span className="hidden xl:inline">follow </span>flag
+      {byDefault ? "on" : "off"}
+      <span className="hidden font-normal text-muted-foreground xl:inline"> (default)</span>
     </>
   );
-}
-
-/** What "follow flag" resolved to, read from the latest turn (the page has no flag value). */
-export function flagMeaning(latestRan: boolean | null): string {
-  if (latestRan === null) return "no turn yet to show what it resolves to";
-  return `the latest turn ran with continuity ${latestRan ? "on" : "off"}`;
 }
 
 interface ContinuityToggleProps {
   sessionId: string | null;
   enabled: boolean | null;
   canPost: boolean;
-  /** Whether the newest turn ran the continuity stage; null with no turns. */
-  latestRan: boolean | null;
+  /** What a session without its own choice follows: the deployment's switch and the agent's setting. */
+  deploymentOn: boolean;
+  agentOn: boolean;
 }
 
 /**
- * The sandbox's per-session continuity switch (PRODUCT.md §5): follow the flag, on, or off.
- * A native <select> laid invisibly over a compact "continuity: on ▾" label: keyboard, type-ahead
- * and screen readers get the real control, the header keeps its width.
+ * The sandbox's per-session continuity switch (docs/continuity.md): the default, on, or off. The
+ * label shows the state in force and the title says which of the three places decided it. A native
+ * <select> laid invisibly over a compact "continuity: on ▾" label: keyboard, type-ahead and screen
+ * readers get the real control, the header keeps its width.
  */
-export function ContinuityToggle({ sessionId, enabled, canPost, latestRan }: ContinuityToggleProps) {
+export function ContinuityToggle({ sessionId, enabled, canPost, deploymentOn, agentOn }: ContinuityToggleProps) {
   const router = useRouter();
   const [pending, startSave] = useTransition();
   const [choice, setChoice] = useOptimistic(toChoice(enabled));
-  const meaning = flagMeaning(latestRan);
+  const byDefault = continuityByDefault(deploymentOn, agentOn);
+  const defaultWords = `${byDefault ? "on" : "off"} by default`;
   const title =
     choice === "flag"
-      ? `Continuity follows ${CONTINUITY_FLAG} and the agent's setting: ${meaning}.`
-      : `Continuity is ${choice} for this session, whatever ${CONTINUITY_FLAG} says.`;
+      ? `Continuity is ${defaultWords}: ${continuityReason(deploymentOn, agentOn)}`
+      : `Continuity is ${choice} for this session, whatever the default (${defaultWords}).`;
 
   if (!canPost) {
     return (
       <Badge title={title} data-testid="continuity-state">
         <span className="text-muted-foreground">continuity</span>
-        <ChoiceWord choice={choice} />
+        <ChoiceWord choice={choice} byDefault={byDefault} />
       </Badge>
     );
   }
@@ -82,7 +76,7 @@ export function ContinuityToggle({ sessionId, enabled, canPost, latestRan }: Con
       const now = result.data.continuityEnabled;
       toast.success(
         now === null
-          ? `Continuity follows ${CONTINUITY_FLAG} again from the next turn.`
+          ? `Continuity back to the default (${defaultWords}) from the next turn.`
           : `Continuity ${now ? "on" : "off"} for this session from the next turn.`,
       );
       // In a transition: the optimistic choice stays until the refreshed page carries the stored one.
@@ -104,7 +98,7 @@ export function ContinuityToggle({ sessionId, enabled, canPost, latestRan }: Con
         continuity
       </span>
       <span aria-hidden="true" className="font-medium" data-testid="continuity-value">
-        <ChoiceWord choice={choice} />
+        <ChoiceWord choice={choice} byDefault={byDefault} />
       </span>
       {pending ? (
         <LoaderCircle
@@ -124,9 +118,7 @@ export function ContinuityToggle({ sessionId, enabled, canPost, latestRan }: Con
         // Invisible but on top: the click, the keyboard and the option list are the select's own.
         className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 focus-visible:outline-none disabled:cursor-not-allowed"
       >
-        <option value="flag">
-          follow flag ({CONTINUITY_FLAG}) — {meaning}
-        </option>
+        <option value="flag">default — {defaultWords}</option>
         <option value="on">on — follow-ups can pick from the offered options</option>
         <option value="off">off — every turn runs the full pipeline</option>
       </select>

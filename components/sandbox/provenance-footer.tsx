@@ -5,9 +5,9 @@ import type { TurnView } from "@/lib/turns/turn-view";
 import { caughtPart, checksPart, goalPart, Label, Line, rulesPart, toolsPart } from "./provenance-parts";
 
 /**
- * PRODUCT.md §6 under every agent message: what the agent was doing (goal, rules, scenario › step,
- * tools), then how the reply was checked (lanes, violations caught before shipping) and by what
- * (provider/model, config version), with the link to the full trace.
+ * Under every agent message: what the agent was doing (goal, rules, scenario › step, tools), then how
+ * the reply was checked (checks, violations caught before shipping) and by what (provider/model,
+ * config version), with the link to the full trace.
  */
 export function ProvenanceFooter({ turn, agentKey }: { turn: TurnView; agentKey: string }) {
   const p = turn.provenance;
@@ -24,7 +24,7 @@ export function ProvenanceFooter({ turn, agentKey }: { turn: TurnView; agentKey:
       data-testid="provenance-footer"
       className="mt-2 space-y-0.5 border-border border-t pt-1.5 text-muted-foreground text-xs leading-5"
     >
-      <Line parts={[goalPart(p.goal), rulesPart(p.rules_applied), place, toolsPart(p.tools_called)]} />
+      <Line parts={[goalPart(p.goal), rulesPart(p.rules_applied, agentKey), place, toolsPart(p.tools_called)]} />
       <Line
         parts={[
           checksPart(p.enforcement),

@@ -1,8 +1,13 @@
+import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import { Mono } from "@/components/ui/mono";
 import type { Provenance } from "@/lib/engine/contracts/turn-outcome";
 
-// The pieces of the provenance footer (PRODUCT.md §6), each null when it has nothing to say.
+// The pieces of the provenance footer, each null when it has nothing to say. Written for a reviewer:
+// counts in words, rule names that open the rule (docs/pipeline.md#spans-and-provenance).
+
+const ruleHref = (agentKey: string, ruleKey: string) =>
+  `/agents/${encodeURIComponent(agentKey)}/rules?rule=${encodeURIComponent(ruleKey)}`;
 
 export function Label({ children }: { children: ReactNode }) {
   return <span className="font-medium text-foreground/80">{children}</span>;
@@ -74,7 +79,7 @@ export function goalPart(goal: Provenance["goal"]): ReactNode {
   );
 }
 
-export function rulesPart(rules: Provenance["rules_applied"]): ReactNode {
+export function rulesPart(rules: Provenance["rules_applied"], agentKey: string): ReactNode {
   return (
     <span>
       <Label>Rules:</Label>{" "}
@@ -83,7 +88,14 @@ export function rulesPart(rules: Provenance["rules_applied"]): ReactNode {
         : rules.map((rule, i) => (
             <Fragment key={rule.id}>
               {i > 0 ? ", " : null}
-              <span title={`${rule.key} · lane ${rule.lane === "deterministic" ? "1" : "2"}`}>{rule.name}</span>
+              <Link
+                href={ruleHref(agentKey, rule.key)}
+                prefetch={false}
+                title={`${rule.key} · ${rule.lane === "deterministic" ? "checked by its expression" : "checked by a judge"}`}
+                className="underline decoration-foreground/30 underline-offset-2 hover:text-foreground"
+              >
+                {rule.name}
+              </Link>
               {rule.hard ? <span className="text-foreground/80"> (hard)</span> : null}
             </Fragment>
           ))}
@@ -113,45 +125,34 @@ export function toolsPart(tools: Provenance["tools_called"]): ReactNode {
   );
 }
 
-/** Check marks for the eye, words for a screen reader. */
-function Counts({ shown, spoken }: { shown: string; spoken: string }) {
-  return (
-    <>
-      <Mono aria-hidden="true" title={spoken}>
-        {shown}
-      </Mono>
-      <span className="sr-only">{spoken}</span>
-    </>
-  );
-}
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** "3 checks passed · 1 failed · 1 could not be decided", then who checked: expressions and a judge. */
 export function checksPart(enforcement: Provenance["enforcement"]): ReactNode {
   if (enforcement.checks.length === 0) {
     return (
       <span>
-        <Label>Checks:</Label> none
+        <Label>Checks:</Label> no hard rule applied
       </span>
     );
   }
   const { lane1, lane2 } = enforcement;
-  const lane2Text =
-    lane2.passed + lane2.failed + lane2.skipped === 0
-      ? "none"
-      : [`${lane2.passed}✓`, lane2.failed ? `${lane2.failed}✗` : "", lane2.skipped ? `${lane2.skipped} skipped` : ""]
-          .filter(Boolean)
-          .join(" ");
+  const passed = lane1.passed + lane2.passed;
+  const failed = lane1.failed + lane2.failed;
+  const words = [
+    `${plural(passed, "check", "checks")} passed`,
+    failed ? `${failed} failed` : "",
+    lane1.unresolved ? `${lane1.unresolved} could not be decided (a value was missing)` : "",
+    lane2.skipped ? `${lane2.skipped} left to sampling` : "",
+  ].filter(Boolean);
+  const by = [
+    lane1.passed + lane1.failed + lane1.unresolved ? "expressions" : "",
+    lane2.passed + lane2.failed ? "a judge" : "",
+  ].filter(Boolean);
   return (
-    <span>
-      <Label>Checks:</Label>{" "}
-      <Counts
-        shown={`lane 1: ${lane1.passed}✓ ${lane1.failed}✗ ${lane1.unresolved}?`}
-        spoken={`lane 1: ${lane1.passed} passed, ${lane1.failed} failed, ${lane1.unresolved} unresolved`}
-      />
-      {", "}
-      <Counts
-        shown={`lane 2: ${lane2Text}`}
-        spoken={`lane 2: ${lane2.passed} passed, ${lane2.failed} failed, ${lane2.skipped} skipped`}
-      />
+    <span data-testid="provenance-checks">
+      <Label>Checks:</Label> {words.join(", ")}
+      {by.length ? <span> (by {by.join(" and ")})</span> : null}
     </span>
   );
 }

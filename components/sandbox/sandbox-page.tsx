@@ -17,7 +17,6 @@ interface SandboxPageProps {
 export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
   const { agent, provider } = data;
   const offline = provider.name === "offline";
-  const latest = data.turns.at(-1);
   return (
     <>
       <PageHeader
@@ -52,12 +51,20 @@ export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
               sessionId={data.session?.id ?? null}
               enabled={data.session?.continuityEnabled ?? null}
               canPost={data.canPost}
-              latestRan={latest ? latest.spans.some((s) => s.name === "continuity") : null}
+              deploymentOn={data.continuity.deploymentOn}
+              agentOn={data.continuity.agentOn}
             />
             {data.canPost && data.session && data.turns.length > 0 ? (
               <SaveAsTestDialog agentKey={agent.key} sessionId={data.session.id} label="Save as test" compact />
             ) : null}
-            {data.canPost ? <StartSessionButton agentKey={agent.key} label="Reset" testId="sandbox-reset" /> : null}
+            {data.canPost ? (
+              <StartSessionButton
+                agentKey={agent.key}
+                label="New session"
+                testId="sandbox-reset"
+                continuityEnabled={data.session?.continuityEnabled ?? null}
+              />
+            ) : null}
           </>
         }
       />

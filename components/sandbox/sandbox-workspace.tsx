@@ -95,7 +95,14 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
           )}
         </div>
       </section>
-      <TurnPanel turn={selected} session={chat.session} latest={latest} canPost={data.canPost} live={chat.live} />
+      <TurnPanel
+        turn={selected}
+        session={chat.session}
+        latest={latest}
+        canPost={data.canPost}
+        continuity={data.continuity}
+        live={chat.live}
+      />
     </div>
   );
 }

@@ -1,8 +1,12 @@
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
+import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import { continuityByDefault, continuityReason } from "@/lib/turns/continuity-reason";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
-import { CONTINUITY_FLAG, flagMeaning } from "./continuity-toggle";
+
+type SandboxContinuity = SandboxData["continuity"];
+
 import { GoalSection } from "./goal-section";
 import { KeyValueTable } from "./key-value-table";
 import { formatUtc } from "./sandbox-format";
@@ -29,36 +33,18 @@ interface SessionStatePanelProps {
   /** Set when the panel shows an older turn: the state below is the session's current one. */
   viewingOlderTurn: boolean;
   canPost: boolean;
+  continuity: SandboxContinuity;
   goalRestored: boolean;
   onGoalRestored: () => void;
 }
 
-/** The flag's name may wrap after an underscore, not in the middle of a word. */
-function FlagName() {
-  const parts = CONTINUITY_FLAG.split("_");
-  return (
-    <span className="font-mono text-[11px]">
-      {parts.map((part, i) => (
-        <Fragment key={part}>
-          {part}
-          {i < parts.length - 1 ? (
-            <>
-              _<wbr />
-            </>
-          ) : null}
-        </Fragment>
-      ))}
-    </span>
-  );
-}
-
-function continuityText(session: SessionView, latest: TurnView | null) {
+function continuityText(session: SessionView, continuity: SandboxContinuity) {
   if (session.continuityEnabled !== null) return `${session.continuityEnabled ? "on" : "off"} for this session`;
-  const ran = latest ? latest.spans.some((s) => s.name === "continuity") : null;
+  const { deploymentOn, agentOn } = continuity;
   return (
     <>
-      follow flag (<FlagName />
-      ): <span className="text-muted-foreground">{flagMeaning(ran)}</span>
+      {continuityByDefault(deploymentOn, agentOn) ? "on" : "off"} by default:{" "}
+      <span className="text-muted-foreground">{continuityReason(deploymentOn, agentOn)}</span>
     </>
   );
 }
@@ -69,6 +55,7 @@ export function SessionStatePanel({
   latest,
   viewingOlderTurn,
   canPost,
+  continuity,
   goalRestored,
   onGoalRestored,
 }: SessionStatePanelProps) {
@@ -114,7 +101,7 @@ export function SessionStatePanel({
         <dd className="font-mono">{formatUtc(session.createdAt)}</dd>
         <dt className="text-muted-foreground">Continuity</dt>
         <dd data-testid="state-continuity" className="min-w-0">
-          {continuityText(session, latest)}
+          {continuityText(session, continuity)}
         </dd>
       </dl>
       <Section title="Goal">

@@ -1,6 +1,6 @@
 "use client";
 
-import { RotateCcw } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { startTransition, useTransition } from "react";
 import { Button } from "@/components/ui/button";
@@ -11,20 +11,28 @@ import { sandboxHref } from "./sandbox-format";
 
 interface StartSessionButtonProps {
   agentKey: string;
-  /** "Reset" in the header, "Start a session" in the empty state. */
+  /** "New session" in the header, "Start a session" in the empty state. */
   label: string;
+  /** The current session's continuity choice, carried into the new one. */
+  continuityEnabled?: boolean | null;
   testId?: string;
   variant?: "default" | "outline";
 }
 
 /** Starts a fresh sandbox session (its own empty profile) and opens it; the old one stays in the picker. */
-export function StartSessionButton({ agentKey, label, testId, variant = "outline" }: StartSessionButtonProps) {
+export function StartSessionButton({
+  agentKey,
+  label,
+  testId,
+  variant = "outline",
+  continuityEnabled = null,
+}: StartSessionButtonProps) {
   const router = useRouter();
   const [pending, startStart] = useTransition();
 
   function start() {
     startStart(async () => {
-      const result = await startSandboxSessionAction({ agentKey }).catch(() => null);
+      const result = await startSandboxSessionAction({ agentKey, continuityEnabled }).catch(() => null);
       if (!result) {
         toast.error("Could not reach the Focal server: check the connection, then try again.");
         return;
@@ -52,9 +60,9 @@ export function StartSessionButton({ agentKey, label, testId, variant = "outline
       onClick={start}
       pending={pending}
       data-testid={testId}
-      title="Start a new, empty session; earlier sessions stay in the picker"
+      title="Start a new, empty session with the same continuity choice; earlier sessions stay in the picker"
     >
-      {pending ? null : <RotateCcw aria-hidden="true" />}
+      {pending ? null : <Plus aria-hidden="true" />}
       {label}
     </Button>
   );

@@ -2,6 +2,7 @@
 
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { ContinuityPanel } from "./continuity-panel";
 import { LiveTimeline, type LiveTurn } from "./live-timeline";
@@ -21,12 +22,13 @@ interface TurnPanelProps {
   /** The newest turn: the session's goal is the one it ran on. */
   latest: TurnView | null;
   canPost: boolean;
+  continuity: SandboxData["continuity"];
   /** The turn running now: its timeline fills in stage by stage. */
   live?: LiveTurn | null;
 }
 
 /** The side panel: the selected turn's stage timeline, its continuity telemetry and the session state (WAI-ARIA tabs). */
-export function TurnPanel({ turn, session, latest, canPost, live = null }: TurnPanelProps) {
+export function TurnPanel({ turn, session, latest, canPost, continuity, live = null }: TurnPanelProps) {
   const baseId = useId();
   const [tab, setTab] = useState<TabId>("timeline");
   // The latest turn's provenance keeps the reformulation it ran on: remember a restore until the next turn.
@@ -117,6 +119,7 @@ export function TurnPanel({ turn, session, latest, canPost, live = null }: TurnP
             latest={latest}
             viewingOlderTurn={turn !== null && !isLatest}
             canPost={canPost}
+            continuity={continuity}
             goalRestored={latest !== null && restoredAfter === latest.id}
             onGoalRestored={() => setRestoredAfter(latest?.id ?? null)}
           />

@@ -1,12 +1,16 @@
-// The deployment flag that gates continuity for every agent; agents opt in with continuity.enabled.
-export const CONTINUITY_FLAG = "NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED";
+// Continuity is decided in three places: the deployment (NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED, set
+// by an administrator), the agent's setting, and a session's own choice. These say which one decided,
+// in words a designer can act on (docs/continuity.md).
 
-/** Why continuity is on or off for an agent's new sessions, in one sentence a designer can act on. */
+/** What a session without a choice of its own gets. */
+export function continuityByDefault(deploymentOn: boolean, agentOn: boolean): boolean {
+  return deploymentOn && agentOn;
+}
+
+/** Why continuity is on or off for an agent's sessions that follow the default, in one sentence. */
 export function continuityReason(deploymentOn: boolean, agentOn: boolean): string {
-  if (deploymentOn && agentOn) return "The deployment allows it and this agent's setting turns it on.";
-  if (!deploymentOn && !agentOn)
-    return `Off for this deployment (an administrator sets ${CONTINUITY_FLAG}=true) and in this agent's settings.`;
-  if (!deploymentOn)
-    return `This agent turns it on, but the deployment has it off (an administrator sets ${CONTINUITY_FLAG}=true).`;
+  if (deploymentOn && agentOn) return "This agent turns it on and the deployment allows it.";
+  if (!deploymentOn && !agentOn) return "Off in this agent's settings, and the deployment does not allow it yet.";
+  if (!deploymentOn) return "This agent turns it on, but the deployment does not allow it yet (ask an administrator).";
   return "The deployment allows it; this agent's setting (Settings → Continuity → Resolve follow-ups) has it off.";
 }

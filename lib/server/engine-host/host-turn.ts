@@ -28,8 +28,8 @@ import { loadSessionState } from "./session-state";
 import { sessionView, turnViews } from "./views";
 
 /**
- * Seed 004 Step 7 / PRODUCT.md §5: the sandbox's per-session toggle wins; otherwise the rollout flag
- * NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED (default false) gates the agent's continuity.enabled.
+ * The session's own choice wins; otherwise the deployment flag NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED
+ * (default false) gates the agent's continuity.enabled (docs/continuity.md).
  */
 export function continuityFor(sessionToggle: boolean | null, agentEnabled: boolean): boolean {
   if (sessionToggle !== null) return sessionToggle;

@@ -2,6 +2,8 @@ import "server-only";
 import { getSession, listAgentSessions, listSessionTurns } from "@/db/queries/conversations";
 import type { AgentRow } from "@/db/schema";
 import type { DbOrTx } from "@/db/types";
+import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
+import { env } from "@/lib/env";
 import { roleAtLeast } from "@/lib/identity/roles";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { hostPorts } from "../engine-host/host-ports";
@@ -15,6 +17,8 @@ export interface SandboxData {
   session: SessionView | null;
   turns: TurnView[];
   canPost: boolean;
+  /** What decides continuity for a session that has no choice of its own. */
+  continuity: { deploymentOn: boolean; agentOn: boolean };
 }
 
 /** Everything the sandbox page shows: the chosen (or latest) sandbox session with its turns and spans. */
@@ -41,5 +45,9 @@ export async function loadSandbox(
     session: session ? await sessionView(db, session, agent) : null,
     turns: session ? await turnViews(db, await listSessionTurns(db, session.id)) : [],
     canPost: roleAtLeast(operator.role, "designer"),
+    continuity: {
+      deploymentOn: env().NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED,
+      agentOn: resolveAgentSettings(agent.settings).continuity.enabled,
+    },
   };
 }
