@@ -28,7 +28,7 @@ import { loadSessionState } from "./session-state";
 import { sessionView, turnViews } from "./views";
 
 /**
- * Seed 004 Step 7 / PRODUCT.md §5: the sandbox's per-session toggle wins; otherwise the rollout flag
+ * docs/continuity.md#when-it-runs: the sandbox's per-session toggle wins; otherwise the rollout flag
  * NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED (default false) gates the agent's continuity.enabled.
  */
 export function continuityFor(sessionToggle: boolean | null, agentEnabled: boolean): boolean {
