@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The only reader of process.env (STYLE.md): every setting is named, typed and validated here.
+// The only reader of process.env (outside config files): every setting is named, typed and validated here.
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()

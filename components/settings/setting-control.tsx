@@ -8,7 +8,7 @@ interface SettingControlProps {
   id: string;
   label: string;
   kind: SettingKind;
-  /** The override, or the seed default's text when there is none. */
+  /** The override, or the default's text when there is none. */
   value: string | boolean;
   onChange: (value: string | boolean) => void;
   invalid: boolean;

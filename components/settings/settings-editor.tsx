@@ -31,13 +31,13 @@ import { SETTINGS_SECTIONS } from "./settings-sections";
 
 interface SettingsEditorProps {
   agent: { key: string; name: string; configVersion: number };
-  /** The keys this agent sets; every other key is at its seed default. */
+  /** The keys this agent sets; every other key is at its default. */
   stored: Record<string, unknown>;
 }
 
 const canonical = (overrides: SettingsOverrides) => JSON.stringify(Object.entries(overrides).sort());
 
-/** Every config of seeds 001/003/004 with its default and a reset; one save = one config version. */
+/** Every config (routing, enforcement, loops, continuity, …) with its default and a reset; one save = one config version. */
 export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
   const router = useRouter();
   const initial = useMemo(() => overridesFromStored(stored), [stored]);

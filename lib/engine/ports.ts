@@ -21,9 +21,12 @@ export interface ModelProvider {
   sense(request: SenseRequest): Promise<ModelResult<SensorOutput>>;
   generate(request: GenerateRequest): Promise<ModelResult<{ text: string }>>;
   judge(request: JudgeRequest): Promise<ModelResult<JudgeOutput>>;
-  /** Optional model extractor on top of the deterministic extractors (seed 003 Decision 7). */
+  /** Optional model extractor on top of the deterministic ones (stage 8, stages/extraction/README.md). */
   extract?(request: ExtractRequest): Promise<ModelResult<Record<string, unknown>>>;
-  /** Optional seed 004 grounding call; without it an unresolved follow-up gets a grounded clarifier. */
+  /**
+   * Optional continuity grounding call (docs/continuity.md#resolution); without it an unresolved
+   * follow-up gets a grounded clarifier.
+   */
   select?(request: SelectRequest): Promise<ModelResult<SelectOutput>>;
 }
 

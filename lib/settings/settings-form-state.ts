@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AgentSettingsInput } from "@/lib/engine/contracts/agent-settings";
 
 // The settings editor's state: only the keys this agent sets ("overrides"), keyed "section.key", as
-// the inputs hold them (numbers and lists as typed text). A key without an override takes its seed
+// the inputs hold them (numbers and lists as typed text). A key without an override takes its
 // default; "reset to default" removes the override.
 
 export type SettingKind =

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
-// Per-agent settings: the seeds' config objects under snake_case keys with the seeds' field names and
+// Per-agent settings: the engine's config objects (ScenarioFilterConfig, EnforcementConfig, the rerun
+// and fatigue configs, continuity's runtime constants) under snake_case keys with their field names and
 // defaults. A bundle stores only the keys a designer set (AgentSettingsInput); the engine reads the
-// resolved object (AgentSettings) where every omitted key has its seed default.
+// resolved object (AgentSettings) where every omitted key has its default.
 
 const score = z.number().min(0).max(1);
 const count = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -26,11 +27,14 @@ function section<S extends Shape>(shape: S, defaults: Defaults<S>) {
   };
 }
 
-/** Seed 003 ScenarioFilterConfig (Decision 5 stickiness, Consideration C fallback). */
+/**
+ * ScenarioFilterConfig: stickiness and the fallback when no transition matches
+ * (docs/decisions.md#stickiness-boost-015-exit-threshold-085, stages/routing/README.md).
+ */
 export const ScenarioFilterSettings = section(
   {
     enabled: z.boolean(),
-    /** Added to the current scenario's transition scores (seed 002's +0.25 is the high-friction alternative). */
+    /** Added to the current scenario's transition scores (+0.25 is the stickier high-friction alternative). */
     stickiness_boost: score,
     /** A different scenario must score at least this to take over from the current one. */
     exit_intent_threshold: score,
@@ -51,15 +55,21 @@ export const ScenarioFilterSettings = section(
   },
 );
 
-/** Seed 003 EnforcementConfig (Decisions 7–8, Consideration E), every field, plus lane-2 sampling. */
+/**
+ * EnforcementConfig (two lanes, always-on GLOBAL hard constraints, the relevance check's refusal bypass;
+ * stages/enforcement/README.md), every field, plus lane-2 sampling.
+ */
 export const EnforcementSettings = section(
   {
     enabled: z.boolean(),
-    /** Regenerations of one turn; PRODUCT.md §10 makes it the max_reruns of the turn's seed-001 loop. */
+    /**
+     * Regenerations of one turn; it is the max_reruns of the turn's guarded regeneration loop
+     * (docs/decisions.md#the-regeneration-loop-is-a-guarded-loop).
+     */
     max_retries: count(0, 10),
     deterministic_enabled: z.boolean(),
     llm_judge_enabled: z.boolean(),
-    /** Judge models; empty = the instance's default model (the seed names an OpenRouter model we do not assume). */
+    /** Judge models; empty = the instance's default model (no particular hosted model is assumed). */
     llm_judge_models: z.array(z.string().min(1).max(200)).max(5),
     always_enforce_global: z.boolean(),
     relevance_check_enabled: z.boolean(),
@@ -68,9 +78,9 @@ export const EnforcementSettings = section(
     grounding_check_enabled: z.boolean(),
     grounding_threshold: score,
     /**
-     * Lane 2 (PRODUCT.md §3.8): risky turns are always judged; of the other turns where a subjective
-     * hard rule is in play, this share is judged. 1 = every such turn, as in seed 003; lower it to
-     * trade model calls for coverage.
+     * Lane 2 (docs/decisions.md#two-enforcement-lanes-deterministic-first): risky turns are always
+     * judged; of the other turns where a subjective hard rule is in play, this share is judged. 1 = every
+     * such turn (the default); lower it to trade model calls for coverage.
      */
     llm_judge_sample_rate: score,
     /**
@@ -97,7 +107,7 @@ export const EnforcementSettings = section(
   },
 );
 
-/** Seed 001 RERUN_CONFIG: external loops' limits (the turn's own loop uses enforcement.max_retries). */
+/** RERUN_CONFIG (docs/loops.md#defaults): external loops' limits (the turn's own loop uses enforcement.max_retries). */
 export const RerunSettings = section(
   {
     alignment_threshold: score,
@@ -115,7 +125,7 @@ export const RerunSettings = section(
   },
 );
 
-/** Seed 001 FATIGUE_CONFIG. */
+/** FATIGUE_CONFIG: reflection fatigue (docs/loops.md#reflection-fatigue). */
 export const FatigueSettings = section(
   {
     base_increment: score,
@@ -128,8 +138,9 @@ export const FatigueSettings = section(
 );
 
 /**
- * Seed 004: the rollout flag per agent (default false, like NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED),
- * the Runtime Constants Table (names map 1:1, lower-cased) and the Step 7 rollback thresholds.
+ * Continuity (docs/continuity.md): the rollout flag per agent (default false, like
+ * NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED), continuity's runtime constants (DEFAULT_RUNTIME_CONSTANTS;
+ * names map 1:1, lower-cased) and the rollback thresholds (docs/continuity.md#telemetry-and-rollout).
  */
 export const ContinuitySettings = section(
   {
@@ -137,7 +148,7 @@ export const ContinuitySettings = section(
     selection_max_enrichment_steps: count(0, 3),
     /** A retry still needs a changed evidence fingerprint. */
     selection_max_llm_calls: count(1, 3),
-    /** 2, or 3 behind a flag (seed 004). */
+    /** 2, or 3 behind a flag. */
     semantic_max_enrichment_steps: count(0, 3),
     semantic_max_llm_calls_per_step: count(1, 3),
     chat_history_max_turns: count(1, 50),
@@ -180,8 +191,8 @@ export const ContinuitySettings = section(
 );
 
 /**
- * Ambiguity trap (seed 003 Decision 4): the sensor's is_ambiguous flag is the signal. As a backstop
- * (the Decision's option B), a detected intent below min_intent_confidence also counts as ambiguous;
+ * Ambiguity trap (docs/decisions.md#one-sensor-call-carries-the-ambiguity-flag): the sensor's
+ * is_ambiguous flag is the signal. As a backstop, a detected intent below min_intent_confidence also counts as ambiguous;
  * 0 turns the backstop off.
  */
 export const AmbiguitySettings = section(
@@ -198,9 +209,9 @@ export const AmbiguitySettings = section(
 export const SensorSettings = section({ local_confidence: score }, { local_confidence: 0.85 });
 
 /**
- * Scoped retrieval (PRODUCT.md §3.3–3.4): a rule is "matched" when the similarity of its
+ * Scoped retrieval (stages/retrieval/README.md): a rule is "matched" when the similarity of its
  * condition_text to the turn reaches the threshold; at most max_rules matched rules reach generation,
- * highest priority first. Focal's own knobs: the seeds leave the matcher open.
+ * highest priority first. Focal's own knobs: the similarity matcher is not fixed anywhere else.
  */
 export const RetrievalSettings = section(
   { rule_match_threshold: score, max_rules: count(1, 200) },
@@ -248,7 +259,7 @@ export const AgentSettingsInput = z.strictObject({
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
-/** The resolved settings: every key present, omitted ones at the seeds' defaults. */
+/** The resolved settings: every key present, omitted ones at their defaults. */
 export const AgentSettings = z.strictObject({
   scenario_filter: ScenarioFilterSettings.config.prefault({}),
   enforcement: EnforcementSettings.config.prefault({}),
@@ -263,7 +274,7 @@ export const AgentSettings = z.strictObject({
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
-/** Fills every omitted key with its seed default. Throws a ZodError when `partial` is not valid settings. */
+/** Fills every omitted key with its default. Throws a ZodError when `partial` is not valid settings. */
 export function resolveAgentSettings(partial: unknown = {}): AgentSettings {
   return AgentSettings.parse(partial ?? {});
 }

@@ -1,5 +1,5 @@
-// Model-facing shapes. Seed 003 `Context` is the sensor's output; seed 004's canonical fallback
-// reasons name every way a model call can fail.
+// Model-facing shapes. `Context` is the sensor's output; the canonical fallback reasons
+// (docs/pipeline.md#degradation) name every way a model call can fail.
 
 export const FALLBACK_REASONS = [
   "timeout",
@@ -21,7 +21,11 @@ export type ModelResult<T> =
   | { ok: true; value: T; usage: TokenUsage; model: string }
   | { ok: false; reason: FallbackReason; message: string; usage?: TokenUsage; model?: string };
 
-/** Seed 003 Context (Decision 1 + 4), minus the embedding, which the Embedder port computes. */
+/**
+ * The sensor's Context (intent, confidence, entities and the ambiguity flag from one call,
+ * docs/decisions.md#one-sensor-call-carries-the-ambiguity-flag), minus the embedding, which the
+ * Embedder port computes.
+ */
 export interface SensorOutput {
   detected_intent: string | null;
   intent_confidence: number;
@@ -29,7 +33,7 @@ export interface SensorOutput {
   is_ambiguous: boolean;
   ambiguity_reason: string | null;
   /**
-   * Seed 000: the model may propose a reformulation of the session's original goal, citing evidence
+   * Goal reformulation (docs/goals.md): the model may propose a reformulation of the session's original goal, citing evidence
    * ids it saw (`tool:<key>`, `profile:<field>`, `var:<name>`). Validated by the engine, ledgered by
    * the host, used from the next turn on.
    */
@@ -39,7 +43,7 @@ export interface SensorOutput {
     confidence: number;
     evidence_ids: string[];
     /**
-     * Seed 000 "must map to original goal tokens": words of the original the model judged to be
+     * Intent preservation ("must map to original goal tokens"): words of the original the model judged to be
      * restated by other words of the candidate ("crypto" → "digital asset"), as explicit pairs. The
      * engine screens them (reformulation/model-pairs.ts) and uses them after exact, stem and table.
      */
@@ -47,7 +51,7 @@ export interface SensorOutput {
   } | null;
 }
 
-/** Seed 000: one item the engine holds before the turn's tools run, citable by its id. */
+/** Goal reformulation: one item the engine holds before the turn's tools run, citable by its id. */
 export interface SenseEvidence {
   /** `var:<session variable>` or `profile:<profile field>`, as the reformulation stage resolves them. */
   id: string;
@@ -70,11 +74,11 @@ export interface SenseRequest {
   activeScenario: { name: string; intentLabel: string } | null;
   activeStep: { name: string; instructions: string } | null;
   /**
-   * Seed 000: the session's goal once it has an original, so the sensor may propose a reformulation
+   * Goal reformulation: the session's goal once it has an original, so the sensor may propose a reformulation
    * of it (`SensorOutput.goal_reformulation`). Absent or null: nothing to reformulate yet.
    */
   goal?: { original: string; activeReformulation: string | null } | null;
-  /** Seed 000: what a proposal may cite, bounded (reformulation/session-evidence.ts). Absent or empty: nothing. */
+  /** What a reformulation proposal may cite, bounded (reformulation/session-evidence.ts). Absent or empty: nothing. */
   evidence?: SenseEvidence[];
 }
 
@@ -101,7 +105,7 @@ export interface JudgeRequest {
   response: string;
 }
 
-/** Lane-2 verdict; the judge plays seed 001's PESSIMIST role. */
+/** Lane-2 verdict; the judge plays the PESSIMIST judge role. */
 export interface JudgeOutput {
   passed: boolean;
   /** 0..1, how well the reply follows the rule. */
@@ -115,11 +119,11 @@ export interface ExtractRequest {
   variables: { name: string; type: string; description: string }[];
 }
 
-/** Seed 004 grounding call: pick one candidate of the bounded set, or ask for more evidence. */
+/** Continuity's grounding call (docs/continuity.md#resolution): pick one candidate of the bounded set, or ask for more evidence. */
 export interface SelectRequest {
   message: string;
   candidates: { id: string; label: string; sublabel?: string }[];
-  /** Enriched evidence (seed 004 allowlist), as short text blocks. */
+  /** Enriched evidence (continuity's fixed allowlist), as short text blocks. */
   evidence: { type: string; text: string }[];
   attempt: number;
 }
@@ -128,6 +132,6 @@ export interface SelectOutput {
   decision: "select" | "need_more_info" | "abstain";
   choice_id: string | null;
   confidence: number;
-  /** Seed 004 canonical field name; values outside the allowlist are dropped. */
+  /** Continuity's canonical field name; values outside the allowlist are dropped. */
   neededEvidenceTypes: string[];
 }

@@ -28,8 +28,9 @@ export interface DraftLoopResult {
 }
 
 /**
- * Stages 7–10 (seed 003 pipeline steps 5–6, PRODUCT.md §3.7–3.9): generate a draft, extract what it
- * says, enforce both lanes; a violation regenerates while the seed-001 loop guardrails allow, and an
+ * Stages 7–10 (docs/pipeline.md: generation, extraction, enforcement, regenerate or fall back):
+ * generate a draft, extract what it says, enforce both lanes; a violation regenerates while the loop
+ * guardrails (docs/loops.md) allow, and an
  * exhausted loop ships the safe template. A draft that failed a hard constraint is never returned.
  */
 export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Promise<DraftLoopResult> {

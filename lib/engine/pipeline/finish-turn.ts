@@ -7,7 +7,7 @@ import { goalProvenance, originalGoalFromTurn } from "../stages/reformulation/go
 import type { ToolCall } from "../stages/tools/run-tools";
 import type { TurnContext } from "./turn-context";
 
-// Seed 004 CHAT_HISTORY_MAX_TURNS = 8 turns of history, i.e. 16 messages.
+// CHAT_HISTORY_MAX_TURNS = 8 turns of history, i.e. 16 messages.
 export const HISTORY_MAX_ENTRIES = 16;
 
 export interface TurnResultParts {
@@ -46,7 +46,7 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
     { role: "user" as const, text: ctx.input.message },
     { role: "agent" as const, text: parts.response },
   ].slice(-HISTORY_MAX_ENTRIES);
-  // Seed 000: the first clear request becomes the original goal, never overwritten afterwards.
+  // docs/goals.md: the first clear request becomes the original goal, never overwritten afterwards.
   session.goal = originalGoalFromTurn(
     session.goal,
     ctx.input.message,

@@ -78,7 +78,7 @@ describe("adversarial replies through lane 1", () => {
   });
 });
 
-describe("seed 003 §E: relevance check with refusal bypass", () => {
+describe("relevance check with refusal bypass", () => {
   it('"I don\'t know" passes relevance by bypass', async () => {
     const model = createScriptedProvider({
       sense: [sensed()],
@@ -93,7 +93,7 @@ describe("seed 003 §E: relevance check with refusal bypass", () => {
     expect(out.outcome).toBe("answered");
     expect(out.provenance.enforcement.checks.find((c) => c.ruleKey === "relevance")).toMatchObject({
       result: "passed",
-      detail: "refusal bypass (seed 003 §E)",
+      detail: "refusal bypass",
     });
   });
 

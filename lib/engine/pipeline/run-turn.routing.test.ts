@@ -22,7 +22,7 @@ async function say(settings: Record<string, unknown>, session: SessionState, mes
   return runTurn(agent, session, { message, turnId: `r${n}` }, testPorts(talk(), embedder));
 }
 
-describe("seed 003 §C: the stuck user", () => {
+describe("routing fallback: the stuck user", () => {
   it('"maybe" at a yes/no step clarifies twice, then stays (fallback_behavior clarify)', async () => {
     let session = atConfirm();
     const outcomes: string[] = [];

@@ -28,9 +28,9 @@ export interface RunTurnOptions {
 }
 
 /**
- * One user turn through the linear, fail-fast pipeline of seed 003 ("Proposed Turn Pipeline") and
- * seed 002: sensor → ambiguity trap → scoped retrieval → routing and filtering → variables → tools →
- * generation → extraction → two-lane enforcement → regenerate or fall back. Pure given its ports:
+ * One user turn through the linear, fail-fast pipeline (docs/pipeline.md): sensor → ambiguity trap →
+ * scoped retrieval → routing and filtering → variables → tools → generation → extraction → two-lane
+ * enforcement → regenerate or fall back. Pure given its ports:
  * the same snapshot, session, input and ports give the same outcome and spans. Persisting is the host's.
  */
 export async function runTurn(
@@ -62,7 +62,7 @@ export async function runTurn(
     loops: [],
   };
 
-  // 0. Continuity (seed 004, only when enabled): a follow-up naming one of the offered options is
+  // 0. Continuity (docs/continuity.md, only when enabled): a follow-up naming one of the offered options is
   // resolved deterministically, before the sensor and the ambiguity trap, without a model call.
   const continuityOn = input.continuityEnabled === true;
   const continuity = continuityOn
@@ -229,7 +229,7 @@ export async function runTurn(
   });
   const missing = variables.missing.filter((m) => ctx.session.variables[m.name] === undefined);
 
-  // Seed 000: a reformulation the model proposed is validated here against the evidence the turn
+  // Goal reformulation (docs/goals.md): a reformulation the model proposed is validated here against the evidence the turn
   // holds; the host ledgers it in the turn's transaction and it applies from the next turn on.
   const goalCandidate = sensed.context.goal_reformulation
     ? await ctx.spans.record("reformulation", async () => {

@@ -1,8 +1,8 @@
 import type { ExtractRequest } from "@/lib/engine/contracts/model";
 import { fold, stem } from "./text";
 
-// The offline stand-in for the model extractor (seed 003 Decision 7, the stage after the deterministic
-// patterns). It only answers what it can read reliably: a NUMBER variable gets the money amount that
+// The offline stand-in for the optional model extractor (stage 8, after the deterministic patterns;
+// lib/engine/stages/extraction/README.md). It only answers what it can read reliably: a NUMBER variable gets the money amount that
 // shares a sentence with a word of the variable's name ("refund_amount" → an amount next to "refund").
 // Boolean and string variables are left out — the bundle's patterns are authoritative for them, and
 // a missing value is reported as unresolved by lane 1 rather than guessed here.

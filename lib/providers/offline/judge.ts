@@ -1,7 +1,7 @@
 import type { JudgeOutput, JudgeRequest } from "@/lib/engine/contracts/model";
 import { fold } from "./text";
 
-// The offline lane-2 judge plays seed 001's PESSIMIST: it looks for the tone failures a customer would
+// The offline lane-2 judge plays the PESSIMIST judge role: it looks for the tone failures a customer would
 // complain about — blame, sarcasm, dismissiveness, insults, lecturing, shouting — whatever the rule,
 // and fails the reply on any of them. A reply without them passes. When the rule asks to acknowledge
 // the customer and a reply that limits or declines does not, the reply still passes but scores 0.75

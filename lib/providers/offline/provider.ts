@@ -24,8 +24,8 @@ function ok<T>(request: unknown, value: T, measured: unknown = value): ModelResu
 
 /**
  * The default model provider: deterministic heuristics, no network, no configuration. Good enough to
- * demo and test every pipeline stage (PRODUCT.md §1); never fails, so the degradation paths are
- * exercised with the scripted provider instead.
+ * demo and test every pipeline stage without network (docs/decisions.md#offline-provider-by-default);
+ * never fails, so the degradation paths are exercised with the scripted provider instead.
  */
 export function createOfflineProvider(): ModelProvider {
   return {

@@ -9,9 +9,9 @@ const ORDINALS: [RegExp, (n: number) => number][] = [
 ];
 
 /**
- * Offline stand-in for seed 004's grounding call: ordinals ("the second one") pick by position in the
- * offered list; anything else asks for more evidence (the active options), which the engine's
- * enrichment loop supplies once.
+ * Offline stand-in for continuity's grounding (selection) call (docs/continuity.md#resolution):
+ * ordinals ("the second one") pick by position in the offered list; anything else asks for more
+ * evidence (the active options), which the engine's enrichment loop supplies once.
  */
 export function offlineSelect(request: SelectRequest): SelectOutput {
   for (const [pattern, index] of ORDINALS) {

@@ -11,13 +11,13 @@ import {
 } from "@/lib/engine/stages/loop-guardrails/loop-trace";
 import type { RerunReasoning } from "@/lib/engine/stages/loop-guardrails/rerun-reasoning";
 
-// LoopTraceItem ↔ loop_traces row. Every seed-001 field has its own column; `reasoning` holds the seed
-// §5 rerun reasoning of a loop that reran (null otherwise). Turn loops (kind "turn") and external loops
+// LoopTraceItem ↔ loop_traces row. Every LoopTraceItem field has its own column; `reasoning` holds the
+// rerun reasoning (docs/loops.md#rerun-reasoning) of a loop that reran (null otherwise). Turn loops (kind "turn") and external loops
 // (kind "external", posted to /orchestrator/loop-complete) share the table and this mapping.
 
 type LoopInsert = typeof loopTraces.$inferInsert;
 
-/** Seed §5 reasoning as stored: the logger's dict when the caller has it, else rebuilt from the record. */
+/** Rerun reasoning (docs/loops.md#rerun-reasoning) as stored: the logger's dict when the caller has it, else rebuilt from the record. */
 function reasoningOf(record: LoopTraceItem, reasoning: RerunReasoning | null | undefined) {
   if (reasoning) return { ...reasoning };
   if (record.decision !== "rerun" || !record.rerun_reason) return null;
@@ -30,7 +30,7 @@ function reasoningOf(record: LoopTraceItem, reasoning: RerunReasoning | null | u
   };
 }
 
-/** A seed-001 LoopTraceItem as a loop_traces row (every field kept). */
+/** A LoopTraceItem as a loop_traces row (every field kept). */
 export function loopRowFromRecord(
   raw: LoopTraceItem | Record<string, unknown>,
   agentId: string | null,
@@ -78,7 +78,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
 
-/** A stored row back as the record the pure guardrails read; nullable columns take the seed defaults. */
+/** A stored row back as the record the pure guardrails read; nullable columns take the rerun defaults. */
 export function loopRecordFromRow(row: LoopTraceRow): LoopTraceItem {
   return {
     loop_id: row.loopId,

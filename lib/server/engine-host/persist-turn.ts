@@ -36,7 +36,7 @@ export interface PersistInput {
 }
 
 /**
- * PRODUCT.md §3.10: session, profile, turn, spans, loops, ledger event and intent log in ONE
+ * docs/pipeline.md#persist: session, profile, turn, spans, loops, ledger event and intent log in ONE
  * transaction. The session row is locked and its turn_count must still be the index the turn ran on;
  * otherwise another instance's turn won and this one is run again (SessionMovedOnError).
  *
@@ -74,8 +74,9 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       .where(eq(customerProfiles.id, input.customerProfileId));
   }
   if (outcome.goalCandidate) {
-    // Seed 000 step 4: the verdict is ledgered in this transaction; an accepted reformulation is used
-    // from the next turn on, so it is always committed before execution. A failed append throws
+    // Ledger before execution (docs/decisions.md#ledger-before-execution): the verdict is ledgered in
+    // this transaction; an accepted reformulation is used from the next turn on, so it is always
+    // committed before execution. A failed append throws
     // DTL-STRAT-011 and rolls the whole turn back ("abort entire run").
     const recorded = await recordGoalCandidate(tx, {
       sessionId: input.sessionId,

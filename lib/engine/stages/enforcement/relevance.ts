@@ -33,7 +33,7 @@ export function relevanceCheck(
   config: { relevance_threshold: number; relevance_refusal_bypass: boolean },
 ): RuleCheck {
   if (config.relevance_refusal_bypass && isRefusal(responseText)) {
-    return globalCheck("relevance", "Relevance", "passed", "refusal bypass (seed 003 §E)", 1);
+    return globalCheck("relevance", "Relevance", "passed", "refusal bypass", 1);
   }
   const score = round3(cosine(query, response));
   const ok = score >= config.relevance_threshold;

@@ -10,7 +10,7 @@ export interface RouteDecision {
   action: RouteAction;
   scenarioId: string | null;
   stepId: string | null;
-  /** Set for "clarify": the text to send (seed 003 §C: "I didn't quite understand. {hint}"). */
+  /** Set for "clarify": the text to send ("I didn't quite understand. {hint}", the routing fallback). */
   clarification: string | null;
   /** The step whose clarification count changed, and its new value. */
   clarifiedStep: { stepId: string; count: number } | null;
@@ -45,10 +45,10 @@ function fastForward(
 }
 
 /**
- * Stage 4 routing (seed 003 Decision 5 + §C, seed 002 Decision 3): stickiness_boost on the current
- * scenario's transitions; another scenario must reach exit_intent_threshold to take over; explicit
- * exits always break stickiness; no transition above min_transition_score → clarify up to
- * max_clarifications_per_step, then fallback_behavior.
+ * Stage 4 routing (README here; docs/decisions.md#stickiness-boost-015-exit-threshold-085):
+ * stickiness_boost on the current scenario's transitions; another scenario must reach
+ * exit_intent_threshold to take over; explicit exits always break stickiness; no transition above
+ * min_transition_score → clarify up to max_clarifications_per_step, then fallback_behavior.
  */
 export function routeScenario(
   agent: CompiledAgent,

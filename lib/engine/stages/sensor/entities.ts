@@ -3,7 +3,7 @@ import { COUNTRY_ALIASES } from "./countries";
 import { fold } from "./text";
 
 // Entity extraction for the local sensor (and the offline provider), driven by the profile field definitions of the request
-// (seed 003 §A: description and extraction_hints are the definitions). Every field goes through the
+// (their description and extraction_hints are the definitions). Every field goes through the
 // first extractor that claims it:
 //
 //   email      the field name mentions "email"                → first e-mail address

@@ -45,8 +45,8 @@ export function intentOptions(agent: CompiledAgent, activeStepId: string | null)
 }
 
 /**
- * Seed 000: the goal and the evidence a reformulation could cite, only once the session has an original
- * goal — before that a proposal is dropped anyway, so the sensor's prompt does not carry them.
+ * Goal reformulation (docs/goals.md): the goal and the evidence a reformulation could cite, only once
+ * the session has an original goal — before that a proposal is dropped anyway, so the sensor's prompt does not carry them.
  */
 function goalInputs(
   session: TurnContext["session"],

@@ -41,7 +41,7 @@ function coerce(value: unknown, fieldType: string): unknown {
 }
 
 /**
- * Seed 003 §A: entities touch the profile only when they are declared profile fields and pass every
+ * Entities touch the profile only when they are declared profile fields and pass every
  * validation rule (CEL over `value`). Everything else is reported, never stored.
  */
 export function validateEntities(entities: Record<string, unknown>, fields: EngineProfileField[]): EntityValidation {

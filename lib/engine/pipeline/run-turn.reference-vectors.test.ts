@@ -8,8 +8,9 @@ import { createScriptedProvider, fail, generated, judged, sensed } from "../test
 import { snapshotFromBundle, withModelSensor } from "../testing/snapshot-from-bundle";
 import { runTurn } from "./run-turn";
 
-// Seed 003's own running example and PRODUCT.md §12, played through the whole pipeline with a
-// scripted model (no network) and the offline embedder.
+// The reference example "I'm in France and want a refund for order 123" and the other reference
+// vectors (always-on GLOBAL rules, stickiness, the ambiguity trap, degradation), played through the
+// whole pipeline with a scripted model (no network) and the offline embedder.
 
 const embedder = createOfflineEmbedder();
 let agent: CompiledAgent;
@@ -29,7 +30,7 @@ function inRefundAt(step: string): SessionState {
   };
 }
 
-describe("seed 003: I'm in France and want a refund for order 123", () => {
+describe("reference example: I'm in France and want a refund for order 123", () => {
   it("looks the order up, catches the $75 refund promise and regenerates", async () => {
     const model = createScriptedProvider({
       sense: [
@@ -111,12 +112,12 @@ describe("seed 003: I'm in France and want a refund for order 123", () => {
     expect(out.outcome).toBe("fallback");
     expect(out.fallbackReason).toBe("enforcement_exhausted");
     expect(out.response).not.toMatch(/\$\s?75/);
-    // max_retries 1 (seed 003 EnforcementConfig): exactly one regeneration.
+    // enforcement.max_retries 1 (the default): exactly one regeneration.
     expect(model.requestsOf("generate")).toHaveLength(2);
   });
 });
 
-describe("seed 003 Decision 8: GLOBAL hard constraints are always enforced", () => {
+describe("GLOBAL hard constraints are always enforced", () => {
   it("blocks a weather answer that names a competitor though the rule was never retrieved", async () => {
     const model = createScriptedProvider({
       sense: [sensed({ detected_intent: null, intent_confidence: 0.1 })],
@@ -154,7 +155,7 @@ describe("seed 003 Decision 8: GLOBAL hard constraints are always enforced", () 
   });
 });
 
-describe("seed 003 Decision 5: stickiness", () => {
+describe("stickiness: boost 0.15, exit threshold 0.85", () => {
   it('"price" mentioned during a refund stays in Refund', async () => {
     const model = createScriptedProvider({
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.7 })],
@@ -217,7 +218,7 @@ describe("seed 003 Decision 5: stickiness", () => {
   });
 });
 
-describe("seed 003 Decision 4: ambiguity trap", () => {
+describe("ambiguity trap: the sensor's flag stops the turn with a clarifier", () => {
   it("an ambiguous hypothetical clarifies instead of acting, with one model call", async () => {
     const model = createScriptedProvider({
       sense: [
@@ -245,7 +246,7 @@ describe("seed 003 Decision 4: ambiguity trap", () => {
   });
 });
 
-describe("seed 004 degradation: model faults never crash a turn", () => {
+describe("degradation: model faults never crash a turn", () => {
   it.each([["timeout"], ["rate_limited"], ["transport_error"], ["abstain"]] as const)(
     "sensor %s → safe clarifier",
     async (reason) => {
