@@ -49,7 +49,8 @@ test("continuity on: 'open the sample2 pls' picks the listed order without a cla
   await resetSession(page);
   const toggle = page.getByTestId("continuity-toggle");
   await expect(toggle).toHaveValue("flag");
-  await expect(toggle.locator("option[value=flag]")).toContainText("NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED");
+  // The e2e server leaves the deployment switch off: the default is off, and the option says so.
+  await expect(toggle.locator("option[value=flag]")).toHaveText("default — off by default");
   await toggle.selectOption("on");
   const toast = page.getByText("Continuity on for this session from the next turn.");
   await expect(toast).toBeVisible();
@@ -97,6 +98,13 @@ test("continuity on: 'open the sample2 pls' picks the listed order without a cla
   await expect(panel.getByTestId("continuity-decision")).toHaveText("passed through");
   await expect(panel.getByTestId("continuity-blocked")).toHaveText("no active option set");
   await screenshot(page, "sandbox-continuity-turn1");
+
+  // New session keeps the sandbox's choice; back to the default for the specs after this one.
+  await page.getByTestId("sandbox-reset").click();
+  await expect(page.getByTestId("agent-message")).toHaveCount(0);
+  await expect(page.getByTestId("continuity-value")).toHaveText("on");
+  await page.getByTestId("continuity-toggle").selectOption("flag");
+  await expect(page.getByText("Continuity back to the default (off by default) from the next turn.")).toBeVisible();
 });
 
 test("continuity off: the tab says how to turn it on; a reformulated goal can be restored", async ({
@@ -105,7 +113,7 @@ test("continuity off: the tab says how to turn it on; a reformulated goal can be
 }) => {
   await resetSession(page);
   const sessionId = sessionOf(page);
-  // The e2e server leaves NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED unset (false): follow flag = off.
+  // The e2e server leaves the deployment switch off: the default is off.
   await expect(page.getByTestId("continuity-toggle")).toHaveValue("flag");
   await send(page, LIST, 1);
   await page.getByRole("tab", { name: "Continuity" }).click();
@@ -117,7 +125,8 @@ test("continuity off: the tab says how to turn it on; a reformulated goal can be
   await screenshot(page, "sandbox-continuity-off-1024");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("tab", { name: "State" }).click();
-  await expect(page.getByTestId("state-continuity")).toContainText("the latest turn ran with continuity off");
+  await expect(page.getByTestId("state-continuity")).toContainText("off by default");
+  await expect(page.getByTestId("state-continuity")).toContainText("the deployment does not allow it yet");
   await expect(page.getByTestId("restore-goal")).toHaveCount(0);
   const sandboxUrl = page.url();
 

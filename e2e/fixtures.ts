@@ -62,7 +62,7 @@ export async function saveAdminSession(browser: Browser, baseURL: string | undef
   await page.close();
 }
 
-/** In the demo agent's sandbox: a fresh session (Reset, unless there is none yet), then `message`; the reply's locator. */
+/** In the demo agent's sandbox: a fresh session (New session, unless there is none yet), then `message`; the reply's locator. */
 export async function sendInFreshSandboxSession(page: Page, message: string) {
   await page.goto("/agents/refund-desk/sandbox");
   if (!(await page.getByText("No sandbox session yet").isVisible())) {

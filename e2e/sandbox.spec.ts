@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { screenshot, signIn } from "./fixtures";
 
-// Seed 003's example with the demo Refund desk on the offline provider: the first draft promises
+// The reference example with the demo Refund desk on the offline provider: the first draft promises
 // $75, lane 1 catches `refund_amount <= 50`, and the regenerated reply ships.
 const MESSAGE = "I'm in France and want a refund for order 123";
 const VIEWER = { email: `viewer-${Date.now()}@focal.test`, name: "Vera Viewer", password: "viewer-password-12" };
@@ -115,7 +115,7 @@ test("a designer chats in the sandbox and sees why each reply is what it is", as
   await screenshot(page, "sandbox-1024");
 });
 
-test("Reset starts an empty session and keeps the previous one in the picker", async ({ page }) => {
+test("New session starts an empty session and keeps the previous one in the picker", async ({ page }) => {
   await page.goto(sessionUrl);
   await expect(page.getByTestId("agent-message")).toHaveCount(2);
   await page.getByTestId("sandbox-reset").click();

@@ -240,7 +240,7 @@ function DerivedState({ t }: { t: ContinuityTelemetryView }) {
   );
 }
 
-/** The selected turn's seed 004 continuity telemetry: decision and why, options, loop and state. */
+/** The selected turn's continuity telemetry: decision and why, options, loop and state. */
 export function ContinuityPanel({ turn }: { turn: TurnView }) {
   const t = readContinuityTelemetry(turn);
   if (!t) {

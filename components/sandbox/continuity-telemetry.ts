@@ -1,7 +1,7 @@
 import type { TurnView } from "@/lib/turns/turn-view";
 import { isRecord } from "./sandbox-format";
 
-// Seed 004 Step 5 telemetry of one turn, read back from its stored `continuity` span (or, for turns
+// The continuity telemetry of one turn (docs/continuity.md#telemetry-and-rollout), read back from its stored `continuity` span (or, for turns
 // stored without spans, `provenance.continuity`: the same object). Stored JSON is read defensively:
 // a missing or odd field becomes null / empty, never a crash in the side panel.
 
@@ -90,7 +90,7 @@ export function readContinuityTelemetry(turn: TurnView): ContinuityTelemetryView
   };
 }
 
-/** Whether the bounded model loop (seed 004 Step 4) ran: only then do fingerprints and budgets mean anything. */
+/** Whether the bounded model loop (docs/continuity.md#resolution) ran: only then do fingerprints and budgets mean anything. */
 export function selectionLoopRan(t: ContinuityTelemetryView): boolean {
   return t.loopCycleId !== null || t.fingerprintBefore !== null || t.retryBudgetRemaining !== null;
 }

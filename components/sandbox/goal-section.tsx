@@ -20,7 +20,7 @@ interface GoalSectionProps {
   onRestored: () => void;
 }
 
-/** The session's goal (PRODUCT.md §6): original, active reformulation with its evidence, and the way back. */
+/** The session's goal (docs/goals.md): original, active reformulation with its evidence, and the way back. */
 export function GoalSection({ sessionId, goal, canPost, restored, onRestored }: GoalSectionProps) {
   const router = useRouter();
   const [pending, startRestore] = useTransition();
