@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e-env";
 
 export async function signIn(page: Page) {
@@ -25,7 +25,7 @@ export interface Person {
 }
 
 /** On /admin, signed in as the admin: adds `person` with `role` and waits for the form to reset. */
-export async function addOperator(page: Page, person: Person, role: "designer" | "viewer") {
+export async function addOperator(page: Page, person: Person, role: "designer" | "viewer" | "operator") {
   const form = page.getByRole("form", { name: "Add operator" });
   await form.getByLabel("Email").fill(person.email);
   await form.getByLabel("Name").fill(person.name);
@@ -83,4 +83,44 @@ export async function editMaxRefund(page: Page, expression: string) {
   await editor.getByLabel("Enforcement expression (CEL)").fill(expression);
   await expect(editor.getByTestId("cel-status")).toHaveAttribute("data-state", "ok");
   return editor;
+}
+
+/** On /admin as the admin: creates an API key with `scopes` and returns it (shown once). */
+export async function createApiKey(page: Page, name: string, scopes: string[]): Promise<string> {
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(name);
+  for (const scope of scopes) await dialog.getByLabel(scope).check();
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^fk_/);
+  await page.getByRole("button", { name: "Done" }).click();
+  return key;
+}
+
+// Alignment 0.72 < 0.75 and drift 0.28 > 0.25: every completion reruns until the fourth (_r3)
+// reaches max_reruns 3 and is force-finalized.
+const RERUNNING_REFLECTION = {
+  alignment_score: 0.72,
+  drift_score: 0.28,
+  summary_valid: true,
+  reflection_persona: "SAGE",
+};
+
+/** Posts `root`, `_r1`, `_r2`, `_r3` through POST /orchestrator/loop-complete; returns the force-finalized id. */
+export async function postForcedLoopFamily(request: APIRequestContext, key: string, root: string): Promise<string> {
+  const ids = [root, `${root}_r1`, `${root}_r2`, `${root}_r3`];
+  for (const loopId of ids) {
+    const response = await request.post("/orchestrator/loop-complete", {
+      headers: { authorization: `Bearer ${key}` },
+      data: {
+        loop_id: loopId,
+        reflection_status: "done",
+        orchestrator_persona: "SAGE",
+        reflection: RERUNNING_REFLECTION,
+      },
+    });
+    expect(response.status()).toBe(200);
+  }
+  return `${root}_r3`;
 }

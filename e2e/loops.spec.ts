@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { addOperator, createApiKey, postForcedLoopFamily, screenshot, signIn } from "./fixtures";
 
 // An operator sees a force-finalized loop on the Loops dashboard, overrides it with a
 // reason, and finds the override in the Ledger; a designer sees the loop but no Override button.
@@ -14,42 +14,9 @@ const DESIGNER = { email: `loops-designer-${RUN}@focal.test`, name: "Dan Designe
 const ROOT = `e2e_loop_${RUN}`;
 const FORCED = `${ROOT}_r3`;
 const REASON = "The retrieval index was rebuilt; one more pass is worth it.";
-// The reference example scores: alignment 0.72 < 0.75 and drift 0.28 > 0.25, so every completion reruns
-// until the fourth (_r3) reaches max_reruns 3 and is force-finalized.
-const REFLECTION = { alignment_score: 0.72, drift_score: 0.28, summary_valid: true, reflection_persona: "SAGE" };
-
-async function addPerson(page: Page, person: typeof OPERATOR, role: "operator" | "designer") {
-  const form = page.getByRole("form", { name: "Add operator" });
-  await form.getByLabel("Email").fill(person.email);
-  await form.getByLabel("Name").fill(person.name);
-  await form.getByLabel("Role").selectOption(role);
-  await form.getByLabel("Initial password").fill(person.password);
-  await form.getByRole("button", { name: "Add operator" }).click();
-  await expect(page.getByText(person.email).first()).toBeVisible();
-  // React resets the form when the action settles; typing the next person before that loses it.
-  await expect(form.getByLabel("Email")).toHaveValue("");
-}
-
-async function createLoopsKey(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Create API key" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name").fill(`e2e orchestrator ${RUN}`);
-  await dialog.getByLabel("loops:write").check();
-  await dialog.getByRole("button", { name: "Create key" }).click();
-  const key = (await page.getByTestId("new-api-key").textContent())?.trim() ?? "";
-  expect(key).toMatch(/^fk_/);
-  await page.getByRole("button", { name: "Done" }).click();
-  return key;
-}
 
 async function postLoops(request: APIRequestContext, key: string) {
-  for (const loopId of [ROOT, `${ROOT}_r1`, `${ROOT}_r2`, FORCED]) {
-    const response = await request.post("/orchestrator/loop-complete", {
-      headers: { authorization: `Bearer ${key}` },
-      data: { loop_id: loopId, reflection_status: "done", orchestrator_persona: "SAGE", reflection: REFLECTION },
-    });
-    expect(response.status()).toBe(200);
-  }
+  expect(await postForcedLoopFamily(request, key, ROOT)).toBe(FORCED);
   const status = await request.get(`/api/v1/orchestrator/guardrails-status/${FORCED}`, {
     headers: { authorization: `Bearer ${key}` },
   });
@@ -72,9 +39,9 @@ test("an operator overrides a force-finalized loop with a reason and sees it in 
 }) => {
   await signIn(page);
   await page.goto("/admin");
-  await addPerson(page, OPERATOR, "operator");
-  await addPerson(page, DESIGNER, "designer");
-  await postLoops(request, await createLoopsKey(page));
+  await addOperator(page, OPERATOR, "operator");
+  await addOperator(page, DESIGNER, "designer");
+  await postLoops(request, await createApiKey(page, `e2e orchestrator ${RUN}`, ["loops:write"]));
 
   await signInAs(page, OPERATOR);
   await page.goto("/loops");
