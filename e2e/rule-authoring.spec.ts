@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { addOperator, type Person, screenshot, sendInFreshSandboxSession, signIn, signInAs } from "./fixtures";
 
-// Issue 5's authoring path end to end, as a designer (not the admin): a new GLOBAL hard rule with a
+// The rule authoring path end to end, as a designer (not the admin): a new GLOBAL hard rule with a
 // CEL expression (a parse error first, then the tester), saved; in the sandbox the offline draft that
 // promises $75 breaks it, so the reply is regenerated under the new, lower cap, and the trace names
 // the rule. A viewer sees the rules but no edit control. The rule is deleted at the end, so the specs

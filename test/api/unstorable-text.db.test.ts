@@ -3,8 +3,6 @@ import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/r
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
-import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
-import { submitTurnAction } from "@/lib/actions/sandbox/submit-turn";
 import { formatPath } from "@/lib/server/errors";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { goalApi, sessionWithGoal } from "../support/goal-api-helpers";
@@ -35,13 +33,13 @@ const BAD_TEXT: Record<string, { text: string; reason: RegExp }> = {
 
 let handle: DatabaseHandle;
 let key: string;
-let designerCookie: string;
+let _designerCookie: string;
 let operatorCookie: string;
 
 beforeAll(async () => {
   const app = await startDemoApp(["designer", "operator"]);
   handle = app.handle;
-  designerCookie = app.cookies.designer;
+  _designerCookie = app.cookies.designer;
   operatorCookie = app.cookies.operator;
   key = await loopApiKey(handle, ["turns:write", "goals:write", "loops:write", "loops:override"]);
 });
@@ -145,25 +143,6 @@ describe("orchestrator loop endpoints keep the route's validation body", () => {
 });
 
 describe("server actions", () => {
-  it("message of the sandbox's submitTurn", async () => {
-    requestState.headers = browserHeaders({ cookie: designerCookie });
-    const started = await startSandboxSessionAction({ agentKey: "refund-desk" });
-    if (!started.ok) throw new Error(started.message);
-    const sessionId = (started.data as { id: string }).id;
-    expect(await submitTurnAction({ sessionId, message: "I want my money back" })).toMatchObject({ ok: true });
-    for (const [label, { text, reason }] of Object.entries(BAD_TEXT)) {
-      const before = await tableCounts(handle);
-      const result = await submitTurnAction({ sessionId, message: text });
-      expect(result, label).toMatchObject({
-        ok: false,
-        code: "VALIDATION",
-        message: expect.stringMatching(/^message contains /),
-        fieldErrors: { message: [expect.stringMatching(reason)] },
-      });
-      expect(await tableCounts(handle), label).toEqual(before);
-    }
-  });
-
   it("override_reason of the Override dialog", async () => {
     await completeWith(loopApi(key), "dialog_loop");
     requestState.headers = browserHeaders({ cookie: operatorCookie });
