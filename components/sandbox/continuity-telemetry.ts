@@ -1,9 +1,10 @@
 import type { TurnView } from "@/lib/turns/turn-view";
 import { isRecord } from "./sandbox-format";
 
-// The continuity telemetry of one turn (docs/continuity.md#telemetry-and-rollout), read back from its stored `continuity` span (or, for turns
-// stored without spans, `provenance.continuity`: the same object). Stored JSON is read defensively:
-// a missing or odd field becomes null / empty, never a crash in the side panel.
+// The continuity telemetry of one turn (docs/continuity.md#telemetry-and-rollout), read back from
+// its stored `continuity` span (or, for turns stored without spans, `provenance.continuity`: the same
+// object). Stored JSON is read defensively: a missing or odd field becomes null / empty, never a
+// crash in the side panel.
 
 export type ContinuityDecision = "resolved" | "clarify" | "skip";
 
