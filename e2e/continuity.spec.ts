@@ -34,7 +34,7 @@ async function resetSession(page: Page) {
   }
   await expect.poll(() => sessionOf(page)).toMatch(/^[0-9a-f-]{36}$/);
   expect(sessionOf(page)).not.toBe(before);
-  await expect(page.getByText("New session")).toBeVisible();
+  await expect(page.getByRole("log", { name: "Conversation" }).getByText("New session")).toBeVisible();
 }
 
 async function send(page: Page, message: string, count: number) {

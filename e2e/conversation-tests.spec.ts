@@ -64,7 +64,7 @@ test.afterAll(async ({ browser, baseURL }) => {
 
 test("the designer sets the conversation-tests gate to block", async ({ page }) => {
   await setGate(page, "block");
-  await expect(page.getByText(/block refuses the save/)).toBeVisible();
+  await expect(page.getByText(/block: such a save is refused/)).toBeVisible();
 });
 
 test("the France conversation is saved from the Sandbox as a test", async ({ page }) => {

@@ -66,7 +66,10 @@ export async function saveAdminSession(browser: Browser, baseURL: string | undef
 export async function sendInFreshSandboxSession(page: Page, message: string) {
   await page.goto("/agents/refund-desk/sandbox");
   if (!(await page.getByText("No sandbox session yet").isVisible())) {
+    // Wait for the new session's URL: the page remounts on it, which would clear a message typed earlier.
+    const before = new URL(page.url()).searchParams.get("session");
     await page.getByTestId("sandbox-reset").click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("session")).not.toBe(before);
     await expect(page.getByTestId("agent-message")).toHaveCount(0);
   }
   const input = page.getByTestId("sandbox-input");

@@ -47,7 +47,7 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
   await page.goto("/agents/refund-desk/settings");
   const row = page.getByTestId("setting-retention.sessions_days");
   await expect(row).toContainText("Keep sessions for (days)");
-  const days = row.getByLabel("retention.sessions_days");
+  const days = row.getByLabel("Keep sessions for (days)");
   await expect(days).toHaveValue("");
   await days.fill("0");
   await page.getByRole("button", { name: "Save settings" }).click();

@@ -121,7 +121,7 @@ test("New session starts an empty session and keeps the previous one in the pick
   await page.getByTestId("sandbox-reset").click();
   await expect.poll(() => sessionOf(page)).not.toBe(sessionId);
   await expect(page.getByTestId("agent-message")).toHaveCount(0);
-  await expect(page.getByText("New session")).toBeVisible();
+  await expect(page.getByRole("log", { name: "Conversation" }).getByText("New session")).toBeVisible();
   const picker = page.getByTestId("session-picker");
   await expect(picker.locator(`option[value="${sessionId}"]`)).toHaveCount(1);
 
