@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   ImpactPreviewControl,
   type ImpactPreviewControlProps,
@@ -56,21 +56,23 @@ export function EditorDrawer<F extends object>({
   testerWidth = "wide",
   preview,
 }: EditorDrawerProps<F>) {
-  // The drawer mounts on the click that opens it: the focused element then is its opener.
+  // The drawer mounts on the click that opens it: the focused element then is its opener. Focus goes
+  // back to it after the drawer unmounts; the timeout runs after the dialog's own focus restore, which
+  // has no trigger to return to (the drawer is opened from code).
   const [opener] = useState(() =>
     typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
   );
+  useEffect(
+    () => () => {
+      window.setTimeout(() => {
+        if (opener?.isConnected && opener !== document.body) opener.focus();
+      }, 0);
+    },
+    [opener],
+  );
   return (
     <Dialog open onOpenChange={(open) => (open ? null : editor.requestClose())}>
-      <DialogContent
-        className={DRAWER}
-        data-testid={testId}
-        onCloseAutoFocus={(event) => {
-          // Opened from code, not from a Radix trigger: give focus back to what opened it ourselves.
-          event.preventDefault();
-          if (opener?.isConnected) opener.focus();
-        }}
-      >
+      <DialogContent className={DRAWER} data-testid={testId} onCloseAutoFocus={(event) => event.preventDefault()}>
         <DialogHeader className="border-border border-b p-5 pr-12">
           <DialogTitle>
             {title}

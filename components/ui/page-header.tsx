@@ -19,9 +19,10 @@ export function PageHeader({ title, description, actions, breadcrumb, className 
           {breadcrumb}
         </nav>
       ) : null}
-      <div className="flex min-h-8 items-center justify-between gap-4">
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 className="min-w-0 truncate font-semibold text-foreground text-lg leading-7">{title}</h1>
-        {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+        {/* On a phone the actions wrap under the title instead of pushing the page sideways. */}
+        {actions ? <div className="flex max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
       {description ? <p className="max-w-3xl text-muted-foreground text-sm">{description}</p> : null}
     </header>
