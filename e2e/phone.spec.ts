@@ -49,7 +49,7 @@ test("sandbox, traces and a trace read on a phone", async ({ page }) => {
   await expectNoSidewaysScroll(page);
   await screenshot(page, "phone-traces");
 
-  await page.getByTestId("trace-row").first().getByRole("link").last().click();
+  await page.getByTestId("trace-row").first().locator('a[href*="/traces/"]').first().click();
   await expect(page).toHaveURL(/\/traces\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("provenance-footer")).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -1,7 +1,7 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useEffect, useRef, useTransition } from "react";
 import { cn } from "./cn";
 
@@ -28,6 +28,17 @@ export function FilterForm({ action, className, children, ...props }: FilterForm
   const [pending, startNavigation] = useTransition();
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // A link can change the filters too (a violation chip, Clear): show what the URL now says, except
+  // in the field being typed in, which already does.
+  const params = useSearchParams();
+  useEffect(() => {
+    for (const field of Array.from(form.current?.elements ?? [])) {
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
+      if (!field.name || field === document.activeElement) continue;
+      field.value = params.get(field.name) ?? "";
+    }
+  }, [params]);
 
   function apply() {
     window.clearTimeout(timer.current);
