@@ -35,7 +35,7 @@ export function FilterForm({ action, className, children, ...props }: FilterForm
   useEffect(() => {
     for (const field of Array.from(form.current?.elements ?? [])) {
       if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
-      if (!field.name || field === document.activeElement) continue;
+      if (!field.name || field.type === "hidden" || field === document.activeElement) continue;
       field.value = params.get(field.name) ?? "";
     }
   }, [params]);
