@@ -129,7 +129,7 @@ export async function benchMultiInstance(report: Report): Promise<MultiInstanceF
         `the rest run again); after the kill per instance ${counts(kill.afterKillByPort)}; ` +
         `retries ${counts(kill.retries)}, failures ${counts(kill.failures)}, ` +
         `${storedAfterKill.unacknowledgedStored} stored turns never acknowledged; slowest turn ${kill.maxTurnMs} ms ` +
-        `(a key whose attempt died with its instance is refused with 409 until its 60 s in-flight claim lapses)`,
+        `(a key whose attempt died with its instance is refused with 409 until its in-flight claim lapses (FOCAL_IDEMPOTENCY_IN_FLIGHT_MS, 20 s here))`,
     );
     log(
       `kill run: requests per instance ${c.proxy.upstreams.map((u, i) => `:${u.port} ${u.served - (servedBeforeKill[i] ?? 0)}${u.down ? " (down)" : ""}`).join(", ")}; ` +
