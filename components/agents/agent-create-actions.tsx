@@ -23,7 +23,7 @@ export function AgentCreateActions() {
         <Plus aria-hidden />
         New agent
       </Button>
-      <NewAgentDialog open={dialog === "new"} onClose={() => setDialog(null)} />
+      {dialog === "new" ? <NewAgentDialog open onClose={() => setDialog(null)} /> : null}
       <ImportBundleDialog open={dialog === "import"} onClose={() => setDialog(null)} />
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -35,18 +36,15 @@ const STARTS = [
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
-  const [keyEdited, setKeyEdited] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startCreate] = useTransition();
 
+  // Mounted per opening (agent-create-actions.tsx), so the key follows the name afresh each time.
+  const derive = useKeyFromName<typeof EMPTY>(true, keyFromName);
+
   const update = (patch: Partial<typeof EMPTY>) => {
-    if (patch.key !== undefined) setKeyEdited(true);
-    setFields((current) => {
-      const next = { ...current, ...patch };
-      if (!keyEdited && patch.name !== undefined) next.key = keyFromName(patch.name);
-      return next;
-    });
+    setFields((current) => ({ ...current, ...patch, ...derive(patch) }));
     setErrors({});
     setMessage(null);
   };
@@ -69,8 +67,6 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
         return;
       }
       toast.success(`Created ${parsed.data.name} · v${result.data.config_version}`);
-      setFields(EMPTY);
-      setKeyEdited(false);
       onClose();
       router.push(`/agents/${result.data.key}`);
       router.refresh();
