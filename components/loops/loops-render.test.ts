@@ -9,7 +9,10 @@ import { LoopsDashboard } from "./loops-dashboard";
 // The Loops pages render on the server; this renders them to HTML (no browser) so a broken chart or a
 // missing field fails here, before the e2e run.
 
-vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => {} }) }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ refresh: () => {}, replace: () => {} }),
+  useSearchParams: () => new URLSearchParams(),
+}));
 vi.mock("@/lib/actions/loops/override-loop-guardrails", () => ({ overrideLoopGuardrailsAction: async () => ({}) }));
 
 function loop(loopId: string, depth: number, partial: Partial<LoopView> = {}): LoopView {
