@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { openDatabase } from "@/db/client";
 import { ledgerEvents, loopTraces, sessions, traceSpans, turns } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor, LedgerEventType } from "@/lib/server/ledger/event-types";
 import { percentile } from "../report";
@@ -93,8 +93,7 @@ async function main() {
     for (let i = 0; i < warmup + samples; i++) {
       const turnId = randomUUID();
       const started = performance.now();
-      await db.transaction(async (raw) => {
-        const tx = raw as Transaction;
+      await db.transaction(async (tx) => {
         const locked = await tx.execute(sql`select turn_count from sessions where id = ${own.id} for update`);
         const lockedRows = (Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows) as {
           turn_count: number;

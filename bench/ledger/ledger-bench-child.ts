@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { sessions } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { anchorLedger } from "@/lib/server/ledger/anchor-ledger";
@@ -50,8 +50,7 @@ function turnPayload(sessionId: string, turnIndex: number): Record<string, unkno
 }
 
 async function appendOne(db: Database, agentId: string, sessionId: string, turnIndex: number, global: boolean) {
-  await db.transaction(async (raw) => {
-    const tx = raw as Transaction;
+  await db.transaction(async (tx) => {
     await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
     await appendLedgerEvent(tx, {
       sessionChain: global ? undefined : sessionId,

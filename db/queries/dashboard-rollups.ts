@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { dashboardRolledDays } from "../schema";
-import type { Database, Transaction } from "../types";
+import type { Database } from "../types";
 
 // Rolling up closed UTC days of an agent's turns (db/schema/dashboard.ts). A day is rolled once: the
 // transaction that inserts its marker computes its counts; a concurrent one finds the marker taken
@@ -34,8 +34,7 @@ export async function rolledDays(db: Database, agentId: string, days: string[]):
  */
 export async function rollUpDays(db: Database, agentId: string, days: string[]): Promise<string[]> {
   if (days.length === 0) return [];
-  return db.transaction(async (txOrSavepoint) => {
-    const tx = txOrSavepoint as Transaction;
+  return db.transaction(async (tx) => {
     const taken = await tx
       .insert(dashboardRolledDays)
       .values(days.map((day) => ({ agentId, day })))

@@ -79,8 +79,7 @@ export async function importBundle(
   const { key, name, description, settings } = bundle.agent;
 
   try {
-    return await db.transaction(async (txOrSavepoint) => {
-      const tx = txOrSavepoint as Transaction;
+    return await db.transaction(async (tx) => {
       // ON CONFLICT DO NOTHING waits for a concurrent import of the same new key, then yields to it.
       const [inserted] = await tx
         .insert(agents)

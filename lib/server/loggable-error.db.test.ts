@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { DatabaseHandle } from "@/db/client";
 import { operators } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { addOperator, signIn, startTestApp } from "@/test/support/focal-test-app";
 import { browserHeaders, ORIGIN, requestState } from "@/test/support/request-headers";
 import { createApiKey } from "./auth/api-keys";
@@ -72,7 +71,7 @@ describe("server logs of failed queries", () => {
     requestState.headers = browserHeaders({ cookie: await signIn(admin.email, admin.password) });
     const action = defineAction(
       { name: "probeFailingQuery", role: "viewer", schema: z.object({}) },
-      async (_, { db }) => db.transaction((tx) => (tx as Transaction).execute(sql`select ${CUSTOMER_TEXT}::int`)),
+      async (_, { db }) => db.transaction((tx) => tx.execute(sql`select ${CUSTOMER_TEXT}::int`)),
     );
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -88,7 +87,7 @@ describe("server logs of failed queries", () => {
 
   it("defineRoute logs the SQLSTATE, never the customer's text", async () => {
     const { key } = await handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: "log-probe", scopes: ["agents:read"] }, SYSTEM_ACTOR, "log-1"),
+      createApiKey(tx, { name: "log-probe", scopes: ["agents:read"] }, SYSTEM_ACTOR, "log-1"),
     );
     const route = defineRoute({ scope: "agents:read" }, async ({ db }) => {
       await db.execute(sql`select ${CUSTOMER_TEXT}::uuid`);

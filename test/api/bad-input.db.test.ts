@@ -4,7 +4,6 @@ import { GET as exportAgent } from "@/app/api/v1/agents/[key]/export/route";
 import { POST as importAgent } from "@/app/api/v1/agents/import/route";
 import { GET as verifyLedger } from "@/app/api/v1/ledger/verify/route";
 import type { DatabaseHandle } from "@/db/client";
-import type { Transaction } from "@/db/types";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startTestApp, tableCounts } from "../support/focal-test-app";
@@ -18,9 +17,7 @@ let reader: string;
 beforeAll(async () => {
   handle = await startTestApp();
   const make = (scopes: ("agents:write" | "agents:read" | "ledger:read")[]) =>
-    handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: scopes.join(","), scopes }, SYSTEM_ACTOR, "setup"),
-    );
+    handle.db.transaction((tx) => createApiKey(tx, { name: scopes.join(","), scopes }, SYSTEM_ACTOR, "setup"));
   writer = (await make(["agents:write", "agents:read"])).key;
   reader = (await make(["agents:read", "ledger:read"])).key;
 });

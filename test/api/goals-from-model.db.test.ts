@@ -4,7 +4,6 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessions, turns } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated, sensed } from "@/lib/engine/testing/scripted-provider";
@@ -33,9 +32,7 @@ beforeAll(async () => {
   };
   await importBundle(handle.db, modelSensed, SYSTEM_ACTOR, "setup");
   key = (
-    await handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: "c", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"),
-    )
+    await handle.db.transaction((tx) => createApiKey(tx, { name: "c", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"))
   ).key;
 });
 afterEach(async () => {

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { ledgerEvents } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { restoreGoalAction } from "@/lib/actions/goals/restore-goal";
 import { validateGoalReformulationAction } from "@/lib/actions/goals/validate-goal-reformulation";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
@@ -76,7 +75,7 @@ describe("ledger before execution (DTL-STRAT-011)", () => {
     const sessionId = await sessionWithGoal(handle, ORIGINAL);
     await breakGoalLedger();
     const attempt = handle.db.transaction((tx) =>
-      recordGoalCandidate(tx as Transaction, {
+      recordGoalCandidate(tx, {
         sessionId,
         candidate: { ...EUROS, type: "constraint_addition" },
         actor: SYSTEM_ACTOR,

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as latestAnchor } from "@/app/api/v1/ledger/anchors/latest/route";
 import { GET as verifyLedger } from "@/app/api/v1/ledger/verify/route";
 import type { DatabaseHandle } from "@/db/client";
-import type { Transaction } from "@/db/types";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { anchorLedger } from "@/lib/server/ledger/anchor-ledger";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
@@ -17,9 +16,7 @@ let other: string;
 beforeAll(async () => {
   handle = await startTestApp();
   const make = (scopes: ("agents:read" | "ledger:read")[]) =>
-    handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: scopes.join(","), scopes }, SYSTEM_ACTOR, "setup"),
-    );
+    handle.db.transaction((tx) => createApiKey(tx, { name: scopes.join(","), scopes }, SYSTEM_ACTOR, "setup"));
   reader = (await make(["ledger:read"])).key;
   other = (await make(["agents:read"])).key;
 });
@@ -43,7 +40,7 @@ describe("GET /api/v1/ledger/anchors/latest", () => {
   it("returns the latest anchor: the hash to copy out, its root, leaf count and predecessor", async () => {
     const sessionChain = crypto.randomUUID();
     await handle.db.transaction((tx) =>
-      appendLedgerEvent(tx as Transaction, {
+      appendLedgerEvent(tx, {
         sessionChain,
         type: "TURN_COMPLETED",
         actor: SYSTEM_ACTOR,

@@ -5,7 +5,6 @@ import { GET as getReplayRoute } from "@/app/api/v1/replays/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { insertJobRun } from "@/db/queries/job-runs";
-import type { Transaction } from "@/db/types";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
 import { createApiKey } from "@/lib/server/auth/api-keys";
@@ -45,7 +44,7 @@ beforeAll(async () => {
   ({ handle, cookies } = await startDemoApp(["viewer", "designer"]));
   readKey = (
     await handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: "ci", scopes: ["agents:read"] }, SYSTEM_ACTOR, "setup"),
+      createApiKey(tx, { name: "ci", scopes: ["agents:read"] }, SYSTEM_ACTOR, "setup"),
     )
   ).key;
   const agent = await getAgentByKey(handle.db, "refund-desk");

@@ -4,7 +4,6 @@ import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/r
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { traceSpans, turns } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted-provider";
@@ -22,7 +21,7 @@ beforeAll(async () => {
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
   key = (
     await handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: "client", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"),
+      createApiKey(tx, { name: "client", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"),
     )
   ).key;
 });

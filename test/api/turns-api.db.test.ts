@@ -6,7 +6,6 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import { GET as getTurnRoute } from "@/app/api/v1/turns/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { idempotencyRecords, turns } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOpenAIProvider } from "@/lib/providers/openai";
@@ -26,12 +25,7 @@ beforeAll(async () => {
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
   key = (
     await handle.db.transaction((tx) =>
-      createApiKey(
-        tx as Transaction,
-        { name: "client", scopes: ["turns:write", "traces:read"] },
-        SYSTEM_ACTOR,
-        "setup",
-      ),
+      createApiKey(tx, { name: "client", scopes: ["turns:write", "traces:read"] }, SYSTEM_ACTOR, "setup"),
     )
   ).key;
   fake = await startFakeChatServer();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerAnchorLeaves, ledgerEvents, sessions } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createSession } from "@/lib/server/engine-host/create-session";
@@ -147,8 +146,7 @@ describe("session chains and anchors", () => {
     async () => {
       await Promise.all(
         sessionIds.map((sessionId, i) =>
-          handle.db.transaction(async (raw) => {
-            const tx = raw as Transaction;
+          handle.db.transaction(async (tx) => {
             await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
             for (let k = 0; k < 3; k++) {
               await appendLedgerEvent(tx, {
@@ -181,8 +179,7 @@ describe("session chains and anchors", () => {
       const inserted = new Promise<void>((resolve) => {
         appended = resolve;
       });
-      const turn = handle.db.transaction(async (raw) => {
-        const tx = raw as Transaction;
+      const turn = handle.db.transaction(async (tx) => {
         await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
         const event = await appendLedgerEvent(tx, {
           sessionChain: sessionId,
@@ -197,8 +194,7 @@ describe("session chains and anchors", () => {
       });
       await inserted;
       // Another chain moves and commits, so the anchor has something to write.
-      await handle.db.transaction(async (raw) => {
-        const tx = raw as Transaction;
+      await handle.db.transaction(async (tx) => {
         await appendLedgerEvent(tx, {
           sessionChain: sessionIds[2] as string,
           type: "TURN_COMPLETED",

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
 import { createTestDatabase } from "@/db/testing/test-database";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { Role } from "@/lib/identity/roles";
@@ -28,12 +27,7 @@ export async function addOperator(
   password = "correct-horse-battery",
 ) {
   await handle.db.transaction((tx) =>
-    createOperator(
-      tx as Transaction,
-      { email, name: email.split("@")[0] ?? email, role, password },
-      SYSTEM_ACTOR,
-      "test",
-    ),
+    createOperator(tx, { email, name: email.split("@")[0] ?? email, role, password }, SYSTEM_ACTOR, "test"),
   );
   return { email, password };
 }

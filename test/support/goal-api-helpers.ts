@@ -5,7 +5,6 @@ import { POST as restoreRoute } from "@/app/api/v1/sessions/[id]/goal/restore/ro
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { sessions } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { originalGoalFromTurn, readGoalState } from "@/lib/engine/stages/reformulation";
@@ -20,7 +19,7 @@ import { ORIGIN } from "./request-headers";
 export async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
   const created = await handle.db.transaction((tx) =>
-    createApiKey(tx as Transaction, { name: "goals", scopes: ["goals:write"] }, SYSTEM_ACTOR, "setup"),
+    createApiKey(tx, { name: "goals", scopes: ["goals:write"] }, SYSTEM_ACTOR, "setup"),
   );
   return created.key;
 }

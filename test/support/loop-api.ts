@@ -5,7 +5,6 @@ import { GET as status } from "@/app/orchestrator/guardrails-status/[loop_id]/ro
 import { POST as complete } from "@/app/orchestrator/loop-complete/route";
 import { POST as override } from "@/app/orchestrator/override-guardrails/[loop_id]/route";
 import type { DatabaseHandle } from "@/db/client";
-import type { Transaction } from "@/db/types";
 import type { ApiScope } from "@/lib/identity/roles";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
@@ -44,7 +43,7 @@ export const REFERENCE_OVERRIDE = {
 
 export async function loopApiKey(handle: DatabaseHandle, scopes: ApiScope[]): Promise<string> {
   const created = await handle.db.transaction((tx) =>
-    createApiKey(tx as Transaction, { name: scopes.join(" "), scopes }, SYSTEM_ACTOR, "setup"),
+    createApiKey(tx, { name: scopes.join(" "), scopes }, SYSTEM_ACTOR, "setup"),
   );
   return created.key;
 }

@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { GET as healthRoute } from "@/app/api/health/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { resetEnvCache } from "@/lib/env";
@@ -109,9 +108,7 @@ beforeAll(async () => {
   handle = await startTestApp();
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
   adminKey = (
-    await handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: "ops", scopes: ["admin"] }, SYSTEM_ACTOR, "setup"),
-    )
+    await handle.db.transaction((tx) => createApiKey(tx, { name: "ops", scopes: ["admin"] }, SYSTEM_ACTOR, "setup"))
   ).key;
   receiver = await startReceiver();
 });

@@ -1,12 +1,10 @@
 "use server";
 
-import type { Transaction } from "@/db/types";
 import { CreateOperatorInput } from "@/lib/identity/schemas";
 import { createOperator } from "@/lib/server/auth/operators";
 import { defineAction } from "@/lib/server/define-action";
 
 export const createOperatorAction = defineAction(
   { name: "createOperator", role: "admin", schema: CreateOperatorInput },
-  async (input, { db, actor, requestId }) =>
-    db.transaction((tx) => createOperator(tx as Transaction, input, actor, requestId)),
+  async (input, { db, actor, requestId }) => db.transaction((tx) => createOperator(tx, input, actor, requestId)),
 );

@@ -1,6 +1,5 @@
 "use server";
 
-import type { Transaction } from "@/db/types";
 import { SetOperatorDisabledInput } from "@/lib/identity/schemas";
 import { setOperatorDisabled } from "@/lib/server/auth/operators";
 import { defineAction } from "@/lib/server/define-action";
@@ -12,6 +11,6 @@ export const setOperatorDisabledAction = defineAction(
     if (input.disabled && input.operatorId === operator.id) {
       throw new AppError("CONFLICT", "You cannot disable yourself; ask another admin.");
     }
-    await db.transaction((tx) => setOperatorDisabled(tx as Transaction, input, actor, requestId));
+    await db.transaction((tx) => setOperatorDisabled(tx, input, actor, requestId));
   },
 );

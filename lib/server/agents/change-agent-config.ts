@@ -79,8 +79,7 @@ export async function changeAgentConfig<T>(
   mutate: (tx: Transaction, agent: AgentRow, bundle: Bundle) => Promise<ConfigChange<T> | { unchanged: T }>,
 ): Promise<ConfigChangeOutcome<T>> {
   try {
-    return await db.transaction(async (txOrSavepoint) => {
-      const tx = txOrSavepoint as Transaction;
+    return await db.transaction(async (tx) => {
       const agent = await lockAgentAtVersion(tx, request.agentKey, request.expectedVersion);
       const bundle = await readAgentBundle(tx, agent);
       // The test gate compares the draft with the configuration as saved, read before it changes.

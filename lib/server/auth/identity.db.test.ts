@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { apiKeys, authSessions, ledgerEvents, operators } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { postSignIn } from "@/test/support/auth-requests";
 import { addOperator, signIn, startTestApp } from "@/test/support/focal-test-app";
 import { browserHeaders } from "@/test/support/request-headers";
@@ -26,7 +25,7 @@ function attempt(email: string, password: string, peer: string) {
 describe("API keys", () => {
   it("stores only the SHA-256 of a key, authenticates it, and refuses it once revoked", async () => {
     const created = await handle.db.transaction((tx) =>
-      createApiKey(tx as Transaction, { name: "ci", scopes: ["agents:read"] }, SYSTEM_ACTOR, "t1"),
+      createApiKey(tx, { name: "ci", scopes: ["agents:read"] }, SYSTEM_ACTOR, "t1"),
     );
     expect(created.key).toMatch(/^fk_[A-Za-z0-9_-]{40}$/);
     const [row] = await handle.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
@@ -35,7 +34,7 @@ describe("API keys", () => {
     expect(await authenticateApiKey(handle.db, created.key)).toMatchObject({ id: created.id, scopes: ["agents:read"] });
     expect(await authenticateApiKey(handle.db, `${created.key}x`)).toBeNull();
 
-    await handle.db.transaction((tx) => revokeApiKey(tx as Transaction, created.id, SYSTEM_ACTOR, "t2"));
+    await handle.db.transaction((tx) => revokeApiKey(tx, created.id, SYSTEM_ACTOR, "t2"));
     expect(await authenticateApiKey(handle.db, created.key)).toBeNull();
     const events = await handle.db.select().from(ledgerEvents).where(eq(ledgerEvents.requestId, "t2"));
     expect(events.map((e) => e.type)).toEqual(["API_KEY_REVOKED"]);
@@ -64,7 +63,7 @@ describe("operators", () => {
     if (!op) throw new Error("operator missing");
 
     await handle.db.transaction((tx) =>
-      setOperatorDisabled(tx as Transaction, { operatorId: op.id, disabled: true }, SYSTEM_ACTOR, "t3"),
+      setOperatorDisabled(tx, { operatorId: op.id, disabled: true }, SYSTEM_ACTOR, "t3"),
     );
     expect(await handle.db.select().from(authSessions).where(eq(authSessions.userId, op.id))).toEqual([]);
     expect(await getOperatorFromHeaders(browserHeaders({ cookie }))).toBeNull();
@@ -77,7 +76,7 @@ describe("operators", () => {
     const [op] = await handle.db.select().from(operators).where(eq(operators.email, fay.email));
     if (!op) throw new Error("operator missing");
     await handle.db.transaction((tx) =>
-      changeOperatorRole(tx as Transaction, { operatorId: op.id, role: "designer" }, SYSTEM_ACTOR, "t4"),
+      changeOperatorRole(tx, { operatorId: op.id, role: "designer" }, SYSTEM_ACTOR, "t4"),
     );
     expect(await getOperatorFromHeaders(browserHeaders({ cookie }))).toMatchObject({ role: "designer" });
     const [event] = await handle.db.select().from(ledgerEvents).where(eq(ledgerEvents.requestId, "t4"));
@@ -90,12 +89,12 @@ describe("operators", () => {
     if (!admin) throw new Error("admin missing");
     await expect(
       handle.db.transaction((tx) =>
-        setOperatorDisabled(tx as Transaction, { operatorId: admin.id, disabled: true }, SYSTEM_ACTOR, "t5"),
+        setOperatorDisabled(tx, { operatorId: admin.id, disabled: true }, SYSTEM_ACTOR, "t5"),
       ),
     ).rejects.toThrow(/last active admin/);
     await expect(
       handle.db.transaction((tx) =>
-        changeOperatorRole(tx as Transaction, { operatorId: admin.id, role: "viewer" }, SYSTEM_ACTOR, "t6"),
+        changeOperatorRole(tx, { operatorId: admin.id, role: "viewer" }, SYSTEM_ACTOR, "t6"),
       ),
     ).rejects.toThrow(/last active admin/);
   });

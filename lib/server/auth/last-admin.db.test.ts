@@ -47,12 +47,12 @@ async function crossfire(first: (tx: Transaction) => Promise<void>, second: (tx:
     firstApplied = resolve;
   });
   const one = handle.db.transaction(async (tx) => {
-    await first(tx as Transaction);
+    await first(tx);
     firstApplied();
     await gate;
   });
   await applied;
-  const two = handle.db.transaction((tx) => second(tx as Transaction));
+  const two = handle.db.transaction((tx) => second(tx));
   // 300 ms: long enough for the second transaction to finish if nothing holds it back.
   await new Promise((resolve) => setTimeout(resolve, 300));
   release();

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { operators } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import { createOperator } from "../auth/operators";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
 
@@ -24,7 +24,7 @@ export async function ensureAdmin(
   const generated = config.password ? undefined : randomBytes(12).toString("base64url");
   await db.transaction((tx) =>
     createOperator(
-      tx as Transaction,
+      tx,
       { email: config.email, name: "Admin", role: "admin", password: config.password ?? (generated as string) },
       SYSTEM_ACTOR,
       requestId,

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import { createApiKey, hashApiKey } from "../auth/api-keys";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
 
@@ -16,12 +16,7 @@ export async function ensureBootstrapKey(db: Database, key: string, requestId: s
     .where(eq(apiKeys.keyHash, hashApiKey(key)));
   if (existing) return false;
   await db.transaction((tx) =>
-    createApiKey(
-      tx as Transaction,
-      { name: "bootstrap (FOCAL_BOOTSTRAP_API_KEY)", scopes: ["admin"], key },
-      SYSTEM_ACTOR,
-      requestId,
-    ),
+    createApiKey(tx, { name: "bootstrap (FOCAL_BOOTSTRAP_API_KEY)", scopes: ["admin"], key }, SYSTEM_ACTOR, requestId),
   );
   return true;
 }

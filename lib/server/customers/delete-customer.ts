@@ -7,7 +7,7 @@ import {
   profilesOfCustomer,
   sessionIdsOfProfiles,
 } from "@/db/queries/customer-deletion";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import { AppError } from "../errors";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
@@ -42,13 +42,12 @@ export async function deleteCustomer(
   const sessionIds = await sessionIdsOfProfiles(db, profileIds);
   let turns = 0;
   for (;;) {
-    const deleted = await db.transaction((tx) => deleteTurnBatch(tx as Transaction, sessionIds, TURN_BATCH));
+    const deleted = await db.transaction((tx) => deleteTurnBatch(tx, sessionIds, TURN_BATCH));
     turns += deleted;
     if (deleted < TURN_BATCH) break;
   }
   const customer_sha256 = createHash("sha256").update(customerRef).digest("hex");
-  return db.transaction(async (raw) => {
-    const tx = raw as Transaction;
+  return db.transaction(async (tx) => {
     // Turns that arrived while the batches ran are deleted here, with the sessions they belong to.
     turns += await deleteTurnBatch(tx, sessionIds, Number.MAX_SAFE_INTEGER);
     await deleteIdempotencyOfSessions(tx, sessionIds);

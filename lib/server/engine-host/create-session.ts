@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { AgentRow, SessionRow } from "@/db/schema";
 import { customerProfiles, sessions } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 
 export interface NewSession {
   agent: AgentRow;
@@ -16,8 +16,7 @@ export interface NewSession {
 
 /** A session and (unless it exists) its customer profile, in one transaction. */
 export async function createSession(db: Database, input: NewSession): Promise<SessionRow> {
-  return db.transaction(async (raw) => {
-    const tx = raw as Transaction;
+  return db.transaction(async (tx) => {
     const customerRef = input.customerRef ?? `${input.channel}-${randomUUID()}`;
     await tx
       .insert(customerProfiles)

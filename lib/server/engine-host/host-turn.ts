@@ -129,8 +129,7 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       }
       const latencyMs = performance.now() - started;
       try {
-        await db.transaction(async (raw) => {
-          const tx = raw as Transaction;
+        await db.transaction(async (tx) => {
           await persistTurn(tx, {
             turnId,
             sessionId: session.id,

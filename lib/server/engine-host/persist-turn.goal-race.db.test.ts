@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessions } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { ReformulationCandidate } from "@/lib/engine/contracts/goal-state";
@@ -66,7 +65,7 @@ async function sessionWithOriginal(): Promise<string> {
 /** Instance B's POST …/goal/reformulations, in its own committed transaction. */
 const proposeOnB = (sessionId: string, candidate: ReformulationCandidate = CANDIDATE) =>
   handle.db.transaction((tx) =>
-    recordGoalCandidate(tx as Transaction, {
+    recordGoalCandidate(tx, {
       sessionId,
       candidate,
       actor: SYSTEM_ACTOR,
@@ -77,9 +76,7 @@ const proposeOnB = (sessionId: string, candidate: ReformulationCandidate = CANDI
 
 /** Instance B's POST …/goal/restore, in its own committed transaction. */
 const restoreOnB = (sessionId: string) =>
-  handle.db.transaction((tx) =>
-    restoreOriginalGoalIn(tx as Transaction, { sessionId, actor: SYSTEM_ACTOR, requestId: "instance-b" }),
-  );
+  handle.db.transaction((tx) => restoreOriginalGoalIn(tx, { sessionId, actor: SYSTEM_ACTOR, requestId: "instance-b" }));
 
 /** Instance A's turn; `meanwhile` runs (and commits) between A's load and A's persist. */
 async function turnOnA(

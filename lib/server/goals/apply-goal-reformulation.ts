@@ -86,5 +86,5 @@ export async function recordGoalCandidate(
 
 /** recordGoalCandidate in its own transaction, after the session's in-flight turns (same lock as hostTurn). */
 export function applyGoalReformulation(db: Database, input: GoalReformulationInput): Promise<GoalReformulationResult> {
-  return withSessionLock(input.sessionId, () => db.transaction((tx) => recordGoalCandidate(tx as Transaction, input)));
+  return withSessionLock(input.sessionId, () => db.transaction((tx) => recordGoalCandidate(tx, input)));
 }

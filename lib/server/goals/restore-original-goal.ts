@@ -46,7 +46,5 @@ export async function restoreOriginalGoalIn(tx: Transaction, input: RestoreGoalI
 
 /** restoreOriginalGoalIn in its own transaction, after the session's in-flight turns in this process. */
 export function restoreOriginalGoal(db: Database, input: RestoreGoalInput): Promise<RestoreGoalResult> {
-  return withSessionLock(input.sessionId, () =>
-    db.transaction((tx) => restoreOriginalGoalIn(tx as Transaction, input)),
-  );
+  return withSessionLock(input.sessionId, () => db.transaction((tx) => restoreOriginalGoalIn(tx, input)));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { rowsOf } from "@/db/raw-rows";
 import { ledgerAnchorLeaves, ledgerEvents } from "@/db/schema";
-import type { DbOrTx, Transaction } from "@/db/types";
+import type { DbOrTx } from "@/db/types";
 import { appendLedgerEvent, LEDGER_ADVISORY_LOCK } from "./append-ledger-event";
 import { SYSTEM_ACTOR } from "./event-types";
 import { GLOBAL_CHAIN } from "./hash";
@@ -62,8 +62,7 @@ export async function merkleRootOfLeaves(db: DbOrTx, anchorSeq: number): Promise
  * ledger lock, taken before the read, so the next anchor always sees this one's leaves.
  */
 export async function anchorLedger(db: DbOrTx, opts: { now?: Date } = {}): Promise<LedgerAnchor | null> {
-  return db.transaction(async (raw) => {
-    const tx = raw as Transaction;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_ADVISORY_LOCK})`);
     const [previous] = await tx
       .select({ seq: ledgerEvents.seq })

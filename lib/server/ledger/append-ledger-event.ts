@@ -79,5 +79,5 @@ export async function appendLedgerEvent(tx: Transaction, entry: LedgerAppend): P
 
 /** For callers that hold no transaction: opens one around the single append (global chain). */
 export function appendLedgerEventAlone(db: DbOrTx, entry: LedgerAppend): Promise<AppendedLedgerEvent> {
-  return db.transaction((tx) => appendLedgerEvent(tx as Transaction, entry));
+  return db.transaction((tx) => appendLedgerEvent(tx, entry));
 }

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { MIGRATIONS_FOLDER } from "@/db/migrate";
 import { ledgerEvents } from "@/db/schema";
-import type { Transaction } from "@/db/types";
 import { anchorLedger } from "./anchor-ledger";
 import { appendLedgerEvent, appendLedgerEventAlone } from "./append-ledger-event";
 import { SYSTEM_ACTOR } from "./event-types";
@@ -116,7 +115,7 @@ describe("migration 0010 (ledger chains)", () => {
     expect(next).toMatchObject({ seq: OLD_EVENTS + 1, chain: "global", chainSeq: OLD_EVENTS + 1 });
     const sessionChain = randomUUID();
     const session = await handle.db.transaction((tx) =>
-      appendLedgerEvent(tx as Transaction, {
+      appendLedgerEvent(tx, {
         sessionChain,
         type: "TURN_COMPLETED",
         actor: SYSTEM_ACTOR,

@@ -2,7 +2,7 @@ import "server-only";
 import { getAgentByKey } from "@/db/queries/agents";
 import { biasCountsForTags, familyRows } from "@/db/queries/loops";
 import type { LoopTraceRow } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import type { FallbackReason } from "@/lib/engine/contracts/model";
 import type { EnginePorts } from "@/lib/engine/ports";
 import {
@@ -120,8 +120,7 @@ export async function completeLoop(
   }
   const now = ports.clock.now();
 
-  const response = await db.transaction(async (raw) => {
-    const tx = raw as Transaction;
+  const response = await db.transaction(async (tx) => {
     await lockLoopFamily(tx, familyId);
     const rows = await familyRows(tx, familyId);
     assertExternalFamily(rows, body.loop_id);

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getLoopRow } from "@/db/queries/loops";
 import { type LoopTraceRow, loopTraces, overrides } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import {
   type OverrideGuardrailsRequest,
   type OverrideGuardrailsResponse,
@@ -42,8 +42,7 @@ export async function overrideLoop(
   const actorKind = actor.kind;
   const known = await getLoopRow(db, loopId);
   if (!known) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
-  return db.transaction(async (raw) => {
-    const tx = raw as Transaction;
+  return db.transaction(async (tx) => {
     await lockLoopFamily(tx, known.familyId);
     const row = await getLoopRow(tx, loopId);
     if (!row) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);

@@ -1,7 +1,7 @@
 import "server-only";
 import { deleteIdempotencyOfSessions, deleteTurnBatch } from "@/db/queries/customer-deletion";
 import { agentsWithSettings, deleteIdleSessions, idleSessionIds } from "@/db/queries/retention";
-import type { Database, Transaction } from "@/db/types";
+import type { Database } from "@/db/types";
 import { RetentionSettings } from "@/lib/engine/contracts/agent-settings";
 import { appendLedgerEventAlone } from "../ledger/append-ledger-event";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
@@ -42,12 +42,11 @@ export async function applyRetention(db: Database, now = new Date()): Promise<Re
     const sessionIds = await idleSessionIds(db, agent.id, cutoff, MAX_SESSIONS_PER_AGENT);
     let turns = 0;
     for (;;) {
-      const deleted = await db.transaction((tx) => deleteTurnBatch(tx as Transaction, sessionIds, TURN_BATCH));
+      const deleted = await db.transaction((tx) => deleteTurnBatch(tx, sessionIds, TURN_BATCH));
       turns += deleted;
       if (deleted < TURN_BATCH) break;
     }
-    const gone = await db.transaction(async (raw) => {
-      const tx = raw as Transaction;
+    const gone = await db.transaction(async (tx) => {
       const idle = await deleteIdleSessions(tx, sessionIds, cutoff);
       await deleteIdempotencyOfSessions(tx, idle);
       return idle;

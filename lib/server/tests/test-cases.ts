@@ -7,7 +7,7 @@ import {
   updateAgentTest,
 } from "@/db/queries/agent-tests";
 import type { AgentRow } from "@/db/schema";
-import type { Database, DbOrTx, Transaction } from "@/db/types";
+import type { Database, DbOrTx } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { validateTestCases } from "@/lib/engine/contracts/bundle-tests";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
@@ -48,8 +48,7 @@ export async function saveTestCase(
   input: unknown,
   loadedKey: string | null,
 ): Promise<BundleTestCase> {
-  return db.transaction(async (raw) => {
-    const tx = raw as Transaction;
+  return db.transaction(async (tx) => {
     const testCase = await checkedCase(tx, agent, input);
     const existing = loadedKey ? await getAgentTest(tx, agent.id, loadedKey) : null;
     if (loadedKey && !existing) throw new AppError("NOT_FOUND", `No test case "${loadedKey}" in agent "${agent.key}".`);
