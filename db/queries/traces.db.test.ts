@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { createTestDatabase } from "@/db/testing/test-database";
-import { type FixtureTurn, newestFirst, seedTraceFixture, type TraceFixture } from "@/db/testing/trace-fixtures";
+import { createTestDatabase } from "@/test/support/test-database";
+import { type FixtureTurn, newestFirst, seedTraceFixture, type TraceFixture } from "@/test/support/trace-fixtures";
 import { turns } from "../schema";
 import { rollUpDays } from "./dashboard-rollups";
 import { decodeTraceCursor, encodeTraceCursor } from "./trace-cursor";

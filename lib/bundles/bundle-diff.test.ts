@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Bundle } from "@/lib/engine/contracts/bundle";
+import { demoBundle } from "@/test/support/bundle-fixtures";
 import { diffBundles } from "./bundle-diff";
-import { demoBundle } from "./testing/bundle-fixtures";
 
 const parse = (input: unknown) => Bundle.parse(input);
 

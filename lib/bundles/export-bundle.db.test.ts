@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { createTestDatabase } from "@/db/testing/test-database";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
+import { createTestDatabase } from "@/test/support/test-database";
 import { exportBundle, serializeBundle } from "./export-bundle";
 import { importBundle } from "./import-bundle";
-import { demoBundle, demoBundleText } from "./testing/bundle-fixtures";
 
 const actor: Actor = { kind: "system", name: "test", id: null };
 let handle: DatabaseHandle;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { createTestDatabase } from "@/db/testing/test-database";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { countConfigRows, demoBundle } from "@/test/support/bundle-fixtures";
+import { createTestDatabase } from "@/test/support/test-database";
 import { exportBundle, serializeBundle } from "./export-bundle";
 import { importBundle } from "./import-bundle";
-import { countConfigRows, demoBundle } from "./testing/bundle-fixtures";
 
 // The ledger append is the last write of an import: failing it proves the config writes before it
 // roll back with it.

@@ -3,13 +3,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { agents, ledgerEvents, rules, scenarios, sessions, steps, tools, transitions } from "@/db/schema";
-import { createTestDatabase } from "@/db/testing/test-database";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { countConfigRows, demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
+import { createTestDatabase } from "@/test/support/test-database";
 import type { BundleDiff } from "./bundle-diff";
 import { importBundle } from "./import-bundle";
-import { countConfigRows, demoBundle, demoBundleText } from "./testing/bundle-fixtures";
 
 const actor: Actor = { kind: "system", name: "test", id: null };
 let handle: DatabaseHandle;

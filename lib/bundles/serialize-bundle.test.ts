@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
+import { demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
 import { serializeBundle } from "./serialize-bundle";
-import { demoBundle, demoBundleText } from "./testing/bundle-fixtures";
 
 describe("serializeBundle", () => {
   it("leaves the demo file as it is: the file is its own canonical form", () => {

@@ -1,41 +1,6 @@
-import { Bundle, type BundleInput, type BundleTool } from "@/lib/engine/contracts/bundle";
-
-// Code-unit order, not localeCompare: the file must be byte-identical on every machine and locale.
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function sortedBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
-  return [...items].sort((a, b) => compare(keyOf(a), keyOf(b)));
-}
-
-function sortedRecord<V>(record: Readonly<Record<string, V>>): Record<string, V> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compare(a, b)));
-}
-
-/** Free-form JSON (a static tool's data) has no schema order; PostgreSQL jsonb keeps none either. */
-function sortedDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedDeep);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value)
-        .sort(([a], [b]) => compare(a, b))
-        .map(([k, v]) => [k, sortedDeep(v)]),
-    );
-  }
-  return value;
-}
-
-function canonicalTool(tool: BundleTool): BundleTool {
-  const input_schema = { ...tool.input_schema, properties: sortedRecord(tool.input_schema.properties) };
-  if (tool.kind === "static") {
-    const output = {
-      ...tool.output,
-      data: sortedDeep(tool.output.data),
-      variables: sortedRecord(tool.output.variables),
-    };
-    return { ...tool, input_schema, output: output as typeof tool.output };
-  }
-  return { ...tool, input_schema, output: { ...tool.output, variables: sortedRecord(tool.output.variables) } };
-}
+import { Bundle, type BundleInput } from "@/lib/engine/contracts/bundle";
+import { canonicalTool } from "@/lib/tools/canonical-tool";
+import { sortedBy, sortedDeep, sortedRecord } from "./canonical-order";
 
 /**
  * The one canonical form of a bundle: every default written out, fields in schema order (zod builds

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { DataDirLockedError } from "@/db/data-dir-lock";
-import { createTestDatabase } from "@/db/testing/test-database";
-import { DEMO_BUNDLE_PATH, demoBundle, demoBundleText } from "@/lib/bundles/testing/bundle-fixtures";
+import { DEMO_BUNDLE_PATH, demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
+import { createTestDatabase } from "@/test/support/test-database";
 import { type CliDeps, runCli } from "./run-cli";
 
 let handle: DatabaseHandle;

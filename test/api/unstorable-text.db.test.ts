@@ -33,13 +33,11 @@ const BAD_TEXT: Record<string, { text: string; reason: RegExp }> = {
 
 let handle: DatabaseHandle;
 let key: string;
-let _designerCookie: string;
 let operatorCookie: string;
 
 beforeAll(async () => {
   const app = await startDemoApp(["designer", "operator"]);
   handle = app.handle;
-  _designerCookie = app.cookies.designer;
   operatorCookie = app.cookies.operator;
   key = await loopApiKey(handle, ["turns:write", "goals:write", "loops:write", "loops:override"]);
 });

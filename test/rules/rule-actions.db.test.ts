@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { listConfigEvents } from "@/db/queries/config-history";
 import { agents, rules } from "@/db/schema";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
@@ -13,9 +12,9 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
-import { startDemoApp, tableCounts } from "../support/focal-test-app";
-import { browserHeaders, requestState } from "../support/request-headers";
+import { tableCounts } from "../support/focal-test-app";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
 
@@ -23,28 +22,13 @@ const AGENT = "refund-desk";
 const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");
 if (!MAX_REFUND) throw new Error("demo bundle lost max-refund");
 
-let handle: DatabaseHandle;
-let designerCookie: string;
+const app = useDemoAppForActions(["designer"]);
 
-beforeAll(async () => {
-  let cookies: Record<"designer", string>;
-  ({ handle, cookies } = await startDemoApp(["designer"]));
-  designerCookie = cookies.designer;
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: designerCookie });
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const version = async () => (await checks.agentRow(handle)).configVersion;
-
-const _lastEvent = () => checks.lastEvent(handle);
+const version = async () => (await checks.agentRow(app.handle)).configVersion;
 
 async function storedRule(key: string) {
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
-  const [row] = await handle.db
+  const [agent] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));
+  const [row] = await app.handle.db
     .select()
     .from(rules)
     .where(and(eq(rules.agentId, agent?.id ?? ""), eq(rules.key, key)));
@@ -70,7 +54,7 @@ const NEW_RULE = {
 
 /** Runs a save and checks the one thing every save must do: +1 version, one CONFIG_CHANGED event. */
 const expectOneVersion = async <T extends { ok: boolean }>(save: () => Promise<T>) =>
-  (await checks.expectOneVersion(handle, "rule", save)).payload;
+  (await checks.expectOneVersion(app.handle, "rule", save)).payload;
 
 describe("rule saves: one version and one ledger event each", () => {
   it("create writes the rule with every field in the diff", async () => {
@@ -160,7 +144,7 @@ describe("rule saves: one version and one ledger event each", () => {
 
   it("a save that changes nothing writes nothing and keeps the version", async () => {
     const current = await version();
-    const before = await tableCounts(handle);
+    const before = await tableCounts(app.handle);
     const result = await setRuleEnabledAction({
       agent_key: AGENT,
       rule_key: "vip-thanks",
@@ -168,26 +152,26 @@ describe("rule saves: one version and one ledger event each", () => {
       expected_config_version: current,
     });
     expect(result).toMatchObject({ ok: true, data: { config_version: current, changed: false } });
-    expect(await tableCounts(handle)).toEqual(before);
+    expect(await tableCounts(app.handle)).toEqual(before);
   });
 
   it("the history lists these versions newest first and the chain stays intact", async () => {
-    const { events } = await listConfigEvents(handle.db, (await storedRule("max-refund"))?.agentId ?? "");
+    const { events } = await listConfigEvents(app.handle.db, (await storedRule("max-refund"))?.agentId ?? "");
     const versions = events.map((e) => (e.payload as { config_version_after?: number }).config_version_after ?? 1);
     expect(versions).toEqual([...versions].sort((a, b) => b - a));
     expect(events.at(-1)?.type).toBe("BUNDLE_IMPORTED");
-    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+    expect(await verifyLedgerChain(app.handle.db)).toMatchObject({ is_intact: true });
   });
 });
 
 describe("the engine", () => {
   it("runs the next turn on the new version: with max-refund off, the $75 draft is not caught", async () => {
-    const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
+    const [agent] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));
     if (!agent) throw new Error("agent missing");
     const say = async () => {
-      const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+      const session = await createSession(app.handle.db, { agent, channel: "api", createdBy: "test" });
       const message = "I'm in France and want a refund for order 123";
-      return (await hostTurn(handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "req" }))
+      return (await hostTurn(app.handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "req" }))
         .turn;
     };
     const caught = (turn: Awaited<ReturnType<typeof say>>) =>

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
 import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
@@ -7,9 +6,9 @@ import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
-import { startDemoApp, tableCounts } from "../support/focal-test-app";
-import { browserHeaders, requestState } from "../support/request-headers";
+import { tableCounts } from "../support/focal-test-app";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
 
@@ -17,24 +16,9 @@ const AGENT = "refund-desk";
 const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");
 if (!MAX_REFUND) throw new Error("demo bundle lost max-refund");
 
-let handle: DatabaseHandle;
-let designerCookie: string;
-let viewerCookie: string;
+const app = useDemoAppForActions(["designer", "viewer"]);
 
-beforeAll(async () => {
-  let cookies: Record<"designer" | "viewer", string>;
-  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
-  designerCookie = cookies.designer;
-  viewerCookie = cookies.viewer;
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: designerCookie });
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const version = async () => (await checks.agentRow(handle)).configVersion;
+const version = async () => (await checks.agentRow(app.handle)).configVersion;
 
 /** An edit of max-refund as the editor sends it, at the current version unless told otherwise. */
 async function editMaxRefund(fields: Record<string, unknown>, expected?: number) {
@@ -50,7 +34,7 @@ async function editMaxRefund(fields: Record<string, unknown>, expected?: number)
 }
 
 /** The call is refused and not one row of any table changed. */
-const expectNothingWritten = (call: () => Promise<unknown>) => checks.expectNothingWritten(handle, call);
+const expectNothingWritten = (call: () => Promise<unknown>) => checks.expectNothingWritten(app.handle, call);
 
 describe("CEL is checked at save time", () => {
   it("a syntax error is refused with its column in fieldErrors.enforcement_expression", async () => {
@@ -148,7 +132,7 @@ describe("concurrent saves", () => {
 
 describe("roles", () => {
   it("a viewer may not change rules, and nothing is written", async () => {
-    requestState.headers = browserHeaders({ cookie: viewerCookie });
+    app.actAs("viewer");
     const expected_config_version = await version();
     const ref = { agent_key: AGENT, rule_key: "max-refund", expected_config_version };
     for (const call of [
@@ -162,8 +146,8 @@ describe("roles", () => {
   });
 
   it("a viewer may use the tester, which writes nothing", async () => {
-    requestState.headers = browserHeaders({ cookie: viewerCookie });
-    const before = await tableCounts(handle);
+    app.actAs("viewer");
+    const before = await tableCounts(app.handle);
     const test = (values: Record<string, string>, expression = "refund_amount <= 50") =>
       evaluateRuleExpressionAction({ agent_key: AGENT, expression, values });
     expect(await test({ refund_amount: "75" })).toMatchObject({ ok: true, data: { evaluation: { result: false } } });
@@ -177,11 +161,11 @@ describe("roles", () => {
     expect(await test({}, "refund_amount <")).toMatchObject({
       data: { evaluation: { result: "error", kind: "syntax", position: 15 } },
     });
-    expect(await tableCounts(handle)).toEqual(before);
+    expect(await tableCounts(app.handle)).toEqual(before);
   });
 
   it("the tester answers a catastrophic matches() at once, and allows 30 tests a minute per operator", async () => {
-    requestState.headers = browserHeaders({ cookie: viewerCookie });
+    app.actAs("viewer");
     const values = { refund_amount: "1", tier: `${"a".repeat(4000)}!` };
     // On cel-js's RegExp this held the process 5 s at 30 characters, doubling per character.
     const expression = 'tier.matches("^(a+)+$")';

@@ -1,33 +1,17 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { agents, ledgerEvents } from "@/db/schema";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
-import { startDemoApp, tableCounts } from "../support/focal-test-app";
-import { browserHeaders, requestState } from "../support/request-headers";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { tableCounts } from "../support/focal-test-app";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
 
 const AGENT = "refund-desk";
-let handle: DatabaseHandle;
-let designerCookie: string;
-let viewerCookie: string;
-
-beforeAll(async () => {
-  let cookies: Record<"designer" | "viewer", string>;
-  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
-  designerCookie = cookies.designer;
-  viewerCookie = cookies.viewer;
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: designerCookie });
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const app = useDemoAppForActions(["designer", "viewer"]);
 
 async function agentRow() {
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
+  const [agent] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));
   if (!agent) throw new Error("agent missing");
   return agent;
 }
@@ -40,11 +24,11 @@ const save = async (settings: Record<string, unknown>, expected?: number) =>
   });
 
 async function expectNothingWritten(call: () => Promise<{ ok: boolean }>) {
-  const before = await tableCounts(handle);
+  const before = await tableCounts(app.handle);
   const agentBefore = await agentRow();
   const result = await call();
   expect(result).toMatchObject({ ok: false });
-  expect(await tableCounts(handle)).toEqual(before);
+  expect(await tableCounts(app.handle)).toEqual(before);
   expect(await agentRow()).toEqual(agentBefore);
   return result;
 }
@@ -56,7 +40,7 @@ describe("settings editor saves", () => {
     expect(await save(next)).toMatchObject({ ok: true, data: { config_version: before + 1, changed: true } });
     const agent = await agentRow();
     expect(agent.settings).toEqual(next);
-    const [event] = await handle.db.select().from(ledgerEvents).orderBy(desc(ledgerEvents.seq)).limit(1);
+    const [event] = await app.handle.db.select().from(ledgerEvents).orderBy(desc(ledgerEvents.seq)).limit(1);
     expect(event?.payload).toMatchObject({
       entity: "settings",
       action: "updated",
@@ -71,10 +55,10 @@ describe("settings editor saves", () => {
 
   it("resetting to a default that changes nothing in force writes nothing", async () => {
     const { settings } = await agentRow();
-    const before = await tableCounts(handle);
+    const before = await tableCounts(app.handle);
     const explicitDefault = { ...settings, rerun: { max_reruns: 3 } };
     expect(await save(explicitDefault)).toMatchObject({ ok: true, data: { changed: false } });
-    expect(await tableCounts(handle)).toEqual(before);
+    expect(await tableCounts(app.handle)).toEqual(before);
   });
 
   it("a value out of range is refused at its section.key", async () => {
@@ -112,7 +96,7 @@ describe("settings editor saves", () => {
   });
 
   it("a viewer is refused", async () => {
-    requestState.headers = browserHeaders({ cookie: viewerCookie });
+    app.actAs("viewer");
     const result = await expectNothingWritten(() => save({ enforcement: { max_retries: 3 } }));
     expect(result).toMatchObject({ code: "FORBIDDEN" });
   });

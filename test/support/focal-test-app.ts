@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
-import { createTestDatabase } from "@/db/testing/test-database";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { Role } from "@/lib/identity/roles";
@@ -9,6 +8,7 @@ import { getAuth, resetAuthForTests } from "@/lib/server/auth/auth";
 import { createOperator } from "@/lib/server/auth/operators";
 import { setDatabaseHandle } from "@/lib/server/db";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createTestDatabase } from "@/test/support/test-database";
 import { postSignIn } from "./auth-requests";
 
 /** A migrated database wired in as the app's database, with better-auth on top of it. */

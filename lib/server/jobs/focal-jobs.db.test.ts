@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
 import { jobRuns } from "@/db/schema";
-import { createTestDatabase } from "@/db/testing/test-database";
+import { createTestDatabase } from "@/test/support/test-database";
 import { PERIODIC_JOBS, startJobQueue, stopJobQueue } from "./focal-jobs";
 
 // What boot starts: pg-boss on PostgreSQL (with the periodic jobs as its cron schedules), the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getJobRun } from "@/db/queries/job-runs";
 import { jobRuns } from "@/db/schema";
-import { createTestDatabase } from "@/db/testing/test-database";
+import { createTestDatabase } from "@/test/support/test-database";
 import { jobView } from "./background-jobs";
 import { InProcessQueue } from "./in-process-queue";
 import type { JobQueue } from "./job-queue";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { ledgerEvents } from "@/db/schema";
-import { createTestDatabase } from "@/db/testing/test-database";
+import { createTestDatabase } from "@/test/support/test-database";
 import { appendLedgerEventAlone } from "./append-ledger-event";
 import { SYSTEM_ACTOR } from "./event-types";
 import { GENESIS_HASH } from "./hash";

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import { createTestDatabase } from "@/db/testing/test-database";
 import { exportBundle } from "@/lib/bundles/export-bundle";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import { createScriptedProvider, generated, judged, sensed } from "@/lib/engine/testing/scripted-provider";
@@ -10,6 +9,7 @@ import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startDemoApp } from "@/test/support/focal-test-app";
+import { createTestDatabase } from "@/test/support/test-database";
 import { proposeTestFromSession } from "./propose-test-from-session";
 import { runAgentSuite } from "./run-agent-suite";
 import { saveTestCase } from "./test-cases";

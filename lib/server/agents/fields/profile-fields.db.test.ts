@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { customerProfiles, profileFieldDefinitions } from "@/db/schema";
 import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
@@ -13,9 +12,9 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
 import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "@/test/support/fields-db-helpers";
-import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
-import { browserHeaders, requestState } from "@/test/support/request-headers";
+import { tableCounts } from "@/test/support/focal-test-app";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
@@ -32,24 +31,13 @@ const LOYALTY: ProfileField = {
   extraction_hints: ["'I have 1,200 points'"],
 };
 
-let handle: DatabaseHandle;
-let cookies: Record<"designer" | "viewer", string>;
+const app = useDemoAppForActions(["designer", "viewer"]);
 
-beforeAll(async () => {
-  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: cookies.designer });
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(handle)).configVersion });
+const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(app.handle)).configVersion });
 
 async function storedField(name: string) {
-  const agent = await agentRow(handle);
-  const [row] = await handle.db
+  const agent = await agentRow(app.handle);
+  const [row] = await app.handle.db
     .select()
     .from(profileFieldDefinitions)
     .where(and(eq(profileFieldDefinitions.agentId, agent.id), eq(profileFieldDefinitions.fieldName, name)));
@@ -58,8 +46,8 @@ async function storedField(name: string) {
 
 describe("profile field saves: one config version, one profile schema version, one ledger event", () => {
   it("create writes the field with every field in the diff", async () => {
-    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
-    const { payload, result } = await expectOneVersion(handle, "profile_field", async () =>
+    const schemaBefore = (await agentRow(app.handle)).profileSchemaVersion;
+    const { payload, result } = await expectOneVersion(app.handle, "profile_field", async () =>
       createProfileFieldAction({ ...LOYALTY, ...(await at()) }),
     );
     expect(payload).toMatchObject({ action: "created", key: "loyalty_points" });
@@ -67,7 +55,7 @@ describe("profile field saves: one config version, one profile schema version, o
     // jsonb keeps no key order: compare the sets.
     expect(Object.keys(payload.diff).sort()).toEqual(Object.keys(LOYALTY).sort());
     expect(result).toMatchObject({ data: { profile_schema_version: schemaBefore + 1, field: LOYALTY } });
-    expect((await agentRow(handle)).profileSchemaVersion).toBe(schemaBefore + 1);
+    expect((await agentRow(app.handle)).profileSchemaVersion).toBe(schemaBefore + 1);
     expect(await storedField("loyalty_points")).toMatchObject({
       fieldType: "number",
       validationRules: LOYALTY.validation_rules,
@@ -75,35 +63,35 @@ describe("profile field saves: one config version, one profile schema version, o
   });
 
   it("update records only the fields that changed and writes that one row", async () => {
-    const others = await handle.db.select().from(profileFieldDefinitions);
-    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
+    const others = await app.handle.db.select().from(profileFieldDefinitions);
+    const schemaBefore = (await agentRow(app.handle)).profileSchemaVersion;
     const rules = [...TIER.validation_rules, "size(value) <= 8"];
-    const { payload } = await expectOneVersion(handle, "profile_field", async () =>
+    const { payload } = await expectOneVersion(app.handle, "profile_field", async () =>
       updateProfileFieldAction({ ...TIER, validation_rules: rules, loaded_name: "tier", ...(await at()) }),
     );
     expect(payload).toMatchObject({ action: "updated", key: "tier" });
     expect(payload.diff).toEqual({ validation_rules: { before: TIER.validation_rules, after: rules } });
-    expect((await agentRow(handle)).profileSchemaVersion).toBe(schemaBefore + 1);
+    expect((await agentRow(app.handle)).profileSchemaVersion).toBe(schemaBefore + 1);
     // Targeted: every other row is exactly as it was.
-    const after = await handle.db.select().from(profileFieldDefinitions);
+    const after = await app.handle.db.select().from(profileFieldDefinitions);
     for (const row of others.filter((r) => r.fieldName !== "tier")) expect(after).toContainEqual(row);
   });
 
   it("a rename nobody depends on keeps the row's id, names the old key and moves customers' values", async () => {
     const before = await storedField("country");
-    const agent = await agentRow(handle);
-    await handle.db.insert(customerProfiles).values([
+    const agent = await agentRow(app.handle);
+    await app.handle.db.insert(customerProfiles).values([
       { agentId: agent.id, customerRef: "rename-a", fields: { country: "France", tier: "vip" } },
       { agentId: agent.id, customerRef: "rename-b", fields: { tier: "standard" } },
     ]);
     const profile = async (ref: string) =>
       (
-        await handle.db
+        await app.handle.db
           .select({ fields: customerProfiles.fields })
           .from(customerProfiles)
           .where(and(eq(customerProfiles.agentId, agent.id), eq(customerProfiles.customerRef, ref)))
       )[0]?.fields;
-    const { payload } = await expectOneVersion(handle, "profile_field", async () =>
+    const { payload } = await expectOneVersion(app.handle, "profile_field", async () =>
       updateProfileFieldAction({ ...COUNTRY, field_name: "home_country", loaded_name: "country", ...(await at()) }),
     );
     expect(payload).toMatchObject({ key: "home_country", previous_key: "country" });
@@ -111,15 +99,15 @@ describe("profile field saves: one config version, one profile schema version, o
     expect((await storedField("home_country"))?.id).toBe(before?.id);
     expect(await profile("rename-a")).toEqual({ home_country: "France", tier: "vip" });
     expect(await profile("rename-b")).toEqual({ tier: "standard" });
-    await expectOneVersion(handle, "profile_field", async () =>
+    await expectOneVersion(app.handle, "profile_field", async () =>
       updateProfileFieldAction({ ...COUNTRY, loaded_name: "home_country", ...(await at()) }),
     );
     expect(await profile("rename-a")).toEqual({ country: "France", tier: "vip" });
   });
 
   it("delete removes the row and keeps every last value in the diff", async () => {
-    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
-    const { payload, result } = await expectOneVersion(handle, "profile_field", async () =>
+    const schemaBefore = (await agentRow(app.handle)).profileSchemaVersion;
+    const { payload, result } = await expectOneVersion(app.handle, "profile_field", async () =>
       deleteProfileFieldAction({ field_name: "loyalty_points", ...(await at()) }),
     );
     expect(payload).toMatchObject({ action: "deleted", key: "loyalty_points" });
@@ -129,8 +117,8 @@ describe("profile field saves: one config version, one profile schema version, o
   });
 
   it("a save that changes nothing writes nothing and keeps both versions", async () => {
-    const agent = await agentRow(handle);
-    const counts = await tableCounts(handle);
+    const agent = await agentRow(app.handle);
+    const counts = await tableCounts(app.handle);
     const result = await updateProfileFieldAction({
       ...COUNTRY,
       loaded_name: "country",
@@ -141,12 +129,12 @@ describe("profile field saves: one config version, one profile schema version, o
       ok: true,
       data: { changed: false, config_version: agent.configVersion, profile_schema_version: agent.profileSchemaVersion },
     });
-    expect(await tableCounts(handle)).toEqual(counts);
-    expect(await agentRow(handle)).toEqual(agent);
+    expect(await tableCounts(app.handle)).toEqual(counts);
+    expect(await agentRow(app.handle)).toEqual(agent);
   });
 
   it("the ledger chain stays intact", async () => {
-    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+    expect(await verifyLedgerChain(app.handle.db)).toMatchObject({ is_intact: true });
   });
 });
 
@@ -161,7 +149,7 @@ describe("profile field refusals write nothing", () => {
       enforcement_expression: 'tier == "vip" || refund_amount <= 20.0',
     };
     expect(await createRuleAction({ ...rule, ...(await at()) })).toMatchObject({ ok: true });
-    const result = await expectNothingWritten(handle, async () =>
+    const result = await expectNothingWritten(app.handle, async () =>
       deleteProfileFieldAction({ field_name: "tier", ...(await at()) }),
     );
     expect(result).toMatchObject({
@@ -171,13 +159,13 @@ describe("profile field refusals write nothing", () => {
   });
 
   it("a rename of a field a rule reads, or a type that breaks it, is refused on the field", async () => {
-    const renamed = await expectNothingWritten(handle, async () =>
+    const renamed = await expectNothingWritten(app.handle, async () =>
       updateProfileFieldAction({ ...TIER, field_name: "level", loaded_name: "tier", ...(await at()) }),
     );
     expect(renamed).toMatchObject({
       fieldErrors: { field_name: [expect.stringContaining("tier is used by rule vip-refunds-only")] },
     });
-    const retyped = await expectNothingWritten(handle, async () =>
+    const retyped = await expectNothingWritten(app.handle, async () =>
       updateProfileFieldAction({
         ...TIER,
         field_type: "number",
@@ -193,7 +181,7 @@ describe("profile field refusals write nothing", () => {
   });
 
   it("renaming or deleting a field a tool input reads is refused, naming the tool", async () => {
-    const result = await expectNothingWritten(handle, async () =>
+    const result = await expectNothingWritten(app.handle, async () =>
       deleteProfileFieldAction({ field_name: "order_id", ...(await at()) }),
     );
     expect(result).toMatchObject({ message: expect.stringContaining("the input of tool lookup_order") });
@@ -206,7 +194,7 @@ describe("profile field refusals write nothing", () => {
       ["order_amount", "an output of tool lookup_order"],
     ];
     for (const [name, owner] of taken) {
-      const result = await expectNothingWritten(handle, async () =>
+      const result = await expectNothingWritten(app.handle, async () =>
         createProfileFieldAction({ ...LOYALTY, field_name: name, ...(await at()) }),
       );
       expect(result, name).toMatchObject({ fieldErrors: { field_name: [expect.stringContaining(owner)] } });
@@ -214,7 +202,7 @@ describe("profile field refusals write nothing", () => {
   });
 
   it("a validation rule that does not check is refused with its row number", async () => {
-    const result = await expectNothingWritten(handle, async () =>
+    const result = await expectNothingWritten(app.handle, async () =>
       createProfileFieldAction({ ...LOYALTY, validation_rules: ["value >= 0.0", "points > 3.0"], ...(await at()) }),
     );
     expect(result).toMatchObject({
@@ -225,8 +213,8 @@ describe("profile field refusals write nothing", () => {
   });
 
   it("a save over a newer version is a CONFLICT naming what changed", async () => {
-    const stale = (await agentRow(handle)).configVersion - 1;
-    const result = await expectNothingWritten(handle, () =>
+    const stale = (await agentRow(app.handle)).configVersion - 1;
+    const result = await expectNothingWritten(app.handle, () =>
       updateProfileFieldAction({
         ...COUNTRY,
         description: "x",
@@ -242,15 +230,15 @@ describe("profile field refusals write nothing", () => {
   });
 
   it("zod limits of the bundle apply, and a viewer may not save", async () => {
-    const invalid = await expectNothingWritten(handle, async () =>
+    const invalid = await expectNothingWritten(app.handle, async () =>
       createProfileFieldAction({ ...LOYALTY, field_name: "Loyalty Points", display_name: " ", ...(await at()) }),
     );
     expect(invalid).toMatchObject({
       code: "VALIDATION",
       fieldErrors: { field_name: [expect.any(String)], display_name: [expect.any(String)] },
     });
-    requestState.headers = browserHeaders({ cookie: cookies.viewer });
-    const refused = await expectNothingWritten(handle, async () =>
+    app.actAs("viewer");
+    const refused = await expectNothingWritten(app.handle, async () =>
       createProfileFieldAction({ ...LOYALTY, ...(await at()) }),
     );
     expect(refused).toMatchObject({ code: "FORBIDDEN" });
@@ -259,7 +247,7 @@ describe("profile field refusals write nothing", () => {
 
 describe("the tester and the engine", () => {
   it("a viewer may test values; the verdicts are the sensor's", async () => {
-    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    app.actAs("viewer");
     const result = await checkFieldValueAction({
       field_type: "string",
       validation_rules: TIER.validation_rules,
@@ -273,10 +261,10 @@ describe("the tester and the engine", () => {
 
   it("the next turn validates entities with the new definitions", async () => {
     const profileAfterTurn = async () => {
-      const agent = await agentRow(handle);
-      const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+      const agent = await agentRow(app.handle);
+      const session = await createSession(app.handle.db, { agent, channel: "api", createdBy: "test" });
       const message = "I'm in France and want a refund for order 123";
-      return (await hostTurn(handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "req" }))
+      return (await hostTurn(app.handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "req" }))
         .session.profile;
     };
     expect(await profileAfterTurn()).toMatchObject({ country: "France" });

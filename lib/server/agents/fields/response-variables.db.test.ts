@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { responseVariableDefinitions } from "@/db/schema";
 import { checkVariableAction } from "@/lib/actions/fields/check-variable";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
@@ -11,9 +10,9 @@ import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
 import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "@/test/support/fields-db-helpers";
-import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
-import { browserHeaders, requestState } from "@/test/support/request-headers";
+import { tableCounts } from "@/test/support/focal-test-app";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
@@ -35,24 +34,13 @@ const MENTIONS_MONEY: ResponseVariable = {
   patterns: ["\\$\\s?\\d"],
 };
 
-let handle: DatabaseHandle;
-let cookies: Record<"designer" | "viewer", string>;
+const app = useDemoAppForActions(["designer", "viewer"]);
 
-beforeAll(async () => {
-  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: cookies.designer });
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(handle)).configVersion });
+const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(app.handle)).configVersion });
 
 async function storedVariable(name: string) {
-  const agent = await agentRow(handle);
-  const [row] = await handle.db
+  const agent = await agentRow(app.handle);
+  const [row] = await app.handle.db
     .select()
     .from(responseVariableDefinitions)
     .where(and(eq(responseVariableDefinitions.agentId, agent.id), eq(responseVariableDefinitions.name, name)));
@@ -61,8 +49,8 @@ async function storedVariable(name: string) {
 
 describe("response variable saves: one config version and one ledger event each", () => {
   it("create writes the variable, every field in the diff; the profile schema stays", async () => {
-    const schemaBefore = (await agentRow(handle)).profileSchemaVersion;
-    const { payload } = await expectOneVersion(handle, "variable", async () =>
+    const schemaBefore = (await agentRow(app.handle)).profileSchemaVersion;
+    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
       createVariableAction({ ...DISCOUNT, ...(await at()) }),
     );
     expect(payload).toMatchObject({ action: "created", key: "discount_percent" });
@@ -72,25 +60,25 @@ describe("response variable saves: one config version and one ledger event each"
       description: { before: null, after: DISCOUNT.description },
       patterns: { before: null, after: DISCOUNT.patterns },
     });
-    expect((await agentRow(handle)).profileSchemaVersion).toBe(schemaBefore);
+    expect((await agentRow(app.handle)).profileSchemaVersion).toBe(schemaBefore);
     expect(await storedVariable("discount_percent")).toMatchObject({ type: "number", patterns: DISCOUNT.patterns });
   });
 
   it("update records only what changed and writes that one row", async () => {
-    const others = await handle.db.select().from(responseVariableDefinitions);
+    const others = await app.handle.db.select().from(responseVariableDefinitions);
     const patterns = [...REFUND.patterns, "\\brefund of (\\d+) dollars\\b"];
-    const { payload } = await expectOneVersion(handle, "variable", async () =>
+    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
       updateVariableAction({ ...REFUND, patterns, loaded_name: "refund_amount", ...(await at()) }),
     );
     expect(payload).toMatchObject({ action: "updated", key: "refund_amount" });
     expect(payload.diff).toEqual({ patterns: { before: REFUND.patterns, after: patterns } });
-    const after = await handle.db.select().from(responseVariableDefinitions);
+    const after = await app.handle.db.select().from(responseVariableDefinitions);
     for (const row of others.filter((r) => r.name !== "refund_amount")) expect(after).toContainEqual(row);
   });
 
   it("a rename nobody depends on keeps the row's id", async () => {
     const before = await storedVariable("discount_percent");
-    const { payload } = await expectOneVersion(handle, "variable", async () =>
+    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
       updateVariableAction({ ...DISCOUNT, name: "discount", loaded_name: "discount_percent", ...(await at()) }),
     );
     expect(payload).toMatchObject({ key: "discount", previous_key: "discount_percent" });
@@ -98,7 +86,7 @@ describe("response variable saves: one config version and one ledger event each"
   });
 
   it("delete removes the row and keeps every last value in the diff", async () => {
-    const { payload } = await expectOneVersion(handle, "variable", async () =>
+    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
       deleteVariableAction({ name: "discount", ...(await at()) }),
     );
     expect(payload).toMatchObject({ action: "deleted", key: "discount" });
@@ -107,8 +95,8 @@ describe("response variable saves: one config version and one ledger event each"
   });
 
   it("a save that changes nothing writes nothing", async () => {
-    const agent = await agentRow(handle);
-    const counts = await tableCounts(handle);
+    const agent = await agentRow(app.handle);
+    const counts = await tableCounts(app.handle);
     const result = await updateVariableAction({
       ...COMPETITOR,
       loaded_name: "competitor_mentioned",
@@ -116,14 +104,14 @@ describe("response variable saves: one config version and one ledger event each"
       expected_config_version: agent.configVersion,
     });
     expect(result).toMatchObject({ ok: true, data: { changed: false, config_version: agent.configVersion } });
-    expect(await tableCounts(handle)).toEqual(counts);
-    expect(await agentRow(handle)).toEqual(agent);
+    expect(await tableCounts(app.handle)).toEqual(counts);
+    expect(await agentRow(app.handle)).toEqual(agent);
   });
 });
 
 describe("response variable refusals write nothing", () => {
   it("delete of a variable a rule's CEL reads is refused, naming the rule", async () => {
-    const result = await expectNothingWritten(handle, async () =>
+    const result = await expectNothingWritten(app.handle, async () =>
       deleteVariableAction({ name: "refund_amount", ...(await at()) }),
     );
     expect(result).toMatchObject({
@@ -133,11 +121,11 @@ describe("response variable refusals write nothing", () => {
   });
 
   it("a rename or a type change that leaves a rule without its variable is refused on the field", async () => {
-    const renamed = await expectNothingWritten(handle, async () =>
+    const renamed = await expectNothingWritten(app.handle, async () =>
       updateVariableAction({ ...REFUND, name: "refund_total", loaded_name: "refund_amount", ...(await at()) }),
     );
     expect(renamed).toMatchObject({ fieldErrors: { name: [expect.stringContaining("rule max-refund")] } });
-    const retyped = await expectNothingWritten(handle, async () =>
+    const retyped = await expectNothingWritten(app.handle, async () =>
       updateVariableAction({ ...REFUND, type: "boolean", loaded_name: "refund_amount", ...(await at()) }),
     );
     expect(retyped).toMatchObject({ fieldErrors: { type: [expect.stringContaining("This breaks rule max-refund")] } });
@@ -150,7 +138,7 @@ describe("response variable refusals write nothing", () => {
       ["competitor_mentioned", "the response variable competitor_mentioned"],
     ];
     for (const [name, owner] of taken) {
-      const result = await expectNothingWritten(handle, async () =>
+      const result = await expectNothingWritten(app.handle, async () =>
         createVariableAction({ ...DISCOUNT, name, ...(await at()) }),
       );
       expect(result, name).toMatchObject({ fieldErrors: { name: [expect.stringContaining(owner)] } });
@@ -158,7 +146,7 @@ describe("response variable refusals write nothing", () => {
   });
 
   it("a broken regex and a pattern that matches empty text are refused by row", async () => {
-    const result = await expectNothingWritten(handle, async () =>
+    const result = await expectNothingWritten(app.handle, async () =>
       createVariableAction({ ...DISCOUNT, patterns: ["(\\d+%", "(\\d*)"], ...(await at()) }),
     );
     expect(result).toMatchObject({
@@ -172,8 +160,8 @@ describe("response variable refusals write nothing", () => {
   });
 
   it("a save over a newer version is a CONFLICT", async () => {
-    const stale = (await agentRow(handle)).configVersion - 1;
-    const result = await expectNothingWritten(handle, () =>
+    const stale = (await agentRow(app.handle)).configVersion - 1;
+    const result = await expectNothingWritten(app.handle, () =>
       createVariableAction({ ...DISCOUNT, agent_key: AGENT, expected_config_version: stale }),
     );
     expect(result).toMatchObject({
@@ -183,8 +171,8 @@ describe("response variable refusals write nothing", () => {
   });
 
   it("a viewer may not save", async () => {
-    requestState.headers = browserHeaders({ cookie: cookies.viewer });
-    const result = await expectNothingWritten(handle, async () =>
+    app.actAs("viewer");
+    const result = await expectNothingWritten(app.handle, async () =>
       deleteVariableAction({ name: "competitor_mentioned", ...(await at()) }),
     );
     expect(result).toMatchObject({ code: "FORBIDDEN" });
@@ -193,7 +181,7 @@ describe("response variable refusals write nothing", () => {
 
 describe("the tester and the engine", () => {
   it("a viewer may test a reply; the tester extracts what the pipeline extracts", async () => {
-    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    app.actAs("viewer");
     const { name, type, patterns, currency, context_words, rates } = REFUND;
     const reply = "I'll process a $75 refund for you, and €10 back for shipping.";
     const result = await checkVariableAction({ name, type, patterns, currency, context_words, rates, reply });
@@ -213,7 +201,7 @@ describe("the tester and the engine", () => {
       context_words: ["tip", "gratuity"],
       rates: { USD: 0.9 },
     };
-    const { payload } = await expectOneVersion(handle, "variable", async () =>
+    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
       createVariableAction({ ...tip, ...(await at()) }),
     );
     expect(payload.diff).toMatchObject({
@@ -240,10 +228,10 @@ describe("the tester and the engine", () => {
 
   it("the next turn extracts a variable created since", async () => {
     const extractedOnNextTurn = async () => {
-      const agent = await agentRow(handle);
-      const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+      const agent = await agentRow(app.handle);
+      const session = await createSession(app.handle.db, { agent, channel: "api", createdBy: "test" });
       const message = "I'm in France and want a refund for order 123";
-      const { turn } = await hostTurn(handle.db, {
+      const { turn } = await hostTurn(app.handle.db, {
         sessionId: session.id,
         message,
         actor: SYSTEM_ACTOR,

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { agents } from "@/db/schema";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
@@ -10,9 +9,8 @@ import { updateScenarioAction } from "@/lib/actions/scenarios/update-scenario";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
-import { startDemoApp } from "@/test/support/focal-test-app";
-import { browserHeaders, requestState } from "@/test/support/request-headers";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
@@ -20,24 +18,9 @@ const AGENT = "refund-desk";
 const REFUND = BundleScenario.parse(demo.scenarios.find((s) => s.key === "refund"));
 const PRICING = BundleScenario.parse(demo.scenarios.find((s) => s.key === "pricing"));
 
-let handle: DatabaseHandle;
-let designerCookie: string;
-let viewerCookie: string;
+const app = useDemoAppForActions(["designer", "viewer"]);
 
-beforeAll(async () => {
-  let cookies: Record<"designer" | "viewer", string>;
-  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
-  designerCookie = cookies.designer;
-  viewerCookie = cookies.viewer;
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: designerCookie });
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const version = async () => (await checks.agentRow(handle)).configVersion;
+const version = async () => (await checks.agentRow(app.handle)).configVersion;
 
 /** An edit of a demo scenario as the editor sends it, at the current version unless told otherwise. */
 async function edit(scenario: BundleScenario, fields: Partial<BundleScenario>, expected?: number, renamed = {}) {
@@ -52,7 +35,7 @@ async function edit(scenario: BundleScenario, fields: Partial<BundleScenario>, e
 }
 
 /** The call is refused and not one row of any table changed. */
-const expectNothingWritten = (call: () => Promise<unknown>) => checks.expectNothingWritten(handle, call);
+const expectNothingWritten = (call: () => Promise<unknown>) => checks.expectNothingWritten(app.handle, call);
 
 describe("references from rules", () => {
   it("deleting a scenario that rules are scoped to is refused, naming the rules", async () => {
@@ -90,9 +73,9 @@ describe("references from rules", () => {
     expect(await expectNothingWritten(() => edit(REFUND, renamedSilently))).toMatchObject({ code: "VALIDATION" });
     expect(await edit(REFUND, renamedSilently, undefined, { verify: "eligibility" })).toMatchObject({ ok: true });
     // And back, so the later tests see the demo's Refund.
-    const [agent] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
+    const [agent] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));
     if (!agent) throw new Error("agent missing");
-    const refund = (await readAgentBundle(handle.db, agent)).scenarios.find((s) => s.key === "refund");
+    const refund = (await readAgentBundle(app.handle.db, agent)).scenarios.find((s) => s.key === "refund");
     if (!refund) throw new Error("refund missing");
     expect(await edit(refund, { ...REFUND }, undefined, { eligibility: "verify" })).toMatchObject({ ok: true });
   });
@@ -193,7 +176,7 @@ describe("optimistic concurrency", () => {
 
 describe("roles", () => {
   it("a viewer may not change scenarios, and nothing is written", async () => {
-    requestState.headers = browserHeaders({ cookie: viewerCookie });
+    app.actAs("viewer");
     const expected_config_version = await version();
     const ref = { agent_key: AGENT, scenario_key: "pricing", expected_config_version };
     for (const call of [

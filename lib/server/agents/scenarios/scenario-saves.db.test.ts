@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { agents, rules, scenarios, steps, transitions } from "@/db/schema";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
@@ -11,32 +10,19 @@ import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
-import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
-import { browserHeaders, requestState } from "@/test/support/request-headers";
+import { tableCounts } from "@/test/support/focal-test-app";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 const AGENT = "refund-desk";
 const demoScenario = (key: string) => BundleScenario.parse(demo.scenarios.find((s) => s.key === key));
 
-let handle: DatabaseHandle;
-let designerCookie: string;
-
-beforeAll(async () => {
-  let cookies: Record<"designer", string>;
-  ({ handle, cookies } = await startDemoApp(["designer"]));
-  designerCookie = cookies.designer;
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: designerCookie });
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const app = useDemoAppForActions(["designer"]);
 
 async function agent() {
-  const [row] = await handle.db.select().from(agents).where(eq(agents.key, AGENT));
+  const [row] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));
   if (!row) throw new Error("agent missing");
   return row;
 }
@@ -45,12 +31,12 @@ const at = async () => ({ agent_key: AGENT, expected_config_version: await versi
 
 /** The scenario as stored now, in bundle form. */
 async function stored(key: string) {
-  return (await readAgentBundle(handle.db, await agent())).scenarios.find((s) => s.key === key);
+  return (await readAgentBundle(app.handle.db, await agent())).scenarios.find((s) => s.key === key);
 }
 
 /** Step key → id of a stored scenario's steps. */
 async function stepIds(scenarioKey: string): Promise<Record<string, string>> {
-  const rows = await handle.db
+  const rows = await app.handle.db
     .select({ id: steps.id, key: steps.key })
     .from(steps)
     .innerJoin(scenarios, eq(steps.scenarioId, scenarios.id))
@@ -60,18 +46,16 @@ async function stepIds(scenarioKey: string): Promise<Record<string, string>> {
 }
 
 async function scenarioId(key: string) {
-  const [row] = await handle.db
+  const [row] = await app.handle.db
     .select({ id: scenarios.id })
     .from(scenarios)
     .where(and(eq(scenarios.agentId, (await agent()).id), eq(scenarios.key, key)));
   return row?.id;
 }
 
-const _lastEvent = () => checks.lastEvent(handle);
-
 /** Runs a save and checks what every save must do: +1 version, one CONFIG_CHANGED event for the scenario. */
 const expectOneVersion = async <T extends { ok: boolean }>(save: () => Promise<T>) =>
-  (await checks.expectOneVersion(handle, "scenario", save)).payload;
+  (await checks.expectOneVersion(app.handle, "scenario", save)).payload;
 
 const RETURNS: BundleScenario = {
   key: "returns",
@@ -103,7 +87,7 @@ describe("scenario saves: one version and one ledger event each", () => {
     expect(payload.diff.steps).toEqual({ before: null, after: RETURNS.steps });
     expect(payload.diff.entry_step).toEqual({ before: null, after: "which_item" });
     expect(await stored("returns")).toEqual(RETURNS);
-    const [row] = await handle.db
+    const [row] = await app.handle.db
       .select()
       .from(scenarios)
       .where(eq(scenarios.id, (await scenarioId("returns")) ?? ""));
@@ -181,7 +165,7 @@ describe("scenario saves: one version and one ledger event each", () => {
     expect(idsAfter.check_eligibility).toBe(idsBefore.verify);
     expect(idsAfter.ask_order).toBe(idsBefore.ask_order);
     // Rules point at ids: max-refund (SCENARIO) and confirm-order-owner (STEP) now read with the new keys.
-    const bundle = await readAgentBundle(handle.db, await agent());
+    const bundle = await readAgentBundle(app.handle.db, await agent());
     const scopeOf = (key: string) => bundle.rules.find((r) => r.key === key)?.scope_ref;
     expect(scopeOf("max-refund")).toBe("refunds");
     expect(scopeOf("confirm-order-owner")).toBe("refunds/check_eligibility");
@@ -210,7 +194,7 @@ describe("scenario saves: one version and one ledger event each", () => {
     const idsAfter = await stepIds("refunds");
     expect(idsAfter.look_up_order).toBe(idsBefore.ask_order);
     expect(idsAfter.ask_order).toBe(idsBefore.look_up_order);
-    const bundle = await readAgentBundle(handle.db, await agent());
+    const bundle = await readAgentBundle(app.handle.db, await agent());
     expect(bundle.rules.find((r) => r.key === "look-up-order")?.scope_ref).toBe("refunds/ask_order");
     // Swap back so the scenario reads as the demo's again (names and instructions never moved).
     await expectOneVersion(async () =>
@@ -249,7 +233,7 @@ describe("scenario saves: one version and one ledger event each", () => {
       quote_price: idsBefore.quote_price,
       identify_product: idsBefore.identify_product,
     });
-    const edges = await handle.db
+    const edges = await app.handle.db
       .select()
       .from(transitions)
       .where(eq(transitions.scenarioId, (await scenarioId("pricing")) ?? ""));
@@ -291,13 +275,13 @@ describe("scenario saves: one version and one ledger event each", () => {
     expect(payload.diff.steps?.after).toBeNull();
     expect(await stored("returns-copy")).toBeUndefined();
     expect(
-      await handle.db
+      await app.handle.db
         .select()
         .from(steps)
         .where(eq(steps.scenarioId, id ?? "")),
     ).toEqual([]);
     expect(
-      await handle.db
+      await app.handle.db
         .select()
         .from(transitions)
         .where(eq(transitions.scenarioId, id ?? "")),
@@ -306,7 +290,7 @@ describe("scenario saves: one version and one ledger event each", () => {
 
   it("a save that changes nothing writes nothing and keeps the version", async () => {
     const current = await version();
-    const before = await tableCounts(handle);
+    const before = await tableCounts(app.handle);
     const refunds = await stored("refunds");
     if (!refunds) throw new Error("refunds missing");
     for (const save of [
@@ -335,19 +319,19 @@ describe("scenario saves: one version and one ledger event each", () => {
     ]) {
       expect(await save()).toMatchObject({ ok: true, data: { config_version: current, changed: false } });
     }
-    expect(await tableCounts(handle)).toEqual(before);
+    expect(await tableCounts(app.handle)).toEqual(before);
     expect(await version()).toBe(current);
   });
 
   it("every STEP and SCENARIO rule still resolves, and the ledger chain is intact", async () => {
-    const bundle = await readAgentBundle(handle.db, await agent());
-    const scoped = await handle.db
+    const bundle = await readAgentBundle(app.handle.db, await agent());
+    const scoped = await app.handle.db
       .select()
       .from(rules)
       .where(eq(rules.agentId, (await agent()).id));
     expect(scoped.filter((r) => r.scope !== "GLOBAL")).toHaveLength(
       bundle.rules.filter((r) => r.scope_ref !== null).length,
     );
-    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+    expect(await verifyLedgerChain(app.handle.db)).toMatchObject({ is_intact: true });
   });
 });

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { rules, tools } from "@/db/schema";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
@@ -10,9 +9,9 @@ import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { useDemoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
-import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
-import { browserHeaders, requestState } from "@/test/support/request-headers";
+import { tableCounts } from "@/test/support/focal-test-app";
 import { loadToolsWorkspace } from "./load-tools-workspace";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
@@ -23,41 +22,28 @@ vi.mock("next/headers", () => import("@/test/support/request-headers"));
 const AGENT = "refund-desk";
 const LOOKUP = demo.tools[0] as BundleTool;
 
-let handle: DatabaseHandle;
-let cookies: Record<"designer" | "viewer", string>;
+const app = useDemoAppForActions(["designer", "viewer"]);
 
-beforeAll(async () => {
-  ({ handle, cookies } = await startDemoApp(["designer", "viewer"]));
-});
-beforeEach(() => {
-  requestState.headers = browserHeaders({ cookie: cookies.designer });
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const agentRow = () => checks.agentRow(handle);
+const agentRow = () => checks.agentRow(app.handle);
 
 const version = async () => (await agentRow()).configVersion;
 
 async function storedTool(key: string) {
   const agent = await agentRow();
-  const [row] = await handle.db
+  const [row] = await app.handle.db
     .select()
     .from(tools)
     .where(and(eq(tools.agentId, agent.id), eq(tools.key, key)));
   return row;
 }
 
-const _lastEvent = () => checks.lastEvent(handle);
-
 /** Runs a save and checks what every save must do: +1 version and one CONFIG_CHANGED event for a tool. */
 const expectOneVersion = async <T extends { ok: boolean }>(save: () => Promise<T>) =>
-  (await checks.expectOneVersion(handle, "tool", save)).payload;
+  (await checks.expectOneVersion(app.handle, "tool", save)).payload;
 
 /** The call is refused with `code` and not one row of any table changed. */
 async function expectNothingWritten(code: string, call: () => Promise<unknown>) {
-  const result = await checks.expectNothingWritten(handle, call);
+  const result = await checks.expectNothingWritten(app.handle, call);
   expect(result.code).toBe(code);
   return result;
 }
@@ -111,14 +97,14 @@ describe("tool saves: one version and one ledger event each", () => {
 
   it("a save that changes nothing writes nothing, even with rows in another order", async () => {
     const current = await version();
-    const before = await tableCounts(handle);
+    const before = await tableCounts(app.handle);
     const tool = {
       ...CATALOGUE,
       output: { variables: CATALOGUE.output.variables, data: { items: [{ price: 12, sku: "a1" }] } },
     };
     const result = await updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool });
     expect(result).toMatchObject({ ok: true, data: { config_version: current, changed: false } });
-    expect(await tableCounts(handle)).toEqual(before);
+    expect(await tableCounts(app.handle)).toEqual(before);
   });
 
   it("a rename keeps the tool's id, so its rules stay attached", async () => {
@@ -130,7 +116,7 @@ describe("tool saves: one version and one ledger event each", () => {
     expect(payload.diff).toEqual({ key: { before: "lookup_order", after: "find_order" } });
     const after = await storedTool("find_order");
     expect(after?.id).toBe(before?.id);
-    const attached = await handle.db
+    const attached = await app.handle.db
       .select({ key: rules.key, ids: rules.attachedToolIds })
       .from(rules)
       .where(eq(rules.agentId, (await agentRow()).id));
@@ -140,7 +126,7 @@ describe("tool saves: one version and one ledger event each", () => {
         .map((r) => r.key)
         .sort(),
     ).toEqual(["look-up-order", "max-refund"]);
-    const bundle = await readAgentBundle(handle.db, await agentRow());
+    const bundle = await readAgentBundle(app.handle.db, await agentRow());
     expect(bundle.rules.find((r) => r.key === "max-refund")?.attached_tools).toEqual(["find_order"]);
   });
 
@@ -164,7 +150,7 @@ describe("tool saves: one version and one ledger event each", () => {
   });
 
   it("keeps the ledger chain intact", async () => {
-    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+    expect(await verifyLedgerChain(app.handle.db)).toMatchObject({ is_intact: true });
   });
 });
 
@@ -177,7 +163,7 @@ describe("the tools page's data", () => {
       output: { url: "https://evil.test/x", method: "GET", timeout_ms: 5000, max_bytes: 65_536, variables: {} },
     };
     expect(await createToolAction({ ...(await at()), tool: http })).toMatchObject({ ok: true });
-    const data = await loadToolsWorkspace(handle.db, AGENT, { role: "designer" }, "api.example.com");
+    const data = await loadToolsWorkspace(app.handle.db, AGENT, { role: "designer" }, "api.example.com");
     expect(data?.agent).toEqual({ key: AGENT, name: "Refund desk", configVersion: await version() });
     expect(data?.tools.map((t) => t.key)).toEqual(["find_order", "orders_api", "price_catalogue"]);
     expect(data?.usedBy).toEqual({
@@ -191,12 +177,12 @@ describe("the tools page's data", () => {
       orders_api: expect.objectContaining({ state: "not_allowed", host: "evil.test" }),
     });
     // The allowlist is a designer's business: a viewer's page data carries no verdict that names it.
-    const asViewer = await loadToolsWorkspace(handle.db, AGENT, { role: "viewer" }, "api.example.com");
+    const asViewer = await loadToolsWorkspace(app.handle.db, AGENT, { role: "viewer" }, "api.example.com");
     expect(asViewer?.tools.map((t) => t.key)).toEqual(["find_order", "orders_api", "price_catalogue"]);
     expect(asViewer?.hostStatus).toEqual({});
     expect(JSON.stringify(asViewer)).not.toContain("api.example.com");
     expect(await deleteToolAction({ ...(await at()), tool_key: "orders_api" })).toMatchObject({ ok: true });
-    expect(await loadToolsWorkspace(handle.db, "no-such-agent", { role: "admin" })).toBeNull();
+    expect(await loadToolsWorkspace(app.handle.db, "no-such-agent", { role: "admin" })).toBeNull();
   });
 });
 
@@ -273,7 +259,7 @@ describe("tool saves that are refused write nothing", () => {
   });
 
   it("a viewer is refused every save", async () => {
-    requestState.headers = browserHeaders({ cookie: cookies.viewer });
+    app.actAs("viewer");
     await expectNothingWritten("FORBIDDEN", async () =>
       createToolAction({ ...(await at()), tool: { ...CATALOGUE, key: "v" } }),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { TraceOutcome } from "../queries/traces";
-import { agents, rules, scenarios, sessions, turns } from "../schema";
-import type { Database } from "../types";
+import type { TraceOutcome } from "@/db/queries/traces";
+import { agents, rules, scenarios, sessions, turns } from "@/db/schema";
+import type { Database } from "@/db/types";
 
 // Turns with known filters for the traces tests: every i-th turn gets a known outcome, scenario,
 // rules, provider and message, so each test can compute its expected rows with a plain array filter.

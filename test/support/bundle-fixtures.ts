@@ -15,7 +15,7 @@ import {
 import type { DbOrTx } from "@/db/types";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
 
-export const DEMO_BUNDLE_PATH = path.resolve(import.meta.dirname, "../../demo/refund-desk.bundle.json");
+export const DEMO_BUNDLE_PATH = path.resolve(import.meta.dirname, "../../lib/demo/refund-desk.bundle.json");
 
 /** The demo file's exact text: the canonical serialization export must reproduce byte for byte. */
 export function demoBundleText(): string {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../client";
+import { type DatabaseHandle, openDatabase } from "@/db/client";
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default, or a
