@@ -12,7 +12,7 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 import { tableCounts } from "../support/focal-test-app";
 
@@ -22,7 +22,7 @@ const AGENT = "refund-desk";
 const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");
 if (!MAX_REFUND) throw new Error("demo bundle lost max-refund");
 
-const app = useDemoAppForActions(["designer"]);
+const app = demoAppForActions(["designer"]);
 
 const version = async () => (await checks.agentRow(app.handle)).configVersion;
 

@@ -6,7 +6,7 @@ import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 import { tableCounts } from "../support/focal-test-app";
 
@@ -16,7 +16,7 @@ const AGENT = "refund-desk";
 const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");
 if (!MAX_REFUND) throw new Error("demo bundle lost max-refund");
 
-const app = useDemoAppForActions(["designer", "viewer"]);
+const app = demoAppForActions(["designer", "viewer"]);
 
 const version = async () => (await checks.agentRow(app.handle)).configVersion;
 

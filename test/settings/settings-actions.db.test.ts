@@ -2,13 +2,13 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { agents, ledgerEvents } from "@/db/schema";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import { tableCounts } from "../support/focal-test-app";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
 
 const AGENT = "refund-desk";
-const app = useDemoAppForActions(["designer", "viewer"]);
+const app = demoAppForActions(["designer", "viewer"]);
 
 async function agentRow() {
   const [agent] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));

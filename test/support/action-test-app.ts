@@ -15,7 +15,7 @@ export interface ActionTestApp<R extends Role> {
  * each test starting as the first role, the database closed at the end. Call it at the top of the
  * file, beside `vi.mock("next/headers", …)`, which vitest hoists and so cannot live here.
  */
-export function useDemoAppForActions<R extends Role>(roles: [R, ...R[]]): ActionTestApp<R> {
+export function demoAppForActions<R extends Role>(roles: [R, ...R[]]): ActionTestApp<R> {
   let handle: DatabaseHandle | undefined;
   let cookies: Record<R, string> | undefined;
   const app: ActionTestApp<R> = {

@@ -12,7 +12,7 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "@/test/support/fields-db-helpers";
 import { tableCounts } from "@/test/support/focal-test-app";
 
@@ -31,7 +31,7 @@ const LOYALTY: ProfileField = {
   extraction_hints: ["'I have 1,200 points'"],
 };
 
-const app = useDemoAppForActions(["designer", "viewer"]);
+const app = demoAppForActions(["designer", "viewer"]);
 
 const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(app.handle)).configVersion });
 

@@ -10,7 +10,7 @@ import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "@/test/support/fields-db-helpers";
 import { tableCounts } from "@/test/support/focal-test-app";
 
@@ -34,7 +34,7 @@ const MENTIONS_MONEY: ResponseVariable = {
   patterns: ["\\$\\s?\\d"],
 };
 
-const app = useDemoAppForActions(["designer", "viewer"]);
+const app = demoAppForActions(["designer", "viewer"]);
 
 const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(app.handle)).configVersion });
 

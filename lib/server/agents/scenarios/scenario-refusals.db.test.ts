@@ -9,7 +9,7 @@ import { updateScenarioAction } from "@/lib/actions/scenarios/update-scenario";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
@@ -18,7 +18,7 @@ const AGENT = "refund-desk";
 const REFUND = BundleScenario.parse(demo.scenarios.find((s) => s.key === "refund"));
 const PRICING = BundleScenario.parse(demo.scenarios.find((s) => s.key === "pricing"));
 
-const app = useDemoAppForActions(["designer", "viewer"]);
+const app = demoAppForActions(["designer", "viewer"]);
 
 const version = async () => (await checks.agentRow(app.handle)).configVersion;
 

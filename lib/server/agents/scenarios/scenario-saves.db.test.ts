@@ -10,7 +10,7 @@ import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 import { tableCounts } from "@/test/support/focal-test-app";
 
@@ -19,7 +19,7 @@ vi.mock("next/headers", () => import("@/test/support/request-headers"));
 const AGENT = "refund-desk";
 const demoScenario = (key: string) => BundleScenario.parse(demo.scenarios.find((s) => s.key === key));
 
-const app = useDemoAppForActions(["designer"]);
+const app = demoAppForActions(["designer"]);
 
 async function agent() {
   const [row] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));

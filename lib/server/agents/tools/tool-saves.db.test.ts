@@ -9,7 +9,7 @@ import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
-import { useDemoAppForActions } from "@/test/support/action-test-app";
+import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 import { tableCounts } from "@/test/support/focal-test-app";
 import { loadToolsWorkspace } from "./load-tools-workspace";
@@ -22,7 +22,7 @@ vi.mock("next/headers", () => import("@/test/support/request-headers"));
 const AGENT = "refund-desk";
 const LOOKUP = demo.tools[0] as BundleTool;
 
-const app = useDemoAppForActions(["designer", "viewer"]);
+const app = demoAppForActions(["designer", "viewer"]);
 
 const agentRow = () => checks.agentRow(app.handle);
 
