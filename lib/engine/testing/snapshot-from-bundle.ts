@@ -1,6 +1,36 @@
 import { resolveAgentSettings } from "../contracts/agent-settings";
-import { Bundle, type BundleInput } from "../contracts/bundle";
-import type { AgentSnapshot, EngineScenario } from "../contracts/snapshot";
+import { Bundle, type BundleInput, type BundleRule } from "../contracts/bundle";
+import type { AgentSnapshot, EngineRule, EngineScenario } from "../contracts/snapshot";
+
+const stepId = (scenario: string, step: string) => `step:${scenario}/${step}`;
+
+function scopeIdOf(scope: string, ref: string | null): string | null {
+  if (!ref) return null;
+  if (scope === "SCENARIO") return `scenario:${ref}`;
+  const [scenario, step] = ref.split("/");
+  return stepId(scenario ?? "", step ?? "");
+}
+
+/** One bundle rule as the engine sees it, with the readable ids below. */
+export function engineRuleFromBundle(r: BundleRule): EngineRule {
+  return {
+    id: `rule:${r.key}`,
+    key: r.key,
+    name: r.name,
+    conditionText: r.condition_text,
+    actionText: r.action_text,
+    scope: r.scope,
+    scopeId: scopeIdOf(r.scope, r.scope_ref),
+    priority: r.priority,
+    enabled: r.enabled,
+    isHardConstraint: r.is_hard_constraint,
+    enforcementExpression: r.enforcement_expression,
+    enforcementLane: r.enforcement_lane,
+    attachedToolIds: r.attached_tools.map((key) => `tool:${key}`),
+    maxFiresPerSession: r.max_fires_per_session,
+    cooldownTurns: r.cooldown_turns,
+  };
+}
 
 /**
  * An engine snapshot straight from a bundle, with readable ids (`rule:max-refund`,
@@ -8,13 +38,6 @@ import type { AgentSnapshot, EngineScenario } from "../contracts/snapshot";
  */
 export function snapshotFromBundle(input: BundleInput | unknown, configVersion = 1): AgentSnapshot {
   const bundle = Bundle.parse(input);
-  const stepId = (scenario: string, step: string) => `step:${scenario}/${step}`;
-  const scopeId = (scope: string, ref: string | null) => {
-    if (!ref) return null;
-    if (scope === "SCENARIO") return `scenario:${ref}`;
-    const [scenario, step] = ref.split("/");
-    return stepId(scenario ?? "", step ?? "");
-  };
   const scenarios: EngineScenario[] = bundle.scenarios.map((s) => ({
     id: `scenario:${s.key}`,
     key: s.key,
@@ -47,23 +70,7 @@ export function snapshotFromBundle(input: BundleInput | unknown, configVersion =
     description: bundle.agent.description ?? "",
     configVersion,
     settings: resolveAgentSettings(bundle.agent.settings ?? {}),
-    rules: bundle.rules.map((r) => ({
-      id: `rule:${r.key}`,
-      key: r.key,
-      name: r.name,
-      conditionText: r.condition_text,
-      actionText: r.action_text,
-      scope: r.scope,
-      scopeId: scopeId(r.scope, r.scope_ref),
-      priority: r.priority,
-      enabled: r.enabled,
-      isHardConstraint: r.is_hard_constraint,
-      enforcementExpression: r.enforcement_expression,
-      enforcementLane: r.enforcement_lane,
-      attachedToolIds: r.attached_tools.map((key) => `tool:${key}`),
-      maxFiresPerSession: r.max_fires_per_session,
-      cooldownTurns: r.cooldown_turns,
-    })),
+    rules: bundle.rules.map(engineRuleFromBundle),
     scenarios,
     tools: bundle.tools.map((t) => ({
       id: `tool:${t.key}`,
