@@ -141,4 +141,6 @@ test("a rule opens from its name or the keyboard, and its editor has a URL that 
   await expect(editor).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(editor).toBeHidden();
+  // Closing gives focus back to what opened the editor, so the keyboard user goes on from the row.
+  await expect(name).toBeFocused();
 });

@@ -123,8 +123,13 @@ test.describe("as a designer", () => {
     await expect(editor.getByTestId("try-result")).toHaveAttribute("data-state", "refused");
     await expect(editor.getByTestId("try-result")).toContainText("not in the allowed tool hosts");
     await screenshot(page, "tools-http-refused");
-    page.once("dialog", (dialog) => dialog.accept());
     await editor.getByRole("button", { name: "Cancel" }).click();
+    // Unsaved edits: the console asks in its own dialog; keeping them leaves the editor as it was.
+    const discard = page.getByRole("dialog", { name: "Discard your unsaved changes to this tool?" });
+    await discard.getByRole("button", { name: "Keep editing" }).click();
+    await expect(editor.getByLabel("URL")).toHaveValue("https://api.example.com/orders");
+    await page.keyboard.press("Escape");
+    await discard.getByRole("button", { name: "Discard changes" }).click();
     await expect(editor).toBeHidden();
   });
 

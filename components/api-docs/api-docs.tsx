@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import type { buildOpenApiDocument } from "@/lib/openapi/openapi-document";
+import { plural } from "@/lib/text/plural";
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 interface Operation {
@@ -31,7 +32,7 @@ export function ApiDocs({ doc }: { doc: Doc }) {
     <>
       <PageHeader
         title="REST API"
-        description={`${doc.info.title} ${doc.info.version} · OpenAPI ${doc.openapi} · ${operations.length} operations`}
+        description={`${doc.info.title} ${doc.info.version} · OpenAPI ${doc.openapi} · ${plural(operations.length, "operation")}`}
         actions={
           <a className="text-sm underline" href="/api/v1/openapi.json">
             openapi.json

@@ -23,12 +23,14 @@ interface ConfirmDeleteDialogProps {
   /** "close-only": a blocked dialog offers only Close (fields); "disable": the delete button stays, disabled. */
   whenBlocked?: "disable" | "close-only";
   confirmLabel: ReactNode;
+  /** The way back, "Cancel" unless the question asks for other words ("Keep editing"). */
+  cancelLabel?: ReactNode;
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** The delete confirmation every config editor shows; each editor words it for its entity. */
+/** The confirmation before a destructive step (a delete, discarding edits); each editor words it for its entity. */
 export function ConfirmDeleteDialog({
   open,
   title,
@@ -37,6 +39,7 @@ export function ConfirmDeleteDialog({
   blocked = false,
   whenBlocked = "disable",
   confirmLabel,
+  cancelLabel = "Cancel",
   pending,
   onConfirm,
   onCancel,
@@ -52,7 +55,7 @@ export function ConfirmDeleteDialog({
         {warning}
         <DialogFooter>
           <Button type="button" variant="ghost" onClick={onCancel}>
-            {closeOnly ? "Close" : "Cancel"}
+            {closeOnly ? "Close" : cancelLabel}
           </Button>
           {closeOnly ? null : (
             <Button type="button" variant="destructive" pending={pending} disabled={blocked} onClick={onConfirm}>

@@ -7,6 +7,7 @@ import {
 } from "@/components/impact-preview/impact-preview-control";
 import { Alert } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { ConflictAlert } from "./conflict-alert";
 import { EditorFooter } from "./editor-footer";
 import { TestsGateAlert } from "./tests-gate-alert";
@@ -113,6 +114,16 @@ export function EditorDrawer<F extends object>({
           readOnly={readOnly}
           saveLabel={saveLabel}
           preview={preview ? <ImpactPreviewControl {...preview} disabled={!editor.dirty || editor.reloading} /> : null}
+        />
+        <ConfirmDeleteDialog
+          open={editor.closing}
+          title={editor.discardPrompt}
+          description="What you changed in this editor is not saved; closing drops it."
+          confirmLabel="Discard changes"
+          cancelLabel="Keep editing"
+          pending={false}
+          onConfirm={editor.closeWithoutSaving}
+          onCancel={editor.keepEditing}
         />
       </DialogContent>
     </Dialog>

@@ -47,6 +47,7 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
   const [rebased, setRebased] = useState(false);
   const [saving, startSave] = useTransition();
   const [reloading, startReload] = useTransition();
+  const [closing, setClosing] = useState(false);
   const dirty = !readOnly && JSON.stringify(form) !== JSON.stringify(initial);
   useUnsavedChangesGuard(dirty);
   const expectedVersion = rebased ? currentVersion : loadedVersion;
@@ -102,9 +103,10 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
     attempt({});
   }
 
+  /** Closing with unsaved edits asks first, in the console's own dialog (`closing`). */
   function requestClose() {
-    if (dirty && !window.confirm(discardPrompt)) return;
-    onClose();
+    if (dirty) setClosing(true);
+    else onClose();
   }
 
   function discard() {
@@ -134,6 +136,13 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
     rejected,
     save,
     requestClose,
+    closing,
+    discardPrompt,
+    keepEditing: () => setClosing(false),
+    closeWithoutSaving: () => {
+      setClosing(false);
+      onClose();
+    },
     discard,
     reloadKeepingEdits,
   };

@@ -4,6 +4,7 @@ import { Stat } from "@/components/ui/stat";
 import { percent } from "@/lib/conversation-tests/run-format";
 import type { SuiteReport } from "@/lib/conversation-tests/test-types";
 import { testCaseHref } from "@/lib/conversation-tests/tests-href";
+import { plural } from "@/lib/text/plural";
 import { CaseFailures } from "./case-failures";
 import { CaseStatusBadge } from "./case-status-badge";
 
@@ -23,11 +24,15 @@ export function TestRunReport({ agentKey, report }: TestRunReportProps) {
         <Stat
           label={`pass^${report.k}`}
           value={percent(report.reliability.pass_k)}
-          hint={`cases passing all of ${report.k} tries`}
+          hint={`cases passing all of ${plural(report.k, "try", "tries")}`}
         />
-        <Stat label="Passed" value={report.passed} hint={`of ${report.cases.length} cases`} />
+        <Stat label="Passed" value={report.passed} hint={`of ${plural(report.cases.length, "case")}`} />
         <Stat label="Failed" value={report.failed} hint={report.failed ? "see below" : "none"} />
-        <Stat label="Flaky" value={report.flaky} hint={`${report.tries} tries · ${report.model_calls} model calls`} />
+        <Stat
+          label="Flaky"
+          value={report.flaky}
+          hint={`${plural(report.tries, "try", "tries")} · ${plural(report.model_calls, "model call")}`}
+        />
       </div>
       {report.cases.length === 0 ? (
         <p className="text-muted-foreground text-sm">No enabled case was run: enable a case or pick another suite.</p>
@@ -42,7 +47,8 @@ export function TestRunReport({ agentKey, report }: TestRunReportProps) {
               </Link>
               <Mono className="text-muted-foreground text-xs">{c.key}</Mono>
               <span className="ml-auto font-mono text-muted-foreground text-xs">
-                {c.passes}/{c.tries} tries · pass^1 {percent(c.pass_1)} · pass^{report.k} {percent(c.pass_k)}
+                {c.passes}/{plural(c.tries, "try", "tries")} · pass^1 {percent(c.pass_1)} · pass^{report.k}{" "}
+                {percent(c.pass_k)}
               </span>
             </div>
             {c.status === "passed" ? null : <CaseFailures detail={c.detail} />}

@@ -1,4 +1,5 @@
 import { Mono } from "@/components/ui/mono";
+import { plural } from "@/lib/text/plural";
 import type { IntentHeatmap as IntentHeatmapData, IntentRow } from "@/lib/traces/dashboard-series";
 import { shortDay } from "./dashboard-card";
 
@@ -63,7 +64,7 @@ export function IntentHeatmap({ data }: { data: IntentHeatmapData }) {
                 return (
                   <td
                     key={day}
-                    title={`${row.intent ?? "no scenario"} on ${day}: ${n} turns`}
+                    title={`${row.intent ?? "no scenario"} on ${day}: ${plural(n, "turn")}`}
                     style={cellStyle(n, data.max)}
                     className={`h-6 min-w-6 rounded-sm text-center font-mono ${n === 0 ? "text-muted-foreground/40" : strong ? "text-background" : "text-foreground"}`}
                   >

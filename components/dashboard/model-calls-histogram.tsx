@@ -1,3 +1,4 @@
+import { plural } from "@/lib/text/plural";
 import { niceCeiling } from "./dashboard-card";
 
 // Turns by the model calls they made: 1 is a plain reply, each judge or regeneration adds one. The
@@ -30,7 +31,7 @@ export function ModelCallsHistogram({ buckets }: { buckets: { calls: number; lab
         return (
           <g key={b.calls} data-calls={b.label}>
             <rect x={x} y={PAD.top + plotH - h} width={barW} height={h} className="fill-chart-2">
-              <title>{`${b.label} model calls: ${b.n} turns (${share} %)`}</title>
+              <title>{`${b.label} model calls: ${plural(b.n, "turn")} (${share} %)`}</title>
             </rect>
             {b.n > 0 ? (
               <text

@@ -7,6 +7,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Switch } from "@/components/ui/switch";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
+import { plural } from "@/lib/text/plural";
 import { compareKeys } from "./rule-filters";
 
 export interface RuleRowHandlers {
@@ -139,7 +140,7 @@ export function ruleColumns(ctx: RuleColumnsContext): ColumnDef<BundleRule>[] {
       enableGlobalFilter: false,
       meta: { className: "whitespace-nowrap text-xs tabular-nums" } satisfies RuleColumnMeta,
       cell: ({ row: { original: rule } }) =>
-        `${rule.max_fires_per_session ?? "∞"} fires · cooldown ${rule.cooldown_turns}`,
+        `${rule.max_fires_per_session === null ? "∞ fires" : plural(rule.max_fires_per_session, "fire")} · cooldown ${rule.cooldown_turns}`,
     },
     {
       id: "enabled",

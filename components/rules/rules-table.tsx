@@ -1,11 +1,20 @@
 "use client";
 
-import { flexRender, type Table as TanStackTable } from "@tanstack/react-table";
+import type { Table as TanStackTable } from "@tanstack/react-table";
+import type { ReactNode } from "react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleColumnMeta } from "./rules-table-columns";
 
 const metaOf = (meta: unknown): RuleColumnMeta => (meta ?? {}) as RuleColumnMeta;
+
+// A header or cell is called as a function, not mounted as a component (flexRender's way). The
+// column definitions are rebuilt on every render (they close over the pending row and the commands),
+// so as component types each rebuild would remount every cell: the button or switch a keyboard user
+// is on would be replaced, and focus would drop to the page. No cell uses hooks, so calling is safe.
+function draw<C>(template: ReactNode | ((context: C) => ReactNode) | undefined, context: C): ReactNode {
+  return typeof template === "function" ? template(context) : template;
+}
 
 /** The rules table drawn from its TanStack model (use-rules-table.ts): filtered, sorted rows only. */
 export function RulesTable({ table, pendingKey }: { table: TanStackTable<BundleRule>; pendingKey: string | null }) {
@@ -23,7 +32,7 @@ export function RulesTable({ table, pendingKey }: { table: TanStackTable<BundleR
                   numeric={metaOf(header.column.columnDef.meta).numeric}
                   aria-sort={primary?.id === header.column.id ? (primary.desc ? "descending" : "ascending") : undefined}
                 >
-                  {flexRender(header.column.columnDef.header, header.getContext())}
+                  {draw(header.column.columnDef.header, header.getContext())}
                 </TableHead>
               );
             })}
@@ -37,7 +46,7 @@ export function RulesTable({ table, pendingKey }: { table: TanStackTable<BundleR
               const meta = metaOf(cell.column.columnDef.meta);
               return (
                 <TableCell key={cell.id} numeric={meta.numeric} className={meta.className}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {draw(cell.column.columnDef.cell, cell.getContext())}
                 </TableCell>
               );
             })}

@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
 import { NativeSelect } from "@/components/ui/select";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { plural } from "@/lib/text/plural";
 import { hasRuleFilters, NO_FILTERS, type RuleFilters } from "./rule-filters";
 
 interface RulesToolbarProps {
@@ -93,7 +94,7 @@ export function RulesToolbar({ filters, onFilters, targets, shown, total }: Rule
         </Button>
       ) : null}
       <span className="ml-auto text-muted-foreground text-xs tabular-nums" aria-live="polite">
-        {shown === total ? `${total} rules` : `${shown} of ${total} rules`}
+        {shown === total ? plural(total, "rule") : `${shown} of ${plural(total, "rule")}`}
       </span>
     </search>
   );

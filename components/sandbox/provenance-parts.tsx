@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import { Mono } from "@/components/ui/mono";
 import type { Provenance } from "@/lib/engine/contracts/turn-outcome";
+import { plural } from "@/lib/text/plural";
 
 // The pieces of the provenance footer, each null when it has nothing to say. Written for a reviewer:
 // counts in words, rule names that open the rule (docs/pipeline.md#spans-and-provenance).
@@ -124,8 +125,6 @@ export function toolsPart(tools: Provenance["tools_called"]): ReactNode {
     </span>
   );
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "3 checks passed · 1 failed · 1 could not be decided", then who checked: expressions and a judge. */
 export function checksPart(enforcement: Provenance["enforcement"]): ReactNode {

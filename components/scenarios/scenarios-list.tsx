@@ -10,6 +10,7 @@ import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
+import { plural } from "@/lib/text/plural";
 
 export interface ScenarioRowHandlers {
   onDuplicate: (scenario: BundleScenario) => void;
@@ -27,8 +28,6 @@ interface ScenariosListProps {
   /** The scenario whose command is in flight; its controls wait. */
   pendingKey: string | null;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Rules scoped to the scenario or to any of its steps. */
 export function rulesScopedTo(scenario: BundleScenario, ruleScopes: Record<string, string[]>): string[] {

@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { Stat } from "@/components/ui/stat";
+import { plural } from "@/lib/text/plural";
 import type { TurnView } from "@/lib/turns/turn-view";
 import { UserMessage } from "../sandbox/agent-message";
 import { formatCount, formatMs } from "../sandbox/sandbox-format";
@@ -15,7 +16,7 @@ export function TurnFacts({ turn, intentLabel }: { turn: TurnView; intentLabel: 
         hint={turn.fallbackReason ?? undefined}
       />
       <Stat label="Latency" value={formatMs(turn.latencyMs)} hint="message in → reply stored" />
-      <Stat label="Model calls" value={turn.modelCalls} hint={`${turn.provenance.regenerations} regenerations`} />
+      <Stat label="Model calls" value={turn.modelCalls} hint={plural(turn.provenance.regenerations, "regeneration")} />
       <Stat label="Config version" value={`v${turn.configVersion}`} hint="the agent as it was then" />
       <Stat
         label="Tokens in / out"
