@@ -9,7 +9,7 @@ import { Switch } from "@/components/ui/switch";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import { compareKeys } from "./rule-filters";
 
-export interface RuleRowHandlers {
+interface RuleRowHandlers {
   onEdit: (rule: BundleRule) => void;
   onDuplicate: (rule: BundleRule) => void;
   onDelete: (rule: BundleRule) => void;

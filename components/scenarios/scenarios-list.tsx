@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
 
-export interface ScenarioRowHandlers {
+interface ScenarioRowHandlers {
   onDuplicate: (scenario: BundleScenario) => void;
   onDelete: (scenario: BundleScenario) => void;
   onSetEnabled: (scenario: BundleScenario, enabled: boolean) => void;
