@@ -117,7 +117,10 @@ export function isBuildPhase(): boolean {
   return process.env.NEXT_PHASE === "phase-production-build";
 }
 
-/** Tests reset the cache after changing process.env. */
+/**
+ * Test seam: env() parses process.env once per process, so a test that changes process.env resets the
+ * cache here (resetting the modules instead would also drop the test's database handle and auth).
+ */
 export function resetEnvCache(): void {
   cached = undefined;
 }

@@ -19,7 +19,7 @@ if ! node -e 'const s=require("net").connect({host:new URL(process.argv[1]).host
   exit 1
 fi
 
-echo "==> lint + import boundaries"
+echo "==> lint, unused code (knip), import boundaries"
 npm run lint
 echo "==> typecheck"
 npm run typecheck

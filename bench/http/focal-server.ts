@@ -12,13 +12,13 @@ import postgres from "postgres";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** postgres:// URL of a server we may create databases on (the test database's server). */
-export const ADMIN_DATABASE_URL = process.env.FOCAL_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ADMIN_DATABASE_URL = process.env.FOCAL_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export function randomApiKey(): string {
   return `fk_${randomBytes(24).toString("base64url")}`;
 }
 
-export function randomPassword(): string {
+function randomPassword(): string {
   return randomBytes(18).toString("base64url");
 }
 

@@ -29,7 +29,7 @@ import { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy"
 // `turns` table is read directly: every acknowledged turn stored, each session's turn_index sequence
 // 0…n-1 in acknowledgement order, and GET /api/v1/ledger/verify intact.
 
-export const AGENT_KEY = "multi-desk";
+const AGENT_KEY = "multi-desk";
 /** Per-turn retry budget: a key whose first attempt died with its instance is free after 60 s. */
 const RETRY_BUDGET_MS = 90_000;
 const ATTEMPT_TIMEOUT_MS = 60_000;
@@ -183,7 +183,7 @@ export async function createSessions(cluster: Cluster, count: number): Promise<s
   return ids;
 }
 
-export interface Ack {
+interface Ack {
   turnId: string;
   /** Port of the instance that answered. */
   upstream: number;

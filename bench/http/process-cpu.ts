@@ -95,7 +95,7 @@ export function killTree(root: number): number[] {
 }
 
 /** CPU ms of one process so far, or null when it is gone. */
-export function processCpuMs(pid: number): number | null {
+function processCpuMs(pid: number): number | null {
   return readStat(pid)?.cpuMs ?? null;
 }
 

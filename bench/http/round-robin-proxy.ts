@@ -8,7 +8,7 @@ import net from "node:net";
 // itself; the client retries with the same Idempotency-Key. Responses name their upstream in
 // `x-upstream` (its port).
 
-export interface Upstream {
+interface Upstream {
   port: number;
   down: boolean;
   served: number;

@@ -12,7 +12,7 @@ import type { Sql } from "postgres";
 // The migrated secondary indexes are dropped for the load and rebuilt from their own definitions
 // (pg_indexes): one sorted build each (1–4 s) instead of 8 indexes updated row by row.
 
-export const TURNS_PER_SESSION = 8;
+const TURNS_PER_SESSION = 8;
 // Rows per INSERT statement: 4 progress notes for a million turns.
 const CHUNK = 250_000;
 

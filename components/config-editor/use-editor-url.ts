@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 
 /** Sets (or, with null, removes) one query parameter in place: no navigation, no history entry. */
-export function replaceQueryParam(name: string, value: string | null) {
+function replaceQueryParam(name: string, value: string | null) {
   const url = new URL(window.location.href);
   if (value === null) url.searchParams.delete(name);
   else url.searchParams.set(name, value);

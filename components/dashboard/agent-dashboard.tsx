@@ -58,7 +58,7 @@ export function AgentDashboardSection({ agentKey, data }: { agentKey: string; da
 }
 
 /** The agent dashboard over the last N UTC days; every panel says how to fill it when empty. */
-export function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashboardData }) {
+function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashboardData }) {
   const noTurns = data.turns === 0 ? `No turns in the last ${data.days} days.` : undefined;
   return (
     <section aria-labelledby="dashboard-title" data-testid="agent-dashboard" className="flex flex-col gap-3">

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import type { NameUse } from "@/lib/fields/name-uses";
 import { UsedBy } from "./used-by";
 
-export interface DeleteTarget {
+interface DeleteTarget {
   kind: "profile field" | "response variable";
   name: string;
   /** What stops applying, in a sentence. */

@@ -51,7 +51,7 @@ export function ValidationRuleStatus({
 }
 
 /** The text with the offending characters marked (a caret when the range is empty). */
-export function ErrorSpan({ source, start, end }: { source: string; start: number; end: number }) {
+function ErrorSpan({ source, start, end }: { source: string; start: number; end: number }) {
   const to = Math.max(end, start);
   return (
     <pre

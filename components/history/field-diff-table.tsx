@@ -2,7 +2,7 @@ import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 /** A stored value as the editor showed it: lists joined, absence as an em dash. */
-export function formatFieldValue(value: unknown): string {
+function formatFieldValue(value: unknown): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "string") return value === "" ? '""' : value;
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.map((v) => formatFieldValue(v)).join(", ");

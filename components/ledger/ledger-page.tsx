@@ -13,7 +13,7 @@ import { LEDGER_EVENT_TYPES } from "@/lib/server/ledger/event-types";
 import { formatUtc } from "./ledger-event-row";
 import { VerifyChainButton } from "./verify-chain-button";
 
-export interface LatestAnchorView {
+interface LatestAnchorView {
   seq: number;
   hash: string;
   leafCount: number;

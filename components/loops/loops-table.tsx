@@ -11,7 +11,7 @@ import { FatigueBar } from "./fatigue-bar";
 import { DecisionBadge, KindBadge } from "./loop-badges";
 
 /** Loops of one family (a root and its reruns), deepest rerun first; families in list order. */
-export function groupByFamily(loops: LoopView[]): LoopView[][] {
+function groupByFamily(loops: LoopView[]): LoopView[][] {
   const families = new Map<string, LoopView[]>();
   for (const loop of loops) families.set(loop.familyId, [...(families.get(loop.familyId) ?? []), loop]);
   return [...families.values()].map((family) => family.sort((a, b) => b.rerunDepth - a.rerunDepth));

@@ -10,7 +10,7 @@ import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import { plural } from "@/lib/text/plural";
 import { compareKeys } from "./rule-filters";
 
-export interface RuleRowHandlers {
+interface RuleRowHandlers {
   onEdit: (rule: BundleRule) => void;
   onDuplicate: (rule: BundleRule) => void;
   onDelete: (rule: BundleRule) => void;

@@ -13,7 +13,7 @@ import {
 } from "./continuity-telemetry";
 import { JsonBlock } from "./key-value-table";
 
-export const CONTINUITY_OFF_TEXT =
+const CONTINUITY_OFF_TEXT =
   "Continuity was off for this turn — turn it on in the header to let follow-ups like 'open the sample2 pls' resolve without a clarifier.";
 
 const DECISION: Record<ContinuityDecision, { variant: BadgeVariant; word: string }> = {

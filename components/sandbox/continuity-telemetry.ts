@@ -8,7 +8,7 @@ import { isRecord } from "./sandbox-format";
 
 export type ContinuityDecision = "resolved" | "clarify" | "skip";
 
-export interface ContinuityCandidateView {
+interface ContinuityCandidateView {
   id: string;
   label: string;
   sublabel: string | null;

@@ -39,7 +39,7 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-export function isScalar(value: unknown): value is string | number | boolean | null {
+function isScalar(value: unknown): value is string | number | boolean | null {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 

@@ -12,7 +12,7 @@ import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
 import { plural } from "@/lib/text/plural";
 
-export interface ScenarioRowHandlers {
+interface ScenarioRowHandlers {
   onDuplicate: (scenario: BundleScenario) => void;
   onDelete: (scenario: BundleScenario) => void;
   onSetEnabled: (scenario: BundleScenario, enabled: boolean) => void;

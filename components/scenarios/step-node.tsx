@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 
 /** What a step node shows; every mark is a word too, never colour alone. */
-export interface StepNodeData extends Record<string, unknown> {
+interface StepNodeData extends Record<string, unknown> {
   name: string;
   stepKey: string;
   entry: boolean;

@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 
-export interface ToolRowHandlers {
+interface ToolRowHandlers {
   onEdit: (tool: BundleTool) => void;
   onDuplicate: (tool: BundleTool) => void;
   onDelete: (tool: BundleTool) => void;

@@ -2,7 +2,7 @@ import { CircleCheck, Info, OctagonAlert, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
-export type AlertVariant = "info" | "warning" | "danger" | "success";
+type AlertVariant = "info" | "warning" | "danger" | "success";
 
 const STYLES: Record<AlertVariant, { box: string; icon: ReactNode }> = {
   info: { box: "border-info-border bg-info-bg/60 [&_[data-alert-accent]]:text-info", icon: <Info /> },

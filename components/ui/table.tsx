@@ -77,13 +77,3 @@ export function TableCell({ className, numeric, ...props }: ComponentProps<"td">
     />
   );
 }
-
-export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn("border-border border-t px-3 py-2 text-left text-muted-foreground text-xs", className)}
-      {...props}
-    />
-  );
-}

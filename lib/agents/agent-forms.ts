@@ -7,7 +7,7 @@ import { AgentKey } from "@/lib/engine/contracts/bundle";
 /** A server action's body is capped at 1 MB by Next.js; larger bundles go through the CLI or REST. */
 export const MAX_BUNDLE_FILE_BYTES = 1_000_000;
 
-export const AGENT_STARTS = ["empty", "demo"] as const;
+const AGENT_STARTS = ["empty", "demo"] as const;
 
 export const CreateAgentInput = z.object({
   name: z.string().trim().min(1, "Give the agent a name").max(100, "At most 100 characters"),

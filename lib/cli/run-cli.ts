@@ -9,9 +9,9 @@ import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { parseTestCommand, runTests, type TestCommand } from "./run-tests";
 
-export const CLI_ACTOR: Actor = { kind: "system", name: "cli", id: null };
+const CLI_ACTOR: Actor = { kind: "system", name: "cli", id: null };
 
-export const USAGE = `Usage:
+const USAGE = `Usage:
   npm run focal -- import <file>               Import an agent bundle: creates the agent, or replaces
                                                the whole configuration of the agent with that key
   npm run focal -- export <key> [--out <file>] Write an agent's bundle to stdout, or to <file>

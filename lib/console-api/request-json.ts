@@ -1,7 +1,7 @@
 // The console's calls to its own REST API: the session cookie rides along, a same-origin POST passes
 // the Origin check, and every answer becomes a result (never a throw) the UI can show.
 
-export interface ApiIssue {
+interface ApiIssue {
   path: string;
   message: string;
 }

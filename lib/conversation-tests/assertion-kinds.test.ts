@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
 import {
-  CONVERSATION_KINDS,
+  CONVERSATION_KIND_LABELS,
+  type ConversationKind,
   describeAssertion,
   kindLabel,
   newConversationAssertion,
   newTurnAssertion,
-  TURN_KINDS,
+  TURN_KIND_LABELS,
+  type TurnKind,
 } from "./assertion-kinds";
 
 describe("assertion-kinds", () => {
   it("starts every kind as a value of that kind", () => {
     const firsts = { rule: "max-refund", step: "refund/offer", scenario: "refund" };
-    for (const kind of TURN_KINDS) {
+    for (const kind of Object.keys(TURN_KIND_LABELS) as TurnKind[]) {
       const fresh = newTurnAssertion(kind, firsts);
       expect(fresh.kind).toBe(kind);
       // Text kinds start empty (the designer types); the rest are valid at once.
@@ -20,7 +22,7 @@ describe("assertion-kinds", () => {
         expect(TurnAssertion.safeParse(fresh).success).toBe(true);
       }
     }
-    for (const kind of CONVERSATION_KINDS) {
+    for (const kind of Object.keys(CONVERSATION_KIND_LABELS) as ConversationKind[]) {
       expect(ConversationAssertion.safeParse(newConversationAssertion(kind, "refund/offer")).success).toBe(true);
     }
   });

@@ -27,9 +27,6 @@ export const CONVERSATION_KIND_LABELS: Record<ConversationKind, string> = {
   never_ships_lane1_failure: "Never ships a lane-1 failure",
 };
 
-export const TURN_KINDS = Object.keys(TURN_KIND_LABELS) as TurnKind[];
-export const CONVERSATION_KINDS = Object.keys(CONVERSATION_KIND_LABELS) as ConversationKind[];
-
 /** What a new assertion of `kind` starts as; references start at the first option the agent offers. */
 export function newTurnAssertion(
   kind: TurnKind,

@@ -36,7 +36,7 @@ export interface CaseForm {
 export type FormErrors = Record<string, string[]>;
 
 let nextTurnId = 0;
-export const newTurnId = () => `turn-${++nextTurnId}`;
+const newTurnId = () => `turn-${++nextTurnId}`;
 
 export function emptyTurn(): TurnForm {
   return { id: newTurnId(), message: "", assertions: [] };

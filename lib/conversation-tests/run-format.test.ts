@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { percent, reliabilityText, runProgressText, runRequestText, runSummary } from "./run-format";
+import { percent, runProgressText, runRequestText, runSummary } from "./run-format";
 
 describe("run-format", () => {
   it("shows shares as whole percentages", () => {
     expect(percent(0.923)).toBe("92%");
     expect(percent(1)).toBe("100%");
-    expect(reliabilityText({ pass_1: 1, pass_k: 0.5, k: 3 })).toBe("pass^1 100% · pass^3 50%");
   });
 
   it("reads a summary only when it has the numbers", () => {

@@ -14,11 +14,6 @@ export function runSummary(run: Pick<TestRunView, "summary">): TestRunSummary | 
   return s as TestRunSummary;
 }
 
-/** "pass^1 92% · pass^3 85%" */
-export function reliabilityText(summary: Pick<TestRunSummary, "pass_1" | "pass_k" | "k">): string {
-  return `pass^1 ${percent(summary.pass_1)} · pass^${summary.k} ${percent(summary.pass_k)}`;
-}
-
 /** "3 of 13 cases" while running; "waiting" before the first case. */
 export function runProgressText(run: Pick<TestRunView, "status" | "progress">): string {
   if (run.status === "queued") return "Waiting for another run to finish…";

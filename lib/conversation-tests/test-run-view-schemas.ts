@@ -29,7 +29,7 @@ const CaseTrySchema = z.object({
   error: z.string().nullable(),
 });
 
-export const SuiteReportSchema = z.object({
+const SuiteReportSchema = z.object({
   mode: z.enum(["frozen", "offline", "live"]),
   k: z.number().int(),
   tries: z.number().int(),

@@ -1,10 +1,8 @@
 // The shapes the console reads from the conversation-test endpoints, client-safe: type-only
 // re-exports of the server's and the runner's types (erased at build), so the UI cannot drift.
-export type { AssertionResult } from "@/lib/engine/conversation-tests/evaluate-assertions";
-export type { CaseTry, CaseTurnResult, TestMode } from "@/lib/engine/conversation-tests/run-case";
+export type { CaseTry, CaseTurnResult } from "@/lib/engine/conversation-tests/run-case";
 export type { CaseReport, SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
-export type { TurnFacts } from "@/lib/engine/conversation-tests/turn-facts";
-export type { CaseChange, SuiteComparison } from "@/lib/server/tests/suite-comparison";
+export type { SuiteComparison } from "@/lib/server/tests/suite-comparison";
 export type { TestRunView } from "@/lib/server/tests/test-runs";
 
 /** A finished run's counts as the runs history shows them (the server's `summary`). */

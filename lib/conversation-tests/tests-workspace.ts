@@ -4,7 +4,7 @@ import type { CaseReport, TestRunView } from "./test-types";
 
 // What the Tests page and the test editor get from the server. Client-safe: types only.
 
-export interface RefOption {
+interface RefOption {
   /** The key a test case names: a rule key, a scenario key, or "scenario/step". */
   ref: string;
   /** For people: "Max refund $50", "Refund › Offer". */

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { canonicalBundle } from "@/lib/bundles/serialize-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
-import { declarers, describeDeclarer, describeUse, nameUses, useOf } from "./name-uses";
+import { declarers, describeDeclarer, describeUse, nameUses } from "./name-uses";
 
 const bundle = canonicalBundle(demo as BundleInput);
 
 describe("nameUses", () => {
   it("finds the rules whose expressions read a name and the tools whose inputs do", () => {
     const uses = nameUses(bundle);
-    expect(useOf(uses, "refund_amount").rules).toEqual([{ key: "max-refund", expression: "refund_amount <= 50" }]);
-    expect(useOf(uses, "competitor_mentioned").rules.map((r) => r.key)).toEqual(["no-competitor-mentions"]);
-    expect(useOf(uses, "order_id")).toEqual({ rules: [], tools: ["lookup_order"] });
-    expect(useOf(uses, "tier")).toEqual({ rules: [], tools: [] });
+    expect(uses.get("refund_amount")?.rules).toEqual([{ key: "max-refund", expression: "refund_amount <= 50" }]);
+    expect(uses.get("competitor_mentioned")?.rules.map((r) => r.key)).toEqual(["no-competitor-mentions"]);
+    expect(uses.get("order_id")).toEqual({ rules: [], tools: ["lookup_order"] });
+    expect(uses.get("tier")).toBeUndefined();
   });
 
   it("counts inputs an output path selects by even when they are not declared properties", () => {
@@ -28,7 +28,7 @@ describe("nameUses", () => {
         },
       ],
     } as typeof bundle;
-    expect(useOf(nameUses(patched), "ticket").tools).toEqual([tool.key]);
+    expect(nameUses(patched).get("ticket")?.tools).toEqual([tool.key]);
   });
 });
 

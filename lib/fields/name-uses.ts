@@ -17,8 +17,6 @@ export interface NameUse {
   tools: string[];
 }
 
-const EMPTY_USE: NameUse = { rules: [], tools: [] };
-
 /** Every name some rule or tool refers to; absent names are used by nothing. */
 export function nameUses(bundle: Pick<Bundle, "rules" | "tools">): Map<string, NameUse> {
   const uses = new Map<string, NameUse>();
@@ -44,10 +42,6 @@ export function nameUses(bundle: Pick<Bundle, "rules" | "tools">): Map<string, N
     for (const name of inputs) use(name).tools.push(tool.key);
   }
   return uses;
-}
-
-export function useOf(uses: Map<string, NameUse>, name: string): NameUse {
-  return uses.get(name) ?? EMPTY_USE;
 }
 
 export type Declarer =

@@ -4,7 +4,6 @@ import { z } from "zod";
 // that does not parse is ignored, not an error page.
 
 export const JOB_STATES = ["queued", "running", "done", "failed", "cancelled", "retried"] as const;
-export type JobState = (typeof JOB_STATES)[number];
 
 export const JOB_KIND_LABELS: Record<string, string> = {
   replay: "Replay",

@@ -18,8 +18,8 @@ const AGENT_KEY = z.string().min(1).max(64);
 const GOAL_MAX_CHARS = 4000;
 const OUTPUT_MAX_CHARS = 16_000;
 
-export const GOAL_AND_OUTPUT_TOGETHER = "goal and output go together: send both, or neither";
-export const AT_LEAST_ONE_GUARDRAIL = "Choose at least one guardrail to override (fatigue or max reruns).";
+const GOAL_AND_OUTPUT_TOGETHER = "goal and output go together: send both, or neither";
+const AT_LEAST_ONE_GUARDRAIL = "Choose at least one guardrail to override (fatigue or max reruns).";
 
 /** POST /orchestrator/loop-complete: the published request plus Focal's optional extensions. */
 export const LoopCompleteBody = LoopCompleteRequest.extend({

@@ -23,7 +23,7 @@ export const LoopSearch = z.object({
 });
 export type LoopSearch = z.infer<typeof LoopSearch>;
 
-export const FILTER_KEYS = ["kind", "agent", "ff", "echo", "overridden", "from", "to"] as const;
+const FILTER_KEYS = ["kind", "agent", "ff", "echo", "overridden", "from", "to"] as const;
 
 /** Next.js searchParams (a value may repeat) → the filters, first value of each key. */
 export function parseLoopSearch(params: Record<string, string | string[] | undefined>): LoopSearch {

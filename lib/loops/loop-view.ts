@@ -1,6 +1,6 @@
 // What the Loops pages show of a stored loop (client-safe, serialisable: dates as ISO strings).
 
-export type LoopKind = "external" | "turn";
+type LoopKind = "external" | "turn";
 
 export interface LoopView {
   id: string;

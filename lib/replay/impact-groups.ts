@@ -36,7 +36,7 @@ export interface RuleCount {
   turns: number;
 }
 
-export interface OutcomeShift {
+interface OutcomeShift {
   before: string;
   after: string;
   turns: number;

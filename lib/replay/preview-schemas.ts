@@ -3,7 +3,7 @@ import { z } from "zod";
 // Client-safe input of the impact preview: which editor save to dry-run (its input is that save's
 // own input, validated by the save's own schema) and how many recent conversations to replay it on.
 
-export const PREVIEWABLE_EDITS = [
+const PREVIEWABLE_EDITS = [
   "createRule",
   "updateRule",
   "createScenario",

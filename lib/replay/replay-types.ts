@@ -2,7 +2,6 @@
 // server's report types (erased at build), so the UI and the server cannot drift apart.
 export type { DecisionDiff, WordPart } from "@/lib/engine/replay/decision-diff";
 export type { TurnDecisions } from "@/lib/engine/replay/turn-decisions";
-export type { JobStatus as ReplayRunStatus } from "@/lib/server/jobs/background-jobs";
 export type { ImpactPreview } from "@/lib/server/replay/preview-impact";
 export type { ReplayCounts, ReplayReport, ReportTurn } from "@/lib/server/replay/replay-report";
 export type { ReplayRunView } from "@/lib/server/replay/replay-runs";

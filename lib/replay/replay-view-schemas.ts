@@ -6,7 +6,7 @@ import { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 
 const Ref = z.object({ id: z.string(), name: z.string() }).nullable();
 
-export const TurnDecisionsSchema = z.object({
+const TurnDecisionsSchema = z.object({
   outcome: z.string(),
   response: z.string(),
   scenario: Ref,
@@ -22,7 +22,7 @@ export const TurnDecisionsSchema = z.object({
 
 const SetChange = z.object({ started: z.array(z.string()), stopped: z.array(z.string()) });
 
-export const DecisionDiffSchema = z.object({
+const DecisionDiffSchema = z.object({
   same: z.boolean(),
   changed: z.array(z.string()).describe("Which decisions differ: outcome, response, scenario, step, rules_fired, …"),
   outcome: z.object({ before: z.string(), after: z.string() }).optional(),
@@ -43,7 +43,7 @@ export const DecisionDiffSchema = z.object({
   newly_unblocked: z.boolean(),
 });
 
-export const ReplayedTurnSchema = z.object({
+const ReplayedTurnSchema = z.object({
   sessionId: z.string(),
   turnId: z.string(),
   turnIndex: z.number().int(),
@@ -64,7 +64,7 @@ export const ReplayedTurnSchema = z.object({
   stages: z.array(z.object({ name: z.string(), status: z.string(), decision: z.string() })).optional(),
 });
 
-export const ReplayReportSchema = z.object({
+const ReplayReportSchema = z.object({
   mode: z.enum(["frozen", "live"]),
   target: z.object({
     kind: z.enum(["draft", "current", "version", "recorded"]),

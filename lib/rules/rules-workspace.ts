@@ -4,7 +4,7 @@ import type { BundleRule } from "@/lib/engine/contracts/bundle";
 // What the rules page hands its client components: the agent's rules in bundle form (references by
 // key) and the choices the editor offers. Client-safe: types only.
 
-export interface ScopeTargetOption {
+interface ScopeTargetOption {
   /** scope_ref: a scenario key, or "scenario_key/step_key" for a step. */
   ref: string;
   /** "Refund" or "Refund › Verify". */

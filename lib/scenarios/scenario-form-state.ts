@@ -73,7 +73,7 @@ export function formFromScenario(scenario: BundleScenario): ScenarioForm {
 }
 
 /** Non-blank lines, trimmed: how entry examples and transition examples are typed. */
-export function linesOf(text: string): string[] {
+function linesOf(text: string): string[] {
   return text
     .split("\n")
     .map((line) => line.trim())

@@ -10,7 +10,7 @@ export interface ScenarioGraphInput {
   transitions: readonly { from: string; to: string }[];
 }
 
-export type ScenarioCheckCode =
+type ScenarioCheckCode =
   | "entry_missing"
   | "entry_unknown"
   | "duplicate_step_key"
@@ -159,9 +159,4 @@ function graphWarnings(
     }
   });
   return warnings;
-}
-
-/** True when a save would be refused: any check of severity error. */
-export function hasBlockingChecks(checks: readonly ScenarioCheck[]): boolean {
-  return checks.some((check) => check.severity === "error");
 }

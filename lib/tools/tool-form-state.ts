@@ -51,7 +51,7 @@ const DEFAULT_MAX_BYTES = "65536";
 
 let lastRowId = 0;
 /** A fresh row id: rows are keyed by it while their names are being typed. */
-export function nextRowId(): number {
+function nextRowId(): number {
   lastRowId += 1;
   return lastRowId;
 }
@@ -116,7 +116,7 @@ export function inputNamesOf(form: Pick<ToolFormState, "inputs">): string[] {
  * Which form key an issue at a bundle-tool path belongs to ("output.variables.order_total" → the row
  * that declares order_total). Used for the schema's issues here and for the server's on a save.
  */
-export function formKeyOfIssuePath(path: string, form: Pick<ToolFormState, "inputs" | "variables">): string {
+function formKeyOfIssuePath(path: string, form: Pick<ToolFormState, "inputs" | "variables">): string {
   if (/^(key|name|description|kind)$/.test(path)) return path;
   const output = /^output\.(url|method|timeout_ms|max_bytes|data)(?=$|[.[])/.exec(path);
   if (output?.[1]) return output[1];

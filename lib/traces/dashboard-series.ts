@@ -6,7 +6,7 @@ import { TURN_OUTCOMES, type TurnOutcomeKind } from "@/lib/engine/contracts/turn
 // 7, 14 or 30 days: a week, a sprint, a month; 30 heatmap columns still fit a 1024 px screen.
 export const DASHBOARD_DAYS = [7, 14, 30] as const;
 export type DashboardDays = (typeof DASHBOARD_DAYS)[number];
-export const DEFAULT_DASHBOARD_DAYS: DashboardDays = 14;
+const DEFAULT_DASHBOARD_DAYS: DashboardDays = 14;
 
 export function parseDashboardDays(value: string | string[] | undefined): DashboardDays {
   const n = Number(Array.isArray(value) ? value[0] : value);

@@ -32,7 +32,7 @@ export const TraceSearch = z.object({
 });
 export type TraceSearch = z.infer<typeof TraceSearch>;
 
-export const TRACE_FILTER_KEYS = [
+const TRACE_FILTER_KEYS = [
   "session",
   "outcome",
   "scenario",

@@ -8,10 +8,9 @@ import { ImpactPreviewCounts } from "./agent-at-version";
 export const ConfigEntity = z.enum(["rule", "scenario", "tool", "profile_field", "variable", "settings"]);
 export type ConfigEntity = z.infer<typeof ConfigEntity>;
 
-export const ConfigChangeAction = z.enum(["created", "updated", "deleted", "duplicated", "enabled", "disabled"]);
-export type ConfigChangeAction = z.infer<typeof ConfigChangeAction>;
+const ConfigChangeAction = z.enum(["created", "updated", "deleted", "duplicated", "enabled", "disabled"]);
 
-export const FieldChange = z.object({ before: z.unknown(), after: z.unknown() });
+const FieldChange = z.object({ before: z.unknown(), after: z.unknown() });
 
 export const ConfigChangedPayload = z.looseObject({
   agent_key: z.string(),

@@ -17,7 +17,7 @@ export async function agentRow(handle: DatabaseHandle, agentKey = DEMO_AGENT) {
   return agent;
 }
 
-export async function lastEvent(handle: DatabaseHandle) {
+async function lastEvent(handle: DatabaseHandle) {
   const [event] = await handle.db.select().from(ledgerEvents).orderBy(desc(ledgerEvents.seq)).limit(1);
   return event;
 }

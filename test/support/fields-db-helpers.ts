@@ -7,13 +7,7 @@ import { tableCounts } from "@/test/support/focal-test-app";
 // Shared by the two DB test files of this folder: the checks every editor's DB tests use, and a
 // stricter "nothing written" that also compares every field and variable row and the profile schema version.
 
-export {
-  agentRow,
-  DEMO_AGENT as AGENT,
-  expectOneVersion,
-  lastEvent,
-  type SavedPayload,
-} from "@/test/support/config-save-checks";
+export { agentRow, DEMO_AGENT as AGENT, expectOneVersion } from "@/test/support/config-save-checks";
 
 /** Every stored field and variable, whole rows in id order: an in-place update changes this. */
 async function definitions(handle: DatabaseHandle) {

@@ -8,7 +8,7 @@ import { compileDesignerPattern } from "../regex/compile-designer-pattern";
 // each parsed expression's .matches( calls are pointed at it before they are type-checked.
 
 /** The name our overload is registered under; never shown: messages say matches(). */
-export const RE2_MATCHES = "matches_re2";
+const RE2_MATCHES = "matches_re2";
 
 export function registerRe2Matches(env: Environment): Environment {
   return env.registerFunction(`string.${RE2_MATCHES}(string): bool`, (text: string, pattern: string) => {

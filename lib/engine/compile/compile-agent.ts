@@ -15,7 +15,7 @@ import type { Embedder } from "../ports";
 // Explicit exits always break stickiness (docs/decisions.md#stickiness-boost-015-exit-threshold-085).
 export const EXIT_EXAMPLES = ["cancel", "start over", "never mind", "forget it", "stop this", "I want to start again"];
 
-export type CelProgram = (context: Record<string, unknown>) => unknown;
+type CelProgram = (context: Record<string, unknown>) => unknown;
 
 export interface CompiledRule {
   rule: EngineRule;
@@ -26,19 +26,19 @@ export interface CompiledRule {
   variables: string[];
 }
 
-export interface CompiledTransition {
+interface CompiledTransition {
   transition: EngineTransition;
   vectors: Float32Array[];
 }
 
-export interface CompiledScenario {
+interface CompiledScenario {
   scenario: EngineScenario;
   vectors: Float32Array[];
   steps: Map<string, EngineStep>;
   transitionsFrom: Map<string, CompiledTransition[]>;
 }
 
-export interface CompiledToolVariable {
+interface CompiledToolVariable {
   name: string;
   steps: PathStep[];
 }

@@ -8,7 +8,7 @@ import { BundleTestCase } from "./test-case";
 // rather than silently dropped; optional fields have defaults, so a minimal bundle stays short.
 // The field order below is the order export writes.
 
-export const BUNDLE_FORMAT_VERSION = 1;
+const BUNDLE_FORMAT_VERSION = 1;
 
 // "import" is a sibling route segment of /api/v1/agents/{key}; an agent with that key would be unreachable.
 const RESERVED_AGENT_KEYS = new Set(["import"]);
@@ -58,7 +58,7 @@ export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, "Use a three-letter I
 export const MoneyRate = z.number().positive("A rate is above 0").max(1_000_000, "A rate is at most 1,000,000");
 
 /** How many of the variable's currency one unit of another is worth: `{ "EUR": 1.08 }` = 1 EUR is 1.08 USD. */
-export const MoneyRates = z
+const MoneyRates = z
   .record(CurrencyCode, MoneyRate)
   .refine((rates) => Object.keys(rates).length <= 50, "At most 50 rates");
 
@@ -93,7 +93,7 @@ export const BundleVariable = z.strictObject({
 });
 
 /** A flat JSON-Schema object: the arguments the engine fills from variables of the same name. */
-export const ToolInputSchema = z.strictObject({
+const ToolInputSchema = z.strictObject({
   type: z.literal("object").default("object"),
   properties: z
     .record(
@@ -117,7 +117,7 @@ const toolBase = {
 };
 
 /** A static tool returns `data` as is: for demos, tests and fixed catalogues. */
-export const BundleStaticTool = z.strictObject({
+const BundleStaticTool = z.strictObject({
   ...toolBase,
   kind: z.literal("static"),
   input_schema: ToolInputSchema.prefault({}),
@@ -128,7 +128,7 @@ export const BundleStaticTool = z.strictObject({
  * An http tool calls `url` ("{input}" placeholders filled from its inputs) on an admin-allowed host
  * (FOCAL_TOOL_HOSTS), with a timeout and a response-size cap (docs/decisions.md#tool-output-is-data).
  */
-export const BundleHttpTool = z.strictObject({
+const BundleHttpTool = z.strictObject({
   ...toolBase,
   kind: z.literal("http"),
   input_schema: ToolInputSchema.prefault({}),
@@ -196,7 +196,7 @@ export const BundleRule = z.strictObject({
   enabled: z.boolean().default(true),
 });
 
-export const BundleAgent = z.strictObject({
+const BundleAgent = z.strictObject({
   key: AgentKey,
   name: Name,
   description: Text(2000).default(""),

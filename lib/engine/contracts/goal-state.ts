@@ -11,7 +11,7 @@ export const ALLOWED_REFORMULATION_TYPES = [
   "format_specification",
 ] as const;
 /** The forbidden kinds of reformulation: detected, never accepted. */
-export const FORBIDDEN_REFORMULATION_TYPES = [
+const FORBIDDEN_REFORMULATION_TYPES = [
   "scope_expansion",
   "topic_change",
   "assumption_injection",
@@ -24,18 +24,12 @@ export const DetectedReformulationType = z.enum([...ALLOWED_REFORMULATION_TYPES,
 export type DetectedReformulationType = z.infer<typeof DetectedReformulationType>;
 
 /** The abort codes. 007–010 abort the reformulation; 011 aborts the whole run. */
-export const GOAL_ABORT_CODES = [
-  "DTL-STRAT-007",
-  "DTL-STRAT-008",
-  "DTL-STRAT-009",
-  "DTL-STRAT-010",
-  "DTL-STRAT-011",
-] as const;
+const GOAL_ABORT_CODES = ["DTL-STRAT-007", "DTL-STRAT-008", "DTL-STRAT-009", "DTL-STRAT-010", "DTL-STRAT-011"] as const;
 export const GoalAbortCode = z.enum(GOAL_ABORT_CODES);
 export type GoalAbortCode = z.infer<typeof GoalAbortCode>;
 
 /** The five criteria, in the order they are checked (the order of their abort codes). */
-export const GOAL_CRITERIA = [
+const GOAL_CRITERIA = [
   "confidence",
   "intent_preservation",
   "evidence_support",

@@ -1,7 +1,7 @@
 // Model-facing shapes. `Context` is the sensor's output; the canonical fallback reasons
 // (docs/pipeline.md#degradation) name every way a model call can fail.
 
-export const FALLBACK_REASONS = [
+const FALLBACK_REASONS = [
   "timeout",
   "rate_limited",
   "transport_error",

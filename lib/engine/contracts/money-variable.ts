@@ -2,7 +2,7 @@
 // sum, one term per mention, after conversion). The companion is declared wherever `x` is, so a rule
 // may read it and no other field, variable or tool output may take its name.
 
-export const TOTAL_SUFFIX = "_total";
+const TOTAL_SUFFIX = "_total";
 
 export const totalNameOf = (name: string): string => `${name}${TOTAL_SUFFIX}`;
 

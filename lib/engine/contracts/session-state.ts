@@ -1,12 +1,12 @@
 // The per-session state a turn reads and returns (docs/data-model.md#conversations). The host persists it.
 
-export interface RuleFireRecord {
+interface RuleFireRecord {
   count: number;
   /** turnIndex of the last turn the rule fired on. */
   lastTurn: number;
 }
 
-export interface HistoryEntry {
+interface HistoryEntry {
   role: "user" | "agent";
   text: string;
 }

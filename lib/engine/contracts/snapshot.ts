@@ -3,8 +3,8 @@ import type { AgentSettings } from "./agent-settings";
 // What the engine reads about an agent: one immutable snapshot per config_version. Ids are opaque
 // strings (database uuids in the host, bundle keys in tests); the engine never looks inside them.
 
-export type RuleScope = "GLOBAL" | "SCENARIO" | "STEP";
-export type EnforcementLane = "deterministic" | "subjective";
+type RuleScope = "GLOBAL" | "SCENARIO" | "STEP";
+type EnforcementLane = "deterministic" | "subjective";
 
 export interface EngineRule {
   id: string;

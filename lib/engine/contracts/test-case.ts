@@ -19,7 +19,7 @@ const StepRef = z
 const Outcome = z.enum(TURN_OUTCOMES);
 const Text = z.string().min(1).max(500);
 
-export const MAX_TEST_TURNS = 200;
+const MAX_TEST_TURNS = 200;
 export const MAX_TRIES = 10;
 
 export const TurnAssertion = z.discriminatedUnion("kind", [

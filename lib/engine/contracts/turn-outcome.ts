@@ -5,7 +5,7 @@ import type { SessionState } from "./session-state";
 export const TURN_OUTCOMES = ["answered", "clarified", "regenerated", "fallback", "escalated", "error"] as const;
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
-export const STAGE_NAMES = [
+const STAGE_NAMES = [
   "continuity",
   "sensor",
   "ambiguity",
@@ -85,7 +85,7 @@ export interface Provenance {
 }
 
 /** A ledger event the host appends in the turn's transaction (payload: ids and names, no customer text). */
-export interface LedgerIntent {
+interface LedgerIntent {
   type: "TURN_COMPLETED";
   payload: Record<string, unknown>;
 }

@@ -63,7 +63,7 @@ function celType(type: string): CelType {
 }
 
 /** The CEL variables a CEL assertion may use: profile fields, response variables, tool outputs. */
-export function caseDeclarations(agent: CompiledAgent): CelDeclarations {
+function caseDeclarations(agent: CompiledAgent): CelDeclarations {
   const declared: Record<string, CelType> = {};
   for (const field of agent.snapshot.profileFields) declared[field.fieldName] ??= celType(field.fieldType);
   for (const variable of agent.snapshot.responseVariables) declared[variable.name] ??= celType(variable.type);

@@ -1,7 +1,7 @@
 import { diffWords } from "diff";
 import type { TurnDecisions } from "./turn-decisions";
 
-export type ChangeKind =
+type ChangeKind =
   | "outcome"
   | "response"
   | "scenario"
@@ -20,7 +20,7 @@ export interface WordPart {
   op: "same" | "added" | "removed";
 }
 
-export interface CheckChange {
+interface CheckChange {
   check: string;
   before: string | null;
   after: string | null;

@@ -5,7 +5,7 @@ import { validateReformulation, withCandidateRecorded, withTurnGoal } from "../s
 import type { TapeExternalState } from "./tape";
 
 // The ledger event id a replayed goal candidate records: a replay writes no ledger event.
-export const REPLAY_LEDGER_EVENT_ID = "replay";
+const REPLAY_LEDGER_EVENT_ID = "replay";
 
 /**
  * A configuration may have removed the scenario or step a session was in: the session then is in

@@ -26,7 +26,7 @@ export interface ReplaySessionInput {
   turns: ReplayTurnInput[];
 }
 
-export type ReplayedTurnStatus = "same" | "changed" | "not_replayable";
+type ReplayedTurnStatus = "same" | "changed" | "not_replayable";
 
 export interface ReplayedTurn {
   turnId: string;

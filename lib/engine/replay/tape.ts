@@ -4,9 +4,9 @@ import type { ToolResult } from "../ports";
 // What a turn's ports returned, so the engine can run the turn again without the outside world
 // (docs/replay.md). One tape per stored turn, written in the turn's transaction, deleted with it.
 
-export const TAPE_VERSION = 1;
+const TAPE_VERSION = 1;
 
-export const MODEL_CALL_KINDS = ["sense", "generate", "judge", "extract", "select"] as const;
+const MODEL_CALL_KINDS = ["sense", "generate", "judge", "extract", "select"] as const;
 export type ModelCallKind = (typeof MODEL_CALL_KINDS)[number];
 
 export interface TapeModelCall {

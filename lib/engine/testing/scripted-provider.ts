@@ -19,10 +19,10 @@ import type { ModelProvider } from "../ports";
 // call throws, naming the method and the call number, so a test that makes more model calls than it
 // scripted fails loudly, not with a guess.
 
-export const SCRIPTED_PROVIDER_NAME = "scripted";
-export const SCRIPTED_MODEL = "scripted-v1";
+const SCRIPTED_PROVIDER_NAME = "scripted";
+const SCRIPTED_MODEL = "scripted-v1";
 
-export type ScriptStep<Req, T> =
+type ScriptStep<Req, T> =
   | ModelResult<T>[]
   | ((request: Req, callIndex: number) => ModelResult<T> | Promise<ModelResult<T>>);
 
@@ -34,7 +34,7 @@ export interface ProviderScript {
   select?: ScriptStep<SelectRequest, SelectOutput>;
 }
 
-export type ScriptedMethod = keyof ProviderScript;
+type ScriptedMethod = keyof ProviderScript;
 
 interface RequestOf {
   sense: SenseRequest;
@@ -44,7 +44,7 @@ interface RequestOf {
   select: SelectRequest;
 }
 
-export type ScriptedCall = {
+type ScriptedCall = {
   [M in ScriptedMethod]: { method: M; request: RequestOf[M]; answeredBy: "script" | "fallback" };
 }[ScriptedMethod];
 

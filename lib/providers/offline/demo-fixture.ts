@@ -5,14 +5,7 @@ import type { GenerateRequest, IntentOption, SenseRequest } from "@/lib/engine/c
 // every scenario's intent_label with its entry examples, the current step's transitions as
 // "transition:<id>", and "exit"), for the offline provider's tests and for trying prompts by hand.
 
-export const DEMO_EXIT_EXAMPLES = [
-  "cancel",
-  "start over",
-  "never mind",
-  "forget it",
-  "stop this",
-  "I want to start again",
-];
+const DEMO_EXIT_EXAMPLES = ["cancel", "start over", "never mind", "forget it", "stop this", "I want to start again"];
 
 type DemoStepKey = "ask_order" | "look_up_order" | "verify" | "offer_refund" | "identify_product" | "quote_price";
 
@@ -22,7 +15,7 @@ function scenarioOfStep(step: DemoStepKey) {
   return scenario;
 }
 
-export function demoIntents(activeStep?: DemoStepKey): IntentOption[] {
+function demoIntents(activeStep?: DemoStepKey): IntentOption[] {
   const intents: IntentOption[] = demo.scenarios.map((s) => ({
     label: s.intent_label,
     kind: "scenario",

@@ -13,7 +13,7 @@ import { fnv1a, STOPWORDS, stem, words } from "./text";
 // L2-normalised: cosine similarity is a dot product, as the Embedder port promises. Numbers get a
 // unigram but no 3-grams: "123" and "1234" are different orders, not near-misses.
 
-export const OFFLINE_EMBEDDER_NAME = "offline-ngram";
+const OFFLINE_EMBEDDER_NAME = "offline-ngram";
 
 const W_CONTENT = 1;
 const W_FUNCTION = 0.25;

@@ -8,7 +8,7 @@ import { offlineSense } from "./sense";
 import { estimateTokens } from "./text";
 
 export const OFFLINE_PROVIDER_NAME = "offline";
-export const OFFLINE_MODEL = "offline-v1";
+const OFFLINE_MODEL = "offline-v1";
 
 function usage(request: unknown, output: unknown): TokenUsage {
   // No tokenizer offline: ≈ 4 characters a token, so budgets and dashboards still see plausible numbers.

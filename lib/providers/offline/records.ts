@@ -71,7 +71,7 @@ export function collectRecords(toolOutputs: GenerateRequest["toolOutputs"]): Dat
 const SYMBOLS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£", AUD: "A$", CAD: "C$" };
 
 /** "$75.00", "€12.50", "1,200.00 CHF". */
-export function formatMoney(amount: number, currency: string | null, decimals = 2): string {
+function formatMoney(amount: number, currency: string | null, decimals = 2): string {
   const fixed = amount.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   const symbol = SYMBOLS[currency ?? "USD"];
   return symbol ? `${symbol}${fixed}` : `${fixed} ${currency}`;

@@ -1,5 +1,5 @@
 import type { SenseRequest, SensorOutput } from "@/lib/engine/contracts/model";
-import { type LocalSenseResult, senseLocally } from "@/lib/engine/stages/sensor/local-sensor";
+import { senseLocally } from "@/lib/engine/stages/sensor/local-sensor";
 import { embedText } from "./embedder";
 
 // The offline sensor is the engine's local sensor (lib/engine/stages/sensor/local-sensor.ts) over the
@@ -8,11 +8,9 @@ import { embedText } from "./embedder";
 
 export {
   AMBIGUITY_MARGIN,
-  INTENT_FLOOR,
   isExitRequest,
   isHypothetical,
   isNonActionable,
-  PLAUSIBLE,
 } from "@/lib/engine/stages/sensor/local-sensor";
 
 /** The dimension of the engine's default embedder (createOfflineEmbedder()), so scores match the engine's. */
@@ -28,11 +26,6 @@ function vectorOf(text: string): Float32Array {
     cache.set(text, vector);
   }
   return vector;
-}
-
-/** The local sensor's full answer, with its confidence and reason. */
-export function offlineSenseDetailed(request: SenseRequest): LocalSenseResult {
-  return senseLocally(request, vectorOf);
 }
 
 export function offlineSense(request: SenseRequest): SensorOutput {

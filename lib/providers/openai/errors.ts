@@ -23,7 +23,7 @@ const POLICY =
   /content[_ ]?(?:policy|filter|management)|policy[_ ]?violation|safety|moderation|guardrail|invalid_prompt/i;
 
 /** `retry-after-ms` (OpenAI, milliseconds) first, then `Retry-After` (seconds or an HTTP date). */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
+function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
   if (!headers) return null;
   const ms = headers.get("retry-after-ms");
   if (ms !== null && ms.trim() !== "" && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));

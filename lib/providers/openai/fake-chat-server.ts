@@ -15,7 +15,7 @@ export type FakeBehaviour =
   /** Sends status and headers, then never finishes the body. */
   | { kind: "stall-body" };
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;

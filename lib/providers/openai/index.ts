@@ -1,1 +1,1 @@
-export { createOpenAIProvider, OPENAI_PROVIDER_NAME, type OpenAIProviderOptions } from "./provider";
+export { createOpenAIProvider } from "./provider";

@@ -14,13 +14,13 @@ import { offersGoalReformulation } from "./schemas";
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 
 /** CHAT_HISTORY_MAX_TURNS: the model sees at most the last 8 turns. */
-export const HISTORY_MAX_TURNS = 8;
+const HISTORY_MAX_TURNS = 8;
 /** Per history message and per tool output, so one huge entry cannot crowd out the rest. */
 const MAX_HISTORY_CHARS = 2000;
 const MAX_DATA_CHARS = 16_000;
 
 /** JSON that cannot break out of a <data> block: "<" only occurs inside strings, where \u003c is the same text. */
-export function dataJson(value: unknown, maxChars = MAX_DATA_CHARS): string {
+function dataJson(value: unknown, maxChars = MAX_DATA_CHARS): string {
   let json = JSON.stringify(value ?? null) ?? "null";
   if (json.length > maxChars) json = JSON.stringify({ truncated: true, preview: json.slice(0, maxChars) });
   return json.replace(/</g, "\\u003c");

@@ -31,7 +31,7 @@ function normalizeHost(host: string): string {
     .replace(/\.$/, "");
 }
 
-export function parseAllowEntry(raw: string): AllowEntry | null {
+function parseAllowEntry(raw: string): AllowEntry | null {
   const text = raw.trim().toLowerCase();
   if (!text) return null;
   let host = text;
@@ -62,7 +62,7 @@ export function parseAllowedHosts(list: string | readonly string[]): AllowEntry[
   return items.map(parseAllowEntry).filter((e): e is AllowEntry => e !== null);
 }
 
-export function effectivePort(url: URL): number {
+function effectivePort(url: URL): number {
   if (url.port) return Number(url.port);
   return url.protocol === "https:" ? 443 : 80;
 }

@@ -25,7 +25,7 @@ import { type AllowEntry, checkHost, isIpLiteral, isPrivateAddress, parseAllowed
 // undici dispatcher or node:http with a `lookup` override); until then, keep the allowlist to hosts
 // whose DNS you trust, and block egress to private ranges at the network level as well.
 
-export type LookupAddress = { address: string; family: number };
+type LookupAddress = { address: string; family: number };
 
 export interface ToolRunnerOptions {
   /** Allowlist entries (see host-policy.ts), e.g. parsed from FOCAL_TOOL_HOSTS by the host. */

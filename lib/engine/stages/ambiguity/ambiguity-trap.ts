@@ -2,7 +2,7 @@ import type { SensorOutput } from "../../contracts/model";
 import type { TurnContext } from "../../pipeline/turn-context";
 
 /** The clarification built from the sensor's reason, in the step's words when there is one. */
-export function clarificationFor(ctx: TurnContext, reason: string | null): string {
+function clarificationFor(ctx: TurnContext, reason: string | null): string {
   const scenario = ctx.session.activeScenarioId ? ctx.agent.scenarios.get(ctx.session.activeScenarioId) : undefined;
   const hint = ctx.session.activeStepId ? scenario?.steps.get(ctx.session.activeStepId)?.clarificationHint : undefined;
   const why = reason

@@ -3,7 +3,7 @@ import { PENDING_CLARIFIER_TYPES } from "./runtime-constants";
 
 // The ContinuityState sidecar (docs/continuity.md#state), bounded. Accepted/rejected choice
 // windows hold the last 5 ids (the same bound as recentActionTrace).
-export const CHOICE_WINDOW = 5;
+const CHOICE_WINDOW = 5;
 
 export const RecentAction = z.object({
   type: z.string(),

@@ -24,7 +24,7 @@ export const CONTINUITY_SCHEMA_VERSION = 1;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-export function fingerprintPayload(pack: EvidencePack) {
+function fingerprintPayload(pack: EvidencePack) {
   const candidates = [...pack.candidates].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     scopeBinding: pack.scopeBinding,

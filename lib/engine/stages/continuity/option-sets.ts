@@ -10,7 +10,7 @@ import {
 } from "./continuity-state";
 import type { ContinuityRuntimeConstants } from "./runtime-constants";
 
-export const CHAT_SCOPE = "chat";
+const CHAT_SCOPE = "chat";
 
 /** Tool output `items: [{ id, label, sublabel?, type? }]` — the shape option sets come from. */
 function itemsOf(output: unknown): OptionCandidate[] | null {

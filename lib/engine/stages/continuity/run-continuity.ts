@@ -23,7 +23,7 @@ import { deterministicTieBreak } from "./tie-break";
 const SELECTION_LIKE =
   /\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th|that one|this one|the one|the other|cheaper|newest|oldest|latest)\b/i;
 
-export interface ContinuityTelemetry {
+interface ContinuityTelemetry {
   enabled: boolean;
   reasons: ContinuityReason[];
   blocked_reason: string | null;

@@ -53,7 +53,7 @@ export const ENRICHMENT_ALLOWLIST = [
 export type NeededEvidenceType = (typeof ENRICHMENT_ALLOWLIST)[number];
 
 /** The decision telemetry reasons. */
-export const CONTINUITY_REASONS = [
+const CONTINUITY_REASONS = [
   "deterministic_continuity_resolve",
   "llm_select",
   "llm_need_more_info",
@@ -74,4 +74,3 @@ export const PENDING_CLARIFIER_TYPES = [
   "confirmation",
   "repair",
 ] as const;
-export type PendingClarifierType = (typeof PENDING_CLARIFIER_TYPES)[number];

@@ -23,11 +23,11 @@ export type TieBreakResult =
   | { resolved: true; winner: OptionCandidate; nonWinners: { id: string; why: string }[] }
   | { resolved: false; blockedBy: string; matches: OptionCandidate[]; nonWinners: { id: string; why: string }[] };
 
-export function isQuestionIntent(message: string): boolean {
+function isQuestionIntent(message: string): boolean {
   return QUESTION.test(normalizeLabel(message).replace(/^(?:hi|hey|ok|so)\s+/, "")) || message.includes("?");
 }
 
-export function isExit(message: string): boolean {
+function isExit(message: string): boolean {
   return EXIT.test(normalizeLabel(message));
 }
 

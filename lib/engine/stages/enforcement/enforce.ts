@@ -31,10 +31,7 @@ export interface EnforcementResult {
 }
 
 /** What is enforced: matched hard constraints, plus ALL GLOBAL hard constraints even when unmatched. */
-export function rulesToEnforce(
-  ctx: TurnContext,
-  matched: ScoredRule[],
-): { compiled: CompiledRule; matched: boolean }[] {
+function rulesToEnforce(ctx: TurnContext, matched: ScoredRule[]): { compiled: CompiledRule; matched: boolean }[] {
   const out = new Map<string, { compiled: CompiledRule; matched: boolean }>();
   for (const { compiled } of matched)
     if (compiled.rule.isHardConstraint) out.set(compiled.rule.id, { compiled, matched: true });

@@ -3,7 +3,7 @@ import type { JudgeOutput, ModelResult } from "../../contracts/model";
 import type { RuleCheck } from "../../contracts/turn-outcome";
 
 /** Deterministic share in [0, 1) for sampling: the same turn and rule always sample the same way. */
-export function sampleFraction(turnId: string, ruleId: string): number {
+function sampleFraction(turnId: string, ruleId: string): number {
   let hash = 0x811c9dc5;
   for (const ch of `${turnId}:${ruleId}`) {
     hash ^= ch.charCodeAt(0);

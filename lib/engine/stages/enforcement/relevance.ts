@@ -2,7 +2,7 @@ import { cosine, round3 } from "../../compile/similarity";
 import type { RuleCheck } from "../../contracts/turn-outcome";
 
 // The reference RelevanceVerifier.REFUSAL_PHRASES, verbatim, plus the curly-apostrophe forms.
-export const REFUSAL_PHRASES = [
+const REFUSAL_PHRASES = [
   "i don't know",
   "i cannot answer",
   "i'm not able to",
@@ -10,7 +10,7 @@ export const REFUSAL_PHRASES = [
   "i don't have that information",
 ];
 
-export function isRefusal(response: string): boolean {
+function isRefusal(response: string): boolean {
   const text = response.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   return REFUSAL_PHRASES.some((phrase) => text.includes(phrase));
 }

@@ -17,7 +17,7 @@ import { parseNumberOrWords, roundCents } from "./numbers";
 //   negation — a negated promise binds nothing ("we cannot offer a $75 refund", negation.ts).
 
 /** Words between a context word and its amount: "refund [it to your card for] $75" is 5. */
-export const MONEY_WINDOW_WORDS = 5;
+const MONEY_WINDOW_WORDS = 5;
 /**
  * A line break between them counts as 1.5 words: "Refund:\n$75" binds, and in "Refund 1: $30\nRefund
  * 2: $30" each line's amount is nearer its own "Refund" than the line above.
@@ -40,7 +40,7 @@ const ANCHORS = new Set(
   "total subtotal paid pay cost costs price priced charged charge spent balance worth value fee".split(" "),
 );
 
-export interface BoundAmount {
+interface BoundAmount {
   /** In the variable's currency, rounded to cents. */
   amount: number;
   /** As stated. */

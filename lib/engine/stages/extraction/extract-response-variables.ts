@@ -28,7 +28,7 @@ import { stripMarkup } from "./strip-markup";
 
 export type ExtractionForm = "raw" | "canonical" | "normalized" | "joined" | "money";
 
-export interface ResponseExtractionMatch {
+interface ResponseExtractionMatch {
   variable: string;
   value: unknown;
   /** Index into the variable's `patterns`; -1 for an amount bound by a money variable's context words. */

@@ -16,7 +16,7 @@
 //   the refund is $40. A percentage is never money; a negated promise ("we cannot offer a $75
 //   refund") is not a promise.
 
-export type DemoVariable = "competitor_mentioned" | "financial_advice_given" | "refund_amount";
+type DemoVariable = "competitor_mentioned" | "financial_advice_given" | "refund_amount";
 
 export interface BlockedReply {
   reply: string;

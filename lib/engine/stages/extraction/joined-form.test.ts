@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { atSoftBoundary, joinedForm, joinedReading, withoutWordBoundaries } from "./joined-form";
+import { atSoftBoundary, joinedReading, withoutWordBoundaries } from "./joined-form";
 import { deleet } from "./leet";
 import { stripMarkup } from "./strip-markup";
 
-describe("joinedForm", () => {
+describe("joinedReading text", () => {
   it.each([
     ["Quick<b>Cart</b>", "QuickCart"],
     ["Quick**Cart**", "QuickCart"],
@@ -13,7 +13,7 @@ describe("joinedForm", () => {
     ["Quick&#67;art", "QuickCart"],
     ["visit\u200BQuickCart", "visitQuickCart"],
   ])("%j → %j", (text, expected) => {
-    expect(joinedForm(text)).toBe(expected);
+    expect(joinedReading(text).text).toBe(expected);
   });
 });
 

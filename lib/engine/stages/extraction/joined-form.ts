@@ -15,12 +15,8 @@ import { stripMarkup } from "./strip-markup";
 /** A line break between two letters, with an optional hyphen before it (a wrapped word). */
 const BROKEN_LINE = /(\p{L})-?[ \t]*\r?\n[ \t]*(?=\p{L})/gu;
 
-/** The reply with markup removed, broken lines joined, leetspeak read and look-alikes folded; case kept. */
-export function joinedForm(text: string): string {
-  return joinedReading(text).text;
-}
-
 export interface JoinedReading {
+  /** The reply with markup removed, broken lines joined, leetspeak read and look-alikes folded; case kept. */
   text: string;
   /**
    * Markup, a broken line or leetspeak changed the text. When nothing did, a pattern as written finds

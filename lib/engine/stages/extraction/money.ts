@@ -8,7 +8,7 @@ import { NUMBER_WORDS_SOURCE, parseNumber, roundCents, wordsToNumber } from "./n
 // The functions read the text they are given; extractResponseVariables hands them normalized text
 // (NFKC, so "＄７５" is already "$75").
 
-export type Currency = "USD" | "EUR" | "GBP";
+type Currency = "USD" | "EUR" | "GBP";
 
 export interface MoneyClaim {
   amount: number;
@@ -138,7 +138,7 @@ const WORD_CODES: [RegExp, string][] = [
 ];
 
 /** The ISO 4217 code of a currency token as written ("$" → USD, "C$" → CAD, "yen" → JPY). */
-export function currencyCodeOf(token: string): string {
+function currencyCodeOf(token: string): string {
   const t = token.toLowerCase().replace(/\s+/g, " ");
   const symbol = SYMBOL_CODES[t];
   if (symbol) return symbol;

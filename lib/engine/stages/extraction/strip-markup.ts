@@ -21,7 +21,7 @@ const NAMED: Record<string, string> = {
 };
 
 /** "&amp;", "&#36;", "&#x24;" → "&", "$", "$"; an unknown or out-of-range reference stays as written. */
-export function decodeCharacterReferences(text: string): string {
+function decodeCharacterReferences(text: string): string {
   return text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]{2,8}));/gi, (whole, dec, hex, name) => {
     if (name !== undefined) return NAMED[name.toLowerCase()] ?? whole;
     const code = dec !== undefined ? Number(dec) : Number.parseInt(hex, 16);

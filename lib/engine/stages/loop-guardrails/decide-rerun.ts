@@ -40,7 +40,7 @@ interface DecisionBase {
 }
 
 /** The reference example shape, plus rerun_of, rerun_trigger, rerun_reason_detail and overridden_by. */
-export interface RerunDecisionResult extends DecisionBase {
+interface RerunDecisionResult extends DecisionBase {
   decision: "rerun";
   new_loop_id: string;
   rerun_reason: RerunReason;
@@ -49,7 +49,7 @@ export interface RerunDecisionResult extends DecisionBase {
   rerun_reason_detail: string;
 }
 
-export interface FinalizeDecisionResult extends DecisionBase {
+interface FinalizeDecisionResult extends DecisionBase {
   decision: "finalize";
   finalize_reason: Exclude<FinalizeReason, "bias_echo_detected">;
   /** False only for thresholds_met: a guardrail, not the scores, stopped the family. */
@@ -58,7 +58,7 @@ export interface FinalizeDecisionResult extends DecisionBase {
   rerun_reason: RerunReason | null;
 }
 
-export interface HaltDecisionResult extends DecisionBase {
+interface HaltDecisionResult extends DecisionBase {
   decision: "halt";
   finalize_reason: "bias_echo_detected";
   force_finalize: true;

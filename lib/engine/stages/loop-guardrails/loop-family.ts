@@ -17,7 +17,7 @@ export function rerunNumberOf(loopId: string): number {
   return n === undefined ? 0 : Number(n);
 }
 
-export function isInFamily(loopId: string, familyRoot: string): boolean {
+function isInFamily(loopId: string, familyRoot: string): boolean {
   return familyRootOf(loopId) === familyRoot;
 }
 

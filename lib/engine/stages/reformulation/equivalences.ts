@@ -4,7 +4,7 @@ import { contentTokens, tokenize } from "./text-tokens";
 // original maps to any other member in the candidate. Members are compared stem by stem on
 // content tokens, so "cryptocurrencies" matches "cryptocurrency" and "in the past 24 hours"
 // matches "past 24 hours". A model provider can add pairs beyond this table (via "model").
-export const EQUIVALENCE_GROUPS: readonly (readonly string[])[] = [
+const EQUIVALENCE_GROUPS: readonly (readonly string[])[] = [
   // Reference examples: "crypto" → "cryptocurrency", "today" → "past 24 hours", "latest" → "past 24 hours".
   ["crypto", "cryptocurrency", "cryptocurrencies", "crypto currency"],
   ["today", "past 24 hours", "last 24 hours", "past day", "last day", "24 hours"],

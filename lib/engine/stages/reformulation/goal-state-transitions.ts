@@ -21,10 +21,6 @@ const CLEAR_OUTCOMES: ReadonlySet<TurnOutcomeKind> = new Set(["answered", "regen
 /** Messages made only of these are not requests ("hi", "thanks", "ok"). */
 const NON_REQUEST_WORDS = new Set(["hi", "hello", "hey", "thanks", "thank", "ok", "okay", "yes", "yeah", "no", "bye"]);
 
-export function emptyGoalState(): GoalState {
-  return { original: null, active_reformulation: null, history: [] };
-}
-
 /** The stored `sessions.goal` (`{}` for a new session) as a GoalState; unreadable parts are dropped. */
 export function readGoalState(raw: unknown): GoalState {
   const parsed = GoalState.safeParse(raw);

@@ -14,7 +14,7 @@ import { contentTokens, isNumberToken, type Token, tokenize } from "./text-token
 // the other criteria can see them: "Apple" → "Google" or "today" → "this year" is dropped.
 
 /** More pairs than a goal has content words is noise; the original is at most 1000 characters. */
-export const MODEL_PAIRS_MAX = 20;
+const MODEL_PAIRS_MAX = 20;
 /** A synonym is a word or a short phrase ("digital asset", "past 24 hours" are the table's). */
 const PAIR_SIDE_MAX_WORDS = 3;
 

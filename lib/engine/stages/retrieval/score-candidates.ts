@@ -4,7 +4,7 @@ import type { SensorOutput } from "../../contracts/model";
 import type { SessionState } from "../../contracts/session-state";
 import { EXIT_INTENT, TRANSITION_INTENT_PREFIX } from "../sensor/run-sensor";
 
-export interface ScenarioCandidate {
+interface ScenarioCandidate {
   scenarioId: string;
   name: string;
   intentLabel: string;
@@ -13,7 +13,7 @@ export interface ScenarioCandidate {
   score: number;
 }
 
-export interface TransitionCandidate {
+interface TransitionCandidate {
   transitionId: string;
   fromStepId: string;
   toStepId: string;

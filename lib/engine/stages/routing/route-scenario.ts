@@ -4,7 +4,7 @@ import type { AgentSettings } from "../../contracts/agent-settings";
 import type { SessionState } from "../../contracts/session-state";
 import type { Candidates } from "../retrieval/score-candidates";
 
-export type RouteAction = "none" | "enter" | "stay" | "transition" | "switch" | "exit" | "clarify" | "escalate";
+type RouteAction = "none" | "enter" | "stay" | "transition" | "switch" | "exit" | "clarify" | "escalate";
 
 export interface RouteDecision {
   action: RouteAction;

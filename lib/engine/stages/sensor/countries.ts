@@ -240,6 +240,3 @@ function build(): CountryAlias[] {
 }
 
 export const COUNTRY_ALIASES: readonly CountryAlias[] = build();
-
-/** Canonical English names, e.g. for a sensor prompt or a validation list. */
-export const COUNTRY_NAMES: readonly string[] = [...new Set(COUNTRY_ALIASES.map((a) => a.country))].sort();

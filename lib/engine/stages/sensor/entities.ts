@@ -89,7 +89,7 @@ export function needsSelfReference(field: Field): boolean {
   return /tier|status|level|member|customer|loyalty/i.test(`${field.fieldName} ${field.description}`);
 }
 
-export function extractEmail(message: string): string | null {
+function extractEmail(message: string): string | null {
   return /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/.exec(message)?.[0] ?? null;
 }
 
@@ -145,7 +145,7 @@ function idsFromHistory(history: EntityContext["history"]): Set<string> {
   return ids;
 }
 
-export function extractIdentifier(field: Field, context: EntityContext): string | null {
+function extractIdentifier(field: Field, context: EntityContext): string | null {
   const { message } = context;
   // 1. Prefixes learned from the hints, then the field's own name ("order_id" → "order").
   const prefixes = learnedPrefixes(field.extractionHints);

@@ -30,17 +30,17 @@ import { contentWords, fold, STOPWORDS, stem, words } from "./text";
 // the README: measured on the labelled routing set under ./corpus).
 
 export const AMBIGUITY_MARGIN = 0.05;
-export const PLAUSIBLE = 0.5;
+const PLAUSIBLE = 0.5;
 /** Below this confidence no intent is reported (detected_intent null). */
-export const INTENT_FLOOR = 0.3;
+const INTENT_FLOOR = 0.3;
 /** Another scenario must reach this intent confidence to take over a non-anchored follow-up. */
-export const SWITCH_CONFIDENCE = 0.85;
+const SWITCH_CONFIDENCE = 0.85;
 /** Content words a message needs to be a request of its own, without a switch marker. */
-export const MIN_SWITCH_WORDS = 3;
+const MIN_SWITCH_WORDS = 3;
 /** What the stay decision reports for the other scenarios' ceiling: below exit_intent_threshold's default. */
-export const FOLLOW_UP_CEILING = 0.6;
+const FOLLOW_UP_CEILING = 0.6;
 /** A local decision never claims more than this: `sensor.local_confidence` = 1 always asks the model. */
-export const MAX_LOCAL_CONFIDENCE = 0.99;
+const MAX_LOCAL_CONFIDENCE = 0.99;
 
 const BOOST_PER_STEM = 0.12;
 const BOOST_MAX = 0.24;
@@ -116,7 +116,7 @@ const HYPOTHETICAL = [
 
 export type VectorOf = (text: string) => Float32Array;
 
-export interface ScoredIntent {
+interface ScoredIntent {
   intent: IntentOption;
   score: number;
   confidence: number;
@@ -124,7 +124,7 @@ export interface ScoredIntent {
   ownWords: number;
 }
 
-export type LocalDecision = "enter" | "stay" | "transition" | "switch" | "exit" | "ambiguous" | "none";
+type LocalDecision = "enter" | "stay" | "transition" | "switch" | "exit" | "ambiguous" | "none";
 
 export interface LocalSenseResult {
   context: SensorOutput;
@@ -178,7 +178,7 @@ function vocabulary(intent: IntentOption): Set<string> {
   return new Set(contentWords([...intent.examples, labelText(intent)].join(" ")).map(stem));
 }
 
-export function scoreIntents(request: SenseRequest, vectorOf: VectorOf): ScoredIntent[] {
+function scoreIntents(request: SenseRequest, vectorOf: VectorOf): ScoredIntent[] {
   const message = vectorOf(request.message);
   const vocabularies = request.intents.map(vocabulary);
   const stemOwners = new Map<string, number>();
@@ -232,7 +232,7 @@ export function isNonActionable(message: string, history: SenseRequest["history"
   return tokens.every((t) => FILLER.test(t));
 }
 
-export function hasSwitchMarker(message: string): boolean {
+function hasSwitchMarker(message: string): boolean {
   return SWITCH_MARKER.test(fold(message));
 }
 
@@ -305,7 +305,7 @@ const MONEY_TOKEN = /^(?:\$|€|£)|(?:\$|€|£|usd|eur|gbp|dollars?|euros?|pou
  * sensor still runs. An id-like token (digits, not an amount), an e-mail-like "@", a capitalised place
  * after "in/from/to/shipping to", a hinted term or the field's own name.
  */
-export function unextractedFields(request: SenseRequest, entities: Record<string, unknown>): string[] {
+function unextractedFields(request: SenseRequest, entities: Record<string, unknown>): string[] {
   const out: string[] = [];
   const message = request.message;
   const folded = fold(message);

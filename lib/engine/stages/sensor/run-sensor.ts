@@ -15,7 +15,7 @@ export type SensorStageResult =
   | { ok: false; reason: FallbackReason; message: string };
 
 /** The intents the sensor may pick: every enabled scenario, the current step's transitions, and exit. */
-export function intentOptions(agent: CompiledAgent, activeStepId: string | null): IntentOption[] {
+function intentOptions(agent: CompiledAgent, activeStepId: string | null): IntentOption[] {
   const options: IntentOption[] = [];
   for (const { scenario } of agent.scenarios.values()) {
     options.push({
@@ -82,7 +82,7 @@ function senseRequest(ctx: TurnContext): SenseRequest & { evidenceTotal: number 
 }
 
 /** The local sensor over the embedder port: every text it compares is embedded in one call. */
-export async function runLocalSensor(ctx: TurnContext, request: SenseRequest): Promise<LocalSenseResult> {
+async function runLocalSensor(ctx: TurnContext, request: SenseRequest): Promise<LocalSenseResult> {
   const texts = textsToEmbed(request);
   const vectors = await ctx.ports.embedder.embed(texts);
   const byText = new Map(texts.map((text, i) => [text, vectors[i] ?? new Float32Array(0)]));

@@ -2,7 +2,7 @@ import { seededRandom } from "../../../testing/seeded-random";
 
 // One reply the corpus plays through the whole pipeline against the demo agent.
 
-export type CorpusRule = "max-refund" | "no-competitor-mentions" | "no-financial-advice";
+type CorpusRule = "max-refund" | "no-competitor-mentions" | "no-financial-advice";
 
 export interface CorpusCase {
   /** The class it belongs to; classes are reported one by one. */

@@ -15,7 +15,7 @@ import { violationClasses } from "./violation-classes";
 
 export const ALL_CLASSES = (): CorpusClass[] => [...violationClasses(), ...benignClasses()];
 
-export interface ClassResult {
+interface ClassResult {
   name: string;
   decidable: boolean;
   benign: boolean;

@@ -21,7 +21,7 @@ export interface RoutingItem {
   expect: string;
 }
 
-export interface RoutingItemResult extends RoutingItem {
+interface RoutingItemResult extends RoutingItem {
   got: string;
   correct: boolean;
   decidedBy: "local" | "model" | "none";

@@ -1,0 +1,25 @@
+import type { KnipConfig } from "knip";
+
+// The Next.js, Vitest, Playwright, Drizzle, PostCSS and Tailwind plugins find their entries on their own
+// (app router files, proxy.ts, instrumentation.ts, *.test.ts(x), e2e/**, the config files, the CSS
+// `@import "tailwindcss"`), and the `focal` script in package.json names lib/cli/focal.ts. Listed here is
+// only what is started by a path in a string, which no import graph can see.
+const config: KnipConfig = {
+  entry: [
+    // `tsx --expose-gc bench/run.ts`: knip reads the path as the flag's value and misses the entry.
+    "bench/run.ts",
+    // Children spawned through tsx by bench/bench-child.ts and bench/http/http-bench.ts.
+    "bench/ledger/ledger-bench-child.ts",
+    "bench/replay/impact-preview-child.ts",
+    "bench/traces/traces-bench-child.ts",
+    "bench/http/bare-persist.ts",
+    // Run by scripts/test-all.sh as `npx tsx bench/http/multi-instance-test.ts`.
+    "bench/http/multi-instance-test.ts",
+    // The worker thread lib/server/testers/tester-pool.ts starts from a URL.
+    "lib/server/testers/tester-worker.ts",
+    // Put in place of `server-only` by the alias in vitest.config.ts.
+    "test/server-only-stub.ts",
+  ],
+};
+
+export default config;
