@@ -1,7 +1,7 @@
 // The orders a bundle's canonical form is built from. Code-unit order, not localeCompare: an exported
 // file must be byte-identical on every machine and locale.
 
-export const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function sortedBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
   return [...items].sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
