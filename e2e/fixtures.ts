@@ -63,8 +63,8 @@ export async function saveAdminSession(browser: Browser, baseURL: string | undef
 }
 
 /** In the demo agent's sandbox: a fresh session (New session, unless there is none yet), then `message`; the reply's locator. */
-export async function sendInFreshSandboxSession(page: Page, message: string) {
-  await page.goto("/agents/refund-desk/sandbox");
+export async function sendInFreshSandboxSession(page: Page, message: string, agentKey = "refund-desk") {
+  await page.goto(`/agents/${agentKey}/sandbox`);
   if (!(await page.getByText("No sandbox session yet").isVisible())) {
     // Wait for the new session's URL: the page remounts on it, which would clear a message typed earlier.
     const before = new URL(page.url()).searchParams.get("session");

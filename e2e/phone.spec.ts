@@ -8,8 +8,9 @@ import {
   sendInFreshSandboxSession,
 } from "./fixtures";
 
-// An operator on a phone (390 × 844): the navigation behind a menu button, the sandbox, the traces
-// list, a trace, the loops and a loop's override — readable without sideways scrolling.
+// On a phone (390 × 844): the navigation behind a menu button; a designer's first session (a new
+// agent, a rule, the sandbox, the trace that says why a reply was blocked); an operator's sandbox,
+// traces, loops and a loop's override — all without sideways scrolling.
 
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "phone-admin.json");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
@@ -44,12 +45,15 @@ test("sandbox, traces and a trace read on a phone", async ({ page }) => {
   await expectNoSidewaysScroll(page);
   await screenshot(page, "phone-sandbox");
 
+  // Below 768 px the traces are cards: the message and the outcome first, no table to scroll.
   await page.goto("/agents/refund-desk/traces");
-  await expect(page.getByTestId("traces-table")).toBeVisible();
+  await expect(page.getByTestId("traces-table")).toBeHidden();
+  const card = page.getByTestId("trace-card").first();
+  await expect(card).toContainText("I'm in France and want a refund for order 123");
   await expectNoSidewaysScroll(page);
   await screenshot(page, "phone-traces");
 
-  await page.getByTestId("trace-row").first().locator('a[href*="/traces/"]').first().click();
+  await card.getByRole("link", { name: /refund for order 123/ }).click();
   await expect(page).toHaveURL(/\/traces\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("provenance-footer")).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -75,4 +79,56 @@ test("an operator overrides a force-finalized loop from a phone", async ({ page,
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("loop-override-summary")).toContainText("Checked on the phone");
   await expectNoSidewaysScroll(page);
+});
+
+test("a designer on a phone creates an agent, writes a rule, tests it and reads why the reply was blocked", async ({
+  page,
+}) => {
+  const key = `phone-desk-${RUN}`;
+  await page.goto("/agents");
+  await page.getByRole("button", { name: "New agent" }).click();
+  const dialog = page.getByRole("dialog", { name: "New agent" });
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(`Phone desk ${RUN}`);
+  await dialog.getByLabel("A copy of the Refund desk").check();
+  await screenshot(page, "phone-new-agent");
+  await dialog.getByRole("button", { name: "Create agent" }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/${key}$`));
+  await expectNoSidewaysScroll(page);
+
+  await page.goto(`/agents/${key}/rules`);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, "phone-rules");
+  await page.getByRole("button", { name: "New rule" }).click();
+  const editor = page.getByTestId("rule-editor");
+  await editor.getByLabel("Name").fill("Refunds capped at $40");
+  await editor.getByLabel("Condition (when)").fill("The reply offers the customer money back");
+  await editor.getByLabel("Action (then)").fill("Never promise more than $40 without a specialist");
+  await editor.getByLabel("Scope").selectOption("GLOBAL");
+  await editor.getByText("Hard constraint: a reply that breaks it is never sent").click();
+  await editor.getByLabel("Lane").selectOption("deterministic");
+  await editor.getByLabel("Enforcement expression (CEL)").fill("refund_amount <= 40");
+  await editor.getByLabel("refund_amount").fill("75");
+  await expect(editor.getByTestId("tester-result")).toHaveAttribute("data-state", "false");
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, "phone-rule-editor");
+  await editor.getByRole("button", { name: "Create rule" }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId("rule-row-refunds-capped-at-40")).toBeVisible();
+
+  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", key);
+  await expect(reply).toContainText("regenerated", { timeout: 30_000 });
+  await expect(reply).toContainText("$40");
+  const footer = reply.getByTestId("provenance-footer");
+  await expect(footer).toContainText("refunds-capped-at-40");
+  await expectNoSidewaysScroll(page);
+
+  await footer.getByRole("link", { name: /trace/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/${key}/traces/[0-9a-f-]{36}$`));
+  const enforcement = page.locator('[data-testid="span-row"][data-span="enforcement"]').first();
+  await enforcement.getByRole("button").first().click();
+  const check = enforcement.getByTestId("rule-check").filter({ hasText: "refunds-capped-at-40" });
+  await expect(check.first()).toContainText("failed");
+  await expect(check.first()).toContainText("refund_amount = 75");
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, "phone-trace-blocked");
 });

@@ -5,6 +5,7 @@ import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import type { TracesPageData } from "@/lib/server/traces/load-traces-page";
 import { hasTraceFilters, type TraceSearch, tracesHref } from "@/lib/traces/trace-search";
+import { TraceCards } from "./trace-cards";
 import { TracesFilterForm } from "./traces-filter-form";
 import { TracesTable } from "./traces-table";
 
@@ -68,7 +69,10 @@ export function TracesExplorer({ agent, search, data }: TracesExplorerProps) {
         {data.rows.length === 0 ? (
           <NoTraces agentKey={agent.key} search={search} />
         ) : (
-          <TracesTable agentKey={agent.key} rows={data.rows} options={data.options} />
+          <>
+            <TracesTable agentKey={agent.key} rows={data.rows} options={data.options} />
+            <TraceCards agentKey={agent.key} rows={data.rows} options={data.options} />
+          </>
         )}
         <div className="flex gap-2">
           {search.cursor ? (

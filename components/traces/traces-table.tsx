@@ -6,24 +6,7 @@ import type { TraceListRow } from "@/db/queries/traces";
 import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
 import { tracesHref, turnHref } from "@/lib/traces/trace-search";
 import { formatCount, formatMs } from "../sandbox/sandbox-format";
-
-// UTC, month to second: the year is in the tooltip, the column stays 14 characters wide.
-const utc = (date: Date) => date.toISOString().slice(5, 19).replace("T", " ");
-
-function Violations({ agentKey, ids, rules }: { agentKey: string; ids: string[]; rules: Map<string, string> }) {
-  if (ids.length === 0) return <span className="text-muted-foreground">—</span>;
-  return (
-    <span className="flex flex-wrap gap-1">
-      {ids.map((id) => (
-        <Link key={id} href={tracesHref(agentKey, { violation: id })} title="Turns that violated this rule">
-          <Badge variant="danger" className="font-mono">
-            {rules.get(id) ?? `deleted ${id.slice(0, 8)}`}
-          </Badge>
-        </Link>
-      ))}
-    </span>
-  );
-}
+import { TurnTime, Violations } from "./trace-row-parts";
 
 interface TracesTableProps {
   agentKey: string;
@@ -39,7 +22,8 @@ export function TracesTable({ agentKey, rows, options }: TracesTableProps) {
     <Table
       // Ten columns in 1,000 px (1280 minus the sidebar): tighter cells than the default, no wrapping.
       className="[&_td]:whitespace-nowrap [&_td]:px-2 [&_th]:px-2"
-      containerClassName="max-h-[calc(100vh-16rem)]"
+      // Below 768 px the turns are cards (trace-cards.tsx): ten columns do not fit a phone.
+      containerClassName="hidden max-h-[calc(100vh-16rem)] md:block"
       aria-label="Traces"
       data-testid="traces-table"
     >
@@ -66,9 +50,7 @@ export function TracesTable({ agentKey, rows, options }: TracesTableProps) {
           <TableRow key={row.id} data-testid="trace-row" data-outcome={row.outcome}>
             <TableCell className="whitespace-nowrap">
               <Link href={turnHref(agentKey, row.id)} className="font-mono text-xs underline-offset-2 hover:underline">
-                <time dateTime={row.createdAt.toISOString()} title={row.createdAt.toISOString()}>
-                  {utc(row.createdAt)}
-                </time>
+                <TurnTime at={row.createdAt} />
               </Link>
             </TableCell>
             <TableCell className="whitespace-nowrap">
