@@ -17,7 +17,7 @@ interface EditorFooterProps<F extends object> {
 /** The drawer's footer: the unsaved-changes note, Cancel (Close for viewers) and the save with its pending. */
 export function EditorFooter<F extends object>({ editor, formId, readOnly, saveLabel, preview }: EditorFooterProps<F>) {
   return (
-    <div className="flex items-center justify-end gap-2 border-border border-t p-4">
+    <div className="flex flex-wrap items-center justify-end gap-2 border-border border-t p-4">
       {editor.dirty ? <span className="mr-auto text-muted-foreground text-xs">Unsaved changes</span> : null}
       <Button type="button" variant="ghost" onClick={editor.requestClose}>
         {readOnly ? "Close" : "Cancel"}

@@ -65,7 +65,8 @@ export function ruleColumns(ctx: RuleColumnsContext): ColumnDef<BundleRule>[] {
       id: "rule",
       accessorKey: "key",
       sortingFn: (a, b) => compareKeys(a.original.key, b.original.key),
-      meta: { className: "max-w-md" } satisfies RuleColumnMeta,
+      // 15rem at least: on a phone the table scrolls sideways in its box, and the rule's own text stays readable.
+      meta: { className: "min-w-60 max-w-md" } satisfies RuleColumnMeta,
       header: "Rule",
       cell: ({ row: { original: rule } }) => (
         <>

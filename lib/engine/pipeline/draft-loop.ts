@@ -1,3 +1,4 @@
+import { plural } from "@/lib/text/plural";
 import type { FallbackReason, GenerateRequest } from "../contracts/model";
 import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
 import { enforce } from "../stages/enforcement/enforce";
@@ -104,7 +105,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
       return {
         value,
         decision: value.failed.length
-          ? `${value.failed.length} violation(s): ${value.failed.map((f) => f.ruleKey).join(", ")}`
+          ? `${plural(value.failed.length, "violation")}: ${value.failed.map((f) => f.ruleKey).join(", ")}`
           : `${value.checks.length} checks, no violation`,
         attributes: { checks: value.checks, enforced: value.enforced },
       };

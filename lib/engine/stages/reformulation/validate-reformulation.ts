@@ -1,3 +1,4 @@
+import { plural } from "@/lib/text/plural";
 import type {
   CriterionResult,
   GoalEvidence,
@@ -28,8 +29,6 @@ export interface ValidateReformulationInput {
   /** Model-judged token mappings, used after the exact, stem and equivalence passes. */
   modelPairs?: ModelTokenPair[];
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function criterion(
   name: CriterionResult["criterion"],
