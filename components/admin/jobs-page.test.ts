@@ -1,8 +1,14 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatDuration, type JobListRow, parseJobSearch } from "@/lib/jobs/job-list";
 import { JobsPage } from "./jobs-page";
+
+// The filter form applies filters through the router and follows the URL; a static render has neither.
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ replace: () => {} }),
+  useSearchParams: () => new URLSearchParams(),
+}));
 
 const failed: JobListRow = {
   id: "0b7c1c9e-0000-4000-8000-000000000001",

@@ -3,15 +3,15 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Label } from "@/components/ui/label";
+import { FilterForm } from "@/components/ui/filter-form";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDuration, JOB_KIND_LABELS, JOB_STATES, type JobListRow, type JobSearch } from "@/lib/jobs/job-list";
 
 // Admin → Jobs: every background job (replays, test runs, dashboard rollups, retention) from job_runs,
-// whichever queue ran it; filters in the URL like the other console tables (a plain GET form).
+// whichever queue ran it; filters in the URL, applied as they change like the other console lists.
 
 const STATUS_VARIANT: Record<JobListRow["status"], BadgeVariant> = {
   queued: "neutral",
@@ -38,38 +38,32 @@ function When({ iso, sameDayAs }: { iso: string | null; sameDayAs?: string }) {
 function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] }) {
   const filtered = search.state !== undefined || search.kind !== undefined;
   return (
-    <form method="get" action="/admin/jobs" className="flex flex-wrap items-end gap-3" aria-label="Filter jobs">
-      <div className="space-y-1">
-        <Label htmlFor="jobs-state">State</Label>
-        <NativeSelect id="jobs-state" name="state" defaultValue={search.state ?? ""}>
-          <option value="">All states</option>
-          {JOB_STATES.map((state) => (
-            <option key={state} value={state}>
-              {state === "retried" ? "retried (any state)" : state}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="jobs-kind">Kind</Label>
-        <NativeSelect id="jobs-kind" name="kind" defaultValue={search.kind ?? ""}>
-          <option value="">All kinds</option>
-          {kinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {kindLabel(kind)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <Button type="submit" variant="secondary">
-        Apply filters
-      </Button>
+    <FilterForm action="/admin/jobs" className="flex flex-wrap items-end gap-3" aria-label="Filter jobs">
+      <FilterSelect
+        id="jobs-state"
+        name="state"
+        label="State"
+        value={search.state}
+        anyLabel="All states"
+        options={JOB_STATES.map((state) => ({
+          value: state,
+          label: state === "retried" ? "retried (any state)" : state,
+        }))}
+      />
+      <FilterSelect
+        id="jobs-kind"
+        name="kind"
+        label="Kind"
+        value={search.kind}
+        anyLabel="All kinds"
+        options={kinds.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
+      />
       {filtered ? (
         <Button asChild variant="ghost">
           <Link href="/admin/jobs">Clear</Link>
         </Button>
       ) : null}
-    </form>
+    </FilterForm>
   );
 }
 

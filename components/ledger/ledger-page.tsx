@@ -4,10 +4,9 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
-import { Label } from "@/components/ui/label";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/select";
 import type { LedgerEventRow } from "@/db/schema";
 import { LEDGER_EVENT_TYPES } from "@/lib/server/ledger/event-types";
 import { formatUtc } from "./ledger-event-row";
@@ -71,28 +70,22 @@ export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq, l
       />
       <LatestAnchor anchor={latestAnchor} />
       <FilterForm action="/ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter ledger events">
-        <div className="space-y-1">
-          <Label htmlFor="type">Type</Label>
-          <NativeSelect id="type" name="type" defaultValue={filter.type ?? ""}>
-            <option value="">All types</option>
-            {LEDGER_EVENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="actor">Actor</Label>
-          <NativeSelect id="actor" name="actor" defaultValue={filter.actor ?? ""}>
-            <option value="">All actors</option>
-            {actors.map((actor) => (
-              <option key={actor} value={actor}>
-                {actor}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect
+          id="type"
+          name="type"
+          label="Type"
+          value={filter.type}
+          anyLabel="All types"
+          options={LEDGER_EVENT_TYPES}
+        />
+        <FilterSelect
+          id="actor"
+          name="actor"
+          label="Actor"
+          value={filter.actor}
+          anyLabel="All actors"
+          options={actors}
+        />
         {filtered ? (
           <Button asChild variant="ghost">
             <Link href="/ledger">Clear</Link>

@@ -1,0 +1,37 @@
+import { Label } from "./label";
+import { NativeSelect } from "./select";
+
+type FilterOption = string | { value: string; label: string };
+
+interface FilterSelectProps {
+  id: string;
+  /** The query parameter it sets. */
+  name: string;
+  label: string;
+  /** The value in the URL now; none selects the first option, which filters nothing. */
+  value: string | undefined;
+  /** The first option's text: what the list shows without this filter ("All kinds", "Any"). */
+  anyLabel: string;
+  options: readonly FilterOption[];
+}
+
+/** One select of a list page's filter form (inside `FilterForm`, which applies it as it changes). */
+export function FilterSelect({ id, name, label, value, anyLabel, options }: FilterSelectProps) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} name={name} defaultValue={value ?? ""}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => {
+          const { value: optionValue, label: optionLabel } =
+            typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          );
+        })}
+      </NativeSelect>
+    </div>
+  );
+}
