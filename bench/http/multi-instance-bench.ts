@@ -1,17 +1,9 @@
 import { pathToFileURL } from "node:url";
 import { Report } from "../report";
-import {
-  availableCores,
-  type Cluster,
-  checkStored,
-  createSessions,
-  driveSessions,
-  instanceCpuMeter,
-  postgresCpuMeter,
-  startCluster,
-  verifyLedger,
-  warmUp,
-} from "./multi-instance";
+import { checkStored, verifyLedger } from "./multi-instance-checks";
+import { type Cluster, createSessions, startCluster } from "./multi-instance-cluster";
+import { availableCores, instanceCpuMeter, postgresCpuMeter } from "./multi-instance-cpu";
+import { driveSessions, warmUp } from "./multi-instance-drive";
 import { machineCpuMs } from "./process-cpu";
 
 // `BENCH_HTTP=1 npm run bench`, after the single-server figures: 3 `next start` instances on one

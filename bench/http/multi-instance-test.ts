@@ -1,4 +1,6 @@
-import { type Cluster, checkStored, createSessions, driveSessions, startCluster, verifyLedger } from "./multi-instance";
+import { checkStored, verifyLedger } from "./multi-instance-checks";
+import { type Cluster, createSessions, startCluster } from "./multi-instance-cluster";
+import { driveSessions } from "./multi-instance-drive";
 
 // `npm test`'s last step (scripts/test-all.sh), after e2e: 3 instances of the e2e build on a fresh
 // PostgreSQL database behind the round-robin proxy, 10 sessions × 5 turns, and one instance SIGKILLed

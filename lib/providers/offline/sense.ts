@@ -6,12 +6,8 @@ import { embedText } from "./embedder";
 // offline embedder's vectors: the same Context the engine decides locally when it is confident, so a
 // turn reads the same whether the engine skipped the sensor call or made it to this provider.
 
-export {
-  AMBIGUITY_MARGIN,
-  isExitRequest,
-  isHypothetical,
-  isNonActionable,
-} from "@/lib/engine/stages/sensor/local-sensor";
+export { AMBIGUITY_MARGIN } from "@/lib/engine/stages/sensor/local-sensor";
+export { isExitRequest, isHypothetical, isNonActionable } from "@/lib/engine/stages/sensor/message-phrases";
 
 /** The dimension of the engine's default embedder (createOfflineEmbedder()), so scores match the engine's. */
 const DIM = 256;

@@ -4,7 +4,9 @@ import type { FallbackReason, IntentOption, SenseRequest, SensorOutput } from ".
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
 import { readGoalState } from "../reformulation/goal-state-transitions";
 import { sensingEvidence } from "../reformulation/session-evidence";
-import { type LocalSenseResult, senseLocally, textsToEmbed } from "./local-sensor";
+import { textsToEmbed } from "./intent-scores";
+import type { LocalSenseResult } from "./local-sense-result";
+import { senseLocally } from "./local-sensor";
 import { validateEntities } from "./validate-entities";
 
 export const EXIT_INTENT = "exit";
@@ -101,6 +103,38 @@ function localAttributes(local: LocalSenseResult, threshold: number) {
 }
 
 /**
+ * The turn goes on with this Context, decided locally or by the model: its entities validated against
+ * the profile fields, and the sensor span saying who decided (`decidedBy` leads the attributes, `more`
+ * closes them).
+ */
+function sensed(
+  ctx: TurnContext,
+  request: SenseRequest,
+  context: SensorOutput,
+  decisionSuffix: string,
+  decidedBy: Record<string, unknown>,
+  more: Record<string, unknown>,
+) {
+  const validation = validateEntities(context.entities ?? {}, ctx.agent.snapshot.profileFields);
+  return {
+    value: { ok: true, context, profileUpdates: validation.accepted } as SensorStageResult,
+    decision: `intent ${context.detected_intent ?? "none"} ${context.intent_confidence.toFixed(2)}${context.is_ambiguous ? ", ambiguous" : ""}${decisionSuffix}`,
+    attributes: {
+      ...decidedBy,
+      detected_intent: context.detected_intent,
+      intent_confidence: context.intent_confidence,
+      is_ambiguous: context.is_ambiguous,
+      ambiguity_reason: context.ambiguity_reason,
+      entities_accepted: Object.keys(validation.accepted),
+      entities_rejected: validation.rejected,
+      entities_ignored: validation.ignored,
+      intents_offered: request.intents.length,
+      ...more,
+    },
+  };
+}
+
+/**
  * Stage 1: the local sensor first; when its confidence
  * reaches `sensor.local_confidence` and no declared entity the message states is left unextracted,
  * its Context is the turn's and no model is called. Otherwise ONE model call → Context. Entities are
@@ -118,26 +152,14 @@ export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
         ? `local left ${local.unextracted.join(", ")} unextracted`
         : `local ${local.confidence.toFixed(2)} < ${threshold}`;
     if (decidedLocally) {
-      const context = local.context;
-      const validation = validateEntities(context.entities ?? {}, ctx.agent.snapshot.profileFields);
-      return {
-        value: { ok: true, context, profileUpdates: validation.accepted } as SensorStageResult,
-        decision: `intent ${context.detected_intent ?? "none"} ${context.intent_confidence.toFixed(2)}${context.is_ambiguous ? ", ambiguous" : ""} (${localWhy}: ${local.decision})`,
-        attributes: {
-          decided_by: "local",
-          decided_why: localWhy,
-          ...localAttributes(local, threshold),
-          detected_intent: context.detected_intent,
-          intent_confidence: context.intent_confidence,
-          is_ambiguous: context.is_ambiguous,
-          ambiguity_reason: context.ambiguity_reason,
-          entities_accepted: Object.keys(validation.accepted),
-          entities_rejected: validation.rejected,
-          entities_ignored: validation.ignored,
-          intents_offered: request.intents.length,
-          model: null,
-        },
-      };
+      return sensed(
+        ctx,
+        request,
+        local.context,
+        ` (${localWhy}: ${local.decision})`,
+        { decided_by: "local", decided_why: localWhy, ...localAttributes(local, threshold) },
+        { model: null },
+      );
     }
     const result = countCall(ctx, await ctx.ports.model.sense(request));
     if (!result.ok) {
@@ -156,27 +178,18 @@ export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
       };
     }
     const context = result.value;
-    const validation = validateEntities(context.entities ?? {}, ctx.agent.snapshot.profileFields);
-    return {
-      value: { ok: true, context, profileUpdates: validation.accepted } as SensorStageResult,
-      decision: `intent ${context.detected_intent ?? "none"} ${context.intent_confidence.toFixed(2)}${context.is_ambiguous ? ", ambiguous" : ""}`,
-      attributes: {
-        decided_by: "model",
-        decided_why: localWhy,
-        ...localAttributes(local, threshold),
-        detected_intent: context.detected_intent,
-        intent_confidence: context.intent_confidence,
-        is_ambiguous: context.is_ambiguous,
-        ambiguity_reason: context.ambiguity_reason,
-        entities_accepted: Object.keys(validation.accepted),
-        entities_rejected: validation.rejected,
-        entities_ignored: validation.ignored,
-        intents_offered: request.intents.length,
+    return sensed(
+      ctx,
+      request,
+      context,
+      "",
+      { decided_by: "model", decided_why: localWhy, ...localAttributes(local, threshold) },
+      {
         evidence_offered: request.evidence?.map((e) => e.id) ?? [],
         evidence_total: evidenceTotal,
         goal_reformulation_proposed: Boolean(context.goal_reformulation),
         model: result.model,
       },
-    };
+    );
   });
 }
