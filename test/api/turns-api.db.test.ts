@@ -70,6 +70,19 @@ const postTurn = (sessionId: string, body: unknown, headers: Record<string, stri
     { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers },
   );
 
+/** The host's model: the OpenAI provider against the local fake server, no retries, this timeout. */
+function useFakeOpenAI(timeoutMs: number) {
+  overrideHostPorts({
+    model: createOpenAIProvider({
+      apiKey: "sk-test",
+      baseURL: fake.baseURL,
+      models: { sense: "m", generate: "m", judge: "m", extract: "m" },
+      maxRetries: 0,
+      timeoutMs,
+    }),
+  });
+}
+
 describe("turns API", () => {
   it("creates a session, plays the France / $75 example and reads it back", async () => {
     const sessionId = await newSession({ customer_id: "cust-42" });
@@ -166,15 +179,7 @@ describe("turns API", () => {
   });
 
   it("a 429 from a real OpenAI-compatible server degrades to rate_limited and the turn is stored", async () => {
-    overrideHostPorts({
-      model: createOpenAIProvider({
-        apiKey: "sk-test",
-        baseURL: fake.baseURL,
-        models: { sense: "m", generate: "m", judge: "m", extract: "m" },
-        maxRetries: 0,
-        timeoutMs: 2000,
-      }),
-    });
+    useFakeOpenAI(2000);
     fake.enqueue({
       kind: "json",
       status: 429,
@@ -192,15 +197,7 @@ describe("turns API", () => {
   });
 
   it("a hung model call times out and degrades to timeout", async () => {
-    overrideHostPorts({
-      model: createOpenAIProvider({
-        apiKey: "sk-test",
-        baseURL: fake.baseURL,
-        models: { sense: "m", generate: "m", judge: "m", extract: "m" },
-        maxRetries: 0,
-        timeoutMs: 200,
-      }),
-    });
+    useFakeOpenAI(200);
     fake.enqueue({ kind: "hang" });
     const sessionId = await newSession();
     const body = await (await postTurn(sessionId, { message: "I want my money back" })).json();
@@ -208,15 +205,7 @@ describe("turns API", () => {
   });
 
   it("an OpenAI-compatible server that answers drives the whole turn", async () => {
-    overrideHostPorts({
-      model: createOpenAIProvider({
-        apiKey: "sk-test",
-        baseURL: fake.baseURL,
-        models: { sense: "m", generate: "m", judge: "m", extract: "m" },
-        maxRetries: 0,
-        timeoutMs: 2000,
-      }),
-    });
+    useFakeOpenAI(2000);
     fake.enqueue(
       {
         kind: "json",
@@ -241,15 +230,7 @@ describe("turns API", () => {
   });
 
   it("a clear turn the local sensor decides makes one call, to generate", async () => {
-    overrideHostPorts({
-      model: createOpenAIProvider({
-        apiKey: "sk-test",
-        baseURL: fake.baseURL,
-        models: { sense: "m", generate: "m", judge: "m", extract: "m" },
-        maxRetries: 0,
-        timeoutMs: 2000,
-      }),
-    });
+    useFakeOpenAI(2000);
     fake.enqueue({ kind: "json", body: completion("The blue kettle costs $39.") });
     const sessionId = await newSession();
     const body = await (await postTurn(sessionId, { message: "How much does the blue kettle cost?" })).json();
