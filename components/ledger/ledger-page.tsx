@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
-import type { LedgerEventRow } from "@/db/schema";
+import type { LedgerEventRow } from "@/db/types";
 import { LEDGER_EVENT_TYPES } from "@/lib/server/ledger/event-types";
 import { formatUtc } from "./ledger-event-row";
 import { VerifyChainButton } from "./verify-chain-button";

@@ -1,9 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { AgentRow, SessionRow } from "@/db/schema";
 import { customerProfiles, sessions } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database, SessionRow } from "@/db/types";
 
 export interface NewSession {
   agent: AgentRow;
