@@ -8,3 +8,31 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Query functions take either; the caller owns the transaction. */
 export type DbOrTx = Database | Transaction;
 export type Dialect = "pglite" | "postgres";
+
+// Row types for code outside db/: biome cannot tell a type import from a value import, so everything
+// outside db/ imports these from here and never reaches the schema's table objects.
+export type {
+  AgentRow,
+  AgentTestRow,
+  ApiKeyRow,
+  CustomerProfileRow,
+  JobRunRow,
+  LedgerAnchorLeafRow,
+  LedgerEventRow,
+  LoopTraceInsert,
+  LoopTraceRow,
+  OperatorRow,
+  OverrideRow,
+  ProfileFieldDefinitionRow,
+  ResponseVariableDefinitionRow,
+  ResponseVariableMoney,
+  RuleRow,
+  ScenarioRow,
+  SessionRow,
+  StepRow,
+  ToolRow,
+  TraceSpanRow,
+  TransitionRow,
+  TurnRow,
+  TurnTapeRow,
+} from "./schema";

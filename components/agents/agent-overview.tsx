@@ -9,7 +9,7 @@ import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import type { AgentCounts } from "@/db/queries/agents";
-import type { AgentRow, LedgerEventRow } from "@/db/schema";
+import type { AgentRow, LedgerEventRow } from "@/db/types";
 import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
 import { AgentDashboardSection } from "../dashboard/agent-dashboard";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import type { LedgerEventRow } from "@/db/schema";
+import type { LedgerEventRow } from "@/db/types";
 import { ConfigVersionEntry } from "./config-version-entry";
 
 interface AgentHistoryProps {

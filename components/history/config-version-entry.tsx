@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatUtc } from "@/components/ledger/ledger-event-row";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import type { LedgerEventRow } from "@/db/schema";
+import type { LedgerEventRow } from "@/db/types";
 import { testsGateText } from "@/lib/conversation-tests/gate-text";
 import { previewCountsText } from "@/lib/replay/impact-groups";
 import {

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { TableCell, TableRow } from "@/components/ui/table";
-import type { LedgerEventRow } from "@/db/schema";
+import type { LedgerEventRow } from "@/db/types";
 
 function summarize(payload: Record<string, unknown>): string {
   const text = JSON.stringify(payload);

@@ -7,7 +7,7 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
-import type { LedgerEventRow } from "@/db/schema";
+import type { LedgerEventRow } from "@/db/types";
 import { LEDGER_EVENT_TYPES } from "@/lib/server/ledger/event-types";
 import { formatUtc } from "./ledger-event-row";
 import { VerifyChainButton } from "./verify-chain-button";

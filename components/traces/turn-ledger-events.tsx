@@ -2,7 +2,7 @@ import Link from "next/link";
 import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { LedgerEventRow } from "@/db/schema";
+import type { LedgerEventRow } from "@/db/types";
 
 /** The turn's hash-chained record: its TURN_COMPLETED event and whatever else its request wrote. */
 export function TurnLedgerEvents({ events }: { events: LedgerEventRow[] }) {

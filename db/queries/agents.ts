@@ -10,7 +10,7 @@ import {
   tools,
   turns,
 } from "../schema";
-import type { DbOrTx } from "../types";
+import type { DbOrTx, Transaction } from "../types";
 
 async function countsByAgent(db: DbOrTx, table: typeof rules | typeof scenarios | typeof tools) {
   const rows = await db.select({ agentId: table.agentId, n: count() }).from(table).groupBy(table.agentId);
@@ -79,4 +79,41 @@ export type AgentCounts = Awaited<ReturnType<typeof getAgentCounts>>;
 export async function getAgentById(db: DbOrTx, id: string) {
   const [row] = await db.select().from(agents).where(eq(agents.id, id));
   return row ?? null;
+}
+
+/** The agent row, locked until the transaction ends (its saves and imports run one after the other), or null. */
+export async function lockAgentByKey(tx: Transaction, key: string) {
+  const [row] = await tx.select().from(agents).where(eq(agents.key, key)).for("update");
+  return row ?? null;
+}
+
+export type NewAgent = Pick<typeof agents.$inferInsert, "key" | "name" | "description" | "settings">;
+
+/** Inserts the agent, or returns null when the key is taken (waiting for a concurrent insert of it to commit). */
+export async function insertAgentIfNew(tx: Transaction, agent: NewAgent) {
+  const [inserted] = await tx.insert(agents).values(agent).onConflictDoNothing({ target: agents.key }).returning();
+  return inserted ?? null;
+}
+
+/** A bundle import's new agent fields and versions; returns the row as updated. */
+export async function updateImportedAgent(
+  tx: Transaction,
+  id: string,
+  columns: Omit<NewAgent, "key"> &
+    Pick<typeof agents.$inferInsert, "configVersion" | "profileSchemaVersion" | "updatedAt">,
+) {
+  const [updated] = await tx.update(agents).set(columns).where(eq(agents.id, id)).returning();
+  return updated ?? null;
+}
+
+export async function setAgentConfigVersion(db: DbOrTx, id: string, configVersion: number, updatedAt: Date) {
+  await db.update(agents).set({ configVersion, updatedAt }).where(eq(agents.id, id));
+}
+
+export async function setAgentProfileSchemaVersion(db: DbOrTx, id: string, profileSchemaVersion: number) {
+  await db.update(agents).set({ profileSchemaVersion }).where(eq(agents.id, id));
+}
+
+export async function setAgentSettings(db: DbOrTx, id: string, settings: Record<string, unknown>) {
+  await db.update(agents).set({ settings }).where(eq(agents.id, id));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, lt, notInArray, type SQL } from "drizzle-orm";
 import { ledgerEvents } from "../schema";
-import type { DbOrTx } from "../types";
+import type { DbOrTx, Transaction } from "../types";
 
 export interface LedgerFilter {
   type?: string;
@@ -35,4 +35,33 @@ export async function listLedgerEvents(db: DbOrTx, filter: LedgerFilter) {
 export async function listLedgerActors(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ actor: ledgerEvents.actor }).from(ledgerEvents).orderBy(ledgerEvents.actor);
   return rows.map((r) => r.actor);
+}
+
+/** A chain's last event (position and hash), or null while the chain is empty. */
+export async function ledgerChainHead(tx: Transaction, chain: string) {
+  const [last] = await tx
+    .select({ chainSeq: ledgerEvents.chainSeq, hash: ledgerEvents.hash })
+    .from(ledgerEvents)
+    .where(eq(ledgerEvents.chain, chain))
+    .orderBy(desc(ledgerEvents.chainSeq))
+    .limit(1);
+  return last ?? null;
+}
+
+/** Writes one hashed event; returns its global seq (taken from the identity unless the row names one). */
+export async function insertLedgerEvent(tx: Transaction, row: typeof ledgerEvents.$inferInsert): Promise<number> {
+  const [inserted] = await tx.insert(ledgerEvents).values(row).returning({ seq: ledgerEvents.seq });
+  if (!inserted) throw new Error("ledger insert returned no row");
+  return inserted.seq;
+}
+
+/** The newest event of this type on this chain, or null. */
+export async function latestLedgerEventOfType(db: DbOrTx, chain: string, type: string) {
+  const [row] = await db
+    .select()
+    .from(ledgerEvents)
+    .where(and(eq(ledgerEvents.type, type), eq(ledgerEvents.chain, chain)))
+    .orderBy(desc(ledgerEvents.seq))
+    .limit(1);
+  return row ?? null;
 }

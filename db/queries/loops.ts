@@ -2,8 +2,8 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf } from "../raw-rows";
-import { agents, biasHistory, loopCompletions, loopTraces, overrides } from "../schema";
-import type { DbOrTx } from "../types";
+import { agents, biasHistory, type LoopTraceInsert, loopCompletions, loopTraces, overrides } from "../schema";
+import type { DbOrTx, Transaction } from "../types";
 
 // Loop traces (docs/loops.md): what the guardrail service reads under its family lock, and the dashboard's list.
 
@@ -184,4 +184,33 @@ export async function loopDashboardStats(db: DbOrTx, filter: LoopListFilter): Pr
     biasTags: biasTags.map((t) => ({ label: t.label, n: Number(t.n) })),
     byRerun: byRerun.map((r) => ({ ...r, rerun: Number(r.rerun), n: Number(r.n) })),
   };
+}
+
+export async function insertLoopTraces(db: DbOrTx, rows: LoopTraceInsert[]): Promise<void> {
+  await db.insert(loopTraces).values(rows);
+}
+
+export async function updateLoopTrace(db: DbOrTx, id: string, columns: Partial<LoopTraceInsert>): Promise<void> {
+  await db.update(loopTraces).set(columns).where(eq(loopTraces.id, id));
+}
+
+/** A loop's bias-history rows (one per tag) replace the ones an earlier completion of it wrote. */
+export async function replaceBiasHistory(
+  tx: Transaction,
+  loopId: string,
+  entries: { tag: string; detail: Record<string, unknown> }[],
+): Promise<void> {
+  await tx.delete(biasHistory).where(eq(biasHistory.loopId, loopId));
+  if (entries.length > 0) await tx.insert(biasHistory).values(entries.map((e) => ({ ...e, loopId })));
+}
+
+export async function insertLoopCompletion(
+  db: DbOrTx,
+  row: { loopId: string; request: Record<string, unknown>; result: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(loopCompletions).values(row);
+}
+
+export async function insertOverride(db: DbOrTx, row: typeof overrides.$inferInsert): Promise<void> {
+  await db.insert(overrides).values(row);
 }

@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
-// Tables better-auth reads and writes (mapped in lib/server/auth/auth.ts). Column names follow its
+// Tables better-auth reads and writes (mapped in db/auth-adapter.ts). Column names follow its
 // model fields; `role` and `disabled` are Focal's additional fields on the user model.
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 

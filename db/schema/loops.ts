@@ -114,4 +114,5 @@ export const overrides = pgTable(
 );
 
 export type LoopTraceRow = typeof loopTraces.$inferSelect;
+export type LoopTraceInsert = typeof loopTraces.$inferInsert;
 export type OverrideRow = typeof overrides.$inferSelect;

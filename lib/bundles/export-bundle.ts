@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { agents } from "@/db/schema";
+import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
@@ -15,7 +14,7 @@ export { serializeBundle } from "./serialize-bundle";
 export async function exportBundle(db: Database, key: string): Promise<Bundle> {
   return db.transaction(
     async (tx) => {
-      const [agent] = await tx.select().from(agents).where(eq(agents.key, key));
+      const agent = await getAgentByKey(tx, key);
       if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${key}".`);
       return readAgentBundle(tx, agent);
     },

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { type AgentRow, agents } from "@/db/schema";
-import type { DbOrTx, Transaction } from "@/db/types";
+import { type ConfigIds, deleteAgentConfig, readConfigIds } from "@/db/queries/agent-config";
+import { insertAgentIfNew, lockAgentByKey, updateImportedAgent } from "@/db/queries/agents";
+import type { AgentRow, DbOrTx, Transaction } from "@/db/types";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
 import { loadAgentSnapshot } from "@/lib/server/engine-host/load-snapshot";
@@ -14,7 +14,7 @@ import { type DraftBox, DraftCaptured } from "@/lib/server/replay/draft-box";
 import { type BundleDiff, diffBundles, isEmptyDiff } from "./bundle-diff";
 import { readAgentBundle } from "./read-agent-bundle";
 import { serializeBundle } from "./serialize-bundle";
-import { type ConfigIds, deleteAgentConfig, insertAgentConfig, readConfigIds } from "./write-agent-config";
+import { insertAgentConfig } from "./write-agent-config";
 
 export interface ImportResult {
   agent_id: string;
@@ -81,11 +81,7 @@ export async function importBundle(
   try {
     return await db.transaction(async (tx) => {
       // ON CONFLICT DO NOTHING waits for a concurrent import of the same new key, then yields to it.
-      const [inserted] = await tx
-        .insert(agents)
-        .values({ key, name, description, settings })
-        .onConflictDoNothing({ target: agents.key })
-        .returning();
+      const inserted = await insertAgentIfNew(tx, { key, name, description, settings });
       let agent: AgentRow;
       let previous: Bundle | null = null;
       let previousVersion: number | null = null;
@@ -96,7 +92,7 @@ export async function importBundle(
         diff = diffBundles(null, bundle);
       } else {
         // Row lock: concurrent imports of one agent run one after the other, each bumping the version.
-        const [existing] = await tx.select().from(agents).where(eq(agents.key, key)).for("update");
+        const existing = await lockAgentByKey(tx, key);
         if (!existing) throw new Error(`agent "${key}" vanished during import`);
         previous = await previousBundle(tx, existing);
         previousVersion = existing.configVersion;
@@ -105,18 +101,14 @@ export async function importBundle(
         await deleteAgentConfig(tx, existing.id);
         // A change to the profile field definitions is a new profile schema version.
         const profileChanged = previous === null || !isEmptyDiff(diff.profile_fields);
-        const [updated] = await tx
-          .update(agents)
-          .set({
-            name,
-            description,
-            settings,
-            configVersion: existing.configVersion + 1,
-            profileSchemaVersion: existing.profileSchemaVersion + (profileChanged ? 1 : 0),
-            updatedAt: new Date(),
-          })
-          .where(eq(agents.id, existing.id))
-          .returning();
+        const updated = await updateImportedAgent(tx, existing.id, {
+          name,
+          description,
+          settings,
+          configVersion: existing.configVersion + 1,
+          profileSchemaVersion: existing.profileSchemaVersion + (profileChanged ? 1 : 0),
+          updatedAt: new Date(),
+        });
         if (!updated) throw new Error(`agent "${key}" could not be updated`);
         agent = updated;
       }

@@ -1,16 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import {
-  type AgentRow,
-  agentTests,
-  profileFieldDefinitions,
-  responseVariableDefinitions,
-  rules,
-  scenarios,
-  steps,
-  tools,
-  transitions,
-} from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import { readAgentConfigRows } from "@/db/queries/agent-config";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { moneyFieldsOf } from "@/lib/bundles/variable-money";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { issuesFromZodError } from "@/lib/engine/contracts/bundle-issue";
@@ -27,38 +16,14 @@ function storedConfigError(agent: AgentRow, detail: string, issues?: { path: str
 
 /** An agent's configuration as a canonical bundle: ids become keys again. */
 export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bundle> {
-  const fieldRows = await db
-    .select()
-    .from(profileFieldDefinitions)
-    .where(eq(profileFieldDefinitions.agentId, agent.id));
-  const variableRows = await db
-    .select()
-    .from(responseVariableDefinitions)
-    .where(eq(responseVariableDefinitions.agentId, agent.id));
-  const toolRows = await db.select().from(tools).where(eq(tools.agentId, agent.id));
-  const scenarioRows = await db.select().from(scenarios).where(eq(scenarios.agentId, agent.id));
-  const stepRows = await db
-    .select({ step: steps })
-    .from(steps)
-    .innerJoin(scenarios, eq(steps.scenarioId, scenarios.id))
-    .where(eq(scenarios.agentId, agent.id))
-    .orderBy(asc(steps.position), asc(steps.key));
-  const transitionRows = await db
-    .select({ transition: transitions })
-    .from(transitions)
-    .innerJoin(scenarios, eq(transitions.scenarioId, scenarios.id))
-    .where(eq(scenarios.agentId, agent.id))
-    .orderBy(asc(transitions.position), asc(transitions.id));
-  const ruleRows = await db.select().from(rules).where(eq(rules.agentId, agent.id));
-  const testRows = await db
-    .select({ testCase: agentTests.testCase })
-    .from(agentTests)
-    .where(eq(agentTests.agentId, agent.id))
-    .orderBy(asc(agentTests.key));
+  const { fields, variables, tools, scenarios, steps, transitions, rules, tests } = await readAgentConfigRows(
+    db,
+    agent.id,
+  );
 
-  const toolKeys = new Map(toolRows.map((t) => [t.id, t.key]));
-  const scenarioKeys = new Map(scenarioRows.map((s) => [s.id, s.key]));
-  const stepsById = new Map(stepRows.map(({ step }) => [step.id, step]));
+  const toolKeys = new Map(tools.map((t) => [t.id, t.key]));
+  const scenarioKeys = new Map(scenarios.map((s) => [s.id, s.key]));
+  const stepsById = new Map(steps.map((step) => [step.id, step]));
   const stepRef = (id: string | null) => {
     const step = id ? stepsById.get(id) : undefined;
     return step ? `${scenarioKeys.get(step.scenarioId)}/${step.key}` : null;
@@ -67,7 +32,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
   const raw = {
     focal_bundle: 1,
     agent: { key: agent.key, name: agent.name, description: agent.description, settings: agent.settings },
-    profile_fields: fieldRows.map((f) => ({
+    profile_fields: fields.map((f) => ({
       field_name: f.fieldName,
       display_name: f.displayName,
       description: f.description,
@@ -75,14 +40,14 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
       validation_rules: f.validationRules,
       extraction_hints: f.extractionHints,
     })),
-    variables: variableRows.map((v) => ({
+    variables: variables.map((v) => ({
       name: v.name,
       type: v.type,
       description: v.description,
       patterns: v.patterns,
       ...moneyFieldsOf(v.money),
     })),
-    tools: toolRows.map((t) => ({
+    tools: tools.map((t) => ({
       key: t.key,
       name: t.name,
       description: t.description,
@@ -90,7 +55,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
       input_schema: t.inputSchema,
       output: t.output,
     })),
-    scenarios: scenarioRows.map((s) => {
+    scenarios: scenarios.map((s) => {
       const own = (scenarioId: string) => scenarioId === s.id;
       const stepKey = (id: string) => stepsById.get(id)?.key ?? id;
       return {
@@ -101,18 +66,18 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
         entry_examples: s.entryExamples,
         entry_step: s.entryStepId ? stepKey(s.entryStepId) : null,
         enabled: s.enabled,
-        steps: stepRows
-          .filter(({ step }) => own(step.scenarioId))
-          .map(({ step }) => ({
+        steps: steps
+          .filter((step) => own(step.scenarioId))
+          .map((step) => ({
             key: step.key,
             name: step.name,
             instructions: step.instructions,
             clarification_hint: step.clarificationHint,
             is_terminal: step.isTerminal,
           })),
-        transitions: transitionRows
-          .filter(({ transition }) => own(transition.scenarioId))
-          .map(({ transition }) => ({
+        transitions: transitions
+          .filter((transition) => own(transition.scenarioId))
+          .map((transition) => ({
             from: stepKey(transition.fromStepId),
             to: stepKey(transition.toStepId),
             condition_text: transition.conditionText,
@@ -120,7 +85,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
           })),
       };
     }),
-    rules: ruleRows.map((r) => {
+    rules: rules.map((r) => {
       const scopeRef =
         r.scope === "GLOBAL"
           ? null
@@ -151,7 +116,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
         enabled: r.enabled,
       };
     }),
-    tests: testRows.map((t) => t.testCase),
+    tests,
   };
   const parsed = Bundle.safeParse(raw);
   if (!parsed.success) throw storedConfigError(agent, "see the listed fields", issuesFromZodError(parsed.error));

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ResponseVariableMoney } from "@/db/schema";
+import type { ResponseVariableMoney } from "@/db/types";
 import type { BundleVariable as BundleVariableSchema } from "@/lib/engine/contracts/bundle";
 import type { EngineMoney } from "@/lib/engine/contracts/snapshot";
 

@@ -1,56 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import {
-  agentTests,
-  profileFieldDefinitions,
-  responseVariableDefinitions,
-  rules,
-  scenarios,
-  steps,
-  tools,
-  transitions,
-} from "@/db/schema";
+import { type ConfigIds, insertAgentConfigRows } from "@/db/queries/agent-config";
 import type { Transaction } from "@/db/types";
 import { moneyColumnOf } from "@/lib/bundles/variable-money";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
-
-/** Removes an agent's whole configuration; steps and transitions go with their scenarios (FK cascade). */
-export async function deleteAgentConfig(tx: Transaction, agentId: string): Promise<void> {
-  await tx.delete(rules).where(eq(rules.agentId, agentId));
-  await tx.delete(scenarios).where(eq(scenarios.agentId, agentId));
-  await tx.delete(tools).where(eq(tools.agentId, agentId));
-  await tx.delete(profileFieldDefinitions).where(eq(profileFieldDefinitions.agentId, agentId));
-  await tx.delete(responseVariableDefinitions).where(eq(responseVariableDefinitions.agentId, agentId));
-  await tx.delete(agentTests).where(eq(agentTests.agentId, agentId));
-}
-
-/** Ids of an agent's referable entities by key; steps by "scenario/step", the form a STEP rule's scope_ref uses. */
-export interface ConfigIds {
-  tools: Map<string, string>;
-  scenarios: Map<string, string>;
-  steps: Map<string, string>;
-  rules: Map<string, string>;
-}
-
-export async function readConfigIds(tx: Transaction, agentId: string): Promise<ConfigIds> {
-  const toolRows = await tx.select({ id: tools.id, key: tools.key }).from(tools).where(eq(tools.agentId, agentId));
-  const scenarioRows = await tx
-    .select({ id: scenarios.id, key: scenarios.key })
-    .from(scenarios)
-    .where(eq(scenarios.agentId, agentId));
-  const stepRows = await tx
-    .select({ id: steps.id, key: steps.key, scenario: scenarios.key })
-    .from(steps)
-    .innerJoin(scenarios, eq(steps.scenarioId, scenarios.id))
-    .where(eq(scenarios.agentId, agentId));
-  const ruleRows = await tx.select({ id: rules.id, key: rules.key }).from(rules).where(eq(rules.agentId, agentId));
-  return {
-    tools: new Map(toolRows.map((r) => [r.key, r.id])),
-    scenarios: new Map(scenarioRows.map((r) => [r.key, r.id])),
-    steps: new Map(stepRows.map((r) => [`${r.scenario}/${r.key}`, r.id])),
-    rules: new Map(ruleRows.map((r) => [r.key, r.id])),
-  };
-}
 
 /**
  * Inserts a validated bundle's configuration for an agent that has none, resolving keys to ids:
@@ -89,74 +41,59 @@ export async function insertAgentConfig(
     return id;
   };
 
-  if (bundle.profile_fields.length > 0) {
-    await tx.insert(profileFieldDefinitions).values(
-      bundle.profile_fields.map((f) => ({
-        agentId,
-        fieldName: f.field_name,
-        displayName: f.display_name,
-        description: f.description,
-        fieldType: f.field_type,
-        validationRules: f.validation_rules,
-        extractionHints: f.extraction_hints,
+  const ruleRefs = { tools: toolIds, scenarios: scenarioIds, steps: stepIds };
+  await insertAgentConfigRows(tx, {
+    profileFields: bundle.profile_fields.map((f) => ({
+      agentId,
+      fieldName: f.field_name,
+      displayName: f.display_name,
+      description: f.description,
+      fieldType: f.field_type,
+      validationRules: f.validation_rules,
+      extractionHints: f.extraction_hints,
+    })),
+    variables: bundle.variables.map((v) => ({
+      agentId,
+      name: v.name,
+      type: v.type,
+      description: v.description,
+      patterns: v.patterns,
+      money: moneyColumnOf(v),
+    })),
+    tools: bundle.tools.map((t) => ({
+      id: idOf(toolIds, t.key),
+      agentId,
+      key: t.key,
+      name: t.name,
+      description: t.description,
+      kind: t.kind,
+      inputSchema: t.input_schema as Record<string, unknown>,
+      output: t.output as Record<string, unknown>,
+    })),
+    scenarios: bundle.scenarios.map((s) => ({
+      id: idOf(scenarioIds, s.key),
+      agentId,
+      key: s.key,
+      name: s.name,
+      description: s.description,
+      intentLabel: s.intent_label,
+      entryExamples: s.entry_examples,
+      entryStepId: idOf(stepIds, `${s.key}/${s.entry_step}`),
+      enabled: s.enabled,
+    })),
+    steps: bundle.scenarios.flatMap((s) =>
+      s.steps.map((step, position) => ({
+        id: idOf(stepIds, `${s.key}/${step.key}`),
+        scenarioId: idOf(scenarioIds, s.key),
+        key: step.key,
+        name: step.name,
+        instructions: step.instructions,
+        clarificationHint: step.clarification_hint,
+        isTerminal: step.is_terminal,
+        position,
       })),
-    );
-  }
-  if (bundle.variables.length > 0) {
-    await tx.insert(responseVariableDefinitions).values(
-      bundle.variables.map((v) => ({
-        agentId,
-        name: v.name,
-        type: v.type,
-        description: v.description,
-        patterns: v.patterns,
-        money: moneyColumnOf(v),
-      })),
-    );
-  }
-  if (bundle.tools.length > 0) {
-    await tx.insert(tools).values(
-      bundle.tools.map((t) => ({
-        id: idOf(toolIds, t.key),
-        agentId,
-        key: t.key,
-        name: t.name,
-        description: t.description,
-        kind: t.kind,
-        inputSchema: t.input_schema as Record<string, unknown>,
-        output: t.output as Record<string, unknown>,
-      })),
-    );
-  }
-  if (bundle.scenarios.length > 0) {
-    await tx.insert(scenarios).values(
-      bundle.scenarios.map((s) => ({
-        id: idOf(scenarioIds, s.key),
-        agentId,
-        key: s.key,
-        name: s.name,
-        description: s.description,
-        intentLabel: s.intent_label,
-        entryExamples: s.entry_examples,
-        entryStepId: idOf(stepIds, `${s.key}/${s.entry_step}`),
-        enabled: s.enabled,
-      })),
-    );
-    await tx.insert(steps).values(
-      bundle.scenarios.flatMap((s) =>
-        s.steps.map((step, position) => ({
-          id: idOf(stepIds, `${s.key}/${step.key}`),
-          scenarioId: idOf(scenarioIds, s.key),
-          key: step.key,
-          name: step.name,
-          instructions: step.instructions,
-          clarificationHint: step.clarification_hint,
-          isTerminal: step.is_terminal,
-          position,
-        })),
-      ),
-    );
-    const transitionRows = bundle.scenarios.flatMap((s) =>
+    ),
+    transitions: bundle.scenarios.flatMap((s) =>
       s.transitions.map((t, position) => ({
         scenarioId: idOf(scenarioIds, s.key),
         fromStepId: idOf(stepIds, `${s.key}/${t.from}`),
@@ -165,25 +102,15 @@ export async function insertAgentConfig(
         examples: t.examples,
         position,
       })),
-    );
-    if (transitionRows.length > 0) await tx.insert(transitions).values(transitionRows);
-  }
-  if (bundle.rules.length > 0) {
-    const ids = { tools: toolIds, scenarios: scenarioIds, steps: stepIds };
-    await tx
-      .insert(rules)
-      .values(bundle.rules.map((r) => ({ id: idOf(ruleIds, r.key), agentId, ...ruleColumns(r, ids) })));
-  }
-  if (bundle.tests.length > 0) {
-    await tx.insert(agentTests).values(
-      bundle.tests.map((t) => ({
-        agentId,
-        key: t.key,
-        suite: t.suite,
-        testCase: t as unknown as Record<string, unknown>,
-      })),
-    );
-  }
+    ),
+    rules: bundle.rules.map((r) => ({ id: idOf(ruleIds, r.key), agentId, ...ruleColumns(r, ruleRefs) })),
+    tests: bundle.tests.map((t) => ({
+      agentId,
+      key: t.key,
+      suite: t.suite,
+      testCase: t as unknown as Record<string, unknown>,
+    })),
+  });
 }
 
 /**

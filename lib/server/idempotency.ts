@@ -1,8 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
-import { and, eq, lt } from "drizzle-orm";
-import { idempotencyRecords } from "@/db/schema";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyRecord,
+  deleteExpiredIdempotencyRecord,
+  deleteInFlightIdempotencyRecord,
+  getIdempotencyRecord,
+} from "@/db/queries/idempotency";
 import type { Database, Transaction } from "@/db/types";
 import { env } from "@/lib/env";
 import { AppError } from "./errors";
@@ -36,27 +41,15 @@ export async function beginIdempotent(
     ]);
   }
   const now = new Date();
-  await db
-    .delete(idempotencyRecords)
-    .where(
-      and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), lt(idempotencyRecords.expiresAt, now)),
-    );
-  const [claimed] = await db
-    .insert(idempotencyRecords)
-    .values({
-      scope,
-      key,
-      requestHash: hash,
-      status: "in_flight",
-      expiresAt: new Date(now.getTime() + env().FOCAL_IDEMPOTENCY_IN_FLIGHT_MS),
-    })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyRecords.id });
-  if (claimed) return { kind: "new", recordId: claimed.id };
-  const [existing] = await db
-    .select()
-    .from(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+  await deleteExpiredIdempotencyRecord(db, scope, key, now);
+  const claimed = await claimIdempotencyKey(db, {
+    scope,
+    key,
+    requestHash: hash,
+    expiresAt: new Date(now.getTime() + env().FOCAL_IDEMPOTENCY_IN_FLIGHT_MS),
+  });
+  if (claimed) return { kind: "new", recordId: claimed };
+  const existing = await getIdempotencyRecord(db, scope, key);
   if (!existing) return beginIdempotent(db, scope, key, hash);
   if (existing.requestHash !== hash) {
     throw new AppError("VALIDATION", "This Idempotency-Key was used with a different request body.", [
@@ -76,15 +69,10 @@ export async function completeIdempotent(
   status: number,
   body: unknown,
 ): Promise<void> {
-  await tx
-    .update(idempotencyRecords)
-    .set({ status: "done", responseStatus: status, responseBody: body, expiresAt: new Date(Date.now() + DONE_TTL_MS) })
-    .where(eq(idempotencyRecords.id, recordId));
+  await completeIdempotencyRecord(tx, recordId, { status, body, expiresAt: new Date(Date.now() + DONE_TTL_MS) });
 }
 
 /** The request failed before anything was stored: the key may be used again at once. */
 export async function releaseIdempotent(db: Database, recordId: string): Promise<void> {
-  await db
-    .delete(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.id, recordId), eq(idempotencyRecords.status, "in_flight")));
+  await deleteInFlightIdempotencyRecord(db, recordId);
 }

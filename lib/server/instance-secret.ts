@@ -1,7 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { instanceSettings } from "@/db/schema";
+import { getInstanceSetting, insertInstanceSettingIfAbsent } from "@/db/queries/instance-settings";
 import type { DbOrTx } from "@/db/types";
 
 const AUTH_SECRET_KEY = "auth_secret";
@@ -12,11 +11,8 @@ const AUTH_SECRET_KEY = "auth_secret";
  */
 export async function ensureAuthSecret(db: DbOrTx, configured?: string): Promise<string> {
   if (configured) return configured;
-  await db
-    .insert(instanceSettings)
-    .values({ key: AUTH_SECRET_KEY, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, AUTH_SECRET_KEY));
-  if (!row) throw new Error("auth secret missing after insert");
-  return row.value;
+  await insertInstanceSettingIfAbsent(db, AUTH_SECRET_KEY, randomBytes(32).toString("base64url"));
+  const secret = await getInstanceSetting(db, AUTH_SECRET_KEY);
+  if (secret === null) throw new Error("auth secret missing after insert");
+  return secret;
 }

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { NextResponse } from "next/server";
+import { pingDatabase } from "@/db/queries/health";
 import type { Database } from "@/db/types";
 import { scopesAllow } from "@/lib/identity/roles";
 import { authenticateApiKey } from "@/lib/server/auth/api-keys";
@@ -15,7 +15,7 @@ import packageJson from "@/package.json";
 export async function GET(request: Request) {
   try {
     const { db, dialect } = await getDatabaseHandle();
-    await db.execute(sql`select 1`);
+    await pingDatabase(db);
     const detail = (await isAdmin(request, db as Database)) ? { telemetry: { otel: otelCounters() } } : null;
     return NextResponse.json({
       status: "ok",

@@ -1,10 +1,9 @@
 "use server";
 
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getAgentById } from "@/db/queries/agents";
 import { getSession } from "@/db/queries/conversations";
-import { sessions } from "@/db/schema";
+import { setSessionContinuity } from "@/db/queries/sessions";
 import { defineAction } from "@/lib/server/define-action";
 import { sessionView } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
@@ -20,11 +19,7 @@ export const setSessionContinuityAction = defineAction(
     const session = await getSession(db, input.sessionId);
     const agent = session ? await getAgentById(db, session.agentId) : null;
     if (!session || !agent) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
-    const [updated] = await db
-      .update(sessions)
-      .set({ continuityEnabled: input.enabled })
-      .where(eq(sessions.id, session.id))
-      .returning();
+    const updated = await setSessionContinuity(db, session.id, input.enabled);
     if (!updated) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
     return sessionView(db, updated, agent);
   },

@@ -1,7 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { type AgentRow, agents } from "@/db/schema";
-import type { Database, Transaction } from "@/db/types";
+import { setAgentConfigVersion } from "@/db/queries/agents";
+import type { AgentRow, Database, Transaction } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import type { Role } from "@/lib/identity/roles";
@@ -92,7 +91,7 @@ export async function changeAgentConfig<T>(
 
       const after = agent.configVersion + 1;
       const updatedAt = new Date();
-      await tx.update(agents).set({ configVersion: after, updatedAt }).where(eq(agents.id, agent.id));
+      await setAgentConfigVersion(tx, agent.id, after, updatedAt);
       const next = { ...agent, configVersion: after, updatedAt };
       if (request.draft) {
         request.draft.agent = agent;

@@ -1,8 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { lockAgentByKey } from "@/db/queries/agents";
 import { listConfigEvents } from "@/db/queries/config-history";
-import { type AgentRow, agents } from "@/db/schema";
-import type { Transaction } from "@/db/types";
+import type { AgentRow, Transaction } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
 import { summarizeConfigEvent } from "@/lib/versioning/config-change-payload";
 
@@ -19,7 +18,7 @@ export async function lockAgentAtVersion(
   agentKey: string,
   expectedVersion: number,
 ): Promise<AgentRow> {
-  const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey)).for("update");
+  const agent = await lockAgentByKey(tx, agentKey);
   if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
   if (agent.configVersion !== expectedVersion) {
     throw new AppError("CONFLICT", await conflictMessage(tx, agent, expectedVersion));

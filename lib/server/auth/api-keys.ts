@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { apiKeys } from "@/db/schema";
+import { insertApiKey, liveApiKeyByHash, revokeLiveApiKey, touchApiKey } from "@/db/queries/identity";
 import type { DbOrTx, Transaction } from "@/db/types";
 import type { ApiScope } from "@/lib/identity/roles";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
@@ -38,28 +37,25 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const key = input.key ?? generateApiKey();
   const prefix = key.slice(0, SHOWN_PREFIX_LENGTH);
-  const [row] = await tx
-    .insert(apiKeys)
-    .values({ name: input.name, prefix, keyHash: hashApiKey(key), scopes: input.scopes, createdBy: actor.name })
-    .returning({ id: apiKeys.id });
-  if (!row) throw new Error("api key insert returned nothing");
+  const id = await insertApiKey(tx, {
+    name: input.name,
+    prefix,
+    keyHash: hashApiKey(key),
+    scopes: input.scopes,
+    createdBy: actor.name,
+  });
   await appendLedgerEvent(tx, {
     type: "API_KEY_CREATED",
     actor,
     requestId,
-    payload: { api_key_id: row.id, name: input.name, prefix, scopes: input.scopes },
+    payload: { api_key_id: id, name: input.name, prefix, scopes: input.scopes },
   });
-  return { id: row.id, name: input.name, prefix, scopes: input.scopes, key };
+  return { id, name: input.name, prefix, scopes: input.scopes, key };
 }
 
 /** Returns true when a live key was revoked; revoking twice changes nothing. */
 export async function revokeApiKey(tx: Transaction, id: string, actor: Actor, requestId: string): Promise<boolean> {
-  const revoked = await tx
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id, prefix: apiKeys.prefix });
-  const row = revoked[0];
+  const row = await revokeLiveApiKey(tx, id);
   if (!row) return false;
   await appendLedgerEvent(tx, {
     type: "API_KEY_REVOKED",
@@ -78,17 +74,9 @@ export interface AuthenticatedKey {
 
 export async function authenticateApiKey(db: DbOrTx, presented: string): Promise<AuthenticatedKey | null> {
   if (!presented.startsWith(API_KEY_PREFIX)) return null;
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashApiKey(presented)), isNull(apiKeys.revokedAt)));
+  const row = await liveApiKeyByHash(db, hashApiKey(presented));
   if (!row) return null;
   const staleBefore = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
-  if (!row.lastUsedAt || row.lastUsedAt < staleBefore) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: new Date() })
-      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
-  }
+  if (!row.lastUsedAt || row.lastUsedAt < staleBefore) await touchApiKey(db, row.id, staleBefore);
   return { id: row.id, prefix: row.prefix, scopes: row.scopes };
 }

@@ -1,10 +1,9 @@
 import "server-only";
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
-import { eq } from "drizzle-orm";
-import { authAccounts, authRateLimits, authSessions, authVerifications, operators } from "@/db/schema";
+import { authDatabaseAdapter } from "@/db/auth-adapter";
+import { operatorDisabled } from "@/db/queries/identity";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { getDb } from "../db";
@@ -27,16 +26,7 @@ export function createAuth(db: Database, secret: string) {
       if (!host) return [];
       return [`http://${host}`, `https://${host}`];
     },
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: operators,
-        session: authSessions,
-        account: authAccounts,
-        verification: authVerifications,
-        rateLimit: authRateLimits,
-      },
-    }),
+    database: authDatabaseAdapter(db),
     emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: false },
     // Operators are added by an admin (or at first start), never by self sign-up.
     disabledPaths: ["/sign-up/email"],
@@ -62,11 +52,8 @@ export function createAuth(db: Database, secret: string) {
       session: {
         create: {
           before: async (session) => {
-            const [operator] = await db
-              .select({ disabled: operators.disabled })
-              .from(operators)
-              .where(eq(operators.id, session.userId));
-            if (!operator || operator.disabled) {
+            const disabled = await operatorDisabled(db, session.userId);
+            if (disabled === null || disabled) {
               throw new APIError("FORBIDDEN", { message: "This operator is disabled. Ask an admin to enable it." });
             }
           },

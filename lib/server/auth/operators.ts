@@ -1,8 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
-import { authAccounts, authSessions, operators } from "@/db/schema";
+import {
+  deleteOperatorSessions,
+  getOperator,
+  insertOperatorWithCredential,
+  lockAdmins,
+  operatorIdByEmail,
+  setOperatorDisabledFlag,
+  setOperatorRole,
+} from "@/db/queries/identity";
 import type { Transaction } from "@/db/types";
 import type { Role } from "@/lib/identity/roles";
 import { AppError } from "../errors";
@@ -24,21 +31,17 @@ export async function createOperator(
   requestId: string,
 ): Promise<{ id: string }> {
   const email = input.email.toLowerCase();
-  const [existing] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.email, email));
-  if (existing) {
+  if (await operatorIdByEmail(tx, email)) {
     throw new AppError("CONFLICT", `An operator with email ${email} already exists.`, [
       { path: "email", message: "already in use" },
     ]);
   }
   const id = randomUUID();
-  await tx.insert(operators).values({ id, email, name: input.name, role: input.role, emailVerified: true });
-  await tx.insert(authAccounts).values({
-    id: randomUUID(),
-    accountId: id,
-    providerId: "credential",
-    userId: id,
-    password: await hashPassword(input.password),
-  });
+  await insertOperatorWithCredential(
+    tx,
+    { id, email, name: input.name, role: input.role, emailVerified: true },
+    { id: randomUUID(), password: await hashPassword(input.password) },
+  );
   await appendLedgerEvent(tx, {
     type: "OPERATOR_CREATED",
     actor,
@@ -49,7 +52,7 @@ export async function createOperator(
 }
 
 async function getOperatorOrThrow(tx: Transaction, id: string) {
-  const [row] = await tx.select().from(operators).where(eq(operators.id, id));
+  const row = await getOperator(tx, id);
   if (!row) throw new AppError("NOT_FOUND", `No operator with id ${id}.`);
   return row;
 }
@@ -63,7 +66,7 @@ export async function changeOperatorRole(
   const before = await getOperatorOrThrow(tx, input.operatorId);
   if (before.role === input.role) return;
   if (before.role === "admin") await assertAnotherActiveAdmin(tx, before.id);
-  await tx.update(operators).set({ role: input.role, updatedAt: new Date() }).where(eq(operators.id, before.id));
+  await setOperatorRole(tx, before.id, input.role);
   await appendLedgerEvent(tx, {
     type: "OPERATOR_ROLE_CHANGED",
     actor,
@@ -82,18 +85,8 @@ export async function setOperatorDisabled(
   const before = await getOperatorOrThrow(tx, input.operatorId);
   if (before.disabled === input.disabled) return;
   if (input.disabled && before.role === "admin") await assertAnotherActiveAdmin(tx, before.id);
-  await tx
-    .update(operators)
-    .set({ disabled: input.disabled, updatedAt: new Date() })
-    .where(eq(operators.id, before.id));
-  let endedSessions = 0;
-  if (input.disabled) {
-    const ended = await tx
-      .delete(authSessions)
-      .where(eq(authSessions.userId, before.id))
-      .returning({ id: authSessions.id });
-    endedSessions = ended.length;
-  }
+  await setOperatorDisabledFlag(tx, before.id, input.disabled);
+  const endedSessions = input.disabled ? await deleteOperatorSessions(tx, before.id) : 0;
   await appendLedgerEvent(tx, {
     type: input.disabled ? "OPERATOR_DISABLED" : "OPERATOR_ENABLED",
     actor,
@@ -106,11 +99,7 @@ export async function setOperatorDisabled(
 // (FOR UPDATE) so two admins demoting or disabling each other at once cannot both pass the check:
 // the second waits for the first to commit, then counts again.
 async function assertAnotherActiveAdmin(tx: Transaction, exceptId: string): Promise<void> {
-  const admins = await tx
-    .select({ id: operators.id, disabled: operators.disabled })
-    .from(operators)
-    .where(eq(operators.role, "admin"))
-    .for("update");
+  const admins = await lockAdmins(tx);
   if (!admins.some((a) => a.id !== exceptId && !a.disabled)) {
     throw new AppError(
       "CONFLICT",

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { lockFirstStart } from "@/db/queries/advisory-locks";
 import { env } from "@/lib/env";
 import { getDatabaseHandle } from "../db";
 import { ensureAuthSecret } from "../instance-secret";
@@ -8,9 +8,6 @@ import { startJobQueue } from "../jobs/focal-jobs";
 import { ensureAdmin } from "./ensure-admin";
 import { ensureBootstrapKey } from "./ensure-bootstrap-key";
 import { ensureDemoAgent } from "./ensure-demo-agent";
-
-// Any constant works; it only has to differ from the ledger's lock.
-const FIRST_START_LOCK = 7_465_022;
 
 const slot = globalThis as unknown as { __focalBoot?: Promise<void> };
 
@@ -38,7 +35,7 @@ async function runBoot(): Promise<void> {
   const { admin, demoImported } =
     dialect === "postgres"
       ? await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
+          await lockFirstStart(tx);
           return provision();
         })
       : await provision();

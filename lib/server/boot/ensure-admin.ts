@@ -1,7 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { operators } from "@/db/schema";
+import { anyAdminEmail } from "@/db/queries/identity";
 import type { Database } from "@/db/types";
 import { createOperator } from "../auth/operators";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
@@ -19,8 +18,8 @@ export async function ensureAdmin(
   config: { email: string; password?: string },
   requestId: string,
 ): Promise<AdminReport> {
-  const [existing] = await db.select({ email: operators.email }).from(operators).where(eq(operators.role, "admin"));
-  if (existing) return { email: existing.email, created: false };
+  const existing = await anyAdminEmail(db);
+  if (existing) return { email: existing, created: false };
   const generated = config.password ? undefined : randomBytes(12).toString("base64url");
   await db.transaction((tx) =>
     createOperator(

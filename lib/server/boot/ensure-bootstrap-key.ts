@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { apiKeys } from "@/db/schema";
+import { apiKeyIdByHash } from "@/db/queries/identity";
 import type { Database } from "@/db/types";
 import { createApiKey, hashApiKey } from "../auth/api-keys";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
@@ -10,11 +9,7 @@ import { SYSTEM_ACTOR } from "../ledger/event-types";
  * a key an admin later revoked stays revoked.
  */
 export async function ensureBootstrapKey(db: Database, key: string, requestId: string): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, hashApiKey(key)));
-  if (existing) return false;
+  if (await apiKeyIdByHash(db, hashApiKey(key))) return false;
   await db.transaction((tx) =>
     createApiKey(tx, { name: "bootstrap (FOCAL_BOOTSTRAP_API_KEY)", scopes: ["admin"], key }, SYSTEM_ACTOR, requestId),
   );

@@ -1,9 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import type { AgentRow, SessionRow } from "@/db/schema";
-import { customerProfiles, sessions } from "@/db/schema";
-import type { Database } from "@/db/types";
+import { insertProfileIfAbsent, insertSession, profileIdOf } from "@/db/queries/sessions";
+import type { AgentRow, Database, SessionRow } from "@/db/types";
 
 export interface NewSession {
   agent: AgentRow;
@@ -18,25 +16,18 @@ export interface NewSession {
 export async function createSession(db: Database, input: NewSession): Promise<SessionRow> {
   return db.transaction(async (tx) => {
     const customerRef = input.customerRef ?? `${input.channel}-${randomUUID()}`;
-    await tx
-      .insert(customerProfiles)
-      .values({ agentId: input.agent.id, customerRef, profileSchemaVersion: input.agent.profileSchemaVersion })
-      .onConflictDoNothing();
-    const [profile] = await tx
-      .select({ id: customerProfiles.id })
-      .from(customerProfiles)
-      .where(and(eq(customerProfiles.agentId, input.agent.id), eq(customerProfiles.customerRef, customerRef)));
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        agentId: input.agent.id,
-        customerProfileId: profile?.id ?? null,
-        channel: input.channel,
-        continuityEnabled: input.continuityEnabled ?? null,
-        createdBy: input.createdBy,
-      })
-      .returning();
-    if (!session) throw new Error("session insert returned nothing");
-    return session;
+    await insertProfileIfAbsent(tx, {
+      agentId: input.agent.id,
+      customerRef,
+      profileSchemaVersion: input.agent.profileSchemaVersion,
+    });
+    const profileId = await profileIdOf(tx, input.agent.id, customerRef);
+    return insertSession(tx, {
+      agentId: input.agent.id,
+      customerProfileId: profileId,
+      channel: input.channel,
+      continuityEnabled: input.continuityEnabled ?? null,
+      createdBy: input.createdBy,
+    });
   });
 }

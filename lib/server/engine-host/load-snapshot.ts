@@ -1,7 +1,6 @@
 import "server-only";
 import { listFieldsAndVariables, listRules, listScenariosWithSteps, listTools } from "@/db/queries/agent-config";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { engineMoneyOf } from "@/lib/bundles/variable-money";
 import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LoopTraceRow, loopTraces } from "@/db/schema";
+import type { LoopTraceInsert, LoopTraceRow } from "@/db/types";
 import { familyRootOf } from "@/lib/engine/stages/loop-guardrails/loop-family";
 import {
   type BiasTag,
@@ -14,8 +14,6 @@ import type { RerunReasoning } from "@/lib/engine/stages/loop-guardrails/rerun-r
 // LoopTraceItem ↔ loop_traces row. Every LoopTraceItem field has its own column; `reasoning` holds the
 // rerun reasoning (docs/loops.md#rerun-reasoning) of a loop that reran (null otherwise). Turn loops (kind "turn") and external loops
 // (kind "external", posted to /orchestrator/loop-complete) share the table and this mapping.
-
-type LoopInsert = typeof loopTraces.$inferInsert;
 
 /** Rerun reasoning (docs/loops.md#rerun-reasoning) as stored: the logger's dict when the caller has it, else rebuilt from the record. */
 function reasoningOf(record: LoopTraceItem, reasoning: RerunReasoning | null | undefined) {
@@ -36,7 +34,7 @@ export function loopRowFromRecord(
   agentId: string | null,
   turnId: string | null,
   reasoning?: RerunReasoning | null,
-): LoopInsert {
+): LoopTraceInsert {
   const r = raw as LoopTraceItem;
   return {
     loopId: r.loop_id,

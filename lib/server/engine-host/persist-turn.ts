@@ -1,8 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { insertLoopTraces } from "@/db/queries/loops";
 import { insertTurnTape } from "@/db/queries/replay";
 import { lockSessionGoal } from "@/db/queries/session-goal";
-import { customerProfiles, loopTraces, sessions, traceSpans, turns } from "@/db/schema";
+import { saveProfileFields, saveSessionState } from "@/db/queries/sessions";
+import { insertTraceSpans, insertTurn } from "@/db/queries/turns";
 import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { tapeEnd } from "@/lib/engine/replay/external-state";
@@ -53,25 +54,18 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
 
   const state = outcome.session;
   let goal: Record<string, unknown> = withTurnGoal(locked.goal, state.goal) as unknown as Record<string, unknown>;
-  await tx
-    .update(sessions)
-    .set({
-      activeScenarioId: state.activeScenarioId,
-      activeStepId: state.activeStepId,
-      variables: state.variables,
-      ruleFires: state.ruleFires,
-      stepClarificationCount: state.stepClarificationCount,
-      continuity: state.continuity,
-      goal,
-      turnCount: input.turnIndex + 1,
-      updatedAt: new Date(),
-    })
-    .where(eq(sessions.id, input.sessionId));
+  await saveSessionState(tx, input.sessionId, {
+    activeScenarioId: state.activeScenarioId,
+    activeStepId: state.activeStepId,
+    variables: state.variables,
+    ruleFires: state.ruleFires,
+    stepClarificationCount: state.stepClarificationCount,
+    continuity: state.continuity,
+    goal,
+    turnCount: input.turnIndex + 1,
+  });
   if (input.customerProfileId && Object.keys(outcome.profileUpdates).length > 0) {
-    await tx
-      .update(customerProfiles)
-      .set({ fields: state.profile, updatedAt: new Date() })
-      .where(eq(customerProfiles.id, input.customerProfileId));
+    await saveProfileFields(tx, input.customerProfileId, state.profile);
   }
   if (outcome.goalCandidate) {
     // Ledger before execution (docs/decisions.md#ledger-before-execution): the verdict is ledgered in
@@ -90,7 +84,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     goal = recorded.goal as unknown as Record<string, unknown>;
   }
   const provider = outcome.provenance;
-  await tx.insert(turns).values({
+  await insertTurn(tx, {
     id: input.turnId,
     sessionId: input.sessionId,
     agentId: input.agentId,
@@ -115,7 +109,8 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     configVersion: input.configVersion,
   });
   if (outcome.spans.length > 0) {
-    await tx.insert(traceSpans).values(
+    await insertTraceSpans(
+      tx,
       outcome.spans.map((span, position) => ({
         turnId: input.turnId,
         name: span.name,
@@ -136,9 +131,10 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     tape: tape as unknown as Record<string, unknown>,
   });
   if (outcome.loops.length > 0) {
-    await tx
-      .insert(loopTraces)
-      .values(outcome.loops.map((loop) => loopRowFromRecord(loop.record, input.agentId, input.turnId)));
+    await insertLoopTraces(
+      tx,
+      outcome.loops.map((loop) => loopRowFromRecord(loop.record, input.agentId, input.turnId)),
+    );
   }
   // The session's own chain: the row lock taken above serializes its appends, so turns of different
   // sessions commit side by side (no global ledger lock); anchors commit to the chain heads.

@@ -1,7 +1,6 @@
 import "server-only";
 import { getProfile, lastTurns } from "@/db/queries/conversations";
-import type { SessionRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { DbOrTx, SessionRow } from "@/db/types";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
 import { HISTORY_MAX_ENTRIES } from "@/lib/engine/pipeline/finish-turn";

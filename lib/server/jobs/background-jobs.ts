@@ -1,7 +1,6 @@
 import "server-only";
 import { getJobRun, requestJobCancel } from "@/db/queries/job-runs";
-import type { JobRunRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { Database, JobRunRow } from "@/db/types";
 import { AppError } from "../errors";
 import { backgroundJobsSettled, jobQueueFor } from "./focal-jobs";
 import type { EnqueueData } from "./job-queue";

@@ -1,6 +1,5 @@
 import "server-only";
-import type { JobRunRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { Database, JobRunRow } from "@/db/types";
 
 // The job queue Focal's background work goes through. Two implementations behind one interface:
 // pg-boss on PostgreSQL (pg-boss-queue.ts: any instance may take a job, one at a time per job, retried

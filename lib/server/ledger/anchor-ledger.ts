@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { rowsOf } from "@/db/raw-rows";
-import { ledgerAnchorLeaves, ledgerEvents } from "@/db/schema";
+import { lockLedgerGlobalChain } from "@/db/queries/advisory-locks";
+import { latestLedgerEventOfType } from "@/db/queries/ledger";
+import { anchorLeavesPage, insertMovedChainHeads, takeLedgerSeq } from "@/db/queries/ledger-anchors";
 import type { DbOrTx } from "@/db/types";
-import { appendLedgerEvent, LEDGER_ADVISORY_LOCK } from "./append-ledger-event";
+import { appendLedgerEvent } from "./append-ledger-event";
 import { SYSTEM_ACTOR } from "./event-types";
 import { GLOBAL_CHAIN } from "./hash";
 import { MerkleRootBuilder } from "./merkle";
@@ -32,16 +32,7 @@ export async function merkleRootOfLeaves(db: DbOrTx, anchorSeq: number): Promise
   const builder = new MerkleRootBuilder();
   let after: string | null = null;
   for (;;) {
-    const page = await db
-      .select({ chain: ledgerAnchorLeaves.chain, chainSeq: ledgerAnchorLeaves.chainSeq, hash: ledgerAnchorLeaves.hash })
-      .from(ledgerAnchorLeaves)
-      .where(
-        after === null
-          ? eq(ledgerAnchorLeaves.anchorSeq, anchorSeq)
-          : and(eq(ledgerAnchorLeaves.anchorSeq, anchorSeq), gt(ledgerAnchorLeaves.chain, after)),
-      )
-      .orderBy(asc(ledgerAnchorLeaves.chain))
-      .limit(LEAF_PAGE);
+    const page = await anchorLeavesPage(db, anchorSeq, after, LEAF_PAGE);
     for (const leaf of page) builder.add({ chain: leaf.chain, chain_seq: leaf.chainSeq, hash: leaf.hash });
     if (page.length < LEAF_PAGE) return { root: builder.root(), count: builder.size };
     after = page[page.length - 1]?.chain ?? null;
@@ -63,31 +54,11 @@ export async function merkleRootOfLeaves(db: DbOrTx, anchorSeq: number): Promise
  */
 export async function anchorLedger(db: DbOrTx, opts: { now?: Date } = {}): Promise<LedgerAnchor | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_ADVISORY_LOCK})`);
-    const [previous] = await tx
-      .select({ seq: ledgerEvents.seq })
-      .from(ledgerEvents)
-      .where(and(eq(ledgerEvents.type, LEDGER_ANCHORED), eq(ledgerEvents.chain, GLOBAL_CHAIN)))
-      .orderBy(desc(ledgerEvents.seq))
-      .limit(1);
+    await lockLedgerGlobalChain(tx);
+    const previous = await latestLedgerEventOfType(tx, GLOBAL_CHAIN, LEDGER_ANCHORED);
     // The anchor's own seq first: the leaves are written under it before the event that covers them.
-    const [taken] = rowsOf<{ seq: string | number }>(
-      await tx.execute(sql`select nextval(pg_get_serial_sequence('ledger_events', 'seq')) as seq`),
-    );
-    const anchorSeq = Number(taken?.seq);
-    await tx.execute(sql`
-      insert into ledger_anchor_leaves (anchor_seq, chain, chain_seq, event_seq, hash)
-      select ${anchorSeq}, h.chain, h.chain_seq, h.seq, h.hash
-      from (
-        select distinct on (chain) chain, chain_seq, seq, hash
-        from ledger_events
-        where chain <> ${GLOBAL_CHAIN}
-        order by chain desc, chain_seq desc
-      ) h
-      left join (
-        select chain, max(chain_seq) as chain_seq from ledger_anchor_leaves group by chain
-      ) a on a.chain = h.chain
-      where a.chain_seq is null or h.chain_seq > a.chain_seq`);
+    const anchorSeq = await takeLedgerSeq(tx);
+    await insertMovedChainHeads(tx, anchorSeq, GLOBAL_CHAIN);
     const { root, count } = await merkleRootOfLeaves(tx, anchorSeq);
     if (count === 0) return null;
     const occurredAt = opts.now ?? new Date();
@@ -113,12 +84,7 @@ export async function anchorLedger(db: DbOrTx, opts: { now?: Date } = {}): Promi
 
 /** The newest anchor as stored (its payload as written), or null before the first one. */
 export async function latestLedgerAnchor(db: DbOrTx): Promise<LedgerAnchor | null> {
-  const [row] = await db
-    .select()
-    .from(ledgerEvents)
-    .where(and(eq(ledgerEvents.type, LEDGER_ANCHORED), eq(ledgerEvents.chain, GLOBAL_CHAIN)))
-    .orderBy(desc(ledgerEvents.seq))
-    .limit(1);
+  const row = await latestLedgerEventOfType(db, GLOBAL_CHAIN, LEDGER_ANCHORED);
   if (!row) return null;
   const payload = row.payload as { merkle_root?: unknown; leaf_count?: unknown; previous_anchor_seq?: unknown };
   return {

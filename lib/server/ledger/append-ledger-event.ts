@@ -1,13 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
-import { ledgerEvents } from "@/db/schema";
+import { lockLedgerGlobalChain } from "@/db/queries/advisory-locks";
+import { insertLedgerEvent, ledgerChainHead } from "@/db/queries/ledger";
 import type { DbOrTx, Transaction } from "@/db/types";
 import type { Actor, LedgerEventType } from "./event-types";
 import { GENESIS_HASH, GLOBAL_CHAIN, type HashedLedgerEvent, hashedFieldsOf, ledgerHash } from "./hash";
-
-// Any constant works; it only has to be the same for every writer of the global chain.
-export const LEDGER_ADVISORY_LOCK = 7_465_021;
 
 export interface LedgerAppend {
   type: LedgerEventType;
@@ -45,13 +42,8 @@ export interface AppendedLedgerEvent {
  */
 export async function appendLedgerEvent(tx: Transaction, entry: LedgerAppend): Promise<AppendedLedgerEvent> {
   const chain = entry.sessionChain ?? GLOBAL_CHAIN;
-  if (chain === GLOBAL_CHAIN) await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_ADVISORY_LOCK})`);
-  const [last] = await tx
-    .select({ chainSeq: ledgerEvents.chainSeq, hash: ledgerEvents.hash })
-    .from(ledgerEvents)
-    .where(eq(ledgerEvents.chain, chain))
-    .orderBy(desc(ledgerEvents.chainSeq))
-    .limit(1);
+  if (chain === GLOBAL_CHAIN) await lockLedgerGlobalChain(tx);
+  const last = await ledgerChainHead(tx, chain);
   const chainSeq = (last?.chainSeq ?? 0) + 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
   const occurredAt = entry.now ?? new Date();
@@ -69,12 +61,13 @@ export async function appendLedgerEvent(tx: Transaction, entry: LedgerAppend): P
   };
   const hashed: HashedLedgerEvent = hashedFieldsOf(row);
   const hash = ledgerHash(prevHash, hashed);
-  const [inserted] = await tx
-    .insert(ledgerEvents)
-    .values({ ...row, ...(entry.seq === undefined ? {} : { seq: entry.seq }), prevHash, hash })
-    .returning({ seq: ledgerEvents.seq });
-  if (!inserted) throw new Error("ledger insert returned no row");
-  return { seq: inserted.seq, id: row.id, hash, chain, chainSeq };
+  const seq = await insertLedgerEvent(tx, {
+    ...row,
+    ...(entry.seq === undefined ? {} : { seq: entry.seq }),
+    prevHash,
+    hash,
+  });
+  return { seq, id: row.id, hash, chain, chainSeq };
 }
 
 /** For callers that hold no transaction: opens one around the single append (global chain). */

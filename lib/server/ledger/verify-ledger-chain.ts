@@ -1,7 +1,13 @@
 import "server-only";
-import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
-import { rowsOf } from "@/db/raw-rows";
-import { ledgerEvents } from "@/db/schema";
+import {
+  anchorLeafChecksPage,
+  countChainEventsAfter,
+  countLedgerEvents,
+  countSessionChainEvents,
+  ledgerEventsInChainOrder,
+  ledgerEventsOfTypePage,
+  sumAnchoredHeads,
+} from "@/db/queries/ledger-verification";
 import type { DbOrTx } from "@/db/types";
 import { LEDGER_ANCHORED } from "./anchor-ledger";
 import { GENESIS_HASH, GLOBAL_CHAIN, hashedFieldsOf, ledgerHash } from "./hash";
@@ -43,8 +49,7 @@ export async function verifyLedgerChain(db: DbOrTx): Promise<LedgerVerification>
   const flag = (seq: number, reason: string) => {
     if (!found.first || seq < found.first.seq) found.first = { seq, reason };
   };
-  const [counted] = await db.select({ n: count() }).from(ledgerEvents);
-  const total = counted?.n ?? 0;
+  const total = await countLedgerEvents(db);
 
   // 1. Every chain.
   let chains = 0;
@@ -53,16 +58,7 @@ export async function verifyLedgerChain(db: DbOrTx): Promise<LedgerVerification>
   let prevHash = GENESIS_HASH;
   for (;;) {
     const after: { chain: string; chainSeq: number } | null = chain === null ? null : { chain, chainSeq: expected - 1 };
-    const rows = await db
-      .select()
-      .from(ledgerEvents)
-      .where(
-        after
-          ? sql`(${ledgerEvents.chain}, ${ledgerEvents.chainSeq}) > (${after.chain}, ${after.chainSeq})`
-          : undefined,
-      )
-      .orderBy(asc(ledgerEvents.chain), asc(ledgerEvents.chainSeq))
-      .limit(PAGE);
+    const rows = await ledgerEventsInChainOrder(db, after, PAGE);
     for (const row of rows) {
       if (row.chain !== chain) {
         chain = row.chain;
@@ -94,18 +90,7 @@ export async function verifyLedgerChain(db: DbOrTx): Promise<LedgerVerification>
   let lastAnchorChainSeq = 0;
   let afterChainSeq = 0;
   for (;;) {
-    const page = await db
-      .select()
-      .from(ledgerEvents)
-      .where(
-        and(
-          eq(ledgerEvents.chain, GLOBAL_CHAIN),
-          eq(ledgerEvents.type, LEDGER_ANCHORED),
-          gt(ledgerEvents.chainSeq, afterChainSeq),
-        ),
-      )
-      .orderBy(asc(ledgerEvents.chainSeq))
-      .limit(PAGE);
+    const page = await ledgerEventsOfTypePage(db, GLOBAL_CHAIN, LEDGER_ANCHORED, afterChainSeq, PAGE);
     for (const anchor of page) {
       anchors++;
       const payload = anchor.payload as { merkle_root?: unknown; leaf_count?: unknown; previous_anchor_seq?: unknown };
@@ -156,34 +141,13 @@ interface LeafCheck {
   backwards: string | null;
 }
 
-interface LeafRow {
-  chain: string;
-  chain_seq: string | number;
-  event_seq: string | number;
-  hash: string;
-  e_seq: string | number | null;
-  e_hash: string | null;
-  prev_head: string | number | null;
-}
-
 async function checkAnchorLeaves(db: DbOrTx, anchorSeq: number): Promise<LeafCheck> {
   const builder = new MerkleRootBuilder();
   const found: { issue: Break | null } = { issue: null };
   let backwards: string | null = null;
   let after: string | null = null;
   for (;;) {
-    const page: LeafRow[] = rowsOf<LeafRow>(
-      await db.execute(sql`
-        select l.chain, l.chain_seq, l.event_seq, l.hash, e.seq as e_seq, e.hash as e_hash,
-          (select p.chain_seq from ledger_anchor_leaves p
-            where p.chain = l.chain and p.anchor_seq < l.anchor_seq
-            order by p.anchor_seq desc limit 1) as prev_head
-        from ledger_anchor_leaves l
-        left join ledger_events e on e.chain = l.chain and e.chain_seq = l.chain_seq
-        where l.anchor_seq = ${anchorSeq} ${after === null ? sql`` : sql`and l.chain > ${after}`}
-        order by l.chain
-        limit ${PAGE}`),
-    );
+    const page = await anchorLeafChecksPage(db, anchorSeq, after, PAGE);
     for (const leaf of page) {
       const chainSeq = Number(leaf.chain_seq);
       const eventSeq = Number(leaf.event_seq);
@@ -215,15 +179,8 @@ async function checkAnchorLeaves(db: DbOrTx, anchorSeq: number): Promise<LeafChe
 
 /** Session events past their chain's last anchored head, plus global events after the last anchor. */
 async function countUnanchored(db: DbOrTx, lastAnchorChainSeq: number): Promise<number> {
-  const [session] = await db.select({ n: count() }).from(ledgerEvents).where(ne(ledgerEvents.chain, GLOBAL_CHAIN));
-  const [anchored] = rowsOf<{ n: string | number | null }>(
-    await db.execute(
-      sql`select coalesce(sum(head), 0) as n from (select max(chain_seq) as head from ledger_anchor_leaves group by chain) h`,
-    ),
-  );
-  const [global] = await db
-    .select({ n: count() })
-    .from(ledgerEvents)
-    .where(and(eq(ledgerEvents.chain, GLOBAL_CHAIN), gt(ledgerEvents.chainSeq, lastAnchorChainSeq)));
-  return Math.max(0, (session?.n ?? 0) - Number(anchored?.n ?? 0)) + (global?.n ?? 0);
+  const session = await countSessionChainEvents(db, GLOBAL_CHAIN);
+  const anchored = await sumAnchoredHeads(db);
+  const global = await countChainEventsAfter(db, GLOBAL_CHAIN, lastAnchorChainSeq);
+  return Math.max(0, session - anchored) + global;
 }

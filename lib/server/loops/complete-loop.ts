@@ -1,8 +1,8 @@
 import "server-only";
+import { lockBiasTags, lockLoopFamily } from "@/db/queries/advisory-locks";
 import { getAgentByKey } from "@/db/queries/agents";
 import { biasCountsForTags, familyRows } from "@/db/queries/loops";
-import type { LoopTraceRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { Database, LoopTraceRow } from "@/db/types";
 import type { FallbackReason } from "@/lib/engine/contracts/model";
 import type { EnginePorts } from "@/lib/engine/ports";
 import {
@@ -25,7 +25,6 @@ import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 import { judgeLoopReflection } from "./judge-reflection";
 import { agentSettingsOf, guardrailConfigOf } from "./loop-config";
-import { lockBiasTags, lockLoopFamily } from "./loop-locks";
 import { storeLoopCompletion } from "./store-loop-completion";
 
 // POST /orchestrator/loop-complete behind the routes: pick the reflection (precomputed, judged from goal

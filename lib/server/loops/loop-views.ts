@@ -1,7 +1,6 @@
 import "server-only";
 import { loopAgents } from "@/db/queries/loops";
-import type { LoopTraceRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { DbOrTx, LoopTraceRow } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { DEFAULT_GUARDRAIL_CONFIG, type GuardrailConfig } from "@/lib/engine/stages/loop-guardrails";
 import type { LoopView } from "@/lib/loops/loop-view";

@@ -1,8 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { getLoopRow } from "@/db/queries/loops";
-import { type LoopTraceRow, loopTraces, overrides } from "@/db/schema";
-import type { Database } from "@/db/types";
+import { lockLoopFamily } from "@/db/queries/advisory-locks";
+import { getLoopRow, insertOverride, updateLoopTrace } from "@/db/queries/loops";
+import type { Database, LoopTraceRow } from "@/db/types";
 import {
   type OverrideGuardrailsRequest,
   type OverrideGuardrailsResponse,
@@ -13,7 +12,6 @@ import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 import { appendGuardrailOverrideEvent, type OverrideSnapshot } from "./guardrail-override-event";
 import { guardrailConfigFor } from "./loop-config";
-import { lockLoopFamily } from "./loop-locks";
 
 // POST /orchestrator/override-guardrails/{loop_id} and the console's Override dialog: one transaction
 // that stores the override on the loop (honoured at its next completion), keeps it in `overrides` and
@@ -63,7 +61,7 @@ export async function overrideLoop(
       forceFinalize: record.force_finalize,
       updatedAt: now,
     };
-    await tx.update(loopTraces).set(after).where(eq(loopTraces.id, row.id));
+    await updateLoopTrace(tx, row.id, after);
     const event = await appendGuardrailOverrideEvent(
       tx,
       {
@@ -82,7 +80,7 @@ export async function overrideLoop(
       ctx.requestId,
       now,
     );
-    await tx.insert(overrides).values({
+    await insertOverride(tx, {
       loopId,
       overrideFatigue: request.override_fatigue,
       overrideMaxReruns: request.override_max_reruns,

@@ -1,7 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { biasHistory, type LoopTraceRow, loopCompletions, loopTraces } from "@/db/schema";
-import type { Transaction } from "@/db/types";
+import { insertLoopCompletion, insertLoopTraces, replaceBiasHistory, updateLoopTrace } from "@/db/queries/loops";
+import type { LoopTraceRow, Transaction } from "@/db/types";
 import { type LoopCompletionOutcome, uniqueTags } from "@/lib/engine/stages/loop-guardrails";
 import type { LoopCompleteBody } from "@/lib/loops/api-schemas";
 import { loopRowFromRecord } from "../engine-host/loop-rows";
@@ -33,31 +32,19 @@ export async function storeLoopCompletion(tx: Transaction, input: StoreLoopCompl
   const overrideFields =
     lifted.length > 0 ? { overriddenAt: now, overrideReason: request.override_reason ?? record.override_reason } : {};
   const values = { ...loopRowFromRecord(record, agentId, null, outcome.reasoning), ...overrideFields };
-  if (currentRow) {
-    await tx
-      .update(loopTraces)
-      .set({ ...values, updatedAt: now })
-      .where(eq(loopTraces.id, currentRow.id));
-  } else {
-    await tx.insert(loopTraces).values(values);
-  }
-  if (newRecord) await tx.insert(loopTraces).values(loopRowFromRecord(newRecord, agentId, null));
+  if (currentRow) await updateLoopTrace(tx, currentRow.id, { ...values, updatedAt: now });
+  else await insertLoopTraces(tx, [values]);
+  if (newRecord) await insertLoopTraces(tx, [loopRowFromRecord(newRecord, agentId, null)]);
 
   // One row per tag per loop (bias echo counts occurrences across loops, docs/loops.md#bias-echo); a loop completed
   // again replaces its earlier rows, as processLoopCompletion replaced its earlier counts.
-  await tx.delete(biasHistory).where(eq(biasHistory.loopId, record.loop_id));
-  const tags = uniqueTags(record.bias_tags);
-  if (tags.length > 0) {
-    await tx.insert(biasHistory).values(
-      tags.map((tag) => ({
-        tag,
-        loopId: record.loop_id,
-        detail: { ...record.bias_tags.find((t) => t.tag === tag) },
-      })),
-    );
-  }
+  await replaceBiasHistory(
+    tx,
+    record.loop_id,
+    uniqueTags(record.bias_tags).map((tag) => ({ tag, detail: { ...record.bias_tags.find((t) => t.tag === tag) } })),
+  );
 
-  await tx.insert(loopCompletions).values({
+  await insertLoopCompletion(tx, {
     loopId: record.loop_id,
     request: { ...request },
     result: { ...outcome.response },

@@ -1,7 +1,6 @@
 import "server-only";
 import { getConfigVersion, saveConfigVersion } from "@/db/queries/replay";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx, Transaction } from "@/db/types";
+import type { AgentRow, DbOrTx, Transaction } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import { loadAgentSnapshot } from "../engine-host/load-snapshot";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { AgentRow } from "@/db/schema";
+import type { AgentRow } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 
 /**

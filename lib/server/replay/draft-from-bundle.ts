@@ -1,6 +1,5 @@
 import "server-only";
-import type { AgentRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database } from "@/db/types";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";

@@ -1,7 +1,6 @@
 import "server-only";
 import { listTurnsWithTapes, recentSessionIds } from "@/db/queries/replay";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { Provenance, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";

@@ -1,6 +1,6 @@
 import "server-only";
 import { getAgentById } from "@/db/queries/agents";
-import type { JobRunRow } from "@/db/schema";
+import type { JobRunRow } from "@/db/types";
 import type { ReplayMode } from "@/lib/engine/replay/replay-ports";
 import { AppError } from "../errors";
 import type { JobContext, JobDefinition, JobOutcome } from "../jobs/job-queue";

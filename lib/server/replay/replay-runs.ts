@@ -1,6 +1,5 @@
 import "server-only";
-import type { AgentRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database } from "@/db/types";
 import { cancelJob, getJobView, type JobView, startJob } from "../jobs/background-jobs";
 import type { ReplayRequest } from "./replay-agent-sessions";
 import { replayJobPayload } from "./replay-job";

@@ -1,8 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { sessionsOfAgent } from "@/db/queries/replay";
-import type { AgentRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database } from "@/db/types";
 import type { ReplayRunBody } from "@/lib/replay/replay-schemas";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";

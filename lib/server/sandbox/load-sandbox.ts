@@ -1,7 +1,6 @@
 import "server-only";
 import { getSession, listAgentSessions, listSessionTurns } from "@/db/queries/conversations";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { env } from "@/lib/env";
 import { roleAtLeast } from "@/lib/identity/roles";

@@ -1,7 +1,6 @@
 import "server-only";
 import { getAgentByKey } from "@/db/queries/agents";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { AppError } from "../errors";
 
 export async function agentOr404(db: DbOrTx, key: string): Promise<AgentRow> {

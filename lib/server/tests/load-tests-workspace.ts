@@ -1,6 +1,5 @@
 import "server-only";
-import type { AgentRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { LastCaseResult, TestEditorOptions, TestsWorkspaceData } from "@/lib/conversation-tests/tests-workspace";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";

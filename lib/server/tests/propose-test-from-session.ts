@@ -1,8 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { listTurnsWithTapes } from "@/db/queries/replay";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import type { BundleTestCase, ConversationAssertion, TestTurn } from "@/lib/engine/contracts/test-case";
 import type { Provenance } from "@/lib/engine/contracts/turn-outcome";
 import { proposeTurnAssertions } from "@/lib/engine/conversation-tests/propose-assertions";

@@ -1,6 +1,5 @@
 import "server-only";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { BundleTestCase } from "@/lib/engine/contracts/test-case";

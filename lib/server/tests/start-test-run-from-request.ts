@@ -1,7 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { AgentRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database } from "@/db/types";
 import type { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import type { Actor } from "../ledger/event-types";
 import { draftFromBundle } from "../replay/draft-from-bundle";

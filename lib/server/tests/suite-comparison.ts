@@ -1,6 +1,5 @@
 import "server-only";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 import { runAgentSuite } from "./run-agent-suite";

@@ -6,8 +6,7 @@ import {
   listAgentTests,
   updateAgentTest,
 } from "@/db/queries/agent-tests";
-import type { AgentRow } from "@/db/schema";
-import type { Database, DbOrTx } from "@/db/types";
+import type { AgentRow, Database, DbOrTx } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { validateTestCases } from "@/lib/engine/contracts/bundle-tests";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";

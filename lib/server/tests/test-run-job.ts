@@ -1,6 +1,6 @@
 import "server-only";
 import { getAgentById } from "@/db/queries/agents";
-import type { JobRunRow } from "@/db/schema";
+import type { JobRunRow } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { BundleTestCase } from "@/lib/engine/contracts/test-case";
 import { SuiteCancelledError, type SuiteReport } from "@/lib/engine/conversation-tests/run-suite";

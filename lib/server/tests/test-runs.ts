@@ -1,7 +1,6 @@
 import "server-only";
 import { listJobRuns } from "@/db/queries/job-runs";
-import type { AgentRow } from "@/db/schema";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database } from "@/db/types";
 import { cancelJob, getJobView, type JobView, jobView, startJob } from "../jobs/background-jobs";
 import type { SuiteRequest } from "./run-agent-suite";
 

@@ -1,6 +1,5 @@
 import "server-only";
-import type { AgentRow } from "@/db/schema";
-import type { Transaction } from "@/db/types";
+import type { AgentRow, Transaction } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { Role } from "@/lib/identity/roles";

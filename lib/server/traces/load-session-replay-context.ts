@@ -1,8 +1,7 @@
 import "server-only";
 import { listSessionTurns, spansOf } from "@/db/queries/conversations";
 import { listConfigVersions } from "@/db/queries/replay";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import type { StageDecision } from "@/lib/replay/replay-types";
 
 export interface SessionReplayContext {

@@ -1,9 +1,8 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
 import { listRules } from "@/db/queries/agent-config";
+import { listScenarioNames } from "@/db/queries/scenarios";
 import { listTraces } from "@/db/queries/traces";
-import { type AgentRow, scenarios } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { OFFLINE_PROVIDER_NAME } from "@/lib/providers/offline/provider";
 import { OPENAI_PROVIDER_NAME } from "@/lib/providers/openai/provider";
 import { type TraceSearch, traceDateRange } from "@/lib/traces/trace-search";
@@ -18,11 +17,7 @@ export interface TraceOptions {
 export async function loadTracesPage(db: DbOrTx, agent: Pick<AgentRow, "id">, search: TraceSearch) {
   const [ruleRows, scenarioRows, page] = await Promise.all([
     listRules(db, agent.id),
-    db
-      .select({ id: scenarios.id, name: scenarios.name })
-      .from(scenarios)
-      .where(eq(scenarios.agentId, agent.id))
-      .orderBy(asc(scenarios.name)),
+    listScenarioNames(db, agent.id),
     listTraces(
       db,
       {

@@ -1,8 +1,7 @@
 import "server-only";
 import { getTurn, loopsOfTurn, spansOf } from "@/db/queries/conversations";
 import { listTurnLedgerEvents } from "@/db/queries/turn-ledger";
-import type { AgentRow } from "@/db/schema";
-import type { DbOrTx } from "@/db/types";
+import type { AgentRow, DbOrTx } from "@/db/types";
 import { turnView } from "../engine-host/views";
 import { loopViews } from "../loops/loop-views";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { profileFieldDefinitions } from "@/db/schema";
+import { insertProfileFieldRow } from "@/db/queries/fields";
 import type { Database } from "@/db/types";
 import { diffProfileField } from "@/lib/fields/entity-diffs";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
@@ -19,7 +19,7 @@ export async function createProfileField(
     request,
     async (tx, agent, bundle) => {
       assertProfileFieldFits(bundle, field, null);
-      await tx.insert(profileFieldDefinitions).values({ agentId: agent.id, ...profileFieldColumns(field) });
+      await insertProfileFieldRow(tx, agent.id, profileFieldColumns(field));
       const schema = await bumpProfileSchemaVersion(tx, agent);
       return {
         entity: "profile_field",

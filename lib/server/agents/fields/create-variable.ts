@@ -1,5 +1,5 @@
 import "server-only";
-import { responseVariableDefinitions } from "@/db/schema";
+import { insertVariableRow } from "@/db/queries/fields";
 import type { Database } from "@/db/types";
 import { diffVariable } from "@/lib/fields/entity-diffs";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
@@ -15,7 +15,7 @@ export async function createVariable(
 ): Promise<VariableChangeResult> {
   const outcome = await changeAgentConfig<ResponseVariable | null>(db, request, async (tx, agent, bundle) => {
     assertVariableFits(bundle, variable, null);
-    await tx.insert(responseVariableDefinitions).values({ agentId: agent.id, ...variableColumns(variable) });
+    await insertVariableRow(tx, agent.id, variableColumns(variable));
     return {
       entity: "variable",
       key: variable.name,

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { profileFieldDefinitions } from "@/db/schema";
+import { deleteProfileFieldRow } from "@/db/queries/fields";
 import type { Database } from "@/db/types";
 import { diffProfileField } from "@/lib/fields/entity-diffs";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
@@ -25,7 +24,7 @@ export async function deleteProfileField(
     async (tx, agent, bundle) => {
       const current = await findProfileField(tx, agent, bundle, name);
       assertUnused(bundle, "profile_field", name);
-      await tx.delete(profileFieldDefinitions).where(eq(profileFieldDefinitions.id, current.id));
+      await deleteProfileFieldRow(tx, current.id);
       const schema = await bumpProfileSchemaVersion(tx, agent);
       return {
         entity: "profile_field",

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { responseVariableDefinitions } from "@/db/schema";
+import { deleteVariableRow } from "@/db/queries/fields";
 import type { Database } from "@/db/types";
 import { diffVariable } from "@/lib/fields/entity-diffs";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
@@ -20,7 +19,7 @@ export async function deleteVariable(
   const outcome = await changeAgentConfig<ResponseVariable | null>(db, request, async (tx, agent, bundle) => {
     const current = await findVariable(tx, agent, bundle, name);
     assertUnused(bundle, "variable", name);
-    await tx.delete(responseVariableDefinitions).where(eq(responseVariableDefinitions.id, current.id));
+    await deleteVariableRow(tx, current.id);
     return {
       entity: "variable",
       key: name,

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { agents } from "@/db/schema";
+import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
@@ -13,7 +12,7 @@ import { nameUses } from "@/lib/fields/name-uses";
 export async function loadFieldsWorkspace(db: Database, agentKey: string): Promise<FieldsWorkspaceData | null> {
   return db.transaction(
     async (tx) => {
-      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      const agent = await getAgentByKey(tx, agentKey);
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       return {

@@ -1,7 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { type AgentRow, agents } from "@/db/schema";
-import type { Transaction } from "@/db/types";
+import { setAgentProfileSchemaVersion } from "@/db/queries/agents";
+import type { AgentRow, Transaction } from "@/db/types";
 
 /**
  * "When ContextExtractor runs, it uses the field definitions from the current agent
@@ -14,6 +13,6 @@ import type { Transaction } from "@/db/types";
  */
 export async function bumpProfileSchemaVersion(tx: Transaction, agent: AgentRow): Promise<number> {
   const next = agent.profileSchemaVersion + 1;
-  await tx.update(agents).set({ profileSchemaVersion: next }).where(eq(agents.id, agent.id));
+  await setAgentProfileSchemaVersion(tx, agent.id, next);
   return next;
 }

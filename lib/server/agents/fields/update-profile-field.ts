@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { profileFieldDefinitions } from "@/db/schema";
+import { renameProfileValues, updateProfileFieldRow } from "@/db/queries/fields";
 import type { Database } from "@/db/types";
 import { diffProfileField } from "@/lib/fields/entity-diffs";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
@@ -9,7 +8,6 @@ import { profileFieldColumns } from "./field-columns";
 import { assertProfileFieldFits } from "./field-issues";
 import { findProfileField } from "./find-field-rows";
 import { bumpProfileSchemaVersion } from "./profile-schema-version";
-import { renameProfileValues } from "./rename-profile-values";
 
 /**
  * Replaces the profile field loaded as `loadedName` (a new field_name renames it, refused while rules
@@ -32,10 +30,7 @@ export async function updateProfileField(
         return { unchanged: { field: current.field, schema: agent.profileSchemaVersion } };
       }
       assertProfileFieldFits(bundle, field, loadedName);
-      await tx
-        .update(profileFieldDefinitions)
-        .set({ ...profileFieldColumns(field), updatedAt: new Date() })
-        .where(eq(profileFieldDefinitions.id, current.id));
+      await updateProfileFieldRow(tx, current.id, profileFieldColumns(field));
       if (field.field_name !== loadedName) await renameProfileValues(tx, agent.id, loadedName, field.field_name);
       const schema = await bumpProfileSchemaVersion(tx, agent);
       return {

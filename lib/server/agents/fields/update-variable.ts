@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { responseVariableDefinitions } from "@/db/schema";
+import { updateVariableRow } from "@/db/queries/fields";
 import type { Database } from "@/db/types";
 import { diffVariable } from "@/lib/fields/entity-diffs";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
@@ -24,10 +23,7 @@ export async function updateVariable(
     const diff = diffVariable(current.variable, variable);
     if (Object.keys(diff).length === 0) return { unchanged: current.variable };
     assertVariableFits(bundle, variable, loadedName);
-    await tx
-      .update(responseVariableDefinitions)
-      .set({ ...variableColumns(variable), updatedAt: new Date() })
-      .where(eq(responseVariableDefinitions.id, current.id));
+    await updateVariableRow(tx, current.id, variableColumns(variable));
     return {
       entity: "variable",
       key: variable.name,

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { rules } from "@/db/schema";
+import { deleteRuleRow } from "@/db/queries/rules";
 import type { Database } from "@/db/types";
 import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -20,7 +19,7 @@ export async function deleteRule(
 ): Promise<RuleChangeResult> {
   const outcome = await changeAgentConfig<BundleRule | null>(db, request, async (tx, agent, bundle) => {
     const current = await findRule(tx, agent, bundle, ruleKey);
-    await tx.delete(rules).where(eq(rules.id, current.id));
+    await deleteRuleRow(tx, current.id);
     return { entity: "rule", key: ruleKey, action: "deleted", diff: diffRuleFields(current.rule, null), result: null };
   });
   return { config_version: outcome.config_version, changed: outcome.changed, rule: outcome.result };

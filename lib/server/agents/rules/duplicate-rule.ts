@@ -1,8 +1,9 @@
 import "server-only";
-import { rules } from "@/db/schema";
+import { readConfigIds } from "@/db/queries/agent-config";
+import { insertRuleRow } from "@/db/queries/rules";
 import type { Database } from "@/db/types";
 import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
-import { readConfigIds, ruleColumns } from "@/lib/bundles/write-agent-config";
+import { ruleColumns } from "@/lib/bundles/write-agent-config";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleChangeResult } from "@/lib/rules/rule-action-schemas";
 import { type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
@@ -43,7 +44,7 @@ export async function duplicateRule(
     };
     assertRuleFits(bundle, copy, null);
     const ids = await readConfigIds(tx, agent.id);
-    await tx.insert(rules).values({ agentId: agent.id, ...ruleColumns(copy, ids) });
+    await insertRuleRow(tx, agent.id, ruleColumns(copy, ids));
     return {
       entity: "rule",
       key,

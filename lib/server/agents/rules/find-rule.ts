@@ -1,7 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { type AgentRow, rules } from "@/db/schema";
-import type { Transaction } from "@/db/types";
+import { ruleIdByKey } from "@/db/queries/rules";
+import type { AgentRow, Transaction } from "@/db/types";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 
@@ -13,10 +12,7 @@ export async function findRule(
   key: string,
 ): Promise<{ id: string; rule: BundleRule }> {
   const rule = bundle.rules.find((r) => r.key === key);
-  const [row] = await tx
-    .select({ id: rules.id })
-    .from(rules)
-    .where(and(eq(rules.agentId, agent.id), eq(rules.key, key)));
-  if (!rule || !row) throw new AppError("NOT_FOUND", `${agent.name} has no rule "${key}"; reload the rules.`);
-  return { id: row.id, rule };
+  const id = await ruleIdByKey(tx, agent.id, key);
+  if (!rule || !id) throw new AppError("NOT_FOUND", `${agent.name} has no rule "${key}"; reload the rules.`);
+  return { id, rule };
 }

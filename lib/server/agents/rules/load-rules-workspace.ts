@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { agents } from "@/db/schema";
+import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
@@ -13,7 +12,7 @@ import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 export async function loadRulesWorkspace(db: Database, agentKey: string): Promise<RulesWorkspaceData | null> {
   return db.transaction(
     async (tx) => {
-      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      const agent = await getAgentByKey(tx, agentKey);
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       return {

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { rules } from "@/db/schema";
+import { updateRuleRow } from "@/db/queries/rules";
 import type { Database } from "@/db/types";
 import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -22,7 +21,7 @@ export async function setRuleEnabled(
     const current = await findRule(tx, agent, bundle, ruleKey);
     if (current.rule.enabled === enabled) return { unchanged: current.rule };
     const rule = { ...current.rule, enabled };
-    await tx.update(rules).set({ enabled, updatedAt: new Date() }).where(eq(rules.id, current.id));
+    await updateRuleRow(tx, current.id, { enabled });
     return {
       entity: "rule",
       key: ruleKey,

@@ -1,9 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { rules } from "@/db/schema";
+import { readConfigIds } from "@/db/queries/agent-config";
+import { updateRuleRow } from "@/db/queries/rules";
 import type { Database } from "@/db/types";
 import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
-import { readConfigIds, ruleColumns } from "@/lib/bundles/write-agent-config";
+import { ruleColumns } from "@/lib/bundles/write-agent-config";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleChangeResult } from "@/lib/rules/rule-action-schemas";
 import { type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
@@ -26,10 +26,7 @@ export async function updateRule(
     if (Object.keys(diff).length === 0) return { unchanged: current.rule };
     assertRuleFits(bundle, rule, ruleKey);
     const ids = await readConfigIds(tx, agent.id);
-    await tx
-      .update(rules)
-      .set({ ...ruleColumns(rule, ids), updatedAt: new Date() })
-      .where(eq(rules.id, current.id));
+    await updateRuleRow(tx, current.id, ruleColumns(rule, ids));
     return {
       entity: "rule",
       key: rule.key,

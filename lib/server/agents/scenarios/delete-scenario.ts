@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { scenarios } from "@/db/schema";
+import { deleteScenarioRow } from "@/db/queries/scenarios";
 import type { Database } from "@/db/types";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import type { ScenarioChangeResult } from "@/lib/scenarios/scenario-action-schemas";
@@ -30,7 +29,7 @@ export async function deleteScenario(
         `${describeLostScopes(lost)}. Delete those rules or change their scope on the Rules page first; nothing was deleted.`,
       );
     }
-    await tx.delete(scenarios).where(eq(scenarios.id, current.row.id));
+    await deleteScenarioRow(tx, current.row.id);
     return {
       entity: "scenario",
       key: scenarioKey,

@@ -1,15 +1,6 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
-import {
-  type AgentRow,
-  type ScenarioRow,
-  type StepRow,
-  scenarios,
-  steps,
-  type TransitionRow,
-  transitions,
-} from "@/db/schema";
-import type { Transaction } from "@/db/types";
+import { scenarioByKey, stepsOfScenario, transitionsOfScenario } from "@/db/queries/scenarios";
+import type { AgentRow, ScenarioRow, StepRow, Transaction, TransitionRow } from "@/db/types";
 import type { Bundle, BundleScenario } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 
@@ -34,22 +25,10 @@ export async function findScenario(
 ): Promise<StoredScenario> {
   const index = bundle.scenarios.findIndex((s) => s.key === key);
   const scenario = bundle.scenarios[index];
-  const [row] = await tx
-    .select()
-    .from(scenarios)
-    .where(and(eq(scenarios.agentId, agent.id), eq(scenarios.key, key)));
+  const row = await scenarioByKey(tx, agent.id, key);
   if (!scenario || !row)
     throw new AppError("NOT_FOUND", `${agent.name} has no scenario "${key}"; reload the scenarios.`);
-  // The same order readAgentBundle uses, so row i is scenario.steps[i].
-  const stepRows = await tx
-    .select()
-    .from(steps)
-    .where(eq(steps.scenarioId, row.id))
-    .orderBy(asc(steps.position), asc(steps.key));
-  const transitionRows = await tx
-    .select()
-    .from(transitions)
-    .where(eq(transitions.scenarioId, row.id))
-    .orderBy(asc(transitions.position), asc(transitions.id));
+  const stepRows = await stepsOfScenario(tx, row.id);
+  const transitionRows = await transitionsOfScenario(tx, row.id);
   return { row, index, scenario, stepRows, transitionRows };
 }

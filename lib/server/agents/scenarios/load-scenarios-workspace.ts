@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { agents } from "@/db/schema";
+import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace";
@@ -12,7 +11,7 @@ import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace
 export async function loadScenariosWorkspace(db: Database, agentKey: string): Promise<ScenariosWorkspaceData | null> {
   return db.transaction(
     async (tx) => {
-      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      const agent = await getAgentByKey(tx, agentKey);
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       const ruleScopes: Record<string, string[]> = {};

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { scenarios } from "@/db/schema";
+import { updateScenarioRow } from "@/db/queries/scenarios";
 import type { Database } from "@/db/types";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import type { ScenarioChangeResult } from "@/lib/scenarios/scenario-action-schemas";
@@ -23,7 +22,7 @@ export async function setScenarioEnabled(
     const current = await findScenario(tx, agent, bundle, scenarioKey);
     if (current.scenario.enabled === enabled) return { unchanged: current.scenario };
     const scenario = { ...current.scenario, enabled };
-    await tx.update(scenarios).set({ enabled, updatedAt: new Date() }).where(eq(scenarios.id, current.row.id));
+    await updateScenarioRow(tx, current.row.id, { enabled });
     return {
       entity: "scenario",
       key: scenarioKey,

@@ -1,7 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
-import { scenarios, steps, transitions } from "@/db/schema";
+import {
+  deleteSteps,
+  insertScenarioRow,
+  insertSteps,
+  insertTransitions,
+  replaceTransitions,
+  updateScenarioRow,
+  updateStep,
+} from "@/db/queries/scenarios";
 import type { Transaction } from "@/db/types";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import type { StoredScenario } from "./find-scenario";
@@ -51,15 +58,16 @@ function idOf(ids: Map<string, string>, key: string): string {
 export async function insertScenarioRows(tx: Transaction, agentId: string, scenario: BundleScenario): Promise<void> {
   const scenarioId = randomUUID();
   const stepIds = new Map(scenario.steps.map((s) => [s.key, randomUUID()]));
-  await tx
-    .insert(scenarios)
-    .values({ id: scenarioId, agentId, ...scenarioColumns(scenario, idOf(stepIds, scenario.entry_step)) });
-  await tx
-    .insert(steps)
-    .values(scenario.steps.map((s, i) => ({ id: idOf(stepIds, s.key), scenarioId, ...stepColumns(s, i) })));
-  if (scenario.transitions.length > 0) {
-    await tx.insert(transitions).values(transitionValues(scenarioId, scenario, stepIds));
-  }
+  await insertScenarioRow(tx, {
+    id: scenarioId,
+    agentId,
+    ...scenarioColumns(scenario, idOf(stepIds, scenario.entry_step)),
+  });
+  await insertSteps(
+    tx,
+    scenario.steps.map((s, i) => ({ id: idOf(stepIds, s.key), scenarioId, ...stepColumns(s, i) })),
+  );
+  if (scenario.transitions.length > 0) await insertTransitions(tx, transitionValues(scenarioId, scenario, stepIds));
 }
 
 // Not a valid EntityKey (no "~"), so it can never meet a real key under steps_scenario_key_uq.
@@ -89,7 +97,7 @@ export async function updateScenarioRows(
 
   const removed = stored.stepRows.filter((row) => !keptRows.has(row.id)).map((row) => row.id);
   // Their transitions go with them (ON DELETE CASCADE); the transitions are rewritten below anyway.
-  if (removed.length > 0) await tx.delete(steps).where(inArray(steps.id, removed));
+  if (removed.length > 0) await deleteSteps(tx, removed);
 
   const changed = scenario.steps.flatMap((step, i) => {
     const row = stored.stepRows.find((r) => r.id === stepIds.get(step.key));
@@ -107,18 +115,14 @@ export async function updateScenarioRows(
   // Keys are unique per scenario at every statement: park the renamed ones first, so a swap (a↔b) or a
   // key handed from one step to another never meets itself half-way.
   for (const { row, columns } of changed) {
-    if (row.key !== columns.key)
-      await tx
-        .update(steps)
-        .set({ key: parkedKey(row.id) })
-        .where(eq(steps.id, row.id));
+    if (row.key !== columns.key) await updateStep(tx, row.id, { key: parkedKey(row.id) });
   }
-  for (const { row, columns } of changed) await tx.update(steps).set(columns).where(eq(steps.id, row.id));
+  for (const { row, columns } of changed) await updateStep(tx, row.id, columns);
   const added = scenario.steps.flatMap((step, i) => {
     const id = idOf(stepIds, step.key);
     return keptRows.has(id) ? [] : [{ id, scenarioId, ...stepColumns(step, i) }];
   });
-  if (added.length > 0) await tx.insert(steps).values(added);
+  if (added.length > 0) await insertSteps(tx, added);
 
   const own = scenarioColumns(scenario, idOf(stepIds, scenario.entry_step));
   const row = stored.row;
@@ -130,11 +134,7 @@ export async function updateScenarioRows(
     JSON.stringify(row.entryExamples) !== JSON.stringify(own.entryExamples) ||
     row.entryStepId !== own.entryStepId ||
     row.enabled !== own.enabled;
-  if (ownChanged)
-    await tx
-      .update(scenarios)
-      .set({ ...own, updatedAt: new Date() })
-      .where(eq(scenarios.id, scenarioId));
+  if (ownChanged) await updateScenarioRow(tx, scenarioId, own);
 
   const wanted = transitionValues(scenarioId, scenario, stepIds);
   const storedTransitions = stored.transitionRows.map((t, position) => ({
@@ -145,8 +145,5 @@ export async function updateScenarioRows(
     examples: t.examples,
     position,
   }));
-  if (JSON.stringify(wanted) !== JSON.stringify(storedTransitions)) {
-    await tx.delete(transitions).where(eq(transitions.scenarioId, scenarioId));
-    if (wanted.length > 0) await tx.insert(transitions).values(wanted);
-  }
+  if (JSON.stringify(wanted) !== JSON.stringify(storedTransitions)) await replaceTransitions(tx, scenarioId, wanted);
 }

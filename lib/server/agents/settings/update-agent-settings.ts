@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { agents } from "@/db/schema";
+import { setAgentSettings } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { AgentSettingsInput, resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { issuesFromZodError } from "@/lib/engine/contracts/bundle-issue";
@@ -33,7 +32,7 @@ export async function updateAgentSettings(
       .filter((issue) => issue.path.startsWith(AT))
       .map((issue) => ({ path: issue.path.slice(AT.length), message: issue.message }));
     if (issues.length > 0) throw invalid(issues);
-    await tx.update(agents).set({ settings }).where(eq(agents.id, agent.id));
+    await setAgentSettings(tx, agent.id, settings);
     return { entity: "settings", key: agent.key, action: "updated", diff, result: null };
   });
   return { config_version: outcome.config_version, changed: outcome.changed };

@@ -1,5 +1,5 @@
 import "server-only";
-import { tools } from "@/db/schema";
+import { insertToolRow } from "@/db/queries/tools";
 import type { Database } from "@/db/types";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { canonicalTool } from "@/lib/tools/canonical-tool";
@@ -18,7 +18,7 @@ export async function createTool(
   const tool = canonicalTool(draft);
   const outcome = await changeAgentConfig<BundleTool | null>(db, request, async (tx, agent, bundle) => {
     assertToolFits(bundle, tool, null);
-    await tx.insert(tools).values({ agentId: agent.id, ...toolColumns(tool) });
+    await insertToolRow(tx, agent.id, toolColumns(tool));
     return { entity: "tool", key: tool.key, action: "created", diff: diffToolFields(null, tool), result: tool };
   });
   return { config_version: outcome.config_version, changed: outcome.changed, tool: outcome.result };

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { tools } from "@/db/schema";
+import { deleteToolRow } from "@/db/queries/tools";
 import type { Database } from "@/db/types";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
@@ -22,7 +21,7 @@ export async function deleteTool(
   const outcome = await changeAgentConfig<BundleTool | null>(db, request, async (tx, agent, bundle) => {
     const current = await findTool(tx, agent, bundle, toolKey);
     assertToolDeletable(bundle, toolKey);
-    await tx.delete(tools).where(eq(tools.id, current.id));
+    await deleteToolRow(tx, current.id);
     return { entity: "tool", key: toolKey, action: "deleted", diff: diffToolFields(current.tool, null), result: null };
   });
   return { config_version: outcome.config_version, changed: outcome.changed, tool: outcome.result };

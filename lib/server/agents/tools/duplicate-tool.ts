@@ -1,5 +1,5 @@
 import "server-only";
-import { tools } from "@/db/schema";
+import { insertToolRow } from "@/db/queries/tools";
 import type { Database } from "@/db/types";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
@@ -32,7 +32,7 @@ export async function duplicateTool(
       name: `${source.tool.name.slice(0, MAX_NAME - suffix.length)}${suffix}`,
     };
     assertToolFits(bundle, copy, null);
-    await tx.insert(tools).values({ agentId: agent.id, ...toolColumns(copy) });
+    await insertToolRow(tx, agent.id, toolColumns(copy));
     return {
       entity: "tool",
       key,

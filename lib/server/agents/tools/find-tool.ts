@@ -1,7 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { type AgentRow, tools } from "@/db/schema";
-import type { Transaction } from "@/db/types";
+import { toolIdByKey } from "@/db/queries/tools";
+import type { AgentRow, Transaction } from "@/db/types";
 import type { Bundle, BundleTool } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 
@@ -13,10 +12,7 @@ export async function findTool(
   key: string,
 ): Promise<{ id: string; tool: BundleTool }> {
   const tool = bundle.tools.find((t) => t.key === key);
-  const [row] = await tx
-    .select({ id: tools.id })
-    .from(tools)
-    .where(and(eq(tools.agentId, agent.id), eq(tools.key, key)));
-  if (!tool || !row) throw new AppError("NOT_FOUND", `${agent.name} has no tool "${key}"; reload the tools.`);
-  return { id: row.id, tool };
+  const id = await toolIdByKey(tx, agent.id, key);
+  if (!tool || !id) throw new AppError("NOT_FOUND", `${agent.name} has no tool "${key}"; reload the tools.`);
+  return { id, tool };
 }

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { agents } from "@/db/schema";
+import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
@@ -24,7 +23,7 @@ export async function loadToolsWorkspace(
   const showHosts = roleAtLeast(viewer.role, "designer");
   return db.transaction(
     async (tx) => {
-      const [agent] = await tx.select().from(agents).where(eq(agents.key, agentKey));
+      const agent = await getAgentByKey(tx, agentKey);
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       const usedBy: ToolsWorkspaceData["usedBy"] = {};

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { tools } from "@/db/schema";
+import { updateToolRow } from "@/db/queries/tools";
 import type { Database } from "@/db/types";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { canonicalTool } from "@/lib/tools/canonical-tool";
@@ -28,10 +27,7 @@ export async function updateTool(
     const diff = diffToolFields(current.tool, tool);
     if (Object.keys(diff).length === 0) return { unchanged: current.tool };
     assertToolFits(bundle, tool, toolKey);
-    await tx
-      .update(tools)
-      .set({ ...toolColumns(tool), updatedAt: new Date() })
-      .where(eq(tools.id, current.id));
+    await updateToolRow(tx, current.id, toolColumns(tool));
     return {
       entity: "tool",
       key: tool.key,
