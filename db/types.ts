@@ -2,7 +2,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type * as schema from "./schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Query functions take either; the caller owns the transaction. */
@@ -13,26 +13,15 @@ export type Dialect = "pglite" | "postgres";
 // outside db/ imports these from here and never reaches the schema's table objects.
 export type {
   AgentRow,
-  AgentTestRow,
-  ApiKeyRow,
-  CustomerProfileRow,
   JobRunRow,
-  LedgerAnchorLeafRow,
   LedgerEventRow,
   LoopTraceInsert,
   LoopTraceRow,
-  OperatorRow,
-  OverrideRow,
-  ProfileFieldDefinitionRow,
-  ResponseVariableDefinitionRow,
   ResponseVariableMoney,
-  RuleRow,
   ScenarioRow,
   SessionRow,
   StepRow,
-  ToolRow,
   TraceSpanRow,
   TransitionRow,
   TurnRow,
-  TurnTapeRow,
 } from "./schema";

@@ -4,7 +4,7 @@ import { ledgerEvents } from "../schema";
 import type { DbOrTx } from "../types";
 
 /** The ledger events that make an agent's configuration versions: editor saves and bundle imports. */
-export const CONFIG_EVENT_TYPES = ["CONFIG_CHANGED", "BUNDLE_IMPORTED"];
+const CONFIG_EVENT_TYPES = ["CONFIG_CHANGED", "BUNDLE_IMPORTED"];
 
 /**
  * An agent's configuration events, newest first, keyset-paginated on seq (ledger_agent_seq_idx), so

@@ -173,7 +173,7 @@ export async function requeueRunningJobs(db: DbOrTx, kinds: string[]): Promise<v
     .where(and(inArray(jobRuns.kind, kinds), eq(jobRuns.status, "running")));
 }
 
-export const JOB_LIST_STATES = ["queued", "running", "done", "failed", "cancelled", "retried"] as const;
+const JOB_LIST_STATES = ["queued", "running", "done", "failed", "cancelled", "retried"] as const;
 export type JobListState = (typeof JOB_LIST_STATES)[number];
 
 /** The admin Jobs page: the latest jobs of every kind, newest first, without results or payloads. */

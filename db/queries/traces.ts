@@ -22,7 +22,7 @@ const MAX_LIMIT = 200;
 const EXCERPT_CHARS = 160;
 // The probe walks at most this many of the newest rows: ~5 ms warm on PostgreSQL, and enough for
 // 50 matches of any filter that keeps ≥ 1 % of the turns (bench/traces-bench.ts).
-export const PROBE_ROWS = 5_000;
+const PROBE_ROWS = 5_000;
 
 const newestFirst = [desc(turns.createdAt), desc(turns.id)];
 
@@ -117,7 +117,7 @@ async function probeWindowEnd(db: DbOrTx, filter: TraceFilter, cursor: TraceCurs
  * outcomes: at 1,000,000 turns it estimated 587 rows for "regenerated + violated rule-1" against
  * 10,591, chose GIN ∩ outcome bitmaps and a sort (127 ms), where the walk needs 1,900 rows (4 ms).
  */
-export const startsWithProbe = (filter: TraceFilter) => !filter.sessionId && rowWhere(filter).length > 0;
+const startsWithProbe = (filter: TraceFilter) => !filter.sessionId && rowWhere(filter).length > 0;
 
 /** The query a page runs first, unexecuted: the bench EXPLAINs it. */
 export function firstTraceQuery(db: DbOrTx, filter: TraceFilter, page: TracePage = {}) {

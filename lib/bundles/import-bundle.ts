@@ -25,7 +25,7 @@ export interface ImportResult {
 }
 
 /** SHA-256 of the canonical file text, so the same configuration hashes the same however it was formatted. */
-export function bundleSha256(bundle: Bundle): string {
+function bundleSha256(bundle: Bundle): string {
   return createHash("sha256").update(serializeBundle(bundle)).digest("hex");
 }
 

@@ -15,7 +15,7 @@ import { AppError } from "./errors";
 // A key is remembered 24 h (a client retrying after a network blip does so within minutes); an
 // in-flight key whose server died is free again after FOCAL_IDEMPOTENCY_IN_FLIGHT_MS (60 s).
 const DONE_TTL_MS = 24 * 60 * 60 * 1000;
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 export type IdempotencyStart = { kind: "new"; recordId: string } | { kind: "replay"; status: number; body: unknown };
 

@@ -14,7 +14,7 @@ export interface OperatorPrincipal {
   role: Role;
 }
 
-export interface ApiKeyPrincipal {
+interface ApiKeyPrincipal {
   kind: "api_key";
   id: string;
   prefix: string;

@@ -36,7 +36,7 @@ export async function createAgent(
 }
 
 /** 409 naming the `key` field when an agent has it: creating must never replace an agent. */
-export async function refuseTakenKey(db: Database, key: string): Promise<void> {
+async function refuseTakenKey(db: Database, key: string): Promise<void> {
   const existing = await getAgentByKey(db, key);
   if (!existing) return;
   throw new AppError("CONFLICT", `An agent with the key “${key}” exists already (${existing.name}).`, [

@@ -6,13 +6,13 @@ import type { ApiScope } from "@/lib/identity/roles";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
 
-export const API_KEY_PREFIX = "fk_";
+const API_KEY_PREFIX = "fk_";
 // fk_ + 8 characters identify a key in lists without revealing it.
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 // last_used_at is written at most once a minute per key, not on every request.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export function generateApiKey(): string {
+function generateApiKey(): string {
   return API_KEY_PREFIX + randomBytes(30).toString("base64url");
 }
 

@@ -15,7 +15,7 @@ import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
 // Sessions last 12 hours: an operator's working day, then sign in again.
 const SESSION_SECONDS = 12 * 60 * 60;
 
-export function createAuth(db: Database, secret: string) {
+function createAuth(db: Database, secret: string) {
   return betterAuth({
     secret,
     baseURL: env().FOCAL_PUBLIC_URL,

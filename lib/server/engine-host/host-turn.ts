@@ -31,7 +31,7 @@ import { sessionView, turnViews } from "./views";
  * The session's own choice wins; otherwise the deployment flag NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED
  * (default false) gates the agent's continuity.enabled (docs/continuity.md).
  */
-export function continuityFor(sessionToggle: boolean | null, agentEnabled: boolean): boolean {
+function continuityFor(sessionToggle: boolean | null, agentEnabled: boolean): boolean {
   if (sessionToggle !== null) return sessionToggle;
   return env().NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED && agentEnabled;
 }

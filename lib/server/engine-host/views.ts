@@ -4,7 +4,7 @@ import type { AgentRow, DbOrTx, SessionRow, TraceSpanRow, TurnRow } from "@/db/t
 import type { Provenance, Span, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 
-export function spanFromRow(row: TraceSpanRow): Span {
+function spanFromRow(row: TraceSpanRow): Span {
   return {
     name: row.name as Span["name"],
     startOffsetMs: row.startOffsetMs,

@@ -4,15 +4,15 @@ import type { Database, JobRunRow } from "@/db/types";
 import { AppError } from "../errors";
 import { backgroundJobsSettled, jobQueueFor } from "./focal-jobs";
 import type { EnqueueData } from "./job-queue";
-import { JobCancelledError, LOST_AFTER_MS } from "./run-job";
+import { LOST_AFTER_MS } from "./run-job";
 
 // Replays and test runs as the API shows them: a job on the queue (job-queue.ts), its status,
 // progress and result read from job_runs by any instance.
 
-export { backgroundJobsSettled, JobCancelledError };
+export { backgroundJobsSettled };
 
 export type JobKind = "replay" | "test_run";
-export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
+type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
 
 export interface JobView {
   id: string;

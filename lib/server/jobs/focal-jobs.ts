@@ -44,7 +44,7 @@ const ON_DEMAND_JOBS: Record<string, JobDefinition> = { replay: REPLAY_JOB, test
 
 export const JOB_KINDS = [...Object.keys(ON_DEMAND_JOBS), ...PERIODIC_JOBS.map((job) => job.name)];
 
-export function registerFocalJobs(queue: JobQueue): void {
+function registerFocalJobs(queue: JobQueue): void {
   for (const [name, definition] of Object.entries(ON_DEMAND_JOBS)) queue.registerHandler(name, definition);
   for (const job of PERIODIC_JOBS) {
     queue.registerHandler(job.name, {

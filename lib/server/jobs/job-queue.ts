@@ -19,7 +19,7 @@ export interface JobOutcome {
   summary?: Record<string, unknown>;
 }
 
-export type JobHandler = (job: JobRunRow, ctx: JobContext) => Promise<JobOutcome>;
+type JobHandler = (job: JobRunRow, ctx: JobContext) => Promise<JobOutcome>;
 
 export interface JobDefinition {
   handler: JobHandler;
@@ -59,7 +59,7 @@ export interface JobQueue {
   settled(): Promise<void>;
 }
 
-export const DEFAULT_RETRY_DELAY_MS = 5_000;
+const DEFAULT_RETRY_DELAY_MS = 5_000;
 
 /** The wait before attempt `attempt + 1`. */
 export function retryDelay(definition: JobDefinition, attempt: number): number {

@@ -25,7 +25,7 @@ export interface PgBossQueueOptions {
 const EXPIRE_IN_SECONDS = 15 * 60;
 
 /** A period as a cron expression: every N minutes (dividing the hour), every N hours, or daily at 03:00 UTC. */
-export function cronFor(everyMs: number): string {
+function cronFor(everyMs: number): string {
   const minutes = Math.max(1, Math.round(everyMs / 60_000));
   if (minutes < 60) return 60 % minutes === 0 && minutes > 1 ? `*/${minutes} * * * *` : "* * * * *";
   const hours = Math.round(minutes / 60);

@@ -28,7 +28,7 @@ export interface LedgerAnchor {
 }
 
 /** The RFC 6962 root of one anchor's stored leaves, in leaf order (chain bytes). */
-export async function merkleRootOfLeaves(db: DbOrTx, anchorSeq: number): Promise<{ root: string; count: number }> {
+async function merkleRootOfLeaves(db: DbOrTx, anchorSeq: number): Promise<{ root: string; count: number }> {
   const builder = new MerkleRootBuilder();
   let after: string | null = null;
   for (;;) {

@@ -25,8 +25,8 @@ export const LEDGER_EVENT_TYPES = [
 export const LedgerEventType = z.enum(LEDGER_EVENT_TYPES);
 export type LedgerEventType = z.infer<typeof LedgerEventType>;
 
-export const ActorKind = z.enum(["operator", "api_key", "system"]);
-export type ActorKind = z.infer<typeof ActorKind>;
+const ActorKind = z.enum(["operator", "api_key", "system"]);
+type ActorKind = z.infer<typeof ActorKind>;
 
 export interface Actor {
   kind: ActorKind;

@@ -43,7 +43,7 @@ export type CompleteLoopResult =
   | { kind: "invalid_status"; response: LoopCompleteError }
   | { kind: "judge_unavailable"; reason: FallbackReason; message: string };
 
-export const REFLECTION_REQUIRED =
+const REFLECTION_REQUIRED =
   "Send reflection {alignment_score, drift_score, summary_valid, bias_tags}, or goal and output for Focal to judge: this loop has no stored reflection to reuse.";
 
 /**

@@ -8,7 +8,7 @@ import type { Actor } from "../ledger/event-types";
 // loop-complete request that actually lifted a tripped guardrail. The payload names ids, flags and the
 // operator's reason — never the loop's goal or output.
 
-export type OverrideSource = "override-guardrails" | "loop-complete";
+type OverrideSource = "override-guardrails" | "loop-complete";
 
 /** The loop's guardrail fields an override changes, before and after. */
 export interface OverrideSnapshot {

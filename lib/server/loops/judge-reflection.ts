@@ -13,7 +13,7 @@ import type { ReflectionInput } from "@/lib/engine/stages/loop-guardrails";
 //   summary_valid   = the judge's verdict (passed)
 //   bias_tags       = the judge's bias tags, one { tag, source: "pessimist" } each
 
-export const JUDGE_RULE = {
+const JUDGE_RULE = {
   id: "loop_goal",
   name: "Loop goal",
   conditionText: "true",

@@ -43,5 +43,3 @@ export async function loadLoopDetail(db: DbOrTx, loopId: string) {
   });
   return { loop, family, overrides, completions };
 }
-
-export type LoopDetailData = NonNullable<Awaited<ReturnType<typeof loadLoopDetail>>>;

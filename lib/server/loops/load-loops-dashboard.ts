@@ -24,5 +24,3 @@ export async function loadLoopsDashboard(db: DbOrTx, search: LoopSearch) {
     agents: agents.map((a) => ({ key: a.key, name: a.name })),
   };
 }
-
-export type LoopsDashboardData = Awaited<ReturnType<typeof loadLoopsDashboard>>;

@@ -10,7 +10,7 @@ import { ensureAuthSecret } from "../instance-secret";
 export type PreviewCounts = Omit<ImpactPreviewStamp, "token">;
 
 /** The draft's identity: its configuration without the version number it would get. */
-export function draftSha256(snapshot: AgentSnapshot): string {
+function draftSha256(snapshot: AgentSnapshot): string {
   const { configVersion: _version, ...config } = snapshot;
   return canonicalSha256(config);
 }

@@ -20,9 +20,9 @@ import { configAtVersion } from "./config-versions";
 import { buildReplayReport, type ReplayReport } from "./replay-report";
 
 // The impact preview's default window: the last 200 sessions or 2,000 turns, whichever is smaller.
-export const DEFAULT_REPLAY_WINDOW = { maxSessions: 200, maxTurns: 2000 } as const;
+const DEFAULT_REPLAY_WINDOW = { maxSessions: 200, maxTurns: 2000 } as const;
 // A replay over more is a job for the test suites, not an interactive preview.
-export const MAX_REPLAY_WINDOW = { maxSessions: 2000, maxTurns: 20_000 } as const;
+const MAX_REPLAY_WINDOW = { maxSessions: 2000, maxTurns: 20_000 } as const;
 
 export type ReplayTarget =
   | { kind: "draft"; snapshot: AgentSnapshot }

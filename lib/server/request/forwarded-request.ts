@@ -59,7 +59,7 @@ export function clientAddressFrom(headers: Headers, trust: TrustedProxies = env(
 }
 
 /** Whether the hop that handed us the request is a trusted proxy (its forwarded headers count). */
-export function fromTrustedProxy(headers: Headers, trust: TrustedProxies = env().FOCAL_TRUST_PROXY): boolean {
+function fromTrustedProxy(headers: Headers, trust: TrustedProxies = env().FOCAL_TRUST_PROXY): boolean {
   const peer = peerAddressFrom(headers);
   return peer !== null && isTrustedHop(peer, 0, trust);
 }

@@ -10,7 +10,7 @@ import { SYSTEM_ACTOR } from "../ledger/event-types";
 // foreign keys cascade in the same statement), as a customer deletion does. A run takes at most
 // MAX_SESSIONS_PER_AGENT sessions of each agent, the longest idle first; the next run goes on.
 const TURN_BATCH = 500;
-export const MAX_SESSIONS_PER_AGENT = 1000;
+const MAX_SESSIONS_PER_AGENT = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RetentionRun {

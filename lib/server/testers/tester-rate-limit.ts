@@ -4,8 +4,8 @@ import { AppError } from "@/lib/server/errors";
 // operator is far above typing and clicking "Test" (one every 2 s, sustained), with a burst of 30
 // for pasting a list of values. Counters live in this process's memory: a limit per instance is
 // enough to keep one operator from monopolising the tester worker, and nothing is lost on restart.
-export const TESTER_BURST = 30;
-export const TESTER_REFILL_PER_MINUTE = 30;
+const TESTER_BURST = 30;
+const TESTER_REFILL_PER_MINUTE = 30;
 // Idle buckets are full again after a minute; forget them past 10,000 operators rather than grow.
 const MAX_TRACKED = 10_000;
 

@@ -28,7 +28,7 @@ export interface SuiteRequest {
 }
 
 /** Compiles the configuration to test: the draft, or the saved one (cached per config_version). */
-export async function compiledFor(db: DbOrTx, agent: AgentRow, draft?: AgentSnapshot): Promise<CompiledAgent> {
+async function compiledFor(db: DbOrTx, agent: AgentRow, draft?: AgentSnapshot): Promise<CompiledAgent> {
   const { embedder } = hostPorts();
   return draft ? compileAgent(draft, embedder) : getCompiledAgent(db, agent, embedder);
 }

@@ -5,7 +5,7 @@ import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 import { runAgentSuite } from "./run-agent-suite";
 import { listTestCases } from "./test-cases";
 
-export interface CaseChange {
+interface CaseChange {
   key: string;
   name: string;
   /** The draft's failed assertions, for people: "turns[0].assertions[1] outcome_is: outcome answered, expected regenerated". */

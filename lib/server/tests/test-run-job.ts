@@ -10,9 +10,9 @@ import { JobCancelledError } from "../jobs/run-job";
 import { runAgentSuite, type SuiteRequest } from "./run-agent-suite";
 
 /** What a test-run job stores to rebuild its work on any instance (a bundle's snapshot and cases included). */
-export type TestRunJobPayload = Omit<SuiteRequest, "signal" | "onProgress">;
+type TestRunJobPayload = Omit<SuiteRequest, "signal" | "onProgress">;
 
-export function suiteSummary(report: SuiteReport): Record<string, unknown> {
+function suiteSummary(report: SuiteReport): Record<string, unknown> {
   return {
     mode: report.mode,
     cases: report.cases.length,

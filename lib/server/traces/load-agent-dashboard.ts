@@ -14,7 +14,7 @@ import {
 // A turn's created_at is the start of its persist transaction, so a turn stamped 23:59:59 may commit
 // a little after midnight. A day is rolled up only an hour after it ends: far beyond any turn's
 // commit delay (seconds under load), and it costs counting yesterday live for the first hour of a day.
-export const ROLLUP_GRACE_MS = 60 * 60 * 1000;
+const ROLLUP_GRACE_MS = 60 * 60 * 1000;
 
 /** The UTC midnight before which every day of the window is closed (ended ROLLUP_GRACE_MS ago). */
 export function closedBefore(now: Date): Date {

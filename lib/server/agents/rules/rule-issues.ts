@@ -11,7 +11,7 @@ import { AppError, type FieldIssue } from "@/lib/server/errors";
  * of this rule count, so a problem elsewhere in the stored configuration does not block the save.
  * `replacing`: the key of the rule this one replaces (an edit); null adds it (create, duplicate).
  */
-export function ruleIssues(bundle: Bundle, rule: BundleRule, replacing: string | null): FieldIssue[] {
+function ruleIssues(bundle: Bundle, rule: BundleRule, replacing: string | null): FieldIssue[] {
   const others = bundle.rules.filter((r) => r.key !== replacing);
   if (others.some((r) => r.key === rule.key)) {
     return [{ path: "key", message: `Another rule already has the key "${rule.key}"; choose another.` }];

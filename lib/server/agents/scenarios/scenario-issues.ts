@@ -51,11 +51,7 @@ export function describeLostScopes(lost: { scope: string; rules: string[] }[]): 
  * point at ids), so their scope_refs are renamed along before the check. CEL expressions are not
  * re-checked: a scenario declares no variable, so no edit of one can break an expression.
  */
-export function scenarioIssues(
-  bundle: Bundle,
-  scenario: BundleScenario,
-  replacing: ScenarioReplacement | null,
-): FieldIssue[] {
+function scenarioIssues(bundle: Bundle, scenario: BundleScenario, replacing: ScenarioReplacement | null): FieldIssue[] {
   const scenarios = [...bundle.scenarios];
   const index = replacing ? replacing.index : scenarios.length;
   // The reference check reports a duplicate key at the later of the two scenarios, which may be the other one.
