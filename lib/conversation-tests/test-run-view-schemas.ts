@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+import { DivergenceSchema } from "@/lib/replay/replay-view-schemas";
 
 // Response shapes of the test-run endpoints, for the OpenAPI document and the API tests. They describe
 // what lib/engine/conversation-tests/run-suite.ts reports and lib/server/tests/test-runs.ts stores.
@@ -10,18 +12,31 @@ const AssertionResultSchema = z.object({
   detail: z.string(),
 });
 
+/** What a turn did, in the keys a test case speaks (lib/engine/conversation-tests/turn-facts.ts). */
+const TurnFactsSchema = z.object({
+  outcome: z.enum(TURN_OUTCOMES),
+  response: z.string(),
+  scenario: z.string().nullable(),
+  step: z.string().nullable().describe("scenario/step"),
+  rulesFired: z.array(z.string()),
+  rulesViolated: z.array(z.string()),
+  shippedLane1Failures: z.array(z.string()),
+  modelCalls: z.number().int(),
+  stated: z.record(z.string(), z.array(z.unknown())).describe("Values the shipped reply stated, per response variable"),
+  profile: z.record(z.string(), z.unknown()),
+  sessionVariables: z.record(z.string(), z.unknown()),
+});
+
 const CaseTrySchema = z.object({
   passed: z.boolean(),
   turns: z.array(
     z.object({
       index: z.number().int(),
       message: z.string(),
-      facts: z
-        .record(z.string(), z.unknown())
-        .describe("outcome, response, scenario, step, rules fired and violated, model calls"),
+      facts: TurnFactsSchema,
       assertions: z.array(AssertionResultSchema),
       served: z.enum(["tape", "diverged", "provider"]),
-      divergences: z.array(z.record(z.string(), z.unknown())),
+      divergences: z.array(DivergenceSchema),
     }),
   ),
   conversation: z.array(AssertionResultSchema),

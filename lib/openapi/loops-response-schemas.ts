@@ -12,7 +12,7 @@ import {
 const score = z.number().min(0).max(1);
 const rerunReason = z.enum(RERUN_REASONS);
 
-export const ReflectionResultBody = z.strictObject({
+const ReflectionResultBody = z.strictObject({
   alignment_score: score,
   drift_score: score,
   summary_valid: z.boolean(),
@@ -31,7 +31,7 @@ const decisionBase = {
   overridden_by: z.string().nullable(),
 };
 
-export const DecisionResultBody = z.discriminatedUnion("decision", [
+const DecisionResultBody = z.discriminatedUnion("decision", [
   z.strictObject({
     decision: z.literal("rerun"),
     ...decisionBase,

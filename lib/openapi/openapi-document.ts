@@ -16,7 +16,7 @@ import {
   LedgerVerifyBody,
   PostTurnResponse,
   SessionBody,
-  TurnBody,
+  TurnDetailBody,
   TurnStreamEvent,
 } from "./response-schemas";
 
@@ -147,7 +147,7 @@ export function buildOpenApiDocument() {
           summary: "A turn with its spans, provenance and regeneration loops",
           ...secured("traces:read"),
           parameters: [uuidParam("id")],
-          responses: { 200: { description: "Turn", content: json(TurnBody) }, ...errors(401, 403, 404) },
+          responses: { 200: { description: "Turn", content: json(TurnDetailBody) }, ...errors(401, 403, 404) },
         },
       },
       ...goalsPaths,

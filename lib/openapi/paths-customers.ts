@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { errorResponses, jsonContent } from "./openapi-helpers";
+import { CustomerDeletionBody } from "./response-schemas";
 
 // OpenAPI path of per-customer deletion.
 
@@ -7,14 +7,6 @@ const errors = errorResponses({
   401: "Missing, invalid or revoked API key",
   403: "The key lacks the admin scope",
   404: "No customer with this id, or it was already deleted; nothing written",
-});
-
-const CustomerDeletionBody = z.object({
-  customer_sha256: z.string().describe("SHA-256 of the customer id: what the ledger event keeps instead of the id"),
-  profiles: z.number().int(),
-  sessions: z.number().int(),
-  turns: z.number().int(),
-  ledger_event_id: z.string(),
 });
 
 export const customersPaths = {

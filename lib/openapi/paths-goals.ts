@@ -1,21 +1,13 @@
-import { z } from "zod";
 import {
-  GoalState,
   ReformulationCandidate,
   ReformulationVerdict,
   ValidateReformulationBody,
 } from "@/lib/engine/contracts/goal-state";
+import { GoalReformulationResponse, RestoreGoalResponse } from "./goals-response-schemas";
 import { errorResponses, jsonContent } from "./openapi-helpers";
 
 // OpenAPI path objects of the goal reformulation endpoints, for buildOpenApiDocument() to spread into
 // its `paths` (`...goalsPaths`). Same zod schemas as the routes validate with.
-
-const GoalReformulationResponse = ReformulationVerdict.extend({ ledger_event_id: z.string(), goal: GoalState });
-const RestoreGoalResponse = z.object({
-  restored: z.boolean().describe("false: no reformulation was active; nothing changed, no event written"),
-  ledger_event_id: z.string().nullable(),
-  goal: GoalState,
-});
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Malformed JSON",

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
 import { errorResponses, jsonContent } from "./openapi-helpers";
+import { DeletedTestBody, RunList, TestList, TestProposalBody } from "./tests-response-schemas";
 
 // OpenAPI path objects of the conversation-test endpoints (docs/conversation-tests.md).
 
@@ -20,8 +20,6 @@ const keyParam = { name: "key", in: "path", required: true, schema: { type: "str
 const testKeyParam = { name: "test_key", in: "path", required: true, schema: { type: "string" } };
 const idParam = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 const scope = (s: string) => ({ security: [{ apiKey: [] }], "x-focal-scope": s });
-const TestList = z.object({ tests: z.array(BundleTestCase) });
-const RunList = z.object({ runs: z.array(TestRunViewSchema.omit({ report: true })) });
 
 export const testsPaths = {
   "/api/v1/agents/{key}/tests": {
@@ -67,7 +65,7 @@ export const testsPaths = {
       ...scope("agents:write"),
       parameters: [keyParam, testKeyParam],
       responses: {
-        200: { description: "Deleted", content: jsonContent(z.object({ deleted: z.string() })) },
+        200: { description: "Deleted", content: jsonContent(DeletedTestBody) },
         ...errors(401, 403, 404),
       },
     },
@@ -122,7 +120,7 @@ export const testsPaths = {
       responses: {
         200: {
           description: "The proposal",
-          content: jsonContent(z.object({ agent_key: z.string(), test: BundleTestCase }), "output"),
+          content: jsonContent(TestProposalBody, "output"),
         },
         ...errors(401, 403, 404),
       },

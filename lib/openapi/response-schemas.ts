@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-// Response shapes of the REST API, for the OpenAPI document (requests come from the routes' own schemas).
+// Response shapes of the REST API. Each route declares its own in `defineRoute({ response })` and the OpenAPI
+// document draws the same constant, so neither can drift from the other (requests come from the routes' schemas).
 
 export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), request_id: z.string() }),
@@ -11,6 +12,7 @@ export const HealthBody = z.object({
   status: z.enum(["ok", "unavailable"]),
   db: z.enum(["pglite", "postgres"]).nullable(),
   version: z.string(),
+  message: z.string().optional().describe("Why, when unavailable"),
   /** Admins only (an admin-scoped key or a signed-in admin): the trace export's counters. */
   detail: z
     .object({
@@ -60,6 +62,27 @@ export const ImportBody = z.object({
   created: z.boolean(),
 });
 export const CreateSessionResponse = z.object({ session_id: z.string().uuid() });
+export const CustomerDeletionBody = z.object({
+  customer_sha256: z.string().describe("SHA-256 of the customer id: what the ledger event keeps instead of the id"),
+  profiles: z.number().int(),
+  sessions: z.number().int(),
+  turns: z.number().int(),
+  ledger_event_id: z.string(),
+});
+
+/** One enforcement check of the shipped reply (RuleCheck in lib/engine/contracts/turn-outcome.ts). */
+const RuleCheckBody = z.object({
+  ruleId: z.string(),
+  ruleKey: z.string(),
+  ruleName: z.string(),
+  lane: z.union([z.literal(1), z.literal(2)]),
+  result: z.enum(["passed", "failed", "unresolved", "skipped"]),
+  detail: z.string(),
+  variables: z.record(z.string(), z.unknown()).optional().describe("Lane 1: the variables the expression saw"),
+  unresolved: z.array(z.string()).optional(),
+  score: z.number().optional().describe("Lane 2: the judge's score"),
+  blocking: z.boolean().optional().describe("Unresolved, yet it stops the reply like a failure"),
+});
 
 const Provenance = z.object({
   goal: z.object({
@@ -82,11 +105,16 @@ const Provenance = z.object({
   enforcement: z.object({
     lane1: z.object({ passed: z.number(), failed: z.number(), unresolved: z.number() }),
     lane2: z.object({ passed: z.number(), failed: z.number(), skipped: z.number() }),
-    checks: z.array(z.record(z.string(), z.unknown())),
+    checks: z.array(RuleCheckBody),
     violations_caught: z.array(z.object({ rule_key: z.string(), lane: z.number(), detail: z.string() })),
   }),
   regenerations: z.number().int(),
   fallback_reason: z.string().nullable(),
+  continuity: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .describe("Continuity telemetry of the turn when continuity is enabled (docs/continuity.md)"),
   provider: z.string(),
   model: z.string(),
   config_version: z.number().int(),
@@ -130,7 +158,7 @@ const SpanBody = z.object({
   attributes: z.record(z.string(), z.unknown()),
 });
 
-export const TurnBody = z.object({
+const TurnBody = z.object({
   id: z.string().uuid(),
   session_id: z.string().uuid(),
   turn_index: z.number().int(),
@@ -166,4 +194,17 @@ export const SessionBody = z.object({
     updated_at: z.string(),
   }),
   turns: z.array(TurnBody),
+});
+
+/** A turn read on its own also carries the regeneration loops it ran (docs/loops.md); null until a loop completes. */
+export const TurnDetailBody = TurnBody.extend({
+  loops: z.array(
+    z.object({
+      loop_id: z.string(),
+      decision: z.string().nullable().describe("rerun, finalize or halt"),
+      rerun_count: z.number().int().nullable(),
+      reflection_fatigue: z.number().nullable(),
+      force_finalize: z.boolean().nullable(),
+    }),
+  ),
 });

@@ -43,20 +43,21 @@ const DecisionDiffSchema = z.object({
   newly_unblocked: z.boolean(),
 });
 
+/** A call the tape could not serve in frozen mode (lib/engine/replay/replay-ports.ts). */
+export const DivergenceSchema = z.object({
+  kind: z.string(),
+  index: z.number().int(),
+  reason: z.enum(["request_changed", "not_on_tape"]),
+  served_by: z.string(),
+});
+
 const ReplayedTurnSchema = z.object({
   sessionId: z.string(),
   turnId: z.string(),
   turnIndex: z.number().int(),
   status: z.enum(["same", "changed", "not_replayable"]),
   diverged: z.boolean().describe("Frozen: a call the configuration made was not on the tape; see divergences"),
-  divergences: z.array(
-    z.object({
-      kind: z.string(),
-      index: z.number().int(),
-      reason: z.enum(["request_changed", "not_on_tape"]),
-      served_by: z.string(),
-    }),
-  ),
+  divergences: z.array(DivergenceSchema),
   before: TurnDecisionsSchema,
   after: TurnDecisionsSchema.nullable(),
   diff: DecisionDiffSchema.nullable(),

@@ -1,8 +1,9 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Database } from "@/db/types";
 import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
+import type { ErrorBody } from "@/lib/openapi/response-schemas";
 import { authenticateApiKey } from "./auth/api-keys";
 import { getDb } from "./db";
 import { AppError, type FieldIssue, issuesFromZod } from "./errors";
@@ -26,9 +27,37 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
 };
 
 // 1 MiB: a large agent bundle fits; anything bigger is refused before it is parsed.
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface RouteContext<B, P> {
+/**
+ * The bodies a route answers with: one schema (its 200 body) or a schema per status. The same
+ * constants draw the OpenAPI document, so a handler that returns another shape fails to compile.
+ */
+export type ResponseSchemas = z.ZodType | { readonly [status: number]: z.ZodType };
+type StatusMap<R> = R extends z.ZodType ? { 200: R } : R;
+type Status<M> = keyof M & number;
+type BodyAt<M, S extends Status<M>> = M[S] extends z.ZodType ? z.input<M[S]> : never;
+
+// Brands that exist only in types: at run time each is the plain Response the wrapper sends as it is.
+declare const typedReply: unique symbol;
+declare const errorReply: unique symbol;
+declare const passedThrough: unique symbol;
+
+/** A JSON answer built by `reply`: its status is declared and its body has that status's shape. */
+type Reply<S extends number, B> = NextResponse & { readonly [typedReply]: { status: S; body: B } };
+/** The shared error body (`errorResponse`); allowed from any route, at any error status. */
+export type ErrorReply = NextResponse & { readonly [errorReply]: true };
+/** A Response whose body no schema types: a stream, a file, a stored answer replayed (see `passThrough`). */
+export type PassThrough = Response & { readonly [passedThrough]: true };
+
+/** What a handler may return: its 200 body as data, a declared status via `reply`, an error reply, or a pass-through. */
+type HandlerResult<M> =
+  | (200 extends Status<M> ? BodyAt<M, 200> : never)
+  | { [S in Status<M>]: Reply<S, BodyAt<M, S>> }[Status<M>]
+  | ErrorReply
+  | PassThrough;
+
+interface RouteContext<B, P, M = Record<number, z.ZodType>> {
   request: Request;
   body: B;
   params: P;
@@ -36,6 +65,8 @@ export interface RouteContext<B, P> {
   actor: Actor;
   requestId: string;
   db: Database;
+  /** JSON at a declared status, with its declared body (a 201 or 202 where plain data would answer 200). */
+  reply: <S extends Status<M>>(status: S, body: BodyAt<M, S>, headers?: HeadersInit) => Reply<S, BodyAt<M, S>>;
 }
 
 export const ROUTE_META = Symbol.for("focal.route");
@@ -45,9 +76,23 @@ export interface RouteMeta {
   /** The schemas the wrapper parses with, for tests that walk every route's fields. */
   body?: z.ZodType;
   params?: z.ZodType;
+  /** The declared body per status: the API tests check every answer against it (error statuses also allow ErrorBody). */
+  responses: Readonly<Record<number, z.ZodType>>;
 }
 
-type Handler<B, P> = (ctx: RouteContext<B, P>) => Promise<Response | unknown>;
+type Handler<B, P, M> = (ctx: RouteContext<B, P, M>) => Promise<HandlerResult<M>>;
+
+/**
+ * Sends a Response as it is, outside the declared schemas' type check: an event or NDJSON stream, a
+ * file download, a stored answer replayed. JSON bodies sent this way are still checked by the API tests.
+ */
+export function passThrough(response: Response): PassThrough {
+  return response as PassThrough;
+}
+
+function statusMap(response: ResponseSchemas): Readonly<Record<number, z.ZodType>> {
+  return response instanceof z.ZodType ? { 200: response } : response;
+}
 
 export function errorResponse(
   status: number,
@@ -55,11 +100,11 @@ export function errorResponse(
   message: string,
   requestId: string,
   errors?: FieldIssue[],
-): NextResponse {
+): ErrorReply {
   return NextResponse.json(
     { error: { code, message, request_id: requestId }, ...(errors ? { errors } : {}) },
     { status, headers: { "x-request-id": requestId } },
-  );
+  ) as ErrorReply;
 }
 
 /**
@@ -70,7 +115,7 @@ export function errorBodyOf(
   error: unknown,
   request: Request,
   requestId: string,
-): { status: number; body: { error: { code: string; message: string; request_id: string }; errors?: FieldIssue[] } } {
+): { status: number; body: z.input<typeof ErrorBody> } {
   if (error instanceof AppError && error.httpStatus < 500) {
     return {
       status: error.httpStatus,
@@ -143,19 +188,27 @@ async function readJsonBody(request: Request, requestId: string): Promise<unknow
  * body size cap, JSON parse (400), the input text policy on params (404) and body (422, see
  * input-text-policy.ts), zod validation (422 with every path), error mapping.
  */
-export function defineRoute<BS extends z.ZodType | undefined = undefined, PS extends z.ZodType | undefined = undefined>(
+export function defineRoute<
+  RS extends ResponseSchemas,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+>(
   config: {
     scope: ApiScope;
     /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
     sessionRole?: Role;
     body?: BS;
     params?: PS;
+    /** The success body (or bodies by status): the handler's return type, the OpenAPI document's schema. */
+    response: RS;
   },
   handler: Handler<
     BS extends z.ZodType ? z.infer<BS> : undefined,
-    PS extends z.ZodType ? z.infer<PS> : Record<string, string>
+    PS extends z.ZodType ? z.infer<PS> : Record<string, string>,
+    StatusMap<RS>
   >,
 ) {
+  const responses = statusMap(config.response);
   const route = async (request: Request, segment?: { params?: Promise<Record<string, string>> }) => {
     const requestId = requestIdFrom(request.headers);
     try {
@@ -208,11 +261,14 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
         actor: actorOf(principal),
         requestId,
         db,
+        reply: (status, replyBody, headers) =>
+          NextResponse.json(replyBody, { status, headers }) as Reply<typeof status, typeof replyBody>,
       });
       if (result instanceof Response) {
         result.headers.set("x-request-id", requestId);
         return result;
       }
+      // Not parsed against its schema here (a cost on every answer): the types and the API tests hold it there.
       return NextResponse.json(result, { headers: { "x-request-id": requestId } });
     } catch (error) {
       const { status, body } = errorBodyOf(error, request, requestId);
@@ -225,6 +281,7 @@ export function defineRoute<BS extends z.ZodType | undefined = undefined, PS ext
       sessionRole: config.sessionRole,
       body: config.body,
       params: config.params,
+      responses,
     } satisfies RouteMeta,
   });
 }

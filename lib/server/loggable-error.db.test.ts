@@ -89,7 +89,7 @@ describe("server logs of failed queries", () => {
     const { key } = await handle.db.transaction((tx) =>
       createApiKey(tx, { name: "log-probe", scopes: ["agents:read"] }, SYSTEM_ACTOR, "log-1"),
     );
-    const route = defineRoute({ scope: "agents:read" }, async ({ db }) => {
+    const route = defineRoute({ scope: "agents:read", response: z.object({}) }, async ({ db }) => {
       await db.execute(sql`select ${CUSTOMER_TEXT}::uuid`);
       return {};
     });

@@ -8,6 +8,7 @@ import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startTestApp, tableCounts } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
+import { callRoute } from "../support/response-contract";
 
 const demo = fs.readFileSync("lib/demo/refund-desk.bundle.json", "utf8");
 let handle: DatabaseHandle;
@@ -26,18 +27,20 @@ afterAll(async () => {
 });
 
 const post = (body: string, key = writer) =>
-  importAgent(
+  callRoute(
+    importAgent,
     new Request(`${ORIGIN}/api/v1/agents/import`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
       body,
     }),
-    { params: Promise.resolve({}) },
   );
 const get = (key: string, auth = reader) =>
-  exportAgent(new Request(`${ORIGIN}/api/v1/agents/${key}/export`, { headers: { authorization: `Bearer ${auth}` } }), {
-    params: Promise.resolve({ key }),
-  });
+  callRoute(
+    exportAgent,
+    new Request(`${ORIGIN}/api/v1/agents/${key}/export`, { headers: { authorization: `Bearer ${auth}` } }),
+    { key },
+  );
 
 describe("REST bad input changes nothing", () => {
   it("malformed JSON → 400 naming the parse error", async () => {
@@ -89,9 +92,9 @@ describe("REST bad input changes nothing", () => {
   });
 
   it("the ledger verifies after the imports", async () => {
-    const response = await verifyLedger(
+    const response = await callRoute(
+      verifyLedger,
       new Request(`${ORIGIN}/api/v1/ledger/verify`, { headers: { authorization: `Bearer ${reader}` } }),
-      { params: Promise.resolve({}) },
     );
     expect(await response.json()).toMatchObject({ is_intact: true, broken_at: null });
   });

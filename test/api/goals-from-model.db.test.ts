@@ -13,6 +13,7 @@ import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startTestApp } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
+import { callRoute } from "../support/response-contract";
 
 // Goal reformulation with the candidate coming from the model: validated in the turn, ledgered in the turn's
 // transaction, applied from the next turn on; a ledger failure aborts the whole turn (DTL-STRAT-011).
@@ -62,13 +63,14 @@ async function sessionWithOriginal() {
 }
 
 const post = (sessionId: string, message: string) =>
-  postTurnRoute(
+  callRoute(
+    postTurnRoute,
     new Request(`${ORIGIN}/api/v1/sessions/${sessionId}/turns`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
       body: JSON.stringify({ message }),
     }),
-    { params: Promise.resolve({ id: sessionId }) },
+    { id: sessionId },
   );
 
 function proposing(reformulated: string, confidence: number, evidence_ids: string[]) {

@@ -15,15 +15,16 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { ReplayCancelledError, replayAgentSessions } from "@/lib/server/replay/replay-agent-sessions";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { HOST, ORIGIN } from "../support/request-headers";
+import { callRoute, type RouteHandler } from "../support/response-contract";
 
 let handle: DatabaseHandle;
 let cookies: Record<"viewer" | "designer", string>;
 let readKey: string;
 let france = "";
 
-type Handler = (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const call = (handler: Handler, path: string, params: Record<string, string>, auth: string, body?: unknown) =>
-  handler(
+const call = (handler: RouteHandler, path: string, params: Record<string, string>, auth: string, body?: unknown) =>
+  callRoute(
+    handler,
     new Request(`${ORIGIN}${path}`, {
       method: body === undefined && !path.endsWith("/cancel") ? "GET" : "POST",
       headers: {
@@ -34,11 +35,11 @@ const call = (handler: Handler, path: string, params: Record<string, string>, au
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: Promise.resolve(params) },
+    params,
   );
 const start = (auth: string, body: unknown, key = "refund-desk") =>
-  call(startReplayRoute as Handler, `/api/v1/agents/${key}/replays`, { key }, auth, body);
-const read = (auth: string, id: string) => call(getReplayRoute as Handler, `/api/v1/replays/${id}`, { id }, auth);
+  call(startReplayRoute as RouteHandler, `/api/v1/agents/${key}/replays`, { key }, auth, body);
+const read = (auth: string, id: string) => call(getReplayRoute as RouteHandler, `/api/v1/replays/${id}`, { id }, auth);
 
 beforeAll(async () => {
   ({ handle, cookies } = await startDemoApp(["viewer", "designer"]));
@@ -122,7 +123,7 @@ describe("replays over REST", () => {
     const agent = await getAgentByKey(handle.db, "refund-desk");
     if (!agent) throw new Error("demo missing");
     const cancel = async (id: string) =>
-      (await call(cancelReplayRoute as Handler, `/api/v1/replays/${id}/cancel`, { id }, cookies.designer)).json();
+      (await call(cancelReplayRoute as RouteHandler, `/api/v1/replays/${id}/cancel`, { id }, cookies.designer)).json();
     // Queued: stored but not yet picked up by this instance's runner.
     const queued = await insertJobRun(handle.db, { kind: "replay", agentId: agent.id, request: {}, createdBy: "t" });
     expect(await cancel(queued.id)).toMatchObject({ status: "cancelled" });

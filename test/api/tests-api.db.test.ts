@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as startRunRoute } from "@/app/api/v1/agents/[key]/test-runs/route";
+import { GET as listRunsRoute, POST as startRunRoute } from "@/app/api/v1/agents/[key]/test-runs/route";
 import { DELETE as deleteTestRoute, PUT as putTestRoute } from "@/app/api/v1/agents/[key]/tests/[test_key]/route";
 import { POST as createTestRoute, GET as listTestsRoute } from "@/app/api/v1/agents/[key]/tests/route";
 import { GET as proposalRoute } from "@/app/api/v1/sessions/[id]/test-proposal/route";
@@ -184,6 +184,14 @@ describe("test runs over REST", () => {
       pass_k: 1,
       k: 4,
     });
+  });
+
+  it("lists the latest runs, newest first, without their reports", async () => {
+    const listed = await call(listRunsRoute as Handler, "GET", "/api/v1/agents/refund-desk/test-runs", key, reader);
+    expect(listed.status).toBe(200);
+    const { runs } = await listed.json();
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.every((r: { report: unknown }) => r.report === null)).toBe(true);
   });
 
   it("runs a bundle's own tests against the bundle, reporting the failing assertion", async () => {

@@ -13,6 +13,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { readTurnStream, type TurnStreamEvent } from "@/lib/turns/turn-stream";
 import { startTestApp } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
+import { callRoute } from "../support/response-contract";
 
 let handle: DatabaseHandle;
 let key: string;
@@ -31,26 +32,28 @@ afterAll(async () => {
 });
 
 async function newSession(): Promise<string> {
-  const response = await createSessionRoute(
+  const response = await callRoute(
+    createSessionRoute,
     new Request(`${ORIGIN}/api/v1/agents/refund-desk/sessions`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
       body: "{}",
     }),
-    { params: Promise.resolve({ key: "refund-desk" }) },
+    { key: "refund-desk" },
   );
   expect(response.status).toBe(201);
   return ((await response.json()) as { session_id: string }).session_id;
 }
 
 function postTurn(sessionId: string, message: string, headers: Record<string, string> = {}): Promise<Response> {
-  return postTurnRoute(
+  return callRoute(
+    postTurnRoute,
     new Request(`${ORIGIN}/api/v1/sessions/${sessionId}/turns`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
       body: JSON.stringify({ message }),
     }),
-    { params: Promise.resolve({ id: sessionId }) },
+    { id: sessionId },
   );
 }
 

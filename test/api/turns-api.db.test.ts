@@ -16,6 +16,7 @@ import { requestHash } from "@/lib/server/idempotency";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startTestApp, tableCounts } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
+import { callRoute, type RouteHandler } from "../support/response-contract";
 
 let handle: DatabaseHandle;
 let key: string;
@@ -37,19 +38,18 @@ afterAll(async () => {
 });
 
 const call = (
-  handler: (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>,
+  handler: RouteHandler,
   path: string,
   params: Record<string, string>,
   init: RequestInit & { headers?: Record<string, string> } = {},
 ) =>
-  handler(
+  callRoute(
+    handler,
     new Request(`${ORIGIN}${path}`, {
       ...init,
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
     }),
-    {
-      params: Promise.resolve(params),
-    },
+    params,
   );
 
 async function newSession(body: Record<string, unknown> = {}) {

@@ -15,6 +15,7 @@ import {
   REFERENCE_REFLECTION,
 } from "../support/loop-api";
 import { browserHeaders, ORIGIN, requestState } from "../support/request-headers";
+import { callRoute, type RouteHandler } from "../support/response-contract";
 import { type FieldPath, withValueAt } from "../support/string-fields";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
@@ -45,15 +46,15 @@ afterAll(async () => {
   await handle?.close();
 });
 
-type Handler = (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const post = (handler: Handler, path: string, params: Record<string, string>, body: unknown) =>
-  handler(
+const post = (handler: RouteHandler, path: string, params: Record<string, string>, body: unknown) =>
+  callRoute(
+    handler,
     new Request(`${ORIGIN}${path}`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     }),
-    { params: Promise.resolve(params) },
+    params,
   );
 
 /** `send(valid)` succeeds; `send(valid with bad text at field)` → 422 naming the field, nothing written. */

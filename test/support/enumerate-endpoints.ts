@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ACTION_META, type ActionMeta } from "@/lib/server/define-action";
 import { ROUTE_META, type RouteMeta } from "@/lib/server/define-route";
+import { checkedRoute, type RouteHandler } from "./response-contract";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -43,7 +44,8 @@ export interface FoundRoute {
   urlPath: string;
   method: string;
   meta: RouteMeta | undefined;
-  handler: (request: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+  /** Checks every answer against the route's declared response schemas, so walks over every route do too. */
+  handler: RouteHandler;
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -67,7 +69,7 @@ export async function enumerateRoutes(): Promise<FoundRoute[]> {
         urlPath,
         method,
         meta: (handler as { [ROUTE_META]?: RouteMeta })[ROUTE_META],
-        handler: handler as FoundRoute["handler"],
+        handler: checkedRoute(handler as RouteHandler),
       });
     }
   }

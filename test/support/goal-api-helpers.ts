@@ -12,8 +12,10 @@ import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { ORIGIN } from "./request-headers";
+import { callRoute, type RouteHandler } from "./response-contract";
 
-// Calls the three goal routes the way Next.js would, with a goals:write API key.
+// Calls the three goal routes the way Next.js would, with a goals:write API key, checking each answer against
+// the route's declared response schemas.
 
 /** The demo agent and a key with goals:write; returns the key. */
 export async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
@@ -24,17 +26,16 @@ export async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
   return created.key;
 }
 
-type Handler = (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
 export function goalApi(key: string) {
-  const call = (handler: Handler, path: string, params: Record<string, string>, body?: unknown) =>
-    handler(
+  const call = (handler: RouteHandler, path: string, params: Record<string, string>, body?: unknown) =>
+    callRoute(
+      handler,
       new Request(`${ORIGIN}${path}`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
       }),
-      { params: Promise.resolve(params) },
+      params,
     );
   return {
     validate: (body: unknown) => call(validateRoute, "/api/v1/goal-reformulations/validate", {}, body),

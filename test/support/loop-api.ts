@@ -9,8 +9,10 @@ import type { ApiScope } from "@/lib/identity/roles";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { ORIGIN } from "./request-headers";
+import { callRoute } from "./response-contract";
 
-// Calls the orchestrator loop route handlers the way a client does: at /orchestrator/… or under /api/v1/….
+// Calls the orchestrator loop route handlers the way a client does: at /orchestrator/… or under /api/v1/…, and
+// checks each answer against the route's declared response schemas.
 
 export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 
@@ -58,31 +60,31 @@ function request(path: string, key: string, init: { method: string; body?: strin
   });
 }
 
-const params = (loopId: string) => ({ params: Promise.resolve({ loop_id: loopId }) });
-
 export function loopApi(key: string, prefix: Prefix = "") {
   const v1 = prefix === "/api/v1";
   return {
     complete: (body: unknown) =>
-      (v1 ? completeV1 : complete)(
+      callRoute(
+        v1 ? completeV1 : complete,
         request(`${prefix}/orchestrator/loop-complete`, key, {
           method: "POST",
           body: typeof body === "string" ? body : JSON.stringify(body),
         }),
-        { params: Promise.resolve({}) },
       ),
     status: (loopId: string) =>
-      (v1 ? statusV1 : status)(
+      callRoute(
+        v1 ? statusV1 : status,
         request(`${prefix}/orchestrator/guardrails-status/${loopId}`, key, { method: "GET" }),
-        params(loopId),
+        { loop_id: loopId },
       ),
     override: (loopId: string, body: unknown) =>
-      (v1 ? overrideV1 : override)(
+      callRoute(
+        v1 ? overrideV1 : override,
         request(`${prefix}/orchestrator/override-guardrails/${loopId}`, key, {
           method: "POST",
           body: typeof body === "string" ? body : JSON.stringify(body),
         }),
-        params(loopId),
+        { loop_id: loopId },
       ),
   };
 }

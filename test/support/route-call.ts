@@ -1,10 +1,12 @@
 import { ORIGIN } from "./request-headers";
+import { callRoute, type RouteHandler } from "./response-contract";
 
-export type RouteHandler = (r: Request, s: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type { RouteHandler };
 
 /**
  * Calls a route handler the way a client with an API key would: Bearer key, JSON body when given, a
- * fresh Idempotency-Key (routes that do not use one ignore it).
+ * fresh Idempotency-Key (routes that do not use one ignore it). The answer is checked against the
+ * route's declared response schemas.
  */
 export function callWithKey(
   handler: RouteHandler,
@@ -14,7 +16,8 @@ export function callWithKey(
   key: string,
   body?: unknown,
 ): Promise<Response> {
-  return handler(
+  return callRoute(
+    handler,
     new Request(`${ORIGIN}${path}`, {
       method,
       headers: {
@@ -24,6 +27,6 @@ export function callWithKey(
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: Promise.resolve(params) },
+    params,
   );
 }

@@ -1,7 +1,9 @@
 import { NextResponse } from "next/server";
+import type { z } from "zod";
 import { pingDatabase } from "@/db/queries/health";
 import type { Database } from "@/db/types";
 import { scopesAllow } from "@/lib/identity/roles";
+import type { HealthBody } from "@/lib/openapi/response-schemas";
 import { authenticateApiKey } from "@/lib/server/auth/api-keys";
 import { getDatabaseHandle } from "@/lib/server/db";
 import { loggableError } from "@/lib/server/loggable-error";
@@ -11,7 +13,8 @@ import packageJson from "@/package.json";
 
 // No auth: load balancers and Playwright's webServer wait on it. It proves the database answers.
 // An admin (an admin-scoped API key, or a signed-in admin) also gets `detail`: the trace export's
-// counters. Anyone else gets the plain probe; a bad key is not an error here.
+// counters. Anyone else gets the plain probe; a bad key is not an error here. Outside defineRoute (no
+// auth), so both bodies are held to HealthBody, the schema the OpenAPI document draws, by `satisfies`.
 export async function GET(request: Request) {
   try {
     const { db, dialect } = await getDatabaseHandle();
@@ -22,15 +25,22 @@ export async function GET(request: Request) {
       db: dialect,
       version: packageJson.version,
       ...(detail ? { detail } : {}),
-    });
+    } satisfies Health);
   } catch (error) {
     console.error("[health] database check failed", loggableError(error));
     return NextResponse.json(
-      { status: "unavailable", db: null, version: packageJson.version, message: "database unreachable" },
+      {
+        status: "unavailable",
+        db: null,
+        version: packageJson.version,
+        message: "database unreachable",
+      } satisfies Health,
       { status: 503 },
     );
   }
 }
+
+type Health = z.input<typeof HealthBody>;
 
 async function isAdmin(request: Request | undefined, db: Database): Promise<boolean> {
   if (!request) return false;

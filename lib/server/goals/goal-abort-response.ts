@@ -1,5 +1,5 @@
 import "server-only";
-import { errorResponse } from "../define-route";
+import { type ErrorReply, errorResponse } from "../define-route";
 import { loggableError } from "../loggable-error";
 import { GoalLedgerAbortError } from "./goal-ledger";
 
@@ -8,7 +8,7 @@ import { GoalLedgerAbortError } from "./goal-ledger";
  * before execution → abort; docs/decisions.md#ledger-before-execution). 503 because the request was fine and nothing
  * was applied: a retry may succeed once the database takes writes again.
  */
-export async function withGoalAbortMapped<T>(requestId: string, run: () => Promise<T>): Promise<T | Response> {
+export async function withGoalAbortMapped<T>(requestId: string, run: () => Promise<T>): Promise<T | ErrorReply> {
   try {
     return await run();
   } catch (error) {

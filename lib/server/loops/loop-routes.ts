@@ -1,6 +1,11 @@
 import "server-only";
-import { NextResponse } from "next/server";
 import { LoopCompleteBody, LoopIdParams, OverrideGuardrailsBody } from "@/lib/loops/api-schemas";
+import {
+  GuardrailsStatusBody,
+  LoopCompleteErrorBody,
+  LoopCompleteResponseBody,
+  OverrideGuardrailsResponseBody,
+} from "@/lib/openapi/loops-response-schemas";
 import { defineRoute, errorResponse } from "../define-route";
 import { hostPorts } from "../engine-host/host-ports";
 import { completeLoop } from "./complete-loop";
@@ -15,10 +20,14 @@ const INVALID_STATUS_HTTP = 422;
 
 /** POST /orchestrator/loop-complete */
 export const loopCompleteRoute = defineRoute(
-  { scope: "loops:write", body: LoopCompleteBody },
-  async ({ db, body, actor, requestId }) => {
+  {
+    scope: "loops:write",
+    body: LoopCompleteBody,
+    response: { 200: LoopCompleteResponseBody, [INVALID_STATUS_HTTP]: LoopCompleteErrorBody },
+  },
+  async ({ db, body, actor, requestId, reply }) => {
     const result = await completeLoop(db, body, { actor, requestId });
-    if (result.kind === "invalid_status") return NextResponse.json(result.response, { status: INVALID_STATUS_HTTP });
+    if (result.kind === "invalid_status") return reply(INVALID_STATUS_HTTP, result.response);
     if (result.kind === "judge_unavailable") {
       return errorResponse(
         503,
@@ -33,13 +42,18 @@ export const loopCompleteRoute = defineRoute(
 
 /** GET /orchestrator/guardrails-status/{loop_id} */
 export const guardrailsStatusRoute = defineRoute(
-  { scope: "loops:read", params: LoopIdParams },
+  { scope: "loops:read", params: LoopIdParams, response: GuardrailsStatusBody },
   async ({ db, params }) => readGuardrailsStatus(db, params.loop_id),
 );
 
 /** POST /orchestrator/override-guardrails/{loop_id} */
 export const overrideGuardrailsRoute = defineRoute(
-  { scope: "loops:override", params: LoopIdParams, body: OverrideGuardrailsBody },
+  {
+    scope: "loops:override",
+    params: LoopIdParams,
+    body: OverrideGuardrailsBody,
+    response: OverrideGuardrailsResponseBody,
+  },
   async ({ db, params, body, actor, requestId }) =>
     overrideLoop(db, params.loop_id, body, { actor, requestId, now: hostPorts().clock.now() }),
 );

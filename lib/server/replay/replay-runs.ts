@@ -3,12 +3,14 @@ import type { AgentRow, Database } from "@/db/types";
 import { cancelJob, getJobView, type JobView, startJob } from "../jobs/background-jobs";
 import type { ReplayRequest } from "./replay-agent-sessions";
 import { replayJobPayload } from "./replay-job";
+import type { ReplayReport } from "./replay-report";
 
 /** A replay as the API shows it: the job, with its report under `report`. */
-export type ReplayRunView = Omit<JobView, "id" | "result"> & { replay_id: string; report: JobView["result"] };
+export type ReplayRunView = Omit<JobView, "id" | "result"> & { replay_id: string; report: ReplayReport | null };
 
 function asReplay({ id, result, ...rest }: JobView): ReplayRunView {
-  return { replay_id: id, report: result, ...rest };
+  // A replay job's result is the ReplayReport replay-job.ts stored.
+  return { replay_id: id, report: result as ReplayReport | null, ...rest };
 }
 
 /**

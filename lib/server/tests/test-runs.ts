@@ -1,14 +1,16 @@
 import "server-only";
 import { listJobRuns } from "@/db/queries/job-runs";
 import type { AgentRow, Database } from "@/db/types";
+import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 import { cancelJob, getJobView, type JobView, jobView, startJob } from "../jobs/background-jobs";
 import type { SuiteRequest } from "./run-agent-suite";
 
 /** A test run as the API shows it: the job, with the suite report under `report`. */
-export type TestRunView = Omit<JobView, "id" | "result"> & { test_run_id: string; report: JobView["result"] };
+export type TestRunView = Omit<JobView, "id" | "result"> & { test_run_id: string; report: SuiteReport | null };
 
 function asTestRun({ id, result, ...rest }: JobView): TestRunView {
-  return { test_run_id: id, report: result, ...rest };
+  // A test-run job's result is the SuiteReport test-run-job.ts stored.
+  return { test_run_id: id, report: result as SuiteReport | null, ...rest };
 }
 
 /**

@@ -1,15 +1,15 @@
-import { NextResponse } from "next/server";
 import { z } from "zod";
 import { importBundle } from "@/lib/bundles/import-bundle";
+import { ImportBody } from "@/lib/openapi/response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 
 // POST /api/v1/agents/import — body: an agent bundle (lib/engine/contracts/bundle.ts)
 // → 201 { agent_id, key, config_version, created }. The body is validated inside importBundle
 // (shape, then references, lanes and CEL), so every problem comes back in one 422 with its path.
 export const POST = defineRoute(
-  { scope: "agents:write", body: z.unknown() },
-  async ({ body, db, actor, requestId }) => {
+  { scope: "agents:write", body: z.unknown(), response: { 201: ImportBody } },
+  async ({ body, db, actor, requestId, reply }) => {
     const result = await importBundle(db, body, actor, requestId);
-    return NextResponse.json(result, { status: 201 });
+    return reply(201, result);
   },
 );

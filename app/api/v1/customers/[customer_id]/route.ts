@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CustomerDeletionBody } from "@/lib/openapi/response-schemas";
 import { deleteCustomer } from "@/lib/server/customers/delete-customer";
 import { defineRoute } from "@/lib/server/define-route";
 
@@ -8,6 +9,6 @@ const CustomerParams = z.object({ customer_id: z.string().min(1).max(200) });
 // DELETE /api/v1/customers/{customer_id} → {customer_sha256, profiles, sessions, turns, ledger_event_id}:
 // the customer's profile, sessions, turns, spans and tapes in every agent; CUSTOMER_DELETED in the ledger.
 export const DELETE = defineRoute(
-  { scope: "admin", params: CustomerParams },
+  { scope: "admin", params: CustomerParams, response: CustomerDeletionBody },
   async ({ db, params, actor, requestId }) => deleteCustomer(db, params.customer_id, { actor, requestId }),
 );

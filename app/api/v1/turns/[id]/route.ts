@@ -1,4 +1,5 @@
 import { getTurn, loopsOfTurn } from "@/db/queries/conversations";
+import { TurnDetailBody } from "@/lib/openapi/response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { turnViews } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
@@ -6,20 +7,23 @@ import { turnToApi } from "@/lib/turns/api-shapes";
 import { TurnIdParams } from "../../params";
 
 // GET /api/v1/turns/{id} → the turn with its spans, provenance and regeneration loops
-export const GET = defineRoute({ scope: "traces:read", params: TurnIdParams }, async ({ db, params }) => {
-  const row = await getTurn(db, params.id);
-  if (!row) throw new AppError("NOT_FOUND", `No turn with id ${params.id}.`);
-  const [turn] = await turnViews(db, [row]);
-  if (!turn) throw new AppError("NOT_FOUND", `No turn with id ${params.id}.`);
-  const loops = await loopsOfTurn(db, row.id);
-  return {
-    ...turnToApi(turn),
-    loops: loops.map((l) => ({
-      loop_id: l.loopId,
-      decision: l.decision,
-      rerun_count: l.rerunCount,
-      reflection_fatigue: l.reflectionFatigue,
-      force_finalize: l.forceFinalize,
-    })),
-  };
-});
+export const GET = defineRoute(
+  { scope: "traces:read", params: TurnIdParams, response: TurnDetailBody },
+  async ({ db, params }) => {
+    const row = await getTurn(db, params.id);
+    if (!row) throw new AppError("NOT_FOUND", `No turn with id ${params.id}.`);
+    const [turn] = await turnViews(db, [row]);
+    if (!turn) throw new AppError("NOT_FOUND", `No turn with id ${params.id}.`);
+    const loops = await loopsOfTurn(db, row.id);
+    return {
+      ...turnToApi(turn),
+      loops: loops.map((l) => ({
+        loop_id: l.loopId,
+        decision: l.decision,
+        rerun_count: l.rerunCount,
+        reflection_fatigue: l.reflectionFatigue,
+        force_finalize: l.forceFinalize,
+      })),
+    };
+  },
+);

@@ -1,7 +1,7 @@
-import { NextResponse } from "next/server";
 import { getAgentByKey } from "@/db/queries/agents";
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
-import { defineRoute } from "@/lib/server/define-route";
+import { ImpactPreviewSchema } from "@/lib/replay/replay-view-schemas";
+import { defineRoute, passThrough } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import { previewImpact } from "@/lib/server/replay/preview-impact";
 import { ndjsonProgressResponse } from "@/lib/server/replay/progress-stream";
@@ -12,7 +12,13 @@ import { AgentKeyParams } from "../../../params";
 // `Accept: application/x-ndjson` it streams `{type:"progress"}` lines, then `{type:"result"}`;
 // closing the request cancels the replay. A draft Save would refuse gets Save's field errors (422).
 export const POST = defineRoute(
-  { scope: "agents:read", sessionRole: "designer", params: AgentKeyParams, body: PreviewImpactInput },
+  {
+    scope: "agents:read",
+    sessionRole: "designer",
+    params: AgentKeyParams,
+    body: PreviewImpactInput,
+    response: ImpactPreviewSchema,
+  },
   async ({ db, params, body, actor, requestId, request }) => {
     if (!(await getAgentByKey(db, params.key))) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
     if (body.input.agent_key !== params.key) {
@@ -26,7 +32,9 @@ export const POST = defineRoute(
         { kind: body.edit, input: body.input, window: body.window },
         { actor, requestId, signal: request.signal, onProgress },
       );
-    if (request.headers.get("accept")?.includes("application/x-ndjson")) return ndjsonProgressResponse(run, requestId);
-    return NextResponse.json(await run());
+    if (request.headers.get("accept")?.includes("application/x-ndjson")) {
+      return passThrough(ndjsonProgressResponse(run, requestId));
+    }
+    return run();
   },
 );

@@ -1,7 +1,7 @@
-import { NextResponse } from "next/server";
 import { getAgentByKey } from "@/db/queries/agents";
 import { scopesAllow } from "@/lib/identity/roles";
 import { ReplayRunBody } from "@/lib/replay/replay-schemas";
+import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import { startReplayFromRequest } from "@/lib/server/replay/start-replay-from-request";
@@ -11,14 +11,20 @@ import { AgentKeyParams } from "../../../params";
 // Frozen (default) needs agents:read; live calls the model provider and needs turns:write. Poll
 // GET /api/v1/replays/{id} for progress and the report.
 export const POST = defineRoute(
-  { scope: "agents:read", sessionRole: "designer", params: AgentKeyParams, body: ReplayRunBody },
-  async ({ db, params, body, principal, actor, requestId }) => {
+  {
+    scope: "agents:read",
+    sessionRole: "designer",
+    params: AgentKeyParams,
+    body: ReplayRunBody,
+    response: { 202: ReplayRunViewSchema },
+  },
+  async ({ db, params, body, principal, actor, requestId, reply }) => {
     if (body.mode === "live" && principal.kind === "api_key" && !scopesAllow(principal.scopes, "turns:write")) {
       throw new AppError("FORBIDDEN", "A live replay calls the model provider: it needs the turns:write scope.");
     }
     const agent = await getAgentByKey(db, params.key);
     if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
     const run = await startReplayFromRequest(db, agent, body, { actor, requestId });
-    return NextResponse.json(run, { status: 202 });
+    return reply(202, run);
   },
 );

@@ -1,5 +1,5 @@
-import { NextResponse } from "next/server";
 import { getAgentByKey } from "@/db/queries/agents";
+import { CreateSessionResponse } from "@/lib/openapi/response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { AppError } from "@/lib/server/errors";
@@ -8,8 +8,8 @@ import { AgentKeyParams } from "../../../params";
 
 // POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?} → 201 {session_id}
 export const POST = defineRoute(
-  { scope: "turns:write", params: AgentKeyParams, body: CreateSessionBody },
-  async ({ db, params, body, actor }) => {
+  { scope: "turns:write", params: AgentKeyParams, body: CreateSessionBody, response: { 201: CreateSessionResponse } },
+  async ({ db, params, body, actor, reply }) => {
     const agent = await getAgentByKey(db, params.key);
     if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
     const session = await createSession(db, {
@@ -19,6 +19,6 @@ export const POST = defineRoute(
       continuityEnabled: body.continuity_enabled,
       createdBy: actor.name,
     });
-    return NextResponse.json({ session_id: session.id }, { status: 201 });
+    return reply(201, { session_id: session.id });
   },
 );

@@ -1,5 +1,6 @@
-import { NextResponse } from "next/server";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
+import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
+import { RunList } from "@/lib/openapi/tests-response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { agentOr404 } from "@/lib/server/tests/agent-or-404";
 import { startTestRunFromRequest } from "@/lib/server/tests/start-test-run-from-request";
@@ -9,14 +10,15 @@ import { AgentKeyParams } from "../../../params";
 // POST /api/v1/agents/{key}/test-runs {suite?, keys?, k?, tries?, mode?, config?} → 202 the run; poll
 // GET /api/v1/test-runs/{id}. Frozen and offline make no model call; live calls the configured provider.
 export const POST = defineRoute(
-  { scope: "turns:write", params: AgentKeyParams, body: TestRunBody },
-  async ({ db, params, body, actor, requestId }) => {
+  { scope: "turns:write", params: AgentKeyParams, body: TestRunBody, response: { 202: TestRunViewSchema } },
+  async ({ db, params, body, actor, requestId, reply }) => {
     const run = await startTestRunFromRequest(db, await agentOr404(db, params.key), body, { actor, requestId });
-    return NextResponse.json(run, { status: 202 });
+    return reply(202, run);
   },
 );
 
 // GET /api/v1/agents/{key}/test-runs → {runs}: the latest 20, newest first, with their summaries.
-export const GET = defineRoute({ scope: "agents:read", params: AgentKeyParams }, async ({ db, params }) => ({
-  runs: await listTestRuns(db, await agentOr404(db, params.key)),
-}));
+export const GET = defineRoute(
+  { scope: "agents:read", params: AgentKeyParams, response: RunList },
+  async ({ db, params }) => ({ runs: await listTestRuns(db, await agentOr404(db, params.key)) }),
+);

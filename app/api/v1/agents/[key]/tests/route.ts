@@ -1,21 +1,24 @@
-import { NextResponse } from "next/server";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
+import { TestList } from "@/lib/openapi/tests-response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { agentOr404 } from "@/lib/server/tests/agent-or-404";
 import { listTestCases, saveTestCase } from "@/lib/server/tests/test-cases";
 import { AgentKeyParams } from "../../../params";
 
 // GET /api/v1/agents/{key}/tests[?suite=] → {tests}: the agent's conversation test cases.
-export const GET = defineRoute({ scope: "agents:read", params: AgentKeyParams }, async ({ db, params, request }) => {
-  const suite = new URL(request.url).searchParams.get("suite") ?? undefined;
-  return { tests: await listTestCases(db, await agentOr404(db, params.key), suite) };
-});
+export const GET = defineRoute(
+  { scope: "agents:read", params: AgentKeyParams, response: TestList },
+  async ({ db, params, request }) => {
+    const suite = new URL(request.url).searchParams.get("suite") ?? undefined;
+    return { tests: await listTestCases(db, await agentOr404(db, params.key), suite) };
+  },
+);
 
 // POST /api/v1/agents/{key}/tests {test case} → 201 the case; checked against the agent (422 with paths).
 export const POST = defineRoute(
-  { scope: "agents:write", params: AgentKeyParams, body: BundleTestCase },
-  async ({ db, params, body }) => {
+  { scope: "agents:write", params: AgentKeyParams, body: BundleTestCase, response: { 201: BundleTestCase } },
+  async ({ db, params, body, reply }) => {
     const saved = await saveTestCase(db, await agentOr404(db, params.key), body, null);
-    return NextResponse.json(saved, { status: 201 });
+    return reply(201, saved);
   },
 );

@@ -1,10 +1,11 @@
+import { LedgerAnchorBody } from "@/lib/openapi/response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import { latestLedgerAnchor } from "@/lib/server/ledger/anchor-ledger";
 
 // GET /api/v1/ledger/anchors/latest → { seq, hash, merkle_root, leaf_count, occurred_at, previous_anchor_seq }
 // The hash is what an outside party copies out and keeps (docs/ledger.md).
-export const GET = defineRoute({ scope: "ledger:read" }, async ({ db }) => {
+export const GET = defineRoute({ scope: "ledger:read", response: LedgerAnchorBody }, async ({ db }) => {
   const anchor = await latestLedgerAnchor(db);
   if (!anchor) {
     throw new AppError(

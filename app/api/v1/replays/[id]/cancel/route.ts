@@ -1,9 +1,10 @@
+import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { cancelReplayRun } from "@/lib/server/replay/replay-runs";
 import { ReplayIdParams } from "../../../params";
 
 // POST /api/v1/replays/{id}/cancel → the run, which stops at the next session it would replay.
 export const POST = defineRoute(
-  { scope: "agents:read", sessionRole: "designer", params: ReplayIdParams },
+  { scope: "agents:read", sessionRole: "designer", params: ReplayIdParams, response: ReplayRunViewSchema },
   async ({ db, params }) => cancelReplayRun(db, params.id),
 );

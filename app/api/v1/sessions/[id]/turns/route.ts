@@ -1,5 +1,7 @@
 import { NextResponse } from "next/server";
-import { defineRoute, errorBodyOf } from "@/lib/server/define-route";
+import type { z } from "zod";
+import { PostTurnResponse } from "@/lib/openapi/response-schemas";
+import { defineRoute, type ErrorReply, errorBodyOf, passThrough } from "@/lib/server/define-route";
 import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/server/idempotency";
@@ -14,8 +16,8 @@ import { SessionIdParams } from "../../../params";
 // that same body (or one `error` event with the JSON form's error body and status). The reply is sent
 // only in the `turn` event, after enforcement passed it and the turn is committed.
 export const POST = defineRoute(
-  { scope: "turns:write", params: SessionIdParams, body: PostTurnBody },
-  async ({ db, params, body, request, principal, actor, requestId }) => {
+  { scope: "turns:write", params: SessionIdParams, body: PostTurnBody, response: PostTurnResponse },
+  async ({ db, params, body, request, principal, actor, requestId, reply }) => {
     const streaming = wantsEventStream(request.headers.get("accept"));
     const key = request.headers.get("idempotency-key");
     let recordId: string | null = null;
@@ -28,21 +30,27 @@ export const POST = defineRoute(
       );
       if (start.kind === "replay") {
         const headers = { "idempotent-replayed": "true" };
-        if (!streaming) return NextResponse.json(start.body, { status: start.status, headers });
+        // The answer stored the first time, as it was: a 200 body or an error body.
+        if (!streaming) return passThrough(NextResponse.json(start.body, { status: start.status, headers }));
         // The stored result, as the stream's one final event.
-        return eventStreamResponse(async (sink) => {
-          if (start.status === 200) sink.send({ event: "turn", data: start.body as TurnEventBody });
-          else
-            sink.send({ event: "error", data: { status: start.status, ...(start.body as object) } as ErrorEventBody });
-        }, headers);
+        return passThrough(
+          eventStreamResponse(async (sink) => {
+            if (start.status === 200) sink.send({ event: "turn", data: start.body as TurnEventBody });
+            else
+              sink.send({
+                event: "error",
+                data: { status: start.status, ...(start.body as object) } as ErrorEventBody,
+              });
+          }, headers),
+        );
       }
       recordId = start.recordId;
     }
 
     /** Runs and stores the turn; the 200 body, or the error Response the JSON form answers with. */
-    const execute = async (onStage?: (stage: StageEvent) => void): Promise<TurnEventBody | Response> => {
+    const execute = async (onStage?: (stage: StageEvent) => void): Promise<TurnResponse | ErrorReply> => {
       try {
-        let stored: TurnEventBody | null = null;
+        let stored: TurnResponse | null = null;
         const persisted = await withGoalAbortMapped(requestId, () =>
           runAndPersistTurn(db, {
             sessionId: params.id,
@@ -68,7 +76,8 @@ export const POST = defineRoute(
           if (recordId) await releaseIdempotent(db, recordId);
           return persisted;
         }
-        return stored ?? ({ turn_id: persisted.turnId } as TurnEventBody);
+        if (!stored) throw new Error(`turn ${persisted.turnId} was stored without its response body`);
+        return stored;
       } catch (error) {
         if (recordId) await releaseIdempotent(db, recordId);
         throw error;
@@ -77,26 +86,30 @@ export const POST = defineRoute(
 
     if (streaming) {
       // The turn runs to its commit whether or not the client is still reading.
-      return eventStreamResponse(async (sink: TurnEventSink) => {
-        try {
-          const result = await execute((stage) => sink.send({ event: "stage", data: stage }));
-          if (result instanceof Response) {
-            const errorBody = (await result.json()) as Omit<ErrorEventBody, "status">;
-            sink.send({ event: "error", data: { status: result.status, ...errorBody } });
-          } else {
-            sink.send({ event: "turn", data: result });
+      return passThrough(
+        eventStreamResponse(async (sink: TurnEventSink) => {
+          try {
+            const result = await execute((stage) => sink.send({ event: "stage", data: stage }));
+            if (result instanceof Response) {
+              const errorBody = (await result.json()) as Omit<ErrorEventBody, "status">;
+              sink.send({ event: "error", data: { status: result.status, ...errorBody } });
+            } else {
+              sink.send({ event: "turn", data: result });
+            }
+          } catch (error) {
+            const { status, body: errorBody } = errorBodyOf(error, request, requestId);
+            sink.send({ event: "error", data: { status, ...errorBody } });
           }
-        } catch (error) {
-          const { status, body: errorBody } = errorBodyOf(error, request, requestId);
-          sink.send({ event: "error", data: { status, ...errorBody } });
-        }
-      });
+        }),
+      );
     }
 
     const started = performance.now();
     const result = await execute();
     if (result instanceof Response) return result;
     const serverTiming = `turn;dur=${(performance.now() - started).toFixed(1)}`;
-    return NextResponse.json(result, { headers: { "server-timing": serverTiming } });
+    return reply(200, result, { "server-timing": serverTiming });
   },
 );
+
+type TurnResponse = z.input<typeof PostTurnResponse>;

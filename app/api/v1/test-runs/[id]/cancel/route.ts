@@ -1,8 +1,10 @@
+import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { cancelTestRun } from "@/lib/server/tests/test-runs";
 import { TestRunIdParams } from "../../../params";
 
 // POST /api/v1/test-runs/{id}/cancel → the run, which stops before its next case.
-export const POST = defineRoute({ scope: "turns:write", params: TestRunIdParams }, async ({ db, params }) =>
-  cancelTestRun(db, params.id),
+export const POST = defineRoute(
+  { scope: "turns:write", params: TestRunIdParams, response: TestRunViewSchema },
+  async ({ db, params }) => cancelTestRun(db, params.id),
 );

@@ -1,3 +1,4 @@
+import { GoalReformulationResponse } from "@/lib/openapi/goals-response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { applyGoalReformulation } from "@/lib/server/goals/apply-goal-reformulation";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
@@ -8,7 +9,12 @@ import { ProposeReformulationBody } from "./schema";
 // 200 the verdict + ledger_event_id + the session's goal (accepted or rejected, both are recorded);
 // 404 no session; 409 no original goal yet; 422 bad body; 503 DTL-STRAT-011 ledger not written.
 export const POST = defineRoute(
-  { scope: "goals:write", params: SessionIdParams, body: ProposeReformulationBody },
+  {
+    scope: "goals:write",
+    params: SessionIdParams,
+    body: ProposeReformulationBody,
+    response: GoalReformulationResponse,
+  },
   async ({ db, params, body, actor, requestId }) =>
     withGoalAbortMapped(requestId, () =>
       applyGoalReformulation(db, { sessionId: params.id, candidate: body, actor, requestId, source: "api" }),

@@ -1,3 +1,4 @@
+import { RestoreGoalResponse } from "@/lib/openapi/goals-response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
@@ -6,7 +7,7 @@ import { SessionIdParams } from "../../../../params";
 // POST /api/v1/sessions/{id}/goal/restore (no body) → 200 {restored, ledger_event_id, goal}: the next
 // turn runs on the original goal. restored false = nothing was active (no event written).
 export const POST = defineRoute(
-  { scope: "goals:write", params: SessionIdParams },
+  { scope: "goals:write", params: SessionIdParams, response: RestoreGoalResponse },
   async ({ db, params, actor, requestId }) =>
     withGoalAbortMapped(requestId, () => restoreOriginalGoal(db, { sessionId: params.id, actor, requestId })),
 );
