@@ -1,5 +1,5 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
-import { benchHeap, benchModelCalls, benchOverhead, benchRoutingCorpus } from "./engine-bench";
+import { benchHeap, benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
@@ -35,6 +35,7 @@ async function main() {
   await benchModelCalls(report);
   await benchRoutingCorpus(report);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
+  await benchOfflineEmbedder(report);
   await benchHeap(report);
   await benchReplay(report);
   await benchTests(report);

@@ -44,13 +44,15 @@ describe("offline embedder", () => {
     expect(() => createOfflineEmbedder(0)).toThrow(RangeError);
   });
 
-  it("embeds 10,000 short texts well under a second", async () => {
+  // Its speed (10,000 texts) is a benchmark figure, offline_embed_ms_10000 in `npm run bench`.
+  it("embeds a batch into one unit vector per text, the same as one at a time", async () => {
     const embedder = createOfflineEmbedder();
-    const texts = Array.from({ length: 10_000 }, (_, i) => `Customer ${i} wants a refund for order ${i * 7}, it broke`);
-    const start = performance.now();
+    const texts = Array.from({ length: 1_000 }, (_, i) => `Customer ${i} wants a refund for order ${i * 7}, it broke`);
     const vectors = await embedder.embed(texts);
-    const elapsed = performance.now() - start;
-    expect(vectors).toHaveLength(10_000);
-    expect(elapsed).toBeLessThan(1000);
+    expect(vectors).toHaveLength(1_000);
+    const [alone] = await embedder.embed([texts[999] ?? ""]);
+    expect(Array.from(vectors[999] ?? [])).toEqual(Array.from(alone ?? []));
+    const first = vectors[0] ?? new Float32Array(0);
+    expect(dot(first, first)).toBeCloseTo(1, 5);
   });
 });
