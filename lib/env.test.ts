@@ -1,17 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { env, resetEnvCache } from "./env";
+import { env } from "./env";
 
 const saved = process.env.FOCAL_TRUST_PROXY;
 afterEach(() => {
   if (saved === undefined) delete process.env.FOCAL_TRUST_PROXY;
   else process.env.FOCAL_TRUST_PROXY = saved;
-  resetEnvCache();
 });
 
 function trustProxy(value: string | undefined) {
   if (value === undefined) delete process.env.FOCAL_TRUST_PROXY;
   else process.env.FOCAL_TRUST_PROXY = value;
-  resetEnvCache();
   return env().FOCAL_TRUST_PROXY;
 }
 

@@ -6,7 +6,6 @@ import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { resetEnvCache } from "@/lib/env";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
@@ -97,7 +96,6 @@ async function configure(vars: Record<string, string | undefined>): Promise<void
   for (const key of Object.keys(process.env))
     if (key.startsWith("OTEL_") || key.startsWith("FOCAL_OTEL_")) delete process.env[key];
   for (const [key, value] of Object.entries(vars)) if (value !== undefined) process.env[key] = value;
-  resetEnvCache();
   await resetTurnTelemetry();
 }
 
@@ -117,7 +115,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   process.env = saved;
-  resetEnvCache();
   await resetTurnTelemetry();
   await receiver?.close();
   await handle?.close();

@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { signInThrottles } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
 import { peerHeader, postSignIn } from "@/test/support/auth-requests";
 import { addOperator, startTestApp } from "@/test/support/focal-test-app";
 import { HOST, ORIGIN } from "@/test/support/request-headers";
@@ -16,12 +15,10 @@ const LIMIT = 5;
 beforeAll(async () => {
   process.env.FOCAL_SIGN_IN_LIMIT_PER_MINUTE = String(LIMIT);
   delete process.env.FOCAL_TRUST_PROXY;
-  resetEnvCache();
   handle = await startTestApp();
 });
 afterAll(async () => {
   delete process.env.FOCAL_TRUST_PROXY;
-  resetEnvCache();
   await handle?.close();
 });
 beforeEach(async () => {
@@ -31,7 +28,6 @@ beforeEach(async () => {
 function trustProxy(value: string | undefined) {
   if (value === undefined) delete process.env.FOCAL_TRUST_PROXY;
   else process.env.FOCAL_TRUST_PROXY = value;
-  resetEnvCache();
 }
 
 /** Lets the account's current backoff run out without waiting for it. */
