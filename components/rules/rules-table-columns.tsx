@@ -109,13 +109,15 @@ export function ruleColumns(ctx: RuleColumnsContext): ColumnDef<BundleRule>[] {
         <>
           {rule.is_hard_constraint ? (
             <div className="flex flex-wrap gap-1">
-              <Badge variant="danger">hard</Badge>
-              <Badge variant={`lane-${rule.enforcement_lane}`}>
-                {rule.enforcement_lane === "deterministic" ? "lane 1 · CEL" : "lane 2 · judge"}
+              <Badge variant="danger" title="Hard constraint: a reply that breaks it is never sent.">
+                hard
               </Badge>
+              <Badge variant={`lane-${rule.enforcement_lane}`} />
             </div>
           ) : (
-            <Badge variant="neutral">guidance</Badge>
+            <Badge variant="neutral" title="Guidance: shapes the reply; no check blocks it.">
+              guidance
+            </Badge>
           )}
           {rule.enforcement_expression ? (
             <div>

@@ -92,9 +92,7 @@ function checks(items: Item[]): ReactNode {
           <li key={i} data-testid="rule-check" className="space-y-0.5 px-2 py-1.5 text-xs">
             <div className="flex flex-wrap items-center gap-1.5">
               <Badge variant={checkVariant(text(c.result))}>{text(c.result)}</Badge>
-              <Badge variant={c.lane === 2 ? "lane-subjective" : "lane-deterministic"}>
-                {c.lane === 2 ? "lane 2 · judge" : "lane 1 · CEL"}
-              </Badge>
+              <Badge variant={c.lane === 2 ? "lane-subjective" : "lane-deterministic"} />
               <Mono className="font-medium">{text(c.ruleKey)}</Mono>
               <span className="min-w-0 truncate text-muted-foreground">{text(c.ruleName)}</span>
             </div>

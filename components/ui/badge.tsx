@@ -43,7 +43,7 @@ const DEFAULT_LABEL: Partial<Record<BadgeVariant, string>> = {
   "outcome-fallback": "fallback",
   "outcome-escalated": "escalated",
   "outcome-error": "error",
-  "lane-deterministic": "lane 1 · check",
+  "lane-deterministic": "lane 1 · CEL",
   "lane-subjective": "lane 2 · judge",
   "scope-GLOBAL": "GLOBAL",
   "scope-SCENARIO": "SCENARIO",
@@ -54,6 +54,21 @@ const DEFAULT_LABEL: Partial<Record<BadgeVariant, string>> = {
   "role-admin": "admin",
 };
 
+// What a semantic badge's word means, on hover: the console's own terms, explained where they appear.
+const DEFAULT_TITLE: Partial<Record<BadgeVariant, string>> = {
+  "outcome-answered": "The first draft passed every check and was sent.",
+  "outcome-clarified": "The message was unclear, so the agent asked a question instead of guessing.",
+  "outcome-regenerated": "A draft broke a hard rule; it was rewritten, and the rewrite was sent.",
+  "outcome-fallback": "No draft could be sent (a check kept failing, or the model failed); a safe reply was sent.",
+  "outcome-escalated": "The agent handed the conversation to a person and told the customer so.",
+  "outcome-error": "The engine failed on this turn; a standard apology was sent instead.",
+  "lane-deterministic": "Lane 1: the rule's CEL expression is checked on every draft, without a model call.",
+  "lane-subjective": "Lane 2: a model judges each draft against the rule's text.",
+  "scope-GLOBAL": "Applies on every turn.",
+  "scope-SCENARIO": "Applies while the conversation is in this scenario.",
+  "scope-STEP": "Applies at this step of a scenario only.",
+};
+
 export type BadgeProps = Omit<ComponentProps<"span">, "children"> & {
   variant?: BadgeVariant;
   /** The badge's word; semantic variants fall back to their own word (e.g. "answered", "GLOBAL"). */
@@ -62,7 +77,13 @@ export type BadgeProps = Omit<ComponentProps<"span">, "children"> & {
 
 export function Badge({ className, variant = "neutral", children, ...props }: BadgeProps) {
   return (
-    <span data-slot="badge" data-variant={variant} className={cn(badgeVariants({ variant }), className)} {...props}>
+    <span
+      data-slot="badge"
+      data-variant={variant}
+      title={DEFAULT_TITLE[variant]}
+      className={cn(badgeVariants({ variant }), className)}
+      {...props}
+    >
       {children ?? DEFAULT_LABEL[variant]}
     </span>
   );
