@@ -126,6 +126,8 @@ test.describe("as a designer", () => {
     await editor.getByRole("button", { name: "Cancel" }).click();
     // Unsaved edits: the console asks in its own dialog; keeping them leaves the editor as it was.
     const discard = page.getByRole("dialog", { name: "Discard your unsaved changes to this tool?" });
+    await expect(discard).toBeVisible();
+    await screenshot(page, "tools-discard-confirm");
     await discard.getByRole("button", { name: "Keep editing" }).click();
     await expect(editor.getByLabel("URL")).toHaveValue("https://api.example.com/orders");
     await page.keyboard.press("Escape");
