@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { verifyLedgerAction } from "@/lib/actions/ledger/verify-ledger";
+import { plural } from "@/lib/text/plural";
 
 type Verdict = {
   is_intact: boolean;
@@ -14,6 +15,18 @@ type Verdict = {
   anchors: number;
   unanchored: number;
 };
+
+/** The intact verdict in words: every count agrees with its noun, and no anchor yet is said as such. */
+function intactSentence(v: { total: number; chains: number; anchors: number; unanchored: number }): string {
+  const linked = `${plural(v.total, "event")} in ${plural(v.chains, "chain")} link back to the genesis hash`;
+  const anchored =
+    v.anchors === 0
+      ? "no anchor has been written yet"
+      : v.anchors === 1
+        ? "the anchor matches the chain heads it covers"
+        : `all ${v.anchors} anchors match the chain heads they cover`;
+  return `${linked}; ${anchored} (${plural(v.unanchored, "event")} not anchored yet).`;
+}
 
 export function VerifyChainButton() {
   const [pending, startTransition] = useTransition();
@@ -36,12 +49,7 @@ export function VerifyChainButton() {
       </Button>
       <div aria-live="polite" data-testid="verify-result" className="text-right text-sm">
         {error ? <span className="text-destructive">Could not verify: {error}</span> : null}
-        {verdict?.is_intact ? (
-          <span className="text-success">
-            ✓ Chain intact: all {verdict.total} events in {verdict.chains} chains link back to the genesis hash, and all{" "}
-            {verdict.anchors} anchors match the chain heads they cover ({verdict.unanchored} events not anchored yet).
-          </span>
-        ) : null}
+        {verdict?.is_intact ? <span className="text-success">✓ Chain intact: {intactSentence(verdict)}</span> : null}
         {verdict && !verdict.is_intact ? (
           <Alert variant="danger" title={`Ledger broken at seq ${verdict.broken_at}`}>
             {verdict.reason ? `${verdict.reason}. ` : null}Something at seq {verdict.broken_at} was changed, removed or
