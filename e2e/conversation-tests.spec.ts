@@ -85,6 +85,12 @@ test("the France conversation is saved from the Sandbox as a test", async ({ pag
   await screenshot(page, "tests-save-as-test-dialog");
   await dialog.getByTestId("save-proposal").click();
   await expect(dialog.getByTestId("saved-test-link")).toHaveAttribute("href", `/agents/refund-desk/tests/${CASE_KEY}`);
+
+  // On the Tests page the suite filter applies as it is chosen, like every list's filters.
+  await page.goto("/agents/refund-desk/tests");
+  await page.getByRole("form", { name: "Filter cases" }).getByLabel("Suite").selectOption("e2e");
+  await expect(page).toHaveURL(/[?&]suite=e2e/);
+  await expect(page.getByText(CASE_KEY).first()).toBeVisible();
 });
 
 test("max-refund <= 80: the preview shows the cases turning red and the gate refuses the save", async ({ page }) => {

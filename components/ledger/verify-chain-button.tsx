@@ -53,7 +53,7 @@ export function VerifyChainButton() {
         {verdict && !verdict.is_intact ? (
           <Alert variant="danger" title={`Ledger broken at seq ${verdict.broken_at}`}>
             {verdict.reason ? `${verdict.reason}. ` : null}Something at seq {verdict.broken_at} was changed, removed or
-            forged after it was written ({verdict.total} events in the table).{" "}
+            forged after it was written ({plural(verdict.total, "event")} in the table).{" "}
             <a href={`#seq-${verdict.broken_at}`}>Jump to it</a>, then restore the database from a backup taken before
             that event and compare the latest anchor hash with the copy kept outside the database.
           </Alert>

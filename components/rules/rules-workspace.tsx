@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { plural } from "@/lib/text/plural";
 import { DeleteRuleDialog } from "./delete-rule-dialog";
 import { type EditorTarget, RuleEditorDrawer } from "./rule-editor-drawer";
 import type { RuleFilters } from "./rule-filters";
@@ -72,7 +73,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
     <>
       <PageHeader
         title="Rules"
-        description={`${data.agent.name} · v${version} · ${data.rules.length} rules, flat and scoped. Every save is a new version with a ledger diff.`}
+        description={`${data.agent.name} · v${version} · ${plural(data.rules.length, "rule")}, flat and scoped. Every save is a new version with a ledger diff.`}
         actions={
           <ConfigPageActions agentKey={data.agent.key} newLabel="New rule" onNew={canEdit ? () => open(null) : null} />
         }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Alert } from "@/components/ui/alert";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
+import { plural } from "@/lib/text/plural";
 
 interface DeleteScenarioDialogProps {
   agentKey: string;
@@ -33,9 +34,10 @@ export function DeleteScenarioDialog({
       title={<>Delete scenario {scenario?.key}?</>}
       description={
         <>
-          “{scenario?.name}” and its {scenario?.steps.length} steps and {scenario?.transitions.length} transitions stop
-          from the next turn; conversations in it continue outside any scenario. This makes v{version + 1}; the ledger
-          keeps every field, and the toast offers an undo.
+          “{scenario?.name}” and its {plural(scenario?.steps.length ?? 0, "step")} and{" "}
+          {plural(scenario?.transitions.length ?? 0, "transition")} stop from the next turn; conversations in it
+          continue outside any scenario. This makes v{version + 1}; the ledger keeps every field, and the toast offers
+          an undo.
         </>
       }
       warning={
