@@ -15,7 +15,8 @@ export async function signIn(page: Page) {
 export async function screenshot(page: Page, name: string) {
   const dir = path.join("test-results", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  // Finished animations: a dialog caught mid fade-in would show the page through it.
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: "disabled" });
 }
 
 export interface Person {
