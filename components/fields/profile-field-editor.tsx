@@ -94,11 +94,10 @@ export function ProfileFieldEditor({
       formId="field-editor-form"
       title={title}
       loadedName={field?.field_name ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit fields; you can use the tester.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1} and profile schema v${data.agent.profileSchemaVersion + 1}, recorded in the ledger.`
-      }
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit fields; you can use the tester."
+      alsoMakes={`profile schema v${data.agent.profileSchemaVersion + 1}`}
       editor={editor}
       readOnly={readOnly}
       saveLabel={field ? "Save field" : "Create field"}

@@ -117,11 +117,9 @@ export function VariableEditor({
       formId="variable-editor-form"
       title={title}
       loadedName={variable?.name ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit variables; you can use the tester.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1}, recorded in the ledger.`
-      }
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit variables; you can use the tester."
       editor={editor}
       readOnly={readOnly}
       saveLabel={variable ? "Save variable" : "Create variable"}

@@ -88,11 +88,9 @@ export function RuleEditorDrawer({ target, data, currentVersion, readOnly, onSav
       formId="rule-editor-form"
       title={title}
       loadedName={target.rule?.key ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit rules; you can use the tester.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1}, recorded in the ledger.`
-      }
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit rules; you can use the tester."
       editor={editor}
       readOnly={readOnly}
       saveLabel={target.rule ? "Save rule" : "Create rule"}

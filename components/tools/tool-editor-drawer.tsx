@@ -101,11 +101,9 @@ export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSav
       formId="tool-editor-form"
       title={title}
       loadedName={target.tool?.key ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit and try tools.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1}, recorded in the ledger.`
-      }
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit and try tools."
       editor={editor}
       readOnly={readOnly}
       saveLabel={target.tool ? "Save tool" : "Create tool"}
