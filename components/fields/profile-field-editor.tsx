@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { FormField } from "@/components/ui/form-field";
@@ -31,15 +32,9 @@ const TYPES: TypeOption<ProfileField["field_type"]>[] = [
 const MAX_RULES = 20;
 const MAX_HINTS = 20;
 
-interface ProfileFieldEditorProps {
+interface ProfileFieldEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new field. */
   field: ProfileField | null;
-  loadedVersion: number;
-  currentVersion: number;
-  data: FieldsWorkspaceData;
-  readOnly: boolean;
-  onSaved: (version: number) => void;
-  onClose: () => void;
 }
 
 /** A profile field definition: every field, each validation rule parsed as typed, and the tester. */

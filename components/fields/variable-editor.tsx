@@ -1,6 +1,7 @@
 "use client";
 
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { FormField } from "@/components/ui/form-field";
@@ -51,15 +52,9 @@ function testable(form: VariableForm): ResponseVariable {
 // BundleVariable's limit (bundle.ts): 50 patterns.
 const MAX_PATTERNS = 50;
 
-interface VariableEditorProps {
+interface VariableEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new variable. */
   variable: ResponseVariable | null;
-  loadedVersion: number;
-  currentVersion: number;
-  data: FieldsWorkspaceData;
-  readOnly: boolean;
-  onSaved: (version: number) => void;
-  onClose: () => void;
 }
 
 /** A response variable: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
