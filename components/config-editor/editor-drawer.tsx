@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { ConflictAlert } from "./conflict-alert";
+import { editorDescription } from "./editor-description";
 import { EditorFooter } from "./editor-footer";
 import { TestsGateAlert } from "./tests-gate-alert";
 import type { ConfigEditor } from "./use-config-editor";
@@ -30,7 +31,13 @@ interface EditorDrawerProps<F extends object> {
   title: string;
   /** The entity's key or name as loaded, shown in monospace after the title. */
   loadedName: string | null;
-  description: ReactNode;
+  /** The agent and the version the page shows, for the line under the title. */
+  agentName: string;
+  currentVersion: number;
+  /** After "read-only: ", what a viewer may and may not do here. */
+  readOnlyNote: string;
+  /** What else a save makes besides the next config version ("profile schema v4"). */
+  alsoMakes?: string;
   editor: ConfigEditor<F>;
   readOnly: boolean;
   saveLabel: string;
@@ -47,7 +54,10 @@ export function EditorDrawer<F extends object>({
   formId,
   title,
   loadedName,
-  description,
+  agentName,
+  currentVersion,
+  readOnlyNote,
+  alsoMakes,
   editor,
   readOnly,
   saveLabel,
@@ -79,7 +89,16 @@ export function EditorDrawer<F extends object>({
             {title}
             {loadedName ? <span className="ml-2 font-mono font-normal text-sm">{loadedName}</span> : null}
           </DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogDescription>
+            {editorDescription({
+              agentName,
+              readOnly,
+              currentVersion,
+              expectedVersion: editor.expectedVersion,
+              readOnlyNote,
+              alsoMakes,
+            })}
+          </DialogDescription>
         </DialogHeader>
         <div className={BODY[testerWidth]}>
           <form

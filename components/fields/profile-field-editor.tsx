@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
@@ -14,12 +14,14 @@ import { NEW_PROFILE_FIELD, profileFieldFromForm } from "@/lib/fields/editor-for
 import type { ProfileField } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { variableNameFromLabel } from "@/lib/keys/key-from-name";
+import { DescriptionField } from "./description-field";
 import { FieldValueTester } from "./field-value-tester";
 import { ListRowsField } from "./list-rows-field";
+import { type TypeOption, TypeSelectField } from "./type-select-field";
 import { UsedBy } from "./used-by";
 import { ValidationRuleStatus } from "./validation-rule-status";
 
-const TYPES: { value: ProfileField["field_type"]; hint: string }[] = [
+const TYPES: TypeOption<ProfileField["field_type"]>[] = [
   { value: "string", hint: "Text; validation rules see value as a CEL string." },
   { value: "number", hint: "A CEL double; “1,250” from the customer is stored as 1250." },
   { value: "boolean", hint: "true/yes or false/no from the customer; a CEL bool." },
@@ -30,15 +32,9 @@ const TYPES: { value: ProfileField["field_type"]; hint: string }[] = [
 const MAX_RULES = 20;
 const MAX_HINTS = 20;
 
-interface ProfileFieldEditorProps {
+interface ProfileFieldEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new field. */
   field: ProfileField | null;
-  loadedVersion: number;
-  currentVersion: number;
-  data: FieldsWorkspaceData;
-  readOnly: boolean;
-  onSaved: (version: number) => void;
-  onClose: () => void;
 }
 
 /** A profile field definition: every field, each validation rule parsed as typed, and the tester. */
@@ -94,11 +90,10 @@ export function ProfileFieldEditor({
       formId="field-editor-form"
       title={title}
       loadedName={field?.field_name ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit fields; you can use the tester.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1} and profile schema v${data.agent.profileSchemaVersion + 1}, recorded in the ledger.`
-      }
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit fields; you can use the tester."
+      alsoMakes={`profile schema v${data.agent.profileSchemaVersion + 1}`}
       editor={editor}
       readOnly={readOnly}
       saveLabel={field ? "Save field" : "Create field"}
@@ -141,37 +136,20 @@ export function ProfileFieldEditor({
             </FormField>
           </div>
           {field ? <UsedBy use={data.uses[field.field_name]} agentKey={data.agent.key} what="Renaming" /> : null}
-          <FormField
-            label="Type"
-            htmlFor="field-type"
+          <TypeSelectField
+            id="field-type"
+            types={TYPES}
+            value={form.field_type}
             errors={errors.field_type}
-            hint={TYPES.find((type) => type.value === form.field_type)?.hint}
-          >
-            <NativeSelect
-              id="field-type"
-              value={form.field_type}
-              onChange={(e) => update({ field_type: e.target.value as ProfileField["field_type"] })}
-            >
-              {TYPES.map((type) => (
-                <option key={type.value} value={type.value}>
-                  {type.value}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField
-            label="Description"
-            htmlFor="field-description"
-            errors={errors.description}
+            onChange={(field_type) => update({ field_type })}
+          />
+          <DescriptionField
+            id="field-description"
             hint="The definition the sensor is given: what the field means, e.g. “VIP = lifetime spend > $1000”."
-          >
-            <Textarea
-              id="field-description"
-              value={form.description}
-              maxLength={2000}
-              onChange={(e) => update({ description: e.target.value })}
-            />
-          </FormField>
+            value={form.description}
+            errors={errors.description}
+            onChange={(description) => update({ description })}
+          />
           <ListRowsField
             id="field-rule"
             legend="Validation rules"

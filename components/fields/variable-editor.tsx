@@ -1,39 +1,37 @@
 "use client";
 
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
 import { NEW_VARIABLE, type VariableForm, variableFromForm, variableToForm } from "@/lib/fields/editor-forms";
 import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { contextWordProblem, currencyProblem } from "@/lib/fields/money-form";
+import { DescriptionField } from "./description-field";
 import { ListRowsField } from "./list-rows-field";
 import { MoneyFields } from "./money-fields";
 import { PatternStatus } from "./pattern-status";
+import { type TypeOption, TypeSelectField } from "./type-select-field";
 import { UsedBy } from "./used-by";
 import { VariableTester } from "./variable-tester";
 
-const TYPES: { value: ResponseVariable["type"]; label: string; hint: string }[] = [
+const TYPES: TypeOption<ResponseVariable["type"]>[] = [
   {
     value: "number",
-    label: "number",
     hint: "Capture group 1 of each match, e.g. the 75 in “$75 refund”; “1,250” → 1250.",
   },
-  { value: "string", label: "string", hint: "Capture group 1 of each match, or the whole match without one." },
+  { value: "string", hint: "Capture group 1 of each match, or the whole match without one." },
   {
     value: "boolean",
-    label: "boolean",
     hint: "True when any pattern matches the reply; false otherwise, never unresolved.",
   },
   {
     value: "money",
-    label: "money",
     hint: "Every amount near a context word, in any written form, converted to the currency; rules also read <name>_total, their sum. Patterns are optional extra detectors.",
   },
 ];
@@ -54,15 +52,9 @@ function testable(form: VariableForm): ResponseVariable {
 // BundleVariable's limit (bundle.ts): 50 patterns.
 const MAX_PATTERNS = 50;
 
-interface VariableEditorProps {
+interface VariableEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new variable. */
   variable: ResponseVariable | null;
-  loadedVersion: number;
-  currentVersion: number;
-  data: FieldsWorkspaceData;
-  readOnly: boolean;
-  onSaved: (version: number) => void;
-  onClose: () => void;
 }
 
 /** A response variable: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
@@ -117,11 +109,9 @@ export function VariableEditor({
       formId="variable-editor-form"
       title={title}
       loadedName={variable?.name ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit variables; you can use the tester.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1}, recorded in the ledger.`
-      }
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit variables; you can use the tester."
       editor={editor}
       readOnly={readOnly}
       saveLabel={variable ? "Save variable" : "Create variable"}
@@ -146,24 +136,13 @@ export function VariableEditor({
                 onChange={(e) => update({ name: e.target.value })}
               />
             </FormField>
-            <FormField
-              label="Type"
-              htmlFor="variable-type"
+            <TypeSelectField
+              id="variable-type"
+              types={TYPES}
+              value={form.type}
               errors={errors.type}
-              hint={TYPES.find((type) => type.value === form.type)?.hint}
-            >
-              <NativeSelect
-                id="variable-type"
-                value={form.type}
-                onChange={(e) => update({ type: e.target.value as ResponseVariable["type"] })}
-              >
-                {TYPES.map((type) => (
-                  <option key={type.value} value={type.value}>
-                    {type.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+              onChange={(type) => update({ type })}
+            />
           </div>
           {variable ? (
             <UsedBy use={data.uses[variable.name]} agentKey={data.agent.key} what="Renaming" rulesOnly />
@@ -171,19 +150,13 @@ export function VariableEditor({
           {form.type === "money" ? (
             <MoneyFields form={form} update={update} errors={errors} readOnly={readOnly} />
           ) : null}
-          <FormField
-            label="Description"
-            htmlFor="variable-description"
-            errors={errors.description}
+          <DescriptionField
+            id="variable-description"
             hint="Guides the model extractor: what the reply commits to, and in which unit."
-          >
-            <Textarea
-              id="variable-description"
-              value={form.description}
-              maxLength={2000}
-              onChange={(e) => update({ description: e.target.value })}
-            />
-          </FormField>
+            value={form.description}
+            errors={errors.description}
+            onChange={(description) => update({ description })}
+          />
           <ListRowsField
             id="variable-pattern"
             legend="Patterns"

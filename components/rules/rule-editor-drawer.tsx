@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
@@ -20,31 +21,20 @@ import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 import { CelTester } from "./cel-tester";
 import { RuleFormFields } from "./rule-form-fields";
 
-export interface EditorTarget {
+interface RuleEditorDrawerProps extends OpenedEditorProps<RulesWorkspaceData> {
   /** null: a new rule. */
   rule: BundleRule | null;
-  /** The config_version the editor was opened on: sent as expected_config_version. */
-  loadedVersion: number;
-}
-
-interface RuleEditorDrawerProps {
-  target: EditorTarget;
-  data: RulesWorkspaceData;
-  /** The version the page shows now; used after "reload, keep my edits". */
-  currentVersion: number;
-  readOnly: boolean;
-  onSaved: (version: number) => void;
-  onClose: () => void;
 }
 
 /** One rule in the editor drawer: its form, and the CEL tester beside it. */
-export function RuleEditorDrawer({ target, data, currentVersion, readOnly, onSaved, onClose }: RuleEditorDrawerProps) {
-  const initial = useMemo(() => (target.rule ? formFromRule(target.rule) : NEW_RULE_FORM), [target.rule]);
-  const derive = useKeyFromName<RuleFormState>(target.rule === null, keyFromName);
+export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
+  const { rule: loaded, data, loadedVersion, currentVersion, readOnly, onSaved, onClose } = props;
+  const initial = useMemo(() => (loaded ? formFromRule(loaded) : NEW_RULE_FORM), [loaded]);
+  const derive = useKeyFromName<RuleFormState>(loaded === null, keyFromName);
   const editor = useConfigEditor({
     initial,
     readOnly,
-    loadedVersion: target.loadedVersion,
+    loadedVersion,
     currentVersion,
     onSaved,
     onClose,
@@ -63,8 +53,8 @@ export function RuleEditorDrawer({ target, data, currentVersion, readOnly, onSav
     }
     const rule = converted.rule;
     const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
-    return target.rule
-      ? { edit: "updateRule" as const, key: rule.key, input: { ...rule, ...at, rule_key: target.rule.key } }
+    return loaded
+      ? { edit: "updateRule" as const, key: rule.key, input: { ...rule, ...at, rule_key: loaded.key } }
       : { edit: "createRule" as const, key: rule.key, input: { ...rule, ...at } };
   }
 
@@ -81,21 +71,19 @@ export function RuleEditorDrawer({ target, data, currentVersion, readOnly, onSav
     );
   }
 
-  const title = readOnly ? "Rule" : target.rule ? "Edit rule" : "New rule";
+  const title = readOnly ? "Rule" : loaded ? "Edit rule" : "New rule";
   return (
     <EditorDrawer
       testId="rule-editor"
       formId="rule-editor-form"
       title={title}
-      loadedName={target.rule?.key ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit rules; you can use the tester.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1}, recorded in the ledger.`
-      }
+      loadedName={loaded?.key ?? null}
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit rules; you can use the tester."
       editor={editor}
       readOnly={readOnly}
-      saveLabel={target.rule ? "Save rule" : "Create rule"}
+      saveLabel={loaded ? "Save rule" : "Create rule"}
       onSubmit={save}
       testerWidth="narrow"
       preview={{ agentKey: data.agent.key, preview, draft }}

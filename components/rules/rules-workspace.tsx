@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { ConfigPageActions } from "@/components/config-editor/page-actions";
-import { useEditorUrl } from "@/components/config-editor/use-editor-url";
+import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
 import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -10,7 +10,7 @@ import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 import { plural } from "@/lib/text/plural";
 import { DeleteRuleDialog } from "./delete-rule-dialog";
-import { type EditorTarget, RuleEditorDrawer } from "./rule-editor-drawer";
+import { RuleEditorDrawer } from "./rule-editor-drawer";
 import type { RuleFilters } from "./rule-filters";
 import { RulesTable } from "./rules-table";
 import { ruleColumns } from "./rules-table-columns";
@@ -30,14 +30,8 @@ interface RulesWorkspaceProps {
 export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspaceProps) {
   const [filters, updateFilters] = useRuleFiltersUrl(initialFilters);
   const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
-  const [editor, setEditor] = useState<(EditorTarget & { id: number }) | null>(null);
+  const { opened, open, close } = useOpenedEditor("rule", data.rules, canEdit, version);
   const [deleting, setDeleting] = useState<BundleRule | null>(null);
-
-  const open = (rule: BundleRule | null, loadedVersion = version) => {
-    setEditor({ rule, loadedVersion, id: Date.now() });
-    editorUrl.opened(rule);
-  };
-  const editorUrl = useEditorUrl("rule", data.rules, open, canEdit);
   const commands = useRuleCommands({
     agentKey: data.agent.key,
     version,
@@ -99,18 +93,16 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
       ) : (
         <RulesTable table={table} pendingKey={commands.pendingKey} />
       )}
-      {editor ? (
+      {opened ? (
         <RuleEditorDrawer
-          key={editor.id}
-          target={editor}
+          key={opened.id}
+          rule={opened.entity}
+          loadedVersion={opened.loadedVersion}
           data={data}
           currentVersion={version}
           readOnly={!canEdit}
           onSaved={setSavedVersion}
-          onClose={() => {
-            setEditor(null);
-            editorUrl.closed();
-          }}
+          onClose={close}
         />
       ) : null}
       <DeleteRuleDialog

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
@@ -11,7 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import type { StepForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import type { StepMarks } from "./graph-marks";
-import { ItemControls } from "./item-controls";
+import { ItemCard } from "./item-card";
 
 interface StepCardProps {
   step: StepForm;
@@ -41,7 +40,6 @@ interface StepCardProps {
 export function StepCard(props: StepCardProps) {
   const { step, index, count, entry, marks, selected, rules, agentKey, errors, focusName, edit, onToggle, scrollKey } =
     props;
-  const cardRef = useRef<HTMLLIElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const id = `step-${step.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `steps[${index}]`;
@@ -49,34 +47,28 @@ export function StepCard(props: StepCardProps) {
   const hasError =
     marks.error || ["key", "name", "instructions", "clarification_hint"].some((f) => errors(`${at}.${f}`));
 
-  // A step picked on the graph may be far down the list: bring its card into view.
-  useEffect(() => {
-    if (selected && scrollKey > 0) cardRef.current?.scrollIntoView({ block: "nearest" });
-  }, [selected, scrollKey]);
   useEffect(() => {
     if (focusName) nameRef.current?.focus();
   }, [focusName]);
 
   return (
-    <li
-      ref={cardRef}
-      aria-label={`Step ${index + 1}: ${label}`}
-      data-testid="step-card"
-      data-step-key={step.key}
-      className={cn("rounded-md border border-border bg-card", selected && "border-ring ring-1 ring-ring")}
-    >
-      <div className="flex items-center gap-2 px-2 py-1.5">
-        <button
-          type="button"
-          aria-expanded={selected}
-          aria-controls={`${id}-fields`}
-          onClick={onToggle}
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-sm px-1 py-0.5 text-left hover:bg-accent"
-        >
-          <span className="text-muted-foreground text-xs tabular-nums">{index + 1}.</span>
+    <ItemCard
+      id={id}
+      label={`Step ${index + 1}: ${label}`}
+      testId="step-card"
+      stepKey={step.key}
+      index={index}
+      count={count}
+      selected={selected}
+      scrollKey={scrollKey}
+      onToggle={onToggle}
+      summary={
+        <>
           <span className="truncate font-medium text-sm">{label}</span>
           <Mono className="truncate text-muted-foreground text-xs">{step.key}</Mono>
-        </button>
+        </>
+      }
+      badges={
         <div className="flex shrink-0 flex-wrap gap-1">
           {entry ? <Badge variant="info">entry</Badge> : null}
           {step.is_terminal ? <Badge variant="neutral">terminal</Badge> : null}
@@ -89,103 +81,89 @@ export function StepCard(props: StepCardProps) {
             </Badge>
           ) : null}
         </div>
-        {edit ? (
-          <ItemControls
-            what={`step ${label}`}
-            isFirst={index === 0}
-            isLast={index === count - 1}
-            onMove={edit.move}
-            onRemove={edit.remove}
+      }
+      what={`step ${label}`}
+      legend={`step ${label}`}
+      edit={edit}
+    >
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
+        <FormField label="Name" htmlFor={`${id}-name`} required errors={errors(`${at}.name`)}>
+          <Input
+            ref={nameRef}
+            id={`${id}-name`}
+            value={step.name}
+            maxLength={200}
+            onChange={(e) => edit?.update({ name: e.target.value })}
           />
-        ) : null}
-      </div>
-      {selected ? (
-        <fieldset
-          id={`${id}-fields`}
-          disabled={!edit}
-          className="relative min-w-0 space-y-3 border-border border-t p-3"
+        </FormField>
+        <FormField
+          label="Key"
+          htmlFor={`${id}-key`}
+          required
+          errors={errors(`${at}.key`)}
+          hint={step.original_key ? "A new key keeps the step: sessions and rules stay on it." : undefined}
         >
-          <legend className="sr-only">Fields of step {label}</legend>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
-            <FormField label="Name" htmlFor={`${id}-name`} required errors={errors(`${at}.name`)}>
-              <Input
-                ref={nameRef}
-                id={`${id}-name`}
-                value={step.name}
-                maxLength={200}
-                onChange={(e) => edit?.update({ name: e.target.value })}
-              />
-            </FormField>
-            <FormField
-              label="Key"
-              htmlFor={`${id}-key`}
-              required
-              errors={errors(`${at}.key`)}
-              hint={step.original_key ? "A new key keeps the step: sessions and rules stay on it." : undefined}
-            >
-              <Input
-                id={`${id}-key`}
-                value={step.key}
-                maxLength={64}
-                className="font-mono text-xs"
-                onChange={(e) => edit?.update({ key: e.target.value })}
-              />
-            </FormField>
-          </div>
-          <FormField
-            label="Instructions"
-            htmlFor={`${id}-instructions`}
-            errors={errors(`${at}.instructions`)}
-            hint="Told to the model while the conversation is in this step."
-          >
-            <Textarea
-              id={`${id}-instructions`}
-              value={step.instructions}
-              maxLength={8000}
-              onChange={(e) => edit?.update({ instructions: e.target.value })}
-            />
-          </FormField>
-          <FormField
-            label="Clarification hint"
-            htmlFor={`${id}-hint`}
-            errors={errors(`${at}.clarification_hint`)}
-            hint="The question asked when the customer's message is too vague to act on."
-          >
-            <Textarea
-              id={`${id}-hint`}
-              value={step.clarification_hint}
-              maxLength={2000}
-              className="min-h-12"
-              onChange={(e) => edit?.update({ clarification_hint: e.target.value })}
-            />
-          </FormField>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={step.is_terminal}
-              onChange={(e) => edit?.update({ is_terminal: e.target.checked })}
-            />
-            Terminal: the scenario ends in this step (no transition may leave it)
-          </label>
-          {rules.length > 0 ? (
-            <p className="text-muted-foreground text-xs">
-              Scope of{" "}
-              {rules.map((rule, i) => (
-                <span key={rule}>
-                  {i > 0 ? ", " : null}
-                  <Link
-                    className="underline underline-offset-4"
-                    href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule)}`}
-                  >
-                    {rule}
-                  </Link>
-                </span>
-              ))}
-              : removing this step is refused while they point at it.
-            </p>
-          ) : null}
-        </fieldset>
+          <Input
+            id={`${id}-key`}
+            value={step.key}
+            maxLength={64}
+            className="font-mono text-xs"
+            onChange={(e) => edit?.update({ key: e.target.value })}
+          />
+        </FormField>
+      </div>
+      <FormField
+        label="Instructions"
+        htmlFor={`${id}-instructions`}
+        errors={errors(`${at}.instructions`)}
+        hint="Told to the model while the conversation is in this step."
+      >
+        <Textarea
+          id={`${id}-instructions`}
+          value={step.instructions}
+          maxLength={8000}
+          onChange={(e) => edit?.update({ instructions: e.target.value })}
+        />
+      </FormField>
+      <FormField
+        label="Clarification hint"
+        htmlFor={`${id}-hint`}
+        errors={errors(`${at}.clarification_hint`)}
+        hint="The question asked when the customer's message is too vague to act on."
+      >
+        <Textarea
+          id={`${id}-hint`}
+          value={step.clarification_hint}
+          maxLength={2000}
+          className="min-h-12"
+          onChange={(e) => edit?.update({ clarification_hint: e.target.value })}
+        />
+      </FormField>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={step.is_terminal}
+          onChange={(e) => edit?.update({ is_terminal: e.target.checked })}
+        />
+        Terminal: the scenario ends in this step (no transition may leave it)
+      </label>
+      {rules.length > 0 ? (
+        <p className="text-muted-foreground text-xs">
+          Scope of{" "}
+          {rules.map((rule, i) => (
+            <span key={rule}>
+              {i > 0 ? ", " : null}
+              <Link
+                className="underline underline-offset-4"
+                href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule)}`}
+              >
+                {rule}
+              </Link>
+            </span>
+          ))}
+          : removing this step is refused while they point at it.
+        </p>
       ) : null}
-    </li>
+    </ItemCard>
   );
 }

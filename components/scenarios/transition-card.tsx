@@ -1,14 +1,12 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import type { StepForm, TransitionForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
-import { ItemControls } from "./item-controls";
+import { ItemCard } from "./item-card";
 
 interface TransitionCardProps {
   transition: TransitionForm;
@@ -31,17 +29,12 @@ interface TransitionCardProps {
 /** One transition: "from → to" and its condition on one line; the selected one shows every field. */
 export function TransitionCard(props: TransitionCardProps) {
   const { transition, index, count, steps, selected, hasGraphError, errors, edit, onToggle, scrollKey } = props;
-  const cardRef = useRef<HTMLLIElement>(null);
   const id = `transition-${transition.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `transitions[${index}]`;
   const keyOf = (uid: string) => steps.find((s) => s.uid === uid)?.key || "(none)";
   const summary = `${keyOf(transition.from)} → ${keyOf(transition.to)}`;
   const hasError =
     hasGraphError || ["condition_text", "examples"].some((f) => errors(`${at}.${f}`)) || Boolean(errors(at));
-
-  useEffect(() => {
-    if (selected && scrollKey > 0) cardRef.current?.scrollIntoView({ block: "nearest" });
-  }, [selected, scrollKey]);
 
   const stepOptions = (value: string) => (
     <>
@@ -55,91 +48,69 @@ export function TransitionCard(props: TransitionCardProps) {
   );
 
   return (
-    <li
-      ref={cardRef}
-      aria-label={`Transition ${index + 1}: ${summary}`}
-      data-testid="transition-card"
-      className={cn("rounded-md border border-border bg-card", selected && "border-ring ring-1 ring-ring")}
-    >
-      <div className="flex items-center gap-2 px-2 py-1.5">
-        <button
-          type="button"
-          aria-expanded={selected}
-          aria-controls={`${id}-fields`}
-          onClick={onToggle}
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-sm px-1 py-0.5 text-left hover:bg-accent"
-        >
-          <span className="text-muted-foreground text-xs tabular-nums">{index + 1}.</span>
+    <ItemCard
+      id={id}
+      label={`Transition ${index + 1}: ${summary}`}
+      testId="transition-card"
+      index={index}
+      count={count}
+      selected={selected}
+      scrollKey={scrollKey}
+      onToggle={onToggle}
+      summary={
+        <>
           <span className="shrink-0 font-mono text-xs">{summary}</span>
           <span className="truncate text-muted-foreground text-xs">{transition.condition_text}</span>
-        </button>
-        {hasError ? <Badge variant="danger">error</Badge> : null}
-        {edit ? (
-          <ItemControls
-            what={`transition ${index + 1}`}
-            isFirst={index === 0}
-            isLast={index === count - 1}
-            onMove={edit.move}
-            onRemove={edit.remove}
-          />
-        ) : null}
+        </>
+      }
+      badges={hasError ? <Badge variant="danger">error</Badge> : null}
+      what={`transition ${index + 1}`}
+      legend={`transition ${summary}`}
+      edit={edit}
+    >
+      {errors(at) ? <p className="text-destructive text-xs">{errors(at)?.join(" ")}</p> : null}
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label="From" htmlFor={`${id}-from`} required errors={errors(`${at}.from`)}>
+          <NativeSelect
+            id={`${id}-from`}
+            value={transition.from}
+            onChange={(e) => edit?.update({ from: e.target.value })}
+          >
+            {stepOptions(transition.from)}
+          </NativeSelect>
+        </FormField>
+        <FormField label="To" htmlFor={`${id}-to`} required errors={errors(`${at}.to`)}>
+          <NativeSelect id={`${id}-to`} value={transition.to} onChange={(e) => edit?.update({ to: e.target.value })}>
+            {stepOptions(transition.to)}
+          </NativeSelect>
+        </FormField>
       </div>
-      {selected ? (
-        <fieldset
-          id={`${id}-fields`}
-          disabled={!edit}
-          className="relative min-w-0 space-y-3 border-border border-t p-3"
-        >
-          <legend className="sr-only">Fields of transition {summary}</legend>
-          {errors(at) ? <p className="text-destructive text-xs">{errors(at)?.join(" ")}</p> : null}
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="From" htmlFor={`${id}-from`} required errors={errors(`${at}.from`)}>
-              <NativeSelect
-                id={`${id}-from`}
-                value={transition.from}
-                onChange={(e) => edit?.update({ from: e.target.value })}
-              >
-                {stepOptions(transition.from)}
-              </NativeSelect>
-            </FormField>
-            <FormField label="To" htmlFor={`${id}-to`} required errors={errors(`${at}.to`)}>
-              <NativeSelect
-                id={`${id}-to`}
-                value={transition.to}
-                onChange={(e) => edit?.update({ to: e.target.value })}
-              >
-                {stepOptions(transition.to)}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <FormField
-            label="Condition"
-            htmlFor={`${id}-condition`}
-            errors={errors(`${at}.condition_text`)}
-            hint="When the conversation moves on: scored against the customer's message."
-          >
-            <Textarea
-              id={`${id}-condition`}
-              value={transition.condition_text}
-              maxLength={2000}
-              className="min-h-12"
-              onChange={(e) => edit?.update({ condition_text: e.target.value })}
-            />
-          </FormField>
-          <FormField
-            label="Examples"
-            htmlFor={`${id}-examples`}
-            errors={errors(`${at}.examples`)}
-            hint="One a line: messages that should take this transition."
-          >
-            <Textarea
-              id={`${id}-examples`}
-              value={transition.examples}
-              onChange={(e) => edit?.update({ examples: e.target.value })}
-            />
-          </FormField>
-        </fieldset>
-      ) : null}
-    </li>
+      <FormField
+        label="Condition"
+        htmlFor={`${id}-condition`}
+        errors={errors(`${at}.condition_text`)}
+        hint="When the conversation moves on: scored against the customer's message."
+      >
+        <Textarea
+          id={`${id}-condition`}
+          value={transition.condition_text}
+          maxLength={2000}
+          className="min-h-12"
+          onChange={(e) => edit?.update({ condition_text: e.target.value })}
+        />
+      </FormField>
+      <FormField
+        label="Examples"
+        htmlFor={`${id}-examples`}
+        errors={errors(`${at}.examples`)}
+        hint="One a line: messages that should take this transition."
+      >
+        <Textarea
+          id={`${id}-examples`}
+          value={transition.examples}
+          onChange={(e) => edit?.update({ examples: e.target.value })}
+        />
+      </FormField>
+    </ItemCard>
   );
 }

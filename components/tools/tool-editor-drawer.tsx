@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
@@ -15,21 +16,9 @@ import { ToolFormFields } from "./tool-form-fields";
 import { ToolTryPanel } from "./tool-try-panel";
 import { useToolHostStatus } from "./use-tool-host-status";
 
-export interface ToolEditorTarget {
+interface ToolEditorDrawerProps extends OpenedEditorProps<ToolsWorkspaceData> {
   /** null: a new tool. */
   tool: BundleTool | null;
-  /** The config_version the editor was opened on: sent as expected_config_version. */
-  loadedVersion: number;
-}
-
-interface ToolEditorDrawerProps {
-  target: ToolEditorTarget;
-  data: ToolsWorkspaceData;
-  /** The version the page shows now; used after "reload, keep my edits". */
-  currentVersion: number;
-  readOnly: boolean;
-  onSaved: (version: number) => void;
-  onClose: () => void;
 }
 
 /** Which form errors an edit makes stale: a field's own, and every row error of the list it touched. */
@@ -41,13 +30,14 @@ function staleErrorKeys(patch: Partial<ToolFormState>, key: string): boolean {
 }
 
 /** One tool in the editor drawer: its form, and Try it beside it (outside the form: Enter there must not save). */
-export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSaved, onClose }: ToolEditorDrawerProps) {
-  const initial = useMemo(() => (target.tool ? formFromTool(target.tool) : newToolForm()), [target.tool]);
-  const derive = useKeyFromName<ToolFormState>(target.tool === null, (name) => keyFromName(name, "_"));
+export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
+  const { tool: loaded, data, loadedVersion, currentVersion, readOnly, onSaved, onClose } = props;
+  const initial = useMemo(() => (loaded ? formFromTool(loaded) : newToolForm()), [loaded]);
+  const derive = useKeyFromName<ToolFormState>(loaded === null, (name) => keyFromName(name, "_"));
   const editor = useConfigEditor({
     initial,
     readOnly,
-    loadedVersion: target.loadedVersion,
+    loadedVersion,
     currentVersion,
     onSaved,
     onClose,
@@ -57,11 +47,11 @@ export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSav
     formErrorsOf,
   });
   const { form } = editor;
-  const savedStatus = target.tool ? data.hostStatus[target.tool.key] : undefined;
+  const savedStatus = loaded ? data.hostStatus[loaded.key] : undefined;
   const host = useToolHostStatus(
     data.agent.key,
     form.url,
-    target.tool?.kind === "http" && savedStatus ? { url: target.tool.output.url, status: savedStatus } : null,
+    loaded?.kind === "http" && savedStatus ? { url: loaded.output.url, status: savedStatus } : null,
     !readOnly && form.kind === "http",
   );
 
@@ -76,8 +66,8 @@ export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSav
     }
     const tool = converted.tool;
     const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
-    return target.tool
-      ? { edit: "updateTool" as const, key: tool.key, input: { ...at, tool_key: target.tool.key, tool } }
+    return loaded
+      ? { edit: "updateTool" as const, key: tool.key, input: { ...at, tool_key: loaded.key, tool } }
       : { edit: "createTool" as const, key: tool.key, input: { ...at, tool } };
   }
 
@@ -94,21 +84,19 @@ export function ToolEditorDrawer({ target, data, currentVersion, readOnly, onSav
     );
   }
 
-  const title = readOnly ? "Tool" : target.tool ? "Edit tool" : "New tool";
+  const title = readOnly ? "Tool" : loaded ? "Edit tool" : "New tool";
   return (
     <EditorDrawer
       testId="tool-editor"
       formId="tool-editor-form"
       title={title}
-      loadedName={target.tool?.key ?? null}
-      description={
-        readOnly
-          ? `${data.agent.name} · v${currentVersion} · read-only: designers edit and try tools.`
-          : `${data.agent.name} · editing v${editor.expectedVersion}; saving makes v${editor.expectedVersion + 1}, recorded in the ledger.`
-      }
+      loadedName={loaded?.key ?? null}
+      agentName={data.agent.name}
+      currentVersion={currentVersion}
+      readOnlyNote="designers edit and try tools."
       editor={editor}
       readOnly={readOnly}
-      saveLabel={target.tool ? "Save tool" : "Create tool"}
+      saveLabel={loaded ? "Save tool" : "Create tool"}
       onSubmit={save}
       testerWidth="narrow"
       preview={{ agentKey: data.agent.key, preview, draft }}

@@ -2,14 +2,14 @@
 
 import { useState } from "react";
 import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
-import { useEditorUrl } from "@/components/config-editor/use-editor-url";
+import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
 import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { DeleteToolDialog } from "./delete-tool-dialog";
-import { ToolEditorDrawer, type ToolEditorTarget } from "./tool-editor-drawer";
+import { ToolEditorDrawer } from "./tool-editor-drawer";
 import { ToolsTable } from "./tools-table";
 import { useToolCommands } from "./use-tool-commands";
 
@@ -21,14 +21,8 @@ interface ToolsWorkspaceProps {
 /** The Tools page: the list, the editor drawer with its Try it panel, the delete confirmation. */
 export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
   const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
-  const [editor, setEditor] = useState<(ToolEditorTarget & { id: number }) | null>(null);
+  const { opened, open, close } = useOpenedEditor("tool", data.tools, canEdit, version);
   const [deleting, setDeleting] = useState<BundleTool | null>(null);
-
-  const open = (tool: BundleTool | null, loadedVersion = version) => {
-    setEditor({ tool, loadedVersion, id: Date.now() });
-    editorUrl.opened(tool);
-  };
-  const editorUrl = useEditorUrl("tool", data.tools, open, canEdit);
   const commands = useToolCommands({
     agentKey: data.agent.key,
     version,
@@ -69,18 +63,16 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
           }
         />
       )}
-      {editor ? (
+      {opened ? (
         <ToolEditorDrawer
-          key={editor.id}
-          target={editor}
+          key={opened.id}
+          tool={opened.entity}
+          loadedVersion={opened.loadedVersion}
           data={data}
           currentVersion={version}
           readOnly={!canEdit}
           onSaved={setSavedVersion}
-          onClose={() => {
-            setEditor(null);
-            editorUrl.closed();
-          }}
+          onClose={close}
         />
       ) : null}
       <DeleteToolDialog
