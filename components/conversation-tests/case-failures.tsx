@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { kindLabel } from "@/lib/conversation-tests/assertion-kinds";
 import type { CaseTry, CaseTurnResult } from "@/lib/conversation-tests/test-types";
+import { plural } from "@/lib/text/plural";
 
 const SERVED = {
   tape: "recorded answers replayed",
@@ -24,7 +25,7 @@ function TurnTrace({ turn }: { turn: CaseTurnResult }) {
       <dd className="flex flex-wrap items-center gap-2">
         <OutcomeBadge outcome={f.outcome} />
         <span className="text-muted-foreground">
-          {f.modelCalls} model call{f.modelCalls === 1 ? "" : "s"} · {SERVED[turn.served]}
+          {plural(f.modelCalls, "model call")} · {SERVED[turn.served]}
         </span>
       </dd>
       <dt className="text-muted-foreground">Step</dt>

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { percent, runProgressText } from "@/lib/conversation-tests/run-format";
+import { plural } from "@/lib/text/plural";
 import { CaseFailures } from "./case-failures";
 import { CaseStatusBadge } from "./case-status-badge";
 import { useStartTestRun, useTestRun } from "./use-test-run";
@@ -71,7 +72,7 @@ export function CaseRun({ agentKey, caseKey, dirty, canRun }: CaseRunProps) {
               <span>
                 {result.status === "passed"
                   ? `Every assertion held · pass^1 ${percent(result.pass_1)}`
-                  : `${result.detail.failures.length} assertion${result.detail.failures.length === 1 ? "" : "s"} failed`}
+                  : `${plural(result.detail.failures.length, "assertion")} failed`}
               </span>
             </p>
             {result.status === "passed" ? null : <CaseFailures detail={result.detail} />}

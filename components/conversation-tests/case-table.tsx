@@ -8,6 +8,7 @@ import { percent } from "@/lib/conversation-tests/run-format";
 import { testCaseHref, testsHref } from "@/lib/conversation-tests/tests-href";
 import type { LastCaseResult } from "@/lib/conversation-tests/tests-workspace";
 import type { BundleTestCase } from "@/lib/engine/contracts/test-case";
+import { plural } from "@/lib/text/plural";
 import { CaseStatusBadge } from "./case-status-badge";
 
 interface CaseTableProps {
@@ -56,7 +57,7 @@ export function CaseTable({ agentKey, tests, filters, lastResults }: CaseTablePr
         <TableBody key={group.suite}>
           <TableRow className="bg-muted/40 hover:bg-muted/40">
             <TableCell colSpan={5} className="py-1.5 font-medium text-xs">
-              Suite <Mono>{group.suite}</Mono> · {group.cases.length} case{group.cases.length === 1 ? "" : "s"}
+              Suite <Mono>{group.suite}</Mono> · {plural(group.cases.length, "case")}
             </TableCell>
           </TableRow>
           {group.cases.map((c) => (

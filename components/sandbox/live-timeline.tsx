@@ -2,6 +2,7 @@
 
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
+import { plural } from "@/lib/text/plural";
 import type { StageEvent, TurnEventBody } from "@/lib/turns/turn-stream";
 import { formatMs } from "./sandbox-format";
 
@@ -20,7 +21,7 @@ export function LiveTimeline({ live }: { live: LiveTurn }) {
     ? `${stages.length} stages, reply stored (${live.final?.outcome}); loading its details…`
     : stages.length === 0
       ? "Turn started; waiting for the first stage…"
-      : `${stages.length} stage${stages.length === 1 ? "" : "s"} done; running the next…`;
+      : `${plural(stages.length, "stage")} done; running the next…`;
   return (
     <div data-testid="live-timeline" data-state={done ? "stored" : "running"} className="flex flex-col gap-3">
       <p role="status" aria-live="polite" className="rounded-md border border-border px-3 py-2 text-sm">

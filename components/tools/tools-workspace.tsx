@@ -7,6 +7,7 @@ import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
+import { plural } from "@/lib/text/plural";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { DeleteToolDialog } from "./delete-tool-dialog";
 import { ToolEditorDrawer } from "./tool-editor-drawer";
@@ -35,7 +36,7 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
     <>
       <PageHeader
         title="Tools"
-        description={`${data.agent.name} · v${version} · ${n} tool${n === 1 ? "" : "s"}, run once each when a matched rule attaches them. Every save is a new version with a ledger diff.`}
+        description={`${data.agent.name} · v${version} · ${plural(n, "tool")}, run once each when a matched rule attaches them. Every save is a new version with a ledger diff.`}
         actions={
           <ConfigPageActions agentKey={data.agent.key} newLabel="New tool" onNew={canEdit ? () => open(null) : null} />
         }

@@ -11,6 +11,7 @@ import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { keepConfigVersion } from "@/lib/server/replay/config-versions";
 import { type DraftBox, DraftCaptured } from "@/lib/server/replay/draft-box";
+import { plural } from "@/lib/text/plural";
 import { type BundleDiff, diffBundles, isEmptyDiff } from "./bundle-diff";
 import { readAgentBundle } from "./read-agent-bundle";
 import { serializeBundle } from "./serialize-bundle";
@@ -71,7 +72,7 @@ export async function importBundle(
     const n = validation.issues.length;
     throw new AppError(
       "VALIDATION",
-      `The bundle has ${n} problem${n === 1 ? "" : "s"}; nothing was imported.`,
+      `The bundle has ${plural(n, "problem")}; nothing was imported.`,
       validation.issues,
     );
   }

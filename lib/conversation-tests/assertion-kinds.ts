@@ -1,4 +1,5 @@
 import type { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
+import { plural } from "@/lib/text/plural";
 
 // The assertion kinds as the editor offers them, each with its words and a fresh value to start from.
 
@@ -84,7 +85,7 @@ export function describeAssertion(assertion: TurnAssertion | ConversationAsserti
     case "cel":
       return `CEL: ${assertion.expression}`;
     case "max_model_calls":
-      return `At most ${assertion.max} model call${assertion.max === 1 ? "" : "s"}`;
+      return `At most ${plural(assertion.max, "model call")}`;
     case "reaches_step":
       return `Reaches step ${assertion.step}`;
     case "never_falls_back":

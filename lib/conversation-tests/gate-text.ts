@@ -1,3 +1,4 @@
+import { plural } from "@/lib/text/plural";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
 
 type GateRecord = NonNullable<ConfigChangedPayload["tests_gate"]>;
@@ -10,8 +11,8 @@ export function testsGateText(gate: GateRecord, actor: string): string {
   const red = gate.turned_red.length;
   const head =
     red === 0
-      ? `Test gate (${gate.mode}): all ${gate.cases} case${gate.cases === 1 ? "" : "s"} still pass`
-      : `Test gate (${gate.mode}): ${red} case${red === 1 ? "" : "s"} turned red — ${gate.turned_red.join(", ")}`;
+      ? `Test gate (${gate.mode}): all ${plural(gate.cases, "case")} still pass`
+      : `Test gate (${gate.mode}): ${plural(red, "case")} turned red — ${gate.turned_red.join(", ")}`;
   if (gate.forced) return `${head}; forced by ${actor}${gate.reason ? `: ${gate.reason}` : ""}`;
   return red > 0 && gate.mode === "warn" ? `${head}; saved with a warning` : head;
 }

@@ -5,6 +5,7 @@ import { validateBundleReferences } from "@/lib/engine/contracts/bundle-referenc
 import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 import { declarers, describeDeclarer, describeUse, type NameUse, nameUses } from "@/lib/fields/name-uses";
 import { AppError, type FieldIssue } from "@/lib/server/errors";
+import { plural } from "@/lib/text/plural";
 
 // A profile field or response variable change checked against the whole agent, as the rule editor
 // does (rule-issues.ts): the change is applied to the agent's bundle and run through the checks a
@@ -140,7 +141,7 @@ function throwIfAny(kind: Kind, issues: FieldIssue[]): void {
   const used = issues.find((i) => / is used by |^This breaks rule /.test(i.message));
   const message = used
     ? `${used.message} Nothing was saved.`
-    : `The ${KINDS[kind].noun} has ${n} problem${n === 1 ? "" : "s"}; nothing was saved.`;
+    : `The ${KINDS[kind].noun} has ${plural(n, "problem")}; nothing was saved.`;
   throw new AppError("VALIDATION", message, issues);
 }
 

@@ -3,6 +3,7 @@ import { validateBundleExpressions } from "@/lib/engine/contracts/bundle-express
 import type { BundleIssue } from "@/lib/engine/contracts/bundle-issue";
 import { validateBundleReferences } from "@/lib/engine/contracts/bundle-references";
 import { AppError, type FieldIssue } from "@/lib/server/errors";
+import { plural } from "@/lib/text/plural";
 
 /**
  * The problems of one rule as it would sit in the agent's configuration, as form field errors
@@ -36,5 +37,5 @@ export function assertRuleFits(bundle: Bundle, rule: BundleRule, replacing: stri
   const issues = ruleIssues(bundle, rule, replacing);
   if (issues.length === 0) return;
   const n = issues.length;
-  throw new AppError("VALIDATION", `The rule has ${n} problem${n === 1 ? "" : "s"}; nothing was saved.`, issues);
+  throw new AppError("VALIDATION", `The rule has ${plural(n, "problem")}; nothing was saved.`, issues);
 }

@@ -2,6 +2,7 @@ import type { Bundle, BundleRule, BundleScenario } from "@/lib/engine/contracts/
 import type { BundleIssue } from "@/lib/engine/contracts/bundle-issue";
 import { validateBundleReferences } from "@/lib/engine/contracts/bundle-references";
 import { AppError, type FieldIssue } from "@/lib/server/errors";
+import { plural } from "@/lib/text/plural";
 
 /** The stored scenario an edit replaces, and which of its steps each edited step continues. */
 export interface ScenarioReplacement {
@@ -10,8 +11,6 @@ export interface ScenarioReplacement {
   /** For each edited step, the index of the stored step it continues (step-identity.ts), or null. */
   match: readonly (number | null)[];
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * The rules that would lose their scope: scoped to a step the edit removes (replacing), or to the

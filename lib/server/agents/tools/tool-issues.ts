@@ -3,6 +3,7 @@ import { validateBundleExpressions } from "@/lib/engine/contracts/bundle-express
 import type { BundleIssue } from "@/lib/engine/contracts/bundle-issue";
 import { validateBundleReferences } from "@/lib/engine/contracts/bundle-references";
 import { AppError, type FieldIssue } from "@/lib/server/errors";
+import { plural } from "@/lib/text/plural";
 
 // A tool change checked against the whole agent, with the checks a bundle import runs
 // (validateBundleReferences, validateBundleExpressions): the tool's own problems become field errors
@@ -75,7 +76,7 @@ export function toolDeletionIssues(bundle: Bundle, key: string): FieldIssue[] {
     return [
       {
         path: "(root)",
-        message: `Tool "${key}" is attached to ${n} rule${n === 1 ? "" : "s"} (${names}): detach it in the rules editor first. Nothing was deleted.`,
+        message: `Tool "${key}" is attached to ${plural(n, "rule")} (${names}): detach it in the rules editor first. Nothing was deleted.`,
       },
     ];
   }
@@ -88,7 +89,7 @@ export function assertToolFits(bundle: Bundle, tool: BundleTool, replacing: stri
   const issues = toolIssues(bundle, tool, replacing);
   if (issues.length === 0) return;
   const n = issues.length;
-  throw new AppError("VALIDATION", `The tool has ${n} problem${n === 1 ? "" : "s"}; nothing was saved.`, issues);
+  throw new AppError("VALIDATION", `The tool has ${plural(n, "problem")}; nothing was saved.`, issues);
 }
 
 /** Throws VALIDATION naming the rules that still need the tool; nothing is deleted then. */
