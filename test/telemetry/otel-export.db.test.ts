@@ -133,7 +133,9 @@ const exportVars = (url: string, extra: Record<string, string> = {}) => ({
   OTEL_EXPORTER_OTLP_ENDPOINT: url,
   OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
   OTEL_BSP_SCHEDULE_DELAY: "20",
-  OTEL_EXPORTER_OTLP_TIMEOUT: "1500",
+  // Generous: the first export loads the serializer, and on a loaded 2-core CI run it once took over
+  // 1.5 s, so the span was dropped. The collector-down test sets 1.5 s: the exporter retries until then.
+  OTEL_EXPORTER_OTLP_TIMEOUT: "10000",
   ...extra,
 });
 
@@ -214,7 +216,7 @@ describe("OpenTelemetry export of turns", () => {
     const down = await startReceiver();
     const url = down.url;
     await down.close();
-    await configure(exportVars(url));
+    await configure(exportVars(url, { OTEL_EXPORTER_OTLP_TIMEOUT: "1500" }));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     startTurnTelemetry();
     const started = performance.now();
