@@ -37,7 +37,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx next build && npx next start -H 127.0.0.1 -p ${port}`,
+    // E2E_PREBUILT=1: `npm test` built the app already, beside the PostgreSQL DB tests.
+    command: `${process.env.E2E_PREBUILT === "1" ? "" : "npx next build && "}npx next start -H 127.0.0.1 -p ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
     // `next build` takes ~2 min on a quiet 2-core machine and several times that when the cores are shared.

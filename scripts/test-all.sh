@@ -19,15 +19,38 @@ if ! node -e 'const s=require("net").connect({host:new URL(process.argv[1]).host
   exit 1
 fi
 
+t0=$(date +%s)
+took() { echo "==> $1 took $(( $(date +%s) - t0 )) s"; t0=$(date +%s); }
+
 echo "==> lint, unused code (knip), import boundaries"
 npm run lint
+took "lint"
 echo "==> typecheck"
 npm run typecheck
+took "typecheck"
 echo "==> unit + DB tests on embedded PGlite"
 env -u DATABASE_URL npx vitest run
-echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file)"
-DATABASE_URL="$PG_URL" npx vitest run .db.test.ts
-echo "==> e2e (Playwright + Chromium)"
-env -u DATABASE_URL npx playwright test
+took "PGlite tests"
+# The DB tests on PostgreSQL wait on their database about half the time, so `next build` (the e2e
+# and multi-instance build) runs beside them instead of after them.
+echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file), beside next build"
+build_log=$(mktemp)
+env -u DATABASE_URL npx next build >"$build_log" 2>&1 &
+build_pid=$!
+if ! DATABASE_URL="$PG_URL" npx vitest run .db.test.ts; then
+  kill "$build_pid" 2>/dev/null || true
+  exit 1
+fi
+took "PostgreSQL tests"
+if ! wait "$build_pid"; then
+  cat "$build_log" >&2
+  echo "next build failed" >&2
+  exit 1
+fi
+took "rest of next build"
+echo "==> e2e (Playwright + Chromium, on that build)"
+env -u DATABASE_URL E2E_PREBUILT=1 npx playwright test
+took "e2e"
 echo "==> 3 instances on one PostgreSQL, one SIGKILLed under load (the e2e build)"
 FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx bench/http/multi-instance-test.ts
+took "multi-instance kill test"
