@@ -9,7 +9,9 @@ type Summary = RoutingCheckReport["summary"];
 export function routingAccuracySentence(summary: Summary): string {
   if (summary.examples === 0) return "No entry examples to check: no enabled scenario has any.";
   const percent = Math.round((summary.accuracy ?? 0) * 100);
-  return `${summary.routed_home} of ${plural(summary.examples, "entry example")} came back to their own scenario (${percent}%).`;
+  const sample =
+    summary.unchecked > 0 ? ` A sample: ${summary.unchecked} more were not checked, too many for one run.` : "";
+  return `${summary.routed_home} of ${plural(summary.examples, "entry example")} came back to their own scenario (${percent}%).${sample}`;
 }
 
 /** "2 examples flagged · 1 scenario with fewer than 3 examples", or that nothing is. */

@@ -65,7 +65,7 @@ describe("POST /api/v1/agents/{key}/routing-check", () => {
     expect(await response.json()).toEqual({
       examples: [],
       scenarios: [],
-      summary: { examples: 0, routed_home: 0, accuracy: null, flagged_examples: 0, flagged_scenarios: 0 },
+      summary: { examples: 0, routed_home: 0, accuracy: null, flagged_examples: 0, flagged_scenarios: 0, unchecked: 0 },
     });
   });
 

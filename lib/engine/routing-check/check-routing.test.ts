@@ -20,7 +20,7 @@ describe("checkRouting", () => {
     expect([planted?.routed_to, planted?.runner_up?.scenario_key]).toContain("pricing");
     expect(planted?.advice).toContain("Pricing question");
     expect(report.summary.flagged_examples).toBeGreaterThanOrEqual(1);
-    expect(report.summary.examples).toBe(10);
+    expect(report.summary).toMatchObject({ examples: 10, unchecked: 0 });
   });
 
   it("leaves each example out of its own scenario: a wording nothing else shares comes back to no scenario", async () => {
@@ -75,9 +75,24 @@ describe("checkRouting", () => {
     expect(report).toEqual({
       examples: [],
       scenarios: [],
-      summary: { examples: 0, routed_home: 0, accuracy: null, flagged_examples: 0, flagged_scenarios: 0 },
+      summary: { examples: 0, routed_home: 0, accuracy: null, flagged_examples: 0, flagged_scenarios: 0, unchecked: 0 },
     });
   });
+
+  it("checks a sample of every scenario when the agent has too many examples to check at once", async () => {
+    const many: RoutingCheckInput[] = Array.from({ length: 20 }, (_, i) => ({
+      key: `topic-${i}`,
+      name: `Topic ${i}`,
+      description: `Questions about topic ${i}`,
+      intentLabel: `topic_${i}`,
+      entryExamples: Array.from({ length: 30 }, (_, j) => `question ${j} about topic ${i}`),
+      enabled: true,
+    }));
+    const report = await checkRouting(many, embedder);
+    expect(report.summary.unchecked).toBeGreaterThan(0);
+    expect(report.summary.examples + report.summary.unchecked).toBe(600);
+    for (const row of report.scenarios) expect(row.checked).toBeGreaterThanOrEqual(2);
+  }, 60_000);
 
   it("counts the examples that came back home in the accuracy", async () => {
     const report = await checkRouting(demoScenarios(), embedder);

@@ -35,6 +35,7 @@ export const RoutingCheckScenario = z.object({
   name: z.string(),
   enabled: z.boolean(),
   examples: z.number().int(),
+  checked: z.number().int().describe("Examples checked: all of them unless the agent is too large to check at once"),
   routed_home: z.number().int().describe("Examples that entered this scenario when left out of it"),
   problem: ScenarioProblem.nullable(),
   advice: z.string().nullable(),
@@ -49,6 +50,10 @@ export const RoutingCheckReport = z.object({
     accuracy: z.number().nullable().describe("routed_home / examples; null with no examples to check"),
     flagged_examples: z.number().int(),
     flagged_scenarios: z.number().int().describe("Enabled scenarios with fewer than 3 entry examples"),
+    unchecked: z
+      .number()
+      .int()
+      .describe("Examples of enabled scenarios not checked: an agent with more than about 300 gets a sample"),
   }),
 });
 export type RoutingCheckReport = z.infer<typeof RoutingCheckReport>;
