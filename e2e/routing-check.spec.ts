@@ -52,7 +52,7 @@ test("Check routing flags a planted weak example and a scenario with two example
 
   const planted = panel.getByRole("row").filter({ hasText: PLANTED });
   await expect(planted).toHaveAttribute("data-flagged", "true");
-  await expect(planted).toContainText('closer to "Pricing question"');
+  await expect(planted.getByTestId("routing-advice")).toContainText('"Pricing question"');
   await expect(planted).toContainText("Reword it");
   await planted.scrollIntoViewIfNeeded();
   await screenshot(page, "routing-check");

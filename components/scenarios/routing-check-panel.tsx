@@ -4,7 +4,6 @@ import { Route } from "lucide-react";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { checkRoutingAction } from "@/lib/actions/scenarios/check-routing";
 import type { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
 import { routingAccuracySentence, routingFlagsSentence } from "@/lib/scenarios/routing-check-summary";
@@ -60,11 +59,12 @@ export function RoutingCheckPanel({ agentKey }: { agentKey: string }) {
 
 function RoutingCheckResult({ report }: { report: RoutingCheckReport }) {
   if (report.scenarios.length === 0) {
+    // A page with no scenarios already shows its own empty state above: one line here, not a second box.
     return (
-      <EmptyState
-        title="Nothing to check yet"
-        description="The check runs each scenario's entry examples. Create a scenario with at least 3 entry examples, then check again."
-      />
+      <Alert title="Nothing to check yet">
+        The check runs each scenario&apos;s entry examples. Create a scenario with at least 3 entry examples, then check
+        again.
+      </Alert>
     );
   }
   const { summary } = report;

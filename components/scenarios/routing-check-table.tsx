@@ -29,8 +29,10 @@ export function RoutingCheckTable({ report }: { report: RoutingCheckReport }) {
   const rows = [...report.examples].sort((a, b) => Number(b.problem !== null) - Number(a.problem !== null));
   return (
     <Table data-testid="routing-check-table" containerClassName="max-h-[calc(100vh-12rem)]">
-      <caption className="sr-only">
-        Each entry example, its scenario, where the local sensor sent it and how sure it was
+      <caption className="caption-bottom px-3 py-2 text-left text-muted-foreground text-xs">
+        Under each scenario, its intent confidence for the example once the example is left out of it. Confidence: how
+        sure the local sensor was of where it sent the example (a close runner-up lowers it). Runner-up: the next
+        closest scenario and its intent confidence.
       </caption>
       <TableHeader>
         <TableRow>
@@ -52,9 +54,18 @@ export function RoutingCheckTable({ report }: { report: RoutingCheckReport }) {
             >
               <TableCell className="max-w-md whitespace-normal">
                 <span>{e.example}</span>
-                {e.advice ? <span className="mt-1 block text-warning text-xs">{e.advice}</span> : null}
+                {e.advice ? (
+                  <span data-testid="routing-advice" className="mt-1 block text-warning text-xs">
+                    {e.advice}
+                  </span>
+                ) : null}
               </TableCell>
-              <TableCell>{names.get(e.scenario_key) ?? e.scenario_key}</TableCell>
+              <TableCell>
+                {names.get(e.scenario_key) ?? e.scenario_key}
+                <span className="block text-muted-foreground text-xs">
+                  <span className="font-mono">{confidence(e.own_confidence)}</span> without it
+                </span>
+              </TableCell>
               <TableCell>
                 <span className="inline-flex items-center gap-1.5">
                   {wentTo(e, names)}
