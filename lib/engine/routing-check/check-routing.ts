@@ -14,8 +14,9 @@ import {
 
 // "Check routing": each enabled scenario's entry examples, one at a time, left out of their scenario and
 // sent through the local sensor as a first message, against every other enabled scenario and the exit
-// intent — what the sensor offers on a conversation's first turn. An example that does not come back
-// to its own scenario is one a customer's wording near it will not either.
+// intent — what the sensor offers on a conversation's first turn. A router always recognises an example
+// it holds; one that does not come back home once left out warns that customers who word things like
+// it will not reach that scenario either.
 
 export type RoutingCheckInput = Pick<
   EngineScenario,
