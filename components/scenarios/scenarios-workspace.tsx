@@ -9,6 +9,7 @@ import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace";
 import { DeleteScenarioDialog } from "./delete-scenario-dialog";
 import { NewScenarioDialog } from "./new-scenario-dialog";
+import { RoutingCheckPanel } from "./routing-check-panel";
 import { rulesScopedTo, ScenariosList } from "./scenarios-list";
 import { useScenarioCommands } from "./use-scenario-commands";
 
@@ -59,6 +60,7 @@ export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspace
           }
         />
       )}
+      <RoutingCheckPanel agentKey={data.agent.key} />
       {canEdit ? (
         <NewScenarioDialog
           open={creating}

@@ -109,6 +109,18 @@ describe("focal test", () => {
     expect(result.stdout.trim().split("\n").at(-1)).toBe(`${demoBundle().tests?.length} passed, 0 failed`);
   });
 
+  it("prints the routing check's summary ahead of the table, counting a scenario left with 2 examples", async () => {
+    const bundle = demoBundle();
+    bundle.scenarios?.find((s) => s.key === "pricing")?.entry_examples?.splice(2);
+    const file = path.join(dir, "thin.bundle.json");
+    fs.writeFileSync(file, JSON.stringify(bundle));
+    const result = await runTest(["test", file]);
+    const [accuracy, flags] = result.stdout.split("\n");
+    expect(accuracy).toMatch(/^Routing check: \d+ of 7 entry examples came back to their own scenario \(\d+%\)\.$/);
+    expect(flags).toMatch(/ 1 scenario with fewer than 3 examples\. See Check routing on the Scenarios page/);
+    expect(result.stdout.trim().split("\n").at(-1)).toMatch(/^\d+ passed, \d+ failed$/);
+  });
+
   it("exits 1 on a failing case and writes JUnit XML naming the failed assertion", async () => {
     const bundle = demoBundle();
     const rule = bundle.rules?.find((r) => r.key === "max-refund");

@@ -5,7 +5,10 @@ import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
+import type { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
+import { routingAccuracySentence, routingFlagsSentence } from "@/lib/scenarios/routing-check-summary";
 import { AppError } from "@/lib/server/errors";
+import { checkAgentRouting } from "@/lib/server/routing-check/check-agent-routing";
 import { runAgentSuite } from "@/lib/server/tests/run-agent-suite";
 import { junitReport, textReport } from "./junit-report";
 import type { CliDeps } from "./run-cli";
@@ -48,6 +51,16 @@ export function parseTestCommand(target: string, values: Record<string, unknown>
   return { command: "test", target, file, ...parsed.data, suite: parsed.data.suite, junit };
 }
 
+/**
+ * The routing check's summary, two lines ahead of the suite's table (the totals line stays last). It
+ * informs and never fails the run: a flagged example is a wording risk, not a broken behaviour.
+ */
+function routingSummary(key: string, summary: RoutingCheckReport["summary"]): string {
+  const flagged = summary.flagged_examples + summary.flagged_scenarios > 0;
+  const where = flagged ? ` See Check routing on the Scenarios page, or POST /api/v1/agents/${key}/routing-check.` : "";
+  return `Routing check: ${routingAccuracySentence(summary)}\n  ${routingFlagsSentence(summary)}${where}\n`;
+}
+
 /** `focal test`: runs the suite in the foreground, prints a table and "N passed, M failed", exits 1 on a failure. */
 export async function runTests(command: TestCommand, deps: CliDeps): Promise<number> {
   let bundle: unknown;
@@ -67,6 +80,7 @@ export async function runTests(command: TestCommand, deps: CliDeps): Promise<num
       : command.target;
     const agent = await getAgentByKey(handle.db, key);
     if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${key}".`);
+    deps.stdout(routingSummary(key, (await checkAgentRouting(handle.db, key)).summary));
     const report = await runAgentSuite(handle.db, agent, {
       suite: command.suite,
       mode: command.mode,

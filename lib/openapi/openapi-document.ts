@@ -6,6 +6,7 @@ import { customersPaths } from "./paths-customers";
 import { goalsPaths } from "./paths-goals";
 import { loopsPaths } from "./paths-loops";
 import { replayPaths } from "./paths-replay";
+import { routingCheckPaths } from "./paths-routing-check";
 import { testsPaths } from "./paths-tests";
 import {
   CreateSessionResponse,
@@ -153,6 +154,7 @@ export function buildOpenApiDocument() {
       ...goalsPaths,
       ...loopsPaths,
       ...replayPaths,
+      ...routingCheckPaths,
       ...testsPaths,
       ...customersPaths,
       "/api/v1/ledger/verify": {

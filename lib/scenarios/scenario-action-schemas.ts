@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BundleScenario, EntityKey } from "@/lib/engine/contracts/bundle";
+import { AgentKey, BundleScenario, EntityKey } from "@/lib/engine/contracts/bundle";
 import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 
 // Client-safe inputs of the scenario server actions. A scenario's own fields ARE the bundle's scenario
@@ -45,3 +45,6 @@ export interface ScenarioChangeResult {
   changed: boolean;
   scenario: BundleScenario | null;
 }
+
+/** "Check routing" reads the agent's saved scenarios: the key is all it needs. */
+export const CheckRoutingInput = z.strictObject({ agent_key: AgentKey });

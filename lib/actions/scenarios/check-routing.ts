@@ -1,0 +1,11 @@
+"use server";
+
+import { CheckRoutingInput } from "@/lib/scenarios/scenario-action-schemas";
+import { defineAction } from "@/lib/server/define-action";
+import { checkAgentRouting } from "@/lib/server/routing-check/check-agent-routing";
+
+// "Check routing" on the Scenarios page: reads only, so a viewer may run it too (as the REST route's agents:read).
+export const checkRoutingAction = defineAction(
+  { name: "checkRouting", role: "viewer", schema: CheckRoutingInput },
+  async (input, { db }) => checkAgentRouting(db, input.agent_key),
+);
