@@ -21,6 +21,7 @@ const FORM_WORDS = {
   canonical: "normalized + money",
   joined: "joined",
   money: "context words",
+  folded: "as a name",
 } as const;
 const FORM_HINTS = {
   raw: "found in the reply as generated",
@@ -28,6 +29,8 @@ const FORM_HINTS = {
   canonical: "found after normalizing and writing every money mention as $<amount>",
   joined: "found after removing markup, joining broken lines, reading leetspeak and camelCase joins",
   money: "an amount within a few words of a context word",
+  folded:
+    "a listed name, after removing invisible characters, accents and look-alike letters, with any separator between its words",
 } as const;
 
 /**
