@@ -71,14 +71,14 @@ export const ContextWord = z
   .refine((w) => !/[\d$€£¥]/.test(w), "A context word has no digits or currency signs");
 
 /** Phrases variables only: one name the reply must not contain, as a customer reads it ("QuickCart", "Acme Retail"). */
-const PhraseName = z
+export const PhraseName = z
   .string()
   .min(1, "A name cannot be empty")
   .max(200, "A name is at most 200 characters")
   .refine(nonBlank, "A name cannot be blank");
 
 /** How many names a phrases variable may list. */
-const MAX_PHRASES = 500;
+export const MAX_PHRASES = 500;
 
 /**
  * A response variable: a variable extracted from the agent's response for enforcement. `patterns` are
