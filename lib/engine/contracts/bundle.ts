@@ -73,9 +73,8 @@ export const ContextWord = z
 /** Phrases variables only: one name the reply must not contain, as a customer reads it ("QuickCart", "Acme Retail"). */
 export const PhraseName = z
   .string()
-  .min(1, "A name cannot be empty")
   .max(200, "A name is at most 200 characters")
-  .refine(nonBlank, "A name cannot be blank");
+  .refine(nonBlank, "A name cannot be empty");
 
 /** How many names a phrases variable may list. */
 export const MAX_PHRASES = 500;
