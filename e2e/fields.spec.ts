@@ -132,6 +132,9 @@ test.describe("as a designer", () => {
     page,
   }) => {
     await page.goto("/agents/refund-desk/fields");
+    await expect(page.getByTestId("variable-names-competitor_mentioned")).toContainText(
+      "QuickCart, MegaMart, ShopNest, BargainBay",
+    );
     await page.getByRole("button", { name: "Edit competitor_mentioned" }).click();
     let editor = page.getByTestId("variable-editor");
     const names = editor.getByTestId("phrases-fields");
