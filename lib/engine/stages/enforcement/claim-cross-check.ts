@@ -123,6 +123,9 @@ export function crossCheck(
   const comparisons = [...read.values()].map(({ variable, claim }) =>
     compare(variable, claim, view.stated[variable.name] ?? []),
   );
+  // A value only profile or session could give is missing: the rule is undecided whatever was claimed.
+  const missing = compiled.variables.filter((name) => !variableOf(name, view.variables) && !source(name)?.length);
+  if (missing.length > 0) return { ...onText, claims: comparisons };
   const decided = onText.result === "passed" || onText.result === "failed";
   const conflicting = comparisons.filter((c) => !c.agrees);
   const first = conflicting[0];
