@@ -94,6 +94,7 @@ const RuleCheckBody = z.object({
         status: z.enum(["declared", "null", "absent", "malformed"]),
         declared: DeclaredClaimBody,
         extracted: z.array(z.unknown()).describe("What the text states: money in the variable's currency"),
+        currency: z.string().optional().describe("Money variables: the currency of `extracted`"),
         agrees: z.boolean(),
         why: z.string().optional(),
       }),

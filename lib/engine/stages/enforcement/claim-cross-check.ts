@@ -36,7 +36,13 @@ function describeClaim(read: ReadClaim): string {
 
 /** Declared beside stated for one variable. */
 function compare(variable: EngineResponseVariable, read: ReadClaim, stated: unknown[]): ClaimComparison {
-  const base = { variable: variable.name, status: read.status, declared: read.raw, extracted: stated };
+  const base = {
+    variable: variable.name,
+    status: read.status,
+    declared: read.raw,
+    extracted: stated,
+    ...(variable.money ? { currency: variable.money.currency } : {}),
+  };
   const text = stated.map((v) => describeValue(variable, v)).join(", ");
   const setAside = read.status === "absent" || read.status === "malformed";
   if (variable.type === "money" || variable.type === "number") {
