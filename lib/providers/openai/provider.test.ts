@@ -212,7 +212,8 @@ describe("openai provider against a loopback chat-completions server", () => {
         reason: "declared $40, text says $75",
       },
     });
-    const [system, user] = (server.requests[0]?.body as { messages: { content: string }[] }).messages;
+    const body = server.requests[0]?.body as { messages: { content: string }[] } | undefined;
+    const [system, user] = body?.messages ?? [];
     expect(system?.content).toContain("declared $40, text says $75");
     expect(system?.content).toContain("The customer reads the text.");
     expect(JSON.parse(user?.content.replace(/^<data>\n|\n<\/data>$/g, "") ?? "{}")).toMatchObject({
