@@ -1,6 +1,8 @@
 import type {
+  DeclaredClaim,
   ExtractRequest,
   FallbackReason,
+  GenerateOutput,
   GenerateRequest,
   JudgeOutput,
   JudgeRequest,
@@ -12,6 +14,7 @@ import type {
   TokenUsage,
 } from "../contracts/model";
 import type { ModelProvider } from "../ports";
+import { conflictVerdict } from "../stages/enforcement/conflict-verdict";
 
 // A ModelProvider that replays canned outputs in tests. Each method takes either a list, consumed in
 // order, or a function of the request. Every request is recorded (deep-copied at call time) for
@@ -28,7 +31,7 @@ type ScriptStep<Req, T> =
 
 export interface ProviderScript {
   sense?: ScriptStep<SenseRequest, SensorOutput>;
-  generate?: ScriptStep<GenerateRequest, { text: string }>;
+  generate?: ScriptStep<GenerateRequest, GenerateOutput>;
   judge?: ScriptStep<JudgeRequest, JudgeOutput>;
   extract?: ScriptStep<ExtractRequest, Record<string, unknown>>;
   select?: ScriptStep<SelectRequest, SelectOutput>;
@@ -81,14 +84,26 @@ export function sensed(partial: Partial<SensorOutput> = {}): ModelResult<SensorO
   });
 }
 
-/** A generated reply. */
-export function generated(text: string): ModelResult<{ text: string }> {
-  return ok({ text });
+/**
+ * A generated reply, optionally with the claims it declares:
+ * `generated("Refund of $75 on its way", { refund_amount: { amount: 40, currency: "USD" } })`.
+ * Without claims the reply declares nothing, as a model that ignores the schema would.
+ */
+export function generated(text: string, claims?: Record<string, DeclaredClaim>): ModelResult<GenerateOutput> {
+  return ok(claims ? { text, claims } : { text });
 }
 
 /** A lane-2 verdict: `judged(false, { reason: "blames the customer", bias_tags: ["tone:blame"] })`. */
 export function judged(passed: boolean, partial: Partial<Omit<JudgeOutput, "passed">> = {}): ModelResult<JudgeOutput> {
   return ok({ passed, score: passed ? 1 : 0, reason: passed ? "passed" : "failed", bias_tags: [], ...partial });
+}
+
+/**
+ * A lenient judge that settles claim conflicts as the offline judge does (on the facts, pessimist):
+ * for scripts whose replies declare nothing and whose subjective rules should pass.
+ */
+export function judgedOnFacts(request: JudgeRequest): ModelResult<JudgeOutput> {
+  return request.conflict ? ok(conflictVerdict(request.conflict)) : judged(true);
 }
 
 export function createScriptedProvider(script: ProviderScript, fallback?: ModelProvider): ScriptedProvider {

@@ -37,8 +37,8 @@ export function createOfflineProvider(vectors: OfflineVectors = "lexical"): Mode
       return ok(request, offlineSense(request, vectors));
     },
     async generate(request) {
-      const text = offlineGenerate(request);
-      return ok(request, { text }, text);
+      const output = offlineGenerate(request);
+      return ok(request, output, output.text);
     },
     async judge(request) {
       return ok(request, offlineJudge(request));

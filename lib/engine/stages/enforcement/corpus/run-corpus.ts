@@ -3,7 +3,7 @@ import { emptySessionState, type SessionState } from "../../../contracts/session
 import { runTurn } from "../../../pipeline/run-turn";
 import type { Embedder } from "../../../ports";
 import { testPorts } from "../../../testing/fixed-ports";
-import { createScriptedProvider, generated, judged, sensed } from "../../../testing/scripted-provider";
+import { createScriptedProvider, generated, judgedOnFacts, sensed } from "../../../testing/scripted-provider";
 import { benignClasses } from "./benign-classes";
 import type { CorpusCase, CorpusClass } from "./corpus-types";
 import { violationClasses } from "./violation-classes";
@@ -48,7 +48,9 @@ export function playFirstDraft(agent: CompiledAgent, embedder: Embedder, reply: 
   const model = createScriptedProvider({
     sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
     generate: [generated(reply), generated("A specialist will review your refund within 2 business days.")],
-    judge: () => judged(true),
+    // These replies declare nothing, so a reply with a bound value is a claim conflict: it is settled
+    // as the offline judge settles it.
+    judge: judgedOnFacts,
   });
   return runTurn(agent, REFUND_TURN(), { message: "I want a refund for my order", turnId }, testPorts(model, embedder));
 }
