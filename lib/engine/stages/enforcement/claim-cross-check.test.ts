@@ -153,8 +153,14 @@ describe("refund over the cap (money)", () => {
   });
 
   it("a claim of nothing beside an amount the text binds is a conflict too", async () => {
-    const r = await play("I'll get back to you about the $75 order.", honest, { judge: true });
-    expect(r.conflicts[0]?.conflict).toMatchObject({ declared: null, extracted: [usd(75)] });
+    const r = await play("Sure, I'll credit you $45 for the trouble.", honest, { judge: true });
+    expect(r.conflicts[0]?.conflict).toMatchObject({ declared: null, extracted: [usd(45)] });
+    expect(r.out.response).toBe("Sure, I'll credit you $45 for the trouble.");
+  });
+
+  it("an order total beside a claim of nothing is no conflict: the amount is not a refund", async () => {
+    const r = await play("I'll get back to you about the $75 order.", honest);
+    expect(r.conflicts).toHaveLength(0);
     expect(r.out.response).toBe("I'll get back to you about the $75 order.");
   });
 });
