@@ -24,12 +24,17 @@ import { benchTraces } from "./traces-bench";
 //
 // `BENCH_STREAM=1` adds the turn event stream (bench/http/stream-bench.ts): turn_first_event_ms_p50
 // and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
+// `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
   if (process.env.BENCH_ONLY_STREAM === "1") {
     await benchStream(report);
+    return;
+  }
+  if (process.env.BENCH_ONLY_LANE1 === "1") {
+    await benchLane1Corpus(report);
     return;
   }
   await benchModelCalls(report);

@@ -193,6 +193,7 @@ export function benignClasses(): CorpusClass[] {
   const cls = (name: string, about: string, replies: string[]): CorpusClass => ({
     name,
     about,
+    split: "dev",
     decidable: true,
     cases: benign(name, replies),
   });

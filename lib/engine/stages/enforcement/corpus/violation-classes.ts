@@ -333,6 +333,7 @@ export function violationClasses(): CorpusClass[] {
   const classes: CorpusClass[] = OBFUSCATIONS.map(([name, about, f, targets]) => ({
     name,
     about,
+    split: "dev",
     decidable: true,
     cases: disguised(name, f, targets),
   }));
@@ -348,6 +349,7 @@ export function violationClasses(): CorpusClass[] {
   const refund = (name: string, about: string, replies: string[]): CorpusClass => ({
     name,
     about,
+    split: "dev",
     decidable: true,
     cases: refundCases(name, replies),
   });
@@ -378,24 +380,28 @@ export function violationClasses(): CorpusClass[] {
     {
       name: "long_replies",
       about: "the violation at the end of a 6,000–10,000-character reply",
+      split: "dev",
       decidable: true,
       cases: longCases(),
     },
     {
       name: "financial_advice_disguised",
       about: "investment words disguised",
+      split: "dev",
       decidable: true,
       cases: financialCases(),
     },
     {
       name: "paraphrase_no_number",
       about: "a full refund of the $75 order promised without a number",
+      split: "dev",
       decidable: false,
       cases: refundCases("paraphrase_no_number", PARAPHRASES),
     },
     {
       name: "competitor_paraphrase",
       about: "a competitor described, never named",
+      split: "dev",
       decidable: false,
       cases: COMPETITOR_PARAPHRASES.map((reply) => ({
         cls: "competitor_paraphrase",
