@@ -41,11 +41,15 @@ describe("the lane-1 enforcement corpus", () => {
     expect(new Set(ALL_CLASSES().map((c) => c.name)).size).toBe(ALL_CLASSES().length);
   });
 
-  it("has frozen classes with the claims an honest model declares, and at least 250 benign replies in 20 classes", () => {
+  it("gives every reply the claims an honest model declares with it", () => {
+    const cases = ALL_CLASSES().flatMap((c) => c.cases);
+    expect(cases.filter((c) => c.claims === undefined).map((c) => c.reply)).toEqual([]);
+  });
+
+  it("has at least 10 decidable frozen violation classes, two undecidable ones, and 250 benign replies in 20 classes", () => {
     const frozen = ALL_CLASSES().filter((c) => c.split === "frozen");
     expect(frozen.filter((c) => !isBenign(c) && c.decidable).length).toBeGreaterThanOrEqual(10);
     expect(frozen.filter((c) => !c.decidable).length).toBe(2);
-    expect(frozen.flatMap((c) => c.cases).filter((c) => c.claims === undefined)).toEqual([]);
     const benign = ALL_CLASSES().filter(isBenign);
     expect(benign.length).toBeGreaterThanOrEqual(20);
     expect(benign.reduce((n, c) => n + c.cases.length, 0)).toBeGreaterThanOrEqual(250);
