@@ -1,5 +1,6 @@
 import type {
   ExtractRequest,
+  GenerateOutput,
   GenerateRequest,
   JudgeOutput,
   JudgeRequest,
@@ -19,7 +20,7 @@ export interface ModelProvider {
   /** Default model name, for provenance. */
   readonly model: string;
   sense(request: SenseRequest): Promise<ModelResult<SensorOutput>>;
-  generate(request: GenerateRequest): Promise<ModelResult<{ text: string }>>;
+  generate(request: GenerateRequest): Promise<ModelResult<GenerateOutput>>;
   judge(request: JudgeRequest): Promise<ModelResult<JudgeOutput>>;
   /** Optional model extractor on top of the deterministic ones (stage 8, stages/extraction/README.md). */
   extract?(request: ExtractRequest): Promise<ModelResult<Record<string, unknown>>>;

@@ -82,6 +82,28 @@ export interface SenseRequest {
   evidence?: SenseEvidence[];
 }
 
+/** A response variable the reply may commit to; money variables carry the currency amounts are declared in. */
+interface ResponseVariableSpec {
+  name: string;
+  type: string;
+  description: string;
+  /** ISO 4217, money variables only. */
+  currency?: string;
+}
+
+/**
+ * What a reply commits to for one response variable: money {amount, currency (ISO)}, number, boolean,
+ * or null (commits to nothing). A money claim is the total amount the reply promises for that
+ * variable; a `phrases` variable is declared as a boolean (true when the reply names one).
+ */
+export type DeclaredClaim = { amount: number; currency: string } | number | boolean | null;
+
+export interface GenerateOutput {
+  text: string;
+  /** Per response variable in scope. Absent: the model declared nothing (lane 1 treats every claim as absent). */
+  claims?: Record<string, DeclaredClaim>;
+}
+
 export interface GenerateRequest {
   agentName: string;
   message: string;
@@ -97,12 +119,34 @@ export interface GenerateRequest {
   missingVariables: { name: string; description: string }[];
   /** On regeneration: why the previous draft was rejected. */
   violations: { ruleName: string; actionText: string; detail: string }[];
+  /** Response variables in scope: the reply declares, for each, the value it commits to (`GenerateOutput.claims`). */
+  responseVariables: ResponseVariableSpec[];
+}
+
+/**
+ * Lane 1 could not decide a rule because the reply's declared claim and its text disagree over one
+ * variable: the judge decides with both facts in front of it.
+ */
+interface ClaimConflict {
+  variable: string;
+  /** What the reply declared; null when it declared nothing usable (absent, malformed or null). */
+  declared: DeclaredClaim;
+  /** Every value the text states for the variable (money in the variable's currency). */
+  extracted: DeclaredClaim[];
+  /** The rule's outcome on the declared value; null when it could not be evaluated on it. */
+  declaredPasses: boolean | null;
+  /** The rule's outcome on each extracted value, in order; null where it could not be evaluated. */
+  extractedPasses: (boolean | null)[];
+  /** Why lane 1 left it unresolved, in words. */
+  reason: string;
 }
 
 export interface JudgeRequest {
   rule: { id: string; name: string; actionText: string; conditionText: string };
   message: string;
   response: string;
+  /** Set when a deterministic rule reaches the judge because declared and extracted values disagree. */
+  conflict?: ClaimConflict;
 }
 
 /** Lane-2 verdict; the judge plays the PESSIMIST judge role. */

@@ -23,6 +23,7 @@ const generateRequest: GenerateRequest = {
   profile: {},
   missingVariables: [],
   violations: [],
+  responseVariables: [],
 };
 
 const judgeRequest: JudgeRequest = {

@@ -1,6 +1,8 @@
 import type {
+  DeclaredClaim,
   ExtractRequest,
   FallbackReason,
+  GenerateOutput,
   GenerateRequest,
   JudgeOutput,
   JudgeRequest,
@@ -28,7 +30,7 @@ type ScriptStep<Req, T> =
 
 export interface ProviderScript {
   sense?: ScriptStep<SenseRequest, SensorOutput>;
-  generate?: ScriptStep<GenerateRequest, { text: string }>;
+  generate?: ScriptStep<GenerateRequest, GenerateOutput>;
   judge?: ScriptStep<JudgeRequest, JudgeOutput>;
   extract?: ScriptStep<ExtractRequest, Record<string, unknown>>;
   select?: ScriptStep<SelectRequest, SelectOutput>;
@@ -81,9 +83,13 @@ export function sensed(partial: Partial<SensorOutput> = {}): ModelResult<SensorO
   });
 }
 
-/** A generated reply. */
-export function generated(text: string): ModelResult<{ text: string }> {
-  return ok({ text });
+/**
+ * A generated reply, optionally with the claims it declares:
+ * `generated("Refund of $75 on its way", { refund_amount: { amount: 40, currency: "USD" } })`.
+ * Without claims the reply declares nothing, as a model that ignores the schema would.
+ */
+export function generated(text: string, claims?: Record<string, DeclaredClaim>): ModelResult<GenerateOutput> {
+  return ok(claims ? { text, claims } : { text });
 }
 
 /** A lane-2 verdict: `judged(false, { reason: "blames the customer", bias_tags: ["tone:blame"] })`. */

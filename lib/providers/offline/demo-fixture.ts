@@ -92,5 +92,6 @@ export function demoGenerateRequest(
     profile: options.profile ?? {},
     missingVariables: options.missingVariables ?? [],
     violations: options.violations ?? [],
+    responseVariables: options.responseVariables ?? [],
   };
 }

@@ -49,5 +49,21 @@ export function buildGenerateRequest(
     profile: { ...session.profile },
     missingVariables: input.missing,
     violations: input.violations,
+    responseVariables: claimableVariables(agent),
   };
+}
+
+/**
+ * The response variables a reply declares claims for: every one with a claimable value (money,
+ * number, boolean and name lists, which declare a boolean). String variables have no claim form.
+ */
+function claimableVariables(agent: CompiledAgent): GenerateRequest["responseVariables"] {
+  return agent.snapshot.responseVariables
+    .filter((v) => v.type !== "string")
+    .map((v) => ({
+      name: v.name,
+      type: v.type,
+      description: v.description,
+      ...(v.money ? { currency: v.money.currency } : {}),
+    }));
 }
