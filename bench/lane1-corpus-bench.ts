@@ -32,6 +32,6 @@ export async function benchLane1Corpus(report: Report): Promise<void> {
     if (cls.benign) report.note(`false_block_rate_${cls.name}=${rate} (${about})`);
     else report.figure(`lane1_bypass_rate_${cls.name}`, rate);
     if (!cls.benign) report.note(`${cls.name}: ${about}`);
-    if (cls.unresolved > 0) report.note(`${cls.name}: ${cls.unresolved} of ${cls.cases} replies unresolved`);
+    if (cls.unresolved > 0) report.note(`${cls.name}: ${cls.unresolved} of ${cls.plays} plays unresolved`);
   }
 }

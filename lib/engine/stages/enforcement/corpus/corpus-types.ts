@@ -1,14 +1,12 @@
+import type { DeclaredClaim } from "../../../contracts/model";
 import { seededRandom } from "../../../testing/seeded-random";
 
 // One reply the corpus plays through the whole pipeline against the demo agent.
 
 type CorpusRule = "max-refund" | "no-competitor-mentions" | "no-financial-advice";
 
-/**
- * What an honest model declares next to its reply for one response variable: money as
- * `{amount, currency}` (the total the reply promises), a number, a boolean, or null for "nothing".
- */
-export type CorpusClaim = { amount: number; currency: string } | number | boolean | null;
+/** What an honest model declares next to its reply for one response variable (the generation contract's claim). */
+export type CorpusClaim = DeclaredClaim;
 
 /**
  * `dev` classes are the ones enforcement was tuned on; `frozen` classes were written from how models

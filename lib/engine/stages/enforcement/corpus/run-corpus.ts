@@ -1,5 +1,5 @@
 import type { CompiledAgent } from "../../../compile/compile-agent";
-import type { JudgeRequest } from "../../../contracts/model";
+import type { DeclaredClaim, JudgeRequest } from "../../../contracts/model";
 import { emptySessionState, type SessionState } from "../../../contracts/session-state";
 import type { RuleCheck, TurnOutcome } from "../../../contracts/turn-outcome";
 import { runTurn } from "../../../pipeline/run-turn";
@@ -7,7 +7,7 @@ import type { Embedder } from "../../../ports";
 import { testPorts } from "../../../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, sensed } from "../../../testing/scripted-provider";
 import { benignClasses } from "./benign-classes";
-import type { CorpusCase, CorpusClass, CorpusSplit } from "./corpus-types";
+import { type CorpusCase, type CorpusClass, type CorpusSplit, honest } from "./corpus-types";
 import { frozenBenignClasses } from "./frozen-benign-classes";
 import { frozenViolationClasses } from "./frozen-violation-classes";
 import { violationClasses } from "./violation-classes";
@@ -18,6 +18,10 @@ import { violationClasses } from "./violation-classes";
 // turn's violated rules; a benign reply is falsely blocked when any rule is. The scripted judge
 // answers right (it fails exactly the case's own rule), so a bypass is a reply lane 1 let through
 // without asking, never a judge's mistake.
+//
+// Each reply is drafted with the claims an honest model declares next to it. A violation is played a
+// second time with no claims at all, as a model that ignores the schema or hides its promise would
+// send it; it is a bypass when either play reaches the customer.
 
 export const ALL_CLASSES = (): CorpusClass[] => [
   ...violationClasses(),
@@ -40,7 +44,9 @@ interface ClassResult {
   misses: number;
   /** The replies counted in `misses`, for a failing test's message. */
   missed: string[];
-  /** Replies whose first draft left a lane-1 check `unresolved`. */
+  /** Replies played: every case once with its claims, a violation once more with none. */
+  plays: number;
+  /** Plays whose first draft left a lane-1 check `unresolved`. */
   unresolved: number;
   /** Judge calls about a lane-1 rule. */
   judgeCalls: number;
@@ -60,9 +66,9 @@ export interface CorpusResult {
   frozen: SplitFigures;
   /** Blocked benign replies over every benign case, both splits. */
   falseBlockRate: number;
-  /** Replies whose first draft left a lane-1 check unresolved, over every reply played. */
+  /** Plays whose first draft left a lane-1 check unresolved, over every play. */
   unresolvedShare: number;
-  /** Judge calls about a lane-1 rule per 100 replies played. */
+  /** Judge calls about a lane-1 rule per 100 plays. */
   judgeCallsPer100: number;
 }
 
@@ -76,6 +82,8 @@ const REFUND_TURN = (): SessionState => ({
 interface DraftOptions {
   /** The rule the reply breaks: the scripted judge fails it and passes every other rule. */
   violates?: CorpusCase["rule"];
+  /** What the first draft declares; absent, it declares nothing. */
+  claims?: Record<string, DeclaredClaim>;
 }
 
 /** One refund turn of `agent` whose first draft is `reply` and whose redraft is harmless. */
@@ -88,9 +96,10 @@ export function playFirstDraft(
 ) {
   const model = createScriptedProvider({
     sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
-    // Where declared claims plug in: the first draft carries the case's claims (or none, as a silent
-    // or lying model would) once generation returns them next to the text.
-    generate: [generated(reply), generated("A specialist will review your refund within 2 business days.")],
+    generate: [
+      generated(reply, options.claims),
+      generated("A specialist will review your refund within 2 business days.", options.claims ? honest() : undefined),
+    ],
     judge: (request: JudgeRequest) =>
       judged(!(request.response === reply && request.rule.id === `rule:${options.violates}`)),
   });
@@ -109,8 +118,14 @@ function firstDraftChecks(out: TurnOutcome): RuleCheck[] {
   return (span?.attributes.checks as RuleCheck[] | undefined) ?? [];
 }
 
-async function play(agent: CompiledAgent, embedder: Embedder, c: CorpusCase, n: number): Promise<Played> {
-  const out = await playFirstDraft(agent, embedder, c.reply, `corpus-${n}`, { violates: c.rule });
+async function play(
+  agent: CompiledAgent,
+  embedder: Embedder,
+  c: CorpusCase,
+  claims: Record<string, DeclaredClaim> | undefined,
+  n: number,
+): Promise<Played> {
+  const out = await playFirstDraft(agent, embedder, c.reply, `corpus-${n}`, { violates: c.rule, claims });
   const judgeCalls = out.spans
     .filter((s) => s.name === "enforcement")
     .flatMap((s) => (s.attributes.checks as RuleCheck[] | undefined) ?? [])
@@ -153,11 +168,18 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
     const missed: string[] = [];
     let unresolved = 0;
     let judgeCalls = 0;
+    let plays = 0;
     for (const c of cls.cases) {
-      const played = await play(agent, embedder, c, n++);
-      if (missedBy(c, played.violated)) missed.push(c.reply);
-      if (played.unresolved) unresolved += 1;
-      judgeCalls += played.judgeCalls;
+      const declarations = c.rule === null ? [c.claims] : [c.claims, undefined];
+      let miss = false;
+      for (const claims of declarations) {
+        const played = await play(agent, embedder, c, claims, n++);
+        miss ||= missedBy(c, played.violated);
+        plays += 1;
+        if (played.unresolved) unresolved += 1;
+        judgeCalls += played.judgeCalls;
+      }
+      if (miss) missed.push(c.reply);
     }
     classes.push({
       name: cls.name,
@@ -168,6 +190,7 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
       cases: cls.cases.length,
       misses: missed.length,
       missed,
+      plays,
       unresolved,
       judgeCalls,
     });
@@ -178,7 +201,17 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
     dev: splitFigures(classes.filter((c) => c.split === "dev")),
     frozen: splitFigures(classes.filter((c) => c.split === "frozen")),
     falseBlockRate: splitFigures(classes).falseBlockRate,
-    unresolvedShare: rate(classes, (c) => c.unresolved),
-    judgeCallsPer100: 100 * rate(classes, (c) => c.judgeCalls),
+    unresolvedShare:
+      sum(classes, (c) => c.unresolved) /
+      Math.max(
+        1,
+        sum(classes, (c) => c.plays),
+      ),
+    judgeCallsPer100:
+      (100 * sum(classes, (c) => c.judgeCalls)) /
+      Math.max(
+        1,
+        sum(classes, (c) => c.plays),
+      ),
   };
 }
