@@ -26,6 +26,11 @@ export async function benchLane1Corpus(report: Report): Promise<void> {
   report.note(
     `benign false blocks by split: dev ${result.dev.falseBlockRate.toFixed(4)}, frozen ${result.frozen.falseBlockRate.toFixed(4)}`,
   );
+  const plays = result.classes.reduce((n, c) => n + c.plays, 0);
+  const undecidable = result.classes.filter((c) => !c.decidable);
+  report.note(
+    `undecidable classes (${undecidable.map((c) => c.name).join(", ")}): ${undecidable.reduce((n, c) => n + c.judgeCalls, 0)} judge calls, ${undecidable.reduce((n, c) => n + c.unresolved, 0)} unresolved plays, of ${plays} plays`,
+  );
   for (const cls of result.classes) {
     const rate = (cls.misses / Math.max(1, cls.cases)).toFixed(4);
     const about = `${cls.cases} cases, ${cls.split}, ${cls.decidable ? "decidable" : "not decidable"}: ${cls.about}`;
