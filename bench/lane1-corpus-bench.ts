@@ -8,9 +8,10 @@ import type { Report } from "./report";
 
 // The lane-1 corpus (lib/engine/stages/enforcement/corpus) through runTurn against the demo agent, per
 // split: the bypass rate over violations of lane-1-decidable classes in the dev split (tuned on) and in
-// the frozen split (written before the code; goal 0 for both), the share of benign replies blocked over
-// both splits (goal ≤ 0.01), the share of replies lane 1 left unresolved, judge calls about lane-1 rules
-// per 100 replies, and one line per class.
+// the frozen split (written before the code; goal 0 for both), a violation counting when it ships
+// drafted with its honest claims or with none; the share of benign replies blocked over both splits
+// (goal ≤ 0.01); the share of replies lane 1 could not decide alone and the judge calls about lane-1
+// rules per 100 replies (honest drafts); one line per class.
 export async function benchLane1Corpus(report: Report): Promise<void> {
   const embedder = createOfflineEmbedder();
   const agent = await compileAgent(snapshotFromBundle(demo), embedder);
@@ -23,20 +24,32 @@ export async function benchLane1Corpus(report: Report): Promise<void> {
   report.figure("benign_false_block_rate", result.falseBlockRate.toFixed(4));
   report.figure("unresolved_share", result.unresolvedShare.toFixed(4));
   report.figure("judge_calls_per_100_replies", result.judgeCallsPer100.toFixed(2));
+  for (const split of ["dev", "frozen"] as const) {
+    const f = result[split];
+    report.note(
+      `${split}: bypass ${f.bypassRateHonest.toFixed(4)} drafted with honest claims, ${f.bypassRateSilent.toFixed(4)} with none; benign false blocks ${f.falseBlockRate.toFixed(4)}`,
+    );
+  }
+  const violations = result.classes.filter((c) => !c.benign);
+  const silentPlays = violations.reduce((n, c) => n + c.cases, 0);
+  const silentCalls = violations.reduce((n, c) => n + c.judgeCallsSilent, 0);
   report.note(
-    `benign false blocks by split: dev ${result.dev.falseBlockRate.toFixed(4)}, frozen ${result.frozen.falseBlockRate.toFixed(4)}`,
+    `violations drafted with no claims: ${((100 * silentCalls) / Math.max(1, silentPlays)).toFixed(2)} judge calls per 100`,
   );
-  const plays = result.classes.reduce((n, c) => n + c.plays, 0);
   const undecidable = result.classes.filter((c) => !c.decidable);
   report.note(
-    `undecidable classes (${undecidable.map((c) => c.name).join(", ")}): ${undecidable.reduce((n, c) => n + c.judgeCalls, 0)} judge calls, ${undecidable.reduce((n, c) => n + c.unresolved, 0)} unresolved plays, of ${plays} plays`,
+    `undecidable classes (${undecidable.map((c) => c.name).join(", ")}): ${undecidable.reduce((n, c) => n + c.judgeCalls, 0)} judge calls, ${undecidable.reduce((n, c) => n + c.unresolved, 0)} unresolved, of ${result.cases} replies`,
   );
   for (const cls of result.classes) {
     const rate = (cls.misses / Math.max(1, cls.cases)).toFixed(4);
     const about = `${cls.cases} cases, ${cls.split}, ${cls.decidable ? "decidable" : "not decidable"}: ${cls.about}`;
     if (cls.benign) report.note(`false_block_rate_${cls.name}=${rate} (${about})`);
     else report.figure(`lane1_bypass_rate_${cls.name}`, rate);
-    if (!cls.benign) report.note(`${cls.name}: ${about}`);
-    if (cls.unresolved > 0) report.note(`${cls.name}: ${cls.unresolved} of ${cls.plays} plays unresolved`);
+    if (!cls.benign)
+      report.note(
+        `${cls.name}: ${about}; shipped ${cls.missesHonest} with honest claims, ${cls.missesSilent} with none`,
+      );
+    if (cls.unresolved > 0 || cls.judgeCalls > 0)
+      report.note(`${cls.name}: ${cls.unresolved} of ${cls.cases} unresolved, ${cls.judgeCalls} judge calls`);
   }
 }

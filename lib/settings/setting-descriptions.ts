@@ -104,6 +104,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
     "Block amounts in unknown currencies",
     "A reply promising an amount in a currency the variable has no rate for is rewritten, as if it broke the rule.",
   ),
+  "enforcement.unresolved": d(
+    "When a reply's claim and its text disagree",
+    "Each reply declares what it commits to (“refund: $40”). When its text says otherwise (“$75”) and the two give different verdicts: judge = the judge decides with both in front of it; block = rewrite the reply; allow = report it and send. by_provider = judge with a model, block offline.",
+  ),
   "rerun.alignment_threshold": d(
     "Alignment that finishes a loop",
     "A loop whose alignment score reaches this (0–1), with drift low enough, is accepted.",

@@ -89,6 +89,15 @@ export const EnforcementSettings = section(
      * false = it is reported unresolved and ships. A promise in an unknown currency is still a promise.
      */
     unresolved_money_blocks: z.boolean(),
+    /**
+     * Lane 1 over declared claims (stages/enforcement/README.md#declared-claims): where a rule goes
+     * when the reply's declared claim and its text disagree and the values give different verdicts.
+     * judge = lane 2 decides with both facts; block = regenerate like a violation; allow = report and
+     * ship. by_provider = judge when a model is configured, block with the offline provider. An amount
+     * in a currency without a rate is blocked under judge and block (no judge has the rate either) and
+     * ships under allow or when unresolved_money_blocks is false (older bundles' opt-out, kept).
+     */
+    unresolved: z.enum(["by_provider", "judge", "block", "allow"]),
   },
   {
     enabled: true,
@@ -104,6 +113,7 @@ export const EnforcementSettings = section(
     grounding_threshold: 0.75,
     llm_judge_sample_rate: 1,
     unresolved_money_blocks: true,
+    unresolved: "by_provider",
   },
 );
 

@@ -127,7 +127,7 @@ export interface GenerateRequest {
  * Lane 1 could not decide a rule because the reply's declared claim and its text disagree over one
  * variable: the judge decides with both facts in front of it.
  */
-interface ClaimConflict {
+export interface ClaimConflict {
   variable: string;
   /** What the reply declared; null when it declared nothing usable (absent, malformed or null). */
   declared: DeclaredClaim;

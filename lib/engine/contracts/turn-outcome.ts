@@ -1,5 +1,5 @@
 import type { ModelTokenPair, ReformulationCandidate, ReformulationVerdict } from "./goal-state";
-import type { FallbackReason, TokenUsage } from "./model";
+import type { ClaimConflict, DeclaredClaim, FallbackReason, TokenUsage } from "./model";
 import type { SessionState } from "./session-state";
 
 export const TURN_OUTCOMES = ["answered", "clarified", "regenerated", "fallback", "escalated", "error"] as const;
@@ -53,7 +53,36 @@ export interface RuleCheck {
    * rate for, while `enforcement.unresolved_money_blocks` is on. It regenerates like a failure.
    */
   blocking?: boolean;
+  /** Lane 1 over declared claims: declared and extracted values side by side, per variable read. */
+  claims?: ClaimComparison[];
+  /** Lane 1 over declared claims: which one decided. */
+  decidedBy?: ClaimDecision;
+  /** Unresolved by a claim conflict: the facts handed to the judge (or to the setting). */
+  conflict?: ClaimConflict;
 }
+
+/** How a reply's claim for one variable was read: declared, declared null (commits to nothing), or set aside. */
+export type ClaimStatus = "declared" | "null" | "absent" | "malformed";
+
+/** One variable a lane-1 rule reads: what the reply declared beside what its text states. */
+export interface ClaimComparison {
+  variable: string;
+  status: ClaimStatus;
+  /** The claim as declared (money with its currency); null unless `status` is declared. */
+  declared: DeclaredClaim;
+  /** What the text states for the variable: money amounts in the variable's currency, booleans, numbers. */
+  extracted: unknown[];
+  /** Whether the claim explains every value the text states and the text states the claim (README, "Declared claims"). */
+  agrees: boolean;
+  /** Why they disagree, or why the claim was set aside. */
+  why?: string;
+}
+
+/**
+ * What decided a lane-1 check that read claims: declared and extracted values agree; they disagree but
+ * every value gives the same verdict; or, unresolved, what `enforcement.unresolved` sent it to.
+ */
+type ClaimDecision = "agreement" | "same_verdict" | "judge" | "block" | "allow";
 
 /** Whether a check stops the draft: it failed, or it is unresolved and blocking. */
 export const blocksDraft = (check: RuleCheck): boolean => check.result === "failed" || check.blocking === true;

@@ -1,6 +1,7 @@
 import { plural } from "@/lib/text/plural";
 import type { FallbackReason, GenerateRequest } from "../contracts/model";
 import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
+import { readClaims } from "../stages/enforcement/declared-claims";
 import { enforce } from "../stages/enforcement/enforce";
 import { extractResponseVariables } from "../stages/extraction/extract-response-variables";
 import type { ScoredRule } from "../stages/filtering/filter-rules";
@@ -64,6 +65,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
     });
     const draft = await ctx.spans.record(attempt === 0 ? "generation" : "regeneration", async () => {
       const value = countCall(ctx, await ctx.ports.model.generate(request));
+      const claims = value.ok ? readClaims(value.value.claims, agent.snapshot.responseVariables) : undefined;
       return {
         value,
         status: value.ok ? "ok" : "error",
@@ -75,11 +77,14 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
           rule_actions: request.ruleActions.length,
           violations_explained: violations.length,
           tool_outputs: request.toolOutputs.length,
+          ...(value.ok && value.value.claims !== undefined ? { claims: value.value.claims } : {}),
+          ...(claims && claims.problems.length > 0 ? { claim_problems: claims.problems } : {}),
         },
       };
     });
     if (!draft.ok) return result(attempt, safeClarifier(ctx), "fallback", draft.reason);
     const text = draft.value.text;
+    const claims = readClaims(draft.value.claims, agent.snapshot.responseVariables);
     const extraction = await ctx.spans.record("extraction", async () => {
       const value = extractResponseVariables(text, agent.snapshot.responseVariables);
       return {
@@ -101,6 +106,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
         query: input.message,
         groundingContext: groundingText(request),
         attempt,
+        claims,
       });
       return {
         value,

@@ -7,7 +7,7 @@ import { emptySessionState, type SessionState } from "../contracts/session-state
 import { playFirstDraft } from "../stages/enforcement/corpus/run-corpus";
 import { REPLIES_THAT_MUST_BE_BLOCKED, REPLIES_THAT_MUST_PASS } from "../stages/extraction/extraction-corpus";
 import { testPorts } from "../testing/fixed-ports";
-import { createScriptedProvider, generated, judged, sensed } from "../testing/scripted-provider";
+import { createScriptedProvider, generated, judged, judgedOnFacts, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
 import { runTurn } from "./run-turn";
 
@@ -40,7 +40,7 @@ async function firstDraftViolations(reply: string, n: number) {
   const model = createScriptedProvider({
     sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
     generate: [generated(reply), generated("Let me check that with a colleague.")],
-    judge: () => judged(true),
+    judge: judgedOnFacts,
   });
   const out = await runTurn(
     agent,

@@ -14,6 +14,7 @@ import type {
   TokenUsage,
 } from "../contracts/model";
 import type { ModelProvider } from "../ports";
+import { conflictVerdict } from "../stages/enforcement/conflict-verdict";
 
 // A ModelProvider that replays canned outputs in tests. Each method takes either a list, consumed in
 // order, or a function of the request. Every request is recorded (deep-copied at call time) for
@@ -95,6 +96,14 @@ export function generated(text: string, claims?: Record<string, DeclaredClaim>):
 /** A lane-2 verdict: `judged(false, { reason: "blames the customer", bias_tags: ["tone:blame"] })`. */
 export function judged(passed: boolean, partial: Partial<Omit<JudgeOutput, "passed">> = {}): ModelResult<JudgeOutput> {
   return ok({ passed, score: passed ? 1 : 0, reason: passed ? "passed" : "failed", bias_tags: [], ...partial });
+}
+
+/**
+ * A lenient judge that settles claim conflicts as the offline judge does (on the facts, pessimist):
+ * for scripts whose replies declare nothing and whose subjective rules should pass.
+ */
+export function judgedOnFacts(request: JudgeRequest): ModelResult<JudgeOutput> {
+  return request.conflict ? ok(conflictVerdict(request.conflict)) : judged(true);
 }
 
 export function createScriptedProvider(script: ProviderScript, fallback?: ModelProvider): ScriptedProvider {

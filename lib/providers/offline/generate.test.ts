@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import type { GenerateRequest } from "@/lib/engine/contracts/model";
 import { extractResponseVariables } from "@/lib/engine/stages/extraction/extract-response-variables";
 import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
 import { demoGenerateRequest, demoLookupOutput, demoRule } from "./demo-fixture";
-import { offlineGenerate, parseBounds } from "./generate";
+import { offlineGenerate as generateOutput, parseBounds } from "./generate";
+
+const offlineGenerate = (request: GenerateRequest) => generateOutput(request).text;
 
 /** The engine's extraction of the demo's refund_amount: the total of the amounts the reply promises. */
 const demoVariables = snapshotFromBundle(demo).responseVariables;
@@ -48,6 +51,29 @@ describe("offline generator on the demo Refund desk", () => {
     const promised = refundAmount(text);
     expect(promised).not.toBeNull();
     expect(promised ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(50);
+  });
+
+  it("declares the refund it wrote, the capped one on a redraft, and names no competitor", () => {
+    const variables = demoVariables.map((v) => ({
+      name: v.name,
+      type: v.type,
+      description: v.description,
+      ...(v.money ? { currency: v.money.currency } : {}),
+    }));
+    const first = generateOutput({ ...firstTurn, responseVariables: variables });
+    expect(first.claims).toEqual({
+      competitor_mentioned: false,
+      financial_advice_given: false,
+      refund_amount: { amount: 75, currency: "USD" },
+    });
+    const redraft = generateOutput({
+      ...firstTurn,
+      responseVariables: variables,
+      violations: [{ ruleName: maxRefund.name, actionText: maxRefund.actionText, detail: "" }],
+    });
+    expect(redraft.claims?.refund_amount).toEqual({ amount: 50, currency: "USD" });
+    const noOffer = generateOutput(demoGenerateRequest("hi", { responseVariables: variables }));
+    expect(noOffer.claims?.refund_amount).toBeNull();
   });
 
   it("acknowledges the customer on a redraft when a politeness rule is in play", () => {

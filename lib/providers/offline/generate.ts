@@ -1,4 +1,4 @@
-import type { GenerateRequest } from "@/lib/engine/contracts/model";
+import type { DeclaredClaim, GenerateOutput, GenerateRequest } from "@/lib/engine/contracts/model";
 import { extractCountry } from "./entities";
 import { collectRecords, type DataRecord, describeRecord, formatPromise } from "./records";
 import { isExitRequest } from "./sense";
@@ -193,13 +193,34 @@ function askedQuestions(directives: readonly string[], request: GenerateRequest,
   return asked;
 }
 
-export function offlineGenerate(request: GenerateRequest): string {
+/**
+ * The claims of a reply the generator wrote: it knows what it promised. A money variable about giving
+ * money back gets the refund it offered (or null); every other money or number variable null; every
+ * boolean or name list false, since it never names competitors or advises on money on purpose.
+ */
+function declaredClaims(
+  request: GenerateRequest,
+  promised: { amount: number; currency: string } | null,
+): Record<string, DeclaredClaim> {
+  const claims: Record<string, DeclaredClaim> = {};
+  for (const variable of request.responseVariables) {
+    if (variable.type === "money") claims[variable.name] = MONEY_BACK.test(variable.name) ? promised : null;
+    else if (variable.type === "number") claims[variable.name] = null;
+    else claims[variable.name] = false;
+  }
+  return claims;
+}
+
+const MONEY_BACK = /refund|reimburs|compensat|money_back|payout/i;
+
+export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   const directives = [...request.ruleActions.map((r) => r.actionText), request.step?.instructions ?? ""].filter(
     Boolean,
   );
   const violated = request.violations.flatMap((v) => [v.actionText, v.detail]).filter(Boolean);
   const message = fold(request.message).trim();
   const draft: Draft = { statements: [], questions: [] };
+  let promised: { amount: number; currency: string } | null = null;
 
   const records = collectRecords(request.toolOutputs);
   const ids = wantedIds(request);
@@ -259,6 +280,7 @@ export function offlineGenerate(request: GenerateRequest): string {
     draft.statements.push(`I found ${focus.noun} ${focus.id}${details ? `: ${details}` : ""}.`);
     if (offering && focus.amount !== null) {
       const to = paymentMethod(directives);
+      promised = { amount: capped && cap !== null ? cap : focus.amount, currency: focus.currency ?? "USD" };
       draft.statements.push(
         capped && cap !== null
           ? `I can refund ${formatPromise(cap, focus.currency)}${to} right away; ${statedClause(violated, focus)}.`
@@ -317,5 +339,6 @@ export function offlineGenerate(request: GenerateRequest): string {
     }
   }
 
-  return [...draft.statements, ...draft.questions.slice(0, MAX_QUESTIONS)].map(capitalize).join(" ");
+  const text = [...draft.statements, ...draft.questions.slice(0, MAX_QUESTIONS)].map(capitalize).join(" ");
+  return { text, claims: declaredClaims(request, promised) };
 }

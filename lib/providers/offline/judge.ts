@@ -1,4 +1,5 @@
 import type { JudgeOutput, JudgeRequest } from "@/lib/engine/contracts/model";
+import { conflictVerdict } from "@/lib/engine/stages/enforcement/conflict-verdict";
 import { fold } from "./text";
 
 // The offline lane-2 judge plays the PESSIMIST judge role: it looks for the tone failures a customer would
@@ -113,6 +114,8 @@ function shouting(response: string): string | null {
 }
 
 export function offlineJudge(request: JudgeRequest): JudgeOutput {
+  // A lane-1 rule whose claim and text disagree: the facts decide, not the tone.
+  if (request.conflict) return conflictVerdict(request.conflict);
   const text = fold(request.response);
   const found: { marker: Marker; evidence: string }[] = [];
   for (const marker of MARKERS) {

@@ -35,8 +35,8 @@ export function createOfflineProvider(): ModelProvider {
       return ok(request, offlineSense(request));
     },
     async generate(request) {
-      const text = offlineGenerate(request);
-      return ok(request, { text }, text);
+      const output = offlineGenerate(request);
+      return ok(request, output, output.text);
     },
     async judge(request) {
       return ok(request, offlineJudge(request));

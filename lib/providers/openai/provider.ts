@@ -6,9 +6,11 @@ import { classifyError } from "./errors";
 import { type ChatMessage, extractPrompt, generatePrompt, judgePrompt, sensePrompt } from "./prompts";
 import {
   extractFormat,
+  generateFormat,
   type JsonSchemaFormat,
   judgeFormat,
   parseExtract,
+  parseGenerate,
   parseJsonText,
   parseJudge,
   parseSensor,
@@ -17,7 +19,7 @@ import {
 
 // The real-model provider: chat completions through the `openai` SDK against OpenAI or any
 // OpenAI-compatible server (vLLM, Ollama, LM Studio: set baseURL). Sensor, judge and extractor use
-// structured outputs (json_schema, strict); generation is plain text. Every failure comes back as a
+// structured outputs (json_schema, strict); generation too: the reply plus the claims it commits to. Every failure comes back as a
 // ModelResult with one of the canonical fallback reasons (errors.ts) — this provider never throws.
 //
 // Retries are ours, not the SDK's (the client runs with maxRetries 0): we honour Retry-After and
@@ -212,9 +214,12 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
 
     async generate(request) {
       const messages = generatePrompt(request);
-      const done = await complete(options.models.generate, messages, null);
+      const done = await complete(options.models.generate, messages, generateFormat(request));
       if (!done.ok) return done;
-      return { ok: true, value: { text: done.content.trim() }, usage: done.usage, model: done.model };
+      const parsed = parseGenerate(done.content);
+      if (!parsed.ok)
+        return { ok: false, reason: "abstain", message: parsed.message, usage: done.usage, model: done.model };
+      return { ok: true, value: parsed.value, usage: done.usage, model: done.model };
     },
 
     async judge(request) {

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { ALLOWED_REFORMULATION_TYPES } from "@/lib/engine/contracts/goal-state";
-import type { ExtractRequest, JudgeOutput, SenseRequest, SensorOutput } from "@/lib/engine/contracts/model";
+import type {
+  ExtractRequest,
+  GenerateOutput,
+  GenerateRequest,
+  JudgeOutput,
+  SenseRequest,
+  SensorOutput,
+} from "@/lib/engine/contracts/model";
 
 // Structured outputs: one JSON schema per call for `response_format: { type: "json_schema", strict: true }`
 // and one zod schema that checks what actually came back (an OpenAI-compatible server may ignore the
@@ -169,6 +176,50 @@ export function parseJudge(json: unknown): { ok: true; value: JudgeOutput } | { 
   if (!parsed.success)
     return { ok: false, message: `judge output does not match the schema: ${z.prettifyError(parsed.error)}` };
   return { ok: true, value: parsed.data };
+}
+
+/** The claim form of one response variable: money {amount, currency}, a number, or a boolean; each nullable. */
+function claimSchema(variable: GenerateRequest["responseVariables"][number]): Record<string, unknown> {
+  const description = variable.currency ? `${variable.description} (in ${variable.currency})` : variable.description;
+  if (variable.type === "money") {
+    return {
+      anyOf: [
+        nullableObject({ amount: { type: "number" }, currency: { type: "string", description: "ISO 4217 code" } }),
+        { type: "null" },
+      ],
+      description,
+    };
+  }
+  return { type: [variable.type === "number" ? "number" : "boolean", "null"], description };
+}
+
+/** Generation: the reply plus, per response variable in scope, the value it commits to. */
+export function generateFormat(request: GenerateRequest): JsonSchemaFormat {
+  const claims: Record<string, Record<string, unknown>> = {};
+  for (const variable of request.responseVariables) claims[variable.name] = claimSchema(variable);
+  return {
+    name: "reply_with_claims",
+    schema: nullableObject({ reply: { type: "string" }, claims: nullableObject(claims) }),
+  };
+}
+
+/**
+ * The reply and its claims as they came back. Claims are passed on unchecked: the engine reads them
+ * against the agent's variables and sets aside what does not fit, with the reason in the trace. A
+ * server that ignored the schema and wrote plain text gives a reply with no claims.
+ */
+export function parseGenerate(content: string): { ok: true; value: GenerateOutput } | { ok: false; message: string } {
+  const json = parseJsonText(content);
+  if (!json.ok) return { ok: true, value: { text: content.trim() } };
+  const body = json.json;
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return { ok: false, message: "generation output is not a JSON object" };
+  const { reply, claims } = body as { reply?: unknown; claims?: unknown };
+  if (typeof reply !== "string" || !reply.trim()) return { ok: false, message: "generation output has no reply" };
+  return {
+    ok: true,
+    value: { text: reply.trim(), ...(claims === undefined ? {} : { claims: claims as GenerateOutput["claims"] }) },
+  };
 }
 
 export function extractFormat(request: ExtractRequest): JsonSchemaFormat {

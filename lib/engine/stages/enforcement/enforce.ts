@@ -5,6 +5,8 @@ import { blocksDraft, type RuleCheck } from "../../contracts/turn-outcome";
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
 import type { ScoredRule } from "../filtering/filter-rules";
 import { lookupVariable } from "../variables/resolve-variables";
+import { crossCheck } from "./claim-cross-check";
+import type { DeclaredClaims } from "./declared-claims";
 import { checkLane1 } from "./lane1";
 import { lane2Check, planLane2 } from "./lane2";
 import { groundingCheck, relevanceCheck } from "./relevance";
@@ -22,6 +24,21 @@ export interface EnforcementInput {
   groundingContext: string;
   /** 0 for the first draft; a regeneration (an earlier draft was caught) is a risky turn. */
   attempt?: number;
+  /** What the reply declared it commits to; absent = lane 1 reads the text alone (no cross-check). */
+  claims?: DeclaredClaims;
+}
+
+type UnresolvedRoute = "judge" | "block" | "allow";
+
+/**
+ * enforcement.unresolved, resolved: by_provider means judge when a model is configured and block with
+ * the offline provider, whose generator declares its claims honestly.
+ */
+function unresolvedRoute(ctx: TurnContext): UnresolvedRoute {
+  const { unresolved, llm_judge_enabled } = ctx.settings.enforcement;
+  const route = unresolved !== "by_provider" ? unresolved : ctx.ports.model.name === "offline" ? "block" : "judge";
+  // With the judge switched off, a conflict nobody may settle stops the reply rather than ship it.
+  return route === "judge" && !llm_judge_enabled ? "block" : route;
 }
 
 export interface EnforcementResult {
@@ -80,6 +97,7 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
     return known ? [known.value] : undefined;
   };
   // Lane 1 first: a draft it already blocks is regenerated (or falls back) whatever a judge says.
+  const route = unresolvedRoute(ctx);
   const lane1 = new Map<string, RuleCheck>();
   for (const { compiled } of targets) {
     const { rule } = compiled;
@@ -94,15 +112,24 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
         detail: "deterministic_enabled is false",
       });
     } else if (rule.enforcementExpression) {
+      const onText = checkLane1(compiled, source, {
+        unresolvedMoney: (name) => input.unresolvedMoney?.[name],
+        moneyBlocks: config.unresolved_money_blocks && route !== "allow",
+      });
+      const claims = input.claims;
       lane1.set(
         rule.id,
-        checkLane1(compiled, source, {
-          unresolvedMoney: (name) => input.unresolvedMoney?.[name],
-          moneyBlocks: config.unresolved_money_blocks,
-        }),
+        claims
+          ? crossCheck(compiled, onText, source, {
+              claims,
+              stated: input.extracted,
+              variables: ctx.agent.snapshot.responseVariables,
+            })
+          : onText,
       );
     }
   }
+  await settleConflicts(ctx, input, lane1, route);
   const blockedByLane1 = [...lane1.values()].some(blocksDraft);
   const subjective = targets.filter((t) => t.compiled.rule.enforcementLane !== "deterministic");
   const draftVector =
@@ -139,4 +166,73 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
       checks.push(groundingCheck(context, response, config.grounding_threshold));
   }
   return { checks, failed: checks.filter(blocksDraft), enforced: targets.length };
+}
+
+/**
+ * Claim conflicts lane 1 left unresolved go where `enforcement.unresolved` says. The judge sees the
+ * rule, the reply and both facts; a failed judge call blocks, since the conflict is still there. When
+ * another lane-1 rule already blocks the draft, nobody is asked: it is rewritten anyway.
+ */
+async function settleConflicts(
+  ctx: TurnContext,
+  input: EnforcementInput,
+  lane1: Map<string, RuleCheck>,
+  route: UnresolvedRoute,
+): Promise<void> {
+  const conflicts = [...lane1.values()].filter((c) => c.result === "unresolved" && c.conflict);
+  if (conflicts.length === 0) return;
+  const alreadyBlocked = [...lane1.values()].some(blocksDraft);
+  for (const check of conflicts) {
+    const conflict = check.conflict;
+    if (!conflict) continue;
+    if (alreadyBlocked) {
+      lane1.set(check.ruleId, { ...check, detail: `${check.detail}; not settled: draft already blocked by lane 1` });
+    } else if (route === "block") {
+      lane1.set(check.ruleId, {
+        ...check,
+        blocking: true,
+        decidedBy: "block",
+        detail: `${check.detail}; blocked (enforcement.unresolved = block)`,
+      });
+    } else if (route === "allow") {
+      lane1.set(check.ruleId, {
+        ...check,
+        decidedBy: "allow",
+        detail: `${check.detail}; sent (enforcement.unresolved = allow)`,
+      });
+    } else {
+      const rule = ctx.agent.rules.find((r) => r.rule.id === check.ruleId)?.rule;
+      const verdict = countCall(
+        ctx,
+        await ctx.ports.model.judge({
+          rule: {
+            id: check.ruleId,
+            name: check.ruleName,
+            actionText: rule?.actionText ?? "",
+            conditionText: rule?.conditionText ?? "",
+          },
+          message: ctx.input.message,
+          response: input.draft,
+          conflict,
+        }),
+      );
+      lane1.set(
+        check.ruleId,
+        verdict.ok
+          ? {
+              ...check,
+              result: verdict.value.passed ? "passed" : "failed",
+              decidedBy: "judge",
+              score: verdict.value.score,
+              detail: `${check.detail}; judge: ${verdict.value.reason}`,
+            }
+          : {
+              ...check,
+              blocking: true,
+              decidedBy: "judge",
+              detail: `${check.detail}; judge failed (${verdict.reason}), blocked`,
+            },
+      );
+    }
+  }
 }

@@ -93,7 +93,7 @@ export function checkLane1(compiled: CompiledRule, source: VariableSource, gaps:
   return { ...base, result: "passed", detail: `${rule.enforcementExpression} holds`, variables: sets[0] ?? {} };
 }
 
-function formatAssignment(set: Record<string, unknown>): string {
+export function formatAssignment(set: Record<string, unknown>): string {
   return Object.entries(set)
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
     .join(", ");

@@ -23,7 +23,7 @@ afterAll(() => {
     .filter((c) => c.split === "frozen" && c.misses > 0)
     .map((c) => `${c.name} ${c.misses}/${c.cases}`);
   console.info(
-    `frozen split: bypass ${result.frozen.bypassRate.toFixed(4)}, benign false blocks ${result.frozen.falseBlockRate.toFixed(4)}${
+    `frozen split: bypass ${result.frozen.bypassRate.toFixed(4)} (honest claims ${result.frozen.bypassRateHonest.toFixed(4)}, none ${result.frozen.bypassRateSilent.toFixed(4)}), benign false blocks ${result.frozen.falseBlockRate.toFixed(4)}${
       misses.length > 0 ? `; misses: ${misses.join(", ")}` : ""
     }`,
   );

@@ -5,7 +5,7 @@ import type { RuleCheck, TurnOutcome } from "../../../contracts/turn-outcome";
 import { runTurn } from "../../../pipeline/run-turn";
 import type { Embedder } from "../../../ports";
 import { testPorts } from "../../../testing/fixed-ports";
-import { createScriptedProvider, generated, judged, sensed } from "../../../testing/scripted-provider";
+import { createScriptedProvider, generated, judged, judgedOnFacts, sensed } from "../../../testing/scripted-provider";
 import { benignClasses } from "./benign-classes";
 import { type CorpusCase, type CorpusClass, type CorpusSplit, honest } from "./corpus-types";
 import { frozenBenignClasses } from "./frozen-benign-classes";
@@ -21,7 +21,9 @@ import { violationClasses } from "./violation-classes";
 //
 // Each reply is drafted with the claims an honest model declares next to it. A violation is played a
 // second time with no claims at all, as a model that ignores the schema or hides its promise would
-// send it; it is a bypass when either play reaches the customer.
+// send it; it is a bypass when either play reaches the customer. Unresolved replies and judge calls
+// count the honest drafts (one per reply): what a deployment pays; the silent plays' judge calls are
+// kept apart.
 
 export const ALL_CLASSES = (): CorpusClass[] => [
   ...violationClasses(),
@@ -29,9 +31,6 @@ export const ALL_CLASSES = (): CorpusClass[] => [
   ...frozenViolationClasses(),
   ...frozenBenignClasses(),
 ];
-
-/** The rules lane 1 decides for the demo agent; a judge call about one of them is lane 1 asking for help. */
-const LANE1_RULES = new Set(["rule:max-refund", "rule:no-competitor-mentions", "rule:no-financial-advice"]);
 
 interface ClassResult {
   name: string;
@@ -44,17 +43,25 @@ interface ClassResult {
   misses: number;
   /** The replies counted in `misses`, for a failing test's message. */
   missed: string[];
-  /** Replies played: every case once with its claims, a violation once more with none. */
-  plays: number;
-  /** Plays whose first draft left a lane-1 check `unresolved`. */
+  /** Violations that shipped when drafted with their honest claims. */
+  missesHonest: number;
+  /** Violations that shipped when drafted with no claims (the second play). */
+  missesSilent: number;
+  /** Replies, drafted with their honest claims, whose first draft lane 1 could not decide alone. */
   unresolved: number;
-  /** Judge calls about a lane-1 rule. */
+  /** Judge calls about a lane-1 rule (a claim conflict handed to the judge) for the honest drafts. */
   judgeCalls: number;
+  /** The same for the violations' second play, with no claims. */
+  judgeCallsSilent: number;
 }
 
 interface SplitFigures {
-  /** Shipped violations over violation cases of decidable classes. */
+  /** Violations of decidable classes that shipped in either play, over those violations. */
   bypassRate: number;
+  /** The same, drafted with honest claims only. */
+  bypassRateHonest: number;
+  /** The same, drafted with no claims only. */
+  bypassRateSilent: number;
   /** Blocked benign replies over benign cases. */
   falseBlockRate: number;
 }
@@ -66,9 +73,9 @@ export interface CorpusResult {
   frozen: SplitFigures;
   /** Blocked benign replies over every benign case, both splits. */
   falseBlockRate: number;
-  /** Plays whose first draft left a lane-1 check unresolved, over every play. */
+  /** Replies (drafted with honest claims) lane 1 could not decide alone, over every reply. */
   unresolvedShare: number;
-  /** Judge calls about a lane-1 rule per 100 plays. */
+  /** Judge calls about a lane-1 rule per 100 replies drafted with honest claims. */
   judgeCallsPer100: number;
 }
 
@@ -80,30 +87,52 @@ const REFUND_TURN = (): SessionState => ({
 });
 
 interface DraftOptions {
-  /** The rule the reply breaks: the scripted judge fails it and passes every other rule. */
+  /**
+   * The rule the reply breaks (null: none): the scripted judge fails it and passes every other rule.
+   * Unset, the judge settles claim conflicts on the facts, as the offline judge does.
+   */
   violates?: CorpusCase["rule"];
   /** What the first draft declares; absent, it declares nothing. */
   claims?: Record<string, DeclaredClaim>;
 }
 
 /** One refund turn of `agent` whose first draft is `reply` and whose redraft is harmless. */
-export function playFirstDraft(
+export async function playFirstDraft(
   agent: CompiledAgent,
   embedder: Embedder,
   reply: string,
   turnId: string,
   options: DraftOptions = {},
+): Promise<TurnOutcome> {
+  return (await draftTurn(agent, embedder, reply, turnId, options)).out;
+}
+
+async function draftTurn(
+  agent: CompiledAgent,
+  embedder: Embedder,
+  reply: string,
+  turnId: string,
+  options: DraftOptions,
 ) {
+  const { violates } = options;
   const model = createScriptedProvider({
     sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
     generate: [
       generated(reply, options.claims),
       generated("A specialist will review your refund within 2 business days.", options.claims ? honest() : undefined),
     ],
-    judge: (request: JudgeRequest) =>
-      judged(!(request.response === reply && request.rule.id === `rule:${options.violates}`)),
+    judge:
+      violates === undefined
+        ? judgedOnFacts
+        : (request: JudgeRequest) => judged(!(request.response === reply && request.rule.id === `rule:${violates}`)),
   });
-  return runTurn(agent, REFUND_TURN(), { message: "I want a refund for my order", turnId }, testPorts(model, embedder));
+  const out = await runTurn(
+    agent,
+    REFUND_TURN(),
+    { message: "I want a refund for my order", turnId },
+    testPorts(model, embedder),
+  );
+  return { out, model };
 }
 
 interface Played {
@@ -111,6 +140,14 @@ interface Played {
   unresolved: boolean;
   judgeCalls: number;
 }
+
+/**
+ * A lane-1 check lane 1 could not decide alone: a claim conflict (handed to the judge, blocked or sent
+ * as `enforcement.unresolved` says) or an unresolved value that blocks (money it cannot convert). A
+ * rule whose variable the reply never mentions ("no value") is not counted: nothing is at stake.
+ */
+const leftUnresolved = (check: RuleCheck) =>
+  check.lane === 1 && (check.conflict !== undefined || (check.result === "unresolved" && check.blocking === true));
 
 /** The first enforcement span's checks: what lane 1 said about the case's own reply. */
 function firstDraftChecks(out: TurnOutcome): RuleCheck[] {
@@ -125,15 +162,11 @@ async function play(
   claims: Record<string, DeclaredClaim> | undefined,
   n: number,
 ): Promise<Played> {
-  const out = await playFirstDraft(agent, embedder, c.reply, `corpus-${n}`, { violates: c.rule, claims });
-  const judgeCalls = out.spans
-    .filter((s) => s.name === "enforcement")
-    .flatMap((s) => (s.attributes.checks as RuleCheck[] | undefined) ?? [])
-    .filter((check) => check.lane === 2 && LANE1_RULES.has(check.ruleId)).length;
+  const { out, model } = await draftTurn(agent, embedder, c.reply, `corpus-${n}`, { violates: c.rule, claims });
   return {
     violated: out.violatedRuleIds.map((id) => id.replace(/^rule:/, "")),
-    unresolved: firstDraftChecks(out).some((check) => check.lane === 1 && check.result === "unresolved"),
-    judgeCalls,
+    unresolved: firstDraftChecks(out).some(leftUnresolved),
+    judgeCalls: model.requestsOf("judge").filter((request) => request.conflict !== undefined).length,
   };
 }
 
@@ -149,11 +182,11 @@ const rate = (list: ClassResult[], f: (c: ClassResult) => number) =>
   );
 
 function splitFigures(classes: ClassResult[]): SplitFigures {
+  const decidable = classes.filter((c) => !c.benign && c.decidable);
   return {
-    bypassRate: rate(
-      classes.filter((c) => !c.benign && c.decidable),
-      (c) => c.misses,
-    ),
+    bypassRate: rate(decidable, (c) => c.misses),
+    bypassRateHonest: rate(decidable, (c) => c.missesHonest),
+    bypassRateSilent: rate(decidable, (c) => c.missesSilent),
     falseBlockRate: rate(
       classes.filter((c) => c.benign),
       (c) => c.misses,
@@ -166,20 +199,21 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
   let n = 0;
   for (const cls of ALL_CLASSES()) {
     const missed: string[] = [];
-    let unresolved = 0;
-    let judgeCalls = 0;
-    let plays = 0;
+    const tally = { missesHonest: 0, missesSilent: 0, unresolved: 0, judgeCalls: 0, judgeCallsSilent: 0 };
     for (const c of cls.cases) {
-      const declarations = c.rule === null ? [c.claims] : [c.claims, undefined];
-      let miss = false;
-      for (const claims of declarations) {
-        const played = await play(agent, embedder, c, claims, n++);
-        miss ||= missedBy(c, played.violated);
-        plays += 1;
-        if (played.unresolved) unresolved += 1;
-        judgeCalls += played.judgeCalls;
+      const honest = await play(agent, embedder, c, c.claims, n++);
+      const honestMiss = missedBy(c, honest.violated);
+      tally.missesHonest += Number(honestMiss && c.rule !== null);
+      tally.unresolved += Number(honest.unresolved);
+      tally.judgeCalls += honest.judgeCalls;
+      let silentMiss = false;
+      if (c.rule !== null) {
+        const silent = await play(agent, embedder, c, undefined, n++);
+        silentMiss = missedBy(c, silent.violated);
+        tally.missesSilent += Number(silentMiss);
+        tally.judgeCallsSilent += silent.judgeCalls;
       }
-      if (miss) missed.push(c.reply);
+      if (honestMiss || silentMiss) missed.push(c.reply);
     }
     classes.push({
       name: cls.name,
@@ -190,9 +224,7 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
       cases: cls.cases.length,
       misses: missed.length,
       missed,
-      plays,
-      unresolved,
-      judgeCalls,
+      ...tally,
     });
   }
   return {
@@ -201,17 +233,7 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
     dev: splitFigures(classes.filter((c) => c.split === "dev")),
     frozen: splitFigures(classes.filter((c) => c.split === "frozen")),
     falseBlockRate: splitFigures(classes).falseBlockRate,
-    unresolvedShare:
-      sum(classes, (c) => c.unresolved) /
-      Math.max(
-        1,
-        sum(classes, (c) => c.plays),
-      ),
-    judgeCallsPer100:
-      (100 * sum(classes, (c) => c.judgeCalls)) /
-      Math.max(
-        1,
-        sum(classes, (c) => c.plays),
-      ),
+    unresolvedShare: rate(classes, (c) => c.unresolved),
+    judgeCallsPer100: 100 * rate(classes, (c) => c.judgeCalls),
   };
 }

@@ -1,0 +1,182 @@
+import type { CompiledRule } from "../../compile/compile-agent";
+import type { DeclaredClaim } from "../../contracts/model";
+import { totalNameOf } from "../../contracts/money-variable";
+import type { EngineResponseVariable } from "../../contracts/snapshot";
+import type { ClaimComparison, RuleCheck } from "../../contracts/turn-outcome";
+import { claimable, type DeclaredClaims, explainsMoney, type ReadClaim } from "./declared-claims";
+import { formatAssignment, type VariableSource } from "./lane1";
+
+// Lane 1 over declared claims (README.md, "Declared claims"): a rule is decided on the text only when
+// the reply's claim and its text agree; when they disagree it is decided only if every value — the
+// declared one and each one the text states — gives the same verdict. Otherwise it is `unresolved`
+// with the conflict, and `enforcement.unresolved` (enforce.ts) says who decides.
+
+export interface ClaimView {
+  claims: DeclaredClaims;
+  /** What the reply's text states, per variable (extraction stage); profile and session are not claims. */
+  stated: Record<string, unknown[]>;
+  variables: EngineResponseVariable[];
+}
+
+// Several amounts in one reply are all checked; the bound matches lane1.ts.
+const MAX_SETS = 32;
+
+const formatMoney = (amount: number, currency: string): string =>
+  currency === "USD" ? `$${amount}` : `${amount} ${currency}`;
+
+function describeValue(variable: EngineResponseVariable, value: unknown): string {
+  if (variable.type === "money" && typeof value === "number") return formatMoney(value, variable.money?.currency ?? "");
+  return JSON.stringify(value);
+}
+
+function describeClaim(read: ReadClaim): string {
+  if (read.raw !== null && typeof read.raw === "object") return formatMoney(read.raw.amount, read.raw.currency);
+  return JSON.stringify(read.raw);
+}
+
+/** Declared beside stated for one variable. */
+function compare(variable: EngineResponseVariable, read: ReadClaim, stated: unknown[]): ClaimComparison {
+  const base = { variable: variable.name, status: read.status, declared: read.raw, extracted: stated };
+  const text = stated.map((v) => describeValue(variable, v)).join(", ");
+  const setAside = read.status === "absent" || read.status === "malformed";
+  if (variable.type === "money" || variable.type === "number") {
+    const mentions = stated.filter((v): v is number => typeof v === "number");
+    if (read.status !== "declared" || typeof read.value !== "number") {
+      if (mentions.length === 0) return { ...base, agrees: true, ...(read.why ? { why: read.why } : {}) };
+      const declared = setAside ? `no usable claim (${read.why})` : "a claim of nothing";
+      return { ...base, agrees: false, why: `the text states ${text}; the reply declared ${declared}` };
+    }
+    const claim = describeClaim(read);
+    if (mentions.length === 0)
+      return read.value === 0
+        ? { ...base, agrees: true }
+        : { ...base, agrees: false, why: `declared ${claim}, the text states no amount` };
+    const agrees =
+      variable.type === "money" ? explainsMoney(read.value, mentions) : mentions.every((m) => m === read.value);
+    return agrees ? { ...base, agrees } : { ...base, agrees, why: `declared ${claim}, text says ${text}` };
+  }
+  const named = stated.includes(true);
+  const declared = read.status === "declared" ? read.value === true : false;
+  if (named === declared) return { ...base, agrees: true, ...(read.why ? { why: read.why } : {}) };
+  if (named) {
+    const said = setAside ? `no usable claim (${read.why})` : `${JSON.stringify(read.raw)}`;
+    return { ...base, agrees: false, why: `the text states ${variable.name}; the reply declared ${said}` };
+  }
+  return { ...base, agrees: false, why: `declared ${variable.name} true, the text does not state it` };
+}
+
+/** The claimable response variable behind a CEL name (`x` or a money variable's `x_total`). */
+function variableOf(name: string, variables: EngineResponseVariable[]): EngineResponseVariable | undefined {
+  return variables.find(
+    (v) => claimable(v) && (v.name === name || (v.type === "money" && totalNameOf(v.name) === name)),
+  );
+}
+
+/** The value a claim gives a CEL name; undefined when it gives none (absent, malformed, a null amount). */
+function declaredValue(variable: EngineResponseVariable, read: ReadClaim): unknown {
+  if (read.status === "declared") return read.value;
+  if (read.status === "null" && variable.type !== "money" && variable.type !== "number") return false;
+  return undefined;
+}
+
+function verdict(compiled: CompiledRule, set: Record<string, unknown>): boolean | null {
+  try {
+    return compiled.program?.(set) === true;
+  } catch {
+    return null;
+  }
+}
+
+/** Every combination of the text's values (profile and session fill what the text does not state). */
+function textSets(names: string[], source: VariableSource): Record<string, unknown>[] {
+  let sets: Record<string, unknown>[] = [{}];
+  for (const name of names) {
+    const values = source(name);
+    if (!values || values.length === 0) return [];
+    const next: Record<string, unknown>[] = [];
+    for (const set of sets)
+      for (const value of values) if (next.length < MAX_SETS) next.push({ ...set, [name]: value });
+    sets = next;
+  }
+  return sets;
+}
+
+const asClaim = (variable: EngineResponseVariable, value: unknown): DeclaredClaim =>
+  variable.type === "money" && typeof value === "number"
+    ? { amount: value, currency: variable.money?.currency ?? "" }
+    : (value as DeclaredClaim);
+
+export function crossCheck(
+  compiled: CompiledRule,
+  onText: RuleCheck,
+  source: VariableSource,
+  view: ClaimView,
+): RuleCheck {
+  if (!compiled.program) return onText;
+  const read = new Map<string, { variable: EngineResponseVariable; claim: ReadClaim }>();
+  for (const name of compiled.variables) {
+    const variable = variableOf(name, view.variables);
+    const claim = variable && view.claims.byVariable.get(variable.name);
+    if (variable && claim) read.set(variable.name, { variable, claim });
+  }
+  if (read.size === 0) return onText;
+  const comparisons = [...read.values()].map(({ variable, claim }) =>
+    compare(variable, claim, view.stated[variable.name] ?? []),
+  );
+  const decided = onText.result === "passed" || onText.result === "failed";
+  const conflicting = comparisons.filter((c) => !c.agrees);
+  const first = conflicting[0];
+  if (!first) return { ...onText, claims: comparisons, ...(decided ? { decidedBy: "agreement" as const } : {}) };
+
+  const declaredSet: Record<string, unknown> = {};
+  let declaredComplete = true;
+  for (const name of compiled.variables) {
+    const variable = variableOf(name, view.variables);
+    const claim = variable && read.get(variable.name)?.claim;
+    const value = variable && claim ? declaredValue(variable, claim) : source(name)?.[0];
+    if (value === undefined) declaredComplete = false;
+    else declaredSet[name] = value;
+  }
+  const declaredPasses = declaredComplete ? verdict(compiled, declaredSet) : null;
+  const extractedPasses = textSets(compiled.variables, source).map((set) => verdict(compiled, set));
+  const { rule } = compiled;
+  if (
+    declaredPasses !== null &&
+    extractedPasses.length > 0 &&
+    extractedPasses.every((passes) => passes === declaredPasses)
+  ) {
+    return {
+      ...onText,
+      result: declaredPasses ? "passed" : "failed",
+      detail: `${first.why}; ${rule.enforcementExpression} is ${declaredPasses} for the claim and for the text${
+        declaredPasses ? "" : ` (${formatAssignment(declaredSet)})`
+      }`,
+      claims: comparisons,
+      decidedBy: "same_verdict",
+    };
+  }
+  const { variable } = read.get(first.variable) as { variable: EngineResponseVariable };
+  const outcome = (passes: boolean | null) => (passes === null ? "cannot be evaluated" : passes ? "passes" : "fails");
+  const onTextWords =
+    extractedPasses.length === 0
+      ? "the text states no value"
+      : `${outcome(extractedPasses.every(Boolean))} on the text`;
+  return {
+    ruleId: rule.id,
+    ruleKey: rule.key,
+    ruleName: rule.name,
+    lane: 1,
+    result: "unresolved",
+    detail: `${first.why}: ${rule.enforcementExpression} ${outcome(declaredPasses)} on the claim, ${onTextWords}`,
+    claims: comparisons,
+    conflict: {
+      variable: first.variable,
+      declared: first.declared,
+      extracted: first.extracted.map((v) => asClaim(variable, v)),
+      declaredPasses,
+      extractedPasses,
+      reason: first.why ?? "declared and stated values disagree",
+    },
+    ...(onText.variables ? { variables: onText.variables } : {}),
+  };
+}
