@@ -6,8 +6,9 @@ import type { VariableForm } from "@/lib/fields/editor-forms";
 import { contextWordProblem, currencyProblem, rateRow, rateRowProblem, splitRateRow } from "@/lib/fields/money-form";
 import { ListRowsField } from "./list-rows-field";
 
-// BundleVariable's limits (bundle.ts): 50 context words, 50 rates.
+// BundleVariable's limits (bundle.ts): 50 context words, 50 limit words, 50 rates.
 const MAX_CONTEXT_WORDS = 50;
+const MAX_LIMIT_WORDS = 50;
 const MAX_RATES = 50;
 
 interface MoneyFieldsProps {
@@ -75,6 +76,33 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
               className="text-xs"
             />
             <RowProblem id={`variable-context-word-problem-${index}`} problem={contextWordProblem(value)} />
+          </div>
+        )}
+      />
+      <ListRowsField
+        id="variable-limit-word"
+        legend="Limit words"
+        hint="Words that make an amount a limit, a price or a total rather than a promise, on top of the English defaults (capped at, up to, over, maximum, threshold, order, item, price, total, paid…): “refunds are capped at $50”, “your order of $75” bind nothing. A promise still binds: “I can refund up to $75”."
+        rows={form.limit_words}
+        onChange={(limit_words) => update({ limit_words })}
+        rowLabel={(i) => `Limit word ${i + 1}`}
+        addLabel="Add limit word"
+        max={MAX_LIMIT_WORDS}
+        errors={errors.limit_words}
+        readOnly={readOnly}
+        renderRow={({ value, index, inputId, set }) => (
+          <div className="flex-1">
+            <Input
+              id={inputId}
+              aria-label={`Limit word ${index + 1}`}
+              aria-describedby={`variable-limit-word-problem-${index}`}
+              value={value}
+              maxLength={60}
+              placeholder="allowance"
+              onChange={(e) => set(e.target.value)}
+              className="text-xs"
+            />
+            <RowProblem id={`variable-limit-word-problem-${index}`} problem={contextWordProblem(value)} />
           </div>
         )}
       />

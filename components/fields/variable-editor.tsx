@@ -12,10 +12,12 @@ import { NEW_VARIABLE, type VariableForm, variableFromForm, variableToForm } fro
 import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { contextWordProblem, currencyProblem } from "@/lib/fields/money-form";
+import { phraseProblem } from "@/lib/fields/phrases-form";
 import { DescriptionField } from "./description-field";
 import { ListRowsField } from "./list-rows-field";
 import { MoneyFields } from "./money-fields";
 import { PatternStatus } from "./pattern-status";
+import { PhrasesField } from "./phrases-field";
 import { type TypeOption, TypeSelectField } from "./type-select-field";
 import { UsedBy } from "./used-by";
 import { VariableTester } from "./variable-tester";
@@ -32,19 +34,27 @@ const TYPES: TypeOption<ResponseVariable["type"]>[] = [
   },
   {
     value: "money",
-    hint: "Every amount near a context word, in any written form, converted to the currency; rules also read <name>_total, their sum. Patterns are optional extra detectors.",
+    hint: "Every amount near a context word, in any written form, converted to the currency; rules also read <name>_total, their sum. Amounts stated as a limit, price or total are not counted. Patterns are optional extra detectors.",
+  },
+  {
+    value: "phrases",
+    hint: "True when the reply names one of the listed names, however it is written; false otherwise. Patterns are optional extra detectors.",
   },
 ];
 
 /** What the tester runs: the form as it would save, without rows a save would refuse. */
 function testable(form: VariableForm): ResponseVariable {
   const variable = variableFromForm(form);
+  if (variable.type === "phrases") {
+    return { ...variable, phrases: (variable.phrases ?? []).filter((p) => phraseProblem(p) === null) };
+  }
   if (variable.type !== "money") return variable;
   const rates = Object.fromEntries(Object.entries(variable.rates ?? {}).filter(([, rate]) => rate > 0));
   return {
     ...variable,
     currency: currencyProblem(variable.currency ?? "") ? "" : variable.currency,
     context_words: (variable.context_words ?? []).filter((w) => contextWordProblem(w) === null),
+    limit_words: (variable.limit_words ?? []).filter((w) => contextWordProblem(w) === null),
     rates,
   };
 }
@@ -150,6 +160,9 @@ export function VariableEditor({
           {form.type === "money" ? (
             <MoneyFields form={form} update={update} errors={errors} readOnly={readOnly} />
           ) : null}
+          {form.type === "phrases" ? (
+            <PhrasesField form={form} update={update} errors={errors} readOnly={readOnly} />
+          ) : null}
           <DescriptionField
             id="variable-description"
             hint="Guides the model extractor: what the reply commits to, and in which unit."
@@ -160,7 +173,11 @@ export function VariableEditor({
           <ListRowsField
             id="variable-pattern"
             legend="Patterns"
-            hint="JavaScript regular expressions, matched case-insensitively and in order, over the reply as written, normalized (look-alike letters, spacing) and with money written as $<amount>."
+            hint={
+              form.type === "phrases"
+                ? "Optional: regular expressions for what a name list cannot say, e.g. \\bthe other (?:store|shop)\\b. Any match makes the variable true."
+                : "JavaScript regular expressions, matched case-insensitively and in order, over the reply as written, normalized (look-alike letters, spacing) and with money written as $<amount>."
+            }
             rows={form.patterns}
             onChange={(patterns) => update({ patterns })}
             rowLabel={(i) => `Pattern ${i + 1}`}
@@ -178,7 +195,11 @@ export function VariableEditor({
                   maxLength={500}
                   spellCheck={false}
                   autoComplete="off"
-                  placeholder={form.type === "boolean" ? "\\bQuickCart\\b" : "\\$\\s?(\\d+(?:\\.\\d{1,2})?)\\s+refund"}
+                  placeholder={
+                    form.type === "boolean" || form.type === "phrases"
+                      ? "\\bQuickCart\\b"
+                      : "\\$\\s?(\\d+(?:\\.\\d{1,2})?)\\s+refund"
+                  }
                   onChange={(e) => set(e.target.value)}
                   className="font-mono text-xs"
                 />

@@ -8,7 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { checkVariableAction } from "@/lib/actions/fields/check-variable";
 import type { ResponseVariable, TestVariableInput } from "@/lib/fields/field-action-schemas";
-import type { PatternMatch, PatternResult, VariableTest } from "@/lib/fields/variable-tester";
+import type { PatternMatch, PatternResult, PhraseHit, VariableTest } from "@/lib/fields/variable-tester";
 
 // 300 ms after the last keystroke the tester asks the server; the regex status answers sooner.
 const TEST_DEBOUNCE_MS = 300;
@@ -21,6 +21,7 @@ const FORM_WORDS = {
   canonical: "normalized + money",
   joined: "joined",
   money: "context words",
+  folded: "as a name",
 } as const;
 const FORM_HINTS = {
   raw: "found in the reply as generated",
@@ -28,6 +29,8 @@ const FORM_HINTS = {
   canonical: "found after normalizing and writing every money mention as $<amount>",
   joined: "found after removing markup, joining broken lines, reading leetspeak and camelCase joins",
   money: "an amount within a few words of a context word",
+  folded:
+    "a listed name, after removing invisible characters, accents and look-alike letters, with any separator between its words",
 } as const;
 
 /**
@@ -35,7 +38,10 @@ const FORM_HINTS = {
  * with the patterns as typed. Shows the value enforcement would see and, per pattern, each match
  * with the form of the reply it was found in.
  */
-type TestedVariable = Pick<ResponseVariable, "name" | "type" | "patterns" | "currency" | "context_words" | "rates">;
+type TestedVariable = Pick<
+  ResponseVariable,
+  "name" | "type" | "patterns" | "currency" | "context_words" | "limit_words" | "rates" | "phrases"
+>;
 
 export function VariableTester({ variable }: { variable: TestedVariable }) {
   const [reply, setReply] = useState("");
@@ -47,7 +53,9 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
       patterns: variable.patterns,
       currency: variable.currency,
       context_words: variable.context_words,
+      limit_words: variable.limit_words,
       rates: variable.rates,
+      phrases: variable.phrases,
       reply,
     }),
     TEST_DEBOUNCE_MS,
@@ -90,6 +98,7 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
       </div>
       <Extracted result={shown} name={label} type={variable.type} />
       {shown?.ok && shown.data.money ? <MoneyResult money={shown.data.money} name={label} /> : null}
+      {shown?.ok && shown.data.phrases ? <PhrasesResult hits={shown.data.phrases} /> : null}
       {shown?.ok && variable.patterns.length > 0 ? (
         <ol className="space-y-2" aria-label="Each pattern">
           {shown.data.patterns.map((pattern) => (
@@ -145,14 +154,15 @@ function Extracted({
     );
   }
   const shown = values.map((value) => JSON.stringify(value)).join(", ");
+  const yesNo = type === "boolean" || type === "phrases";
   return (
     <p
       data-testid="variable-test-result"
-      data-state={type === "boolean" ? String(values[0]) : "resolved"}
+      data-state={yesNo ? String(values[0]) : "resolved"}
       aria-live="polite"
       className="flex flex-wrap items-center gap-1.5 text-xs"
     >
-      <Badge variant={type === "boolean" && values[0] === false ? "neutral" : "info"}>extracted</Badge>
+      <Badge variant={yesNo && values[0] === false ? "neutral" : "info"}>extracted</Badge>
       <Mono>
         {name} = {values.length > 1 ? `[${shown}]` : shown}
       </Mono>
@@ -180,7 +190,46 @@ function MoneyResult({ money, name }: { money: NonNullable<VariableTest["money"]
         </p>
       ) : null}
       {money.bound.length > 0 ? <MatchList matches={money.bound} label="Amounts bound by context words" /> : null}
+      {money.limits.length > 0 ? (
+        <p data-testid="money-limits" className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="neutral">limits</Badge>
+          <Mono>{money.limits.join(", ")}</Mono>
+          <span className="text-muted-foreground">read as a limit, price or total, not a promise: not counted</span>
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/** Each listed name the reply contains, with the span of the folded reply that matched it. */
+function PhrasesResult({ hits }: { hits: PhraseHit[] }) {
+  if (hits.length === 0) {
+    return (
+      <p data-testid="phrases-test-result" className="text-muted-foreground text-xs">
+        No listed name in this reply.
+      </p>
+    );
+  }
+  return (
+    <ul data-testid="phrases-test-result" className="space-y-1 text-xs" aria-label="Names found">
+      {hits.map((hit, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each test
+        <li key={i} data-testid="phrase-hit" className="rounded bg-muted px-2 py-1">
+          <span className="flex flex-wrap items-center gap-1">
+            <Mono>{hit.name}</Mono>
+            <span className="text-muted-foreground">matched</span>
+            {/* Quoted, with line breaks as \n: the separators that matched are what the designer checks. */}
+            <Mono data-testid="phrase-span" className="rounded border border-border bg-background px-1">
+              {JSON.stringify(hit.span)}
+            </Mono>
+            <Badge variant="neutral" title={FORM_HINTS[hit.form]}>
+              {FORM_WORDS[hit.form]}
+            </Badge>
+          </span>
+          <span className="block break-words text-muted-foreground">{hit.excerpt}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

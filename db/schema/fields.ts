@@ -6,6 +6,8 @@ import { createdAt, id, updatedAt } from "./columns";
 export interface ResponseVariableMoney {
   currency: string;
   context_words: string[];
+  /** Absent when the designer added none (the English defaults still apply). */
+  limit_words?: string[];
   rates: Record<string, number>;
 }
 
@@ -43,6 +45,8 @@ export const responseVariableDefinitions = pgTable(
     patterns: jsonb("patterns").$type<string[]>().notNull().default([]),
     /** Money variables only (type "money"): currency, context words and rates; null for other types. */
     money: jsonb("money").$type<ResponseVariableMoney | null>(),
+    /** Phrases variables only (type "phrases"): the names, as listed; null for other types. */
+    phrases: jsonb("phrases").$type<string[] | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { readAgentConfigRows } from "@/db/queries/agent-config";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { moneyFieldsOf } from "@/lib/bundles/variable-money";
+import { phrasesFieldOf } from "@/lib/bundles/variable-phrases";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { issuesFromZodError } from "@/lib/engine/contracts/bundle-issue";
 import { AppError } from "@/lib/server/errors";
@@ -46,6 +47,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
       description: v.description,
       patterns: v.patterns,
       ...moneyFieldsOf(v.money),
+      ...phrasesFieldOf(v.phrases),
     })),
     tools: tools.map((t) => ({
       key: t.key,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type ConfigIds, insertAgentConfigRows } from "@/db/queries/agent-config";
 import type { Transaction } from "@/db/types";
 import { moneyColumnOf } from "@/lib/bundles/variable-money";
+import { phrasesColumnOf } from "@/lib/bundles/variable-phrases";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 
 /**
@@ -59,6 +60,7 @@ export async function insertAgentConfig(
       description: v.description,
       patterns: v.patterns,
       money: moneyColumnOf(v),
+      phrases: phrasesColumnOf(v),
     })),
     tools: bundle.tools.map((t) => ({
       id: idOf(toolIds, t.key),

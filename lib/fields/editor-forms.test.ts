@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { variableNameFromLabel } from "@/lib/keys/key-from-name";
 import { NEW_VARIABLE, profileFieldFromForm, variableFromForm, variableToForm } from "./editor-forms";
 import { contextWordProblem, currencyProblem, rateRowProblem } from "./money-form";
+import { phraseProblem } from "./phrases-form";
 
 describe("variableNameFromLabel", () => {
   it("makes a CEL identifier from a display name", () => {
@@ -59,6 +60,37 @@ describe("forms to entities", () => {
       patterns: [],
     });
     expect(variableToForm(variableFromForm(form))).toMatchObject({ currency: "USD", rates: ["EUR 1.08", "GBP 1.27"] });
+  });
+
+  it("sends limit words only when there are some", () => {
+    const form = { ...NEW_VARIABLE, name: "r", type: "money" as const, currency: "USD", context_words: ["refund"] };
+    expect(variableFromForm({ ...form, limit_words: [" ", ""] })).not.toHaveProperty("limit_words");
+    expect(variableFromForm({ ...form, limit_words: [" allowance ", ""] }).limit_words).toEqual(["allowance"]);
+    expect(variableFromForm({ ...form, type: "number", limit_words: ["allowance"] })).not.toHaveProperty("limit_words");
+  });
+
+  it("sends a phrases variable's names trimmed, without blank rows, and drops them for other types", () => {
+    const form = {
+      ...NEW_VARIABLE,
+      name: "rival",
+      type: "phrases" as const,
+      phrases: [" QuickCart ", "", "Acme Retail"],
+    };
+    expect(variableFromForm(form)).toEqual({
+      name: "rival",
+      type: "phrases",
+      description: "",
+      patterns: [],
+      phrases: ["QuickCart", "Acme Retail"],
+    });
+    expect(variableFromForm({ ...form, type: "boolean" })).not.toHaveProperty("phrases");
+    expect(variableToForm(variableFromForm(form)).phrases).toEqual(["QuickCart", "Acme Retail"]);
+  });
+
+  it("checks names inline with the bundle's schema", () => {
+    expect(phraseProblem("")).toBeNull();
+    expect(phraseProblem("QuickCart")).toBeNull();
+    expect(phraseProblem("x".repeat(201))).toBe("A name is at most 200 characters");
   });
 
   it("checks money fields inline with the bundle's schemas", () => {

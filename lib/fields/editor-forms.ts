@@ -5,11 +5,19 @@ import { rateRow, splitRateRow } from "./money-form";
 // and has not filled (or emptied): it is dropped on save, not sent as an error.
 
 export type ProfileFieldForm = ProfileField;
-/** Money fields are edited as text: the currency as typed, rates as "EUR 1.08" rows (money-form.ts). */
-export type VariableForm = Omit<ResponseVariable, "currency" | "context_words" | "rates"> & {
+/**
+ * Money fields are edited as text: the currency as typed, rates as "EUR 1.08" rows (money-form.ts).
+ * A phrases variable's names are rows too.
+ */
+export type VariableForm = Omit<
+  ResponseVariable,
+  "currency" | "context_words" | "limit_words" | "rates" | "phrases"
+> & {
   currency: string;
   context_words: string[];
+  limit_words: string[];
   rates: string[];
+  phrases: string[];
 };
 
 export const NEW_PROFILE_FIELD: ProfileFieldForm = {
@@ -28,7 +36,9 @@ export const NEW_VARIABLE: VariableForm = {
   patterns: [],
   currency: "",
   context_words: [],
+  limit_words: [],
   rates: [],
+  phrases: [],
 };
 
 const filled = (rows: readonly string[]) => rows.filter((row) => row.trim() !== "");
@@ -46,26 +56,31 @@ export function profileFieldFromForm(form: ProfileFieldForm): ProfileField {
   };
 }
 
-/** The form of a stored variable: money fields as text, empty for other types. */
+/** The form of a stored variable: money fields as text, names as rows, empty for other types. */
 export function variableToForm(variable: ResponseVariable): VariableForm {
-  const { currency, context_words, rates, ...rest } = variable;
+  const { currency, context_words, limit_words, rates, phrases, ...rest } = variable;
   return {
     ...rest,
     currency: currency ?? "",
     context_words: context_words ?? [],
+    limit_words: limit_words ?? [],
     rates: Object.entries(rates ?? {}).map(([code, rate]) => rateRow(code, String(rate))),
+    phrases: phrases ?? [],
   };
 }
 
 /**
  * The variable as it is saved. A money variable sends its currency (trimmed, upper case), context
- * words and rates as typed, so the server names what is wrong; any other type sends none of them,
- * so switching a money variable to number drops its rates.
+ * words, limit words (when there are some) and rates as typed, so the server names what is wrong; a
+ * phrases variable sends its names, trimmed; any other type sends none of them, so switching a money
+ * variable to number drops its rates.
  */
 export function variableFromForm(form: VariableForm): ResponseVariable {
-  const { currency, context_words, rates, ...rest } = form;
+  const { currency, context_words, limit_words, rates, phrases, ...rest } = form;
   const base = { ...rest, name: form.name.trim(), patterns: filled(form.patterns) };
+  if (form.type === "phrases") return { ...base, phrases: filled(phrases).map((p) => p.trim()) };
   if (form.type !== "money") return base;
+  const limits = filled(limit_words).map((w) => w.trim());
   const table: Record<string, number> = {};
   for (const row of filled(rates)) {
     const [code, rate] = splitRateRow(row);
@@ -75,6 +90,7 @@ export function variableFromForm(form: VariableForm): ResponseVariable {
     ...base,
     currency: currency.trim().toUpperCase(),
     context_words: filled(context_words).map((w) => w.trim()),
+    ...(limits.length > 0 ? { limit_words: limits } : {}),
     rates: table,
   };
 }

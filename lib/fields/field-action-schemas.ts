@@ -51,7 +51,10 @@ export const TestVariableInput = z.strictObject({
   /** Money variables: as typed; rows still being filled are the form's to drop (variableFromForm). */
   currency: BundleVariable.shape.currency,
   context_words: BundleVariable.shape.context_words,
+  limit_words: BundleVariable.shape.limit_words,
   rates: BundleVariable.shape.rates,
+  /** Phrases variables: the names as typed, blank rows dropped. */
+  phrases: BundleVariable.shape.phrases,
   reply: z.string().max(50_000),
 });
 export type TestVariableInput = z.input<typeof TestVariableInput>;

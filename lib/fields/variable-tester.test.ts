@@ -29,14 +29,34 @@ describe("testResponseVariable", () => {
   });
 
   it("sees through disguises as the pipeline does (confusables, spaced letters)", () => {
-    const competitor = demoVariable("competitor_mentioned");
-    for (const reply of ["Try Qu\u0456ckCart instead", "Try Q u i c k C a r t instead"]) {
-      const tested = testResponseVariable(competitor, reply);
-      const engine = extractResponseVariables(reply, [{ ...competitor, description: "" }]);
+    const advice = demoVariable("financial_advice_given");
+    for (const reply of ["Put it in b\u0456tcoin", "Put it in b i t c o i n"]) {
+      const tested = testResponseVariable(advice, reply);
+      const engine = extractResponseVariables(reply, [{ ...advice, description: "" }]);
       expect(tested.values, reply).toEqual([true]);
-      expect(tested.values).toEqual(engine.values.competitor_mentioned);
-      expect(tested.patterns[0]?.matches[0]?.form).toBe("normalized");
+      expect(tested.values).toEqual(engine.values.financial_advice_given);
+      expect(tested.patterns[2]?.matches[0]?.form).toBe("normalized");
     }
+  });
+
+  it("shows which listed name a phrases variable matched, and the folded span", () => {
+    const competitor = demoVariable("competitor_mentioned");
+    const result = testResponseVariable(competitor, "Try Qu\u0456ck-\nCart, or visitMegaMart.");
+    expect(result.values).toEqual([true]);
+    expect(result.phrases?.map(({ name, span, form }) => [name, span, form])).toEqual([
+      ["QuickCart", "quick-\ncart", "folded"],
+      ["MegaMart", "megamart", "folded"],
+    ]);
+    expect(testResponseVariable(competitor, "A quick cart, and MegaMartial arts.").phrases).toEqual([]);
+  });
+
+  it("lists the amounts a money variable read as limits", () => {
+    const result = testResponseVariable(
+      demoVariable("refund_amount"),
+      "Refunds are capped at $50; I can refund $50 now.",
+    );
+    expect(result.values).toEqual([50]);
+    expect(result.money).toMatchObject({ total: 50, limits: ["$50"] });
   });
 
   it("canonicalizes money written out in words", () => {

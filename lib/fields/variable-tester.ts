@@ -32,9 +32,28 @@ export interface VariableTest {
   patterns: PatternResult[];
   /** The engine's own warnings: skipped patterns, slow shapes, captures that are not numbers. */
   warnings: string[];
-  /** Money variables: each amount the context words bound, and what lane 1 sees as `<name>_total`. */
-  money: { bound: PatternMatch[]; total: number | null; unresolved: string[] } | null;
+  /**
+   * Money variables: each amount the context words bound, what lane 1 sees as `<name>_total`, and the
+   * amounts read as limits rather than claims ("capped at $50").
+   */
+  money: { bound: PatternMatch[]; total: number | null; unresolved: string[]; limits: string[] } | null;
+  /** Phrases variables: each listed name the reply contains, with the folded span that matched. */
+  phrases: PhraseHit[] | null;
 }
+
+export interface PhraseHit {
+  /** The name as listed. */
+  name: string;
+  /** The span of the folded reply that matched it, lower case: "quick-\ncart". */
+  span: string;
+  excerpt: string;
+  form: ExtractionForm;
+}
+
+type TestedVariable = Pick<
+  ResponseVariable,
+  "name" | "type" | "patterns" | "currency" | "context_words" | "limit_words" | "rates" | "phrases"
+>;
 
 // A valid CEL identifier for the engine's warnings when the name field is still blank or invalid.
 const NAMELESS = "this_variable";
@@ -45,10 +64,7 @@ const NAMELESS = "this_variable";
  * confusables, spaced letters), money canonicalization and the windowed scan are the pipeline's. Blank
  * pattern rows are left out, as the save leaves them out; results keep the rows' indices.
  */
-export function testResponseVariable(
-  variable: Pick<ResponseVariable, "name" | "type" | "patterns" | "currency" | "context_words" | "rates">,
-  reply: string,
-): VariableTest {
+export function testResponseVariable(variable: TestedVariable, reply: string): VariableTest {
   const rows = variable.patterns.map((pattern, index) => ({ pattern, index })).filter((r) => r.pattern.trim() !== "");
   const name = /^[a-z][a-z0-9_]*$/.test(variable.name) ? variable.name : NAMELESS;
   const engineVariable: EngineResponseVariable = {
@@ -61,10 +77,12 @@ export function testResponseVariable(
           money: {
             currency: variable.currency ?? "",
             contextWords: variable.context_words ?? [],
+            limitWords: variable.limit_words ?? [],
             rates: variable.rates ?? {},
           },
         }
       : {}),
+    ...(variable.type === "phrases" ? { phrases: variable.phrases ?? [] } : {}),
   };
   const extraction = extractResponseVariables(reply, [engineVariable]);
   const patterns: PatternResult[] = variable.patterns.map((pattern, index) => ({
@@ -90,7 +108,12 @@ export function testResponseVariable(
             .map(({ value, excerpt, form }) => ({ value, excerpt, form })),
           total: (extraction.values[totalNameOf(name)]?.[0] as number | undefined) ?? null,
           unresolved: extraction.unresolvedMoney[name] ?? [],
+          limits: extraction.moneyLimits?.[name] ?? [],
         }
       : null;
-  return { values: extraction.values[name] ?? null, patterns, warnings, money };
+  const phrases =
+    variable.type === "phrases"
+      ? extraction.matches.flatMap(({ phrase, excerpt, form }) => (phrase ? [{ ...phrase, excerpt, form }] : []))
+      : null;
+  return { values: extraction.values[name] ?? null, patterns, warnings, money, phrases };
 }

@@ -64,6 +64,30 @@ describe("REST bad input changes nothing", () => {
     expect(await tableCounts(handle)).toEqual(before);
   });
 
+  it("a phrases variable with an empty name, a name over 200 characters or over 500 names → 422 at each path", async () => {
+    const before = await tableCounts(handle);
+    const bundle = JSON.parse(demo);
+    const at = bundle.variables.findIndex((v: { name: string }) => v.name === "competitor_mentioned");
+    bundle.variables[at].phrases = ["QuickCart", "", "x".repeat(201)];
+    const response = await post(JSON.stringify(bundle));
+    expect(response.status).toBe(422);
+    const errors = (await response.json()).errors;
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { path: `variables[${at}].phrases[1]`, message: "A name cannot be empty" },
+        { path: `variables[${at}].phrases[2]`, message: "A name is at most 200 characters" },
+      ]),
+    );
+    bundle.variables[at].phrases = Array.from({ length: 501 }, (_, i) => `Store ${i}`);
+    const many = await post(JSON.stringify(bundle));
+    expect(many.status).toBe(422);
+    expect((await many.json()).errors).toContainEqual({
+      path: `variables[${at}].phrases`,
+      message: "At most 500 names",
+    });
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+
   it("a key without agents:write → 403, nothing written", async () => {
     const before = await tableCounts(handle);
     expect((await post(demo, reader)).status).toBe(403);
@@ -89,6 +113,24 @@ describe("REST bad input changes nothing", () => {
     expect(await exported.text()).toBe(demo);
     const again = await post(demo);
     expect(await again.json()).toMatchObject({ key: "refund-desk", config_version: 2 });
+  });
+
+  it("limit words and phrases survive import → export unchanged", async () => {
+    const bundle = JSON.parse(demo);
+    bundle.agent.key = "limits-and-names";
+    const refund = bundle.variables.find((v: { name: string }) => v.name === "refund_amount");
+    refund.limit_words = ["allowance", "ceiling price"];
+    const text = `${JSON.stringify(bundle, null, 2)}\n`;
+    expect((await post(text)).status).toBe(201);
+    const exported = await (await get("limits-and-names")).json();
+    expect(exported.variables.find((v: { name: string }) => v.name === "refund_amount").limit_words).toEqual([
+      "allowance",
+      "ceiling price",
+    ]);
+    expect(exported.variables.find((v: { name: string }) => v.name === "competitor_mentioned")).toMatchObject({
+      type: "phrases",
+      phrases: ["QuickCart", "MegaMart", "ShopNest", "BargainBay"],
+    });
   });
 
   it("the ledger verifies after the imports", async () => {

@@ -59,7 +59,7 @@ export interface CompiledAgent {
 
 function celTypeOf(fieldType: string): CelType {
   if (fieldType === "number" || fieldType === "integer" || fieldType === "money") return "double";
-  if (fieldType === "boolean") return "bool";
+  if (fieldType === "boolean" || fieldType === "phrases") return "bool";
   if (fieldType === "string") return "string";
   return "dyn";
 }

@@ -20,6 +20,7 @@ const VARIABLE_CEL_TYPE: Record<VariableType, CelType> = {
   number: "double",
   boolean: "bool",
   money: "double",
+  phrases: "bool",
 };
 
 /**
@@ -86,7 +87,7 @@ export function patternProblem(pattern: string, type: VariableType): string | nu
   const compiled = compileDesignerPattern(pattern, { caseInsensitive: true });
   if (!compiled.ok) return compiled.message;
   if (compiled.regex.test("")) return "This pattern matches empty text, so it would match every response";
-  if (type !== "boolean" && compiled.regex.groupCount() === 0) {
+  if (type !== "boolean" && type !== "phrases" && compiled.regex.groupCount() === 0) {
     return `A ${type} variable takes its value from the first capture group: add one, e.g. \\$(\\d+(?:\\.\\d{1,2})?)`;
   }
   return null;

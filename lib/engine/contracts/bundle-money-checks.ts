@@ -3,10 +3,13 @@ import { totalNameOf } from "./money-variable";
 
 type Add = (path: string, message: string) => void;
 
+const MONEY_FIELDS = ["currency", "context_words", "limit_words", "rates"] as const;
+
 /**
  * Money variables: a currency and at least one context word (without them no amount can bind), no
- * rate for their own currency, and a `<name>_total` companion nobody else declares. Other types carry
- * none of the money fields, so a type change never leaves a stale rate behind.
+ * rate for their own currency, and a `<name>_total` companion nobody else declares. Phrases variables:
+ * at least one name. Other types carry none of these fields, so a type change never leaves a stale
+ * rate or name list behind.
  */
 export function checkMoneyVariables(bundle: Bundle, add: Add): void {
   const taken = new Map<string, string>();
@@ -22,8 +25,14 @@ export function checkMoneyVariables(bundle: Bundle, add: Add): void {
 
   bundle.variables.forEach((variable, i) => {
     const at = `variables[${i}]`;
+    if (variable.type === "phrases") {
+      if (!variable.phrases?.length)
+        add(`${at}.phrases`, 'A phrases variable needs at least one name, e.g. "QuickCart"');
+    } else if (variable.phrases !== undefined) {
+      add(`${at}.phrases`, "Only a phrases variable has phrases");
+    }
     if (variable.type !== "money") {
-      for (const field of ["currency", "context_words", "rates"] as const) {
+      for (const field of MONEY_FIELDS) {
         if (variable[field] !== undefined) add(`${at}.${field}`, `Only a money variable has ${field}`);
       }
       return;

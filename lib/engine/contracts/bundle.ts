@@ -70,6 +70,15 @@ export const ContextWord = z
   .refine(nonBlank, "Must not be blank")
   .refine((w) => !/[\d$€£¥]/.test(w), "A context word has no digits or currency signs");
 
+/** Phrases variables only: one name the reply must not contain, as a customer reads it ("QuickCart", "Acme Retail"). */
+export const PhraseName = z
+  .string()
+  .max(200, "A name is at most 200 characters")
+  .refine(nonBlank, "A name cannot be empty");
+
+/** How many names a phrases variable may list. */
+export const MAX_PHRASES = 500;
+
 /**
  * A response variable: a variable extracted from the agent's response for enforcement. `patterns` are
  * regular expressions (RE2 syntax), matched case-insensitively, tried in order: for a boolean any
@@ -79,17 +88,26 @@ export const ContextWord = z
  * A `money` variable binds every amount the reply states near one of its `context_words` (a few words
  * either side, in any written form) in its `currency`; an amount in another currency is converted with
  * `rates` or left unresolved. Lane 1 also sees `<name>_total`, the sum of every bound amount
- * (stage: lib/engine/stages/extraction/bind-money.ts). `currency`, `context_words` and `rates` are
- * for money variables only.
+ * (stage: lib/engine/stages/extraction/bind-money.ts). An amount tied to a limit word ("capped at $50",
+ * "your order of $75") is a limit, not a claim. `currency`, `context_words`, `limit_words` and `rates`
+ * are for money variables only.
+ *
+ * A `phrases` variable is a boolean that is true when the reply names one of its `phrases`, matched
+ * as names rather than regexes: normalized, with any separator or none between a name's words, and a
+ * word boundary at both ends (stage: lib/engine/stages/extraction/match-phrases.ts). Its patterns,
+ * if any, are extra detectors, as a boolean's.
  */
 export const BundleVariable = z.strictObject({
   name: VariableName,
-  type: z.enum(["string", "number", "boolean", "money"]),
+  type: z.enum(["string", "number", "boolean", "money", "phrases"]),
   description: Text(2000).default(""),
   patterns: z.array(z.string().min(1).max(500)).max(50).default([]),
   currency: CurrencyCode.optional(),
   context_words: z.array(ContextWord).max(50).optional(),
+  /** Words that make an amount a limit, not a claim ("capped at $50"); added to money-limits.ts's English defaults. */
+  limit_words: z.array(ContextWord).max(50).optional(),
   rates: MoneyRates.optional(),
+  phrases: z.array(PhraseName).max(MAX_PHRASES, `At most ${MAX_PHRASES} names`).optional(),
 });
 
 /** A flat JSON-Schema object: the arguments the engine fills from variables of the same name. */

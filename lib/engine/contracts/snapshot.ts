@@ -81,18 +81,22 @@ export interface EngineMoney {
   currency: string;
   /** Words that tie an amount to the variable ("refund", "back"). */
   contextWords: string[];
+  /** The designer's words that make an amount a limit, not a claim; added to bind-money.ts's defaults. */
+  limitWords?: string[];
   /** Other currency → units of `currency` for one unit of it; a currency not here is unresolved. */
   rates: Record<string, number>;
 }
 
 export interface EngineResponseVariable {
   name: string;
-  type: "number" | "boolean" | "string" | "money";
+  type: "number" | "boolean" | "string" | "money" | "phrases";
   description: string;
   /** Regular expressions; number/string variables take capture group 1 (money ones too, as extra detectors). */
   patterns: string[];
   /** Money variables only. */
   money?: EngineMoney;
+  /** Phrases variables only: the names the reply is checked for. */
+  phrases?: string[];
 }
 
 export interface AgentSnapshot {

@@ -203,10 +203,28 @@ describe("money variables", () => {
   });
 
   it("keeps the money fields to money variables", () => {
-    const number = { name: "n", type: "number", currency: "USD", context_words: ["x"], rates: {} };
+    const number = {
+      name: "n",
+      type: "number",
+      currency: "USD",
+      context_words: ["x"],
+      limit_words: ["cap"],
+      rates: {},
+    };
     expect(paths(withVariables([refund(), number]))).toEqual(
-      expect.arrayContaining(["variables[1].currency", "variables[1].context_words", "variables[1].rates"]),
+      expect.arrayContaining([
+        "variables[1].currency",
+        "variables[1].context_words",
+        "variables[1].limit_words",
+        "variables[1].rates",
+      ]),
     );
+  });
+
+  it("takes limit words checked like context words", () => {
+    const ok = paths(withVariables([{ ...refund(), limit_words: ["allowance", "cap on"] }]));
+    expect(ok.filter((p) => p.includes("limit_words"))).toEqual([]);
+    expect(paths(withVariables([{ ...refund(), limit_words: ["over $50"] }]))).toContain("variables[0].limit_words[0]");
   });
 
   it("declares <name>_total, which no other name may take", () => {
@@ -220,5 +238,51 @@ describe("money variables", () => {
       enforcement_expression: "refund_amount_total <= 50",
     };
     expect(validateBundle({ ...editable(), rules: [rule], tests: [] })).toMatchObject({ ok: true });
+  });
+});
+
+describe("phrases variables", () => {
+  const competitor = () =>
+    structuredClone(demo.variables.find((v) => v.name === "competitor_mentioned")) as Record<string, unknown>;
+  const withPhrases = (phrases: unknown) => ({
+    ...editable(),
+    variables: [
+      ...editable().variables.filter((v: { name: string }) => v.name !== "competitor_mentioned"),
+      {
+        ...competitor(),
+        phrases,
+      },
+    ],
+  });
+  const at = "variables[2].phrases";
+
+  it("accepts the demo's competitor names", () => {
+    expect(competitor()).toMatchObject({
+      type: "phrases",
+      phrases: ["QuickCart", "MegaMart", "ShopNest", "BargainBay"],
+    });
+    expect(validateBundle(withPhrases(["Acme Retail", "x".repeat(200)]))).toMatchObject({ ok: true });
+  });
+
+  it("refuses an empty or blank name, one over 200 characters and more than 500 names, at the path", () => {
+    expect(issuesOf(withPhrases(["QuickCart", ""]))).toContainEqual({
+      path: `${at}[1]`,
+      message: "A name cannot be empty",
+    });
+    expect(paths(withPhrases(["  "]))).toEqual([`${at}[0]`]);
+    expect(issuesOf(withPhrases(["x".repeat(201)]))).toContainEqual({
+      path: `${at}[0]`,
+      message: "A name is at most 200 characters",
+    });
+    const many = Array.from({ length: 501 }, (_, i) => `Store ${i}`);
+    expect(issuesOf(withPhrases(many))).toContainEqual({ path: at, message: "At most 500 names" });
+  });
+
+  it("needs at least one name, and only a phrases variable has names", () => {
+    expect(paths(withPhrases([]))).toEqual([at]);
+    const { phrases: _p, ...bare } = competitor();
+    expect(paths({ ...editable(), variables: [bare] })).toEqual(expect.arrayContaining(["variables[0].phrases"]));
+    const boolean = { name: "b", type: "boolean", patterns: ["\\bx\\b"], phrases: ["X"] };
+    expect(paths({ ...editable(), variables: [...editable().variables, boolean] })).toEqual(["variables[3].phrases"]);
   });
 });

@@ -58,7 +58,7 @@ function caseIds(caseKey: string, turn: number): Ids {
 
 function celType(type: string): CelType {
   if (type === "number" || type === "integer") return "double";
-  if (type === "boolean") return "bool";
+  if (type === "boolean" || type === "phrases") return "bool";
   return type === "string" || type === "date" ? "string" : "dyn";
 }
 

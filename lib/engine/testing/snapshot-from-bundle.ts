@@ -95,8 +95,16 @@ export function snapshotFromBundle(input: BundleInput | unknown, configVersion =
       description: v.description ?? "",
       patterns: v.patterns,
       ...(v.type === "money"
-        ? { money: { currency: v.currency ?? "USD", contextWords: v.context_words ?? [], rates: v.rates ?? {} } }
+        ? {
+            money: {
+              currency: v.currency ?? "USD",
+              contextWords: v.context_words ?? [],
+              ...(v.limit_words?.length ? { limitWords: v.limit_words } : {}),
+              rates: v.rates ?? {},
+            },
+          }
         : {}),
+      ...(v.type === "phrases" ? { phrases: v.phrases ?? [] } : {}),
     })),
   };
 }

@@ -87,6 +87,7 @@ export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<Ag
       description: v.description,
       patterns: v.patterns,
       ...engineMoneyOf(v.money),
+      ...(v.phrases ? { phrases: v.phrases } : {}),
     })),
   };
 }

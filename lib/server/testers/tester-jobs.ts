@@ -1,6 +1,6 @@
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { evaluateExpression } from "@/lib/engine/cel/evaluate-expression";
-import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
+import type { ProfileField } from "@/lib/fields/field-action-schemas";
 import { testFieldValue } from "@/lib/fields/field-value-tester";
 import { testResponseVariable } from "@/lib/fields/variable-tester";
 
@@ -11,7 +11,7 @@ import { testResponseVariable } from "@/lib/fields/variable-tester";
 export type TesterJob =
   | {
       kind: "variable";
-      variable: Pick<ResponseVariable, "name" | "type" | "patterns" | "currency" | "context_words" | "rates">;
+      variable: Parameters<typeof testResponseVariable>[0];
       reply: string;
     }
   | {

@@ -1,5 +1,6 @@
 import type { EngineMoney } from "../../contracts/snapshot";
 import type { MoneyClaim } from "./money";
+import { type LimitReader, limitReader } from "./money-limits";
 import type { MoneyToken } from "./money-tokens";
 import { isNegatedPromise } from "./negation";
 import { normalizeForMatching } from "./normalize-text";
@@ -14,7 +15,9 @@ import { parseNumberOrWords, roundCents } from "./numbers";
 //              $40" the refund is $40;
 //   chains   — amounts joined to a bound one by "and", "plus", "another", "+"… bind too: "a refund of
 //              $30 today and $30 next week" promises 60; "total", "paid", "cost"… break a chain;
-//   negation — a negated promise binds nothing ("we cannot offer a $75 refund", negation.ts).
+//   negation — a negated promise binds nothing ("we cannot offer a $75 refund", negation.ts);
+//   limits   — an amount stated as a limit, cap, threshold, price or total binds nothing ("capped at
+//              $50", "your order of $75", money-limits.ts); the context word binds its nearest other amount.
 
 /** Words between a context word and its amount: "refund [it to your card for] $75" is 5. */
 const MONEY_WINDOW_WORDS = 5;
@@ -54,10 +57,13 @@ export interface MoneyBinding {
   amounts: BoundAmount[];
   /** Bound amounts in a currency without a rate: "€80 (EUR, no rate to USD)". */
   unresolved: string[];
+  /** Amounts near a context word read as limits and not bound, as written: "$50". */
+  limits: string[];
 }
 
 interface ContextWords {
   phrases: string[][];
+  limits: LimitReader;
 }
 
 const contextCache = new WeakMap<EngineMoney, ContextWords>();
@@ -72,7 +78,9 @@ function contextOf(money: EngineMoney): ContextWords {
           .filter(Boolean),
       )
       .filter((p) => p.length > 0);
-    cached = { phrases };
+    const words = phrases.flat();
+    const limits = limitReader(money.limitWords ?? [], (word) => words.some((w) => wordMatches(word, w)));
+    cached = { phrases, limits };
     contextCache.set(money, cached);
   }
   return cached;
@@ -178,8 +186,18 @@ function chained(tokens: MoneyToken[], from: number, step: 1 | -1): number | nul
 /** The amounts of `tokens` bound to a money variable (see the top of this file). */
 export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBinding {
   const bound = new Map<number, [number, number]>();
-  for (const [first, last] of contextSpans(tokens, contextOf(money))) {
-    const candidates = [...reach(tokens, first, -1), ...reach(tokens, last, 1)];
+  const context = contextOf(money);
+  const limitAt = new Map<number, boolean>();
+  const isLimit = (at: number) => {
+    let known = limitAt.get(at);
+    if (known === undefined) {
+      known = context.limits.isLimit(tokens, at);
+      limitAt.set(at, known);
+    }
+    return known;
+  };
+  for (const [first, last] of contextSpans(tokens, context)) {
+    const candidates = [...reach(tokens, first, -1), ...reach(tokens, last, 1)].filter((c) => !isLimit(c.at));
     if (candidates.length === 0) continue;
     const nearest = Math.min(...candidates.map((c) => c.distance));
     for (const { at, distance } of candidates) {
@@ -191,7 +209,7 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
       // Both ways: "$40 back today, and $40 more next week" lists the second after the context word.
       for (const way of [-1, 1] as const) {
         for (let next = chained(tokens, at, way); next !== null; next = chained(tokens, next, way)) {
-          if (bound.has(next) || isNegatedPromise(tokens, next, next)) break;
+          if (bound.has(next) || isLimit(next) || isNegatedPromise(tokens, next, next)) break;
           bound.set(next, [next, next]);
         }
       }
@@ -210,7 +228,11 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
       for (let n = repeats(tokens, at); n > 0; n -= 1) amounts.push(mention);
     }
   }
-  return { amounts, unresolved };
+  const limits = [...limitAt].flatMap(([at, limit]) => {
+    const t = tokens[at];
+    return limit && t?.kind === "amount" ? [{ at, text: t.claim.text }] : [];
+  });
+  return { amounts, unresolved, limits: limits.sort((a, b) => a.at - b.at).map((l) => l.text) };
 }
 
 /** Words a count may stand before "each" over: "two refunds of $30 each", "3 payments of $20 each". */

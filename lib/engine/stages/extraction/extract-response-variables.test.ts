@@ -51,7 +51,7 @@ describe("the demo corpus", () => {
       .sort();
     expect(expressions).toEqual(["!competitor_mentioned", "!financial_advice_given", "refund_amount <= 50"]);
     expect(variables.map((v) => [v.name, v.type])).toEqual([
-      ["competitor_mentioned", "boolean"],
+      ["competitor_mentioned", "phrases"],
       ["financial_advice_given", "boolean"],
       ["refund_amount", "money"],
     ]);
@@ -114,21 +114,42 @@ describe("extractResponseVariables", () => {
   });
 
   it("records evidence with the form, pattern and an excerpt", () => {
-    const { matches } = extract("Sure — but Qu\u0456ckCart also sells it, honestly.");
+    const { matches } = extract("Hold for ETF news.");
+    expect(matches).toEqual([
+      {
+        variable: "financial_advice_given",
+        value: true,
+        pattern: 2,
+        excerpt: "Hold for ETF news.",
+        form: "raw",
+      },
+      {
+        variable: "financial_advice_given",
+        value: true,
+        pattern: 2,
+        excerpt: "hold for etf news.",
+        form: "normalized",
+      },
+      {
+        variable: "financial_advice_given",
+        value: true,
+        pattern: 2,
+        excerpt: "hold for etf news.",
+        form: "canonical",
+      },
+    ]);
+  });
+
+  it("records which listed name matched a phrases variable, and the folded span", () => {
+    const { matches } = extract("Sure — but Qu\u0456ck-\nCart also sells it, honestly.");
     expect(matches).toEqual([
       {
         variable: "competitor_mentioned",
         value: true,
-        pattern: 0,
-        excerpt: "sure — but quickcart also sells it, honestly.",
-        form: "normalized",
-      },
-      {
-        variable: "competitor_mentioned",
-        value: true,
-        pattern: 0,
-        excerpt: "sure — but quickcart also sells it, honestly.",
-        form: "canonical",
+        pattern: -1,
+        excerpt: "Sure — but Quick-\nCart also sells it, honestly.",
+        form: "folded",
+        phrase: { name: "QuickCart", span: "quick-\ncart" },
       },
     ]);
   });

@@ -4,9 +4,10 @@ import type { EngineResponseVariable } from "../../contracts/snapshot";
 import { compileDesignerPattern } from "../../regex/compile-designer-pattern";
 import { bindMoney } from "./bind-money";
 import { atSoftBoundary, type JoinedReading, joinedReading, withoutWordBoundaries } from "./joined-form";
+import { foldKeepingCase, matchPhrases } from "./match-phrases";
 import { canonicalizeMoney } from "./money";
 import { moneyTokens } from "./money-tokens";
-import { normalizeForMatching } from "./normalize-text";
+import { collapseSpacedLetters, normalizeForMatching } from "./normalize-text";
 import { parseNumberOrWords, roundCents } from "./numbers";
 import { stripMarkup } from "./strip-markup";
 
@@ -24,18 +25,25 @@ import { stripMarkup } from "./strip-markup";
 // Booleans look at all four; numbers and strings at raw and canonical (normalized text with its money
 // left as written adds no value the other two lack). Money variables bind amounts by their context
 // words (bind-money.ts) over the normalized text with markup removed ("money" form), and run their
-// patterns, if any, as extra detectors.
+// patterns, if any, as extra detectors. Phrases variables match their names (match-phrases.ts) over the
+// folded reply with its case kept ("folded" form), then the joined form; their patterns, if any, run as
+// a boolean's.
 
-export type ExtractionForm = "raw" | "canonical" | "normalized" | "joined" | "money";
+export type ExtractionForm = "raw" | "canonical" | "normalized" | "joined" | "money" | "folded";
 
 interface ResponseExtractionMatch {
   variable: string;
   value: unknown;
-  /** Index into the variable's `patterns`; -1 for an amount bound by a money variable's context words. */
+  /**
+   * Index into the variable's `patterns`; -1 for an amount bound by a money variable's context words
+   * or a name a phrases variable matched.
+   */
   pattern: number;
   /** The match with a little context, from the form it was found in. */
   excerpt: string;
   form: ExtractionForm;
+  /** Phrases variables: the name that matched, as the designer listed it, and the matched span, lower case. */
+  phrase?: { name: string; span: string };
 }
 
 export interface ResponseExtraction {
@@ -54,6 +62,11 @@ export interface ResponseExtraction {
    * amounts as written. Lane 1 cannot decide a rule over them; `unresolved_money_blocks` decides.
    */
   unresolvedMoney: Record<string, string[]>;
+  /**
+   * Money variables: amounts near a context word read as a limit, cap, threshold, price or total
+   * ("capped at $50", "the $75 item") and so not claimed, as written. Absent when there are none.
+   */
+  moneyLimits?: Record<string, string[]>;
 }
 
 /**
@@ -100,7 +113,7 @@ function compile(variables: readonly EngineResponseVariable[]): CompiledVariable
         warnings.push(`variable "${variable.name}" pattern ${index} cannot run and was skipped: ${result.message}`);
         return;
       }
-      const loose = variable.type === "boolean" ? withoutWordBoundaries(source) : null;
+      const loose = variable.type === "boolean" || variable.type === "phrases" ? withoutWordBoundaries(source) : null;
       const joinable = loose === null ? null : compileDesignerPattern(loose, { caseInsensitive: true });
       patterns.push({ index, regex: result.regex, joinable: joinable?.ok ? joinable.regex : null });
     });
@@ -169,14 +182,18 @@ export function extractResponseVariables(
     canonical: canonicalizeMoney(normalized),
     joined: "",
     money: compiled.some((c) => c.variable.money) ? normalizeForMatching(moneyText(text)) : "",
+    folded: compiled.some((c) => c.variable.type === "phrases") ? foldedReply(text) : "",
   };
   const tokens = forms.money === "" ? [] : moneyTokens(forms.money);
-  const joined = compiled.some((c) => c.variable.type === "boolean" && c.patterns.length > 0)
+  const joined = compiled.some(
+    (c) => (c.variable.type === "boolean" && c.patterns.length > 0) || c.variable.type === "phrases",
+  )
     ? joinedReading(text)
     : null;
   forms.joined = joined?.text ?? "";
   const values: Record<string, unknown[]> = {};
   const unresolvedMoney: Record<string, string[]> = {};
+  const moneyLimits: Record<string, string[]> = {};
   const matches: ResponseExtractionMatch[] = [];
 
   for (const { variable, patterns } of compiled) {
@@ -187,8 +204,26 @@ export function extractResponseVariables(
       evidence.push({ variable: variable.name, value, pattern, excerpt, form });
     };
 
-    if (variable.type === "boolean") {
+    if (variable.type === "boolean" || variable.type === "phrases") {
       let matched = false;
+      if (variable.type === "phrases") {
+        for (const form of ["folded", "joined"] as const) {
+          if (matched || forms[form] === "") continue;
+          for (const hit of matchPhrases(forms[form], variable.phrases ?? [], MAX_MATCHES_PER_VARIABLE)) {
+            matched = true;
+            const excerpt = excerptOf(forms[form], hit.index, hit.span.length);
+            const name = variable.phrases?.[hit.phrase] ?? "";
+            evidence.push({
+              variable: variable.name,
+              value: true,
+              pattern: -1,
+              excerpt,
+              form,
+              phrase: { name, span: hit.span },
+            });
+          }
+        }
+      }
       for (const form of ["raw", "normalized", "canonical"] as const) {
         for (const pattern of patterns) {
           const first = scan(pattern.regex, forms[form]).next();
@@ -238,6 +273,7 @@ export function extractResponseVariables(
           if (evidence.length < MAX_MATCHES_PER_VARIABLE) evidence.push({ ...m, variable: variable.name });
         if (money.amounts.length > 0) values[variable.name] = money.amounts;
         else delete values[variable.name];
+        if (money.limits.length > 0) moneyLimits[variable.name] = money.limits;
         if (money.unresolved.length > 0) {
           unresolvedMoney[variable.name] = money.unresolved;
           unresolvedMoney[totalNameOf(variable.name)] = money.unresolved;
@@ -251,7 +287,18 @@ export function extractResponseVariables(
     }
     matches.push(...evidence);
   }
-  return { values, matches, warnings: [...new Set(warnings)], unresolvedMoney };
+  return {
+    values,
+    matches,
+    warnings: [...new Set(warnings)],
+    unresolvedMoney,
+    ...(Object.keys(moneyLimits).length > 0 ? { moneyLimits } : {}),
+  };
+}
+
+/** What phrases are matched against: the reply folded (foldKeepingCase) with spaced letters joined, case kept. */
+function foldedReply(text: string): string {
+  return collapseSpacedLetters(foldKeepingCase(text));
 }
 
 /** A word wrapped at a line end with a hyphen: "re-\nfund". */
@@ -285,7 +332,12 @@ function bindMoneyVariable(
   tokens: ReturnType<typeof moneyTokens>,
   patternValues: number[],
   text: string,
-): { amounts: number[]; unresolved: string[]; evidence: Omit<ResponseExtractionMatch, "variable">[] } {
+): {
+  amounts: number[];
+  unresolved: string[];
+  limits: string[];
+  evidence: Omit<ResponseExtractionMatch, "variable">[];
+} {
   const binding = bindMoney(tokens, money);
   const amounts = binding.amounts.map((a) => a.amount);
   const left = new Map<number, number>();
@@ -304,5 +356,5 @@ function bindMoneyVariable(
       form: "money" as const,
     };
   });
-  return { amounts, unresolved: binding.unresolved, evidence };
+  return { amounts, unresolved: binding.unresolved, limits: binding.limits, evidence };
 }

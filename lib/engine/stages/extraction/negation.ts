@@ -41,7 +41,7 @@ const FILLERS = new Set([
   "i",
 ]);
 /** Verbs of a promise: what a negation must govern. */
-const VERBS = new Set(
+export const PROMISE_VERBS = new Set(
   (
     "offer give issue process approve provide send refund promise grant authorize authorise pay return " +
     "credit do make guarantee reimburse exceed match transfer"
@@ -86,7 +86,7 @@ export function isNegatedPromise(tokens: MoneyToken[], from: number, to: number)
   for (let k = from; k >= 0 && !isClauseEnd(tokens[k - 1]) && words <= MAX_VERB_TO_PROMISE; k -= 1) {
     const verb = wordAt(tokens, k);
     if (verb === null) continue;
-    if (VERBS.has(verb) && negatedVerb(tokens, k)) return true;
+    if (PROMISE_VERBS.has(verb) && negatedVerb(tokens, k)) return true;
     if (k < from) words += 1;
   }
 

@@ -1,4 +1,5 @@
 import { moneyColumnOf } from "@/lib/bundles/variable-money";
+import { phrasesColumnOf } from "@/lib/bundles/variable-phrases";
 import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 
 // Bundle form → columns, exactly as bundle import writes them (write-agent-config.ts insertAgentConfig),
@@ -22,5 +23,6 @@ export function variableColumns(variable: ResponseVariable) {
     description: variable.description,
     patterns: variable.patterns,
     money: moneyColumnOf(variable),
+    phrases: phrasesColumnOf(variable),
   };
 }

@@ -226,6 +226,44 @@ describe("the tester and the engine", () => {
     });
   });
 
+  it("a phrases variable keeps its names and limit words survive a money save; bad names are refused on the field", async () => {
+    const rivals: ResponseVariable = {
+      name: "rival_named",
+      type: "phrases",
+      description: "A rival store named.",
+      patterns: [],
+      phrases: ["Acme Retail", "QuickCart"],
+    };
+    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
+      createVariableAction({ ...rivals, ...(await at()) }),
+    );
+    expect(payload.diff).toMatchObject({ phrases: { before: null, after: ["Acme Retail", "QuickCart"] } });
+    expect(await storedVariable("rival_named")).toMatchObject({
+      type: "phrases",
+      phrases: rivals.phrases,
+      money: null,
+    });
+    for (const phrases of [[""], ["x".repeat(201)], Array.from({ length: 501 }, (_, i) => `Store ${i}`), []]) {
+      const refused = await expectNothingWritten(app.handle, async () =>
+        updateVariableAction({ ...rivals, phrases, loaded_name: "rival_named", ...(await at()) }),
+      );
+      expect(refused).toMatchObject({ ok: false, fieldErrors: { phrases: [expect.any(String)] } });
+    }
+    const limits = ["allowance"];
+    expect(
+      await updateVariableAction({ ...REFUND, limit_words: limits, loaded_name: "refund_amount", ...(await at()) }),
+    ).toMatchObject({ ok: true });
+    expect((await storedVariable("refund_amount"))?.money).toMatchObject({ limit_words: limits });
+    app.actAs("viewer");
+    const { name, type, patterns, phrases } = rivals;
+    const tested = await checkVariableAction({ name, type, patterns, phrases, reply: "Try Acme\nRetail instead." });
+    expect(tested).toMatchObject({
+      ok: true,
+      data: { values: [true], phrases: [{ name: "Acme Retail", span: "acme\nretail" }] },
+    });
+    app.actAs("designer");
+  });
+
   it("the next turn extracts a variable created since", async () => {
     const extractedOnNextTurn = async () => {
       const agent = await agentRow(app.handle);

@@ -1,0 +1,56 @@
+"use client";
+
+import { Input } from "@/components/ui/input";
+import { MAX_PHRASES } from "@/lib/engine/contracts/bundle";
+import type { VariableForm } from "@/lib/fields/editor-forms";
+import { phraseProblem } from "@/lib/fields/phrases-form";
+import { ListRowsField } from "./list-rows-field";
+
+interface PhrasesFieldProps {
+  form: VariableForm;
+  update: (patch: Partial<VariableForm>) => void;
+  errors: Partial<Record<string, string[]>>;
+  readOnly: boolean;
+}
+
+/** A phrases variable's names, one per row, each checked as typed with the bundle's own schema. */
+export function PhrasesField({ form, update, errors, readOnly }: PhrasesFieldProps) {
+  return (
+    <div data-testid="phrases-fields" className="rounded-lg border border-border p-3">
+      <ListRowsField
+        id="variable-phrase"
+        legend="Names"
+        hint="Names the reply must not contain, as a customer reads them, e.g. QuickCart or Acme Retail. Case, accents, look-alike letters and leetspeak do not matter; between the words of a name any spaces, hyphens, dots, underscores, slashes or line breaks match, or none (Acme Retail = AcmeRetail = Acme-Retail). Words joined in camelCase (QuickCart) also match hyphenated or split over lines, but not as two ordinary words (a quick cart). A name inside a longer word does not match (QuickCartridge)."
+        rows={form.phrases}
+        onChange={(phrases) => update({ phrases })}
+        rowLabel={(i) => `Name ${i + 1}`}
+        addLabel="Add name"
+        max={MAX_PHRASES}
+        errors={errors.phrases}
+        readOnly={readOnly}
+        renderRow={({ value, index, inputId, set }) => {
+          const problem = phraseProblem(value);
+          return (
+            <div className="flex-1">
+              <Input
+                id={inputId}
+                aria-label={`Name ${index + 1}`}
+                aria-describedby={`variable-phrase-problem-${index}`}
+                aria-invalid={problem !== null}
+                value={value}
+                placeholder="QuickCart"
+                onChange={(e) => set(e.target.value)}
+                className="text-xs"
+              />
+              {problem ? (
+                <span id={`variable-phrase-problem-${index}`} role="status" className="block text-destructive text-xs">
+                  Name {index + 1}: {problem}
+                </span>
+              ) : null}
+            </div>
+          );
+        }}
+      />
+    </div>
+  );
+}

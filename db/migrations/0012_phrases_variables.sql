@@ -1,0 +1,1 @@
+ALTER TABLE "response_variable_definitions" ADD COLUMN "phrases" jsonb;
