@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
+import { ClaimComparisons } from "./claim-comparison";
 import { MiniTable } from "./key-value-table";
 import { checkVariant, formatMs, formatScore, inlineValue, isRecord, shortId } from "./sandbox-format";
 
@@ -103,6 +104,7 @@ function checks(items: Item[]): ReactNode {
               ) : null}
             </p>
             <Variables value={c.variables} />
+            <ClaimComparisons claims={c.claims} decidedBy={c.decidedBy} />
             {Array.isArray(c.unresolved) && c.unresolved.length ? (
               <p className="text-[11px] text-warning">unresolved: {c.unresolved.map(text).join(", ")}</p>
             ) : null}

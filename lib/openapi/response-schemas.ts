@@ -70,6 +70,11 @@ export const CustomerDeletionBody = z.object({
   ledger_event_id: z.string(),
 });
 
+/** What a reply commits to for one variable (DeclaredClaim in lib/engine/contracts/model.ts). */
+const DeclaredClaimBody = z
+  .union([z.object({ amount: z.number(), currency: z.string() }), z.number(), z.boolean()])
+  .nullable();
+
 /** One enforcement check of the shipped reply (RuleCheck in lib/engine/contracts/turn-outcome.ts). */
 const RuleCheckBody = z.object({
   ruleId: z.string(),
@@ -82,6 +87,35 @@ const RuleCheckBody = z.object({
   unresolved: z.array(z.string()).optional(),
   score: z.number().optional().describe("Lane 2: the judge's score"),
   blocking: z.boolean().optional().describe("Unresolved, yet it stops the reply like a failure"),
+  claims: z
+    .array(
+      z.object({
+        variable: z.string(),
+        status: z.enum(["declared", "null", "absent", "malformed"]),
+        declared: DeclaredClaimBody,
+        extracted: z.array(z.unknown()).describe("What the text states: money in the variable's currency"),
+        currency: z.string().optional().describe("Money variables: the currency of `extracted`"),
+        agrees: z.boolean(),
+        why: z.string().optional(),
+      }),
+    )
+    .optional()
+    .describe("Lane 1: what the reply declared beside what its text states, per variable the rule reads"),
+  decidedBy: z
+    .enum(["agreement", "same_verdict", "judge", "block", "allow"])
+    .optional()
+    .describe("Lane 1 over claims: what decided (enforcement.unresolved for a conflict)"),
+  conflict: z
+    .object({
+      variable: z.string(),
+      declared: DeclaredClaimBody,
+      extracted: z.array(DeclaredClaimBody),
+      declaredPasses: z.boolean().nullable(),
+      extractedPasses: z.array(z.boolean().nullable()),
+      reason: z.string(),
+    })
+    .optional()
+    .describe("Lane 1: the claim conflict that left the rule unresolved"),
 });
 
 const Provenance = z.object({

@@ -72,6 +72,8 @@ export interface ClaimComparison {
   declared: DeclaredClaim;
   /** What the text states for the variable: money amounts in the variable's currency, booleans, numbers. */
   extracted: unknown[];
+  /** Money variables: the currency `extracted` is in. */
+  currency?: string;
   /** Whether the claim explains every value the text states and the text states the claim (README, "Declared claims"). */
   agrees: boolean;
   /** Why they disagree, or why the claim was set aside. */

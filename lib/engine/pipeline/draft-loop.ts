@@ -77,7 +77,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
           rule_actions: request.ruleActions.length,
           violations_explained: violations.length,
           tool_outputs: request.toolOutputs.length,
-          ...(value.ok && value.value.claims !== undefined ? { claims: value.value.claims } : {}),
+          ...(claims && Object.keys(claims.declared).length > 0 ? { claims: claims.declared } : {}),
           ...(claims && claims.problems.length > 0 ? { claim_problems: claims.problems } : {}),
         },
       };

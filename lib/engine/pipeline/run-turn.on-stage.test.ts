@@ -25,8 +25,12 @@ const script = () =>
       }),
     ],
     generate: [
-      generated("I'll process a $75 refund to your original payment method."),
-      generated("I can refund $50 now; a specialist will review the rest within 2 business days."),
+      generated("I'll process a $75 refund to your original payment method.", {
+        refund_amount: { amount: 75, currency: "USD" },
+      }),
+      generated("I can refund $50 now; a specialist will review the rest within 2 business days.", {
+        refund_amount: { amount: 50, currency: "USD" },
+      }),
     ],
     judge: () => judged(true),
   });

@@ -30,6 +30,18 @@ function inRefundAt(step: string): SessionState {
   };
 }
 
+// The scripted model declares honestly what each draft commits to.
+const refund = (amount: number) => ({
+  refund_amount: { amount, currency: "USD" },
+  competitor_mentioned: false,
+  financial_advice_given: false,
+});
+const competitor = (named: boolean) => ({
+  refund_amount: null,
+  competitor_mentioned: named,
+  financial_advice_given: false,
+});
+
 describe("reference example: I'm in France and want a refund for order 123", () => {
   it("looks the order up, catches the $75 refund promise and regenerates", async () => {
     const model = createScriptedProvider({
@@ -41,9 +53,13 @@ describe("reference example: I'm in France and want a refund for order 123", () 
         }),
       ],
       generate: [
-        generated("I found order 123 ($75.00, delivered). I'll process a $75 refund to your original payment method."),
+        generated(
+          "I found order 123 ($75.00, delivered). I'll process a $75 refund to your original payment method.",
+          refund(75),
+        ),
         generated(
           "I can refund $50 to your original payment method now; a specialist will review the rest within 2 business days.",
+          refund(50),
         ),
       ],
       judge: () => judged(true, { reason: "polite" }),
@@ -100,7 +116,7 @@ describe("reference example: I'm in France and want a refund for order 123", () 
   it("falls back to the safe template when the regenerated draft still breaks the rule", async () => {
     const model = createScriptedProvider({
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
-      generate: [generated("Here is a $75 refund."), generated("Fine: a $75 refund it is.")],
+      generate: [generated("Here is a $75 refund.", refund(75)), generated("Fine: a $75 refund it is.", refund(75))],
       judge: () => judged(true),
     });
     const out = await runTurn(
@@ -122,8 +138,8 @@ describe("GLOBAL hard constraints are always enforced", () => {
     const model = createScriptedProvider({
       sense: [sensed({ detected_intent: null, intent_confidence: 0.1 })],
       generate: [
-        generated("It looks sunny today! By the way, QuickCart has a sale on umbrellas."),
-        generated("It looks sunny today. Is there anything about an order I can help with?"),
+        generated("It looks sunny today! By the way, QuickCart has a sale on umbrellas.", competitor(true)),
+        generated("It looks sunny today. Is there anything about an order I can help with?", competitor(false)),
       ],
     });
     const out = await runTurn(
@@ -142,7 +158,10 @@ describe("GLOBAL hard constraints are always enforced", () => {
   it("catches a homoglyph-spelled competitor too", async () => {
     const model = createScriptedProvider({
       sense: [sensed()],
-      generate: [generated("Try Q\u200Buick\u0421art instead."), generated("Try Q u i c k C a r t instead.")],
+      generate: [
+        generated("Try Q\u200Buick\u0421art instead.", competitor(true)),
+        generated("Try Q u i c k C a r t instead.", competitor(true)),
+      ],
     });
     const out = await runTurn(
       agent,

@@ -80,7 +80,10 @@ describe("lane 1: unresolved is reported, never a silent pass", () => {
     const agent = await compileAgent(snapshotFromBundle(confirmDeskBundle()), embedder);
     const model = createScriptedProvider({
       sense: [sensed()],
-      generate: [generated("You get 20% off today."), generated("You get 10% off today.")],
+      generate: [
+        generated("You get 20% off today.", { discount_pct: 20 }),
+        generated("You get 10% off today.", { discount_pct: 10 }),
+      ],
     });
     const session = { ...emptySessionState(), profile: { credit_limit: 15 } };
     const out = await runTurn(agent, session, { message: "any deals?", turnId: "u2" }, testPorts(model, embedder));

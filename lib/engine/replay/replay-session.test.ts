@@ -31,6 +31,8 @@ function withCap(cap: number): AgentSnapshot {
   };
 }
 
+const usd = (amount: number) => ({ refund_amount: { amount, currency: "USD" } });
+
 describe("replaySession under the configuration the session ran on", () => {
   it.each([false, true])("reproduces every demo turn exactly (continuity %s)", async (continuityEnabled) => {
     let turns = 0;
@@ -52,7 +54,7 @@ describe("replaySession under the configuration the session ran on", () => {
   it("serves a scripted model's outputs from the tape, without calling any model", async () => {
     const model = createScriptedProvider({
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
-      generate: [generated("I'll process a $75 refund now."), generated("I can refund $50 now.")],
+      generate: [generated("I'll process a $75 refund now.", usd(75)), generated("I can refund $50 now.", usd(50))],
       judge: () => judged(true, { reason: "polite" }),
     });
     const recorded = await recordSession(
@@ -139,8 +141,17 @@ describe("replaySession over scripted model behaviour (faults, judges, goal prop
       "a draft still over the cap after regeneration is replaced by the safe template",
       {
         sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
-        generate: [generated("Here is a $75 refund."), generated("OK: $70 refund then.")],
+        generate: [generated("Here is a $75 refund.", usd(75)), generated("OK: $70 refund then.", usd(70))],
         judge: () => judged(true),
+      },
+      ["I want a refund for order 123"],
+    ],
+    [
+      "drafts whose declared $40 the text contradicts ($75) are judged on both facts, then replaced",
+      {
+        sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
+        generate: [generated("Here is a $75 refund.", usd(40)), generated("OK: $75 back then.", usd(40))],
+        judge: (request) => judged(!request.conflict),
       },
       ["I want a refund for order 123"],
     ],

@@ -36,7 +36,13 @@ function describeClaim(read: ReadClaim): string {
 
 /** Declared beside stated for one variable. */
 function compare(variable: EngineResponseVariable, read: ReadClaim, stated: unknown[]): ClaimComparison {
-  const base = { variable: variable.name, status: read.status, declared: read.raw, extracted: stated };
+  const base = {
+    variable: variable.name,
+    status: read.status,
+    declared: read.raw,
+    extracted: stated,
+    ...(variable.money ? { currency: variable.money.currency } : {}),
+  };
   const text = stated.map((v) => describeValue(variable, v)).join(", ");
   const setAside = read.status === "absent" || read.status === "malformed";
   if (variable.type === "money" || variable.type === "number") {
@@ -123,6 +129,9 @@ export function crossCheck(
   const comparisons = [...read.values()].map(({ variable, claim }) =>
     compare(variable, claim, view.stated[variable.name] ?? []),
   );
+  // A value only profile or session could give is missing: the rule is undecided whatever was claimed.
+  const missing = compiled.variables.filter((name) => !variableOf(name, view.variables) && !source(name)?.length);
+  if (missing.length > 0) return { ...onText, claims: comparisons };
   const decided = onText.result === "passed" || onText.result === "failed";
   const conflicting = comparisons.filter((c) => !c.agrees);
   const first = conflicting[0];

@@ -19,6 +19,8 @@ export interface ReadClaim {
 
 export interface DeclaredClaims {
   byVariable: Map<string, ReadClaim>;
+  /** The usable claims as read, per variable in scope: what the generation span records. */
+  declared: Record<string, DeclaredClaim>;
   /** Everything that was set aside: no claims at all, malformed ones, unknown variables. */
   problems: string[];
 }
@@ -26,8 +28,10 @@ export interface DeclaredClaims {
 /** Variables a reply declares a claim for: all but strings, which have no claim form. */
 export const claimable = (variable: { type: string }): boolean => variable.type !== "string";
 
-// A claim is at most this long as JSON; a longer one is malformed rather than stored whole in spans.
+// A claim is at most this long as JSON, and all claims together at most the second: a model that
+// pours text into its claims gets them set aside, not stored whole in spans.
 const MAX_CLAIM_CHARS = 200;
+const MAX_CLAIMS_CHARS = 8_000;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -62,30 +66,30 @@ export function readClaims(claims: unknown, variables: EngineResponseVariable[])
   const byVariable = new Map<string, ReadClaim>();
   const problems: string[] = [];
   const inScope = variables.filter(claimable);
-  const absent = (why: string): ReadClaim => ({ status: "absent", value: null, raw: null, why });
-  if (claims === undefined || claims === null) {
-    if (inScope.length > 0) problems.push("the reply declared no claims");
-    for (const v of inScope) byVariable.set(v.name, absent("the reply declared no claims"));
-    return { byVariable, problems };
-  }
-  if (!isRecord(claims)) {
-    problems.push("claims are not an object");
-    for (const v of inScope) byVariable.set(v.name, absent("claims are not an object"));
-    return { byVariable, problems };
-  }
+  const setAside = (why: string): DeclaredClaims => {
+    if (inScope.length > 0) problems.push(why);
+    for (const v of inScope) byVariable.set(v.name, { status: "absent", value: null, raw: null, why });
+    return { byVariable, declared: {}, problems };
+  };
+  if (claims === undefined || claims === null) return setAside("the reply declared no claims");
+  if (!isRecord(claims)) return setAside("claims are not an object");
+  if (JSON.stringify(claims).length > MAX_CLAIMS_CHARS)
+    return setAside(`claims are over ${MAX_CLAIMS_CHARS.toLocaleString("en-US")} characters`);
   const known = new Set(inScope.map((v) => v.name));
   const unknown = Object.keys(claims).filter((name) => !known.has(name));
   if (unknown.length > 0) problems.push(`claims for unknown variables ignored: ${unknown.slice(0, 10).join(", ")}`);
+  const declared: Record<string, DeclaredClaim> = {};
   for (const v of inScope) {
     if (!Object.hasOwn(claims, v.name)) {
-      byVariable.set(v.name, absent(`no claim for ${v.name}`));
+      byVariable.set(v.name, { status: "absent", value: null, raw: null, why: `no claim for ${v.name}` });
       continue;
     }
     const read = readOne(v, claims[v.name]);
     if (read.status === "malformed" && read.why) problems.push(read.why);
+    else declared[v.name] = read.raw;
     byVariable.set(v.name, read);
   }
-  return { byVariable, problems };
+  return { byVariable, declared, problems };
 }
 
 // Amounts are compared to the cent; converted amounts are rounded to cents on both sides.

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { type BuildSnapshot, type FocalServer, snapshotBuild, startFocalServer } from "../bench/http/focal-server";
+import {
+  completion,
+  type FakeBehaviour,
+  type FakeChatServer,
+  startFakeChatServer,
+} from "../lib/providers/openai/fake-chat-server";
+import { screenshot } from "./fixtures";
+
+// A model that says one thing and declares another: a second server runs the demo against an
+// OpenAI-compatible stand-in whose first draft reads "$75" while its claims say $40. Lane 1 cannot
+// decide between them, so the judge does (enforcement.unresolved defaults to judge with a model), and
+// the sandbox's enforcement span shows both values side by side and who decided.
+
+const ADMIN = { email: "claims-admin@focal.test", password: "claims-admin-password-1" };
+const REDRAFT = "A specialist will review your refund within 2 business days.";
+
+const json = (value: unknown): FakeBehaviour => ({ kind: "json", body: completion(JSON.stringify(value)) });
+
+/** Answers each call of a turn by the structured-output schema it asks for. */
+function respond(body: Record<string, unknown>): FakeBehaviour {
+  const format = body.response_format as { json_schema?: { name?: string; schema?: Record<string, unknown> } };
+  const messages = JSON.stringify(body.messages ?? []);
+  switch (format?.json_schema?.name) {
+    case "sensor_context": {
+      const schema = format.json_schema?.schema as { properties: { entities: { properties: object } } };
+      const entities = Object.fromEntries(Object.keys(schema.properties.entities.properties).map((k) => [k, null]));
+      return json({
+        detected_intent: "refund_request",
+        intent_confidence: 0.95,
+        entities: { ...entities, order_id: "123" },
+        is_ambiguous: false,
+        ambiguity_reason: null,
+      });
+    }
+    case "reply_with_claims": {
+      const none = { competitor_mentioned: false, financial_advice_given: false };
+      return messages.includes("YOUR PREVIOUS DRAFT WAS REJECTED")
+        ? json({ reply: REDRAFT, claims: { ...none, refund_amount: null } })
+        : json({
+            reply: "I'll process a $75 refund for order 123 right away.",
+            claims: { ...none, refund_amount: { amount: 40, currency: "USD" } },
+          });
+    }
+    case "judge_verdict":
+      return messages.includes("found_in_text")
+        ? json({ passed: false, score: 0.1, reason: "The text promises $75, over the $50 cap.", bias_tags: [] })
+        : json({ passed: true, score: 0.95, reason: "Polite.", bias_tags: [] });
+    default:
+      return json({});
+  }
+}
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+let fake: FakeChatServer | null = null;
+let server: FocalServer | null = null;
+let app: BuildSnapshot | null = null;
+let dataDir = "";
+
+test.beforeAll(async () => {
+  fake = await startFakeChatServer({ respond });
+  // A private copy of the build the webServer made, so a rebuild elsewhere cannot pull it away.
+  app = await snapshotBuild();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-e2e-claims-"));
+  server = await startFocalServer({
+    appDir: app.dir,
+    dataDir,
+    healthTimeoutMs: 60_000,
+    env: {
+      OPENAI_API_KEY: "sk-fake-claims",
+      OPENAI_BASE_URL: fake.baseURL,
+      FOCAL_OPENAI_MODEL: "fake-model",
+      FOCAL_ADMIN_EMAIL: ADMIN.email,
+      FOCAL_ADMIN_PASSWORD: ADMIN.password,
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+  app?.remove();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("declared $40, text says $75 → judge, side by side in the sandbox's enforcement span", async ({ page }) => {
+  const base = server?.baseUrl ?? "";
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+
+  await page.goto(`${base}/agents/refund-desk/sandbox`);
+  await expect(page.getByTestId("provider-badge")).toContainText("openai");
+  const input = page.getByTestId("sandbox-input");
+  await input.fill("I want a refund for order 123");
+  await input.press("Enter");
+  const reply = page.getByTestId("agent-message").first();
+  await expect(reply).toBeVisible({ timeout: 60_000 });
+  await expect(reply).toContainText(REDRAFT);
+  await expect(reply).toContainText("regenerated");
+
+  const timeline = page.getByTestId("timeline");
+  const enforcement = timeline.locator('[data-testid="span-row"][data-span="enforcement"]').first();
+  await enforcement.getByRole("button").click();
+  const check = enforcement.getByTestId("rule-check").filter({ hasText: "max-refund" });
+  await expect(check).toContainText("failed");
+  const comparison = check.getByTestId("claim-comparison");
+  await expect(comparison).toContainText("refund_amount");
+  await expect(comparison).toContainText("declared $40, text says $75");
+  await expect(comparison).toContainText("disagree");
+  await expect(comparison).toContainText("→ judge");
+  await expect(check).toContainText("The text promises $75, over the $50 cap.");
+  await screenshot(page, "sandbox-declared-claims");
+
+  const generation = timeline.locator('[data-testid="span-row"][data-span="generation"]').first();
+  await generation.getByRole("button").click();
+  await expect(generation).toContainText("claims");
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  await screenshot(page, "sandbox-declared-claims-spans");
+});
