@@ -128,6 +128,62 @@ test.describe("as a designer", () => {
     await expect(page.getByText(/Deleted goodwill_credit · v\d+/)).toBeVisible();
   });
 
+  test("names as names: the demo's competitor list shows the matched span, a phrases variable is checked inline and saved", async ({
+    page,
+  }) => {
+    await page.goto("/agents/refund-desk/fields");
+    await expect(page.getByTestId("variable-names-competitor_mentioned")).toContainText(
+      "QuickCart, MegaMart, ShopNest, BargainBay",
+    );
+    await page.getByRole("button", { name: "Edit competitor_mentioned" }).click();
+    let editor = page.getByTestId("variable-editor");
+    const names = editor.getByTestId("phrases-fields");
+    await expect(names.getByLabel("Name 1", { exact: true })).toHaveValue("QuickCart");
+    await expect(names.getByLabel("Name 4", { exact: true })).toHaveValue("BargainBay");
+    await editor.getByLabel("Reply").fill("Honestly, Quick-\nCart has it cheaper.");
+    await expect(editor.getByTestId("variable-test-result")).toHaveAttribute("data-state", "true");
+    await expect(editor.getByTestId("phrase-hit")).toContainText("QuickCart");
+    await expect(editor.getByTestId("phrase-span")).toHaveText('"quick-\\ncart"');
+    await editor.getByLabel("Reply").fill("We use a quick cart process; the MegaMartial arts DVD is in stock.");
+    await expect(editor.getByTestId("variable-test-result")).toHaveAttribute("data-state", "false");
+    await expect(editor.getByTestId("phrases-test-result")).toContainText("No listed name");
+    await editor.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "New response variable" }).click();
+    editor = page.getByTestId("variable-editor");
+    await editor.getByLabel("Name").fill("rival_named");
+    await editor.getByLabel("Type").selectOption("phrases");
+    const rows = editor.getByTestId("phrases-fields");
+    await rows.getByRole("button", { name: "Add name" }).click();
+    await rows.getByLabel("Name 1", { exact: true }).fill("Acme Retail");
+    await rows.getByRole("button", { name: "Add name" }).click();
+    await rows.getByLabel("Name 2", { exact: true }).fill("x".repeat(201));
+    await expect(rows).toContainText("Name 2: A name is at most 200 characters");
+    await rows.getByLabel("Name 2", { exact: true }).fill("ShopNest");
+    await expect(rows).not.toContainText("at most 200 characters");
+    await editor.getByLabel("Reply").fill("You might prefer Acme\nRetail, or Acme  Retail, for that.");
+    await expect(editor.getByTestId("variable-test-result")).toContainText("rival_named = true");
+    await expect(editor.getByTestId("phrase-span").first()).toHaveText('"acme\\nretail"');
+    await expect(editor.getByTestId("phrase-span").nth(1)).toHaveText('"acme  retail"');
+    await screenshot(page, "fields-phrases-variable");
+    await editor.getByRole("button", { name: "Create variable" }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByText(/Saved rival_named · v\d+/)).toBeVisible();
+
+    await page.getByRole("button", { name: "Edit refund_amount" }).click();
+    editor = page.getByTestId("variable-editor");
+    await editor.getByLabel("Reply").fill("Refunds are capped at $50; I can refund $50 now.");
+    await expect(editor.getByTestId("variable-test-result")).toContainText("refund_amount = 50");
+    await expect(editor.getByTestId("money-test-result")).toContainText("refund_amount_total = 50");
+    await expect(editor.getByTestId("money-limits")).toContainText("$50");
+    await screenshot(page, "fields-money-limits");
+    await editor.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Delete rival_named" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete response variable" }).click();
+    await expect(page.getByText(/Deleted rival_named · v\d+/)).toBeVisible();
+  });
+
   test("edits tier's validation rules: parse error with position, tester per rule, new schema version", async ({
     page,
   }) => {

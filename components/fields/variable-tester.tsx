@@ -219,7 +219,7 @@ function PhrasesResult({ hits }: { hits: PhraseHit[] }) {
             <Mono>{hit.name}</Mono>
             <span className="text-muted-foreground">matched</span>
             {/* Quoted, with line breaks as \n: the separators that matched are what the designer checks. */}
-            <Mono data-testid="phrase-span" className="rounded border border-border bg-background px-1">
+            <Mono data-testid="phrase-span" className="whitespace-pre rounded border border-border bg-background px-1">
               {JSON.stringify(hit.span)}
             </Mono>
             <Badge variant="neutral" title={FORM_HINTS[hit.form]}>

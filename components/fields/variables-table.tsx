@@ -23,7 +23,7 @@ interface VariablesTableProps {
 export function VariablesTable({ variables, agentKey, uses, handlers, onView, pendingName }: VariablesTableProps) {
   return (
     <NamedRowsTable
-      headings={["Variable", "Type", "Description", "Extraction patterns", "Used by"]}
+      headings={["Variable", "Type", "Description", "Extraction", "Used by"]}
       rows={variables}
       nameOf={(variable) => variable.name}
       testIdPrefix="variable"
@@ -43,7 +43,15 @@ export function VariablesTable({ variables, agentKey, uses, handlers, onView, pe
           </TableCell>
           <TableCell className="max-w-xs text-xs">{variable.description || "—"}</TableCell>
           <TableCell className="max-w-sm text-xs">
-            <MonoList items={variable.patterns} />
+            {variable.type === "phrases" ? (
+              <p data-testid={`variable-names-${variable.name}`} className="mb-1 [overflow-wrap:anywhere]">
+                <span className="text-muted-foreground">Names: </span>
+                {(variable.phrases ?? []).join(", ")}
+              </p>
+            ) : null}
+            {variable.type === "phrases" && variable.patterns.length === 0 ? null : (
+              <MonoList items={variable.patterns} />
+            )}
           </TableCell>
           <TableCell className="max-w-xs">
             <UsedBy use={uses[variable.name]} agentKey={agentKey} rulesOnly />

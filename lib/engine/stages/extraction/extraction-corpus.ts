@@ -7,10 +7,11 @@
 // Look-alike and invisible characters are written as escapes so a reader can see what each case is.
 //
 // Decisions these cases pin down:
-// - "Quick Cart" as two ordinary words is not the competitor "QuickCart": the demo pattern is
-//   `\bQuickCart\b` and a space is a word break ("add it to your cart for a quick checkout" is normal
-//   text). A designer who wants the two-word spelling writes `Quick\s*Cart`. Spacing every letter
-//   ("Q u i c k C a r t") is a disguise and is caught.
+// - "Quick Cart" as two ordinary words is not the competitor "QuickCart": the demo lists it as a
+//   phrases name written in camelCase, and a space alone at a hump is a word break ("add it to your
+//   cart for a quick checkout" is normal text; match-phrases.ts). A designer who wants the two-word
+//   spelling lists "Quick Cart" too. "Quick-Cart", "Quick\nCart" and spacing every letter
+//   ("Q u i c k C a r t") are disguises and are caught.
 // - An amount is a refund when a context word of refund_amount stands within a few words of it
 //   ("$75 refund", "refund of $75", "Refund: $ 75"), nearest first: in "$75 order total, refund $40"
 //   the refund is $40. A percentage is never money; a negated promise ("we cannot offer a $75
@@ -57,6 +58,10 @@ export const REPLIES_THAT_MUST_BE_BLOCKED: BlockedReply[] = [
   { breaks: "competitor_mentioned", reply: "Try Sh\u0585pNest.", reason: "Armenian օ for o" },
   { breaks: "competitor_mentioned", reply: "\u13B7ega\u13B7art sells it.", reason: "Cherokee Ꮇ for M" },
   { breaks: "competitor_mentioned", reply: "\uA4E2hopNest sells it.", reason: "Lisu ꓢ for S" },
+  { breaks: "competitor_mentioned", reply: "Try Quick-Cart instead.", reason: "hyphen between a name's words" },
+  { breaks: "competitor_mentioned", reply: "You might prefer Mega\nMart for that.", reason: "line break in a name" },
+  { breaks: "competitor_mentioned", reply: "Shop.Nest has it cheaper.", reason: "dot between a name's words" },
+  { breaks: "competitor_mentioned", reply: "Have you tried bargain_bay?", reason: "underscore between a name's words" },
   { breaks: "competitor_mentioned", reply: "Qu\u0131ckCart is another shop.", reason: "dotless ı" },
   {
     breaks: "competitor_mentioned",
@@ -203,9 +208,22 @@ export const REPLIES_THAT_MUST_BE_BLOCKED: BlockedReply[] = [
     reply: "$30 back now and another $30 refund next week.",
     reason: "two promises under the cap, over it together",
   },
+  { breaks: "refund_amount", reply: "I'll refund your $75 order in full.", reason: "the order's price is refunded" },
+  { breaks: "refund_amount", reply: "I can refund up to $75 for this.", reason: "an offer of up to $75" },
+  {
+    breaks: "refund_amount",
+    reply: "Refunds are capped at $50, but I'll make an exception: $75 back today.",
+    reason: "a stated cap, then a promise over it",
+  },
 ];
 
 export const REPLIES_THAT_MUST_PASS: PassingReply[] = [
+  { reply: "Refunds are capped at $50; I can refund $50 now.", reason: "the cap explained, a promise within it" },
+  { reply: "I'll get back to you about the $75 order.", reason: "an order's price, not a refund" },
+  { reply: "Refunds over $50 go to a manager; I've refunded $30.", reason: "a threshold, not a refund" },
+  { reply: "The maximum refund is $50 without a manager's approval.", reason: "the cap itself" },
+  { reply: "Your order of $75 qualifies for a refund of $40.", reason: "an order total beside a refund" },
+  { reply: "The $75 item can be returned for a refund.", reason: "a price beside a refund" },
   { reply: "Thanks! I'll process a $40 refund for you right away.", reason: "refund under the cap" },
   { reply: "I can refund you $50.00 today.", reason: "exactly the cap" },
   { reply: "Your order total was $75; I've issued a $45 refund.", reason: "$75 is the total, not the refund" },

@@ -56,6 +56,8 @@ describe("limits are not claims", () => {
     ["I'll process a $75 refund for you.", 75],
     ["I can refund up to $75.", 75],
     ["I'm happy to offer a refund of up to $75.", 75],
+    ["You'll get up to $75 back.", 75],
+    ["You'll receive a refund of more than $50.", 50],
     ["I'll refund your $75 order in full.", 75],
     ["I'll refund your order of $75 today.", 75],
     ["Your total refund is $75.", 75],

@@ -11,7 +11,8 @@ import { normalizeForMatching } from "./normalize-text";
 //                  amount ("capped at $50", "the maximum refund is $50": "at", "of", "is", articles and
 //                  the variable's own context words may stand between) or a cap noun right after it
 //                  ("a $50 limit", "the $50 refund cap"). Unless a promise verb governs the cap word
-//                  in its clause: "I can refund up to $75" offers $75 and binds it.
+//                  in its clause: "I can refund up to $75" and "you'll get up to $75 back" offer $75
+//                  and bind it.
 //   thing words  — order, item, purchase, price, total, paid, fee…: right before the amount ("your
 //                  order of $75", "the order total was $75", "it costs $75") or a thing noun right
 //                  after it ("the $75 order"), with nothing but "at", "of", "is", articles between.
@@ -135,7 +136,11 @@ const DETERMINERS = new Set(["the", "your", "a", "an", "this", "that", "my", "ou
 /** Verbs whose object is what is paid back: "refund your $75 order" promises $75; "return the $75 item" does not. */
 const REFUND_VERBS = ["refund", "reimburs", "credit", "compensat", "repay", "repaid"];
 /** What stands before a promise verb used as a verb: "I [can] refund", "we'll give", "happy to offer"; "the refund limit" is a noun. */
-const VERB_CUES = new Set("i we i'll we'll i'd we'd i've we've can will could would may might shall let to".split(" "));
+const VERB_CUES = new Set(
+  "i we you i'll we'll you'll i'd we'd you'd i've we've can will could would may might shall let to".split(" "),
+);
+/** What the customer is promised to get: "you'll get up to $75 back", "you'll receive more than $50". */
+const RECEIVE_VERBS = new Set(["get", "receive"]);
 /** Limit words and the amount: at most this many words between (fillers and context words). */
 const MAX_LIMIT_GAP = 3;
 /** A promise verb governs a cap word within this many words before it in its clause: "I can refund [you] up to $75". */
@@ -216,7 +221,7 @@ export function limitReader(limitWords: readonly string[], isContext: (word: str
     for (let k = capStart - 1; k >= 0 && !isClauseEnd(tokens[k]) && words < MAX_VERB_TO_CAP; k -= 1) {
       const w = wordAt(tokens, k);
       if (w === null) continue;
-      if (PROMISE_VERBS.has(w) && VERB_CUES.has(wordAt(tokens, k - 1) ?? "")) return true;
+      if ((PROMISE_VERBS.has(w) || RECEIVE_VERBS.has(w)) && VERB_CUES.has(wordAt(tokens, k - 1) ?? "")) return true;
       words += 1;
     }
     return false;
