@@ -97,7 +97,7 @@ test("declared $40, text says $75 → judge, side by side in the sandbox's enfor
   await expect(page).not.toHaveURL(/\/sign-in/);
 
   await page.goto(`${base}/agents/refund-desk/sandbox`);
-  await expect(page.getByTestId("provider-badge")).toContainText("openai");
+  await expect(page.getByTestId("provider-badge")).toHaveAttribute("title", /openai/);
   const input = page.getByTestId("sandbox-input");
   await input.fill("I want a refund for order 123");
   await input.press("Enter");
@@ -124,4 +124,13 @@ test("declared $40, text says $75 → judge, side by side in the sandbox's enfor
   await expect(generation).toContainText("claims");
   await page.setViewportSize({ width: 1280, height: 2000 });
   await screenshot(page, "sandbox-declared-claims-spans");
+
+  // Where a conflict goes is an agent setting: by_provider (judge here, with a model) by default.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${base}/agents/refund-desk/settings`);
+  const setting = page.getByTestId("setting-enforcement.unresolved");
+  await expect(setting).toContainText("When a reply's claim and its text disagree");
+  await expect(setting.getByRole("combobox")).toHaveValue("by_provider");
+  await setting.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/settings-enforcement-unresolved.png" });
 });

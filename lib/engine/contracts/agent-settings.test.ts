@@ -25,6 +25,8 @@ describe("agent settings", () => {
       relevance_refusal_bypass: true,
       grounding_check_enabled: false,
       grounding_threshold: 0.75,
+      unresolved_money_blocks: true,
+      unresolved: "by_provider",
     });
     expect(settings.rerun).toEqual({
       alignment_threshold: 0.75,
@@ -75,6 +77,15 @@ describe("agent settings", () => {
 
   it("keeps a bundle's settings as given: no defaults are added", () => {
     expect(AgentSettingsInput.parse({ continuity: { enabled: true } })).toEqual({ continuity: { enabled: true } });
+  });
+
+  it("takes enforcement.unresolved beside an older bundle's unresolved_money_blocks", () => {
+    expect(AgentSettingsInput.parse({ enforcement: { unresolved_money_blocks: false } })).toEqual({
+      enforcement: { unresolved_money_blocks: false },
+    });
+    expect(resolveAgentSettings({ enforcement: { unresolved: "allow" } }).enforcement.unresolved).toBe("allow");
+    const wrong = AgentSettingsInput.safeParse({ enforcement: { unresolved: "maybe" } });
+    expect(wrong.error?.issues.map((i) => i.path.join("."))).toEqual(["enforcement.unresolved"]);
   });
 
   it("rejects out-of-range values and unknown keys, each at its path", () => {

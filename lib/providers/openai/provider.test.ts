@@ -195,6 +195,33 @@ describe("openai provider against a loopback chat-completions server", () => {
     });
   });
 
+  it("puts a claim conflict in front of the judge: both facts as data, the text as what the customer reads", async () => {
+    server.enqueue({
+      kind: "json",
+      body: completion(JSON.stringify({ passed: false, score: 0, reason: "promises $75", bias_tags: [] })),
+    });
+    await provider().judge({
+      ...judgeRequest,
+      response: "Refund. $75",
+      conflict: {
+        variable: "refund_amount",
+        declared: { amount: 40, currency: "USD" },
+        extracted: [{ amount: 75, currency: "USD" }],
+        declaredPasses: true,
+        extractedPasses: [false],
+        reason: "declared $40, text says $75",
+      },
+    });
+    const body = server.requests[0]?.body as { messages: { content: string }[] } | undefined;
+    const [system, user] = body?.messages ?? [];
+    expect(system?.content).toContain("declared $40, text says $75");
+    expect(system?.content).toContain("The customer reads the text.");
+    expect(JSON.parse(user?.content.replace(/^<data>\n|\n<\/data>$/g, "") ?? "{}")).toMatchObject({
+      declared: { amount: 40, currency: "USD" },
+      found_in_text: [{ amount: 75, currency: "USD" }],
+    });
+  });
+
   it("accepts a fenced JSON answer from a lenient compatible server", async () => {
     const verdict = { passed: false, score: 0.1, reason: "blames the customer", bias_tags: ["tone:blame"] };
     server.enqueue({ kind: "json", body: completion(`\`\`\`json\n${JSON.stringify(verdict)}\n\`\`\``) });

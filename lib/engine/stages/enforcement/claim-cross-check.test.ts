@@ -145,6 +145,13 @@ describe("refund over the cap (money)", () => {
     expect(malformed.out.outcome).not.toBe("error");
   });
 
+  it("an amount in a currency without a rate still blocks, whatever the claim says", async () => {
+    const r = await play("I'll refund $30 now and 5000 JPY back later.", { ...honest, refund_amount: usd(20) });
+    expect(r.check("max-refund")).toMatchObject({ result: "unresolved", blocking: true });
+    expect(r.conflicts).toHaveLength(0);
+    expect(r.out.response).toBe(REDRAFT);
+  });
+
   it("a claim of nothing beside an amount the text binds is a conflict too", async () => {
     const r = await play("I'll get back to you about the $75 order.", honest, { judge: true });
     expect(r.conflicts[0]?.conflict).toMatchObject({ declared: null, extracted: [usd(75)] });

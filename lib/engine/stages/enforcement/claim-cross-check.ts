@@ -132,6 +132,8 @@ export function crossCheck(
   // A value only profile or session could give is missing: the rule is undecided whatever was claimed.
   const missing = compiled.variables.filter((name) => !variableOf(name, view.variables) && !source(name)?.length);
   if (missing.length > 0) return { ...onText, claims: comparisons };
+  // An amount in a currency without a rate already blocks (unresolved_money_blocks): no claim lifts that.
+  if (onText.blocking) return { ...onText, claims: comparisons };
   const decided = onText.result === "passed" || onText.result === "failed";
   const conflicting = comparisons.filter((c) => !c.agrees);
   const first = conflicting[0];
