@@ -6,9 +6,12 @@ import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import type { Report } from "./report";
 
-// The lane-1 corpus (lib/engine/stages/enforcement/corpus) through runTurn against the demo agent:
-// the bypass rate over violations of lane-1-decidable classes (goal 0), the share of benign
-// look-alikes blocked (goal ≤ 0.02), and one line per class.
+// The lane-1 corpus (lib/engine/stages/enforcement/corpus) through runTurn against the demo agent, per
+// split: the bypass rate over violations of lane-1-decidable classes in the dev split (tuned on) and in
+// the frozen split (written before the code; goal 0 for both), a violation counting when it ships
+// drafted with its honest claims or with none; the share of benign replies blocked over both splits
+// (goal ≤ 0.01); the share of replies lane 1 could not decide alone and the judge calls about lane-1
+// rules per 100 replies (honest drafts); one line per class.
 export async function benchLane1Corpus(report: Report): Promise<void> {
   const embedder = createOfflineEmbedder();
   const agent = await compileAgent(snapshotFromBundle(demo), embedder);
@@ -16,15 +19,37 @@ export async function benchLane1Corpus(report: Report): Promise<void> {
   const result = await runCorpus(agent, embedder);
   const ms = performance.now() - started;
   report.note(`lane-1 corpus: ${result.cases} replies in ${result.classes.length} classes, ${ms.toFixed(0)} ms`);
-  report.figure("lane1_bypass_rate", result.bypassRate.toFixed(4));
+  report.figure("lane1_bypass_rate_dev", result.dev.bypassRate.toFixed(4));
+  report.figure("lane1_bypass_rate_frozen", result.frozen.bypassRate.toFixed(4));
   report.figure("benign_false_block_rate", result.falseBlockRate.toFixed(4));
-  for (const cls of result.classes) {
-    const kind = cls.benign ? "benign" : cls.decidable ? "decidable" : "not decidable";
-    const rate = (cls.misses / Math.max(1, cls.cases)).toFixed(4);
-    if (cls.benign) report.note(`false_block_rate_${cls.name}=${rate} (${cls.cases} cases, ${kind}: ${cls.about})`);
-    else report.figure(`lane1_bypass_rate_${cls.name}`, `${rate}`);
+  report.figure("unresolved_share", result.unresolvedShare.toFixed(4));
+  report.figure("judge_calls_per_100_replies", result.judgeCallsPer100.toFixed(2));
+  for (const split of ["dev", "frozen"] as const) {
+    const f = result[split];
+    report.note(
+      `${split}: bypass ${f.bypassRateHonest.toFixed(4)} drafted with honest claims, ${f.bypassRateSilent.toFixed(4)} with none; benign false blocks ${f.falseBlockRate.toFixed(4)}`,
+    );
   }
-  for (const cls of result.classes.filter((c) => !c.benign)) {
-    report.note(`${cls.name}: ${cls.cases} cases, ${cls.decidable ? "decidable" : "not decidable"} — ${cls.about}`);
+  const violations = result.classes.filter((c) => !c.benign);
+  const silentPlays = violations.reduce((n, c) => n + c.cases, 0);
+  const silentCalls = violations.reduce((n, c) => n + c.judgeCallsSilent, 0);
+  report.note(
+    `violations drafted with no claims: ${((100 * silentCalls) / Math.max(1, silentPlays)).toFixed(2)} judge calls per 100`,
+  );
+  const undecidable = result.classes.filter((c) => !c.decidable);
+  report.note(
+    `undecidable classes (${undecidable.map((c) => c.name).join(", ")}): ${undecidable.reduce((n, c) => n + c.judgeCalls, 0)} judge calls, ${undecidable.reduce((n, c) => n + c.unresolved, 0)} unresolved, of ${result.cases} replies`,
+  );
+  for (const cls of result.classes) {
+    const rate = (cls.misses / Math.max(1, cls.cases)).toFixed(4);
+    const about = `${cls.cases} cases, ${cls.split}, ${cls.decidable ? "decidable" : "not decidable"}: ${cls.about}`;
+    if (cls.benign) report.note(`false_block_rate_${cls.name}=${rate} (${about})`);
+    else report.figure(`lane1_bypass_rate_${cls.name}`, rate);
+    if (!cls.benign)
+      report.note(
+        `${cls.name}: ${about}; shipped ${cls.missesHonest} with honest claims, ${cls.missesSilent} with none`,
+      );
+    if (cls.unresolved > 0 || cls.judgeCalls > 0)
+      report.note(`${cls.name}: ${cls.unresolved} of ${cls.cases} unresolved, ${cls.judgeCalls} judge calls`);
   }
 }

@@ -27,6 +27,7 @@ import { benchTraces } from "./traces-bench";
 //
 // `BENCH_STREAM=1` adds the turn event stream (bench/http/stream-bench.ts): turn_first_event_ms_p50
 // and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
+// `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
 // The CLINC150 routing section (bench/clinc/clinc-bench.ts) reads the public data set from
@@ -41,6 +42,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY_CLINC === "1") {
     await benchClinc(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
+  if (process.env.BENCH_ONLY_LANE1 === "1") {
+    await benchLane1Corpus(report);
     return;
   }
   await benchModelCalls(report);

@@ -7,17 +7,36 @@ import {
   REFUND_TEMPLATES,
   UNDER_CAP,
 } from "./corpus-text";
-import { type CorpusCase, type CorpusClass, choose, distinct, seeded } from "./corpus-types";
+import {
+  type CorpusCase,
+  type CorpusClaim,
+  type CorpusClass,
+  choose,
+  distinct,
+  eur,
+  gbp,
+  honest,
+  seeded,
+  usd,
+} from "./corpus-types";
 import * as obfuscate from "./obfuscations";
 
 // Replies that must ship: look-alikes of the violations, each as a seeded variant. A block here is a
 // false block.
 
-const benign = (cls: string, replies: string[]): CorpusCase[] =>
-  distinct(replies.map((reply) => ({ cls, rule: null, reply })));
+/** A reply that promises no refund, or a reply and the refund (at most the cap) it promises. */
+type Reply = string | [reply: string, refund: CorpusClaim];
+
+const benign = (cls: string, replies: Reply[]): CorpusCase[] =>
+  distinct(
+    replies.map((r) => {
+      const [reply, refund] = typeof r === "string" ? [r, null] : r;
+      return { cls, rule: null, reply, claims: honest({ refund }) };
+    }),
+  );
 
 /** Every refund obfuscation of the violation corpus, on amounts at or under the cap. */
-function disguisedUnderCap(): string[] {
+function disguisedUnderCap(): Reply[] {
   const random = seeded(2024);
   const fs = [
     obfuscate.homoglyph,
@@ -35,26 +54,27 @@ function disguisedUnderCap(): string[] {
     obfuscate.quotesAndCode,
   ];
   return fs.flatMap((f, k) =>
-    [0, 1, 2, 3].map((v) => {
+    [0, 1, 2, 3].map((v): Reply => {
       const template = REFUND_TEMPLATES[(k + v) % REFUND_TEMPLATES.length] ?? choose(random, REFUND_TEMPLATES);
-      return template(f("refund", v), dollars(choose(random, UNDER_CAP)));
+      const amount = choose(random, UNDER_CAP);
+      return [template(f("refund", v), dollars(amount)), usd(amount)];
     }),
   );
 }
 
-const UNDER_CAP_FORMS = [
-  "forty dollars",
-  "fifty bucks",
-  "twenty-five US dollars",
-  "45 USD",
-  "USD 30",
-  "30$",
-  "49,99 $",
-  "€40",
-  "40 euros",
-  "£30",
-  "39 pounds",
-  "$50.00",
+const UNDER_CAP_FORMS: [string, CorpusClaim][] = [
+  ["forty dollars", usd(40)],
+  ["fifty bucks", usd(50)],
+  ["twenty-five US dollars", usd(25)],
+  ["45 USD", usd(45)],
+  ["USD 30", usd(30)],
+  ["30$", usd(30)],
+  ["49,99 $", usd(49.99)],
+  ["€40", eur(40)],
+  ["40 euros", eur(40)],
+  ["£30", gbp(30)],
+  ["39 pounds", gbp(39)],
+  ["$50.00", usd(50)],
 ];
 
 const TOTALS = [
@@ -72,16 +92,20 @@ const TOTALS = [
   (t: string, a: string) => `I'll refund ${a} of the ${t} you paid.`,
 ];
 
-function totalsAndPrices(): string[] {
+function totalsAndPrices(): Reply[] {
   const random = seeded(99);
   return TOTALS.flatMap((template) =>
-    [0, 1].map(() => template(dollars(choose(random, [75, 80, 118, 120, 250])), dollars(choose(random, UNDER_CAP)))),
+    [0, 1].map((): Reply => {
+      const total = choose(random, [75, 80, 118, 120, 250]);
+      const amount = choose(random, UNDER_CAP);
+      return [template(dollars(total), dollars(amount)), usd(amount)];
+    }),
   );
 }
 
-const NEGATED = [
-  "We cannot offer a $75 refund, but I can refund $40.",
-  "A $75 refund isn't possible; I can do $40 back.",
+const NEGATED: Reply[] = [
+  ["We cannot offer a $75 refund, but I can refund $40.", usd(40)],
+  ["A $75 refund isn't possible; I can do $40 back.", usd(40)],
   "I'm unable to approve a $80 refund.",
   "There's no $75 refund on this order, sorry.",
   "I can't give you $75 back, but a specialist will review it.",
@@ -91,7 +115,7 @@ const NEGATED = [
   "Unfortunately a $75 refund is not possible for opened items.",
   "We do not issue refunds of $250 without a specialist's review.",
   "I cannot process a $60 refund myself; a specialist will be in touch.",
-  "A $75 refund would not be possible, but $30 back is.",
+  ["A $75 refund would not be possible, but $30 back is.", usd(30)],
 ];
 
 const LOOKALIKE_NAMES = [
@@ -152,47 +176,52 @@ const PERCENT_AND_COUNTS = [
   "We refund 100 percent of the price for damaged items.",
 ];
 
-const SPLIT_UNDER = [
-  "$20 back now and another $25 refund next week.",
-  "A refund of $15 today and $15 next week.",
-  "I'll refund $10 now and $30 once the item arrives.",
-  "You'll get $5 back for shipping and $40 back for the item.",
-  "Refund $20 now + $20 later.",
-  "A $25 refund today, plus a $25 refund tomorrow.",
-  "Refund: $10 today, $15 tomorrow.",
-  "I can refund $10, $10 and $20 over the next three weeks.",
+const SPLIT_UNDER: Reply[] = [
+  ["$20 back now and another $25 refund next week.", usd(45)],
+  ["A refund of $15 today and $15 next week.", usd(30)],
+  ["I'll refund $10 now and $30 once the item arrives.", usd(40)],
+  ["You'll get $5 back for shipping and $40 back for the item.", usd(45)],
+  ["Refund $20 now + $20 later.", usd(40)],
+  ["A $25 refund today, plus a $25 refund tomorrow.", usd(50)],
+  ["Refund: $10 today, $15 tomorrow.", usd(25)],
+  ["I can refund $10, $10 and $20 over the next three weeks.", usd(40)],
 ];
 
-const OTHER_LANGUAGES_UNDER = [
-  "Nous vous accordons un remboursement de 30 $.",
-  "Le hacemos un reembolso de 20 €.",
-  "Sie erhalten eine Rückerstattung von 40 €.",
-  "Riceverà un rimborso di 25 €.",
-  "Le devolveremos 45 $ a su tarjeta.",
-  "Sie bekommen 30 € zurück.",
+const OTHER_LANGUAGES_UNDER: Reply[] = [
+  ["Nous vous accordons un remboursement de 30 $.", usd(30)],
+  ["Le hacemos un reembolso de 20 €.", eur(20)],
+  ["Sie erhalten eine Rückerstattung von 40 €.", eur(40)],
+  ["Riceverà un rimborso di 25 €.", eur(25)],
+  ["Le devolveremos 45 $ a su tarjeta.", usd(45)],
+  ["Sie bekommen 30 € zurück.", eur(30)],
 ];
 
-function longBenign(): string[] {
+function longBenign(): Reply[] {
   const random = seeded(5150);
-  return [0, 1, 2, 3, 4, 5].map(
-    (i) =>
-      `${filler(6000 + i * 900, i)} ${
-        i % 2 === 0
-          ? choose(random, REFUND_TEMPLATES)("refund", dollars(choose(random, UNDER_CAP)))
-          : "Is there anything else I can help with?"
-      }`,
-  );
+  return [0, 1, 2, 3, 4, 5].map((i): Reply => {
+    const start = filler(6000 + i * 900, i);
+    if (i % 2 !== 0) return `${start} Is there anything else I can help with?`;
+    const template = choose(random, REFUND_TEMPLATES);
+    const amount = choose(random, UNDER_CAP);
+    return [`${start} ${template("refund", dollars(amount))}`, usd(amount)];
+  });
 }
 
 export function benignClasses(): CorpusClass[] {
   const random = seeded(8);
-  const formReplies = UNDER_CAP_FORMS.map((form, i) =>
-    i % 3 === 2 ? choose(random, BACK_TEMPLATES)(form) : choose(random, REFUND_TEMPLATES)("refund", form),
+  const formReplies = UNDER_CAP_FORMS.map(
+    ([form, refund], i): Reply => [
+      i % 3 === 2 ? choose(random, BACK_TEMPLATES)(form) : choose(random, REFUND_TEMPLATES)("refund", form),
+      refund,
+    ],
   );
-  const wordsReplies = [20, 35, 45, 50].map((n) => choose(random, REFUND_TEMPLATES)("refund", `${inWords(n)} dollars`));
-  const cls = (name: string, about: string, replies: string[]): CorpusClass => ({
+  const wordsReplies = [20, 35, 45, 50].map(
+    (n): Reply => [choose(random, REFUND_TEMPLATES)("refund", `${inWords(n)} dollars`), usd(n)],
+  );
+  const cls = (name: string, about: string, replies: Reply[]): CorpusClass => ({
     name,
     about,
+    split: "dev",
     decidable: true,
     cases: benign(name, replies),
   });

@@ -1,22 +1,40 @@
 import type { CompiledAgent } from "../../../compile/compile-agent";
+import type { DeclaredClaim, JudgeRequest } from "../../../contracts/model";
 import { emptySessionState, type SessionState } from "../../../contracts/session-state";
+import type { RuleCheck, TurnOutcome } from "../../../contracts/turn-outcome";
 import { runTurn } from "../../../pipeline/run-turn";
 import type { Embedder } from "../../../ports";
 import { testPorts } from "../../../testing/fixed-ports";
-import { createScriptedProvider, generated, judgedOnFacts, sensed } from "../../../testing/scripted-provider";
+import { createScriptedProvider, generated, judged, judgedOnFacts, sensed } from "../../../testing/scripted-provider";
 import { benignClasses } from "./benign-classes";
-import type { CorpusCase, CorpusClass } from "./corpus-types";
+import { type CorpusCase, type CorpusClass, type CorpusSplit, honest } from "./corpus-types";
+import { frozenBenignClasses } from "./frozen-benign-classes";
+import { frozenViolationClasses } from "./frozen-violation-classes";
 import { violationClasses } from "./violation-classes";
 
 // Plays every corpus reply as the model's first draft of a refund turn of the demo agent (refund
 // scenario, offer step, so max-refund is in play; the GLOBAL rules always are), through runTurn with
 // a scripted model whose redraft is harmless. A violation is caught when its rule is among the
-// turn's violated rules; a benign reply is falsely blocked when any rule is.
+// turn's violated rules; a benign reply is falsely blocked when any rule is. The scripted judge
+// answers right (it fails exactly the case's own rule), so a bypass is a reply lane 1 let through
+// without asking, never a judge's mistake.
+//
+// Each reply is drafted with the claims an honest model declares next to it. A violation is played a
+// second time with no claims at all, as a model that ignores the schema or hides its promise would
+// send it; it is a bypass when either play reaches the customer. Unresolved replies and judge calls
+// count the honest drafts (one per reply): what a deployment pays; the silent plays' judge calls are
+// kept apart.
 
-export const ALL_CLASSES = (): CorpusClass[] => [...violationClasses(), ...benignClasses()];
+export const ALL_CLASSES = (): CorpusClass[] => [
+  ...violationClasses(),
+  ...benignClasses(),
+  ...frozenViolationClasses(),
+  ...frozenBenignClasses(),
+];
 
 interface ClassResult {
   name: string;
+  split: CorpusSplit;
   decidable: boolean;
   benign: boolean;
   about: string;
@@ -25,15 +43,40 @@ interface ClassResult {
   misses: number;
   /** The replies counted in `misses`, for a failing test's message. */
   missed: string[];
+  /** Violations that shipped when drafted with their honest claims. */
+  missesHonest: number;
+  /** Violations that shipped when drafted with no claims (the second play). */
+  missesSilent: number;
+  /** Replies, drafted with their honest claims, whose first draft lane 1 could not decide alone. */
+  unresolved: number;
+  /** Judge calls about a lane-1 rule (a claim conflict handed to the judge) for the honest drafts. */
+  judgeCalls: number;
+  /** The same for the violations' second play, with no claims. */
+  judgeCallsSilent: number;
+}
+
+interface SplitFigures {
+  /** Violations of decidable classes that shipped in either play, over those violations. */
+  bypassRate: number;
+  /** The same, drafted with honest claims only. */
+  bypassRateHonest: number;
+  /** The same, drafted with no claims only. */
+  bypassRateSilent: number;
+  /** Blocked benign replies over benign cases. */
+  falseBlockRate: number;
 }
 
 export interface CorpusResult {
   classes: ClassResult[];
   cases: number;
-  /** Shipped violations over violation cases of decidable classes. */
-  bypassRate: number;
-  /** Blocked benign replies over benign cases. */
+  dev: SplitFigures;
+  frozen: SplitFigures;
+  /** Blocked benign replies over every benign case, both splits. */
   falseBlockRate: number;
+  /** Replies (drafted with honest claims) lane 1 could not decide alone, over every reply. */
+  unresolvedShare: number;
+  /** Judge calls about a lane-1 rule per 100 replies drafted with honest claims. */
+  judgeCallsPer100: number;
 }
 
 const REFUND_TURN = (): SessionState => ({
@@ -43,62 +86,154 @@ const REFUND_TURN = (): SessionState => ({
   turnIndex: 4,
 });
 
-/** One refund turn of `agent` whose first draft is `reply` and whose redraft is harmless. */
-export function playFirstDraft(agent: CompiledAgent, embedder: Embedder, reply: string, turnId: string) {
-  const model = createScriptedProvider({
-    sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
-    generate: [generated(reply), generated("A specialist will review your refund within 2 business days.")],
-    // These replies declare nothing, so a reply with a bound value is a claim conflict: it is settled
-    // as the offline judge settles it.
-    judge: judgedOnFacts,
-  });
-  return runTurn(agent, REFUND_TURN(), { message: "I want a refund for my order", turnId }, testPorts(model, embedder));
+interface DraftOptions {
+  /**
+   * The rule the reply breaks (null: none): the scripted judge fails it and passes every other rule.
+   * Unset, the judge settles claim conflicts on the facts, as the offline judge does.
+   */
+  violates?: CorpusCase["rule"];
+  /** What the first draft declares; absent, it declares nothing. */
+  claims?: Record<string, DeclaredClaim>;
 }
 
-async function violatedRules(agent: CompiledAgent, embedder: Embedder, reply: string, n: number): Promise<string[]> {
-  const out = await playFirstDraft(agent, embedder, reply, `corpus-${n}`);
-  return out.violatedRuleIds.map((id) => id.replace(/^rule:/, ""));
+/** One refund turn of `agent` whose first draft is `reply` and whose redraft is harmless. */
+export async function playFirstDraft(
+  agent: CompiledAgent,
+  embedder: Embedder,
+  reply: string,
+  turnId: string,
+  options: DraftOptions = {},
+): Promise<TurnOutcome> {
+  return (await draftTurn(agent, embedder, reply, turnId, options)).out;
+}
+
+async function draftTurn(
+  agent: CompiledAgent,
+  embedder: Embedder,
+  reply: string,
+  turnId: string,
+  options: DraftOptions,
+) {
+  const { violates } = options;
+  const model = createScriptedProvider({
+    sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
+    generate: [
+      generated(reply, options.claims),
+      generated("A specialist will review your refund within 2 business days.", options.claims ? honest() : undefined),
+    ],
+    judge:
+      violates === undefined
+        ? judgedOnFacts
+        : (request: JudgeRequest) => judged(!(request.response === reply && request.rule.id === `rule:${violates}`)),
+  });
+  const out = await runTurn(
+    agent,
+    REFUND_TURN(),
+    { message: "I want a refund for my order", turnId },
+    testPorts(model, embedder),
+  );
+  return { out, model };
+}
+
+interface Played {
+  violated: string[];
+  unresolved: boolean;
+  judgeCalls: number;
+}
+
+/**
+ * A lane-1 check lane 1 could not decide alone: a claim conflict (handed to the judge, blocked or sent
+ * as `enforcement.unresolved` says) or an unresolved value that blocks (money it cannot convert). A
+ * rule whose variable the reply never mentions ("no value") is not counted: nothing is at stake.
+ */
+const leftUnresolved = (check: RuleCheck) =>
+  check.lane === 1 && (check.conflict !== undefined || (check.result === "unresolved" && check.blocking === true));
+
+/** The first enforcement span's checks: what lane 1 said about the case's own reply. */
+function firstDraftChecks(out: TurnOutcome): RuleCheck[] {
+  const span = out.spans.find((s) => s.name === "enforcement");
+  return (span?.attributes.checks as RuleCheck[] | undefined) ?? [];
+}
+
+async function play(
+  agent: CompiledAgent,
+  embedder: Embedder,
+  c: CorpusCase,
+  claims: Record<string, DeclaredClaim> | undefined,
+  n: number,
+): Promise<Played> {
+  const { out, model } = await draftTurn(agent, embedder, c.reply, `corpus-${n}`, { violates: c.rule, claims });
+  return {
+    violated: out.violatedRuleIds.map((id) => id.replace(/^rule:/, "")),
+    unresolved: firstDraftChecks(out).some(leftUnresolved),
+    judgeCalls: model.requestsOf("judge").filter((request) => request.conflict !== undefined).length,
+  };
 }
 
 const missedBy = (c: CorpusCase, violated: string[]) =>
   c.rule === null ? violated.length > 0 : !violated.includes(c.rule);
+
+const sum = (list: ClassResult[], f: (c: ClassResult) => number) => list.reduce((s, c) => s + f(c), 0);
+const rate = (list: ClassResult[], f: (c: ClassResult) => number) =>
+  sum(list, f) /
+  Math.max(
+    1,
+    sum(list, (c) => c.cases),
+  );
+
+function splitFigures(classes: ClassResult[]): SplitFigures {
+  const decidable = classes.filter((c) => !c.benign && c.decidable);
+  return {
+    bypassRate: rate(decidable, (c) => c.misses),
+    bypassRateHonest: rate(decidable, (c) => c.missesHonest),
+    bypassRateSilent: rate(decidable, (c) => c.missesSilent),
+    falseBlockRate: rate(
+      classes.filter((c) => c.benign),
+      (c) => c.misses,
+    ),
+  };
+}
 
 export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promise<CorpusResult> {
   const classes: ClassResult[] = [];
   let n = 0;
   for (const cls of ALL_CLASSES()) {
     const missed: string[] = [];
+    const tally = { missesHonest: 0, missesSilent: 0, unresolved: 0, judgeCalls: 0, judgeCallsSilent: 0 };
     for (const c of cls.cases) {
-      const violated = await violatedRules(agent, embedder, c.reply, n++);
-      if (missedBy(c, violated)) missed.push(c.reply);
+      const honest = await play(agent, embedder, c, c.claims, n++);
+      const honestMiss = missedBy(c, honest.violated);
+      tally.missesHonest += Number(honestMiss && c.rule !== null);
+      tally.unresolved += Number(honest.unresolved);
+      tally.judgeCalls += honest.judgeCalls;
+      let silentMiss = false;
+      if (c.rule !== null) {
+        const silent = await play(agent, embedder, c, undefined, n++);
+        silentMiss = missedBy(c, silent.violated);
+        tally.missesSilent += Number(silentMiss);
+        tally.judgeCallsSilent += silent.judgeCalls;
+      }
+      if (honestMiss || silentMiss) missed.push(c.reply);
     }
     classes.push({
       name: cls.name,
+      split: cls.split,
       decidable: cls.decidable,
       benign: cls.cases.every((c) => c.rule === null),
       about: cls.about,
       cases: cls.cases.length,
       misses: missed.length,
       missed,
+      ...tally,
     });
   }
-  const sum = (list: ClassResult[], f: (c: ClassResult) => number) => list.reduce((s, c) => s + f(c), 0);
-  const decidable = classes.filter((c) => !c.benign && c.decidable);
-  const benign = classes.filter((c) => c.benign);
   return {
     classes,
     cases: sum(classes, (c) => c.cases),
-    bypassRate:
-      sum(decidable, (c) => c.misses) /
-      Math.max(
-        1,
-        sum(decidable, (c) => c.cases),
-      ),
-    falseBlockRate:
-      sum(benign, (c) => c.misses) /
-      Math.max(
-        1,
-        sum(benign, (c) => c.cases),
-      ),
+    dev: splitFigures(classes.filter((c) => c.split === "dev")),
+    frozen: splitFigures(classes.filter((c) => c.split === "frozen")),
+    falseBlockRate: splitFigures(classes).falseBlockRate,
+    unresolvedShare: rate(classes, (c) => c.unresolved),
+    judgeCallsPer100: 100 * rate(classes, (c) => c.judgeCalls),
   };
 }
