@@ -33,13 +33,13 @@ const EVIDENCE = "Market availability data shows only top 5 have reliable feeds"
 type Proposal = Record<string, unknown> | null;
 let proposal: Proposal = null;
 
-/** Answers each call by its structured-output name: sensor, judge, extractor; plain text is generation. */
+/** Answers each call by its structured-output name: sensor, generation (a reply declaring nothing), judge, extractor. */
 function respond(body: Record<string, unknown>): FakeBehaviour {
   const format = body.response_format as
     | { json_schema: { name: string; schema: { properties: Record<string, unknown> } } }
     | undefined;
   const answer = (value: unknown): FakeBehaviour => ({ kind: "json", body: completion(JSON.stringify(value)) });
-  if (!format) return { kind: "json", body: completion("Here is what I found.") };
+  if (!format) return { kind: "json", status: 500, body: { error: { message: "fake server: no format" } } };
   const { name, schema } = format.json_schema;
   if (name === "sensor_context") {
     const offered = "goal_reformulation" in schema.properties;
@@ -52,6 +52,7 @@ function respond(body: Record<string, unknown>): FakeBehaviour {
       ...(offered ? { goal_reformulation: proposal } : {}),
     });
   }
+  if (name === "reply_with_claims") return answer({ reply: "Here is what I found.", claims: {} });
   if (name === "judge_verdict") return answer({ passed: true, score: 1, reason: "fine", bias_tags: [] });
   if (name === "extracted_variables")
     return answer(Object.fromEntries(Object.keys(schema.properties).map((k) => [k, null])));
