@@ -105,7 +105,7 @@ describe("the local sensor in the engine", () => {
   it("asks the model when its confidence is below sensor.local_confidence", async () => {
     const snapshot = snapshotFromBundle(demo);
     const strict = await compileAgent(
-      { ...snapshot, settings: { ...snapshot.settings, sensor: { local_confidence: 1 } } },
+      { ...snapshot, settings: { ...snapshot.settings, sensor: { ...snapshot.settings.sensor, local_confidence: 1 } } },
       embedder,
     );
     const model = createScriptedProvider({}, createOfflineProvider());
