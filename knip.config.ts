@@ -13,6 +13,8 @@ const config: KnipConfig = {
     "bench/replay/impact-preview-child.ts",
     "bench/traces/traces-bench-child.ts",
     "bench/http/bare-persist.ts",
+    // Run by hand to calibrate the local sensor on CLINC150 val: `npx tsx bench/clinc/calibrate.ts`.
+    "bench/clinc/calibrate.ts",
     // Run by scripts/test-all.sh as `npx tsx bench/http/multi-instance-test.ts`.
     "bench/http/multi-instance-test.ts",
     // The worker thread lib/server/testers/tester-pool.ts starts from a URL.

@@ -1,4 +1,5 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
+import { benchClinc } from "./clinc/clinc-bench";
 import { benchHeap, benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
@@ -25,6 +26,10 @@ import { benchTraces } from "./traces-bench";
 // `BENCH_STREAM=1` adds the turn event stream (bench/http/stream-bench.ts): turn_first_event_ms_p50
 // and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
+//
+// The CLINC150 routing section (bench/clinc/clinc-bench.ts) reads the public data set from
+// $FOCAL_EVAL_DIR/clinc150 and prints one `clinc: skipped (…)` line without it; `BENCH_ONLY_CLINC=1`
+// runs just that section.
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
@@ -32,8 +37,13 @@ async function main() {
     await benchStream(report);
     return;
   }
+  if (process.env.BENCH_ONLY_CLINC === "1") {
+    await benchClinc(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
   await benchModelCalls(report);
   await benchRoutingCorpus(report);
+  await benchClinc(report, process.env.FOCAL_EVAL_DIR);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchOfflineEmbedder(report);
   await benchHeap(report);
