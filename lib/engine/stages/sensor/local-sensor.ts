@@ -86,8 +86,10 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
     ambiguity_reason: null,
   };
 
+  // An exit leaves the active scenario; with none active, "stop it" or "cancel" is a request like any
+  // other (an agent may have a scenario for cancelling), scored below.
   const exit = request.intents.find((i) => i.kind === "exit");
-  if (exit && isExitRequest(request.message)) {
+  if (exit && active && isExitRequest(request.message)) {
     return result(
       { ...base, detected_intent: exit.label, intent_confidence: 0.97 },
       0.97,
