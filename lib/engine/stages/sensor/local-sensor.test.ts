@@ -142,6 +142,11 @@ describe("senseLocally", () => {
     expect(out.context.detected_intent).toBe("refund_request");
   });
 
+  it("exits only a scenario that is active: with none, an exit phrase is scored like any request", () => {
+    expect(senseLocally(demoSenseRequest("stop it please", { step: "verify" }), vectorOf).decision).toBe("exit");
+    expect(senseLocally(demoSenseRequest("stop it please"), vectorOf).decision).not.toBe("exit");
+  });
+
   it("never claims more than 0.99, so 1 always asks the model", () => {
     const out = senseLocally(demoSenseRequest("I want my money back"), vectorOf);
     expect(out.confidence).toBeLessThanOrEqual(0.99);
