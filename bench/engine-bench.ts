@@ -10,16 +10,17 @@ import { evaluateRoutingCorpus } from "@/lib/engine/stages/sensor/corpus/routing
 import { sequentialIds, staticToolRunner } from "@/lib/engine/testing/fixed-ports";
 import { createScriptedProvider } from "@/lib/engine/testing/scripted-provider";
 import { snapshotFromBundle, withModelSensor } from "@/lib/engine/testing/snapshot-from-bundle";
-import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
+import { createOfflineEmbedder, createOfflineProvider, createWordVectorEmbedder } from "@/lib/providers/offline";
+import type { OfflineVectors } from "@/lib/providers/offline/embedder";
 import { percentile, type Report } from "./report";
 import { syntheticAgent } from "./synthetic-agent";
 
 const realClock = { now: () => new Date(), monotonicMs: () => performance.now() };
 
-function offlinePorts(): EnginePorts {
+function offlinePorts(vectors: OfflineVectors = "lexical"): EnginePorts {
   return {
-    model: createOfflineProvider(),
-    embedder: createOfflineEmbedder(),
+    model: createOfflineProvider(vectors),
+    embedder: vectors === "lexical" ? createOfflineEmbedder() : createWordVectorEmbedder(),
     tools: staticToolRunner(),
     clock: realClock,
     ids: sequentialIds(),
@@ -112,10 +113,19 @@ const MESSAGES = [
   "What's the weather like today?",
 ];
 
-/** Engine overhead per turn for N rules, in-process with the offline provider (goal at 1,000: p95 ≤ 5 ms). */
-export async function benchOverhead(report: Report, sizes: number[], turns: number): Promise<void> {
+/**
+ * Engine overhead per turn for N rules, in-process with the offline provider (goal at 1,000: p95 ≤ 5 ms).
+ * With `vectors` "word-vectors" the figures get the suffix `_sg100d` (createWordVectorEmbedder).
+ */
+export async function benchOverhead(
+  report: Report,
+  sizes: number[],
+  turns: number,
+  vectors: OfflineVectors = "lexical",
+): Promise<void> {
+  const suffix = vectors === "lexical" ? "" : "_sg100d";
   for (const size of sizes) {
-    const ports = offlinePorts();
+    const ports = offlinePorts(vectors);
     const agent = await compileAgent(syntheticAgent(size), ports.embedder);
     const refundSession: SessionState = {
       ...emptySessionState(),
@@ -130,8 +140,8 @@ export async function benchOverhead(report: Report, sizes: number[], turns: numb
       // The first 20 turns warm the JIT and are not counted.
       if (i >= 20) samples.push(performance.now() - start);
     }
-    report.figure(`engine_overhead_p50_ms_rules_${size}`, percentile(samples, 50).toFixed(3));
-    report.figure(`engine_overhead_p95_ms_rules_${size}`, percentile(samples, 95).toFixed(3));
+    report.figure(`engine_overhead_p50_ms_rules_${size}${suffix}`, percentile(samples, 50).toFixed(3));
+    report.figure(`engine_overhead_p95_ms_rules_${size}${suffix}`, percentile(samples, 95).toFixed(3));
   }
 }
 
@@ -147,27 +157,4 @@ export async function benchOfflineEmbedder(report: Report): Promise<void> {
     samples.push(performance.now() - start);
   }
   report.figure("offline_embed_ms_10000", percentile(samples, 50).toFixed(1));
-}
-
-/** Heap held by a compiled 10,000-rule agent (embeddings, CEL programs, indexes). */
-export async function benchHeap(report: Report): Promise<void> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) {
-    report.note("engine_heap_mb_rules_10000 skipped: run with --expose-gc");
-    return;
-  }
-  const embedder = createOfflineEmbedder();
-  const snapshot = syntheticAgent(10_000);
-  // Embeddings live in ArrayBuffers, outside the JS heap proper: count both.
-  const held = () => {
-    const m = process.memoryUsage();
-    return m.heapUsed + m.arrayBuffers;
-  };
-  gc();
-  const before = held();
-  const agent = await compileAgent(snapshot, embedder);
-  gc();
-  const after = held();
-  report.figure("engine_heap_mb_rules_10000", ((after - before) / 1024 / 1024).toFixed(1));
-  report.note(`compiled ${agent.rules.length} rules; heap + array buffers held by the compiled agent`);
 }

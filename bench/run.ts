@@ -1,11 +1,13 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchClinc } from "./clinc/clinc-bench";
-import { benchHeap, benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
+import { benchLocalEmbed } from "./embedder-bench";
+import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLedger } from "./ledger-bench";
+import { benchMemory } from "./memory-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTests } from "./tests-bench";
@@ -46,7 +48,8 @@ async function main() {
   await benchClinc(report, process.env.FOCAL_EVAL_DIR);
   await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
   await benchOfflineEmbedder(report);
-  await benchHeap(report);
+  await benchLocalEmbed(report);
+  await benchMemory(report);
   await benchReplay(report);
   await benchTests(report);
   await benchAdversarialTurn(report);

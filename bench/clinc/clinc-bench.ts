@@ -38,5 +38,15 @@ export async function benchClinc(report: Report, evalDir: string | undefined): P
       report.figure(`clinc_oos_to_none_oracle_k${k}${suffix}`, fmt(oracle.oosToNone));
     }
   }
+  // The word-vector embedder (createWordVectorEmbedder), on val only: the figures it was chosen by.
+  for (const k of KS) {
+    const turns = await evaluateClinc(loaded.data, k, "val", ["offline", "oracle"], { vectors: "word-vectors" });
+    const offline = meanOverDomains(turns.offline);
+    const oracle = meanOverDomains(turns.oracle);
+    report.figure(`clinc_in_scope_accuracy_offline_k${k}_val_sg100d`, fmt(offline.inScopeAccuracy));
+    report.figure(`clinc_oos_to_none_offline_k${k}_val_sg100d`, fmt(offline.oosToNone));
+    report.figure(`clinc_local_decides_share_k${k}_val_sg100d`, fmt(oracle.localDecidesShare));
+    report.figure(`clinc_local_precision_k${k}_val_sg100d`, fmt(oracle.localPrecision));
+  }
   report.note(`clinc: ${((performance.now() - start) / 1000).toFixed(1)} s`);
 }

@@ -5,7 +5,8 @@ import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import type { Embedder, ModelProvider } from "@/lib/engine/ports";
 import { testPorts } from "@/lib/engine/testing/fixed-ports";
 import { sensed } from "@/lib/engine/testing/scripted-provider";
-import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
+import { createOfflineEmbedder, createOfflineProvider, createWordVectorEmbedder } from "@/lib/providers/offline";
+import type { OfflineVectors } from "@/lib/providers/offline/embedder";
 import { clincDomainAgent } from "./clinc-agent";
 import type { ClincData } from "./clinc-data";
 
@@ -35,11 +36,16 @@ export interface ClincTurn {
   decidedBy: "local" | "model";
   localDecision: string | null;
   localConfidence: number | null;
+  /** The local sensor's best intents (label, raw score, confidence), best first. */
+  localTop: { label: string; score: number; confidence: number }[];
 }
 
 export interface ClincOptions {
-  /** The embedder the agent is compiled with and the turns run on (default: the offline embedder). */
-  embedder?: Embedder;
+  /**
+   * The offline embedder the agent is compiled with and the turns run on, and the vectors the offline
+   * provider's sense uses: "lexical" (createOfflineEmbedder, the default) or "word-vectors".
+   */
+  vectors?: OfflineVectors;
   /** Agent settings every domain agent gets, e.g. `{ sensor: { local_confidence: 0.9 } }`. */
   settings?: AgentSettingsInput;
 }
@@ -59,8 +65,8 @@ function clincItems(data: ClincData, domain: string, split: ClincSplit): { text:
   ];
 }
 
-function oracleModel(truthOf: () => string | null): ModelProvider {
-  const offline = createOfflineProvider();
+function oracleModel(truthOf: () => string | null, vectors: OfflineVectors): ModelProvider {
+  const offline = createOfflineProvider(vectors);
   return {
     ...offline,
     name: "oracle",
@@ -77,9 +83,10 @@ async function playDomain(
   items: { text: string; truth: string | null }[],
   model: ClincModel,
   embedder: Embedder,
+  vectors: OfflineVectors,
 ): Promise<ClincTurn[]> {
   let truth: string | null = null;
-  const provider = model === "oracle" ? oracleModel(() => truth) : createOfflineProvider();
+  const provider = model === "oracle" ? oracleModel(() => truth, vectors) : createOfflineProvider(vectors);
   const ports = testPorts(provider, embedder);
   const keyOf = (id: string | null) => (id ? (agent.scenarios.get(id)?.scenario.key ?? id) : null);
   const turns: ClincTurn[] = [];
@@ -98,28 +105,10 @@ async function playDomain(
       decidedBy: sensor.decided_by === "local" ? "local" : "model",
       localDecision: typeof sensor.local_decision === "string" ? sensor.local_decision : null,
       localConfidence: typeof sensor.local_confidence === "number" ? sensor.local_confidence : null,
+      localTop: Array.isArray(sensor.local_top) ? (sensor.local_top as ClincTurn["localTop"]) : [],
     });
   }
   return turns;
-}
-
-/**
- * The embedder with every text's vector kept: the sensor embeds all entry examples on every turn, and
- * 5,500 turns per run would otherwise spend most of their time re-embedding the same 150 examples.
- */
-function memoized(embedder: Embedder): Embedder {
-  const vectors = new Map<string, Float32Array>();
-  return {
-    name: embedder.name,
-    async embed(texts) {
-      const missing = texts.filter((t) => !vectors.has(t));
-      if (missing.length > 0) {
-        const fresh = await embedder.embed(missing);
-        for (const [i, text] of missing.entries()) vectors.set(text, fresh[i] ?? new Float32Array(0));
-      }
-      return texts.map((t) => vectors.get(t) ?? new Float32Array(0));
-    },
-  };
 }
 
 /** One agent per domain with K examples per intent, compiled once and played for each model asked. */
@@ -130,12 +119,14 @@ export async function evaluateClinc(
   models: ClincModel[],
   options: ClincOptions = {},
 ): Promise<Record<ClincModel, ClincTurn[]>> {
-  const embedder = memoized(options.embedder ?? createOfflineEmbedder());
+  const vectors = options.vectors ?? "lexical";
+  const embedder = vectors === "lexical" ? createOfflineEmbedder() : createWordVectorEmbedder();
   const turns: Record<ClincModel, ClincTurn[]> = { offline: [], oracle: [] };
   for (const domain of Object.keys(data.domains)) {
     const agent = await compileAgent(clincDomainAgent(data, domain, k, options.settings), embedder);
     const items = clincItems(data, domain, split);
-    for (const model of models) turns[model].push(...(await playDomain(agent, domain, items, model, embedder)));
+    for (const model of models)
+      turns[model].push(...(await playDomain(agent, domain, items, model, embedder, vectors)));
   }
   return turns;
 }

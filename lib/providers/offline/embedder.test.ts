@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOfflineEmbedder, dot, embedText } from "./embedder";
+import { createOfflineEmbedder, createWordVectorEmbedder, dot, embedText } from "./embedder";
 
 function norm(v: Float32Array): number {
   return Math.sqrt(dot(v, v));
@@ -54,5 +54,43 @@ describe("offline embedder", () => {
     expect(Array.from(vectors[999] ?? [])).toEqual(Array.from(alone ?? []));
     const first = vectors[0] ?? new Float32Array(0);
     expect(dot(first, first)).toBeCloseTo(1, 5);
+  });
+});
+
+describe("word-vector embedder", () => {
+  const dimOf = async (text: string) => (await createWordVectorEmbedder().embed([text]))[0] ?? new Float32Array(0);
+
+  it("names itself apart from the lexical embedder, so tapes say which one recorded them", () => {
+    expect(createWordVectorEmbedder().name).toBe("offline-ngram-sg100d");
+    expect(createWordVectorEmbedder().name).not.toBe(createOfflineEmbedder().name);
+  });
+
+  it("returns unit vectors of the lexical buckets plus 100 word-vector components", async () => {
+    const vector = await dimOf("my card was declined at the shop");
+    expect(vector).toHaveLength(256 + 100);
+    expect(dot(vector, vector)).toBeCloseTo(1, 5);
+  });
+
+  it("brings together paraphrases that share no word, where the lexical embedder cannot", async () => {
+    const pairs: [string, string, string][] = [
+      ["cancel my reservation", "call off my booking", "how tall is everest"],
+      ["my card got swallowed by the machine", "the atm ate my credit card", "book a table for two tonight"],
+    ];
+    for (const [message, paraphrase, unrelated] of pairs) {
+      const [m, p, u] = await createWordVectorEmbedder().embed([message, paraphrase, unrelated]);
+      const lexical = await createOfflineEmbedder().embed([message, paraphrase]);
+      expect(dot(m ?? new Float32Array(0), p ?? new Float32Array(0))).toBeGreaterThan(
+        dot(lexical[0] ?? new Float32Array(0), lexical[1] ?? new Float32Array(0)) + 0.05,
+      );
+      expect(dot(m ?? new Float32Array(0), p ?? new Float32Array(0))).toBeGreaterThan(
+        dot(m ?? new Float32Array(0), u ?? new Float32Array(0)) + 0.1,
+      );
+    }
+  });
+
+  it("gives a text without a known word its lexical vector alone", async () => {
+    const vector = await dimOf("zxqv 123");
+    expect(Array.from(vector.subarray(0, 256))).toEqual(Array.from(embedText("zxqv 123", 256)));
+    expect(vector.subarray(256).every((x) => x === 0)).toBe(true);
   });
 });

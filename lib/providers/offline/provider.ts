@@ -1,6 +1,7 @@
 import type { ModelResult, TokenUsage } from "@/lib/engine/contracts/model";
 import type { ModelProvider } from "@/lib/engine/ports";
 import { LOCAL_SENSE_PROVIDER_NAME } from "@/lib/engine/stages/sensor/model-sensor";
+import type { OfflineVectors } from "./embedder";
 import { offlineExtract } from "./extract";
 import { offlineGenerate } from "./generate";
 import { offlineJudge } from "./judge";
@@ -24,16 +25,17 @@ function ok<T>(request: unknown, value: T, measured: unknown = value): ModelResu
 }
 
 /**
- * The default model provider: deterministic heuristics, no network, no configuration. Good enough to
+ * The default model provider: deterministic heuristics, no network, no configuration. `vectors` names
+ * the offline embedder the engine runs with (createOfflineEmbedder or createWordVectorEmbedder). Good enough to
  * demo and test every pipeline stage without network (docs/decisions.md#offline-provider-by-default);
  * never fails, so the degradation paths are exercised with the scripted provider instead.
  */
-export function createOfflineProvider(): ModelProvider {
+export function createOfflineProvider(vectors: OfflineVectors = "lexical"): ModelProvider {
   return {
     name: OFFLINE_PROVIDER_NAME,
     model: OFFLINE_MODEL,
     async sense(request) {
-      return ok(request, offlineSense(request));
+      return ok(request, offlineSense(request, vectors));
     },
     async generate(request) {
       const text = offlineGenerate(request);
