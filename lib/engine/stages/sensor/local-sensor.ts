@@ -149,7 +149,10 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
     !(active && anchor && (top === own || top.intent.kind === "transition"));
 
   if (!active) {
-    const calibration = entryCalibration(scenarios.length);
+    const calibration = entryCalibration(
+      scenarios.length,
+      scenarios.reduce((sum, s) => sum + s.intent.examples.length, 0),
+    );
     const best = scenarios[0];
     const score = best?.score ?? 0;
     if (!best || score < calibration.outOfScopeBelow) {
@@ -158,7 +161,7 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
         { ...base, intent_confidence: best?.confidence ?? 0 },
         logistic(calibration.outOfScopeBelow - 0.065 - score, 25, 0),
         "out_of_scope",
-        `no scenario reaches ${calibration.outOfScopeBelow} for ${scenarios.length} scenarios (best ${round3(score)})`,
+        `no scenario reaches ${calibration.outOfScopeBelow} (best ${round3(score)})`,
         extras,
       );
     }
