@@ -30,8 +30,9 @@ import { unextractedFields } from "./unextracted-fields";
 // AMBIGUITY_MARGIN raw score of each other, (b) the message has nothing actionable ("hmm", "?", or "ok"
 // before the agent said anything), (c) it is hypothetical ("what if I wanted a refund?").
 //
-// Confidence: one number per decision path, from the margin that path depends on (see CALIBRATION in
-// the README: measured on the labelled routing set under ./corpus).
+// Confidence: one number per decision path, from the margin that path depends on. Entering and "out of
+// scope" use per-agent-size thresholds calibrated on CLINC150 val (./local-calibration.ts); the other
+// paths were set on the labelled routing set under ./corpus (README: Calibration).
 
 export const AMBIGUITY_MARGIN = 0.05;
 const PLAUSIBLE = 0.5;
