@@ -2,7 +2,8 @@ import { loadClinc } from "./clinc-data";
 import { type ClincTurn, evaluateClinc } from "./evaluate-clinc";
 
 // Reliability of the local sensor on CLINC150 val, for tuning its thresholds (never on test):
-//   FOCAL_EVAL_DIR=… npx tsx bench/clinc/calibrate.ts [K …]        (default K = 5 10)
+//   FOCAL_EVAL_DIR=… npx tsx bench/clinc/calibrate.ts [--word-vectors] [K …]   (default K = 5 10)
+// --word-vectors runs the agents on createWordVectorEmbedder instead of the default lexical embedder.
 // Per K, from the offline run (its model sense is the local sensor too, so every turn routes as the
 // local sensor would): per local decision and confidence bin, the turns and the share routed right;
 // then per candidate `sensor.local_confidence`, the share of turns at or above it and their accuracy —
@@ -51,13 +52,12 @@ async function main() {
     console.log(`clinc: ${loaded.reason}`);
     return;
   }
-  const ks = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((k) => Number.isInteger(k) && k > 0);
+  const args = process.argv.slice(2);
+  const vectors = args.includes("--word-vectors") ? "word-vectors" : "lexical";
+  const ks = args.map(Number).filter((k) => Number.isInteger(k) && k > 0);
   for (const k of ks.length > 0 ? ks : [5, 10]) {
-    const { offline } = await evaluateClinc(loaded.data, k, "val", ["offline"]);
-    console.log(`\n# CLINC150 val, K = ${k}, offline run: ${offline.length} turns`);
+    const { offline } = await evaluateClinc(loaded.data, k, "val", ["offline"], { vectors });
+    console.log(`\n# CLINC150 val, K = ${k}, ${vectors} embedder, offline run: ${offline.length} turns`);
     for (const line of [...reliabilityTable(offline), "", ...thresholdSweep(offline)]) console.log(line);
   }
 }
