@@ -14,7 +14,7 @@ interface SettingControlProps {
   invalid: boolean;
 }
 
-/** One setting's input, chosen by its schema: checkbox, number (with its range), choice or comma list. */
+/** One setting's input, chosen by its schema: checkbox, number (with its range), choice, text or comma list. */
 export function SettingControl({ id, label, kind, value, onChange, invalid }: SettingControlProps) {
   const common = { id, "aria-label": label, "aria-invalid": invalid || undefined };
   switch (kind.kind) {
@@ -47,6 +47,8 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
           className="w-32 font-mono text-xs"
         />
       );
+    case "text":
+      return <Input {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-96" />;
     case "list":
       return (
         <Input

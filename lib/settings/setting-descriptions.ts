@@ -201,6 +201,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
     "Local sensor confidence",
     "Clear turns the local sensor is at least this sure of (0–1) skip the model sensor call; 1 always asks the model.",
   ),
+  "sensor.out_of_scope_reply": d(
+    "Out-of-scope reply",
+    "Without a model, a message far from every scenario gets this reply instead of a guessed scenario. With a model, the model answers it.",
+  ),
   "retrieval.rule_match_threshold": d(
     "Rule relevance needed",
     "A rule in scope applies when its condition matches the message at least this well (0–1).",

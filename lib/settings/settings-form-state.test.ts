@@ -16,6 +16,15 @@ describe("settings form state", () => {
       options: ["clarify", "stay", "escalate"],
     });
     expect(settingKind("enforcement", "llm_judge_models")).toEqual({ kind: "list" });
+    expect(settingKind("sensor", "out_of_scope_reply")).toEqual({ kind: "text" });
+  });
+
+  it("keeps a text setting's commas: a reply is not a list", () => {
+    const reply = "Sorry, I can only help with refunds, prices and orders.";
+    expect(settingsFromOverrides({ "sensor.out_of_scope_reply": reply })).toEqual({
+      ok: true,
+      settings: { sensor: { out_of_scope_reply: reply } },
+    });
   });
 
   it("round-trips stored settings through the inputs", () => {

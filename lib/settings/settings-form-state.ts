@@ -9,6 +9,7 @@ export type SettingKind =
   | { kind: "boolean" }
   | { kind: "number"; min: number | null; max: number | null; integer: boolean; nullable?: boolean }
   | { kind: "enum"; options: readonly string[] }
+  | { kind: "text" }
   | { kind: "list" };
 
 export type SettingsOverrides = Record<string, string | boolean>;
@@ -31,6 +32,7 @@ export function settingKind(section: string, key: string): SettingKind {
     return nullable ? { ...number, nullable } : number;
   }
   if (field instanceof z.ZodEnum) return { kind: "enum", options: field.options as string[] };
+  if (field instanceof z.ZodString) return { kind: "text" };
   return { kind: "list" };
 }
 

@@ -213,10 +213,24 @@ export const AmbiguitySettings = section(
 /**
  * Sensor: the engine's local sensor scores the message against every scenario's
  * entry examples and intent label with the embedder, in the context of the active scenario and step.
- * When its calibrated confidence reaches local_confidence and every declared entity the message states
- * was extracted, the model sensor call is skipped. 1 = always ask the model.
+ * When its calibrated confidence in a positive decision (enter, stay, move on, switch, exit) reaches
+ * local_confidence and every declared entity the message states was extracted, the model sensor call
+ * is skipped. 1 = always ask the model.
  */
-export const SensorSettings = section({ local_confidence: score }, { local_confidence: 0.85 });
+export const SensorSettings = section(
+  {
+    local_confidence: score,
+    /**
+     * With no model configured (the offline provider), a message far from every scenario gets this
+     * reply instead of a guessed scenario; with a model, the model reads it and the reply is generated.
+     */
+    out_of_scope_reply: z.string().trim().min(1).max(1000),
+  },
+  {
+    local_confidence: 0.85,
+    out_of_scope_reply: "Sorry, that's not something I can help with here. Is there anything else I can do for you?",
+  },
+);
 
 /**
  * Scoped retrieval (stages/retrieval/README.md): a rule is "matched" when the similarity of its

@@ -1,5 +1,5 @@
 import { plural } from "@/lib/text/plural";
-import type { FallbackReason, GenerateRequest } from "../contracts/model";
+import type { FallbackReason, GenerateRequest, ModelResult } from "../contracts/model";
 import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
 import { readClaims } from "../stages/enforcement/declared-claims";
 import { enforce } from "../stages/enforcement/enforce";
@@ -17,6 +17,11 @@ export interface DraftLoopInput {
   missing: { name: string; description: string }[];
   /** Embedding of the user's message, for the relevance check. */
   message: Float32Array;
+  /**
+   * A designer's text to ship as the first draft instead of generating one (the out-of-scope reply):
+   * it is still extracted and enforced, and a violation regenerates as usual.
+   */
+  fixedDraft?: { text: string; why: string };
 }
 
 export interface DraftLoopResult {
@@ -63,7 +68,15 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
       missing: input.missing,
       violations,
     });
+    const fixed = attempt === 0 ? input.fixedDraft : undefined;
     const draft = await ctx.spans.record(attempt === 0 ? "generation" : "regeneration", async () => {
+      if (fixed) {
+        return {
+          value: { ok: true, value: { text: fixed.text } } as ModelResult<{ text: string }>,
+          decision: `${fixed.why} (${fixed.text.length} chars), no model call`,
+          attributes: { attempt, fixed_draft: fixed.why },
+        };
+      }
       const value = countCall(ctx, await ctx.ports.model.generate(request));
       const claims = value.ok ? readClaims(value.value.claims, agent.snapshot.responseVariables) : undefined;
       return {

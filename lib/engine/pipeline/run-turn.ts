@@ -105,6 +105,8 @@ export async function runTurn(
             ambiguity_reason: null,
           },
           profileUpdates: {},
+          outOfScope: false,
+          between: null,
         }
       : await runSensor(ctx);
   if (!sensed.ok) {
@@ -127,7 +129,8 @@ export async function runTurn(
   };
 
   // 2. Ambiguity trap: ambiguous → clarify and stop.
-  const clarification = continuity?.kind === "resolved" ? null : await ambiguityTrap(ctx, sensed.context);
+  const clarification =
+    continuity?.kind === "resolved" ? null : await ambiguityTrap(ctx, sensed.context, sensed.between);
   if (clarification) {
     return finishTurn(ctx, { ...none, ...parts, response: clarification, outcome: "clarified", fallbackReason: null });
   }
@@ -143,6 +146,7 @@ export async function runTurn(
       input.message,
       sensed.context,
       ctx.settings.ambiguity.min_intent_confidence,
+      sensed.outOfScope,
     );
     const top = value.scenarios[0];
     return {
@@ -255,7 +259,13 @@ export async function runTurn(
   if (continuityOn) offerToolOptions(ctx, toolCalls);
 
   // 7–10. Generate, extract, enforce; regenerate while the loop guardrails allow.
-  const drafted = await runDraftLoop(ctx, { matched, toolCalls, missing, message });
+  // No model and nothing near any scenario: the designer's out-of-scope reply is the draft, not an
+  // offline guess; it is still extracted and enforced like any draft.
+  const fixedDraft =
+    route.action === "none" && candidates.noScenario === "out_of_scope"
+      ? { text: ctx.settings.sensor.out_of_scope_reply, why: "out-of-scope reply" }
+      : undefined;
+  const drafted = await runDraftLoop(ctx, { matched, toolCalls, missing, message, fixedDraft });
   return finishTurn(ctx, { ...parts, matched, toolCalls, ...drafted });
 }
 

@@ -1,5 +1,6 @@
 import type { ModelResult, TokenUsage } from "@/lib/engine/contracts/model";
 import type { ModelProvider } from "@/lib/engine/ports";
+import { LOCAL_SENSE_PROVIDER_NAME } from "@/lib/engine/stages/sensor/model-sensor";
 import type { OfflineVectors } from "./embedder";
 import { offlineExtract } from "./extract";
 import { offlineGenerate } from "./generate";
@@ -8,7 +9,7 @@ import { offlineSelect } from "./select";
 import { offlineSense } from "./sense";
 import { estimateTokens } from "./text";
 
-export const OFFLINE_PROVIDER_NAME = "offline";
+export const OFFLINE_PROVIDER_NAME = LOCAL_SENSE_PROVIDER_NAME;
 const OFFLINE_MODEL = "offline-v1";
 
 function usage(request: unknown, output: unknown): TokenUsage {

@@ -15,7 +15,11 @@ function clarificationFor(ctx: TurnContext, reason: string | null): string {
  * Stage 2 (fail fast; docs/decisions.md#one-sensor-call-carries-the-ambiguity-flag): an ambiguous message gets a
  * clarification and the turn stops — nothing is retrieved, no tool runs, no reply is generated on a guessed intent.
  */
-export async function ambiguityTrap(ctx: TurnContext, context: SensorOutput): Promise<string | null> {
+export async function ambiguityTrap(
+  ctx: TurnContext,
+  context: SensorOutput,
+  between: [string, string] | null = null,
+): Promise<string | null> {
   return ctx.spans.record("ambiguity", async () => {
     const enabled = ctx.settings.ambiguity.enabled;
     if (!enabled || !context.is_ambiguous) {
@@ -24,6 +28,14 @@ export async function ambiguityTrap(ctx: TurnContext, context: SensorOutput): Pr
         status: enabled ? "ok" : "skipped",
         decision: enabled ? "clear: continue" : "ambiguity trap disabled",
         attributes: { is_ambiguous: context.is_ambiguous, enabled },
+      };
+    }
+    if (between) {
+      // Between two scenarios: one short question naming both, nothing else to read.
+      return {
+        value: `Do you mean ${between[0]} or ${between[1]}?`,
+        decision: `between ${between[0]} and ${between[1]} → ask which and stop`,
+        attributes: { is_ambiguous: true, ambiguity_reason: context.ambiguity_reason, between },
       };
     }
     return {

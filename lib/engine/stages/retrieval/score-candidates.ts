@@ -25,6 +25,12 @@ export interface Candidates {
   scenarios: ScenarioCandidate[];
   transitions: TransitionCandidate[];
   exit: { requested: boolean; similarity: number; via: "sensor" | "keyword" | "similarity" | null };
+  /**
+   * Why no scenario may be entered or switched to, whatever the similarities: the sensor named no
+   * intent ("no_intent"), or, with no model configured, found the message far from every scenario
+   * ("out_of_scope": the agent's out-of-scope reply). null when the sensor named an intent or was unsure.
+   */
+  noScenario: "no_intent" | "out_of_scope" | null;
 }
 
 // An exit recognised by similarity alone must be near-verbatim ("cancel that", "start over please").
@@ -42,17 +48,18 @@ export function scoreCandidates(
   messageText: string,
   sensor: SensorOutput,
   minIntentConfidence: number,
+  outOfScope = false,
 ): Candidates {
   const trusted = sensor.intent_confidence >= minIntentConfidence ? sensor.detected_intent : null;
-  // A trusted sensor that keeps the message in the active scenario (its own intent or one of the
-  // current step's transitions) leaves the other scenarios at most 1 − its confidence: a follow-up
-  // that shares words with another scenario's examples does not take the conversation away.
   const active = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId)?.scenario : undefined;
-  const staysActive =
-    trusted !== null &&
-    active !== undefined &&
-    (trusted === (active.intentLabel || active.key) || trusted.startsWith(TRANSITION_INTENT_PREFIX));
-  const othersCeiling = staysActive ? round3(1 - sensor.intent_confidence) : 1;
+  const labels = new Set([...agent.scenarios.values()].map(({ scenario }) => scenario.intentLabel || scenario.key));
+  // A trusted sensor that names where the message goes — the active scenario (its own intent or one of
+  // the current step's transitions) or the scenario to enter — leaves every other scenario at most
+  // 1 − its confidence: a message that shares words with another scenario's examples ("how much will I
+  // get back?" mid-refund) does not go there on similarity alone.
+  const names =
+    trusted !== null && (labels.has(trusted) || (active !== undefined && trusted.startsWith(TRANSITION_INTENT_PREFIX)));
+  const othersCeiling = names ? round3(1 - sensor.intent_confidence) : 1;
   const scenarios: ScenarioCandidate[] = [];
   for (const { scenario, vectors } of agent.scenarios.values()) {
     const label = scenario.intentLabel || scenario.key;
@@ -71,7 +78,8 @@ export function scoreCandidates(
       score: round3(score),
     });
   }
-  scenarios.sort((a, b) => b.score - a.score);
+  // The named scenario wins a tie with the ceiling (confidence 0.5 leaves the others at 0.5 too).
+  scenarios.sort((a, b) => b.score - a.score || Number(b.intentLabel === trusted) - Number(a.intentLabel === trusted));
 
   const transitions: TransitionCandidate[] = [];
   const scenarioId = session.activeStepId ? agent.scenarioOfStep.get(session.activeStepId) : undefined;
@@ -97,5 +105,12 @@ export function scoreCandidates(
   if (sensor.detected_intent === EXIT_INTENT) via = "sensor";
   else if (EXIT_KEYWORDS.test(messageText.trim())) via = "keyword";
   else if (exitSimilarity >= EXIT_SIMILARITY) via = "similarity";
-  return { scenarios, transitions, exit: { requested: via !== null, similarity: exitSimilarity, via } };
+  // The sensor's "no intent" wins over similarity; an ambiguous message never gets here (stage 2).
+  const noScenario = outOfScope ? "out_of_scope" : sensor.detected_intent === null ? "no_intent" : null;
+  return {
+    scenarios,
+    transitions,
+    exit: { requested: via !== null, similarity: exitSimilarity, via },
+    noScenario,
+  };
 }

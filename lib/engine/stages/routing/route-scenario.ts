@@ -91,8 +91,15 @@ export function routeScenario(
   const others = candidates.scenarios.filter((c) => c.scenarioId !== activeScenario?.scenario.id);
   const bestOther = others[0];
 
+  const noScenarioWhy =
+    candidates.noScenario === "out_of_scope"
+      ? "out of scope: far from every scenario, the agent's out-of-scope reply"
+      : "the sensor named no intent";
   if (!activeScenario) {
     const best = candidates.scenarios[0];
+    if (candidates.noScenario) {
+      return { ...base, action: "none", scenarioId: null, stepId: null, reason: noScenarioWhy };
+    }
     if (!best || best.score < config.min_transition_score) {
       return {
         ...base,
@@ -129,7 +136,12 @@ export function routeScenario(
     switch_threshold: switchThreshold,
   };
 
-  if (bestOther && bestOther.score >= switchThreshold && bestOther.score > (bestTransition?.boosted ?? 0)) {
+  if (
+    !candidates.noScenario &&
+    bestOther &&
+    bestOther.score >= switchThreshold &&
+    bestOther.score > (bestTransition?.boosted ?? 0)
+  ) {
     const start = entryStep(agent, bestOther.scenarioId);
     const ff = fastForward(agent, bestOther.scenarioId, start, message, config.min_transition_score);
     return {
@@ -153,7 +165,11 @@ export function routeScenario(
   }
   const stay = { scenarioId: activeScenario.scenario.id, stepId: activeStep?.id ?? null };
   if (stepDone || !activeStep) {
-    const note = bestOther ? `; ${bestOther.name} ${bestOther.score.toFixed(2)} < ${switchThreshold}` : "";
+    const note = candidates.noScenario
+      ? `; ${noScenarioWhy}`
+      : bestOther
+        ? `; ${bestOther.name} ${bestOther.score.toFixed(2)} < ${switchThreshold}`
+        : "";
     return { ...base, ...stay, action: "stay", reason: `stay in ${activeScenario.scenario.name}${note}`, numbers };
   }
   const count = session.stepClarificationCount[activeStep.id] ?? 0;

@@ -4,7 +4,7 @@ import { round3, type ScoredIntent } from "./intent-scores";
 /** A local decision never claims more than this: `sensor.local_confidence` = 1 always asks the model. */
 const MAX_LOCAL_CONFIDENCE = 0.99;
 
-type LocalDecision = "enter" | "stay" | "transition" | "switch" | "exit" | "ambiguous" | "none";
+export type LocalDecision = "enter" | "stay" | "transition" | "switch" | "exit" | "ambiguous" | "none" | "out_of_scope";
 
 export interface LocalSenseResult {
   context: SensorOutput;
@@ -16,6 +16,8 @@ export interface LocalSenseResult {
   unextracted: string[];
   anchored: boolean;
   top: { label: string; score: number; confidence: number }[];
+  /** A tie between two scenarios: how the clarifying question names each ("a refund request"). */
+  between: [string, string] | null;
 }
 
 function cap(x: number): number {
@@ -28,6 +30,7 @@ export function result(
   decision: LocalDecision,
   why: string,
   extras: { unextracted: string[]; anchored: boolean; scored: ScoredIntent[] },
+  between: [string, string] | null = null,
 ): LocalSenseResult {
   return {
     context,
@@ -39,5 +42,6 @@ export function result(
     top: extras.scored
       .slice(0, 3)
       .map((s) => ({ label: s.intent.label, score: round3(s.score), confidence: s.confidence })),
+    between,
   };
 }

@@ -105,7 +105,7 @@ describe("the local sensor in the engine", () => {
   it("asks the model when its confidence is below sensor.local_confidence", async () => {
     const snapshot = snapshotFromBundle(demo);
     const strict = await compileAgent(
-      { ...snapshot, settings: { ...snapshot.settings, sensor: { local_confidence: 1 } } },
+      { ...snapshot, settings: { ...snapshot.settings, sensor: { ...snapshot.settings.sensor, local_confidence: 1 } } },
       embedder,
     );
     const model = createScriptedProvider({}, createOfflineProvider());
@@ -140,6 +140,11 @@ describe("senseLocally", () => {
       vectorOf,
     );
     expect(out.context.detected_intent).toBe("refund_request");
+  });
+
+  it("exits only a scenario that is active: with none, an exit phrase is scored like any request", () => {
+    expect(senseLocally(demoSenseRequest("stop it please", { step: "verify" }), vectorOf).decision).toBe("exit");
+    expect(senseLocally(demoSenseRequest("stop it please"), vectorOf).decision).not.toBe("exit");
   });
 
   it("never claims more than 0.99, so 1 always asks the model", () => {

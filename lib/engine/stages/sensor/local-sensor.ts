@@ -2,6 +2,7 @@ import type { IntentOption, SenseRequest, SensorOutput } from "../../contracts/m
 import { anchorOf } from "./conversation-anchor";
 import { extractEntities } from "./entities";
 import { labelText, logistic, round3, scoreIntents, type VectorOf } from "./intent-scores";
+import { entryCalibration } from "./local-calibration";
 import { type LocalSenseResult, result } from "./local-sense-result";
 import { GREETING, hasSwitchMarker, isExitRequest, isHypothetical, isNonActionable } from "./message-phrases";
 import { contentWords, words } from "./text";
@@ -29,8 +30,9 @@ import { unextractedFields } from "./unextracted-fields";
 // AMBIGUITY_MARGIN raw score of each other, (b) the message has nothing actionable ("hmm", "?", or "ok"
 // before the agent said anything), (c) it is hypothetical ("what if I wanted a refund?").
 //
-// Confidence: one number per decision path, from the margin that path depends on (see CALIBRATION in
-// the README: measured on the labelled routing set under ./corpus).
+// Confidence: one number per decision path, from the margin that path depends on. Entering and "out of
+// scope" use per-agent-size thresholds calibrated on CLINC150 val (./local-calibration.ts); the other
+// paths were set on the labelled routing set under ./corpus (README: Calibration).
 
 export const AMBIGUITY_MARGIN = 0.05;
 const PLAUSIBLE = 0.5;
@@ -85,8 +87,10 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
     ambiguity_reason: null,
   };
 
+  // An exit leaves the active scenario; with none active, "stop it" or "cancel" is a request like any
+  // other (an agent may have a scenario for cancelling), scored below.
   const exit = request.intents.find((i) => i.kind === "exit");
-  if (exit && isExitRequest(request.message)) {
+  if (exit && active && isExitRequest(request.message)) {
     return result(
       { ...base, detected_intent: exit.label, intent_confidence: 0.97 },
       0.97,
@@ -146,6 +150,22 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
     !(active && anchor && (top === own || top.intent.kind === "transition"));
 
   if (!active) {
+    const calibration = entryCalibration(
+      scenarios.length,
+      scenarios.reduce((sum, s) => sum + s.intent.examples.length, 0),
+    );
+    const best = scenarios[0];
+    const score = best?.score ?? 0;
+    if (!best || score < calibration.outOfScopeBelow) {
+      // Far below the floor: nothing to route to. Near it, a model may still see a scenario.
+      return result(
+        { ...base, intent_confidence: best?.confidence ?? 0 },
+        logistic(calibration.outOfScopeBelow - 0.065 - score, 25, 0),
+        "out_of_scope",
+        `no scenario reaches ${calibration.outOfScopeBelow} (best ${round3(score)})`,
+        extras,
+      );
+    }
     if (tied && top && runnerUp) {
       const gap = Math.abs(top.score - runnerUp.score);
       return result(
@@ -161,27 +181,16 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
         "ambiguous",
         `tie ${top.intent.label} ${round3(top.score)} / ${runnerUp.intent.label} ${round3(runnerUp.score)}`,
         extras,
-      );
-    }
-    const best = scenarios[0];
-    if (!best || best.confidence < INTENT_FLOOR) {
-      const score = best?.score ?? 0;
-      // Far below the floor: nothing to route to. Near it, a model may still see a scenario.
-      return result(
-        { ...base, intent_confidence: best?.confidence ?? 0 },
-        logistic(0.2 - score, 25, 0),
-        "none",
-        `no scenario reaches ${INTENT_FLOOR} (best ${round3(score)})`,
-        extras,
+        [describeIntent(top.intent), describeIntent(runnerUp.intent)],
       );
     }
     const second = scenarios[1];
-    const margin = best.score - (second?.score ?? 0);
+    const margin = score - (second?.score ?? 0);
     return result(
       { ...base, detected_intent: best.intent.label, intent_confidence: best.confidence },
-      Math.min(logistic(best.score, 14, 0.42), logistic(margin, 20, 0.05)),
+      Math.min(logistic(score, 14, calibration.scoreCentre), logistic(margin, 20, calibration.marginCentre)),
       "enter",
-      `enter ${best.intent.label} ${round3(best.score)}, margin ${round3(margin)}`,
+      `enter ${best.intent.label} ${round3(score)}, margin ${round3(margin)}`,
       extras,
     );
   }

@@ -5,16 +5,32 @@ import { countCall, type TurnContext } from "../../pipeline/turn-context";
 import { readGoalState } from "../reformulation/goal-state-transitions";
 import { sensingEvidence } from "../reformulation/session-evidence";
 import { textsToEmbed } from "./intent-scores";
-import type { LocalSenseResult } from "./local-sense-result";
+import type { LocalDecision, LocalSenseResult } from "./local-sense-result";
 import { senseLocally } from "./local-sensor";
+import { modelStandsBehind } from "./model-sensor";
 import { validateEntities } from "./validate-entities";
 
 export const EXIT_INTENT = "exit";
 export const TRANSITION_INTENT_PREFIX = "transition:";
 
 export type SensorStageResult =
-  | { ok: true; context: SensorOutput; profileUpdates: Record<string, unknown> }
+  | {
+      ok: true;
+      context: SensorOutput;
+      profileUpdates: Record<string, unknown>;
+      /** No model configured and the message is far from every scenario: the agent's out-of-scope reply. */
+      outOfScope: boolean;
+      /** No model configured and the message falls between two scenarios: how the question names them. */
+      between: [string, string] | null;
+    }
   | { ok: false; reason: FallbackReason; message: string };
+
+/**
+ * Decisions the local sensor may take alone when a model stands behind it: positive ones, which name
+ * where the conversation goes. "No scenario fits" (none, out of scope) and "unclear" (ambiguous) are
+ * the model's to say; a lexical or small embedding model misses paraphrases it has no words for.
+ */
+const POSITIVE_DECISIONS: ReadonlySet<LocalDecision> = new Set(["enter", "stay", "transition", "switch", "exit"]);
 
 /** The intents the sensor may pick: every enabled scenario, the current step's transitions, and exit. */
 function intentOptions(agent: CompiledAgent, activeStepId: string | null): IntentOption[] {
@@ -111,13 +127,14 @@ function sensed(
   ctx: TurnContext,
   request: SenseRequest,
   context: SensorOutput,
+  local: { outOfScope: boolean; between: [string, string] | null },
   decisionSuffix: string,
   decidedBy: Record<string, unknown>,
   more: Record<string, unknown>,
 ) {
   const validation = validateEntities(context.entities ?? {}, ctx.agent.snapshot.profileFields);
   return {
-    value: { ok: true, context, profileUpdates: validation.accepted } as SensorStageResult,
+    value: { ok: true, context, profileUpdates: validation.accepted, ...local } as SensorStageResult,
     decision: `intent ${context.detected_intent ?? "none"} ${context.intent_confidence.toFixed(2)}${context.is_ambiguous ? ", ambiguous" : ""}${decisionSuffix}`,
     attributes: {
       ...decidedBy,
@@ -135,27 +152,39 @@ function sensed(
 }
 
 /**
- * Stage 1: the local sensor first; when its confidence
- * reaches `sensor.local_confidence` and no declared entity the message states is left unextracted,
- * its Context is the turn's and no model is called. Otherwise ONE model call → Context. Entities are
- * validated against the profile fields either way.
+ * Stage 1: the local sensor first; when its decision is a positive one (README: enter, stay,
+ * transition, switch, exit), its confidence reaches `sensor.local_confidence` and no declared entity
+ * the message states is left unextracted, its Context is the turn's and no model is called. Otherwise
+ * ONE model call → Context. Entities are validated against the profile fields either way.
  */
 export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
   return ctx.spans.record("sensor", async () => {
     const { evidenceTotal, ...request } = senseRequest(ctx);
     const threshold = ctx.settings.sensor.local_confidence;
     const local = await runLocalSensor(ctx, request);
-    const decidedLocally = local.confidence >= threshold && local.unextracted.length === 0;
+    const modelBehind = modelStandsBehind(ctx.ports.model);
+    const positive = POSITIVE_DECISIONS.has(local.decision);
+    const decidedLocally =
+      (positive || !modelBehind) && local.confidence >= threshold && local.unextracted.length === 0;
     const localWhy = decidedLocally
       ? `local ${local.confidence.toFixed(2)} ≥ ${threshold}`
-      : local.unextracted.length > 0
-        ? `local left ${local.unextracted.join(", ")} unextracted`
-        : `local ${local.confidence.toFixed(2)} < ${threshold}`;
+      : modelBehind && !positive
+        ? `local ${local.decision}: the model decides that`
+        : local.unextracted.length > 0
+          ? `local left ${local.unextracted.join(", ")} unextracted`
+          : `local ${local.confidence.toFixed(2)} < ${threshold}`;
+    // Without a model the offline provider's sense is this same local sensor, so its out-of-scope and
+    // tie findings hold whoever answered; with a model, the model's Context alone counts.
+    const offline = {
+      outOfScope: !modelBehind && local.decision === "out_of_scope",
+      between: modelBehind ? null : local.between,
+    };
     if (decidedLocally) {
       return sensed(
         ctx,
         request,
         local.context,
+        offline,
         ` (${localWhy}: ${local.decision})`,
         { decided_by: "local", decided_why: localWhy, ...localAttributes(local, threshold) },
         { model: null },
@@ -182,6 +211,7 @@ export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
       ctx,
       request,
       context,
+      offline,
       "",
       { decided_by: "model", decided_why: localWhy, ...localAttributes(local, threshold) },
       {

@@ -1,0 +1,64 @@
+// The local sensor's entry thresholds per agent size, calibrated on CLINC150 `val` (never `test`):
+// agents of 2, 3, 5, 15 and 30 intents with 5 and 10 entry examples each, every val utterance of those
+// intents and the 100 out-of-scope val utterances as first turns, offline embedder. The tables, their
+// figures and how each row was chosen are in README.md#calibration.
+//
+// - The out-of-scope floor rises with the number of entry examples: an unrelated message finds a
+//   closer example by chance among more of them. On val the same 150 examples gave the same floor
+//   whether they were 15 intents × 10 or 30 × 5 (0.385 / 0.399), so the floor is keyed on examples.
+// - The score and margin an entry needs to be decided alone rise with the number of scenarios: a right
+//   message has more look-alikes to beat.
+
+interface FloorRow {
+  /** Entry examples across the agent's scenarios, at most. */
+  maxExamples: number;
+  /** Offline: a message whose best scenario scores below this is out of scope (no model to ask). */
+  outOfScopeBelow: number;
+}
+
+/** Where 70 % of val's out-of-scope messages score below: the offline `oos → none` goal is 60 %. */
+const FLOORS: readonly FloorRow[] = [
+  { maxExamples: 20, outOfScopeBelow: 0.26 },
+  { maxExamples: 40, outOfScopeBelow: 0.29 },
+  { maxExamples: 60, outOfScopeBelow: 0.335 },
+  { maxExamples: 100, outOfScopeBelow: 0.355 },
+  { maxExamples: 200, outOfScopeBelow: 0.39 },
+  { maxExamples: Number.POSITIVE_INFINITY, outOfScopeBelow: 0.43 },
+];
+
+interface EntryRow {
+  /** Scenarios in the agent, at most. */
+  maxScenarios: number;
+  /**
+   * Entry confidence = min(logistic(14 · (score − scoreCentre)), logistic(20 · (margin − marginCentre))):
+   * 0.85 (the default `sensor.local_confidence`) at score = scoreCentre + 0.124 and margin =
+   * marginCentre + 0.087 — the pair at which val's local entries were right ≥ 99 % of the time with
+   * the most of them decided.
+   */
+  scoreCentre: number;
+  marginCentre: number;
+}
+
+const ENTRIES: readonly EntryRow[] = [
+  { maxScenarios: 2, scoreCentre: 0.366, marginCentre: 0.313 },
+  { maxScenarios: 3, scoreCentre: 0.556, marginCentre: 0.213 },
+  { maxScenarios: 7, scoreCentre: 0.556, marginCentre: 0.263 },
+  { maxScenarios: 20, scoreCentre: 0.756, marginCentre: 0.213 },
+  { maxScenarios: Number.POSITIVE_INFINITY, scoreCentre: 0.756, marginCentre: 0.163 },
+];
+
+export interface EntryCalibration {
+  outOfScopeBelow: number;
+  scoreCentre: number;
+  marginCentre: number;
+}
+
+export function entryCalibration(scenarios: number, examples: number): EntryCalibration {
+  const floor = FLOORS.find((row) => examples <= row.maxExamples) ?? FLOORS[FLOORS.length - 1];
+  const entry = ENTRIES.find((row) => scenarios <= row.maxScenarios) ?? ENTRIES[ENTRIES.length - 1];
+  return {
+    outOfScopeBelow: floor?.outOfScopeBelow ?? 0.43,
+    scoreCentre: entry?.scoreCentre ?? 0.756,
+    marginCentre: entry?.marginCentre ?? 0.163,
+  };
+}
