@@ -1,5 +1,5 @@
 import { plural } from "@/lib/text/plural";
-import type { FallbackReason, GenerateRequest, ModelResult } from "../contracts/model";
+import type { FallbackReason, GenerateOutput, GenerateRequest, ModelResult } from "../contracts/model";
 import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
 import { readClaims } from "../stages/enforcement/declared-claims";
 import { enforce } from "../stages/enforcement/enforce";
@@ -72,7 +72,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
     const draft = await ctx.spans.record(attempt === 0 ? "generation" : "regeneration", async () => {
       if (fixed) {
         return {
-          value: { ok: true, value: { text: fixed.text } } as ModelResult<{ text: string }>,
+          value: { ok: true, value: { text: fixed.text } } as ModelResult<GenerateOutput>,
           decision: `${fixed.why} (${fixed.text.length} chars), no model call`,
           attributes: { attempt, fixed_draft: fixed.why },
         };
