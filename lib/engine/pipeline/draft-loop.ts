@@ -94,6 +94,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
           values: value.values,
           matches: value.matches.length,
           ...(Object.keys(value.unresolvedMoney).length > 0 ? { unresolved_money: value.unresolvedMoney } : {}),
+          ...(value.uncertainMoney ? { uncertain_money: value.uncertainMoney } : {}),
         },
       };
     });
@@ -103,6 +104,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
         matched: input.matched,
         extracted: extraction.values,
         unresolvedMoney: extraction.unresolvedMoney,
+        ...(extraction.uncertainMoney ? { uncertainMoney: extraction.uncertainMoney } : {}),
         query: input.message,
         groundingContext: groundingText(request),
         attempt,
