@@ -20,7 +20,7 @@ export function PhrasesField({ form, update, errors, readOnly }: PhrasesFieldPro
       <ListRowsField
         id="variable-phrase"
         legend="Names"
-        hint="Names the reply must not contain, as a customer reads them, e.g. QuickCart or Acme Retail. Case, accents, look-alike letters and leetspeak do not matter; between the words of a name any spaces, hyphens, dots, underscores, slashes or line breaks match, or none (Acme Retail = AcmeRetail = Acme-Retail). Words joined in camelCase (QuickCart) also match hyphenated or split over lines, but not as two ordinary words (a quick cart). A name inside a longer word does not match (QuickCartridge)."
+        hint="Names the reply must not contain, as a customer reads them, e.g. QuickCart or Acme Retail. Case, accents, look-alike letters and leetspeak do not matter; between the words of a name any spaces, hyphens, dots, underscores, slashes or line breaks match, or none (Acme Retail = AcmeRetail = Acme-Retail). Words joined in camelCase (QuickCart) also match hyphenated, split over lines, or as two capitalised words (Quick Cart), but not as ordinary words (a quick cart). A name inside a longer word does not match (QuickCartridge)."
         rows={form.phrases}
         onChange={(phrases) => update({ phrases })}
         rowLabel={(i) => `Name ${i + 1}`}

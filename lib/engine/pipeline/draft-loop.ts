@@ -107,6 +107,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
           values: value.values,
           matches: value.matches.length,
           ...(Object.keys(value.unresolvedMoney).length > 0 ? { unresolved_money: value.unresolvedMoney } : {}),
+          ...(value.uncertainMoney ? { uncertain_money: value.uncertainMoney } : {}),
         },
       };
     });
@@ -116,6 +117,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
         matched: input.matched,
         extracted: extraction.values,
         unresolvedMoney: extraction.unresolvedMoney,
+        ...(extraction.uncertainMoney ? { uncertainMoney: extraction.uncertainMoney } : {}),
         query: input.message,
         groundingContext: groundingText(request),
         attempt,

@@ -206,14 +206,18 @@ export function generateFormat(request: GenerateRequest): JsonSchemaFormat {
 /**
  * The reply and its claims as they came back. Claims are passed on unchecked: the engine reads them
  * against the agent's variables and sets aside what does not fit, with the reason in the trace. A
- * server that ignored the schema and wrote plain text gives a reply with no claims.
+ * server that ignored the schema and wrote plain text gives a reply with no claims, and so does one
+ * whose text happens to parse as JSON but is not an object ("42", "[1, 2]", a JSON string: the
+ * string itself): that is what it said, and lane 1 reads it with no claims (the generation span's
+ * claim_problems says so). An object without a reply is the schema half-followed and fails.
  */
 export function parseGenerate(content: string): { ok: true; value: GenerateOutput } | { ok: false; message: string } {
   const json = parseJsonText(content);
   if (!json.ok) return { ok: true, value: { text: content.trim() } };
   const body = json.json;
+  if (typeof body === "string") return { ok: true, value: { text: body.trim() } };
   if (body === null || typeof body !== "object" || Array.isArray(body))
-    return { ok: false, message: "generation output is not a JSON object" };
+    return { ok: true, value: { text: content.trim() } };
   const { reply, claims } = body as { reply?: unknown; claims?: unknown };
   if (typeof reply !== "string" || !reply.trim()) return { ok: false, message: "generation output has no reply" };
   return {

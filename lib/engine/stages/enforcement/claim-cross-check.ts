@@ -3,6 +3,8 @@ import type { DeclaredClaim } from "../../contracts/model";
 import { totalNameOf } from "../../contracts/money-variable";
 import type { EngineResponseVariable } from "../../contracts/snapshot";
 import type { ClaimComparison, RuleCheck } from "../../contracts/turn-outcome";
+import type { UncertainAmount } from "../extraction/bind-money";
+import { roundCents } from "../extraction/numbers";
 import { claimable, type DeclaredClaims, explainsMoney, type ReadClaim } from "./declared-claims";
 import { formatAssignment, type VariableSource } from "./lane1";
 
@@ -15,6 +17,8 @@ export interface ClaimView {
   claims: DeclaredClaims;
   /** What the reply's text states, per variable (extraction stage); profile and session are not claims. */
   stated: Record<string, unknown[]>;
+  /** Money variables: amounts the text neither binds nor confidently classifies (README.md, "Uncertain amounts"). */
+  uncertain?: Record<string, UncertainAmount[]>;
   variables: EngineResponseVariable[];
 }
 
@@ -34,20 +38,44 @@ function describeClaim(read: ReadClaim): string {
   return JSON.stringify(read.raw);
 }
 
+const isSetAside = (read: ReadClaim) => read.status === "absent" || read.status === "malformed";
+
+/**
+ * The amounts lane 1 is not sure of for a money variable, counted only when the reply declared no
+ * usable claim for it: with a claim, the cross-check below already weighs the text against it.
+ */
+function doubtsOf(variable: EngineResponseVariable, read: ReadClaim, view: ClaimView): UncertainAmount[] {
+  return variable.type === "money" && isSetAside(read) ? (view.uncertain?.[variable.name] ?? []) : [];
+}
+
+const amountsOf = (doubts: UncertainAmount[]) => doubts.flatMap((d) => (d.amount === null ? [] : [d.amount]));
+
 /** Declared beside stated for one variable. */
-function compare(variable: EngineResponseVariable, read: ReadClaim, stated: unknown[]): ClaimComparison {
+function compare(
+  variable: EngineResponseVariable,
+  read: ReadClaim,
+  stated: unknown[],
+  doubts: UncertainAmount[],
+): ClaimComparison {
   const base = {
     variable: variable.name,
     status: read.status,
     declared: read.raw,
-    extracted: stated,
+    extracted: [...stated, ...amountsOf(doubts)],
     ...(variable.money ? { currency: variable.money.currency } : {}),
   };
   const text = stated.map((v) => describeValue(variable, v)).join(", ");
-  const setAside = read.status === "absent" || read.status === "malformed";
+  const setAside = isSetAside(read);
   if (variable.type === "money" || variable.type === "number") {
     const mentions = stated.filter((v): v is number => typeof v === "number");
     if (read.status !== "declared" || typeof read.value !== "number") {
+      if (doubts.length > 0) {
+        const said = [
+          ...(mentions.length > 0 ? [`the text states ${text}`] : []),
+          ...doubts.map((d) => `text states ${d.text} ${d.why}`),
+        ];
+        return { ...base, agrees: false, why: `${said.join("; ")}; no claim declared (${read.why})` };
+      }
       if (mentions.length === 0) return { ...base, agrees: true, ...(read.why ? { why: read.why } : {}) };
       const declared = setAside ? `no usable claim (${read.why})` : "a claim of nothing";
       return { ...base, agrees: false, why: `the text states ${text}; the reply declared ${declared}` };
@@ -126,9 +154,21 @@ export function crossCheck(
     if (variable && claim) read.set(variable.name, { variable, claim });
   }
   if (read.size === 0) return onText;
-  const comparisons = [...read.values()].map(({ variable, claim }) =>
-    compare(variable, claim, view.stated[variable.name] ?? []),
+  const doubts = new Map(
+    [...read.values()].map(({ variable, claim }) => [variable.name, doubtsOf(variable, claim, view)]),
   );
+  const comparisons = [...read.values()].map(({ variable, claim }) =>
+    compare(variable, claim, view.stated[variable.name] ?? [], doubts.get(variable.name) ?? []),
+  );
+  // The text's values for the verdicts: what it binds, and each amount it is not sure of as if bound.
+  const textSource: VariableSource = (name) => {
+    const variable = variableOf(name, view.variables);
+    const unsure = variable ? amountsOf(doubts.get(variable.name) ?? []) : [];
+    if (!variable || unsure.length === 0) return source(name);
+    const bound = (view.stated[variable.name] ?? []).filter((v): v is number => typeof v === "number");
+    if (name === variable.name) return [...bound, ...unsure];
+    return [roundCents([...bound, ...unsure].reduce((a, b) => a + b, 0))];
+  };
   // A value only profile or session could give is missing: the rule is undecided whatever was claimed.
   const missing = compiled.variables.filter((name) => !variableOf(name, view.variables) && !source(name)?.length);
   if (missing.length > 0) return { ...onText, claims: comparisons };
@@ -144,12 +184,12 @@ export function crossCheck(
   for (const name of compiled.variables) {
     const variable = variableOf(name, view.variables);
     const claim = variable && read.get(variable.name)?.claim;
-    const value = variable && claim ? declaredValue(variable, claim) : source(name)?.[0];
+    const value = variable && claim ? declaredValue(variable, claim) : textSource(name)?.[0];
     if (value === undefined) declaredComplete = false;
     else declaredSet[name] = value;
   }
   const declaredPasses = declaredComplete ? verdict(compiled, declaredSet) : null;
-  const extractedPasses = textSets(compiled.variables, source).map((set) => verdict(compiled, set));
+  const extractedPasses = textSets(compiled.variables, textSource).map((set) => verdict(compiled, set));
   const { rule } = compiled;
   if (
     declaredPasses !== null &&

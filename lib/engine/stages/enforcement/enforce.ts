@@ -3,6 +3,7 @@ import { cosine } from "../../compile/similarity";
 import { totalNameOf } from "../../contracts/money-variable";
 import { blocksDraft, type RuleCheck } from "../../contracts/turn-outcome";
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
+import type { UncertainAmount } from "../extraction/bind-money";
 import type { ScoredRule } from "../filtering/filter-rules";
 import { lookupVariable } from "../variables/resolve-variables";
 import { crossCheck } from "./claim-cross-check";
@@ -18,6 +19,8 @@ export interface EnforcementInput {
   extracted: Record<string, unknown[]>;
   /** Money variables (and totals) with an amount in a currency that has no rate (extraction stage). */
   unresolvedMoney?: Record<string, string[]>;
+  /** Money variables: amounts the text neither binds nor confidently classifies (extraction stage). */
+  uncertainMoney?: Record<string, UncertainAmount[]>;
   /** Embedding of the user's message, for the relevance check. */
   query: Float32Array;
   /** What the turn knew, for the grounding check. */
@@ -123,6 +126,7 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
           ? crossCheck(compiled, onText, source, {
               claims,
               stated: input.extracted,
+              uncertain: input.uncertainMoney ?? {},
               variables: ctx.agent.snapshot.responseVariables,
             })
           : onText,

@@ -80,3 +80,41 @@ describe("bindMoney", () => {
     expect(bind("A 90 CHF refund.", { ...refund, rates: {} }).unresolved).toEqual(["90 chf (CHF, no rate to USD)"]);
   });
 });
+
+describe("bindMoney: amounts it is not sure of", () => {
+  const uncertain = (text: string) => bind(text).uncertain.map((u) => `${u.text} ${u.why}`);
+
+  it.each([
+    ["Refund. $75", '$75 near "refund" across a sentence stop'],
+    ["Your refund is done.\nAmount: $64.99", '$64.99 near "refund" across a sentence stop'],
+    [
+      "Your $80 order has been fully refunded.",
+      '$80 read as a price or total, but "refunded" in its sentence may pay it back',
+    ],
+    [
+      "I'm reversing the $75 charge now.",
+      '$75 read as a price or total, but "reversing" in its sentence may pay it back',
+    ],
+    [
+      "I've paid $70 back to your PayPal.",
+      '$70 read as a price or total, but "paid back" in its sentence may pay it back',
+    ],
+    ["I've issued $80 to your card.", '$80 beside "issued" but not bound to it'],
+    ["Would $75 work for you?", "$75 with no limit, price or promise reading"],
+  ])("%j: %s", (text, why) => {
+    expect(uncertain(text)).toEqual([why]);
+  });
+
+  it.each([
+    "Refunds are capped at $50 per order.",
+    "Refunds over $50 go to a manager.",
+    "Your order total was $75.",
+    "I'll get back to you about the $75 order.",
+    "The $75 item can be returned for a refund.",
+    "Your order of $75 qualifies for a refund of $40.",
+    "We cannot offer a $75 refund.",
+    "I'll process a $40 refund.",
+  ])("is sure of every amount in %j", (text) => {
+    expect(bind(text).uncertain).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { EngineMoney } from "../../contracts/snapshot";
 import type { MoneyClaim } from "./money";
-import { type LimitReader, limitReader } from "./money-limits";
+import { type LimitReader, limitReader, VERB_CUES } from "./money-limits";
 import type { MoneyToken } from "./money-tokens";
 import { isNegatedPromise } from "./negation";
 import { normalizeForMatching } from "./normalize-text";
@@ -18,6 +18,8 @@ import { parseNumberOrWords, roundCents } from "./numbers";
 //   negation — a negated promise binds nothing ("we cannot offer a $75 refund", negation.ts);
 //   limits   — an amount stated as a limit, cap, threshold, price or total binds nothing ("capped at
 //              $50", "your order of $75", money-limits.ts); the context word binds its nearest other amount.
+// What it neither binds nor confidently classifies is reported as uncertain (see `uncertainty` below):
+// lane 1 hands such an amount over when the reply declared no claim for the variable.
 
 /** Words between a context word and its amount: "refund [it to your card for] $75" is 5. */
 const MONEY_WINDOW_WORDS = 5;
@@ -59,6 +61,17 @@ export interface MoneyBinding {
   unresolved: string[];
   /** Amounts near a context word read as limits and not bound, as written: "$50". */
   limits: string[];
+  /** Amounts neither bound nor confidently classified (README.md, "Uncertain amounts"), in reply order. */
+  uncertain: UncertainAmount[];
+}
+
+export interface UncertainAmount {
+  /** In the variable's currency, rounded to cents; null in a currency without a rate. */
+  amount: number | null;
+  /** As written: "$75". */
+  text: string;
+  /** Where it stands, in words: `near "refund" across a sentence stop`. */
+  why: string;
 }
 
 interface ContextWords {
@@ -196,6 +209,7 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
     }
     return known;
   };
+  const negated = new Set<number>();
   for (const [first, last] of contextSpans(tokens, context)) {
     const candidates = [...reach(tokens, first, -1), ...reach(tokens, last, 1)].filter((c) => !isLimit(c.at));
     if (candidates.length === 0) continue;
@@ -204,7 +218,10 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
       if (distance !== nearest) continue;
       const step = at < first ? -1 : 1;
       const promise: [number, number] = step < 0 ? [at, last] : [first, at];
-      if (isNegatedPromise(tokens, promise[0], promise[1])) continue;
+      if (isNegatedPromise(tokens, promise[0], promise[1])) {
+        negated.add(at);
+        continue;
+      }
       bound.set(at, promise);
       // Both ways: "$40 back today, and $40 more next week" lists the second after the context word.
       for (const way of [-1, 1] as const) {
@@ -232,7 +249,118 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
     const t = tokens[at];
     return limit && t?.kind === "amount" ? [{ at, text: t.claim.text }] : [];
   });
-  return { amounts, unresolved, limits: limits.sort((a, b) => a.at - b.at).map((l) => l.text) };
+  const uncertain: UncertainAmount[] = [];
+  for (let at = 0; at < tokens.length; at += 1) {
+    const t = tokens[at];
+    if (t?.kind !== "amount" || bound.has(at) || negated.has(at) || isNegatedPromise(tokens, at, at)) continue;
+    const why = uncertainty(tokens, at, context, bound);
+    if (why !== null) uncertain.push({ amount: convert(t.claim, money), text: t.claim.text, why });
+  }
+  return { amounts, unresolved, limits: limits.sort((a, b) => a.at - b.at).map((l) => l.text), uncertain };
+}
+
+/**
+ * Verbs whose object is money paid back to the customer, by stem ("refund" → refunded, refunding):
+ * they make a price or total in their sentence a possible promise ("your $80 order has been
+ * refunded", "I'm reversing the $75 charge", "refund issued — total: $88"). Verbs that also take goods ("return the $75 item",
+ * "send your $75 order", "we received your $75 order") are not here, and "pay" only with "back".
+ */
+const MONEY_VERBS = ["refund", "reimburs", "credit", "compensat", "repay", "repaid", "revers", "issu"];
+const PAY = new Set(["pay", "pays", "paid", "paying"]);
+/** "paid $70 back": "back" within this many tokens after a form of "pay". */
+const PAY_BACK_REACH = 3;
+
+/** Words either side of an amount that a context word or money verb may stand within across a stop. */
+const ACROSS_STOP_WORDS = MONEY_WINDOW_WORDS;
+
+/** A money verb at `k`, or (with `withContext`) one of the variable's context words: "refunded", "back". */
+function moneyWordAt(tokens: MoneyToken[], k: number, context: ContextWords, withContext: boolean): string | null {
+  const token = tokens[k];
+  if (token?.kind !== "word") return null;
+  const word = token.text;
+  const next = tokens[k + 1];
+  const prev = tokens[k - 1];
+  // Used as a verb: inflected ("refunded", "reversing") or after "I", "we'll", "to"…; "for a refund"
+  // and "your credit card" are nouns.
+  const asVerb = /(?:ed|ing)$/.test(word) || (prev?.kind === "word" && VERB_CUES.has(prev.text));
+  if (MONEY_VERBS.some((v) => word.startsWith(v)) && asVerb && !(next?.kind === "word" && next.text === "card"))
+    return word;
+  if (PAY.has(word) && tokens.slice(k + 1, k + 1 + PAY_BACK_REACH).some((t) => t.kind === "word" && t.text === "back"))
+    return `${word} back`;
+  const isContext = withContext && context.phrases.some((p) => p.length === 1 && wordMatches(word, p[0] ?? ""));
+  return isContext ? word : null;
+}
+
+/** The sentence around token `at`: [first, last] token index (stops and line breaks end it). */
+function sentenceOf(tokens: MoneyToken[], at: number): [number, number] {
+  let first = at;
+  let last = at;
+  const ends = (t: MoneyToken | undefined) => !t || t.kind === "stop" || t.kind === "newline";
+  while (first > 0 && !ends(tokens[first - 1])) first -= 1;
+  while (last < tokens.length - 1 && !ends(tokens[last + 1])) last += 1;
+  return [first, last];
+}
+
+/** The first money verb in the sentence [first, last]. */
+function verbIn(tokens: MoneyToken[], [first, last]: [number, number], context: ContextWords): string | null {
+  for (let k = first; k <= last; k += 1) {
+    const word = moneyWordAt(tokens, k, context, false);
+    if (word !== null) return word;
+  }
+  return null;
+}
+
+/** A money verb (or a context word) within reach of the amount past a sentence stop or a line break. */
+function acrossStop(tokens: MoneyToken[], at: number, context: ContextWords, withContext: boolean): string | null {
+  for (const step of [-1, 1] as const) {
+    let words = 0;
+    let crossed = false;
+    for (let k = at + step; k >= 0 && k < tokens.length && words <= ACROSS_STOP_WORDS; k += step) {
+      const t = tokens[k];
+      if (!t) break;
+      if (t.kind === "stop" || t.kind === "newline") crossed = true;
+      if (t.kind !== "word") continue;
+      const word = moneyWordAt(tokens, k, context, withContext);
+      if (word !== null && crossed) return word;
+      words += 1;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why an amount the binder did not bind may still be a promise, or null when it is confidently
+ * something else. Confident: a cap or threshold reading ("capped at $50"), a price or total reading
+ * ("your order of $75") with no context word or money verb in its sentence or within reach across a
+ * stop, and a negated promise (checked by the caller). Everything else is uncertain: an amount
+ * reached across a stop ("Refund. $75"), a price under a money verb ("your $80 order has been
+ * refunded"), an amount beside a money verb ("I've issued $80"), and an amount nothing explains
+ * ("Would $75 work for you?").
+ */
+function uncertainty(
+  tokens: MoneyToken[],
+  at: number,
+  context: ContextWords,
+  bound: ReadonlyMap<number, unknown>,
+): string | null {
+  const reading = context.limits.readingOf(tokens, at);
+  if (reading === "cap") return null;
+  const sentence = sentenceOf(tokens, at);
+  const verb = verbIn(tokens, sentence, context);
+  if (reading === "thing") {
+    // Only a money verb makes a price a possible promise ("I'll get back to you about the $75 order" is
+    // a price), and only when the reply binds no other amount: "your order of $75 qualifies for a
+    // refund of $40" promises 40 (and with no claim, the bound 40 already goes to the cross-check).
+    const promisedElsewhere = bound.size > 0;
+    if (verb !== null && !promisedElsewhere)
+      return `read as a price or total, but "${verb}" in its sentence may pay it back`;
+    const across = promisedElsewhere ? null : acrossStop(tokens, at, context, true);
+    return across === null ? null : `read as a price or total, but "${across}" stands near it across a sentence stop`;
+  }
+  if (verb !== null) return `beside "${verb}" but not bound to it`;
+  const across = acrossStop(tokens, at, context, true);
+  if (across !== null) return `near "${across}" across a sentence stop`;
+  return "with no limit, price or promise reading";
 }
 
 /** Words a count may stand before "each" over: "two refunds of $30 each", "3 payments of $20 each". */

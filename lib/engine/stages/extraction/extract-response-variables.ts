@@ -2,7 +2,7 @@ import type { RE2JS } from "re2js";
 import { totalNameOf } from "../../contracts/money-variable";
 import type { EngineResponseVariable } from "../../contracts/snapshot";
 import { compileDesignerPattern } from "../../regex/compile-designer-pattern";
-import { bindMoney } from "./bind-money";
+import { bindMoney, type UncertainAmount } from "./bind-money";
 import { atSoftBoundary, type JoinedReading, joinedReading, withoutWordBoundaries } from "./joined-form";
 import { foldKeepingCase, matchPhrases } from "./match-phrases";
 import { canonicalizeMoney } from "./money";
@@ -67,6 +67,12 @@ export interface ResponseExtraction {
    * ("capped at $50", "the $75 item") and so not claimed, as written. Absent when there are none.
    */
   moneyLimits?: Record<string, string[]>;
+  /**
+   * Money variables: amounts the binder neither bound nor confidently classified (README.md,
+   * "Uncertain amounts"). Lane 1 hands them over when the reply declared no claim for the variable.
+   * Absent when there are none.
+   */
+  uncertainMoney?: Record<string, UncertainAmount[]>;
 }
 
 /**
@@ -194,6 +200,7 @@ export function extractResponseVariables(
   const values: Record<string, unknown[]> = {};
   const unresolvedMoney: Record<string, string[]> = {};
   const moneyLimits: Record<string, string[]> = {};
+  const uncertainMoney: Record<string, UncertainAmount[]> = {};
   const matches: ResponseExtractionMatch[] = [];
 
   for (const { variable, patterns } of compiled) {
@@ -274,6 +281,7 @@ export function extractResponseVariables(
         if (money.amounts.length > 0) values[variable.name] = money.amounts;
         else delete values[variable.name];
         if (money.limits.length > 0) moneyLimits[variable.name] = money.limits;
+        if (money.uncertain.length > 0) uncertainMoney[variable.name] = money.uncertain;
         if (money.unresolved.length > 0) {
           unresolvedMoney[variable.name] = money.unresolved;
           unresolvedMoney[totalNameOf(variable.name)] = money.unresolved;
@@ -293,6 +301,7 @@ export function extractResponseVariables(
     warnings: [...new Set(warnings)],
     unresolvedMoney,
     ...(Object.keys(moneyLimits).length > 0 ? { moneyLimits } : {}),
+    ...(Object.keys(uncertainMoney).length > 0 ? { uncertainMoney } : {}),
   };
 }
 
@@ -336,6 +345,7 @@ function bindMoneyVariable(
   amounts: number[];
   unresolved: string[];
   limits: string[];
+  uncertain: UncertainAmount[];
   evidence: Omit<ResponseExtractionMatch, "variable">[];
 } {
   const binding = bindMoney(tokens, money);
@@ -356,5 +366,7 @@ function bindMoneyVariable(
       form: "money" as const,
     };
   });
-  return { amounts, unresolved: binding.unresolved, limits: binding.limits, evidence };
+  // A value a designer's pattern found is bound: it is not uncertain.
+  const uncertain = binding.uncertain.filter((u) => u.amount === null || !patternValues.includes(u.amount));
+  return { amounts, unresolved: binding.unresolved, limits: binding.limits, uncertain, evidence };
 }

@@ -96,12 +96,32 @@ describe("phrases variables", () => {
     }
   });
 
-  it("read spaces alone between camelCase words as two ordinary words", () => {
+  it("read spaces alone between camelCase words as the name when both words start with a capital", () => {
+    for (const reply of [
+      "Try Quick Cart instead.",
+      "Try Quick  Cart instead.",
+      "Try Quick\tCart instead.",
+      "Try Quick\u00A0Cart instead.",
+      "Mega Mart usually has it in stock.",
+      'That lid is also stocked by "Mega Mart".',
+      "Have you looked at Bargain Bay?",
+      "You'll find it at Quick Cart's website.",
+      "QUICK CART has it.",
+      "See Shop Nest (online).",
+    ]) {
+      expect(named(reply), reply).toBe(true);
+    }
+  });
+
+  it("read spaces alone between camelCase words as two ordinary words when either is lower case", () => {
     for (const reply of [
       "We use a quick cart process at checkout.",
+      "Quick cart checkout is on for every order.",
+      "Add it to your cart: quick Cart tips are below.",
       "Shop nest boxes for birds in our garden section.",
-      "Try our Bargain Bay Leaf seasoning.",
+      "Try our bargain bay leaf seasoning.",
       "That's a mega deal on our own mart page.",
+      "Our Mega mart-style bundle ships today.",
     ]) {
       expect(named(reply), reply).toBe(false);
     }

@@ -7,8 +7,10 @@ import { skeleton, stripDiacritics, stripInvisible } from "./normalize-text";
 //     spaces, hyphens, dots, underscores, slashes and line breaks, or nothing. "Acme Retail" is
 //     "AcmeRetail", "Acme-Retail", "Acme  Retail", "Acme\nRetail", "acme_retail", "Acme / Retail";
 //   - between two words the designer joined at a camelCase hump ("QuickCart" is quick + cart): the
-//     same, except a run of blanks alone. "Quick-Cart", "Quick\nCart", "quick.cart" are the name;
-//     "a quick cart process" is two English words (a designer who means it lists "Quick Cart" too);
+//     same, except that a run of blanks alone joins them only when both words start with a capital
+//     letter as written, a brand written as a title. "Quick-Cart", "Quick\nCart", "quick.cart",
+//     "Quick  Cart", "Mega Mart" are the name; "a quick cart process", "Quick cart", "shop nest
+//     boxes" are English words (a designer who means those lists "Quick Cart" with its space);
 //   - at both ends a boundary: a character that is neither a letter nor a digit, the text's edge, or
 //     a camelCase hump ("visitQuickCart", "QuickCartDeals"). So "Acme, our own brand" is not "Acme
 //     Retail", and "acmeretailer", "MegaMartial", "ShopNestle" are other words.
@@ -17,7 +19,7 @@ import { skeleton, stripDiacritics, stripInvisible } from "./normalize-text";
 // the time is linear in the reply (500 three-word names over 68,000 hostile characters: about 90 ms). (One re2js alternation of 500 names took 30 s over 60,000 characters:
 // RE2's automaton is as large as the names, and re2js simulates it without a DFA.)
 
-/** Blanks: a gap of these alone does not join the words of a camelCase name. */
+/** Blanks: a gap of these alone joins the words of a camelCase name only between two capitals. */
 const BLANK = /^[\t\f\v\p{Zs}]+$/u;
 /** Everything a gap between two words of a name may hold: blanks, line breaks, hyphens and dashes, dots, underscores, slashes. */
 const SEPARATORS = /^[\s\p{Z}.\-_/\\\u2010-\u2015\u00B7\u2022]+$/u;
@@ -148,30 +150,35 @@ function longestFrom(
   gaps: Map<number, { end: number; kind: Gap }>,
 ): [number, number] | null {
   let found: [number, number] | null = null;
-  let states: [TrieNode, number][] = [[root, start]];
+  // (trie node, offset, where the name's current word starts in the text)
+  let states: [TrieNode, number, number][] = [[root, start, start]];
   while (states.length > 0) {
-    const next: [TrieNode, number][] = [];
-    const add = (node: TrieNode, at: number) => {
+    const next: [TrieNode, number, number][] = [];
+    const add = (node: TrieNode, at: number, wordStart: number) => {
       // Usually one state, rarely a few: a scan is cheaper than a set.
-      if (next.some(([n, a]) => n === node && a === at)) return;
-      next.push([node, at]);
+      if (next.some(([n, a, w]) => n === node && a === at && w === wordStart)) return;
+      next.push([node, at, wordStart]);
       if (node.name !== undefined && at > start && endsWord(text, at) && (!found || at > found[0])) {
         found = [at, node.name];
       }
     };
-    for (const [state, at] of states) {
+    for (const [state, at, wordStart] of states) {
       const unit = text[at];
       if (unit === undefined) continue;
       const lower = unit.toLowerCase();
       // The same word goes on, or the next word follows with no separator at all ("AcmeRetail").
-      for (const from of [state, state.separator, state.hump]) {
+      const same = state.next.get(lower);
+      if (same) add(same, at + 1, wordStart);
+      for (const from of [state.separator, state.hump]) {
         const child = from?.next.get(lower);
-        if (child) add(child, at + 1);
+        if (child) add(child, at + 1, at);
       }
       const gap = isWordUnit(unit) ? undefined : gaps.get(at);
       if (!gap || gap.kind === "other") continue;
-      if (state.separator) add(state.separator, gap.end);
-      if (state.hump && gap.kind === "separator") add(state.hump, gap.end);
+      if (state.separator) add(state.separator, gap.end, gap.end);
+      // Blanks alone join a camelCase name written as a title: "Quick  Cart", not "quick cart".
+      const titled = isUpper(text[wordStart]) && isUpper(text[gap.end]);
+      if (state.hump && (gap.kind === "separator" || titled)) add(state.hump, gap.end, gap.end);
     }
     states = next;
   }

@@ -136,7 +136,7 @@ const DETERMINERS = new Set(["the", "your", "a", "an", "this", "that", "my", "ou
 /** Verbs whose object is what is paid back: "refund your $75 order" promises $75; "return the $75 item" does not. */
 const REFUND_VERBS = ["refund", "reimburs", "credit", "compensat", "repay", "repaid"];
 /** What stands before a promise verb used as a verb: "I [can] refund", "we'll give", "happy to offer"; "the refund limit" is a noun. */
-const VERB_CUES = new Set(
+export const VERB_CUES = new Set(
   "i we you i'll we'll you'll i'd we'd you'd i've we've can will could would may might shall let to".split(" "),
 );
 /** What the customer is promised to get: "you'll get up to $75 back", "you'll receive more than $50". */
@@ -146,11 +146,11 @@ const MAX_LIMIT_GAP = 3;
 /** A promise verb governs a cap word within this many words before it in its clause: "I can refund [you] up to $75". */
 const MAX_VERB_TO_CAP = 4;
 
-type Kind = "cap" | "thing";
+type LimitKind = "cap" | "thing";
 
 interface LimitPhrase {
   words: string[];
-  kind: Kind;
+  kind: LimitKind;
   /** Matched like a context word (five letters or more also match longer words); the defaults match exactly. */
   stem: boolean;
 }
@@ -172,6 +172,8 @@ const wordIs = (word: string, limit: string, stem: boolean) =>
 export interface LimitReader {
   /** Whether the amount token at `at` is a limit, not a claim. */
   isLimit(tokens: MoneyToken[], at: number): boolean;
+  /** How the amount token at `at` reads as a limit: a cap or threshold, a thing's price or total, or neither. */
+  readingOf(tokens: MoneyToken[], at: number): LimitKind | null;
 }
 
 const wordAt = (tokens: MoneyToken[], i: number): string | null => {
@@ -192,7 +194,10 @@ export function limitReader(limitWords: readonly string[], isContext: (word: str
   ];
 
   /** The limit phrase ending at token `end` (reading backwards), if any. */
-  const endingAt = (tokens: MoneyToken[], end: number): { kind: Kind; start: number; designer: boolean } | null => {
+  const endingAt = (
+    tokens: MoneyToken[],
+    end: number,
+  ): { kind: LimitKind; start: number; designer: boolean } | null => {
     for (const phrase of phrases) {
       let n = phrase.words.length;
       let k = end;
@@ -206,7 +211,7 @@ export function limitReader(limitWords: readonly string[], isContext: (word: str
   };
 
   /** The one-word limit noun at `at`: a cap noun, a thing noun or a designer's word. */
-  const nounAt = (word: string): Kind | null => {
+  const nounAt = (word: string): LimitKind | null => {
     if (CAP_NOUNS.has(word)) return "cap";
     if (THING_NOUNS.has(word)) return "thing";
     for (const phrase of phrases) {
@@ -235,38 +240,39 @@ export function limitReader(limitWords: readonly string[], isContext: (word: str
     return verb !== null && REFUND_VERBS.some((v) => verb.startsWith(v));
   };
 
-  const before = (tokens: MoneyToken[], at: number): boolean => {
+  const before = (tokens: MoneyToken[], at: number): LimitKind | null => {
     let gap = 0;
     let throughContext = false;
     for (let k = at - 1; k >= 0 && gap <= MAX_LIMIT_GAP; k -= 1) {
       const t = tokens[k];
-      if (!t || t.kind === "stop" || t.kind === "amount" || t.kind === "newline" || t.kind === "join") return false;
+      if (!t || t.kind === "stop" || t.kind === "amount" || t.kind === "newline" || t.kind === "join") return null;
       if (t.kind !== "word") continue;
       const found = endingAt(tokens, k);
       if (found) {
-        if (found.kind === "cap") return !promised(tokens, found.start);
+        if (found.kind === "cap") return promised(tokens, found.start) ? null : "cap";
         // A thing names a price only next to the amount: "your total refund is $75" is a promise.
-        return !throughContext && !refundObject(tokens, found.start);
+        return !throughContext && !refundObject(tokens, found.start) ? "thing" : null;
       }
       if (isContext(t.text)) throughContext = true;
-      else if (!FILLERS.has(t.text)) return false;
+      else if (!FILLERS.has(t.text)) return null;
       gap += 1;
     }
-    return false;
+    return null;
   };
 
-  const after = (tokens: MoneyToken[], at: number): boolean => {
+  const after = (tokens: MoneyToken[], at: number): LimitKind | null => {
     for (let k = at + 1; k < tokens.length && k <= at + 2; k += 1) {
       const word = wordAt(tokens, k);
-      if (word === null) return false;
+      if (word === null) return null;
       const kind = nounAt(word);
-      if (kind === "cap") return true;
-      if (kind === "thing") return k === at + 1 && !refundObject(tokens, at);
+      if (kind === "cap") return "cap";
+      if (kind === "thing") return k === at + 1 && !refundObject(tokens, at) ? "thing" : null;
       // "the $50 refund cap": a context word may stand between.
-      if (!isContext(word)) return false;
+      if (!isContext(word)) return null;
     }
-    return false;
+    return null;
   };
 
-  return { isLimit: (tokens, at) => before(tokens, at) || after(tokens, at) };
+  const readingOf = (tokens: MoneyToken[], at: number): LimitKind | null => before(tokens, at) ?? after(tokens, at);
+  return { readingOf, isLimit: (tokens, at) => readingOf(tokens, at) !== null };
 }

@@ -38,6 +38,8 @@ export interface CountClaim {
 const R = String.raw;
 /** "1,250.50", "1.250,50", "1 250,50", "1'250", "75,00", "75", "0.5"; never part of a longer number. */
 const AMOUNT = R`(?:\d{1,3}(?:[ '’]\d{3})+(?:[.,]\d{1,2})?(?![\d'’]|[.,]\d| \d)|\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d|[.,]\d)`;
+/** Whole units written with a dash for the cents: "99,- €", "€ 75,–" (German and Dutch price style). */
+const DASH_CENTS = R`(?:[.,][-–—]{1,2})?`;
 const WORDS = NUMBER_WORDS_SOURCE;
 const SCALE = R`(?:\s?k(?![a-z])|\s*(?:thousand|million|billion)(?![a-z]))`;
 /** Not glued to a word or number before it ("abc$75", "7$75"). */
@@ -58,12 +60,12 @@ const CENTS = R`(?:\s+and\s+(?<cents>\d{1,2}|${WORDS})\s+cents?${END_WORD})?`;
 
 /** "$75", "$ 75.00", "USD 75,00", "US$80", "€75", "£20", "$2k", "$1.5 million", "$75 USD". */
 const PREFIXED = new RegExp(
-  R`(?<![\p{L}\p{N}$€£¥₹₩₽₺₪₱฿])(?<cur>${PREFIX_TOKEN})\s{0,3}(?<amount>${AMOUNT})(?<scale>${SCALE})?(?:\s?(?:usd|eur|gbp|dollars?|euros?|bucks?)${END_WORD})?`,
+  R`(?<![\p{L}\p{N}$€£¥₹₩₽₺₪₱฿])(?<cur>${PREFIX_TOKEN})\s{0,3}(?<amount>${AMOUNT})${DASH_CENTS}(?<scale>${SCALE})?(?:\s?(?:usd|eur|gbp|dollars?|euros?|bucks?)${END_WORD})?`,
   "giu",
 );
 /** "75$", "75 USD", "75 dollars", "a 60-dollar refund", "80 US dollars and 50 cents", "20 quid". */
 const SUFFIXED = new RegExp(
-  R`${START}(?<amount>${AMOUNT})(?<scale>${SCALE})?(?:\s*-\s*|\s*)(?:(?<cur>[$€£¥₹₩₽₺₪₱฿])(?!\s?\d)|(?<word>${CURRENCY_WORD})${END_WORD})${CENTS}`,
+  R`${START}(?<amount>${AMOUNT})${DASH_CENTS}(?<scale>${SCALE})?(?:\s*-\s*|\s*)(?:(?<cur>[$€£¥₹₩₽₺₪₱฿])(?!\s?\d)|(?<word>${CURRENCY_WORD})${END_WORD})${CENTS}`,
   "giu",
 );
 /** "seventy-five dollars", "a hundred and twenty dollars", "fifty bucks", "ten euros and fifty cents". */
