@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
-import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
-import { type AgentSettingsInput, resolveAgentSettings } from "../../contracts/agent-settings";
+import type { AgentSettingsInput } from "../../contracts/agent-settings";
 import type { DeclaredClaim } from "../../contracts/model";
 import { emptySessionState, type SessionState } from "../../contracts/session-state";
 import { runTurn } from "../../pipeline/run-turn";
+import { agentsByEnforcement } from "../../testing/agents-by-enforcement";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, sensed } from "../../testing/scripted-provider";
-import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 import { explainsMoney } from "./declared-claims";
 
 // Lane 1 over declared claims, per class of the demo's deterministic rules: a refund over the cap
@@ -16,19 +15,7 @@ import { explainsMoney } from "./declared-claims";
 // a refund turn; the judge is scripted so each test says what the judge would rule.
 
 const embedder = createOfflineEmbedder();
-const agents = new Map<string, CompiledAgent>();
-async function agentWith(enforcement: AgentSettingsInput["enforcement"] = {}): Promise<CompiledAgent> {
-  const key = JSON.stringify(enforcement);
-  const known = agents.get(key);
-  if (known) return known;
-  const snapshot = snapshotFromBundle(demo);
-  const agent = await compileAgent(
-    { ...snapshot, settings: resolveAgentSettings({ ...snapshot.settings, enforcement }) },
-    embedder,
-  );
-  agents.set(key, agent);
-  return agent;
-}
+const agentWith = agentsByEnforcement(demo, embedder);
 beforeAll(() => agentWith());
 
 const refundTurn = (): SessionState => ({

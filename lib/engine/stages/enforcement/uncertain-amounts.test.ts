@@ -1,33 +1,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
-import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
-import { type AgentSettingsInput, resolveAgentSettings } from "../../contracts/agent-settings";
+import type { AgentSettingsInput } from "../../contracts/agent-settings";
 import type { ClaimConflict, DeclaredClaim } from "../../contracts/model";
 import { emptySessionState } from "../../contracts/session-state";
 import { runTurn } from "../../pipeline/run-turn";
+import { agentsByEnforcement } from "../../testing/agents-by-enforcement";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, sensed } from "../../testing/scripted-provider";
-import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 
 // A reply with no usable claim for refund_amount, from a model that answers plain text: an amount
 // lane 1 neither bound nor confidently classified hands max-refund over (README.md, "Uncertain
 // amounts"); one it classified, or a reply with a claim, is decided as before.
 
 const embedder = createOfflineEmbedder();
-const agents = new Map<string, CompiledAgent>();
-async function agentWith(enforcement: AgentSettingsInput["enforcement"] = {}): Promise<CompiledAgent> {
-  const key = JSON.stringify(enforcement);
-  const known = agents.get(key);
-  if (known) return known;
-  const snapshot = snapshotFromBundle(demo);
-  const agent = await compileAgent(
-    { ...snapshot, settings: resolveAgentSettings({ ...snapshot.settings, enforcement }) },
-    embedder,
-  );
-  agents.set(key, agent);
-  return agent;
-}
+const agentWith = agentsByEnforcement(demo, embedder);
 beforeAll(() => agentWith());
 
 const honest = { competitor_mentioned: false, financial_advice_given: false, refund_amount: null };
