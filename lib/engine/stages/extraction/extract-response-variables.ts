@@ -214,22 +214,8 @@ export function extractResponseVariables(
     if (variable.type === "boolean" || variable.type === "phrases") {
       let matched = false;
       if (variable.type === "phrases") {
-        for (const form of ["folded", "joined"] as const) {
-          if (matched || forms[form] === "") continue;
-          for (const hit of matchPhrases(forms[form], variable.phrases ?? [], MAX_MATCHES_PER_VARIABLE)) {
-            matched = true;
-            const excerpt = excerptOf(forms[form], hit.index, hit.span.length);
-            const name = variable.phrases?.[hit.phrase] ?? "";
-            evidence.push({
-              variable: variable.name,
-              value: true,
-              pattern: -1,
-              excerpt,
-              form,
-              phrase: { name, span: hit.span },
-            });
-          }
-        }
+        evidence.push(...phraseEvidence(variable, forms));
+        matched = evidence.length > 0;
       }
       for (const form of ["raw", "normalized", "canonical"] as const) {
         for (const pattern of patterns) {
@@ -249,45 +235,12 @@ export function extractResponseVariables(
       }
       values[variable.name] = [matched];
     } else {
-      const found: unknown[] = [];
-      const seen = new Set<unknown>();
-      for (const form of ["raw", "canonical"] as const) {
-        const hits: { pattern: number; found: FoundMatch }[] = [];
-        for (const pattern of patterns) {
-          for (const f of scan(pattern.regex, forms[form])) hits.push({ pattern: pattern.index, found: f });
-        }
-        hits.sort((a, b) => a.found.index - b.found.index || a.pattern - b.pattern);
-        for (const hit of hits) {
-          const captured = hit.found.match[1] ?? hit.found.match[0];
-          const value = variable.type === "string" ? captured : parseNumberOrWords(captured);
-          if (value === null) {
-            warnings.push(
-              `variable "${variable.name}" pattern ${hit.pattern} captured "${captured}", which is not a number`,
-            );
-            continue;
-          }
-          const key = typeof value === "string" ? value.toLowerCase() : value;
-          if (!seen.has(key)) {
-            seen.add(key);
-            found.push(value);
-          }
-          record(form, hit.pattern, hit.found, value);
-        }
-      }
+      const found = patternValues(variable, patterns, forms, record, warnings);
       if (variable.money) {
         const money = bindMoneyVariable(variable.money, tokens, found as number[], forms.money);
         for (const m of money.evidence)
           if (evidence.length < MAX_MATCHES_PER_VARIABLE) evidence.push({ ...m, variable: variable.name });
-        if (money.amounts.length > 0) values[variable.name] = money.amounts;
-        else delete values[variable.name];
-        if (money.limits.length > 0) moneyLimits[variable.name] = money.limits;
-        if (money.uncertain.length > 0) uncertainMoney[variable.name] = money.uncertain;
-        if (money.unresolved.length > 0) {
-          unresolvedMoney[variable.name] = money.unresolved;
-          unresolvedMoney[totalNameOf(variable.name)] = money.unresolved;
-        } else if (money.amounts.length > 0) {
-          values[totalNameOf(variable.name)] = [roundCents(money.amounts.reduce((sum, a) => sum + a, 0))];
-        }
+        recordMoney(variable.name, money, { values, unresolvedMoney, moneyLimits, uncertainMoney });
         matches.push(...evidence);
         continue;
       }
@@ -303,6 +256,89 @@ export function extractResponseVariables(
     ...(Object.keys(moneyLimits).length > 0 ? { moneyLimits } : {}),
     ...(Object.keys(uncertainMoney).length > 0 ? { uncertainMoney } : {}),
   };
+}
+
+type RecordMatch = (form: ExtractionForm, pattern: number, found: FoundMatch, value: unknown) => void;
+
+/**
+ * A number, string or money variable's pattern captures over the raw and canonical forms, each group in
+ * reply order, distinct ignoring case; a capture that is not a number is a warning, not a value.
+ */
+function patternValues(
+  variable: EngineResponseVariable,
+  patterns: readonly CompiledPattern[],
+  forms: Record<ExtractionForm, string>,
+  record: RecordMatch,
+  warnings: string[],
+): unknown[] {
+  const found: unknown[] = [];
+  const seen = new Set<unknown>();
+  for (const form of ["raw", "canonical"] as const) {
+    const hits: { pattern: number; found: FoundMatch }[] = [];
+    for (const pattern of patterns) {
+      for (const f of scan(pattern.regex, forms[form])) hits.push({ pattern: pattern.index, found: f });
+    }
+    hits.sort((a, b) => a.found.index - b.found.index || a.pattern - b.pattern);
+    for (const hit of hits) {
+      const captured = hit.found.match[1] ?? hit.found.match[0];
+      const value = variable.type === "string" ? captured : parseNumberOrWords(captured);
+      if (value === null) {
+        warnings.push(
+          `variable "${variable.name}" pattern ${hit.pattern} captured "${captured}", which is not a number`,
+        );
+        continue;
+      }
+      const key = typeof value === "string" ? value.toLowerCase() : value;
+      if (!seen.has(key)) {
+        seen.add(key);
+        found.push(value);
+      }
+      record(form, hit.pattern, hit.found, value);
+    }
+  }
+  return found;
+}
+
+/** A phrases variable's names in the folded reply, else in its joined reading: one evidence row per name found. */
+function phraseEvidence(
+  variable: EngineResponseVariable,
+  forms: Record<ExtractionForm, string>,
+): ResponseExtractionMatch[] {
+  for (const form of ["folded", "joined"] as const) {
+    if (forms[form] === "") continue;
+    const hits = matchPhrases(forms[form], variable.phrases ?? [], MAX_MATCHES_PER_VARIABLE);
+    if (hits.length === 0) continue;
+    return hits.map((hit) => ({
+      variable: variable.name,
+      value: true,
+      pattern: -1,
+      excerpt: excerptOf(forms[form], hit.index, hit.span.length),
+      form,
+      phrase: { name: variable.phrases?.[hit.phrase] ?? "", span: hit.span },
+    }));
+  }
+  return [];
+}
+
+interface MoneyResults {
+  values: Record<string, unknown[]>;
+  unresolvedMoney: Record<string, string[]>;
+  moneyLimits: Record<string, string[]>;
+  uncertainMoney: Record<string, UncertainAmount[]>;
+}
+
+/** A money variable's bound amounts, their total, and what it read as limits, uncertain or unconvertible. */
+function recordMoney(name: string, money: ReturnType<typeof bindMoneyVariable>, into: MoneyResults): void {
+  if (money.amounts.length > 0) into.values[name] = money.amounts;
+  else delete into.values[name];
+  if (money.limits.length > 0) into.moneyLimits[name] = money.limits;
+  if (money.uncertain.length > 0) into.uncertainMoney[name] = money.uncertain;
+  if (money.unresolved.length > 0) {
+    into.unresolvedMoney[name] = money.unresolved;
+    into.unresolvedMoney[totalNameOf(name)] = money.unresolved;
+  } else if (money.amounts.length > 0) {
+    into.values[totalNameOf(name)] = [roundCents(money.amounts.reduce((sum, a) => sum + a, 0))];
+  }
 }
 
 /** What phrases are matched against: the reply folded (foldKeepingCase) with spaced letters joined, case kept. */
