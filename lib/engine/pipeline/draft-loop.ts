@@ -1,5 +1,6 @@
 import { plural } from "@/lib/text/plural";
 import type { FallbackReason, GenerateOutput, GenerateRequest, ModelResult } from "../contracts/model";
+import type { EngineResponseVariable } from "../contracts/snapshot";
 import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
 import { readClaims } from "../stages/enforcement/declared-claims";
 import { enforce } from "../stages/enforcement/enforce";
@@ -98,19 +99,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
     if (!draft.ok) return result(attempt, safeClarifier(ctx), "fallback", draft.reason);
     const text = draft.value.text;
     const claims = readClaims(draft.value.claims, agent.snapshot.responseVariables);
-    const extraction = await ctx.spans.record("extraction", async () => {
-      const value = extractResponseVariables(text, agent.snapshot.responseVariables);
-      return {
-        value,
-        decision: `${Object.keys(value.values).length} variables from the reply`,
-        attributes: {
-          values: value.values,
-          matches: value.matches.length,
-          ...(Object.keys(value.unresolvedMoney).length > 0 ? { unresolved_money: value.unresolvedMoney } : {}),
-          ...(value.uncertainMoney ? { uncertain_money: value.uncertainMoney } : {}),
-        },
-      };
-    });
+    const extraction = await extractionSpan(ctx, text, agent.snapshot.responseVariables);
     const enforced = await ctx.spans.record("enforcement", async () => {
       const value = await enforce(ctx, {
         draft: text,
@@ -150,4 +139,21 @@ function groundingText(request: GenerateRequest): string {
     JSON.stringify(request.toolOutputs),
     JSON.stringify(request.profile),
   ].join("\n");
+}
+
+/** Stage 8's span: the variables the reply states, with the money it could not convert or classify. */
+function extractionSpan(ctx: TurnContext, text: string, variables: readonly EngineResponseVariable[]) {
+  return ctx.spans.record("extraction", async () => {
+    const value = extractResponseVariables(text, variables);
+    return {
+      value,
+      decision: `${Object.keys(value.values).length} variables from the reply`,
+      attributes: {
+        values: value.values,
+        matches: value.matches.length,
+        ...(Object.keys(value.unresolvedMoney).length > 0 ? { unresolved_money: value.unresolvedMoney } : {}),
+        ...(value.uncertainMoney ? { uncertain_money: value.uncertainMoney } : {}),
+      },
+    };
+  });
 }
