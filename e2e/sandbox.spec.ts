@@ -2,8 +2,8 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { screenshot, signIn } from "./fixtures";
 
-// The reference example with the demo Refund desk on the offline provider: the first draft promises
-// $75, lane 1 catches `refund_amount <= 50`, and the regenerated reply ships.
+// The demo Refund desk's running example on the offline provider: the first draft promises $75, lane 1
+// catches `refund_amount <= 50`, and the regenerated reply ships.
 const MESSAGE = "I'm in France and want a refund for order 123";
 const VIEWER = { email: `viewer-${Date.now()}@focal.test`, name: "Vera Viewer", password: "viewer-password-12" };
 

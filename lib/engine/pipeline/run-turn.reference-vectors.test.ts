@@ -8,8 +8,9 @@ import { createScriptedProvider, fail, generated, judged, sensed } from "../test
 import { snapshotFromBundle, withModelSensor } from "../testing/snapshot-from-bundle";
 import { runTurn } from "./run-turn";
 
-// The reference example "I'm in France and want a refund for order 123" and the other reference
-// vectors (always-on GLOBAL rules, stickiness, the ambiguity trap, degradation), played through the
+// The demo's running example "I'm in France and want a refund for order 123" (the first draft promises
+// $75, lane 1 blocks it, the regenerated reply ships) and the engine's other fixed vectors (always-on
+// GLOBAL rules, stickiness, the ambiguity trap, degradation; docs/pipeline.md), played through the
 // whole pipeline with a scripted model (no network) and the offline embedder.
 
 const embedder = createOfflineEmbedder();
@@ -42,7 +43,7 @@ const competitor = (named: boolean) => ({
   financial_advice_given: false,
 });
 
-describe("reference example: I'm in France and want a refund for order 123", () => {
+describe("demo example: I'm in France and want a refund for order 123", () => {
   it("looks the order up, catches the $75 refund promise and regenerates", async () => {
     const model = createScriptedProvider({
       sense: [

@@ -1,7 +1,8 @@
 import { cosine, round3 } from "../../compile/similarity";
 import type { RuleCheck } from "../../contracts/turn-outcome";
 
-// The reference RelevanceVerifier.REFUSAL_PHRASES, verbatim, plus the curly-apostrophe forms.
+// Refusal phrases ("I don't know", "I cannot answer", …) and their curly-apostrophe forms: a reply that
+// declines is on-topic by definition, so it bypasses the relevance threshold (README.md).
 const REFUSAL_PHRASES = [
   "i don't know",
   "i cannot answer",
