@@ -56,7 +56,8 @@ const CAP_WORDS = [
 ];
 /** Cap words that may stand after the amount: "a $50 limit", "the $50 refund cap". */
 const CAP_NOUNS = new Set(["cap", "limit", "maximum", "max", "minimum", "min", "threshold", "ceiling"]);
-const THING_WORDS = [
+/** Thing words that may stand after the amount: "the $75 order". "$75 worth of credit" is a promise. */
+const THING_NOUN_LIST = [
   "order",
   "orders",
   "item",
@@ -66,11 +67,22 @@ const THING_WORDS = [
   "product",
   "products",
   "total",
+  "subtotal",
+  "price",
+  "fee",
+  "fees",
+  "charge",
+  "balance",
+  "bill",
+  "invoice",
+];
+const THING_NOUNS = new Set(THING_NOUN_LIST);
+/** Thing words before the amount: the nouns, and the verbs and plurals of a price or total ("the order total was", "you paid"). */
+const THING_WORDS = [
+  ...THING_NOUN_LIST,
   "totals",
   "totalling",
   "totaling",
-  "subtotal",
-  "price",
   "prices",
   "priced",
   "cost",
@@ -78,34 +90,8 @@ const THING_WORDS = [
   "costing",
   "paid",
   "spent",
-  "fee",
-  "fees",
-  "charge",
   "charged",
-  "balance",
-  "bill",
-  "invoice",
 ];
-/** Thing words that may stand after the amount: "the $75 order". "$75 worth of credit" is a promise. */
-const THING_NOUNS = new Set([
-  "order",
-  "orders",
-  "item",
-  "items",
-  "purchase",
-  "purchases",
-  "product",
-  "products",
-  "total",
-  "subtotal",
-  "price",
-  "fee",
-  "fees",
-  "charge",
-  "balance",
-  "bill",
-  "invoice",
-]);
 /** Words that may stand between a limit word before the amount and the amount: "capped at", "order of", "total was". */
 const FILLERS = new Set([
   "at",
