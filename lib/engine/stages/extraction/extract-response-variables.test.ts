@@ -2,11 +2,7 @@ import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { EngineResponseVariable } from "../../contracts/snapshot";
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
-import {
-  EXTRACTION_WINDOW_CHARS,
-  EXTRACTION_WINDOW_OVERLAP,
-  extractResponseVariables,
-} from "./extract-response-variables";
+import { extractResponseVariables } from "./extract-response-variables";
 import { KNOWN_GAPS, REPLIES_THAT_MUST_BE_BLOCKED, REPLIES_THAT_MUST_PASS } from "./extraction-corpus";
 import { extractMoney } from "./money";
 
@@ -236,6 +232,9 @@ describe("extractResponseVariables", () => {
 });
 
 describe("long replies", () => {
+  // Replies were once scanned in 8,000-character windows overlapping by 400; the edges stay probed.
+  const EXTRACTION_WINDOW_CHARS = 8_000;
+  const EXTRACTION_WINDOW_OVERLAP = 400;
   const filler = (n: number) => "All good here. ".repeat(Math.ceil(n / 15)).slice(0, n);
 
   it("checks text past the window for booleans and numbers", () => {
@@ -268,6 +267,16 @@ describe("long replies", () => {
     // Lower case: "xxxQuickCart" is a camelCase join, which the joined form reads as the name.
     const reply = `${"x".repeat(edge - 3)}xxxquickcart ${filler(EXTRACTION_WINDOW_CHARS)}`;
     expect(extract(reply).values.competitor_mentioned).toEqual([false]);
+  });
+
+  it("never lets $ or \\z match at 8,000 characters when the reply goes on", () => {
+    const vars: EngineResponseVariable[] = [
+      { name: "dollar", type: "boolean", description: "", patterns: ["^a+$"] },
+      { name: "zed", type: "boolean", description: "", patterns: ["^a+\\z"] },
+    ];
+    const values = extractResponseVariables(`${"a".repeat(9_000)}!`, vars).values;
+    expect(values).toMatchObject({ dollar: [false], zed: [false] });
+    expect(extractResponseVariables("a".repeat(9_000), vars).values).toMatchObject({ dollar: [true], zed: [true] });
   });
 
   it("stays fast on a very long reply", () => {

@@ -75,15 +75,6 @@ export interface ResponseExtraction {
   uncertainMoney?: Record<string, UncertainAmount[]>;
 }
 
-/**
- * Regexes run over windows of at most this many characters (a reply is usually under 2,000). RE2's
- * time is linear in the text, so windows no longer guard against backtracking; they keep evidence
- * local and the scan's slices small. Longer replies are scanned in overlapping windows, so nothing
- * past the cap goes unchecked.
- */
-export const EXTRACTION_WINDOW_CHARS = 8_000;
-/** Windows overlap by this much; a match longer than half of it that straddles a window edge can be missed. */
-export const EXTRACTION_WINDOW_OVERLAP = 400;
 /** Evidence kept per variable; values are never capped. */
 const MAX_MATCHES_PER_VARIABLE = 20;
 const EXCERPT_CONTEXT = 30;
@@ -142,23 +133,12 @@ interface FoundMatch {
 type Matchable = Pick<RE2JS, "matchAll">;
 
 /**
- * Every match of `regex` in `text`, window by window. A match is taken from the window in which it
- * starts before the middle of the overlap with the next window, so each is reported once and always
- * with at least half the overlap of context on both sides (\b sees real neighbours).
+ * Every match of `regex` in the whole of `text`, in one pass. RE2's time is linear in the text
+ * whatever the pattern, so nothing is cut into windows: a cut would let `$` and `\z` match at its
+ * edge (`^a+$` held on 9,000 a's followed by "!") and `^` match in the middle of a reply.
  */
 function* scan(regex: Matchable, text: string): Generator<FoundMatch> {
-  const step = EXTRACTION_WINDOW_CHARS - EXTRACTION_WINDOW_OVERLAP;
-  const half = EXTRACTION_WINDOW_OVERLAP / 2;
-  for (let offset = 0; offset < text.length || offset === 0; offset += step) {
-    const last = offset + EXTRACTION_WINDOW_CHARS >= text.length;
-    const from = offset === 0 ? 0 : half;
-    const until = last ? Number.POSITIVE_INFINITY : step + half;
-    for (const match of regex.matchAll(text.slice(offset, offset + EXTRACTION_WINDOW_CHARS))) {
-      const at = match.index ?? 0;
-      if (at >= from && at < until) yield { index: offset + at, match };
-    }
-    if (last) break;
-  }
+  for (const match of regex.matchAll(text)) yield { index: match.index ?? 0, match };
 }
 
 function excerptOf(text: string, index: number, length: number): string {
