@@ -1,6 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { refuseForeignServerAction } from "@/lib/server/request/refuse-foreign-server-action";
-import { findUnstorableUrlText, unstorableUrlResponse } from "@/lib/server/unstorable-url";
+import { guardRequest } from "@/lib/server/request-guard/guard-request";
 
 // Security headers on every response; the CSP carries a fresh nonce per request, which Next.js
 // reads from the request's Content-Security-Policy header and puts on its own script tags.
@@ -20,13 +19,14 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-export function proxy(request: NextRequest) {
-  // Before routing: Next.js answers a bare 500 when it cannot decode a [param] (unstorable-url.ts).
-  const badUrl = findUnstorableUrlText(request.nextUrl);
-  if (badUrl) {
-    return unstorableUrlResponse(request.nextUrl, badUrl, request.headers.get("x-request-id") ?? crypto.randomUUID());
-  }
-  const refused = refuseForeignServerAction(request);
+export async function proxy(request: NextRequest) {
+  // The request guard (lib/server/request-guard/): bad URLs, oversized bodies, unknown API methods,
+  // foreign or malformed server actions, unreadable page cursors, all before Next.js routes the request.
+  const refused = await guardRequest(
+    request,
+    request.nextUrl,
+    request.headers.get("x-request-id") ?? crypto.randomUUID(),
+  );
   if (refused) return refused;
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPostgresTimestamp } from "@/lib/text/postgres-timestamp";
 
 // The Loops dashboard's filters live in the URL: ?kind=&agent=&ff=&echo=&overridden=&from=&to=
 // plus ?cursor= for keyset "load more". A value that does not parse is ignored, not an error page.
@@ -67,7 +68,8 @@ export function loopFilterOf(search: LoopSearch, agentId?: string) {
 }
 
 // created_at as PostgreSQL prints a timestamptz (DateStyle ISO): "2026-01-02 03:04:05.678901+00".
-const CURSOR = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?)~([0-9a-f-]{36})$/;
+// The id is a UUID in its hyphenated form: 36 dashes once matched "[0-9a-f-]{36}" and failed in the query.
+const CURSOR = /^([^~]{1,40})~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** Cursor text: the last row's created_at (as PostgreSQL prints it) and id. */
 export function encodeLoopCursor(cursor: { createdAt: string; id: string }): string {
@@ -76,6 +78,6 @@ export function encodeLoopCursor(cursor: { createdAt: string; id: string }): str
 
 export function decodeLoopCursor(text: string | undefined): { createdAt: string; id: string } | undefined {
   const match = text ? CURSOR.exec(text) : null;
-  if (!match?.[1] || !match[2]) return undefined;
+  if (!match?.[1] || !match[2] || !isPostgresTimestamp(match[1])) return undefined;
   return { createdAt: match[1], id: match[2] };
 }

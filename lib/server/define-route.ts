@@ -11,6 +11,8 @@ import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestIdFrom } from "./principal";
+import type { BodyKind } from "./request-guard/body-limits";
+import { readGuardedJson } from "./request-guard/guarded-json";
 
 // A signed-in operator may call the API from the console; each scope needs at least this role.
 const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
@@ -25,9 +27,6 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
   "loops:override": "operator",
   "goals:write": "operator",
 };
-
-// 1 MiB: a large agent bundle fits; anything bigger is refused before it is parsed.
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The bodies a route answers with: one schema (its 200 body) or a schema per status. The same
@@ -166,26 +165,14 @@ async function authenticate(
   return operator;
 }
 
-async function readJsonBody(request: Request, requestId: string): Promise<unknown | Response> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) {
-    return errorResponse(413, "PAYLOAD_TOO_LARGE", `Body is over the ${MAX_BODY_BYTES} byte limit.`, requestId);
-  }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    return errorResponse(413, "PAYLOAD_TOO_LARGE", `Body is over the ${MAX_BODY_BYTES} byte limit.`, requestId);
-  }
-  if (text.trim() === "") return errorResponse(400, "BAD_REQUEST", "Request body is empty; send JSON.", requestId);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    return errorResponse(400, "BAD_REQUEST", `Malformed JSON: ${(error as Error).message}`, requestId);
-  }
+async function readJsonBody(request: Request, kind: BodyKind, requestId: string): Promise<unknown | Response> {
+  const read = await readGuardedJson(request, kind);
+  return read.ok ? read.value : errorResponse(read.status, read.code, read.message, requestId, read.issues);
 }
 
 /**
  * The one wrapper for every REST route: API key (Bearer) or operator session with a scope,
- * body size cap, JSON parse (400), the input text policy on params (404) and body (422, see
+ * the request guard's body size, depth and JSON checks (request-guard/, 413/400), the input text policy on params (404) and body (422, see
  * input-text-policy.ts), zod validation (422 with every path), error mapping.
  */
 export function defineRoute<
@@ -198,6 +185,8 @@ export function defineRoute<
     /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
     sessionRole?: Role;
     body?: BS;
+    /** The body's size class (request-guard/body-limits.ts); "json" unless it is a whole bundle. */
+    bodyKind?: BodyKind;
     params?: PS;
     /** The success body (or bodies by status): the handler's return type, the OpenAPI document's schema. */
     response: RS;
@@ -229,7 +218,7 @@ export function defineRoute<
       }
       let body: unknown;
       if (config.body) {
-        const raw = await readJsonBody(request, requestId);
+        const raw = await readJsonBody(request, config.bodyKind ?? "json", requestId);
         if (raw instanceof Response) return raw;
         const badText = findUnstorableText(raw);
         if (badText.length > 0) {

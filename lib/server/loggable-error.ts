@@ -14,15 +14,16 @@ export interface ErrorSummary {
   constraint?: string;
   table?: string;
   column?: string;
-  /** The query text without its parameters, from a drizzle query error. */
+  /** What the failed query did and to which table ("select from ledger_events"), never its text. */
   query?: string;
+  /** Next.js's digest of an error thrown while rendering: the id the error page shows. */
+  digest?: string;
   stack?: string[];
   cause?: ErrorSummary;
 }
 
 // 300 characters and 8 frames: enough to find the fault; a log line is not a core dump.
 const MAX_MESSAGE = 300;
-const MAX_QUERY = 300;
 const MAX_FRAMES = 8;
 const MAX_CAUSES = 3;
 const SQLSTATE = /^[0-9A-Z]{5}$/;
@@ -41,6 +42,26 @@ function redactQuoted(text: string, keepIdentifiers: boolean): string {
     .replace(/\(([^()]*)\)=\(([^()]*)\)/g, "($1)=(…)");
 }
 
+const STATEMENT = /^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is;
+const TABLE_AFTER = {
+  select: /\bfrom\s+"?([a-z_][a-z0-9_]*)/i,
+  insert: /\binto\s+"?([a-z_][a-z0-9_]*)/i,
+  update: /^\s*update\s+"?([a-z_][a-z0-9_]*)/i,
+  delete: /\bfrom\s+"?([a-z_][a-z0-9_]*)/i,
+};
+
+/**
+ * A failed query named by what it did and its first table ("insert into operators"): enough to find
+ * the db/queries function, with none of its text (a search's ILIKE pattern, ids in a WHERE).
+ */
+function queryName(sqlText: string): string {
+  const verb = STATEMENT.exec(sqlText)?.[1]?.toLowerCase() as keyof typeof TABLE_AFTER | undefined;
+  if (!verb) return "statement";
+  const table = TABLE_AFTER[verb].exec(sqlText)?.[1];
+  const joiner = verb === "insert" ? " into " : verb === "update" ? " " : " from ";
+  return table ? `${verb}${joiner}${table}` : verb;
+}
+
 function summarize(error: unknown, depth: number): ErrorSummary {
   if (!(error instanceof Error)) {
     return {
@@ -56,7 +77,7 @@ function summarize(error: unknown, depth: number): ErrorSummary {
   let message = error.message.split(/\n\s*params:/)[0] ?? "";
   let query: string | undefined;
   if (message.startsWith("Failed query: ")) {
-    query = redactQuoted(message.slice("Failed query: ".length), true).slice(0, MAX_QUERY);
+    query = queryName(message.slice("Failed query: ".length));
     message = "Failed query";
   }
   const summary: ErrorSummary = {
@@ -72,6 +93,8 @@ function summarize(error: unknown, depth: number): ErrorSummary {
   if (table) summary.table = table;
   if (column) summary.column = column;
   if (query) summary.query = query;
+  const digest = field(raw.digest);
+  if (digest) summary.digest = digest;
   const frames = (error.stack ?? "")
     .split("\n")
     .filter((line) => line.startsWith("    at "))
@@ -85,4 +108,29 @@ function summarize(error: unknown, depth: number): ErrorSummary {
 /** What may be logged about an error: name, codes, SQLSTATE, constraint, message without values. */
 export function loggableError(error: unknown): ErrorSummary {
   return summarize(error, 0);
+}
+
+// An address in a log line is personal data; better-auth's messages name the account they are about.
+const EMAIL = /[^\s@"'<>()[\]{},;:]+@[^\s@"'<>()[\]{},;:]+\.[^\s@"'<>()[\]{},;:]+/g;
+// C0 and C1 controls and DEL: a raw NUL splits a log line for some readers, ESC rewrites terminals.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Text that may go into a log line: e-mail addresses replaced, control characters as \uXXXX escapes. */
+export function loggableText(text: string): string {
+  return text
+    .replace(EMAIL, "<email>")
+    .replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Any log argument made loggable: errors summarised, other values as scrubbed text. */
+export function loggableValue(value: unknown): unknown {
+  if (value instanceof Error) return loggableError(value);
+  if (typeof value === "string") return loggableText(value);
+  if (value === null || typeof value !== "object") return value;
+  try {
+    return loggableText(JSON.stringify(value));
+  } catch {
+    return "[unserialisable value]";
+  }
 }

@@ -8,7 +8,7 @@ import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { getDb } from "../db";
 import { ensureAuthSecret } from "../instance-secret";
-import { loggableError } from "../loggable-error";
+import { loggableText, loggableValue } from "../loggable-error";
 import { requestHostFrom } from "../request/forwarded-request";
 import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
 
@@ -60,10 +60,10 @@ function createAuth(db: Database, secret: string) {
         },
       },
     },
-    // better-auth logs its own failures (an adapter error carries the failed query's parameters).
+    // better-auth logs its own failures: an adapter error carries the failed query's parameters, and
+    // its messages name the account ("… for user a@b.c") with whatever bytes the client sent.
     logger: {
-      log: (level, message, ...args) =>
-        console[level](`[auth] ${message}`, ...args.map((arg) => (arg instanceof Error ? loggableError(arg) : arg))),
+      log: (level, message, ...args) => console[level](`[auth] ${loggableText(message)}`, ...args.map(loggableValue)),
     },
     plugins: [nextCookies()],
   });

@@ -1,15 +1,23 @@
 import "server-only";
 import { getDb } from "../db";
+import type { FieldIssue } from "../errors";
 import { clientAddressFrom, isSameOrigin } from "../request/forwarded-request";
 import { getAuth } from "./auth";
+import { guardAuthBody } from "./auth-body-guard";
 import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
 import { admitSignInAttempt, normalizeSignInEmail, recordSignInSuccess } from "./sign-in-throttle";
 
-function refuse(status: 403 | 429, message: string, retryAfterSeconds?: number): Response {
+const CODES = { 400: "BAD_REQUEST", 403: "FORBIDDEN", 413: "PAYLOAD_TOO_LARGE", 429: "RATE_LIMITED" } as const;
+
+function refuse(
+  status: keyof typeof CODES,
+  message: string,
+  extra: { retryAfterSeconds?: number; errors?: FieldIssue[] } = {},
+): Response {
   const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
-  if (retryAfterSeconds) headers["retry-after"] = String(retryAfterSeconds);
-  const code = status === 403 ? "FORBIDDEN" : "RATE_LIMITED";
-  return new Response(JSON.stringify({ code, message }), { status, headers });
+  if (extra.retryAfterSeconds) headers["retry-after"] = String(extra.retryAfterSeconds);
+  const body = { code: CODES[status], message, ...(extra.errors ? { errors: extra.errors } : {}) };
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 /**
@@ -28,12 +36,8 @@ function checksPassword(url: string): boolean {
   return /\/(sign-in|[a-z-]*password)(\/|$)/.test(normalised);
 }
 
-async function readEmail(body: string): Promise<string> {
-  try {
-    return normalizeSignInEmail((JSON.parse(body) as { email?: unknown }).email);
-  } catch {
-    return "";
-  }
+function emailOf(body: unknown): string {
+  return body !== null && typeof body === "object" ? normalizeSignInEmail((body as { email?: unknown }).email) : "";
 }
 
 /**
@@ -56,19 +60,20 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
       "Refused: this request must come from the Focal console itself (its Origin header is missing or names another site).",
     );
   }
-  const body = await request.text();
+  // The request guard before the limiter and before better-auth parses anything (auth-body-guard.ts).
+  const guarded = await guardAuthBody(request);
+  if (!guarded.ok) return refuse(guarded.status, guarded.message, { errors: guarded.issues });
+  const body = guarded.text;
   const forward = () => auth.handler(new Request(request.url, { method: request.method, headers, body }));
   if (!checksPassword(request.url)) return forward();
 
   const db = await getDb();
-  const attempt = { address, email: await readEmail(body) };
+  const attempt = { address, email: emailOf(guarded.value) };
   const verdict = await admitSignInAttempt(db, attempt);
   if (!verdict.allowed) {
-    return refuse(
-      429,
-      `Too many sign-in attempts. Try again in ${verdict.retryAfterSeconds} s.`,
-      verdict.retryAfterSeconds,
-    );
+    return refuse(429, `Too many sign-in attempts. Try again in ${verdict.retryAfterSeconds} s.`, {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
   }
   const response = await forward();
   if (response.status === 200 && attempt.email) await recordSignInSuccess(db, attempt);

@@ -2,12 +2,14 @@ import { isBuildPhase } from "@/lib/env";
 import { loggableError } from "../loggable-error";
 import { startTurnTelemetry } from "../telemetry/otel-export";
 import { bootFocal } from "./boot";
+import { installConsoleScrub } from "./scrub-console";
 import { installPeerAddressStamp } from "./stamp-peer-address";
 
 /** Boots Focal in the Node.js server; a failure (e.g. the data directory is locked) stops the process. */
 export async function registerNode(): Promise<void> {
   if (isBuildPhase()) return;
   installPeerAddressStamp();
+  installConsoleScrub();
   try {
     await bootFocal();
     // Trace export (OTEL_EXPORTER_OTLP_ENDPOINT): a bad or silent endpoint warns once, nothing more.

@@ -7,7 +7,7 @@ import { defineRoute } from "@/lib/server/define-route";
 // → 201 { agent_id, key, config_version, created }. The body is validated inside importBundle
 // (shape, then references, lanes and CEL), so every problem comes back in one 422 with its path.
 export const POST = defineRoute(
-  { scope: "agents:write", body: z.unknown(), response: { 201: ImportBody } },
+  { scope: "agents:write", body: z.unknown(), bodyKind: "bundle", response: { 201: ImportBody } },
   async ({ body, db, actor, requestId, reply }) => {
     const result = await importBundle(db, body, actor, requestId);
     return reply(201, result);

@@ -1,0 +1,54 @@
+// The methods each REST route answers, so a known path asked with another method gets the API's JSON
+// error body (405 with Allow) instead of Next.js's empty 405. Paths no route serves are answered 404 by
+// app/api/[...path]/route.ts. test/security/request-guard.db.test.ts holds this table to the route files.
+// Paths are the app/ folders' names: "[x]" is one segment.
+
+export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
+  "/api/health": ["GET"],
+  "/api/v1/agents/[key]/export": ["GET"],
+  "/api/v1/agents/[key]/impact-preview": ["POST"],
+  "/api/v1/agents/[key]/replays": ["POST"],
+  "/api/v1/agents/[key]/routing-check": ["POST"],
+  "/api/v1/agents/[key]/sessions": ["POST"],
+  "/api/v1/agents/[key]/test-runs": ["GET", "POST"],
+  "/api/v1/agents/[key]/tests/[test_key]": ["DELETE", "GET", "PUT"],
+  "/api/v1/agents/[key]/tests": ["GET", "POST"],
+  "/api/v1/agents/import": ["POST"],
+  "/api/v1/customers/[customer_id]": ["DELETE"],
+  "/api/v1/goal-reformulations/validate": ["POST"],
+  "/api/v1/ledger/anchors/latest": ["GET"],
+  "/api/v1/ledger/verify": ["GET"],
+  "/api/v1/openapi.json": ["GET"],
+  "/api/v1/orchestrator/guardrails-status/[loop_id]": ["GET"],
+  "/api/v1/orchestrator/loop-complete": ["POST"],
+  "/api/v1/orchestrator/override-guardrails/[loop_id]": ["POST"],
+  "/api/v1/replays/[id]/cancel": ["POST"],
+  "/api/v1/replays/[id]": ["GET"],
+  "/api/v1/sessions/[id]/goal/reformulations": ["POST"],
+  "/api/v1/sessions/[id]/goal/restore": ["POST"],
+  "/api/v1/sessions/[id]": ["GET"],
+  "/api/v1/sessions/[id]/test-proposal": ["GET"],
+  "/api/v1/sessions/[id]/turns": ["POST"],
+  "/api/v1/test-runs/[id]/cancel": ["POST"],
+  "/api/v1/test-runs/[id]": ["GET"],
+  "/api/v1/turns/[id]": ["GET"],
+};
+
+// Static segments win over "[x]" as in Next.js's router: /api/v1/agents/import is not /agents/[key].
+const ROUTES = Object.entries(API_METHODS)
+  .map(([path, methods]) => ({ segments: path.split("/").slice(1), methods }))
+  .sort((a, b) => staticWeight(b.segments) - staticWeight(a.segments));
+
+function staticWeight(segments: string[]): number {
+  return segments.reduce((weight, segment, at) => weight + (segment.startsWith("[") ? 0 : 2 ** (20 - at)), 0);
+}
+
+/** The methods the route serving `pathname` answers, or null when no route in the table serves it. */
+export function apiMethodsFor(pathname: string): readonly string[] | null {
+  const parts = pathname.replace(/\/+$/, "").split("/").slice(1);
+  for (const route of ROUTES) {
+    if (route.segments.length !== parts.length) continue;
+    if (route.segments.every((segment, at) => segment.startsWith("[") || segment === parts[at])) return route.methods;
+  }
+  return null;
+}
