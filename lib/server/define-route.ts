@@ -5,12 +5,14 @@ import type { Database } from "@/db/types";
 import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
 import type { ErrorBody } from "@/lib/openapi/response-schemas";
 import { authenticateApiKey } from "./auth/api-keys";
+import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";
 import { getDb } from "./db";
 import { AppError, type FieldIssue, issuesFromZod } from "./errors";
 import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestIdFrom } from "./principal";
+import { clientAddressFrom } from "./request/forwarded-request";
 import type { BodyKind } from "./request-guard/body-limits";
 import { readGuardedJson } from "./request-guard/guarded-json";
 
@@ -143,9 +145,24 @@ async function authenticate(
   const requestId = requestIdFrom(request.headers);
   const authorization = request.headers.get("authorization");
   if (authorization) {
+    const address = clientAddressFrom(request.headers);
+    const retryAfter = invalidKeyRetryAfter(address);
+    if (retryAfter > 0) {
+      const refused = errorResponse(
+        429,
+        "RATE_LIMITED",
+        `Too many invalid API keys; retry in ${retryAfter} s.`,
+        requestId,
+      );
+      refused.headers.set("retry-after", String(retryAfter));
+      return refused;
+    }
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     const key = match?.[1] ? await authenticateApiKey(db, match[1]) : null;
-    if (!key) return errorResponse(401, "UNAUTHENTICATED", "Invalid, revoked or malformed API key.", requestId);
+    if (!key) {
+      recordInvalidKey(address);
+      return errorResponse(401, "UNAUTHENTICATED", "Invalid, revoked or malformed API key.", requestId);
+    }
     if (!scopesAllow(key.scopes, scope)) {
       return errorResponse(403, "FORBIDDEN", `This API key lacks the ${scope} scope.`, requestId);
     }

@@ -5,13 +5,15 @@ import type { AgentRow, Database } from "@/db/types";
 import type { ReplayRunBody } from "@/lib/replay/replay-schemas";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
+import { configAtVersion } from "./config-versions";
 import { draftFromBundle } from "./draft-from-bundle";
 import type { ReplayTarget } from "./replay-agent-sessions";
 import { type ReplayRunView, startReplayRun } from "./replay-runs";
 
 /**
  * Checks a replay request against the agent synchronously — a bundle Save would refuse (422 with its
- * paths), a version that is not kept, sessions of another agent (404) — then starts the run.
+ * paths), a version that is not kept, session ids the agent does not have (422 naming each) — then
+ * starts the run. Anything found only by the job would be a 202 followed by a failed run.
  */
 export async function startReplayFromRequest(
   db: Database,
@@ -28,14 +30,26 @@ export async function startReplayFromRequest(
   if (body.config !== undefined) {
     target = { kind: "draft", snapshot: (await draftFromBundle(db, agent, body.config, ctx)).snapshot };
   } else if (body.config_version !== undefined) {
+    if (!(await configAtVersion(db, agent, body.config_version))) {
+      throw new AppError("VALIDATION", `Agent "${agent.key}" keeps no configuration version ${body.config_version}.`, [
+        { path: "config_version", message: `is not a kept version of this agent (current: ${agent.configVersion})` },
+      ]);
+    }
     target = { kind: "version", version: body.config_version };
   }
   const ids = body.sessions?.ids;
   if (ids) {
     const known = await sessionsOfAgent(db, agent.id, ids);
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0)
-      throw new AppError("NOT_FOUND", `No session ${unknown.join(", ")} for agent "${agent.key}".`);
+    const issues = ids.flatMap((id, at) =>
+      known.has(id) ? [] : [{ path: `sessions.ids[${at}]`, message: "is not a session of this agent" }],
+    );
+    if (issues.length > 0) {
+      throw new AppError(
+        "VALIDATION",
+        `${issues.length} session id(s) name no session of agent "${agent.key}".`,
+        issues,
+      );
+    }
   }
   const request = {
     target,
