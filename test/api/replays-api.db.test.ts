@@ -12,6 +12,7 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { HIDDEN_REPLY } from "@/lib/server/replay/hide-stored-replies";
 import { ReplayCancelledError, replayAgentSessions } from "@/lib/server/replay/replay-agent-sessions";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { HOST, ORIGIN } from "../support/request-headers";
@@ -20,6 +21,7 @@ import { callRoute, type RouteHandler } from "../support/response-contract";
 let handle: DatabaseHandle;
 let cookies: Record<"viewer" | "designer", string>;
 let readKey: string;
+let traceKey: string;
 let france = "";
 
 const call = (handler: RouteHandler, path: string, params: Record<string, string>, auth: string, body?: unknown) =>
@@ -46,6 +48,11 @@ beforeAll(async () => {
   readKey = (
     await handle.db.transaction((tx) =>
       createApiKey(tx, { name: "ci", scopes: ["agents:read"] }, SYSTEM_ACTOR, "setup"),
+    )
+  ).key;
+  traceKey = (
+    await handle.db.transaction((tx) =>
+      createApiKey(tx, { name: "ci traces", scopes: ["agents:read", "traces:read"] }, SYSTEM_ACTOR, "setup"),
     )
   ).key;
   const agent = await getAgentByKey(handle.db, "refund-desk");
@@ -83,6 +90,17 @@ describe("replays over REST", () => {
     expect(run.report?.counts).toMatchObject({ turns: 1, changed: 1 });
     expect(run.report?.turns[0]?.diff?.outcome).toEqual({ before: "regenerated", after: "answered" });
     expect(run.report?.turns[0]?.stages?.map((s) => s.name)).toContain("enforcement");
+
+    // agents:read alone sees every decision but none of the replies; traces:read or a session sees them.
+    const turn = run.report?.turns[0];
+    expect(turn?.before.response).toBe(HIDDEN_REPLY);
+    expect(turn?.after?.response).toBe(HIDDEN_REPLY);
+    expect(turn?.diff?.response).toBeUndefined();
+    for (const auth of [traceKey, cookies.viewer]) {
+      const full = ReplayRunViewSchema.parse(await (await read(auth, replay_id)).json());
+      expect(full.report?.turns[0]?.before.response).toMatch(/refund/i);
+      expect(full.report?.turns[0]?.diff?.response?.length).toBeGreaterThan(0);
+    }
   });
 
   it("replays under the current configuration by default: nothing changes", async () => {

@@ -7,8 +7,8 @@ import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-h
 
 vi.mock("next/headers", () => import("../support/request-headers"));
 
-// Public by design: the health probe and better-auth's own sign-in/sign-out endpoints.
-const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/[...all]", "/api/v1/openapi.json"]);
+// Public by design: the health probe, better-auth's own sign-in/sign-out endpoints, and the JSON 404 for unknown /api paths.
+const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/[...all]", "/api/v1/openapi.json", "/api/[...path]"]);
 
 let handle: DatabaseHandle;
 let viewerCookie: string;
