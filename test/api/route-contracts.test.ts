@@ -18,6 +18,7 @@ const OUTSIDE_DEFINE_ROUTE: Record<string, string> = {
   "/api/auth/[...all]": "better-auth's own endpoints, not part of the documented API",
   "/api/health": "no auth; both bodies `satisfies` HealthBody in the route",
   "/api/v1/openapi.json": "the document itself",
+  "/api/[...path]": "only ever the shared error body (404 for a path no route serves)",
 };
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
