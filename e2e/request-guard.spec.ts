@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./fixtures";
+import { screenshot, signIn } from "./fixtures";
 
 // Over real HTTP, because these failures lived in Next.js itself, before any Focal code ran: it
 // decoded server action bodies (500 with part of the body in the log), buffered 20 MB bodies, and
@@ -81,8 +81,14 @@ test("unreadable cursors and `before` values on pages → 400 naming the paramet
   ]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(400);
-    expect(await response.text(), path).toMatch(/\(query\) (before|cursor):/);
+    expect(await response.text(), path).toMatch(/<code>\(query\) (before|cursor)<\/code>:/);
   }
+  // In the browser: the parameter named, and a way back to the list's first page.
+  await page.goto("/ledger?before=99999999999999999999");
+  await expect(page.getByText("(query) before")).toBeVisible();
+  await screenshot(page, "bad-page-cursor");
+  await page.getByRole("link", { name: "Open the first page instead" }).click();
+  await expect(page).toHaveURL(/\/ledger$/);
   // The pages themselves still open, with and without a good value.
   expect((await page.request.get("/ledger?before=5")).status()).toBe(200);
   expect((await page.request.get("/loops")).status()).toBe(200);

@@ -3,7 +3,7 @@ import { refuseForeignServerAction } from "../request/refuse-foreign-server-acti
 import { findUnstorableUrlText, unstorableUrlResponse } from "../unstorable-url";
 import { apiMethodsFor } from "./api-methods";
 import { BODY_LIMIT_BYTES, bodyKindOf } from "./body-limits";
-import { findBadPageQuery } from "./page-query";
+import { badPageQueryPage, findBadPageQuery } from "./page-query";
 import { refuseMalformedServerAction } from "./server-action-body";
 
 // The request guard's first half, run by proxy.ts on every request before Next.js routes it: what
@@ -72,8 +72,6 @@ export async function guardRequest(request: Request, url: URL, requestId: string
   const malformedAction = await refuseMalformedServerAction(request, requestId);
   if (malformedAction) return malformedAction;
   const badQuery = findBadPageQuery(url);
-  if (badQuery.length > 0) {
-    return refusal(url, 400, "BAD_REQUEST", "A query parameter cannot be read.", requestId, { issues: badQuery });
-  }
+  if (badQuery.length > 0) return badPageQueryPage(url, badQuery, requestId);
   return null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeTraceCursor } from "@/db/queries/trace-cursor";
 import { encodeLoopCursor } from "@/lib/loops/loop-filters";
-import { findBadPageQuery } from "./page-query";
+import { badPageQueryPage, findBadPageQuery } from "./page-query";
 
 const url = (path: string) => new URL(path, "http://focal.test");
 const ID = "0b7e4c2a-1f6d-4c1b-9a7e-5d2f3c4b5a69";
@@ -35,5 +35,17 @@ describe("page query parameters", () => {
     ]) {
       expect(findBadPageQuery(url(path)), path).toEqual([]);
     }
+  });
+});
+
+describe("the page a person sees for a bad link", () => {
+  it("names the parameter and links to the same page without it", async () => {
+    const link = url("/ledger?type=AGENT_CREATED&before=99999999999999999999");
+    const response = badPageQueryPage(link, findBadPageQuery(link), "req-1");
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("<code>(query) before</code>");
+    expect(html).toContain('href="/ledger?type=AGENT_CREATED"');
+    expect(html).not.toContain("<script");
   });
 });

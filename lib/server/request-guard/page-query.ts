@@ -40,3 +40,33 @@ export function findBadPageQuery(url: URL): FieldIssue[] {
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => ({ path: `(query) ${formatPath(issue.path)}`, message: issue.message }));
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The 400 a person sees for such a link (a cut or edited URL): what cannot be read, and a link to the
+ * same page without the parameters named, which is the list's first page. Plain HTML, no script.
+ */
+export function badPageQueryPage(url: URL, issues: FieldIssue[], requestId: string): Response {
+  const firstPage = new URL(url);
+  for (const issue of issues) firstPage.searchParams.delete(issue.path.replace(/^\(query\) /, ""));
+  const href = firstPage.pathname + firstPage.search;
+  const items = issues.map((issue) => `<li><code>${escapeHtml(issue.path)}</code>: ${escapeHtml(issue.message)}</li>`);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad link · Focal</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1 style="font-size: 1.25rem">This link has a parameter Focal cannot read</h1>
+<ul>${items.join("")}</ul>
+<p><a href="${escapeHtml(href)}">Open the first page instead</a></p>
+<p style="color: #666; font-size: 0.875rem">Request ${escapeHtml(requestId)}</p>
+</body></html>`;
+  return new Response(html, {
+    status: 400,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}
