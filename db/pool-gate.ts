@@ -1,0 +1,69 @@
+import type postgres from "postgres";
+
+// postgres-js queues a query without a time limit when every connection is held by a transaction, so
+// one slow outage or a burst of long turns would make requests wait with no answer. The gate lets at
+// most `max - 1` transactions hold a connection at a time (one connection stays free for plain
+// queries, which postgres-js pipelines), and a transaction that cannot get one within `acquireTimeoutMs`
+// fails with DB_ACQUIRE_TIMEOUT, answered 503 DB_UNAVAILABLE. Making a new connection is bounded by
+// postgres-js's connect_timeout, set from the same setting (db/client.ts).
+
+export class DbAcquireTimeoutError extends Error {
+  readonly code = "DB_ACQUIRE_TIMEOUT";
+  constructor(timeoutMs: number) {
+    super(`no database connection free within ${timeoutMs} ms`);
+    this.name = "DbAcquireTimeoutError";
+  }
+}
+
+interface Waiter {
+  grant: () => void;
+  timer: NodeJS.Timeout;
+}
+
+/** A counting semaphore whose waits end with DbAcquireTimeoutError after `timeoutMs`. */
+function semaphore(permits: number, timeoutMs: number) {
+  let free = permits;
+  const waiting: Waiter[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.grant();
+    } else {
+      free++;
+    }
+  };
+  const acquire = (): Promise<void> => {
+    if (free > 0) {
+      free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        grant: resolve,
+        timer: setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(new DbAcquireTimeoutError(timeoutMs));
+        }, timeoutMs),
+      };
+      waiting.push(waiter);
+    });
+  };
+  return { acquire, release };
+}
+
+/** The same client, whose transactions (`begin`) wait at most `acquireTimeoutMs` for a connection. */
+export function gateTransactions(sql: postgres.Sql, max: number, acquireTimeoutMs: number): postgres.Sql {
+  const gate = semaphore(Math.max(1, max - 1), acquireTimeoutMs);
+  const begin = async (...args: unknown[]) => {
+    await gate.acquire();
+    try {
+      return await (sql.begin as (...a: unknown[]) => Promise<unknown>)(...args);
+    } finally {
+      gate.release();
+    }
+  };
+  return new Proxy(sql, {
+    get: (target, property, receiver) => (property === "begin" ? begin : Reflect.get(target, property, receiver)),
+  });
+}
