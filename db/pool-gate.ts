@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import { classifyDbError } from "./transient-error";
 
 // postgres-js queues a query without a time limit when every connection is held by a transaction, so
 // one slow outage or a burst of long turns would make requests wait with no answer. The gate lets at
@@ -52,14 +53,38 @@ function semaphore(permits: number, timeoutMs: number) {
   return { acquire, release };
 }
 
+// When a transaction's connection dies under it (a terminated backend, a reset socket), postgres-js
+// rejects the transaction itself as soon as it sees the socket close, and then, once the callback
+// throws the query's error, writes ROLLBACK to that connection. If the socket is gone by then, the
+// write is scheduled on a null socket and throws from a timer: an uncaught exception per transaction
+// cut off. So a callback that fails with a lost connection first waits up to CLOSE_GRACE_MS for the
+// transaction to be rejected; if it was, the callback never settles (nothing is left to roll back:
+// the server ended the transaction with the connection) and is collected with its closure. If the
+// connection is alive after all (a trigger raising 57P01), the error goes the usual way.
+const CLOSE_GRACE_MS = 100;
+
 /** The same client, whose transactions (`begin`) wait at most `acquireTimeoutMs` for a connection. */
 export function gateTransactions(sql: postgres.Sql, max: number, acquireTimeoutMs: number): postgres.Sql {
   const gate = semaphore(Math.max(1, max - 1), acquireTimeoutMs);
   const begin = async (...args: unknown[]) => {
     await gate.acquire();
+    let settled = false;
+    const callback = args.at(-1) as (tx: unknown) => Promise<unknown>;
+    const guarded = async (tx: unknown) => {
+      try {
+        return await callback(tx);
+      } catch (error) {
+        if (classifyDbError(error) === "unavailable") {
+          await new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
+          if (settled) await new Promise(() => {});
+        }
+        throw error;
+      }
+    };
     try {
-      return await (sql.begin as (...a: unknown[]) => Promise<unknown>)(...args);
+      return await (sql.begin as (...a: unknown[]) => Promise<unknown>)(...args.slice(0, -1), guarded);
     } finally {
+      settled = true;
       gate.release();
     }
   };

@@ -8,9 +8,9 @@ import {
   deleteInFlightIdempotencyRecord,
   getIdempotencyRecord,
 } from "@/db/queries/idempotency";
+import { dbFaultCode } from "@/db/transient-error";
 import type { Database, Transaction } from "@/db/types";
 import { env } from "@/lib/env";
-import { dbFaultCode } from "./db-faults/classify-db-error";
 import { AppError } from "./errors";
 
 // A key is remembered 24 h (a client retrying after a network blip does so within minutes); an

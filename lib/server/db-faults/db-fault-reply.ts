@@ -1,4 +1,4 @@
-import { classifyDbError, dbFaultCode } from "./classify-db-error";
+import { classifyDbError, dbFaultCode } from "@/db/transient-error";
 
 // What a request that met a transient database fault answers: 503 with Retry-After: 1 (a terminated
 // backend is replaced within milliseconds; a restarting server takes seconds, and the client's backoff

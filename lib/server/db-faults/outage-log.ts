@@ -1,4 +1,4 @@
-import { dbFaultCode } from "./classify-db-error";
+import { dbFaultCode } from "@/db/transient-error";
 
 // A database outage seen by a poller (health checks, the job queue) is logged once when it starts, as
 // one line with its SQLSTATE or driver code, and once when it ends, with how long it lasted: a load

@@ -1,4 +1,4 @@
-import { classifyDbError } from "./classify-db-error";
+import { classifyDbError } from "@/db/transient-error";
 
 // A serialization failure (40001) or deadlock (40P01) rolled the whole transaction back, and the
 // server's documented remedy is to run it again. 3 more tries, each after a random wait in

@@ -12,7 +12,7 @@ export type TransientDbFault = "unavailable" | "retry";
 
 const RETRY_STATES = new Set(["40001", "40P01"]);
 const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03"]);
-// postgres-js connection codes, Node socket codes, and the pool gate's own timeout (db/pool-gate.ts).
+// postgres-js connection codes, Node socket codes, and the pool gate's own timeout (./pool-gate.ts).
 const UNAVAILABLE_CODES = new Set([
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
