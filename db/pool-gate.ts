@@ -16,6 +16,14 @@ export class DbAcquireTimeoutError extends Error {
   }
 }
 
+class TransactionConnectionLostError extends Error {
+  readonly code = "CONNECTION_CLOSED";
+  constructor() {
+    super("the transaction's connection closed");
+    this.name = "TransactionConnectionLostError";
+  }
+}
+
 interface Waiter {
   grant: () => void;
   timer: NodeJS.Timeout;
@@ -60,7 +68,9 @@ function semaphore(permits: number, timeoutMs: number) {
 // cut off. So a callback that fails with a lost connection first waits up to CLOSE_GRACE_MS for the
 // transaction to be rejected; if it was, the callback never settles (nothing is left to roll back:
 // the server ended the transaction with the connection) and is collected with its closure. If the
-// connection is alive after all (a trigger raising 57P01), the error goes the usual way.
+// connection is alive after all (a trigger raising 57P01), the error goes the usual way. The same
+// null-socket write happens for a query the callback sends after the connection closed; those fail
+// with CONNECTION_CLOSED before reaching the driver.
 const CLOSE_GRACE_MS = 100;
 
 /** The same client, whose transactions (`begin`) wait at most `acquireTimeoutMs` for a connection. */
@@ -70,9 +80,22 @@ export function gateTransactions(sql: postgres.Sql, max: number, acquireTimeoutM
     await gate.acquire();
     let settled = false;
     const callback = args.at(-1) as (tx: unknown) => Promise<unknown>;
-    const guarded = async (tx: unknown) => {
+    // A query the callback sends after its transaction was rejected (the connection closed between two
+    // of its queries) would be written to the dead socket: it fails here instead, the same way.
+    const guardedTx = (tx: postgres.TransactionSql) =>
+      new Proxy(tx, {
+        get: (target, property, receiver) => {
+          const value = Reflect.get(target, property, receiver);
+          if (property !== "unsafe" || typeof value !== "function") return value;
+          return (...a: unknown[]) => {
+            if (settled) throw new TransactionConnectionLostError();
+            return value(...a);
+          };
+        },
+      });
+    const guarded = async (tx: postgres.TransactionSql) => {
       try {
-        return await callback(tx);
+        return await callback(guardedTx(tx));
       } catch (error) {
         if (classifyDbError(error) === "unavailable") {
           await new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));

@@ -6,6 +6,7 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
 import { idempotencyRecords, turns } from "@/db/schema";
+import { classifyDbError } from "@/db/transient-error";
 import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { setDatabaseHandle } from "@/lib/server/db";
@@ -250,6 +251,27 @@ describe.runIf(onPostgres)("the PostgreSQL pool", () => {
     } finally {
       setDatabaseHandle(handle);
       await small.close();
+    }
+  });
+
+  it("a transaction whose backend is terminated under it fails as DB_UNAVAILABLE, with no uncaught exception", async () => {
+    const uncaught: unknown[] = [];
+    const collect = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", collect);
+    try {
+      const cutOff = handle.db.transaction(async (tx) => {
+        const [own] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+        await handle.db.execute(sql`select pg_terminate_backend(${own?.pid ?? 0})`);
+        // The close reaches the driver before the next query: the case that wrote to a dead socket.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(cutOff).rejects.toSatisfy((error) => classifyDbError(error) === "unavailable");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(uncaught).toEqual([]);
+      expect((await handle.db.transaction((tx) => tx.execute(sql`select 1 as one`))) !== undefined).toBe(true);
+    } finally {
+      process.off("uncaughtException", collect);
     }
   });
 
