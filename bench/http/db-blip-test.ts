@@ -1,7 +1,7 @@
 import { runDbBlip } from "./db-blip";
 
 // `npm test`'s database fault test (scripts/test-all.sh), after the kill test, on the e2e build: one
-// instance on a fresh PostgreSQL database, 6 sessions × 15 turns with Idempotency-Keys and retries,
+// instance on a fresh PostgreSQL database, 6 sessions × 10 turns with Idempotency-Keys and retries,
 // every backend of that database terminated twice, 3 s apart (./db-blip.ts). Fails (exit 1) on a turn
 // never acknowledged, an acknowledged turn not stored, a 5xx other than 503, a 409 after a 503, a
 // ledger that does not verify, jobs that do not run afterwards, a stack trace in the server log, or
@@ -44,8 +44,8 @@ setTimeout(() => {
 async function main(): Promise<string[]> {
   const r = await runDbBlip({
     sessions: 6,
-    turnsPerSession: 15,
-    firstAfterAcks: 20,
+    turnsPerSession: 10,
+    firstAfterAcks: 15,
     log,
     onStop: (s) => {
       stop = s;
