@@ -39,32 +39,44 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   setDatabaseHandle(handle);
-  await clearFault();
+  await clearFault(TURN_INSERT);
+  await clearFault(KEY_RELEASE);
 });
 afterAll(async () => {
   await handle?.close();
 });
 
-/** The next `times` inserts into `turns` fail with SQLSTATE `code` (a sequence: it survives the rollback). */
-async function injectFault(code: string, times: number): Promise<void> {
-  await clearFault();
-  await handle.db.execute(sql.raw("create sequence fault_seq"));
+/**
+ * The next `times` inserts into `turns` (or `on` another table and event) fail with SQLSTATE `code`;
+ * counted by a sequence, which survives the rollback.
+ */
+async function injectFault(code: string, times: number, on: Fault = TURN_INSERT): Promise<void> {
+  await clearFault(on);
+  await handle.db.execute(sql.raw(`create sequence ${on.name}_seq`));
   await handle.db.execute(
-    sql.raw(`create function inject_fault() returns trigger language plpgsql as $$
+    sql.raw(`create function ${on.name}() returns trigger language plpgsql as $$
       begin
-        if nextval('fault_seq') <= ${times} then raise exception 'injected fault' using errcode = '${code}'; end if;
-        return new;
+        if nextval('${on.name}_seq') <= ${times} then raise exception 'injected fault' using errcode = '${code}'; end if;
+        return coalesce(new, old);
       end $$`),
   );
   await handle.db.execute(
-    sql.raw("create trigger inject_fault before insert on turns for each row execute function inject_fault()"),
+    sql.raw(`create trigger ${on.name} before ${on.event} on ${on.table} for each row execute function ${on.name}()`),
   );
 }
 
-async function clearFault(): Promise<void> {
-  await handle.db.execute(sql.raw("drop trigger if exists inject_fault on turns"));
-  await handle.db.execute(sql.raw("drop function if exists inject_fault()"));
-  await handle.db.execute(sql.raw("drop sequence if exists fault_seq"));
+interface Fault {
+  name: string;
+  table: string;
+  event: "insert" | "delete";
+}
+const TURN_INSERT: Fault = { name: "inject_fault", table: "turns", event: "insert" };
+const KEY_RELEASE: Fault = { name: "inject_release_fault", table: "idempotency_records", event: "delete" };
+
+async function clearFault(on: Fault = TURN_INSERT): Promise<void> {
+  await handle.db.execute(sql.raw(`drop trigger if exists ${on.name} on ${on.table}`));
+  await handle.db.execute(sql.raw(`drop function if exists ${on.name}()`));
+  await handle.db.execute(sql.raw(`drop sequence if exists ${on.name}_seq`));
 }
 
 async function newSession(): Promise<string> {
@@ -174,6 +186,19 @@ describe("transient database faults during a turn", () => {
     expect(await storedTurns(sessionId)).toBe(1);
   });
 
+  it("a key whose release failed too is freed by the retry itself on this instance: no 409 after the 503", async () => {
+    const sessionId = await newSession();
+    await injectFault("57P01", 1);
+    // The release's three tries fail as well (the database still away); the retry's own succeeds.
+    await injectFault("57P01", 3, KEY_RELEASE);
+    const failed = await postTurn(sessionId, MESSAGE, { "idempotency-key": "release-failed" });
+    expect(failed.status).toBe(503);
+    expect(await keyRecords("release-failed")).toBe(1);
+    const retried = await postTurn(sessionId, MESSAGE, { "idempotency-key": "release-failed" });
+    expect(retried.status).toBe(200);
+    expect(await storedTurns(sessionId)).toBe(1);
+  });
+
   it("a constraint error is not transient: it stays a 500 and is not retried", async () => {
     const sessionId = await newSession();
     await injectFault("23505", 100);
@@ -181,7 +206,7 @@ describe("transient database faults during a turn", () => {
     expect(response.status).toBe(500);
     expect(response.headers.get("retry-after")).toBeNull();
     const [calls] = rowsOf<{ n: number }>(
-      await handle.db.execute(sql.raw("select last_value::int as n from fault_seq")),
+      await handle.db.execute(sql.raw("select last_value::int as n from inject_fault_seq")),
     );
     expect(calls?.n).toBe(1);
   });
