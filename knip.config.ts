@@ -18,6 +18,8 @@ const config: KnipConfig = {
     "bench/clinc/calibrate.ts",
     // Run by scripts/test-all.sh as `npx tsx bench/http/multi-instance-test.ts`.
     "bench/http/multi-instance-test.ts",
+    // Run by scripts/test-all.sh as `npx tsx bench/http/db-blip-test.ts`.
+    "bench/http/db-blip-test.ts",
     // The worker thread lib/server/testers/tester-pool.ts starts from a URL.
     "lib/server/testers/tester-worker.ts",
     // Put in place of `server-only` by the alias in vitest.config.ts.

@@ -2,6 +2,7 @@ import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchClinc } from "./clinc/clinc-bench";
 import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
+import { benchDbBlip } from "./http/db-blip-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
@@ -27,6 +28,8 @@ import { benchTraces } from "./traces-bench";
 //
 // `BENCH_STREAM=1` adds the turn event stream (bench/http/stream-bench.ts): turn_first_event_ms_p50
 // and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
+// `BENCH_DB_BLIP=1` adds a database blip under load (bench/http/db-blip-bench.ts, PostgreSQL and a
+// build, ~40 s): turns_unacknowledged_after_db_blip, db_blip_recovery_ms, db_blip_health_recovery_ms.
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
@@ -75,6 +78,7 @@ async function main() {
   // (part of the HTTP figures, or alone with BENCH_LEDGER=1).
   if (process.env.BENCH_HTTP === "1" || process.env.BENCH_LEDGER === "1") await benchLedger(report);
   if (process.env.BENCH_STREAM === "1") await benchStream(report);
+  if (process.env.BENCH_DB_BLIP === "1") await benchDbBlip(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }

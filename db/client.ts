@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { migrateDatabase } from "./migrate";
+import { gateTransactions } from "./pool-gate";
 import * as schema from "./schema";
 import type { Database, Dialect } from "./types";
 
@@ -26,16 +27,25 @@ export interface OpenOptions {
   migrate?: boolean;
   /** postgres-js pool size; one app instance on 2 cores needs few. */
   maxConnections?: number;
+  /** Longest wait for a PostgreSQL connection (connecting, or a transaction waiting for a free one). */
+  acquireTimeoutMs?: number;
 }
+
+// The default of FOCAL_DB_ACQUIRE_TIMEOUT_MS (lib/env.ts), for callers that open a database directly.
+const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.url) {
+    const max = options.maxConnections ?? 10;
+    const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
     const sql = postgres(options.url, {
-      max: options.maxConnections ?? 10,
+      max,
+      // Seconds: a server that does not answer the connect fails the request instead of holding it.
+      connect_timeout: Math.max(1, Math.ceil(acquireTimeoutMs / 1000)),
       onnotice: () => {},
     });
-    const db = drizzlePostgres(sql, { schema }) as unknown as Database;
+    const db = drizzlePostgres(gateTransactions(sql, max, acquireTimeoutMs), { schema }) as unknown as Database;
     handle = { db, dialect: "postgres", url: options.url, close: () => sql.end({ timeout: 5 }) };
   } else {
     const dataDir = options.dataDir ?? "memory://";

@@ -74,6 +74,9 @@ const EnvSchema = z.object({
   // How long a turn's Idempotency-Key stays "in flight" when its server died mid-turn; a retry gets
   // 409 until then. 60 s outlasts the slowest turn (three model calls at the 20 s timeout).
   FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Longest a request waits for a PostgreSQL connection (making one, or a free one from the pool)
+  // before it answers 503 DB_UNAVAILABLE; 5 s is far above a healthy pool's wait (well under 1 ms).
+  FOCAL_DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
   // OpenTelemetry trace export (lib/server/telemetry): off unless an endpoint is set. The endpoint is
   // checked where it is used, so a malformed one warns once at start-up instead of stopping Focal.

@@ -2,7 +2,8 @@
 # Command 2 of the README: every test. Lint (zero warnings) + import boundaries, typecheck,
 # unit and DB tests on embedded PGlite, the DB tests again on a real PostgreSQL server, and
 # Playwright e2e in Chromium against `next build && next start`, then 3 instances of that build on
-# one PostgreSQL database with one of them SIGKILLed under load.
+# one PostgreSQL database with one of them SIGKILLed under load, and one instance whose database
+# backends are all terminated twice under load (docs/operations.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -54,3 +55,6 @@ took "e2e"
 echo "==> 3 instances on one PostgreSQL, one SIGKILLed under load (the e2e build)"
 FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx bench/http/multi-instance-test.ts
 took "multi-instance kill test"
+echo "==> one instance on PostgreSQL, every backend of its database terminated twice under load"
+FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 90 npx tsx bench/http/db-blip-test.ts
+took "database fault test"

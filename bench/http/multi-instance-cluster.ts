@@ -72,6 +72,8 @@ export interface ClusterOptions {
   log?: (line: string) => void;
   /** Handed the cluster's stop() before anything starts, so a signal during start-up can clean up. */
   onStop?: (stop: () => Promise<void>) => void;
+  /** More environment for every instance (over the defaults below). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -129,7 +131,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         // A turn cut off by the kill holds its Idempotency-Key this long before the client's retry may run
         // it: 20 s instead of the default 60 s keeps the kill test short, and still outlasts a turn of the
         // offline provider under load.
-        env: { FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: "20000" },
+        env: { FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: "20000", ...options.env },
         onSpawn: (child) => spawned.push(child),
       }).then(async (server) => {
         servers.push(server);

@@ -28,6 +28,9 @@ function nextStep(error: SandboxError, signInHref: string) {
     case "RATE_LIMITED":
     case "UNAVAILABLE":
       return "Wait a few seconds and send again.";
+    case "DB_UNAVAILABLE":
+    case "RETRY":
+      return "Send again in a second; your message is still in the box.";
     case "CONFLICT":
       return "Another turn changed this session at the same time: send again.";
     default:

@@ -14,10 +14,14 @@ export async function deleteExpiredIdempotencyRecord(db: DbOrTx, scope: string, 
     );
 }
 
-/** Claims the key as in flight; returns the record id, or null when someone holds the key already. */
+/**
+ * Claims the key as in flight under the caller's record id (chosen before the insert, so a claim whose
+ * answer was lost with the connection can still be released); returns the id, or null when someone
+ * holds the key already.
+ */
 export async function claimIdempotencyKey(
   db: DbOrTx,
-  claim: { scope: string; key: string; requestHash: string; expiresAt: Date },
+  claim: { id: string; scope: string; key: string; requestHash: string; expiresAt: Date },
 ): Promise<string | null> {
   const [claimed] = await db
     .insert(idempotencyRecords)

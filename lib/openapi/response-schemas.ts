@@ -10,7 +10,7 @@ export const ErrorBody = z.object({
 
 export const HealthBody = z.object({
   status: z.enum(["ok", "unavailable"]),
-  db: z.enum(["pglite", "postgres"]).nullable(),
+  db: z.enum(["pglite", "postgres", "unavailable"]).describe("The database answering, or unavailable (with 503)"),
   version: z.string(),
   message: z.string().optional().describe("Why, when unavailable"),
   /** Admins only (an admin-scoped key or a signed-in admin): the trace export's counters. */
@@ -180,7 +180,17 @@ export const TurnStreamEvent = z.discriminatedUnion("event", [
     }),
   }),
   z.object({ event: z.literal("turn"), data: PostTurnResponse }),
-  z.object({ event: z.literal("error"), data: ErrorBody.extend({ status: z.number().int() }) }),
+  z.object({
+    event: z.literal("error"),
+    data: ErrorBody.extend({
+      status: z.number().int(),
+      retry_after: z
+        .number()
+        .int()
+        .optional()
+        .describe("Seconds to wait before sending the same request again (503 DB_UNAVAILABLE or RETRY)"),
+    }),
+  }),
 ]);
 
 const SpanBody = z.object({

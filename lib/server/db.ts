@@ -15,7 +15,11 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   const key = targetKey();
   if (!slot.__focalDb || slot.__focalDb.key !== key) {
     const e = env();
-    const handle = openDatabase({ url: e.DATABASE_URL, dataDir: e.FOCAL_DATA_DIR });
+    const handle = openDatabase({
+      url: e.DATABASE_URL,
+      dataDir: e.FOCAL_DATA_DIR,
+      acquireTimeoutMs: e.FOCAL_DB_ACQUIRE_TIMEOUT_MS,
+    });
     slot.__focalDb = { key, handle };
     handle.catch(() => {
       if (slot.__focalDb?.handle === handle) slot.__focalDb = undefined;

@@ -5,11 +5,16 @@ import type { Database } from "@/db/types";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { collectingNotices } from "./action-notices";
 import { getDb } from "./db";
+import { dbFaultReply } from "./db-faults/db-fault-reply";
 import { AppError, type ErrorCode, fieldErrorsFromZod } from "./errors";
 import { findUnstorableText, summarizeUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type OperatorPrincipal, requestIdFrom } from "./principal";
+
+// Shown by every form as it is. "May not": a connection lost during COMMIT leaves the outcome unknown.
+const ACTION_RETRY_MESSAGE =
+  "The database was briefly unavailable, so this may not have been saved. Try again in a moment.";
 
 export type ActionResult<T> =
   | { ok: true; data: T; notices?: string[] }
@@ -86,6 +91,12 @@ export function defineAction<S extends z.ZodType, T>(
           fieldErrors[issue.path] = [...(fieldErrors[issue.path] ?? []), issue.message];
         }
         return { ok: false, code: error.code, message: error.message, fieldErrors };
+      }
+      const fault = dbFaultReply(error);
+      if (fault) {
+        // An outage is not a bug: one line with the SQLSTATE, and a message the form shows as it is.
+        console.warn(`[action ${config.name}] request ${requestId}: database fault ${fault.cause}`);
+        return { ok: false, code: fault.code, message: ACTION_RETRY_MESSAGE, requestId };
       }
       console.error(`[action ${config.name}] request ${requestId}`, loggableError(error));
       return { ok: false, code: "INTERNAL", message: `Internal error (request ${requestId}).`, requestId };

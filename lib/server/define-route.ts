@@ -7,6 +7,7 @@ import type { ErrorBody } from "@/lib/openapi/response-schemas";
 import { authenticateApiKey } from "./auth/api-keys";
 import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";
 import { getDb } from "./db";
+import { dbFaultReply, RETRY_AFTER_SECONDS } from "./db-faults/db-fault-reply";
 import { AppError, type FieldIssue, issuesFromZod } from "./errors";
 import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
@@ -109,14 +110,17 @@ export function errorResponse(
 }
 
 /**
- * The status and body a thrown error answers with: an AppError below 500 as itself, anything else
- * logged (ids only) and answered as 500 INTERNAL. The turn stream sends the same body as its error event.
+ * The status, body and headers a thrown error answers with: an AppError below 500 as itself; a
+ * transient database fault as 503 DB_UNAVAILABLE or RETRY with Retry-After (one log line, no stack:
+ * an outage is not a bug); anything else logged (ids only) and answered as 500 INTERNAL. The turn
+ * stream sends the same body as its error event.
  */
 export function errorBodyOf(
   error: unknown,
   request: Request,
   requestId: string,
-): { status: number; body: z.input<typeof ErrorBody> } {
+): { status: number; body: z.input<typeof ErrorBody>; headers: Record<string, string> } {
+  const headers: Record<string, string> = { "x-request-id": requestId };
   if (error instanceof AppError && error.httpStatus < 500) {
     return {
       status: error.httpStatus,
@@ -124,15 +128,24 @@ export function errorBodyOf(
         error: { code: error.code, message: error.message, request_id: requestId },
         ...(error.issues ? { errors: error.issues } : {}),
       },
+      headers,
     };
   }
-  console.error(
-    `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`,
-    loggableError(error),
-  );
+  const where = `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`;
+  const fault = dbFaultReply(error);
+  if (fault) {
+    console.warn(`${where}: database fault ${fault.cause}, answered 503 ${fault.code}`);
+    return {
+      status: 503,
+      body: { error: { code: fault.code, message: fault.message, request_id: requestId } },
+      headers: { ...headers, "retry-after": String(RETRY_AFTER_SECONDS) },
+    };
+  }
+  console.error(where, loggableError(error));
   return {
     status: 500,
     body: { error: { code: "INTERNAL", message: `Internal error (request ${requestId}).`, request_id: requestId } },
+    headers,
   };
 }
 
@@ -277,8 +290,8 @@ export function defineRoute<
       // Not parsed against its schema here (a cost on every answer): the types and the API tests hold it there.
       return NextResponse.json(result, { headers: { "x-request-id": requestId } });
     } catch (error) {
-      const { status, body } = errorBodyOf(error, request, requestId);
-      return NextResponse.json(body, { status, headers: { "x-request-id": requestId } });
+      const { status, body, headers } = errorBodyOf(error, request, requestId);
+      return NextResponse.json(body, { status, headers });
     }
   };
   return Object.assign(route, {

@@ -13,6 +13,10 @@ const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** The database connection is gone or cannot be had in time: send the same request again (Retry-After). */
+  DB_UNAVAILABLE: 503,
+  /** A serialization failure or deadlock outlasted the in-process retries: send the same request again. */
+  RETRY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

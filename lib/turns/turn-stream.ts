@@ -23,11 +23,17 @@ export interface TurnEventBody {
   latency_ms: number;
 }
 
-/** The JSON form's error body, plus the status the JSON form would have answered with. */
+/**
+ * The JSON form's error body, plus the status the JSON form would have answered with. A transient
+ * database fault (503 DB_UNAVAILABLE or RETRY) also carries `retry_after`, the JSON form's
+ * Retry-After in seconds: nothing of the turn was stored, so the client sends the same request again
+ * (same Idempotency-Key) after that long.
+ */
 export interface ErrorEventBody {
   status: number;
   error: { code: string; message: string; request_id: string };
   errors?: unknown[];
+  retry_after?: number;
 }
 
 export type TurnStreamEvent =

@@ -1,24 +1,33 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import { DbAcquireTimeoutError } from "@/db/pool-gate";
 import { pingDatabase } from "@/db/queries/health";
 import type { Database } from "@/db/types";
+import { env } from "@/lib/env";
 import { scopesAllow } from "@/lib/identity/roles";
 import type { HealthBody } from "@/lib/openapi/response-schemas";
 import { authenticateApiKey } from "@/lib/server/auth/api-keys";
 import { getDatabaseHandle } from "@/lib/server/db";
+import { dbFaultReply, RETRY_AFTER_SECONDS } from "@/lib/server/db-faults/db-fault-reply";
+import { outageLog } from "@/lib/server/db-faults/outage-log";
 import { loggableError } from "@/lib/server/loggable-error";
 import { getOperatorFromHeaders } from "@/lib/server/principal";
 import { otelCounters } from "@/lib/server/telemetry/otel-export";
 import packageJson from "@/package.json";
 
-// No auth: load balancers and Playwright's webServer wait on it. It proves the database answers.
-// An admin (an admin-scoped API key, or a signed-in admin) also gets `detail`: the trace export's
-// counters. Anyone else gets the plain probe; a bad key is not an error here. Outside defineRoute (no
-// auth), so both bodies are held to HealthBody, the schema the OpenAPI document draws, by `satisfies`.
+// No auth: load balancers and Playwright's webServer wait on it. It proves the database answers:
+// 503 {db: "unavailable"} while it does not (the ping bounded by FOCAL_DB_ACQUIRE_TIMEOUT_MS), 200 as
+// soon as it does again, with one log line when the outage starts and one when it ends. An admin (an
+// admin-scoped API key, or a signed-in admin) also gets `detail`: the trace export's counters. Anyone
+// else gets the plain probe; a bad key is not an error here. Outside defineRoute (no auth), so both
+// bodies are held to HealthBody, the schema the OpenAPI document draws, by `satisfies`.
+const outage = outageLog("health");
+
 export async function GET(request: Request) {
   try {
     const { db, dialect } = await getDatabaseHandle();
-    await pingDatabase(db);
+    await withTimeout(pingDatabase(db), env().FOCAL_DB_ACQUIRE_TIMEOUT_MS);
+    outage.succeeded();
     const detail = (await isAdmin(request, db as Database)) ? { telemetry: { otel: otelCounters() } } : null;
     return NextResponse.json({
       status: "ok",
@@ -27,17 +36,26 @@ export async function GET(request: Request) {
       ...(detail ? { detail } : {}),
     } satisfies Health);
   } catch (error) {
-    console.error("[health] database check failed", loggableError(error));
+    if (dbFaultReply(error)) outage.failed(error);
+    else console.error("[health] database check failed", loggableError(error));
     return NextResponse.json(
       {
         status: "unavailable",
-        db: null,
+        db: "unavailable",
         version: packageJson.version,
         message: "database unreachable",
       } satisfies Health,
-      { status: 503 },
+      { status: 503, headers: { "retry-after": String(RETRY_AFTER_SECONDS) } },
     );
   }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DbAcquireTimeoutError(ms)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 type Health = z.input<typeof HealthBody>;

@@ -14,6 +14,7 @@ import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { retryOnConflict } from "../db-faults/retry-on-conflict";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 import { loggableError } from "../loggable-error";
@@ -129,23 +130,26 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       }
       const latencyMs = performance.now() - started;
       try {
-        await db.transaction(async (tx) => {
-          await persistTurn(tx, {
-            turnId,
-            sessionId: session.id,
-            agentId: agent.id,
-            customerProfileId: session.customerProfileId,
-            turnIndex: state.turnIndex,
-            message: input.message,
-            outcome,
-            latencyMs,
-            configVersion: agent.configVersion,
-            tape: { ...recorder.tape(), ...(external ? { external } : {}) },
-            actor: input.actor,
-            requestId: input.requestId,
-          });
-          await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
-        });
+        // The whole transaction again on a serialization failure or deadlock: it rolled back entirely.
+        await retryOnConflict(() =>
+          db.transaction(async (tx) => {
+            await persistTurn(tx, {
+              turnId,
+              sessionId: session.id,
+              agentId: agent.id,
+              customerProfileId: session.customerProfileId,
+              turnIndex: state.turnIndex,
+              message: input.message,
+              outcome,
+              latencyMs,
+              configVersion: agent.configVersion,
+              tape: { ...recorder.tape(), ...(external ? { external } : {}) },
+              actor: input.actor,
+              requestId: input.requestId,
+            });
+            await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
+          }),
+        );
       } catch (error) {
         if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
         throw error;

@@ -1,8 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
+import { pingDatabase } from "@/db/queries/health";
 import { ensureJobRun, hasOpenJobRun, insertJobRun } from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
+import { dbFaultReply } from "../db-faults/db-fault-reply";
+import { outageLog } from "../db-faults/outage-log";
 import { loggableError } from "../loggable-error";
 import { type EnqueueData, type EnqueueOptions, type JobDefinition, type JobQueue, retryDelay } from "./job-queue";
 import { runJobAttempt } from "./run-job";
@@ -23,6 +26,8 @@ export interface PgBossQueueOptions {
 // An attempt pg-boss has not heard back from for this long is failed and retried elsewhere; the
 // job_runs claim refuses it while the first instance still heartbeats (run-job.ts).
 const EXPIRE_IN_SECONDS = 15 * 60;
+// During a database outage the queue checks once a second whether it is back (to log its end).
+const OUTAGE_PROBE_MS = 1000;
 
 /** A period as a cron expression: every N minutes (dividing the hour), every N hours, or daily at 03:00 UTC. */
 function cronFor(everyMs: number): string {
@@ -38,6 +43,7 @@ export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
   private started: Promise<void> | null = null;
+  private readonly outage = outageLog("jobs");
 
   constructor(
     private readonly db: Database,
@@ -52,7 +58,32 @@ export class PgBossQueue implements JobQueue {
       cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
       cronWorkerIntervalSeconds: options.cronMonitorIntervalSeconds ?? 5,
     });
-    this.boss.on("error", (error) => console.error("[jobs] pg-boss", loggableError(error)));
+    this.boss.on("error", (error) => this.onBossError(error));
+  }
+
+  /**
+   * pg-boss reports each of its connections lost (57P01 when a backend is terminated) and each failed
+   * poll during an outage. That is one event: one line with the SQLSTATE, then a ping every second
+   * until the database answers (one more line); pg-boss's own pool reconnects and workers resume.
+   */
+  private onBossError(error: Error): void {
+    if (!dbFaultReply(error)) {
+      console.error("[jobs] pg-boss", loggableError(error));
+      return;
+    }
+    const wasDown = this.outage.down;
+    this.outage.failed(error);
+    if (wasDown) return;
+    const probe = setInterval(() => {
+      pingDatabase(this.db).then(
+        () => {
+          this.outage.succeeded();
+          clearInterval(probe);
+        },
+        () => {},
+      );
+    }, OUTAGE_PROBE_MS);
+    probe.unref();
   }
 
   registerHandler(name: string, definition: JobDefinition): void {

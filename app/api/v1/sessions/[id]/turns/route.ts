@@ -97,8 +97,12 @@ export const POST = defineRoute(
               sink.send({ event: "turn", data: result });
             }
           } catch (error) {
-            const { status, body: errorBody } = errorBodyOf(error, request, requestId);
-            sink.send({ event: "error", data: { status, ...errorBody } });
+            const { status, body: errorBody, headers } = errorBodyOf(error, request, requestId);
+            const retryAfter = headers["retry-after"];
+            sink.send({
+              event: "error",
+              data: { status, ...errorBody, ...(retryAfter ? { retry_after: Number(retryAfter) } : {}) },
+            });
           }
         }),
       );
