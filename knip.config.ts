@@ -18,8 +18,9 @@ const config: KnipConfig = {
     "bench/clinc/calibrate.ts",
     // Run by scripts/test-all.sh as `npx tsx bench/http/multi-instance-test.ts`.
     "bench/http/multi-instance-test.ts",
-    // The worker thread lib/server/testers/tester-pool.ts starts from a URL.
+    // The worker threads lib/server/testers/tester-pool.ts and lib/server/background/compute-pool.ts start from a URL.
     "lib/server/testers/tester-worker.ts",
+    "lib/server/background/compute-worker.ts",
     // Put in place of `server-only` by the alias in vitest.config.ts.
     "test/server-only-stub.ts",
   ],

@@ -74,6 +74,13 @@ const EnvSchema = z.object({
   // How long a turn's Idempotency-Key stays "in flight" when its server died mid-turn; a retry gets
   // 409 until then. 60 s outlasts the slowest turn (three model calls at the 20 s timeout).
   FOCAL_IDEMPOTENCY_IN_FLIGHT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  // Worker threads for replays, test runs and impact previews (docs/jobs.md). Unset or 0: the cores
+  // less one, at least one, so a core stays free for the thread that answers requests.
+  FOCAL_BACKGROUND_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  // Replays, test runs and impact previews open at once, per API key or operator and per agent; one
+  // more is answered 429 with Retry-After. Two let a designer compare while a third waits its turn.
+  FOCAL_RUNS_PER_PRINCIPAL: z.coerce.number().int().min(1).max(1000).default(2),
+  FOCAL_RUNS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(4),
   NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
   // OpenTelemetry trace export (lib/server/telemetry): off unless an endpoint is set. The endpoint is
   // checked where it is used, so a malformed one warns once at start-up instead of stopping Focal.
