@@ -6,7 +6,7 @@ import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identi
 import type { ErrorBody } from "@/lib/openapi/response-schemas";
 import { authenticateApiKey } from "./auth/api-keys";
 import { getDb } from "./db";
-import { AppError, type FieldIssue, issuesFromZod } from "./errors";
+import { AppError, type FieldIssue, issuesFromZod, RateLimitedError } from "./errors";
 import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
@@ -272,7 +272,9 @@ export function defineRoute<
       return NextResponse.json(result, { headers: { "x-request-id": requestId } });
     } catch (error) {
       const { status, body } = errorBodyOf(error, request, requestId);
-      return NextResponse.json(body, { status, headers: { "x-request-id": requestId } });
+      const headers: Record<string, string> = { "x-request-id": requestId };
+      if (error instanceof RateLimitedError) headers["retry-after"] = String(error.retryAfterSeconds);
+      return NextResponse.json(body, { status, headers });
     }
   };
   return Object.assign(route, {
