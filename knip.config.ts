@@ -10,6 +10,7 @@ const config: KnipConfig = {
     "bench/run.ts",
     // Children spawned through tsx by bench/bench-child.ts and bench/http/http-bench.ts.
     "bench/ledger/ledger-bench-child.ts",
+    "bench/background/background-load-child.ts",
     "bench/replay/impact-preview-child.ts",
     "bench/traces/traces-bench-child.ts",
     "bench/http/bare-persist.ts",

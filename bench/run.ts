@@ -1,4 +1,5 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
+import { benchBackground } from "./background-bench";
 import { benchClinc } from "./clinc/clinc-bench";
 import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
@@ -27,6 +28,8 @@ import { benchTraces } from "./traces-bench";
 //
 // `BENCH_STREAM=1` adds the turn event stream (bench/http/stream-bench.ts): turn_first_event_ms_p50
 // and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
+// `BENCH_BACKGROUND=1` adds live turns and /api/health timed idle and while the largest test run works
+// (bench/background-bench.ts, about 2 minutes); `BENCH_ONLY_BACKGROUND=1` runs just that.
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
@@ -42,6 +45,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY_CLINC === "1") {
     await benchClinc(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
+  if (process.env.BENCH_ONLY_BACKGROUND === "1") {
+    await benchBackground(report);
     return;
   }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
@@ -75,6 +82,7 @@ async function main() {
   // (part of the HTTP figures, or alone with BENCH_LEDGER=1).
   if (process.env.BENCH_HTTP === "1" || process.env.BENCH_LEDGER === "1") await benchLedger(report);
   if (process.env.BENCH_STREAM === "1") await benchStream(report);
+  if (process.env.BENCH_BACKGROUND === "1") await benchBackground(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }

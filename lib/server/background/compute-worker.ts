@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { portsFromEnv } from "../engine-host/env-ports";
@@ -14,8 +15,18 @@ export type ComputeReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; name: string; message: string };
 
+// Background work yields the core to live turns: on Linux a nice value belongs to one thread, and
+// pid 0 names the calling one, so this lowers this worker alone (19 = the lowest priority). Where the
+// platform refuses, the worker runs at normal priority.
+const BACKGROUND_NICE = 19;
+
 const port = parentPort;
 if (port) {
+  try {
+    setPriority(BACKGROUND_NICE);
+  } catch {
+    // Not permitted here: the pool's bound (cores less one) still leaves a core to the request thread.
+  }
   let ports: EnginePorts | null = null;
   port.on("message", async ({ id, task }: ComputeRequest) => {
     ports ??= portsFromEnv();
