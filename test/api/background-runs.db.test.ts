@@ -6,7 +6,6 @@ import { GET as getRunRoute } from "@/app/api/v1/test-runs/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { Bundle } from "@/lib/engine/contracts/bundle";
 import { longTestCases } from "@/lib/engine/testing/long-test-cases";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
@@ -27,7 +26,7 @@ const maxRun = {
   k: 10,
   tries: 10,
   mode: "offline",
-  config: { ...demo, tests: longTestCases(Bundle.parse(demo).tests, 100, 200) },
+  config: { ...demo, tests: longTestCases(demo.tests, 100, 200) },
 };
 
 const start = (apiKey: string, body: unknown = maxRun) =>

@@ -36,7 +36,7 @@ interface Slot {
 }
 
 /** Workers in the pool: FOCAL_BACKGROUND_WORKERS, or the cores less one (at least one). */
-export function backgroundWorkerCount(): number {
+function backgroundWorkerCount(): number {
   return env().FOCAL_BACKGROUND_WORKERS || Math.max(1, availableParallelism() - 1);
 }
 

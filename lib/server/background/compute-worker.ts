@@ -16,9 +16,11 @@ export type ComputeReply =
   | { id: number; ok: false; name: string; message: string };
 
 // Background work yields the core to live turns: on Linux a nice value belongs to one thread, and
-// pid 0 names the calling one, so this lowers this worker alone (19 = the lowest priority). Where the
-// platform refuses, the worker runs at normal priority.
-const BACKGROUND_NICE = 19;
+// pid 0 names the calling one, so this lowers this worker alone. At 10 the scheduler gives the
+// request thread about 9 times the worker's share of a contended core, without starving the worker
+// when other processes load the machine (19 would give it 1/70). Where the platform refuses, the
+// worker runs at normal priority.
+const BACKGROUND_NICE = 10;
 
 const port = parentPort;
 if (port) {
