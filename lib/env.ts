@@ -77,6 +77,12 @@ const EnvSchema = z.object({
   // Worker threads for replays, test runs and impact previews (docs/jobs.md). Unset or 0: the cores
   // less one, at least one, so a core stays free for the thread that answers requests.
   FOCAL_BACKGROUND_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  // false: on PostgreSQL this web process only queues jobs; `npm run worker` processes (lib/cli/worker.ts)
+  // run them. On PGlite, which one process owns, the web process always runs its jobs.
+  FOCAL_WEB_RUNS_JOBS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
   // Replays, test runs and impact previews open at once, per API key or operator and per agent; one
   // more is answered 429 with Retry-After. Two let a designer compare while a third waits its turn.
   FOCAL_RUNS_PER_PRINCIPAL: z.coerce.number().int().min(1).max(1000).default(2),
