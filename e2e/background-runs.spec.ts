@@ -1,7 +1,6 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import demo from "../lib/demo/refund-desk.bundle.json";
-import { longTestCases } from "../lib/engine/testing/long-test-cases";
 import { addOperator, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
 
 // Live turns first: a designer starts the largest test run a request can carry (100 cases × 200
@@ -14,7 +13,15 @@ test.describe.configure({ mode: "serial" });
 const stamp = Date.now();
 const DESIGNER = { email: `runs-designer-${stamp}@focal.test`, name: "Runa Designer", password: "designer-pass-123" };
 const STATE = path.join("test-results", "e2e-auth", "background-runs-designer.json");
-const MAX_RUN = { k: 10, tries: 10, mode: "offline", config: { ...demo, tests: longTestCases(demo.tests, 100, 200) } };
+const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
+const messages: string[] = demo.tests.flatMap((c: { turns: { message: string }[] }) => c.turns.map((t) => t.message));
+// 100 cases × 200 turns of the demo's messages, no assertions: about 760 KB, under the 1 MiB body cap.
+const tests = Array.from({ length: 100 }, (_, i) => ({
+  key: `long-${i}`,
+  name: `Long conversation ${i}`,
+  turns: Array.from({ length: 200 }, (_, t) => ({ message: messages[(i + t) % messages.length] })),
+}));
+const MAX_RUN = { k: 10, tries: 10, mode: "offline", config: { ...demo, tests } };
 
 test.beforeAll(async ({ browser }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);

@@ -159,7 +159,8 @@ export function runInBackground<T extends ComputeTask>(
     return runComputeTask(task, {
       ports: hostPorts(),
       onProgress: options.onProgress ?? (() => undefined),
-      signal: options.signal ?? new AbortController().signal,
+      signal: options.signal,
+      yieldBetween: true,
     });
   }
   slot.__focalComputePool ??= new ComputePool();

@@ -56,6 +56,8 @@ export interface ComputeOptions {
   onProgress: (done: number, total: number) => void;
   /** Only when the task runs on the request thread (a worker is terminated instead). */
   signal?: AbortSignal;
+  /** On the request thread (tests with injected ports): give the event loop a turn after each session (a suite does after each case). */
+  yieldBetween?: boolean;
 }
 
 async function runSuiteTask(
@@ -92,7 +94,7 @@ async function compiledConfigs(
 
 async function runReplayTask(
   task: Extract<ComputeTask, { kind: "replay" }>,
-  { ports, onProgress, signal }: ComputeOptions,
+  { ports, onProgress, signal, yieldBetween }: ComputeOptions,
 ) {
   const compiled = await compiledConfigs(task.configs, ports);
   const options =
@@ -114,8 +116,7 @@ async function runReplayTask(
         ? unreplayableSession(session, `configuration version ${missing.configVersion} is not kept`)
         : await replaySession(agentFor, session, { ...options, withStages: task.withStages }),
     );
-    // On the request thread (tests with injected ports) a session at a time, then the event loop.
-    if (signal) await new Promise((resolve) => setImmediate(resolve));
+    if (yieldBetween) await new Promise((resolve) => setImmediate(resolve));
   }
   onProgress(task.sessions.length, task.sessions.length);
   return buildReplayReport(replayed, task.head, { includeSame: task.includeSame });
