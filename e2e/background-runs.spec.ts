@@ -6,7 +6,7 @@ import { addOperator, saveSessionAs, screenshot, sendInFreshSandboxSession, sign
 // Live turns first: a designer starts the largest test run a request can carry (100 cases × 200
 // turns, k 10, tries 10, offline) and, while it works on a background worker thread, the Sandbox
 // answers and /api/health stays up; a third run from the same designer is refused with 429 and
-// Retry-After. The runs are cancelled at the end. How fast turns stay is `npm run bench`'s figure.
+// Retry-After, and the Tests page says so. The runs are cancelled at the end. How fast turns stay is `npm run bench`'s figure.
 
 test.describe.configure({ mode: "serial" });
 
@@ -57,8 +57,11 @@ test("the Sandbox answers while the designer's largest test run works", async ({
 
     const first = await (await page.request.get(`/api/v1/test-runs/${runs[0]}`)).json();
     expect(["queued", "running"]).toContain(first.status);
+    // The console says why a third run does not start.
     await page.goto("/agents/refund-desk/tests");
-    await screenshot(page, "background-runs-tests-page");
+    await page.getByRole("button", { name: "Run suite" }).click();
+    await expect(page.getByText(/at most 2 per API key or user/)).toBeVisible();
+    await screenshot(page, "background-runs-limit-in-console");
   } finally {
     for (const id of runs) await page.request.post(`/api/v1/test-runs/${id}/cancel`, { headers });
   }
