@@ -10,6 +10,7 @@ const config: KnipConfig = {
     "bench/run.ts",
     // Children spawned through tsx by bench/bench-child.ts and bench/http/http-bench.ts.
     "bench/ledger/ledger-bench-child.ts",
+    "bench/background/background-load-child.ts",
     "bench/replay/impact-preview-child.ts",
     "bench/traces/traces-bench-child.ts",
     "bench/http/bare-persist.ts",
@@ -20,8 +21,9 @@ const config: KnipConfig = {
     "bench/http/multi-instance-test.ts",
     // Run by scripts/test-all.sh as `npx tsx bench/http/db-blip-test.ts`.
     "bench/http/db-blip-test.ts",
-    // The worker thread lib/server/testers/tester-pool.ts starts from a URL.
+    // The worker threads lib/server/testers/tester-pool.ts and lib/server/background/compute-pool.ts start from a URL.
     "lib/server/testers/tester-worker.ts",
+    "lib/server/background/compute-worker.ts",
     // Put in place of `server-only` by the alias in vitest.config.ts.
     "test/server-only-stub.ts",
   ],

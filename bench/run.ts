@@ -1,4 +1,5 @@
 import { benchAdversarialTurn } from "./adversarial-turn-bench";
+import { benchBackground } from "./background-bench";
 import { benchClinc } from "./clinc/clinc-bench";
 import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
@@ -30,6 +31,8 @@ import { benchTraces } from "./traces-bench";
 // and turn_final_ms_p50 over HTTP, offline and against a 300 ms-per-call model server (_delay300).
 // `BENCH_DB_BLIP=1` adds a database blip under load (bench/http/db-blip-bench.ts, PostgreSQL and a
 // build, ~40 s): turns_unacknowledged_after_db_blip, db_blip_recovery_ms, db_blip_health_recovery_ms.
+// `BENCH_BACKGROUND=1` adds live turns and /api/health timed idle and while the largest test run works
+// (bench/background-bench.ts, about 2 minutes); `BENCH_ONLY_BACKGROUND=1` runs just that.
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
@@ -45,6 +48,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY_CLINC === "1") {
     await benchClinc(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
+  if (process.env.BENCH_ONLY_BACKGROUND === "1") {
+    await benchBackground(report);
     return;
   }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
@@ -79,6 +86,7 @@ async function main() {
   if (process.env.BENCH_HTTP === "1" || process.env.BENCH_LEDGER === "1") await benchLedger(report);
   if (process.env.BENCH_STREAM === "1") await benchStream(report);
   if (process.env.BENCH_DB_BLIP === "1") await benchDbBlip(report);
+  if (process.env.BENCH_BACKGROUND === "1") await benchBackground(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
 }

@@ -77,6 +77,19 @@ const EnvSchema = z.object({
   // Longest a request waits for a PostgreSQL connection (making one, or a free one from the pool)
   // before it answers 503 DB_UNAVAILABLE; 5 s is far above a healthy pool's wait (well under 1 ms).
   FOCAL_DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  // Worker threads for replays, test runs and impact previews (docs/jobs.md). Unset or 0: the cores
+  // less one, at least one, so a core stays free for the thread that answers requests.
+  FOCAL_BACKGROUND_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  // false: on PostgreSQL this web process only queues jobs; `npm run worker` processes (lib/cli/worker.ts)
+  // run them. On PGlite, which one process owns, the web process always runs its jobs.
+  FOCAL_WEB_RUNS_JOBS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
+  // Replays, test runs and impact previews open at once, per API key or operator and per agent; one
+  // more is answered 429 with Retry-After. Two let a designer compare while a third waits its turn.
+  FOCAL_RUNS_PER_PRINCIPAL: z.coerce.number().int().min(1).max(1000).default(2),
+  FOCAL_RUNS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(4),
   NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
   // OpenTelemetry trace export (lib/server/telemetry): off unless an endpoint is set. The endpoint is
   // checked where it is used, so a malformed one warns once at start-up instead of stopping Focal.

@@ -64,6 +64,31 @@ export async function updateJobProgress(db: DbOrTx, id: string, done: number, to
   return row?.cancel ?? true;
 }
 
+/** Whether a cancel was asked for a running job (or it no longer runs here). */
+export async function jobCancelRequested(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ cancel: jobRuns.cancelRequested, status: jobRuns.status })
+    .from(jobRuns)
+    .where(eq(jobRuns.id, id));
+  return !row || row.cancel || row.status !== "running";
+}
+
+/** Queued or running jobs of these kinds started by `createdBy`, and on `agentId`. */
+export async function countOpenJobRuns(
+  db: DbOrTx,
+  kinds: string[],
+  by: { createdBy: string; agentId: string },
+): Promise<{ byCreator: number; onAgent: number }> {
+  const [row] = await db
+    .select({
+      byCreator: sql<number>`count(*) filter (where ${jobRuns.createdBy} = ${by.createdBy})`.mapWith(Number),
+      onAgent: sql<number>`count(*) filter (where ${jobRuns.agentId} = ${by.agentId})`.mapWith(Number),
+    })
+    .from(jobRuns)
+    .where(and(inArray(jobRuns.kind, kinds), inArray(jobRuns.status, ["queued", "running"])));
+  return { byCreator: row?.byCreator ?? 0, onAgent: row?.onAgent ?? 0 };
+}
+
 /** A scheduled job's row, made when the queue hands it over the first time (a retry finds it). */
 export async function ensureJobRun(db: DbOrTx, row: NewJobRun & { id: string }) {
   await db.insert(jobRuns).values(row).onConflictDoNothing();

@@ -8,7 +8,7 @@ import { authenticateApiKey } from "./auth/api-keys";
 import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";
 import { getDb } from "./db";
 import { dbFaultReply, RETRY_AFTER_SECONDS } from "./db-faults/db-fault-reply";
-import { AppError, type FieldIssue, issuesFromZod } from "./errors";
+import { AppError, type FieldIssue, issuesFromZod, RateLimitedError } from "./errors";
 import { findUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
@@ -121,6 +121,7 @@ export function errorBodyOf(
   requestId: string,
 ): { status: number; body: z.input<typeof ErrorBody>; headers: Record<string, string> } {
   const headers: Record<string, string> = { "x-request-id": requestId };
+  if (error instanceof RateLimitedError) headers["retry-after"] = String(error.retryAfterSeconds);
   if (error instanceof AppError && error.httpStatus < 500) {
     return {
       status: error.httpStatus,

@@ -40,6 +40,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with a `Retry-After` header (seconds) on REST. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("RATE_LIMITED", message);
+  }
+}
+
 /** zod issues → one entry per JSON path ("rules[2].scope_ref"), the shape REST and bundles return. */
 export function issuesFromZod(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));

@@ -40,7 +40,8 @@ async function runBoot(): Promise<void> {
         })
       : await provision();
   // Background jobs: pg-boss on PostgreSQL, the in-process runner on PGlite (lib/server/jobs/).
-  const jobs = await startJobQueue(handle);
+  // On PostgreSQL with FOCAL_WEB_RUNS_JOBS=false, `npm run worker` processes run them (docs/jobs.md).
+  const jobs = await startJobQueue(handle, { work: e.FOCAL_WEB_RUNS_JOBS });
 
   const url = e.FOCAL_PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const where =
@@ -49,7 +50,7 @@ async function runBoot(): Promise<void> {
     "",
     `  Focal is ready on ${url}`,
     `  Database: ${where}`,
-    `  Jobs: ${jobs.backend === "pg-boss" ? "pg-boss (schema pgboss)" : "in-process runner"}`,
+    `  Jobs: ${jobs.backend === "pg-boss" ? `pg-boss (schema pgboss)${e.FOCAL_WEB_RUNS_JOBS ? "" : ", run by npm run worker"}` : "in-process runner"}`,
     `  Sign in as: ${admin.email}`,
   ];
   if (admin.generatedPassword) {

@@ -4,7 +4,7 @@ import type { Database, JobRunRow } from "@/db/types";
 import { AppError } from "../errors";
 import { backgroundJobsSettled, jobQueueFor } from "./focal-jobs";
 import type { EnqueueData } from "./job-queue";
-import { LOST_AFTER_MS } from "./run-job";
+import { abortLocalJob, LOST_AFTER_MS } from "./run-job";
 
 // Replays and test runs as the API shows them: a job on the queue (job-queue.ts), its status,
 // progress and result read from job_runs by any instance.
@@ -87,5 +87,6 @@ export async function cancelJob(db: Database, id: string, kind: JobKind): Promis
   const run = await getJobRun(db, id, kind);
   if (!run) throw new AppError("NOT_FOUND", `No such ${kind === "replay" ? "replay" : "test run"}: ${id}.`);
   await requestJobCancel(db, id);
+  abortLocalJob(id);
   return jobView((await getJobRun(db, id, kind)) ?? run);
 }

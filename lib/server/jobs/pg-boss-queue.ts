@@ -21,6 +21,8 @@ export interface PgBossQueueOptions {
   pollingIntervalSeconds?: number;
   /** How often the scheduler looks at cron schedules (tests use 1). */
   cronMonitorIntervalSeconds?: number;
+  /** false: only queue and schedule; `focal worker` processes run the jobs (docs/jobs.md). */
+  work?: boolean;
 }
 
 // An attempt pg-boss has not heard back from for this long is failed and retried elsewhere; the
@@ -106,6 +108,7 @@ export class PgBossQueue implements JobQueue {
         retryBackoff: true,
         expireInSeconds: EXPIRE_IN_SECONDS,
       });
+      if (this.options.work === false) continue;
       await this.boss.work<{ jobRunId?: string }>(
         name,
         { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },

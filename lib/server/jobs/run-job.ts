@@ -1,5 +1,12 @@
 import "server-only";
-import { claimJobRun, finishJobRun, requeueJobRun, touchJobRun, updateJobProgress } from "@/db/queries/job-runs";
+import {
+  claimJobRun,
+  finishJobRun,
+  jobCancelRequested,
+  requeueJobRun,
+  touchJobRun,
+  updateJobProgress,
+} from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
 import { AppError } from "../errors";
 import { loggableError } from "../loggable-error";
@@ -13,6 +20,16 @@ import { type JobDefinition, retryDelay } from "./job-queue";
 export const LOST_AFTER_MS = 120_000;
 const HEARTBEAT_MS = 30_000;
 const PROGRESS_EVERY_MS = 500;
+// A cancel asked on another instance is seen within this; one asked here aborts at once
+// (abortLocalJob). Either way the job's worker thread is terminated: it stops within 1 s.
+const CANCEL_POLL_MS = 400;
+
+const runningHere = new Map<string, AbortController>();
+
+/** Aborts a job this process runs (the API's cancel, after it stored the request). */
+export function abortLocalJob(id: string): void {
+  runningHere.get(id)?.abort();
+}
 
 export class JobCancelledError extends Error {
   constructor() {
@@ -47,6 +64,24 @@ export async function runJobAttempt(db: Database, id: string, definition: JobDef
     pending = pending.then(() => touchJobRun(db, id)).catch(() => undefined);
   }, HEARTBEAT_MS);
   heartbeat.unref?.();
+  let polling = false;
+  const cancelPoll = setInterval(() => {
+    if (polling || abort.signal.aborted) return;
+    polling = true;
+    jobCancelRequested(db, id)
+      .then((cancel) => cancel && abort.abort())
+      .catch(() => undefined)
+      .finally(() => {
+        polling = false;
+      });
+  }, CANCEL_POLL_MS);
+  cancelPoll.unref?.();
+  runningHere.set(id, abort);
+  const stopWatching = () => {
+    clearInterval(heartbeat);
+    clearInterval(cancelPoll);
+    runningHere.delete(id);
+  };
   try {
     const outcome = await definition.handler(run, {
       db,
@@ -60,13 +95,13 @@ export async function runJobAttempt(db: Database, id: string, definition: JobDef
         });
       },
     });
-    clearInterval(heartbeat);
+    stopWatching();
     await pending;
     if (abort.signal.aborted) throw new JobCancelledError();
     await finishJobRun(db, id, { status: "done", ...outcome });
     return { status: "done" };
   } catch (error) {
-    clearInterval(heartbeat);
+    stopWatching();
     await pending.catch(() => undefined);
     if (error instanceof JobCancelledError || abort.signal.aborted) {
       await finishJobRun(db, id, { status: "cancelled" });

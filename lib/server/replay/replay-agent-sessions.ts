@@ -1,23 +1,17 @@
 import "server-only";
 import { listTurnsWithTapes, recentSessionIds } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx } from "@/db/types";
-import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { Provenance, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 import type { ReplayMode } from "@/lib/engine/replay/replay-ports";
-import {
-  type ReplayedSession,
-  type ReplaySessionInput,
-  replaySession,
-  unreplayableSession,
-} from "@/lib/engine/replay/replay-session";
+import type { ReplaySessionInput } from "@/lib/engine/replay/replay-session";
 import type { TurnTape } from "@/lib/engine/replay/tape";
-import { createOfflineProvider } from "@/lib/providers/offline";
-import { hostPorts } from "../engine-host/host-ports";
-import { getCompiledAgent } from "../engine-host/load-snapshot";
+import { runInBackground } from "../background/compute-pool";
+import { ComputeCancelledError, type ComputeTask } from "../background/compute-tasks";
+import { loadAgentSnapshot } from "../engine-host/load-snapshot";
 import { AppError } from "../errors";
 import { configAtVersion } from "./config-versions";
-import { buildReplayReport, type ReplayReport } from "./replay-report";
+import type { ReplayReport } from "./replay-report";
 
 // The impact preview's default window: the last 200 sessions or 2,000 turns, whichever is smaller.
 const DEFAULT_REPLAY_WINDOW = { maxSessions: 200, maxTurns: 2000 } as const;
@@ -73,11 +67,11 @@ function toSessionInputs(rows: Awaited<ReturnType<typeof listTurnsWithTapes>>): 
 
 /**
  * Replays an agent's sessions (the given ids, or its most recent ones within a window) under a
- * target configuration and folds the result into a report. Reads only; a draft is never stored.
+ * target configuration and folds the result into a report. Reads only; a draft is never stored. The
+ * turns and configurations are read here; the replay itself runs on a background worker thread.
  * Sessions of another agent among `ids` are not found (404), never replayed.
  */
 export async function replayAgentSessions(db: DbOrTx, agent: AgentRow, request: ReplayRequest): Promise<ReplayReport> {
-  const ports = hostPorts();
   const window = {
     maxSessions: Math.min(
       request.sessions.maxSessions ?? DEFAULT_REPLAY_WINDOW.maxSessions,
@@ -96,65 +90,44 @@ export async function replayAgentSessions(db: DbOrTx, agent: AgentRow, request: 
     }
   }
 
-  const compiledVersions = new Map<number, CompiledAgent | null>();
-  const compileVersion = async (version: number) => {
-    if (!compiledVersions.has(version)) {
-      const snapshot = await configAtVersion(db, agent, version);
-      compiledVersions.set(version, snapshot ? await compileAgent(snapshot, ports.embedder) : null);
-    }
-    return compiledVersions.get(version) ?? null;
-  };
-  let single: CompiledAgent | null = null;
-  let configVersion: number | null = null;
   const target = request.target;
+  let configs: Extract<ComputeTask, { kind: "replay" }>["configs"];
+  let configVersion: number | null = null;
   if (target.kind === "draft") {
-    single = await compileAgent(target.snapshot, ports.embedder);
+    configs = { single: target.snapshot };
     configVersion = target.snapshot.configVersion;
   } else if (target.kind === "current") {
-    single = await getCompiledAgent(db, agent, ports.embedder);
+    configs = { single: await loadAgentSnapshot(db, agent) };
     configVersion = agent.configVersion;
   } else if (target.kind === "version") {
-    single = await compileVersion(target.version);
-    if (!single)
+    const snapshot = await configAtVersion(db, agent, target.version);
+    if (!snapshot)
       throw new AppError("NOT_FOUND", `Configuration version ${target.version} of "${agent.key}" is not kept.`);
+    configs = { single: snapshot };
     configVersion = target.version;
   } else {
-    for (const session of inputs) for (const turn of session.turns) await compileVersion(turn.configVersion ?? 0);
+    const versions = new Set(inputs.flatMap((session) => session.turns.map((turn) => turn.configVersion ?? 0)));
+    const byVersion: [number, AgentSnapshot | null][] = [];
+    for (const version of versions) byVersion.push([version, await configAtVersion(db, agent, version)]);
+    configs = { byVersion };
   }
 
-  // A replay of chosen sessions (a trace, an API caller) also shows each replayed stage.
-  const withStages = Boolean(request.sessions.ids);
-  const options =
-    request.mode === "frozen"
-      ? {
-          mode: "frozen" as const,
-          model: createOfflineProvider(),
-          embedder: ports.embedder,
-          tools: ports.tools,
-          withStages,
-        }
-      : { mode: "live" as const, model: ports.model, embedder: ports.embedder, tools: ports.tools, withStages };
-  const replayed: ReplayedSession[] = [];
-  for (const [done, session] of inputs.entries()) {
-    if (request.signal?.aborted) throw new ReplayCancelledError();
-    request.onProgress?.(done, inputs.length);
-    const missing = single ? undefined : session.turns.find((t) => !compiledVersions.get(t.configVersion ?? 0));
-    replayed.push(
-      missing
-        ? unreplayableSession(session, `configuration version ${missing.configVersion} is not kept`)
-        : await replaySession(
-            single ?? ((turn) => compiledVersions.get(turn.configVersion ?? 0) as CompiledAgent),
-            session,
-            options,
-          ),
+  try {
+    return await runInBackground(
+      {
+        kind: "replay",
+        configs,
+        sessions: inputs,
+        mode: request.mode,
+        // A replay of chosen sessions (a trace, an API caller) also shows each replayed stage.
+        withStages: Boolean(request.sessions.ids),
+        head: { mode: request.mode, target: { kind: target.kind, config_version: configVersion } },
+        includeSame: request.includeSame,
+      },
+      { signal: request.signal, onProgress: request.onProgress },
     );
-    // Yield between sessions so a long replay never holds the event loop (health checks, other turns).
-    await new Promise((resolve) => setImmediate(resolve));
+  } catch (error) {
+    if (error instanceof ComputeCancelledError) throw new ReplayCancelledError();
+    throw error;
   }
-  request.onProgress?.(inputs.length, inputs.length);
-  return buildReplayReport(
-    replayed,
-    { mode: request.mode, target: { kind: target.kind, config_version: configVersion } },
-    { includeSame: request.includeSame },
-  );
 }

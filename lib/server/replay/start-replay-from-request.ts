@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { sessionsOfAgent } from "@/db/queries/replay";
 import type { AgentRow, Database } from "@/db/types";
 import type { ReplayRunBody } from "@/lib/replay/replay-schemas";
+import { startWithinRunLimits } from "../background/run-limits";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 import { configAtVersion } from "./config-versions";
@@ -13,7 +14,8 @@ import { type ReplayRunView, startReplayRun } from "./replay-runs";
 /**
  * Checks a replay request against the agent synchronously — a bundle Save would refuse (422 with its
  * paths), a version that is not kept, session ids the agent does not have (422 naming each) — then
- * starts the run. Anything found only by the job would be a 202 followed by a failed run.
+ * starts the run, unless the caller or the agent has too many open (429, run-limits.ts). Anything
+ * found only by the job would be a 202 followed by a failed run.
  */
 export async function startReplayFromRequest(
   db: Database,
@@ -66,5 +68,5 @@ export async function startReplayFromRequest(
     mode: body.mode,
     sessions: body.sessions ?? {},
   };
-  return startReplayRun(db, agent, request, describe, ctx.actor.name);
+  return startWithinRunLimits(db, agent, ctx.actor, () => startReplayRun(db, agent, request, describe, ctx.actor.name));
 }

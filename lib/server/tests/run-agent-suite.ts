@@ -1,14 +1,12 @@
 import "server-only";
 import type { AgentRow, DbOrTx } from "@/db/types";
-import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { BundleTestCase } from "@/lib/engine/contracts/test-case";
-import { noNetworkTools } from "@/lib/engine/conversation-tests/no-network-tools";
 import type { TestMode } from "@/lib/engine/conversation-tests/run-case";
-import { runSuite, type SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
-import { createOfflineProvider } from "@/lib/providers/offline";
-import { hostPorts } from "../engine-host/host-ports";
-import { getCompiledAgent } from "../engine-host/load-snapshot";
+import { SuiteCancelledError, type SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
+import { runInBackground } from "../background/compute-pool";
+import { ComputeCancelledError } from "../background/compute-tasks";
+import { loadAgentSnapshot } from "../engine-host/load-snapshot";
 import { AppError } from "../errors";
 import { listTestCases } from "./test-cases";
 
@@ -27,12 +25,6 @@ export interface SuiteRequest {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Compiles the configuration to test: the draft, or the saved one (cached per config_version). */
-async function compiledFor(db: DbOrTx, agent: AgentRow, draft?: AgentSnapshot): Promise<CompiledAgent> {
-  const { embedder } = hostPorts();
-  return draft ? compileAgent(draft, embedder) : getCompiledAgent(db, agent, embedder);
-}
-
 /** The cases a run covers: a bundle's own or the stored ones, one suite, named keys (404 for an unknown one). */
 export async function selectCases(
   db: DbOrTx,
@@ -49,22 +41,20 @@ export async function selectCases(
   return cases;
 }
 
-/** Runs an agent's suite (or named cases) under its saved configuration or a draft. */
+/**
+ * Runs an agent's suite (or named cases) under its saved configuration or a draft: the cases and the
+ * configuration are read here, the turns run on a background worker thread (docs/jobs.md).
+ */
 export async function runAgentSuite(db: DbOrTx, agent: AgentRow, request: SuiteRequest): Promise<SuiteReport> {
   const cases = await selectCases(db, agent, request);
-  const ports = hostPorts();
-  const compiled = await compiledFor(db, agent, request.draft);
-  const live = request.mode === "live";
-  return runSuite(compiled, cases, {
-    ports: {
-      mode: request.mode,
-      model: live ? ports.model : createOfflineProvider(),
-      embedder: ports.embedder,
-      tools: live ? ports.tools : noNetworkTools(ports.tools),
-    },
-    k: request.k,
-    tries: request.tries,
-    signal: request.signal,
-    onProgress: request.onProgress,
-  });
+  const snapshot = request.draft ?? (await loadAgentSnapshot(db, agent));
+  try {
+    return await runInBackground(
+      { kind: "suite", snapshot, cases, mode: request.mode, k: request.k, tries: request.tries },
+      { signal: request.signal, onProgress: request.onProgress },
+    );
+  } catch (error) {
+    if (error instanceof ComputeCancelledError) throw new SuiteCancelledError();
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { AgentRow, Database } from "@/db/types";
 import type { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
+import { startWithinRunLimits } from "../background/run-limits";
 import type { Actor } from "../ledger/event-types";
 import { draftFromBundle } from "../replay/draft-from-bundle";
 import { selectCases } from "./run-agent-suite";
@@ -10,7 +11,8 @@ import { startTestRun, type TestRunView } from "./test-runs";
 /**
  * Checks a test-run request synchronously — a bundle as an import would check it (422 with
  * `config.…` paths), named cases that exist (404) — then starts the run in the background. A bundle
- * brings its own `tests`: they run against it, not the stored ones.
+ * brings its own `tests`: they run against it, not the stored ones. A caller or agent with too many
+ * runs open gets 429 (run-limits.ts).
  */
 export async function startTestRunFromRequest(
   db: Database,
@@ -38,5 +40,5 @@ export async function startTestRunFromRequest(
     tries: body.tries ?? body.k,
     config: draft ? "bundle" : "saved",
   };
-  return startTestRun(db, agent, request, describe, ctx.actor.name);
+  return startWithinRunLimits(db, agent, ctx.actor, () => startTestRun(db, agent, request, describe, ctx.actor.name));
 }

@@ -1,6 +1,7 @@
 import { getAgentByKey } from "@/db/queries/agents";
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { ImpactPreviewSchema } from "@/lib/replay/replay-view-schemas";
+import { takePreviewSlot } from "@/lib/server/background/run-limits";
 import { defineRoute, passThrough } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import { previewImpact } from "@/lib/server/replay/preview-impact";
@@ -10,7 +11,8 @@ import { AgentKeyParams } from "../../../params";
 // POST /api/v1/agents/{key}/impact-preview {edit, input, window?} → what an editor's unsaved draft
 // would have changed on the agent's recent conversations (frozen replay; writes nothing). With
 // `Accept: application/x-ndjson` it streams `{type:"progress"}` lines, then `{type:"result"}`;
-// closing the request cancels the replay. A draft Save would refuse gets Save's field errors (422).
+// closing the request cancels the replay. A draft Save would refuse gets Save's field errors (422); a
+// caller or agent with too many replays, test runs and previews open gets 429 (run-limits.ts).
 export const POST = defineRoute(
   {
     scope: "agents:read",
@@ -20,18 +22,25 @@ export const POST = defineRoute(
     response: ImpactPreviewSchema,
   },
   async ({ db, params, body, actor, requestId, request }) => {
-    if (!(await getAgentByKey(db, params.key))) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
+    const agent = await getAgentByKey(db, params.key);
+    if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
     if (body.input.agent_key !== params.key) {
       throw new AppError("VALIDATION", "input.agent_key must be the agent in the path.", [
         { path: "input.agent_key", message: `must be "${params.key}"` },
       ]);
     }
-    const run = (onProgress?: (done: number, total: number) => void) =>
-      previewImpact(
-        db,
-        { kind: body.edit, input: body.input, window: body.window },
-        { actor, requestId, signal: request.signal, onProgress },
-      );
+    const release = await takePreviewSlot(db, agent, actor);
+    const run = async (onProgress?: (done: number, total: number) => void) => {
+      try {
+        return await previewImpact(
+          db,
+          { kind: body.edit, input: body.input, window: body.window },
+          { actor, requestId, signal: request.signal, onProgress },
+        );
+      } finally {
+        release();
+      }
+    };
     if (request.headers.get("accept")?.includes("application/x-ndjson")) {
       return passThrough(ndjsonProgressResponse(run, requestId));
     }

@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/server/define-route";
 import { cancelTestRun } from "@/lib/server/tests/test-runs";
 import { TestRunIdParams } from "../../../params";
 
-// POST /api/v1/test-runs/{id}/cancel → the run, which stops before its next case.
+// POST /api/v1/test-runs/{id}/cancel → the run; its worker thread is stopped within a second.
 export const POST = defineRoute(
   { scope: "turns:write", params: TestRunIdParams, response: TestRunViewSchema },
   async ({ db, params }) => cancelTestRun(db, params.id),

@@ -1,0 +1,54 @@
+import { spawnSync } from "node:child_process";
+
+// `npm run worker`: a Focal worker process on PostgreSQL. It runs the pg-boss job workers (replays,
+// test runs, rollups, retention, ledger anchors) and no web server, so web instances started with
+// FOCAL_WEB_RUNS_JOBS=false only answer requests and queue jobs. Any number may run; pg-boss hands
+// each job to one of them. The CPU-heavy part of each job runs on this process's worker threads
+// (lib/server/background/). SIGINT or SIGTERM stops it after the running attempts end.
+//
+// Like the CLI (focal.ts) it needs Node's "react-server" condition for lib/server's `server-only`.
+async function serverOnlyLoads(): Promise<boolean> {
+  try {
+    await import("server-only");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number> {
+  if (!(await serverOnlyLoads())) {
+    const args = [...process.execArgv, "--conditions=react-server", ...process.argv.slice(1)];
+    return spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1;
+  }
+  const [{ openDatabase }, { env }, { startJobQueue, stopJobQueue }] = await Promise.all([
+    import("@/db/client"),
+    import("@/lib/env"),
+    import("@/lib/server/jobs/focal-jobs"),
+  ]);
+  const settings = env();
+  if (!settings.DATABASE_URL) {
+    console.error("focal worker runs jobs on PostgreSQL: set DATABASE_URL. On PGlite the web process runs them.");
+    return 2;
+  }
+  const handle = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.FOCAL_DATA_DIR });
+  const queue = await startJobQueue(handle, { work: true });
+  console.log(`focal worker: running ${queue.backend} jobs (pid ${process.pid})`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await stopJobQueue();
+  await handle.close();
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
