@@ -6,7 +6,8 @@ import { WORD_VECTOR_DIM } from "./word-vectors";
 // Two offline Embedders, no model, no network, the same vector on every machine:
 //
 //   "offline-ngram"         (default) `dim` hashed buckets of stemmed words, bigrams and character
-//                           3-grams (lexical-vector.ts): exact vocabulary, typos, inflections, ids
+//                           3-grams (lexical-vector.ts): exact vocabulary, typos, inflections, ids;
+//                           `embedSparse` gives the local sensor the same features unbucketed
 //   "offline-ngram-sg100d"  the same buckets beside 100 components of English word vectors
 //                           (semantic-vector.ts), so synonyms and paraphrases nobody wrote as an
 //                           example meet: cosine = 0.7 · lexical cosine + 0.3 · word-vector cosine
