@@ -17,6 +17,8 @@ const config: KnipConfig = {
     "bench/memory/memory-child.ts",
     // Run by hand to calibrate the local sensor on CLINC150 val: `npx tsx bench/clinc/calibrate.ts`.
     "bench/clinc/calibrate.ts",
+    // Run by hand for the per-agent-size rows of local-calibration.ts: `npx tsx bench/clinc/calibrate-sizes.ts`.
+    "bench/clinc/calibrate-sizes.ts",
     // Run by scripts/test-all.sh as `npx tsx bench/http/multi-instance-test.ts`.
     "bench/http/multi-instance-test.ts",
     // Run by scripts/test-all.sh as `npx tsx bench/http/db-blip-test.ts`.

@@ -31,10 +31,22 @@ export interface ModelProvider {
   select?(request: SelectRequest): Promise<ModelResult<SelectOutput>>;
 }
 
+/** A unit-length vector over an unbounded feature space: feature ids ascending, one weight each. */
+export interface SparseVector {
+  readonly ids: Uint32Array;
+  readonly weights: Float32Array;
+}
+
 export interface Embedder {
   readonly name: string;
   /** Unit-length vectors of one fixed dimension; cosine similarity = dot product. */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Optional: the same texts as sparse vectors with no hashing into a fixed dimension. The local
+   * sensor scores intents with them when offered (sharper on short texts: no bucket collisions);
+   * everything else, and an embedder without it, uses `embed`.
+   */
+  embedSparse?(texts: string[]): Promise<SparseVector[]>;
 }
 
 export type ToolResult =

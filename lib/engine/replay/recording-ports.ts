@@ -27,6 +27,7 @@ export function recordingPorts(
   const ids: string[] = [];
   let dimension = 0;
   const inner = ports.model;
+  const embedSparse = ports.embedder.embedSparse?.bind(ports.embedder);
 
   function recorded<Req, Res>(kind: ModelCallKind, call: (request: Req) => Promise<Res>) {
     return async (request: Req): Promise<Res> => {
@@ -60,6 +61,9 @@ export function recordingPorts(
           dimension ||= vectors[0]?.length ?? 0;
           return vectors;
         },
+        // Passed through as offered: without it the recorded turn would score intents on other vectors
+        // than its replay.
+        ...(embedSparse ? { embedSparse } : {}),
       },
       tools: {
         async run(tool: EngineTool, input: Record<string, unknown>) {

@@ -2,8 +2,9 @@ import { EXIT_EXAMPLES } from "../compile/compile-agent";
 import type { IntentOption, SenseRequest } from "../contracts/model";
 import type { EngineScenario } from "../contracts/snapshot";
 import type { Embedder } from "../ports";
-import { scoreIntents, textsToEmbed, type VectorOf } from "../stages/sensor/intent-scores";
+import { scoreIntents, textsToEmbed } from "../stages/sensor/intent-scores";
 import { senseLocally } from "../stages/sensor/local-sensor";
+import { embedTexts, type VectorOf } from "../stages/sensor/text-vectors";
 import { exampleAdvice, scenarioAdvice } from "./routing-check-advice";
 import {
   MIN_EXAMPLES,
@@ -64,16 +65,19 @@ const EXIT_INTENT: IntentOption = {
   examples: EXIT_EXAMPLES,
 };
 
+/** The local sensor's floor for naming an intent at all. */
+const LEAN_CONFIDENCE = 0.3;
+
 function firstMessage(message: string, intents: IntentOption[]): SenseRequest {
   return { message, history: [], intents, profileFields: [], activeScenario: null, activeStep: null };
 }
 
 /** Every text any leave-one-out request compares, embedded in one port call. */
 async function vectorsFor(intents: IntentOption[], embedder: Embedder): Promise<VectorOf> {
-  const texts = textsToEmbed(firstMessage("", intents)).filter((t) => t !== "");
-  const vectors = texts.length > 0 ? await embedder.embed(texts) : [];
-  const byText = new Map(texts.map((text, i) => [text, vectors[i] ?? new Float32Array(0)]));
-  return (text) => byText.get(text) ?? new Float32Array(0);
+  return embedTexts(
+    embedder,
+    textsToEmbed(firstMessage("", intents)).filter((t) => t !== ""),
+  );
 }
 
 function checkExample(
@@ -111,7 +115,10 @@ function checkExample(
             ? "ambiguous"
             : "none";
   const runnerUp = scored.find((s) => keyOf.get(s.intent.label) !== (routedTo ?? undefined));
-  const closer = bestOther !== undefined && bestOther.score > (ownScore?.score ?? 0);
+  // Closer only when the other scenario is a plausible reading at all (confidence ≥ 0.3, the sensor's
+  // floor for naming an intent): a shared 3-gram ("wimble" / "possible") is not a lean.
+  const closer =
+    bestOther !== undefined && bestOther.score > (ownScore?.score ?? 0) && bestOther.confidence >= LEAN_CONFIDENCE;
   const problem: RoutingCheckExample["problem"] = closer
     ? "closer_to_other"
     : outcome === "own"

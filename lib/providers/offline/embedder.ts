@@ -1,12 +1,13 @@
-import type { Embedder } from "@/lib/engine/ports";
-import { lexicalVector } from "./lexical-vector";
+import type { Embedder, SparseVector } from "@/lib/engine/ports";
+import { lexicalVector, sparseLexicalVector } from "./lexical-vector";
 import { semanticVector } from "./semantic-vector";
 import { WORD_VECTOR_DIM } from "./word-vectors";
 
 // Two offline Embedders, no model, no network, the same vector on every machine:
 //
 //   "offline-ngram"         (default) `dim` hashed buckets of stemmed words, bigrams and character
-//                           3-grams (lexical-vector.ts): exact vocabulary, typos, inflections, ids
+//                           3-grams (lexical-vector.ts): exact vocabulary, typos, inflections, ids;
+//                           `embedSparse` gives the local sensor the same features unbucketed
 //   "offline-ngram-sg100d"  the same buckets beside 100 components of English word vectors
 //                           (semantic-vector.ts), so synonyms and paraphrases nobody wrote as an
 //                           example meet: cosine = 0.7 · lexical cosine + 0.3 · word-vector cosine
@@ -75,6 +76,19 @@ export function cachedVector(text: string, dim: number, kind: OfflineVectors = "
   return vector;
 }
 
+const sparseCache = new Map<string, SparseVector>();
+
+/** The sparse lexical vector of `text` (lexical-vector.ts), remembered like `cachedVector`. Shared: read only. */
+export function cachedSparseVector(text: string): SparseVector {
+  let vector = sparseCache.get(text);
+  if (!vector) {
+    if (sparseCache.size >= MAX_CACHED) sparseCache.clear();
+    vector = sparseLexicalVector(text);
+    sparseCache.set(text, vector);
+  }
+  return vector;
+}
+
 function checkedDim(dim: number): number {
   if (!Number.isInteger(dim) || dim < 16 || dim > 65_536) {
     throw new RangeError(`offline embedder: dim must be an integer between 16 and 65536, got ${dim}`);
@@ -92,6 +106,10 @@ export function createOfflineEmbedder(dim = 256): Embedder {
     name: LEXICAL_EMBEDDER_NAME,
     async embed(texts: string[]): Promise<Float32Array[]> {
       return texts.map((text) => cachedVector(text, dim));
+    },
+    // The local sensor's intent scores: the same features, unbucketed.
+    async embedSparse(texts: string[]): Promise<SparseVector[]> {
+      return texts.map(cachedSparseVector);
     },
   };
 }

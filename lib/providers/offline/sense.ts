@@ -1,6 +1,6 @@
 import type { SenseRequest, SensorOutput } from "@/lib/engine/contracts/model";
 import { senseLocally } from "@/lib/engine/stages/sensor/local-sensor";
-import { cachedVector, type OfflineVectors } from "./embedder";
+import { cachedSparseVector, cachedVector, type OfflineVectors } from "./embedder";
 
 // The offline sensor is the engine's local sensor (lib/engine/stages/sensor/local-sensor.ts) over the
 // offline embedder's vectors: the same Context the engine decides locally when it is confident, so a
@@ -9,10 +9,14 @@ import { cachedVector, type OfflineVectors } from "./embedder";
 export { AMBIGUITY_MARGIN } from "@/lib/engine/stages/sensor/local-sensor";
 export { isExitRequest, isHypothetical, isNonActionable } from "@/lib/engine/stages/sensor/message-phrases";
 
-/** The dimension of the engine's default embedder (createOfflineEmbedder()), so scores match the engine's. */
+/**
+ * The dimension of the word-vector embedder's lexical half (createWordVectorEmbedder()), so scores match
+ * the engine's; the default lexical embedder hands the sensor its sparse vectors (`embedSparse`).
+ */
 const DIM = 256;
 
 /** `vectors` names the offline embedder the engine runs with, so the local and the model sensor agree. */
 export function offlineSense(request: SenseRequest, vectors: OfflineVectors = "lexical"): SensorOutput {
-  return senseLocally(request, (text) => cachedVector(text, DIM, vectors)).context;
+  const vectorOf = vectors === "lexical" ? cachedSparseVector : (text: string) => cachedVector(text, DIM, vectors);
+  return senseLocally(request, vectorOf).context;
 }

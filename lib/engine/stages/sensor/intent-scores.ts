@@ -1,19 +1,29 @@
 import type { IntentOption, SenseRequest } from "../../contracts/model";
 import { contentWords, stem } from "./text";
+import { cosine, type VectorOf } from "./text-vectors";
 
 // Intent score = best cosine of the message to the intent's examples (its description and label count
 // at 0.8) + a keyword boost of 0.12 per stem that only this intent's examples or label use (at most
 // 0.24). intent_confidence = logistic(10 · (score − 0.35)): a near-copy of an example ≥ 0.95, a
 // paraphrase with the distinctive word ~0.9, one shared content word ~0.5, an unrelated message < 0.15.
+//
+// Support = the same with the mean of the two best example cosines in place of the best: a message
+// close to two examples is surer than one close to a single example, which may share one phrase by
+// chance. Only the decision to enter alone reads it: on CLINC150 val (15 intents × 5 examples) the
+// share of first turns decidable at 99 % precision rose from 0.10 to 0.19 when gated on support
+// instead of score (README: "Intent score"). intent_confidence = logistic(10 · (score − 0.35)): a near-copy of an example ≥ 0.95, a
+// paraphrase with the distinctive word ~0.9, one shared content word ~0.5, an unrelated message < 0.15.
 
 const BOOST_PER_STEM = 0.12;
 const BOOST_MAX = 0.24;
-
-export type VectorOf = (text: string) => Float32Array;
+const CONFIDENCE_SLOPE = 8;
+const CONFIDENCE_CENTRE = 0.25;
 
 export interface ScoredIntent {
   intent: IntentOption;
   score: number;
+  /** The score with the two best examples' mean in place of the best one: what entering alone needs. */
+  support: number;
   confidence: number;
   /** Stems of the message only this intent's examples or label use. */
   ownWords: number;
@@ -27,11 +37,16 @@ export function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-function dot(a: Float32Array, b: Float32Array): number {
-  const n = Math.min(a.length, b.length);
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
+/** Mean of the two largest values; the largest alone when there is one; 0 for none. */
+function topTwoMean(values: number[]): number {
+  let first = Number.NEGATIVE_INFINITY;
+  let second = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v > first) [first, second] = [v, first];
+    else if (v > second) second = v;
+  }
+  if (first === Number.NEGATIVE_INFINITY) return 0;
+  return second === Number.NEGATIVE_INFINITY ? first : (first + second) / 2;
 }
 
 export function labelText(intent: IntentOption): string {
@@ -63,16 +78,25 @@ export function scoreIntents(request: SenseRequest, vectorOf: VectorOf): ScoredI
   const messageStems = new Set(contentWords(request.message).map(stem));
 
   return request.intents.map((intent, i) => {
-    let best = 0;
-    for (const example of intent.examples) best = Math.max(best, dot(message, vectorOf(example)));
+    const cosines = intent.examples.map((example) => cosine(message, vectorOf(example)));
+    let floor = 0;
     for (const text of [intent.description, labelText(intent)]) {
-      if (text.trim()) best = Math.max(best, 0.8 * dot(message, vectorOf(text)));
+      if (text.trim()) floor = Math.max(floor, 0.8 * cosine(message, vectorOf(text)));
     }
+    const best = Math.max(floor, ...cosines);
     let ownWords = 0;
     for (const s of messageStems) {
       if (vocabularies[i]?.has(s) && stemOwners.get(s) === 1 && !/^\d+$/.test(s)) ownWords += 1;
     }
-    const score = best + Math.min(ownWords * BOOST_PER_STEM, BOOST_MAX);
-    return { intent, score, confidence: round3(logistic(score, 10, 0.35)), ownWords };
+    const boost = Math.min(ownWords * BOOST_PER_STEM, BOOST_MAX);
+    const score = best + boost;
+    const support = Math.max(floor, topTwoMean(cosines)) + boost;
+    return {
+      intent,
+      score,
+      support,
+      confidence: round3(logistic(score, CONFIDENCE_SLOPE, CONFIDENCE_CENTRE)),
+      ownWords,
+    };
   });
 }

@@ -18,12 +18,12 @@ interface FloorRow {
 
 /** Where 70 % of val's out-of-scope messages score below: the offline `oos → none` goal is 60 %. */
 const FLOORS: readonly FloorRow[] = [
-  { maxExamples: 20, outOfScopeBelow: 0.26 },
-  { maxExamples: 40, outOfScopeBelow: 0.29 },
-  { maxExamples: 60, outOfScopeBelow: 0.335 },
-  { maxExamples: 100, outOfScopeBelow: 0.355 },
-  { maxExamples: 200, outOfScopeBelow: 0.39 },
-  { maxExamples: Number.POSITIVE_INFINITY, outOfScopeBelow: 0.43 },
+  { maxExamples: 20, outOfScopeBelow: 0.05 },
+  { maxExamples: 40, outOfScopeBelow: 0.07 },
+  { maxExamples: 60, outOfScopeBelow: 0.12 },
+  { maxExamples: 100, outOfScopeBelow: 0.2 },
+  { maxExamples: 200, outOfScopeBelow: 0.27 },
+  { maxExamples: Number.POSITIVE_INFINITY, outOfScopeBelow: 0.32 },
 ];
 
 interface EntryRow {
@@ -40,11 +40,11 @@ interface EntryRow {
 }
 
 const ENTRIES: readonly EntryRow[] = [
-  { maxScenarios: 2, scoreCentre: 0.366, marginCentre: 0.313 },
-  { maxScenarios: 3, scoreCentre: 0.556, marginCentre: 0.213 },
-  { maxScenarios: 7, scoreCentre: 0.556, marginCentre: 0.263 },
-  { maxScenarios: 20, scoreCentre: 0.756, marginCentre: 0.213 },
-  { maxScenarios: Number.POSITIVE_INFINITY, scoreCentre: 0.756, marginCentre: 0.163 },
+  { maxScenarios: 2, scoreCentre: 0.296, marginCentre: 0.233 },
+  { maxScenarios: 3, scoreCentre: 0.386, marginCentre: 0.213 },
+  { maxScenarios: 7, scoreCentre: 0.406, marginCentre: 0.193 },
+  { maxScenarios: 20, scoreCentre: 0.566, marginCentre: 0.183 },
+  { maxScenarios: Number.POSITIVE_INFINITY, scoreCentre: 0.596, marginCentre: 0.123 },
 ];
 
 export interface EntryCalibration {
@@ -57,8 +57,8 @@ export function entryCalibration(scenarios: number, examples: number): EntryCali
   const floor = FLOORS.find((row) => examples <= row.maxExamples) ?? FLOORS[FLOORS.length - 1];
   const entry = ENTRIES.find((row) => scenarios <= row.maxScenarios) ?? ENTRIES[ENTRIES.length - 1];
   return {
-    outOfScopeBelow: floor?.outOfScopeBelow ?? 0.43,
-    scoreCentre: entry?.scoreCentre ?? 0.756,
-    marginCentre: entry?.marginCentre ?? 0.163,
+    outOfScopeBelow: floor?.outOfScopeBelow ?? 0.32,
+    scoreCentre: entry?.scoreCentre ?? 0.596,
+    marginCentre: entry?.marginCentre ?? 0.123,
   };
 }

@@ -134,9 +134,14 @@ describe("with no model (the offline provider)", () => {
   it("asks one short question naming both scenarios when a message falls between them", async () => {
     const out = await firstTurn(addressDesk, "I need to change my address", createOfflineProvider());
     expect(out.outcome).toBe("clarified");
-    expect(out.response).toBe("Do you mean a delivery address change or a billing address change?");
+    // Both named, the closer one first ("I need to change my … address" is an example of each).
+    expect(out.response).toMatch(
+      /^Do you mean a (delivery|billing) address change or a (delivery|billing) address change\?$/,
+    );
     expect(out.session.activeScenarioId).toBeNull();
-    expect(attributesOf(out, "ambiguity").between).toEqual(["a delivery address change", "a billing address change"]);
+    expect(new Set(attributesOf(out, "ambiguity").between as string[])).toEqual(
+      new Set(["a delivery address change", "a billing address change"]),
+    );
   });
 
   it("gives the agent's out-of-scope reply to a message far from every scenario, entering none", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { demoSenseRequest } from "@/lib/providers/offline/demo-fixture";
-import { embedText } from "@/lib/providers/offline/embedder";
+import { cachedSparseVector } from "@/lib/providers/offline/embedder";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../../contracts/session-state";
 import type { TurnOutcome } from "../../contracts/turn-outcome";
@@ -13,7 +13,8 @@ import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 import { senseLocally } from "./local-sensor";
 
 const embedder = createOfflineEmbedder();
-const vectorOf = (text: string) => embedText(text, 256);
+// The vectors the engine gives the sensor with the default offline embedder (its `embedSparse`).
+const vectorOf = cachedSparseVector;
 let agent: CompiledAgent;
 beforeAll(async () => {
   agent = await compileAgent(snapshotFromBundle(demo), embedder);

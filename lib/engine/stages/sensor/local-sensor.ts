@@ -1,11 +1,12 @@
 import type { IntentOption, SenseRequest, SensorOutput } from "../../contracts/model";
 import { anchorOf } from "./conversation-anchor";
 import { extractEntities } from "./entities";
-import { labelText, logistic, round3, scoreIntents, type VectorOf } from "./intent-scores";
+import { labelText, logistic, round3, scoreIntents } from "./intent-scores";
 import { entryCalibration } from "./local-calibration";
 import { type LocalSenseResult, result } from "./local-sense-result";
 import { GREETING, hasSwitchMarker, isExitRequest, isHypothetical, isNonActionable } from "./message-phrases";
 import { contentWords, words } from "./text";
+import type { VectorOf } from "./text-vectors";
 import { unextractedFields } from "./unextracted-fields";
 
 // The local sensor: the turn's Context from one deterministic pass over the embedder's vectors, and a
@@ -139,8 +140,10 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
   }
 
   // Two plausible intents leading to different places, within the margin: ambiguous.
-  const top = scored[0];
-  const runnerUp = scored.find((s) => s !== top && !(top && agree(top.intent, s.intent, active)));
+  // With no scenario active the exit intent leads nowhere a scenario does not: it never ties.
+  const candidates = active ? scored : scored.filter((s) => s.intent.kind !== "exit");
+  const top = candidates[0];
+  const runnerUp = candidates.find((s) => s !== top && !(top && agree(top.intent, s.intent, active)));
   const tied =
     top &&
     runnerUp &&
@@ -160,7 +163,8 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
       // Far below the floor: nothing to route to. Near it, a model may still see a scenario.
       return result(
         { ...base, intent_confidence: best?.confidence ?? 0 },
-        logistic(calibration.outOfScopeBelow - 0.065 - score, 25, 0),
+        // 0.85 at half the floor, 0.16 at the floor (the same points as before the sparse vectors).
+        logistic(1 - score / calibration.outOfScopeBelow, 6.8, 0.244),
         "out_of_scope",
         `no scenario reaches ${calibration.outOfScopeBelow} (best ${round3(score)})`,
         extras,
@@ -184,13 +188,14 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
         [describeIntent(top.intent), describeIntent(runnerUp.intent)],
       );
     }
-    const second = scenarios[1];
-    const margin = score - (second?.score ?? 0);
+    // Entering alone reads the support (two best examples), and its margin over every other scenario's.
+    const rivalSupport = Math.max(0, ...scenarios.slice(1).map((s) => s.support));
+    const margin = best.support - rivalSupport;
     return result(
       { ...base, detected_intent: best.intent.label, intent_confidence: best.confidence },
-      Math.min(logistic(score, 14, calibration.scoreCentre), logistic(margin, 20, calibration.marginCentre)),
+      Math.min(logistic(best.support, 14, calibration.scoreCentre), logistic(margin, 20, calibration.marginCentre)),
       "enter",
-      `enter ${best.intent.label} ${round3(score)}, margin ${round3(margin)}`,
+      `enter ${best.intent.label} ${round3(score)} (support ${round3(best.support)}, margin ${round3(margin)})`,
       extras,
     );
   }
@@ -241,7 +246,10 @@ export function senseLocally(request: SenseRequest, vectorOf: VectorOf): LocalSe
     );
   }
   // Stay: the other scenarios are reported no higher than FOLLOW_UP_CEILING through intent_confidence.
-  if (bestTransition && bestTransition.confidence >= PLAUSIBLE) {
+  // An anchored message closer to its own scenario's examples than to any transition asks about the
+  // scenario, not the step's answer ("how much will I get back?" at verify is not "yes, go ahead").
+  const aboutScenario = anchor !== null && (own?.score ?? 0) > transitionScore;
+  if (bestTransition && bestTransition.confidence >= PLAUSIBLE && !aboutScenario) {
     const rival = Math.max(transitions[1]?.score ?? 0, 0);
     const margin = bestTransition.score - rival;
     return result(

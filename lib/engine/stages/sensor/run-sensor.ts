@@ -8,6 +8,7 @@ import { textsToEmbed } from "./intent-scores";
 import type { LocalDecision, LocalSenseResult } from "./local-sense-result";
 import { senseLocally } from "./local-sensor";
 import { modelStandsBehind } from "./model-sensor";
+import { embedTexts } from "./text-vectors";
 import { validateEntities } from "./validate-entities";
 
 export const EXIT_INTENT = "exit";
@@ -101,10 +102,7 @@ function senseRequest(ctx: TurnContext): SenseRequest & { evidenceTotal: number 
 
 /** The local sensor over the embedder port: every text it compares is embedded in one call. */
 async function runLocalSensor(ctx: TurnContext, request: SenseRequest): Promise<LocalSenseResult> {
-  const texts = textsToEmbed(request);
-  const vectors = await ctx.ports.embedder.embed(texts);
-  const byText = new Map(texts.map((text, i) => [text, vectors[i] ?? new Float32Array(0)]));
-  return senseLocally(request, (text) => byText.get(text) ?? new Float32Array(0));
+  return senseLocally(request, await embedTexts(ctx.ports.embedder, textsToEmbed(request)));
 }
 
 function localAttributes(local: LocalSenseResult, threshold: number) {
