@@ -202,7 +202,9 @@ test("the saved case in its editor runs green on its own", async ({ page }) => {
   await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 });
 
-test("the demo is put back: the gate at its default (recorded in History), the saved case deleted", async ({ page }) => {
+test("the demo is put back: the gate at its default (recorded in History), the saved case deleted", async ({
+  page,
+}) => {
   await resetGate(page);
   await page.goto("/agents/refund-desk/history");
   await expect(page.getByTestId("config-version").first().getByTestId("tests-gate-record")).toContainText(

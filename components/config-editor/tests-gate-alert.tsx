@@ -53,7 +53,9 @@ export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
                 <Link href={testCaseHref(decodeURIComponent(key), c.key)} className="font-mono hover:underline">
                   {c.key}
                 </Link>
-                {c.failures.length > 0 ? <span className="text-muted-foreground"> — {c.failures.join("; ")}</span> : null}
+                {c.failures.length > 0 ? (
+                  <span className="text-muted-foreground"> — {c.failures.join("; ")}</span>
+                ) : null}
               </li>
             ))}
           </ul>
