@@ -23,6 +23,7 @@ export function LedgerEventTableRow({
   agentKey?: string;
   showAgent?: boolean;
 }) {
+  const payloadText = JSON.stringify(event.payload, null, 2);
   return (
     <TableRow id={`seq-${event.seq}`}>
       <TableCell className="text-right">
@@ -53,12 +54,19 @@ export function LedgerEventTableRow({
           )}
         </TableCell>
       ) : null}
-      <TableCell className="max-w-[16rem]">
+      <TableCell className="max-w-[16rem] has-open:max-w-[36rem]">
         <details>
           <summary className="cursor-pointer truncate font-mono text-xs">{summarize(event.payload)}</summary>
-          <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 text-xs">
-            {JSON.stringify(event.payload, null, 2)}
-          </pre>
+          {/* The whole payload, wrapped: a box that scrolls both ways inside a narrow cell hid most of it. */}
+          <div className="mt-1 flex items-start gap-1">
+            <pre
+              className="min-w-0 flex-1 whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs"
+              data-testid="ledger-payload"
+            >
+              {payloadText}
+            </pre>
+            <CopyButton value={payloadText} label={`payload of event ${event.seq}`} />
+          </div>
         </details>
       </TableCell>
       <TableCell className="whitespace-nowrap">
