@@ -159,6 +159,7 @@ test("the Tests page runs the suite frozen: every case passes, with pass^k", asy
   await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toContainText("e2e");
   await expect(page.getByTestId("test-case-france-75-refund")).toBeVisible();
   await page.getByLabel("k", { exact: true }).fill("3");
+  await page.getByLabel("Tries").fill("3");
   await page.getByTestId("run-suite").click();
   const report = page.getByTestId("test-run-report");
   await expect(report).toBeVisible({ timeout: 60_000 });
