@@ -21,7 +21,7 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
     .toBe("done");
 
   await page.goto("/admin/jobs");
-  await expect(page.getByRole("heading", { name: "Jobs" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Jobs", exact: true })).toBeVisible();
   const table = page.getByRole("table", { name: "Jobs" });
   // The periodic jobs are summed up once each, with their last and next run; their runs (a ledger
   // anchor every minute) stay out of the list until asked for.

@@ -35,8 +35,8 @@ test("the agent switcher keeps the agent worked on across Loops, Ledger, Jobs an
   await page.goto("/agents");
   await page.getByRole("button", { name: "New agent" }).click();
   const dialog = page.getByRole("form", { name: "New agent" });
-  await dialog.getByLabel("Name").fill(COPY.name);
-  await dialog.getByLabel("Key").fill(COPY.key);
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(COPY.name);
+  await dialog.getByRole("textbox", { name: "Key", exact: true }).fill(COPY.key);
   await dialog.getByRole("button", { name: "Create agent" }).click();
   await expect(page).toHaveURL(new RegExp(`/agents/${COPY.key}`));
 
@@ -110,29 +110,29 @@ test("New agent and New scenario keep every value after a refusal", async ({ pag
   await page.goto("/agents");
   await page.getByRole("button", { name: "New agent" }).click();
   const agent = page.getByRole("form", { name: "New agent" });
-  await agent.getByLabel("Name").fill("Second refund desk");
-  await agent.getByLabel("Key").fill("refund-desk");
-  await agent.getByLabel("Description").fill("Taken key on purpose");
+  await agent.getByRole("textbox", { name: "Name", exact: true }).fill("Second refund desk");
+  await agent.getByRole("textbox", { name: "Key", exact: true }).fill("refund-desk");
+  await agent.getByRole("textbox", { name: "Description", exact: true }).fill("Taken key on purpose");
   await agent.getByRole("button", { name: "Create agent" }).click();
   await expectRefusal(agent);
-  await expect(agent.getByLabel("Name")).toHaveValue("Second refund desk");
-  await expect(agent.getByLabel("Key")).toHaveValue("refund-desk");
-  await expect(agent.getByLabel("Description")).toHaveValue("Taken key on purpose");
+  await expect(agent.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Second refund desk");
+  await expect(agent.getByRole("textbox", { name: "Key", exact: true })).toHaveValue("refund-desk");
+  await expect(agent.getByRole("textbox", { name: "Description", exact: true })).toHaveValue("Taken key on purpose");
   await page.keyboard.press("Escape");
 
   await page.goto(`/agents/${COPY.key}/scenarios`);
   await page.getByRole("button", { name: "New scenario" }).click();
   const scenario = page.getByRole("form", { name: "New scenario" });
-  await scenario.getByLabel("Name").fill("Refund");
-  await scenario.getByLabel("Key").fill("bad key with spaces");
-  await scenario.getByLabel("Intent label").fill("refund_request");
-  await scenario.getByLabel("First step").fill("Ask for the order");
+  await scenario.getByRole("textbox", { name: "Name", exact: true }).fill("Refund");
+  await scenario.getByRole("textbox", { name: "Key", exact: true }).fill("bad key with spaces");
+  await scenario.getByRole("textbox", { name: "Intent label", exact: true }).fill("refund_request");
+  await scenario.getByRole("textbox", { name: "First step", exact: true }).fill("Ask for the order");
   await scenario.getByRole("button", { name: "Create scenario" }).click();
   await expectRefusal(scenario);
-  await expect(scenario.getByLabel("Name")).toHaveValue("Refund");
-  await expect(scenario.getByLabel("Key")).toHaveValue("bad key with spaces");
-  await expect(scenario.getByLabel("Intent label")).toHaveValue("refund_request");
-  await expect(scenario.getByLabel("First step")).toHaveValue("Ask for the order");
+  await expect(scenario.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Refund");
+  await expect(scenario.getByRole("textbox", { name: "Key", exact: true })).toHaveValue("bad key with spaces");
+  await expect(scenario.getByRole("textbox", { name: "Intent label", exact: true })).toHaveValue("refund_request");
+  await expect(scenario.getByRole("textbox", { name: "First step", exact: true })).toHaveValue("Ask for the order");
   await page.keyboard.press("Escape");
 });
 
@@ -265,7 +265,10 @@ test("the Ledger explains its chains and numbers, and shows a payload whole", as
     timeout: 30_000,
   });
   await expect(page.getByTestId("verify-result")).toContainText("no chain skips any of its own");
-  const row = page.locator("tbody tr").filter({ has: page.locator("summary") }).first();
+  const row = page
+    .locator("tbody tr")
+    .filter({ has: page.locator("summary") })
+    .first();
   await row.locator("summary").click();
   const payload = row.getByTestId("ledger-payload");
   await expect(payload).toBeVisible();
