@@ -41,7 +41,7 @@ test("the agent switcher keeps the agent worked on across Loops, Ledger, Jobs an
   await expect(page).toHaveURL(new RegExp(`/agents/${COPY.key}`));
 
   await page.goto(`/agents/${COPY.key}/rules`);
-  const switcher = page.getByLabel("Agent", { exact: true });
+  const switcher = page.locator("#agent-switcher");
   await expect(switcher).toHaveValue(COPY.key);
   const nav = page.getByRole("navigation", { name: "Sections" });
   for (const [label, url] of [
