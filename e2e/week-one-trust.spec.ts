@@ -229,9 +229,10 @@ test("a turn's regeneration loop stopped by the rewrite limit takes an override,
   await page.getByTestId("override-history").getByRole("link").first().click();
   await expect(page).toHaveURL(/\/ledger\?type=GUARDRAIL_OVERRIDE/);
   const event = page.getByRole("row").filter({ hasText: "GUARDRAIL_OVERRIDE" }).first();
-  await event.locator("summary").click();
-  await expect(event.getByTestId("ledger-payload")).toContainText(reason);
-  await expect(event.getByTestId("ledger-payload")).toContainText(loopId);
+  await event.getByRole("button", { name: /^Payload of event/ }).click();
+  const payload = page.getByRole("dialog").getByTestId("ledger-payload");
+  await expect(payload).toContainText(reason);
+  await expect(payload).toContainText(loopId);
 });
 
 test("the Tests page: k and Tries are separate, one pass^1 card at k = 1, model calls said for what they are", async ({
@@ -265,16 +266,17 @@ test("the Ledger explains its chains and numbers, and shows a payload whole", as
     timeout: 30_000,
   });
   await expect(page.getByTestId("verify-result")).toContainText("no chain skips any of its own");
-  const row = page
-    .locator("tbody tr")
-    .filter({ has: page.locator("summary") })
-    .first();
-  await row.locator("summary").click();
-  const payload = row.getByTestId("ledger-payload");
-  await expect(payload).toBeVisible();
-  // Wrapped, not clipped: nothing of the payload is hidden sideways.
-  expect(await payload.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await shoot(page, "trust-ledger");
+  // The anchor's payload holds a 64-character Merkle root: the dialog shows all of it, wrapped, nothing
+  // hidden sideways.
+  const anchor = page.getByRole("row").filter({ hasText: "LEDGER_ANCHORED" }).first();
+  await anchor.getByRole("button", { name: /^Payload of event/ }).click();
+  const payload = page.getByRole("dialog").getByTestId("ledger-payload");
+  await expect(payload).toContainText(/"merkle_root": "[0-9a-f]{64}"/);
+  expect(await payload.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  const box = await payload.boundingBox();
+  expect(box !== null && box.x >= 0 && box.x + box.width <= 1440).toBe(true);
+  await shoot(page, "trust-ledger-payload");
 });
 
 test("Jobs: the periodic jobs once each, their runs hidden until shown", async ({ page }) => {

@@ -4,11 +4,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { LedgerEventRow } from "@/db/types";
-
-function summarize(payload: Record<string, unknown>): string {
-  const text = JSON.stringify(payload);
-  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
-}
+import { LedgerPayload } from "./ledger-payload";
 
 export function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
@@ -23,7 +19,6 @@ export function LedgerEventTableRow({
   agentKey?: string;
   showAgent?: boolean;
 }) {
-  const payloadText = JSON.stringify(event.payload, null, 2);
   return (
     <TableRow id={`seq-${event.seq}`}>
       <TableCell className="text-right">
@@ -54,20 +49,8 @@ export function LedgerEventTableRow({
           )}
         </TableCell>
       ) : null}
-      <TableCell className="max-w-[16rem] has-open:max-w-[36rem]">
-        <details>
-          <summary className="cursor-pointer truncate font-mono text-xs">{summarize(event.payload)}</summary>
-          {/* The whole payload, wrapped: a box that scrolls both ways inside a narrow cell hid most of it. */}
-          <div className="mt-1 flex items-start gap-1">
-            <pre
-              className="min-w-0 flex-1 whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs"
-              data-testid="ledger-payload"
-            >
-              {payloadText}
-            </pre>
-            <CopyButton value={payloadText} label={`payload of event ${event.seq}`} />
-          </div>
-        </details>
+      <TableCell className="max-w-[16rem]">
+        <LedgerPayload seq={event.seq} type={event.type} payload={event.payload} />
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <Mono title={event.hash}>{event.hash.slice(0, 10)}…</Mono>
