@@ -145,7 +145,16 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
             errors={errors.override_reason}
             hint="Why the guardrail may be lifted; shown on the loop and in the ledger."
           >
-            <Textarea id="override-reason" name="override_reason" required maxLength={1000} />
+            <Textarea
+              id="override-reason"
+              name="override_reason"
+              required
+              maxLength={1000}
+              // "Say why…" is about an empty reason: once one is typed it no longer applies.
+              onChange={() => {
+                if (errors.override_reason) setErrors(({ override_reason: _, ...rest }) => rest);
+              }}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
