@@ -2,11 +2,11 @@ import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { addOperator, editMaxRefund, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
 
-// Conversation tests on the demo Refund desk, as a designer: the gate set to block, the France
+// Conversation tests on the demo Refund desk, as a designer: the gate blocks by default, the France
 // conversation saved from the Sandbox as a test, a max-refund change that would turn it (and the demo's
 // france-75-refund) red refused by the gate, then the suite run frozen and green. An admin saves the
 // change anyway with its required reason (History shows it) and puts the limit back. The demo is put
-// back: max-refund at $50, gate off, the saved case deleted.
+// back: max-refund at $50, the gate at its default, the saved case deleted.
 
 test.describe.configure({ mode: "serial" });
 
@@ -33,17 +33,13 @@ async function designerPage(browser: Browser, baseURL: string | undefined) {
   return browser.newPage({ baseURL, storageState: STATE("designer") });
 }
 
-/** Settings → Conversation tests → tests_gate: a value, or the default (off) with Reset. */
-async function setGate(page: Page, mode: "block" | "default") {
+/** Settings → Conversation tests → tests_gate back to its default (block) with Reset, when it was changed. */
+async function resetGate(page: Page) {
   await page.goto("/agents/refund-desk/settings");
   const row = page.getByTestId("setting-testing.tests_gate");
-  if (mode === "default") {
-    const reset = row.getByRole("button", { name: "Reset to default" });
-    if ((await reset.count()) === 0) return;
-    await reset.click();
-  } else {
-    await row.getByLabel("Test gate on saves").selectOption(mode);
-  }
+  const reset = row.getByRole("button", { name: "Reset to default" });
+  if ((await reset.count()) === 0) return;
+  await reset.click();
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText(/Settings saved · v\d+/).first()).toBeVisible();
 }
@@ -51,7 +47,7 @@ async function setGate(page: Page, mode: "block" | "default") {
 // Whatever happened above, the next specs get the demo as it was.
 test.afterAll(async ({ browser, baseURL }) => {
   const page = await designerPage(browser, baseURL);
-  await setGate(page, "default");
+  await resetGate(page);
   await page.goto("/agents/refund-desk/rules");
   if (!((await page.getByTestId("rule-row-max-refund").textContent()) ?? "").includes("refund_amount <= 50")) {
     const editor = await editMaxRefund(page, "refund_amount <= 50");
@@ -62,9 +58,12 @@ test.afterAll(async ({ browser, baseURL }) => {
   await page.close();
 });
 
-test("the designer sets the conversation-tests gate to block", async ({ page }) => {
-  await setGate(page, "block");
-  await expect(page.getByText(/block: such a save is refused/)).toBeVisible();
+test("the conversation-tests gate blocks by default, with no value set on the demo", async ({ page }) => {
+  await page.goto("/agents/refund-desk/settings");
+  const row = page.getByTestId("setting-testing.tests_gate");
+  await expect(row.getByLabel("Test gate on saves")).toHaveValue("block");
+  await expect(row.getByRole("button", { name: "Reset to default" })).toHaveCount(0);
+  await expect(row.getByText(/Block \(the default\): a save that turns passing tests red is refused/)).toBeVisible();
 });
 
 test("the France conversation is saved from the Sandbox as a test", async ({ page }) => {
@@ -108,6 +107,8 @@ test("max-refund <= 80: the preview shows the cases turning red and the gate ref
   const refusal = editor.getByTestId("tests-gate-refusal");
   await expect(refusal).toContainText(CASE_KEY, { timeout: 60_000 });
   await expect(refusal).toContainText("france-75-refund");
+  // The red cases the preview listed carry into the refusal, each with why it fails on the draft.
+  await expect(refusal.getByTestId("tests-gate-red-cases").getByRole("link", { name: CASE_KEY })).toBeVisible();
   // A designer cannot pass the gate; the message says an admin can.
   await expect(refusal).toContainText("an admin can save anyway");
   await expect(editor.getByRole("button", { name: "Save anyway…" })).toHaveCount(0);
@@ -158,6 +159,7 @@ test("the Tests page runs the suite frozen: every case passes, with pass^k", asy
   await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toContainText("e2e");
   await expect(page.getByTestId("test-case-france-75-refund")).toBeVisible();
   await page.getByLabel("k", { exact: true }).fill("3");
+  await page.getByLabel("Tries").fill("3");
   await page.getByTestId("run-suite").click();
   const report = page.getByTestId("test-run-report");
   await expect(report).toBeVisible({ timeout: 60_000 });
@@ -201,8 +203,10 @@ test("the saved case in its editor runs green on its own", async ({ page }) => {
   await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 });
 
-test("the demo is put back: gate off (recorded in History), the saved case deleted", async ({ page }) => {
-  await setGate(page, "default");
+test("the demo is put back: the gate at its default (recorded in History), the saved case deleted", async ({
+  page,
+}) => {
+  await resetGate(page);
   await page.goto("/agents/refund-desk/history");
   await expect(page.getByTestId("config-version").first().getByTestId("tests-gate-record")).toContainText(
     /Test gate \(block\): all \d+ cases still pass/,

@@ -67,10 +67,19 @@ test("preview the impact of max-refund <= 80, open the changed turn, save with t
   await screenshot(page, "impact-preview-1024");
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The preview's red tests: the gate (block by default) refuses the save and lists the same cases;
+  // the admin saves anyway with the reason the ledger keeps.
+  await expect(preview.getByTestId("impact-tests")).toContainText("france-75-refund");
   await preview.getByRole("button", { name: "Back to the editor" }).click();
   await expect(preview).toBeHidden();
   await editor.getByRole("button", { name: "Save rule" }).click();
-  await expect(editor).toBeHidden();
+  const refusal = editor.getByTestId("tests-gate-refusal");
+  await expect(refusal.getByTestId("tests-gate-red-cases")).toContainText("france-75-refund", { timeout: 60_000 });
+  await screenshot(page, "impact-preview-gate-refusal");
+  await editor.getByRole("button", { name: "Save anyway…" }).click();
+  await editor.getByLabel("Why save past the gate?").fill("trying $80 for the preview walk-through");
+  await editor.getByRole("button", { name: "Save anyway", exact: true }).click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
 
   await page.goto("/agents/refund-desk/history");
   const newest = page.getByTestId("config-version").first();

@@ -21,14 +21,26 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
     .toBe("done");
 
   await page.goto("/admin/jobs");
-  await expect(page.getByRole("heading", { name: "Jobs" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Jobs", exact: true })).toBeVisible();
   const table = page.getByRole("table", { name: "Jobs" });
-  await expect(table.getByText("Dashboard rollup").first()).toBeVisible();
+  // The periodic jobs are summed up once each, with their last and next run; their runs (a ledger
+  // anchor every minute) stay out of the list until asked for.
+  const rollup = page.getByTestId("periodic-job-dashboard.rollup");
+  await expect(rollup).toContainText("every 10 minutes");
+  await expect(rollup).toContainText(/Last run: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+  await expect(rollup).toContainText(/Next run: \d{4}-/);
+  await expect(page.getByTestId("periodic-job-ledger.anchor")).toContainText("every minute");
+  await expect(table.getByText("Dashboard rollup")).toHaveCount(0);
+  await expect(table.getByText("Ledger anchor")).toHaveCount(0);
   const run = page.getByTestId(`job-row-${test_run_id}`);
   await expect(run).toContainText("Test run");
   await expect(run).toContainText("refund-desk");
   await expect(run).toContainText("done");
   await screenshot(page, "admin-jobs");
+  await page.getByLabel("Periodic runs").selectOption("shown");
+  await expect(page).toHaveURL(/periodic=shown/);
+  await expect(table.getByText("Dashboard rollup").first()).toBeVisible();
+  await page.goto("/admin/jobs");
 
   // Keyboard: a filter applies as it changes, as on the other list pages.
   await page.getByLabel("Kind").focus();

@@ -81,9 +81,10 @@ test("an operator overrides a force-finalized loop with a reason and sees it in 
   await expect(page).toHaveURL(/\/ledger\?type=GUARDRAIL_OVERRIDE/);
   const event = page.getByRole("row").filter({ hasText: "GUARDRAIL_OVERRIDE" }).filter({ hasText: OPERATOR.email });
   await expect(event).toHaveCount(1);
-  await event.locator("summary").click();
-  await expect(event.locator("pre")).toContainText(REASON);
-  await expect(event.locator("pre")).toContainText(FORCED);
+  await event.getByRole("button", { name: /^Payload of event/ }).click();
+  const payload = page.getByRole("dialog").getByTestId("ledger-payload");
+  await expect(payload).toContainText(REASON);
+  await expect(payload).toContainText(FORCED);
   await screenshot(page, "ledger-guardrail-override");
 });
 

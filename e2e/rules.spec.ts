@@ -96,16 +96,17 @@ test("a save over a newer version shows what changed, keeps the edits, and saves
   const editor = page.getByTestId("rule-editor");
   await editor.getByLabel("Cooldown").fill("1");
 
-  // Meanwhile another tab switches a rule off: the agent moves to a newer version.
+  // Meanwhile another tab switches a rule off (one whose absence turns no demo test red, so the test
+  // gate lets it through): the agent moves to a newer version.
   const other = await context.newPage();
   await other.goto("/agents/refund-desk/rules");
-  await other.getByRole("switch", { name: "Enabled: quote-catalogue-prices" }).click();
-  await expect(other.getByText("quote-catalogue-prices disabled")).toBeVisible();
+  await other.getByRole("switch", { name: "Enabled: no-competitor-mentions" }).click();
+  await expect(other.getByText("no-competitor-mentions disabled")).toBeVisible();
   await other.close();
 
   await editor.getByRole("button", { name: "Save rule" }).click();
   await expect(editor.getByText("Someone saved a newer version")).toBeVisible();
-  await expect(editor).toContainText("disabled rule quote-catalogue-prices");
+  await expect(editor).toContainText("disabled rule no-competitor-mentions");
   await expect(editor.getByLabel("Cooldown")).toHaveValue("1");
   await screenshot(page, "rules-conflict");
 
@@ -114,8 +115,8 @@ test("a save over a newer version shows what changed, keeps the edits, and saves
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("rule-row-vip-thanks")).toContainText("cooldown 1");
 
-  await page.getByRole("switch", { name: "Enabled: quote-catalogue-prices" }).click();
-  await expect(page.getByText("quote-catalogue-prices enabled")).toBeVisible();
+  await page.getByRole("switch", { name: "Enabled: no-competitor-mentions" }).click();
+  await expect(page.getByText("no-competitor-mentions enabled")).toBeVisible();
 });
 
 test("a rule opens from its name or the keyboard, and its editor has a URL that reopens it", async ({ page }) => {

@@ -1,16 +1,20 @@
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { ConsoleShell } from "@/components/console/console-shell";
 import { OperatorRoleProvider } from "@/components/console/operator-role";
 import { listAgents } from "@/db/queries/agents";
+import { AGENT_IN_CONTEXT_COOKIE } from "@/lib/console/agent-in-context";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const operator = await requireOperator();
   const agents = await listAgents(await getDb());
+  const remembered = (await cookies()).get(AGENT_IN_CONTEXT_COOKIE)?.value ?? null;
   return (
     <ConsoleShell
       agents={agents.map((a) => ({ key: a.key, name: a.name }))}
+      rememberedAgentKey={remembered}
       operator={{ email: operator.email, role: operator.role }}
     >
       <OperatorRoleProvider role={operator.role}>{children}</OperatorRoleProvider>

@@ -1,46 +1,62 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState } from "react";
+import { startTransition, useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { toast } from "@/components/ui/toaster";
 import { createOperatorAction } from "@/lib/actions/operators/create-operator";
 import { ROLES } from "@/lib/identity/roles";
 
-type State = { fieldErrors?: Record<string, string[]>; message?: string; values?: Record<string, string> };
+type State = {
+  fieldErrors?: Record<string, string[]>;
+  message?: string;
+  /** Operators added so far: a new key gives the next one a blank form. */
+  added: number;
+};
 
 export function AddOperatorForm() {
   const router = useRouter();
-  const [state, submit, pending] = useActionState(async (_prev: State, form: FormData): Promise<State> => {
-    const values = Object.fromEntries(["email", "name", "role", "password"].map((k) => [k, String(form.get(k) ?? "")]));
-    const result = await createOperatorAction(values as never);
-    if (result.ok) {
-      toast.success(`Added ${values.email} as ${values.role}.`);
-      router.refresh();
-      return {};
-    }
-    return { fieldErrors: result.fieldErrors, message: result.message, values };
-  }, {});
+  const [state, submit, pending] = useActionState(
+    async (prev: State, form: FormData): Promise<State> => {
+      const values = Object.fromEntries(
+        ["email", "name", "role", "password"].map((k) => [k, String(form.get(k) ?? "")]),
+      );
+      const result = await createOperatorAction(values as never);
+      if (result.ok) {
+        toast.success(`Added ${values.email} as ${values.role}.`);
+        router.refresh();
+        return { added: prev.added + 1 };
+      }
+      return { fieldErrors: result.fieldErrors, message: result.message, added: prev.added };
+    },
+    { added: 0 },
+  );
 
   return (
-    <form action={submit} className="grid grid-cols-1 gap-3 md:grid-cols-5 md:items-start" aria-label="Add operator">
+    <form
+      key={state.added}
+      onSubmit={submitKeepingValues((form) => startTransition(() => submit(form)))}
+      className="grid grid-cols-1 gap-3 md:grid-cols-5 md:items-start"
+      aria-label="Add operator"
+    >
       {state.message ? (
         <div className="md:col-span-5">
           <Alert variant="danger">{state.message}</Alert>
         </div>
       ) : null}
       <FormField label="Email" htmlFor="op-email" errors={state.fieldErrors?.email}>
-        <Input id="op-email" name="email" type="email" defaultValue={state.values?.email} required />
+        <Input id="op-email" name="email" type="email" required />
       </FormField>
       <FormField label="Name" htmlFor="op-name" errors={state.fieldErrors?.name}>
-        <Input id="op-name" name="name" defaultValue={state.values?.name} required />
+        <Input id="op-name" name="name" required />
       </FormField>
       <FormField label="Role" htmlFor="op-role" errors={state.fieldErrors?.role}>
-        <NativeSelect id="op-role" name="role" defaultValue={state.values?.role ?? "viewer"}>
+        <NativeSelect id="op-role" name="role" defaultValue="viewer">
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {role}

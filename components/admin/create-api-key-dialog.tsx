@@ -17,6 +17,7 @@ import {
 import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { createApiKeyAction } from "@/lib/actions/api-keys/create-api-key";
 import { API_SCOPES } from "@/lib/identity/roles";
 
@@ -78,7 +79,7 @@ export function CreateApiKeyDialog() {
             </DialogFooter>
           </>
         ) : (
-          <form action={onSubmit} className="space-y-4">
+          <form onSubmit={submitKeepingValues(onSubmit)} className="space-y-4" aria-label="Create API key">
             <DialogHeader>
               <DialogTitle>Create API key</DialogTitle>
               <DialogDescription>REST clients send it as Authorization: Bearer fk_…</DialogDescription>

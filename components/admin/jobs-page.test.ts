@@ -49,9 +49,37 @@ describe("the admin Jobs page", () => {
     expect(none).toContain("No job matches these filters");
   });
 
+  it("sums up each periodic job once, with how often, its last run and the next one due", () => {
+    const html = renderToStaticMarkup(
+      createElement(JobsPage, {
+        jobs: [],
+        periodic: [
+          {
+            kind: "ledger.anchor",
+            everyMs: 60_000,
+            last: { status: "done", createdAt: "2026-11-26T10:00:00.000Z", error: null },
+            nextAt: "2026-11-26T10:01:00.000Z",
+            runs: 1440,
+          },
+          { kind: "retention.apply", everyMs: 86_400_000, last: null, nextAt: null, runs: 0 },
+        ],
+        kinds: [],
+        limit: 100,
+        search: {},
+      }),
+    );
+    expect(html).toContain("Ledger anchor");
+    expect(html).toContain("every minute");
+    expect(html).toContain("2026-11-26 10:01:00");
+    expect(html).toContain("1440 runs kept");
+    expect(html).toContain("every day");
+    expect(html).toContain("not yet");
+  });
+
   it("parses URL filters, ignoring values that do not parse", () => {
-    expect(parseJobSearch({ state: "retried", kind: "replay" })).toEqual({ state: "retried", kind: "replay" });
-    expect(parseJobSearch({ state: "bogus" })).toEqual({ state: undefined, kind: undefined });
+    expect(parseJobSearch({ state: "retried", kind: "replay" })).toMatchObject({ state: "retried", kind: "replay" });
+    expect(parseJobSearch({ state: "bogus" })).toEqual({ state: undefined, kind: undefined, periodic: undefined });
+    expect(parseJobSearch({ periodic: "shown" }).periodic).toBe("shown");
     expect(formatDuration(null)).toBe("—");
     expect(formatDuration(185_000)).toBe("3 min 5 s");
   });

@@ -8,10 +8,20 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDuration, JOB_KIND_LABELS, JOB_STATES, type JobListRow, type JobSearch } from "@/lib/jobs/job-list";
+import {
+  everyText,
+  formatDuration,
+  JOB_KIND_LABELS,
+  JOB_STATES,
+  type JobListRow,
+  type JobSearch,
+  type PeriodicJobRow,
+} from "@/lib/jobs/job-list";
 
 // Admin → Jobs: every background job (replays, test runs, dashboard rollups, retention) from job_runs,
-// whichever queue ran it; filters in the URL, applied as they change like the other console lists.
+// whichever queue ran it; filters in the URL, applied as they change like the other console lists. The
+// periodic jobs come first, one row each with their last and next run; their runs (a ledger anchor a
+// minute) are left out of the list unless "Periodic runs" says Shown.
 
 const STATUS_VARIANT: Record<JobListRow["status"], BadgeVariant> = {
   queued: "neutral",
@@ -36,7 +46,7 @@ function When({ iso, sameDayAs }: { iso: string | null; sameDayAs?: string }) {
 }
 
 function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] }) {
-  const filtered = search.state !== undefined || search.kind !== undefined;
+  const filtered = search.state !== undefined || search.kind !== undefined || search.periodic !== undefined;
   return (
     <FilterForm action="/admin/jobs" className="flex flex-wrap items-end gap-3" aria-label="Filter jobs">
       <FilterSelect
@@ -58,12 +68,63 @@ function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] 
         anyLabel="All kinds"
         options={kinds.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
       />
+      <FilterSelect
+        id="jobs-periodic"
+        name="periodic"
+        label="Periodic runs"
+        value={search.periodic}
+        anyLabel="Hidden (summed up above)"
+        options={[{ value: "shown", label: "Shown in the list" }]}
+      />
       {filtered ? (
         <Button asChild variant="ghost">
           <Link href="/admin/jobs">Clear</Link>
         </Button>
       ) : null}
     </FilterForm>
+  );
+}
+
+function PeriodicJobs({ periodic }: { periodic: PeriodicJobRow[] }) {
+  return (
+    <Card>
+      <CardContent className="space-y-2 pt-4">
+        <h2 className="font-medium text-sm">Periodic jobs</h2>
+        <ul className="divide-y divide-border text-sm" aria-label="Periodic jobs">
+          {periodic.map((job) => (
+            <li
+              key={job.kind}
+              className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2"
+              data-testid={`periodic-job-${job.kind}`}
+            >
+              <span className="min-w-40 font-medium">{kindLabel(job.kind)}</span>
+              <span className="text-muted-foreground text-xs">{everyText(job.everyMs)}</span>
+              <span className="text-xs">
+                Last run:{" "}
+                {job.last ? (
+                  <>
+                    <When iso={job.last.createdAt} />{" "}
+                    <Badge variant={STATUS_VARIANT[job.last.status]}>{job.last.status}</Badge>
+                  </>
+                ) : (
+                  <span className="text-muted-foreground">not yet</span>
+                )}
+              </span>
+              <span className="text-xs">
+                Next run: {job.nextAt ? <When iso={job.nextAt} /> : <span className="text-muted-foreground">soon</span>}
+              </span>
+              <Link
+                href={`/admin/jobs?kind=${encodeURIComponent(job.kind)}`}
+                className="text-xs underline-offset-2 hover:underline sm:ml-auto"
+              >
+                {job.runs} {job.runs === 1 ? "run" : "runs"} kept
+              </Link>
+              {job.last?.error ? <span className="basis-full text-danger text-xs">{job.last.error}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -140,22 +201,25 @@ function JobsTable({ jobs }: { jobs: JobListRow[] }) {
 
 export function JobsPage({
   jobs,
+  periodic = [],
   kinds,
   limit,
   search,
 }: {
   jobs: JobListRow[];
+  periodic?: PeriodicJobRow[];
   kinds: string[];
   limit: number;
   search: JobSearch;
 }) {
-  const filtered = search.state !== undefined || search.kind !== undefined;
+  const filtered = search.state !== undefined || search.kind !== undefined || search.periodic !== undefined;
   return (
     <>
       <PageHeader
         title="Jobs"
         description={`Background work of every instance — replays, test runs, dashboard rollups and retention — newest first (the latest ${limit}). A failed attempt is retried with backoff while attempts are left.`}
       />
+      {periodic.length > 0 ? <PeriodicJobs periodic={periodic} /> : null}
       <JobsFilterForm search={search} kinds={kinds} />
       <Card>
         <CardContent className="pt-4">
@@ -177,7 +241,7 @@ export function JobsPage({
           ) : (
             <EmptyState
               title="No jobs yet"
-              description="Start a replay (Preview impact, or Replay this session on a trace) or run an agent's tests; the dashboard rollup runs every 10 minutes and retention daily."
+              description="Start a replay (Preview impact, or Replay this session on a trace) or run an agent's tests. The periodic jobs above run by themselves; choose Periodic runs: Shown to list their runs."
             />
           )}
         </CardContent>

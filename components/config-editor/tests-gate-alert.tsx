@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { testsHref } from "@/lib/conversation-tests/tests-href";
+import { testCaseHref, testsHref } from "@/lib/conversation-tests/tests-href";
 import type { TestsGate } from "./use-tests-gate";
 
 interface TestsGateAlertProps {
@@ -46,6 +46,20 @@ export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
     <Alert variant="warning" title="Conversation tests would turn red">
       <div ref={box} tabIndex={-1} data-testid="tests-gate-refusal" className="space-y-2 outline-none">
         <p>{gate.refusal}</p>
+        {gate.red.length > 0 ? (
+          <ul className="space-y-1 text-xs" data-testid="tests-gate-red-cases" aria-label="Tests this save turns red">
+            {gate.red.map((c) => (
+              <li key={c.key}>
+                <Link href={testCaseHref(decodeURIComponent(key), c.key)} className="font-mono hover:underline">
+                  {c.key}
+                </Link>
+                {c.failures.length > 0 ? (
+                  <span className="text-muted-foreground"> — {c.failures.join("; ")}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">
             <Link href={testsHref(decodeURIComponent(key))}>Open the tests</Link>

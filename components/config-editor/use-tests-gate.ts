@@ -6,7 +6,20 @@ import { toast } from "@/components/ui/toaster";
 /** What a save resends to pass a blocking test gate (admins only; the ledger keeps the reason). */
 export type ForceTests = { force_tests?: { reason: string } };
 
-type SaveResult = { ok: true; notices?: string[] } | { ok: false; code: string; message: string };
+type SaveResult =
+  | { ok: true; notices?: string[] }
+  | { ok: false; code: string; message: string; fieldErrors?: Record<string, string[]> };
+
+/** A case the refused save turns red, with why it fails on the draft (the refusal's `tests.<key>` errors). */
+export interface RedCase {
+  key: string;
+  failures: string[];
+}
+
+const redCasesOf = (fieldErrors: Record<string, string[]> = {}): RedCase[] =>
+  Object.entries(fieldErrors)
+    .filter(([path]) => path.startsWith("tests."))
+    .map(([path, failures]) => ({ key: path.slice("tests.".length), failures }));
 
 /** A save's notices (the test gate in warn mode, a forced save) as toasts: they say what the save did. */
 export function toastNotices(result: { notices?: string[] }) {
@@ -19,6 +32,7 @@ export function toastNotices(result: { notices?: string[] }) {
  */
 export function useTestsGate() {
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [red, setRed] = useState<RedCase[]>([]);
   const resend = useRef<((force: ForceTests) => void) | null>(null);
 
   /** After a save: true when the gate refused it (the caller stops there). `again` resends with a reason. */
@@ -33,6 +47,7 @@ export function useTestsGate() {
       return false;
     }
     setRefusal(result.message);
+    setRed(redCasesOf(result.fieldErrors));
     resend.current = again;
     return true;
   }
@@ -41,7 +56,7 @@ export function useTestsGate() {
     resend.current?.({ force_tests: { reason } });
   }
 
-  return { refusal, settle, saveAnyway, dismiss: () => setRefusal(null) };
+  return { refusal, red, settle, saveAnyway, dismiss: () => setRefusal(null) };
 }
 
 export type TestsGate = ReturnType<typeof useTestsGate>;

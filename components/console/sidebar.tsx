@@ -2,12 +2,14 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { authClient } from "@/components/auth/auth-client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Kbd } from "@/components/ui/kbd";
 import { NativeSelect } from "@/components/ui/select";
+import { agentInContext, agentInContextCookie } from "@/lib/console/agent-in-context";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { NAV_ITEMS } from "./nav-items";
 import { useGoShortcuts } from "./use-go-shortcuts";
@@ -15,24 +17,37 @@ import { useGoShortcuts } from "./use-go-shortcuts";
 export interface SidebarProps {
   agents: { key: string; name: string }[];
   operator: { email: string; role: Role };
+  /** The agent last worked on (the console's cookie), for the pages that are not an agent's. */
+  rememberedAgentKey: string | null;
 }
 
-function currentAgentKey(pathname: string, agents: SidebarProps["agents"]): string | null {
-  const match = /^\/agents\/([^/]+)/.exec(pathname);
-  if (match?.[1]) return decodeURIComponent(match[1]);
-  return agents[0]?.key ?? null;
+/**
+ * The agent in context: on an agent page the one in the path, remembered (state for client navigation,
+ * a cookie for the next full load) so that Loops, Ledger, Jobs and Users keep it in the switcher.
+ */
+function useAgentInContext(pathname: string, agents: SidebarProps["agents"], initial: string | null) {
+  const [remembered, setRemembered] = useState(initial);
+  const agentKey = agentInContext(pathname, remembered, agents);
+  useEffect(() => {
+    if (agentKey === null || agentKey === remembered) return;
+    setRemembered(agentKey);
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the console layout
+    document.cookie = agentInContextCookie(agentKey);
+  }, [agentKey, remembered]);
+  return agentKey;
 }
 
 export function Sidebar({
   agents,
   operator,
+  rememberedAgentKey,
   id,
   className,
   onHelp,
 }: SidebarProps & { id: string; className?: string; onHelp: () => void }) {
   const pathname = usePathname();
   const router = useRouter();
-  const agentKey = currentAgentKey(pathname, agents);
+  const agentKey = useAgentInContext(pathname, agents, rememberedAgentKey);
   const items = NAV_ITEMS.filter((item) => !item.minRole || roleAtLeast(operator.role, item.minRole));
   useGoShortcuts(
     items.map((item) => ({ key: item.key, href: item.href(agentKey) })),

@@ -30,7 +30,8 @@ export function CaseRun({ agentKey, caseKey, dirty, canRun }: CaseRunProps) {
       <CardHeader>
         <CardTitle as="h2">Run this case</CardTitle>
         <CardDescription>
-          Frozen: recorded answers are replayed, the offline model answers the rest; no model call is made.
+          Frozen: the engine's model calls are answered from the recorded answers, the offline model answers the rest;
+          none reaches a provider.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">

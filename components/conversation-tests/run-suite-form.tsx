@@ -96,9 +96,8 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
               max={MAX_TRIES}
               value={k}
               onChange={(e) => {
-                const next = Number(e.target.value) || 1;
-                setK(next);
-                if (tries < next) setTries(next);
+                // k and Tries are separate numbers: a k above Tries is an error to fix, never a silent change.
+                setK(Number(e.target.value) || 1);
               }}
               className="w-16 font-mono"
             />

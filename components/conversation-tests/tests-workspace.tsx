@@ -27,7 +27,7 @@ export function TestsWorkspace({ data, filters, openRunId, canEdit }: TestsWorks
     <>
       <PageHeader
         title="Tests"
-        description={`${data.agent.name} · v${data.agent.configVersion}. Scripted conversations with what each turn must do; a frozen run replays recorded model answers, so it makes no model call.`}
+        description={`${data.agent.name} · v${data.agent.configVersion}. Scripted conversations with what each turn must do; a frozen run answers the engine's model calls from the recorded answers, so none reaches a provider.`}
         actions={
           canEdit ? (
             <Button asChild>

@@ -76,8 +76,8 @@ export function ProfileFieldEditor({
       next.saved,
       (_, force) =>
         next.edit === "updateProfileField"
-          ? updateProfileFieldAction(preview.stamped({ ...next.input, ...force }))
-          : createProfileFieldAction(preview.stamped({ ...next.input, ...force })),
+          ? updateProfileFieldAction({ ...preview.stamped(next.input), ...force })
+          : createProfileFieldAction({ ...preview.stamped(next.input), ...force }),
       (result) =>
         `Saved ${next.saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`,
     );

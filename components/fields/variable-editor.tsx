@@ -106,8 +106,8 @@ export function VariableEditor({
       normalized,
       (_, force) =>
         next.edit === "updateVariable"
-          ? updateVariableAction(preview.stamped({ ...next.input, ...force }))
-          : createVariableAction(preview.stamped({ ...next.input, ...force })),
+          ? updateVariableAction({ ...preview.stamped(next.input), ...force })
+          : createVariableAction({ ...preview.stamped(next.input), ...force }),
       (result) => `Saved ${next.saved.name} · v${result.config_version}`,
     );
   }

@@ -60,7 +60,10 @@ export function useImpactPreview(agentKey: string, onInvalid: OnInvalidDraft) {
     abort.current?.abort();
   }
 
-  /** Save's input, with the last preview's stamp when that preview was of exactly this input. */
+  /**
+   * Save's input, with the last preview's stamp when that preview was of exactly this input. Stamp the
+   * draft alone, then add `force_tests`: a forced resend is still the draft that was previewed.
+   */
   function stamped<T extends Record<string, unknown>>(input: T): T & { impact_preview?: ImpactPreviewStamp } {
     if (state.phase !== "done" || !state.preview.stamp || state.draftKey !== draftKeyOf(input)) return input;
     return { ...input, impact_preview: state.preview.stamp };

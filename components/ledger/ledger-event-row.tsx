@@ -4,11 +4,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { LedgerEventRow } from "@/db/types";
-
-function summarize(payload: Record<string, unknown>): string {
-  const text = JSON.stringify(payload);
-  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
-}
+import { LedgerPayload } from "./ledger-payload";
 
 export function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
@@ -54,12 +50,7 @@ export function LedgerEventTableRow({
         </TableCell>
       ) : null}
       <TableCell className="max-w-[16rem]">
-        <details>
-          <summary className="cursor-pointer truncate font-mono text-xs">{summarize(event.payload)}</summary>
-          <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 text-xs">
-            {JSON.stringify(event.payload, null, 2)}
-          </pre>
-        </details>
+        <LedgerPayload seq={event.seq} type={event.type} payload={event.payload} />
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <Mono title={event.hash}>{event.hash.slice(0, 10)}…</Mono>

@@ -65,9 +65,15 @@ export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq, l
     <>
       <PageHeader
         title="Ledger"
-        description="Append-only, hash-chained record of every configuration change, override, goal reformulation and turn. Turns chain per session; anchors on the global chain commit to every session chain's head."
+        description="Append-only, hash-chained record of every configuration change, override, goal reformulation and turn."
         actions={<VerifyChainButton />}
       />
+      <p className="text-muted-foreground text-sm" data-testid="ledger-chains-explained">
+        Each session&apos;s turns form their own chain (session #1, #2, …) and everything else the global chain (global
+        #1, #2, …), each without gaps; seq numbers every event across all chains and skips the numbers of writes that
+        were rolled back (a preview, a refused save). Anchors on the global chain commit to every session chain&apos;s
+        head.
+      </p>
       <LatestAnchor anchor={latestAnchor} />
       <FilterForm action="/ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter ledger events">
         <FilterSelect

@@ -25,7 +25,7 @@ function intactSentence(v: { total: number; chains: number; anchors: number; una
       : v.anchors === 1
         ? "the anchor matches the chain heads it covers"
         : `all ${v.anchors} anchors match the chain heads they cover`;
-  return `${linked}; ${anchored} (${plural(v.unanchored, "event")} not anchored yet).`;
+  return `${linked}; ${anchored} (${plural(v.unanchored, "event")} not anchored yet). The seq column skips numbers taken by writes that were rolled back; no chain skips any of its own.`;
 }
 
 export function VerifyChainButton() {

@@ -25,7 +25,7 @@ interface LoopDetailProps {
   family: LoopView[];
   overrides: LoopOverrideView[];
   completions: LoopCompletionView[];
-  /** Operator or above, and an external loop (a turn's loop ended with its turn). */
+  /** Operator or above, and a loop a person may override (`personMayOverride`). */
   canOverride: boolean;
 }
 

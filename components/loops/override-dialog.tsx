@@ -15,6 +15,7 @@ import {
 } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
+import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
@@ -33,6 +34,7 @@ type Blocking = Pick<
   | "biasEcho"
   | "overrideFatigue"
   | "overrideMaxReruns"
+  | "kind"
 >;
 
 export function OverrideDialog({ loop }: { loop: Blocking }) {
@@ -43,6 +45,7 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
   const [message, setMessage] = useState<string | null>(null);
   const limitReached = loop.rerunCount >= loop.maxReruns;
   const fatigued = loop.reflectionFatigue >= loop.fatigueLimit;
+  const turnLoop = loop.kind === "turn";
 
   function onSubmit(form: FormData) {
     const input = {
@@ -63,9 +66,11 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
       const result = await overrideLoopGuardrailsAction(input);
       if (result.ok) {
         toast.success(
-          result.data.force_finalize
-            ? `Override recorded for ${loop.loopId}; another guardrail still stops it.`
-            : `Override recorded: ${loop.loopId} continues at its next completion.`,
+          turnLoop
+            ? `Override recorded for ${loop.loopId}, on the loop and in the ledger.`
+            : result.data.force_finalize
+              ? `Override recorded for ${loop.loopId}; another guardrail still stops it.`
+              : `Override recorded: ${loop.loopId} continues at its next completion.`,
         );
         setOpen(false);
         router.refresh();
@@ -90,12 +95,18 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
         <Button data-testid="override-button">Override…</Button>
       </DialogTrigger>
       <DialogContent>
-        <form action={onSubmit} noValidate className="space-y-4" aria-label={`Override guardrails of ${loop.loopId}`}>
+        <form
+          onSubmit={submitKeepingValues(onSubmit)}
+          noValidate
+          className="space-y-4"
+          aria-label={`Override guardrails of ${loop.loopId}`}
+        >
           <DialogHeader>
             <DialogTitle>Override guardrails of {loop.loopId}</DialogTitle>
             <DialogDescription>
-              The next completion of this loop ignores the guardrails you lift. Recorded in the ledger with your name
-              and reason.
+              {turnLoop
+                ? "This turn's reply has already been sent: the override records that a person overruled the guardrail that stopped its regeneration, shown on the loop and kept in the ledger with your name and reason."
+                : "The next completion of this loop ignores the guardrails you lift. Recorded in the ledger with your name and reason."}
             </DialogDescription>
           </DialogHeader>
           {message ? <Alert variant="danger">{message}</Alert> : null}
@@ -134,7 +145,16 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
             errors={errors.override_reason}
             hint="Why the guardrail may be lifted; shown on the loop and in the ledger."
           >
-            <Textarea id="override-reason" name="override_reason" required maxLength={1000} />
+            <Textarea
+              id="override-reason"
+              name="override_reason"
+              required
+              maxLength={1000}
+              // "Say why…" is about an empty reason: once one is typed it no longer applies.
+              onChange={() => {
+                if (errors.override_reason) setErrors(({ override_reason: _, ...rest }) => rest);
+              }}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>

@@ -65,8 +65,8 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
       form,
       (_, force) =>
         next.edit === "updateRule"
-          ? updateRuleAction(preview.stamped({ ...next.input, ...force }))
-          : createRuleAction(preview.stamped({ ...next.input, ...force })),
+          ? updateRuleAction({ ...preview.stamped(next.input), ...force })
+          : createRuleAction({ ...preview.stamped(next.input), ...force }),
       (saved) => `Saved ${next.key} · v${saved.config_version}`,
     );
   }

@@ -105,7 +105,7 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
     const request = draft();
     if (!request) return;
     startSave(async () => {
-      const result = await updateScenarioAction(preview.stamped({ ...request.input, ...force }));
+      const result = await updateScenarioAction({ ...preview.stamped(request.input), ...force });
       if (gate.settle(result, save)) {
         setConflict(null);
         setMessage(null);

@@ -81,7 +81,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
     const request = draft();
     if (!request) return;
     startSave(async () => {
-      const result = await updateAgentSettingsAction(preview.stamped({ ...request.input, ...force }));
+      const result = await updateAgentSettingsAction({ ...preview.stamped(request.input), ...force });
       if (gate.settle(result, save)) {
         setConflict(null);
         setMessage(null);

@@ -78,8 +78,8 @@ export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
       form,
       (_, force) =>
         next.edit === "updateTool"
-          ? updateToolAction(preview.stamped({ ...next.input, ...force }))
-          : createToolAction(preview.stamped({ ...next.input, ...force })),
+          ? updateToolAction({ ...preview.stamped(next.input), ...force })
+          : createToolAction({ ...preview.stamped(next.input), ...force }),
       (saved) => `Saved ${next.key} · v${saved.config_version}`,
     );
   }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { jobRuns } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -202,8 +202,12 @@ const JOB_LIST_STATES = ["queued", "running", "done", "failed", "cancelled", "re
 export type JobListState = (typeof JOB_LIST_STATES)[number];
 
 /** The admin Jobs page: the latest jobs of every kind, newest first, without results or payloads. */
-export async function listJobRunsForAdmin(db: DbOrTx, filter: { state?: JobListState; kind?: string; limit?: number }) {
+export async function listJobRunsForAdmin(
+  db: DbOrTx,
+  filter: { state?: JobListState; kind?: string; excludeKinds?: string[]; limit?: number },
+) {
   const where: SQL[] = [];
+  if (filter.excludeKinds?.length) where.push(notInArray(jobRuns.kind, filter.excludeKinds));
   if (filter.state === "retried") where.push(sql`${jobRuns.attempts} > 1`);
   else if (filter.state) where.push(eq(jobRuns.status, filter.state));
   if (filter.kind) where.push(eq(jobRuns.kind, filter.kind));
@@ -287,4 +291,29 @@ export async function pruneEndedPeriodicJobRuns(db: DbOrTx, before: Date): Promi
     )
     .returning({ id: jobRuns.id });
   return rows.length;
+}
+
+/** Per kind, its latest run and how many runs are kept: the periodic jobs' summary on the Jobs page. */
+export async function latestJobRunPerKind(db: DbOrTx, kinds: string[]) {
+  if (kinds.length === 0) return [];
+  const [latest, counts] = await Promise.all([
+    db
+      .selectDistinctOn([jobRuns.kind], {
+        kind: jobRuns.kind,
+        status: jobRuns.status,
+        attempts: jobRuns.attempts,
+        maxAttempts: jobRuns.maxAttempts,
+        error: jobRuns.error,
+        createdAt: jobRuns.createdAt,
+      })
+      .from(jobRuns)
+      .where(inArray(jobRuns.kind, kinds))
+      .orderBy(jobRuns.kind, desc(jobRuns.createdAt)),
+    db
+      .select({ kind: jobRuns.kind, runs: count() })
+      .from(jobRuns)
+      .where(inArray(jobRuns.kind, kinds))
+      .groupBy(jobRuns.kind),
+  ]);
+  return latest.map((row) => ({ ...row, runs: counts.find((c) => c.kind === row.kind)?.runs ?? 0 }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percent, runProgressText, runRequestText, runSummary } from "./run-format";
+import { modelCallsText, percent, runProgressText, runRequestText, runSummary } from "./run-format";
 
 describe("run-format", () => {
   it("shows shares as whole percentages", () => {
@@ -26,5 +26,16 @@ describe("run-format", () => {
     expect(runRequestText({ mode: "frozen", k: 1, tries: 1, keys: ["france-75-refund"] })).toBe(
       "frozen · k=1 · case france-75-refund",
     );
+  });
+});
+
+describe("modelCallsText", () => {
+  it("says that a frozen or offline run's calls never reached a provider, and a live run's did", () => {
+    expect(modelCallsText(53, "frozen")).toMatch(
+      /^53 model calls, answered from the recordings.*none reached a provider$/,
+    );
+    expect(modelCallsText(1, "offline")).toBe("1 model call, answered by the offline model; none reached a provider");
+    expect(modelCallsText(4, "live")).toBe("4 model calls, sent to the configured provider");
+    expect(modelCallsText(0, "frozen")).toBe("No model call; none reached a provider");
   });
 });

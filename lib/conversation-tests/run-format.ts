@@ -7,6 +7,21 @@ export function percent(share: number): string {
   return `${Math.round(share * 100)}%`;
 }
 
+/**
+ * What a run's model calls were. The engine asks for a model answer at each generation, judge or
+ * extraction step whatever the mode; only a live run sends those to a provider. Frozen answers them
+ * from the recorded tapes (the offline model where a tape no longer applies), offline from the offline
+ * model, so "a frozen run makes no model call" and "53 model calls" are both said as what they are.
+ */
+export function modelCallsText(calls: number, mode: "frozen" | "offline" | "live"): string {
+  const asked = `${calls} model ${calls === 1 ? "call" : "calls"}`;
+  if (mode === "live") return `${asked}, sent to the configured provider`;
+  if (calls === 0) return "No model call; none reached a provider";
+  return mode === "frozen"
+    ? `${asked}, answered from the recordings (the offline model where a recording no longer applies); none reached a provider`
+    : `${asked}, answered by the offline model; none reached a provider`;
+}
+
 /** The stored summary when it has the counts (a finished run), else null. */
 export function runSummary(run: Pick<TestRunView, "summary">): TestRunSummary | null {
   const s = run.summary as Partial<TestRunSummary> | null;

@@ -10,11 +10,14 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   test_run: "Test run",
   "dashboard.rollup": "Dashboard rollup",
   "retention.apply": "Retention",
+  "ledger.anchor": "Ledger anchor",
 };
 
 export const JobSearch = z.object({
   state: z.enum(JOB_STATES).optional().catch(undefined),
   kind: z.string().min(1).max(64).optional().catch(undefined),
+  /** `?periodic=shown`: the periodic jobs' runs in the list too (one a minute would swamp it otherwise). */
+  periodic: z.literal("shown").optional().catch(undefined),
 });
 export type JobSearch = z.infer<typeof JobSearch>;
 
@@ -40,6 +43,25 @@ export interface JobListRow {
   finishedAt: string | null;
   /** finished − started, or so far for a running job; null before it starts. */
   durationMs: number | null;
+}
+
+/** A periodic job on the Jobs page: how often it runs, its latest run and when the next is due. */
+export interface PeriodicJobRow {
+  kind: string;
+  everyMs: number;
+  last: { status: JobListRow["status"]; createdAt: string; error: string | null } | null;
+  /** The latest run's start plus the interval (the scheduler's own clock may differ by a few seconds). */
+  nextAt: string | null;
+  /** Runs kept in the list (pruned after 14 days by retention). */
+  runs: number;
+}
+
+/** "every minute", "every 10 minutes", "every day". */
+export function everyText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % (24 * 60) === 0) return minutes === 24 * 60 ? "every day" : `every ${minutes / (24 * 60)} days`;
+  if (minutes % 60 === 0) return minutes === 60 ? "every hour" : `every ${minutes / 60} hours`;
+  return minutes === 1 ? "every minute" : `every ${minutes} minutes`;
 }
 
 /** "850 ms", "4.2 s", "3 min 5 s", "2 h 4 min". */

@@ -86,5 +86,15 @@ export function shortLoopLabel(loop: Pick<LoopView, "loopId" | "familyId">): str
   return loop.loopId === loop.familyId ? loop.loopId : loop.loopId.slice(loop.familyId.length);
 }
 
+/**
+ * Whether a person may override this loop: an orchestrator's loop at any time (the override is honoured
+ * at its next completion); a turn's regeneration loop when a guardrail stopped it (the turn has already
+ * answered, so the override records who overruled the guardrail and why, on the loop and in the ledger).
+ * A turn loop that finished on its own has nothing to override.
+ */
+export function personMayOverride(loop: { kind: string; forceFinalize: boolean | null }): boolean {
+  return loop.kind === "external" || loop.forceFinalize === true;
+}
+
 export const loopHref = (loopId: string) => `/loops/${encodeURIComponent(loopId)}`;
 export const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;

@@ -215,7 +215,7 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   ),
   "testing.tests_gate": d(
     "Test gate on saves",
-    "Off; warn: a save that turns passing tests red goes through and says which; block: such a save is refused (an admin can force it with a reason).",
+    "Block (the default): a save that turns passing tests red is refused (an admin can save anyway with a reason); warn: it goes through and says which; off: tests are not run on saves.",
   ),
   "retention.sessions_days": d(
     "Keep sessions for (days)",

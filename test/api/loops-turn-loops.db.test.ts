@@ -12,7 +12,8 @@ import { startTestApp } from "../support/focal-test-app";
 import { loopApi, loopApiKey } from "../support/loop-api";
 
 // The engine's own regeneration loop (docs/decisions.md#the-regeneration-loop-is-a-guarded-loop) is stored as loops of
-// kind "turn", linked to its turn, and shows on the Loops pages; the API reads it but cannot complete or override it.
+// kind "turn", linked to its turn, and shows on the Loops pages; the API reads it but cannot complete it, and
+// overrides it only where a guardrail stopped it (the override is a record: the turn has already answered).
 
 let handle: DatabaseHandle;
 let turnId: string;
@@ -58,17 +59,34 @@ describe("turn loops on the Loops pages", () => {
     });
   });
 
-  it("the detail shows the lineage; the API reads the status but refuses to override (409)", async () => {
+  it("the detail shows the lineage; the API reads the status; a loop that finished on its own is not overridable (409)", async () => {
     const detail = await loadLoopDetail(handle.db, `turn_${turnId}_r1`);
     expect(detail?.family.map((l) => l.loopId)).toEqual([`turn_${turnId}`, `turn_${turnId}_r1`]);
     const api = loopApi(await loopApiKey(handle, ["loops:read", "loops:override"]));
     const status = await (await api.status(`turn_${turnId}`)).json();
     expect(status.guardrails_status).toMatchObject({ rerun_count: 1, max_reruns: 1, rerun_limit_reached: true });
-    const refused = await api.override(`turn_${turnId}_r1`, {
+    const refused = await api.override(`turn_${turnId}`, {
       override_max_reruns: true,
       override_by: "operator",
       override_reason: "x",
     });
     expect(refused.status).toBe(409);
+  });
+
+  it("a loop the rerun limit stopped takes an override: recorded on the loop and as GUARDRAIL_OVERRIDE", async () => {
+    const api = loopApi(await loopApiKey(handle, ["loops:read", "loops:override"]));
+    const done = await api.override(`turn_${turnId}_r1`, {
+      override_max_reruns: true,
+      override_by: "operator",
+      override_reason: "The rewrite was right; the limit of one is fine here.",
+    });
+    expect(done.status).toBe(200);
+    const detail = await loadLoopDetail(handle.db, `turn_${turnId}_r1`);
+    expect(detail?.loop).toMatchObject({
+      overrideMaxReruns: true,
+      overrideReason: "The rewrite was right; the limit of one is fine here.",
+    });
+    expect(detail?.overrides).toHaveLength(1);
+    expect(detail?.overrides[0]?.ledgerSeq).toEqual(expect.any(Number));
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import type { Role } from "@/lib/identity/roles";
-import { startDemoApp } from "./focal-test-app";
+import { type DemoAppOptions, startDemoApp } from "./focal-test-app";
 import { browserHeaders, requestState } from "./request-headers";
 
 export interface ActionTestApp<R extends Role> {
@@ -15,7 +15,7 @@ export interface ActionTestApp<R extends Role> {
  * each test starting as the first role, the database closed at the end. Call it at the top of the
  * file, beside `vi.mock("next/headers", …)`, which vitest hoists and so cannot live here.
  */
-export function demoAppForActions<R extends Role>(roles: [R, ...R[]]): ActionTestApp<R> {
+export function demoAppForActions<R extends Role>(roles: [R, ...R[]], options: DemoAppOptions = {}): ActionTestApp<R> {
   let handle: DatabaseHandle | undefined;
   let cookies: Record<R, string> | undefined;
   const app: ActionTestApp<R> = {
@@ -29,7 +29,7 @@ export function demoAppForActions<R extends Role>(roles: [R, ...R[]]): ActionTes
     },
   };
   beforeAll(async () => {
-    ({ handle, cookies } = await startDemoApp(roles));
+    ({ handle, cookies } = await startDemoApp(roles, options));
   });
   beforeEach(() => app.actAs(roles[0]));
   afterAll(async () => {

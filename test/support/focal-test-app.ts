@@ -59,12 +59,28 @@ export async function tableCounts(handle: DatabaseHandle): Promise<Record<string
   return counts;
 }
 
+/**
+ * How the demo is imported. `testsGate: "off"` for a file about the mechanics of saves (versions,
+ * ledger diffs, conflicts) whose edits break the demo's conversation tests on purpose: the gate,
+ * `block` by default, would refuse them; it has its own tests.
+ */
+export interface DemoAppOptions {
+  testsGate?: "off" | "warn" | "block";
+}
+
+/** The demo bundle with its `testing.tests_gate` set (see `DemoAppOptions`). */
+export function demoWithTestsGate(mode: "off" | "warn" | "block") {
+  return { ...demo, agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: mode } } } };
+}
+
 /** The app with the demo Refund desk imported and one signed-in operator per role asked for. */
 export async function startDemoApp<R extends Role>(
   roles: R[],
+  options: DemoAppOptions = {},
 ): Promise<{ handle: DatabaseHandle; cookies: Record<R, string> }> {
   const handle = await startTestApp();
-  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  const bundle = options.testsGate ? demoWithTestsGate(options.testsGate) : demo;
+  await importBundle(handle.db, bundle, SYSTEM_ACTOR, "setup");
   const cookies = {} as Record<R, string>;
   for (const role of roles) {
     const person = await addOperator(handle, `${role}@focal.test`, role);

@@ -246,10 +246,12 @@ export const RetrievalSettings = section(
  * Conversation tests as a gate on configuration saves: `off`, `warn` (the save goes through and says
  * which cases it turns red) or `block` (a save that turns a passing case red is refused; an admin may
  * force it with a reason, which the ledger keeps). The suite runs frozen on the draft, no model call.
+ * `block` by default: a preview that shows red tests must not be followed by a save that goes through
+ * silently. An agent without tests is not gated at all (there is nothing to turn red).
  */
 export const TestingSettings = section(
   { tests_gate: z.enum(["off", "warn", "block"]) },
-  { tests_gate: "off" as "off" | "warn" | "block" },
+  { tests_gate: "block" as "off" | "warn" | "block" },
 );
 
 /**

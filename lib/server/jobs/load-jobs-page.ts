@@ -1,15 +1,48 @@
 import "server-only";
-import { listJobRunsForAdmin } from "@/db/queries/job-runs";
+import { latestJobRunPerKind, listJobRunsForAdmin } from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
-import type { JobListRow, JobSearch } from "@/lib/jobs/job-list";
+import type { JobListRow, JobSearch, PeriodicJobRow } from "@/lib/jobs/job-list";
 import { jobView } from "./background-jobs";
-import { JOB_KINDS } from "./focal-jobs";
+import { JOB_KINDS, PERIODIC_JOBS } from "./focal-jobs";
 
 const PAGE = 100;
 
-/** The admin Jobs page: the latest 100 jobs matching the filters, newest first, as the APIs see them. */
+/** Each periodic job once: how often, its latest run, the next one due. */
+async function loadPeriodicJobs(db: Database): Promise<PeriodicJobRow[]> {
+  const latest = await latestJobRunPerKind(
+    db,
+    PERIODIC_JOBS.map((job) => job.name),
+  );
+  return PERIODIC_JOBS.map((job) => {
+    const row = latest.find((r) => r.kind === job.name);
+    return {
+      kind: job.name,
+      everyMs: job.everyMs,
+      last: row
+        ? { status: row.status as JobListRow["status"], createdAt: row.createdAt.toISOString(), error: row.error }
+        : null,
+      nextAt: row ? new Date(row.createdAt.getTime() + job.everyMs).toISOString() : null,
+      runs: row?.runs ?? 0,
+    };
+  });
+}
+
+/**
+ * The admin Jobs page: the periodic jobs grouped, one row each, and the latest 100 jobs matching the
+ * filters, newest first, as the APIs see them. The periodic jobs' runs (a ledger anchor every minute)
+ * stay out of that list unless asked for (`periodic=shown`) or filtered by their kind.
+ */
 export async function loadJobsPage(db: Database, search: JobSearch, now = new Date()) {
-  const rows = await listJobRunsForAdmin(db, { state: search.state, kind: search.kind, limit: PAGE });
+  const hidePeriodic = search.periodic !== "shown" && !search.kind;
+  const [rows, periodic] = await Promise.all([
+    listJobRunsForAdmin(db, {
+      state: search.state,
+      kind: search.kind,
+      excludeKinds: hidePeriodic ? PERIODIC_JOBS.map((job) => job.name) : undefined,
+      limit: PAGE,
+    }),
+    loadPeriodicJobs(db),
+  ]);
   const jobs = rows.map((row): JobListRow => {
     const view = jobView({ ...row, request: {}, configVersion: null }, now);
     const end = row.finishedAt ?? (view.status === "running" ? now : null);
@@ -28,5 +61,5 @@ export async function loadJobsPage(db: Database, search: JobSearch, now = new Da
       durationMs: row.startedAt && end ? Math.max(0, end.getTime() - row.startedAt.getTime()) : null,
     };
   });
-  return { jobs, kinds: JOB_KINDS, limit: PAGE };
+  return { jobs, periodic, kinds: JOB_KINDS, limit: PAGE };
 }

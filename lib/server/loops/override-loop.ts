@@ -7,6 +7,7 @@ import {
   type OverrideGuardrailsResponse,
   overrideGuardrails,
 } from "@/lib/engine/stages/loop-guardrails";
+import { personMayOverride } from "@/lib/loops/loop-view";
 import { loopRecordFromRow } from "../engine-host/loop-rows";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
@@ -44,10 +45,10 @@ export async function overrideLoop(
     await lockLoopFamily(tx, known.familyId);
     const row = await getLoopRow(tx, loopId);
     if (!row) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
-    if (row.kind === "turn") {
+    if (!personMayOverride(row)) {
       throw new AppError(
         "CONFLICT",
-        `Loop ${loopId} is a turn's regeneration loop: it ended with its turn and cannot be continued.`,
+        `Loop ${loopId} is a turn's regeneration loop that finished on its own: no guardrail stopped it, so there is nothing to override.`,
       );
     }
     const config = await guardrailConfigFor(tx, row.agentId, row.kind);

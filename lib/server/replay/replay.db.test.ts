@@ -10,7 +10,7 @@ import type { TurnTape } from "@/lib/engine/replay/tape";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { startTestApp } from "@/test/support/focal-test-app";
+import { demoWithTestsGate, startTestApp } from "@/test/support/focal-test-app";
 import { updateRule } from "../agents/rules/update-rule";
 import { replayAgentSessions } from "./replay-agent-sessions";
 
@@ -41,7 +41,8 @@ async function play(messages: readonly string[], options: { continuity?: boolean
 
 beforeAll(async () => {
   handle = await startTestApp();
-  await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
+  // Saves here change max-refund on purpose; the conversation-test gate has its own tests.
+  await importBundle(handle.db, demoWithTestsGate("off"), SYSTEM_ACTOR, "setup");
   for (const [i, conversation] of DEMO_CONVERSATIONS.entries()) {
     const id = await play(conversation, { continuity: i % 2 === 1 });
     if (i === 0) franceSession = id;

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { LoopDetail } from "@/components/loops/loop-detail";
 import { LoopId } from "@/lib/engine/stages/loop-guardrails";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { personMayOverride } from "@/lib/loops/loop-view";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 import { loadLoopDetail } from "@/lib/server/loops/load-loop-detail";
@@ -28,7 +29,6 @@ export default async function LoopPage({ params }: { params: Params }) {
   if (!loopId.success) notFound();
   const detail = await loadLoopDetail(await getDb(), loopId.data);
   if (!detail) notFound();
-  // Overrides need the operator role; a turn's loop ended with its turn, so there is nothing to continue.
-  const canOverride = roleAtLeast(operator.role, "operator") && detail.loop.kind === "external";
+  const canOverride = roleAtLeast(operator.role, "operator") && personMayOverride(detail.loop);
   return <LoopDetail {...detail} canOverride={canOverride} />;
 }

@@ -31,7 +31,7 @@ const LOYALTY: ProfileField = {
   extraction_hints: ["'I have 1,200 points'"],
 };
 
-const app = demoAppForActions(["designer", "viewer"]);
+const app = demoAppForActions(["designer", "viewer"], { testsGate: "off" });
 
 const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(app.handle)).configVersion });
 

@@ -19,7 +19,7 @@ vi.mock("next/headers", () => import("@/test/support/request-headers"));
 const AGENT = "refund-desk";
 const demoScenario = (key: string) => BundleScenario.parse(demo.scenarios.find((s) => s.key === key));
 
-const app = demoAppForActions(["designer"]);
+const app = demoAppForActions(["designer"], { testsGate: "off" });
 
 async function agent() {
   const [row] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));

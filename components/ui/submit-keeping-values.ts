@@ -1,0 +1,14 @@
+import type { FormEvent } from "react";
+
+/**
+ * A form's submit handler that keeps what was typed and chosen. React resets a `<form action={fn}>`
+ * after every submission, including one the server refuses: text inputs go blank and a select falls
+ * back to its first default (an operator added after a short-password error became a viewer). Handling
+ * `onSubmit` instead leaves the form as it is; a form clears itself after a success (a new `key`).
+ */
+export function submitKeepingValues(handle: (form: FormData) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    handle(new FormData(event.currentTarget));
+  };
+}
