@@ -215,3 +215,15 @@ test.describe("every console page on a phone", () => {
     expect(problems).toEqual([]);
   });
 });
+
+test("Inspect on a phone opens the turn's stages as a sheet over the chat", async ({ page }) => {
+  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+  await expect(reply).toContainText("regenerated", { timeout: 30_000 });
+  await reply.getByRole("button", { name: /Inspect|In panel/ }).click();
+  const sheet = page.getByTestId("turn-sheet");
+  await expect(sheet).toBeVisible();
+  await expect(sheet.locator('[data-testid="span-row"]').first()).toBeInViewport();
+  await screenshot(page, "phone-inspect-sheet");
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+});
