@@ -10,6 +10,7 @@ import { signInHref } from "@/lib/identity/safe-return-path";
 import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
 import { ChatThread } from "./chat-thread";
 import { Composer } from "./composer";
+import { ConfigNamesProvider } from "./config-names";
 import { sandboxHref } from "./sandbox-format";
 import { StartSessionButton } from "./start-session-button";
 import { TurnPanel } from "./turn-panel";
@@ -84,53 +85,55 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
   );
 
   return (
-    <div className="grid gap-4 lg:h-[calc(100dvh-11.75rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
-      <section
-        aria-label="Sandbox chat"
-        className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
-      >
-        <ChatThread
-          turns={chat.turns}
-          inflight={chat.inflight}
-          streamedReply={chat.live?.final?.response ?? null}
-          agentKey={agentKey}
-          selectedTurnId={selected?.id ?? null}
-          onSelectTurn={selectTurn}
-          empty={empty}
-        />
-        <div className="border-border border-t p-3">
-          {data.canPost ? (
-            <Composer
-              draft={chat.draft}
-              onDraftChange={chat.setDraft}
-              onSend={chat.send}
-              pending={chat.pending}
-              error={chat.error}
-              signInHref={signInHref(here)}
-            />
-          ) : (
-            <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
-              {VIEWER_NOTE}
-            </p>
-          )}
-        </div>
-      </section>
-      {narrow ? (
-        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
-          <DialogContent
-            data-testid="turn-sheet"
-            aria-describedby={undefined}
-            className="top-auto bottom-0 left-0 max-h-[85dvh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none p-3"
-          >
-            <DialogTitle className="pr-8">
-              {selected ? `Turn ${selected.turnIndex + 1}: ${selected.userMessage}` : "Turn"}
-            </DialogTitle>
-            {panel}
-          </DialogContent>
-        </Dialog>
-      ) : (
-        panel
-      )}
-    </div>
+    <ConfigNamesProvider names={data.names}>
+      <div className="grid gap-4 lg:h-[calc(100dvh-11.75rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+        <section
+          aria-label="Sandbox chat"
+          className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
+        >
+          <ChatThread
+            turns={chat.turns}
+            inflight={chat.inflight}
+            streamedReply={chat.live?.final?.response ?? null}
+            agentKey={agentKey}
+            selectedTurnId={selected?.id ?? null}
+            onSelectTurn={selectTurn}
+            empty={empty}
+          />
+          <div className="border-border border-t p-3">
+            {data.canPost ? (
+              <Composer
+                draft={chat.draft}
+                onDraftChange={chat.setDraft}
+                onSend={chat.send}
+                pending={chat.pending}
+                error={chat.error}
+                signInHref={signInHref(here)}
+              />
+            ) : (
+              <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
+                {VIEWER_NOTE}
+              </p>
+            )}
+          </div>
+        </section>
+        {narrow ? (
+          <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+            <DialogContent
+              data-testid="turn-sheet"
+              aria-describedby={undefined}
+              className="top-auto bottom-0 left-0 max-h-[85dvh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none p-3"
+            >
+              <DialogTitle className="pr-8">
+                {selected ? `Turn ${selected.turnIndex + 1}: ${selected.userMessage}` : "Turn"}
+              </DialogTitle>
+              {panel}
+            </DialogContent>
+          </Dialog>
+        ) : (
+          panel
+        )}
+      </div>
+    </ConfigNamesProvider>
   );
 }
