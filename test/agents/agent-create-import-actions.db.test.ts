@@ -53,10 +53,11 @@ describe("New agent in the console", () => {
     expect(await countOf(rules, agent?.id ?? "")).toBe(0);
   });
 
-  it("copies the demo under its own key, rules and scenarios included", async () => {
+  it("copies the demo under its own key, rules, scenarios and description included", async () => {
     const result = await createAgentAction({ name: "My refunds", key: "my-refunds", start: "demo" });
     expect(result).toMatchObject({ ok: true });
     const agent = await agentByKey("my-refunds");
+    expect(agent?.description).toBe(demoBundle.agent.description);
     expect(await countOf(rules, agent?.id ?? "")).toBe(demoBundle.rules.length);
     expect(await countOf(scenarios, agent?.id ?? "")).toBe(demoBundle.scenarios.length);
   });
