@@ -103,8 +103,8 @@ export function LoopDetail({ loop, family, overrides, completions, canOverride }
           </>
         }
         title={
-          <span className="flex items-center gap-2">
-            <Mono>{loop.loopId}</Mono>
+          <span className="flex flex-wrap items-center gap-2 whitespace-normal">
+            <Mono className="break-all">{loop.loopId}</Mono>
             <CopyButton value={loop.loopId} label="loop id" />
             <DecisionBadge loop={loop} />
             <KindBadge kind={loop.kind} />
