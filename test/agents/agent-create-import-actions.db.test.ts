@@ -123,4 +123,15 @@ describe("Import bundle in the console", () => {
     expect(after?.name).toBe("Refund desk (renamed)");
     expect(after?.configVersion).toBe((before?.configVersion ?? 0) + 1);
   });
+
+  it("imports a file whose key is taken as a new agent under another key, refusing a taken one", async () => {
+    const before = await agentByKey("refund-desk");
+    const text = bundleText({});
+    const taken = await expectNothingWritten(() => importAgentBundleAction({ text, new_key: "refund-desk" }));
+    expect(taken).toMatchObject({ code: "CONFLICT", fieldErrors: { new_key: [expect.stringContaining("taken")] } });
+    const copy = await importAgentBundleAction({ text, new_key: "refund-desk-2" });
+    expect(copy).toMatchObject({ ok: true, data: { key: "refund-desk-2", created: true } });
+    expect((await agentByKey("refund-desk-2"))?.id).not.toBe(before?.id);
+    expect((await agentByKey("refund-desk"))?.configVersion).toBe(before?.configVersion);
+  });
 });
