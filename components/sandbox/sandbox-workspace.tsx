@@ -86,7 +86,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
 
   return (
     <ConfigNamesProvider names={data.names}>
-      <div className="grid gap-4 lg:h-[calc(100dvh-7.5rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid gap-4 lg:h-[calc(100dvh-9rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <section
           aria-label="Sandbox chat"
           className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
