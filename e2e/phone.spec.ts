@@ -132,3 +132,98 @@ test("a designer on a phone creates an agent, writes a rule, tests it and reads 
   await expectNoSidewaysScroll(page);
   await screenshot(page, "phone-trace-blocked");
 });
+
+/**
+ * Boxes that scroll sideways and hide a control: an element that clips its overflow (auto, scroll,
+ * hidden or clip) while a button, link, input, select or switch inside lies partly outside it. The
+ * page itself may not scroll sideways either.
+ */
+async function hiddenControls(page: import("@playwright/test").Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const CONTROLS =
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="switch"], [role="checkbox"]';
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("data-testid") ? `[${el.getAttribute("data-testid")}]` : ""}${el.getAttribute("data-slot") ? `{${el.getAttribute("data-slot")}}` : ""}`;
+    const found: string[] = [];
+    const pageOverflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (pageOverflow > 0) found.push(`the page scrolls sideways by ${pageOverflow} px`);
+    for (const box of document.querySelectorAll("body *")) {
+      if (box.scrollWidth <= box.clientWidth + 1) continue;
+      if (!/auto|scroll|hidden|clip/.test(getComputedStyle(box).overflowX)) continue;
+      const edge = box.getBoundingClientRect();
+      if (edge.width === 0) continue;
+      for (const control of box.querySelectorAll(CONTROLS)) {
+        const r = control.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.right > edge.right + 1 || r.left < edge.left - 1) {
+          found.push(`${name(box)} hides ${name(control)} "${(control.textContent ?? "").trim().slice(0, 30)}"`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
+}
+
+test.describe("every console page on a phone", () => {
+  test.use({ hasTouch: true });
+
+  test("no page scrolls sideways, no box hides a control, and no keyboard hints show", async ({ page, request }) => {
+    test.setTimeout(240_000);
+    // A trace, a turn loop and an external loop to open.
+    const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+    await expect(reply).toContainText("regenerated", { timeout: 30_000 });
+    await reply.getByTestId("provenance-footer").getByRole("link", { name: /trace/ }).click();
+    await expect(page).toHaveURL(/\/traces\/[0-9a-f-]{36}$/);
+    const turnPath = new URL(page.url()).pathname;
+    const turnId = turnPath.split("/").at(-1);
+    await page.goto("/admin");
+    const key = await createApiKey(page, `phone pages ${RUN}`, ["loops:write"]);
+    const forced = await postForcedLoopFamily(request, key, `phone_pages_${RUN}`);
+
+    const pages = [
+      "/agents",
+      "/agents/refund-desk",
+      "/agents/refund-desk/rules",
+      "/agents/refund-desk/scenarios",
+      "/agents/refund-desk/tools",
+      "/agents/refund-desk/fields",
+      "/agents/refund-desk/settings",
+      "/agents/refund-desk/tests",
+      "/agents/refund-desk/traces",
+      turnPath,
+      "/agents/refund-desk/history",
+      "/agents/refund-desk/rollout",
+      "/agents/refund-desk/sandbox",
+      "/loops",
+      `/loops/${forced}`,
+      `/loops/turn_${turnId}`,
+      "/goals",
+      "/ledger",
+      "/admin",
+      "/admin/jobs",
+    ];
+    const problems: string[] = [];
+    for (const path of pages) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      for (const problem of await hiddenControls(page)) problems.push(`${path}: ${problem}`);
+      const hints = await page.locator('[data-slot="kbd"]:visible').count();
+      if (hints > 0) problems.push(`${path}: ${hints} keyboard hints show on a touch screen`);
+      await screenshot(page, `phone-page${path.replaceAll("/", "-").slice(0, 60)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test("Inspect on a phone opens the turn's stages as a sheet over the chat", async ({ page }) => {
+  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+  await expect(reply).toContainText("regenerated", { timeout: 30_000 });
+  await reply.getByRole("button", { name: /Inspect|In panel/ }).click();
+  const sheet = page.getByTestId("turn-sheet");
+  await expect(sheet).toBeVisible();
+  await expect(sheet.locator('[data-testid="span-row"]').first()).toBeInViewport();
+  await screenshot(page, "phone-inspect-sheet");
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+});

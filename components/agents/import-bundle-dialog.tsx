@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
 import { toast } from "@/components/ui/toaster";
 import { importAgentBundleAction } from "@/lib/actions/agents/import-agent-bundle";
@@ -35,6 +36,9 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
+  // After a key conflict: "replace" the agent that has the key, or import as a "new" agent under newKey.
+  const [asNew, setAsNew] = useState(false);
+  const [newKey, setNewKey] = useState("");
   const [offerReplace, setOfferReplace] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -43,6 +47,8 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
   function reset() {
     setFile(null);
     setReplace(false);
+    setAsNew(false);
+    setNewKey("");
     setOfferReplace(false);
     setMessage(null);
     setProblems([]);
@@ -67,17 +73,22 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
     if (file.size > MAX_BUNDLE_FILE_BYTES) return;
     startImport(async () => {
       const text = await file.text();
-      const result = await importAgentBundleAction({ file_name: file.name, text, replace }).catch(() => null);
+      const result = await importAgentBundleAction({
+        file_name: file.name,
+        text,
+        replace: replace && !asNew,
+        ...(asNew ? { new_key: newKey.trim() } : {}),
+      }).catch(() => null);
       if (!result) {
         setMessage("Could not reach the Focal server: check the connection, then try again.");
         return;
       }
       if (!result.ok) {
         setMessage(result.message);
-        setOfferReplace(result.code === "CONFLICT");
+        setOfferReplace(result.code === "CONFLICT" || offerReplace);
         setProblems(
           Object.entries(result.fieldErrors ?? {})
-            .filter(([path]) => path !== "replace")
+            .filter(([path]) => path !== "replace" && path !== "new_key")
             .flatMap(([path, messages]) => messages.map((m) => ({ path, message: m }))),
         );
         return;
@@ -144,17 +155,51 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
             </Alert>
           ) : null}
           {offerReplace ? (
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} />
-              Replace its configuration (a new version; the agent's sessions and traces stay)
-            </label>
+            <fieldset className="space-y-2 text-sm">
+              <legend className="sr-only">An agent has this key</legend>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="import-conflict"
+                  checked={replace && !asNew}
+                  onChange={() => {
+                    setReplace(true);
+                    setAsNew(false);
+                  }}
+                />
+                Replace its configuration (a new version; the agent's sessions and traces stay)
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="import-conflict"
+                  checked={asNew}
+                  onChange={() => {
+                    setAsNew(true);
+                    setReplace(false);
+                  }}
+                />
+                Import as a new agent
+              </label>
+              {asNew ? (
+                <FormField label="Key of the new agent" htmlFor="import-new-key" required>
+                  <Input
+                    id="import-new-key"
+                    value={newKey}
+                    onChange={(event) => setNewKey(event.target.value)}
+                    placeholder="e.g. refund-desk-2"
+                    className="font-mono"
+                  />
+                </FormField>
+              ) : null}
+            </fieldset>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" pending={pending} disabled={offerReplace && !replace}>
-              {replace ? "Replace configuration" : "Import"}
+            <Button type="submit" pending={pending} disabled={offerReplace && !replace && !(asNew && newKey.trim())}>
+              {asNew ? "Import as a new agent" : replace ? "Replace configuration" : "Import"}
             </Button>
           </DialogFooter>
         </form>

@@ -93,8 +93,9 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
         if (result.ok) {
           toast.success(result.data.changed ? savedText(result.data) : "Nothing changed.");
           onSaved(result.data.config_version);
-          router.refresh();
+          // Close first: a refresh started while the URL still says `?rule=new` brings that back.
           onClose();
+          router.refresh();
           return;
         }
         rejected(result.fieldErrors ?? {}, result.code === "CONFLICT" ? null : result.message, normalized);

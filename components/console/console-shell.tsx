@@ -1,6 +1,6 @@
 "use client";
 
-import { Keyboard, Menu } from "lucide-react";
+import { Menu } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -59,10 +59,8 @@ export function ConsoleShell({ children, ...sidebar }: SidebarProps & { children
         >
           <Menu aria-hidden />
         </Button>
+        {/* No keyboard-shortcuts button here: this bar only shows on phones, which have no keyboard. */}
         <span className="flex-1 font-semibold text-sm tracking-tight">Focal</span>
-        <Button variant="ghost" size="icon" aria-label="Keyboard shortcuts" onClick={openHelp}>
-          <Keyboard aria-hidden />
-        </Button>
       </header>
       {navOpen ? (
         <div className="fixed inset-0 z-40 bg-black/40 md:hidden" aria-hidden onClick={() => setNavOpen(false)} />

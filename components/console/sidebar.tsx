@@ -126,7 +126,12 @@ export function Sidebar({
         </ul>
       </nav>
       <div className="space-y-2 border-t border-border p-3 text-xs">
-        <Button variant="ghost" size="sm" className="w-full justify-between" onClick={onHelp}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="w-full justify-between max-md:hidden pointer-coarse:hidden"
+          onClick={onHelp}
+        >
           Keyboard shortcuts <Kbd>?</Kbd>
         </Button>
         <div className="truncate" title={operator.email}>

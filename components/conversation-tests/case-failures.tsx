@@ -2,15 +2,27 @@ import { OutcomeBadge } from "@/components/impact-preview/outcome-badge";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
-import { kindLabel } from "@/lib/conversation-tests/assertion-kinds";
+import { failureSentence } from "@/lib/conversation-tests/failure-sentence";
 import type { CaseTry, CaseTurnResult } from "@/lib/conversation-tests/test-types";
 import { plural } from "@/lib/text/plural";
 
 const SERVED = {
   tape: "recorded answers replayed",
-  diverged: "recording no longer applied to some calls",
+  diverged: "the model's answer differed from the recorded one",
   provider: "no recording: the model ran",
 } as const;
+
+/** Where the assertion sits in the case file, for whoever edits the bundle by hand. */
+function FailureDetails({ kind, path }: { kind: string; path: string }) {
+  return (
+    <details className="text-muted-foreground">
+      <summary className="cursor-pointer">Details</summary>
+      <span>
+        Assertion <Mono>{kind}</Mono> at <Mono>{path}</Mono>
+      </span>
+    </details>
+  );
+}
 
 /** What a turn did: the trace of a failing assertion. */
 function TurnTrace({ turn }: { turn: CaseTurnResult }) {
@@ -58,11 +70,10 @@ export function CaseFailures({ detail }: { detail: CaseTry }) {
             {turn.assertions
               .filter((a) => !a.passed)
               .map((a) => (
-                <li key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs">
+                <li key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs" data-testid="failure-sentence">
                   <Badge variant="danger">failed</Badge>
-                  <span className="font-medium">{kindLabel(a.kind)}</span>
-                  <span>{a.detail}</span>
-                  <Mono className="text-muted-foreground">{a.path}</Mono>
+                  <span className="min-w-0 break-words">{failureSentence(a, turn.index)}</span>
+                  <FailureDetails kind={a.kind} path={a.path} />
                 </li>
               ))}
           </ul>
@@ -70,11 +81,10 @@ export function CaseFailures({ detail }: { detail: CaseTry }) {
         </div>
       ))}
       {failedConversation.map((a) => (
-        <p key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs">
+        <p key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs" data-testid="failure-sentence">
           <Badge variant="danger">failed</Badge>
-          <span className="font-medium">{kindLabel(a.kind)}</span>
-          <span>{a.detail}</span>
-          <span className="text-muted-foreground">(whole conversation)</span>
+          <span className="min-w-0 break-words">{failureSentence(a, null)}</span>
+          <FailureDetails kind={a.kind} path={a.path} />
         </p>
       ))}
     </div>

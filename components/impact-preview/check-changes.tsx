@@ -1,11 +1,12 @@
 import { checkVariant } from "@/components/sandbox/sandbox-format";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { checkName, checkResultWord } from "@/lib/replay/check-words";
 import type { DecisionDiff } from "@/lib/replay/replay-types";
 
 function Result({ value }: { value: string | null }) {
   return value ? (
-    <Badge variant={checkVariant(value)}>{value}</Badge>
+    <Badge variant={checkVariant(value)}>{checkResultWord(value)}</Badge>
   ) : (
     <span className="text-muted-foreground">not run</span>
   );
@@ -25,7 +26,9 @@ export function CheckChanges({ checks }: { checks: NonNullable<DecisionDiff["che
       <TableBody>
         {checks.map((c) => (
           <TableRow key={c.check}>
-            <TableCell className="font-mono text-xs">{c.check}</TableCell>
+            <TableCell className="text-xs" title={c.check}>
+              {checkName(c.check)}
+            </TableCell>
             <TableCell>
               <Result value={c.before} />
             </TableCell>

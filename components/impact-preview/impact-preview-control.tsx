@@ -75,7 +75,7 @@ export function ImpactPreviewControl({ agentKey, preview, draft, disabled, class
           <div className="flex items-center justify-end gap-2 border-border border-t p-4">
             {stamped ? (
               <span className="mr-auto text-muted-foreground text-xs">
-                Save this draft unchanged and its version records these counts in the ledger.
+                Back in the editor, save this draft unchanged and its version records these counts in the ledger.
               </span>
             ) : null}
             <Button type="button" variant="outline" onClick={close}>

@@ -26,7 +26,11 @@ export function ImpactSummary({ preview, groups }: { preview: ImpactPreview; gro
           hint={`${counts.newly_unblocked} newly unblocked`}
         />
         <Stat label="Not replayable" value={counts.not_replayable} hint="listed below with why" />
-        <Stat label="Diverged" value={counts.diverged} hint="asked for calls not on the tape" />
+        <Stat
+          label="Answer differed"
+          value={counts.diverged}
+          hint="the model's answer differed from the recorded one"
+        />
       </div>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
         <Group title="Outcome changes" empty="No outcome changes.">

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { checkVariant } from "@/components/sandbox/sandbox-format";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
+import { checkName, checkResultWord } from "@/lib/replay/check-words";
 import { countOf } from "@/lib/replay/impact-groups";
 import type { DecisionDiff, TurnDecisions } from "@/lib/replay/replay-types";
 import { CheckChanges } from "./check-changes";
@@ -101,8 +102,8 @@ function DecisionColumn({ title, decisions: d, diff, side }: DecisionColumnProps
       {Object.keys(d.checks).length > 0 ? (
         <div className="flex flex-wrap gap-1">
           {Object.entries(d.checks).map(([check, result]) => (
-            <Badge key={check} variant={checkVariant(result)}>
-              <span className="font-mono">{check}</span> {result}
+            <Badge key={check} variant={checkVariant(result)} title={check}>
+              {checkName(check)}: {checkResultWord(result)}
             </Badge>
           ))}
         </div>

@@ -2,6 +2,17 @@ import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { type LoopView, loopHref, shortLoopLabel } from "@/lib/loops/loop-view";
+import { turnLoopBadge } from "@/lib/loops/turn-loop-outcome";
+
+/** Red for a forced stop of an external loop; a turn's loop is green when its rewrite passed, else amber. */
+function chipTone(loop: LoopView): string | false {
+  if (loop.kind === "turn") {
+    const { tone } = turnLoopBadge(loop);
+    if (tone === "success" && loop.decision === "finalize") return "border-success-border text-success";
+    return tone === "warning" && "border-warning-border text-warning";
+  }
+  return loop.forceFinalize && "border-danger-border text-danger";
+}
 
 /** Lineage chips `loop_001 → _r1 → _r2`: every loop of the family, this one marked current. */
 export function LineageChips({ family, current }: { family: LoopView[]; current: string }) {
@@ -20,7 +31,7 @@ export function LineageChips({ family, current }: { family: LoopView[]; current:
                 className={cn(
                   "rounded-md border px-2 py-0.5 font-mono text-xs",
                   here ? "border-foreground bg-foreground text-background" : "border-border hover:bg-muted",
-                  loop.forceFinalize && !here && "border-danger-border text-danger",
+                  !here && chipTone(loop),
                 )}
               >
                 {shortLoopLabel(loop)}

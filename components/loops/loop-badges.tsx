@@ -1,22 +1,22 @@
 import { Badge } from "@/components/ui/badge";
 import type { LoopView } from "@/lib/loops/loop-view";
+import { turnLoopBadge } from "@/lib/loops/turn-loop-outcome";
 
 /**
  * The decision with its word: rerun (amber), finalized (green), force-finalized and halt (red), and
  * "override pending" (amber) for a loop a guardrail stopped and an override lifted: it continues at its
- * next completion. A turn's loop is a reply being rewritten after a failed check — routine, and
- * already answered by the safe fallback when it stops — so it is told in neutral words.
+ * next completion. A turn's loop is a reply being rewritten after a failed check — routine, so a
+ * rewrite that passed is green and only one the fallback had to answer is amber (turn-loop-outcome.ts).
  */
 export function DecisionBadge({
   loop,
 }: {
-  loop: Pick<LoopView, "decision" | "forceFinalize" | "status" | "finalizeReason" | "kind">;
+  loop: Pick<LoopView, "decision" | "forceFinalize" | "status" | "finalizeReason" | "kind" | "rerunDepth" | "biasTags">;
 }) {
   if (loop.decision === null) return <Badge variant="neutral">{loop.status}</Badge>;
   if (loop.kind === "turn") {
-    if (loop.decision === "rerun") return <Badge variant="neutral">rewritten</Badge>;
-    if (loop.forceFinalize) return <Badge variant="neutral">stopped at the rewrite limit</Badge>;
-    return <Badge variant="neutral">reply checked</Badge>;
+    const { tone, badge } = turnLoopBadge(loop);
+    return <Badge variant={tone}>{badge}</Badge>;
   }
   if (loop.decision === "rerun") return <Badge variant="warning">rerun</Badge>;
   if (loop.decision === "halt") return <Badge variant="danger">halt</Badge>;

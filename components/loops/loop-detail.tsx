@@ -12,6 +12,7 @@ import {
   score2,
   utc,
 } from "@/lib/loops/loop-view";
+import { turnLoopOutcome } from "@/lib/loops/turn-loop-outcome";
 import { LineChart } from "./line-chart";
 import { LineageChips } from "./lineage-chips";
 import { DecisionBadge, KindBadge } from "./loop-badges";
@@ -55,10 +56,17 @@ function FamilyCharts({ loop, family }: { loop: LoopView; family: LoopView[] }) 
   );
 }
 
-function StatusAlerts({ loop }: { loop: LoopView }) {
+function StatusAlerts({ loop, family }: { loop: LoopView; family: LoopView[] }) {
+  const turnOutcome = loop.kind === "turn" ? turnLoopOutcome(family) : null;
   return (
     <div className="space-y-2 empty:hidden" data-testid="loop-status">
-      {loop.forceFinalize ? (
+      {turnOutcome ? (
+        <Alert variant={turnOutcome.tone === "neutral" ? "info" : turnOutcome.tone} title={turnOutcome.title}>
+          {turnOutcome.tone === "warning"
+            ? "The customer got the safe fallback reply: read the trace to see which check the drafts kept failing."
+            : "The customer got the reply that passed; nothing needs doing."}
+        </Alert>
+      ) : loop.forceFinalize ? (
         <Alert
           variant="danger"
           title={`Force-finalized: ${REASON_WORDS[loop.finalizeReason ?? ""] ?? "a guardrail stopped it"}`}
@@ -95,8 +103,8 @@ export function LoopDetail({ loop, family, overrides, completions, canOverride }
           </>
         }
         title={
-          <span className="flex items-center gap-2">
-            <Mono>{loop.loopId}</Mono>
+          <span className="flex flex-wrap items-center gap-2 whitespace-normal">
+            <Mono className="break-all">{loop.loopId}</Mono>
             <CopyButton value={loop.loopId} label="loop id" />
             <DecisionBadge loop={loop} />
             <KindBadge kind={loop.kind} />
@@ -118,7 +126,7 @@ export function LoopDetail({ loop, family, overrides, completions, canOverride }
         }
         actions={canOverride ? <OverrideDialog loop={loop} /> : null}
       />
-      <StatusAlerts loop={loop} />
+      <StatusAlerts loop={loop} family={family} />
       <LineageChips family={family} current={loop.loopId} />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="Reruns" value={`${loop.rerunCount} / ${loop.maxReruns}`} hint="issued in the family / limit" />

@@ -102,14 +102,46 @@ describe("Loops pages render", () => {
     expect(html).toContain('href="/loops?ff=yes&amp;cursor=c%7Ex"');
   });
 
-  it("a turn's rewrite loop is told in neutral words, not as a forced stop", () => {
-    const turnLoop = { ...forced, loopId: "turn_t1_r1", familyId: "turn_t1", kind: "turn" as const };
+  it("a turn's rewrite that passed reads green; one the fallback answered reads amber, never red", () => {
+    const passed = {
+      ...forced,
+      loopId: "turn_t1_r1",
+      familyId: "turn_t1",
+      kind: "turn" as const,
+      finalizeReason: "thresholds_met",
+      biasTags: [],
+    };
+    const root = { ...loop("turn_t1", 0, { kind: "turn" }), familyId: "turn_t1", biasTags: ["violation:max-refund"] };
     const html = renderToStaticMarkup(
-      createElement(LoopsDashboard, { loops: [turnLoop], stats, agents: [], search: {} }),
+      createElement(LoopsDashboard, { loops: [passed], stats, agents: [], search: {} }),
     );
     const row = /data-testid="loop-row-turn_t1_r1".*?<\/tr>/.exec(html)?.[0] ?? "";
-    expect(row).toContain("stopped at the rewrite limit");
+    expect(row).toContain("rewrite passed");
     expect(row).not.toContain("force-finalized");
+    const detail = renderToStaticMarkup(
+      createElement(LoopDetail, {
+        loop: passed,
+        family: [root, passed],
+        overrides: [],
+        completions: [],
+        canOverride: false,
+      }),
+    );
+    expect(detail).toContain("Rewritten once to satisfy max-refund");
+    expect(detail).not.toContain("Force-finalized");
+    expect(detail).not.toContain('data-variant="danger"');
+    const stopped = { ...passed, finalizeReason: "rerun_limit_reached", biasTags: ["violation:max-refund"] };
+    const fallback = renderToStaticMarkup(
+      createElement(LoopDetail, {
+        loop: stopped,
+        family: [root, stopped],
+        overrides: [],
+        completions: [],
+        canOverride: false,
+      }),
+    );
+    expect(fallback).toContain("the safe fallback answered");
+    expect(fallback).toContain('data-variant="warning"');
   });
 
   it("an empty instance says how to get the first loop", () => {

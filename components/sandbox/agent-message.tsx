@@ -56,7 +56,9 @@ export function AgentMessage({ turn, agentKey, selected, onSelect }: AgentMessag
           className="-my-1 h-6 px-1.5 text-muted-foreground aria-pressed:bg-accent aria-pressed:text-foreground"
         >
           <PanelRight aria-hidden="true" />
-          {selected ? "In panel" : "Inspect"}
+          {/* Below 1024 px the panel is a sheet Inspect opens (sandbox-workspace.tsx): never "In panel" there. */}
+          <span className="lg:hidden">Inspect</span>
+          <span className="max-lg:hidden">{selected ? "In panel" : "Inspect"}</span>
           <span className="sr-only"> turn {turn.turnIndex + 1}</span>
         </Button>
       </header>

@@ -61,7 +61,7 @@ export function Composer({ draft, onDraftChange, onSend, pending, error, signInH
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p
           id="sandbox-message-help"
-          className="flex items-center gap-1 whitespace-nowrap text-muted-foreground text-xs"
+          className="flex items-center gap-1 whitespace-nowrap text-muted-foreground text-xs max-md:hidden pointer-coarse:hidden"
         >
           <Kbd>Enter</Kbd> sends · <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> new line
         </p>

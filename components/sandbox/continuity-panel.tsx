@@ -48,10 +48,13 @@ function Facts({ children, label }: { children: ReactNode; label: string }) {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** A fact under its plain label; the stored field name shows on hover (`field`). */
+function Fact({ term, field, children }: { term: string; field?: string; children: ReactNode }) {
   return (
     <>
-      <dt className="font-mono text-muted-foreground">{term}</dt>
+      <dt className="text-muted-foreground" title={field}>
+        {term}
+      </dt>
       <dd className="flex min-w-0 items-center gap-1">{children}</dd>
     </>
   );
@@ -107,21 +110,22 @@ function DecisionCard({ t }: { t: ContinuityTelemetryView }) {
         </Badge>
         {headline(t)}
       </p>
-      <div className="flex flex-wrap items-center gap-1" data-testid="continuity-reasons">
-        <span className="mr-0.5 text-muted-foreground">Why:</span>
-        {t.reasons.length ? (
-          t.reasons.map((reason) => (
-            <Badge key={reason} variant="info" className="font-mono">
-              {reason}
-            </Badge>
-          ))
-        ) : (
-          <None>no decision reasons recorded</None>
-        )}
-      </div>
+      {t.reasons.length ? (
+        <details className="text-muted-foreground">
+          <summary className="cursor-pointer">Details</summary>
+          <div className="mt-1 flex flex-wrap items-center gap-1" data-testid="continuity-reasons">
+            <span className="mr-0.5">Recorded reasons:</span>
+            {t.reasons.map((reason) => (
+              <Badge key={reason} variant="info" className="font-mono">
+                {reason}
+              </Badge>
+            ))}
+          </div>
+        </details>
+      ) : null}
       {t.blockedReason ? (
         <p>
-          <span className="text-muted-foreground">Blocked by:</span>{" "}
+          <span className="text-muted-foreground">Not picked because:</span>{" "}
           <span data-testid="continuity-blocked">{t.blockedReason}</span>
         </p>
       ) : null}
@@ -188,25 +192,32 @@ function SelectionLoop({ t }: { t: ContinuityTelemetryView }) {
           The bounded model loop did not run for this turn: no loop cycle, fingerprints or retry budget.
         </p>
       )}
-      <Facts label="Selection loop">
-        <Fact term="loop_cycle_id">
-          <CopyableId value={t.loopCycleId} label="loop cycle id" />
-        </Fact>
-        <Fact term="fingerprint_before">
-          <CopyableId value={t.fingerprintBefore} label="fingerprint before" chars={FINGERPRINT_CHARS} />
-        </Fact>
-        <Fact term="fingerprint_after">
-          <CopyableId value={t.fingerprintAfter} label="fingerprint after" chars={FINGERPRINT_CHARS} />
-          {unchanged ? <Badge variant="warning">unchanged</Badge> : null}
-        </Fact>
-        <Fact term="retry_attempt_index">
-          <Mono>{t.retryAttemptIndex ?? "—"}</Mono>
-        </Fact>
-        <Fact term="retry_budget_remaining">
-          {t.retryBudgetRemaining === null ? <None /> : <Mono>{t.retryBudgetRemaining}</Mono>}
-        </Fact>
-        <Fact term="fallback_reason">{t.fallbackReason ? <Mono>{t.fallbackReason}</Mono> : <None>none</None>}</Fact>
-      </Facts>
+      <details className="text-xs">
+        <summary className="cursor-pointer text-muted-foreground">
+          Details{unchanged ? " · the options did not change between tries" : ""}
+        </summary>
+        <Facts label="Selection loop">
+          <Fact term="Loop cycle" field="loop_cycle_id">
+            <CopyableId value={t.loopCycleId} label="loop cycle id" />
+          </Fact>
+          <Fact term="Options before" field="fingerprint_before">
+            <CopyableId value={t.fingerprintBefore} label="fingerprint before" chars={FINGERPRINT_CHARS} />
+          </Fact>
+          <Fact term="Options after" field="fingerprint_after">
+            <CopyableId value={t.fingerprintAfter} label="fingerprint after" chars={FINGERPRINT_CHARS} />
+            {unchanged ? <Badge variant="warning">unchanged</Badge> : null}
+          </Fact>
+          <Fact term="Try" field="retry_attempt_index">
+            <Mono>{t.retryAttemptIndex === null ? "—" : t.retryAttemptIndex + 1}</Mono>
+          </Fact>
+          <Fact term="Tries left" field="retry_budget_remaining">
+            {t.retryBudgetRemaining === null ? <None /> : <Mono>{t.retryBudgetRemaining}</Mono>}
+          </Fact>
+          <Fact term="Fallback" field="fallback_reason">
+            {t.fallbackReason ? <Mono>{t.fallbackReason}</Mono> : <None>none</None>}
+          </Fact>
+        </Facts>
+      </details>
     </>
   );
 }
@@ -216,16 +227,18 @@ function DerivedState({ t }: { t: ContinuityTelemetryView }) {
   return (
     <>
       <Facts label="Continuity state">
-        <Fact term="activeOptionSetId">
+        <Fact term="Offered options" field="activeOptionSetId">
           <CopyableId value={t.activeOptionSetId} label="active option set id" />
         </Fact>
-        <Fact term="activeScope">{t.activeScope ? <Mono>{t.activeScope}</Mono> : <None />}</Fact>
+        <Fact term="Scope" field="activeScope">
+          {t.activeScope ? <Mono>{t.activeScope}</Mono> : <None />}
+        </Fact>
         {t.decision === "resolved" && t.winner ? (
           <>
-            <Fact term="lastAcceptedChoiceId">
+            <Fact term="Last choice" field="lastAcceptedChoiceId">
               <Mono>{t.winner.id}</Mono>
             </Fact>
-            <Fact term="pendingClarifierType">
+            <Fact term="Waiting for" field="pendingClarifierType">
               <Mono>none</Mono>
             </Fact>
           </>

@@ -1,4 +1,3 @@
-import { ArrowUpRight } from "lucide-react";
 import Link from "next/link";
 import { Mono } from "@/components/ui/mono";
 import type { TurnView } from "@/lib/turns/turn-view";
@@ -42,7 +41,6 @@ export function ProvenanceFooter({ turn, agentKey }: { turn: TurnView; agentKey:
             className="inline-flex items-center underline decoration-foreground/30 underline-offset-2 hover:text-foreground"
           >
             trace
-            <ArrowUpRight aria-hidden="true" className="size-3" />
           </Link>,
         ]}
       />

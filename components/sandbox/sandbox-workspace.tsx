@@ -2,16 +2,23 @@
 
 import { MessagesSquare } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { startTransition, useOptimistic } from "react";
+import { startTransition, useOptimistic, useState } from "react";
+import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useMediaQuery } from "@/components/ui/use-media-query";
 import { signInHref } from "@/lib/identity/safe-return-path";
 import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
 import { ChatThread } from "./chat-thread";
 import { Composer } from "./composer";
+import { ConfigNamesProvider } from "./config-names";
 import { sandboxHref } from "./sandbox-format";
 import { StartSessionButton } from "./start-session-button";
 import { TurnPanel } from "./turn-panel";
 import { useSendTurn } from "./use-send-turn";
+
+// Below 1024 px the chat takes the whole width and the turn panel would sit far below it (about
+// 2,300 px down on a phone): there, Inspect opens the panel as a sheet over the chat instead.
+const NARROW = "(max-width: 1023px)";
 
 const VIEWER_NOTE = "Viewers can read sandbox conversations; ask an admin for the designer role to chat.";
 
@@ -30,8 +37,11 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
   const latest = chat.turns.at(-1) ?? null;
   const selected = chat.turns.find((t) => t.id === selectedId) ?? latest;
   const here = sandboxHref(agentKey, { session: chat.session?.id });
+  const narrow = useMediaQuery(NARROW);
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   function selectTurn(turnId: string) {
+    if (narrow) setSheetOpen(true);
     startTransition(() => {
       setSelectedId(turnId);
       router.replace(sandboxHref(agentKey, { session: chat.session?.id, turn: turnId }), { scroll: false });
@@ -63,46 +73,67 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
     />
   );
 
+  const panel = (
+    <TurnPanel
+      turn={selected}
+      session={chat.session}
+      latest={latest}
+      canPost={data.canPost}
+      continuity={data.continuity}
+      live={chat.live}
+    />
+  );
+
   return (
-    <div className="grid gap-4 lg:h-[calc(100dvh-6.5rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
-      <section
-        aria-label="Sandbox chat"
-        className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
-      >
-        <ChatThread
-          turns={chat.turns}
-          inflight={chat.inflight}
-          streamedReply={chat.live?.final?.response ?? null}
-          agentKey={agentKey}
-          selectedTurnId={selected?.id ?? null}
-          onSelectTurn={selectTurn}
-          empty={empty}
-        />
-        <div className="border-border border-t p-3">
-          {data.canPost ? (
-            <Composer
-              draft={chat.draft}
-              onDraftChange={chat.setDraft}
-              onSend={chat.send}
-              pending={chat.pending}
-              error={chat.error}
-              signInHref={signInHref(here)}
-            />
-          ) : (
-            <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
-              {VIEWER_NOTE}
-            </p>
-          )}
-        </div>
-      </section>
-      <TurnPanel
-        turn={selected}
-        session={chat.session}
-        latest={latest}
-        canPost={data.canPost}
-        continuity={data.continuity}
-        live={chat.live}
-      />
-    </div>
+    <ConfigNamesProvider names={data.names}>
+      <div className="grid gap-4 lg:h-[calc(100dvh-9rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+        <section
+          aria-label="Sandbox chat"
+          className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
+        >
+          <ChatThread
+            turns={chat.turns}
+            inflight={chat.inflight}
+            streamedReply={chat.live?.final?.response ?? null}
+            agentKey={agentKey}
+            selectedTurnId={selected?.id ?? null}
+            onSelectTurn={selectTurn}
+            empty={empty}
+          />
+          <div className="border-border border-t p-3">
+            {data.canPost ? (
+              <Composer
+                draft={chat.draft}
+                onDraftChange={chat.setDraft}
+                onSend={chat.send}
+                pending={chat.pending}
+                error={chat.error}
+                signInHref={signInHref(here)}
+              />
+            ) : (
+              <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
+                {VIEWER_NOTE}
+              </p>
+            )}
+          </div>
+        </section>
+        {narrow ? (
+          <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+            <DialogContent
+              data-testid="turn-sheet"
+              aria-describedby={undefined}
+              className="top-auto bottom-0 left-0 max-h-[85dvh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none p-3"
+            >
+              <DialogTitle className="pr-8">
+                {selected ? `Turn ${selected.turnIndex + 1}: ${selected.userMessage}` : "Turn"}
+              </DialogTitle>
+              {panel}
+            </DialogContent>
+          </Dialog>
+        ) : (
+          panel
+        )}
+      </div>
+    </ConfigNamesProvider>
   );
 }

@@ -5,6 +5,8 @@ import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import type { Span } from "@/lib/engine/contracts/turn-outcome";
+import { nameIds, nameIdsDeep } from "@/lib/turns/name-ids";
+import { useConfigNames } from "./config-names";
 import { formatMs } from "./sandbox-format";
 import { SpanAttributes } from "./span-attributes";
 
@@ -29,6 +31,7 @@ interface SpanRowProps {
 
 export function SpanRow({ span, label, totalMs, open, onToggle, id }: SpanRowProps) {
   const detail = useRef<HTMLDivElement>(null);
+  const names = useConfigNames();
   // Bring an opened row's numbers into view: the last rows open below the panel's fold.
   useEffect(() => {
     if (open) detail.current?.scrollIntoView({ block: "nearest" });
@@ -62,7 +65,7 @@ export function SpanRow({ span, label, totalMs, open, onToggle, id }: SpanRowPro
           {span.status !== "ok" ? (
             <Badge variant={span.status === "error" ? "danger" : "neutral"}>{span.status}</Badge>
           ) : null}
-          <span className={cn("min-w-0", open ? "break-words" : "truncate")}>{span.decision}</span>
+          <span className={cn("min-w-0", open ? "break-words" : "truncate")}>{nameIds(span.decision, names)}</span>
         </span>
       </button>
       {open ? (
@@ -71,7 +74,7 @@ export function SpanRow({ span, label, totalMs, open, onToggle, id }: SpanRowPro
             starts at <span className="font-mono">{formatMs(span.startOffsetMs)}</span>, took{" "}
             <span className="font-mono">{formatMs(span.durationMs)}</span>
           </p>
-          <SpanAttributes attributes={span.attributes} />
+          <SpanAttributes attributes={nameIdsDeep(span.attributes, names) as Record<string, unknown>} />
         </div>
       ) : null}
     </li>

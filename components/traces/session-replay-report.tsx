@@ -30,7 +30,7 @@ export function SessionReplayReport({ agentKey, report, context, currentTurnId }
           {counts.changed} of {countOf(counts.turns, "turn")} changed
         </span>{" "}
         under {version ? `v${version}` : "the configuration"} · {counts.same} same · {counts.not_replayable} not
-        replayable · {counts.diverged} diverged
+        replayable · {counts.diverged} where the model's answer differed from the recorded one
       </p>
       <ol className="space-y-2">
         {turns.map((turn) => (

@@ -26,6 +26,7 @@ export function TracesTable({ agentKey, rows, options }: TracesTableProps) {
       containerClassName="hidden max-h-[calc(100vh-16rem)] md:block"
       aria-label="Traces"
       data-testid="traces-table"
+      stack={false}
     >
       <TableHeader>
         <TableRow>
@@ -74,7 +75,9 @@ export function TracesTable({ agentKey, rows, options }: TracesTableProps) {
               )}
             </TableCell>
             {/* Two lines of each, the whole text on hover and on the turn's page: enough to tell turns apart. */}
-            <TableCell className="min-w-56 max-w-md whitespace-normal">
+            {/* `!`: the table's nowrap rule for every cell is more specific; this one cell wraps, or its
+                text widens the table until Latency, Calls and Provider leave a 1440 px screen. */}
+            <TableCell className="min-w-56 max-w-80 whitespace-normal!">
               <Link
                 href={turnHref(agentKey, row.id)}
                 title={row.userMessage}

@@ -8,6 +8,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import type { SessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import type { TurnDetailData } from "@/lib/server/traces/load-turn-detail";
 import { tracesHref } from "@/lib/traces/trace-search";
+import { nameIds } from "@/lib/turns/name-ids";
+import { ConfigNamesProvider } from "../sandbox/config-names";
 import { ProvenanceFooter } from "../sandbox/provenance-footer";
 import { formatUtc, sandboxHref } from "../sandbox/sandbox-format";
 import { TurnTimeline } from "../sandbox/turn-timeline";
@@ -55,7 +57,7 @@ export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProp
         }
       />
       <div className="flex flex-col gap-4">
-        <TurnFacts turn={turn} intentLabel={data.intentLabel} />
+        <TurnFacts turn={turn} intentLabel={data.intentLabel ? nameIds(data.intentLabel, data.names) : null} />
         <TurnExchange turn={turn} />
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>
@@ -66,7 +68,9 @@ export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProp
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <TurnTimeline turn={turn} />
+              <ConfigNamesProvider names={data.names}>
+                <TurnTimeline turn={turn} />
+              </ConfigNamesProvider>
             </CardContent>
           </Card>
           <Card data-testid="turn-provenance">

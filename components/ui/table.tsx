@@ -1,5 +1,20 @@
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
+import { TableStackLabels } from "./table-stack-labels";
+
+// Below 768 px a table stacks: each row becomes a card and each cell a line "Header  value", so no
+// control sits off-screen in a box that scrolls sideways. `stack={false}` keeps a real grid (a
+// table whose columns only make sense side by side, or one with its own phone layout).
+const STACK = {
+  container: "max-md:max-h-none max-md:overflow-visible max-md:rounded-none max-md:border-0",
+  table: "max-md:block",
+  cells:
+    "max-md:[&>thead]:hidden max-md:[&>tbody]:block max-md:[&>tbody]:space-y-2 " +
+    "max-md:[&>tbody>tr]:block max-md:[&>tbody>tr]:rounded-lg max-md:[&>tbody>tr]:border max-md:[&>tbody>tr]:border-border max-md:[&>tbody>tr]:px-2 max-md:[&>tbody>tr]:py-1.5 " +
+    "max-md:[&>tbody>tr>td]:flex max-md:[&>tbody>tr>td]:h-auto max-md:[&>tbody>tr>td]:min-w-0 max-md:[&>tbody>tr>td]:flex-wrap max-md:[&>tbody>tr>td]:items-center max-md:[&>tbody>tr>td]:gap-x-2 max-md:[&>tbody>tr>td]:whitespace-normal max-md:[&>tbody>tr>td]:break-words max-md:[&>tbody>tr>td]:px-1 max-md:[&>tbody>tr>td]:py-1 max-md:[&>tbody>tr>td]:text-left " +
+    "max-md:[&>tbody>tr>td]:before:w-24 max-md:[&>tbody>tr>td]:before:shrink-0 max-md:[&>tbody>tr>td]:before:font-sans max-md:[&>tbody>tr>td]:before:text-muted-foreground max-md:[&>tbody>tr>td]:before:text-xs max-md:[&>tbody>tr>td]:before:content-[attr(data-label)] " +
+    "max-md:[&>tbody>tr>td[data-label='']]:before:hidden",
+};
 
 export type TableProps = ComponentProps<"table"> & {
   /**
@@ -7,15 +22,27 @@ export type TableProps = ComponentProps<"table"> & {
    * height limit (e.g. "max-h-[calc(100vh-12rem)]") when the header should stay visible while scrolling.
    */
   containerClassName?: string;
+  /** Rows become cards below 768 px (the default); false keeps the grid, scrolling inside its box. */
+  stack?: boolean;
 };
 
-export function Table({ className, containerClassName, ...props }: TableProps) {
+export function Table({ className, containerClassName, stack = true, ...props }: TableProps) {
   return (
     <div
       data-slot="table-container"
-      className={cn("relative w-full overflow-auto rounded-lg border border-border", containerClassName)}
+      data-stack={stack ? "" : undefined}
+      className={cn(
+        "relative w-full overflow-auto rounded-lg border border-border",
+        containerClassName,
+        stack && STACK.container,
+      )}
     >
-      <table data-slot="table" className={cn("w-full caption-bottom text-sm tabular-nums", className)} {...props} />
+      <table
+        data-slot="table"
+        className={cn("w-full caption-bottom text-sm tabular-nums", className, stack && [STACK.table, STACK.cells])}
+        {...props}
+      />
+      {stack ? <TableStackLabels /> : null}
     </div>
   );
 }

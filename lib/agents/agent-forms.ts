@@ -23,5 +23,7 @@ export const ImportAgentBundleInput = z.object({
   text: z.string().min(1, "The file is empty").max(MAX_BUNDLE_FILE_BYTES, "The file is over 1 MB"),
   /** An agent with the bundle's key exists: replace its configuration (a new version), not refuse. */
   replace: z.boolean().default(false),
+  /** An agent with the bundle's key exists: import the file as a new agent under this key instead. */
+  new_key: AgentKey.min(1, "Give the new agent a key").optional(),
 });
 export type ImportAgentBundleInput = z.input<typeof ImportAgentBundleInput>;

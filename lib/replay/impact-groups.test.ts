@@ -63,7 +63,7 @@ describe("impact groups", () => {
     expect(changedHeadline({ changed: 0, turns: 1 })).toBe("0 of 1 turn would change");
     expect(progressText(null)).toBe("Replaying…");
     expect(progressText({ done: 40, total: 200 })).toBe("Replaying 40 of 200 sessions…");
-    expect(turnStatusText(blocked)).toBe("changed · diverged");
+    expect(turnStatusText(blocked)).toBe("changed · the model's answer differed from the recorded one");
     expect(turnStatusText(lost)).toBe("not replayable");
     expect(previewCountsText({ turns: 12, changed: 1, outcome_changes: 1, newly_blocked: 0, not_replayable: 0 })).toBe(
       "Previewed: 1 of 12 turns changed (1 outcome change, 0 newly blocked)",

@@ -89,8 +89,8 @@ export function groupImpact(report: Pick<ReplayReport, "turns" | "rules_started"
   };
 }
 
-/** A turn's status as a word, with "diverged" when the replay asked for something the tape did not hold. */
+/** A turn's status in words, saying so when the replay asked the model for something the tape did not hold. */
 export function turnStatusText(turn: Pick<ReportTurn, "status" | "diverged">): string {
   const status = turn.status === "not_replayable" ? "not replayable" : turn.status;
-  return turn.diverged ? `${status} · diverged` : status;
+  return turn.diverged ? `${status} · the model's answer differed from the recorded one` : status;
 }

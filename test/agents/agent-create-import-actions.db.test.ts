@@ -53,10 +53,11 @@ describe("New agent in the console", () => {
     expect(await countOf(rules, agent?.id ?? "")).toBe(0);
   });
 
-  it("copies the demo under its own key, rules and scenarios included", async () => {
+  it("copies the demo under its own key, rules, scenarios and description included", async () => {
     const result = await createAgentAction({ name: "My refunds", key: "my-refunds", start: "demo" });
     expect(result).toMatchObject({ ok: true });
     const agent = await agentByKey("my-refunds");
+    expect(agent?.description).toBe(demoBundle.agent.description);
     expect(await countOf(rules, agent?.id ?? "")).toBe(demoBundle.rules.length);
     expect(await countOf(scenarios, agent?.id ?? "")).toBe(demoBundle.scenarios.length);
   });
@@ -121,5 +122,16 @@ describe("Import bundle in the console", () => {
     expect(after?.id).toBe(before?.id);
     expect(after?.name).toBe("Refund desk (renamed)");
     expect(after?.configVersion).toBe((before?.configVersion ?? 0) + 1);
+  });
+
+  it("imports a file whose key is taken as a new agent under another key, refusing a taken one", async () => {
+    const before = await agentByKey("refund-desk");
+    const text = bundleText({});
+    const taken = await expectNothingWritten(() => importAgentBundleAction({ text, new_key: "refund-desk" }));
+    expect(taken).toMatchObject({ code: "CONFLICT", fieldErrors: { new_key: [expect.stringContaining("taken")] } });
+    const copy = await importAgentBundleAction({ text, new_key: "refund-desk-2" });
+    expect(copy).toMatchObject({ ok: true, data: { key: "refund-desk-2", created: true } });
+    expect((await agentByKey("refund-desk-2"))?.id).not.toBe(before?.id);
+    expect((await agentByKey("refund-desk"))?.configVersion).toBe(before?.configVersion);
   });
 });

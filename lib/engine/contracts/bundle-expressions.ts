@@ -28,33 +28,55 @@ const VARIABLE_CEL_TYPE: Record<VariableType, CelType> = {
  * from the response): profile fields, response variables and tool output variables (`dyn`, their
  * shape is the tool's). The first declaration of a name wins; duplicates are reported elsewhere.
  */
-export function declaredVariables(bundle: Pick<Bundle, "profile_fields" | "variables" | "tools">): CelDeclarations {
+export function declaredVariables(bundle: Partial<ExpressionParts>): CelDeclarations {
   const declarations: Record<string, CelType> = {};
   const declare = (name: string, type: CelType) => {
     if (!Object.hasOwn(declarations, name)) declarations[name] = type;
   };
-  for (const field of bundle.profile_fields) declare(field.field_name, FIELD_CEL_TYPE[field.field_type]);
-  for (const variable of bundle.variables)
+  for (const field of present(bundle.profile_fields)) declare(field.field_name, FIELD_CEL_TYPE[field.field_type]);
+  for (const variable of present(bundle.variables))
     for (const name of declaredNamesOf(variable)) declare(name, VARIABLE_CEL_TYPE[variable.type]);
-  for (const tool of bundle.tools) for (const name of Object.keys(tool.output.variables)) declare(name, "dyn");
+  for (const tool of present(bundle.tools)) for (const name of Object.keys(tool.output.variables)) declare(name, "dyn");
   return declarations;
+}
+
+/**
+ * The parts of a bundle its expressions live in. An entry may be null: a bundle that failed its shape
+ * check is still checked entry by entry (validate-bundle.ts), so every problem shows in one round,
+ * and a null keeps the other entries at their own index.
+ */
+export interface ExpressionParts {
+  profile_fields: ReadonlyArray<Bundle["profile_fields"][number] | null>;
+  variables: ReadonlyArray<Bundle["variables"][number] | null>;
+  tools: ReadonlyArray<Bundle["tools"][number] | null>;
+  rules: ReadonlyArray<Bundle["rules"][number] | null>;
+}
+
+function present<T>(items: ReadonlyArray<T | null> | undefined): T[] {
+  return (items ?? []).filter((item): item is T => item !== null);
 }
 
 /**
  * Every CEL expression and extraction pattern in the bundle, checked as it will be used: rule
  * expressions against the declared variables, validation rules against `value`, patterns compiled.
  */
-export function validateBundleExpressions(bundle: Bundle): BundleIssue[] {
+export function validateBundleExpressions(
+  bundle: ExpressionParts,
+  /** A malformed declaration may declare the name: then an unknown name is not yet a problem. */
+  options: { skipUndeclared?: boolean } = {},
+): BundleIssue[] {
   const issues: BundleIssue[] = [];
   const declarations = declaredVariables(bundle);
 
   bundle.rules.forEach((rule, i) => {
-    if (rule.enforcement_expression === null || rule.enforcement_lane !== "deterministic") return;
+    if (rule === null || rule.enforcement_expression === null || rule.enforcement_lane !== "deterministic") return;
     const check = checkExpression(rule.enforcement_expression, declarations, { resultType: "bool" });
-    if (!check.ok) issues.push({ path: `rules[${i}].enforcement_expression`, message: check.message });
+    if (check.ok || (options.skipUndeclared && check.kind === "undeclared")) return;
+    issues.push({ path: `rules[${i}].enforcement_expression`, message: check.message });
   });
 
   bundle.profile_fields.forEach((field, i) => {
+    if (field === null) return;
     const value = { value: FIELD_CEL_TYPE[field.field_type] };
     field.validation_rules.forEach((rule, j) => {
       const check = checkExpression(rule, value, { resultType: "bool" });
@@ -70,6 +92,7 @@ export function validateBundleExpressions(bundle: Bundle): BundleIssue[] {
   });
 
   bundle.variables.forEach((variable, i) => {
+    if (variable === null) return;
     variable.patterns.forEach((pattern, j) => {
       const problem = patternProblem(pattern, variable.type);
       if (problem) issues.push({ path: `variables[${i}].patterns[${j}]`, message: problem });

@@ -131,6 +131,14 @@ describe("validateBundle", () => {
     ]);
   });
 
+  it("reports a broken expression in the same round as a shape problem elsewhere", () => {
+    const bundle = editable();
+    bundle.rules[3].enforcement_expression = "refund_amount <= ";
+    bundle.rules[1].scope = "PLANET";
+    bundle.agent.nmae = "typo";
+    expect(paths(bundle)).toEqual(["agent.nmae", "rules[1].scope", "rules[3].enforcement_expression"]);
+  });
+
   it("reports undeclared variables in expressions and validation rules", () => {
     const bundle = editable();
     bundle.rules[3].enforcement_expression = "refund_total <= 50 && order_amount <= 100";

@@ -133,26 +133,46 @@ describe("offline generator on the demo Refund desk", () => {
     ).toBe("Just to confirm: this is about order 123.");
   });
 
-  it("asks for what the verify step and the owner rule need, skipping what the customer already said", () => {
-    const text = offlineGenerate(
-      demoGenerateRequest("it arrived broken", {
-        step: "verify",
-        ruleActions: [demoRule("confirm-order-owner")],
-        profile: { order_id: "sample2" },
-      }),
-    );
-    expect(text).toBe("Could you tell me the email address on the order?");
+  it("asks only what the step needs, never what a rule of the step asks on top, and skips what the customer said", () => {
+    const verify = (message: string, history: { role: "user" | "agent"; text: string }[] = []) =>
+      offlineGenerate(
+        demoGenerateRequest(message, {
+          step: "verify",
+          ruleActions: [demoRule("confirm-order-owner")],
+          profile: { order_id: "123" },
+          history,
+        }),
+      );
+    expect(verify("yes, that one")).toBe("Could you tell me the reason for the refund?");
+    expect(verify("yes, that one", [{ role: "user", text: "my kettle arrived broken" }])).not.toContain("reason");
   });
 
-  it("holds the offer back while the step or a rule still asks something", () => {
+  it("holds the offer back while the step still asks something, and reads the order back once", () => {
     const request = demoGenerateRequest("open the sample2 pls", {
       step: "verify",
       ruleActions: [maxRefund, demoRule("confirm-order-owner")],
       toolOutputs: [demoLookupOutput()],
     });
     expect(offlineGenerate(request)).toBe(
-      "I found order sample2: $42.50, delivered. Could you tell me the email address on the order? Could you tell me the reason for the refund?",
+      "I found order sample2: $42.50, delivered. Could you tell me the reason for the refund?",
     );
+    const history = [
+      { role: "user" as const, text: request.message },
+      { role: "agent" as const, text: offlineGenerate(request) },
+    ];
+    const again = { ...request, history };
+    expect(offlineGenerate({ ...again, message: "yes" })).toBe("Could you tell me the reason for the refund?");
+  });
+
+  it("closes politely on thanks after a reply, without offering again", () => {
+    const request = demoGenerateRequest("ok thanks", {
+      step: "offer_refund",
+      ruleActions: [maxRefund],
+      toolOutputs: [demoLookupOutput()],
+      profile: { order_id: "123" },
+      history: [{ role: "agent", text: "I can refund $50 to your original payment method right away." }],
+    });
+    expect(offlineGenerate(request)).toBe("You're welcome! Is there anything else I can help with?");
   });
 
   it("does not ask for the order twice when it lists the candidates", () => {

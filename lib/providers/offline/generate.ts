@@ -22,6 +22,9 @@ const REASON_WORDS =
   /\b(?:because|broken|broke|damaged|defective|faulty|wrong|late|missing|cracked|leak\w*|doesn'?t work|does not work|no longer|don'?t need|do not need|changed my mind|too (?:small|big|large))\b/;
 const GREETING = /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\b/;
 const THANKS = /^(?:thanks?|thank you|cheers|great,? thanks?)\b/;
+/** A message that only says thanks ("ok thanks", "great, thank you!"): the conversation is closing. */
+const ONLY_THANKS =
+  /^(?:(?:ok(?:ay)?|great|perfect|brilliant|lovely|cool)[,.!]?\s+)?(?:thanks?|thank you|thx|cheers)(?:\s+(?:a lot|so much|very much))?[.!]*$/;
 
 interface Draft {
   statements: string[];
@@ -149,8 +152,9 @@ function known(noun: string, request: GenerateRequest, focus: DataRecord | null)
   }
   if (focus && stem(focus.noun) === n) return focus.id;
   const message = fold(request.message);
-  if (n === "reason" && REASON_WORDS.test(message)) return "given";
-  if (n === "email" && /@/.test(message)) return "given";
+  const said = [message, ...customerTurns(request).map(fold)];
+  if (n === "reason" && said.some((m) => REASON_WORDS.test(m))) return "given";
+  if (n === "email" && said.some((m) => /@/.test(m))) return "given";
   if (n === "product" && productOf(request.message)) return productOf(request.message);
   if (n === "country" && extractCountry(request.message)) return extractCountry(request.message);
   return null;
@@ -160,6 +164,20 @@ interface Asked {
   /** "Just to confirm: this is about order 123." */
   confirmations: string[];
   questions: { noun: string; text: string }[];
+}
+
+/** What the customer said before this message, latest first. */
+function customerTurns(request: GenerateRequest): string[] {
+  return request.history
+    .filter((h) => h.role === "user")
+    .map((h) => h.text)
+    .reverse();
+}
+
+/** Whether an earlier reply already said `text` (a read-back, a "couldn't find", an offer). */
+function saidBefore(request: GenerateRequest, text: string): boolean {
+  const needle = text.toLowerCase();
+  return request.history.some((h) => h.role === "agent" && h.text.toLowerCase().includes(needle));
 }
 
 /** Questions the step instructions and rule actions ask for ("Ask which order …", "ask for the email …"). */
@@ -181,7 +199,10 @@ function askedQuestions(directives: readonly string[], request: GenerateRequest,
       if (value) {
         // "If the customer already gave an order number, confirm it instead of asking again."
         const next = list[i + 1] ?? "";
-        if (/\bconfirm\b/i.test(next) && value !== "given" && !(focus && sameId(focus.id, value))) {
+        const notFound = saidBefore(request, `couldn't find ${noun} ${value}`);
+        if (notFound) {
+          asked.questions.push({ noun, text: `Could you tell me ${rest.replace(/[.?!]+$/, "")}?` });
+        } else if (/\bconfirm\b/i.test(next) && value !== "given" && !(focus && sameId(focus.id, value))) {
           asked.confirmations.push(`Just to confirm: this is about ${noun} ${value}.`);
         }
         continue;
@@ -212,6 +233,13 @@ function declaredClaims(
 }
 
 const MONEY_BACK = /refund|reimburs|compensat|money_back|payout/i;
+/** An earlier reply of this generator that made an offer ("I'll process a $42.50 refund", "I can refund $50"). */
+const OFFERED = /\b(?:I'll process a \S+ refund|I can refund \S+)/;
+
+/** The current step is where the offer is made: asking "is that the one?" there would stall the flow. */
+function offeringStep(request: GenerateRequest): boolean {
+  return request.step !== null && isOffering([request.step.instructions]);
+}
 
 export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   const directives = [...request.ruleActions.map((r) => r.actionText), request.step?.instructions ?? ""].filter(
@@ -222,17 +250,31 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   const draft: Draft = { statements: [], questions: [] };
   let promised: { amount: number; currency: string } | null = null;
 
+  // Thanks after an earlier reply closes the conversation: no read-back, no second offer, no question
+  // but whether there is anything else.
+  if (ONLY_THANKS.test(message) && request.history.some((h) => h.role === "agent")) {
+    return { text: "You're welcome! Is there anything else I can help with?", claims: declaredClaims(request, null) };
+  }
+
   const records = collectRecords(request.toolOutputs);
   const ids = wantedIds(request);
+  // The record the customer means: named in this message or the profile, else the one named last in
+  // an earlier message ("open the sample2 pls", then "wrong size, I want my money back").
+  const earlierIds = customerTurns(request).flatMap((text) => wantedIds({ ...request, message: text }).fromMessage);
+  const named = (candidates: string[]) => records.find((r) => candidates.some((id) => sameId(id, r.id)));
   const focus =
-    records.find((r) => [...ids.fromMessage, ...ids.fromProfile].some((id) => sameId(id, r.id))) ??
-    (records.length === 1 ? (records[0] ?? null) : null);
+    named([...ids.fromMessage, ...ids.fromProfile]) ??
+    (records.length === 1 ? (records[0] ?? null) : null) ??
+    named(earlierIds) ??
+    null;
   const listing = !focus && records.length > 1;
   const listedNoun = records[0]?.noun ?? "item";
 
   // What the step and the rules still need from the customer. A list of candidates already asks
   // "which one", so a question about the same thing is dropped.
-  const asked = askedQuestions(directives, request, focus);
+  // Inside a scenario the step says what to ask, one need at a time; a rule's "ask for …" only asks
+  // outside one, so a customer in the middle of a flow is never asked for something the step does not need.
+  const asked = askedQuestions(request.step ? [request.step.instructions] : directives, request, focus);
   const pending = asked.questions.filter((q) => !(listing && stem(q.noun) === stem(listedNoun)));
 
   // An offer waits until nothing is pending ("Before offering money back, confirm …").
@@ -277,7 +319,13 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   // 4. Data from tools: read back the record the customer means (and offer), or list the candidates.
   if (focus) {
     const details = describeRecord(focus);
-    draft.statements.push(`I found ${focus.noun} ${focus.id}${details ? `: ${details}` : ""}.`);
+    const readBack = `I found ${focus.noun} ${focus.id}${details ? `: ${details}` : ""}.`;
+    // An earlier reply already read it back: the customer is not told the same thing twice.
+    const toldBefore = saidBefore(request, readBack);
+    if (!toldBefore) draft.statements.push(readBack);
+    if (!toldBefore && !offering && pending.length === 0 && request.step && !offeringStep(request)) {
+      draft.questions.push(`Is that the ${focus.noun} you mean?`);
+    }
     if (offering && focus.amount !== null) {
       const to = paymentMethod(directives);
       promised = { amount: capped && cap !== null ? cap : focus.amount, currency: focus.currency ?? "USD" };
@@ -289,11 +337,12 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
     }
   } else if (listing) {
     const missing = ids.fromProfile[0];
-    if (missing) draft.statements.push(`I couldn't find ${listedNoun} ${missing}.`);
     const listed = records.slice(0, 10).map((r) => {
       const details = describeRecord(r);
       return details ? `${r.id} (${details})` : r.id;
     });
+    const notFound = missing ? `I couldn't find ${listedNoun} ${missing}.` : null;
+    if (notFound && !saidBefore(request, notFound)) draft.statements.push(notFound);
     draft.statements.push(`I found these ${listedNoun}s: ${joinList(listed)}.`);
   }
 
@@ -325,6 +374,10 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   if (draft.statements.length === 0 && draft.questions.length === 0) {
     if (isExitRequest(request.message)) {
       draft.statements.push("No problem, I've stopped there.");
+      draft.questions.push("Is there anything else I can help with?");
+    } else if (request.history.some((h) => h.role === "agent" && OFFERED.test(h.text))) {
+      // Asked again after the offer: the offer stands, it is not made twice.
+      draft.statements.push("The refund I offered above still stands.");
       draft.questions.push("Is there anything else I can help with?");
     } else if (THANKS.test(message)) {
       draft.statements.push("You're welcome!");

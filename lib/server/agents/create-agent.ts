@@ -28,7 +28,8 @@ export async function createAgent(
     agent: {
       key: input.key,
       name: input.name,
-      description: input.description,
+      // A copy of the demo keeps the demo's description unless the person wrote their own.
+      description: input.description || (fromDemo ? demoBundle.agent.description : ""),
       settings: fromDemo ? structuredClone(demoBundle.agent.settings) : {},
     },
   };

@@ -4,7 +4,9 @@ import type { AgentRow, DbOrTx } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { env } from "@/lib/env";
 import { roleAtLeast } from "@/lib/identity/roles";
+import type { ConfigNames } from "@/lib/turns/name-ids";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { loadConfigNames } from "../agents/load-config-names";
 import { hostPorts } from "../engine-host/host-ports";
 import { sessionView, turnViews } from "../engine-host/views";
 import type { OperatorPrincipal } from "../principal";
@@ -18,6 +20,8 @@ export interface SandboxData {
   canPost: boolean;
   /** What decides continuity for a session that has no choice of its own. */
   continuity: { deploymentOn: boolean; agentOn: boolean };
+  /** Scenario, step, transition and rule names by id, for the timeline. */
+  names: ConfigNames;
 }
 
 /** Everything the sandbox page shows: the chosen (or latest) sandbox session with its turns and spans. */
@@ -44,6 +48,7 @@ export async function loadSandbox(
     session: session ? await sessionView(db, session, agent) : null,
     turns: session ? await turnViews(db, await listSessionTurns(db, session.id)) : [],
     canPost: roleAtLeast(operator.role, "designer"),
+    names: await loadConfigNames(db, agent.id),
     continuity: {
       deploymentOn: env().NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED,
       agentOn: resolveAgentSettings(agent.settings).continuity.enabled,

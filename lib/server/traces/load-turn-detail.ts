@@ -2,6 +2,7 @@ import "server-only";
 import { getTurn, loopsOfTurn, spansOf } from "@/db/queries/conversations";
 import { listTurnLedgerEvents } from "@/db/queries/turn-ledger";
 import type { AgentRow, DbOrTx } from "@/db/types";
+import { loadConfigNames } from "../agents/load-config-names";
 import { turnView } from "../engine-host/views";
 import { loopViews } from "../loops/loop-views";
 
@@ -15,10 +16,11 @@ export async function loadTurnDetail(db: DbOrTx, agent: Pick<AgentRow, "id">, tu
   if (!UUID.test(turnId)) return null;
   const row = await getTurn(db, turnId);
   if (!row || row.agentId !== agent.id) return null;
-  const [spans, ledgerEvents, loopRows] = await Promise.all([
+  const [spans, ledgerEvents, loopRows, names] = await Promise.all([
     spansOf(db, [row.id]),
     listTurnLedgerEvents(db, row.id),
     loopsOfTurn(db, row.id),
+    loadConfigNames(db, agent.id),
   ]);
   return {
     turn: turnView(row, spans),
@@ -27,6 +29,7 @@ export async function loadTurnDetail(db: DbOrTx, agent: Pick<AgentRow, "id">, tu
     violatedRuleIds: row.violatedRuleIds,
     ledgerEvents,
     loops: await loopViews(db, loopRows),
+    names,
   };
 }
 
