@@ -14,7 +14,7 @@ export const customersPaths = {
     delete: {
       summary: "Delete everything held about one customer, in every agent",
       description:
-        "The customer's profiles, sessions, turns, spans, tapes and stored API responses, turns in batches (a turn never loses its spans); then a CUSTOMER_DELETED ledger event holding only a hash of the id and the counts. The ledger still verifies.",
+        "The customer's profiles, sessions, turns, spans, tapes and stored API responses, turns in batches (a turn never loses its spans), and their sessions and turns out of every stored replay and test run report and job payload; then a CUSTOMER_DELETED ledger event holding only a hash of the id and the counts. The ledger still verifies.",
       security: [{ apiKey: [] }],
       "x-focal-scope": "admin",
       parameters: [{ name: "customer_id", in: "path", required: true, schema: { type: "string", maxLength: 200 } }],

@@ -67,6 +67,10 @@ export const CustomerDeletionBody = z.object({
   profiles: z.number().int(),
   sessions: z.number().int(),
   turns: z.number().int(),
+  job_runs: z
+    .number()
+    .int()
+    .describe("Stored replays and test runs that named the customer's sessions or turns, now without them"),
   ledger_event_id: z.string(),
 });
 
