@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { ConsoleShell } from "@/components/console/console-shell";
 import { OperatorRoleProvider } from "@/components/console/operator-role";
 import { listAgents } from "@/db/queries/agents";
+import { reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const operator = await requireOperator();
-  const agents = await listAgents(await getDb());
+  const agents = await reachableAgentsForPage(await listAgents(await getDb()));
   return (
     <ConsoleShell
       agents={agents.map((a) => ({ key: a.key, name: a.name }))}

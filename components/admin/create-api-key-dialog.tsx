@@ -20,7 +20,7 @@ import { Input } from "@/components/ui/input";
 import { createApiKeyAction } from "@/lib/actions/api-keys/create-api-key";
 import { API_SCOPES } from "@/lib/identity/roles";
 
-export function CreateApiKeyDialog() {
+export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: string }[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -29,7 +29,12 @@ export function CreateApiKeyDialog() {
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
 
   function onSubmit(form: FormData) {
-    const input = { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) };
+    const limited = form.getAll("agents").map(String);
+    const input = {
+      name: String(form.get("name") ?? ""),
+      scopes: form.getAll("scopes").map(String),
+      agents: limited.length > 0 ? limited : null,
+    };
     startTransition(async () => {
       const result = await createApiKeyAction(input as never);
       if (result.ok) {
@@ -98,6 +103,26 @@ export function CreateApiKeyDialog() {
                 ))}
               </div>
               <FieldError messages={errors.scopes} />
+            </fieldset>
+            <fieldset className="space-y-1" aria-describedby="key-agents-hint">
+              <legend className="text-sm font-medium">Agents</legend>
+              <p id="key-agents-hint" className="text-xs text-muted-foreground">
+                Tick none for every agent; tick some to limit the key to them (others answer 404).
+              </p>
+              <div className="grid grid-cols-2 gap-1">
+                {agents.map((agent) => (
+                  <label key={agent.key} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="agents" value={agent.key} />
+                    <span>{agent.name}</span>
+                    <span className="font-mono text-xs text-muted-foreground">{agent.key}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError
+                messages={Object.entries(errors)
+                  .filter(([path]) => path === "agents" || path.startsWith("agents["))
+                  .flatMap(([, messages]) => messages)}
+              />
             </fieldset>
             <DialogFooter>
               <Button type="submit" pending={pending}>

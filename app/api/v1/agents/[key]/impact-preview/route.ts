@@ -1,6 +1,7 @@
 import { getAgentByKey } from "@/db/queries/agents";
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { ImpactPreviewSchema } from "@/lib/replay/replay-view-schemas";
+import { reachable } from "@/lib/server/access/agent-access";
 import { defineRoute, passThrough } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import { previewImpact } from "@/lib/server/replay/preview-impact";
@@ -20,7 +21,8 @@ export const POST = defineRoute(
     response: ImpactPreviewSchema,
   },
   async ({ db, params, body, actor, requestId, request }) => {
-    if (!(await getAgentByKey(db, params.key))) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
+    if (!reachable(await getAgentByKey(db, params.key)))
+      throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
     if (body.input.agent_key !== params.key) {
       throw new AppError("VALIDATION", "input.agent_key must be the agent in the path.", [
         { path: "input.agent_key", message: `must be "${params.key}"` },
