@@ -93,13 +93,6 @@ export function reachesAgentId(agentId: string | null): boolean {
   return agentId !== null && reachable({ id: agentId }) !== null;
 }
 
-/** The agents of a list the current request may reach (lists show only those). */
-export function reachableAgents<T extends { id: string }>(agents: T[]): T[] {
-  const access = current.getStore()?.access;
-  if (!access || access.all) return agents;
-  return agents.filter((agent) => access.roles.has(agent.id));
-}
-
 /** Creating or importing agents is for those who reach every agent: a new key would collide unseen. */
 export function assertReachesEveryAgent(): void {
   const request = current.getStore();

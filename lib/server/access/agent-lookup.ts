@@ -16,7 +16,7 @@ export async function agentByKeyOr404(db: DbOrTx, key: string): Promise<AgentRow
 }
 
 /** The agent a stored row (a session, a run) belongs to, or null when it is gone or out of reach. */
-export async function reachableAgentById(db: DbOrTx, id: string | null | undefined): Promise<AgentRow | null> {
+async function reachableAgentById(db: DbOrTx, id: string | null | undefined): Promise<AgentRow | null> {
   return id ? reachable(await getAgentById(db, id)) : null;
 }
 

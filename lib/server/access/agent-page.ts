@@ -18,7 +18,7 @@ const operatorAccess = cache(async () => {
  * The one lookup behind every agent page: the agent, and the operator with their role on it. An
  * unknown agent and one outside the operator's grant both render the not-found page (404).
  */
-export const agentPageAccess = cache(async (rawKey: string) => {
+const agentPageAccess = cache(async (rawKey: string) => {
   const { operator, access } = await operatorAccess();
   const agent = await getAgentByKey(await getDb(), decodeURIComponent(rawKey));
   const role = agent ? roleOnAgent(operator.role, access, agent.id) : null;
