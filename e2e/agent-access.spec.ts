@@ -1,6 +1,6 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import demo from "../lib/demo/refund-desk.bundle.json";
 import { addOperator, saveAdminSession, screenshot, signInAs } from "./fixtures";
 
 // Access per agent: the admin gives a designer one agent only (Users & keys → Access per agent); the
@@ -10,6 +10,7 @@ import { addOperator, saveAdminSession, screenshot, signInAs } from "./fixtures"
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "agent-access-admin.json");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 
+const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
 const run = Date.now().toString(36);
 const agentKey = `scoped-${run}`;
 const designer = { email: `scoped-${run}@focal.test`, name: `Scoped ${run}`, password: "scoped-designer-pw-1" };
