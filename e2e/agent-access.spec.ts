@@ -30,7 +30,7 @@ test("a designer granted one agent sees and edits it, and the other agent's URLs
   await addOperator(admin, designer, "viewer");
   const grant = admin.getByRole("form", { name: "Set a role on one agent" });
   await grant.getByLabel("Operator").selectOption({ label: `${designer.email} (viewer)` });
-  await grant.getByLabel("Agent").selectOption(agentKey);
+  await grant.getByLabel("Agent", { exact: true }).selectOption(agentKey);
   // Keyboard only: the role select and the button.
   await grant.getByLabel("Role on this agent").focus();
   await admin.keyboard.press("Home");
@@ -44,15 +44,18 @@ test("a designer granted one agent sees and edits it, and the other agent's URLs
   await admin.getByRole("button", { name: "Create API key" }).click();
   const dialog = admin.getByRole("dialog", { name: "Create API key" });
   await dialog.getByLabel("Name").fill(`scoped key ${run}`);
-  await dialog.getByRole("checkbox", { name: "admin" }).check();
+  await dialog.getByRole("checkbox", { name: "admin", exact: true }).check();
   await dialog.getByRole("checkbox", { name: new RegExp(agentKey) }).check();
   await dialog.getByRole("button", { name: "Create key" }).click();
   await expect(dialog.getByText("A key with the admin scope reaches every agent.")).toBeVisible();
   await screenshot(admin, "agent-access-key-error");
-  await dialog.getByRole("checkbox", { name: "admin" }).uncheck();
+  await dialog.getByLabel("Name").fill(`scoped key ${run}`);
+  await dialog.getByRole("checkbox", { name: "admin", exact: true }).uncheck();
+  await dialog.getByRole("checkbox", { name: new RegExp(agentKey) }).check();
   await dialog.getByRole("button", { name: "Create key" }).click();
-  await expect(dialog.getByTestId("new-api-key")).toBeVisible();
-  await dialog.getByRole("button", { name: "Done" }).click();
+  // The dialog now shows the key once (and is named for that).
+  await expect(admin.getByTestId("new-api-key")).toBeVisible();
+  await admin.getByRole("button", { name: "Done" }).click();
   await expect(admin.getByTestId(`api-key-scoped key ${run}`)).toContainText(agentKey);
   await screenshot(admin, "agent-access-admin");
   await admin.close();

@@ -27,6 +27,8 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
+  // What was sent, so a refused form comes back as it was typed (React resets a form after its action).
+  const [draft, setDraft] = useState<{ name: string; scopes: string[]; agents: string[] | null } | null>(null);
 
   function onSubmit(form: FormData) {
     const limited = form.getAll("agents").map(String);
@@ -37,6 +39,7 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
     };
     startTransition(async () => {
       const result = await createApiKeyAction(input as never);
+      setDraft(result.ok ? null : input);
       if (result.ok) {
         setCreated({ key: result.data.key, name: result.data.name });
         setErrors({});
@@ -53,6 +56,7 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
     setOpen(next);
     if (!next) {
       setCreated(null);
+      setDraft(null);
       setErrors({});
       setMessage(null);
     }
@@ -90,14 +94,19 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
             </DialogHeader>
             {message ? <Alert variant="danger">{message}</Alert> : null}
             <FormField label="Name" htmlFor="key-name" errors={errors.name} hint="What uses it, e.g. “CI import job”.">
-              <Input id="key-name" name="name" required />
+              <Input id="key-name" name="name" defaultValue={draft?.name} required />
             </FormField>
             <fieldset className="space-y-1">
               <legend className="text-sm font-medium">Scopes</legend>
               <div className="grid grid-cols-2 gap-1">
                 {API_SCOPES.map((scope) => (
                   <label key={scope} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === "agents:read"} />
+                    <input
+                      type="checkbox"
+                      name="scopes"
+                      value={scope}
+                      defaultChecked={draft ? draft.scopes.includes(scope) : scope === "agents:read"}
+                    />
                     <span className="font-mono text-xs">{scope}</span>
                   </label>
                 ))}
@@ -112,7 +121,12 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
               <div className="grid grid-cols-2 gap-1">
                 {agents.map((agent) => (
                   <label key={agent.key} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="agents" value={agent.key} />
+                    <input
+                      type="checkbox"
+                      name="agents"
+                      value={agent.key}
+                      defaultChecked={draft?.agents?.includes(agent.key) ?? false}
+                    />
                     <span>{agent.name}</span>
                     <span className="font-mono text-xs text-muted-foreground">{agent.key}</span>
                   </label>
