@@ -4,12 +4,13 @@ import { ConsoleShell } from "@/components/console/console-shell";
 import { OperatorRoleProvider } from "@/components/console/operator-role";
 import { listAgents } from "@/db/queries/agents";
 import { AGENT_IN_CONTEXT_COOKIE } from "@/lib/console/agent-in-context";
+import { reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const operator = await requireOperator();
-  const agents = await listAgents(await getDb());
+  const agents = await reachableAgentsForPage(await listAgents(await getDb()));
   const remembered = (await cookies()).get(AGENT_IN_CONTEXT_COOKIE)?.value ?? null;
   return (
     <ConsoleShell

@@ -16,6 +16,8 @@ export interface ApiKeyListItem {
   name: string;
   prefix: string;
   scopes: string[];
+  /** The agent keys it is limited to; null: every agent. */
+  agents: string[] | null;
   createdBy: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -60,6 +62,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyListItem[] }) {
             <TableHead>Name</TableHead>
             <TableHead>Key</TableHead>
             <TableHead>Scopes</TableHead>
+            <TableHead>Agents</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Last used</TableHead>
             <TableHead>Status</TableHead>
@@ -81,6 +84,9 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyListItem[] }) {
                     {scope}
                   </Badge>
                 ))}
+              </TableCell>
+              <TableCell className="text-xs">
+                {key.agents ? <Mono>{key.agents.join(", ") || "none (agents deleted)"}</Mono> : "every agent"}
               </TableCell>
               <TableCell className="text-xs text-muted-foreground">
                 {short(key.createdAt)} by {key.createdBy}

@@ -21,18 +21,26 @@ import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { createApiKeyAction } from "@/lib/actions/api-keys/create-api-key";
 import { API_SCOPES } from "@/lib/identity/roles";
 
-export function CreateApiKeyDialog() {
+export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: string }[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
+  // What was sent, so a refused form comes back as it was typed (React resets a form after its action).
+  const [draft, setDraft] = useState<{ name: string; scopes: string[]; agents: string[] | null } | null>(null);
 
   function onSubmit(form: FormData) {
-    const input = { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) };
+    const limited = form.getAll("agents").map(String);
+    const input = {
+      name: String(form.get("name") ?? ""),
+      scopes: form.getAll("scopes").map(String),
+      agents: limited.length > 0 ? limited : null,
+    };
     startTransition(async () => {
       const result = await createApiKeyAction(input as never);
+      setDraft(result.ok ? null : input);
       if (result.ok) {
         setCreated({ key: result.data.key, name: result.data.name });
         setErrors({});
@@ -49,6 +57,7 @@ export function CreateApiKeyDialog() {
     setOpen(next);
     if (!next) {
       setCreated(null);
+      setDraft(null);
       setErrors({});
       setMessage(null);
     }
@@ -86,19 +95,49 @@ export function CreateApiKeyDialog() {
             </DialogHeader>
             {message ? <Alert variant="danger">{message}</Alert> : null}
             <FormField label="Name" htmlFor="key-name" errors={errors.name} hint="What uses it, e.g. “CI import job”.">
-              <Input id="key-name" name="name" required />
+              <Input id="key-name" name="name" defaultValue={draft?.name} required />
             </FormField>
             <fieldset className="space-y-1">
               <legend className="text-sm font-medium">Scopes</legend>
               <div className="grid grid-cols-2 gap-1">
                 {API_SCOPES.map((scope) => (
                   <label key={scope} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === "agents:read"} />
+                    <input
+                      type="checkbox"
+                      name="scopes"
+                      value={scope}
+                      defaultChecked={draft ? draft.scopes.includes(scope) : scope === "agents:read"}
+                    />
                     <span className="font-mono text-xs">{scope}</span>
                   </label>
                 ))}
               </div>
               <FieldError messages={errors.scopes} />
+            </fieldset>
+            <fieldset className="space-y-1" aria-describedby="key-agents-hint">
+              <legend className="text-sm font-medium">Agents</legend>
+              <p id="key-agents-hint" className="text-xs text-muted-foreground">
+                Tick none for every agent; tick some to limit the key to them (others answer 404).
+              </p>
+              <div className="grid grid-cols-2 gap-1">
+                {agents.map((agent) => (
+                  <label key={agent.key} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="agents"
+                      value={agent.key}
+                      defaultChecked={draft?.agents?.includes(agent.key) ?? false}
+                    />
+                    <span>{agent.name}</span>
+                    <span className="font-mono text-xs text-muted-foreground">{agent.key}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError
+                messages={Object.entries(errors)
+                  .filter(([path]) => path === "agents" || path.startsWith("agents["))
+                  .flatMap(([, messages]) => messages)}
+              />
             </fieldset>
             <DialogFooter>
               <Button type="submit" pending={pending}>

@@ -22,13 +22,14 @@ export async function sessionIdsOfProfiles(db: DbOrTx, profileIds: string[]): Pr
 
 /**
  * Deletes up to `limit` turns of these sessions, their spans, tapes and loops going with them (foreign
- * keys cascade in the same statement, so no turn is ever left without its spans). Returns how many.
+ * keys cascade in the same statement, so no turn is ever left without its spans). Returns their ids,
+ * so the reports that quoted them can be cleaned next.
  */
-export async function deleteTurnBatch(db: DbOrTx, sessionIds: string[], limit: number): Promise<number> {
-  if (sessionIds.length === 0) return 0;
+export async function deleteTurnBatch(db: DbOrTx, sessionIds: string[], limit: number): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
   const batch = db.select({ id: turns.id }).from(turns).where(inArray(turns.sessionId, sessionIds)).limit(limit);
   const deleted = await db.delete(turns).where(inArray(turns.id, batch)).returning({ id: turns.id });
-  return deleted.length;
+  return deleted.map((row) => row.id);
 }
 
 /** Stored API responses of these sessions' turns (they hold the replies). */

@@ -31,6 +31,7 @@ export async function listApiKeys(db: DbOrTx) {
       name: apiKeys.name,
       prefix: apiKeys.prefix,
       scopes: apiKeys.scopes,
+      agentIds: apiKeys.agentIds,
       createdBy: apiKeys.createdBy,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -106,7 +107,7 @@ export async function lockAdmins(tx: Transaction) {
 
 export async function insertApiKey(
   tx: Transaction,
-  row: Pick<typeof apiKeys.$inferInsert, "name" | "prefix" | "keyHash" | "scopes" | "createdBy">,
+  row: Pick<typeof apiKeys.$inferInsert, "name" | "prefix" | "keyHash" | "scopes" | "agentIds" | "createdBy">,
 ): Promise<string> {
   const [inserted] = await tx.insert(apiKeys).values(row).returning({ id: apiKeys.id });
   if (!inserted) throw new Error("api key insert returned nothing");

@@ -96,6 +96,9 @@ export const apiKeys = pgTable(
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
+    // The agents (ids) the key may reach; null: every agent. A deleted agent's id stays, so a key
+    // limited to deleted agents reaches none rather than all.
+    agentIds: jsonb("agent_ids").$type<string[]>(),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),

@@ -32,6 +32,7 @@ const CaseTrySchema = z.object({
   turns: z.array(
     z.object({
       index: z.number().int(),
+      recorded_turn_id: z.string().optional().describe("The stored turn a case saved from a session was recorded from"),
       message: z.string(),
       facts: TurnFactsSchema,
       assertions: z.array(AssertionResultSchema),

@@ -10,6 +10,16 @@ export function roleAtLeast(role: string, required: Role): boolean {
   return have >= 0 && have >= ROLES.indexOf(required);
 }
 
+// Roles an operator can hold on one agent (docs/access-control.md); admin is only ever global.
+export const AGENT_ROLES = ["viewer", "designer", "operator"] as const;
+export const AgentRole = z.enum(AGENT_ROLES);
+export type AgentRole = z.infer<typeof AgentRole>;
+
+/** The higher of two roles. */
+export function higherRole(a: Role, b: Role): Role {
+  return ROLES.indexOf(a) >= ROLES.indexOf(b) ? a : b;
+}
+
 // API key scopes. `admin` implies every other scope.
 export const API_SCOPES = [
   "admin",

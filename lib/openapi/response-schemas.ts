@@ -62,11 +62,23 @@ export const ImportBody = z.object({
   created: z.boolean(),
 });
 export const CreateSessionResponse = z.object({ session_id: z.string().uuid() });
+export const CreatedApiKeyBody = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  prefix: z.string().describe("Shown in lists to tell keys apart"),
+  scopes: z.array(z.string()),
+  agents: z.array(z.string()).nullable().describe("The agent keys it is limited to; null: every agent"),
+  key: z.string().describe("The key itself: in this answer only, never stored (a SHA-256 of it is)"),
+});
 export const CustomerDeletionBody = z.object({
   customer_sha256: z.string().describe("SHA-256 of the customer id: what the ledger event keeps instead of the id"),
   profiles: z.number().int(),
   sessions: z.number().int(),
   turns: z.number().int(),
+  job_runs: z
+    .number()
+    .int()
+    .describe("Stored replays and test runs that named the customer's sessions or turns, now without them"),
   ledger_event_id: z.string(),
 });
 

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import type { Database } from "@/db/types";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
+import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { collectingNotices } from "./action-notices";
 import { getDb } from "./db";
 import { dbFaultReply } from "./db-faults/db-fault-reply";
@@ -55,12 +56,12 @@ export function defineAction<S extends z.ZodType, T>(
       }
       const operator = await getOperatorFromHeaders(requestHeaders);
       if (!operator) return { ok: false, code: "UNAUTHENTICATED", message: "Sign in to continue." };
-      if (!roleAtLeast(operator.role, config.role)) {
-        return {
-          ok: false,
-          code: "FORBIDDEN",
-          message: `This needs the ${config.role} role; you are ${operator.role}.`,
-        };
+      // A role held on some agent lets the action in; the agent it reaches is checked by its lookup.
+      const db = await getDb();
+      const access = await agentAccessOf(db, operator);
+      const have = highestRole(operator.role, access);
+      if (!roleAtLeast(have, config.role)) {
+        return { ok: false, code: "FORBIDDEN", message: `This needs the ${config.role} role; you are ${have}.` };
       }
       const badText = findUnstorableText(input);
       if (badText.length > 0) {
@@ -77,9 +78,8 @@ export function defineAction<S extends z.ZodType, T>(
           fieldErrors: fieldErrorsFromZod(parsed.error),
         };
       }
-      const db = await getDb();
-      const { value: data, notices } = await collectingNotices(() =>
-        handler(parsed.data, { operator, actor: actorOf(operator), requestId, db }),
+      const { value: data, notices } = await withAgentAccess(access, config.role, () =>
+        collectingNotices(() => handler(parsed.data, { operator, actor: actorOf(operator), requestId, db })),
       );
       return notices.length > 0 ? { ok: true, data, notices } : { ok: true, data };
     } catch (error) {

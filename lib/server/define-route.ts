@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Database } from "@/db/types";
 import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
 import type { ErrorBody } from "@/lib/openapi/response-schemas";
+import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { authenticateApiKey } from "./auth/api-keys";
 import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";
 import { getDb } from "./db";
@@ -190,8 +191,10 @@ async function authenticate(
     return errorResponse(403, "FORBIDDEN", "Cross-origin or Origin-less request refused.", requestId);
   }
   const role = sessionRole ?? ROLE_FOR_SCOPE[scope];
-  if (!roleAtLeast(operator.role, role)) {
-    return errorResponse(403, "FORBIDDEN", `This needs the ${role} role; you are ${operator.role}.`, requestId);
+  // A role held on some agent lets the request in; the agent it reaches is checked by its lookup.
+  const have = highestRole(operator.role, await agentAccessOf(db, operator));
+  if (!roleAtLeast(have, role)) {
+    return errorResponse(403, "FORBIDDEN", `This needs the ${role} role; you are ${have}.`, requestId);
   }
   return operator;
 }
@@ -273,17 +276,21 @@ export function defineRoute<
         }
         body = parsed.data;
       }
-      const result = await handler({
-        request,
-        body: body as never,
-        params: params as never,
-        principal,
-        actor: actorOf(principal),
-        requestId,
-        db,
-        reply: (status, replyBody, headers) =>
-          NextResponse.json(replyBody, { status, headers }) as Reply<typeof status, typeof replyBody>,
-      });
+      // Every agent lookup in the handler is held to the principal's grants (access/agent-access.ts).
+      const needs = principal.kind === "operator" ? (config.sessionRole ?? ROLE_FOR_SCOPE[config.scope]) : null;
+      const result = await withAgentAccess(await agentAccessOf(db, principal), needs, () =>
+        handler({
+          request,
+          body: body as never,
+          params: params as never,
+          principal,
+          actor: actorOf(principal),
+          requestId,
+          db,
+          reply: (status, replyBody, headers) =>
+            NextResponse.json(replyBody, { status, headers }) as Reply<typeof status, typeof replyBody>,
+        }),
+      );
       if (result instanceof Response) {
         result.headers.set("x-request-id", requestId);
         return result;

@@ -19,6 +19,8 @@ interface ApiKeyPrincipal {
   id: string;
   prefix: string;
   scopes: string[];
+  /** The agents (ids) the key may reach; null: every agent. */
+  agentIds: string[] | null;
 }
 
 export type Principal = OperatorPrincipal | ApiKeyPrincipal;

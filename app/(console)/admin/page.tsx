@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { AddOperatorForm } from "@/components/admin/add-operator-form";
+import { AgentGrants } from "@/components/admin/agent-grants";
 import { ApiKeysTable } from "@/components/admin/api-keys-table";
 import { CreateApiKeyDialog } from "@/components/admin/create-api-key-dialog";
 import { OperatorsTable } from "@/components/admin/operators-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { listAgentGrants } from "@/db/queries/agent-grants";
+import { listAgents } from "@/db/queries/agents";
 import { listApiKeys, listOperators } from "@/db/queries/identity";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { requireOperator } from "@/lib/server/auth/require-operator";
@@ -17,7 +20,14 @@ export default async function AdminPage() {
   const operator = await requireOperator();
   if (!roleAtLeast(operator.role, "admin")) return <AccessDenied needs="admin" have={operator.role} />;
   const db = await getDb();
-  const [operators, keys] = await Promise.all([listOperators(db), listApiKeys(db)]);
+  const [operators, keys, grants, agents] = await Promise.all([
+    listOperators(db),
+    listApiKeys(db),
+    listAgentGrants(db),
+    listAgents(db),
+  ]);
+  const agentOptions = agents.map((a) => ({ key: a.key, name: a.name }));
+  const agentKeyOf = new Map(agents.map((a) => [a.id, a.key]));
   return (
     <>
       <PageHeader
@@ -38,6 +48,22 @@ export default async function AdminPage() {
         </CardContent>
       </Card>
       <Card>
+        <CardHeader>
+          <CardTitle>Access per agent</CardTitle>
+          <CardDescription>
+            An operator with a role on some agents sees only those, each at its role; other agents answer 404 as if they
+            did not exist. Without any, they have their own role on every agent. Admins reach every agent.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AgentGrants
+            grants={grants}
+            operators={operators.map((op) => ({ id: op.id, email: op.email, role: op.role }))}
+            agents={agentOptions}
+          />
+        </CardContent>
+      </Card>
+      <Card>
         <CardHeader className="flex flex-row items-start justify-between gap-4">
           <div>
             <CardTitle>API keys</CardTitle>
@@ -45,12 +71,13 @@ export default async function AdminPage() {
               Shown once at creation; only a SHA-256 hash is stored. Revoked keys get 401.
             </CardDescription>
           </div>
-          <CreateApiKeyDialog />
+          <CreateApiKeyDialog agents={agentOptions} />
         </CardHeader>
         <CardContent>
           <ApiKeysTable
             keys={keys.map((k) => ({
               ...k,
+              agents: k.agentIds ? k.agentIds.map((id) => agentKeyOf.get(id)).filter((key) => key !== undefined) : null,
               createdAt: k.createdAt.toISOString(),
               lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
               revokedAt: k.revokedAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AgentsList } from "@/components/agents/agents-list";
 import { listAgents } from "@/db/queries/agents";
+import { reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
@@ -8,6 +9,6 @@ export const metadata: Metadata = { title: "Agents" };
 
 export default async function AgentsPage() {
   await requireOperator();
-  const agents = await listAgents(await getDb());
+  const agents = await reachableAgentsForPage(await listAgents(await getDb()));
   return <AgentsList agents={agents} />;
 }

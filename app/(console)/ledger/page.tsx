@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { LedgerPage } from "@/components/ledger/ledger-page";
 import { listAgents } from "@/db/queries/agents";
 import { listLedgerActors, listLedgerEvents } from "@/db/queries/ledger";
+import { reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 import { latestLedgerAnchor } from "@/lib/server/ledger/anchor-ledger";
@@ -22,7 +23,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     listAgents(db),
     latestLedgerAnchor(db),
   ]);
-  const agentKeys = Object.fromEntries(agents.map((a) => [a.id, a.key]));
+  // Keys only of the agents the operator reaches: an event of another agent shows no key.
+  const agentKeys = Object.fromEntries((await reachableAgentsForPage(agents)).map((a) => [a.id, a.key]));
   return (
     <LedgerPage
       events={events}

@@ -1,6 +1,7 @@
 "use server";
 
 import { RestoreGoalInput } from "@/lib/goals/goal-action-schemas";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineAction } from "@/lib/server/define-action";
 import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
 
@@ -8,5 +9,8 @@ import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
 // them. A ledger failure (DTL-STRAT-011) changes nothing and surfaces as an internal error with a request id.
 export const restoreGoalAction = defineAction(
   { name: "restoreGoal", role: "designer", schema: RestoreGoalInput },
-  async (input, { db, actor, requestId }) => restoreOriginalGoal(db, { sessionId: input.sessionId, actor, requestId }),
+  async (input, { db, actor, requestId }) => {
+    await sessionOr404(db, input.sessionId);
+    return restoreOriginalGoal(db, { sessionId: input.sessionId, actor, requestId });
+  },
 );

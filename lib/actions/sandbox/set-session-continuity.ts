@@ -1,9 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { getAgentById } from "@/db/queries/agents";
-import { getSession } from "@/db/queries/conversations";
 import { setSessionContinuity } from "@/db/queries/sessions";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineAction } from "@/lib/server/define-action";
 import { sessionView } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
@@ -16,9 +15,7 @@ export const setSessionContinuityAction = defineAction(
     schema: z.object({ sessionId: z.string().uuid(), enabled: z.boolean().nullable() }),
   },
   async (input, { db }) => {
-    const session = await getSession(db, input.sessionId);
-    const agent = session ? await getAgentById(db, session.agentId) : null;
-    if (!session || !agent) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+    const { session, agent } = await sessionOr404(db, input.sessionId);
     const updated = await setSessionContinuity(db, session.id, input.enabled);
     if (!updated) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
     return sessionView(db, updated, agent);

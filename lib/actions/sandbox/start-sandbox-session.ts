@@ -1,6 +1,7 @@
 "use server";
 
 import { getAgentByKey } from "@/db/queries/agents";
+import { reachable } from "@/lib/server/access/agent-access";
 import { defineAction } from "@/lib/server/define-action";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { sessionView } from "@/lib/server/engine-host/views";
@@ -11,7 +12,7 @@ import { StartSandboxSessionInput } from "@/lib/turns/sandbox-schemas";
 export const startSandboxSessionAction = defineAction(
   { name: "startSandboxSession", role: "designer", schema: StartSandboxSessionInput },
   async (input, { db, operator }) => {
-    const agent = await getAgentByKey(db, input.agentKey);
+    const agent = reachable(await getAgentByKey(db, input.agentKey));
     if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${input.agentKey}.`);
     const session = await createSession(db, {
       agent,

@@ -1,6 +1,7 @@
 "use server";
 
 import { getAgentByKey } from "@/db/queries/agents";
+import { reachable } from "@/lib/server/access/agent-access";
 import { configuredToolHosts, toolHostStatus } from "@/lib/server/agents/tools/tool-host-status";
 import { defineAction } from "@/lib/server/define-action";
 import { AppError } from "@/lib/server/errors";
@@ -11,7 +12,8 @@ import { CheckToolUrlInput } from "@/lib/tools/tool-action-schemas";
 export const checkToolUrlAction = defineAction(
   { name: "checkToolUrl", role: "designer", schema: CheckToolUrlInput },
   async (input, { db }) => {
-    if (!(await getAgentByKey(db, input.agent_key))) throw new AppError("NOT_FOUND", `No agent "${input.agent_key}".`);
+    if (!reachable(await getAgentByKey(db, input.agent_key)))
+      throw new AppError("NOT_FOUND", `No agent "${input.agent_key}".`);
     return toolHostStatus(input.url, configuredToolHosts());
   },
 );

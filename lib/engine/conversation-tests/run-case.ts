@@ -23,6 +23,8 @@ export interface CaseRunPorts {
 
 export interface CaseTurnResult {
   index: number;
+  /** The stored turn the case was recorded from: deleting that customer's turns finds the report by it. */
+  recorded_turn_id?: string;
   message: string;
   facts: TurnFacts;
   assertions: AssertionResult[];
@@ -122,6 +124,7 @@ export async function runCaseOnce(
       });
       turns.push({
         index,
+        ...(turn.turn_id ? { recorded_turn_id: turn.turn_id } : {}),
         message: turn.message,
         facts,
         assertions,

@@ -5,6 +5,7 @@ import type { Database } from "@/db/types";
 import type { CreateAgentInput } from "@/lib/agents/agent-forms";
 import { type ImportResult, importBundle } from "@/lib/bundles/import-bundle";
 import demoBundle from "@/lib/demo/refund-desk.bundle.json";
+import { assertReachesEveryAgent } from "../access/agent-access";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 
@@ -21,6 +22,7 @@ export async function createAgent(
   actor: Actor,
   requestId: string,
 ): Promise<ImportResult> {
+  assertReachesEveryAgent();
   await refuseTakenKey(db, input.key);
   const fromDemo = input.start === "demo";
   const bundle = {

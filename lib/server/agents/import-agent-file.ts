@@ -4,6 +4,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import type { ImportAgentBundleInput } from "@/lib/agents/agent-forms";
 import { type ImportResult, importBundle } from "@/lib/bundles/import-bundle";
+import { assertReachesEveryAgent } from "../access/agent-access";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 
@@ -18,6 +19,7 @@ export async function importAgentFile(
   actor: Actor,
   requestId: string,
 ): Promise<ImportResult> {
+  assertReachesEveryAgent();
   let bundle: unknown;
   try {
     bundle = JSON.parse(input.text);

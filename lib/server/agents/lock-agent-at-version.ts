@@ -2,6 +2,7 @@ import "server-only";
 import { lockAgentByKey } from "@/db/queries/agents";
 import { listConfigEvents } from "@/db/queries/config-history";
 import type { AgentRow, Transaction } from "@/db/types";
+import { reachable } from "@/lib/server/access/agent-access";
 import { AppError } from "@/lib/server/errors";
 import { summarizeConfigEvent } from "@/lib/versioning/config-change-payload";
 
@@ -18,7 +19,7 @@ export async function lockAgentAtVersion(
   agentKey: string,
   expectedVersion: number,
 ): Promise<AgentRow> {
-  const agent = await lockAgentByKey(tx, agentKey);
+  const agent = reachable(await lockAgentByKey(tx, agentKey));
   if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
   if (agent.configVersion !== expectedVersion) {
     throw new AppError("CONFLICT", await conflictMessage(tx, agent, expectedVersion));

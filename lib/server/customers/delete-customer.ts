@@ -11,6 +11,7 @@ import type { Database } from "@/db/types";
 import { AppError } from "../errors";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
+import { forgetInJobRuns } from "./forget-in-job-runs";
 
 // Turns go in batches of 500 (each with its spans, tapes and loops), one transaction a batch, so a
 // customer with years of history never holds one huge transaction or lock.
@@ -21,15 +22,18 @@ export interface CustomerDeletion {
   profiles: number;
   sessions: number;
   turns: number;
+  /** Replay and test-run records that named the customer's sessions or turns, now without them. */
+  job_runs: number;
   ledger_event_id: string;
 }
 
 /**
  * Deletes everything Focal holds about one customer (the API's customer_id) in every agent: turns
- * with their spans, tapes and loops, in batches; then, in one transaction, the stored API responses,
- * the profiles and their sessions, and a CUSTOMER_DELETED ledger event that holds only a hash of the
- * id and the counts. Ledger events stay as they were (they hold ids and hashes, never customer text),
- * so the chain still verifies. Unknown, or already deleted: 404, nothing written.
+ * with their spans, tapes and loops, in batches; their sessions and turns out of every stored replay
+ * and test run (forget-in-job-runs.ts); then, in one transaction, the stored API responses, the
+ * profiles and their sessions, and a CUSTOMER_DELETED ledger event that holds only a hash of the id
+ * and the counts. Ledger events stay as they were (they hold ids and hashes, never customer text), so
+ * the chain still verifies (docs/ledger.md). Unknown, or already deleted: 404, nothing written.
  */
 export async function deleteCustomer(
   db: Database,
@@ -40,16 +44,19 @@ export async function deleteCustomer(
   if (profiles.length === 0) throw new AppError("NOT_FOUND", "No customer with this id (or it was already deleted).");
   const profileIds = profiles.map((p) => p.id);
   const sessionIds = await sessionIdsOfProfiles(db, profileIds);
-  let turns = 0;
+  const agentIds = [...new Set(profiles.map((p) => p.agentId))].sort();
+  const turnIds: string[] = [];
   for (;;) {
     const deleted = await db.transaction((tx) => deleteTurnBatch(tx, sessionIds, TURN_BATCH));
-    turns += deleted;
-    if (deleted < TURN_BATCH) break;
+    turnIds.push(...deleted);
+    if (deleted.length < TURN_BATCH) break;
   }
+  const jobRuns = await forgetInJobRuns(db, { agentIds, sessionIds, turnIds });
   const customer_sha256 = createHash("sha256").update(customerRef).digest("hex");
   return db.transaction(async (tx) => {
     // Turns that arrived while the batches ran are deleted here, with the sessions they belong to.
-    turns += await deleteTurnBatch(tx, sessionIds, Number.MAX_SAFE_INTEGER);
+    const late = await deleteTurnBatch(tx, sessionIds, Number.MAX_SAFE_INTEGER);
+    const turns = turnIds.length + late.length;
     await deleteIdempotencyOfSessions(tx, sessionIds);
     const deletedProfiles = await deleteProfiles(tx, profileIds);
     const event = await appendLedgerEvent(tx, {
@@ -59,10 +66,11 @@ export async function deleteCustomer(
       requestId: ctx.requestId,
       payload: {
         customer_sha256,
-        agent_ids: [...new Set(profiles.map((p) => p.agentId))].sort(),
+        agent_ids: agentIds,
         profiles: deletedProfiles,
         sessions: sessionIds.length,
         turns,
+        job_runs: jobRuns,
       },
     });
     return {
@@ -70,6 +78,7 @@ export async function deleteCustomer(
       profiles: deletedProfiles,
       sessions: sessionIds.length,
       turns,
+      job_runs: jobRuns,
       ledger_event_id: event.id,
     };
   });

@@ -14,6 +14,7 @@ import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
+import { reachesAgentId } from "../access/agent-access";
 import { retryOnConflict } from "../db-faults/retry-on-conflict";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
@@ -87,7 +88,10 @@ export async function hostTurn(db: Database, input: HostTurnInput): Promise<Host
 /** Runs and stores one turn; returns what was stored without reading it back (the REST hot path). */
 export async function runAndPersistTurn(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
   const found = await getSession(db, input.sessionId);
-  if (!found) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  // A session of an agent out of the request's grant answers as one that does not exist.
+  if (!found || !reachesAgentId(found.agentId)) {
+    throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  }
   return withSessionLock(input.sessionId, async () => {
     for (let attempt = 1; ; attempt++) {
       const session = await getSession(db, input.sessionId);

@@ -1,6 +1,7 @@
 import "server-only";
 import { getJobRun, requestJobCancel } from "@/db/queries/job-runs";
 import type { Database, JobRunRow } from "@/db/types";
+import { reachesAgentId } from "../access/agent-access";
 import { AppError } from "../errors";
 import { backgroundJobsSettled, jobQueueFor } from "./focal-jobs";
 import type { EnqueueData } from "./job-queue";
@@ -78,13 +79,19 @@ export async function startJob(db: Database, kind: JobKind, job: EnqueueData): P
   return jobView(run);
 }
 
-export async function getJobView(db: Database, id: string, kind: JobKind): Promise<JobView | null> {
+/** A replay or test run, unless its agent is out of the request's grant (then it is as if unknown). */
+async function reachableRun(db: Database, id: string, kind: JobKind): Promise<JobRunRow | null> {
   const run = await getJobRun(db, id, kind);
+  return run && reachesAgentId(run.agentId) ? run : null;
+}
+
+export async function getJobView(db: Database, id: string, kind: JobKind): Promise<JobView | null> {
+  const run = await reachableRun(db, id, kind);
   return run ? jobView(run) : null;
 }
 
 export async function cancelJob(db: Database, id: string, kind: JobKind): Promise<JobView> {
-  const run = await getJobRun(db, id, kind);
+  const run = await reachableRun(db, id, kind);
   if (!run) throw new AppError("NOT_FOUND", `No such ${kind === "replay" ? "replay" : "test run"}: ${id}.`);
   await requestJobCancel(db, id);
   abortLocalJob(id);

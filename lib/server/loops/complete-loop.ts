@@ -19,6 +19,7 @@ import {
   uniqueTags,
 } from "@/lib/engine/stages/loop-guardrails";
 import type { LoopCompleteBody } from "@/lib/loops/api-schemas";
+import { reachable, reachesAgentId } from "../access/agent-access";
 import { hostPorts } from "../engine-host/host-ports";
 import { loopRecordFromRow } from "../engine-host/loop-rows";
 import { AppError } from "../errors";
@@ -98,7 +99,7 @@ export async function completeLoop(
     };
   }
   const familyId = familyRootOf(body.loop_id);
-  const named = body.agent_key ? await getAgentByKey(db, body.agent_key) : null;
+  const named = body.agent_key ? reachable(await getAgentByKey(db, body.agent_key)) : null;
   if (body.agent_key && !named) {
     const message = `No agent with key ${body.agent_key}.`;
     throw new AppError("VALIDATION", message, [{ path: "agent_key", message }]);
@@ -106,6 +107,8 @@ export async function completeLoop(
   // The judge runs before the transaction: a model call must not hold the family lock.
   const ports = ctx.ports ?? hostPorts();
   const agentId = named?.id ?? (await familyRows(db, familyId)).find((row) => row.agentId)?.agentId ?? null;
+  // Continuing a family of an agent out of the grant, or a family of no agent with a limited grant.
+  if (!reachesAgentId(agentId)) throw new AppError("NOT_FOUND", `No loop with id ${body.loop_id}.`);
   const settings = await agentSettingsOf(db, agentId);
   let reflection: ReflectionInput | null = body.reflection ?? null;
   if (!reflection && body.goal !== undefined && body.output !== undefined) {

@@ -2,6 +2,7 @@ import "server-only";
 import { familyRows, getLoopRow, loopCompletionsOf, loopOverrides } from "@/db/queries/loops";
 import type { DbOrTx } from "@/db/types";
 import type { LoopCompletionView, LoopOverrideView } from "@/lib/loops/loop-view";
+import { reachesAgentId } from "../access/agent-access";
 import { loopViews } from "./loop-views";
 
 function reflectionSource(request: Record<string, unknown>): LoopCompletionView["reflectionSource"] {
@@ -12,7 +13,7 @@ function reflectionSource(request: Record<string, unknown>): LoopCompletionView[
 /** A loop with its family (the lineage), the overrides made on it and its completions; null if unknown. */
 export async function loadLoopDetail(db: DbOrTx, loopId: string) {
   const row = await getLoopRow(db, loopId);
-  if (!row) return null;
+  if (!row || !reachesAgentId(row.agentId)) return null;
   const [familyList, overrideRows, completionRows] = await Promise.all([
     familyRows(db, row.familyId),
     loopOverrides(db, loopId),

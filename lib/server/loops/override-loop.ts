@@ -8,6 +8,7 @@ import {
   overrideGuardrails,
 } from "@/lib/engine/stages/loop-guardrails";
 import { personMayOverride } from "@/lib/loops/loop-view";
+import { reachesAgentId } from "../access/agent-access";
 import { loopRecordFromRow } from "../engine-host/loop-rows";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
@@ -40,7 +41,7 @@ export async function overrideLoop(
   if (actor.kind === "system") throw new AppError("FORBIDDEN", "Overrides are made by an operator or an API key.");
   const actorKind = actor.kind;
   const known = await getLoopRow(db, loopId);
-  if (!known) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
+  if (!known || !reachesAgentId(known.agentId)) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
   return db.transaction(async (tx) => {
     await lockLoopFamily(tx, known.familyId);
     const row = await getLoopRow(tx, loopId);

@@ -2,6 +2,7 @@ import "server-only";
 import { familyRows, getLoopRow } from "@/db/queries/loops";
 import type { DbOrTx } from "@/db/types";
 import { type GuardrailsStatusResponse, getGuardrailsStatus } from "@/lib/engine/stages/loop-guardrails";
+import { reachesAgentId } from "../access/agent-access";
 import { loopRecordFromRow } from "../engine-host/loop-rows";
 import { AppError } from "../errors";
 import { guardrailConfigFor } from "./loop-config";
@@ -9,7 +10,7 @@ import { guardrailConfigFor } from "./loop-config";
 /** GET /orchestrator/guardrails-status/{loop_id}: the stored record in the published shape; 404 if unknown. */
 export async function readGuardrailsStatus(db: DbOrTx, loopId: string): Promise<GuardrailsStatusResponse> {
   const row = await getLoopRow(db, loopId);
-  if (!row) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
+  if (!row || !reachesAgentId(row.agentId)) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);
   const [family, config] = await Promise.all([
     familyRows(db, row.familyId),
     guardrailConfigFor(db, row.agentId, row.kind),

@@ -14,6 +14,7 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/tests/[test_key]": ["DELETE", "GET", "PUT"],
   "/api/v1/agents/[key]/tests": ["GET", "POST"],
   "/api/v1/agents/import": ["POST"],
+  "/api/v1/api-keys": ["POST"],
   "/api/v1/customers/[customer_id]": ["DELETE"],
   "/api/v1/goal-reformulations/validate": ["POST"],
   "/api/v1/ledger/anchors/latest": ["GET"],

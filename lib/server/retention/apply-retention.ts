@@ -3,6 +3,7 @@ import { deleteIdempotencyOfSessions, deleteTurnBatch } from "@/db/queries/custo
 import { agentsWithSettings, deleteIdleSessions, idleSessionIds } from "@/db/queries/retention";
 import type { Database } from "@/db/types";
 import { RetentionSettings } from "@/lib/engine/contracts/agent-settings";
+import { forgetInJobRuns } from "../customers/forget-in-job-runs";
 import { appendLedgerEventAlone } from "../ledger/append-ledger-event";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
 
@@ -14,9 +15,17 @@ const MAX_SESSIONS_PER_AGENT = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RetentionRun {
-  agents: { agent_id: string; sessions_days: number; sessions: number; turns: number; more: boolean }[];
+  agents: {
+    agent_id: string;
+    sessions_days: number;
+    sessions: number;
+    turns: number;
+    job_runs: number;
+    more: boolean;
+  }[];
   sessions: number;
   turns: number;
+  job_runs: number;
   ledger_event_id: string | null;
 }
 
@@ -29,37 +38,43 @@ function retentionDays(settings: unknown): number | null {
 
 /**
  * The `retention.apply` job: for each agent with `retention.sessions_days`, deletes its sessions last
- * active before the window, with their turns, spans, tapes, loops and stored API responses, then
+ * active before the window, with their turns, spans, tapes, loops and stored API responses, and takes
+ * them out of every stored replay and test run (forget-in-job-runs.ts), then
  * appends one RETENTION_APPLIED ledger event with the counts (ids and numbers, no customer text).
  * Idempotent: a second run finds nothing left to delete. Nothing is appended when no agent sets it.
  */
 export async function applyRetention(db: Database, now = new Date()): Promise<RetentionRun> {
-  const run: RetentionRun = { agents: [], sessions: 0, turns: 0, ledger_event_id: null };
+  const run: RetentionRun = { agents: [], sessions: 0, turns: 0, job_runs: 0, ledger_event_id: null };
   for (const agent of await agentsWithSettings(db)) {
     const days = retentionDays(agent.settings);
     if (days === null) continue;
     const cutoff = new Date(now.getTime() - days * DAY_MS);
     const sessionIds = await idleSessionIds(db, agent.id, cutoff, MAX_SESSIONS_PER_AGENT);
-    let turns = 0;
+    const turnIds: string[] = [];
     for (;;) {
       const deleted = await db.transaction((tx) => deleteTurnBatch(tx, sessionIds, TURN_BATCH));
-      turns += deleted;
-      if (deleted < TURN_BATCH) break;
+      turnIds.push(...deleted);
+      if (deleted.length < TURN_BATCH) break;
     }
     const gone = await db.transaction(async (tx) => {
       const idle = await deleteIdleSessions(tx, sessionIds, cutoff);
       await deleteIdempotencyOfSessions(tx, idle);
       return idle;
     });
+    // A session that came back to life kept its new turns; the expired ones it lost are forgotten too.
+    const jobRuns = await forgetInJobRuns(db, { agentIds: [agent.id], sessionIds: gone, turnIds });
+    const turns = turnIds.length;
     run.agents.push({
       agent_id: agent.id,
       sessions_days: days,
       sessions: gone.length,
       turns,
+      job_runs: jobRuns,
       more: sessionIds.length === MAX_SESSIONS_PER_AGENT,
     });
     run.sessions += gone.length;
     run.turns += turns;
+    run.job_runs += jobRuns;
   }
   if (run.agents.length > 0) {
     const event = await appendLedgerEventAlone(db, {
@@ -67,7 +82,7 @@ export async function applyRetention(db: Database, now = new Date()): Promise<Re
       actor: SYSTEM_ACTOR,
       agentId: null,
       requestId: `retention-${now.toISOString()}`,
-      payload: { agents: run.agents, sessions: run.sessions, turns: run.turns },
+      payload: { agents: run.agents, sessions: run.sessions, turns: run.turns, job_runs: run.job_runs },
     });
     run.ledger_event_id = event.id;
   }

@@ -1,8 +1,7 @@
 import { AgentOverview } from "@/components/agents/agent-overview";
 import { getAgentCounts } from "@/db/queries/agents";
 import { listLedgerEvents } from "@/db/queries/ledger";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadAgentDashboard } from "@/lib/server/traces/load-agent-dashboard";
 import { parseDashboardDays } from "@/lib/traces/dashboard-series";
@@ -14,7 +13,7 @@ export default async function AgentPage({
   params: Promise<{ key: string }>;
   searchParams: Promise<{ days?: string | string[] }>;
 }) {
-  await requireOperator();
+  await requireAgentOperator((await params).key);
   const { key } = await params;
   const days = parseDashboardDays((await searchParams).days);
   const db = await getDb();

@@ -4,6 +4,7 @@ import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { nameUses } from "@/lib/fields/name-uses";
+import { reachable } from "@/lib/server/access/agent-access";
 
 /**
  * The Fields & Variables page's data, read in one REPEATABLE READ transaction so the entities and the
@@ -12,7 +13,7 @@ import { nameUses } from "@/lib/fields/name-uses";
 export async function loadFieldsWorkspace(db: Database, agentKey: string): Promise<FieldsWorkspaceData | null> {
   return db.transaction(
     async (tx) => {
-      const agent = await getAgentByKey(tx, agentKey);
+      const agent = reachable(await getAgentByKey(tx, agentKey));
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       return {

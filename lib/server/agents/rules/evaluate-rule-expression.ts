@@ -4,6 +4,7 @@ import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { type ExpressionEvaluation, parseTesterValue } from "@/lib/engine/cel/evaluate-expression";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
+import { reachable } from "@/lib/server/access/agent-access";
 import { AppError } from "@/lib/server/errors";
 import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
 
@@ -27,7 +28,7 @@ export async function evaluateRuleExpression(
   expression: string,
   texts: Record<string, string>,
 ): Promise<RuleExpressionTest> {
-  const agent = await getAgentByKey(db, agentKey);
+  const agent = reachable(await getAgentByKey(db, agentKey));
   if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
   const declarations = declaredVariables(await readAgentBundle(db, agent));
   const values: Record<string, unknown> = {};

@@ -4,6 +4,7 @@ import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { reachable } from "@/lib/server/access/agent-access";
 
 /**
  * The rules page's data, read in one REPEATABLE READ transaction so the rules and the config_version
@@ -12,7 +13,7 @@ import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 export async function loadRulesWorkspace(db: Database, agentKey: string): Promise<RulesWorkspaceData | null> {
   return db.transaction(
     async (tx) => {
-      const agent = await getAgentByKey(tx, agentKey);
+      const agent = reachable(await getAgentByKey(tx, agentKey));
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       return {

@@ -3,6 +3,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace";
+import { reachable } from "@/lib/server/access/agent-access";
 
 /**
  * The scenario pages' data, read in one REPEATABLE READ transaction so the scenarios and the
@@ -11,7 +12,7 @@ import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace
 export async function loadScenariosWorkspace(db: Database, agentKey: string): Promise<ScenariosWorkspaceData | null> {
   return db.transaction(
     async (tx) => {
-      const agent = await getAgentByKey(tx, agentKey);
+      const agent = reachable(await getAgentByKey(tx, agentKey));
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       const ruleScopes: Record<string, string[]> = {};

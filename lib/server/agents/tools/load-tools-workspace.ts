@@ -3,6 +3,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
+import { reachable } from "@/lib/server/access/agent-access";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { configuredToolHosts, toolHostStatus } from "./tool-host-status";
@@ -23,7 +24,7 @@ export async function loadToolsWorkspace(
   const showHosts = roleAtLeast(viewer.role, "designer");
   return db.transaction(
     async (tx) => {
-      const agent = await getAgentByKey(tx, agentKey);
+      const agent = reachable(await getAgentByKey(tx, agentKey));
       if (!agent) return null;
       const bundle = await readAgentBundle(tx, agent);
       const usedBy: ToolsWorkspaceData["usedBy"] = {};

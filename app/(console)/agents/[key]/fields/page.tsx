@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FieldsWorkspace } from "@/components/fields/fields-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadFieldsWorkspace } from "@/lib/server/agents/fields/load-fields-workspace";
-import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Fields & Variables" };
 
 export default async function FieldsPage({ params }: { params: Promise<{ key: string }> }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const data = await loadFieldsWorkspace(await getDb(), decodeURIComponent((await params).key));
   if (!data) notFound();
   // Viewers see the tables read-only and may use the testers; the save actions refuse them on their own.

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { AgentHistory } from "@/components/history/agent-history";
 import { listConfigEvents } from "@/db/queries/config-history";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "History" };
@@ -14,7 +13,7 @@ export default async function HistoryPage({
   params: Promise<{ key: string }>;
   searchParams: Promise<{ before?: string }>;
 }) {
-  await requireOperator();
+  await requireAgentOperator((await params).key);
   const db = await getDb();
   const agent = await getAgentOr404(db, (await params).key);
   const before = Number.parseInt((await searchParams).before ?? "", 10);

@@ -2,8 +2,7 @@ import { RolloutPanel, WINDOWS, type WindowKey } from "@/components/rollout/roll
 import { rolloutTurns } from "@/db/queries/conversations";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { env } from "@/lib/env";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { compareRollout, computeRolloutMetrics, type RolloutTurn } from "@/lib/turns/rollout-metrics";
 
@@ -14,7 +13,7 @@ export default async function RolloutPage({
   params: Promise<{ key: string }>;
   searchParams: Promise<{ window?: string }>;
 }) {
-  await requireOperator();
+  await requireAgentOperator((await params).key);
   const db = await getDb();
   const agent = await getAgentOr404(db, (await params).key);
   const requested = (await searchParams).window;

@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { readRuleFilters } from "@/components/rules/rule-filters";
 import { RulesWorkspace } from "@/components/rules/rules-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadRulesWorkspace } from "@/lib/server/agents/rules/load-rules-workspace";
-import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Rules" };
@@ -16,7 +16,7 @@ export default async function RulesPage({
   params: Promise<{ key: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const data = await loadRulesWorkspace(await getDb(), decodeURIComponent((await params).key));
   if (!data) notFound();
   const query = new URLSearchParams();

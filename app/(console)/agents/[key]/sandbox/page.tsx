@@ -1,6 +1,5 @@
 import { SandboxPage } from "@/components/sandbox/sandbox-page";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadSandbox } from "@/lib/server/sandbox/load-sandbox";
 
@@ -11,7 +10,7 @@ export default async function Page({
   params: Promise<{ key: string }>;
   searchParams: Promise<{ session?: string; turn?: string }>;
 }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
   const agent = await getAgentOr404(db, (await params).key);
   const { session, turn } = await searchParams;

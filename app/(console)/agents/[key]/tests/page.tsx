@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { TestsWorkspace } from "@/components/conversation-tests/tests-workspace";
 import { readCaseFilters } from "@/lib/conversation-tests/case-list";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
@@ -16,7 +15,7 @@ export default async function TestsPage({
   params: Promise<{ key: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
   const agent = await getAgentOr404(db, (await params).key);
   const query = new URLSearchParams();

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { TracesExplorer } from "@/components/traces/traces-explorer";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTracesPage } from "@/lib/server/traces/load-traces-page";
 import { parseTraceSearch } from "@/lib/traces/trace-search";
@@ -15,7 +14,7 @@ export default async function TracesPage({
   params: Promise<{ key: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireOperator();
+  await requireAgentOperator((await params).key);
   const db = await getDb();
   const agent = await getAgentOr404(db, (await params).key);
   const search = parseTraceSearch(await searchParams);

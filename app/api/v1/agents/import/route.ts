@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import { ImportBody } from "@/lib/openapi/response-schemas";
+import { assertReachesEveryAgent } from "@/lib/server/access/agent-access";
 import { defineRoute } from "@/lib/server/define-route";
 
 // POST /api/v1/agents/import — body: an agent bundle (lib/engine/contracts/bundle.ts)
@@ -9,6 +10,7 @@ import { defineRoute } from "@/lib/server/define-route";
 export const POST = defineRoute(
   { scope: "agents:write", body: z.unknown(), bodyKind: "bundle", response: { 201: ImportBody } },
   async ({ body, db, actor, requestId, reply }) => {
+    assertReachesEveryAgent();
     const result = await importBundle(db, body, actor, requestId);
     return reply(201, result);
   },

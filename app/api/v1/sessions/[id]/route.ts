@@ -1,9 +1,8 @@
-import { getAgentById } from "@/db/queries/agents";
-import { getSession, listSessionTurns } from "@/db/queries/conversations";
+import { listSessionTurns } from "@/db/queries/conversations";
 import { SessionBody } from "@/lib/openapi/response-schemas";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { sessionView, turnViews } from "@/lib/server/engine-host/views";
-import { AppError } from "@/lib/server/errors";
 import { sessionToApi, turnToApi } from "@/lib/turns/api-shapes";
 import { SessionIdParams } from "../../params";
 
@@ -11,9 +10,7 @@ import { SessionIdParams } from "../../params";
 export const GET = defineRoute(
   { scope: "traces:read", params: SessionIdParams, response: SessionBody },
   async ({ db, params }) => {
-    const session = await getSession(db, params.id);
-    const agent = session ? await getAgentById(db, session.agentId) : null;
-    if (!session || !agent) throw new AppError("NOT_FOUND", `No session with id ${params.id}.`);
+    const { session, agent } = await sessionOr404(db, params.id);
     const [view, turns] = await Promise.all([
       sessionView(db, session, agent),
       turnViews(db, await listSessionTurns(db, session.id)),

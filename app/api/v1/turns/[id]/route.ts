@@ -1,5 +1,6 @@
 import { getTurn, loopsOfTurn } from "@/db/queries/conversations";
 import { TurnDetailBody } from "@/lib/openapi/response-schemas";
+import { reachesAgentId } from "@/lib/server/access/agent-access";
 import { defineRoute } from "@/lib/server/define-route";
 import { turnViews } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
@@ -11,7 +12,7 @@ export const GET = defineRoute(
   { scope: "traces:read", params: TurnIdParams, response: TurnDetailBody },
   async ({ db, params }) => {
     const row = await getTurn(db, params.id);
-    if (!row) throw new AppError("NOT_FOUND", `No turn with id ${params.id}.`);
+    if (!row || !reachesAgentId(row.agentId)) throw new AppError("NOT_FOUND", `No turn with id ${params.id}.`);
     const [turn] = await turnViews(db, [row]);
     if (!turn) throw new AppError("NOT_FOUND", `No turn with id ${params.id}.`);
     const loops = await loopsOfTurn(db, row.id);

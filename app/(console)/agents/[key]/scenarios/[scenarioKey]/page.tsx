@@ -5,8 +5,8 @@ import { ScenarioEditor } from "@/components/scenarios/scenario-editor";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadScenariosWorkspace } from "@/lib/server/agents/scenarios/load-scenarios-workspace";
-import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Scenario" };
@@ -18,7 +18,7 @@ export default async function ScenarioPage({
   params: Promise<{ key: string; scenarioKey: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const { key, scenarioKey } = await params;
   const data = await loadScenariosWorkspace(await getDb(), decodeURIComponent(key));
   if (!data) notFound();

@@ -3,15 +3,14 @@ import { notFound } from "next/navigation";
 import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor";
 import { caseToForm } from "@/lib/conversation-tests/case-form";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
 export const metadata: Metadata = { title: "Test" };
 
 export default async function TestCasePage({ params }: { params: Promise<{ key: string; test_key: string }> }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
   const { key, test_key } = await params;
   const agent = await getAgentOr404(db, key);

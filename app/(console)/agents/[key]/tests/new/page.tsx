@@ -4,8 +4,7 @@ import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor
 import { duplicateForm, newCaseForm } from "@/lib/conversation-tests/case-form";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
@@ -19,7 +18,7 @@ export default async function NewTestCasePage({
   params: Promise<{ key: string }>;
   searchParams: Promise<{ from?: string }>;
 }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
   const agent = await getAgentOr404(db, (await params).key);
   if (!roleAtLeast(operator.role, "designer")) redirect(testsHref(agent.key));

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TurnDetail } from "@/components/traces/turn-detail";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404 } from "@/lib/server/agents/get-agent-or-404";
-import { requireOperator } from "@/lib/server/auth/require-operator";
+import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadSessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
@@ -11,7 +10,7 @@ import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
 export const metadata: Metadata = { title: "Turn detail" };
 
 export default async function TurnDetailPage({ params }: { params: Promise<{ key: string; turnId: string }> }) {
-  const operator = await requireOperator();
+  const operator = await requireAgentOperator((await params).key);
   const { key, turnId } = await params;
   const db = await getDb();
   const agent = await getAgentOr404(db, key);

@@ -1,5 +1,6 @@
 import { getAgentByKey } from "@/db/queries/agents";
 import { CreateSessionResponse } from "@/lib/openapi/response-schemas";
+import { reachable } from "@/lib/server/access/agent-access";
 import { defineRoute } from "@/lib/server/define-route";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { AppError } from "@/lib/server/errors";
@@ -10,7 +11,7 @@ import { AgentKeyParams } from "../../../params";
 export const POST = defineRoute(
   { scope: "turns:write", params: AgentKeyParams, body: CreateSessionBody, response: { 201: CreateSessionResponse } },
   async ({ db, params, body, actor, reply }) => {
-    const agent = await getAgentByKey(db, params.key);
+    const agent = reachable(await getAgentByKey(db, params.key));
     if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
     const session = await createSession(db, {
       agent,

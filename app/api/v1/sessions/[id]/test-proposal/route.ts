@@ -1,8 +1,6 @@
-import { getAgentById } from "@/db/queries/agents";
-import { getSession } from "@/db/queries/conversations";
 import { TestProposalBody } from "@/lib/openapi/tests-response-schemas";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { AppError } from "@/lib/server/errors";
 import { proposeTestFromSession } from "@/lib/server/tests/propose-test-from-session";
 import { SessionIdParams } from "../../../params";
 
@@ -11,9 +9,7 @@ import { SessionIdParams } from "../../../params";
 export const GET = defineRoute(
   { scope: "traces:read", params: SessionIdParams, response: TestProposalBody },
   async ({ db, params }) => {
-    const session = await getSession(db, params.id);
-    const agent = session ? await getAgentById(db, session.agentId) : null;
-    if (!session || !agent) throw new AppError("NOT_FOUND", `No session with id ${params.id}.`);
+    const { session, agent } = await sessionOr404(db, params.id);
     return { agent_key: agent.key, test: await proposeTestFromSession(db, agent, session.id) };
   },
 );

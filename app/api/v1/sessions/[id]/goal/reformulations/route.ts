@@ -1,4 +1,5 @@
 import { GoalReformulationResponse } from "@/lib/openapi/goals-response-schemas";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { applyGoalReformulation } from "@/lib/server/goals/apply-goal-reformulation";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
@@ -15,8 +16,10 @@ export const POST = defineRoute(
     body: ProposeReformulationBody,
     response: GoalReformulationResponse,
   },
-  async ({ db, params, body, actor, requestId }) =>
-    withGoalAbortMapped(requestId, () =>
+  async ({ db, params, body, actor, requestId }) => {
+    await sessionOr404(db, params.id);
+    return withGoalAbortMapped(requestId, () =>
       applyGoalReformulation(db, { sessionId: params.id, candidate: body, actor, requestId, source: "api" }),
-    ),
+    );
+  },
 );

@@ -1,4 +1,5 @@
 import { RestoreGoalResponse } from "@/lib/openapi/goals-response-schemas";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
@@ -8,6 +9,8 @@ import { SessionIdParams } from "../../../../params";
 // turn runs on the original goal. restored false = nothing was active (no event written).
 export const POST = defineRoute(
   { scope: "goals:write", params: SessionIdParams, response: RestoreGoalResponse },
-  async ({ db, params, actor, requestId }) =>
-    withGoalAbortMapped(requestId, () => restoreOriginalGoal(db, { sessionId: params.id, actor, requestId })),
+  async ({ db, params, actor, requestId }) => {
+    await sessionOr404(db, params.id);
+    return withGoalAbortMapped(requestId, () => restoreOriginalGoal(db, { sessionId: params.id, actor, requestId }));
+  },
 );

@@ -1,0 +1,173 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useActionState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toaster";
+import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
+import { AGENT_ROLES } from "@/lib/identity/roles";
+
+export interface AgentGrantItem {
+  operatorId: string;
+  agentKey: string;
+  agentName: string;
+  role: string;
+}
+
+interface OperatorOption {
+  id: string;
+  email: string;
+  role: string;
+}
+
+type State = { fieldErrors?: Record<string, string[]>; message?: string; values?: Record<string, string> };
+
+// The value of the role select that takes a grant away.
+const NO_ACCESS = "";
+
+/**
+ * Users & keys → Access per agent: who reaches which agent at what role. An operator with no grant
+ * has their own role on every agent; the first grant limits them to their granted agents.
+ */
+export function AgentGrants({
+  grants,
+  operators,
+  agents,
+}: {
+  grants: AgentGrantItem[];
+  operators: OperatorOption[];
+  agents: { key: string; name: string }[];
+}) {
+  const router = useRouter();
+  const [removing, startRemoving] = useTransition();
+  const limitable = operators.filter((op) => op.role !== "admin");
+  const emailOf = (id: string) => operators.find((op) => op.id === id)?.email ?? id;
+
+  const [state, submit, pending] = useActionState(async (_prev: State, form: FormData): Promise<State> => {
+    const values = Object.fromEntries(["operatorId", "agentKey", "role"].map((k) => [k, String(form.get(k) ?? "")]));
+    const role = values.role === NO_ACCESS ? null : values.role;
+    const result = await setAgentGrantAction({
+      operatorId: values.operatorId ?? "",
+      agentKey: values.agentKey ?? "",
+      role,
+    } as never);
+    if (result.ok) {
+      const who = emailOf(values.operatorId ?? "");
+      toast.success(
+        role ? `${who} is ${role} on ${values.agentKey}.` : `${who} has no role on ${values.agentKey} now.`,
+      );
+      router.refresh();
+      return {};
+    }
+    return { fieldErrors: result.fieldErrors, message: result.message, values };
+  }, {});
+
+  function remove(grant: AgentGrantItem) {
+    startRemoving(async () => {
+      const result = await setAgentGrantAction({ operatorId: grant.operatorId, agentKey: grant.agentKey, role: null });
+      if (result.ok) {
+        toast.success(`${emailOf(grant.operatorId)} no longer has ${grant.agentKey}.`);
+        router.refresh();
+      } else toast.error(result.message);
+    });
+  }
+
+  return (
+    <div className="space-y-4">
+      {grants.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="agent-grants-empty">
+          No per-agent roles: every operator has their own role on every agent. Grant one below to limit an operator to
+          the agents you pick.
+        </p>
+      ) : (
+        <Table aria-busy={removing} data-testid="agent-grants">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Operator</TableHead>
+              <TableHead>Agent</TableHead>
+              <TableHead>Role on it</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {grants.map((grant) => (
+              <TableRow key={`${grant.operatorId}-${grant.agentKey}`}>
+                <TableCell className="font-medium">{emailOf(grant.operatorId)}</TableCell>
+                <TableCell>
+                  {grant.agentName} <span className="font-mono text-xs text-muted-foreground">{grant.agentKey}</span>
+                </TableCell>
+                <TableCell>{grant.role}</TableCell>
+                <TableCell className="text-right">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={removing}
+                    aria-label={`Remove ${emailOf(grant.operatorId)}'s role on ${grant.agentKey}`}
+                    onClick={() => remove(grant)}
+                  >
+                    Remove
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <form
+        action={submit}
+        className="grid grid-cols-1 gap-3 md:grid-cols-4 md:items-start"
+        aria-label="Set a role on one agent"
+      >
+        {state.message ? (
+          <div className="md:col-span-4">
+            <Alert variant="danger">{state.message}</Alert>
+          </div>
+        ) : null}
+        <FormField label="Operator" htmlFor="grant-operator" errors={state.fieldErrors?.operatorId}>
+          <NativeSelect id="grant-operator" name="operatorId" defaultValue={state.values?.operatorId} required>
+            {limitable.map((op) => (
+              <option key={op.id} value={op.id}>
+                {op.email} ({op.role})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Agent" htmlFor="grant-agent" errors={state.fieldErrors?.agentKey}>
+          <NativeSelect id="grant-agent" name="agentKey" defaultValue={state.values?.agentKey} required>
+            {agents.map((agent) => (
+              <option key={agent.key} value={agent.key}>
+                {agent.name} ({agent.key})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          label="Role on this agent"
+          htmlFor="grant-role"
+          errors={state.fieldErrors?.role}
+          hint="No access removes the grant."
+        >
+          <NativeSelect id="grant-role" name="role" defaultValue={state.values?.role ?? "designer"}>
+            {AGENT_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+            <option value={NO_ACCESS}>no access</option>
+          </NativeSelect>
+        </FormField>
+        <div className="pt-6">
+          <Button type="submit" pending={pending} disabled={limitable.length === 0 || agents.length === 0}>
+            Save access
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

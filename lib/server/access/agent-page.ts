@@ -1,0 +1,43 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getAgentByKey } from "@/db/queries/agents";
+import type { AgentRow, DbOrTx } from "@/db/types";
+import { requireOperator } from "../auth/require-operator";
+import { getDb } from "../db";
+import type { OperatorPrincipal } from "../principal";
+import { agentAccessOf, roleOnAgent } from "./agent-access";
+
+/** The signed-in operator and the agents they reach, once per request (layout and page share it). */
+const operatorAccess = cache(async () => {
+  const operator = await requireOperator();
+  return { operator, access: await agentAccessOf(await getDb(), operator) };
+});
+
+/**
+ * The one lookup behind every agent page: the agent, and the operator with their role on it. An
+ * unknown agent and one outside the operator's grant both render the not-found page (404).
+ */
+const agentPageAccess = cache(async (rawKey: string) => {
+  const { operator, access } = await operatorAccess();
+  const agent = await getAgentByKey(await getDb(), decodeURIComponent(rawKey));
+  const role = agent ? roleOnAgent(operator.role, access, agent.id) : null;
+  if (!agent || !role) notFound();
+  return { agent, operator: { ...operator, role } satisfies OperatorPrincipal };
+});
+
+/** Agent pages: the signed-in operator with their role on this agent (not-found page out of reach). */
+export async function requireAgentOperator(rawKey: string): Promise<OperatorPrincipal> {
+  return (await agentPageAccess(rawKey)).operator;
+}
+
+/** Agent pages: the agent of the URL (not-found page when unknown or out of the operator's reach). */
+export async function getAgentOr404(_db: DbOrTx, rawKey: string): Promise<AgentRow> {
+  return (await agentPageAccess(rawKey)).agent;
+}
+
+/** The agents of a list the signed-in operator reaches: the switcher, the Agents page, filters. */
+export async function reachableAgentsForPage<T extends { id: string }>(agents: T[]): Promise<T[]> {
+  const { operator, access } = await operatorAccess();
+  return agents.filter((agent) => roleOnAgent(operator.role, access, agent.id) !== null);
+}

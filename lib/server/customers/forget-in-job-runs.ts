@@ -1,0 +1,44 @@
+import "server-only";
+import { jobRunRecordsPage, redactPgBossJob, rewriteJobRunRecord } from "@/db/queries/job-run-redaction";
+import type { Database } from "@/db/types";
+import { dropMentions, mentionsAny } from "./drop-mentions";
+
+// Replays and test runs are the jobs that read sessions; rollups and retention store counts only.
+const SESSION_READING_KINDS = ["replay", "test_run"];
+// Reports can hold thousands of turns each: 20 runs at a time keeps memory flat.
+const PAGE = 20;
+
+/**
+ * Removes deleted sessions and turns from every stored replay and test run of these agents — the
+ * request, the payload still waiting to run, the report, the summary, the error — and from pg-boss's
+ * copy of each such job (see drop-mentions.ts for what is dropped). One transaction per run changed.
+ * Returns how many runs changed. A run still running when this passes writes a report that can name
+ * them again; deleting a customer while their sessions are replayed is the one window left open.
+ */
+export async function forgetInJobRuns(
+  db: Database,
+  scope: { agentIds: string[]; sessionIds: string[]; turnIds: string[] },
+): Promise<number> {
+  const ids = new Set([...scope.sessionIds, ...scope.turnIds].map((id) => id.toLowerCase()));
+  if (ids.size === 0) return 0;
+  let changed = 0;
+  let afterId: string | null = null;
+  for (;;) {
+    const page = await jobRunRecordsPage(db, {
+      agentIds: scope.agentIds,
+      kinds: SESSION_READING_KINDS,
+      afterId,
+      limit: PAGE,
+    });
+    for (const record of page) {
+      if (!mentionsAny(record, ids)) continue;
+      await db.transaction(async (tx) => {
+        await rewriteJobRunRecord(tx, dropMentions(record, ids));
+        await redactPgBossJob(tx, record.id);
+      });
+      changed += 1;
+    }
+    if (page.length < PAGE) return changed;
+    afterId = page[page.length - 1]?.id ?? null;
+  }
+}

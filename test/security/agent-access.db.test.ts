@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "@/db/client";
+import { getAgentByKey } from "@/db/queries/agents";
+import { operatorIdByEmail } from "@/db/queries/identity";
+import { insertJobRun } from "@/db/queries/job-runs";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
+import { createApiKey } from "@/lib/server/auth/api-keys";
+import { createSession } from "@/lib/server/engine-host/create-session";
+import { hostTurn } from "@/lib/server/engine-host/host-turn";
+import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
+import { addOperator, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
+import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
+import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
+
+vi.mock("next/headers", () => import("../support/request-headers"));
+
+// Access per agent (docs/access-control.md): an operator granted operator on the demo agent only, and
+// a key limited to it with every scope but admin, call every route and every server action against
+// a second agent's resources. Each must answer as if that agent did not exist: 404 / NOT_FOUND. The
+// same call with an unlimited admin key or session must not be a 404, so the fixture is real. A new
+// route or action that names an agent fails here until it is covered (and refuses out-of-grant agents).
+
+const OTHER = "other-desk";
+const LOOP = "loop_other_desk";
+// Every scope a limited key may hold (admin reaches every agent and cannot be limited).
+const ALL_BUT_ADMIN = [
+  "agents:read",
+  "agents:write",
+  "turns:write",
+  "traces:read",
+  "ledger:read",
+  "loops:read",
+  "loops:write",
+  "loops:override",
+  "goals:write",
+] as const;
+
+// Routes that name no agent, with what a limited principal gets from them.
+const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
+  "/api/health": { status: 200, why: "public probe" },
+  "/api/auth/[...all]": { status: 0, why: "better-auth's sign-in, no agent" },
+  "/api/v1/openapi.json": { status: 200, why: "public document" },
+  "/api/v1/customers/[customer_id]": { status: 403, why: "admin scope: every agent" },
+  "/api/v1/api-keys": { status: 403, why: "admin scope" },
+  "/api/v1/agents/import": { status: 403, why: "creating agents needs every agent" },
+  "/api/v1/ledger/verify": { status: 200, why: "instance-wide chain verdict: counts, no keys" },
+  "/api/v1/ledger/anchors/latest": { status: 404, why: "instance-wide anchor hash (none made yet here)" },
+  "/api/v1/goal-reformulations/validate": { status: 200, why: "pure check of a candidate, no session" },
+};
+
+// Actions that name no agent: admin-only ones, testers of text, the ledger verdict.
+const NOT_AGENT_ACTIONS = new Set([
+  "createApiKey",
+  "revokeApiKey",
+  "changeOperatorRole",
+  "createOperator",
+  "setAgentGrant",
+  "setOperatorDisabled",
+  "checkFieldValue",
+  "checkVariable",
+  "validateGoalReformulation",
+  "verifyLedger",
+]);
+
+const CANDIDATE = {
+  reformulated: "What happened in top 5 cryptocurrency markets in the past 24 hours?",
+  type: "scope_narrowing",
+  confidence: 0.92,
+  evidence: [{ id: "market-availability", text: "Market availability data shows only top 5 have reliable feeds" }],
+};
+
+const VALID_BODY: Record<string, unknown> = {
+  "/api/v1/agents/[key]/sessions": { customer_id: "customer-1" },
+  "/api/v1/agents/[key]/replays": { mode: "frozen", sessions: { limit: 5 } },
+  "/api/v1/agents/[key]/tests": { key: "probe", name: "Probe", turns: [{ message: "hello" }] },
+  "/api/v1/agents/[key]/tests/[test_key]": { key: demo.tests[0]?.key, name: "Probe", turns: [{ message: "hello" }] },
+  "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
+  "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
+  "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
+  "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },
+  "/orchestrator/loop-complete": {
+    ...REFERENCE_LOOP_COMPLETE,
+    loop_id: LOOP,
+    agent_key: OTHER,
+    reflection: REFERENCE_REFLECTION,
+  },
+  "/api/v1/orchestrator/loop-complete": {
+    ...REFERENCE_LOOP_COMPLETE,
+    loop_id: LOOP,
+    agent_key: OTHER,
+    reflection: REFERENCE_REFLECTION,
+  },
+  "/orchestrator/override-guardrails/[loop_id]": REFERENCE_OVERRIDE,
+  "/api/v1/orchestrator/override-guardrails/[loop_id]": REFERENCE_OVERRIDE,
+};
+
+const rule = demo.rules[0] as Record<string, unknown>;
+const scenario = demo.scenarios[0] as Record<string, unknown>;
+const tool = demo.tools[0] as Record<string, unknown>;
+const field = demo.profile_fields[0] as Record<string, unknown>;
+const variable = demo.variables[0] as Record<string, unknown>;
+
+/** A valid input per agent-naming action, for the agent at its current version. */
+const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: string) => unknown> = {
+  createProfileField: (a, v) => ({ ...field, field_name: "probe_field", agent_key: a, expected_config_version: v }),
+  updateProfileField: (a, v) => ({ ...field, loaded_name: field.field_name, agent_key: a, expected_config_version: v }),
+  deleteProfileField: (a, v) => ({ field_name: "probe_field", agent_key: a, expected_config_version: v }),
+  createVariable: (a, v) => ({ ...variable, name: "probe_variable", agent_key: a, expected_config_version: v }),
+  updateVariable: (a, v) => ({ ...variable, loaded_name: variable.name, agent_key: a, expected_config_version: v }),
+  deleteVariable: (a, v) => ({ name: "probe_variable", agent_key: a, expected_config_version: v }),
+  createRule: (a, v) => ({ ...rule, key: "probe-rule", agent_key: a, expected_config_version: v }),
+  updateRule: (a, v) => ({ ...rule, rule_key: rule.key, agent_key: a, expected_config_version: v }),
+  duplicateRule: (a, v) => ({ rule_key: rule.key, agent_key: a, expected_config_version: v }),
+  setRuleEnabled: (a, v) => ({ rule_key: rule.key, enabled: true, agent_key: a, expected_config_version: v }),
+  deleteRule: (a, v) => ({ rule_key: "probe-rule", agent_key: a, expected_config_version: v }),
+  evaluateRuleExpression: (a) => ({ agent_key: a, expression: "refund_amount <= 50", values: { refund_amount: "10" } }),
+  createScenario: (a, v) => ({ ...scenario, key: "probe-scenario", agent_key: a, expected_config_version: v }),
+  updateScenario: (a, v) => ({ ...scenario, scenario_key: scenario.key, agent_key: a, expected_config_version: v }),
+  duplicateScenario: (a, v) => ({ scenario_key: scenario.key, agent_key: a, expected_config_version: v }),
+  setScenarioEnabled: (a, v) => ({
+    scenario_key: scenario.key,
+    enabled: true,
+    agent_key: a,
+    expected_config_version: v,
+  }),
+  deleteScenario: (a, v) => ({ scenario_key: "probe-scenario", agent_key: a, expected_config_version: v }),
+  checkRouting: (a) => ({ agent_key: a }),
+  createTool: (a, v) => ({ tool: { ...tool, key: "probe_tool" }, agent_key: a, expected_config_version: v }),
+  updateTool: (a, v) => ({ tool_key: tool.key, tool, agent_key: a, expected_config_version: v }),
+  duplicateTool: (a, v) => ({ tool_key: tool.key, agent_key: a, expected_config_version: v }),
+  deleteTool: (a, v) => ({ tool_key: "probe_tool", agent_key: a, expected_config_version: v }),
+  tryTool: (a) => ({ agent_key: a, tool, inputs: { order_id: "123" } }),
+  checkToolUrl: (a) => ({ agent_key: a, url: "https://example.test/orders" }),
+  updateAgentSettings: (a, v) => ({ settings: demo.agent.settings, agent_key: a, expected_config_version: v }),
+  startSandboxSession: (a) => ({ agentKey: a }),
+  setSessionContinuity: (_a, _v, s) => ({ sessionId: s, enabled: true }),
+  restoreGoal: (_a, _v, s) => ({ sessionId: s }),
+  overrideLoopGuardrails: () => ({ loop_id: LOOP, override_fatigue: true, override_reason: "probe" }),
+  createAgent: (a) => ({ key: `${a}-copy`, name: "Copy", start: "empty" }),
+  importAgentBundle: (a) => ({
+    file_name: "x.bundle.json",
+    text: JSON.stringify({ ...demo, agent: { ...demo.agent, key: `${a}-import` } }),
+  }),
+};
+// Creating agents names no existing agent: a limited principal is refused (403), never 404.
+const CREATES_AGENTS = new Set(["createAgent", "importAgentBundle"]);
+
+let handle: DatabaseHandle;
+let limitedCookie: string;
+let adminCookie: string;
+let limitedKey: string;
+let adminKey: string;
+const other = { sessionId: "", turnId: "", replayId: "", testRunId: "" };
+
+beforeAll(async () => {
+  const app = await startDemoApp(["admin"]);
+  handle = app.handle;
+  adminCookie = app.cookies.admin;
+  adminKey = await loopApiKey(handle, ["admin"]);
+  await importBundle(
+    handle.db,
+    { ...demo, agent: { ...demo.agent, key: OTHER, name: "Other desk" } },
+    SYSTEM_ACTOR,
+    "s",
+  );
+  const agent = await getAgentByKey(handle.db, OTHER);
+  if (!agent) throw new Error("second agent missing");
+  const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+  const turn = await hostTurn(handle.db, {
+    sessionId: session.id,
+    message: "I'm in France and want a refund for order 123",
+    actor: SYSTEM_ACTOR,
+    requestId: "req",
+  });
+  other.sessionId = session.id;
+  other.turnId = turn.turn.id;
+  const base = { agentId: agent.id, request: {}, createdBy: "test" };
+  other.replayId = (await insertJobRun(handle.db, { ...base, kind: "replay" })).id;
+  other.testRunId = (await insertJobRun(handle.db, { ...base, kind: "test_run" })).id;
+  // The second agent's external loop, opened by an unlimited key.
+  const { POST } = await import("@/app/api/v1/orchestrator/loop-complete/route");
+  const opened = await POST(
+    new Request(`${ORIGIN}/api/v1/orchestrator/loop-complete`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
+      body: JSON.stringify(VALID_BODY["/api/v1/orchestrator/loop-complete"]),
+    }),
+  );
+  if (opened.status !== 200) throw new Error(`loop-complete: ${opened.status} ${await opened.text()}`);
+
+  // A viewer by their own role, operator (the highest per-agent role) on the demo agent only, so no
+  // route or action is refused for its role before it looks the agent up.
+  const person = await addOperator(handle, "limited@focal.test", "viewer");
+  const operatorId = (await operatorIdByEmail(handle.db, person.email)) ?? "";
+  await handle.db.transaction((tx) =>
+    setAgentGrant(tx, { operatorId, agentKey: "refund-desk", role: "operator" }, SYSTEM_ACTOR, "s"),
+  );
+  limitedCookie = await signIn(person.email, person.password);
+  limitedKey = (
+    await handle.db.transaction((tx) =>
+      createApiKey(tx, { name: "limited", scopes: [...ALL_BUT_ADMIN], agents: ["refund-desk"] }, SYSTEM_ACTOR, "s"),
+    )
+  ).key;
+}, 120_000);
+afterAll(async () => {
+  await backgroundJobsSettled();
+  await handle?.close();
+});
+
+/** The route's URL and params with every placeholder naming the second agent's resources. */
+function otherAgentPath(urlPath: string): { url: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const url = urlPath.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_, name: string) => {
+    const value =
+      name === "key"
+        ? OTHER
+        : name === "test_key"
+          ? (demo.tests[0]?.key ?? "x")
+          : name === "loop_id"
+            ? LOOP
+            : urlPath.includes("/replays/")
+              ? other.replayId
+              : urlPath.includes("/test-runs/")
+                ? other.testRunId
+                : urlPath.includes("/turns/[")
+                  ? other.turnId
+                  : other.sessionId;
+    params[name] = value;
+    return value;
+  });
+  return { url, params };
+}
+
+async function bodyFor(urlPath: string): Promise<unknown> {
+  if (urlPath !== "/api/v1/agents/[key]/impact-preview") return VALID_BODY[urlPath];
+  // A preview of a real edit at the agent's current version.
+  const version = (await getAgentByKey(handle.db, OTHER))?.configVersion ?? 0;
+  return { edit: "updateRule", input: VALID_INPUT.updateRule?.(OTHER, version, "") };
+}
+
+async function call(route: FoundRoute, auth: { key?: string; cookie?: string }): Promise<Response> {
+  const { url, params } = otherAgentPath(route.urlPath);
+  const body = await bodyFor(route.urlPath);
+  const hasBody = route.method !== "GET" && route.method !== "DELETE";
+  return route.handler(
+    new Request(`${ORIGIN}${url}`, {
+      method: route.method,
+      headers: {
+        ...(auth.key
+          ? { authorization: `Bearer ${auth.key}` }
+          : { cookie: auth.cookie ?? "", origin: ORIGIN, host: HOST }),
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+      },
+      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+    }),
+    { params: Promise.resolve(params) },
+  );
+}
+
+describe("every route refuses an agent outside the grant as if it did not exist", () => {
+  it("answers 404 to a limited key and a limited operator, and something else to an admin", async () => {
+    const routes = await enumerateRoutes();
+    expect(routes.length).toBeGreaterThan(25);
+    let checked = 0;
+    for (const route of routes) {
+      const what = `${route.method} ${route.urlPath}`;
+      const exempt = NOT_AGENT_ROUTES[route.urlPath];
+      if (exempt) {
+        if (exempt.status === 0) continue;
+        expect((await call(route, { key: limitedKey })).status, `${what} (${exempt.why})`).toBe(exempt.status);
+        continue;
+      }
+      // loop-complete names its agent in the body: an unknown agent_key is a 422 on that field.
+      const refused = route.urlPath.endsWith("/loop-complete") ? 422 : 404;
+      const byKey = await call(route, { key: limitedKey });
+      expect(byKey.status, `${what} with a limited key: ${await byKey.clone().text()}`).toBe(refused);
+      const bySession = await call(route, { cookie: limitedCookie });
+      expect(bySession.status, `${what} as a limited operator: ${await bySession.clone().text()}`).toBe(refused);
+      const byAdmin = await call(
+        route,
+        route.urlPath.startsWith("/orchestrator") ? { key: adminKey } : { cookie: adminCookie },
+      );
+      expect([404, 422], `${what} as an admin: ${await byAdmin.clone().text()}`).not.toContain(byAdmin.status);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(15);
+  }, 120_000);
+});
+
+describe("every server action refuses an agent outside the grant as if it did not exist", () => {
+  it("answers NOT_FOUND to a limited operator, writing nothing, and acts for an admin", async () => {
+    const { actions } = await enumerateActions();
+    const agent = await getAgentByKey(handle.db, OTHER);
+    for (const action of actions) {
+      const what = `${action.file}#${action.exportName}`;
+      if (NOT_AGENT_ACTIONS.has(action.meta.name)) continue;
+      const input = VALID_INPUT[action.meta.name];
+      expect(input, `${what}: add a valid input naming an agent, or list it as naming none`).toBeDefined();
+      if (!input) continue;
+      const version = (await getAgentByKey(handle.db, OTHER))?.configVersion ?? 0;
+      const before = await tableCounts(handle);
+      requestState.headers = browserHeaders({ cookie: limitedCookie });
+      const refused = await action.call(input(OTHER, version, other.sessionId));
+      const expected = CREATES_AGENTS.has(action.meta.name) ? "FORBIDDEN" : "NOT_FOUND";
+      expect(refused, `${what} as a limited operator`).toMatchObject({ ok: false, code: expected });
+      expect(await tableCounts(handle), `${what} wrote nothing`).toEqual(before);
+      requestState.headers = browserHeaders({ cookie: adminCookie });
+      const done = await action.call(input(OTHER, version, other.sessionId));
+      expect(["NOT_FOUND", "VALIDATION", "FORBIDDEN"], `${what} as an admin: ${JSON.stringify(done)}`).not.toContain(
+        (done as { code?: string }).code,
+      );
+    }
+    expect(agent).not.toBeNull();
+  }, 120_000);
+});

@@ -1,0 +1,133 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as createKeyRoute } from "@/app/api/v1/api-keys/route";
+import type { DatabaseHandle } from "@/db/client";
+import { getAgentByKey } from "@/db/queries/agents";
+import { operatorIdByEmail } from "@/db/queries/identity";
+import { ledgerEvents } from "@/db/schema";
+import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
+import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
+import { importBundle } from "@/lib/bundles/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { addOperator, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
+import { loopApiKey } from "../support/loop-api";
+import { browserHeaders, requestState } from "../support/request-headers";
+import { callWithKey, type RouteHandler } from "../support/route-call";
+
+vi.mock("next/headers", () => import("../support/request-headers"));
+
+let handle: DatabaseHandle;
+let adminCookie: string;
+let adminKey: string;
+let mixedId: string;
+let mixedCookie: string;
+
+const asAdmin = () => {
+  requestState.headers = browserHeaders({ cookie: adminCookie });
+};
+const version = async (key: string) => (await getAgentByKey(handle.db, key))?.configVersion ?? 0;
+const toggle = async (agent: string) =>
+  setRuleEnabledAction({
+    agent_key: agent,
+    expected_config_version: await version(agent),
+    rule_key: "be-polite",
+    enabled: false,
+  });
+
+beforeAll(async () => {
+  const app = await startDemoApp(["admin"]);
+  handle = app.handle;
+  adminCookie = app.cookies.admin;
+  adminKey = await loopApiKey(handle, ["admin"]);
+  await importBundle(
+    handle.db,
+    { ...demo, agent: { ...demo.agent, key: "other-desk", name: "Other desk" } },
+    SYSTEM_ACTOR,
+    "s",
+  );
+  await importBundle(
+    handle.db,
+    { ...demo, agent: { ...demo.agent, key: "third-desk", name: "Third desk" } },
+    SYSTEM_ACTOR,
+    "s",
+  );
+  const person = await addOperator(handle, "mixed@focal.test", "viewer");
+  mixedId = (await operatorIdByEmail(handle.db, person.email)) ?? "";
+  mixedCookie = await signIn(person.email, person.password);
+}, 120_000);
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("per-agent roles", () => {
+  it("make an operator a designer on one agent and a viewer on another, with nothing on a third", async () => {
+    asAdmin();
+    expect(await setAgentGrantAction({ operatorId: mixedId, agentKey: "refund-desk", role: "designer" })).toMatchObject(
+      {
+        ok: true,
+        data: { changed: true },
+      },
+    );
+    expect(await setAgentGrantAction({ operatorId: mixedId, agentKey: "other-desk", role: "viewer" })).toMatchObject({
+      ok: true,
+    });
+    requestState.headers = browserHeaders({ cookie: mixedCookie });
+    expect(await toggle("refund-desk")).toMatchObject({ ok: true });
+    expect(await toggle("other-desk")).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await toggle("third-desk")).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  });
+
+  it("are ledgered as access changes on the global chain, and the ledger verifies", async () => {
+    const [last] = await handle.db
+      .select()
+      .from(ledgerEvents)
+      .where(eq(ledgerEvents.type, "AGENT_ROLE_GRANTED"))
+      .orderBy(desc(ledgerEvents.seq))
+      .limit(1);
+    expect(last).toMatchObject({ chain: "global", actor: "admin@focal.test" });
+    expect(last?.payload).toMatchObject({
+      operator_id: mixedId,
+      agent_key: "other-desk",
+      diff: { role: { before: null, after: "viewer" } },
+    });
+    asAdmin();
+    expect(await setAgentGrantAction({ operatorId: mixedId, agentKey: "other-desk", role: null })).toMatchObject({
+      ok: true,
+    });
+    const [revoked] = await handle.db.select().from(ledgerEvents).where(eq(ledgerEvents.type, "AGENT_ROLE_REVOKED"));
+    expect(revoked?.payload).toMatchObject({ diff: { role: { before: "viewer", after: null } } });
+    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+  });
+
+  it("refuse an admin as the grantee and an unknown agent, naming the field, writing nothing", async () => {
+    asAdmin();
+    const adminId = (await operatorIdByEmail(handle.db, "admin@focal.test")) ?? "";
+    const before = await tableCounts(handle);
+    const onAdmin = await setAgentGrantAction({ operatorId: adminId, agentKey: "refund-desk", role: "viewer" });
+    expect(onAdmin).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { role: [expect.any(String)] } });
+    const unknown = await setAgentGrantAction({ operatorId: mixedId, agentKey: "no-such-desk", role: "viewer" });
+    expect(unknown).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { agentKey: [expect.any(String)] } });
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+});
+
+describe("POST /api/v1/api-keys with agents", () => {
+  const create = (body: unknown) =>
+    callWithKey(createKeyRoute as RouteHandler, "POST", "/api/v1/api-keys", {}, adminKey, body);
+
+  it("creates a key limited to the named agents, and refuses unknown agents and admin with agents", async () => {
+    const created = await create({ name: "ci", scopes: ["agents:read"], agents: ["other-desk"] });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ agents: ["other-desk"], key: expect.stringMatching(/^fk_/) });
+    const before = await tableCounts(handle);
+    const unknown = await create({ name: "ci", scopes: ["agents:read"], agents: ["other-desk", "nope"] });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).errors).toEqual([{ path: "agents[1]", message: "No agent with key nope." }]);
+    const admin = await create({ name: "ci", scopes: ["admin"], agents: ["other-desk"] });
+    expect(admin.status).toBe(422);
+    expect((await admin.json()).errors[0].path).toBe("agents");
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+});
