@@ -1,25 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { runWithReactServerCondition } from "./react-server-condition";
 
 // The Focal CLI: `npm run focal -- import <file>` / `export <key> [--out file]` / `test <file | key>`.
-//
-// The bundle code shares lib/server with the app, whose modules import "server-only". That package
-// throws unless Node resolves the "react-server" export condition, which Next.js sets for server code
-// and plain tsx does not. Without it, run this same script again with the condition.
-async function serverOnlyLoads(): Promise<boolean> {
-  try {
-    await import("server-only");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+// It runs under Node's "react-server" condition (react-server-condition.ts says why).
 async function main(): Promise<number> {
-  if (!(await serverOnlyLoads())) {
-    const args = [...process.execArgv, "--conditions=react-server", ...process.argv.slice(1)];
-    const child = spawnSync(process.execPath, args, { stdio: "inherit" });
-    return child.status ?? 1;
-  }
   const [{ openDatabase }, { env }, { runCli }] = await Promise.all([
     import("@/db/client"),
     import("@/lib/env"),
@@ -37,12 +20,4 @@ async function main(): Promise<number> {
   });
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runWithReactServerCondition(main);

@@ -1,26 +1,12 @@
-import { spawnSync } from "node:child_process";
+import { runWithReactServerCondition } from "./react-server-condition";
 
 // `npm run worker`: a Focal worker process on PostgreSQL. It runs the pg-boss job workers (replays,
 // test runs, rollups, retention, ledger anchors) and no web server, so web instances started with
 // FOCAL_WEB_RUNS_JOBS=false only answer requests and queue jobs. Any number may run; pg-boss hands
 // each job to one of them. The CPU-heavy part of each job runs on this process's worker threads
 // (lib/server/background/). SIGINT or SIGTERM stops it after the running attempts end.
-//
-// Like the CLI (focal.ts) it needs Node's "react-server" condition for lib/server's `server-only`.
-async function serverOnlyLoads(): Promise<boolean> {
-  try {
-    await import("server-only");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+// It runs under Node's "react-server" condition (react-server-condition.ts says why).
 async function main(): Promise<number> {
-  if (!(await serverOnlyLoads())) {
-    const args = [...process.execArgv, "--conditions=react-server", ...process.argv.slice(1)];
-    return spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1;
-  }
   const [{ openDatabase }, { env }, { startJobQueue, stopJobQueue }] = await Promise.all([
     import("@/db/client"),
     import("@/lib/env"),
@@ -43,12 +29,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runWithReactServerCondition(main);
