@@ -1,3 +1,4 @@
+import { boundedCheck } from "./bounded-check";
 import { runDbBlip } from "./db-blip";
 
 // `npm test`'s database fault test (scripts/test-all.sh), after the kill test, on the e2e build: one
@@ -10,8 +11,8 @@ import { runDbBlip } from "./db-blip";
 // `FOCAL_TEST_DATABASE_URL=postgres://… npx tsx bench/http/db-blip-test.ts`.
 
 const TIMEOUT_S = Number(process.env.DB_BLIP_TIMEOUT_S ?? 60);
-const t0 = Date.now();
-const log = (line: string) => console.log(`[db-blip ${((Date.now() - t0) / 1000).toFixed(1)}s] ${line}`);
+const check = boundedCheck("db-blip", { timeoutS: TIMEOUT_S, stopBudgetMs: 15_000 });
+const log = check.log;
 
 const databaseUrl = process.env.FOCAL_TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -21,35 +22,13 @@ if (!databaseUrl) {
 // bench/http/focal-server.ts creates its databases on the server FOCAL_TEST_DATABASE_URL names.
 process.env.FOCAL_TEST_DATABASE_URL = databaseUrl;
 
-let stop: (() => Promise<void>) | null = null;
-let exiting: Promise<never> | null = null;
-function cleanUpAndExit(code: number): Promise<never> {
-  exiting ??= (async () => {
-    await Promise.race([stop?.(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    process.exit(code);
-  })();
-  return exiting;
-}
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanUpAndExit(1);
-  });
-}
-setTimeout(() => {
-  log(`FAIL: not done after ${TIMEOUT_S} s`);
-  void cleanUpAndExit(1);
-}, TIMEOUT_S * 1000).unref();
-
 async function main(): Promise<string[]> {
   const r = await runDbBlip({
     sessions: 6,
     turnsPerSession: 10,
     firstAfterAcks: 15,
     log,
-    onStop: (s) => {
-      stop = s;
-    },
+    onStop: check.onStop,
   });
   log(
     `${r.acknowledged}/${r.expected} acknowledged; answers ${JSON.stringify(r.statuses)}; terminated ${r.terminated.join(" + ")} backends; ` +
@@ -76,13 +55,4 @@ async function main(): Promise<string[]> {
   return problems;
 }
 
-main()
-  .then(async (problems) => {
-    for (const p of problems) log(`FAIL: ${p}`);
-    if (problems.length === 0) log("ok");
-    await cleanUpAndExit(problems.length > 0 ? 1 : 0);
-  })
-  .catch(async (error) => {
-    log(`FAIL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await cleanUpAndExit(1);
-  });
+check.run(main);

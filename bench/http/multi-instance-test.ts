@@ -1,3 +1,4 @@
+import { boundedCheck } from "./bounded-check";
 import { checkStored, verifyLedger } from "./multi-instance-checks";
 import { type Cluster, createSessions, startCluster } from "./multi-instance-cluster";
 import { driveSessions } from "./multi-instance-drive";
@@ -17,42 +18,15 @@ const RULES = Number(process.env.MULTI_TEST_RULES ?? 100);
 const KILL_AFTER_ACKS = 12;
 const TIMEOUT_S = Number(process.env.MULTI_TEST_TIMEOUT_S ?? 300);
 
-const t0 = Date.now();
-const log = (line: string) => console.log(`[multi-instance ${((Date.now() - t0) / 1000).toFixed(1)}s] ${line}`);
-let stopCluster: (() => Promise<void>) | null = null;
-let exiting: Promise<never> | null = null;
-
-/** Stops the cluster (bounded) and exits; a second call (a failure during the first) waits for the first. */
-function cleanUpAndExit(code: number): Promise<never> {
-  exiting ??= (async () => {
-    const stoppedAt = Date.now();
-    // Cleaning up is bounded too.
-    await Promise.race([stopCluster?.(), new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    log(`stopped and dropped in ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
-    process.exit(code);
-  })();
-  return exiting;
-}
-
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanUpAndExit(1);
-  });
-}
-setTimeout(() => {
-  log(`FAIL: not done after ${TIMEOUT_S} s`);
-  void cleanUpAndExit(1);
-}, TIMEOUT_S * 1000).unref();
+const check = boundedCheck("multi-instance", { timeoutS: TIMEOUT_S, stopBudgetMs: 20_000 });
+const log = check.log;
 
 async function main(): Promise<string[]> {
   const c: Cluster = await startCluster({
     instances: INSTANCES,
     rules: RULES,
     log,
-    onStop: (stop) => {
-      stopCluster = stop;
-    },
+    onStop: check.onStop,
   });
   const ids = await createSessions(c, SESSIONS);
   log(
@@ -89,16 +63,4 @@ async function main(): Promise<string[]> {
   return problems;
 }
 
-main()
-  .then(async (problems) => {
-    if (problems.length > 0) {
-      for (const p of problems) log(`FAIL: ${p}`);
-      await cleanUpAndExit(1);
-    }
-    log("ok");
-    await cleanUpAndExit(0);
-  })
-  .catch(async (error) => {
-    log(`FAIL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await cleanUpAndExit(1);
-  });
+check.run(main);
