@@ -12,7 +12,7 @@ import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
-import { addOperator, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
+import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
 import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
 
@@ -42,6 +42,7 @@ const ALL_BUT_ADMIN = [
 // Routes that name no agent, with what a limited principal gets from them.
 const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
   "/api/health": { status: 200, why: "public probe" },
+  "/api/[...path]": { status: 404, why: "the JSON 404 for paths no route serves" },
   "/api/auth/[...all]": { status: 0, why: "better-auth's sign-in, no agent" },
   "/api/v1/openapi.json": { status: 200, why: "public document" },
   "/api/v1/customers/[customer_id]": { status: 403, why: "admin scope: every agent" },
@@ -158,12 +159,14 @@ const other = { sessionId: "", turnId: "", replayId: "", testRunId: "" };
 
 beforeAll(async () => {
   const app = await startDemoApp(["admin"]);
+  const gateOff = demoWithTestsGate("off");
   handle = app.handle;
   adminCookie = app.cookies.admin;
   adminKey = await loopApiKey(handle, ["admin"]);
   await importBundle(
     handle.db,
-    { ...demo, agent: { ...demo.agent, key: OTHER, name: "Other desk" } },
+    // The gate off: the admin's probes edit this agent in ways that turn its demo tests red.
+    { ...gateOff, agent: { ...gateOff.agent, key: OTHER, name: "Other desk" } },
     SYSTEM_ACTOR,
     "s",
   );
