@@ -6,6 +6,7 @@ import type { OpenedEditorProps } from "@/components/config-editor/opened-editor
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
+import { Alert } from "@/components/ui/alert";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -18,6 +19,7 @@ import {
   usesExpression,
 } from "@/lib/rules/rule-form-state";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { sameRuleAs } from "@/lib/rules/same-rule";
 import { CelTester } from "./cel-tester";
 import { RuleFormFields } from "./rule-form-fields";
 
@@ -43,6 +45,7 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
   });
   const { form } = editor;
   const preview = useImpactPreview(data.agent.key, editor.rejected);
+  const twin = readOnly ? null : sameRuleAs(form, data.rules, loaded?.key ?? null);
 
   /** Save's input for this form, the same for Save and for its impact preview; null when the form does not convert. */
   function draft() {
@@ -87,7 +90,17 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
       onSubmit={save}
       testerWidth="narrow"
       preview={{ agentKey: data.agent.key, preview, draft }}
-      form={<RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} />}
+      form={
+        <>
+          <RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} />
+          {twin ? (
+            <Alert variant="warning" title={`Same as rule ${twin.name}`} className="mt-4">
+              {twin.key} already has this condition and action in the same scope. You can still save; the two would
+              apply together.
+            </Alert>
+          ) : null}
+        </>
+      }
       tester={
         usesExpression(form) ? (
           <CelTester
