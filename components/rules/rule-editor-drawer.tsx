@@ -6,7 +6,6 @@ import type { OpenedEditorProps } from "@/components/config-editor/opened-editor
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
-import { Alert } from "@/components/ui/alert";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { updateRuleAction } from "@/lib/actions/rules/update-rule";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -90,17 +89,7 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
       onSubmit={save}
       testerWidth="narrow"
       preview={{ agentKey: data.agent.key, preview, draft }}
-      form={
-        <>
-          <RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} />
-          {twin ? (
-            <Alert variant="warning" title={`Same as rule ${twin.name}`} className="mt-4">
-              {twin.key} already has this condition and action in the same scope. You can still save; the two would
-              apply together.
-            </Alert>
-          ) : null}
-        </>
-      }
+      form={<RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} sameAs={twin} />}
       tester={
         usesExpression(form) ? (
           <CelTester
