@@ -154,6 +154,32 @@ test("an admin saves anyway with a reason, the ledger keeps it, and the limit go
   await page.close();
 });
 
+test("the Rules table's Enabled switch refused by the gate offers an admin Save anyway with a reason", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await browser.newPage({ baseURL, storageState: STATE("admin") });
+  await page.goto("/agents/refund-desk/rules");
+  await page.getByRole("switch", { name: "Enabled: max-refund" }).click();
+  const dialog = page.getByTestId("tests-gate-dialog");
+  await expect(dialog).toContainText("france-75-refund", { timeout: 60_000 });
+  await expect(dialog).toContainText("Disable Refunds");
+  await dialog.getByRole("button", { name: "Save anyway…" }).click();
+  await dialog.getByRole("button", { name: "Save anyway", exact: true }).click();
+  await expect(dialog.getByText(/Say why this change may turn these tests red/)).toBeVisible();
+  await screenshot(page, "rules-switch-tests-gate");
+  await dialog.getByLabel("Why save past the gate?").fill("pausing the cap for a day");
+  await dialog.getByRole("button", { name: "Save anyway", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByRole("switch", { name: "Enabled: max-refund" })).not.toBeChecked();
+
+  // Back on: the cases turn green again, so the gate lets it through.
+  await page.getByRole("switch", { name: "Enabled: max-refund" }).click();
+  await expect(page.getByRole("switch", { name: "Enabled: max-refund" })).toBeChecked({ timeout: 60_000 });
+  await expect(dialog).toBeHidden();
+  await page.close();
+});
+
 test("the Tests page runs the suite frozen: every case passes, with pass^k", async ({ page }) => {
   await page.goto("/agents/refund-desk/tests");
   await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toContainText("e2e");

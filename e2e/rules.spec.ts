@@ -145,3 +145,19 @@ test("a rule opens from its name or the keyboard, and its editor has a URL that 
   // Closing gives focus back to what opened the editor, so the keyboard user goes on from the row.
   await expect(name).toBeFocused();
 });
+
+test("a new rule that repeats another one's condition and action is warned about, not refused", async ({ page }) => {
+  await page.goto("/agents/refund-desk/rules");
+  await page.getByRole("button", { name: "New rule" }).click();
+  const editor = page.getByTestId("rule-editor");
+  await editor.getByLabel("Name").fill("VIP thanks again");
+  await editor.getByLabel("Condition (when)").fill("The customer is a VIP (tier is vip)");
+  await editor
+    .getByLabel("Action (then)")
+    .fill("Thank the customer for being a VIP in one short sentence. Being VIP does not change what you can offer.");
+  await expect(editor.getByText("Same as rule Thank VIP customers")).toBeVisible();
+  await expect(editor.getByRole("button", { name: "Create rule" })).toBeEnabled();
+  await screenshot(page, "rules-same-as-warning");
+  await editor.getByLabel("Action (then)").fill("Thank the customer twice.");
+  await expect(editor.getByText("Same as rule Thank VIP customers")).toHaveCount(0);
+});

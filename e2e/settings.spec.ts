@@ -37,3 +37,25 @@ test("a setting is changed against its default, refused out of range, then reset
   await expect(page.getByTestId("config-version").first()).toContainText("scenario_filter.stickiness_boost");
   await expect(page.getByTestId("config-version").nth(1)).toContainText("0.25");
 });
+
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${size.width}×${size.height} a row brought into view stops below the sticky save bar`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/agents/refund-desk/settings");
+    const bar = page.getByRole("button", { name: "Save settings" }).locator("..");
+    const row = page.getByTestId("setting-scenario_filter.stickiness_boost");
+    // Scrolled past, then brought back as keyboard focus does: the row's top edge is the nearest.
+    await page.locator("#main").evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    await row.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const barBox = await bar.boundingBox();
+    const rowBox = await row.boundingBox();
+    expect(rowBox?.y ?? 0).toBeGreaterThanOrEqual((barBox?.y ?? 0) + (barBox?.height ?? 0));
+    await page.screenshot({ path: `test-results/screenshots/settings-bar-${size.width}.png` });
+    // The last row scrolls clear of the page's foot.
+    await page.locator("#main").evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    await page.screenshot({ path: `test-results/screenshots/settings-bottom-${size.width}.png` });
+  });
+}

@@ -19,7 +19,14 @@ const CONFLICT_TOAST_MS = 10_000;
  * tools, profile fields, response variables): one save at a time per row key, the page moves to the
  * new config_version, a conflict offers Reload, and delete/enable offer an Undo that is one more save.
  */
-export function useConfigCommands({ onVersion }: { onVersion: (version: number) => void }) {
+export function useConfigCommands({
+  onVersion,
+  gateShownElsewhere = false,
+}: {
+  onVersion: (version: number) => void;
+  /** The caller shows a test-gate refusal itself (with "Save anyway"), so no toast repeats it. */
+  gateShownElsewhere?: boolean;
+}) {
   const router = useRouter();
   const [pendingKey, setPendingKey] = useState<string | null>(null);
   const [, startTransition] = useTransition();
@@ -35,6 +42,8 @@ export function useConfigCommands({ onVersion }: { onVersion: (version: number) 
         duration: CONFLICT_TOAST_MS,
         action: { label: "Reload", onClick: () => router.refresh() },
       });
+    } else if (result.code === "TESTS_GATE" && gateShownElsewhere) {
+      return;
     } else {
       // A refusal of the test gate names the cases: give it the time to be read.
       toast.error(result.message, result.code === "TESTS_GATE" ? { duration: CONFLICT_TOAST_MS } : undefined);

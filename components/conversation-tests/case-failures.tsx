@@ -2,7 +2,7 @@ import { OutcomeBadge } from "@/components/impact-preview/outcome-badge";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
-import { failureSentence } from "@/lib/conversation-tests/failure-sentence";
+import { failureSentence, type RuleNames } from "@/lib/conversation-tests/failure-sentence";
 import type { CaseTry, CaseTurnResult } from "@/lib/conversation-tests/test-types";
 import { plural } from "@/lib/text/plural";
 
@@ -57,7 +57,7 @@ function TurnTrace({ turn }: { turn: CaseTurnResult }) {
 }
 
 /** A failing case's try: each failed assertion with its detail, beside the facts of its turn. */
-export function CaseFailures({ detail }: { detail: CaseTry }) {
+export function CaseFailures({ detail, ruleNames }: { detail: CaseTry; ruleNames: RuleNames }) {
   if (detail.error) return <Alert variant="danger">{detail.error}</Alert>;
   const failedTurns = detail.turns.filter((t) => t.assertions.some((a) => !a.passed));
   const failedConversation = detail.conversation.filter((a) => !a.passed);
@@ -72,7 +72,7 @@ export function CaseFailures({ detail }: { detail: CaseTry }) {
               .map((a) => (
                 <li key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs" data-testid="failure-sentence">
                   <Badge variant="danger">failed</Badge>
-                  <span className="min-w-0 break-words">{failureSentence(a, turn.index)}</span>
+                  <span className="min-w-0 break-words">{failureSentence(a, turn.index, ruleNames)}</span>
                   <FailureDetails kind={a.kind} path={a.path} />
                 </li>
               ))}
@@ -83,7 +83,7 @@ export function CaseFailures({ detail }: { detail: CaseTry }) {
       {failedConversation.map((a) => (
         <p key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs" data-testid="failure-sentence">
           <Badge variant="danger">failed</Badge>
-          <span className="min-w-0 break-words">{failureSentence(a, null)}</span>
+          <span className="min-w-0 break-words">{failureSentence(a, null, ruleNames)}</span>
           <FailureDetails kind={a.kind} path={a.path} />
         </p>
       ))}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { RuleNames } from "@/lib/conversation-tests/failure-sentence";
 import { percent, runProgressText } from "@/lib/conversation-tests/run-format";
 import { plural } from "@/lib/text/plural";
 import { CaseFailures } from "./case-failures";
@@ -17,10 +18,11 @@ interface CaseRunProps {
   /** Unsaved edits are not what the server would run. */
   dirty: boolean;
   canRun: boolean;
+  ruleNames: RuleNames;
 }
 
 /** "Run this case": a frozen run of the saved case, its result shown here. */
-export function CaseRun({ agentKey, caseKey, dirty, canRun }: CaseRunProps) {
+export function CaseRun({ agentKey, caseKey, dirty, canRun, ruleNames }: CaseRunProps) {
   const [runId, setRunId] = useState<string | null>(null);
   const start = useStartTestRun(agentKey, setRunId);
   const run = useTestRun(runId);
@@ -76,7 +78,7 @@ export function CaseRun({ agentKey, caseKey, dirty, canRun }: CaseRunProps) {
                   : `${plural(result.detail.failures.length, "assertion")} failed`}
               </span>
             </p>
-            {result.status === "passed" ? null : <CaseFailures detail={result.detail} />}
+            {result.status === "passed" ? null : <CaseFailures detail={result.detail} ruleNames={ruleNames} />}
           </div>
         ) : null}
       </CardContent>

@@ -12,6 +12,7 @@ import { CONVERSATION_KIND_LABELS, newConversationAssertion } from "@/lib/conver
 import type { CaseForm } from "@/lib/conversation-tests/case-form";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
+import { ruleNamesOf } from "@/lib/conversation-tests/tests-workspace";
 import { AssertionList } from "./assertion-list";
 import { CaseDetailsFields } from "./case-details-fields";
 import { CaseRun } from "./case-run";
@@ -130,7 +131,15 @@ export function TestCaseEditor({ agent, loadedKey, initial, options, canEdit }: 
           {editor.dirty ? <span className="text-muted-foreground text-xs">Unsaved changes</span> : null}
         </div>
       )}
-      {loadedKey ? <CaseRun agentKey={agent.key} caseKey={loadedKey} dirty={editor.dirty} canRun={canEdit} /> : null}
+      {loadedKey ? (
+        <CaseRun
+          agentKey={agent.key}
+          caseKey={loadedKey}
+          dirty={editor.dirty}
+          canRun={canEdit}
+          ruleNames={ruleNamesOf(options)}
+        />
+      ) : null}
       <ConfirmDeleteDialog
         open={confirmDelete}
         title={`Delete test ${loadedKey}?`}

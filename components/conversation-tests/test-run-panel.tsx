@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { RuleNames } from "@/lib/conversation-tests/failure-sentence";
 import { runProgressText, runRequestText } from "@/lib/conversation-tests/run-format";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import { TestRunReport } from "./test-run-report";
@@ -15,10 +16,11 @@ interface TestRunPanelProps {
   agentKey: string;
   runId: string;
   canCancel: boolean;
+  ruleNames: RuleNames;
 }
 
 /** The open run (`?run=`): its progress with Cancel while it runs, then its report. */
-export function TestRunPanel({ agentKey, runId, canCancel }: TestRunPanelProps) {
+export function TestRunPanel({ agentKey, runId, canCancel, ruleNames }: TestRunPanelProps) {
   const run = useTestRun(runId);
   const view = run.view;
   return (
@@ -61,7 +63,7 @@ export function TestRunPanel({ agentKey, runId, canCancel }: TestRunPanelProps) 
         {view?.status === "cancelled" ? (
           <Alert variant="warning">The run was cancelled before it finished. Start it again from Run suite.</Alert>
         ) : null}
-        {run.report ? <TestRunReport agentKey={agentKey} report={run.report} /> : null}
+        {run.report ? <TestRunReport agentKey={agentKey} report={run.report} ruleNames={ruleNames} /> : null}
       </CardContent>
     </Card>
   );

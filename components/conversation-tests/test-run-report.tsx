@@ -2,6 +2,7 @@ import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { Mono } from "@/components/ui/mono";
 import { Stat } from "@/components/ui/stat";
+import type { RuleNames } from "@/lib/conversation-tests/failure-sentence";
 import { modelCallsText, percent } from "@/lib/conversation-tests/run-format";
 import type { SuiteReport } from "@/lib/conversation-tests/test-types";
 import { testCaseHref } from "@/lib/conversation-tests/tests-href";
@@ -12,10 +13,11 @@ import { CaseStatusBadge } from "./case-status-badge";
 interface TestRunReportProps {
   agentKey: string;
   report: SuiteReport;
+  ruleNames: RuleNames;
 }
 
 /** A finished run: the suite's numbers, then each case with its status, and what failed where. */
-export function TestRunReport({ agentKey, report }: TestRunReportProps) {
+export function TestRunReport({ agentKey, report, ruleNames }: TestRunReportProps) {
   const order = { failed: 0, flaky: 1, passed: 2 };
   const cases = [...report.cases].sort((a, b) => order[a.status] - order[b.status] || a.key.localeCompare(b.key));
   return (
@@ -54,7 +56,7 @@ export function TestRunReport({ agentKey, report }: TestRunReportProps) {
                 {report.k > 1 ? ` · pass^${report.k} ${percent(c.pass_k)}` : ""}
               </span>
             </div>
-            {c.status === "passed" ? null : <CaseFailures detail={c.detail} />}
+            {c.status === "passed" ? null : <CaseFailures detail={c.detail} ruleNames={ruleNames} />}
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import type { CaseFilters } from "@/lib/conversation-tests/case-list";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import type { TestsWorkspaceData } from "@/lib/conversation-tests/tests-workspace";
+import { ruleNamesOf } from "@/lib/conversation-tests/tests-workspace";
 import { CaseFilterForm } from "./case-filter-form";
 import { CaseTable } from "./case-table";
 import { RunSuiteForm } from "./run-suite-form";
@@ -60,7 +61,13 @@ export function TestsWorkspace({ data, filters, openRunId, canEdit }: TestsWorks
         <>
           <RunSuiteForm agentKey={agentKey} tests={data.tests} canRun={canEdit} />
           {openRunId ? (
-            <TestRunPanel key={openRunId} agentKey={agentKey} runId={openRunId} canCancel={canEdit} />
+            <TestRunPanel
+              key={openRunId}
+              agentKey={agentKey}
+              runId={openRunId}
+              canCancel={canEdit}
+              ruleNames={ruleNamesOf(data.options)}
+            />
           ) : null}
           <section aria-labelledby="cases-heading" className="space-y-3">
             <h2 id="cases-heading" className="font-semibold text-base">

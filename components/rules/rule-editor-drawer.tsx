@@ -18,6 +18,7 @@ import {
   usesExpression,
 } from "@/lib/rules/rule-form-state";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { sameRuleAs } from "@/lib/rules/same-rule";
 import { CelTester } from "./cel-tester";
 import { RuleFormFields } from "./rule-form-fields";
 
@@ -43,6 +44,7 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
   });
   const { form } = editor;
   const preview = useImpactPreview(data.agent.key, editor.rejected);
+  const twin = readOnly ? null : sameRuleAs(form, data.rules, loaded?.key ?? null);
 
   /** Save's input for this form, the same for Save and for its impact preview; null when the form does not convert. */
   function draft() {
@@ -87,7 +89,7 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
       onSubmit={save}
       testerWidth="narrow"
       preview={{ agentKey: data.agent.key, preview, draft }}
-      form={<RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} />}
+      form={<RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} sameAs={twin} />}
       tester={
         usesExpression(form) ? (
           <CelTester

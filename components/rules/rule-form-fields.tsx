@@ -1,10 +1,12 @@
 "use client";
 
+import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleFormState } from "@/lib/rules/rule-form-state";
 import { usesExpression } from "@/lib/rules/rule-form-state";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
@@ -17,10 +19,12 @@ interface RuleFormFieldsProps {
   update: (patch: Partial<RuleFormState>) => void;
   errors: Record<string, string[]>;
   data: RulesWorkspaceData;
+  /** An existing rule this one repeats (same scope, condition and action): warned about, not refused. */
+  sameAs: BundleRule | null;
 }
 
 /** Every Rule field, with the server's inline errors under each. */
-export function RuleFormFields({ form, update, errors, data }: RuleFormFieldsProps) {
+export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormFieldsProps) {
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
@@ -60,6 +64,12 @@ export function RuleFormFields({ form, update, errors, data }: RuleFormFieldsPro
       >
         <Textarea id="rule-action" value={form.action_text} onChange={(e) => update({ action_text: e.target.value })} />
       </FormField>
+      {sameAs ? (
+        <Alert variant="warning" title={`Same as rule ${sameAs.name}`}>
+          {sameAs.key} already has this condition and action in the same scope. You can still save; the two would apply
+          together.
+        </Alert>
+      ) : null}
       <ScopeTargetPicker scope={form.scope} value={form.scope_ref} onChange={update} targets={data} errors={errors} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <FormField label="Priority" htmlFor="rule-priority" errors={errors.priority} hint="Higher wins a conflict.">

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { ConfigPageActions } from "@/components/config-editor/page-actions";
+import { TestsGateDialog } from "@/components/config-editor/tests-gate-dialog";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
 import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -112,6 +113,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
         onCancel={() => setDeleting(null)}
         onConfirm={(rule) => commands.remove(rule, () => setDeleting(null))}
       />
+      <TestsGateDialog gate={commands.gate} change={commands.gateChange} saving={commands.pendingKey !== null} />
     </>
   );
 }

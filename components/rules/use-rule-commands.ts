@@ -1,6 +1,8 @@
 "use client";
 
+import { useState } from "react";
 import { useConfigCommands } from "@/components/config-editor/use-config-commands";
+import { type ForceTests, useTestsGate } from "@/components/config-editor/use-tests-gate";
 import { toast } from "@/components/ui/toaster";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
@@ -18,12 +20,27 @@ interface RuleCommandsOptions {
 
 /** The table's row commands (enable/disable, duplicate, delete), each one save with a toast and, where it makes sense, an undo. */
 export function useRuleCommands({ agentKey, version, onVersion, onDuplicated }: RuleCommandsOptions) {
-  const commands = useConfigCommands({ onVersion });
+  const commands = useConfigCommands({ onVersion, gateShownElsewhere: true });
+  // The switch passes the same test gate as the editors: a refusal opens its dialog, where an admin may
+  // resend the same change with a reason.
+  const gate = useTestsGate();
+  const [gateChange, setGateChange] = useState("");
 
-  function setEnabled(rule: BundleRule, enabled: boolean) {
-    commands.setEnabled(rule.key, enabled, version, (on, at) =>
-      setRuleEnabledAction({ agent_key: agentKey, rule_key: rule.key, enabled: on, expected_config_version: at }),
-    );
+  function setEnabled(rule: BundleRule, enabled: boolean, force: ForceTests = {}) {
+    commands.setEnabled(rule.key, enabled, version, async (on, at) => {
+      const result = await setRuleEnabledAction({
+        agent_key: agentKey,
+        rule_key: rule.key,
+        enabled: on,
+        expected_config_version: at,
+        ...force,
+      });
+      if (result.ok) gate.dismiss();
+      else if (gate.settle(result, (again) => setEnabled(rule, on, again))) {
+        setGateChange(`${on ? "Enable" : "Disable"} ${rule.name}`);
+      }
+      return result;
+    });
   }
 
   function duplicate(rule: BundleRule) {
@@ -48,5 +65,5 @@ export function useRuleCommands({ agentKey, version, onVersion, onDuplicated }: 
     );
   }
 
-  return { pendingKey: commands.pendingKey, setEnabled, duplicate, remove };
+  return { pendingKey: commands.pendingKey, gate, gateChange, setEnabled, duplicate, remove };
 }

@@ -75,11 +75,22 @@ function flag(column: AnyPgColumn, wanted: boolean | undefined): SQL | undefined
   return wanted ? sql`coalesce(${column}, false) = true` : sql`coalesce(${column}, false) = false`;
 }
 
+/**
+ * Force-finalized means a guardrail stopped the family. A turn loop whose rewrite passed the checks can still
+ * carry force_finalize (its rerun limit was reached on the same pass), yet nothing was stopped: not counted.
+ */
+const forcedByGuardrail = sql`(coalesce(${loopTraces.forceFinalize}, false) and not (${loopTraces.kind} = 'turn' and coalesce(${loopTraces.finalizeReason}, '') = 'thresholds_met'))`;
+
+function forcedFlag(wanted: boolean | undefined): SQL | undefined {
+  if (wanted === undefined) return undefined;
+  return wanted ? forcedByGuardrail : sql`not ${forcedByGuardrail}`;
+}
+
 function filterWhere(filter: LoopListFilter): SQL[] {
   const where: (SQL | undefined)[] = [
     filter.kind ? eq(loopTraces.kind, filter.kind) : undefined,
     filter.agentId ? eq(loopTraces.agentId, filter.agentId) : undefined,
-    flag(loopTraces.forceFinalize, filter.forceFinalized),
+    forcedFlag(filter.forceFinalized),
     flag(loopTraces.biasEcho, filter.biasEcho),
     filter.overridden === undefined
       ? undefined
@@ -137,7 +148,7 @@ export async function loopDashboardStats(db: DbOrTx, filter: LoopListFilter): Pr
   const [totals] = await db
     .select({
       total: count(),
-      forceFinalized: sql<number>`count(*) filter (where ${loopTraces.forceFinalize})::int`,
+      forceFinalized: sql<number>`count(*) filter (where ${forcedByGuardrail})::int`,
       biasEcho: sql<number>`count(*) filter (where ${loopTraces.biasEcho})::int`,
       overridden: sql<number>`count(*) filter (where ${loopTraces.overriddenBy} is not null)::int`,
     })

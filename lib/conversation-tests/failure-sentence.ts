@@ -1,15 +1,44 @@
-// A failed assertion as a sentence a designer reads ("Turn 1: expected no rule violation, but
-// max-refund was caught before shipping") instead of its path and raw detail
+// A failed assertion as a sentence a designer reads ("Turn 1: expected no violation of Refunds above
+// $50, but it was caught before shipping") instead of its path and raw detail
 // (`turns[0].assertions[5] rule_not_violated: rules caught before shipping: max-refund`).
 
 interface Failure {
   kind: string;
   detail: string;
+  /** The rule key a rule_* assertion names; absent in results stored before it was recorded. */
+  rule?: string;
+}
+
+/** Rule names by key; a key without a name (a removed rule) reads as itself. */
+export type RuleNames = Readonly<Record<string, string>>;
+
+/** "rules fired: a, b" → "A name and B name"; "none" → null. */
+function namedList(detail: string, names: RuleNames): string | null {
+  const list = detail.replace(/^rules (fired|caught before shipping): /, "");
+  if (list === "none") return null;
+  const named = list.split(", ").map((key) => names[key] ?? key);
+  return named.length === 1 ? (named[0] ?? null) : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+}
+
+function ruleSentence({ kind, detail, rule }: Failure, names: RuleNames): string {
+  const subject = rule ? (names[rule] ?? rule) : "the rule";
+  const others = namedList(detail, names);
+  switch (kind) {
+    case "rule_fired":
+      return `expected ${subject} to fire, but ${others ? `only ${others} fired` : "no rule fired"}`;
+    case "rule_not_fired":
+      return `expected ${subject} not to fire, but it did`;
+    case "rule_violated":
+      return `expected a violation of ${subject} to be caught before shipping, but ${others ? `only ${others} was caught` : "nothing was caught"}`;
+    default:
+      return `expected no violation of ${subject}, but it was caught before shipping`;
+  }
 }
 
 const EXPECTED_THEN_GOT = /^(\w+) (.+), expected (.+)$/;
 
-function sentenceOf({ kind, detail }: Failure): string {
+function sentenceOf(failure: Failure, names: RuleNames): string {
+  const { kind, detail } = failure;
   const pair = EXPECTED_THEN_GOT.exec(detail);
   switch (kind) {
     case "outcome_is":
@@ -19,13 +48,10 @@ function sentenceOf({ kind, detail }: Failure): string {
     case "outcome_is_not":
       return `expected any outcome but ${detail.replace(/^outcome (\S+).*/, "$1")}, and it was that`;
     case "rule_fired":
-      return `expected the rule to fire, but ${detail.replace(/^rules fired: /, "only these fired: ")}`;
     case "rule_not_fired":
-      return `expected the rule not to fire, but it did (${detail})`;
     case "rule_violated":
-      return `expected the rule's violation to be caught before shipping, but ${detail.replace(/^rules caught before shipping: /, "what was caught: ")}`;
     case "rule_not_violated":
-      return `expected no violation of the rule, but it was caught before shipping (${detail.replace(/^rules caught before shipping: /, "caught: ")})`;
+      return ruleSentence(failure, names);
     case "reply_contains":
       return `expected the reply to contain the text, but it was ${detail.replace(/^reply: /, "")}`;
     case "reply_not_contains":
@@ -48,7 +74,7 @@ function sentenceOf({ kind, detail }: Failure): string {
 }
 
 /** "Turn 1: expected step refund/offer_refund, but it was refund/look_up_order". */
-export function failureSentence(failure: Failure, turnIndex: number | null): string {
-  const sentence = sentenceOf(failure);
+export function failureSentence(failure: Failure, turnIndex: number | null, ruleNames: RuleNames = {}): string {
+  const sentence = sentenceOf(failure, ruleNames);
   return turnIndex === null ? `The conversation: ${sentence}` : `Turn ${turnIndex + 1}: ${sentence}`;
 }

@@ -10,6 +10,7 @@ const AssertionResultSchema = z.object({
   kind: z.string(),
   passed: z.boolean(),
   detail: z.string(),
+  rule: z.string().optional().describe("The rule key a rule_* assertion names"),
 });
 
 /** What a turn did, in the keys a test case speaks (lib/engine/conversation-tests/turn-facts.ts). */

@@ -2,7 +2,7 @@ import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import type { BundleTestCase } from "@/lib/engine/contracts/test-case";
 import type { CaseReport, TestRunView } from "./test-types";
 
-// What the Tests page and the test editor get from the server. Client-safe: types only.
+// What the Tests page and the test editor get from the server. Client-safe: types and pure helpers.
 
 interface RefOption {
   /** The key a test case names: a rule key, a scenario key, or "scenario/step". */
@@ -37,4 +37,9 @@ export interface TestsWorkspaceData {
   runs: TestRunView[];
   lastResults: Record<string, LastCaseResult>;
   options: TestEditorOptions;
+}
+
+/** The rule names the failure sentences use, by rule key. */
+export function ruleNamesOf(options: Pick<TestEditorOptions, "rules">): Record<string, string> {
+  return Object.fromEntries(options.rules.map((r) => [r.ref, r.label]));
 }

@@ -38,6 +38,8 @@ beforeAll(async () => {
     status: "completed",
     decision: "finalize",
     finalizeReason: "thresholds_met",
+    // The rewrite passed on the pass that also reached the rerun limit: stored as forced, yet nothing was stopped.
+    forceFinalize: true,
     alignmentScore: 1,
     driftScore: 0,
     biasTags: [{ tag: "violation:max_refund" }],
@@ -59,6 +61,7 @@ describe("filters from the URL", () => {
     expect(ids(await load({ agent: "nobody" }))).toEqual([]);
     // fam_r3 stays force-finalized after its max-reruns override: lab's fatigue stop (0.40) still holds at 0.45.
     expect(ids(await load({ ff: "yes" }))).toEqual(["echo_c", "fam_r3"]);
+    expect(ids(await load({ kind: "turn", ff: "no" }))).toEqual(["turn_t1"]);
     expect(ids(await load({ echo: "yes" }))).toEqual(["echo_c"]);
     expect(ids(await load({ overridden: "yes" }))).toEqual(["fam_r3"]);
     expect(ids(await load({ to: "2025-01-01" }))).toEqual(["fine"]);
@@ -122,6 +125,7 @@ describe("keyset load more", () => {
 describe("aggregates for the charts", () => {
   it("counts, rerun and stop reasons, bias tags and means by rerun number", async () => {
     const stats = await loopDashboardStats(handle.db, {});
+    // turn_t1 (rewrite passed) is not counted force-finalized though its record says so.
     expect(stats).toMatchObject({ total: 11, forceFinalized: 2, biasEcho: 1, overridden: 1 });
     expect(stats.rerunReasons).toEqual([{ label: "alignment_threshold_not_met", n: 5 }]);
     expect(stats.finalizeReasons).toEqual(

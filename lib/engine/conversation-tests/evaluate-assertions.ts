@@ -11,6 +11,8 @@ export interface AssertionResult {
   passed: boolean;
   /** For people: what was expected and what happened. */
   detail: string;
+  /** The rule key a rule_* assertion names, so the sentence can say which rule was expected. */
+  rule?: string;
 }
 
 // A CEL assertion over a variable the reply stated several times must hold for each combination of

@@ -120,7 +120,8 @@ export async function runCaseOnce(
       const facts = turnFacts(agent, outcome);
       const assertions = turn.assertions.map((assertion, a) => {
         const [passed, detail] = evaluateTurnAssertion(assertion, facts, declarations);
-        return { path: `turns[${index}].assertions[${a}]`, kind: assertion.kind, passed, detail };
+        const path = `turns[${index}].assertions[${a}]`;
+        return { path, kind: assertion.kind, passed, detail, ...("rule" in assertion ? { rule: assertion.rule } : {}) };
       });
       turns.push({
         index,
