@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as startReplayRoute } from "@/app/api/v1/agents/[key]/replays/route";
 import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/route";
 import { POST as startTestRunRoute } from "@/app/api/v1/agents/[key]/test-runs/route";
+import { GET as listTestsRoute, POST as saveTestRoute } from "@/app/api/v1/agents/[key]/tests/route";
 import { DELETE as deleteCustomerRoute } from "@/app/api/v1/customers/[customer_id]/route";
 import { GET as getReplayRoute } from "@/app/api/v1/replays/[id]/route";
 import { GET as proposeTestRoute } from "@/app/api/v1/sessions/[id]/test-proposal/route";
@@ -100,6 +101,40 @@ async function testRunFrom(sessionId: string): Promise<string> {
   return test_run_id;
 }
 
+/** The case proposed from the session saved as the agent's own test (the console's Save as test). */
+async function saveAsTest(sessionId: string): Promise<string> {
+  const proposal = await call(
+    proposeTestRoute as RouteHandler,
+    "GET",
+    `/api/v1/sessions/${sessionId}/test-proposal`,
+    { id: sessionId },
+    reader,
+  );
+  const { test } = await proposal.json();
+  const saved = await call(
+    saveTestRoute as RouteHandler,
+    "POST",
+    "/api/v1/agents/refund-desk/tests",
+    { key: "refund-desk" },
+    admin,
+    test,
+  );
+  expect(saved.status).toBe(201);
+  return test.key;
+}
+
+async function savedTestKeys(): Promise<string[]> {
+  const response = await call(
+    listTestsRoute as RouteHandler,
+    "GET",
+    "/api/v1/agents/refund-desk/tests",
+    { key: "refund-desk" },
+    reader,
+  );
+  const { tests } = await response.json();
+  return tests.map((t: { key: string }) => t.key);
+}
+
 async function readReport(id: string): Promise<string> {
   const response = await call(getReplayRoute as RouteHandler, "GET", `/api/v1/replays/${id}`, { id }, reader);
   expect(response.status).toBe(200);
@@ -146,9 +181,15 @@ describe("deleting a customer reaches every stored report and job", () => {
     const replayId = await replay([alice, bob]);
     const testRunId = await testRunFrom(alice);
     await queuedReplayOf(alice);
-    // Planted: her message is in her turn and the test-run report; her session id in the replay
-    // report (with her replies: "order 123") and the queued job; her turn id in both reports.
-    expect(await tablesContaining(handle, ALICE)).toMatchObject({ '"public"."turns"': 1, '"public"."job_runs"': 1 });
+    const aliceTest = await saveAsTest(alice);
+    const bobTest = await saveAsTest(bob);
+    // Planted: her message is in her turn, the test-run report and her saved test; her session id in
+    // the replay report (with her replies: "order 123") and the queued job; her turn id in both reports.
+    expect(await tablesContaining(handle, ALICE)).toMatchObject({
+      '"public"."turns"': 1,
+      '"public"."job_runs"': 1,
+      '"public"."agent_tests"': 1,
+    });
     expect((await tablesContaining(handle, alice))['"public"."job_runs"']).toBe(2);
     const aliceTurns = JSON.parse(await readReport(replayId)).report.turns.filter(
       (t: { sessionId: string }) => t.sessionId === alice,
@@ -165,7 +206,7 @@ describe("deleting a customer reaches every stored report and job", () => {
       admin,
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ sessions: 1, turns: 1, job_runs: 3 });
+    expect(await response.json()).toMatchObject({ sessions: 1, turns: 1, job_runs: 3, tests: 1 });
 
     expect(await tablesContaining(handle, ALICE)).toEqual({});
     expect(outsideLedger(await tablesContaining(handle, alice))).toEqual({});
@@ -177,6 +218,9 @@ describe("deleting a customer reaches every stored report and job", () => {
     expect(report).not.toContain("order 123");
     expect(report).toContain(bob);
     expect(await readTestRun(testRunId)).not.toContain(ALICE);
+    const keys = await savedTestKeys();
+    expect(keys).not.toContain(aliceTest);
+    expect(keys).toContain(bobTest);
     expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
   });
 });
