@@ -13,6 +13,8 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { insertJobRun } from "@/db/queries/job-runs";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
+import { runJobAttempt } from "@/lib/server/jobs/run-job";
+import { REPLAY_JOB } from "@/lib/server/replay/replay-job";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { applyRetention } from "@/lib/server/retention/apply-retention";
 import { tablesContaining } from "../support/database-text";
@@ -25,6 +27,7 @@ import { callWithKey as call, type RouteHandler } from "../support/route-call";
 const marker = (who: string) => `mk${who}${crypto.randomUUID().slice(0, 8)}`;
 const ALICE = marker("alice");
 const CAROL = marker("carol");
+const DAVE = marker("dave");
 // Ledger chains are named by session id (docs/ledger.md): ids, never customer text.
 const LEDGER_TABLES = ['"public"."ledger_events"', '"public"."ledger_anchor_leaves"'];
 
@@ -222,6 +225,47 @@ describe("deleting a customer reaches every stored report and job", () => {
     expect(keys).not.toContain(aliceTest);
     expect(keys).toContain(bobTest);
     expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+  });
+});
+
+describe("a replay still running when its customer is deleted", () => {
+  it("writes its report without the sessions and turns deleted while it ran", async () => {
+    const dave = await converse(DAVE, [`I'm in France and want a refund for order 321, ref ${DAVE}`]);
+    const erin = await converse("erin@example.test", ["I'm in France and want a refund for order 654"]);
+    const agent = await getAgentByKey(handle.db, "refund-desk");
+    // Under the current configuration, with unchanged turns listed too: both sessions are in the report.
+    const run = await insertJobRun(handle.db, {
+      kind: "replay",
+      agentId: agent?.id,
+      request: { sessions: { ids: [dave, erin] } },
+      payload: { target: { kind: "current" }, mode: "frozen", includeSame: true, sessions: { ids: [dave, erin] } },
+      createdBy: "test",
+    });
+    // The sessions are read and replayed, then Dave is deleted before the report is written.
+    let deleted = 0;
+    const attempt = await runJobAttempt(handle.db, run.id, {
+      handler: async (job, ctx) => {
+        const outcome = await REPLAY_JOB.handler(job, ctx);
+        expect(JSON.stringify(outcome.result)).toContain(dave);
+        const response = await call(
+          deleteCustomerRoute as RouteHandler,
+          "DELETE",
+          `/api/v1/customers/${DAVE}`,
+          { customer_id: DAVE },
+          admin,
+        );
+        deleted = response.status;
+        return outcome;
+      },
+    });
+    expect(attempt).toEqual({ status: "done" });
+    expect(deleted).toBe(200);
+    const report = await readReport(run.id);
+    expect(report).not.toContain(dave);
+    expect(report).not.toContain("order 321");
+    expect(report).toContain(erin);
+    expect(await tablesContaining(handle, DAVE)).toEqual({});
+    expect(outsideLedger(await tablesContaining(handle, dave))).toEqual({});
   });
 });
 
