@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { agentTests } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -39,4 +39,18 @@ export async function updateAgentTest(
 
 export async function deleteAgentTest(db: DbOrTx, id: string) {
   await db.delete(agentTests).where(eq(agentTests.id, id));
+}
+
+/** Every test case of these agents, for the customer deletion to find the ones saved from a session. */
+export async function agentTestsOfAgents(db: DbOrTx, agentIds: string[]) {
+  if (agentIds.length === 0) return [];
+  return db
+    .select({ id: agentTests.id, testCase: agentTests.testCase })
+    .from(agentTests)
+    .where(inArray(agentTests.agentId, agentIds));
+}
+
+export async function deleteAgentTestsById(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(agentTests).where(inArray(agentTests.id, ids));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { rowsOf } from "../raw-rows";
-import { jobRuns } from "../schema";
+import { jobRuns, sessions, turns } from "../schema";
 import type { DbOrTx } from "../types";
 
 /** The stored parts of a job run that can quote a session: what was asked, what it ran on, what it found. */
@@ -67,4 +67,30 @@ export async function redactPgBossJob(db: DbOrTx, id: string): Promise<void> {
       sql`update pgboss.archive set data = jsonb_build_object('jobRunId', ${id}::text), output = null where id = ${id}::uuid`,
     );
   }
+}
+
+// A few thousand ids per statement keeps far below PostgreSQL's 65,535 bind parameters.
+const CHUNK = 5_000;
+
+/**
+ * Which of these session and turn ids still exist, each row locked FOR SHARE until the transaction
+ * ends: a deletion of one waits for it (and then finds the report it must clean), or went first and
+ * the row is not returned.
+ */
+export async function existingSessionAndTurnIds(
+  db: DbOrTx,
+  ids: { sessionIds: string[]; turnIds: string[] },
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.sessionIds.length; i += CHUNK) {
+    const chunk = ids.sessionIds.slice(i, i + CHUNK);
+    const rows = await db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, chunk)).for("share");
+    for (const row of rows) found.add(row.id.toLowerCase());
+  }
+  for (let i = 0; i < ids.turnIds.length; i += CHUNK) {
+    const chunk = ids.turnIds.slice(i, i + CHUNK);
+    const rows = await db.select({ id: turns.id }).from(turns).where(inArray(turns.id, chunk)).for("share");
+    for (const row of rows) found.add(row.id.toLowerCase());
+  }
+  return found;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt, notInArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { ledgerEvents } from "../schema";
 import type { DbOrTx, Transaction } from "../types";
 
@@ -7,11 +7,24 @@ export interface LedgerFilter {
   type?: string;
   actor?: string;
   agentId?: string;
+  /**
+   * Only events of these agents, and instance-wide ones (no agent) except of the types in `reach.hide`
+   * (docs/access-control.md); absent: every event.
+   */
+  reach?: { agentIds: readonly string[]; hide: readonly string[] };
   /** Leave these types out (the agent overview shows config changes, not one event per turn). */
   excludeTypes?: string[];
   /** Keyset cursor: events with seq below this one. */
   beforeSeq?: number;
   limit?: number;
+}
+
+function reachWhere(reach: { agentIds: readonly string[]; hide: readonly string[] }): SQL {
+  const global = reach.hide.length
+    ? and(isNull(ledgerEvents.agentId), notInArray(ledgerEvents.type, [...reach.hide]))
+    : isNull(ledgerEvents.agentId);
+  const own = reach.agentIds.length ? inArray(ledgerEvents.agentId, [...reach.agentIds]) : sql`false`;
+  return or(own, global) ?? sql`false`;
 }
 
 /** Newest first, keyset-paginated on seq (the primary key), so deep pages cost the same as the first. */
@@ -22,6 +35,7 @@ export async function listLedgerEvents(db: DbOrTx, filter: LedgerFilter) {
   if (filter.agentId) where.push(eq(ledgerEvents.agentId, filter.agentId));
   if (filter.beforeSeq) where.push(lt(ledgerEvents.seq, filter.beforeSeq));
   if (filter.excludeTypes?.length) where.push(notInArray(ledgerEvents.type, filter.excludeTypes));
+  if (filter.reach) where.push(reachWhere(filter.reach));
   const limit = filter.limit ?? 50;
   const rows = await db
     .select()

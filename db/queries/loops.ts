@@ -56,6 +56,8 @@ export async function loopCompletionsOf(db: DbOrTx, loopId: string) {
 export interface LoopListFilter {
   kind?: "external" | "turn";
   agentId?: string;
+  /** Only loops of these agents (the viewer's reach); absent: every agent's. */
+  agentIds?: readonly string[];
   forceFinalized?: boolean;
   biasEcho?: boolean;
   overridden?: boolean;
@@ -90,6 +92,11 @@ function filterWhere(filter: LoopListFilter): SQL[] {
   const where: (SQL | undefined)[] = [
     filter.kind ? eq(loopTraces.kind, filter.kind) : undefined,
     filter.agentId ? eq(loopTraces.agentId, filter.agentId) : undefined,
+    filter.agentIds
+      ? filter.agentIds.length
+        ? inArray(loopTraces.agentId, [...filter.agentIds])
+        : sql`false`
+      : undefined,
     forcedFlag(filter.forceFinalized),
     flag(loopTraces.biasEcho, filter.biasEcho),
     filter.overridden === undefined

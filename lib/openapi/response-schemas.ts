@@ -79,6 +79,10 @@ export const CustomerDeletionBody = z.object({
     .number()
     .int()
     .describe("Stored replays and test runs that named the customer's sessions or turns, now without them"),
+  tests: z
+    .number()
+    .int()
+    .describe("Conversation tests saved from the customer's sessions, deleted: they held the customer's messages"),
   ledger_event_id: z.string(),
 });
 

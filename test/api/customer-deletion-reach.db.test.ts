@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as startReplayRoute } from "@/app/api/v1/agents/[key]/replays/route";
 import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/route";
 import { POST as startTestRunRoute } from "@/app/api/v1/agents/[key]/test-runs/route";
+import { GET as listTestsRoute, POST as saveTestRoute } from "@/app/api/v1/agents/[key]/tests/route";
 import { DELETE as deleteCustomerRoute } from "@/app/api/v1/customers/[customer_id]/route";
 import { GET as getReplayRoute } from "@/app/api/v1/replays/[id]/route";
 import { GET as proposeTestRoute } from "@/app/api/v1/sessions/[id]/test-proposal/route";
@@ -12,7 +13,9 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { insertJobRun } from "@/db/queries/job-runs";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
+import { runJobAttempt } from "@/lib/server/jobs/run-job";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { REPLAY_JOB } from "@/lib/server/replay/replay-job";
 import { applyRetention } from "@/lib/server/retention/apply-retention";
 import { tablesContaining } from "../support/database-text";
 import { startDemoApp } from "../support/focal-test-app";
@@ -24,6 +27,7 @@ import { callWithKey as call, type RouteHandler } from "../support/route-call";
 const marker = (who: string) => `mk${who}${crypto.randomUUID().slice(0, 8)}`;
 const ALICE = marker("alice");
 const CAROL = marker("carol");
+const DAVE = marker("dave");
 // Ledger chains are named by session id (docs/ledger.md): ids, never customer text.
 const LEDGER_TABLES = ['"public"."ledger_events"', '"public"."ledger_anchor_leaves"'];
 
@@ -100,6 +104,40 @@ async function testRunFrom(sessionId: string): Promise<string> {
   return test_run_id;
 }
 
+/** The case proposed from the session saved as the agent's own test (the console's Save as test). */
+async function saveAsTest(sessionId: string): Promise<string> {
+  const proposal = await call(
+    proposeTestRoute as RouteHandler,
+    "GET",
+    `/api/v1/sessions/${sessionId}/test-proposal`,
+    { id: sessionId },
+    reader,
+  );
+  const { test } = await proposal.json();
+  const saved = await call(
+    saveTestRoute as RouteHandler,
+    "POST",
+    "/api/v1/agents/refund-desk/tests",
+    { key: "refund-desk" },
+    admin,
+    test,
+  );
+  expect(saved.status).toBe(201);
+  return test.key;
+}
+
+async function savedTestKeys(): Promise<string[]> {
+  const response = await call(
+    listTestsRoute as RouteHandler,
+    "GET",
+    "/api/v1/agents/refund-desk/tests",
+    { key: "refund-desk" },
+    reader,
+  );
+  const { tests } = await response.json();
+  return tests.map((t: { key: string }) => t.key);
+}
+
 async function readReport(id: string): Promise<string> {
   const response = await call(getReplayRoute as RouteHandler, "GET", `/api/v1/replays/${id}`, { id }, reader);
   expect(response.status).toBe(200);
@@ -146,9 +184,15 @@ describe("deleting a customer reaches every stored report and job", () => {
     const replayId = await replay([alice, bob]);
     const testRunId = await testRunFrom(alice);
     await queuedReplayOf(alice);
-    // Planted: her message is in her turn and the test-run report; her session id in the replay
-    // report (with her replies: "order 123") and the queued job; her turn id in both reports.
-    expect(await tablesContaining(handle, ALICE)).toMatchObject({ '"public"."turns"': 1, '"public"."job_runs"': 1 });
+    const aliceTest = await saveAsTest(alice);
+    const bobTest = await saveAsTest(bob);
+    // Planted: her message is in her turn, the test-run report and her saved test; her session id in
+    // the replay report (with her replies: "order 123") and the queued job; her turn id in both reports.
+    expect(await tablesContaining(handle, ALICE)).toMatchObject({
+      '"public"."turns"': 1,
+      '"public"."job_runs"': 1,
+      '"public"."agent_tests"': 1,
+    });
     expect((await tablesContaining(handle, alice))['"public"."job_runs"']).toBe(2);
     const aliceTurns = JSON.parse(await readReport(replayId)).report.turns.filter(
       (t: { sessionId: string }) => t.sessionId === alice,
@@ -165,7 +209,7 @@ describe("deleting a customer reaches every stored report and job", () => {
       admin,
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ sessions: 1, turns: 1, job_runs: 3 });
+    expect(await response.json()).toMatchObject({ sessions: 1, turns: 1, job_runs: 3, tests: 1 });
 
     expect(await tablesContaining(handle, ALICE)).toEqual({});
     expect(outsideLedger(await tablesContaining(handle, alice))).toEqual({});
@@ -177,7 +221,51 @@ describe("deleting a customer reaches every stored report and job", () => {
     expect(report).not.toContain("order 123");
     expect(report).toContain(bob);
     expect(await readTestRun(testRunId)).not.toContain(ALICE);
+    const keys = await savedTestKeys();
+    expect(keys).not.toContain(aliceTest);
+    expect(keys).toContain(bobTest);
     expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
+  });
+});
+
+describe("a replay still running when its customer is deleted", () => {
+  it("writes its report without the sessions and turns deleted while it ran", async () => {
+    const dave = await converse(DAVE, [`I'm in France and want a refund for order 321, ref ${DAVE}`]);
+    const erin = await converse("erin@example.test", ["I'm in France and want a refund for order 654"]);
+    const agent = await getAgentByKey(handle.db, "refund-desk");
+    // Under the current configuration, with unchanged turns listed too: both sessions are in the report.
+    const run = await insertJobRun(handle.db, {
+      kind: "replay",
+      agentId: agent?.id,
+      request: { sessions: { ids: [dave, erin] } },
+      payload: { target: { kind: "current" }, mode: "frozen", includeSame: true, sessions: { ids: [dave, erin] } },
+      createdBy: "test",
+    });
+    // The sessions are read and replayed, then Dave is deleted before the report is written.
+    let deleted = 0;
+    const attempt = await runJobAttempt(handle.db, run.id, {
+      handler: async (job, ctx) => {
+        const outcome = await REPLAY_JOB.handler(job, ctx);
+        expect(JSON.stringify(outcome.result)).toContain(dave);
+        const response = await call(
+          deleteCustomerRoute as RouteHandler,
+          "DELETE",
+          `/api/v1/customers/${DAVE}`,
+          { customer_id: DAVE },
+          admin,
+        );
+        deleted = response.status;
+        return outcome;
+      },
+    });
+    expect(attempt).toEqual({ status: "done" });
+    expect(deleted).toBe(200);
+    const report = await readReport(run.id);
+    expect(report).not.toContain(dave);
+    expect(report).not.toContain("order 321");
+    expect(report).toContain(erin);
+    expect(await tablesContaining(handle, DAVE)).toEqual({});
+    expect(outsideLedger(await tablesContaining(handle, dave))).toEqual({});
   });
 });
 

@@ -11,7 +11,7 @@ import { completeWith, loopApi, loopApiKey, REFERENCE_REFLECTION } from "../supp
 // The Loops dashboard's data: URL filters, keyset "load more", and the aggregates behind its charts.
 
 let handle: DatabaseHandle;
-const load = (params: Record<string, string>) => loadLoopsDashboard(handle.db, parseLoopSearch(params));
+const load = (params: Record<string, string>) => loadLoopsDashboard(handle.db, parseLoopSearch(params), null);
 const ids = (data: { loops: { loopId: string }[] }) => data.loops.map((l) => l.loopId).sort();
 
 beforeAll(async () => {

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe("turn loops on the Loops pages", () => {
   it("are listed under kind=turn with their agent, decision and the enforcement.max_retries limit", async () => {
-    const data = await loadLoopsDashboard(handle.db, { kind: "turn" });
+    const data = await loadLoopsDashboard(handle.db, { kind: "turn" }, null);
     expect(data.loops.map((l) => l.loopId).sort()).toEqual([`turn_${turnId}`, `turn_${turnId}_r1`]);
     const first = data.loops.find((l) => l.loopId === `turn_${turnId}`);
     expect(first).toMatchObject({

@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import LedgerRoutePage from "@/app/(console)/ledger/page";
+import LoopsRoutePage from "@/app/(console)/loops/page";
 import { POST as createKeyRoute } from "@/app/api/v1/api-keys/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
@@ -8,6 +10,7 @@ import { ledgerEvents } from "@/db/schema";
 import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
 import { importBundle } from "@/lib/bundles/import-bundle";
+import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
@@ -111,6 +114,46 @@ describe("per-agent roles", () => {
     const unknown = await setAgentGrantAction({ operatorId: mixedId, agentKey: "no-such-desk", role: "viewer" });
     expect(unknown).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { agentKey: [expect.any(String)] } });
     expect(await tableCounts(handle)).toEqual(before);
+  });
+});
+
+describe("the Ledger and Loops pages of an operator granted some agents", () => {
+  it("list only the events and agents they reach, with instance-wide events that name no agent", async () => {
+    asAdmin();
+    await setAgentGrantAction({ operatorId: mixedId, agentKey: "refund-desk", role: "designer" });
+    await setAgentGrantAction({ operatorId: mixedId, agentKey: "other-desk", role: null });
+    const refund = (await getAgentByKey(handle.db, "refund-desk"))?.id ?? null;
+    const third = (await getAgentByKey(handle.db, "third-desk"))?.id ?? null;
+    const actor = SYSTEM_ACTOR;
+    await handle.db.transaction(async (tx) => {
+      await appendLedgerEvent(tx, { type: "CONFIG_CHANGED", actor, agentId: third, requestId: "t", payload: {} });
+      await appendLedgerEvent(tx, { type: "CONFIG_CHANGED", actor, agentId: refund, requestId: "t", payload: {} });
+      await appendLedgerEvent(tx, {
+        type: "CUSTOMER_DELETED",
+        actor,
+        agentId: null,
+        requestId: "t",
+        payload: { agent_ids: [third] },
+      });
+    });
+    const ledgerOf = async () => {
+      const page = await LedgerRoutePage({ searchParams: Promise.resolve({}) });
+      return page.props.events as { agentId: string | null; type: string }[];
+    };
+    const all = await ledgerOf();
+    expect(all.some((e) => e.agentId === third)).toBe(true);
+    expect(all.some((e) => e.type === "CUSTOMER_DELETED")).toBe(true);
+
+    requestState.headers = browserHeaders({ cookie: mixedCookie });
+    const seen = await ledgerOf();
+    expect(seen.some((e) => e.agentId === refund)).toBe(true);
+    expect(seen.some((e) => e.agentId === null)).toBe(true);
+    expect(seen.filter((e) => e.agentId !== null && e.agentId !== refund)).toEqual([]);
+    expect(seen.some((e) => e.type === "CUSTOMER_DELETED")).toBe(false);
+    const loops = await LoopsRoutePage({ searchParams: Promise.resolve({}) });
+    expect((loops.props.agents as { key: string }[]).map((a) => a.key)).toEqual(["refund-desk"]);
+    const elsewhere = await LoopsRoutePage({ searchParams: Promise.resolve({ agent: "third-desk" }) });
+    expect(elsewhere.props.stats).toMatchObject({ total: 0 });
   });
 });
 

@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import { LedgerPage } from "@/components/ledger/ledger-page";
 import { listAgents } from "@/db/queries/agents";
 import { listLedgerActors, listLedgerEvents } from "@/db/queries/ledger";
-import { reachableAgentsForPage } from "@/lib/server/access/agent-page";
+import { reachableAgentIdsForPage, reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 import { latestLedgerAnchor } from "@/lib/server/ledger/anchor-ledger";
+import { ledgerReach } from "@/lib/server/ledger/ledger-reach";
 
 export const metadata: Metadata = { title: "Ledger" };
 
@@ -17,8 +18,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const db = await getDb();
   const before = Number.parseInt(search.before ?? "", 10);
   const filter = { type: search.type || undefined, actor: search.actor || undefined };
+  const reach = ledgerReach(await reachableAgentIdsForPage());
   const [{ events, nextBeforeSeq }, actors, agents, latestAnchor] = await Promise.all([
-    listLedgerEvents(db, { ...filter, beforeSeq: Number.isFinite(before) ? before : undefined }),
+    listLedgerEvents(db, { ...filter, reach, beforeSeq: Number.isFinite(before) ? before : undefined }),
     listLedgerActors(db),
     listAgents(db),
     latestLedgerAnchor(db),

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LoopsDashboard } from "@/components/loops/loops-dashboard";
 import { parseLoopSearch } from "@/lib/loops/loop-filters";
+import { reachableAgentIdsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
@@ -14,6 +15,6 @@ export default async function LoopsPage({
 }) {
   await requireOperator();
   const search = parseLoopSearch(await searchParams);
-  const data = await loadLoopsDashboard(await getDb(), search);
+  const data = await loadLoopsDashboard(await getDb(), search, await reachableAgentIdsForPage());
   return <LoopsDashboard {...data} search={search} />;
 }

@@ -41,3 +41,9 @@ export async function reachableAgentsForPage<T extends { id: string }>(agents: T
   const { operator, access } = await operatorAccess();
   return agents.filter((agent) => roleOnAgent(operator.role, access, agent.id) !== null);
 }
+
+/** The ids of the agents the signed-in operator reaches, or null when they reach every agent. */
+export async function reachableAgentIdsForPage(): Promise<string[] | null> {
+  const { access } = await operatorAccess();
+  return access.all ? null : [...access.roles.keys()];
+}

@@ -11,6 +11,7 @@ import type { Database } from "@/db/types";
 import { AppError } from "../errors";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
+import { forgetInAgentTests } from "./forget-in-agent-tests";
 import { forgetInJobRuns } from "./forget-in-job-runs";
 
 // Turns go in batches of 500 (each with its spans, tapes and loops), one transaction a batch, so a
@@ -24,6 +25,8 @@ export interface CustomerDeletion {
   turns: number;
   /** Replay and test-run records that named the customer's sessions or turns, now without them. */
   job_runs: number;
+  /** Conversation tests saved from the customer's sessions, deleted (they held the customer's messages). */
+  tests: number;
   ledger_event_id: string;
 }
 
@@ -31,7 +34,7 @@ export interface CustomerDeletion {
  * Deletes everything Focal holds about one customer (the API's customer_id) in every agent: turns
  * with their spans, tapes and loops, in batches; their sessions and turns out of every stored replay
  * and test run (forget-in-job-runs.ts); then, in one transaction, the stored API responses, the
- * profiles and their sessions, and a CUSTOMER_DELETED ledger event that holds only a hash of the id
+ * conversation tests saved from their sessions (forget-in-agent-tests.ts), the profiles and their sessions, and a CUSTOMER_DELETED ledger event that holds only a hash of the id
  * and the counts. Ledger events stay as they were (they hold ids and hashes, never customer text), so
  * the chain still verifies (docs/ledger.md). Unknown, or already deleted: 404, nothing written.
  */
@@ -58,6 +61,7 @@ export async function deleteCustomer(
     const late = await deleteTurnBatch(tx, sessionIds, Number.MAX_SAFE_INTEGER);
     const turns = turnIds.length + late.length;
     await deleteIdempotencyOfSessions(tx, sessionIds);
+    const tests = await forgetInAgentTests(tx, { agentIds, sessionIds, turnIds: [...turnIds, ...late] });
     const deletedProfiles = await deleteProfiles(tx, profileIds);
     const event = await appendLedgerEvent(tx, {
       type: "CUSTOMER_DELETED",
@@ -71,6 +75,7 @@ export async function deleteCustomer(
         sessions: sessionIds.length,
         turns,
         job_runs: jobRuns,
+        tests,
       },
     });
     return {
@@ -79,6 +84,7 @@ export async function deleteCustomer(
       sessions: sessionIds.length,
       turns,
       job_runs: jobRuns,
+      tests,
       ledger_event_id: event.id,
     };
   });

@@ -12,8 +12,8 @@ const PAGE = 20;
  * Removes deleted sessions and turns from every stored replay and test run of these agents — the
  * request, the payload still waiting to run, the report, the summary, the error — and from pg-boss's
  * copy of each such job (see drop-mentions.ts for what is dropped). One transaction per run changed.
- * Returns how many runs changed. A run still running when this passes writes a report that can name
- * them again; deleting a customer while their sessions are replayed is the one window left open.
+ * Returns how many runs changed. A run still running when this passes drops them itself when it
+ * writes its report (finish-without-deleted.ts).
  */
 export async function forgetInJobRuns(
   db: Database,

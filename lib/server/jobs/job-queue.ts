@@ -17,6 +17,11 @@ export interface JobContext {
 export interface JobOutcome {
   result: Record<string, unknown>;
   summary?: Record<string, unknown>;
+  /**
+   * The stored sessions and turns the result quotes. Those deleted while the job ran are dropped from
+   * the result and summary as they are written (finish-without-deleted.ts); never stored itself.
+   */
+  reads?: { sessionIds: string[]; turnIds: string[] };
 }
 
 type JobHandler = (job: JobRunRow, ctx: JobContext) => Promise<JobOutcome>;

@@ -10,6 +10,7 @@ import {
 import type { Database } from "@/db/types";
 import { AppError } from "../errors";
 import { loggableError } from "../loggable-error";
+import { withoutDeletedReads } from "./finish-without-deleted";
 import { type JobDefinition, retryDelay } from "./job-queue";
 
 // One attempt at one job, the same on both queues: claim the row (so only one instance runs it), run
@@ -98,7 +99,9 @@ export async function runJobAttempt(db: Database, id: string, definition: JobDef
     stopWatching();
     await pending;
     if (abort.signal.aborted) throw new JobCancelledError();
-    await finishJobRun(db, id, { status: "done", ...outcome });
+    await db.transaction(async (tx) =>
+      finishJobRun(tx, id, { status: "done", ...(await withoutDeletedReads(tx, outcome)) }),
+    );
     return { status: "done" };
   } catch (error) {
     stopWatching();

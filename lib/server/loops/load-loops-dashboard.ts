@@ -8,11 +8,14 @@ import { loopViews } from "./loop-views";
 // An agent key that names no agent filters to nothing (not to everything): this id is never issued.
 const NO_SUCH_AGENT = "00000000-0000-0000-0000-000000000000";
 
-/** The Loops dashboard: one page of loops (newest first) and the aggregates over the same filters. */
-export async function loadLoopsDashboard(db: DbOrTx, search: LoopSearch) {
-  const agents = await listAgents(db);
+/**
+ * The Loops dashboard: one page of loops (newest first) and the aggregates over the same filters,
+ * over the agents the viewer reaches (null: every agent).
+ */
+export async function loadLoopsDashboard(db: DbOrTx, search: LoopSearch, reach: string[] | null) {
+  const agents = (await listAgents(db)).filter((a) => !reach || reach.includes(a.id));
   const agentId = search.agent ? (agents.find((a) => a.key === search.agent)?.id ?? NO_SUCH_AGENT) : undefined;
-  const filter = loopFilterOf(search, agentId);
+  const filter = { ...loopFilterOf(search, agentId), ...(reach ? { agentIds: reach } : {}) };
   const [page, stats] = await Promise.all([
     listLoops(db, filter, decodeLoopCursor(search.cursor)),
     loopDashboardStats(db, filter),

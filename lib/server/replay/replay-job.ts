@@ -45,6 +45,10 @@ async function runReplayJob(job: JobRunRow, { db, signal, onProgress }: JobConte
     return {
       result: report as unknown as Record<string, unknown>,
       summary: report.counts as unknown as Record<string, unknown>,
+      reads: {
+        sessionIds: report.turns.map((turn) => turn.sessionId),
+        turnIds: report.turns.map((turn) => turn.turnId),
+      },
     };
   } catch (error) {
     if (error instanceof ReplayCancelledError) throw new JobCancelledError();

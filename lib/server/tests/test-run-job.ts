@@ -25,6 +25,13 @@ function suiteSummary(report: SuiteReport): Record<string, unknown> {
   };
 }
 
+/** The stored turns the report's cases were saved from: each such case holds a customer's messages. */
+function recordedTurnIds(report: SuiteReport): string[] {
+  return report.cases.flatMap((c) =>
+    c.detail.turns.flatMap((turn) => (turn.recorded_turn_id ? [turn.recorded_turn_id] : [])),
+  );
+}
+
 async function runTestRunJob(job: JobRunRow, { db, signal, onProgress }: JobContext): Promise<JobOutcome> {
   const agent = job.agentId ? await getAgentById(db, job.agentId) : null;
   if (!agent) throw new AppError("NOT_FOUND", "The agent of this test run was deleted.");
@@ -38,7 +45,11 @@ async function runTestRunJob(job: JobRunRow, { db, signal, onProgress }: JobCont
       signal,
       onProgress,
     });
-    return { result: report as unknown as Record<string, unknown>, summary: suiteSummary(report) };
+    return {
+      result: report as unknown as Record<string, unknown>,
+      summary: suiteSummary(report),
+      reads: { sessionIds: [], turnIds: recordedTurnIds(report) },
+    };
   } catch (error) {
     if (error instanceof SuiteCancelledError) throw new JobCancelledError();
     throw error;
