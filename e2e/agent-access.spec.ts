@@ -67,13 +67,14 @@ test("a designer granted one agent sees and edits it, and the other agent's URLs
   await expect(page.getByText("Refund desk", { exact: true })).toHaveCount(0);
   await screenshot(page, "agent-access-designer-agents");
 
-  // Designer on this agent: the rules' switches work (and are put back).
+  // Designer on this agent: the rules' switches work (and are put back). no-competitor-mentions is the
+  // demo rule whose absence turns none of its tests red, so the tests gate lets the switch through.
   await page.goto(`/agents/${agentKey}/rules`);
-  const toggle = page.getByRole("switch", { name: "Enabled: quote-catalogue-prices" });
+  const toggle = page.getByRole("switch", { name: "Enabled: no-competitor-mentions" });
   await toggle.click();
-  await expect(page.getByText("quote-catalogue-prices disabled")).toBeVisible();
+  await expect(page.getByText("no-competitor-mentions disabled")).toBeVisible();
   await toggle.click();
-  await expect(page.getByText("quote-catalogue-prices enabled")).toBeVisible();
+  await expect(page.getByText("no-competitor-mentions enabled")).toBeVisible();
 
   for (const url of ["/agents/refund-desk", "/agents/refund-desk/rules", "/agents/refund-desk/sandbox"]) {
     const response = await page.goto(url);

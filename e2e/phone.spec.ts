@@ -112,8 +112,18 @@ test("a designer on a phone creates an agent, writes a rule, tests it and reads 
   await expectNoSidewaysScroll(page);
   await screenshot(page, "phone-rule-editor");
   await editor.getByRole("button", { name: "Create rule" }).click();
-  await expect(editor).toBeHidden();
-  await expect(page.getByTestId("rule-row-refunds-capped-at-40")).toBeVisible();
+  // A $40 cap turns the copied demo's refund tests red: the tests gate refuses, and an admin saves
+  // past it with a reason.
+  const saveAnyway = editor.getByRole("button", { name: "Save anyway…" });
+  const row = page.getByTestId("rule-row-refunds-capped-at-40");
+  await expect(saveAnyway.or(row)).toBeVisible({ timeout: 60_000 });
+  if (await saveAnyway.isVisible()) {
+    await saveAnyway.click();
+    await editor.getByLabel("Why save past the gate?").fill("a lower cap on the phone walk-through");
+    await editor.getByRole("button", { name: "Save anyway", exact: true }).click();
+  }
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(row).toBeVisible();
 
   const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", key);
   await expect(reply).toContainText("regenerated", { timeout: 30_000 });

@@ -15,6 +15,24 @@ const VIEWER = { email: `viewer-rules-${stamp}@focal.test`, name: "Vic Viewer", 
 const RULE_KEY = "refund-cap-40";
 const MESSAGE = "I'm in France and want a refund for order 123";
 
+/**
+ * The demo's tests gate (Settings → Conversation tests): off while the $40 cap exists, since the cap
+ * turns the demo's refund tests red and a designer may not save past the gate; null puts the default back.
+ */
+async function setGate(page: Page, mode: "off" | null) {
+  await page.goto("/agents/refund-desk/settings");
+  const row = page.getByTestId("setting-testing.tests_gate");
+  if (mode) {
+    await row.getByLabel("Test gate on saves").selectOption(mode);
+  } else {
+    const reset = row.getByRole("button", { name: "Reset to default" });
+    if ((await reset.count()) === 0) return;
+    await reset.click();
+  }
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText(/Settings saved · v\d+/).first()).toBeVisible();
+}
+
 async function pageAs(browser: Browser, baseURL: string | undefined, person: Person): Promise<Page> {
   const page = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
   await signInAs(page, person);
@@ -35,6 +53,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 
 test("a designer writes a GLOBAL hard rule, tests its CEL, and the sandbox enforces it", async ({ browser }, info) => {
   const page = await pageAs(browser, info.project.use.baseURL, DESIGNER);
+  await setGate(page, "off");
   await page.goto("/agents/refund-desk/rules");
   await page.getByRole("button", { name: "New rule" }).click();
   const editor = page.getByTestId("rule-editor");
@@ -104,5 +123,6 @@ test("the designer deletes the rule again", async ({ browser }, info) => {
   await page.getByRole("button", { name: `Delete ${RULE_KEY}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete rule" }).click();
   await expect(page.getByTestId(`rule-row-${RULE_KEY}`)).toHaveCount(0);
+  await setGate(page, null);
   await page.close();
 });
