@@ -204,8 +204,10 @@ test("a turn's regeneration loop stopped by the rewrite limit takes an override,
 }) => {
   const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
   await expect(reply).toContainText("regenerated");
-  await page.goto("/loops?kind=turn&ff=yes");
-  const first = page.getByTestId(/^loop-row-turn_/).first();
+  // The rewrite passed, so the Loops list does not count it as force-finalized; its record still says
+  // the rewrite limit stopped it, which is what the override is for. `_r1` is the turn's rewrite loop.
+  await page.goto("/loops?kind=turn");
+  const first = page.getByTestId(/^loop-row-turn_.*_r1$/).first();
   const loopId = ((await first.getAttribute("data-testid")) ?? "").replace("loop-row-", "");
   await first.getByRole("link", { name: loopId }).click();
   await expect(page).toHaveURL(new RegExp(`/loops/${loopId}$`));
