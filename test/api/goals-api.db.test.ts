@@ -25,7 +25,7 @@ const CRYPTO = {
 };
 
 describe("POST /api/v1/goal-reformulations/validate", () => {
-  it("answers the three reference examples and writes nothing", async () => {
+  it("answers the three examples of docs/goals.md and writes nothing", async () => {
     const before = await tableCounts(handle);
     const crypto = await api.validate({ original: CRYPTO_ORIGINAL, ...CRYPTO });
     expect(crypto.status).toBe(200);

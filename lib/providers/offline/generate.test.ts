@@ -24,7 +24,7 @@ const firstTurn = demoGenerateRequest("I'm in France and want a refund for order
 });
 
 describe("offline generator on the demo Refund desk", () => {
-  it("plays the reference example's first draft: reads the order back and promises the full $75", () => {
+  it("plays the France example's first draft: reads the order back and promises the full $75", () => {
     const text = offlineGenerate(firstTurn);
     expect(text).toContain("$75 refund");
     expect(text).toBe(

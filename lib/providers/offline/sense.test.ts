@@ -3,7 +3,7 @@ import { demoSenseRequest } from "./demo-fixture";
 import { AMBIGUITY_MARGIN, isExitRequest, isHypothetical, isNonActionable, offlineSense } from "./sense";
 
 describe("offline sensor on the demo Refund desk", () => {
-  it("plays the reference example: refund_request, confident, with country and order id", () => {
+  it("plays the France example: refund_request, confident, with country and order id", () => {
     const context = offlineSense(demoSenseRequest("I'm in France and want a refund for order 123"));
     expect(context.detected_intent).toBe("refund_request");
     expect(context.intent_confidence).toBeGreaterThanOrEqual(0.85);

@@ -1,13 +1,13 @@
 import type { BiasTag } from "./loop-trace";
 
 // Bias echo (docs/loops.md#bias-echo): detect_bias_repetition. The history is GLOBAL (every loop family of the agent or
-// instance, as the caller scopes it): tag → occurrences, one occurrence per loop that flagged the tag. As in the
-// reference behaviour, this loop's tags are added to the history FIRST and then compared, so with threshold 3 a tag
+// instance, as the caller scopes it): tag → occurrences, one occurrence per loop that flagged the tag. This loop's
+// tags are added to the history FIRST and then compared, so with threshold 3 a tag
 // flagged for the third time trips the filter.
 
 export type BiasHistory = Readonly<Record<string, number>>;
 
-/** The reference dict, key for key. */
+/** The bias-echo block of a loop's guardrails status, field for field (docs/loops.md#bias-echo). */
 export interface BiasEchoResult {
   bias_repetition: boolean;
   repeated_tags: string[];

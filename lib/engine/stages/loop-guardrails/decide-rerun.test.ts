@@ -51,7 +51,7 @@ describe("checkThresholds", () => {
 });
 
 describe("decideRerun", () => {
-  it("reruns as {root}_r{count+1} in the reference example shape", () => {
+  it("reruns as {root}_r{count+1}, naming what it reruns, why and which trigger", () => {
     const { decision, blockedBy, overriddenBy } = decideRerun(input());
     expect(decision).toEqual({
       decision: "rerun",

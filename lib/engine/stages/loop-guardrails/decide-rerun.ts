@@ -15,7 +15,7 @@ import type { RerunLimitResult } from "./rerun-limits";
 export interface ThresholdCheck {
   /** In order: "alignment" (alignment < alignment_threshold), "drift" (drift > drift_threshold). */
   triggers: RerunTrigger[];
-  /** Named after the first trigger, as in the reference example (both tripped → alignment_threshold_not_met). */
+  /** Named after the first trigger: both tripped → alignment_threshold_not_met (docs/loops.md#rerun-reasoning). */
   reason: RerunReason | null;
 }
 
@@ -39,7 +39,7 @@ interface DecisionBase {
   overridden_by: string | null;
 }
 
-/** The reference example shape, plus rerun_of, rerun_trigger, rerun_reason_detail and overridden_by. */
+/** A rerun decision as the API returns it (docs/loops.md#decision-first-match-wins), with rerun_of, rerun_trigger, rerun_reason_detail and overridden_by. */
 interface RerunDecisionResult extends DecisionBase {
   decision: "rerun";
   new_loop_id: string;

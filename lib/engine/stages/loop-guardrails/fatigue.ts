@@ -5,7 +5,7 @@ import { type FatigueConfig, round9 } from "./config";
 // previous loop, decays by decay_rate (0.05) when one of them does, and is clamped to [0, max_fatigue]. Reaching
 // critical_threshold (0.5) forces finalization: 0.15 × 4 = 0.60.
 
-/** The reference dict, key for key. */
+/** The fatigue block of a loop's guardrails status, field for field (docs/loops.md#reflection-fatigue). */
 export interface FatigueResult {
   reflection_fatigue: number;
   previous_fatigue: number;

@@ -15,7 +15,7 @@ describe("getGuardrailsStatus (GET /orchestrator/guardrails-status/{loop_id})", 
         max_reruns: 3,
         rerun_limit_reached: false,
         bias_echo: false,
-        // The reference example reads 0.15: see README "Where the rules and the examples disagree".
+        // 0, not 0.15: a first loop has no previous one to accrue from (README "Where the rules and the examples disagree").
         reflection_fatigue: 0,
         fatigue_threshold_exceeded: false,
         force_finalize: false,

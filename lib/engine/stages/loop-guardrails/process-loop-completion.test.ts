@@ -17,7 +17,7 @@ function chain(ids: string[], start: LoopGuardrailState = emptyLoopGuardrailStat
   return { state, decisions };
 }
 
-describe("processLoopCompletion — the reference example", () => {
+describe("processLoopCompletion — the loop_001 example of docs/loops.md", () => {
   it("loop_001 at alignment 0.72 reruns as loop_001_r1 (rerun_number 1, max_reruns 3)", () => {
     const { outcome } = complete(emptyLoopGuardrailState(), "loop_001");
     expect(outcome.response).toEqual({
@@ -29,7 +29,7 @@ describe("processLoopCompletion — the reference example", () => {
         summary_valid: true,
         reflection_persona: "SAGE",
         bias_echo: false,
-        // The reference example shows 0.15 here; by its own fatigue rule an original loop has no previous trace and
+        // docs/loops.md's example shows 0.15 here; by its own fatigue rule an original loop has no previous trace and
         // gets no increment. 0.15 appears at loop_001_r1 (next test).
         reflection_fatigue: 0,
       },

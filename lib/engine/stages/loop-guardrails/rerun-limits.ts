@@ -1,7 +1,7 @@
 // Rerun limits (docs/loops.md#rerun-limits): enforce_rerun_limits, over the family's rerun count the caller computed
 // (familyRerunCount).
 
-/** The reference dict, key for key. */
+/** The rerun-limit block of a loop's guardrails status, field for field (docs/loops.md#rerun-limits). */
 export interface RerunLimitResult {
   rerun_count: number;
   max_reruns: number;

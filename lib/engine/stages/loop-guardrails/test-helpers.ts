@@ -11,7 +11,7 @@ import {
 
 export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 
-/** The reference example's reflection: alignment 0.72 < 0.75, drift 0.28 > 0.25, persona SAGE. */
+/** The docs/loops.md example's reflection: alignment 0.72 < 0.75, drift 0.28 > 0.25, persona SAGE. */
 export const REFERENCE_REFLECTION: ReflectionInput = {
   alignment_score: 0.72,
   drift_score: 0.28,

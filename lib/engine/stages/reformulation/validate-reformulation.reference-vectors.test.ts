@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateReformulation } from "./validate-reformulation";
 
-// The three reference examples, verbatim, and the four allowed-type examples.
+// The three examples of docs/goals.md, verbatim, and the four allowed-type examples.
 
 const CRYPTO = {
   original: "What happened in crypto markets today?",
@@ -11,7 +11,7 @@ const CRYPTO = {
   evidence: [{ id: "market-availability", text: "Market availability data shows only top 5 have reliable feeds" }],
 } as const;
 
-describe("reference examples", () => {
+describe("the examples of docs/goals.md", () => {
   it("Valid Reformulation: crypto markets → top 5 cryptocurrency markets in the past 24 hours is allowed", () => {
     const verdict = validateReformulation({ ...CRYPTO, evidence: [...CRYPTO.evidence] });
     expect(verdict).toMatchObject({ accepted: true, code: null, failed_criteria: [], intent_preservation: 1 });
