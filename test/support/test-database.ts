@@ -6,7 +6,8 @@ import { type DatabaseHandle, openDatabase } from "@/db/client";
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default, or a
- * new database on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ * copy of the migrated template database on the PostgreSQL server named by DATABASE_URL (dropped
+ * again on close). Both templates are made once per run in test/global-setup.ts.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
@@ -20,10 +21,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `focal_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplateName")}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), maxConnections: 20 });
+  const handle = await openDatabase({ url: url.toString(), maxConnections: 20, migrate: false });
   return {
     ...handle,
     close: async () => {
