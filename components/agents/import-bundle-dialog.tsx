@@ -3,15 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
@@ -103,107 +95,96 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (next) return;
         reset();
         onClose();
       }}
+      className="max-w-xl"
+      title="Import bundle"
+      description={
+        <>
+          A bundle is one JSON file holding an agent's whole configuration — what <em>Export</em> on an agent's page
+          downloads. Nothing is written unless the whole file is valid.
+        </>
+      }
+      label="Import bundle"
+      submitLabel={asNew ? "Import as a new agent" : replace ? "Replace configuration" : "Import"}
+      pending={pending}
+      submitDisabled={offerReplace && !replace && !(asNew && newKey.trim())}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
     >
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Import bundle</DialogTitle>
-          <DialogDescription>
-            A bundle is one JSON file holding an agent's whole configuration — what <em>Export</em> on an agent's page
-            downloads. Nothing is written unless the whole file is valid.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          aria-label="Import bundle"
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <FormField label="Bundle file" htmlFor="import-bundle-file" required hint="JSON, up to 1 MB.">
+      <FormField label="Bundle file" htmlFor="import-bundle-file" required hint="JSON, up to 1 MB.">
+        <input
+          ref={input}
+          id="import-bundle-file"
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1 file:font-medium file:text-sm hover:file:bg-accent"
+        />
+      </FormField>
+      {message ? (
+        <Alert variant="danger" title={problems.length ? message : undefined}>
+          {problems.length ? (
+            <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-xs" data-testid="import-problems">
+              {problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
+                <li key={`${problem.path}:${problem.message}`}>
+                  <Mono>{problem.path}</Mono> — {problem.message}
+                </li>
+              ))}
+              {problems.length > SHOWN_PROBLEMS ? <li>…and {problems.length - SHOWN_PROBLEMS} more.</li> : null}
+            </ul>
+          ) : (
+            message
+          )}
+        </Alert>
+      ) : null}
+      {offerReplace ? (
+        <fieldset className="space-y-2 text-sm">
+          <legend className="sr-only">An agent has this key</legend>
+          <label className="flex items-center gap-2">
             <input
-              ref={input}
-              id="import-bundle-file"
-              type="file"
-              accept=".json,application/json"
-              onChange={(event) => choose(event.target.files?.[0] ?? null)}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1 file:font-medium file:text-sm hover:file:bg-accent"
+              type="radio"
+              name="import-conflict"
+              checked={replace && !asNew}
+              onChange={() => {
+                setReplace(true);
+                setAsNew(false);
+              }}
             />
-          </FormField>
-          {message ? (
-            <Alert variant="danger" title={problems.length ? message : undefined}>
-              {problems.length ? (
-                <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-xs" data-testid="import-problems">
-                  {problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
-                    <li key={`${problem.path}:${problem.message}`}>
-                      <Mono>{problem.path}</Mono> — {problem.message}
-                    </li>
-                  ))}
-                  {problems.length > SHOWN_PROBLEMS ? <li>…and {problems.length - SHOWN_PROBLEMS} more.</li> : null}
-                </ul>
-              ) : (
-                message
-              )}
-            </Alert>
+            Replace its configuration (a new version; the agent's sessions and traces stay)
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="import-conflict"
+              checked={asNew}
+              onChange={() => {
+                setAsNew(true);
+                setReplace(false);
+              }}
+            />
+            Import as a new agent
+          </label>
+          {asNew ? (
+            <FormField label="Key of the new agent" htmlFor="import-new-key" required>
+              <Input
+                id="import-new-key"
+                value={newKey}
+                onChange={(event) => setNewKey(event.target.value)}
+                placeholder="e.g. refund-desk-2"
+                className="font-mono"
+              />
+            </FormField>
           ) : null}
-          {offerReplace ? (
-            <fieldset className="space-y-2 text-sm">
-              <legend className="sr-only">An agent has this key</legend>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="import-conflict"
-                  checked={replace && !asNew}
-                  onChange={() => {
-                    setReplace(true);
-                    setAsNew(false);
-                  }}
-                />
-                Replace its configuration (a new version; the agent's sessions and traces stay)
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="import-conflict"
-                  checked={asNew}
-                  onChange={() => {
-                    setAsNew(true);
-                    setReplace(false);
-                  }}
-                />
-                Import as a new agent
-              </label>
-              {asNew ? (
-                <FormField label="Key of the new agent" htmlFor="import-new-key" required>
-                  <Input
-                    id="import-new-key"
-                    value={newKey}
-                    onChange={(event) => setNewKey(event.target.value)}
-                    placeholder="e.g. refund-desk-2"
-                    className="font-mono"
-                  />
-                </FormField>
-              ) : null}
-            </fieldset>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={pending} disabled={offerReplace && !replace && !(asNew && newKey.trim())}>
-              {asNew ? "Import as a new agent" : replace ? "Replace configuration" : "Import"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </fieldset>
+      ) : null}
+    </FormDialog>
   );
 }

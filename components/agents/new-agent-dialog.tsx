@@ -3,16 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
@@ -74,80 +65,66 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>New agent</DialogTitle>
-          <DialogDescription>
-            An agent is its own set of rules, scenarios, tools and settings, with its own history.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          aria-label="New agent"
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            create();
-          }}
-        >
-          {message ? <Alert variant="danger">{message}</Alert> : null}
-          <FormField label="Name" htmlFor="new-agent-name" required errors={errors.name}>
-            <Input id="new-agent-name" value={fields.name} onChange={(e) => update({ name: e.target.value })} />
-          </FormField>
-          <FormField
-            label="Key"
-            htmlFor="new-agent-key"
-            required
-            errors={errors.key}
-            hint="In URLs, the API and bundle files; lower-case letters, digits and hyphens."
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? null : onClose())}
+      title="New agent"
+      description="An agent is its own set of rules, scenarios, tools and settings, with its own history."
+      label="New agent"
+      message={message}
+      submitLabel="Create agent"
+      pending={pending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        create();
+      }}
+    >
+      <FormField label="Name" htmlFor="new-agent-name" required errors={errors.name}>
+        <Input id="new-agent-name" value={fields.name} onChange={(e) => update({ name: e.target.value })} />
+      </FormField>
+      <FormField
+        label="Key"
+        htmlFor="new-agent-key"
+        required
+        errors={errors.key}
+        hint="In URLs, the API and bundle files; lower-case letters, digits and hyphens."
+      >
+        <Input
+          id="new-agent-key"
+          value={fields.key}
+          className="font-mono text-xs"
+          onChange={(e) => update({ key: e.target.value })}
+        />
+      </FormField>
+      <FormField label="Description" htmlFor="new-agent-description" errors={errors.description}>
+        <Input
+          id="new-agent-description"
+          value={fields.description}
+          onChange={(e) => update({ description: e.target.value })}
+        />
+      </FormField>
+      <fieldset className="space-y-2">
+        <legend className="font-medium text-sm">Start from</legend>
+        {STARTS.map((start) => (
+          <label
+            key={start.value}
+            className="flex cursor-pointer items-start gap-2 rounded-md border border-border p-2 has-[:checked]:border-ring has-[:checked]:bg-accent/40"
           >
-            <Input
-              id="new-agent-key"
-              value={fields.key}
-              className="font-mono text-xs"
-              onChange={(e) => update({ key: e.target.value })}
+            <input
+              type="radio"
+              name="new-agent-start"
+              value={start.value}
+              checked={fields.start === start.value}
+              onChange={() => update({ start: start.value })}
+              className="mt-1"
             />
-          </FormField>
-          <FormField label="Description" htmlFor="new-agent-description" errors={errors.description}>
-            <Input
-              id="new-agent-description"
-              value={fields.description}
-              onChange={(e) => update({ description: e.target.value })}
-            />
-          </FormField>
-          <fieldset className="space-y-2">
-            <legend className="font-medium text-sm">Start from</legend>
-            {STARTS.map((start) => (
-              <label
-                key={start.value}
-                className="flex cursor-pointer items-start gap-2 rounded-md border border-border p-2 has-[:checked]:border-ring has-[:checked]:bg-accent/40"
-              >
-                <input
-                  type="radio"
-                  name="new-agent-start"
-                  value={start.value}
-                  checked={fields.start === start.value}
-                  onChange={() => update({ start: start.value })}
-                  className="mt-1"
-                />
-                <span>
-                  <span className="block font-medium text-sm">{start.label}</span>
-                  <span className="block text-muted-foreground text-xs">{start.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={pending}>
-              Create agent
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            <span>
+              <span className="block font-medium text-sm">{start.label}</span>
+              <span className="block text-muted-foreground text-xs">{start.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -4,16 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
@@ -90,82 +82,63 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button data-testid="override-button">Override…</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form
-          onSubmit={submitKeepingValues(onSubmit)}
-          noValidate
-          className="space-y-4"
-          aria-label={`Override guardrails of ${loop.loopId}`}
-        >
-          <DialogHeader>
-            <DialogTitle>Override guardrails of {loop.loopId}</DialogTitle>
-            <DialogDescription>
-              {turnLoop
-                ? "This turn's reply has already been sent: the override records that a person overruled the guardrail that stopped its regeneration, shown on the loop and kept in the ledger with your name and reason."
-                : "The next completion of this loop ignores the guardrails you lift. Recorded in the ledger with your name and reason."}
-            </DialogDescription>
-          </DialogHeader>
-          {message ? <Alert variant="danger">{message}</Alert> : null}
-          {loop.biasEcho ? (
-            <Alert variant="warning" title="Bias echo is not overridable">
-              This loop halted on a repeated bias tag (halt_loop); lifting fatigue or the rerun limit will not restart
-              it.
-            </Alert>
-          ) : null}
-          <fieldset className="space-y-2">
-            <legend className="font-medium text-sm">Guardrails to lift</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="override_fatigue" defaultChecked={fatigued || loop.overrideFatigue} />
-              Override fatigue
-              <span className="font-mono text-muted-foreground text-xs">
-                {score2(loop.reflectionFatigue)} / {score2(loop.fatigueLimit)}
-              </span>
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="override_max_reruns"
-                defaultChecked={limitReached || loop.overrideMaxReruns}
-              />
-              Override max reruns
-              <span className="font-mono text-muted-foreground text-xs">
-                {loop.rerunCount} / {loop.maxReruns}
-              </span>
-            </label>
-            <FieldError messages={errors.override_fatigue} />
-          </fieldset>
-          <FormField
-            label="Reason"
-            htmlFor="override-reason"
-            required
-            errors={errors.override_reason}
-            hint="Why the guardrail may be lifted; shown on the loop and in the ledger."
-          >
-            <Textarea
-              id="override-reason"
-              name="override_reason"
-              required
-              maxLength={1000}
-              // "Say why…" is about an empty reason: once one is typed it no longer applies.
-              onChange={() => {
-                if (errors.override_reason) setErrors(({ override_reason: _, ...rest }) => rest);
-              }}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={pending}>
-              Override guardrails
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button data-testid="override-button">Override…</Button>}
+      title={`Override guardrails of ${loop.loopId}`}
+      description={
+        turnLoop
+          ? "This turn's reply has already been sent: the override records that a person overruled the guardrail that stopped its regeneration, shown on the loop and kept in the ledger with your name and reason."
+          : "The next completion of this loop ignores the guardrails you lift. Recorded in the ledger with your name and reason."
+      }
+      label={`Override guardrails of ${loop.loopId}`}
+      message={message}
+      submitLabel="Override guardrails"
+      pending={pending}
+      onSubmit={submitKeepingValues(onSubmit)}
+    >
+      {loop.biasEcho ? (
+        <Alert variant="warning" title="Bias echo is not overridable">
+          This loop halted on a repeated bias tag (halt_loop); lifting fatigue or the rerun limit will not restart it.
+        </Alert>
+      ) : null}
+      <fieldset className="space-y-2">
+        <legend className="font-medium text-sm">Guardrails to lift</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="override_fatigue" defaultChecked={fatigued || loop.overrideFatigue} />
+          Override fatigue
+          <span className="font-mono text-muted-foreground text-xs">
+            {score2(loop.reflectionFatigue)} / {score2(loop.fatigueLimit)}
+          </span>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="override_max_reruns" defaultChecked={limitReached || loop.overrideMaxReruns} />
+          Override max reruns
+          <span className="font-mono text-muted-foreground text-xs">
+            {loop.rerunCount} / {loop.maxReruns}
+          </span>
+        </label>
+        <FieldError messages={errors.override_fatigue} />
+      </fieldset>
+      <FormField
+        label="Reason"
+        htmlFor="override-reason"
+        required
+        errors={errors.override_reason}
+        hint="Why the guardrail may be lifted; shown on the loop and in the ledger."
+      >
+        <Textarea
+          id="override-reason"
+          name="override_reason"
+          required
+          maxLength={1000}
+          // "Say why…" is about an empty reason: once one is typed it no longer applies.
+          onChange={() => {
+            if (errors.override_reason) setErrors(({ override_reason: _, ...rest }) => rest);
+          }}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
