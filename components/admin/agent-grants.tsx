@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
 import { AGENT_ROLES } from "@/lib/identity/roles";
@@ -85,16 +85,7 @@ export function AgentGrants({
         </p>
       ) : (
         <Table aria-busy={removing} data-testid="agent-grants">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Operator</TableHead>
-              <TableHead>Agent</TableHead>
-              <TableHead>Role on it</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadings labels={["Operator", "Agent", "Role on it"]} actions />
           <TableBody>
             {grants.map((grant) => (
               <TableRow key={`${grant.operatorId}-${grant.agentKey}`}>

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { revokeApiKeyAction } from "@/lib/actions/api-keys/revoke-api-key";
 
@@ -57,20 +57,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeyListItem[] }) {
         onCancel={() => setRevoking(null)}
       />
       <Table aria-busy={pending}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Key</TableHead>
-            <TableHead>Scopes</TableHead>
-            <TableHead>Agents</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Last used</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadings labels={["Name", "Key", "Scopes", "Agents", "Created", "Last used", "Status"]} actions />
         <TableBody>
           {keys.map((key) => (
             <TableRow key={key.id} data-testid={`api-key-${key.name}`}>

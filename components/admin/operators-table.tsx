@@ -5,7 +5,7 @@ import { useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { changeOperatorRoleAction } from "@/lib/actions/operators/change-operator-role";
 import { setOperatorDisabledAction } from "@/lib/actions/operators/set-operator-disabled";
@@ -36,18 +36,7 @@ export function OperatorsTable({ operators, selfId }: { operators: OperatorListI
 
   return (
     <Table aria-busy={pending}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Email</TableHead>
-          <TableHead>Name</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Sessions</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings labels={["Email", "Name", "Role", "Status", { label: "Sessions", numeric: true }]} actions />
       <TableBody>
         {operators.map((op) => (
           <TableRow key={op.id} data-testid={`operator-${op.email}`}>

@@ -104,3 +104,32 @@ export function TableCell({ className, numeric, ...props }: ComponentProps<"td">
     />
   );
 }
+
+type Heading = string | { label: string; numeric?: boolean };
+
+/**
+ * A table's header row from its column labels; `actions` adds the last column, where each row's
+ * buttons sit, named for screen readers only.
+ */
+export function TableHeadings({ labels, actions = false }: { labels: Heading[]; actions?: boolean }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {labels.map((heading) =>
+          typeof heading === "string" ? (
+            <TableHead key={heading}>{heading}</TableHead>
+          ) : (
+            <TableHead key={heading.label} numeric={heading.numeric}>
+              {heading.label}
+            </TableHead>
+          ),
+        )}
+        {actions ? (
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        ) : null}
+      </TableRow>
+    </TableHeader>
+  );
+}
