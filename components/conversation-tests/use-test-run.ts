@@ -54,7 +54,7 @@ export function useTestRun(runId: string | null) {
 
   return {
     view,
-    report: view?.status === "done" ? (view.report as unknown as SuiteReport | null) : null,
+    report: view?.status === "done" ? view.report : null,
     active,
     cancelling,
     error: cancelError ?? (run.error ? run.error.message : null),

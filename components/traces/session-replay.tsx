@@ -97,7 +97,7 @@ export function SessionReplay({ agentKey, context, currentTurnId, canReplay }: S
         {view?.status === "done" && view.report ? (
           <SessionReplayReport
             agentKey={agentKey}
-            report={view.report as unknown as ReplayReport}
+            report={view.report}
             context={context}
             currentTurnId={currentTurnId}
           />

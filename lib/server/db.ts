@@ -4,7 +4,10 @@ import { env } from "@/lib/env";
 
 // One database per process: instrumentation and each route module are separate module graphs in
 // Next.js, so the handle lives on globalThis, keyed by where it points.
-const slot = globalThis as unknown as { __focalDb?: { key: string; handle: Promise<DatabaseHandle> } };
+declare global {
+  var __focalDb: { key: string; handle: Promise<DatabaseHandle> } | undefined;
+}
+const slot = globalThis;
 
 function targetKey(): string {
   const e = env();

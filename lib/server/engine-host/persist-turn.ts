@@ -53,7 +53,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
   if (!locked || locked.turnCount !== input.turnIndex) throw new SessionMovedOnError();
 
   const state = outcome.session;
-  let goal: Record<string, unknown> = withTurnGoal(locked.goal, state.goal) as unknown as Record<string, unknown>;
+  let goal: Record<string, unknown> = withTurnGoal(locked.goal, state.goal);
   await saveSessionState(tx, input.sessionId, {
     activeScenarioId: state.activeScenarioId,
     activeStepId: state.activeStepId,
@@ -81,7 +81,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
       source: "model",
       ledgerChain: "session",
     });
-    goal = recorded.goal as unknown as Record<string, unknown>;
+    goal = recorded.goal;
   }
   const provider = outcome.provenance;
   await insertTurn(tx, {
@@ -99,7 +99,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     stepId: state.activeStepId,
     firedRuleIds: outcome.firedRuleIds,
     violatedRuleIds: outcome.violatedRuleIds,
-    provenance: outcome.provenance as unknown as Record<string, unknown>,
+    provenance: outcome.provenance,
     latencyMs: Math.round(input.latencyMs),
     modelCalls: outcome.modelCalls,
     tokensIn: outcome.tokens.inputTokens,
@@ -128,7 +128,7 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     turnId: input.turnId,
     sessionId: input.sessionId,
     turnIndex: input.turnIndex,
-    tape: tape as unknown as Record<string, unknown>,
+    tape,
   });
   if (outcome.loops.length > 0) {
     await insertLoopTraces(

@@ -24,7 +24,7 @@ export function turnView(row: TurnRow, spans: TraceSpanRow[]): TurnView {
     response: row.response,
     outcome: row.outcome as TurnOutcomeKind,
     fallbackReason: row.fallbackReason,
-    provenance: row.provenance as unknown as Provenance,
+    provenance: row.provenance,
     spans: spans.filter((s) => s.turnId === row.id).map(spanFromRow),
     latencyMs: row.latencyMs,
     modelCalls: row.modelCalls,

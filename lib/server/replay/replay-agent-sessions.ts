@@ -58,7 +58,7 @@ function toSessionInputs(rows: Awaited<ReturnType<typeof listTurnsWithTapes>>): 
         outcome: row.outcome as TurnOutcomeKind,
         response: row.response,
         modelCalls: row.modelCalls,
-        provenance: row.provenance as unknown as Provenance,
+        provenance: row.provenance,
       },
     });
   }

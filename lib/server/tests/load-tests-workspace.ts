@@ -13,7 +13,7 @@ const REPORTS_READ = 5;
 async function lastResults(db: Database, runs: TestsWorkspaceData["runs"]): Promise<Record<string, LastCaseResult>> {
   const out: Record<string, LastCaseResult> = {};
   for (const run of runs.filter((r) => r.status === "done").slice(0, REPORTS_READ)) {
-    const report = (await getTestRunView(db, run.test_run_id))?.report as unknown as SuiteReport | null;
+    const report = (await getTestRunView(db, run.test_run_id))?.report;
     for (const c of report?.cases ?? []) {
       out[c.key] ??= {
         run_id: run.test_run_id,

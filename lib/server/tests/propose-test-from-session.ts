@@ -28,14 +28,14 @@ export async function proposeTestFromSession(db: DbOrTx, agent: AgentRow, sessio
       step: scenario && step ? `${scenario.scenario.key}/${step.key}` : null,
     };
   };
-  const firstTape = rows[0]?.tape as TurnTape | null;
+  const firstTape = rows[0]?.tape ?? null;
   const turns: z.input<typeof TestTurn>[] = rows.map((row) => {
-    const p = row.provenance as unknown as Provenance;
+    const p = row.provenance;
     const where = stepKey(p.scenario?.id, p.step?.id);
     return {
       message: row.userMessage,
       turn_id: row.id,
-      ...(row.tape ? { tape: row.tape as z.input<typeof TestTurn>["tape"] } : {}),
+      ...(row.tape ? { tape: row.tape } : {}),
       assertions: proposeTurnAssertions({
         outcome: row.outcome,
         scenario: where.scenario,
