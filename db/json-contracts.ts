@@ -5,6 +5,7 @@
  * lib/server/stored-json-contracts.ts fills the keys in by declaration merging; reads then come out
  * typed and writes are checked against the contract. A key nothing fills in reads as a plain object.
  */
+/** @public filled in by declaration merging, which knip does not follow. */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging (see above).
 export interface JsonContracts {}
 
