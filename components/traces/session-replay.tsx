@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/select";
 import { progressText } from "@/lib/replay/impact-groups";
-import type { ReplayReport } from "@/lib/replay/replay-types";
 import type { SessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import { SessionReplayReport } from "./session-replay-report";
 import { useSessionReplay } from "./use-session-replay";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
-import type { ErrorBody } from "@/lib/openapi/response-schemas";
+import type { ErrorBody } from "@/lib/openapi/error-body";
 import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { authenticateApiKey } from "./auth/api-keys";
 import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ErrorBody } from "@/lib/openapi/response-schemas";
+import { ErrorBody } from "@/lib/openapi/error-body";
 
 // The response half of a route's contract: the body declared for its status (`defineRoute({ response })`,
 // the schema the OpenAPI document draws), the shared error body at 4xx/5xx, and no key the schema leaves

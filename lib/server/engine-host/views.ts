@@ -1,7 +1,7 @@
 import "server-only";
 import { getProfile, scenarioStepNames, spansOf } from "@/db/queries/conversations";
 import type { AgentRow, DbOrTx, SessionRow, TraceSpanRow, TurnRow } from "@/db/types";
-import type { Provenance, Span, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
+import type { Span, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 
 function spanFromRow(row: TraceSpanRow): Span {

@@ -3,7 +3,6 @@ import type { AgentRow, Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { LastCaseResult, TestEditorOptions, TestsWorkspaceData } from "@/lib/conversation-tests/tests-workspace";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
-import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 import { getTestRunView, listTestRuns } from "./test-runs";
 
 // The last result per case reads the reports of the latest finished runs; five cover a run of the
