@@ -4,7 +4,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { acquireDataDirLock } from "./data-dir-lock";
-import { migrateDatabase } from "./migrate";
+import { type DriverDatabase, migrateDatabase } from "./migrate";
 import { gateTransactions } from "./pool-gate";
 import * as schema from "./schema";
 import type { Database, Dialect } from "./types";
@@ -36,6 +36,7 @@ const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
+  let driver: DriverDatabase;
   if (options.url) {
     const max = options.maxConnections ?? 10;
     const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
@@ -45,7 +46,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       connect_timeout: Math.max(1, Math.ceil(acquireTimeoutMs / 1000)),
       onnotice: () => {},
     });
-    const db = drizzlePostgres(gateTransactions(sql, max, acquireTimeoutMs), { schema }) as unknown as Database;
+    const db = drizzlePostgres(gateTransactions(sql, max, acquireTimeoutMs), { schema });
+    driver = { dialect: "postgres", db };
     handle = { db, dialect: "postgres", url: options.url, close: () => sql.end({ timeout: 5 }) };
   } else {
     const dataDir = options.dataDir ?? "memory://";
@@ -56,7 +58,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         dataDir: inMemory ? undefined : path.resolve(/*turbopackIgnore: true*/ dataDir),
         loadDataDir: options.loadDataDir,
       });
-      const db = drizzlePglite(client, { schema }) as unknown as Database;
+      const db = drizzlePglite(client, { schema });
+      driver = { dialect: "pglite", db };
       handle = {
         db,
         dialect: "pglite",
@@ -70,6 +73,6 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       throw error;
     }
   }
-  if (options.migrate !== false) await migrateDatabase(handle.db, handle.dialect);
+  if (options.migrate !== false) await migrateDatabase(driver);
   return handle;
 }

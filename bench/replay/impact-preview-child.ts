@@ -60,19 +60,18 @@ async function seedHistory(db: Database) {
         userMessage: t.message,
         response: t.original.response,
         outcome: t.original.outcome,
-        provenance: t.original.provenance as unknown as Record<string, unknown>,
+        provenance: t.original.provenance,
         modelCalls: t.original.modelCalls,
         configVersion: agent.configVersion,
       })),
     );
-    await db.insert(turnTapes).values(
-      recorded.turns.map((t) => ({
-        turnId: t.turnId,
-        sessionId,
-        turnIndex: t.turnIndex,
-        tape: t.tape as unknown as Record<string, unknown>,
-      })),
-    );
+    await db
+      .insert(turnTapes)
+      .values(
+        recorded.turns.flatMap((t) =>
+          t.tape ? [{ turnId: t.turnId, sessionId, turnIndex: t.turnIndex, tape: t.tape }] : [],
+        ),
+      );
     total += plan.messages.length;
   }
   return { agent, total };

@@ -7,9 +7,12 @@ import { FieldError } from "@/components/ui/field-error";
 import { NativeSelect } from "@/components/ui/select";
 import { errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
+import type { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
 import { AssertionInputs } from "./assertion-inputs";
 
-interface AssertionListProps<A extends { kind: string }> {
+type Assertion = TurnAssertion | ConversationAssertion;
+
+interface AssertionListProps<A extends Assertion> {
   /** "turns[0].assertions" or "assertions": the server's error paths and the inputs' ids. */
   path: string;
   assertions: A[];
@@ -23,8 +26,13 @@ interface AssertionListProps<A extends { kind: string }> {
 
 const idOf = (path: string) => path.replace(/[^a-z0-9]+/gi, "-");
 
+// The inputs edit one assertion and never its kind: an answer of the same kind is of the list's type.
+function isSameKind<A extends Assertion>(next: Assertion, current: A): next is A {
+  return next.kind === current.kind;
+}
+
 /** A turn's or the conversation's assertions: change the kind, edit its inputs, remove, add with a kind picker. */
-export function AssertionList<A extends { kind: string }>(props: AssertionListProps<A>) {
+export function AssertionList<A extends Assertion>(props: AssertionListProps<A>) {
   const { path, assertions, kinds, fresh, options, errors, readOnly, onChange } = props;
   const kindList = Object.keys(kinds) as A["kind"][];
   const [adding, setAdding] = useState<A["kind"]>(kindList[0] as A["kind"]);
@@ -55,9 +63,11 @@ export function AssertionList<A extends { kind: string }>(props: AssertionListPr
                 <fieldset disabled={readOnly} className="min-w-0">
                   <AssertionInputs
                     id={`${id}-value`}
-                    assertion={assertion as never}
+                    assertion={assertion}
                     options={options}
-                    onChange={(next) => replace(index, next as unknown as A)}
+                    onChange={(next) => {
+                      if (isSameKind(next, assertion)) replace(index, next);
+                    }}
                   />
                 </fieldset>
                 {readOnly ? null : (

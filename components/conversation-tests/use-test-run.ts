@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { jobIsActive } from "@/lib/console-api/job-status";
 import type { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
-import type { SuiteReport, TestRunView } from "@/lib/conversation-tests/test-types";
+import type { TestRunView } from "@/lib/conversation-tests/test-types";
 import {
   bodyOrThrow,
   cancelTestRun,
@@ -54,7 +54,7 @@ export function useTestRun(runId: string | null) {
 
   return {
     view,
-    report: view?.status === "done" ? (view.report as unknown as SuiteReport | null) : null,
+    report: view?.status === "done" ? view.report : null,
     active,
     cancelling,
     error: cancelError ?? (run.error ? run.error.message : null),

@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/select";
 import { progressText } from "@/lib/replay/impact-groups";
-import type { ReplayReport } from "@/lib/replay/replay-types";
 import type { SessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import { SessionReplayReport } from "./session-replay-report";
 import { useSessionReplay } from "./use-session-replay";
@@ -97,7 +96,7 @@ export function SessionReplay({ agentKey, context, currentTurnId, canReplay }: S
         {view?.status === "done" && view.report ? (
           <SessionReplayReport
             agentKey={agentKey}
-            report={view.report as unknown as ReplayReport}
+            report={view.report}
             context={context}
             currentTurnId={currentTurnId}
           />

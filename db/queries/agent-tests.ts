@@ -3,6 +3,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { agentTests } from "../schema";
 import type { DbOrTx } from "../types";
 
+type AgentTestInsert = typeof agentTests.$inferInsert;
+
 export async function listAgentTests(db: DbOrTx, agentId: string, suite?: string) {
   return db
     .select()
@@ -21,7 +23,7 @@ export async function getAgentTest(db: DbOrTx, agentId: string, key: string) {
 
 export async function insertAgentTest(
   db: DbOrTx,
-  row: { agentId: string; key: string; suite: string; testCase: Record<string, unknown> },
+  row: { agentId: string; key: string; suite: string; testCase: AgentTestInsert["testCase"] },
 ) {
   await db.insert(agentTests).values(row);
 }
@@ -29,7 +31,7 @@ export async function insertAgentTest(
 export async function updateAgentTest(
   db: DbOrTx,
   id: string,
-  row: { key: string; suite: string; testCase: Record<string, unknown> },
+  row: { key: string; suite: string; testCase: AgentTestInsert["testCase"] },
 ) {
   await db
     .update(agentTests)

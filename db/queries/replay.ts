@@ -5,7 +5,7 @@ import type { DbOrTx } from "../types";
 
 export async function insertTurnTape(
   db: DbOrTx,
-  row: { turnId: string; sessionId: string; turnIndex: number; tape: Record<string, unknown> },
+  row: { turnId: string; sessionId: string; turnIndex: number; tape: (typeof turnTapes.$inferInsert)["tape"] },
 ): Promise<void> {
   await db.insert(turnTapes).values(row);
 }
@@ -75,7 +75,7 @@ export async function recentSessionIds(
 
 export async function saveConfigVersion(
   db: DbOrTx,
-  row: { agentId: string; configVersion: number; snapshot: Record<string, unknown> },
+  row: { agentId: string; configVersion: number; snapshot: (typeof agentConfigVersions.$inferInsert)["snapshot"] },
 ): Promise<void> {
   await db.insert(agentConfigVersions).values(row).onConflictDoNothing();
 }

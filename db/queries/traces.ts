@@ -46,29 +46,29 @@ const WINDOW_COLUMNS = {
 };
 
 /** What a list row carries, read from the table or from the probe's window of it. */
-const fieldsOf = (t: typeof turns) => ({
-  id: t.id,
-  sessionId: t.sessionId,
-  turnIndex: t.turnIndex,
-  createdAt: t.createdAt,
-  createdAtText: sql<string>`${t.createdAt}::text`,
-  outcome: t.outcome,
-  scenarioId: t.scenarioId,
-  intentLabel: t.intentLabel,
-  userMessage: sql<string>`left(${t.userMessage}, ${EXCERPT_CHARS})`,
-  response: sql<string>`left(${t.response}, ${EXCERPT_CHARS})`,
-  firedCount: sql<number>`jsonb_array_length(${t.firedRuleIds})`,
-  violatedRuleIds: t.violatedRuleIds,
-  latencyMs: t.latencyMs,
-  modelCalls: t.modelCalls,
-  provider: t.provider,
-  model: t.model,
-});
+const LIST_FIELDS = {
+  id: turns.id,
+  sessionId: turns.sessionId,
+  turnIndex: turns.turnIndex,
+  createdAt: turns.createdAt,
+  createdAtText: sql<string>`${turns.createdAt}::text`,
+  outcome: turns.outcome,
+  scenarioId: turns.scenarioId,
+  intentLabel: turns.intentLabel,
+  userMessage: sql<string>`left(${turns.userMessage}, ${EXCERPT_CHARS})`,
+  response: sql<string>`left(${turns.response}, ${EXCERPT_CHARS})`,
+  firedCount: sql<number>`jsonb_array_length(${turns.firedRuleIds})`,
+  violatedRuleIds: turns.violatedRuleIds,
+  latencyMs: turns.latencyMs,
+  modelCalls: turns.modelCalls,
+  provider: turns.provider,
+  model: turns.model,
+};
 
 /** Up to `take` matching rows after `cursor`, newest first, in the plan the planner prefers. */
 function listQuery(db: DbOrTx, filter: TraceFilter, cursor: TraceCursor | undefined, take: number) {
   return db
-    .select(fieldsOf(turns))
+    .select(LIST_FIELDS)
     .from(turns)
     .where(allOf([...walkWhere(filter, cursor), ...rowWhere(filter)]))
     .orderBy(...newestFirst)
@@ -89,8 +89,8 @@ function probeQuery(db: DbOrTx, filter: TraceFilter, cursor: TraceCursor | undef
     .as("turns");
   return (
     db
-      // The window's columns are the table's under the same names: typed as the table's, they map alike.
-      .select(fieldsOf(recent as unknown as typeof turns))
+      // The window is named "turns" and keeps the table's column names, so the table's columns read it.
+      .select(LIST_FIELDS)
       .from(recent)
       .where(allOf(rowWhere(filter)))
       .orderBy(...newestFirst)

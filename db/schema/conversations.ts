@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   doublePrecision,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { JsonContract } from "../json-contracts";
 import { agents } from "./agents";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -93,7 +95,7 @@ export const turns = pgTable(
     stepId: uuid("step_id"),
     firedRuleIds: jsonb("fired_rule_ids").$type<string[]>().notNull().default([]),
     violatedRuleIds: jsonb("violated_rule_ids").$type<string[]>().notNull().default([]),
-    provenance: jsonb("provenance").$type<Record<string, unknown>>().notNull().default({}),
+    provenance: jsonb("provenance").$type<JsonContract<"turnProvenance">>().notNull().default(sql`'{}'::jsonb`),
     latencyMs: integer("latency_ms").notNull().default(0),
     modelCalls: integer("model_calls").notNull().default(0),
     tokensIn: integer("tokens_in").notNull().default(0),

@@ -1,9 +1,9 @@
 import { index, integer, jsonb, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import type { JsonContract } from "../json-contracts";
 import { agents } from "./agents";
 import { createdAt } from "./columns";
 import { sessions, turns } from "./conversations";
 
-// The engine's TurnTape and AgentSnapshot shapes (lib/engine/replay/tape.ts); db/ stays engine-free.
 // What each turn's ports returned (docs/replay.md): one row per turn, written in the turn's
 // transaction and deleted with it. `session_id` and `turn_index` let a replay read a session's tapes
 // in order, and the next turn find the previous one's, without touching `turns`.
@@ -17,7 +17,7 @@ export const turnTapes = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
     turnIndex: integer("turn_index").notNull(),
-    tape: jsonb("tape").$type<Record<string, unknown>>().notNull(),
+    tape: jsonb("tape").$type<JsonContract<"turnTape">>().notNull(),
   },
   (t) => [index("turn_tapes_session_idx").on(t.sessionId, t.turnIndex)],
 );
@@ -31,7 +31,7 @@ export const agentConfigVersions = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
     configVersion: integer("config_version").notNull(),
-    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    snapshot: jsonb("snapshot").$type<JsonContract<"configSnapshot">>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.configVersion] })],

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { JsonContract } from "../json-contracts";
 import { agents } from "./agents";
 import { createdAt, id } from "./columns";
 
@@ -14,7 +15,7 @@ export const agentTests = pgTable(
       .references(() => agents.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     suite: text("suite").notNull(),
-    testCase: jsonb("test_case").$type<Record<string, unknown>>().notNull(),
+    testCase: jsonb("test_case").$type<JsonContract<"testCase">>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

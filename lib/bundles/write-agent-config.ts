@@ -110,7 +110,7 @@ export async function insertAgentConfig(
       agentId,
       key: t.key,
       suite: t.suite,
-      testCase: t as unknown as Record<string, unknown>,
+      testCase: t,
     })),
   });
 }

@@ -1,5 +1,16 @@
 import { z } from "zod";
+import { ImportBody } from "@/lib/bundles/import-response-schema";
 import { Bundle } from "@/lib/engine/contracts/bundle";
+import { HealthBody } from "@/lib/health/health-body";
+import { LedgerAnchorBody, LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
+import { ErrorBody } from "@/lib/openapi/error-body";
+import {
+  CreateSessionResponse,
+  PostTurnResponse,
+  SessionBody,
+  TurnDetailBody,
+  TurnStreamEvent,
+} from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
 import { customersPaths } from "./paths-customers";
@@ -8,18 +19,6 @@ import { loopsPaths } from "./paths-loops";
 import { replayPaths } from "./paths-replay";
 import { routingCheckPaths } from "./paths-routing-check";
 import { testsPaths } from "./paths-tests";
-import {
-  CreateSessionResponse,
-  ErrorBody,
-  HealthBody,
-  ImportBody,
-  LedgerAnchorBody,
-  LedgerVerifyBody,
-  PostTurnResponse,
-  SessionBody,
-  TurnDetailBody,
-  TurnStreamEvent,
-} from "./response-schemas";
 
 type Schema = z.ZodType;
 

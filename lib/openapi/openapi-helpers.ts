@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorBody } from "./response-schemas";
+import { ErrorBody } from "@/lib/openapi/error-body";
 
 // What every path file of the OpenAPI document builds its operations from: JSON content from a zod
 // schema, and error responses described in that file's own words.

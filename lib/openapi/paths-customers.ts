@@ -1,6 +1,7 @@
+import { CustomerDeletionBody } from "@/lib/customers/customer-deletion-body";
+import { CreatedApiKeyBody } from "@/lib/identity/api-key-response-schema";
 import { CreateApiKeyInput } from "@/lib/identity/schemas";
 import { errorResponses, jsonContent } from "./openapi-helpers";
-import { CreatedApiKeyBody, CustomerDeletionBody } from "./response-schemas";
 
 // OpenAPI paths of per-customer deletion and API key creation (admin).
 

@@ -3,7 +3,7 @@ import {
   ReformulationVerdict,
   ValidateReformulationBody,
 } from "@/lib/engine/contracts/goal-state";
-import { GoalReformulationResponse, RestoreGoalResponse } from "./goals-response-schemas";
+import { GoalReformulationResponse, RestoreGoalResponse } from "@/lib/goals/goal-response-schemas";
 import { errorResponses, jsonContent } from "./openapi-helpers";
 
 // OpenAPI path objects of the goal reformulation endpoints, for buildOpenApiDocument() to spread into

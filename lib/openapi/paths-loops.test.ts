@@ -14,7 +14,7 @@ import {
   LoopCompleteErrorBody,
   LoopCompleteResponseBody,
   OverrideGuardrailsResponseBody,
-} from "./loops-response-schemas";
+} from "@/lib/loops/loop-response-schemas";
 import { loopsPaths } from "./paths-loops";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -6,9 +6,9 @@ import {
   LoopCompleteErrorBody,
   LoopCompleteResponseBody,
   OverrideGuardrailsResponseBody,
-} from "./loops-response-schemas";
+} from "@/lib/loops/loop-response-schemas";
+import { ErrorBody } from "@/lib/openapi/error-body";
 import { errorResponses, jsonContent } from "./openapi-helpers";
-import { ErrorBody } from "./response-schemas";
 
 // OpenAPI path objects of the orchestrator loop endpoints, at their published paths and under /api/v1 (same handlers),
 // generated from the zod schemas the routes validate with. Merged into openapi-document.ts's `paths`.

@@ -1,8 +1,8 @@
+import { DeletedTestBody, RunList, TestList, TestProposalBody } from "@/lib/conversation-tests/test-response-schemas";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
 import { errorResponses, jsonContent } from "./openapi-helpers";
-import { DeletedTestBody, RunList, TestList, TestProposalBody } from "./tests-response-schemas";
 
 // OpenAPI path objects of the conversation-test endpoints (docs/conversation-tests.md).
 

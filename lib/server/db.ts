@@ -1,10 +1,15 @@
 import "server-only";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import { env } from "@/lib/env";
+// Types only: the engine contracts the jsonb columns hold (db/json-contracts.ts), for every reader of the database.
+import "./stored-json-contracts";
 
 // One database per process: instrumentation and each route module are separate module graphs in
 // Next.js, so the handle lives on globalThis, keyed by where it points.
-const slot = globalThis as unknown as { __focalDb?: { key: string; handle: Promise<DatabaseHandle> } };
+declare global {
+  var __focalDb: { key: string; handle: Promise<DatabaseHandle> } | undefined;
+}
+const slot = globalThis;
 
 function targetKey(): string {
   const e = env();

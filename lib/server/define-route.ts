@@ -2,8 +2,9 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import type { Database } from "@/db/types";
+import { env } from "@/lib/env";
 import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
-import type { ErrorBody } from "@/lib/openapi/response-schemas";
+import type { ErrorBody } from "@/lib/openapi/error-body";
 import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { authenticateApiKey } from "./auth/api-keys";
 import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";
@@ -17,6 +18,7 @@ import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestI
 import { clientAddressFrom } from "./request/forwarded-request";
 import type { BodyKind } from "./request-guard/body-limits";
 import { readGuardedJson } from "./request-guard/guarded-json";
+import { assertResponseContract } from "./response-contract";
 
 // A signed-in operator may call the API from the console; each scope needs at least this role.
 const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
@@ -199,116 +201,136 @@ async function authenticate(
   return operator;
 }
 
-async function readJsonBody(request: Request, kind: BodyKind, requestId: string): Promise<unknown | Response> {
+/** The path parameters after the text policy and the route's schema, or the 404 that names none. */
+async function readParams(
+  segment: { params?: Promise<Record<string, string>> } | undefined,
+  schema: z.ZodType | undefined,
+  requestId: string,
+): Promise<unknown | Response> {
+  const raw = (await segment?.params) ?? {};
+  // A path segment with text no row can hold names no resource (and must not reach a query).
+  const badParams = findUnstorableText(raw);
+  if (badParams.length > 0) return errorResponse(404, "NOT_FOUND", "No such resource.", requestId, badParams);
+  if (!schema) return raw;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    return errorResponse(404, "NOT_FOUND", "No such resource.", requestId, issuesFromZod(parsed.error));
+  }
+  return parsed.data;
+}
+
+/** The body through the request guard (413/400), the text policy and the route's schema (422). */
+async function readBody(request: Request, schema: z.ZodType, kind: BodyKind, requestId: string) {
   const read = await readGuardedJson(request, kind);
-  return read.ok ? read.value : errorResponse(read.status, read.code, read.message, requestId, read.issues);
+  if (!read.ok) return errorResponse(read.status, read.code, read.message, requestId, read.issues);
+  const badText = findUnstorableText(read.value);
+  if (badText.length > 0) {
+    return errorResponse(422, "VALIDATION", "The request body has text that cannot be stored.", requestId, badText);
+  }
+  const parsed = schema.safeParse(read.value);
+  if (!parsed.success) {
+    return errorResponse(422, "VALIDATION", "The request body is invalid.", requestId, issuesFromZod(parsed.error));
+  }
+  return parsed.data;
+}
+
+interface RouteConfig<RS extends ResponseSchemas, BS, PS> {
+  scope: ApiScope;
+  /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
+  sessionRole?: Role;
+  body?: BS;
+  /** The body's size class (request-guard/body-limits.ts); "json" unless it is a whole bundle. */
+  bodyKind?: BodyKind;
+  params?: PS;
+  /** The success body (or bodies by status): the handler's return type, the OpenAPI document's schema. */
+  response: RS;
+}
+
+type RouteHandlerOf<RS extends ResponseSchemas, BS, PS> = Handler<
+  BS extends z.ZodType ? z.infer<BS> : undefined,
+  PS extends z.ZodType ? z.infer<PS> : Record<string, string>,
+  StatusMap<RS>
+>;
+
+/** Runs the handler under the principal's agent grants and sends what it returned. */
+async function runHandler<RS extends ResponseSchemas, BS, PS>(
+  config: RouteConfig<RS, BS, PS>,
+  handler: RouteHandlerOf<RS, BS, PS>,
+  input: { request: Request; db: Database; principal: Principal; params: unknown; body: unknown; requestId: string },
+): Promise<Response> {
+  const { request, db, principal, requestId } = input;
+  // Every agent lookup in the handler is held to the principal's grants (access/agent-access.ts).
+  const needs = principal.kind === "operator" ? (config.sessionRole ?? ROLE_FOR_SCOPE[config.scope]) : null;
+  const result = await withAgentAccess(await agentAccessOf(db, principal), needs, () =>
+    handler({
+      request,
+      body: input.body as never,
+      params: input.params as never,
+      principal,
+      actor: actorOf(principal),
+      requestId,
+      db,
+      reply: (status, replyBody, headers) =>
+        NextResponse.json(replyBody, { status, headers }) as Reply<typeof status, typeof replyBody>,
+    }),
+  );
+  if (result instanceof Response) {
+    result.headers.set("x-request-id", requestId);
+    return result;
+  }
+  return NextResponse.json(result, { headers: { "x-request-id": requestId } });
+}
+
+/** The route's answer: authentication, parameters, body, the handler; a thrown error as its error reply. */
+async function answerRoute<
+  RS extends ResponseSchemas,
+  BS extends z.ZodType | undefined,
+  PS extends z.ZodType | undefined,
+>(
+  config: RouteConfig<RS, BS, PS>,
+  handler: RouteHandlerOf<RS, BS, PS>,
+  request: Request,
+  segment: { params?: Promise<Record<string, string>> } | undefined,
+): Promise<Response> {
+  const requestId = requestIdFrom(request.headers);
+  try {
+    const db = await getDb();
+    const principal = await authenticate(request, db, config.scope, config.sessionRole);
+    if (principal instanceof Response) return principal;
+    const params = await readParams(segment, config.params, requestId);
+    if (params instanceof Response) return params;
+    const body = config.body ? await readBody(request, config.body, config.bodyKind ?? "json", requestId) : undefined;
+    if (body instanceof Response) return body;
+    return await runHandler(config, handler, { request, db, principal, params, body, requestId });
+  } catch (error) {
+    const { status, body, headers } = errorBodyOf(error, request, requestId);
+    return NextResponse.json(body, { status, headers });
+  }
 }
 
 /**
  * The one wrapper for every REST route: API key (Bearer) or operator session with a scope,
  * the request guard's body size, depth and JSON checks (request-guard/, 413/400), the input text policy on params (404) and body (422, see
- * input-text-policy.ts), zod validation (422 with every path), error mapping.
+ * input-text-policy.ts), zod validation (422 with every path), error mapping. Outside production every
+ * JSON answer is parsed against its declared schema and a break throws (response-contract.ts).
  */
 export function defineRoute<
   RS extends ResponseSchemas,
   BS extends z.ZodType | undefined = undefined,
   PS extends z.ZodType | undefined = undefined,
->(
-  config: {
-    scope: ApiScope;
-    /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
-    sessionRole?: Role;
-    body?: BS;
-    /** The body's size class (request-guard/body-limits.ts); "json" unless it is a whole bundle. */
-    bodyKind?: BodyKind;
-    params?: PS;
-    /** The success body (or bodies by status): the handler's return type, the OpenAPI document's schema. */
-    response: RS;
-  },
-  handler: Handler<
-    BS extends z.ZodType ? z.infer<BS> : undefined,
-    PS extends z.ZodType ? z.infer<PS> : Record<string, string>,
-    StatusMap<RS>
-  >,
-) {
-  const responses = statusMap(config.response);
-  const route = async (request: Request, segment?: { params?: Promise<Record<string, string>> }) => {
-    const requestId = requestIdFrom(request.headers);
-    try {
-      const db = await getDb();
-      const principal = await authenticate(request, db, config.scope, config.sessionRole);
-      if (principal instanceof Response) return principal;
-      const rawParams = (await segment?.params) ?? {};
-      // A path segment with text no row can hold names no resource (and must not reach a query).
-      const badParams = findUnstorableText(rawParams);
-      if (badParams.length > 0) return errorResponse(404, "NOT_FOUND", "No such resource.", requestId, badParams);
-      let params: unknown = rawParams;
-      if (config.params) {
-        const parsed = config.params.safeParse(rawParams);
-        if (!parsed.success) {
-          return errorResponse(404, "NOT_FOUND", "No such resource.", requestId, issuesFromZod(parsed.error));
-        }
-        params = parsed.data;
-      }
-      let body: unknown;
-      if (config.body) {
-        const raw = await readJsonBody(request, config.bodyKind ?? "json", requestId);
-        if (raw instanceof Response) return raw;
-        const badText = findUnstorableText(raw);
-        if (badText.length > 0) {
-          return errorResponse(
-            422,
-            "VALIDATION",
-            "The request body has text that cannot be stored.",
-            requestId,
-            badText,
-          );
-        }
-        const parsed = config.body.safeParse(raw);
-        if (!parsed.success) {
-          return errorResponse(
-            422,
-            "VALIDATION",
-            "The request body is invalid.",
-            requestId,
-            issuesFromZod(parsed.error),
-          );
-        }
-        body = parsed.data;
-      }
-      // Every agent lookup in the handler is held to the principal's grants (access/agent-access.ts).
-      const needs = principal.kind === "operator" ? (config.sessionRole ?? ROLE_FOR_SCOPE[config.scope]) : null;
-      const result = await withAgentAccess(await agentAccessOf(db, principal), needs, () =>
-        handler({
-          request,
-          body: body as never,
-          params: params as never,
-          principal,
-          actor: actorOf(principal),
-          requestId,
-          db,
-          reply: (status, replyBody, headers) =>
-            NextResponse.json(replyBody, { status, headers }) as Reply<typeof status, typeof replyBody>,
-        }),
-      );
-      if (result instanceof Response) {
-        result.headers.set("x-request-id", requestId);
-        return result;
-      }
-      // Not parsed against its schema here (a cost on every answer): the types and the API tests hold it there.
-      return NextResponse.json(result, { headers: { "x-request-id": requestId } });
-    } catch (error) {
-      const { status, body, headers } = errorBodyOf(error, request, requestId);
-      return NextResponse.json(body, { status, headers });
-    }
+>(config: RouteConfig<RS, BS, PS>, handler: RouteHandlerOf<RS, BS, PS>) {
+  const meta: RouteMeta = {
+    scope: config.scope,
+    sessionRole: config.sessionRole,
+    body: config.body,
+    params: config.params,
+    responses: statusMap(config.response),
   };
-  return Object.assign(route, {
-    [ROUTE_META]: {
-      scope: config.scope,
-      sessionRole: config.sessionRole,
-      body: config.body,
-      params: config.params,
-      responses,
-    } satisfies RouteMeta,
-  });
+  const route = async (request: Request, segment?: { params?: Promise<Record<string, string>> }) => {
+    const response = await answerRoute(config, handler, request, segment);
+    // Outside the try: a break is the route's bug, thrown to the dev server or the test, never a 500 body.
+    if (env().NODE_ENV !== "production") await assertResponseContract(meta, request, response);
+    return response;
+  };
+  return Object.assign(route, { [ROUTE_META]: meta });
 }

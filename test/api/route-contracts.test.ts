@@ -3,12 +3,13 @@ import { NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GET as verifyLedger } from "@/app/api/v1/ledger/verify/route";
+import { LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
 import { buildOpenApiDocument } from "@/lib/openapi/openapi-document";
-import { LedgerVerifyBody } from "@/lib/openapi/response-schemas";
 import { defineRoute, passThrough } from "@/lib/server/define-route";
+import { contractProblems } from "@/lib/server/response-contract";
 import { enumerateRoutes } from "../support/enumerate-endpoints";
 import { ORIGIN } from "../support/request-headers";
-import { checkResponse, contractProblems, routeMetaOf } from "../support/response-contract";
+import { checkResponse, routeMetaOf } from "../support/response-contract";
 
 // Every route declares the bodies it answers with, the OpenAPI document shows those same schemas, and the
 // check the API tests run on every answer does reject a body off its contract.

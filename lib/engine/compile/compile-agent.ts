@@ -117,7 +117,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
       const probe = checkExpression(rule.enforcementExpression, {});
       variables = probe.ok ? [] : probe.undeclared;
       try {
-        program = parseCel(env, rule.enforcementExpression).program as unknown as CelProgram;
+        program = parseCel(env, rule.enforcementExpression).program;
       } catch {
         program = null;
       }

@@ -88,7 +88,8 @@ export async function runCaseOnce(
   let state: SessionState = { ...emptySessionState(), profile: structuredClone(testCase.customer_profile) };
   try {
     for (const [index, turn] of testCase.turns.entries()) {
-      const tape = ports.mode === "frozen" ? (turn.tape as unknown as TurnTape | undefined) : undefined;
+      // The case schema checks a recorded tape's version only; the rest is as the recorder wrote it (tape.ts).
+      const tape = ports.mode === "frozen" ? (turn.tape as TurnTape | undefined) : undefined;
       let enginePorts: EnginePorts;
       let divergences: Divergence[] = [];
       if (tape) {

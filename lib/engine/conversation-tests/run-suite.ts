@@ -17,7 +17,9 @@ export interface CaseReport {
   detail: CaseTry;
 }
 
-export interface SuiteReport {
+// A type, not an interface: stored whole as a job's jsonb result, which takes a plain object (an
+// interface has no index signature).
+export type SuiteReport = {
   mode: TestMode;
   k: number;
   tries: number;
@@ -28,7 +30,7 @@ export interface SuiteReport {
   failed: number;
   flaky: number;
   model_calls: number;
-}
+};
 
 export interface SuiteOptions {
   ports: CaseRunPorts;

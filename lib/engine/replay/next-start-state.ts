@@ -44,7 +44,7 @@ export function nextStartState(startGoal: Record<string, unknown>, outcome: Turn
       source: "model",
     });
   }
-  return { ...outcome.session, goal: goal as unknown as Record<string, unknown> };
+  return { ...outcome.session, goal };
 }
 
 /** Profile and goal changed between turns by something other than a turn, as the tape recorded them. */

@@ -29,7 +29,9 @@ export interface TapeExternalState {
   goal?: Record<string, unknown>;
 }
 
-export interface TurnTape {
+// A type, not an interface: stored as jsonb and carried in a test case's loose `tape` object, both of
+// which take a plain object (an interface has no index signature).
+export type TurnTape = {
   version: typeof TAPE_VERSION;
   provider: { name: string; model: string; extract: boolean; select: boolean };
   embedder: { name: string; dimension: number };
@@ -47,4 +49,4 @@ export interface TurnTape {
   external?: TapeExternalState;
   /** Hashes of the profile and goal this turn left, so the next turn can tell an outside change. */
   end: { profile_sha256: string; goal_sha256: string };
-}
+};

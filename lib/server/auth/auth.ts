@@ -71,7 +71,10 @@ function createAuth(db: Database, secret: string) {
 
 export type FocalAuth = ReturnType<typeof createAuth>;
 
-const slot = globalThis as unknown as { __focalAuth?: Promise<FocalAuth> };
+declare global {
+  var __focalAuth: Promise<FocalAuth> | undefined;
+}
+const slot = globalThis;
 
 export function getAuth(): Promise<FocalAuth> {
   if (!slot.__focalAuth) {

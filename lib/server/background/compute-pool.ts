@@ -150,7 +150,10 @@ class ComputePool {
   }
 }
 
-const slot = globalThis as unknown as { __focalComputePool?: ComputePool };
+declare global {
+  var __focalComputePool: ComputePool | undefined;
+}
+const slot = globalThis;
 
 /**
  * Runs a replay or a suite off the request thread; rejects with ComputeCancelledError as soon as

@@ -9,7 +9,10 @@ import { ensureAdmin } from "./ensure-admin";
 import { ensureBootstrapKey } from "./ensure-bootstrap-key";
 import { ensureDemoAgent } from "./ensure-demo-agent";
 
-const slot = globalThis as unknown as { __focalBoot?: Promise<void> };
+declare global {
+  var __focalBoot: Promise<void> | undefined;
+}
+const slot = globalThis;
 
 /** Opens and migrates the database, then provisions the admin, bootstrap key and demo agent. Once per process. */
 export function bootFocal(): Promise<void> {

@@ -1,7 +1,10 @@
 import { type IncomingMessage, Server } from "node:http";
 import { PEER_ADDRESS_HEADER, peerAddressHeaderValue } from "../request/peer-address";
 
-const slot = globalThis as unknown as { __focalPeerStampInstalled?: boolean };
+declare global {
+  var __focalPeerStampInstalled: boolean | undefined;
+}
+const slot = globalThis;
 
 /**
  * Records every HTTP request's socket address in a header Next.js passes on to proxy.ts and the

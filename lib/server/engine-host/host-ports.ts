@@ -2,7 +2,11 @@ import "server-only";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { portsFromEnv } from "./env-ports";
 
-const slot = globalThis as unknown as { __focalPorts?: EnginePorts; __focalPortOverride?: Partial<EnginePorts> };
+declare global {
+  var __focalPorts: EnginePorts | undefined;
+  var __focalPortOverride: Partial<EnginePorts> | undefined;
+}
+const slot = globalThis;
 
 /** The ports the host runs the engine with: offline unless OPENAI_API_KEY is set. */
 export function hostPorts(): EnginePorts {

@@ -95,7 +95,10 @@ export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<Ag
 // Compiled agents per (agent, config_version): a config change is a new version, so entries never go
 // stale; 32 versions cover every agent an instance serves at once.
 const CACHE_LIMIT = 32;
-const slot = globalThis as unknown as { __focalCompiled?: Map<string, Promise<CompiledAgent>> };
+declare global {
+  var __focalCompiled: Map<string, Promise<CompiledAgent>> | undefined;
+}
+const slot = globalThis;
 
 export function getCompiledAgent(db: DbOrTx, agent: AgentRow, embedder: Embedder): Promise<CompiledAgent> {
   slot.__focalCompiled ??= new Map();

@@ -48,12 +48,32 @@ export interface PersistInput {
  * candidate, validated and ledgered on top of the committed state (recordGoalCandidate).
  */
 export async function persistTurn(tx: Transaction, input: PersistInput): Promise<void> {
-  const { outcome } = input;
   const locked = await lockSessionGoal(tx, input.sessionId);
   if (!locked || locked.turnCount !== input.turnIndex) throw new SessionMovedOnError();
+  // Statement order below is the ledger's and the tapes' order: keep it.
+  const committedGoal = withTurnGoal(locked.goal, input.outcome.session.goal);
+  await saveTurnSession(tx, input, committedGoal);
+  const goal = (await recordTurnGoalCandidate(tx, input)) ?? committedGoal;
+  await insertTurnRows(tx, input);
+  await insertTurnTape(tx, {
+    turnId: input.turnId,
+    sessionId: input.sessionId,
+    turnIndex: input.turnIndex,
+    tape: { ...input.tape, end: tapeEnd(input.outcome.session.profile, goal) },
+  });
+  if (input.outcome.loops.length > 0) {
+    await insertLoopTraces(
+      tx,
+      input.outcome.loops.map((loop) => loopRowFromRecord(loop.record, input.agentId, input.turnId)),
+    );
+  }
+  await appendTurnEvents(tx, input);
+}
 
+/** The session row (state, goal, turn_count + 1) and, when the turn changed it, the customer's profile. */
+async function saveTurnSession(tx: Transaction, input: PersistInput, goal: Record<string, unknown>): Promise<void> {
+  const { outcome } = input;
   const state = outcome.session;
-  let goal: Record<string, unknown> = withTurnGoal(locked.goal, state.goal) as unknown as Record<string, unknown>;
   await saveSessionState(tx, input.sessionId, {
     activeScenarioId: state.activeScenarioId,
     activeStepId: state.activeStepId,
@@ -67,23 +87,32 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
   if (input.customerProfileId && Object.keys(outcome.profileUpdates).length > 0) {
     await saveProfileFields(tx, input.customerProfileId, state.profile);
   }
-  if (outcome.goalCandidate) {
-    // Ledger before execution (docs/decisions.md#ledger-before-execution): the verdict is ledgered in
-    // this transaction; an accepted reformulation is used from the next turn on, so it is always
-    // committed before execution. A failed append throws
-    // DTL-STRAT-011 and rolls the whole turn back ("abort entire run").
-    const recorded = await recordGoalCandidate(tx, {
-      sessionId: input.sessionId,
-      candidate: outcome.goalCandidate.candidate,
-      modelPairs: outcome.goalCandidate.modelPairs,
-      actor: input.actor,
-      requestId: input.requestId,
-      source: "model",
-      ledgerChain: "session",
-    });
-    goal = recorded.goal as unknown as Record<string, unknown>;
-  }
-  const provider = outcome.provenance;
+}
+
+/** The goal after the turn's candidate, validated and ledgered on the committed state; null without one. */
+async function recordTurnGoalCandidate(tx: Transaction, input: PersistInput): Promise<Record<string, unknown> | null> {
+  const proposal = input.outcome.goalCandidate;
+  if (!proposal) return null;
+  // Ledger before execution (docs/decisions.md#ledger-before-execution): the verdict is ledgered in
+  // this transaction; an accepted reformulation is used from the next turn on, so it is always
+  // committed before execution. A failed append throws
+  // DTL-STRAT-011 and rolls the whole turn back ("abort entire run").
+  const recorded = await recordGoalCandidate(tx, {
+    sessionId: input.sessionId,
+    candidate: proposal.candidate,
+    modelPairs: proposal.modelPairs,
+    actor: input.actor,
+    requestId: input.requestId,
+    source: "model",
+    ledgerChain: "session",
+  });
+  return recorded.goal;
+}
+
+/** The turn row (with its intent log) and its spans. */
+async function insertTurnRows(tx: Transaction, input: PersistInput): Promise<void> {
+  const { outcome } = input;
+  const state = outcome.session;
   await insertTurn(tx, {
     id: input.turnId,
     sessionId: input.sessionId,
@@ -99,46 +128,38 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     stepId: state.activeStepId,
     firedRuleIds: outcome.firedRuleIds,
     violatedRuleIds: outcome.violatedRuleIds,
-    provenance: outcome.provenance as unknown as Record<string, unknown>,
+    provenance: outcome.provenance,
     latencyMs: Math.round(input.latencyMs),
     modelCalls: outcome.modelCalls,
     tokensIn: outcome.tokens.inputTokens,
     tokensOut: outcome.tokens.outputTokens,
-    provider: provider.provider,
-    model: provider.model,
+    provider: outcome.provenance.provider,
+    model: outcome.provenance.model,
     configVersion: input.configVersion,
   });
-  if (outcome.spans.length > 0) {
-    await insertTraceSpans(
-      tx,
-      outcome.spans.map((span, position) => ({
-        turnId: input.turnId,
-        name: span.name,
-        position,
-        startOffsetMs: span.startOffsetMs,
-        durationMs: span.durationMs,
-        status: span.status,
-        decision: span.decision,
-        attributes: span.attributes,
-      })),
-    );
-  }
-  const tape: TurnTape = { ...input.tape, end: tapeEnd(state.profile, goal) };
-  await insertTurnTape(tx, {
-    turnId: input.turnId,
-    sessionId: input.sessionId,
-    turnIndex: input.turnIndex,
-    tape: tape as unknown as Record<string, unknown>,
-  });
-  if (outcome.loops.length > 0) {
-    await insertLoopTraces(
-      tx,
-      outcome.loops.map((loop) => loopRowFromRecord(loop.record, input.agentId, input.turnId)),
-    );
-  }
-  // The session's own chain: the row lock taken above serializes its appends, so turns of different
-  // sessions commit side by side (no global ledger lock); anchors commit to the chain heads.
-  for (const intent of outcome.ledgerIntents) {
+  if (outcome.spans.length === 0) return;
+  await insertTraceSpans(
+    tx,
+    outcome.spans.map((span, position) => ({
+      turnId: input.turnId,
+      name: span.name,
+      position,
+      startOffsetMs: span.startOffsetMs,
+      durationMs: span.durationMs,
+      status: span.status,
+      decision: span.decision,
+      attributes: span.attributes,
+    })),
+  );
+}
+
+/**
+ * The turn's ledger intents on the session's own chain: the row lock taken first serializes its
+ * appends, so turns of different sessions commit side by side (no global ledger lock); anchors commit
+ * to the chain heads.
+ */
+async function appendTurnEvents(tx: Transaction, input: PersistInput): Promise<void> {
+  for (const intent of input.outcome.ledgerIntents) {
     await appendLedgerEvent(tx, {
       sessionChain: input.sessionId,
       type: intent.type,

@@ -1,7 +1,7 @@
 import "server-only";
 import { getProfile, scenarioStepNames, spansOf } from "@/db/queries/conversations";
 import type { AgentRow, DbOrTx, SessionRow, TraceSpanRow, TurnRow } from "@/db/types";
-import type { Provenance, Span, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
+import type { Span, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 
 function spanFromRow(row: TraceSpanRow): Span {
@@ -24,7 +24,7 @@ export function turnView(row: TurnRow, spans: TraceSpanRow[]): TurnView {
     response: row.response,
     outcome: row.outcome as TurnOutcomeKind,
     fallbackReason: row.fallbackReason,
-    provenance: row.provenance as unknown as Provenance,
+    provenance: row.provenance,
     spans: spans.filter((s) => s.turnId === row.id).map(spanFromRow),
     latencyMs: row.latencyMs,
     modelCalls: row.modelCalls,

@@ -58,7 +58,10 @@ function registerFocalJobs(queue: JobQueue): void {
   }
 }
 
-const slot = globalThis as unknown as { __focalJobs?: { db: Database; queue: JobQueue } };
+declare global {
+  var __focalJobs: { db: Database; queue: JobQueue } | undefined;
+}
+const slot = globalThis;
 
 /**
  * The queue of this process's database. One started at boot is used; otherwise (tests, the CLI) an

@@ -5,7 +5,7 @@ import {
   LoopCompleteErrorBody,
   LoopCompleteResponseBody,
   OverrideGuardrailsResponseBody,
-} from "@/lib/openapi/loops-response-schemas";
+} from "@/lib/loops/loop-response-schemas";
 import { defineRoute, errorResponse } from "../define-route";
 import { hostPorts } from "../engine-host/host-ports";
 import { completeLoop } from "./complete-loop";

@@ -13,7 +13,7 @@ export async function keepConfigVersion(tx: Transaction, agent: AgentRow): Promi
   await saveConfigVersion(tx, {
     agentId: agent.id,
     configVersion: agent.configVersion,
-    snapshot: snapshot as unknown as Record<string, unknown>,
+    snapshot,
   });
   return snapshot;
 }

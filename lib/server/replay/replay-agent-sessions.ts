@@ -2,7 +2,7 @@ import "server-only";
 import { listTurnsWithTapes, recentSessionIds } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
-import type { Provenance, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
+import type { TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 import type { ReplayMode } from "@/lib/engine/replay/replay-ports";
 import type { ReplaySessionInput } from "@/lib/engine/replay/replay-session";
 import type { TurnTape } from "@/lib/engine/replay/tape";
@@ -58,7 +58,7 @@ function toSessionInputs(rows: Awaited<ReturnType<typeof listTurnsWithTapes>>): 
         outcome: row.outcome as TurnOutcomeKind,
         response: row.response,
         modelCalls: row.modelCalls,
-        provenance: row.provenance as unknown as Provenance,
+        provenance: row.provenance,
       },
     });
   }

@@ -12,13 +12,16 @@ import {
   replayAgentSessions,
 } from "./replay-agent-sessions";
 
-/** What a replay job stores to rebuild its work on any instance (a draft's snapshot included). */
-export interface ReplayJobPayload {
+/**
+ * What a replay job stores to rebuild its work on any instance (a draft's snapshot included). A type,
+ * not an interface: the job's jsonb payload takes a plain object.
+ */
+export type ReplayJobPayload = {
   target: ReplayTarget;
   mode: ReplayMode;
   includeSame?: boolean;
   sessions: { ids?: string[]; since?: string; maxSessions?: number; maxTurns?: number };
-}
+};
 
 export function replayJobPayload(request: Omit<ReplayRequest, "signal" | "onProgress">): ReplayJobPayload {
   return {
@@ -32,7 +35,8 @@ export function replayJobPayload(request: Omit<ReplayRequest, "signal" | "onProg
 async function runReplayJob(job: JobRunRow, { db, signal, onProgress }: JobContext): Promise<JobOutcome> {
   const agent = job.agentId ? await getAgentById(db, job.agentId) : null;
   if (!agent) throw new AppError("NOT_FOUND", "The agent of this replay was deleted.");
-  const payload = job.payload as unknown as ReplayJobPayload | null;
+  // Stored by startReplayRun (replay-runs.ts) from replayJobPayload, the only writer of a replay job's payload.
+  const payload = job.payload as ReplayJobPayload | null;
   if (!payload) throw new AppError("VALIDATION", "This replay's request was not kept; start it again.");
   const { since, ...sessions } = payload.sessions;
   try {
@@ -43,8 +47,8 @@ async function runReplayJob(job: JobRunRow, { db, signal, onProgress }: JobConte
       onProgress,
     });
     return {
-      result: report as unknown as Record<string, unknown>,
-      summary: report.counts as unknown as Record<string, unknown>,
+      result: report,
+      summary: report.counts,
       reads: {
         sessionIds: report.turns.map((turn) => turn.sessionId),
         turnIds: report.turns.map((turn) => turn.turnId),

@@ -3,7 +3,8 @@ import type { ReplayedSession, ReplayedTurn } from "@/lib/engine/replay/replay-s
 /** One replayed turn in a report, with the session it belongs to. */
 export type ReportTurn = ReplayedTurn & { sessionId: string };
 
-export interface ReplayCounts {
+// A type, not an interface: stored as a job's jsonb summary (see ReplayReport).
+export type ReplayCounts = {
   sessions: number;
   turns: number;
   replayed: number;
@@ -14,9 +15,11 @@ export interface ReplayCounts {
   outcome_changes: number;
   newly_blocked: number;
   newly_unblocked: number;
-}
+};
 
-export interface ReplayReport {
+// A type, not an interface: stored whole as a job's jsonb result, which takes a plain object (an
+// interface has no index signature).
+export type ReplayReport = {
   mode: "frozen" | "live";
   /** What the sessions were replayed under. */
   target: { kind: "draft" | "current" | "version" | "recorded"; config_version: number | null };
@@ -29,7 +32,7 @@ export interface ReplayReport {
   model_calls: { before: number; after: number };
   /** Live mode: model calls made to the provider. */
   live_model_calls: number;
-}
+};
 
 const RANK: Record<ReplayedTurn["status"], number> = { changed: 0, not_replayable: 1, same: 2 };
 

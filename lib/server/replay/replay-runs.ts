@@ -27,7 +27,7 @@ export async function startReplayRun(
   const job = await startJob(db, "replay", {
     agentId: agent.id,
     request: describe,
-    payload: replayJobPayload(request) as unknown as Record<string, unknown>,
+    payload: replayJobPayload(request),
     createdBy,
   });
   return asReplay(job);

@@ -11,7 +11,10 @@ import { isIP } from "node:net";
 export const PEER_ADDRESS_HEADER = "x-focal-peer-address";
 
 // globalThis: the hook, proxy.ts and the route handlers are separate bundles in one process.
-const slot = globalThis as unknown as { __focalPeerToken?: string };
+declare global {
+  var __focalPeerToken: string | undefined;
+}
+const slot = globalThis;
 
 function processToken(): string {
   slot.__focalPeerToken ??= randomBytes(16).toString("hex");

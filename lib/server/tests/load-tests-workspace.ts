@@ -3,7 +3,6 @@ import type { AgentRow, Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { LastCaseResult, TestEditorOptions, TestsWorkspaceData } from "@/lib/conversation-tests/tests-workspace";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
-import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 import { getTestRunView, listTestRuns } from "./test-runs";
 
 // The last result per case reads the reports of the latest finished runs; five cover a run of the
@@ -13,7 +12,7 @@ const REPORTS_READ = 5;
 async function lastResults(db: Database, runs: TestsWorkspaceData["runs"]): Promise<Record<string, LastCaseResult>> {
   const out: Record<string, LastCaseResult> = {};
   for (const run of runs.filter((r) => r.status === "done").slice(0, REPORTS_READ)) {
-    const report = (await getTestRunView(db, run.test_run_id))?.report as unknown as SuiteReport | null;
+    const report = (await getTestRunView(db, run.test_run_id))?.report;
     for (const c of report?.cases ?? []) {
       out[c.key] ??= {
         run_id: run.test_run_id,

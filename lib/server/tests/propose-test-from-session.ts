@@ -3,9 +3,7 @@ import type { z } from "zod";
 import { listTurnsWithTapes } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import type { BundleTestCase, ConversationAssertion, TestTurn } from "@/lib/engine/contracts/test-case";
-import type { Provenance } from "@/lib/engine/contracts/turn-outcome";
 import { proposeTurnAssertions } from "@/lib/engine/conversation-tests/propose-assertions";
-import type { TurnTape } from "@/lib/engine/replay/tape";
 import { hostPorts } from "../engine-host/host-ports";
 import { getCompiledAgent } from "../engine-host/load-snapshot";
 import { AppError } from "../errors";
@@ -28,14 +26,14 @@ export async function proposeTestFromSession(db: DbOrTx, agent: AgentRow, sessio
       step: scenario && step ? `${scenario.scenario.key}/${step.key}` : null,
     };
   };
-  const firstTape = rows[0]?.tape as TurnTape | null;
+  const firstTape = rows[0]?.tape ?? null;
   const turns: z.input<typeof TestTurn>[] = rows.map((row) => {
-    const p = row.provenance as unknown as Provenance;
+    const p = row.provenance;
     const where = stepKey(p.scenario?.id, p.step?.id);
     return {
       message: row.userMessage,
       turn_id: row.id,
-      ...(row.tape ? { tape: row.tape as z.input<typeof TestTurn>["tape"] } : {}),
+      ...(row.tape ? { tape: row.tape } : {}),
       assertions: proposeTurnAssertions({
         outcome: row.outcome,
         scenario: where.scenario,

@@ -57,7 +57,7 @@ export async function saveTestCase(
         { path: "key", message: `"${testCase.key}" is taken; choose another key` },
       ]);
     }
-    const row = { key: testCase.key, suite: testCase.suite, testCase: testCase as unknown as Record<string, unknown> };
+    const row = { key: testCase.key, suite: testCase.suite, testCase };
     if (existing) await updateAgentTest(tx, existing.id, row);
     else await insertAgentTest(tx, { agentId: agent.id, ...row });
     return testCase;

@@ -35,7 +35,8 @@ function recordedTurnIds(report: SuiteReport): string[] {
 async function runTestRunJob(job: JobRunRow, { db, signal, onProgress }: JobContext): Promise<JobOutcome> {
   const agent = job.agentId ? await getAgentById(db, job.agentId) : null;
   if (!agent) throw new AppError("NOT_FOUND", "The agent of this test run was deleted.");
-  const payload = job.payload as unknown as TestRunJobPayload | null;
+  // Stored by startTestRun (test-runs.ts), the only writer of a test-run job's payload.
+  const payload = job.payload as TestRunJobPayload | null;
   if (!payload) throw new AppError("VALIDATION", "This test run's request was not kept; start it again.");
   try {
     const report = await runAgentSuite(db, agent, {
@@ -46,7 +47,7 @@ async function runTestRunJob(job: JobRunRow, { db, signal, onProgress }: JobCont
       onProgress,
     });
     return {
-      result: report as unknown as Record<string, unknown>,
+      result: report,
       summary: suiteSummary(report),
       reads: { sessionIds: [], turnIds: recordedTurnIds(report) },
     };

@@ -27,7 +27,7 @@ export async function startTestRun(
   const job = await startJob(db, "test_run", {
     agentId: agent.id,
     request: describe,
-    payload: request as unknown as Record<string, unknown>,
+    payload: request,
     createdBy,
     configVersion: request.draft ? undefined : agent.configVersion,
   });

@@ -1,5 +1,5 @@
+import { CreatedApiKeyBody } from "@/lib/identity/api-key-response-schema";
 import { CreateApiKeyInput } from "@/lib/identity/schemas";
-import { CreatedApiKeyBody } from "@/lib/openapi/response-schemas";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { defineRoute } from "@/lib/server/define-route";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CustomerDeletionBody } from "@/lib/openapi/response-schemas";
+import { CustomerDeletionBody } from "@/lib/customers/customer-deletion-body";
 import { deleteCustomer } from "@/lib/server/customers/delete-customer";
 import { defineRoute } from "@/lib/server/define-route";
 

@@ -1,4 +1,4 @@
-import { LedgerVerifyBody } from "@/lib/openapi/response-schemas";
+import { LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 

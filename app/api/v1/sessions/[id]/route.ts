@@ -1,9 +1,9 @@
 import { listSessionTurns } from "@/db/queries/conversations";
-import { SessionBody } from "@/lib/openapi/response-schemas";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { sessionView, turnViews } from "@/lib/server/engine-host/views";
 import { sessionToApi, turnToApi } from "@/lib/turns/api-shapes";
+import { SessionBody } from "@/lib/turns/turn-response-schemas";
 import { SessionIdParams } from "../../params";
 
 // GET /api/v1/sessions/{id} → { session: state, turns: [...] }

@@ -1,10 +1,10 @@
 import { getTurn, loopsOfTurn } from "@/db/queries/conversations";
-import { TurnDetailBody } from "@/lib/openapi/response-schemas";
 import { reachesAgentId } from "@/lib/server/access/agent-access";
 import { defineRoute } from "@/lib/server/define-route";
 import { turnViews } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
 import { turnToApi } from "@/lib/turns/api-shapes";
+import { TurnDetailBody } from "@/lib/turns/turn-response-schemas";
 import { TurnIdParams } from "../../params";
 
 // GET /api/v1/turns/{id} → the turn with its spans, provenance and regeneration loops

@@ -1,9 +1,9 @@
 import { getAgentByKey } from "@/db/queries/agents";
-import { CreateSessionResponse } from "@/lib/openapi/response-schemas";
 import { reachable } from "@/lib/server/access/agent-access";
 import { defineRoute } from "@/lib/server/define-route";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { AppError } from "@/lib/server/errors";
+import { CreateSessionResponse } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody } from "@/lib/turns/turn-view";
 import { AgentKeyParams } from "../../../params";
 

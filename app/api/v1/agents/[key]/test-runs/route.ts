@@ -1,6 +1,6 @@
+import { RunList } from "@/lib/conversation-tests/test-response-schemas";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
-import { RunList } from "@/lib/openapi/tests-response-schemas";
 import { agentByKeyOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { startTestRunFromRequest } from "@/lib/server/tests/start-test-run-from-request";

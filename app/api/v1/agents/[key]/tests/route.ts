@@ -1,5 +1,5 @@
+import { TestList } from "@/lib/conversation-tests/test-response-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
-import { TestList } from "@/lib/openapi/tests-response-schemas";
 import { agentByKeyOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { listTestCases, saveTestCase } from "@/lib/server/tests/test-cases";

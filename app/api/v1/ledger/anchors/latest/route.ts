@@ -1,4 +1,4 @@
-import { LedgerAnchorBody } from "@/lib/openapi/response-schemas";
+import { LedgerAnchorBody } from "@/lib/ledger/ledger-response-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import { latestLedgerAnchor } from "@/lib/server/ledger/anchor-ledger";

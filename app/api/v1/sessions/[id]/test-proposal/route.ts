@@ -1,4 +1,4 @@
-import { TestProposalBody } from "@/lib/openapi/tests-response-schemas";
+import { TestProposalBody } from "@/lib/conversation-tests/test-response-schemas";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { proposeTestFromSession } from "@/lib/server/tests/propose-test-from-session";

@@ -1,11 +1,11 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
-import { PostTurnResponse } from "@/lib/openapi/response-schemas";
 import { defineRoute, type ErrorReply, errorBodyOf, passThrough } from "@/lib/server/define-route";
 import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/server/idempotency";
 import { eventStreamResponse, type TurnEventSink } from "@/lib/server/turn-stream/event-stream-response";
+import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import { type ErrorEventBody, type StageEvent, type TurnEventBody, wantsEventStream } from "@/lib/turns/turn-stream";
 import { PostTurnBody } from "@/lib/turns/turn-view";
 import { SessionIdParams } from "../../../params";

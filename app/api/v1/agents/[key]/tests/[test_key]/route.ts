@@ -1,5 +1,5 @@
+import { DeletedTestBody } from "@/lib/conversation-tests/test-response-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
-import { DeletedTestBody } from "@/lib/openapi/tests-response-schemas";
 import { agentByKeyOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { getTestCase, removeTestCase, saveTestCase } from "@/lib/server/tests/test-cases";

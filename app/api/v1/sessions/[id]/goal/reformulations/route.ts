@@ -1,4 +1,4 @@
-import { GoalReformulationResponse } from "@/lib/openapi/goals-response-schemas";
+import { GoalReformulationResponse } from "@/lib/goals/goal-response-schemas";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { applyGoalReformulation } from "@/lib/server/goals/apply-goal-reformulation";

@@ -1,4 +1,4 @@
-import { RestoreGoalResponse } from "@/lib/openapi/goals-response-schemas";
+import { RestoreGoalResponse } from "@/lib/goals/goal-response-schemas";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";

@@ -6,7 +6,7 @@ import {
   RERUN_TRIGGERS,
 } from "@/lib/engine/stages/loop-guardrails";
 
-// Response bodies of the orchestrator loop endpoints, for the OpenAPI document. Strict: paths-loops.test.ts
+// Response bodies of the orchestrator loop endpoints, for the OpenAPI document. Strict: lib/openapi/paths-loops.test.ts
 // parses the pure module's real responses with them, so a key added there and not here fails a test.
 
 const score = z.number().min(0).max(1);

@@ -1,97 +1,19 @@
 import { z } from "zod";
+import { ErrorBody } from "@/lib/openapi/error-body";
 
-// Response shapes of the REST API. Each route declares its own in `defineRoute({ response })` and the OpenAPI
-// document draws the same constant, so neither can drift from the other (requests come from the routes' schemas).
+// Response bodies of the session and turn routes (the JSON answer and the event stream): declared by the
+// routes, drawn by the OpenAPI document.
 
-export const ErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), request_id: z.string() }),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
-export const HealthBody = z.object({
-  status: z.enum(["ok", "unavailable"]),
-  db: z.enum(["pglite", "postgres", "unavailable"]).describe("The database answering, or unavailable (with 503)"),
-  version: z.string(),
-  message: z.string().optional().describe("Why, when unavailable"),
-  /** Admins only (an admin-scoped key or a signed-in admin): the trace export's counters. */
-  detail: z
-    .object({
-      telemetry: z.object({
-        otel: z.object({
-          enabled: z.boolean(),
-          endpoint: z.string().nullable(),
-          exported: z.number().int(),
-          dropped: z.number().int(),
-          queued: z.number().int(),
-          turns: z.number().int(),
-        }),
-      }),
-    })
-    .optional(),
-});
-export const LedgerVerifyBody = z.object({
-  is_intact: z.boolean(),
-  total: z.number().int().describe("Events in the ledger"),
-  broken_at: z
-    .number()
-    .int()
-    .nullable()
-    .describe("Global seq of the first broken event or anchor (lowest seq when several), null when intact"),
-  reason: z.string().nullable().describe("What is wrong at broken_at"),
-  chains: z.number().int().describe("Chains walked: the global chain and one per session"),
-  anchors: z.number().int().describe("LEDGER_ANCHORED events checked"),
-  unanchored: z
-    .number()
-    .int()
-    .describe(
-      "Events no anchor covers yet: session events past their last anchored head, global events after the last anchor",
-    ),
-});
-export const LedgerAnchorBody = z.object({
-  seq: z.number().int().describe("Global seq of the LEDGER_ANCHORED event"),
-  hash: z.string().describe("Its global-chain hash: copy it out of the database and keep it"),
-  merkle_root: z.string().describe("RFC 6962 root over the session chain heads it covers"),
-  leaf_count: z.number().int(),
-  occurred_at: z.string(),
-  previous_anchor_seq: z.number().int().nullable(),
-});
-export const ImportBody = z.object({
-  agent_id: z.string().uuid(),
-  key: z.string(),
-  config_version: z.number().int(),
-  created: z.boolean(),
-});
 export const CreateSessionResponse = z.object({ session_id: z.string().uuid() });
-export const CreatedApiKeyBody = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  prefix: z.string().describe("Shown in lists to tell keys apart"),
-  scopes: z.array(z.string()),
-  agents: z.array(z.string()).nullable().describe("The agent keys it is limited to; null: every agent"),
-  key: z.string().describe("The key itself: in this answer only, never stored (a SHA-256 of it is)"),
-});
-export const CustomerDeletionBody = z.object({
-  customer_sha256: z.string().describe("SHA-256 of the customer id: what the ledger event keeps instead of the id"),
-  profiles: z.number().int(),
-  sessions: z.number().int(),
-  turns: z.number().int(),
-  job_runs: z
-    .number()
-    .int()
-    .describe("Stored replays and test runs that named the customer's sessions or turns, now without them"),
-  tests: z
-    .number()
-    .int()
-    .describe("Conversation tests saved from the customer's sessions, deleted: they held the customer's messages"),
-  ledger_event_id: z.string(),
-});
 
 /** What a reply commits to for one variable (DeclaredClaim in lib/engine/contracts/model.ts). */
+
 const DeclaredClaimBody = z
   .union([z.object({ amount: z.number(), currency: z.string() }), z.number(), z.boolean()])
   .nullable();
 
 /** One enforcement check of the shipped reply (RuleCheck in lib/engine/contracts/turn-outcome.ts). */
+
 const RuleCheckBody = z.object({
   ruleId: z.string(),
   ruleKey: z.string(),
@@ -183,6 +105,7 @@ export const PostTurnResponse = z.object({
 });
 
 /** One event of the turn stream (Accept: text/event-stream): `event: <name>` and one `data:` line of JSON. */
+
 export const TurnStreamEvent = z.discriminatedUnion("event", [
   z.object({
     event: z.literal("stage"),
@@ -257,6 +180,7 @@ export const SessionBody = z.object({
 });
 
 /** A turn read on its own also carries the regeneration loops it ran (docs/loops.md); null until a loop completes. */
+
 export const TurnDetailBody = TurnBody.extend({
   loops: z.array(
     z.object({
