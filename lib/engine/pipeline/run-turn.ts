@@ -28,7 +28,7 @@ export interface RunTurnOptions {
 
 /**
  * The turn's stages before the draft loop, in order (docs/pipeline.md). Each runs when its `runsWhen`
- * holds, writes one span, and may end the turn; the draft loop (generation, extraction, enforcement,
+ * holds, writes one span, then settles its value into the session and may end the turn; the draft loop (generation, extraction, enforcement,
  * regeneration) follows the last one.
  */
 const TURN_STAGES: readonly TurnStage<unknown>[] = [
@@ -62,7 +62,7 @@ export async function runTurn(
     if (stage.runsWhen && !stage.runsWhen(ctx, turn)) continue;
     const value = await runStage(ctx, stage, turn);
     turn.record(stage, value);
-    const ending = stage.endsTurn?.(ctx, value);
+    const ending = stage.settle?.(ctx, value) ?? null;
     if (ending) return finishTurn(ctx, turn.outcomeParts(ending));
   }
   return finishTurn(ctx, turn.outcomeParts(await draftReply(ctx, turn)));

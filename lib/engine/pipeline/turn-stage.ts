@@ -14,8 +14,12 @@ export interface TurnStage<T> extends Stage<TurnSoFar, T> {
   runsWhen?(ctx: TurnContext, turn: TurnSoFar): boolean;
   /** Its value's share of the turn's outcome (`finishTurn`'s parts), whether the turn ends here or later. */
   outcomeParts?(value: T): Partial<TurnResultParts>;
-  /** A value that ends the turn here: nothing after this stage runs, and this reply ships. */
-  endsTurn?(ctx: TurnContext, value: T): TurnEnding | null;
+  /**
+   * After the span is written: applies the value to the session (where the conversation is, what the
+   * customer said about themselves) and returns an ending when the turn stops here — nothing after this
+   * stage runs, and this reply ships.
+   */
+  settle?(ctx: TurnContext, value: T): TurnEnding | null;
 }
 
 /** The outcome's parts before any stage adds to them: nothing matched, called, checked or proposed. */

@@ -27,7 +27,7 @@ export const ambiguityStage: TurnStage<string | null> = {
     const { context, between } = sensedOf(turn);
     return ambiguityTrap(ctx, context, between);
   },
-  endsTurn: (_ctx, clarification) =>
+  settle: (_ctx, clarification) =>
     clarification ? { response: clarification, outcome: "clarified", fallbackReason: null } : null,
 };
 

@@ -11,7 +11,6 @@ export const continuityStage: TurnStage<ContinuityResult> = {
   runsWhen: (ctx) => ctx.input.continuityEnabled === true,
   async run(ctx) {
     const value = await runContinuity(ctx, true);
-    if (value.kind === "resolved") applyResolution(ctx, value.winner, value.optionSet);
     const why = value.telemetry.reasons.length ? value.telemetry.reasons.join(", ") : value.telemetry.blocked_reason;
     return {
       value,
@@ -20,10 +19,12 @@ export const continuityStage: TurnStage<ContinuityResult> = {
     };
   },
   outcomeParts: (value) => ({ continuity: { ...value.telemetry } }),
-  endsTurn: (_ctx, value) =>
-    value.kind === "clarify"
+  settle(ctx, value) {
+    if (value.kind === "resolved") applyResolution(ctx, value.winner, value.optionSet);
+    return value.kind === "clarify"
       ? { response: value.response, outcome: "clarified", fallbackReason: value.telemetry.fallback_reason }
-      : null,
+      : null;
+  },
 };
 
 /** Continuity picked the option the customer named: the sensor and the ambiguity trap have nothing to decide. */

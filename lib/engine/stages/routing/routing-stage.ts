@@ -25,14 +25,14 @@ export const routingStage: TurnStage<RouteDecision> = {
   run(ctx, turn) {
     const { candidates, message } = turn.valueOf(retrievalStage);
     const value = routeScenario(ctx.agent, ctx.session, candidates, message, ctx.settings.scenario_filter);
-    applyRoute(ctx, value);
     return {
       value,
       decision: `${value.action}: ${value.reason}`,
       attributes: { action: value.action, ...value.numbers },
     };
   },
-  endsTurn(_ctx, route) {
+  settle(ctx, route) {
+    applyRoute(ctx, route);
     if (route.action === "clarify" && route.clarification)
       return { response: route.clarification, outcome: "clarified", fallbackReason: null };
     if (route.action === "escalate") return { response: ESCALATION_REPLY, outcome: "escalated", fallbackReason: null };

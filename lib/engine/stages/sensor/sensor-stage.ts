@@ -9,16 +9,15 @@ type Sensed = Extract<SensorStageResult, { ok: true }>;
 export const sensorStage: TurnStage<SensorStageResult> = {
   name: "sensor",
   runsWhen: (_ctx, turn) => !continuityResolved(turn),
-  async run(ctx) {
-    const report = await runSensor(ctx);
-    if (report.value.ok) Object.assign(ctx.session.profile, report.value.profileUpdates);
-    return report;
-  },
+  run: runSensor,
   outcomeParts: (value) =>
     value.ok ? { profileUpdates: value.profileUpdates, detectedIntent: value.context.detected_intent } : {},
   // A model fault gets a safe clarifier in the active context, never a guess (docs/pipeline.md#degradation).
-  endsTurn: (ctx, value) =>
-    value.ok ? null : { response: safeClarifier(ctx), outcome: "fallback", fallbackReason: value.reason },
+  settle(ctx, value) {
+    if (!value.ok) return { response: safeClarifier(ctx), outcome: "fallback", fallbackReason: value.reason };
+    Object.assign(ctx.session.profile, value.profileUpdates);
+    return null;
+  },
 };
 
 /** What a turn resolved by continuity senses: no intent, no entities, nothing ambiguous. */
