@@ -6,7 +6,7 @@ import {
   LoopCompletion,
   type LoopCompletionInput,
   type ReflectionResult,
-} from "./api-shapes";
+} from "../../contracts/loop-api";
 import { type BiasEchoResult, type BiasHistory, detectBiasRepetition, withoutLoopTags } from "./bias-echo";
 import { type GuardrailConfig, toIsoTimestamp } from "./config";
 import { decideRerun } from "./decide-rerun";

@@ -1,9 +1,9 @@
 import type { SenseRequest } from "../../contracts/model";
+import { contentWords } from "../../text/words";
 import { logistic, round3 } from "./intent-scores";
 import { type LocalSenseResult, result } from "./local-sense-result";
 import { decided, PLAUSIBLE, type Sensing, tiedContext } from "./local-sensing";
 import { hasSwitchMarker } from "./message-phrases";
-import { contentWords } from "./text";
 
 // Inside a scenario (stickiness): an anchored message stays unless it carries a switch marker; a message
 // that is not anchored, says enough to be a request of its own and matches another scenario confidently

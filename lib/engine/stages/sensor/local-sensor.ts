@@ -1,10 +1,10 @@
 import type { SenseRequest } from "../../contracts/model";
+import { words } from "../../text/words";
 import { senseEntry } from "./local-entry";
 import { senseFollowUp } from "./local-follow-up";
 import { type LocalSenseResult, result } from "./local-sense-result";
 import { describeIntent, readSensing, type Sensing } from "./local-sensing";
 import { GREETING, isExitRequest, isHypothetical, isNonActionable } from "./message-phrases";
-import { words } from "./text";
 import type { VectorOf } from "./text-vectors";
 
 // The local sensor: the turn's Context from one deterministic pass over the embedder's vectors, and a
