@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { complete } from "../../testing/loop-completions";
+import { complete } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { getGuardrailsStatus } from "./guardrails-status";
 import { emptyLoopGuardrailState } from "./process-loop-completion";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { resolveAgentSettings } from "../../contracts/agent-settings";
-import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "../../testing/loop-completions";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { createLoopTraceItem } from "./loop-trace";
 import { overrideGuardrails } from "./override-guardrails";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../contracts/agent-settings";
-import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "../../testing/loop-completions";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG, turnLoopConfig } from "./config";
 import { turnLoopId } from "./loop-family";
 import { emptyLoopGuardrailState, type LoopGuardrailState } from "./process-loop-completion";

@@ -1,13 +1,14 @@
-import { DEFAULT_GUARDRAIL_CONFIG, type GuardrailConfig } from "../stages/loop-guardrails/config";
-import type { ReflectionInput } from "../stages/loop-guardrails/loop-trace";
+import { DEFAULT_GUARDRAIL_CONFIG, type GuardrailConfig } from "./config";
+import type { ReflectionInput } from "./loop-trace";
 import {
   applyLoopCompletion,
   type LoopCompletionOutcome,
   type LoopGuardrailState,
   processLoopCompletion,
-} from "../stages/loop-guardrails/process-loop-completion";
+} from "./process-loop-completion";
 
-// Loop completions for the loop guardrails' tests: the docs/loops.md example's reflection and time.
+// Loop completions for this folder's tests (not exported from index.ts): the docs/loops.md example's
+// reflection and time.
 
 export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 
