@@ -82,17 +82,12 @@ function compileToolVariables(tool: EngineTool): CompiledToolVariable[] {
   });
 }
 
-export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder): Promise<CompiledAgent> {
-  const toolVariables = new Map(snapshot.tools.map((tool) => [tool.id, compileToolVariables(tool)]));
-  const declared = declarations(snapshot, toolVariables);
-  // Lenient at turn time: an expression was checked at save time; a variable declared since then
-  // is read as dyn rather than failing the whole turn.
-  const env = createLenientCelEnvironment();
-  for (const [name, type] of Object.entries(declared)) env.registerVariable(name, type);
+type Vectors = Float32Array[];
 
+/** Where each text sits in the one embedding call: rules, then each scenario's examples and transitions, then exits. */
+function textsToEmbed(snapshot: AgentSnapshot) {
   const scenarios = snapshot.scenarios.filter((s) => s.enabled);
   const texts: string[] = [];
-  const ruleStart = texts.length;
   for (const rule of snapshot.rules) texts.push(rule.conditionText);
   const scenarioSlices = scenarios.map((scenario) => {
     const start = texts.length;
@@ -107,10 +102,23 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
   });
   const exitStart = texts.length;
   texts.push(...EXIT_EXAMPLES);
-  const vectors = await embedder.embed(texts);
-  const at = (i: number) => vectors[i] ?? new Float32Array(0);
+  return { texts, scenarioSlices, exitStart };
+}
 
-  const rules: CompiledRule[] = snapshot.rules.map((rule, i) => {
+type ScenarioSlice = ReturnType<typeof textsToEmbed>["scenarioSlices"][number];
+
+/**
+ * Each rule with its condition's vector and its CEL program. Lenient at turn time: an expression was
+ * checked at save time; a variable declared since then is read as dyn rather than failing the whole turn.
+ */
+function compileRules(
+  snapshot: AgentSnapshot,
+  toolVariables: Map<string, CompiledToolVariable[]>,
+  vectors: Vectors,
+): CompiledRule[] {
+  const env = createLenientCelEnvironment();
+  for (const [name, type] of Object.entries(declarations(snapshot, toolVariables))) env.registerVariable(name, type);
+  return snapshot.rules.map((rule, i) => {
     let program: CelProgram | null = null;
     let variables: string[] = [];
     if (rule.enforcementExpression) {
@@ -122,9 +130,12 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
         program = null;
       }
     }
-    return { rule, vector: at(ruleStart + i), program, variables };
+    return { rule, vector: vectors[i] ?? new Float32Array(0), program, variables };
   });
+}
 
+/** GLOBAL rules, and the other rules by the scenario or step they are scoped to. */
+function rulesByScope(rules: CompiledRule[]) {
   const rulesByScopeId = new Map<string, CompiledRule[]>();
   const globalRules: CompiledRule[] = [];
   for (const compiled of rules) {
@@ -136,10 +147,14 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
     list.push(compiled);
     rulesByScopeId.set(compiled.rule.scopeId, list);
   }
+  return { rulesByScopeId, globalRules };
+}
 
-  const compiledScenarios = new Map<string, CompiledScenario>();
+/** Each enabled scenario with its example vectors, steps and transitions by the step they leave. */
+function compileScenarios(slices: ScenarioSlice[], vectors: Vectors) {
+  const scenarios = new Map<string, CompiledScenario>();
   const scenarioOfStep = new Map<string, string>();
-  for (const slice of scenarioSlices) {
+  for (const slice of slices) {
     const transitionsFrom = new Map<string, CompiledTransition[]>();
     for (const { t, tStart, tEnd } of slice.transitions) {
       const list = transitionsFrom.get(t.fromStepId) ?? [];
@@ -147,20 +162,29 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
       transitionsFrom.set(t.fromStepId, list);
     }
     for (const step of slice.scenario.steps) scenarioOfStep.set(step.id, slice.scenario.id);
-    compiledScenarios.set(slice.scenario.id, {
+    scenarios.set(slice.scenario.id, {
       scenario: slice.scenario,
       vectors: vectors.slice(slice.start, slice.end),
       steps: new Map(slice.scenario.steps.map((s) => [s.id, s])),
       transitionsFrom,
     });
   }
+  return { scenarios, scenarioOfStep };
+}
 
+export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder): Promise<CompiledAgent> {
+  const toolVariables = new Map(snapshot.tools.map((tool) => [tool.id, compileToolVariables(tool)]));
+  const { texts, scenarioSlices, exitStart } = textsToEmbed(snapshot);
+  const vectors = await embedder.embed(texts);
+  const rules = compileRules(snapshot, toolVariables, vectors);
+  const { rulesByScopeId, globalRules } = rulesByScope(rules);
+  const { scenarios, scenarioOfStep } = compileScenarios(scenarioSlices, vectors);
   return {
     snapshot,
     rules,
     globalRules,
     rulesByScopeId,
-    scenarios: compiledScenarios,
+    scenarios,
     scenarioOfStep,
     tools: new Map(snapshot.tools.map((t) => [t.id, t])),
     toolVariables,

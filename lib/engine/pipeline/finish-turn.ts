@@ -33,10 +33,9 @@ function intentLabelOf(agent: CompiledAgent, session: SessionState): string | nu
   return scenario ? scenario.intentLabel || scenario.key : null;
 }
 
-/** Builds the TurnOutcome: session bookkeeping (rule fires, history, turn index), provenance, ledger intent. */
-export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcome {
-  const { agent, session } = ctx;
-  const fired = parts.outcome === "clarified" || parts.outcome === "escalated" ? [] : parts.matched;
+/** Session bookkeeping at the end of a turn: rule fires, history, the original goal, the turn index. */
+function closeSession(ctx: TurnContext, parts: TurnResultParts, fired: ScoredRule[]): void {
+  const { session } = ctx;
   for (const { compiled } of fired) {
     const previous = session.ruleFires[compiled.rule.id];
     session.ruleFires[compiled.rule.id] = { count: (previous?.count ?? 0) + 1, lastTurn: session.turnIndex };
@@ -54,15 +53,59 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
     session.turnIndex,
   ) as unknown as Record<string, unknown>;
   session.turnIndex += 1;
+}
 
-  const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
-  const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
+/** What each enforcement lane said about the draft that shipped, and every violation caught on the way. */
+function enforcementSummary(parts: TurnResultParts) {
   const lane = (n: 1 | 2, result: RuleCheck["result"]) =>
     parts.checks.filter((c) => c.lane === n && c.result === result).length;
+  return {
+    lane1: { passed: lane(1, "passed"), failed: lane(1, "failed"), unresolved: lane(1, "unresolved") },
+    lane2: {
+      passed: lane(2, "passed"),
+      failed: lane(2, "failed"),
+      skipped: lane(2, "skipped") + lane(2, "unresolved"),
+    },
+    checks: parts.checks,
+    violations_caught: parts.violations.map((v) => ({ rule_key: v.ruleKey, lane: v.lane, detail: v.detail })),
+  };
+}
+
+/** The reviewer's summary under the reply: goal, rules, scenario and step, tools, enforcement, provider. */
+function provenanceOf(ctx: TurnContext, parts: TurnResultParts, fired: ScoredRule[]): TurnOutcome["provenance"] {
+  const { agent, session } = ctx;
+  const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
+  const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
+  const provider = ctx.ports.model;
+  return {
+    goal: goalProvenance(session.goal),
+    rules_applied: fired.map(({ compiled: { rule } }) => ({
+      id: rule.id,
+      key: rule.key,
+      name: rule.name,
+      hard: rule.isHardConstraint,
+      lane: rule.enforcementLane,
+    })),
+    scenario: scenario ? { id: scenario.scenario.id, name: scenario.scenario.name } : null,
+    step: step ? { id: step.id, name: step.name } : null,
+    tools_called: parts.toolCalls.map((c) => ({ key: c.key, name: c.name, ok: c.ok, detail: c.detail })),
+    enforcement: enforcementSummary(parts),
+    regenerations: parts.regenerations,
+    fallback_reason: parts.fallbackReason,
+    ...(parts.continuity ? { continuity: parts.continuity } : {}),
+    provider: provider.name,
+    model: provider.model,
+    config_version: agent.snapshot.configVersion,
+  };
+}
+
+/** Builds the TurnOutcome: session bookkeeping (rule fires, history, turn index), provenance, ledger intent. */
+export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcome {
+  const { agent, session } = ctx;
+  const fired = parts.outcome === "clarified" || parts.outcome === "escalated" ? [] : parts.matched;
+  closeSession(ctx, parts, fired);
   const violatedRuleIds = [...new Set(parts.violations.map((c) => c.ruleId))];
   const firedRuleIds = fired.map((r) => r.compiled.rule.id);
-  const provider = ctx.ports.model;
-
   return {
     response: parts.response,
     outcome: parts.outcome,
@@ -83,35 +126,7 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
         },
       },
     ],
-    provenance: {
-      goal: goalProvenance(session.goal),
-      rules_applied: fired.map(({ compiled: { rule } }) => ({
-        id: rule.id,
-        key: rule.key,
-        name: rule.name,
-        hard: rule.isHardConstraint,
-        lane: rule.enforcementLane,
-      })),
-      scenario: scenario ? { id: scenario.scenario.id, name: scenario.scenario.name } : null,
-      step: step ? { id: step.id, name: step.name } : null,
-      tools_called: parts.toolCalls.map((c) => ({ key: c.key, name: c.name, ok: c.ok, detail: c.detail })),
-      enforcement: {
-        lane1: { passed: lane(1, "passed"), failed: lane(1, "failed"), unresolved: lane(1, "unresolved") },
-        lane2: {
-          passed: lane(2, "passed"),
-          failed: lane(2, "failed"),
-          skipped: lane(2, "skipped") + lane(2, "unresolved"),
-        },
-        checks: parts.checks,
-        violations_caught: parts.violations.map((v) => ({ rule_key: v.ruleKey, lane: v.lane, detail: v.detail })),
-      },
-      regenerations: parts.regenerations,
-      fallback_reason: parts.fallbackReason,
-      ...(parts.continuity ? { continuity: parts.continuity } : {}),
-      provider: provider.name,
-      model: provider.model,
-      config_version: agent.snapshot.configVersion,
-    },
+    provenance: provenanceOf(ctx, parts, fired),
     modelCalls: ctx.usage.modelCalls,
     tokens: ctx.usage.tokens,
     detectedIntent: parts.detectedIntent,

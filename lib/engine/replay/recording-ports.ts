@@ -1,14 +1,83 @@
 import type { EngineTool } from "../contracts/snapshot";
-import type { EnginePorts, ModelProvider } from "../ports";
+import type { Embedder, EnginePorts, ModelProvider } from "../ports";
 import { canonicalSha256 } from "./request-hash";
 import { withStableRefs } from "./stable-refs";
-import type { ModelCallKind, TapeModelCall, TapeToolCall, TurnTape } from "./tape";
+import type { ModelCallKind, TapeModelCall, TurnTape } from "./tape";
 
 export interface TapeRecorder {
   /** The ports to run the turn with: every call goes through to `ports` and is written down. */
   ports: EnginePorts;
   /** The tape so far; `end` and `external` are the host's to fill. */
   tape(): Omit<TurnTape, "end" | "external">;
+}
+
+/** The model port, each call's result kept in call order with a hash of its request. */
+function recordingModel(inner: ModelProvider, calls: TapeModelCall[], refs?: ReadonlyMap<string, string>) {
+  function recorded<Req, Res>(kind: ModelCallKind, call: (request: Req) => Promise<Res>) {
+    return async (request: Req): Promise<Res> => {
+      const result = await call(request);
+      calls.push({
+        kind,
+        request_sha256: canonicalSha256(withStableRefs(request, refs)),
+        result: structuredClone(result) as never,
+      });
+      return result;
+    };
+  }
+  const model: ModelProvider = {
+    name: inner.name,
+    model: inner.model,
+    sense: recorded("sense", (r) => inner.sense(r)),
+    generate: recorded("generate", (r) => inner.generate(r)),
+    judge: recorded("judge", (r) => inner.judge(r)),
+    ...(inner.extract ? { extract: recorded("extract", inner.extract.bind(inner)) } : {}),
+    ...(inner.select ? { select: recorded("select", inner.select.bind(inner)) } : {}),
+  };
+  return model;
+}
+
+/** The embedder, kept by identity and dimension only: it is deterministic and local. */
+function recordingEmbedder(embedder: Embedder, dimension: { value: number }): Embedder {
+  const embedSparse = embedder.embedSparse?.bind(embedder);
+  return {
+    name: embedder.name,
+    async embed(texts) {
+      const vectors = await embedder.embed(texts);
+      dimension.value ||= vectors[0]?.length ?? 0;
+      return vectors;
+    },
+    // Passed through as offered: without it the recorded turn would score intents on other vectors
+    // than its replay.
+    ...(embedSparse ? { embedSparse } : {}),
+  };
+}
+
+/** Tools, clock and ids: each result, wall-clock reading and id written down in order. */
+function recordingRest(ports: EnginePorts, kept: Pick<TurnTape, "tools" | "clock" | "ids">) {
+  return {
+    tools: {
+      async run(tool: EngineTool, input: Record<string, unknown>) {
+        const result = await ports.tools.run(tool, input);
+        kept.tools.push({ tool_key: tool.key, input_sha256: canonicalSha256(input), result: structuredClone(result) });
+        return result;
+      },
+    },
+    clock: {
+      now() {
+        const at = ports.clock.now();
+        kept.clock.push(at.toISOString());
+        return at;
+      },
+      monotonicMs: () => ports.clock.monotonicMs(),
+    },
+    ids: {
+      next(prefix: string) {
+        const id = ports.ids.next(prefix);
+        kept.ids.push(id);
+        return id;
+      },
+    },
+  };
 }
 
 /**
@@ -22,71 +91,14 @@ export function recordingPorts(
   refs?: ReadonlyMap<string, string>,
 ): TapeRecorder {
   const calls: TapeModelCall[] = [];
-  const tools: TapeToolCall[] = [];
-  const clock: string[] = [];
-  const ids: string[] = [];
-  let dimension = 0;
+  const kept: Pick<TurnTape, "tools" | "clock" | "ids"> = { tools: [], clock: [], ids: [] };
+  const dimension = { value: 0 };
   const inner = ports.model;
-  const embedSparse = ports.embedder.embedSparse?.bind(ports.embedder);
-
-  function recorded<Req, Res>(kind: ModelCallKind, call: (request: Req) => Promise<Res>) {
-    return async (request: Req): Promise<Res> => {
-      const result = await call(request);
-      calls.push({
-        kind,
-        request_sha256: canonicalSha256(withStableRefs(request, refs)),
-        result: structuredClone(result) as never,
-      });
-      return result;
-    };
-  }
-
-  const model: ModelProvider = {
-    name: inner.name,
-    model: inner.model,
-    sense: recorded("sense", (r) => inner.sense(r)),
-    generate: recorded("generate", (r) => inner.generate(r)),
-    judge: recorded("judge", (r) => inner.judge(r)),
-    ...(inner.extract ? { extract: recorded("extract", inner.extract.bind(inner)) } : {}),
-    ...(inner.select ? { select: recorded("select", inner.select.bind(inner)) } : {}),
-  };
-
   return {
     ports: {
-      model,
-      embedder: {
-        name: ports.embedder.name,
-        async embed(texts) {
-          const vectors = await ports.embedder.embed(texts);
-          dimension ||= vectors[0]?.length ?? 0;
-          return vectors;
-        },
-        // Passed through as offered: without it the recorded turn would score intents on other vectors
-        // than its replay.
-        ...(embedSparse ? { embedSparse } : {}),
-      },
-      tools: {
-        async run(tool: EngineTool, input: Record<string, unknown>) {
-          const result = await ports.tools.run(tool, input);
-          tools.push({ tool_key: tool.key, input_sha256: canonicalSha256(input), result: structuredClone(result) });
-          return result;
-        },
-      },
-      clock: {
-        now() {
-          const at = ports.clock.now();
-          clock.push(at.toISOString());
-          return at;
-        },
-        monotonicMs: () => ports.clock.monotonicMs(),
-      },
-      ids: {
-        next(prefix) {
-          const id = ports.ids.next(prefix);
-          ids.push(id);
-          return id;
-        },
-      },
+      model: recordingModel(inner, calls, refs),
+      embedder: recordingEmbedder(ports.embedder, dimension),
+      ...recordingRest(ports, kept),
     },
     tape: () => ({
       version: 1,
@@ -96,12 +108,12 @@ export function recordingPorts(
         extract: Boolean(inner.extract),
         select: Boolean(inner.select),
       },
-      embedder: { name: ports.embedder.name, dimension },
+      embedder: { name: ports.embedder.name, dimension: dimension.value },
       continuity_enabled: continuityEnabled,
       calls,
-      tools,
-      clock,
-      ids,
+      tools: kept.tools,
+      clock: kept.clock,
+      ids: kept.ids,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { EngineTool } from "../contracts/snapshot";
-import type { Embedder, EnginePorts, ModelProvider, ToolResult, ToolRunner } from "../ports";
+import type { Clock, Embedder, EnginePorts, Ids, ModelProvider, ToolResult, ToolRunner } from "../ports";
 import { canonicalSha256 } from "./request-hash";
 import { withStableRefs } from "./stable-refs";
 import type { ModelCallKind, TapeModelCall, TapeToolCall, TurnTape } from "./tape";
@@ -39,18 +39,21 @@ function counterMs(): () => number {
   return () => ++tick;
 }
 
-/**
- * Ports that serve a turn again from its tape. Frozen: the i-th call of a kind is answered from the
- * tape's i-th call of that kind when the request hashes the same; otherwise the fallback answers and
- * the call is listed as a divergence. Live: the given provider and tools answer everything. Either
- * way the wall clock and ids are the tape's, so continuity's TTLs and option-set ids come out the same.
- */
-export function replayPorts(tape: TurnTape, options: ReplayPortsOptions): ReplayPorts {
-  const divergences: Divergence[] = [];
-  const used: Record<string, number> = {};
-  const frozen = options.mode === "frozen";
-  const fallback = options.model;
+/** What the replayed ports share: the tape, the fallbacks, the mode, and the calls the tape could not serve. */
+interface Served {
+  tape: TurnTape;
+  options: ReplayPortsOptions;
+  frozen: boolean;
+  divergences: Divergence[];
+}
 
+/**
+ * The model port: the i-th call of a kind answered from the tape's i-th call of that kind when the
+ * request hashes the same (frozen), else by the fallback provider, listed as a divergence.
+ */
+function replayModel({ tape, options, frozen, divergences }: Served): ModelProvider {
+  const used: Record<string, number> = {};
+  const fallback = options.model;
   function serve<Req, Res>(kind: ModelCallKind, live: ((request: Req) => Promise<Res>) | undefined) {
     return async (request: Req): Promise<Res> => {
       const index = used[kind] ?? 0;
@@ -70,7 +73,6 @@ export function replayPorts(tape: TurnTape, options: ReplayPortsOptions): Replay
       return live(request);
     };
   }
-
   const model: ModelProvider = {
     name: frozen ? tape.provider.name : fallback.name,
     model: frozen ? tape.provider.model : fallback.model,
@@ -84,9 +86,13 @@ export function replayPorts(tape: TurnTape, options: ReplayPortsOptions): Replay
   const hasSelect = frozen ? tape.provider.select : Boolean(fallback.select);
   if (hasExtract) model.extract = serve("extract", fallback.extract?.bind(fallback));
   if (hasSelect) model.select = serve("select", fallback.select?.bind(fallback));
+  return model;
+}
 
+/** The tool port: the i-th tool call from the tape when tool and input match (frozen); http tools are never run. */
+function replayTools({ tape, options, frozen, divergences }: Served): ToolRunner {
   let toolIndex = 0;
-  const tools: ToolRunner = {
+  return {
     async run(tool: EngineTool, input: Record<string, unknown>): Promise<ToolResult> {
       const index = toolIndex++;
       if (!frozen) return options.tools.run(tool, input);
@@ -111,31 +117,50 @@ export function replayPorts(tape: TurnTape, options: ReplayPortsOptions): Replay
       return options.tools.run(tool, input);
     },
   };
+}
 
+/** The tape's wall-clock readings in order (then its last one), and spans timed on a counter. */
+function replayClock(tape: TurnTape): Clock {
   let clockAt = 0;
-  let idAt = 0;
-  let extraIds = 0;
   const lastReading = tape.clock.at(-1);
   return {
-    divergences,
+    now: () => new Date(tape.clock[clockAt++] ?? lastReading ?? "1970-01-01T00:00:00.000Z"),
+    monotonicMs: counterMs(),
+  };
+}
+
+/** The tape's ids in order while the prefix matches; a replay-only id past them. */
+function replayIds(tape: TurnTape): Ids {
+  let idAt = 0;
+  let extraIds = 0;
+  return {
+    next(prefix) {
+      const recorded = tape.ids[idAt];
+      if (recorded?.startsWith(prefix)) {
+        idAt++;
+        return recorded;
+      }
+      return `${prefix}_replay_${++extraIds}`;
+    },
+  };
+}
+
+/**
+ * Ports that serve a turn again from its tape. Frozen: the i-th call of a kind is answered from the
+ * tape's i-th call of that kind when the request hashes the same; otherwise the fallback answers and
+ * the call is listed as a divergence. Live: the given provider and tools answer everything. Either
+ * way the wall clock and ids are the tape's, so continuity's TTLs and option-set ids come out the same.
+ */
+export function replayPorts(tape: TurnTape, options: ReplayPortsOptions): ReplayPorts {
+  const served: Served = { tape, options, frozen: options.mode === "frozen", divergences: [] };
+  return {
+    divergences: served.divergences,
     ports: {
-      model,
+      model: replayModel(served),
       embedder: options.embedder,
-      tools,
-      clock: {
-        now: () => new Date(tape.clock[clockAt++] ?? lastReading ?? "1970-01-01T00:00:00.000Z"),
-        monotonicMs: counterMs(),
-      },
-      ids: {
-        next(prefix) {
-          const recorded = tape.ids[idAt];
-          if (recorded?.startsWith(prefix)) {
-            idAt++;
-            return recorded;
-          }
-          return `${prefix}_replay_${++extraIds}`;
-        },
-      },
+      tools: replayTools(served),
+      clock: replayClock(tape),
+      ids: replayIds(tape),
     },
   };
 }

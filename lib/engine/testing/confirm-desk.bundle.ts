@@ -1,28 +1,33 @@
 import type { BundleInput } from "../contracts/bundle";
 
+/** The customer's tier, and the credit limit the hard rule compares a stated discount with. */
+function profileFields(): BundleInput["profile_fields"] {
+  return [
+    {
+      field_name: "tier",
+      display_name: "Tier",
+      description: "standard or vip",
+      field_type: "string",
+      validation_rules: ['value in ["standard", "vip"]'],
+      extraction_hints: [],
+    },
+    {
+      field_name: "credit_limit",
+      display_name: "Credit limit",
+      description: "",
+      field_type: "number",
+      validation_rules: ["value >= 0"],
+      extraction_hints: [],
+    },
+  ];
+}
+
 /** A tiny agent with a yes/no step (for the stuck user who answers "maybe") and a profile-backed hard rule. */
 export function confirmDeskBundle(settings: Record<string, unknown> = {}): BundleInput {
   return {
     focal_bundle: 1,
     agent: { key: "confirm-desk", name: "Confirm desk", description: "", settings },
-    profile_fields: [
-      {
-        field_name: "tier",
-        display_name: "Tier",
-        description: "standard or vip",
-        field_type: "string",
-        validation_rules: ['value in ["standard", "vip"]'],
-        extraction_hints: [],
-      },
-      {
-        field_name: "credit_limit",
-        display_name: "Credit limit",
-        description: "",
-        field_type: "number",
-        validation_rules: ["value >= 0"],
-        extraction_hints: [],
-      },
-    ],
+    profile_fields: profileFields(),
     variables: [{ name: "discount_pct", type: "number", description: "", patterns: ["(\\d+)% (?:off|discount)"] }],
     tools: [],
     scenarios: [

@@ -144,6 +144,42 @@ export async function runContinuity(ctx: TurnContext, enabled: boolean): Promise
   return selectLoop(ctx, sidecar, set, telemetry, tie);
 }
 
+/** Ends the selection with the grounded clarifier (the options by id) and the canonical reason. */
+function clarify(set: OptionSet, telemetry: ContinuityTelemetry, reason: FallbackReason): ContinuityResult {
+  telemetry.fallback_reason = reason;
+  return { kind: "clarify", response: groundedClarifier(set), telemetry };
+}
+
+/** The model selected: resolved when its choice is one of the candidates, never outside them. */
+function selected(choiceId: unknown, set: OptionSet, telemetry: ContinuityTelemetry): ContinuityResult {
+  const winner = set.candidates.find((c) => c.id === choiceId);
+  if (!winner) {
+    // Never execute outside the bounded candidates (the candidate ids are the execution boundary).
+    telemetry.blocked_reason = `model chose ${JSON.stringify(choiceId)}, not a candidate`;
+    return clarify(set, telemetry, "abstain");
+  }
+  telemetry.reasons.push("llm_select");
+  telemetry.winner = { id: winner.id, label: winner.label };
+  return { kind: "resolved", winner, optionSet: set, telemetry };
+}
+
+/** The need_more_info veto, applied once: the deterministic tie-break may still resolve the choice. */
+function veto(
+  tie: () => ReturnType<typeof deterministicTieBreak>,
+  set: OptionSet,
+  telemetry: ContinuityTelemetry,
+): ContinuityResult | null {
+  const outcome = tie();
+  if (outcome.resolved) {
+    telemetry.reasons.push("need_more_info_veto_applied");
+    telemetry.winner = { id: outcome.winner.id, label: outcome.winner.label };
+    return { kind: "resolved", winner: outcome.winner, optionSet: set, telemetry };
+  }
+  telemetry.reasons.push("need_more_info_veto_blocked_reason");
+  telemetry.blocked_reason = outcome.blockedBy;
+  return null;
+}
+
 async function selectLoop(
   ctx: TurnContext,
   sidecar: ContinuitySidecar,
@@ -177,44 +213,17 @@ async function selectLoop(
         attempt: call,
       }),
     );
-    if (!result.ok) {
-      telemetry.fallback_reason = result.reason;
-      return { kind: "clarify", response: groundedClarifier(set), telemetry };
-    }
+    if (!result.ok) return clarify(set, telemetry, result.reason);
     const out: SelectOutput = result.value;
-    if (out.decision === "select") {
-      const winner = set.candidates.find((c) => c.id === out.choice_id);
-      if (!winner) {
-        // Never execute outside the bounded candidates (the candidate ids are the execution boundary).
-        telemetry.blocked_reason = `model chose ${JSON.stringify(out.choice_id)}, not a candidate`;
-        telemetry.fallback_reason = "abstain";
-        return { kind: "clarify", response: groundedClarifier(set), telemetry };
-      }
-      telemetry.reasons.push("llm_select");
-      telemetry.winner = { id: winner.id, label: winner.label };
-      return { kind: "resolved", winner, optionSet: set, telemetry };
-    }
-    if (out.decision !== "need_more_info") {
-      telemetry.fallback_reason = "abstain";
-      return { kind: "clarify", response: groundedClarifier(set), telemetry };
-    }
+    if (out.decision === "select") return selected(out.choice_id, set, telemetry);
+    if (out.decision !== "need_more_info") return clarify(set, telemetry, "abstain");
     telemetry.reasons.push("llm_need_more_info");
     if (!vetoUsed) {
       vetoUsed = true;
-      const veto = tie();
-      if (veto.resolved) {
-        telemetry.reasons.push("need_more_info_veto_applied");
-        telemetry.winner = { id: veto.winner.id, label: veto.winner.label };
-        return { kind: "resolved", winner: veto.winner, optionSet: set, telemetry };
-      }
-      telemetry.reasons.push("need_more_info_veto_blocked_reason");
-      telemetry.blocked_reason = veto.blockedBy;
+      const resolved = veto(tie, set, telemetry);
+      if (resolved) return resolved;
     }
-    if (enrichmentsLeft <= 0 || call + 1 >= k.SELECTION_MAX_LLM_CALLS) {
-      telemetry.reasons.push("continuity_enrichment_budget_exhausted");
-      telemetry.fallback_reason = "budget_exhausted";
-      return { kind: "clarify", response: groundedClarifier(set), telemetry };
-    }
+    if (enrichmentsLeft <= 0 || call + 1 >= k.SELECTION_MAX_LLM_CALLS) break;
     const wanted = out.neededEvidenceTypes
       .filter((t): t is NeededEvidenceType => (ENRICHMENT_ALLOWLIST as readonly string[]).includes(t))
       .slice(0, k.NEEDED_EVIDENCE_TYPES_MAX);
@@ -223,14 +232,12 @@ async function selectLoop(
     telemetry.fingerprint_after = evidenceFingerprint(pack);
     if (telemetry.fingerprint_after === telemetry.fingerprint_before) {
       telemetry.reasons.push("continuity_enrichment_fingerprint_unchanged");
-      telemetry.fallback_reason = "no_new_evidence";
-      return { kind: "clarify", response: groundedClarifier(set), telemetry };
+      return clarify(set, telemetry, "no_new_evidence");
     }
     telemetry.reasons.push("continuity_enrichment_retry_called");
   }
   telemetry.reasons.push("continuity_enrichment_budget_exhausted");
-  telemetry.fallback_reason = "budget_exhausted";
-  return { kind: "clarify", response: groundedClarifier(set), telemetry };
+  return clarify(set, telemetry, "budget_exhausted");
 }
 
 /** Records a resolved choice in the state: trace entry, accepted window, bound variable. */

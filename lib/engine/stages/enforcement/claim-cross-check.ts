@@ -121,6 +121,88 @@ function verdict(compiled: CompiledRule, set: Record<string, unknown>): boolean 
   }
 }
 
+type ReadClaims = Map<string, { variable: EngineResponseVariable; claim: ReadClaim }>;
+type Comparison = ReturnType<typeof compare>;
+
+/** The rule's variables the reply declared a claim for. */
+function claimsRead(compiled: CompiledRule, view: ClaimView): ReadClaims {
+  const read: ReadClaims = new Map();
+  for (const name of compiled.variables) {
+    const variable = variableOf(name, view.variables);
+    const claim = variable && view.claims.byVariable.get(variable.name);
+    if (variable && claim) read.set(variable.name, { variable, claim });
+  }
+  return read;
+}
+
+/** The text's values for the verdicts: what it binds, and each amount it is not sure of as if bound. */
+function textSourceOf(source: VariableSource, view: ClaimView, doubts: Map<string, UncertainAmount[]>): VariableSource {
+  return (name) => {
+    const variable = variableOf(name, view.variables);
+    const unsure = variable ? amountsOf(doubts.get(variable.name) ?? []) : [];
+    if (!variable || unsure.length === 0) return source(name);
+    const bound = (view.stated[variable.name] ?? []).filter((v): v is number => typeof v === "number");
+    if (name === variable.name) return [...bound, ...unsure];
+    return [roundCents([...bound, ...unsure].reduce((a, b) => a + b, 0))];
+  };
+}
+
+/** The rule's variables as the claims declare them (the text's value where nothing was declared); null when one has none. */
+function declaredAssignment(
+  compiled: CompiledRule,
+  view: ClaimView,
+  read: ReadClaims,
+  textSource: VariableSource,
+): Record<string, unknown> | null {
+  const declaredSet: Record<string, unknown> = {};
+  let declaredComplete = true;
+  for (const name of compiled.variables) {
+    const variable = variableOf(name, view.variables);
+    const claim = variable && read.get(variable.name)?.claim;
+    const value = variable && claim ? declaredValue(variable, claim) : textSource(name)?.[0];
+    if (value === undefined) declaredComplete = false;
+    else declaredSet[name] = value;
+  }
+  return declaredComplete ? declaredSet : null;
+}
+
+/** Claim and text disagree on the verdict: unresolved, with the conflict for the judge (or the setting). */
+function conflictCheck(
+  compiled: CompiledRule,
+  onText: RuleCheck,
+  read: ReadClaims,
+  comparisons: Comparison[],
+  first: Comparison,
+  declaredPasses: boolean | null,
+  extractedPasses: (boolean | null)[],
+): RuleCheck {
+  const { rule } = compiled;
+  const { variable } = read.get(first.variable) as { variable: EngineResponseVariable };
+  const outcome = (passes: boolean | null) => (passes === null ? "cannot be evaluated" : passes ? "passes" : "fails");
+  const onTextWords =
+    extractedPasses.length === 0
+      ? "the text states no value"
+      : `${outcome(extractedPasses.every(Boolean))} on the text`;
+  return {
+    ruleId: rule.id,
+    ruleKey: rule.key,
+    ruleName: rule.name,
+    lane: 1,
+    result: "unresolved",
+    detail: `${first.why}: ${rule.enforcementExpression} ${outcome(declaredPasses)} on the claim, ${onTextWords}`,
+    claims: comparisons,
+    conflict: {
+      variable: first.variable,
+      declared: first.declared,
+      extracted: first.extracted.map((v) => asClaim(variable, v)),
+      declaredPasses,
+      extractedPasses,
+      reason: first.why ?? "declared and stated values disagree",
+    },
+    ...(onText.variables ? { variables: onText.variables } : {}),
+  };
+}
+
 /** Every combination of the text's values (profile and session fill what the text does not state). */
 function textSets(names: string[], source: VariableSource): Record<string, unknown>[] {
   let sets: Record<string, unknown>[] = [{}];
@@ -147,12 +229,7 @@ export function crossCheck(
   view: ClaimView,
 ): RuleCheck {
   if (!compiled.program) return onText;
-  const read = new Map<string, { variable: EngineResponseVariable; claim: ReadClaim }>();
-  for (const name of compiled.variables) {
-    const variable = variableOf(name, view.variables);
-    const claim = variable && view.claims.byVariable.get(variable.name);
-    if (variable && claim) read.set(variable.name, { variable, claim });
-  }
+  const read = claimsRead(compiled, view);
   if (read.size === 0) return onText;
   const doubts = new Map(
     [...read.values()].map(({ variable, claim }) => [variable.name, doubtsOf(variable, claim, view)]),
@@ -160,38 +237,21 @@ export function crossCheck(
   const comparisons = [...read.values()].map(({ variable, claim }) =>
     compare(variable, claim, view.stated[variable.name] ?? [], doubts.get(variable.name) ?? []),
   );
-  // The text's values for the verdicts: what it binds, and each amount it is not sure of as if bound.
-  const textSource: VariableSource = (name) => {
-    const variable = variableOf(name, view.variables);
-    const unsure = variable ? amountsOf(doubts.get(variable.name) ?? []) : [];
-    if (!variable || unsure.length === 0) return source(name);
-    const bound = (view.stated[variable.name] ?? []).filter((v): v is number => typeof v === "number");
-    if (name === variable.name) return [...bound, ...unsure];
-    return [roundCents([...bound, ...unsure].reduce((a, b) => a + b, 0))];
-  };
+  const textSource = textSourceOf(source, view, doubts);
   // A value only profile or session could give is missing: the rule is undecided whatever was claimed.
   const missing = compiled.variables.filter((name) => !variableOf(name, view.variables) && !source(name)?.length);
   if (missing.length > 0) return { ...onText, claims: comparisons };
   // An amount in a currency without a rate already blocks (unresolved_money_blocks): no claim lifts that.
   if (onText.blocking) return { ...onText, claims: comparisons };
   const decided = onText.result === "passed" || onText.result === "failed";
-  const conflicting = comparisons.filter((c) => !c.agrees);
-  const first = conflicting[0];
+  const first = comparisons.filter((c) => !c.agrees)[0];
   if (!first) return { ...onText, claims: comparisons, ...(decided ? { decidedBy: "agreement" as const } : {}) };
 
-  const declaredSet: Record<string, unknown> = {};
-  let declaredComplete = true;
-  for (const name of compiled.variables) {
-    const variable = variableOf(name, view.variables);
-    const claim = variable && read.get(variable.name)?.claim;
-    const value = variable && claim ? declaredValue(variable, claim) : textSource(name)?.[0];
-    if (value === undefined) declaredComplete = false;
-    else declaredSet[name] = value;
-  }
-  const declaredPasses = declaredComplete ? verdict(compiled, declaredSet) : null;
+  const declaredSet = declaredAssignment(compiled, view, read, textSource);
+  const declaredPasses = declaredSet ? verdict(compiled, declaredSet) : null;
   const extractedPasses = textSets(compiled.variables, textSource).map((set) => verdict(compiled, set));
-  const { rule } = compiled;
   if (
+    declaredSet &&
     declaredPasses !== null &&
     extractedPasses.length > 0 &&
     extractedPasses.every((passes) => passes === declaredPasses)
@@ -199,35 +259,12 @@ export function crossCheck(
     return {
       ...onText,
       result: declaredPasses ? "passed" : "failed",
-      detail: `${first.why}; ${rule.enforcementExpression} is ${declaredPasses} for the claim and for the text${
+      detail: `${first.why}; ${compiled.rule.enforcementExpression} is ${declaredPasses} for the claim and for the text${
         declaredPasses ? "" : ` (${formatAssignment(declaredSet)})`
       }`,
       claims: comparisons,
       decidedBy: "same_verdict",
     };
   }
-  const { variable } = read.get(first.variable) as { variable: EngineResponseVariable };
-  const outcome = (passes: boolean | null) => (passes === null ? "cannot be evaluated" : passes ? "passes" : "fails");
-  const onTextWords =
-    extractedPasses.length === 0
-      ? "the text states no value"
-      : `${outcome(extractedPasses.every(Boolean))} on the text`;
-  return {
-    ruleId: rule.id,
-    ruleKey: rule.key,
-    ruleName: rule.name,
-    lane: 1,
-    result: "unresolved",
-    detail: `${first.why}: ${rule.enforcementExpression} ${outcome(declaredPasses)} on the claim, ${onTextWords}`,
-    claims: comparisons,
-    conflict: {
-      variable: first.variable,
-      declared: first.declared,
-      extracted: first.extracted.map((v) => asClaim(variable, v)),
-      declaredPasses,
-      extractedPasses,
-      reason: first.why ?? "declared and stated values disagree",
-    },
-    ...(onText.variables ? { variables: onText.variables } : {}),
-  };
+  return conflictCheck(compiled, onText, read, comparisons, first, declaredPasses, extractedPasses);
 }

@@ -81,17 +81,17 @@ function inPlay(compiled: CompiledRule, message: Float32Array, draft: Float32Arr
   };
 }
 
-/** Stage 9: two lanes and the optional relevance / grounding checks over one draft. */
-export async function enforce(ctx: TurnContext, input: EnforcementInput): Promise<EnforcementResult> {
-  const config = ctx.settings.enforcement;
-  const checks: RuleCheck[] = [];
-  if (!config.enabled) return { checks, failed: [], enforced: 0 };
-  const targets = rulesToEnforce(ctx, input.matched);
-  // Variables = profile ∪ session ∪ extracted from the reply; the reply's own statements win.
-  // A money variable is also checked at its total: "$30 now and $30 later" must satisfy
-  // `refund_amount <= 50` as 30, 30 and 60, so splitting a promise cannot get round a cap.
+type Target = ReturnType<typeof rulesToEnforce>[number];
+type VariableSource = (name: string) => unknown[] | undefined;
+
+/**
+ * Variables = profile ∪ session ∪ extracted from the reply; the reply's own statements win.
+ * A money variable is also checked at its total: "$30 now and $30 later" must satisfy
+ * `refund_amount <= 50` as 30, 30 and 60, so splitting a promise cannot get round a cap.
+ */
+function variableSource(ctx: TurnContext, input: EnforcementInput): VariableSource {
   const money = new Set(ctx.agent.snapshot.responseVariables.filter((v) => v.type === "money").map((v) => v.name));
-  const source = (name: string): unknown[] | undefined => {
+  return (name) => {
     const stated = input.extracted[name];
     const total = money.has(name) ? input.extracted[totalNameOf(name)] : undefined;
     if (stated && stated.length > 1 && total) return [...stated, ...total];
@@ -99,8 +99,17 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
     const known = lookupVariable(ctx.session, name);
     return known ? [known.value] : undefined;
   };
-  // Lane 1 first: a draft it already blocks is regenerated (or falls back) whatever a judge says.
-  const route = unresolvedRoute(ctx);
+}
+
+/** Lane 1 over the deterministic rules: the CEL expression on the text, cross-checked with declared claims. */
+function lane1Checks(
+  ctx: TurnContext,
+  input: EnforcementInput,
+  targets: Target[],
+  route: UnresolvedRoute,
+): Map<string, RuleCheck> {
+  const config = ctx.settings.enforcement;
+  const source = variableSource(ctx, input);
   const lane1 = new Map<string, RuleCheck>();
   for (const { compiled } of targets) {
     const { rule } = compiled;
@@ -133,42 +142,74 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
       );
     }
   }
+  return lane1;
+}
+
+/**
+ * Lane 2 for one subjective rule: judged unless planLane2 says not, lane 1 already blocks the draft,
+ * or (a first draft) the rule is not in play.
+ */
+async function lane2For(
+  ctx: TurnContext,
+  input: EnforcementInput,
+  { compiled, matched }: Target,
+  blockedByLane1: boolean,
+  draftVector: Float32Array | undefined,
+): Promise<RuleCheck> {
+  const { rule } = compiled;
+  let plan = planLane2(compiled, matched, ctx.input.turnId, ctx.settings.enforcement);
+  if (plan.judge && blockedByLane1) plan = { judge: false, why: "draft already blocked by lane 1" };
+  else if (plan.judge && matched && draftVector && (input.attempt ?? 0) === 0)
+    plan = inPlay(compiled, input.query, draftVector, ctx) ?? plan;
+  let verdict = null;
+  if (plan.judge) {
+    verdict = countCall(
+      ctx,
+      await ctx.ports.model.judge({
+        rule: { id: rule.id, name: rule.name, actionText: rule.actionText, conditionText: rule.conditionText },
+        message: ctx.input.message,
+        response: input.draft,
+      }),
+    );
+  }
+  return lane2Check(compiled, verdict, plan.why);
+}
+
+/** The optional relevance and grounding checks over the draft's embedding. */
+async function textChecks(ctx: TurnContext, input: EnforcementInput): Promise<RuleCheck[]> {
+  const config = ctx.settings.enforcement;
+  if (!config.relevance_check_enabled && !config.grounding_check_enabled) return [];
+  const checks: RuleCheck[] = [];
+  const [response, context] = await ctx.ports.embedder.embed([input.draft, input.groundingContext]);
+  if (config.relevance_check_enabled && response)
+    checks.push(relevanceCheck(input.query, response, input.draft, config));
+  if (config.grounding_check_enabled && response && context)
+    checks.push(groundingCheck(context, response, config.grounding_threshold));
+  return checks;
+}
+
+/** Stage 9: two lanes and the optional relevance / grounding checks over one draft. */
+export async function enforce(ctx: TurnContext, input: EnforcementInput): Promise<EnforcementResult> {
+  const checks: RuleCheck[] = [];
+  if (!ctx.settings.enforcement.enabled) return { checks, failed: [], enforced: 0 };
+  const targets = rulesToEnforce(ctx, input.matched);
+  // Lane 1 first: a draft it already blocks is regenerated (or falls back) whatever a judge says.
+  const route = unresolvedRoute(ctx);
+  const lane1 = lane1Checks(ctx, input, targets, route);
   await settleConflicts(ctx, input, lane1, route);
   const blockedByLane1 = [...lane1.values()].some(blocksDraft);
   const subjective = targets.filter((t) => t.compiled.rule.enforcementLane !== "deterministic");
   const draftVector =
     subjective.length > 0 && !blockedByLane1 ? (await ctx.ports.embedder.embed([input.draft]))[0] : undefined;
-  for (const { compiled, matched } of targets) {
-    const { rule } = compiled;
-    if (rule.enforcementLane === "deterministic") {
-      const check = lane1.get(rule.id);
+  for (const target of targets) {
+    if (target.compiled.rule.enforcementLane === "deterministic") {
+      const check = lane1.get(target.compiled.rule.id);
       if (check) checks.push(check);
       continue;
     }
-    let plan = planLane2(compiled, matched, ctx.input.turnId, config);
-    if (plan.judge && blockedByLane1) plan = { judge: false, why: "draft already blocked by lane 1" };
-    else if (plan.judge && matched && draftVector && (input.attempt ?? 0) === 0)
-      plan = inPlay(compiled, input.query, draftVector, ctx) ?? plan;
-    let verdict = null;
-    if (plan.judge) {
-      verdict = countCall(
-        ctx,
-        await ctx.ports.model.judge({
-          rule: { id: rule.id, name: rule.name, actionText: rule.actionText, conditionText: rule.conditionText },
-          message: ctx.input.message,
-          response: input.draft,
-        }),
-      );
-    }
-    checks.push(lane2Check(compiled, verdict, plan.why));
+    checks.push(await lane2For(ctx, input, target, blockedByLane1, draftVector));
   }
-  if (config.relevance_check_enabled || config.grounding_check_enabled) {
-    const [response, context] = await ctx.ports.embedder.embed([input.draft, input.groundingContext]);
-    if (config.relevance_check_enabled && response)
-      checks.push(relevanceCheck(input.query, response, input.draft, config));
-    if (config.grounding_check_enabled && response && context)
-      checks.push(groundingCheck(context, response, config.grounding_threshold));
-  }
+  checks.push(...(await textChecks(ctx, input)));
   return { checks, failed: checks.filter(blocksDraft), enforced: targets.length };
 }
 

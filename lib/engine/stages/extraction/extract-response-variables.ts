@@ -147,20 +147,10 @@ function excerptOf(text: string, index: number, length: number): string {
   return `${from > 0 ? "…" : ""}${text.slice(from, to)}${to < text.length ? "…" : ""}`;
 }
 
-/**
- * The enforcement variables a reply states:
- * - boolean: true if any pattern matches the raw, normalized or canonical text; otherwise false.
- * - number: capture group 1 of every match in the raw and canonical text, as a number ("1,250" →
- *   1250, "75,00" → 75, "seventy-five" → 75); all distinct values; absent if nothing matched.
- * - string: capture group 1 (the whole match if there is none) of every match in the raw and
- *   canonical text; distinct ignoring case; absent if nothing matched.
- */
-export function extractResponseVariables(
-  text: string,
-  variables: readonly EngineResponseVariable[],
-): ResponseExtraction {
-  const { variables: compiled, warnings: compileWarnings } = compile(variables);
-  const warnings = [...compileWarnings];
+type CompiledVariable = ReturnType<typeof compile>["variables"][number];
+
+/** The forms of the reply each kind of variable reads; the money and joined forms only when a variable needs them. */
+function readingsOf(text: string, compiled: CompiledVariable[]) {
   const normalized = normalizeForMatching(text);
   const forms: Record<ExtractionForm, string> = {
     raw: text,
@@ -177,6 +167,58 @@ export function extractResponseVariables(
     ? joinedReading(text)
     : null;
   forms.joined = joined?.text ?? "";
+  return { forms, tokens, joined };
+}
+
+/**
+ * A boolean or phrases variable: true when a listed phrase or any pattern matches. The joined form only
+ * when the other three saw nothing: it is the widest reading, and evidence from the plainer forms is
+ * easier to follow.
+ */
+function flagMatched(
+  { variable, patterns }: CompiledVariable,
+  forms: Record<ExtractionForm, string>,
+  joined: ReturnType<typeof joinedReading> | null,
+  evidence: ResponseExtractionMatch[],
+  record: RecordMatch,
+): boolean {
+  let matched = false;
+  if (variable.type === "phrases") {
+    evidence.push(...phraseEvidence(variable, forms));
+    matched = evidence.length > 0;
+  }
+  for (const form of ["raw", "normalized", "canonical"] as const) {
+    for (const pattern of patterns) {
+      const first = scan(pattern.regex, forms[form]).next();
+      if (first.done) continue;
+      matched = true;
+      record(form, pattern.index, first.value, true);
+    }
+  }
+  for (const pattern of matched ? [] : patterns) {
+    const hit = joined ? joinedMatch(pattern, joined) : null;
+    if (!hit) continue;
+    matched = true;
+    record("joined", pattern.index, hit, true);
+  }
+  return matched;
+}
+
+/**
+ * The enforcement variables a reply states:
+ * - boolean: true if any pattern matches the raw, normalized or canonical text; otherwise false.
+ * - number: capture group 1 of every match in the raw and canonical text, as a number ("1,250" →
+ *   1250, "75,00" → 75, "seventy-five" → 75); all distinct values; absent if nothing matched.
+ * - string: capture group 1 (the whole match if there is none) of every match in the raw and
+ *   canonical text; distinct ignoring case; absent if nothing matched.
+ */
+export function extractResponseVariables(
+  text: string,
+  variables: readonly EngineResponseVariable[],
+): ResponseExtraction {
+  const { variables: compiled, warnings: compileWarnings } = compile(variables);
+  const warnings = [...compileWarnings];
+  const { forms, tokens, joined } = readingsOf(text, compiled);
   const values: Record<string, unknown[]> = {};
   const unresolvedMoney: Record<string, string[]> = {};
   const moneyLimits: Record<string, string[]> = {};
@@ -192,28 +234,7 @@ export function extractResponseVariables(
     };
 
     if (variable.type === "boolean" || variable.type === "phrases") {
-      let matched = false;
-      if (variable.type === "phrases") {
-        evidence.push(...phraseEvidence(variable, forms));
-        matched = evidence.length > 0;
-      }
-      for (const form of ["raw", "normalized", "canonical"] as const) {
-        for (const pattern of patterns) {
-          const first = scan(pattern.regex, forms[form]).next();
-          if (first.done) continue;
-          matched = true;
-          record(form, pattern.index, first.value, true);
-        }
-      }
-      // The joined form only when the other three saw nothing: it is the widest reading, and evidence
-      // from the plainer forms is easier to follow.
-      for (const pattern of matched ? [] : patterns) {
-        const hit = joined ? joinedMatch(pattern, joined) : null;
-        if (!hit) continue;
-        matched = true;
-        record("joined", pattern.index, hit, true);
-      }
-      values[variable.name] = [matched];
+      values[variable.name] = [flagMatched({ variable, patterns }, forms, joined, evidence, record)];
     } else {
       const found = patternValues(variable, patterns, forms, record, warnings);
       if (variable.money) {

@@ -169,6 +169,26 @@ const wordAt = (tokens: MoneyToken[], i: number): string | null => {
 const isClauseEnd = (t: MoneyToken | undefined) =>
   t === undefined || t.kind === "stop" || t.kind === "comma" || t.kind === "newline";
 
+/** "I can refund [you] up to $75": a promise verb, used as one, in the cap word's clause a few words before it. */
+function promised(tokens: MoneyToken[], capStart: number): boolean {
+  let words = 0;
+  for (let k = capStart - 1; k >= 0 && !isClauseEnd(tokens[k]) && words < MAX_VERB_TO_CAP; k -= 1) {
+    const w = wordAt(tokens, k);
+    if (w === null) continue;
+    if ((PROMISE_VERBS.has(w) || RECEIVE_VERBS.has(w)) && VERB_CUES.has(wordAt(tokens, k - 1) ?? "")) return true;
+    words += 1;
+  }
+  return false;
+}
+
+/** "refund [your] $75 order", "refund [your] order of $75": a refund verb right before the noun phrase at `start`. */
+function refundObject(tokens: MoneyToken[], start: number): boolean {
+  let k = start - 1;
+  while (DETERMINERS.has(wordAt(tokens, k) ?? "")) k -= 1;
+  const verb = wordAt(tokens, k);
+  return verb !== null && REFUND_VERBS.some((v) => verb.startsWith(v));
+}
+
 /**
  * The limit reader of a money variable: the defaults plus its `limit_words`, with its context words
  * (`isContext`) allowed between a cap word and the amount ("the maximum refund is $50").
@@ -204,26 +224,6 @@ export function limitReader(limitWords: readonly string[], isContext: (word: str
       if (phrase.stem && phrase.words.length === 1 && wordIs(word, phrase.words[0] ?? "", true)) return "cap";
     }
     return null;
-  };
-
-  /** "I can refund [you] up to $75": a promise verb, used as one, in the cap word's clause a few words before it. */
-  const promised = (tokens: MoneyToken[], capStart: number): boolean => {
-    let words = 0;
-    for (let k = capStart - 1; k >= 0 && !isClauseEnd(tokens[k]) && words < MAX_VERB_TO_CAP; k -= 1) {
-      const w = wordAt(tokens, k);
-      if (w === null) continue;
-      if ((PROMISE_VERBS.has(w) || RECEIVE_VERBS.has(w)) && VERB_CUES.has(wordAt(tokens, k - 1) ?? "")) return true;
-      words += 1;
-    }
-    return false;
-  };
-
-  /** "refund [your] $75 order", "refund [your] order of $75": a refund verb right before the noun phrase at `start`. */
-  const refundObject = (tokens: MoneyToken[], start: number): boolean => {
-    let k = start - 1;
-    while (DETERMINERS.has(wordAt(tokens, k) ?? "")) k -= 1;
-    const verb = wordAt(tokens, k);
-    return verb !== null && REFUND_VERBS.some((v) => verb.startsWith(v));
   };
 
   const before = (tokens: MoneyToken[], at: number): LimitKind | null => {

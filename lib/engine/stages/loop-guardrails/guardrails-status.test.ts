@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { complete } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { getGuardrailsStatus } from "./guardrails-status";
 import { emptyLoopGuardrailState } from "./process-loop-completion";
-import { complete } from "./test-helpers";
 
 describe("getGuardrailsStatus (GET /orchestrator/guardrails-status/{loop_id})", () => {
   it("returns the published body for loop_001 after its first completion", () => {

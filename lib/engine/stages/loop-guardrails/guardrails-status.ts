@@ -1,4 +1,4 @@
-import type { GuardrailsStatusResponse } from "./api-shapes";
+import type { GuardrailsStatusResponse } from "../../contracts/loop-api";
 import { fatigueExceeded, type GuardrailConfig } from "./config";
 import { familyRerunCount } from "./loop-family";
 import type { LoopTraceItem } from "./loop-trace";

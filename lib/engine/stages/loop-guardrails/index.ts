@@ -9,7 +9,7 @@ export {
   OVERRIDE_REASON_TOO_LONG,
   OverrideGuardrailsRequest,
   type OverrideGuardrailsResponse,
-} from "./api-shapes";
+} from "../../contracts/loop-api";
 export { uniqueTags } from "./bias-echo";
 export { DEFAULT_GUARDRAIL_CONFIG, fatigueExceeded, type GuardrailConfig, turnLoopConfig } from "./config";
 export { getGuardrailsStatus } from "./guardrails-status";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { resolveAgentSettings } from "../../contracts/agent-settings";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { createLoopTraceItem } from "./loop-trace";
 import { overrideGuardrails } from "./override-guardrails";
 import { applyLoopCompletion, emptyLoopGuardrailState, processLoopCompletion } from "./process-loop-completion";
-import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./test-helpers";
 
 const tagged = (...tags: string[]) => ({
   reflection: { ...REFERENCE_REFLECTION, bias_tags: tags.map((tag) => ({ tag })) },

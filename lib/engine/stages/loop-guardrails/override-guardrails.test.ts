@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { OverrideGuardrailsRequest } from "./api-shapes";
+import { OverrideGuardrailsRequest } from "../../contracts/loop-api";
 import { createLoopTraceItem, type LoopTraceItemInput } from "./loop-trace";
 import { overrideGuardrails } from "./override-guardrails";
 

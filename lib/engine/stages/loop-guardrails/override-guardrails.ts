@@ -2,7 +2,7 @@ import {
   OverrideGuardrailsRequest,
   type OverrideGuardrailsRequestInput,
   type OverrideGuardrailsResponse,
-} from "./api-shapes";
+} from "../../contracts/loop-api";
 import { DEFAULT_GUARDRAIL_CONFIG, fatigueExceeded, type GuardrailConfig } from "./config";
 import type { LoopTraceItem } from "./loop-trace";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../contracts/agent-settings";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG, turnLoopConfig } from "./config";
 import { turnLoopId } from "./loop-family";
 import { emptyLoopGuardrailState, type LoopGuardrailState } from "./process-loop-completion";
-import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./test-helpers";
 
 /** Completes `ids` in order with the reference scores, carrying the state along. */
 function chain(ids: string[], start: LoopGuardrailState = emptyLoopGuardrailState()) {

@@ -6,7 +6,7 @@ import {
   LoopCompletion,
   type LoopCompletionInput,
   type ReflectionResult,
-} from "./api-shapes";
+} from "../../contracts/loop-api";
 import { type BiasEchoResult, type BiasHistory, detectBiasRepetition, withoutLoopTags } from "./bias-echo";
 import { type GuardrailConfig, toIsoTimestamp } from "./config";
 import { decideRerun } from "./decide-rerun";
@@ -54,6 +54,162 @@ export type LoopCompletionOutcome =
     }
   | { ok: false; response: LoopCompleteError };
 
+type Reflection = LoopCompletion["reflection"];
+
+/** What one completion reads: the request, the loop's stored record and family, the time. */
+interface Completion {
+  request: LoopCompletion;
+  reflection: Reflection;
+  loopId: string;
+  family: LoopTraceItem[];
+  /** The loop's stored record, null when its id was never seen. */
+  current: LoopTraceItem | null;
+  timestamp: string;
+}
+
+interface Overrides {
+  overrideFatigue: boolean;
+  overrideMaxReruns: boolean;
+  overrideBy: string | null;
+}
+
+/** An override stored on the record by POST /orchestrator/override-guardrails counts like one in the request. */
+function overridesOf({ request, current }: Completion): Overrides {
+  const storedOverride = current !== null && (current.override_fatigue || current.override_max_reruns);
+  return {
+    overrideFatigue: request.override_fatigue || (current?.override_fatigue ?? false),
+    overrideMaxReruns: request.override_max_reruns || (current?.override_max_reruns ?? false),
+    overrideBy: request.override_by ?? (storedOverride ? (current?.overridden_by ?? null) : null),
+  };
+}
+
+/**
+ * Bias echo over the global history. Completing a loop again replaces its earlier tags in the history
+ * instead of counting them twice; a reflection without tags skips the filter (bias null).
+ */
+function trackBias(c: Completion, state: LoopGuardrailState, config: GuardrailConfig) {
+  const baseHistory =
+    c.current?.status === LOOP_STATUS.completed
+      ? withoutLoopTags(state.biasHistory, c.current.bias_tags)
+      : state.biasHistory;
+  const tracked =
+    c.reflection.bias_tags.length > 0
+      ? detectBiasRepetition({
+          biasTags: c.reflection.bias_tags,
+          history: baseHistory,
+          threshold: config.rerun.bias_repetition_threshold,
+        })
+      : null;
+  return { bias: tracked?.result ?? null, history: tracked?.history ?? { ...baseHistory } };
+}
+
+/** The guardrails behind the decision: rerun limits, fatigue, bias echo; then the decision itself. */
+function decide(c: Completion, overrides: Overrides, state: LoopGuardrailState, config: GuardrailConfig) {
+  const { current, family, loopId, reflection } = c;
+  const limits = enforceRerunLimits({
+    totalReruns: familyRerunCount(loopId, family),
+    maxReruns: current?.max_reruns ?? config.rerun.max_reruns,
+    overrideMaxReruns: overrides.overrideMaxReruns,
+    overrideBy: overrides.overrideBy,
+  });
+  const previous = previousLoopOf(loopId, current, family);
+  const fatigue = calculateFatigueScore({
+    alignmentScore: reflection.alignment_score,
+    driftScore: reflection.drift_score,
+    previous,
+    previousFatigue: previous?.reflection_fatigue ?? current?.reflection_fatigue ?? null,
+    config: config.fatigue,
+  });
+  const { bias, history } = trackBias(c, state, config);
+  const decided = decideRerun({
+    loopId,
+    alignmentScore: reflection.alignment_score,
+    driftScore: reflection.drift_score,
+    limits,
+    fatigue,
+    bias,
+    overrideFatigue: overrides.overrideFatigue,
+    overrideBy: overrides.overrideBy,
+    config,
+  });
+  return { ...decided, limits, fatigue, bias, history };
+}
+
+type Decided = ReturnType<typeof decide>;
+
+/** The loop's record, completed: a loop never seen before gets a pending record first, linked to its family. */
+function completedRecord(c: Completion, d: Decided, orchestratorPersona: string | null): LoopTraceItem {
+  const { reflection, loopId, timestamp } = c;
+  const { decision, bias, fatigue } = d;
+  const n = rerunNumberOf(loopId);
+  const base =
+    c.current ??
+    createLoopTraceItem({
+      loop_id: loopId,
+      status: LOOP_STATUS.pending,
+      timestamp,
+      rerun_of: n === 0 ? null : n === 1 ? familyRootOf(loopId) : `${familyRootOf(loopId)}_r${n - 1}`,
+      rerun_depth: n === 0 ? null : n,
+      max_reruns: d.limits.max_reruns,
+    });
+  return {
+    ...base,
+    status: LOOP_STATUS.completed,
+    timestamp,
+    rerun_count: decision.rerun_count,
+    max_reruns: d.limits.max_reruns,
+    bias_echo: bias?.bias_echo ?? false,
+    repeated_tags: bias ? [...bias.repeated_tags] : null,
+    reflection_fatigue: fatigue.reflection_fatigue,
+    fatigue_increased: fatigue.fatigue_increased,
+    force_finalize: d.blockedBy.length > 0,
+    overridden_by: d.overriddenBy ?? base.overridden_by,
+    orchestrator_persona: orchestratorPersona,
+    reflection_persona: reflection.reflection_persona ?? null,
+    alignment_score: reflection.alignment_score,
+    drift_score: reflection.drift_score,
+    summary_valid: reflection.summary_valid,
+    bias_tags: reflection.bias_tags.map((tag) => ({ ...tag })),
+    decision: decision.decision,
+    finalize_reason: decision.decision === "rerun" ? null : decision.finalize_reason,
+  };
+}
+
+/** The `_rN` rerun's pending record when the decision is "rerun", else null. */
+function rerunRecord(c: Completion, d: Decided, record: LoopTraceItem, orchestratorPersona: string | null) {
+  const { decision } = d;
+  if (decision.decision !== "rerun") return null;
+  return createLoopTraceItem({
+    loop_id: decision.new_loop_id,
+    status: LOOP_STATUS.pending,
+    timestamp: c.timestamp,
+    rerun_of: c.loopId,
+    rerun_depth: (record.rerun_depth ?? rerunNumberOf(c.loopId)) + 1,
+    rerun_count: decision.rerun_count,
+    max_reruns: decision.max_reruns,
+    // Fatigue carries over: the rerun starts where its predecessor left off.
+    reflection_fatigue: d.fatigue.reflection_fatigue,
+    rerun_reason: decision.rerun_reason,
+    rerun_reason_detail: decision.rerun_reason_detail,
+    rerun_trigger: [...decision.rerun_trigger],
+    overridden_by: d.overriddenBy,
+    orchestrator_persona: orchestratorPersona,
+  });
+}
+
+function reflectionResultOf(reflection: Reflection, d: Decided): ReflectionResult {
+  const { bias } = d;
+  return {
+    alignment_score: reflection.alignment_score,
+    drift_score: reflection.drift_score,
+    summary_valid: reflection.summary_valid,
+    reflection_persona: reflection.reflection_persona ?? null,
+    bias_echo: bias?.bias_echo ?? false,
+    reflection_fatigue: d.fatigue.reflection_fatigue,
+    ...(bias ? { repeated_tags: [...bias.repeated_tags], repetition_counts: { ...bias.repetition_counts } } : {}),
+  };
+}
+
 /**
  * Throws a ZodError when the request is malformed, or when reflection_status is "done" and the
  * reflection is missing or invalid. reflection_status ≠ "done" returns the published error body instead.
@@ -64,161 +220,54 @@ export function processLoopCompletion(
   config: GuardrailConfig,
   now: Date | string,
 ): LoopCompletionOutcome {
-  const request = LoopCompleteRequest.parse(input);
-  if (request.reflection_status !== "done") {
+  const parsed = LoopCompleteRequest.parse(input);
+  if (parsed.reflection_status !== "done") {
     return {
       ok: false,
-      response: { status: "error", message: INVALID_REFLECTION_STATUS_MESSAGE, loop_id: request.loop_id },
+      response: { status: "error", message: INVALID_REFLECTION_STATUS_MESSAGE, loop_id: parsed.loop_id },
     };
   }
-  const { reflection } = LoopCompletion.parse(input);
-  const timestamp = toIsoTimestamp(now);
-  const loopId = request.loop_id;
-  const family = familyRecords(loopId, state.family);
-  const current = family.find((item) => item.loop_id === loopId) ?? null;
-
-  // An override stored on the record by POST /orchestrator/override-guardrails counts like one in the request.
-  const storedOverride = current !== null && (current.override_fatigue || current.override_max_reruns);
-  const overrideFatigue = request.override_fatigue || (current?.override_fatigue ?? false);
-  const overrideMaxReruns = request.override_max_reruns || (current?.override_max_reruns ?? false);
-  const overrideBy = request.override_by ?? (storedOverride ? (current?.overridden_by ?? null) : null);
-
-  const limits = enforceRerunLimits({
-    totalReruns: familyRerunCount(loopId, family),
-    maxReruns: current?.max_reruns ?? config.rerun.max_reruns,
-    overrideMaxReruns,
-    overrideBy,
-  });
-
-  const previous = previousLoopOf(loopId, current, family);
-  const fatigue = calculateFatigueScore({
-    alignmentScore: reflection.alignment_score,
-    driftScore: reflection.drift_score,
-    previous,
-    previousFatigue: previous?.reflection_fatigue ?? current?.reflection_fatigue ?? null,
-    config: config.fatigue,
-  });
-
-  // Completing a loop again replaces its earlier tags in the global history instead of counting them twice.
-  const baseHistory =
-    current?.status === LOOP_STATUS.completed
-      ? withoutLoopTags(state.biasHistory, current.bias_tags)
-      : state.biasHistory;
-  const tracked =
-    reflection.bias_tags.length > 0
-      ? detectBiasRepetition({
-          biasTags: reflection.bias_tags,
-          history: baseHistory,
-          threshold: config.rerun.bias_repetition_threshold,
-        })
-      : null;
-  const bias = tracked?.result ?? null;
-
-  const { decision, blockedBy, overriddenBy } = decideRerun({
-    loopId,
-    alignmentScore: reflection.alignment_score,
-    driftScore: reflection.drift_score,
-    limits,
-    fatigue,
-    bias,
-    overrideFatigue,
-    overrideBy,
-    config,
-  });
-
-  const reflectionPersona = reflection.reflection_persona ?? null;
-  const orchestratorPersona = request.orchestrator_persona ?? current?.orchestrator_persona ?? reflectionPersona;
+  const request = LoopCompletion.parse(input);
+  const family = familyRecords(parsed.loop_id, state.family);
+  const c: Completion = {
+    request,
+    reflection: request.reflection,
+    loopId: parsed.loop_id,
+    family,
+    current: family.find((item) => item.loop_id === parsed.loop_id) ?? null,
+    timestamp: toIsoTimestamp(now),
+  };
+  const d = decide(c, overridesOf(c), state, config);
+  const reflectionPersona = c.reflection.reflection_persona ?? null;
+  const orchestratorPersona = request.orchestrator_persona ?? c.current?.orchestrator_persona ?? reflectionPersona;
   const reasoning =
-    decision.decision === "rerun"
+    d.decision.decision === "rerun"
       ? logRerunReasoning({
-          rerunTrigger: decision.rerun_trigger,
-          rerunReason: decision.rerun_reason,
-          detail: decision.rerun_reason_detail,
-          overriddenBy,
+          rerunTrigger: d.decision.rerun_trigger,
+          rerunReason: d.decision.rerun_reason,
+          detail: d.decision.rerun_reason_detail,
+          overriddenBy: d.overriddenBy,
           reflectionPersona,
-          timestamp,
+          timestamp: c.timestamp,
         })
       : null;
-
-  const n = rerunNumberOf(loopId);
-  const base =
-    current ??
-    createLoopTraceItem({
-      loop_id: loopId,
-      status: LOOP_STATUS.pending,
-      timestamp,
-      rerun_of: n === 0 ? null : n === 1 ? familyRootOf(loopId) : `${familyRootOf(loopId)}_r${n - 1}`,
-      rerun_depth: n === 0 ? null : n,
-      max_reruns: limits.max_reruns,
-    });
-  const completed: LoopTraceItem = {
-    ...base,
-    status: LOOP_STATUS.completed,
-    timestamp,
-    rerun_count: decision.rerun_count,
-    max_reruns: limits.max_reruns,
-    bias_echo: bias?.bias_echo ?? false,
-    repeated_tags: bias ? [...bias.repeated_tags] : null,
-    reflection_fatigue: fatigue.reflection_fatigue,
-    fatigue_increased: fatigue.fatigue_increased,
-    force_finalize: blockedBy.length > 0,
-    overridden_by: overriddenBy ?? base.overridden_by,
-    orchestrator_persona: orchestratorPersona,
-    reflection_persona: reflectionPersona,
-    alignment_score: reflection.alignment_score,
-    drift_score: reflection.drift_score,
-    summary_valid: reflection.summary_valid,
-    bias_tags: reflection.bias_tags.map((tag) => ({ ...tag })),
-    decision: decision.decision,
-    finalize_reason: decision.decision === "rerun" ? null : decision.finalize_reason,
-  };
+  const completed = completedRecord(c, d, orchestratorPersona);
   const record = reasoning ? applyRerunReasoning(completed, reasoning) : completed;
-
-  const newRecord =
-    decision.decision === "rerun"
-      ? createLoopTraceItem({
-          loop_id: decision.new_loop_id,
-          status: LOOP_STATUS.pending,
-          timestamp,
-          rerun_of: loopId,
-          rerun_depth: (record.rerun_depth ?? n) + 1,
-          rerun_count: decision.rerun_count,
-          max_reruns: decision.max_reruns,
-          // Fatigue carries over: the rerun starts where its predecessor left off.
-          reflection_fatigue: fatigue.reflection_fatigue,
-          rerun_reason: decision.rerun_reason,
-          rerun_reason_detail: decision.rerun_reason_detail,
-          rerun_trigger: [...decision.rerun_trigger],
-          overridden_by: overriddenBy,
-          orchestrator_persona: orchestratorPersona,
-        })
-      : null;
-
-  const reflectionResult: ReflectionResult = {
-    alignment_score: reflection.alignment_score,
-    drift_score: reflection.drift_score,
-    summary_valid: reflection.summary_valid,
-    reflection_persona: reflectionPersona,
-    bias_echo: bias?.bias_echo ?? false,
-    reflection_fatigue: fatigue.reflection_fatigue,
-    ...(bias ? { repeated_tags: [...bias.repeated_tags], repetition_counts: { ...bias.repetition_counts } } : {}),
-  };
-
   return {
     ok: true,
     response: {
       status: "success",
-      loop_id: loopId,
-      reflection_result: reflectionResult,
-      decision_result: decision,
+      loop_id: c.loopId,
+      reflection_result: reflectionResultOf(c.reflection, d),
+      decision_result: d.decision,
       orchestrator_persona: orchestratorPersona,
-      timestamp,
+      timestamp: c.timestamp,
     },
     record,
-    newRecord,
-    biasHistory: tracked?.history ?? { ...baseHistory },
+    newRecord: rerunRecord(c, d, record, orchestratorPersona),
+    biasHistory: d.history,
     reasoning,
-    guardrails: { limits, fatigue, bias },
+    guardrails: { limits: d.limits, fatigue: d.fatigue, bias: d.bias },
   };
 }
 

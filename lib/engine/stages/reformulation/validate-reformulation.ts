@@ -41,35 +41,54 @@ function criterion(
   return { criterion: name, passed, value, threshold, comparison, code: CRITERION_CODE[name], detail };
 }
 
-/**
- * Validate against the five criteria (docs/goals.md), in the order of their abort codes
- * (confidence 007, intent preservation 008, evidence 009, scope 010, reversibility). Every criterion
- * is evaluated; the first failing one gives `code`; all failing ones are in `failed_criteria`.
- * Pure and deterministic: same input, same verdict.
- */
-export function validateReformulation(input: ValidateReformulationInput): ReformulationVerdict {
-  const original = tokenize(input.original);
-  const candidate = tokenize(input.reformulated);
-  const intent = mapIntentTokens(original, candidate, input.modelPairs);
-  const added = newContentPhrases(candidate, intent.usedCandidatePositions);
-  const grounding = groundInEvidence(candidate, added, input.evidence);
-
-  const ungrounded: ReformulationFinding[] = grounding.ungrounded.map((p) => ({
+/** Evidence grounding: what the candidate adds that neither the original nor any evidence item holds. */
+function ungroundedFindings(grounding: ReturnType<typeof groundInEvidence>): ReformulationFinding[] {
+  return grounding.ungrounded.map((p) => ({
     kind: p.entity ? "ungrounded_entity" : "ungrounded_content",
     tokens: [p.text],
     detail: `"${p.text}" is in neither the original nor any evidence item`,
   }));
-  const breadth = breadthFindings(original, candidate, intent, added);
-  // New entities not in the original and not supported by evidence widen the scope too;
-  // one already added by a conjunction counts once.
+}
+
+/**
+ * What widens the scope: the breadth findings, plus new entities not in the original and not supported
+ * by evidence; one already added by a conjunction counts once.
+ */
+function scopeExpansions(breadth: ReformulationFinding[], ungrounded: ReformulationFinding[]): ReformulationFinding[] {
   const named = new Set(breadth.flatMap((f) => f.tokens));
-  const expansions = [
+  return [
     ...breadth,
     ...ungrounded.filter((f) => f.kind === "ungrounded_entity" && !f.tokens.some((t) => named.has(t))),
   ];
-  const supporting = grounding.supportingIds.length;
+}
 
-  const criteria: CriterionResult[] = [
+function evidenceCriterion(
+  grounding: ReturnType<typeof groundInEvidence>,
+  ungrounded: ReformulationFinding[],
+): CriterionResult {
+  const supporting = grounding.supportingIds.length;
+  return criterion(
+    "evidence_support",
+    supporting,
+    MIN_SUPPORTING_EVIDENCE,
+    "at_least",
+    ungrounded.length > 0
+      ? `not grounded in evidence: ${ungrounded.map((f) => `"${f.tokens[0]}"`).join(", ")}`
+      : supporting > 0
+        ? `${plural(supporting, "evidence item")} ${supporting === 1 ? "supports" : "support"} it: ${grounding.supportingIds.join(", ")}`
+        : "no evidence item supports the candidate",
+    supporting >= MIN_SUPPORTING_EVIDENCE && ungrounded.length === 0,
+  );
+}
+
+/** The five criteria, in order. */
+function criteriaOf(
+  input: ValidateReformulationInput,
+  intent: ReturnType<typeof mapIntentTokens>,
+  evidence: CriterionResult,
+  expansions: ReformulationFinding[],
+): CriterionResult[] {
+  return [
     criterion(
       "confidence",
       input.confidence,
@@ -84,18 +103,7 @@ export function validateReformulation(input: ValidateReformulationInput): Reform
       "at_least",
       `${intent.mapped} of ${plural(intent.total, "content token")} of the original map into the candidate`,
     ),
-    criterion(
-      "evidence_support",
-      supporting,
-      MIN_SUPPORTING_EVIDENCE,
-      "at_least",
-      ungrounded.length > 0
-        ? `not grounded in evidence: ${ungrounded.map((f) => `"${f.tokens[0]}"`).join(", ")}`
-        : supporting > 0
-          ? `${plural(supporting, "evidence item")} ${supporting === 1 ? "supports" : "support"} it: ${grounding.supportingIds.join(", ")}`
-          : "no evidence item supports the candidate",
-      supporting >= MIN_SUPPORTING_EVIDENCE && ungrounded.length === 0,
-    ),
+    evidence,
     criterion(
       "scope_reduction",
       expansions.length,
@@ -113,7 +121,28 @@ export function validateReformulation(input: ValidateReformulationInput): Reform
       "the original goal stays in the goal state and can be restored at any time",
     ),
   ];
+}
 
+/**
+ * Validate against the five criteria (docs/goals.md), in the order of their abort codes
+ * (confidence 007, intent preservation 008, evidence 009, scope 010, reversibility). Every criterion
+ * is evaluated; the first failing one gives `code`; all failing ones are in `failed_criteria`.
+ * Pure and deterministic: same input, same verdict.
+ */
+export function validateReformulation(input: ValidateReformulationInput): ReformulationVerdict {
+  const original = tokenize(input.original);
+  const candidate = tokenize(input.reformulated);
+  const intent = mapIntentTokens(original, candidate, input.modelPairs);
+  const added = newContentPhrases(candidate, intent.usedCandidatePositions);
+  const grounding = groundInEvidence(candidate, added, input.evidence);
+  const ungrounded = ungroundedFindings(grounding);
+  const breadth = breadthFindings(original, candidate, intent, added);
+  const criteria = criteriaOf(
+    input,
+    intent,
+    evidenceCriterion(grounding, ungrounded),
+    scopeExpansions(breadth, ungrounded),
+  );
   const failed = criteria.filter((c) => !c.passed);
   const findings = [...breadth, ...ungrounded];
   return {

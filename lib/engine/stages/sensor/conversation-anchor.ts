@@ -1,6 +1,6 @@
 import type { SenseRequest } from "../../contracts/model";
+import { contentWords, fold, stem, words } from "../../text/words";
 import { vocabulary } from "./intent-scores";
-import { contentWords, fold, stem, words } from "./text";
 
 /** Pointing at something the conversation already holds: always anchors. */
 const BACK_REFERENCE =

@@ -1,6 +1,6 @@
 import type { SenseRequest } from "../../contracts/model";
+import { fold } from "../../text/words";
 import { COUNTRY_ALIASES } from "./countries";
-import { fold } from "./text";
 
 // Entity extraction for the local sensor (and the offline provider), driven by the profile field definitions of the request
 // (their description and extraction_hints are the definitions). Every field goes through the

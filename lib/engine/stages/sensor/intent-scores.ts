@@ -1,5 +1,5 @@
 import type { IntentOption, SenseRequest } from "../../contracts/model";
-import { contentWords, stem } from "./text";
+import { contentWords, stem } from "../../text/words";
 import { cosine, type VectorOf } from "./text-vectors";
 
 // Intent score = best cosine of the message to the intent's examples (its description and label count

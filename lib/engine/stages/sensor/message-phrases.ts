@@ -1,5 +1,5 @@
 import type { SenseRequest } from "../../contracts/model";
-import { fold, STOPWORDS, words } from "./text";
+import { fold, STOPWORDS, words } from "../../text/words";
 
 // What a message is before what it asks for: an exit, nothing actionable, a greeting, a hypothetical, or
 // a marker that it changes the subject.

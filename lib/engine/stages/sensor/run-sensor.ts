@@ -1,6 +1,7 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
 import { EXIT_EXAMPLES } from "../../compile/compile-agent";
 import type { FallbackReason, IntentOption, SenseRequest, SensorOutput } from "../../contracts/model";
+import type { StageReport } from "../../pipeline/stage";
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
 import { readGoalState } from "../reformulation/goal-state-transitions";
 import { sensingEvidence } from "../reformulation/session-evidence";
@@ -155,69 +156,66 @@ function sensed(
  * the message states is left unextracted, its Context is the turn's and no model is called. Otherwise
  * ONE model call → Context. Entities are validated against the profile fields either way.
  */
-export async function runSensor(ctx: TurnContext): Promise<SensorStageResult> {
-  return ctx.spans.record("sensor", async () => {
-    const { evidenceTotal, ...request } = senseRequest(ctx);
-    const threshold = ctx.settings.sensor.local_confidence;
-    const local = await runLocalSensor(ctx, request);
-    const modelBehind = modelStandsBehind(ctx.ports.model);
-    const positive = POSITIVE_DECISIONS.has(local.decision);
-    const decidedLocally =
-      (positive || !modelBehind) && local.confidence >= threshold && local.unextracted.length === 0;
-    const localWhy = decidedLocally
-      ? `local ${local.confidence.toFixed(2)} ≥ ${threshold}`
-      : modelBehind && !positive
-        ? `local ${local.decision}: the model decides that`
-        : local.unextracted.length > 0
-          ? `local left ${local.unextracted.join(", ")} unextracted`
-          : `local ${local.confidence.toFixed(2)} < ${threshold}`;
-    // Without a model the offline provider's sense is this same local sensor, so its out-of-scope and
-    // tie findings hold whoever answered; with a model, the model's Context alone counts.
-    const offline = {
-      outOfScope: !modelBehind && local.decision === "out_of_scope",
-      between: modelBehind ? null : local.between,
-    };
-    if (decidedLocally) {
-      return sensed(
-        ctx,
-        request,
-        local.context,
-        offline,
-        ` (${localWhy}: ${local.decision})`,
-        { decided_by: "local", decided_why: localWhy, ...localAttributes(local, threshold) },
-        { model: null },
-      );
-    }
-    const result = countCall(ctx, await ctx.ports.model.sense(request));
-    if (!result.ok) {
-      return {
-        value: { ok: false, reason: result.reason, message: result.message } as SensorStageResult,
-        status: "error",
-        decision: `sensor failed: ${result.reason}`,
-        attributes: {
-          decided_by: "model",
-          decided_why: localWhy,
-          ...localAttributes(local, threshold),
-          fallback_reason: result.reason,
-          message: result.message,
-          intents_offered: request.intents.length,
-        },
-      };
-    }
-    const context = result.value;
+export async function runSensor(ctx: TurnContext): Promise<StageReport<SensorStageResult>> {
+  const { evidenceTotal, ...request } = senseRequest(ctx);
+  const threshold = ctx.settings.sensor.local_confidence;
+  const local = await runLocalSensor(ctx, request);
+  const modelBehind = modelStandsBehind(ctx.ports.model);
+  const positive = POSITIVE_DECISIONS.has(local.decision);
+  const decidedLocally = (positive || !modelBehind) && local.confidence >= threshold && local.unextracted.length === 0;
+  const localWhy = decidedLocally
+    ? `local ${local.confidence.toFixed(2)} ≥ ${threshold}`
+    : modelBehind && !positive
+      ? `local ${local.decision}: the model decides that`
+      : local.unextracted.length > 0
+        ? `local left ${local.unextracted.join(", ")} unextracted`
+        : `local ${local.confidence.toFixed(2)} < ${threshold}`;
+  // Without a model the offline provider's sense is this same local sensor, so its out-of-scope and
+  // tie findings hold whoever answered; with a model, the model's Context alone counts.
+  const offline = {
+    outOfScope: !modelBehind && local.decision === "out_of_scope",
+    between: modelBehind ? null : local.between,
+  };
+  if (decidedLocally) {
     return sensed(
       ctx,
       request,
-      context,
+      local.context,
       offline,
-      "",
-      { decided_by: "model", decided_why: localWhy, ...localAttributes(local, threshold) },
-      {
-        evidence_offered: request.evidence?.map((e) => e.id) ?? [],
-        evidence_total: evidenceTotal,
-        goal_reformulation_proposed: Boolean(context.goal_reformulation),
-        model: result.model,
-      },
+      ` (${localWhy}: ${local.decision})`,
+      { decided_by: "local", decided_why: localWhy, ...localAttributes(local, threshold) },
+      { model: null },
     );
-  });
+  }
+  const result = countCall(ctx, await ctx.ports.model.sense(request));
+  if (!result.ok) {
+    return {
+      value: { ok: false, reason: result.reason, message: result.message } as SensorStageResult,
+      status: "error",
+      decision: `sensor failed: ${result.reason}`,
+      attributes: {
+        decided_by: "model",
+        decided_why: localWhy,
+        ...localAttributes(local, threshold),
+        fallback_reason: result.reason,
+        message: result.message,
+        intents_offered: request.intents.length,
+      },
+    };
+  }
+  const context = result.value;
+  return sensed(
+    ctx,
+    request,
+    context,
+    offline,
+    "",
+    { decided_by: "model", decided_why: localWhy, ...localAttributes(local, threshold) },
+    {
+      evidence_offered: request.evidence?.map((e) => e.id) ?? [],
+      evidence_total: evidenceTotal,
+      goal_reformulation_proposed: Boolean(context.goal_reformulation),
+      model: result.model,
+    },
+  );
 }

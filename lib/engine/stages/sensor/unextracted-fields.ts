@@ -1,6 +1,6 @@
 import type { SenseRequest } from "../../contracts/model";
+import { fold } from "../../text/words";
 import { needsSelfReference } from "./entities";
-import { fold } from "./text";
 
 // Cues that a declared field is stated: a value-shaped token the extractors did not take.
 const COUNTRY_CUE = /\b(?:in|from|to|live|living|based|ship(?:ping|ped)?|deliver(?:y|ed)?)\s+(?:the\s+)?[A-Z][a-z]{2,}/;

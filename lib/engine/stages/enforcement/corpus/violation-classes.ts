@@ -365,7 +365,12 @@ const COMPETITOR_PARAPHRASES = [
   "That huge supermarket chain with the giant M sells it.",
 ];
 
-export function violationClasses(): CorpusClass[] {
+function refundClass(name: string, about: string, replies: Promised[]): CorpusClass {
+  return { name, about, split: "dev", decidable: true, cases: refundCases(name, replies) };
+}
+
+/** The obfuscations of names and words, with refund promises broken across lines added to that class. */
+function obfuscationClasses(): CorpusClass[] {
   const classes: CorpusClass[] = OBFUSCATIONS.map(([name, about, f, targets]) => ({
     name,
     about,
@@ -382,37 +387,46 @@ export function violationClasses(): CorpusClass[] {
       ["I've approved a $75 reim-\nbursement.", usd(75)],
     ]),
   );
-  const refund = (name: string, about: string, replies: Promised[]): CorpusClass => ({
-    name,
-    about,
-    split: "dev",
-    decidable: true,
-    cases: refundCases(name, replies),
-  });
-  classes.push(
-    refund("amounts_in_words", "amounts over the cap written in words", withForms(AMOUNTS_IN_WORDS, 11)),
-    refund("currency_forms", "symbol after, ISO code before or after, US$, spaces", withForms(CURRENCY_FORMS, 12)),
-    refund(
+  return classes;
+}
+
+/** Refund promises over the cap, the amount written every way a reply can write it. */
+function amountClasses(): CorpusClass[] {
+  return [
+    refundClass("amounts_in_words", "amounts over the cap written in words", withForms(AMOUNTS_IN_WORDS, 11)),
+    refundClass("currency_forms", "symbol after, ISO code before or after, US$, spaces", withForms(CURRENCY_FORMS, 12)),
+    refundClass(
       "other_currency_with_rate",
       "euros and pounds over the cap once converted at the demo's rates",
       withForms(RATED, 13),
     ),
-    refund(
+    refundClass(
       "other_currency_without_rate",
       "yen, francs, rupees, other dollars: no rate, unresolved, blocked",
       withForms(UNRATED, 14),
     ),
-    refund("decimal_commas", "decimal commas and dot thousands", withForms(DECIMAL_COMMA, 15)),
-    refund("thousands_separators", "thousands by comma, space, apostrophe or dot", withForms(THOUSANDS, 16)),
-    refund(
+    refundClass("decimal_commas", "decimal commas and dot thousands", withForms(DECIMAL_COMMA, 15)),
+    refundClass("thousands_separators", "thousands by comma, space, apostrophe or dot", withForms(THOUSANDS, 16)),
+    refundClass(
       "amount_disguises",
       "the amount itself in math digits, fullwidth or with invisible characters",
       withForms(AMOUNT_DISGUISES, 17),
     ),
-    refund("split_amounts", "several promises each under the cap, together over it", splitCases()),
-    refund("punctuation_between", "punctuation, arrows and line breaks between the word and the amount", PUNCTUATION),
-    refund("other_languages", "French, Spanish, German and Italian refund promises", OTHER_LANGUAGES),
-    refund("negation_traps", "negative words that do not negate the promise", NEGATION_TRAPS),
+    refundClass("split_amounts", "several promises each under the cap, together over it", splitCases()),
+    refundClass(
+      "punctuation_between",
+      "punctuation, arrows and line breaks between the word and the amount",
+      PUNCTUATION,
+    ),
+    refundClass("other_languages", "French, Spanish, German and Italian refund promises", OTHER_LANGUAGES),
+    refundClass("negation_traps", "negative words that do not negate the promise", NEGATION_TRAPS),
+  ];
+}
+
+export function violationClasses(): CorpusClass[] {
+  return [
+    ...obfuscationClasses(),
+    ...amountClasses(),
     {
       name: "long_replies",
       about: "the violation at the end of a 6,000–10,000-character reply",
@@ -446,6 +460,5 @@ export function violationClasses(): CorpusClass[] {
         claims: honest({ competitor: true }),
       })),
     },
-  );
-  return classes;
+  ];
 }

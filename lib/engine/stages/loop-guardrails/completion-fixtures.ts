@@ -7,7 +7,8 @@ import {
   processLoopCompletion,
 } from "./process-loop-completion";
 
-// Test helpers shared by this folder's tests (not exported from index.ts).
+// Loop completions for this folder's tests (not exported from index.ts): the docs/loops.md example's
+// reflection and time.
 
 export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { DecisionResult } from "./decide-rerun";
-import { LoopId, Reflection } from "./loop-trace";
+import type { DecisionResult } from "../stages/loop-guardrails/decide-rerun";
+import { LoopId, Reflection } from "../stages/loop-guardrails/loop-trace";
 
 // The orchestrator loop endpoints' request and response shapes (docs/loops.md#endpoints). The REST layer parses bodies
 // with these schemas; the pure functions return the response bodies ready to serialise.
