@@ -11,7 +11,7 @@ import {
 } from "@/db/queries/scenarios";
 import type { Transaction } from "@/db/types";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
-import type { StoredScenario } from "./find-scenario";
+import type { StoredScenario } from "./scenario-entity";
 
 // Scenario rows from a validated BundleScenario. Ids are settled before any write, so every reference
 // (scenarios.entry_step_id, transitions.from/to_step_id) is known when its row is written.

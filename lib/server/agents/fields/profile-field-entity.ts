@@ -1,0 +1,52 @@
+import "server-only";
+import {
+  deleteProfileFieldRow,
+  insertProfileFieldRow,
+  profileFieldIdByName,
+  renameProfileValues,
+  updateProfileFieldRow,
+} from "@/db/queries/fields";
+import { diffProfileField } from "@/lib/fields/entity-diffs";
+import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
+import { AppError } from "@/lib/server/errors";
+import { configEntity } from "../config-entity/config-entity";
+import { profileFieldColumns } from "./field-columns";
+import { assertProfileFieldFits, assertUnused } from "./field-issues";
+import { bumpProfileSchemaVersion } from "./profile-schema-version";
+
+/**
+ * Profile field definitions. Every write bumps profile_schema_version (profile-schema-version.ts). A
+ * rename is refused while rules or tool inputs use the old name, and moves customers' stored values to
+ * the new name; a delete is refused while a rule's expression or a tool input reads it. Stored customer
+ * profiles are not rewritten on delete: each records the profile_schema_version it was written under.
+ */
+export const profileFieldEntity = configEntity({
+  entity: "profile_field",
+  keyOf: (field: ProfileField) => field.field_name,
+  listOf: (bundle) => bundle.profile_fields,
+  find: async (tx, agent, bundle, name) => {
+    const value = bundle.profile_fields.find((f) => f.field_name === name);
+    const id = await profileFieldIdByName(tx, agent.id, name);
+    if (!value || !id)
+      throw new AppError("NOT_FOUND", `${agent.name} has no profile field "${name}"; reload the page.`);
+    return { id, value };
+  },
+  diff: diffProfileField,
+  assertFits: (bundle, field, replacing) => assertProfileFieldFits(bundle, field, replacing?.value.field_name ?? null),
+  assertDeletable: (bundle, stored) => assertUnused(bundle, "profile_field", stored.value.field_name),
+  insert: (tx, agent, field) => insertProfileFieldRow(tx, agent.id, profileFieldColumns(field)),
+  update: async (tx, agent, stored, field) => {
+    await updateProfileFieldRow(tx, stored.id, profileFieldColumns(field));
+    const loadedName = stored.value.field_name;
+    if (field.field_name !== loadedName) await renameProfileValues(tx, agent.id, loadedName, field.field_name);
+  },
+  remove: (tx, stored) => deleteProfileFieldRow(tx, stored.id),
+  afterWrite: bumpProfileSchemaVersion,
+  unchangedExtra: (agent) => agent.profileSchemaVersion,
+  reply: ({ config_version, changed, value, extra }): ProfileFieldChangeResult => ({
+    config_version,
+    profile_schema_version: extra,
+    changed,
+    field: value,
+  }),
+});

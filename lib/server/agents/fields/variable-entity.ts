@@ -1,0 +1,33 @@
+import "server-only";
+import { deleteVariableRow, insertVariableRow, updateVariableRow, variableIdByName } from "@/db/queries/fields";
+import { diffVariable } from "@/lib/fields/entity-diffs";
+import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
+import { AppError } from "@/lib/server/errors";
+import { configEntity } from "../config-entity/config-entity";
+import { variableColumns } from "./field-columns";
+import { assertUnused, assertVariableFits } from "./field-issues";
+
+/**
+ * Response variables. A rename is refused while rules read the old name; a delete is refused while a
+ * rule's expression reads it (that rule would be unresolved on every reply).
+ */
+export const variableEntity = configEntity({
+  entity: "variable",
+  keyOf: (variable: ResponseVariable) => variable.name,
+  listOf: (bundle) => bundle.variables,
+  find: async (tx, agent, bundle, name) => {
+    const value = bundle.variables.find((v) => v.name === name);
+    const id = await variableIdByName(tx, agent.id, name);
+    if (!value || !id) {
+      throw new AppError("NOT_FOUND", `${agent.name} has no response variable "${name}"; reload the page.`);
+    }
+    return { id, value };
+  },
+  diff: diffVariable,
+  assertFits: (bundle, variable, replacing) => assertVariableFits(bundle, variable, replacing?.value.name ?? null),
+  assertDeletable: (bundle, stored) => assertUnused(bundle, "variable", stored.value.name),
+  insert: (tx, agent, variable) => insertVariableRow(tx, agent.id, variableColumns(variable)),
+  update: (tx, _agent, stored, variable) => updateVariableRow(tx, stored.id, variableColumns(variable)),
+  remove: (tx, stored) => deleteVariableRow(tx, stored.id),
+  reply: ({ config_version, changed, value }): VariableChangeResult => ({ config_version, changed, variable: value }),
+});

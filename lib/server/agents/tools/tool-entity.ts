@@ -1,0 +1,39 @@
+import "server-only";
+import { deleteToolRow, insertToolRow, toolIdByKey, updateToolRow } from "@/db/queries/tools";
+import type { BundleTool } from "@/lib/engine/contracts/bundle";
+import { AppError } from "@/lib/server/errors";
+import { canonicalTool } from "@/lib/tools/canonical-tool";
+import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
+import { copyToolKey } from "@/lib/tools/tool-copy-key";
+import { diffToolFields } from "@/lib/tools/tool-field-diff";
+import { configEntity } from "../config-entity/config-entity";
+import { copyName } from "../config-entity/copy-names";
+import { toolColumns } from "./tool-columns";
+import { assertToolDeletable, assertToolFits } from "./tool-issues";
+
+/**
+ * Tools. A rename keeps the tool's id, so the rules that attach it (rules.attached_tool_ids) still do.
+ * A delete is refused while a rule attaches the tool or reads its output variables, naming them. A
+ * copy is attached to no rule, so it runs in no turn until a designer attaches it; its output
+ * variables may repeat the original's (two tools may fill one variable).
+ */
+export const toolEntity = configEntity({
+  entity: "tool",
+  keyOf: (tool: BundleTool) => tool.key,
+  listOf: (bundle) => bundle.tools,
+  find: async (tx, agent, bundle, key) => {
+    const value = bundle.tools.find((t) => t.key === key);
+    const id = await toolIdByKey(tx, agent.id, key);
+    if (!value || !id) throw new AppError("NOT_FOUND", `${agent.name} has no tool "${key}"; reload the tools.`);
+    return { id, value };
+  },
+  diff: diffToolFields,
+  canonical: canonicalTool,
+  assertFits: (bundle, tool, replacing) => assertToolFits(bundle, tool, replacing?.value.key ?? null),
+  assertDeletable: (bundle, stored) => assertToolDeletable(bundle, stored.value.key),
+  insert: (tx, agent, tool) => insertToolRow(tx, agent.id, toolColumns(tool)),
+  update: (tx, _agent, stored, tool) => updateToolRow(tx, stored.id, toolColumns(tool)),
+  remove: (tx, stored) => deleteToolRow(tx, stored.id),
+  copy: (tool, taken) => ({ ...tool, key: copyToolKey(tool.key, taken), name: copyName(tool.name) }),
+  reply: ({ config_version, changed, value }): ToolChangeResult => ({ config_version, changed, tool: value }),
+});
