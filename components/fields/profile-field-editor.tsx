@@ -1,17 +1,16 @@
 "use client";
 
-import { useState } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
-import { useConfigEditor } from "@/components/config-editor/use-config-editor";
-import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
+import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
+import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
 import { NEW_PROFILE_FIELD, profileFieldFromForm } from "@/lib/fields/editor-forms";
-import type { ProfileField } from "@/lib/fields/field-action-schemas";
+import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { variableNameFromLabel } from "@/lib/keys/key-from-name";
 import { DescriptionField } from "./description-field";
@@ -47,41 +46,34 @@ export function ProfileFieldEditor({
   onSaved,
   onClose,
 }: ProfileFieldEditorProps) {
-  const editor = useConfigEditor({
+  const { editor, save, previewProps } = useConfigSave({
     initial: field ?? NEW_PROFILE_FIELD,
     readOnly,
     loadedVersion,
     currentVersion,
     onSaved,
     onClose,
+    agentKey: data.agent.key,
+    draft: (form, at) => {
+      const saved = profileFieldFromForm(form);
+      const savedText = (result: ProfileFieldChangeResult) =>
+        `Saved ${saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`;
+      return field
+        ? configSave(
+            "updateProfileField",
+            { ...saved, ...at, loaded_name: field.field_name },
+            updateProfileFieldAction,
+            { savedText, saved },
+          )
+        : configSave("createProfileField", { ...saved, ...at }, createProfileFieldAction, { savedText, saved });
+    },
   });
   const { form, update, errors } = editor;
   // A new field's name follows its display name until the designer types a name of their own.
-  const [nameEdited, setNameEdited] = useState(field !== null);
-
-  const preview = useImpactPreview(data.agent.key, editor.rejected);
-
-  /** Save's input for this form, the same for Save and for its impact preview. */
-  function draft() {
-    const saved = profileFieldFromForm(form);
-    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
-    return field
-      ? { edit: "updateProfileField" as const, saved, input: { ...saved, ...at, loaded_name: field.field_name } }
-      : { edit: "createProfileField" as const, saved, input: { ...saved, ...at } };
-  }
-
-  function submit() {
-    const next = draft();
-    editor.save(
-      next.saved,
-      (_, force) =>
-        next.edit === "updateProfileField"
-          ? updateProfileFieldAction({ ...preview.stamped(next.input), ...force })
-          : createProfileFieldAction({ ...preview.stamped(next.input), ...force }),
-      (result) =>
-        `Saved ${next.saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`,
-    );
-  }
+  const nameFollows = useKeyFromName<ProfileField>(field === null, variableNameFromLabel, {
+    name: "display_name",
+    key: "field_name",
+  });
 
   const title = readOnly ? "Profile field" : field ? "Edit profile field" : "New profile field";
   return (
@@ -97,8 +89,8 @@ export function ProfileFieldEditor({
       editor={editor}
       readOnly={readOnly}
       saveLabel={field ? "Save field" : "Create field"}
-      onSubmit={submit}
-      preview={{ agentKey: data.agent.key, preview, draft }}
+      onSubmit={save}
+      preview={previewProps}
       tester={<FieldValueTester fieldType={form.field_type} rules={form.validation_rules} />}
       form={
         <>
@@ -109,10 +101,7 @@ export function ProfileFieldEditor({
                 value={form.display_name}
                 maxLength={200}
                 onChange={(e) =>
-                  update({
-                    display_name: e.target.value,
-                    ...(nameEdited ? {} : { field_name: variableNameFromLabel(e.target.value) }),
-                  })
+                  update({ display_name: e.target.value, ...nameFollows({ display_name: e.target.value }) })
                 }
               />
             </FormField>
@@ -128,10 +117,7 @@ export function ProfileFieldEditor({
                 value={form.field_name}
                 maxLength={64}
                 className="font-mono text-xs"
-                onChange={(e) => {
-                  setNameEdited(true);
-                  update({ field_name: e.target.value });
-                }}
+                onChange={(e) => update({ field_name: e.target.value, ...nameFollows({ field_name: e.target.value }) })}
               />
             </FormField>
           </div>

@@ -2,14 +2,13 @@
 
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
-import { useConfigEditor } from "@/components/config-editor/use-config-editor";
-import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
+import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
 import { NEW_VARIABLE, type VariableForm, variableFromForm, variableToForm } from "@/lib/fields/editor-forms";
-import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
+import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { contextWordProblem, currencyProblem } from "@/lib/fields/money-form";
 import { phraseProblem } from "@/lib/fields/phrases-form";
@@ -77,40 +76,28 @@ export function VariableEditor({
   onSaved,
   onClose,
 }: VariableEditorProps) {
-  const editor = useConfigEditor({
+  const { editor, save, previewProps } = useConfigSave({
     initial: variable ? variableToForm(variable) : NEW_VARIABLE,
     readOnly,
     loadedVersion,
     currentVersion,
     onSaved,
     onClose,
+    agentKey: data.agent.key,
+    draft: (form, at) => {
+      const saved = variableFromForm(form);
+      // Rates stay as typed (a rate that is not a number is the server's to name, on its row).
+      const normalized = { ...variableToForm(saved), rates: form.rates.filter((row) => row.trim() !== "") };
+      const rest = {
+        savedText: (result: VariableChangeResult) => `Saved ${saved.name} · v${result.config_version}`,
+        saved: normalized,
+      };
+      return variable
+        ? configSave("updateVariable", { ...saved, ...at, loaded_name: variable.name }, updateVariableAction, rest)
+        : configSave("createVariable", { ...saved, ...at }, createVariableAction, rest);
+    },
   });
   const { form, update, errors } = editor;
-
-  const preview = useImpactPreview(data.agent.key, editor.rejected);
-
-  /** Save's input for this form, the same for Save and for its impact preview. */
-  function draft() {
-    const saved = variableFromForm(form);
-    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
-    return variable
-      ? { edit: "updateVariable" as const, saved, input: { ...saved, ...at, loaded_name: variable.name } }
-      : { edit: "createVariable" as const, saved, input: { ...saved, ...at } };
-  }
-
-  function submit() {
-    const next = draft();
-    // Rates stay as typed (a rate that is not a number is the server's to name, on its row).
-    const normalized = { ...variableToForm(next.saved), rates: form.rates.filter((row) => row.trim() !== "") };
-    editor.save(
-      normalized,
-      (_, force) =>
-        next.edit === "updateVariable"
-          ? updateVariableAction({ ...preview.stamped(next.input), ...force })
-          : createVariableAction({ ...preview.stamped(next.input), ...force }),
-      (result) => `Saved ${next.saved.name} · v${result.config_version}`,
-    );
-  }
 
   const title = readOnly ? "Response variable" : variable ? "Edit response variable" : "New response variable";
   return (
@@ -125,8 +112,8 @@ export function VariableEditor({
       editor={editor}
       readOnly={readOnly}
       saveLabel={variable ? "Save variable" : "Create variable"}
-      onSubmit={submit}
-      preview={{ agentKey: data.agent.key, preview, draft }}
+      onSubmit={save}
+      preview={previewProps}
       tester={<VariableTester variable={testable(form)} />}
       form={
         <>
