@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
+import { LIST_LIMITS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { NEW_PROFILE_FIELD, profileFieldFromForm } from "@/lib/fields/editor-forms";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
@@ -26,10 +27,6 @@ const TYPES: TypeOption<ProfileField["field_type"]>[] = [
   { value: "boolean", hint: "true/yes or false/no from the customer; a CEL bool." },
   { value: "date", hint: "ISO-8601 text, e.g. 2025-03-14; a CEL string." },
 ];
-
-// BundleProfileField's limits (bundle.ts): 20 validation rules, 20 extraction hints.
-const MAX_RULES = 20;
-const MAX_HINTS = 20;
 
 interface ProfileFieldEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new field. */
@@ -99,7 +96,7 @@ export function ProfileFieldEditor({
               <Input
                 id="field-display-name"
                 value={form.display_name}
-                maxLength={200}
+                maxLength={TEXT_LIMITS.name}
                 onChange={(e) =>
                   update({ display_name: e.target.value, ...nameFollows({ display_name: e.target.value }) })
                 }
@@ -115,7 +112,7 @@ export function ProfileFieldEditor({
               <Input
                 id="field-name"
                 value={form.field_name}
-                maxLength={64}
+                maxLength={TEXT_LIMITS.key}
                 className="font-mono text-xs"
                 onChange={(e) => update({ field_name: e.target.value, ...nameFollows({ field_name: e.target.value }) })}
               />
@@ -150,7 +147,7 @@ export function ProfileFieldEditor({
             onChange={(validation_rules) => update({ validation_rules })}
             rowLabel={(i) => `Validation rule ${i + 1}`}
             addLabel="Add validation rule"
-            max={MAX_RULES}
+            max={LIST_LIMITS.validationRules}
             errors={errors.validation_rules}
             readOnly={readOnly}
             renderRow={({ value, index, inputId, set }) => (
@@ -178,7 +175,7 @@ export function ProfileFieldEditor({
             onChange={(extraction_hints) => update({ extraction_hints })}
             rowLabel={(i) => `Extraction hint ${i + 1}`}
             addLabel="Add extraction hint"
-            max={MAX_HINTS}
+            max={LIST_LIMITS.extractionHints}
             errors={errors.extraction_hints}
             readOnly={readOnly}
             renderRow={({ value, index, inputId, set }) => (
@@ -186,7 +183,7 @@ export function ProfileFieldEditor({
                 id={inputId}
                 aria-label={`Extraction hint ${index + 1}`}
                 value={value}
-                maxLength={500}
+                maxLength={TEXT_LIMITS.listEntry}
                 onChange={(e) => set(e.target.value)}
               />
             )}

@@ -7,6 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
+import { LIST_LIMITS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { NEW_VARIABLE, type VariableForm, variableFromForm, variableToForm } from "@/lib/fields/editor-forms";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
@@ -57,9 +58,6 @@ function testable(form: VariableForm): ResponseVariable {
     rates,
   };
 }
-
-// BundleVariable's limit (bundle.ts): 50 patterns.
-const MAX_PATTERNS = 50;
 
 interface VariableEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new variable. */
@@ -128,7 +126,7 @@ export function VariableEditor({
               <Input
                 id="variable-name"
                 value={form.name}
-                maxLength={64}
+                maxLength={TEXT_LIMITS.key}
                 className="font-mono text-xs"
                 onChange={(e) => update({ name: e.target.value })}
               />
@@ -169,7 +167,7 @@ export function VariableEditor({
             onChange={(patterns) => update({ patterns })}
             rowLabel={(i) => `Pattern ${i + 1}`}
             addLabel="Add pattern"
-            max={MAX_PATTERNS}
+            max={LIST_LIMITS.patterns}
             errors={errors.patterns}
             readOnly={readOnly}
             renderRow={({ value, index, inputId, set }) => (
@@ -179,7 +177,7 @@ export function VariableEditor({
                   aria-label={`Pattern ${index + 1}`}
                   aria-describedby={`variable-pattern-status-${index}`}
                   value={value}
-                  maxLength={500}
+                  maxLength={TEXT_LIMITS.listEntry}
                   spellCheck={false}
                   autoComplete="off"
                   placeholder={

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import type { BundleRule } from "@/lib/engine/contracts/bundle";
+import { type BundleRule, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { RuleFormState } from "@/lib/rules/rule-form-state";
 import { usesExpression } from "@/lib/rules/rule-form-state";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
@@ -29,7 +29,12 @@ export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormF
     <div className="space-y-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
         <FormField label="Name" htmlFor="rule-name" required errors={errors.name}>
-          <Input id="rule-name" value={form.name} onChange={(e) => update({ name: e.target.value })} maxLength={200} />
+          <Input
+            id="rule-name"
+            value={form.name}
+            onChange={(e) => update({ name: e.target.value })}
+            maxLength={TEXT_LIMITS.name}
+          />
         </FormField>
         <FormField label="Key" htmlFor="rule-key" required errors={errors.key} hint="Stable id in bundles and traces.">
           <Input
@@ -37,7 +42,7 @@ export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormF
             value={form.key}
             onChange={(e) => update({ key: e.target.value })}
             className="font-mono text-xs"
-            maxLength={64}
+            maxLength={TEXT_LIMITS.key}
           />
         </FormField>
       </div>

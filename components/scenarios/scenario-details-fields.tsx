@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ScenarioForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 
@@ -25,7 +26,7 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
           <Input
             id="scenario-name"
             value={form.name}
-            maxLength={200}
+            maxLength={TEXT_LIMITS.name}
             onChange={(e) => update({ name: e.target.value })}
           />
         </FormField>
@@ -41,7 +42,7 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
           <Input
             id="scenario-key"
             value={form.key}
-            maxLength={64}
+            maxLength={TEXT_LIMITS.key}
             className="font-mono text-xs"
             onChange={(e) => update({ key: e.target.value })}
           />
@@ -65,7 +66,7 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
           <Input
             id="scenario-intent"
             value={form.intent_label}
-            maxLength={100}
+            maxLength={TEXT_LIMITS.intentLabel}
             className="font-mono text-xs"
             onChange={(e) => update({ intent_label: e.target.value })}
           />

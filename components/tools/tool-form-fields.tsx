@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import { inputNamesOf, type ToolFormErrors, type ToolFormState } from "@/lib/tools/tool-form-state";
 import { ToolDataField } from "./tool-data-field";
@@ -40,7 +41,12 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
       ) : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
         <FormField label="Name" htmlFor="tool-name" required errors={errors.name}>
-          <Input id="tool-name" value={form.name} onChange={(e) => update({ name: e.target.value })} maxLength={200} />
+          <Input
+            id="tool-name"
+            value={form.name}
+            onChange={(e) => update({ name: e.target.value })}
+            maxLength={TEXT_LIMITS.name}
+          />
         </FormField>
         <FormField
           label="Key"
@@ -54,7 +60,7 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
             value={form.key}
             onChange={(e) => update({ key: e.target.value })}
             className="font-mono text-xs"
-            maxLength={64}
+            maxLength={TEXT_LIMITS.key}
           />
         </FormField>
       </div>
@@ -69,7 +75,7 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
           value={form.description}
           onChange={(e) => update({ description: e.target.value })}
           className="min-h-14"
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.description}
         />
       </FormField>
       <fieldset className="space-y-1.5">

@@ -21,9 +21,10 @@ export const TEXT_LIMITS = {
   key: 64,
   /** Names, scope refs, tool output paths, phrase names. */
   name: 200,
-  /** Descriptions, condition texts, clarification hints, tool URLs. */
+  /** Descriptions, condition texts, clarification hints. */
   description: 2000,
   actionText: 4000,
+  url: 2000,
   instructions: 8000,
   intentLabel: 100,
   /** One entry of a list: an example, an extraction hint, a pattern, a tool input's description. */
@@ -177,7 +178,7 @@ const BundleHttpTool = z.strictObject({
   kind: z.literal("http"),
   input_schema: ToolInputSchema.prefault({}),
   output: z.strictObject({
-    url: z.url({ protocol: /^https?$/ }).max(T.description),
+    url: z.url({ protocol: /^https?$/ }).max(T.url),
     method: z.enum(["GET", "POST"]).default("GET"),
     // 100 ms … 30 s: a turn has a latency budget; 5 s is generous for an order lookup.
     timeout_ms: z.number().int().min(100).max(30_000).default(5000),
