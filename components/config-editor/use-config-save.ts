@@ -12,7 +12,7 @@ type SaveResult = { config_version: number; changed: boolean };
 type SaveExtras = ForceTests & { impact_preview?: ImpactPreviewStamp };
 
 /** Where a save lands: the editor's agent and the version it was loaded on (or rebased to). */
-export interface SaveAt {
+interface SaveAt {
   agent_key: string;
   expected_config_version: number;
 }

@@ -11,7 +11,7 @@ export interface StoredEntity<T> {
 }
 
 /** What one save leaves for the action's answer: the entity as saved (null: deleted) and `afterWrite`'s value. */
-export interface EntityOutcome<T, X> {
+interface EntityOutcome<T, X> {
   config_version: number;
   changed: boolean;
   value: T | null;

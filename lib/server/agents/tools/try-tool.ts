@@ -21,7 +21,7 @@ export async function tryTool(
   texts: Record<string, string>,
   runner: ToolRunner = hostPorts().tools,
 ): Promise<ToolTryResult> {
-  const agent = await requireAgent(db, agentKey);
+  await requireAgent(db, agentKey);
   const typed = typeToolInputs(tool, texts);
   if (Object.keys(typed.errors).length > 0 || typed.missing.length > 0) {
     return { state: "skipped", input_errors: typed.errors, missing: typed.missing };

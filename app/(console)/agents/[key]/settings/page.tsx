@@ -5,7 +5,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
-import { getDb } from "@/lib/server/db";
 
 export default async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
