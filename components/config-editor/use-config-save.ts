@@ -4,6 +4,7 @@ import { useImpactPreview } from "@/components/impact-preview/use-impact-preview
 import type { PreviewableEdit } from "@/lib/replay/preview-schemas";
 import type { ActionResult } from "@/lib/server/define-action";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
+import type { OpenedEditorProps } from "./opened-editor-props";
 import { type ConfigEditorOptions, useConfigEditor } from "./use-config-editor";
 import type { ForceTests } from "./use-tests-gate";
 
@@ -38,8 +39,8 @@ export function configSave<F, I extends Record<string, unknown>, R extends SaveR
   return { edit, input, send: (extras) => action({ ...input, ...extras }), ...rest };
 }
 
-interface ConfigSaveOptions<F, R extends SaveResult> extends ConfigEditorOptions<F> {
-  agentKey: string;
+interface ConfigSaveOptions<F, R extends SaveResult>
+  extends Omit<ConfigEditorOptions<F>, keyof OpenedEditorProps<unknown>> {
   /** Save's draft of this form, or the form's own errors when it does not convert to a saveable entity. */
   draft: (form: F, at: SaveAt) => ConfigSave<F, R> | { errors: FormErrors };
 }
@@ -50,13 +51,17 @@ interface ConfigSaveOptions<F, R extends SaveResult> extends ConfigEditorOptions
  * and Save — the form converted once, the preview's stamp added while the draft is the one previewed,
  * the test gate's forced resend, the toast.
  */
-export function useConfigSave<F extends object, R extends SaveResult>(options: ConfigSaveOptions<F, R>) {
-  const editor = useConfigEditor(options);
-  const preview = useImpactPreview(options.agentKey, editor.rejected);
+export function useConfigSave<F extends object, R extends SaveResult>(
+  opened: OpenedEditorProps<{ agent: { key: string } }>,
+  options: ConfigSaveOptions<F, R>,
+) {
+  const agentKey = opened.data.agent.key;
+  const editor = useConfigEditor({ ...opened, ...options });
+  const preview = useImpactPreview(agentKey, editor.rejected);
 
   /** Save's draft, the same for Save and for its impact preview; null when the form does not convert. */
   function draft(): ConfigSave<F, R> | null {
-    const at = { agent_key: options.agentKey, expected_config_version: editor.expectedVersion };
+    const at = { agent_key: agentKey, expected_config_version: editor.expectedVersion };
     const next = options.draft(editor.form, at);
     if (!("errors" in next)) return next;
     editor.invalid(next.errors);
@@ -76,5 +81,5 @@ export function useConfigSave<F extends object, R extends SaveResult>(options: C
     );
   }
 
-  return { editor, preview, save, previewProps: { agentKey: options.agentKey, preview, draft } };
+  return { editor, preview, save, previewProps: { agentKey, preview, draft } };
 }

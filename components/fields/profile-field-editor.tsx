@@ -34,23 +34,10 @@ interface ProfileFieldEditorProps extends OpenedEditorProps<FieldsWorkspaceData>
 }
 
 /** A profile field definition: every field, each validation rule parsed as typed, and the tester. */
-export function ProfileFieldEditor({
-  field,
-  loadedVersion,
-  currentVersion,
-  data,
-  readOnly,
-  onSaved,
-  onClose,
-}: ProfileFieldEditorProps) {
-  const { editor, save, previewProps } = useConfigSave({
+export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
+  const { field, currentVersion, data, readOnly } = props;
+  const { editor, save, previewProps } = useConfigSave(props, {
     initial: field ?? NEW_PROFILE_FIELD,
-    readOnly,
-    loadedVersion,
-    currentVersion,
-    onSaved,
-    onClose,
-    agentKey: data.agent.key,
     draft: (form, at) => {
       const saved = profileFieldFromForm(form);
       const savedText = (result: ProfileFieldChangeResult) =>

@@ -65,23 +65,10 @@ interface VariableEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
 }
 
 /** A response variable: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
-export function VariableEditor({
-  variable,
-  loadedVersion,
-  currentVersion,
-  data,
-  readOnly,
-  onSaved,
-  onClose,
-}: VariableEditorProps) {
-  const { editor, save, previewProps } = useConfigSave({
+export function VariableEditor(props: VariableEditorProps) {
+  const { variable, currentVersion, data, readOnly } = props;
+  const { editor, save, previewProps } = useConfigSave(props, {
     initial: variable ? variableToForm(variable) : NEW_VARIABLE,
-    readOnly,
-    loadedVersion,
-    currentVersion,
-    onSaved,
-    onClose,
-    agentKey: data.agent.key,
     draft: (form, at) => {
       const saved = variableFromForm(form);
       // Rates stay as typed (a rate that is not a number is the server's to name, on its row).

@@ -29,19 +29,13 @@ interface RuleEditorDrawerProps extends OpenedEditorProps<RulesWorkspaceData> {
 
 /** One rule in the editor drawer: its form, and the CEL tester beside it. */
 export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
-  const { rule: loaded, data, loadedVersion, currentVersion, readOnly, onSaved, onClose } = props;
+  const { rule: loaded, data, currentVersion, readOnly } = props;
   const initial = useMemo(() => (loaded ? formFromRule(loaded) : NEW_RULE_FORM), [loaded]);
   const derive = useKeyFromName<RuleFormState>(loaded === null, keyFromName);
-  const { editor, save, previewProps } = useConfigSave({
+  const { editor, save, previewProps } = useConfigSave(props, {
     initial,
-    readOnly,
-    loadedVersion,
-    currentVersion,
-    onSaved,
-    onClose,
     discardPrompt: "Discard your unsaved changes to this rule?",
     derive,
-    agentKey: data.agent.key,
     draft: (form, at) => {
       const converted = ruleFromForm(form);
       if (!converted.ok) return { errors: converted.fieldErrors };

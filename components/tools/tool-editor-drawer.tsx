@@ -31,21 +31,15 @@ function staleErrorKeys(patch: Partial<ToolFormState>, key: string): boolean {
 
 /** One tool in the editor drawer: its form, and Try it beside it (outside the form: Enter there must not save). */
 export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
-  const { tool: loaded, data, loadedVersion, currentVersion, readOnly, onSaved, onClose } = props;
+  const { tool: loaded, data, currentVersion, readOnly } = props;
   const initial = useMemo(() => (loaded ? formFromTool(loaded) : newToolForm()), [loaded]);
   const derive = useKeyFromName<ToolFormState>(loaded === null, (name) => keyFromName(name, "_"));
-  const { editor, save, previewProps } = useConfigSave({
+  const { editor, save, previewProps } = useConfigSave(props, {
     initial,
-    readOnly,
-    loadedVersion,
-    currentVersion,
-    onSaved,
-    onClose,
     discardPrompt: "Discard your unsaved changes to this tool?",
     isStaleError: staleErrorKeys,
     derive,
     formErrorsOf,
-    agentKey: data.agent.key,
     draft: (form, at) => {
       const converted = toolFromForm(form, data.takenNames);
       if (!converted.ok) return { errors: converted.errors };
