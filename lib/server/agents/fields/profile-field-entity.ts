@@ -6,11 +6,11 @@ import {
   renameProfileValues,
   updateProfileFieldRow,
 } from "@/db/queries/fields";
+import { profileFieldColumns } from "@/lib/bundles/entity-columns";
 import { diffProfileField } from "@/lib/fields/entity-diffs";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
 import { AppError } from "@/lib/server/errors";
 import { configEntity } from "../config-entity/config-entity";
-import { profileFieldColumns } from "./field-columns";
 import { assertProfileFieldFits, assertUnused } from "./field-issues";
 import { bumpProfileSchemaVersion } from "./profile-schema-version";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { deleteVariableRow, insertVariableRow, updateVariableRow, variableIdByName } from "@/db/queries/fields";
+import { variableColumns } from "@/lib/bundles/entity-columns";
 import { diffVariable } from "@/lib/fields/entity-diffs";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
 import { AppError } from "@/lib/server/errors";
 import { configEntity } from "../config-entity/config-entity";
-import { variableColumns } from "./field-columns";
 import { assertUnused, assertVariableFits } from "./field-issues";
 
 /**

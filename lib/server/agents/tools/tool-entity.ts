@@ -1,5 +1,6 @@
 import "server-only";
 import { deleteToolRow, insertToolRow, toolIdByKey, updateToolRow } from "@/db/queries/tools";
+import { toolColumns } from "@/lib/bundles/entity-columns";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 import { canonicalTool } from "@/lib/tools/canonical-tool";
@@ -8,7 +9,6 @@ import { copyToolKey } from "@/lib/tools/tool-copy-key";
 import { diffToolFields } from "@/lib/tools/tool-field-diff";
 import { configEntity } from "../config-entity/config-entity";
 import { copyName } from "../config-entity/copy-names";
-import { toolColumns } from "./tool-columns";
 import { assertToolDeletable, assertToolFits } from "./tool-issues";
 
 /**
