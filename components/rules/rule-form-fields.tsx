@@ -1,12 +1,13 @@
 "use client";
 
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { type BundleRule, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
+import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleFormState } from "@/lib/rules/rule-form-state";
 import { usesExpression } from "@/lib/rules/rule-form-state";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
@@ -27,25 +28,16 @@ interface RuleFormFieldsProps {
 export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormFieldsProps) {
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
-        <FormField label="Name" htmlFor="rule-name" required errors={errors.name}>
-          <Input
-            id="rule-name"
-            value={form.name}
-            onChange={(e) => update({ name: e.target.value })}
-            maxLength={TEXT_LIMITS.name}
-          />
-        </FormField>
-        <FormField label="Key" htmlFor="rule-key" required errors={errors.key} hint="Stable id in bundles and traces.">
-          <Input
-            id="rule-key"
-            value={form.key}
-            onChange={(e) => update({ key: e.target.value })}
-            className="font-mono text-xs"
-            maxLength={TEXT_LIMITS.key}
-          />
-        </FormField>
-      </div>
+      <NameKeyFields
+        id="rule"
+        name={form.name}
+        keyValue={form.key}
+        nameErrors={errors.name}
+        keyErrors={errors.key}
+        keyHint="Stable id in bundles and traces."
+        update={update}
+        columns="sm:grid-cols-[1fr_16rem]"
+      />
       <FormField
         label="Condition (when)"
         htmlFor="rule-condition"

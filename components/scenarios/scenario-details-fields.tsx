@@ -1,5 +1,6 @@
 "use client";
 
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
@@ -21,33 +22,18 @@ interface ScenarioDetailsFieldsProps {
 export function ScenarioDetailsFields({ form, update, errors, scopedRules }: ScenarioDetailsFieldsProps) {
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
-        <FormField label="Name" htmlFor="scenario-name" required errors={errors("name")}>
-          <Input
-            id="scenario-name"
-            value={form.name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => update({ name: e.target.value })}
-          />
-        </FormField>
-        <FormField
-          label="Key"
-          htmlFor="scenario-key"
-          required
-          errors={errors("key")}
-          hint={
-            scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
-          }
-        >
-          <Input
-            id="scenario-key"
-            value={form.key}
-            maxLength={TEXT_LIMITS.key}
-            className="font-mono text-xs"
-            onChange={(e) => update({ key: e.target.value })}
-          />
-        </FormField>
-      </div>
+      <NameKeyFields
+        id="scenario"
+        name={form.name}
+        keyValue={form.key}
+        nameErrors={errors("name")}
+        keyErrors={errors("key")}
+        keyHint={
+          scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
+        }
+        update={update}
+        columns="sm:grid-cols-[1fr_12rem]"
+      />
       <FormField label="Description" htmlFor="scenario-description" errors={errors("description")}>
         <Textarea
           id="scenario-description"

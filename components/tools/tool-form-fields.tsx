@@ -1,5 +1,6 @@
 "use client";
 
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -39,31 +40,16 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
           </ul>
         </Alert>
       ) : null}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
-        <FormField label="Name" htmlFor="tool-name" required errors={errors.name}>
-          <Input
-            id="tool-name"
-            value={form.name}
-            onChange={(e) => update({ name: e.target.value })}
-            maxLength={TEXT_LIMITS.name}
-          />
-        </FormField>
-        <FormField
-          label="Key"
-          htmlFor="tool-key"
-          required
-          errors={errors.key}
-          hint="Stable id in bundles and traces; a rename keeps the rules attached."
-        >
-          <Input
-            id="tool-key"
-            value={form.key}
-            onChange={(e) => update({ key: e.target.value })}
-            className="font-mono text-xs"
-            maxLength={TEXT_LIMITS.key}
-          />
-        </FormField>
-      </div>
+      <NameKeyFields
+        id="tool"
+        name={form.name}
+        keyValue={form.key}
+        nameErrors={errors.name}
+        keyErrors={errors.key}
+        keyHint="Stable id in bundles and traces; a rename keeps the rules attached."
+        update={update}
+        columns="sm:grid-cols-[1fr_16rem]"
+      />
       <FormField
         label="Description"
         htmlFor="tool-description"
