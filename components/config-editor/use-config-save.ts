@@ -52,7 +52,7 @@ interface ConfigSaveOptions<F, R extends SaveResult>
  * the test gate's forced resend, the toast.
  */
 export function useConfigSave<F extends object, R extends SaveResult>(
-  opened: OpenedEditorProps<{ agent: { key: string } }>,
+  opened: OpenedEditorProps<{ agent: { key: string; name: string } }>,
   options: ConfigSaveOptions<F, R>,
 ) {
   const agentKey = opened.data.agent.key;
@@ -81,5 +81,14 @@ export function useConfigSave<F extends object, R extends SaveResult>(
     );
   }
 
-  return { editor, preview, save, previewProps: { agentKey, preview, draft } };
+  // What every EditorDrawer takes from its save, whatever the drawer edits.
+  const drawer = {
+    editor,
+    readOnly: opened.readOnly,
+    agentName: opened.data.agent.name,
+    currentVersion: opened.currentVersion,
+    onSubmit: save,
+    preview: { agentKey, preview, draft },
+  };
+  return { editor, drawer };
 }

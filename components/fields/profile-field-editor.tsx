@@ -35,8 +35,8 @@ interface ProfileFieldEditorProps extends OpenedEditorProps<FieldsWorkspaceData>
 
 /** A profile field definition: every field, each validation rule parsed as typed, and the tester. */
 export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
-  const { field, currentVersion, data, readOnly } = props;
-  const { editor, save, previewProps } = useConfigSave(props, {
+  const { field, data, readOnly } = props;
+  const { editor, drawer } = useConfigSave(props, {
     initial: field ?? NEW_PROFILE_FIELD,
     draft: (form, at) => {
       const saved = profileFieldFromForm(form);
@@ -62,19 +62,14 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
   const title = readOnly ? "Profile field" : field ? "Edit profile field" : "New profile field";
   return (
     <EditorDrawer
+      {...drawer}
       testId="field-editor"
       formId="field-editor-form"
       title={title}
       loadedName={field?.field_name ?? null}
-      agentName={data.agent.name}
-      currentVersion={currentVersion}
       readOnlyNote="designers edit fields; you can use the tester."
       alsoMakes={`profile schema v${data.agent.profileSchemaVersion + 1}`}
-      editor={editor}
-      readOnly={readOnly}
       saveLabel={field ? "Save field" : "Create field"}
-      onSubmit={save}
-      preview={previewProps}
       tester={<FieldValueTester fieldType={form.field_type} rules={form.validation_rules} />}
       form={
         <>

@@ -66,8 +66,8 @@ interface VariableEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
 
 /** A response variable: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
 export function VariableEditor(props: VariableEditorProps) {
-  const { variable, currentVersion, data, readOnly } = props;
-  const { editor, save, previewProps } = useConfigSave(props, {
+  const { variable, data, readOnly } = props;
+  const { editor, drawer } = useConfigSave(props, {
     initial: variable ? variableToForm(variable) : NEW_VARIABLE,
     draft: (form, at) => {
       const saved = variableFromForm(form);
@@ -87,18 +87,13 @@ export function VariableEditor(props: VariableEditorProps) {
   const title = readOnly ? "Response variable" : variable ? "Edit response variable" : "New response variable";
   return (
     <EditorDrawer
+      {...drawer}
       testId="variable-editor"
       formId="variable-editor-form"
       title={title}
       loadedName={variable?.name ?? null}
-      agentName={data.agent.name}
-      currentVersion={currentVersion}
       readOnlyNote="designers edit variables; you can use the tester."
-      editor={editor}
-      readOnly={readOnly}
       saveLabel={variable ? "Save variable" : "Create variable"}
-      onSubmit={save}
-      preview={previewProps}
       tester={<VariableTester variable={testable(form)} />}
       form={
         <>

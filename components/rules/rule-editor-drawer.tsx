@@ -29,10 +29,10 @@ interface RuleEditorDrawerProps extends OpenedEditorProps<RulesWorkspaceData> {
 
 /** One rule in the editor drawer: its form, and the CEL tester beside it. */
 export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
-  const { rule: loaded, data, currentVersion, readOnly } = props;
+  const { rule: loaded, data, readOnly } = props;
   const initial = useMemo(() => (loaded ? formFromRule(loaded) : NEW_RULE_FORM), [loaded]);
   const derive = useKeyFromName<RuleFormState>(loaded === null, keyFromName);
-  const { editor, save, previewProps } = useConfigSave(props, {
+  const { editor, drawer } = useConfigSave(props, {
     initial,
     discardPrompt: "Discard your unsaved changes to this rule?",
     derive,
@@ -52,19 +52,14 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
   const title = readOnly ? "Rule" : loaded ? "Edit rule" : "New rule";
   return (
     <EditorDrawer
+      {...drawer}
       testId="rule-editor"
       formId="rule-editor-form"
       title={title}
       loadedName={loaded?.key ?? null}
-      agentName={data.agent.name}
-      currentVersion={currentVersion}
       readOnlyNote="designers edit rules; you can use the tester."
-      editor={editor}
-      readOnly={readOnly}
       saveLabel={loaded ? "Save rule" : "Create rule"}
-      onSubmit={save}
       testerWidth="narrow"
-      preview={previewProps}
       form={<RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} sameAs={twin} />}
       tester={
         usesExpression(form) ? (

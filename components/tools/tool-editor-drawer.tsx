@@ -31,10 +31,10 @@ function staleErrorKeys(patch: Partial<ToolFormState>, key: string): boolean {
 
 /** One tool in the editor drawer: its form, and Try it beside it (outside the form: Enter there must not save). */
 export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
-  const { tool: loaded, data, currentVersion, readOnly } = props;
+  const { tool: loaded, data, readOnly } = props;
   const initial = useMemo(() => (loaded ? formFromTool(loaded) : newToolForm()), [loaded]);
   const derive = useKeyFromName<ToolFormState>(loaded === null, (name) => keyFromName(name, "_"));
-  const { editor, save, previewProps } = useConfigSave(props, {
+  const { editor, drawer } = useConfigSave(props, {
     initial,
     discardPrompt: "Discard your unsaved changes to this tool?",
     isStaleError: staleErrorKeys,
@@ -62,19 +62,14 @@ export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
   const title = readOnly ? "Tool" : loaded ? "Edit tool" : "New tool";
   return (
     <EditorDrawer
+      {...drawer}
       testId="tool-editor"
       formId="tool-editor-form"
       title={title}
       loadedName={loaded?.key ?? null}
-      agentName={data.agent.name}
-      currentVersion={currentVersion}
       readOnlyNote="designers edit and try tools."
-      editor={editor}
-      readOnly={readOnly}
       saveLabel={loaded ? "Save tool" : "Create tool"}
-      onSubmit={save}
       testerWidth="narrow"
-      preview={previewProps}
       form={
         <ToolFormFields
           form={form}
