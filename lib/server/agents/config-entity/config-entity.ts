@@ -88,8 +88,6 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
   });
 
   return {
-    descriptor: d,
-
     /** Adds the entity: checked against the agent, one new config version. */
     create: (db: Database, request: ConfigChangeRequest, draft: T) => {
       const value = d.canonical ? d.canonical(draft) : draft;
