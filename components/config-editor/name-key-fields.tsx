@@ -7,10 +7,8 @@ import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 interface NameKeyFieldsProps {
   /** The inputs' id prefix: "rule" → rule-name, rule-key. */
   id: string;
-  name: string;
-  keyValue: string;
-  nameErrors?: string[];
-  keyErrors?: string[];
+  form: { name: string; key: string };
+  errors: { name?: string[]; key?: string[] };
   keyHint: string;
   update: (patch: { name?: string } | { key?: string }) => void;
   /** The grid's columns: the key column is narrower beside a scenario's graph. */
@@ -18,30 +16,21 @@ interface NameKeyFieldsProps {
 }
 
 /** An entity's Name and Key side by side (rules, tools, scenarios), each limited as the bundle is. */
-export function NameKeyFields({
-  id,
-  name,
-  keyValue,
-  nameErrors,
-  keyErrors,
-  keyHint,
-  update,
-  columns,
-}: NameKeyFieldsProps) {
+export function NameKeyFields({ id, form, errors, keyHint, update, columns }: NameKeyFieldsProps) {
   return (
     <div className={`grid grid-cols-1 gap-3 ${columns}`}>
-      <FormField label="Name" htmlFor={`${id}-name`} required errors={nameErrors}>
+      <FormField label="Name" htmlFor={`${id}-name`} required errors={errors.name}>
         <Input
           id={`${id}-name`}
-          value={name}
+          value={form.name}
           onChange={(e) => update({ name: e.target.value })}
           maxLength={TEXT_LIMITS.name}
         />
       </FormField>
-      <FormField label="Key" htmlFor={`${id}-key`} required errors={keyErrors} hint={keyHint}>
+      <FormField label="Key" htmlFor={`${id}-key`} required errors={errors.key} hint={keyHint}>
         <Input
           id={`${id}-key`}
-          value={keyValue}
+          value={form.key}
           onChange={(e) => update({ key: e.target.value })}
           className="font-mono text-xs"
           maxLength={TEXT_LIMITS.key}

@@ -30,10 +30,8 @@ export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormF
     <div className="space-y-4">
       <NameKeyFields
         id="rule"
-        name={form.name}
-        keyValue={form.key}
-        nameErrors={errors.name}
-        keyErrors={errors.key}
+        form={form}
+        errors={errors}
         keyHint="Stable id in bundles and traces."
         update={update}
         columns="sm:grid-cols-[1fr_16rem]"

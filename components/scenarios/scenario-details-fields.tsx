@@ -24,10 +24,8 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
     <div className="space-y-3">
       <NameKeyFields
         id="scenario"
-        name={form.name}
-        keyValue={form.key}
-        nameErrors={errors("name")}
-        keyErrors={errors("key")}
+        form={form}
+        errors={{ name: errors("name"), key: errors("key") }}
         keyHint={
           scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
         }

@@ -41,10 +41,8 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
       ) : null}
       <NameKeyFields
         id="tool"
-        name={form.name}
-        keyValue={form.key}
-        nameErrors={errors.name}
-        keyErrors={errors.key}
+        form={form}
+        errors={errors}
         keyHint="Stable id in bundles and traces; a rename keeps the rules attached."
         update={update}
         columns="sm:grid-cols-[1fr_16rem]"
