@@ -3,6 +3,7 @@ import type { AgentRow, Database, Transaction } from "@/db/types";
 import type { EntityFieldDiff } from "@/lib/bundles/entity-field-diff";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import type { ConfigEntity as EntityName } from "@/lib/versioning/config-change-payload";
+import { AppError } from "../../errors";
 import { type ConfigChange, type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
 
 /** One stored entity: its bundle form, and whatever its writes need (a row id, step rows). */
@@ -60,6 +61,27 @@ export interface ConfigEntityDescriptor<T, S extends StoredEntity<T>, R, E = und
   reply: (outcome: EntityOutcome<T, X>) => R;
 }
 
+/**
+ * The find of a kind stored as one row (rules, tools, profile fields, response variables): the entity
+ * in the bundle and its row id, or NOT_FOUND naming the kind and what to reload.
+ */
+export function findRow<T>(kind: {
+  listOf: (bundle: Bundle) => readonly T[];
+  keyOf: (value: T) => string;
+  idOf: (tx: Transaction, agentId: string, key: string) => Promise<string | null>;
+  /** "rule", "profile field". */
+  noun: string;
+  /** "reload the rules". */
+  reload: string;
+}) {
+  return async (tx: Transaction, agent: AgentRow, bundle: Bundle, key: string) => {
+    const value = kind.listOf(bundle).find((item) => kind.keyOf(item) === key);
+    const id = await kind.idOf(tx, agent.id, key);
+    if (!value || !id) throw new AppError("NOT_FOUND", `${agent.name} has no ${kind.noun} "${key}"; ${kind.reload}.`);
+    return { id, value };
+  };
+}
+
 type SwitchWrite<S> = (tx: Transaction, stored: S, enabled: boolean) => Promise<void>;
 
 type Saved<T, X> = { value: T | null; extra: X };
@@ -83,6 +105,12 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
     value,
     extra: d.afterWrite ? await d.afterWrite(tx, agent) : (undefined as X),
   });
+  /** A new entity (created or copied): checked as one the agent does not have yet, then written. */
+  const added = async (tx: Transaction, agent: AgentRow, bundle: Bundle, value: T) => {
+    d.assertFits(bundle, value, null, undefined as E);
+    await d.insert(tx, agent, value);
+    return { key: d.keyOf(value), diff: d.diff(null, value), result: await written(tx, agent, value) };
+  };
   const unchanged = (agent: AgentRow, value: T) => ({
     unchanged: { value, extra: d.unchangedExtra ? d.unchangedExtra(agent) : (undefined as X) },
   });
@@ -91,12 +119,11 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
     /** Adds the entity: checked against the agent, one new config version. */
     create: (db: Database, request: ConfigChangeRequest, draft: T) => {
       const value = d.canonical ? d.canonical(draft) : draft;
-      return run(db, request, async (tx, agent, bundle) => {
-        d.assertFits(bundle, value, null, undefined as E);
-        await d.insert(tx, agent, value);
-        const result = await written(tx, agent, value);
-        return { entity: d.entity, key: d.keyOf(value), action: "created", diff: d.diff(null, value), result };
-      });
+      return run(db, request, async (tx, agent, bundle) => ({
+        entity: d.entity,
+        action: "created",
+        ...(await added(tx, agent, bundle, value)),
+      }));
     },
 
     /**
@@ -131,18 +158,8 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
       return run(db, request, async (tx, agent, bundle) => {
         const source = await d.find(tx, agent, bundle, sourceKey);
         const value = copy(source.value, new Set(d.listOf(bundle).map(d.keyOf)));
-        d.assertFits(bundle, value, null, undefined as E);
-        await d.insert(tx, agent, value);
-        const key = d.keyOf(value);
-        const result = await written(tx, agent, value);
-        return {
-          entity: d.entity,
-          key,
-          action: "duplicated",
-          source_key: sourceKey,
-          diff: d.diff(null, value),
-          result,
-        };
+        const change = await added(tx, agent, bundle, value);
+        return { entity: d.entity, action: "duplicated", source_key: sourceKey, ...change };
       });
     },
 

@@ -7,12 +7,15 @@ import {
   updateProfileFieldRow,
 } from "@/db/queries/fields";
 import { profileFieldColumns } from "@/lib/bundles/entity-columns";
+import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { diffProfileField } from "@/lib/fields/entity-diffs";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
-import { AppError } from "@/lib/server/errors";
-import { configEntity } from "../config-entity/config-entity";
+import { configEntity, findRow } from "../config-entity/config-entity";
 import { assertProfileFieldFits, assertUnused } from "./field-issues";
 import { bumpProfileSchemaVersion } from "./profile-schema-version";
+
+const keyOf = (field: ProfileField) => field.field_name;
+const listOf = (bundle: Bundle) => bundle.profile_fields;
 
 /**
  * Profile field definitions. Every write bumps profile_schema_version (profile-schema-version.ts). A
@@ -22,15 +25,15 @@ import { bumpProfileSchemaVersion } from "./profile-schema-version";
  */
 export const profileFieldEntity = configEntity({
   entity: "profile_field",
-  keyOf: (field: ProfileField) => field.field_name,
-  listOf: (bundle) => bundle.profile_fields,
-  find: async (tx, agent, bundle, name) => {
-    const value = bundle.profile_fields.find((f) => f.field_name === name);
-    const id = await profileFieldIdByName(tx, agent.id, name);
-    if (!value || !id)
-      throw new AppError("NOT_FOUND", `${agent.name} has no profile field "${name}"; reload the page.`);
-    return { id, value };
-  },
+  keyOf,
+  listOf,
+  find: findRow<ProfileField>({
+    listOf,
+    keyOf,
+    idOf: profileFieldIdByName,
+    noun: "profile field",
+    reload: "reload the page",
+  }),
   diff: diffProfileField,
   assertFits: (bundle, field, replacing) => assertProfileFieldFits(bundle, field, replacing?.value.field_name ?? null),
   assertDeletable: (bundle, stored) => assertUnused(bundle, "profile_field", stored.value.field_name),

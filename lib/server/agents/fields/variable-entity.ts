@@ -1,11 +1,14 @@
 import "server-only";
 import { deleteVariableRow, insertVariableRow, updateVariableRow, variableIdByName } from "@/db/queries/fields";
 import { variableColumns } from "@/lib/bundles/entity-columns";
+import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { diffVariable } from "@/lib/fields/entity-diffs";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
-import { AppError } from "@/lib/server/errors";
-import { configEntity } from "../config-entity/config-entity";
+import { configEntity, findRow } from "../config-entity/config-entity";
 import { assertUnused, assertVariableFits } from "./field-issues";
+
+const keyOf = (variable: ResponseVariable) => variable.name;
+const listOf = (bundle: Bundle) => bundle.variables;
 
 /**
  * Response variables. A rename is refused while rules read the old name; a delete is refused while a
@@ -13,16 +16,15 @@ import { assertUnused, assertVariableFits } from "./field-issues";
  */
 export const variableEntity = configEntity({
   entity: "variable",
-  keyOf: (variable: ResponseVariable) => variable.name,
-  listOf: (bundle) => bundle.variables,
-  find: async (tx, agent, bundle, name) => {
-    const value = bundle.variables.find((v) => v.name === name);
-    const id = await variableIdByName(tx, agent.id, name);
-    if (!value || !id) {
-      throw new AppError("NOT_FOUND", `${agent.name} has no response variable "${name}"; reload the page.`);
-    }
-    return { id, value };
-  },
+  keyOf,
+  listOf,
+  find: findRow<ResponseVariable>({
+    listOf,
+    keyOf,
+    idOf: variableIdByName,
+    noun: "response variable",
+    reload: "reload the page",
+  }),
   diff: diffVariable,
   assertFits: (bundle, variable, replacing) => assertVariableFits(bundle, variable, replacing?.value.name ?? null),
   assertDeletable: (bundle, stored) => assertUnused(bundle, "variable", stored.value.name),

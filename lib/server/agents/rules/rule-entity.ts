@@ -3,12 +3,14 @@ import { readConfigIds } from "@/db/queries/agent-config";
 import { deleteRuleRow, insertRuleRow, ruleIdByKey, updateRuleRow } from "@/db/queries/rules";
 import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
 import { ruleColumns } from "@/lib/bundles/write-agent-config";
-import type { BundleRule } from "@/lib/engine/contracts/bundle";
+import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleChangeResult } from "@/lib/rules/rule-action-schemas";
-import { AppError } from "@/lib/server/errors";
-import { configEntity } from "../config-entity/config-entity";
+import { configEntity, findRow } from "../config-entity/config-entity";
 import { copyKey, copyName } from "../config-entity/copy-names";
 import { assertRuleFits } from "./rule-issues";
+
+const keyOf = (rule: BundleRule) => rule.key;
+const listOf = (bundle: Bundle) => bundle.rules;
 
 /**
  * Rules. A rename keeps the rule's id, so fire counts and traces still point at it. A deleted rule's
@@ -17,14 +19,9 @@ import { assertRuleFits } from "./rule-issues";
  */
 export const ruleEntity = configEntity({
   entity: "rule",
-  keyOf: (rule: BundleRule) => rule.key,
-  listOf: (bundle) => bundle.rules,
-  find: async (tx, agent, bundle, key) => {
-    const value = bundle.rules.find((r) => r.key === key);
-    const id = await ruleIdByKey(tx, agent.id, key);
-    if (!value || !id) throw new AppError("NOT_FOUND", `${agent.name} has no rule "${key}"; reload the rules.`);
-    return { id, value };
-  },
+  keyOf,
+  listOf,
+  find: findRow<BundleRule>({ listOf, keyOf, idOf: ruleIdByKey, noun: "rule", reload: "reload the rules" }),
   diff: diffRuleFields,
   assertFits: (bundle, rule, replacing) => assertRuleFits(bundle, rule, replacing?.value.key ?? null),
   insert: async (tx, agent, rule) => insertRuleRow(tx, agent.id, ruleColumns(rule, await readConfigIds(tx, agent.id))),

@@ -1,15 +1,17 @@
 import "server-only";
 import { deleteToolRow, insertToolRow, toolIdByKey, updateToolRow } from "@/db/queries/tools";
 import { toolColumns } from "@/lib/bundles/entity-columns";
-import type { BundleTool } from "@/lib/engine/contracts/bundle";
-import { AppError } from "@/lib/server/errors";
+import type { Bundle, BundleTool } from "@/lib/engine/contracts/bundle";
 import { canonicalTool } from "@/lib/tools/canonical-tool";
 import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
 import { copyToolKey } from "@/lib/tools/tool-copy-key";
 import { diffToolFields } from "@/lib/tools/tool-field-diff";
-import { configEntity } from "../config-entity/config-entity";
+import { configEntity, findRow } from "../config-entity/config-entity";
 import { copyName } from "../config-entity/copy-names";
 import { assertToolDeletable, assertToolFits } from "./tool-issues";
+
+const keyOf = (tool: BundleTool) => tool.key;
+const listOf = (bundle: Bundle) => bundle.tools;
 
 /**
  * Tools. A rename keeps the tool's id, so the rules that attach it (rules.attached_tool_ids) still do.
@@ -19,14 +21,9 @@ import { assertToolDeletable, assertToolFits } from "./tool-issues";
  */
 export const toolEntity = configEntity({
   entity: "tool",
-  keyOf: (tool: BundleTool) => tool.key,
-  listOf: (bundle) => bundle.tools,
-  find: async (tx, agent, bundle, key) => {
-    const value = bundle.tools.find((t) => t.key === key);
-    const id = await toolIdByKey(tx, agent.id, key);
-    if (!value || !id) throw new AppError("NOT_FOUND", `${agent.name} has no tool "${key}"; reload the tools.`);
-    return { id, value };
-  },
+  keyOf,
+  listOf,
+  find: findRow<BundleTool>({ listOf, keyOf, idOf: toolIdByKey, noun: "tool", reload: "reload the tools" }),
   diff: diffToolFields,
   canonical: canonicalTool,
   assertFits: (bundle, tool, replacing) => assertToolFits(bundle, tool, replacing?.value.key ?? null),
