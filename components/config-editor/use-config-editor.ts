@@ -9,7 +9,7 @@ import { type ForceTests, useTestsGate } from "./use-tests-gate";
 
 type FormErrors = Record<string, string[]>;
 
-interface ConfigEditorOptions<F> {
+export interface ConfigEditorOptions<F> {
   initial: F;
   readOnly: boolean;
   /** The config_version the editor was opened on: sent as expected_config_version. */

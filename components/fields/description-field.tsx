@@ -2,6 +2,7 @@
 
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 
 interface DescriptionFieldProps {
   id: string;
@@ -16,7 +17,7 @@ interface DescriptionFieldProps {
 export function DescriptionField({ id, hint, value, errors, onChange }: DescriptionFieldProps) {
   return (
     <FormField label="Description" htmlFor={id} errors={errors} hint={hint}>
-      <Textarea id={id} value={value} maxLength={2000} onChange={(e) => onChange(e.target.value)} />
+      <Textarea id={id} value={value} maxLength={TEXT_LIMITS.description} onChange={(e) => onChange(e.target.value)} />
     </FormField>
   );
 }

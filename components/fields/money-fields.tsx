@@ -2,6 +2,7 @@
 
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { VariableForm } from "@/lib/fields/editor-forms";
 import { contextWordProblem, currencyProblem, rateRow, rateRowProblem, splitRateRow } from "@/lib/fields/money-form";
 import { ListRowsField } from "./list-rows-field";
@@ -45,7 +46,7 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
         <Input
           id="variable-currency"
           value={form.currency}
-          maxLength={3}
+          maxLength={TEXT_LIMITS.currency}
           placeholder="USD"
           readOnly={readOnly}
           className="w-24 font-mono text-xs uppercase"
@@ -70,7 +71,7 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
               aria-label={`Context word ${index + 1}`}
               aria-describedby={`variable-context-word-problem-${index}`}
               value={value}
-              maxLength={60}
+              maxLength={TEXT_LIMITS.contextWord}
               placeholder="refund"
               onChange={(e) => set(e.target.value)}
               className="text-xs"
@@ -97,7 +98,7 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
               aria-label={`Limit word ${index + 1}`}
               aria-describedby={`variable-limit-word-problem-${index}`}
               value={value}
-              maxLength={60}
+              maxLength={TEXT_LIMITS.contextWord}
               placeholder="allowance"
               onChange={(e) => set(e.target.value)}
               className="text-xs"
@@ -128,7 +129,7 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
                   aria-label={`Rate ${index + 1} currency`}
                   aria-describedby={`variable-rate-problem-${index}`}
                   value={code}
-                  maxLength={3}
+                  maxLength={TEXT_LIMITS.currency}
                   placeholder="EUR"
                   onChange={(e) => set(rateRow(e.target.value.toUpperCase().replace(/\s/g, ""), rate))}
                   className="w-20 font-mono text-xs uppercase"

@@ -1,17 +1,17 @@
 "use client";
 
-import { useState } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
-import { useConfigEditor } from "@/components/config-editor/use-config-editor";
-import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
+import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
+import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
+import { LIST_LIMITS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { NEW_PROFILE_FIELD, profileFieldFromForm } from "@/lib/fields/editor-forms";
-import type { ProfileField } from "@/lib/fields/field-action-schemas";
+import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { variableNameFromLabel } from "@/lib/keys/key-from-name";
 import { DescriptionField } from "./description-field";
@@ -28,77 +28,48 @@ const TYPES: TypeOption<ProfileField["field_type"]>[] = [
   { value: "date", hint: "ISO-8601 text, e.g. 2025-03-14; a CEL string." },
 ];
 
-// BundleProfileField's limits (bundle.ts): 20 validation rules, 20 extraction hints.
-const MAX_RULES = 20;
-const MAX_HINTS = 20;
-
 interface ProfileFieldEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new field. */
   field: ProfileField | null;
 }
 
 /** A profile field definition: every field, each validation rule parsed as typed, and the tester. */
-export function ProfileFieldEditor({
-  field,
-  loadedVersion,
-  currentVersion,
-  data,
-  readOnly,
-  onSaved,
-  onClose,
-}: ProfileFieldEditorProps) {
-  const editor = useConfigEditor({
+export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
+  const { field, data, readOnly } = props;
+  const { editor, drawer } = useConfigSave(props, {
     initial: field ?? NEW_PROFILE_FIELD,
-    readOnly,
-    loadedVersion,
-    currentVersion,
-    onSaved,
-    onClose,
+    draft: (form, at) => {
+      const saved = profileFieldFromForm(form);
+      const savedText = (result: ProfileFieldChangeResult) =>
+        `Saved ${saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`;
+      return field
+        ? configSave(
+            "updateProfileField",
+            { ...saved, ...at, loaded_name: field.field_name },
+            updateProfileFieldAction,
+            { savedText, saved },
+          )
+        : configSave("createProfileField", { ...saved, ...at }, createProfileFieldAction, { savedText, saved });
+    },
   });
   const { form, update, errors } = editor;
   // A new field's name follows its display name until the designer types a name of their own.
-  const [nameEdited, setNameEdited] = useState(field !== null);
-
-  const preview = useImpactPreview(data.agent.key, editor.rejected);
-
-  /** Save's input for this form, the same for Save and for its impact preview. */
-  function draft() {
-    const saved = profileFieldFromForm(form);
-    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
-    return field
-      ? { edit: "updateProfileField" as const, saved, input: { ...saved, ...at, loaded_name: field.field_name } }
-      : { edit: "createProfileField" as const, saved, input: { ...saved, ...at } };
-  }
-
-  function submit() {
-    const next = draft();
-    editor.save(
-      next.saved,
-      (_, force) =>
-        next.edit === "updateProfileField"
-          ? updateProfileFieldAction({ ...preview.stamped(next.input), ...force })
-          : createProfileFieldAction({ ...preview.stamped(next.input), ...force }),
-      (result) =>
-        `Saved ${next.saved.field_name} · v${result.config_version} · profile schema v${result.profile_schema_version}`,
-    );
-  }
+  const nameFollows = useKeyFromName<ProfileField>(field === null, variableNameFromLabel, {
+    name: "display_name",
+    key: "field_name",
+  });
 
   const title = readOnly ? "Profile field" : field ? "Edit profile field" : "New profile field";
   return (
     <EditorDrawer
+      {...drawer}
       testId="field-editor"
       formId="field-editor-form"
       title={title}
       loadedName={field?.field_name ?? null}
-      agentName={data.agent.name}
-      currentVersion={currentVersion}
       readOnlyNote="designers edit fields; you can use the tester."
       alsoMakes={`profile schema v${data.agent.profileSchemaVersion + 1}`}
-      editor={editor}
-      readOnly={readOnly}
       saveLabel={field ? "Save field" : "Create field"}
-      onSubmit={submit}
-      preview={{ agentKey: data.agent.key, preview, draft }}
       tester={<FieldValueTester fieldType={form.field_type} rules={form.validation_rules} />}
       form={
         <>
@@ -107,12 +78,9 @@ export function ProfileFieldEditor({
               <Input
                 id="field-display-name"
                 value={form.display_name}
-                maxLength={200}
+                maxLength={TEXT_LIMITS.name}
                 onChange={(e) =>
-                  update({
-                    display_name: e.target.value,
-                    ...(nameEdited ? {} : { field_name: variableNameFromLabel(e.target.value) }),
-                  })
+                  update({ display_name: e.target.value, ...nameFollows({ display_name: e.target.value }) })
                 }
               />
             </FormField>
@@ -126,12 +94,9 @@ export function ProfileFieldEditor({
               <Input
                 id="field-name"
                 value={form.field_name}
-                maxLength={64}
+                maxLength={TEXT_LIMITS.key}
                 className="font-mono text-xs"
-                onChange={(e) => {
-                  setNameEdited(true);
-                  update({ field_name: e.target.value });
-                }}
+                onChange={(e) => update({ field_name: e.target.value, ...nameFollows({ field_name: e.target.value }) })}
               />
             </FormField>
           </div>
@@ -164,7 +129,7 @@ export function ProfileFieldEditor({
             onChange={(validation_rules) => update({ validation_rules })}
             rowLabel={(i) => `Validation rule ${i + 1}`}
             addLabel="Add validation rule"
-            max={MAX_RULES}
+            max={LIST_LIMITS.validationRules}
             errors={errors.validation_rules}
             readOnly={readOnly}
             renderRow={({ value, index, inputId, set }) => (
@@ -192,7 +157,7 @@ export function ProfileFieldEditor({
             onChange={(extraction_hints) => update({ extraction_hints })}
             rowLabel={(i) => `Extraction hint ${i + 1}`}
             addLabel="Add extraction hint"
-            max={MAX_HINTS}
+            max={LIST_LIMITS.extractionHints}
             errors={errors.extraction_hints}
             readOnly={readOnly}
             renderRow={({ value, index, inputId, set }) => (
@@ -200,7 +165,7 @@ export function ProfileFieldEditor({
                 id={inputId}
                 aria-label={`Extraction hint ${index + 1}`}
                 value={value}
-                maxLength={500}
+                maxLength={TEXT_LIMITS.listEntry}
                 onChange={(e) => set(e.target.value)}
               />
             )}

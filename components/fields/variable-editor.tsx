@@ -2,14 +2,14 @@
 
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
-import { useConfigEditor } from "@/components/config-editor/use-config-editor";
-import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
+import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
+import { LIST_LIMITS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { NEW_VARIABLE, type VariableForm, variableFromForm, variableToForm } from "@/lib/fields/editor-forms";
-import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
+import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { contextWordProblem, currencyProblem } from "@/lib/fields/money-form";
 import { phraseProblem } from "@/lib/fields/phrases-form";
@@ -59,74 +59,41 @@ function testable(form: VariableForm): ResponseVariable {
   };
 }
 
-// BundleVariable's limit (bundle.ts): 50 patterns.
-const MAX_PATTERNS = 50;
-
 interface VariableEditorProps extends OpenedEditorProps<FieldsWorkspaceData> {
   /** null: a new variable. */
   variable: ResponseVariable | null;
 }
 
 /** A response variable: a variable extracted from each draft reply, its patterns checked as typed, and the tester. */
-export function VariableEditor({
-  variable,
-  loadedVersion,
-  currentVersion,
-  data,
-  readOnly,
-  onSaved,
-  onClose,
-}: VariableEditorProps) {
-  const editor = useConfigEditor({
+export function VariableEditor(props: VariableEditorProps) {
+  const { variable, data, readOnly } = props;
+  const { editor, drawer } = useConfigSave(props, {
     initial: variable ? variableToForm(variable) : NEW_VARIABLE,
-    readOnly,
-    loadedVersion,
-    currentVersion,
-    onSaved,
-    onClose,
+    draft: (form, at) => {
+      const saved = variableFromForm(form);
+      // Rates stay as typed (a rate that is not a number is the server's to name, on its row).
+      const normalized = { ...variableToForm(saved), rates: form.rates.filter((row) => row.trim() !== "") };
+      const rest = {
+        savedText: (result: VariableChangeResult) => `Saved ${saved.name} · v${result.config_version}`,
+        saved: normalized,
+      };
+      return variable
+        ? configSave("updateVariable", { ...saved, ...at, loaded_name: variable.name }, updateVariableAction, rest)
+        : configSave("createVariable", { ...saved, ...at }, createVariableAction, rest);
+    },
   });
   const { form, update, errors } = editor;
-
-  const preview = useImpactPreview(data.agent.key, editor.rejected);
-
-  /** Save's input for this form, the same for Save and for its impact preview. */
-  function draft() {
-    const saved = variableFromForm(form);
-    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
-    return variable
-      ? { edit: "updateVariable" as const, saved, input: { ...saved, ...at, loaded_name: variable.name } }
-      : { edit: "createVariable" as const, saved, input: { ...saved, ...at } };
-  }
-
-  function submit() {
-    const next = draft();
-    // Rates stay as typed (a rate that is not a number is the server's to name, on its row).
-    const normalized = { ...variableToForm(next.saved), rates: form.rates.filter((row) => row.trim() !== "") };
-    editor.save(
-      normalized,
-      (_, force) =>
-        next.edit === "updateVariable"
-          ? updateVariableAction({ ...preview.stamped(next.input), ...force })
-          : createVariableAction({ ...preview.stamped(next.input), ...force }),
-      (result) => `Saved ${next.saved.name} · v${result.config_version}`,
-    );
-  }
 
   const title = readOnly ? "Response variable" : variable ? "Edit response variable" : "New response variable";
   return (
     <EditorDrawer
+      {...drawer}
       testId="variable-editor"
       formId="variable-editor-form"
       title={title}
       loadedName={variable?.name ?? null}
-      agentName={data.agent.name}
-      currentVersion={currentVersion}
       readOnlyNote="designers edit variables; you can use the tester."
-      editor={editor}
-      readOnly={readOnly}
       saveLabel={variable ? "Save variable" : "Create variable"}
-      onSubmit={submit}
-      preview={{ agentKey: data.agent.key, preview, draft }}
       tester={<VariableTester variable={testable(form)} />}
       form={
         <>
@@ -141,7 +108,7 @@ export function VariableEditor({
               <Input
                 id="variable-name"
                 value={form.name}
-                maxLength={64}
+                maxLength={TEXT_LIMITS.key}
                 className="font-mono text-xs"
                 onChange={(e) => update({ name: e.target.value })}
               />
@@ -182,7 +149,7 @@ export function VariableEditor({
             onChange={(patterns) => update({ patterns })}
             rowLabel={(i) => `Pattern ${i + 1}`}
             addLabel="Add pattern"
-            max={MAX_PATTERNS}
+            max={LIST_LIMITS.patterns}
             errors={errors.patterns}
             readOnly={readOnly}
             renderRow={({ value, index, inputId, set }) => (
@@ -192,7 +159,7 @@ export function VariableEditor({
                   aria-label={`Pattern ${index + 1}`}
                   aria-describedby={`variable-pattern-status-${index}`}
                   value={value}
-                  maxLength={500}
+                  maxLength={TEXT_LIMITS.listEntry}
                   spellCheck={false}
                   autoComplete="off"
                   placeholder={

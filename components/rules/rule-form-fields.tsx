@@ -1,5 +1,6 @@
 "use client";
 
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -27,20 +28,14 @@ interface RuleFormFieldsProps {
 export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormFieldsProps) {
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
-        <FormField label="Name" htmlFor="rule-name" required errors={errors.name}>
-          <Input id="rule-name" value={form.name} onChange={(e) => update({ name: e.target.value })} maxLength={200} />
-        </FormField>
-        <FormField label="Key" htmlFor="rule-key" required errors={errors.key} hint="Stable id in bundles and traces.">
-          <Input
-            id="rule-key"
-            value={form.key}
-            onChange={(e) => update({ key: e.target.value })}
-            className="font-mono text-xs"
-            maxLength={64}
-          />
-        </FormField>
-      </div>
+      <NameKeyFields
+        id="rule"
+        form={form}
+        errors={errors}
+        keyHint="Stable id in bundles and traces."
+        update={update}
+        columns="sm:grid-cols-[1fr_16rem]"
+      />
       <FormField
         label="Condition (when)"
         htmlFor="rule-condition"

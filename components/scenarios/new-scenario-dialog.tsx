@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -37,18 +38,13 @@ const EMPTY = { name: "", key: "", intent_label: "", step: "" };
 export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose }: NewScenarioDialogProps) {
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
-  const [keyEdited, setKeyEdited] = useState(false);
+  const keyFollows = useKeyFromName<typeof EMPTY>(true, keyFromName);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startCreate] = useTransition();
 
   const update = (patch: Partial<typeof EMPTY>) => {
-    if (patch.key !== undefined) setKeyEdited(true);
-    setFields((current) => {
-      const next = { ...current, ...patch };
-      if (!keyEdited && patch.name !== undefined) next.key = keyFromName(patch.name);
-      return next;
-    });
+    setFields((current) => ({ ...current, ...patch, ...keyFollows(patch) }));
     setErrors({});
   };
 
@@ -85,7 +81,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
       onVersion(result.data.config_version);
       toast.success(`Created ${scenario.data.key}, disabled until you enable it · v${result.data.config_version}`);
       setFields(EMPTY);
-      setKeyEdited(false);
+      keyFollows.reset();
       onClose();
       router.push(`/agents/${agentKey}/scenarios/${scenario.data.key}`);
     });

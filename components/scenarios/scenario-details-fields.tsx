@@ -1,10 +1,12 @@
 "use client";
 
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ScenarioForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 
@@ -20,33 +22,16 @@ interface ScenarioDetailsFieldsProps {
 export function ScenarioDetailsFields({ form, update, errors, scopedRules }: ScenarioDetailsFieldsProps) {
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
-        <FormField label="Name" htmlFor="scenario-name" required errors={errors("name")}>
-          <Input
-            id="scenario-name"
-            value={form.name}
-            maxLength={200}
-            onChange={(e) => update({ name: e.target.value })}
-          />
-        </FormField>
-        <FormField
-          label="Key"
-          htmlFor="scenario-key"
-          required
-          errors={errors("key")}
-          hint={
-            scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
-          }
-        >
-          <Input
-            id="scenario-key"
-            value={form.key}
-            maxLength={64}
-            className="font-mono text-xs"
-            onChange={(e) => update({ key: e.target.value })}
-          />
-        </FormField>
-      </div>
+      <NameKeyFields
+        id="scenario"
+        form={form}
+        errors={{ name: errors("name"), key: errors("key") }}
+        keyHint={
+          scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
+        }
+        update={update}
+        columns="sm:grid-cols-[1fr_12rem]"
+      />
       <FormField label="Description" htmlFor="scenario-description" errors={errors("description")}>
         <Textarea
           id="scenario-description"
@@ -65,7 +50,7 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
           <Input
             id="scenario-intent"
             value={form.intent_label}
-            maxLength={100}
+            maxLength={TEXT_LIMITS.intentLabel}
             className="font-mono text-xs"
             onChange={(e) => update({ intent_label: e.target.value })}
           />

@@ -7,6 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import type { StepMarks } from "./graph-marks";
@@ -92,7 +93,7 @@ export function StepCard(props: StepCardProps) {
             ref={nameRef}
             id={`${id}-name`}
             value={step.name}
-            maxLength={200}
+            maxLength={TEXT_LIMITS.name}
             onChange={(e) => edit?.update({ name: e.target.value })}
           />
         </FormField>
@@ -106,7 +107,7 @@ export function StepCard(props: StepCardProps) {
           <Input
             id={`${id}-key`}
             value={step.key}
-            maxLength={64}
+            maxLength={TEXT_LIMITS.key}
             className="font-mono text-xs"
             onChange={(e) => edit?.update({ key: e.target.value })}
           />
@@ -121,7 +122,7 @@ export function StepCard(props: StepCardProps) {
         <Textarea
           id={`${id}-instructions`}
           value={step.instructions}
-          maxLength={8000}
+          maxLength={TEXT_LIMITS.instructions}
           onChange={(e) => edit?.update({ instructions: e.target.value })}
         />
       </FormField>
@@ -134,7 +135,7 @@ export function StepCard(props: StepCardProps) {
         <Textarea
           id={`${id}-hint`}
           value={step.clarification_hint}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.description}
           className="min-h-12"
           onChange={(e) => edit?.update({ clarification_hint: e.target.value })}
         />

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm, TransitionForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import { ItemCard } from "./item-card";
@@ -94,7 +95,7 @@ export function TransitionCard(props: TransitionCardProps) {
         <Textarea
           id={`${id}-condition`}
           value={transition.condition_text}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.description}
           className="min-h-12"
           onChange={(e) => edit?.update({ condition_text: e.target.value })}
         />

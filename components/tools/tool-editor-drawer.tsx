@@ -3,13 +3,13 @@
 import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
-import { useConfigEditor } from "@/components/config-editor/use-config-editor";
+import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
-import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { updateToolAction } from "@/lib/actions/tools/update-tool";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { keyFromName } from "@/lib/keys/key-from-name";
+import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
 import { formErrorsOf, formFromTool, newToolForm, type ToolFormState, toolFromForm } from "@/lib/tools/tool-form-state";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { ToolFormFields } from "./tool-form-fields";
@@ -31,20 +31,24 @@ function staleErrorKeys(patch: Partial<ToolFormState>, key: string): boolean {
 
 /** One tool in the editor drawer: its form, and Try it beside it (outside the form: Enter there must not save). */
 export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
-  const { tool: loaded, data, loadedVersion, currentVersion, readOnly, onSaved, onClose } = props;
+  const { tool: loaded, data, readOnly } = props;
   const initial = useMemo(() => (loaded ? formFromTool(loaded) : newToolForm()), [loaded]);
   const derive = useKeyFromName<ToolFormState>(loaded === null, (name) => keyFromName(name, "_"));
-  const editor = useConfigEditor({
+  const { editor, drawer } = useConfigSave(props, {
     initial,
-    readOnly,
-    loadedVersion,
-    currentVersion,
-    onSaved,
-    onClose,
     discardPrompt: "Discard your unsaved changes to this tool?",
     isStaleError: staleErrorKeys,
     derive,
     formErrorsOf,
+    draft: (form, at) => {
+      const converted = toolFromForm(form, data.takenNames);
+      if (!converted.ok) return { errors: converted.errors };
+      const tool = converted.tool;
+      const savedText = (saved: ToolChangeResult) => `Saved ${tool.key} · v${saved.config_version}`;
+      return loaded
+        ? configSave("updateTool", { ...at, tool_key: loaded.key, tool }, updateToolAction, { savedText })
+        : configSave("createTool", { ...at, tool }, createToolAction, { savedText });
+    },
   });
   const { form } = editor;
   const savedStatus = loaded ? data.hostStatus[loaded.key] : undefined;
@@ -55,51 +59,17 @@ export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
     !readOnly && form.kind === "http",
   );
 
-  const preview = useImpactPreview(data.agent.key, editor.rejected);
-
-  /** Save's input for this form, the same for Save and for its impact preview; null when the form does not convert. */
-  function draft() {
-    const converted = toolFromForm(form, data.takenNames);
-    if (!converted.ok) {
-      editor.invalid(converted.errors);
-      return null;
-    }
-    const tool = converted.tool;
-    const at = { agent_key: data.agent.key, expected_config_version: editor.expectedVersion };
-    return loaded
-      ? { edit: "updateTool" as const, key: tool.key, input: { ...at, tool_key: loaded.key, tool } }
-      : { edit: "createTool" as const, key: tool.key, input: { ...at, tool } };
-  }
-
-  function save() {
-    const next = draft();
-    if (!next) return;
-    editor.save(
-      form,
-      (_, force) =>
-        next.edit === "updateTool"
-          ? updateToolAction({ ...preview.stamped(next.input), ...force })
-          : createToolAction({ ...preview.stamped(next.input), ...force }),
-      (saved) => `Saved ${next.key} · v${saved.config_version}`,
-    );
-  }
-
   const title = readOnly ? "Tool" : loaded ? "Edit tool" : "New tool";
   return (
     <EditorDrawer
+      {...drawer}
       testId="tool-editor"
       formId="tool-editor-form"
       title={title}
       loadedName={loaded?.key ?? null}
-      agentName={data.agent.name}
-      currentVersion={currentVersion}
       readOnlyNote="designers edit and try tools."
-      editor={editor}
-      readOnly={readOnly}
       saveLabel={loaded ? "Save tool" : "Create tool"}
-      onSubmit={save}
       testerWidth="narrow"
-      preview={{ agentKey: data.agent.key, preview, draft }}
       form={
         <ToolFormFields
           form={form}

@@ -1,9 +1,10 @@
 "use client";
 
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import { inputNamesOf, type ToolFormErrors, type ToolFormState } from "@/lib/tools/tool-form-state";
 import { ToolDataField } from "./tool-data-field";
@@ -38,26 +39,14 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
           </ul>
         </Alert>
       ) : null}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
-        <FormField label="Name" htmlFor="tool-name" required errors={errors.name}>
-          <Input id="tool-name" value={form.name} onChange={(e) => update({ name: e.target.value })} maxLength={200} />
-        </FormField>
-        <FormField
-          label="Key"
-          htmlFor="tool-key"
-          required
-          errors={errors.key}
-          hint="Stable id in bundles and traces; a rename keeps the rules attached."
-        >
-          <Input
-            id="tool-key"
-            value={form.key}
-            onChange={(e) => update({ key: e.target.value })}
-            className="font-mono text-xs"
-            maxLength={64}
-          />
-        </FormField>
-      </div>
+      <NameKeyFields
+        id="tool"
+        form={form}
+        errors={errors}
+        keyHint="Stable id in bundles and traces; a rename keeps the rules attached."
+        update={update}
+        columns="sm:grid-cols-[1fr_16rem]"
+      />
       <FormField
         label="Description"
         htmlFor="tool-description"
@@ -69,7 +58,7 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
           value={form.description}
           onChange={(e) => update({ description: e.target.value })}
           className="min-h-14"
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.description}
         />
       </FormField>
       <fieldset className="space-y-1.5">

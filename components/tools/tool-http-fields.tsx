@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import type { ToolFormErrors, ToolFormState } from "@/lib/tools/tool-form-state";
 
@@ -34,7 +35,7 @@ export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsPro
           onChange={(e) => update({ url: e.target.value })}
           placeholder="https://api.example.com/orders/{order_id}"
           className="font-mono text-xs"
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.url}
           spellCheck={false}
           autoComplete="off"
         />

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import {
   INPUT_TYPES,
   type InputRow,
@@ -52,7 +53,7 @@ export function ToolInputsEditor({ rows, onChange, errors, readOnly }: ToolInput
                 onChange={(e) => change(i, { name: e.target.value })}
                 aria-invalid={nameErrors ? true : undefined}
                 className="font-mono text-xs"
-                maxLength={64}
+                maxLength={TEXT_LIMITS.key}
               />
               <NativeSelect
                 aria-label={`Input ${n} type`}
@@ -70,7 +71,7 @@ export function ToolInputsEditor({ rows, onChange, errors, readOnly }: ToolInput
                 placeholder="Description (optional)"
                 value={row.description}
                 onChange={(e) => change(i, { description: e.target.value })}
-                maxLength={500}
+                maxLength={TEXT_LIMITS.listEntry}
               />
               <label className="flex items-center gap-1.5 text-xs">
                 <input

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { checkOutputPath } from "@/lib/tools/output-path-check";
 import { newVariableRow, type ToolFormErrors, type VariableRow } from "@/lib/tools/tool-form-state";
 
@@ -57,7 +58,7 @@ export function ToolVariablesEditor({
                 onChange={(e) => change(i, { name: e.target.value })}
                 aria-invalid={nameErrors || taken ? true : undefined}
                 className="font-mono text-xs"
-                maxLength={64}
+                maxLength={TEXT_LIMITS.key}
               />
               <span aria-hidden="true" className="text-muted-foreground">
                 ←
@@ -70,7 +71,7 @@ export function ToolVariablesEditor({
                 aria-invalid={pathErrors || (check && !check.ok) ? true : undefined}
                 aria-describedby={`tool-variable-${i}-status`}
                 className="font-mono text-xs"
-                maxLength={200}
+                maxLength={TEXT_LIMITS.name}
                 spellCheck={false}
                 autoComplete="off"
               />

@@ -1,9 +1,7 @@
 import "server-only";
-import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
-import { reachable } from "@/lib/server/access/agent-access";
-import { AppError } from "@/lib/server/errors";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { readAgentBundle } from "./read-agent-bundle";
 
 export { serializeBundle } from "./serialize-bundle";
@@ -15,8 +13,7 @@ export { serializeBundle } from "./serialize-bundle";
 export async function exportBundle(db: Database, key: string): Promise<Bundle> {
   return db.transaction(
     async (tx) => {
-      const agent = reachable(await getAgentByKey(tx, key));
-      if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${key}".`);
+      const agent = await requireAgent(tx, key);
       return readAgentBundle(tx, agent);
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

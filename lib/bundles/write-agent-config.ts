@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type ConfigIds, insertAgentConfigRows } from "@/db/queries/agent-config";
 import type { Transaction } from "@/db/types";
-import { moneyColumnOf } from "@/lib/bundles/variable-money";
-import { phrasesColumnOf } from "@/lib/bundles/variable-phrases";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
+import { profileFieldColumns, scenarioColumns, stepColumns, toolColumns, variableColumns } from "./entity-columns";
 
 /**
  * Inserts a validated bundle's configuration for an agent that has none, resolving keys to ids:
@@ -44,55 +43,19 @@ export async function insertAgentConfig(
 
   const ruleRefs = { tools: toolIds, scenarios: scenarioIds, steps: stepIds };
   await insertAgentConfigRows(tx, {
-    profileFields: bundle.profile_fields.map((f) => ({
-      agentId,
-      fieldName: f.field_name,
-      displayName: f.display_name,
-      description: f.description,
-      fieldType: f.field_type,
-      validationRules: f.validation_rules,
-      extractionHints: f.extraction_hints,
-    })),
-    variables: bundle.variables.map((v) => ({
-      agentId,
-      name: v.name,
-      type: v.type,
-      description: v.description,
-      patterns: v.patterns,
-      money: moneyColumnOf(v),
-      phrases: phrasesColumnOf(v),
-    })),
-    tools: bundle.tools.map((t) => ({
-      id: idOf(toolIds, t.key),
-      agentId,
-      key: t.key,
-      name: t.name,
-      description: t.description,
-      kind: t.kind,
-      inputSchema: t.input_schema as Record<string, unknown>,
-      output: t.output as Record<string, unknown>,
-    })),
+    profileFields: bundle.profile_fields.map((f) => ({ agentId, ...profileFieldColumns(f) })),
+    variables: bundle.variables.map((v) => ({ agentId, ...variableColumns(v) })),
+    tools: bundle.tools.map((t) => ({ id: idOf(toolIds, t.key), agentId, ...toolColumns(t) })),
     scenarios: bundle.scenarios.map((s) => ({
       id: idOf(scenarioIds, s.key),
       agentId,
-      key: s.key,
-      name: s.name,
-      description: s.description,
-      intentLabel: s.intent_label,
-      entryExamples: s.entry_examples,
-      entryStepId: idOf(stepIds, `${s.key}/${s.entry_step}`),
-      enabled: s.enabled,
+      ...scenarioColumns(s, idOf(stepIds, `${s.key}/${s.entry_step}`)),
     })),
     steps: bundle.scenarios.flatMap((s) =>
       s.steps.map((step, position) => ({
         id: idOf(stepIds, `${s.key}/${step.key}`),
         scenarioId: idOf(scenarioIds, s.key),
-        key: step.key,
-        name: step.name,
-        instructions: step.instructions,
-        clarificationHint: step.clarification_hint,
-        isTerminal: step.is_terminal,
-        position,
+        ...stepColumns(step, position),
       })),
     ),
     transitions: bundle.scenarios.flatMap((s) =>

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/import-bundle";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import type { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
 import { routingAccuracySentence, routingFlagsSentence } from "@/lib/scenarios/routing-check-summary";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { AppError } from "@/lib/server/errors";
 import { checkAgentRouting } from "@/lib/server/routing-check/check-agent-routing";
 import { runAgentSuite } from "@/lib/server/tests/run-agent-suite";
@@ -78,8 +78,7 @@ export async function runTests(command: TestCommand, deps: CliDeps): Promise<num
     const key = command.file
       ? (await importBundle(handle.db, bundle, ACTOR, `cli-${randomUUID()}`)).key
       : command.target;
-    const agent = await getAgentByKey(handle.db, key);
-    if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${key}".`);
+    const agent = await requireAgent(handle.db, key);
     deps.stdout(routingSummary(key, (await checkAgentRouting(handle.db, key)).summary));
     const report = await runAgentSuite(handle.db, agent, {
       suite: command.suite,

@@ -224,10 +224,10 @@ describe("the test gate on saves", () => {
     );
   };
   const raiseCap = async (cap: number, extra: Record<string, unknown> = {}) => {
-    const { updateRule } = await import("@/lib/server/agents/rules/update-rule");
+    const { ruleEntity } = await import("@/lib/server/agents/rules/rule-entity");
     const agent = await getAgentByKey(handle.db, "refund-desk");
     const rule = demo.rules.find((r) => r.key === "max-refund");
-    return updateRule(
+    return ruleEntity.update(
       handle.db,
       {
         agentKey: "refund-desk",

@@ -1,12 +1,10 @@
 "use server";
 
 import { CreateProfileFieldInput, profileFieldOf } from "@/lib/fields/field-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { createProfileField } from "@/lib/server/agents/fields/create-profile-field";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { profileFieldEntity } from "@/lib/server/agents/fields/profile-field-entity";
 
-export const createProfileFieldAction = defineAction(
-  { name: "createProfileField", role: "designer", schema: CreateProfileFieldInput },
-  async (input, { db, actor, requestId, operator }) =>
-    createProfileField(db, configChangeRequest(input, { actor, requestId, operator }), profileFieldOf(input)),
+export const createProfileFieldAction = configChangeAction(
+  { name: "createProfileField", schema: CreateProfileFieldInput },
+  (db, request, input) => profileFieldEntity.create(db, request, profileFieldOf(input)),
 );

@@ -1,12 +1,10 @@
 "use server";
 
 import { CreateVariableInput, variableOf } from "@/lib/fields/field-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { createVariable } from "@/lib/server/agents/fields/create-variable";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { variableEntity } from "@/lib/server/agents/fields/variable-entity";
 
-export const createVariableAction = defineAction(
-  { name: "createVariable", role: "designer", schema: CreateVariableInput },
-  async (input, { db, actor, requestId, operator }) =>
-    createVariable(db, configChangeRequest(input, { actor, requestId, operator }), variableOf(input)),
+export const createVariableAction = configChangeAction(
+  { name: "createVariable", schema: CreateVariableInput },
+  (db, request, input) => variableEntity.create(db, request, variableOf(input)),
 );

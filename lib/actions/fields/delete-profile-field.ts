@@ -1,12 +1,10 @@
 "use server";
 
 import { ProfileFieldRefInput } from "@/lib/fields/field-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { deleteProfileField } from "@/lib/server/agents/fields/delete-profile-field";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { profileFieldEntity } from "@/lib/server/agents/fields/profile-field-entity";
 
-export const deleteProfileFieldAction = defineAction(
-  { name: "deleteProfileField", role: "designer", schema: ProfileFieldRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    deleteProfileField(db, configChangeRequest(input, { actor, requestId, operator }), input.field_name),
+export const deleteProfileFieldAction = configChangeAction(
+  { name: "deleteProfileField", schema: ProfileFieldRefInput },
+  (db, request, input) => profileFieldEntity.delete(db, request, input.field_name),
 );

@@ -1,12 +1,10 @@
 "use server";
 
 import { VariableRefInput } from "@/lib/fields/field-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { deleteVariable } from "@/lib/server/agents/fields/delete-variable";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { variableEntity } from "@/lib/server/agents/fields/variable-entity";
 
-export const deleteVariableAction = defineAction(
-  { name: "deleteVariable", role: "designer", schema: VariableRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    deleteVariable(db, configChangeRequest(input, { actor, requestId, operator }), input.name),
+export const deleteVariableAction = configChangeAction(
+  { name: "deleteVariable", schema: VariableRefInput },
+  (db, request, input) => variableEntity.delete(db, request, input.name),
 );

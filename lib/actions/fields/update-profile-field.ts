@@ -1,17 +1,10 @@
 "use server";
 
 import { profileFieldOf, UpdateProfileFieldInput } from "@/lib/fields/field-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { updateProfileField } from "@/lib/server/agents/fields/update-profile-field";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { profileFieldEntity } from "@/lib/server/agents/fields/profile-field-entity";
 
-export const updateProfileFieldAction = defineAction(
-  { name: "updateProfileField", role: "designer", schema: UpdateProfileFieldInput },
-  async (input, { db, actor, requestId, operator }) =>
-    updateProfileField(
-      db,
-      configChangeRequest(input, { actor, requestId, operator }),
-      input.loaded_name,
-      profileFieldOf(input),
-    ),
+export const updateProfileFieldAction = configChangeAction(
+  { name: "updateProfileField", schema: UpdateProfileFieldInput },
+  (db, request, input) => profileFieldEntity.update(db, request, input.loaded_name, profileFieldOf(input)),
 );

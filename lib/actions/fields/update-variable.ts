@@ -1,17 +1,10 @@
 "use server";
 
 import { UpdateVariableInput, variableOf } from "@/lib/fields/field-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { updateVariable } from "@/lib/server/agents/fields/update-variable";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { variableEntity } from "@/lib/server/agents/fields/variable-entity";
 
-export const updateVariableAction = defineAction(
-  { name: "updateVariable", role: "designer", schema: UpdateVariableInput },
-  async (input, { db, actor, requestId, operator }) =>
-    updateVariable(
-      db,
-      configChangeRequest(input, { actor, requestId, operator }),
-      input.loaded_name,
-      variableOf(input),
-    ),
+export const updateVariableAction = configChangeAction(
+  { name: "updateVariable", schema: UpdateVariableInput },
+  (db, request, input) => variableEntity.update(db, request, input.loaded_name, variableOf(input)),
 );

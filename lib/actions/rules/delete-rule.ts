@@ -1,12 +1,9 @@
 "use server";
 
 import { RuleRefInput } from "@/lib/rules/rule-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { deleteRule } from "@/lib/server/agents/rules/delete-rule";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
 
-export const deleteRuleAction = defineAction(
-  { name: "deleteRule", role: "designer", schema: RuleRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    deleteRule(db, configChangeRequest(input, { actor, requestId, operator }), input.rule_key),
+export const deleteRuleAction = configChangeAction({ name: "deleteRule", schema: RuleRefInput }, (db, request, input) =>
+  ruleEntity.delete(db, request, input.rule_key),
 );

@@ -1,12 +1,10 @@
 "use server";
 
 import { RuleRefInput } from "@/lib/rules/rule-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { duplicateRule } from "@/lib/server/agents/rules/duplicate-rule";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
 
-export const duplicateRuleAction = defineAction(
-  { name: "duplicateRule", role: "designer", schema: RuleRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    duplicateRule(db, configChangeRequest(input, { actor, requestId, operator }), input.rule_key),
+export const duplicateRuleAction = configChangeAction(
+  { name: "duplicateRule", schema: RuleRefInput },
+  (db, request, input) => ruleEntity.duplicate(db, request, input.rule_key),
 );

@@ -1,12 +1,10 @@
 "use server";
 
 import { ruleFieldsOf, UpdateRuleInput } from "@/lib/rules/rule-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { updateRule } from "@/lib/server/agents/rules/update-rule";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
 
-export const updateRuleAction = defineAction(
-  { name: "updateRule", role: "designer", schema: UpdateRuleInput },
-  async (input, { db, actor, requestId, operator }) =>
-    updateRule(db, configChangeRequest(input, { actor, requestId, operator }), input.rule_key, ruleFieldsOf(input)),
+export const updateRuleAction = configChangeAction(
+  { name: "updateRule", schema: UpdateRuleInput },
+  (db, request, input) => ruleEntity.update(db, request, input.rule_key, ruleFieldsOf(input)),
 );

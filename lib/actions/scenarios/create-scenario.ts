@@ -1,12 +1,10 @@
 "use server";
 
 import { CreateScenarioInput, scenarioFieldsOf } from "@/lib/scenarios/scenario-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { createScenario } from "@/lib/server/agents/scenarios/create-scenario";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
 
-export const createScenarioAction = defineAction(
-  { name: "createScenario", role: "designer", schema: CreateScenarioInput },
-  async (input, { db, actor, requestId, operator }) =>
-    createScenario(db, configChangeRequest(input, { actor, requestId, operator }), scenarioFieldsOf(input)),
+export const createScenarioAction = configChangeAction(
+  { name: "createScenario", schema: CreateScenarioInput },
+  (db, request, input) => scenarioEntity.create(db, request, scenarioFieldsOf(input)),
 );

@@ -1,12 +1,10 @@
 "use server";
 
 import { ScenarioRefInput } from "@/lib/scenarios/scenario-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { deleteScenario } from "@/lib/server/agents/scenarios/delete-scenario";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
 
-export const deleteScenarioAction = defineAction(
-  { name: "deleteScenario", role: "designer", schema: ScenarioRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    deleteScenario(db, configChangeRequest(input, { actor, requestId, operator }), input.scenario_key),
+export const deleteScenarioAction = configChangeAction(
+  { name: "deleteScenario", schema: ScenarioRefInput },
+  (db, request, input) => scenarioEntity.delete(db, request, input.scenario_key),
 );

@@ -1,12 +1,10 @@
 "use server";
 
 import { ScenarioRefInput } from "@/lib/scenarios/scenario-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { duplicateScenario } from "@/lib/server/agents/scenarios/duplicate-scenario";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
 
-export const duplicateScenarioAction = defineAction(
-  { name: "duplicateScenario", role: "designer", schema: ScenarioRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    duplicateScenario(db, configChangeRequest(input, { actor, requestId, operator }), input.scenario_key),
+export const duplicateScenarioAction = configChangeAction(
+  { name: "duplicateScenario", schema: ScenarioRefInput },
+  (db, request, input) => scenarioEntity.duplicate(db, request, input.scenario_key),
 );

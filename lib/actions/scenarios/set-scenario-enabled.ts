@@ -1,17 +1,10 @@
 "use server";
 
 import { SetScenarioEnabledInput } from "@/lib/scenarios/scenario-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { setScenarioEnabled } from "@/lib/server/agents/scenarios/set-scenario-enabled";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
 
-export const setScenarioEnabledAction = defineAction(
-  { name: "setScenarioEnabled", role: "designer", schema: SetScenarioEnabledInput },
-  async (input, { db, actor, requestId, operator }) =>
-    setScenarioEnabled(
-      db,
-      configChangeRequest(input, { actor, requestId, operator }),
-      input.scenario_key,
-      input.enabled,
-    ),
+export const setScenarioEnabledAction = configChangeAction(
+  { name: "setScenarioEnabled", schema: SetScenarioEnabledInput },
+  (db, request, input) => scenarioEntity.setEnabled(db, request, input.scenario_key, input.enabled),
 );

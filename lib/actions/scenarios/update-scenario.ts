@@ -1,18 +1,11 @@
 "use server";
 
 import { scenarioFieldsOf, UpdateScenarioInput } from "@/lib/scenarios/scenario-action-schemas";
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { updateScenario } from "@/lib/server/agents/scenarios/update-scenario";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
 
-export const updateScenarioAction = defineAction(
-  { name: "updateScenario", role: "designer", schema: UpdateScenarioInput },
-  async (input, { db, actor, requestId, operator }) =>
-    updateScenario(
-      db,
-      configChangeRequest(input, { actor, requestId, operator }),
-      input.scenario_key,
-      scenarioFieldsOf(input),
-      input.renamed_steps,
-    ),
+export const updateScenarioAction = configChangeAction(
+  { name: "updateScenario", schema: UpdateScenarioInput },
+  (db, request, input) =>
+    scenarioEntity.update(db, request, input.scenario_key, scenarioFieldsOf(input), input.renamed_steps),
 );

@@ -1,10 +1,8 @@
 "use server";
 
-import { getAgentByKey } from "@/db/queries/agents";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { configuredToolHosts, toolHostStatus } from "@/lib/server/agents/tools/tool-host-status";
 import { defineAction } from "@/lib/server/define-action";
-import { AppError } from "@/lib/server/errors";
 import { CheckToolUrlInput } from "@/lib/tools/tool-action-schemas";
 
 // The URL field's live host warning. Designer: it names this server's allowed hosts, which only the
@@ -12,8 +10,7 @@ import { CheckToolUrlInput } from "@/lib/tools/tool-action-schemas";
 export const checkToolUrlAction = defineAction(
   { name: "checkToolUrl", role: "designer", schema: CheckToolUrlInput },
   async (input, { db }) => {
-    if (!reachable(await getAgentByKey(db, input.agent_key)))
-      throw new AppError("NOT_FOUND", `No agent "${input.agent_key}".`);
+    await requireAgent(db, input.agent_key);
     return toolHostStatus(input.url, configuredToolHosts());
   },
 );

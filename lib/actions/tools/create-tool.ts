@@ -1,12 +1,10 @@
 "use server";
 
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { createTool } from "@/lib/server/agents/tools/create-tool";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { toolEntity } from "@/lib/server/agents/tools/tool-entity";
 import { CreateToolInput } from "@/lib/tools/tool-action-schemas";
 
-export const createToolAction = defineAction(
-  { name: "createTool", role: "designer", schema: CreateToolInput },
-  async (input, { db, actor, requestId, operator }) =>
-    createTool(db, configChangeRequest(input, { actor, requestId, operator }), input.tool),
+export const createToolAction = configChangeAction(
+  { name: "createTool", schema: CreateToolInput },
+  (db, request, input) => toolEntity.create(db, request, input.tool),
 );

@@ -1,12 +1,9 @@
 "use server";
 
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { deleteTool } from "@/lib/server/agents/tools/delete-tool";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { toolEntity } from "@/lib/server/agents/tools/tool-entity";
 import { ToolRefInput } from "@/lib/tools/tool-action-schemas";
 
-export const deleteToolAction = defineAction(
-  { name: "deleteTool", role: "designer", schema: ToolRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    deleteTool(db, configChangeRequest(input, { actor, requestId, operator }), input.tool_key),
+export const deleteToolAction = configChangeAction({ name: "deleteTool", schema: ToolRefInput }, (db, request, input) =>
+  toolEntity.delete(db, request, input.tool_key),
 );

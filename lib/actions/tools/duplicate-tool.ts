@@ -1,12 +1,10 @@
 "use server";
 
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { duplicateTool } from "@/lib/server/agents/tools/duplicate-tool";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { toolEntity } from "@/lib/server/agents/tools/tool-entity";
 import { ToolRefInput } from "@/lib/tools/tool-action-schemas";
 
-export const duplicateToolAction = defineAction(
-  { name: "duplicateTool", role: "designer", schema: ToolRefInput },
-  async (input, { db, actor, requestId, operator }) =>
-    duplicateTool(db, configChangeRequest(input, { actor, requestId, operator }), input.tool_key),
+export const duplicateToolAction = configChangeAction(
+  { name: "duplicateTool", schema: ToolRefInput },
+  (db, request, input) => toolEntity.duplicate(db, request, input.tool_key),
 );

@@ -1,12 +1,10 @@
 "use server";
 
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { updateTool } from "@/lib/server/agents/tools/update-tool";
-import { defineAction } from "@/lib/server/define-action";
+import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
+import { toolEntity } from "@/lib/server/agents/tools/tool-entity";
 import { UpdateToolInput } from "@/lib/tools/tool-action-schemas";
 
-export const updateToolAction = defineAction(
-  { name: "updateTool", role: "designer", schema: UpdateToolInput },
-  async (input, { db, actor, requestId, operator }) =>
-    updateTool(db, configChangeRequest(input, { actor, requestId, operator }), input.tool_key, input.tool),
+export const updateToolAction = configChangeAction(
+  { name: "updateTool", schema: UpdateToolInput },
+  (db, request, input) => toolEntity.update(db, request, input.tool_key, input.tool),
 );

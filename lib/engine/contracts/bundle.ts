@@ -15,26 +15,50 @@ const RESERVED_AGENT_KEYS = new Set(["import"]);
 
 const nonBlank = (s: string) => s.trim() !== "";
 
+/** Text lengths the bundle accepts, in characters; the editors' inputs stop at the same ones (maxLength). */
+export const TEXT_LIMITS = {
+  /** Agent keys, entity keys, variable names. */
+  key: 64,
+  /** Names, scope refs, tool output paths, phrase names. */
+  name: 200,
+  /** Descriptions, condition texts, clarification hints. */
+  description: 2000,
+  actionText: 4000,
+  url: 2000,
+  instructions: 8000,
+  intentLabel: 100,
+  /** One entry of a list: an example, an extraction hint, a pattern, a tool input's description. */
+  listEntry: 500,
+  contextWord: 60,
+  /** ISO 4217. */
+  currency: 3,
+} as const;
+
+/** How many entries a list of one entity may hold. */
+export const LIST_LIMITS = { validationRules: 20, extractionHints: 20, patterns: 50 } as const;
+
+const T = TEXT_LIMITS;
+
 export const AgentKey = z
   .string()
-  .max(64)
+  .max(T.key)
   .regex(/^[a-z0-9][a-z0-9-]*$/, "Use lower-case letters, digits and hyphens, starting with a letter or digit")
   .refine((k) => !RESERVED_AGENT_KEYS.has(k), "This key is reserved; choose another");
 
 /** Keys of tools, scenarios, steps and rules; no "/" because a STEP rule refers to "scenario/step". */
 export const EntityKey = z
   .string()
-  .max(64)
+  .max(T.key)
   .regex(/^[a-z0-9][a-z0-9_-]*$/, "Use lower-case letters, digits, '_' and '-', starting with a letter or digit");
 
 /** Profile fields, response variables and tool outputs are CEL variables, so their names are CEL identifiers. */
 export const VariableName = z
   .string()
-  .max(64)
+  .max(T.key)
   .regex(/^[a-z][a-z0-9_]*$/, "Use lower-case letters, digits and '_', starting with a letter")
   .refine((n) => !CEL_RESERVED_WORDS.has(n), "This is a reserved word in CEL; choose another name");
 
-const Name = z.string().min(1).max(200).refine(nonBlank, "Must not be blank");
+const Name = z.string().min(1).max(T.name).refine(nonBlank, "Must not be blank");
 const Text = (max: number) => z.string().max(max);
 const Phrases = (maxItems: number, maxLength: number) =>
   z.array(z.string().min(1).max(maxLength).refine(nonBlank, "Must not be blank")).max(maxItems);
@@ -43,12 +67,15 @@ const Phrases = (maxItems: number, maxLength: number) =>
 export const BundleProfileField = z.strictObject({
   field_name: VariableName,
   display_name: Name,
-  description: Text(2000).default(""),
+  description: Text(T.description).default(""),
   /** CEL type: string → string, number → double, boolean → bool, date (ISO-8601 text) → string. */
   field_type: z.enum(["string", "number", "boolean", "date"]),
   /** CEL predicates over `value` that an extracted value must pass, e.g. `value in ["standard", "vip"]`. */
-  validation_rules: z.array(z.string().min(1).max(CEL_MAX_EXPRESSION_LENGTH)).max(20).default([]),
-  extraction_hints: Phrases(20, 500).default([]),
+  validation_rules: z
+    .array(z.string().min(1).max(CEL_MAX_EXPRESSION_LENGTH))
+    .max(LIST_LIMITS.validationRules)
+    .default([]),
+  extraction_hints: Phrases(LIST_LIMITS.extractionHints, T.listEntry).default([]),
 });
 
 /** ISO 4217, e.g. "USD", "EUR". */
@@ -66,14 +93,14 @@ const MoneyRates = z
 export const ContextWord = z
   .string()
   .min(1)
-  .max(60)
+  .max(T.contextWord)
   .refine(nonBlank, "Must not be blank")
   .refine((w) => !/[\d$€£¥]/.test(w), "A context word has no digits or currency signs");
 
 /** Phrases variables only: one name the reply must not contain, as a customer reads it ("QuickCart", "Acme Retail"). */
 export const PhraseName = z
   .string()
-  .max(200, "A name is at most 200 characters")
+  .max(T.name, `A name is at most ${T.name} characters`)
   .refine(nonBlank, "A name cannot be empty");
 
 /** How many names a phrases variable may list. */
@@ -100,8 +127,8 @@ export const MAX_PHRASES = 500;
 export const BundleVariable = z.strictObject({
   name: VariableName,
   type: z.enum(["string", "number", "boolean", "money", "phrases"]),
-  description: Text(2000).default(""),
-  patterns: z.array(z.string().min(1).max(500)).max(50).default([]),
+  description: Text(T.description).default(""),
+  patterns: z.array(z.string().min(1).max(T.listEntry)).max(LIST_LIMITS.patterns).default([]),
   currency: CurrencyCode.optional(),
   context_words: z.array(ContextWord).max(50).optional(),
   /** Words that make an amount a limit, not a claim ("capped at $50"); added to money-limits.ts's English defaults. */
@@ -118,7 +145,7 @@ const ToolInputSchema = z.strictObject({
       VariableName,
       z.strictObject({
         type: z.enum(["string", "number", "integer", "boolean"]),
-        description: Text(500).default(""),
+        description: Text(T.listEntry).default(""),
       }),
     )
     .default({}),
@@ -126,12 +153,12 @@ const ToolInputSchema = z.strictObject({
 });
 
 /** Output variable name → path into the result (grammar in tool-output-path.ts); values are `dyn` in CEL. */
-const OutputVariables = z.record(VariableName, z.string().min(1).max(200)).default({});
+const OutputVariables = z.record(VariableName, z.string().min(1).max(T.name)).default({});
 
 const toolBase = {
   key: EntityKey,
   name: Name,
-  description: Text(2000).default(""),
+  description: Text(T.description).default(""),
 };
 
 /** A static tool returns `data` as is: for demos, tests and fixed catalogues. */
@@ -151,7 +178,7 @@ const BundleHttpTool = z.strictObject({
   kind: z.literal("http"),
   input_schema: ToolInputSchema.prefault({}),
   output: z.strictObject({
-    url: z.url({ protocol: /^https?$/ }).max(2000),
+    url: z.url({ protocol: /^https?$/ }).max(T.url),
     method: z.enum(["GET", "POST"]).default("GET"),
     // 100 ms … 30 s: a turn has a latency budget; 5 s is generous for an order lookup.
     timeout_ms: z.number().int().min(100).max(30_000).default(5000),
@@ -166,8 +193,8 @@ export const BundleTool = z.discriminatedUnion("kind", [BundleStaticTool, Bundle
 export const BundleStep = z.strictObject({
   key: EntityKey,
   name: Name,
-  instructions: Text(8000).default(""),
-  clarification_hint: Text(2000).default(""),
+  instructions: Text(T.instructions).default(""),
+  clarification_hint: Text(T.description).default(""),
   is_terminal: z.boolean().default(false),
 });
 
@@ -175,17 +202,17 @@ export const BundleStep = z.strictObject({
 export const BundleTransition = z.strictObject({
   from: EntityKey,
   to: EntityKey,
-  condition_text: Text(2000).default(""),
-  examples: Phrases(100, 500).default([]),
+  condition_text: Text(T.description).default(""),
+  examples: Phrases(100, T.listEntry).default([]),
 });
 
 /** Steps and transitions keep their authored order: the editor and the graph show them that way. */
 export const BundleScenario = z.strictObject({
   key: EntityKey,
   name: Name,
-  description: Text(2000).default(""),
-  intent_label: Text(100).default(""),
-  entry_examples: Phrases(100, 500).default([]),
+  description: Text(T.description).default(""),
+  intent_label: Text(T.intentLabel).default(""),
+  entry_examples: Phrases(100, T.listEntry).default([]),
   entry_step: EntityKey,
   enabled: z.boolean().default(true),
   steps: z.array(BundleStep).min(1, "A scenario needs at least one step").max(50),
@@ -199,10 +226,10 @@ export const BundleScenario = z.strictObject({
 export const BundleRule = z.strictObject({
   key: EntityKey,
   name: Name,
-  condition_text: z.string().min(1).max(2000).refine(nonBlank, "Must not be blank"),
-  action_text: z.string().min(1).max(4000).refine(nonBlank, "Must not be blank"),
+  condition_text: z.string().min(1).max(T.description).refine(nonBlank, "Must not be blank"),
+  action_text: z.string().min(1).max(T.actionText).refine(nonBlank, "Must not be blank"),
   scope: z.enum(["GLOBAL", "SCENARIO", "STEP"]).default("GLOBAL"),
-  scope_ref: z.string().min(1).max(200).nullable().default(null),
+  scope_ref: z.string().min(1).max(T.name).nullable().default(null),
   priority: z.number().int().min(-1000).max(1000).default(0),
   is_hard_constraint: z.boolean().default(false),
   /** CEL (lane 1), checked against the declared variables on import. */
@@ -217,7 +244,7 @@ export const BundleRule = z.strictObject({
 const BundleAgent = z.strictObject({
   key: AgentKey,
   name: Name,
-  description: Text(2000).default(""),
+  description: Text(T.description).default(""),
   /** Stored as given; omitted keys take their defaults when resolved (agent-settings.ts). */
   settings: AgentSettingsInput.default({}),
 });

@@ -6,12 +6,13 @@ import { AppError } from "../errors";
 import { reachable } from "./agent-access";
 
 /**
- * The one lookup of an agent named in a request (a route, an action): unknown and out-of-grant agents
- * answer the same 404, so a key outside the grant cannot be told from one that does not exist.
+ * The one lookup of an agent named in a request (a route, an action, a loader): unknown and out-of-grant
+ * agents answer the same NOT_FOUND (404), so a key outside the grant cannot be told from one that does
+ * not exist. Pages turn it into the not-found page (`orNotFound`, agent-page.ts).
  */
-export async function agentByKeyOr404(db: DbOrTx, key: string): Promise<AgentRow> {
+export async function requireAgent(db: DbOrTx, key: string): Promise<AgentRow> {
   const agent = reachable(await getAgentByKey(db, key));
-  if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${key}.`);
+  if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${key}".`);
   return agent;
 }
 

@@ -2,9 +2,10 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getAgentByKey } from "@/db/queries/agents";
-import type { AgentRow, DbOrTx } from "@/db/types";
+import type { AgentRow } from "@/db/types";
 import { requireOperator } from "../auth/require-operator";
 import { getDb } from "../db";
+import { AppError } from "../errors";
 import type { OperatorPrincipal } from "../principal";
 import { agentAccessOf, roleOnAgent } from "./agent-access";
 
@@ -32,8 +33,18 @@ export async function requireAgentOperator(rawKey: string): Promise<OperatorPrin
 }
 
 /** Agent pages: the agent of the URL (not-found page when unknown or out of the operator's reach). */
-export async function getAgentOr404(_db: DbOrTx, rawKey: string): Promise<AgentRow> {
+export async function requirePageAgent(rawKey: string): Promise<AgentRow> {
   return (await agentPageAccess(rawKey)).agent;
+}
+
+/** Agent pages: a loader's NOT_FOUND (`requireAgent`, agent-lookup.ts) renders the not-found page. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
 }
 
 /** The agents of a list the signed-in operator reaches: the switcher, the Agents page, filters. */

@@ -15,17 +15,12 @@ import { CreateScenarioInput, scenarioFieldsOf, UpdateScenarioInput } from "@/li
 import { UpdateAgentSettingsInput } from "@/lib/settings/settings-action-schemas";
 import { CreateToolInput, UpdateToolInput } from "@/lib/tools/tool-action-schemas";
 import { type ConfigChangeRequest, configChangeRequest } from "../agents/change-agent-config";
-import { createProfileField } from "../agents/fields/create-profile-field";
-import { createVariable } from "../agents/fields/create-variable";
-import { updateProfileField } from "../agents/fields/update-profile-field";
-import { updateVariable } from "../agents/fields/update-variable";
-import { createRule } from "../agents/rules/create-rule";
-import { updateRule } from "../agents/rules/update-rule";
-import { createScenario } from "../agents/scenarios/create-scenario";
-import { updateScenario } from "../agents/scenarios/update-scenario";
+import { profileFieldEntity } from "../agents/fields/profile-field-entity";
+import { variableEntity } from "../agents/fields/variable-entity";
+import { ruleEntity } from "../agents/rules/rule-entity";
+import { scenarioEntity } from "../agents/scenarios/scenario-entity";
 import { updateAgentSettings } from "../agents/settings/update-agent-settings";
-import { createTool } from "../agents/tools/create-tool";
-import { updateTool } from "../agents/tools/update-tool";
+import { toolEntity } from "../agents/tools/tool-entity";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 
@@ -40,27 +35,33 @@ function edit<S extends z.ZodType>(definition: EditDefinition<S>): EditDefinitio
 
 /** Every editor save that can be previewed: the save's own schema and the same server function. */
 const EDITS = {
-  createRule: edit({ schema: CreateRuleInput, run: (db, r, i) => createRule(db, r, ruleFieldsOf(i)) }),
-  updateRule: edit({ schema: UpdateRuleInput, run: (db, r, i) => updateRule(db, r, i.rule_key, ruleFieldsOf(i)) }),
-  createScenario: edit({ schema: CreateScenarioInput, run: (db, r, i) => createScenario(db, r, scenarioFieldsOf(i)) }),
+  createRule: edit({ schema: CreateRuleInput, run: (db, r, i) => ruleEntity.create(db, r, ruleFieldsOf(i)) }),
+  updateRule: edit({
+    schema: UpdateRuleInput,
+    run: (db, r, i) => ruleEntity.update(db, r, i.rule_key, ruleFieldsOf(i)),
+  }),
+  createScenario: edit({
+    schema: CreateScenarioInput,
+    run: (db, r, i) => scenarioEntity.create(db, r, scenarioFieldsOf(i)),
+  }),
   updateScenario: edit({
     schema: UpdateScenarioInput,
-    run: (db, r, i) => updateScenario(db, r, i.scenario_key, scenarioFieldsOf(i), i.renamed_steps),
+    run: (db, r, i) => scenarioEntity.update(db, r, i.scenario_key, scenarioFieldsOf(i), i.renamed_steps),
   }),
-  createTool: edit({ schema: CreateToolInput, run: (db, r, i) => createTool(db, r, i.tool) }),
-  updateTool: edit({ schema: UpdateToolInput, run: (db, r, i) => updateTool(db, r, i.tool_key, i.tool) }),
+  createTool: edit({ schema: CreateToolInput, run: (db, r, i) => toolEntity.create(db, r, i.tool) }),
+  updateTool: edit({ schema: UpdateToolInput, run: (db, r, i) => toolEntity.update(db, r, i.tool_key, i.tool) }),
   createProfileField: edit({
     schema: CreateProfileFieldInput,
-    run: (db, r, i) => createProfileField(db, r, profileFieldOf(i)),
+    run: (db, r, i) => profileFieldEntity.create(db, r, profileFieldOf(i)),
   }),
   updateProfileField: edit({
     schema: UpdateProfileFieldInput,
-    run: (db, r, i) => updateProfileField(db, r, i.loaded_name, profileFieldOf(i)),
+    run: (db, r, i) => profileFieldEntity.update(db, r, i.loaded_name, profileFieldOf(i)),
   }),
-  createVariable: edit({ schema: CreateVariableInput, run: (db, r, i) => createVariable(db, r, variableOf(i)) }),
+  createVariable: edit({ schema: CreateVariableInput, run: (db, r, i) => variableEntity.create(db, r, variableOf(i)) }),
   updateVariable: edit({
     schema: UpdateVariableInput,
-    run: (db, r, i) => updateVariable(db, r, i.loaded_name, variableOf(i)),
+    run: (db, r, i) => variableEntity.update(db, r, i.loaded_name, variableOf(i)),
   }),
   updateAgentSettings: edit({
     schema: UpdateAgentSettingsInput,

@@ -10,7 +10,7 @@ import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import { HOST, ORIGIN } from "@/test/support/request-headers";
-import { updateRule } from "../agents/rules/update-rule";
+import { ruleEntity } from "../agents/rules/rule-entity";
 import { previewImpact } from "./preview-impact";
 
 let handle: DatabaseHandle;
@@ -92,7 +92,7 @@ describe("previewImpact", () => {
     );
     const stamp = preview.stamp ?? undefined;
     const save = async (expression: string, impactPreview: typeof stamp) =>
-      updateRule(
+      ruleEntity.update(
         handle.db,
         {
           agentKey: "refund-desk",

@@ -11,7 +11,7 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoWithTestsGate, startTestApp } from "@/test/support/focal-test-app";
-import { updateRule } from "../agents/rules/update-rule";
+import { ruleEntity } from "../agents/rules/rule-entity";
 import { replayAgentSessions } from "./replay-agent-sessions";
 
 let handle: DatabaseHandle;
@@ -101,7 +101,7 @@ describe("replayAgentSessions", () => {
     const agent = await demoAgent();
     const rule = demo.rules.find((r) => r.key === "max-refund");
     if (!rule) throw new Error("max-refund missing");
-    await updateRule(
+    await ruleEntity.update(
       handle.db,
       { agentKey: agent.key, expectedVersion: agent.configVersion, actor: SYSTEM_ACTOR, requestId: "req" },
       "max-refund",

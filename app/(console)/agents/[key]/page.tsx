@@ -1,7 +1,7 @@
 import { AgentOverview } from "@/components/agents/agent-overview";
 import { getAgentCounts } from "@/db/queries/agents";
 import { listLedgerEvents } from "@/db/queries/ledger";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadAgentDashboard } from "@/lib/server/traces/load-agent-dashboard";
 import { parseDashboardDays } from "@/lib/traces/dashboard-series";
@@ -17,7 +17,7 @@ export default async function AgentPage({
   const { key } = await params;
   const days = parseDashboardDays((await searchParams).days);
   const db = await getDb();
-  const agent = await getAgentOr404(db, key);
+  const agent = await requirePageAgent(key);
   // Not awaited: the dashboard streams in under its own Suspense boundary.
   const dashboard = loadAgentDashboard(db, agent.id, days);
   dashboard.catch(() => {}); // React reports a failure at the boundary; this only keeps Node quiet.

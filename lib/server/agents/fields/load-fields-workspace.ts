@@ -1,20 +1,18 @@
 import "server-only";
-import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { nameUses } from "@/lib/fields/name-uses";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 
 /**
  * The Fields & Variables page's data, read in one REPEATABLE READ transaction so the entities and the
- * config_version the editors send back as expected_config_version belong together. null: no such agent.
+ * config_version the editors send back as expected_config_version belong together. NOT_FOUND: no such agent.
  */
-export async function loadFieldsWorkspace(db: Database, agentKey: string): Promise<FieldsWorkspaceData | null> {
+export async function loadFieldsWorkspace(db: Database, agentKey: string): Promise<FieldsWorkspaceData> {
   return db.transaction(
     async (tx) => {
-      const agent = reachable(await getAgentByKey(tx, agentKey));
-      if (!agent) return null;
+      const agent = await requireAgent(tx, agentKey);
       const bundle = await readAgentBundle(tx, agent);
       return {
         agent: {

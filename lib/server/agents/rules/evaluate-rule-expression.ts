@@ -1,11 +1,9 @@
 import "server-only";
-import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { type ExpressionEvaluation, parseTesterValue } from "@/lib/engine/cel/evaluate-expression";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
-import { reachable } from "@/lib/server/access/agent-access";
-import { AppError } from "@/lib/server/errors";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
 
 // An expression is a one-liner over typed values: 1 s is thousands of times what a test takes.
@@ -28,8 +26,7 @@ export async function evaluateRuleExpression(
   expression: string,
   texts: Record<string, string>,
 ): Promise<RuleExpressionTest> {
-  const agent = reachable(await getAgentByKey(db, agentKey));
-  if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
+  const agent = await requireAgent(db, agentKey);
   const declarations = declaredVariables(await readAgentBundle(db, agent));
   const values: Record<string, unknown> = {};
   const value_errors: Record<string, string> = {};

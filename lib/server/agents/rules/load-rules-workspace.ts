@@ -1,20 +1,18 @@
 import "server-only";
-import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 
 /**
  * The rules page's data, read in one REPEATABLE READ transaction so the rules and the config_version
- * the editor will send back as expected_config_version belong together. null: no such agent.
+ * the editor will send back as expected_config_version belong together. NOT_FOUND: no such agent.
  */
-export async function loadRulesWorkspace(db: Database, agentKey: string): Promise<RulesWorkspaceData | null> {
+export async function loadRulesWorkspace(db: Database, agentKey: string): Promise<RulesWorkspaceData> {
   return db.transaction(
     async (tx) => {
-      const agent = reachable(await getAgentByKey(tx, agentKey));
-      if (!agent) return null;
+      const agent = await requireAgent(tx, agentKey);
       const bundle = await readAgentBundle(tx, agent);
       return {
         agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },

@@ -1,19 +1,17 @@
 import "server-only";
-import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 
 /**
  * The scenario pages' data, read in one REPEATABLE READ transaction so the scenarios and the
- * config_version the editor will send back as expected_config_version belong together. null: no such agent.
+ * config_version the editor will send back as expected_config_version belong together. NOT_FOUND: no such agent.
  */
-export async function loadScenariosWorkspace(db: Database, agentKey: string): Promise<ScenariosWorkspaceData | null> {
+export async function loadScenariosWorkspace(db: Database, agentKey: string): Promise<ScenariosWorkspaceData> {
   return db.transaction(
     async (tx) => {
-      const agent = reachable(await getAgentByKey(tx, agentKey));
-      if (!agent) return null;
+      const agent = await requireAgent(tx, agentKey);
       const bundle = await readAgentBundle(tx, agent);
       const ruleScopes: Record<string, string[]> = {};
       for (const rule of bundle.rules) {

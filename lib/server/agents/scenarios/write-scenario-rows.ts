@@ -10,32 +10,12 @@ import {
   updateStep,
 } from "@/db/queries/scenarios";
 import type { Transaction } from "@/db/types";
+import { scenarioColumns, stepColumns } from "@/lib/bundles/entity-columns";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
-import type { StoredScenario } from "./find-scenario";
+import type { StoredScenario } from "./scenario-entity";
 
 // Scenario rows from a validated BundleScenario. Ids are settled before any write, so every reference
 // (scenarios.entry_step_id, transitions.from/to_step_id) is known when its row is written.
-
-type Step = BundleScenario["steps"][number];
-
-const scenarioColumns = (scenario: BundleScenario, entryStepId: string) => ({
-  key: scenario.key,
-  name: scenario.name,
-  description: scenario.description,
-  intentLabel: scenario.intent_label,
-  entryExamples: scenario.entry_examples,
-  entryStepId,
-  enabled: scenario.enabled,
-});
-
-const stepColumns = (step: Step, position: number) => ({
-  key: step.key,
-  name: step.name,
-  instructions: step.instructions,
-  clarificationHint: step.clarification_hint,
-  isTerminal: step.is_terminal,
-  position,
-});
 
 function transitionValues(scenarioId: string, scenario: BundleScenario, stepIds: Map<string, string>) {
   return scenario.transitions.map((t, position) => ({

@@ -1,16 +1,15 @@
 import "server-only";
-import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { configuredToolHosts, toolHostStatus } from "./tool-host-status";
 
 /**
  * The tools page's data, read in one REPEATABLE READ transaction so the tools and the config_version
- * the editor will send back as expected_config_version belong together. null: no such agent.
+ * the editor will send back as expected_config_version belong together. NOT_FOUND: no such agent.
  * `hostStatus` names this server's tool-host allowlist, which only those who write tools (designer
  * and up) may read: a viewer's page gets none, not even hidden in the page's data.
  * `allowedHosts`: the allowlist to judge http tools by (this server's by default).
@@ -20,12 +19,11 @@ export async function loadToolsWorkspace(
   agentKey: string,
   viewer: { role: Role },
   allowedHosts: string = configuredToolHosts(),
-): Promise<ToolsWorkspaceData | null> {
+): Promise<ToolsWorkspaceData> {
   const showHosts = roleAtLeast(viewer.role, "designer");
   return db.transaction(
     async (tx) => {
-      const agent = reachable(await getAgentByKey(tx, agentKey));
-      if (!agent) return null;
+      const agent = await requireAgent(tx, agentKey);
       const bundle = await readAgentBundle(tx, agent);
       const usedBy: ToolsWorkspaceData["usedBy"] = {};
       for (const rule of bundle.rules) {

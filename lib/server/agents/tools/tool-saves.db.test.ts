@@ -182,7 +182,9 @@ describe("the tools page's data", () => {
     expect(asViewer?.hostStatus).toEqual({});
     expect(JSON.stringify(asViewer)).not.toContain("api.example.com");
     expect(await deleteToolAction({ ...(await at()), tool_key: "orders_api" })).toMatchObject({ ok: true });
-    expect(await loadToolsWorkspace(app.handle.db, "no-such-agent", { role: "admin" })).toBeNull();
+    await expect(loadToolsWorkspace(app.handle.db, "no-such-agent", { role: "admin" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });
 

@@ -1,12 +1,10 @@
 import "server-only";
-import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { ToolRunner } from "@/lib/engine/ports";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { hostPorts } from "@/lib/server/engine-host/host-ports";
-import { AppError } from "@/lib/server/errors";
 import type { ToolTryResult } from "@/lib/tools/tool-action-schemas";
 import { extractToolVariables, typeToolInputs } from "@/lib/tools/tool-try";
 
@@ -23,8 +21,7 @@ export async function tryTool(
   texts: Record<string, string>,
   runner: ToolRunner = hostPorts().tools,
 ): Promise<ToolTryResult> {
-  const agent = reachable(await getAgentByKey(db, agentKey));
-  if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
+  await requireAgent(db, agentKey);
   const typed = typeToolInputs(tool, texts);
   if (Object.keys(typed.errors).length > 0 || typed.missing.length > 0) {
     return { state: "skipped", input_errors: typed.errors, missing: typed.missing };

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { FieldsWorkspace } from "@/components/fields/fields-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator } from "@/lib/server/access/agent-page";
+import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadFieldsWorkspace } from "@/lib/server/agents/fields/load-fields-workspace";
 import { getDb } from "@/lib/server/db";
 
@@ -10,8 +9,7 @@ export const metadata: Metadata = { title: "Fields & Variables" };
 
 export default async function FieldsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
-  const data = await loadFieldsWorkspace(await getDb(), decodeURIComponent((await params).key));
-  if (!data) notFound();
+  const data = await orNotFound(loadFieldsWorkspace(await getDb(), decodeURIComponent((await params).key)));
   // Viewers see the tables read-only and may use the testers; the save actions refuse them on their own.
   return <FieldsWorkspace data={data} canEdit={roleAtLeast(operator.role, "designer")} />;
 }

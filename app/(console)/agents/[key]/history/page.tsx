@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AgentHistory } from "@/components/history/agent-history";
 import { listConfigEvents } from "@/db/queries/config-history";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "History" };
@@ -15,7 +15,7 @@ export default async function HistoryPage({
 }) {
   await requireAgentOperator((await params).key);
   const db = await getDb();
-  const agent = await getAgentOr404(db, (await params).key);
+  const agent = await requirePageAgent((await params).key);
   const before = Number.parseInt((await searchParams).before ?? "", 10);
   const { events, nextBeforeSeq } = await listConfigEvents(db, agent.id, {
     beforeSeq: Number.isFinite(before) ? before : undefined,

@@ -2,7 +2,7 @@ import { RolloutPanel, WINDOWS, type WindowKey } from "@/components/rollout/roll
 import { rolloutTurns } from "@/db/queries/conversations";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { env } from "@/lib/env";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { compareRollout, computeRolloutMetrics, type RolloutTurn } from "@/lib/turns/rollout-metrics";
 
@@ -15,7 +15,7 @@ export default async function RolloutPage({
 }) {
   await requireAgentOperator((await params).key);
   const db = await getDb();
-  const agent = await getAgentOr404(db, (await params).key);
+  const agent = await requirePageAgent((await params).key);
   const requested = (await searchParams).window;
   const windowKey: WindowKey = requested && requested in WINDOWS ? (requested as WindowKey) : "24h";
   const span = WINDOWS[windowKey];

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { readRuleFilters } from "@/components/rules/rule-filters";
 import { RulesWorkspace } from "@/components/rules/rules-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator } from "@/lib/server/access/agent-page";
+import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadRulesWorkspace } from "@/lib/server/agents/rules/load-rules-workspace";
 import { getDb } from "@/lib/server/db";
 
@@ -17,8 +16,7 @@ export default async function RulesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const operator = await requireAgentOperator((await params).key);
-  const data = await loadRulesWorkspace(await getDb(), decodeURIComponent((await params).key));
-  if (!data) notFound();
+  const data = await orNotFound(loadRulesWorkspace(await getDb(), decodeURIComponent((await params).key)));
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(await searchParams)) if (typeof value === "string") query.set(name, value);
   // Viewers see the table read-only; the actions refuse them on their own (role designer).

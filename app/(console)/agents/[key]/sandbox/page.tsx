@@ -1,5 +1,5 @@
 import { SandboxPage } from "@/components/sandbox/sandbox-page";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadSandbox } from "@/lib/server/sandbox/load-sandbox";
 
@@ -12,7 +12,7 @@ export default async function Page({
 }) {
   const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
-  const agent = await getAgentOr404(db, (await params).key);
+  const agent = await requirePageAgent((await params).key);
   const { session, turn } = await searchParams;
   const uuid = /^[0-9a-f-]{36}$/i;
   const data = await loadSandbox(db, agent, operator, session && uuid.test(session) ? session : undefined);

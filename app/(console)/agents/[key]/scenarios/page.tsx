@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ScenariosWorkspace } from "@/components/scenarios/scenarios-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator } from "@/lib/server/access/agent-page";
+import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadScenariosWorkspace } from "@/lib/server/agents/scenarios/load-scenarios-workspace";
 import { getDb } from "@/lib/server/db";
 
@@ -10,8 +9,7 @@ export const metadata: Metadata = { title: "Scenarios" };
 
 export default async function ScenariosPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
-  const data = await loadScenariosWorkspace(await getDb(), decodeURIComponent((await params).key));
-  if (!data) notFound();
+  const data = await orNotFound(loadScenariosWorkspace(await getDb(), decodeURIComponent((await params).key)));
   // Viewers see the list read-only; the actions refuse them on their own (role designer).
   return <ScenariosWorkspace data={data} canEdit={roleAtLeast(operator.role, "designer")} />;
 }

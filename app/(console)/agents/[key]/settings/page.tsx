@@ -4,12 +4,11 @@ import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
-import { getDb } from "@/lib/server/db";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 
 export default async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
-  const agent = await getAgentOr404(await getDb(), (await params).key);
+  const agent = await requirePageAgent((await params).key);
   let settings: ReturnType<typeof resolveAgentSettings> | null = null;
   try {
     settings = resolveAgentSettings(agent.settings);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TestsWorkspace } from "@/components/conversation-tests/tests-workspace";
 import { readCaseFilters } from "@/lib/conversation-tests/case-list";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
@@ -17,7 +17,7 @@ export default async function TestsPage({
 }) {
   const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
-  const agent = await getAgentOr404(db, (await params).key);
+  const agent = await requirePageAgent((await params).key);
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(await searchParams)) if (typeof value === "string") query.set(name, value);
   // Viewers read cases and reports; designers write cases and start runs (the routes check it too).

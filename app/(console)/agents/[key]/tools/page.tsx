@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ToolsWorkspace } from "@/components/tools/tools-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator } from "@/lib/server/access/agent-page";
+import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadToolsWorkspace } from "@/lib/server/agents/tools/load-tools-workspace";
 import { getDb } from "@/lib/server/db";
 
@@ -10,8 +9,7 @@ export const metadata: Metadata = { title: "Tools" };
 
 export default async function ToolsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
-  const data = await loadToolsWorkspace(await getDb(), decodeURIComponent((await params).key), operator);
-  if (!data) notFound();
+  const data = await orNotFound(loadToolsWorkspace(await getDb(), decodeURIComponent((await params).key), operator));
   // Viewers see the list and the editor read-only; the actions refuse them on their own (role designer).
   return <ToolsWorkspace data={data} canEdit={roleAtLeast(operator.role, "designer")} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { TracesExplorer } from "@/components/traces/traces-explorer";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTracesPage } from "@/lib/server/traces/load-traces-page";
 import { parseTraceSearch } from "@/lib/traces/trace-search";
@@ -16,7 +16,7 @@ export default async function TracesPage({
 }) {
   await requireAgentOperator((await params).key);
   const db = await getDb();
-  const agent = await getAgentOr404(db, (await params).key);
+  const agent = await requirePageAgent((await params).key);
   const search = parseTraceSearch(await searchParams);
   const data = await loadTracesPage(db, agent, search);
   return <TracesExplorer agent={agent} search={search} data={data} />;

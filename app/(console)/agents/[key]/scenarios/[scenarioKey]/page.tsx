@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ScenarioEditor } from "@/components/scenarios/scenario-editor";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator } from "@/lib/server/access/agent-page";
+import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadScenariosWorkspace } from "@/lib/server/agents/scenarios/load-scenarios-workspace";
 import { getDb } from "@/lib/server/db";
 
@@ -20,8 +19,7 @@ export default async function ScenarioPage({
 }) {
   const operator = await requireAgentOperator((await params).key);
   const { key, scenarioKey } = await params;
-  const data = await loadScenariosWorkspace(await getDb(), decodeURIComponent(key));
-  if (!data) notFound();
+  const data = await orNotFound(loadScenariosWorkspace(await getDb(), decodeURIComponent(key)));
   const wanted = decodeURIComponent(scenarioKey);
   const scenario = data.scenarios.find((s) => s.key === wanted);
   if (!scenario) {

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor";
 import { caseToForm } from "@/lib/conversation-tests/case-form";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
@@ -13,7 +13,7 @@ export default async function TestCasePage({ params }: { params: Promise<{ key: 
   const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
   const { key, test_key } = await params;
-  const agent = await getAgentOr404(db, key);
+  const agent = await requirePageAgent(key);
   const data = await loadTestsWorkspace(db, agent, { withResults: false });
   const testCase = data.tests.find((t) => t.key === decodeURIComponent(test_key));
   if (!testCase) notFound();

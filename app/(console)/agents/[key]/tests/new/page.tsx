@@ -4,7 +4,7 @@ import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor
 import { duplicateForm, newCaseForm } from "@/lib/conversation-tests/case-form";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
@@ -20,7 +20,7 @@ export default async function NewTestCasePage({
 }) {
   const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
-  const agent = await getAgentOr404(db, (await params).key);
+  const agent = await requirePageAgent((await params).key);
   if (!roleAtLeast(operator.role, "designer")) redirect(testsHref(agent.key));
   const data = await loadTestsWorkspace(db, agent, { withResults: false });
   const from = (await searchParams).from;

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TurnDetail } from "@/components/traces/turn-detail";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { getAgentOr404, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadSessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
@@ -13,7 +13,7 @@ export default async function TurnDetailPage({ params }: { params: Promise<{ key
   const operator = await requireAgentOperator((await params).key);
   const { key, turnId } = await params;
   const db = await getDb();
-  const agent = await getAgentOr404(db, key);
+  const agent = await requirePageAgent(key);
   const data = await loadTurnDetail(db, agent, turnId);
   if (!data) notFound();
   const replay = await loadSessionReplayContext(db, agent, data.turn.sessionId);

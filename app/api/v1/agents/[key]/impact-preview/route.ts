@@ -1,7 +1,6 @@
-import { getAgentByKey } from "@/db/queries/agents";
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { ImpactPreviewSchema } from "@/lib/replay/replay-view-schemas";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { takePreviewSlot } from "@/lib/server/background/run-limits";
 import { defineRoute, passThrough } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
@@ -23,8 +22,7 @@ export const POST = defineRoute(
     response: ImpactPreviewSchema,
   },
   async ({ db, params, body, actor, requestId, request }) => {
-    const agent = reachable(await getAgentByKey(db, params.key));
-    if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
+    const agent = await requireAgent(db, params.key);
     if (body.input.agent_key !== params.key) {
       throw new AppError("VALIDATION", "input.agent_key must be the agent in the path.", [
         { path: "input.agent_key", message: `must be "${params.key}"` },

@@ -1,8 +1,7 @@
-import { getAgentByKey } from "@/db/queries/agents";
 import { scopesAllow } from "@/lib/identity/roles";
 import { ReplayRunBody } from "@/lib/replay/replay-schemas";
 import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
-import { reachable } from "@/lib/server/access/agent-access";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import { startReplayFromRequest } from "@/lib/server/replay/start-replay-from-request";
@@ -23,8 +22,7 @@ export const POST = defineRoute(
     if (body.mode === "live" && principal.kind === "api_key" && !scopesAllow(principal.scopes, "turns:write")) {
       throw new AppError("FORBIDDEN", "A live replay calls the model provider: it needs the turns:write scope.");
     }
-    const agent = reachable(await getAgentByKey(db, params.key));
-    if (!agent) throw new AppError("NOT_FOUND", `No agent with key ${params.key}.`);
+    const agent = await requireAgent(db, params.key);
     const run = await startReplayFromRequest(db, agent, body, { actor, requestId });
     return reply(202, run);
   },

@@ -1,7 +1,7 @@
 import { RunList } from "@/lib/conversation-tests/test-response-schemas";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
-import { agentByKeyOr404 } from "@/lib/server/access/agent-lookup";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { startTestRunFromRequest } from "@/lib/server/tests/start-test-run-from-request";
 import { listTestRuns } from "@/lib/server/tests/test-runs";
@@ -12,7 +12,7 @@ import { AgentKeyParams } from "../../../params";
 export const POST = defineRoute(
   { scope: "turns:write", params: AgentKeyParams, body: TestRunBody, response: { 202: TestRunViewSchema } },
   async ({ db, params, body, actor, requestId, reply }) => {
-    const run = await startTestRunFromRequest(db, await agentByKeyOr404(db, params.key), body, { actor, requestId });
+    const run = await startTestRunFromRequest(db, await requireAgent(db, params.key), body, { actor, requestId });
     return reply(202, run);
   },
 );
@@ -20,5 +20,5 @@ export const POST = defineRoute(
 // GET /api/v1/agents/{key}/test-runs → {runs}: the latest 20, newest first, with their summaries.
 export const GET = defineRoute(
   { scope: "agents:read", params: AgentKeyParams, response: RunList },
-  async ({ db, params }) => ({ runs: await listTestRuns(db, await agentByKeyOr404(db, params.key)) }),
+  async ({ db, params }) => ({ runs: await listTestRuns(db, await requireAgent(db, params.key)) }),
 );

@@ -1,6 +1,6 @@
 import { TestList } from "@/lib/conversation-tests/test-response-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
-import { agentByKeyOr404 } from "@/lib/server/access/agent-lookup";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { listTestCases, saveTestCase } from "@/lib/server/tests/test-cases";
 import { AgentKeyParams } from "../../../params";
@@ -10,7 +10,7 @@ export const GET = defineRoute(
   { scope: "agents:read", params: AgentKeyParams, response: TestList },
   async ({ db, params, request }) => {
     const suite = new URL(request.url).searchParams.get("suite") ?? undefined;
-    return { tests: await listTestCases(db, await agentByKeyOr404(db, params.key), suite) };
+    return { tests: await listTestCases(db, await requireAgent(db, params.key), suite) };
   },
 );
 
@@ -18,7 +18,7 @@ export const GET = defineRoute(
 export const POST = defineRoute(
   { scope: "agents:write", params: AgentKeyParams, body: BundleTestCase, response: { 201: BundleTestCase } },
   async ({ db, params, body, reply }) => {
-    const saved = await saveTestCase(db, await agentByKeyOr404(db, params.key), body, null);
+    const saved = await saveTestCase(db, await requireAgent(db, params.key), body, null);
     return reply(201, saved);
   },
 );

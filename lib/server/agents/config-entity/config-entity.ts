@@ -1,0 +1,197 @@
+import "server-only";
+import type { AgentRow, Database, Transaction } from "@/db/types";
+import type { EntityFieldDiff } from "@/lib/bundles/entity-field-diff";
+import type { Bundle } from "@/lib/engine/contracts/bundle";
+import type { ConfigEntity as EntityName } from "@/lib/versioning/config-change-payload";
+import { AppError } from "../../errors";
+import { type ConfigChange, type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
+
+/** One stored entity: its bundle form, and whatever its writes need (a row id, step rows). */
+export interface StoredEntity<T> {
+  value: T;
+}
+
+/** What one save leaves for the action's answer: the entity as saved (null: deleted) and `afterWrite`'s value. */
+interface EntityOutcome<T, X> {
+  config_version: number;
+  changed: boolean;
+  value: T | null;
+  extra: X;
+}
+
+/**
+ * What differs between rules, scenarios, tools, profile fields and response variables: where the rows
+ * are, the key, the checks against the whole agent, the ledger diff, the answer. The sequence of every
+ * save — lock at the loaded version, find, diff, check, write, one CONFIG_CHANGED event — is
+ * `configEntity`'s, once, on top of `changeAgentConfig`.
+ *
+ * `E`: what an edit carries beside the entity (a scenario's step renames). `X`: what `afterWrite`
+ * returns (the profile schema version a profile field save bumps).
+ */
+export interface ConfigEntityDescriptor<T, S extends StoredEntity<T>, R, E = undefined, X = undefined> {
+  /** The CONFIG_CHANGED payload's `entity`. */
+  entity: Exclude<EntityName, "settings">;
+  /** Its key among its kind in the agent: a rule's `key`, a variable's `name`. */
+  keyOf: (value: T) => string;
+  /** Its kind's list in the bundle: the keys a copy must not take. */
+  listOf: (bundle: Bundle) => readonly T[];
+  /** The stored entity under this key; NOT_FOUND otherwise (deleted or renamed in another tab). */
+  find: (tx: Transaction, agent: AgentRow, bundle: Bundle, key: string) => Promise<S>;
+  /** The ledger's field-level diff: `before` null for a new entity, `after` null for a deleted one. */
+  diff: (before: T | null, after: T | null) => EntityFieldDiff;
+  /** An edit's diff where the edit carries more than the entity; it may refuse that extra (VALIDATION). */
+  diffEdit?: (stored: S, value: T, edit: E) => EntityFieldDiff;
+  /** The draft as it is stored (a tool's canonical field order), before anything is checked. */
+  canonical?: (draft: T) => T;
+  /** Throws VALIDATION with field errors when `value` does not fit the agent; `replacing`: the stored one. */
+  assertFits: (bundle: Bundle, value: T, replacing: S | null, edit: E) => void;
+  /** Throws VALIDATION while something in the agent still refers to the entity. */
+  assertDeletable?: (bundle: Bundle, stored: S) => void;
+  insert: (tx: Transaction, agent: AgentRow, value: T) => Promise<void>;
+  update: (tx: Transaction, agent: AgentRow, stored: S, value: T, edit: E) => Promise<void>;
+  remove: (tx: Transaction, stored: S) => Promise<void>;
+  /** The table's enabled switch; absent where the kind has none. */
+  setEnabled?: { of: (value: T) => boolean; with: (value: T, enabled: boolean) => T; write: SwitchWrite<S> };
+  /** The copy of `source` under a key not in `taken`; absent where the kind cannot be duplicated. */
+  copy?: (source: T, taken: ReadonlySet<string>) => T;
+  /** Runs after each row write, in the same transaction; `unchangedExtra` is its value when nothing is written. */
+  afterWrite?: (tx: Transaction, agent: AgentRow) => Promise<X>;
+  unchangedExtra?: (agent: AgentRow) => X;
+  /** The action's answer (`{ config_version, changed, rule }`…). */
+  reply: (outcome: EntityOutcome<T, X>) => R;
+}
+
+/**
+ * The find of a kind stored as one row (rules, tools, profile fields, response variables): the entity
+ * in the bundle and its row id, or NOT_FOUND naming the kind and what to reload.
+ */
+export function findRow<T>(kind: {
+  listOf: (bundle: Bundle) => readonly T[];
+  keyOf: (value: T) => string;
+  idOf: (tx: Transaction, agentId: string, key: string) => Promise<string | null>;
+  /** "rule", "profile field". */
+  noun: string;
+  /** "reload the rules". */
+  reload: string;
+}) {
+  return async (tx: Transaction, agent: AgentRow, bundle: Bundle, key: string) => {
+    const value = kind.listOf(bundle).find((item) => kind.keyOf(item) === key);
+    const id = await kind.idOf(tx, agent.id, key);
+    if (!value || !id) throw new AppError("NOT_FOUND", `${agent.name} has no ${kind.noun} "${key}"; ${kind.reload}.`);
+    return { id, value };
+  };
+}
+
+type SwitchWrite<S> = (tx: Transaction, stored: S, enabled: boolean) => Promise<void>;
+
+type Saved<T, X> = { value: T | null; extra: X };
+type Mutation<T, X> = (
+  tx: Transaction,
+  agent: AgentRow,
+  bundle: Bundle,
+) => Promise<ConfigChange<Saved<T, X>> | { unchanged: Saved<T, X> }>;
+
+/** create, update, duplicate, delete and set-enabled of one kind of entity, each one config version. */
+export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X = undefined>(
+  d: ConfigEntityDescriptor<T, S, R, E, X>,
+) {
+  async function run(db: Database, request: ConfigChangeRequest, mutate: Mutation<T, X>): Promise<R> {
+    const outcome = await changeAgentConfig(db, request, mutate);
+    // A dry run (request.draft) rolls back and hands back no entity.
+    const saved = outcome.result ?? { value: null, extra: undefined as X };
+    return d.reply({ config_version: outcome.config_version, changed: outcome.changed, ...saved });
+  }
+  const written = async (tx: Transaction, agent: AgentRow, value: T | null): Promise<Saved<T, X>> => ({
+    value,
+    extra: d.afterWrite ? await d.afterWrite(tx, agent) : (undefined as X),
+  });
+  /** A new entity (created or copied): checked as one the agent does not have yet, then written. */
+  const added = async (tx: Transaction, agent: AgentRow, bundle: Bundle, value: T) => {
+    d.assertFits(bundle, value, null, undefined as E);
+    await d.insert(tx, agent, value);
+    return { key: d.keyOf(value), diff: d.diff(null, value), result: await written(tx, agent, value) };
+  };
+  const unchanged = (agent: AgentRow, value: T) => ({
+    unchanged: { value, extra: d.unchangedExtra ? d.unchangedExtra(agent) : (undefined as X) },
+  });
+
+  return {
+    /** Adds the entity: checked against the agent, one new config version. */
+    create: (db: Database, request: ConfigChangeRequest, draft: T) => {
+      const value = d.canonical ? d.canonical(draft) : draft;
+      return run(db, request, async (tx, agent, bundle) => ({
+        entity: d.entity,
+        action: "created",
+        ...(await added(tx, agent, bundle, value)),
+      }));
+    },
+
+    /**
+     * Replaces the entity loaded as `loadedKey` (a new key renames it; its id stays, so what points at
+     * it still does). A save that changes no field writes nothing and keeps the version.
+     */
+    update: (db: Database, request: ConfigChangeRequest, loadedKey: string, draft: T, edit?: E) => {
+      const value = d.canonical ? d.canonical(draft) : draft;
+      return run(db, request, async (tx, agent, bundle) => {
+        const stored = await d.find(tx, agent, bundle, loadedKey);
+        const diff = d.diffEdit ? d.diffEdit(stored, value, edit as E) : d.diff(stored.value, value);
+        if (Object.keys(diff).length === 0) return unchanged(agent, stored.value);
+        d.assertFits(bundle, value, stored, edit as E);
+        await d.update(tx, agent, stored, value, edit as E);
+        const key = d.keyOf(value);
+        const result = await written(tx, agent, value);
+        return {
+          entity: d.entity,
+          key,
+          action: "updated",
+          diff,
+          previous_key: key === loadedKey ? undefined : loadedKey,
+          result,
+        };
+      });
+    },
+
+    /** Copies the entity under a fresh key, checked as a new one. */
+    duplicate: (db: Database, request: ConfigChangeRequest, sourceKey: string) => {
+      const { copy } = d;
+      if (!copy) throw new Error(`${d.entity} has no duplicate`);
+      return run(db, request, async (tx, agent, bundle) => {
+        const source = await d.find(tx, agent, bundle, sourceKey);
+        const value = copy(source.value, new Set(d.listOf(bundle).map(d.keyOf)));
+        const change = await added(tx, agent, bundle, value);
+        return { entity: d.entity, action: "duplicated", source_key: sourceKey, ...change };
+      });
+    },
+
+    /**
+     * Deletes the entity. The ledger event keeps every field's last value, so the history shows what
+     * was removed and a designer can re-create it.
+     */
+    delete: (db: Database, request: ConfigChangeRequest, key: string) =>
+      run(db, request, async (tx, agent, bundle) => {
+        const stored = await d.find(tx, agent, bundle, key);
+        d.assertDeletable?.(bundle, stored);
+        await d.remove(tx, stored);
+        const result = await written(tx, agent, null);
+        return { entity: d.entity, key, action: "deleted", diff: d.diff(stored.value, null), result };
+      }),
+
+    /**
+     * The enabled switch. Not re-validated: switching off must work even when something the entity
+     * refers to is broken, and `enabled` takes part in no reference or CEL check.
+     */
+    setEnabled: (db: Database, request: ConfigChangeRequest, key: string, enabled: boolean) => {
+      const { setEnabled } = d;
+      if (!setEnabled) throw new Error(`${d.entity} has no enabled switch`);
+      return run(db, request, async (tx, agent, bundle) => {
+        const stored = await d.find(tx, agent, bundle, key);
+        if (setEnabled.of(stored.value) === enabled) return unchanged(agent, stored.value);
+        const value = setEnabled.with(stored.value, enabled);
+        await setEnabled.write(tx, stored, enabled);
+        const result = await written(tx, agent, value);
+        const action = enabled ? "enabled" : "disabled";
+        return { entity: d.entity, key, action, diff: d.diff(stored.value, value), result };
+      });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import { readConfigIds } from "@/db/queries/agent-config";
+import { deleteRuleRow, insertRuleRow, ruleIdByKey, updateRuleRow } from "@/db/queries/rules";
+import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
+import { ruleColumns } from "@/lib/bundles/write-agent-config";
+import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
+import type { RuleChangeResult } from "@/lib/rules/rule-action-schemas";
+import { configEntity, findRow } from "../config-entity/config-entity";
+import { copyKey, copyName } from "../config-entity/copy-names";
+import { assertRuleFits } from "./rule-issues";
+
+const keyOf = (rule: BundleRule) => rule.key;
+const listOf = (bundle: Bundle) => bundle.rules;
+
+/**
+ * Rules. A rename keeps the rule's id, so fire counts and traces still point at it. A deleted rule's
+ * fire counts just stop mattering; turns keep its key and name in their provenance. A copy starts
+ * disabled: an identical enabled rule would fire and be enforced twice.
+ */
+export const ruleEntity = configEntity({
+  entity: "rule",
+  keyOf,
+  listOf,
+  find: findRow<BundleRule>({ listOf, keyOf, idOf: ruleIdByKey, noun: "rule", reload: "reload the rules" }),
+  diff: diffRuleFields,
+  assertFits: (bundle, rule, replacing) => assertRuleFits(bundle, rule, replacing?.value.key ?? null),
+  insert: async (tx, agent, rule) => insertRuleRow(tx, agent.id, ruleColumns(rule, await readConfigIds(tx, agent.id))),
+  update: async (tx, agent, stored, rule) =>
+    updateRuleRow(tx, stored.id, ruleColumns(rule, await readConfigIds(tx, agent.id))),
+  remove: (tx, stored) => deleteRuleRow(tx, stored.id),
+  setEnabled: {
+    of: (rule) => rule.enabled,
+    with: (rule, enabled) => ({ ...rule, enabled }),
+    write: (tx, stored, enabled) => updateRuleRow(tx, stored.id, { enabled }),
+  },
+  copy: (rule, taken) => ({ ...rule, key: copyKey(rule.key, taken), name: copyName(rule.name), enabled: false }),
+  reply: ({ config_version, changed, value }): RuleChangeResult => ({ config_version, changed, rule: value }),
+});

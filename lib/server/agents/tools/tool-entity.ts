@@ -1,0 +1,36 @@
+import "server-only";
+import { deleteToolRow, insertToolRow, toolIdByKey, updateToolRow } from "@/db/queries/tools";
+import { toolColumns } from "@/lib/bundles/entity-columns";
+import type { Bundle, BundleTool } from "@/lib/engine/contracts/bundle";
+import { canonicalTool } from "@/lib/tools/canonical-tool";
+import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
+import { copyToolKey } from "@/lib/tools/tool-copy-key";
+import { diffToolFields } from "@/lib/tools/tool-field-diff";
+import { configEntity, findRow } from "../config-entity/config-entity";
+import { copyName } from "../config-entity/copy-names";
+import { assertToolDeletable, assertToolFits } from "./tool-issues";
+
+const keyOf = (tool: BundleTool) => tool.key;
+const listOf = (bundle: Bundle) => bundle.tools;
+
+/**
+ * Tools. A rename keeps the tool's id, so the rules that attach it (rules.attached_tool_ids) still do.
+ * A delete is refused while a rule attaches the tool or reads its output variables, naming them. A
+ * copy is attached to no rule, so it runs in no turn until a designer attaches it; its output
+ * variables may repeat the original's (two tools may fill one variable).
+ */
+export const toolEntity = configEntity({
+  entity: "tool",
+  keyOf,
+  listOf,
+  find: findRow<BundleTool>({ listOf, keyOf, idOf: toolIdByKey, noun: "tool", reload: "reload the tools" }),
+  diff: diffToolFields,
+  canonical: canonicalTool,
+  assertFits: (bundle, tool, replacing) => assertToolFits(bundle, tool, replacing?.value.key ?? null),
+  assertDeletable: (bundle, stored) => assertToolDeletable(bundle, stored.value.key),
+  insert: (tx, agent, tool) => insertToolRow(tx, agent.id, toolColumns(tool)),
+  update: (tx, _agent, stored, tool) => updateToolRow(tx, stored.id, toolColumns(tool)),
+  remove: (tx, stored) => deleteToolRow(tx, stored.id),
+  copy: (tool, taken) => ({ ...tool, key: copyToolKey(tool.key, taken), name: copyName(tool.name) }),
+  reply: ({ config_version, changed, value }): ToolChangeResult => ({ config_version, changed, tool: value }),
+});
