@@ -3,15 +3,15 @@ import { GET as health } from "@/app/api/health/route";
 import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { AgentRow, Database } from "@/db/types";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
+import { startTestRunFromRequest } from "@/lib/conversation-tests/server/start-test-run-from-request";
+import { cancelTestRun, getTestRunView } from "@/lib/conversation-tests/server/test-runs";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { longTestCases } from "@/lib/engine/testing/long-test-cases";
+import { longTestCases } from "@/lib/engine/conversation-tests/long-test-cases";
 import { setDatabaseHandle } from "@/lib/server/db";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { startTestRunFromRequest } from "@/lib/server/tests/start-test-run-from-request";
-import { cancelTestRun, getTestRunView } from "@/lib/server/tests/test-runs";
 import { percentile } from "../report";
 
 // Live turns while the largest test run works: sandbox turns (the full turn host: run, persist,

@@ -6,7 +6,7 @@ import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { sessions } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { anchorLedger } from "@/lib/server/ledger/anchor-ledger";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";

@@ -4,15 +4,15 @@ import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { sessions, turns, turnTapes } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { sequentialIds, staticToolRunner, steppingClock } from "@/lib/engine/testing/fixed-ports";
 import { recordSession } from "@/lib/engine/testing/record-session";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
+import { previewImpact } from "@/lib/replay/server/preview-impact";
 import { setDatabaseHandle } from "@/lib/server/db";
 import { getCompiledAgent } from "@/lib/server/engine-host/load-snapshot";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { previewImpact } from "@/lib/server/replay/preview-impact";
 import { replayCorpus } from "../replay-corpus";
 import { percentile } from "../report";
 

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { PreviewDraft } from "@/lib/replay/impact-preview-client";
+import { ReplayWindowFields } from "../replay/replay-window-fields";
 import { ImpactPreviewBody } from "./impact-preview-body";
-import { ReplayWindowFields } from "./replay-window-fields";
 import type { ImpactPreviewState } from "./use-impact-preview";
 
 // A wide drawer from the right, over the editor: the report needs room for two columns side by side.

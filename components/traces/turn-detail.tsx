@@ -5,17 +5,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
-import type { SessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
+import type { SessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
 import type { TurnDetailData } from "@/lib/server/traces/load-turn-detail";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { nameIds } from "@/lib/turns/name-ids";
+import { TurnLoops } from "../loops/turn-loops";
+import { SessionReplay } from "../replay/session-replay";
 import { ConfigNamesProvider } from "../sandbox/config-names";
 import { ProvenanceFooter } from "../sandbox/provenance-footer";
 import { formatUtc, sandboxHref } from "../sandbox/sandbox-format";
 import { TurnTimeline } from "../sandbox/turn-timeline";
-import { SessionReplay } from "./session-replay";
 import { TurnLedgerEvents } from "./turn-ledger-events";
-import { TurnLoops } from "./turn-loops";
 import { TurnExchange, TurnFacts } from "./turn-summary";
 
 interface TurnDetailProps {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { addOperator, signIn, startTestApp } from "@/test/support/focal-test-app";

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import type { DatabaseHandle } from "@/db/client";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
+import { runAgentSuite } from "@/lib/conversation-tests/server/run-agent-suite";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import type { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
 import { routingAccuracySentence, routingFlagsSentence } from "@/lib/scenarios/routing-check-summary";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { AppError } from "@/lib/server/errors";
 import { checkAgentRouting } from "@/lib/server/routing-check/check-agent-routing";
-import { runAgentSuite } from "@/lib/server/tests/run-agent-suite";
 import { junitReport, textReport } from "./junit-report";
 import type { CliDeps } from "./run-cli";
 

@@ -3,12 +3,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
+import { startTestRunFromRequest } from "@/lib/conversation-tests/server/start-test-run-from-request";
+import { getTestRunView } from "@/lib/conversation-tests/server/test-runs";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { startJobQueue, stopJobQueue } from "@/lib/server/jobs/focal-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { startTestRunFromRequest } from "@/lib/server/tests/start-test-run-from-request";
-import { getTestRunView } from "@/lib/server/tests/test-runs";
 import { createTestDatabase } from "@/test/support/test-database";
 
 // `npm run worker` on PostgreSQL: a web side that only queues (FOCAL_WEB_RUNS_JOBS=false) and a worker

@@ -3,7 +3,7 @@ import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schema
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
 
 // Response bodies of the conversation-test routes beyond a single case or run: declared by the routes,
-// drawn by lib/openapi/paths-tests.ts.
+// drawn by lib/conversation-tests/test-openapi-paths.ts.
 
 export const TestList = z.object({ tests: z.array(BundleTestCase) });
 export const RunList = z.object({

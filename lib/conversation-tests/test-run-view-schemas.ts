@@ -3,7 +3,7 @@ import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 import { DivergenceSchema } from "@/lib/replay/replay-view-schemas";
 
 // Response shapes of the test-run endpoints, for the OpenAPI document and the API tests. They describe
-// what lib/engine/conversation-tests/run-suite.ts reports and lib/server/tests/test-runs.ts stores.
+// what lib/engine/conversation-tests/run-suite.ts reports and lib/conversation-tests/server/test-runs.ts stores.
 
 const AssertionResultSchema = z.object({
   path: z.string().describe("turns[2].assertions[0] or assertions[1]"),

@@ -6,7 +6,7 @@ import {
   OVERRIDE_REASON_TOO_LONG,
   OverrideGuardrailsRequest,
   Reflection,
-} from "@/lib/engine/stages/loop-guardrails";
+} from "@/lib/engine/loops";
 
 // Request schemas of the three orchestrator loop endpoints as Focal serves them (client-safe: the
 // Override dialog, the routes and the OpenAPI document share them). The published request is accepted

@@ -1,12 +1,7 @@
 import { z } from "zod";
-import {
-  FINALIZE_REASONS,
-  INVALID_REFLECTION_STATUS_MESSAGE,
-  RERUN_REASONS,
-  RERUN_TRIGGERS,
-} from "@/lib/engine/stages/loop-guardrails";
+import { FINALIZE_REASONS, INVALID_REFLECTION_STATUS_MESSAGE, RERUN_REASONS, RERUN_TRIGGERS } from "@/lib/engine/loops";
 
-// Response bodies of the orchestrator loop endpoints, for the OpenAPI document. Strict: lib/openapi/paths-loops.test.ts
+// Response bodies of the orchestrator loop endpoints, for the OpenAPI document. Strict: lib/loops/loop-openapi-paths.test.ts
 // parses the pure module's real responses with them, so a key added there and not here fails a test.
 
 const score = z.number().min(0).max(1);

@@ -13,12 +13,12 @@ import {
 } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
-import { customersPaths } from "./paths-customers";
-import { goalsPaths } from "./paths-goals";
-import { loopsPaths } from "./paths-loops";
-import { replayPaths } from "./paths-replay";
-import { routingCheckPaths } from "./paths-routing-check";
-import { testsPaths } from "./paths-tests";
+import { testsPaths } from "../conversation-tests/test-openapi-paths";
+import { customersPaths } from "../customers/customer-openapi-paths";
+import { goalsPaths } from "../goals/goal-openapi-paths";
+import { loopsPaths } from "../loops/loop-openapi-paths";
+import { replayPaths } from "../replay/replay-openapi-paths";
+import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
 
 type Schema = z.ZodType;
 

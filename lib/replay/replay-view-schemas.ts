@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 
 // Response shapes of the replay endpoints, for the OpenAPI document and the API tests. They describe
-// what lib/server/replay/replay-report.ts builds from the engine's replay (lib/engine/replay/).
+// what lib/replay/server/replay-report.ts builds from the engine's replay (lib/engine/replay/).
 
 const Ref = z.object({ id: z.string(), name: z.string() }).nullable();
 

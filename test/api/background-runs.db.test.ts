@@ -6,7 +6,7 @@ import { GET as getRunRoute } from "@/app/api/v1/test-runs/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { longTestCases } from "@/lib/engine/testing/long-test-cases";
+import { longTestCases } from "@/lib/engine/conversation-tests/long-test-cases";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { listLoops, loopDashboardStats } from "@/db/queries/loops";
 import { agents, loopTraces } from "@/db/schema";
 import { decodeLoopCursor, encodeLoopCursor, parseLoopSearch } from "@/lib/loops/loop-filters";
-import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
+import { loadLoopsDashboard } from "@/lib/loops/server/load-loops-dashboard";
 import { startTestApp } from "../support/focal-test-app";
 import { completeWith, loopApi, loopApiKey, REFERENCE_REFLECTION } from "../support/loop-api";
 

@@ -15,8 +15,8 @@ import {
 
 // The three reference request/response examples of the loop endpoints, at their published paths and
 // under /api/v1, shapes and values. Where the reference example contradicts its own fatigue rule
-// (fatigue 0.15 on an original loop), the value follows the rule — lib/engine/stages/loop-guardrails/
-// lib/engine/stages/loop-guardrails/README.md "Where the rules and the examples disagree" 1–2.
+// (fatigue 0.15 on an original loop), the value follows the rule — lib/engine/loops/
+// lib/engine/loops/README.md "Where the rules and the examples disagree" 1–2.
 
 let handle: DatabaseHandle;
 let key: string;

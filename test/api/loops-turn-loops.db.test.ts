@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { loadLoopDetail } from "@/lib/loops/server/load-loop-detail";
+import { loadLoopsDashboard } from "@/lib/loops/server/load-loops-dashboard";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { loadLoopDetail } from "@/lib/server/loops/load-loop-detail";
-import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
 import { startTestApp } from "../support/focal-test-app";
 import { loopApi, loopApiKey } from "../support/loop-api";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as routingCheckRoute } from "@/app/api/v1/agents/[key]/routing-check/route";
 import type { DatabaseHandle } from "@/db/client";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import type { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoBundle } from "../support/bundle-fixtures";

@@ -6,7 +6,7 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import { GET as getTurnRoute } from "@/app/api/v1/turns/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { idempotencyRecords, turns } from "@/db/schema";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOpenAIProvider } from "@/lib/providers/openai";
 import { completion, type FakeChatServer, startFakeChatServer } from "@/lib/providers/openai/fake-chat-server";

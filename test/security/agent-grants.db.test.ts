@@ -9,7 +9,7 @@ import { operatorIdByEmail } from "@/db/queries/identity";
 import { ledgerEvents } from "@/db/schema";
 import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { Role } from "@/lib/identity/roles";
 import { getAuth, resetAuthForTests } from "@/lib/server/auth/auth";

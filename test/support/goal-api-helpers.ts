@@ -5,7 +5,7 @@ import { POST as restoreRoute } from "@/app/api/v1/sessions/[id]/goal/restore/ro
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { sessions } from "@/db/schema";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { originalGoalFromTurn, readGoalState } from "@/lib/engine/stages/reformulation";
 import { createApiKey } from "@/lib/server/auth/api-keys";

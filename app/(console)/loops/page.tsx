@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { LoopsDashboard } from "@/components/loops/loops-dashboard";
 import { parseLoopSearch } from "@/lib/loops/loop-filters";
+import { loadLoopsDashboard } from "@/lib/loops/server/load-loops-dashboard";
 import { reachableAgentIdsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
-import { loadLoopsDashboard } from "@/lib/server/loops/load-loops-dashboard";
 
 export const metadata: Metadata = { title: "Loops" };
 

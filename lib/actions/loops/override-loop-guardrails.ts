@@ -1,9 +1,9 @@
 "use server";
 
 import { OverrideLoopInput } from "@/lib/loops/api-schemas";
+import { overrideLoop } from "@/lib/loops/server/override-loop";
 import { defineAction } from "@/lib/server/define-action";
 import { hostPorts } from "@/lib/server/engine-host/host-ports";
-import { overrideLoop } from "@/lib/server/loops/override-loop";
 
 // The Override dialog (docs/loops.md#overrides): the signed-in operator is override_by and the ledger actor; the
 // same service as POST /orchestrator/override-guardrails, so both doors are ledgered alike.

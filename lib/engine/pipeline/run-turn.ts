@@ -14,7 +14,7 @@ import { routingStage } from "../stages/routing/routing-stage";
 import { sensorStage } from "../stages/sensor/sensor-stage";
 import { toolsStage } from "../stages/tools/tools-stage";
 import { variablesStage } from "../stages/variables/variables-stage";
-import { type DraftLoopResult, runDraftLoop } from "./draft-loop";
+import { type DraftLoopResult, runDraftLoop } from "./draft-stages";
 import { finishTurn } from "./finish-turn";
 import { type OnStage, SpanRecorder } from "./span-recorder";
 import { runStage } from "./stage";

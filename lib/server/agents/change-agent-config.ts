@@ -1,18 +1,18 @@
 import "server-only";
 import { setAgentConfigVersion } from "@/db/queries/agents";
 import type { AgentRow, Database, Transaction } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
+import { applyTestsGate, testsGateOf } from "@/lib/conversation-tests/server/tests-gate";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import type { Role } from "@/lib/identity/roles";
+import { keepConfigVersion } from "@/lib/replay/server/config-versions";
+import { type DraftBox, DraftCaptured } from "@/lib/replay/server/draft-box";
+import { verifiedPreview } from "@/lib/replay/server/preview-stamp";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
 import { loadAgentSnapshot } from "../engine-host/load-snapshot";
-import { keepConfigVersion } from "../replay/config-versions";
-import { type DraftBox, DraftCaptured } from "../replay/draft-box";
-import { verifiedPreview } from "../replay/preview-stamp";
-import { applyTestsGate, testsGateOf } from "../tests/tests-gate";
 import { lockAgentAtVersion } from "./lock-agent-at-version";
 
 export interface ConfigChangeRequest {

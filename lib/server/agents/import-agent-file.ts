@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import type { ImportAgentBundleInput } from "@/lib/agents/agent-forms";
-import { type ImportResult, importBundle } from "@/lib/bundles/import-bundle";
+import { type ImportResult, importBundle } from "@/lib/bundles/server/import-bundle";
 import { assertReachesEveryAgent } from "../access/agent-access";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";

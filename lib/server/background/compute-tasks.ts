@@ -14,7 +14,7 @@ import {
   unreplayableSession,
 } from "@/lib/engine/replay/replay-session";
 import { createOfflineProvider } from "@/lib/providers/offline";
-import { buildReplayReport, type ReplayReport } from "../replay/replay-report";
+import { buildReplayReport, type ReplayReport } from "@/lib/replay/server/replay-report";
 
 // The CPU-heavy part of replays, test runs and impact previews, given plain data (snapshots, cases,
 // sessions with their tapes) so that it can cross into a background worker thread (structured clone)

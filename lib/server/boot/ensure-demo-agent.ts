@@ -1,7 +1,7 @@
 import "server-only";
 import { getInstanceSetting, insertInstanceSettingIfAbsent } from "@/db/queries/instance-settings";
 import type { Database } from "@/db/types";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demoBundle from "@/lib/demo/refund-desk.bundle.json";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
 

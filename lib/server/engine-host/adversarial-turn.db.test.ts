@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated, sensed } from "@/lib/engine/testing/scripted-provider";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";

@@ -9,10 +9,10 @@ import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { tapeEnd } from "@/lib/engine/replay/external-state";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { withTurnGoal } from "@/lib/engine/stages/reformulation";
+import { loopRowFromRecord } from "@/lib/loops/server/loop-rows";
 import { recordGoalCandidate } from "../goals/apply-goal-reformulation";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
-import { loopRowFromRecord } from "./loop-rows";
 
 export class SessionMovedOnError extends Error {
   constructor() {

@@ -5,7 +5,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { rolledDays } from "@/db/queries/dashboard-rollups";
 import { rowsOf } from "@/db/raw-rows";
 import type { AgentRow } from "@/db/schema";
-import { importBundle } from "@/lib/bundles/import-bundle";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";

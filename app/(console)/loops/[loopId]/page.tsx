@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LoopDetail } from "@/components/loops/loop-detail";
-import { LoopId } from "@/lib/engine/stages/loop-guardrails";
+import { LoopId } from "@/lib/engine/loops";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { personMayOverride } from "@/lib/loops/loop-view";
+import { loadLoopDetail } from "@/lib/loops/server/load-loop-detail";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
-import { loadLoopDetail } from "@/lib/server/loops/load-loop-detail";
 
 type Params = Promise<{ loopId: string }>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { nameUses } from "@/lib/fields/name-uses";
 import { requireAgent } from "@/lib/server/access/agent-lookup";

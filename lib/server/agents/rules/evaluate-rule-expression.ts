@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import { type ExpressionEvaluation, parseTesterValue } from "@/lib/engine/cel/evaluate-expression";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import { requireAgent } from "@/lib/server/access/agent-lookup";

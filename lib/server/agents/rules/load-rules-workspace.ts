@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 import { requireAgent } from "@/lib/server/access/agent-lookup";

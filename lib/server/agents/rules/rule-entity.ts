@@ -2,7 +2,7 @@ import "server-only";
 import { readConfigIds } from "@/db/queries/agent-config";
 import { deleteRuleRow, insertRuleRow, ruleIdByKey, updateRuleRow } from "@/db/queries/rules";
 import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
-import { ruleColumns } from "@/lib/bundles/write-agent-config";
+import { ruleColumns } from "@/lib/bundles/server/write-agent-config";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleChangeResult } from "@/lib/rules/rule-action-schemas";
 import { configEntity, findRow } from "../config-entity/config-entity";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import type { ScenariosWorkspaceData } from "@/lib/scenarios/scenarios-workspace";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 

@@ -6,7 +6,7 @@ import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
 import { duplicateScenarioAction } from "@/lib/actions/scenarios/duplicate-scenario";
 import { setScenarioEnabledAction } from "@/lib/actions/scenarios/set-scenario-enabled";
 import { updateScenarioAction } from "@/lib/actions/scenarios/update-scenario";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { demoAppForActions } from "@/test/support/action-test-app";

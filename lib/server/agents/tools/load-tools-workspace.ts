@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";

@@ -5,7 +5,7 @@ import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
 import { duplicateToolAction } from "@/lib/actions/tools/duplicate-tool";
 import { updateToolAction } from "@/lib/actions/tools/update-tool";
-import { readAgentBundle } from "@/lib/bundles/read-agent-bundle";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";

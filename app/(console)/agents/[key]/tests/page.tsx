@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { TestsWorkspace } from "@/components/conversation-tests/tests-workspace";
 import { readCaseFilters } from "@/lib/conversation-tests/case-list";
+import { loadTestsWorkspace } from "@/lib/conversation-tests/server/load-tests-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
 export const metadata: Metadata = { title: "Tests" };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { importBundle } from "@/lib/bundles/import-bundle";
 import { ImportBody } from "@/lib/bundles/import-response-schema";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { assertReachesEveryAgent } from "@/lib/server/access/agent-access";
 import { defineRoute } from "@/lib/server/define-route";
 

@@ -1,4 +1,4 @@
-import { loopCompleteRoute } from "@/lib/server/loops/loop-routes";
+import { loopCompleteRoute } from "@/lib/loops/server/loop-routes";
 
 // POST → loop completion: the rerun decision with its guardrails (one implementation, two paths).
 export const POST = loopCompleteRoute;

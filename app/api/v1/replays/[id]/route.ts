@@ -1,9 +1,9 @@
 import { scopesAllow } from "@/lib/identity/roles";
 import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
+import { hideStoredReplies } from "@/lib/replay/server/hide-stored-replies";
+import { getReplayRunView } from "@/lib/replay/server/replay-runs";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
-import { hideStoredReplies } from "@/lib/server/replay/hide-stored-replies";
-import { getReplayRunView } from "@/lib/server/replay/replay-runs";
 import { ReplayIdParams } from "../../params";
 
 // GET /api/v1/replays/{id} → {replay_id, status, progress, report (when done), error}. The report's

@@ -1,7 +1,7 @@
+import { getTestRunView } from "@/lib/conversation-tests/server/test-runs";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
-import { getTestRunView } from "@/lib/server/tests/test-runs";
 import { TestRunIdParams } from "../../params";
 
 // GET /api/v1/test-runs/{id} → {status, progress, summary, report (when done): per case pass^1, pass^k, failures}.

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor";
 import { caseToForm } from "@/lib/conversation-tests/case-form";
+import { loadTestsWorkspace } from "@/lib/conversation-tests/server/load-tests-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
 export const metadata: Metadata = { title: "Test" };
 

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor";
 import { duplicateForm, newCaseForm } from "@/lib/conversation-tests/case-form";
+import { loadTestsWorkspace } from "@/lib/conversation-tests/server/load-tests-workspace";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadTestsWorkspace } from "@/lib/server/tests/load-tests-workspace";
 
 export const metadata: Metadata = { title: "New test" };
 

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TurnDetail } from "@/components/traces/turn-detail";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { loadSessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
 import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadSessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
 
 export const metadata: Metadata = { title: "Turn detail" };

@@ -1,4 +1,4 @@
-import { exportBundle, serializeBundle } from "@/lib/bundles/export-bundle";
+import { exportBundle, serializeBundle } from "@/lib/bundles/server/export-bundle";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { defineRoute, passThrough } from "@/lib/server/define-route";
 import { ExportParams } from "./schema";

@@ -1,11 +1,11 @@
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { ImpactPreviewSchema } from "@/lib/replay/replay-view-schemas";
+import { previewImpact } from "@/lib/replay/server/preview-impact";
+import { ndjsonProgressResponse } from "@/lib/replay/server/progress-stream";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { takePreviewSlot } from "@/lib/server/background/run-limits";
 import { defineRoute, passThrough } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
-import { previewImpact } from "@/lib/server/replay/preview-impact";
-import { ndjsonProgressResponse } from "@/lib/server/replay/progress-stream";
 import { AgentKeyParams } from "../../../params";
 
 // POST /api/v1/agents/{key}/impact-preview {edit, input, window?} → what an editor's unsaved draft

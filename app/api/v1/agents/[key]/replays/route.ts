@@ -1,10 +1,10 @@
 import { scopesAllow } from "@/lib/identity/roles";
 import { ReplayRunBody } from "@/lib/replay/replay-schemas";
 import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
+import { startReplayFromRequest } from "@/lib/replay/server/start-replay-from-request";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
-import { startReplayFromRequest } from "@/lib/server/replay/start-replay-from-request";
 import { AgentKeyParams } from "../../../params";
 
 // POST /api/v1/agents/{key}/replays {config?, config_version?, sessions?, mode?} → 202 {replay_id, …}.

@@ -1,10 +1,10 @@
+import { startTestRunFromRequest } from "@/lib/conversation-tests/server/start-test-run-from-request";
+import { listTestRuns } from "@/lib/conversation-tests/server/test-runs";
 import { RunList } from "@/lib/conversation-tests/test-response-schemas";
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { startTestRunFromRequest } from "@/lib/server/tests/start-test-run-from-request";
-import { listTestRuns } from "@/lib/server/tests/test-runs";
 import { AgentKeyParams } from "../../../params";
 
 // POST /api/v1/agents/{key}/test-runs {suite?, keys?, k?, tries?, mode?, config?} → 202 the run; poll

@@ -1,8 +1,8 @@
+import { listTestCases, saveTestCase } from "@/lib/conversation-tests/server/test-cases";
 import { TestList } from "@/lib/conversation-tests/test-response-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { listTestCases, saveTestCase } from "@/lib/server/tests/test-cases";
 import { AgentKeyParams } from "../../../params";
 
 // GET /api/v1/agents/{key}/tests[?suite=] → {tests}: the agent's conversation test cases.

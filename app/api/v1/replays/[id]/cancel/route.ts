@@ -1,6 +1,6 @@
 import { ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
+import { cancelReplayRun } from "@/lib/replay/server/replay-runs";
 import { defineRoute } from "@/lib/server/define-route";
-import { cancelReplayRun } from "@/lib/server/replay/replay-runs";
 import { ReplayIdParams } from "../../../params";
 
 // POST /api/v1/replays/{id}/cancel → the run, which stops at the next session it would replay.

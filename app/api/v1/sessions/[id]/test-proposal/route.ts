@@ -1,7 +1,7 @@
+import { proposeTestFromSession } from "@/lib/conversation-tests/server/propose-test-from-session";
 import { TestProposalBody } from "@/lib/conversation-tests/test-response-schemas";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { proposeTestFromSession } from "@/lib/server/tests/propose-test-from-session";
 import { SessionIdParams } from "../../../params";
 
 // GET /api/v1/sessions/{id}/test-proposal → a test case proposed from the session's trace (its

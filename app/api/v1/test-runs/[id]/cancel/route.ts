@@ -1,6 +1,6 @@
+import { cancelTestRun } from "@/lib/conversation-tests/server/test-runs";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { defineRoute } from "@/lib/server/define-route";
-import { cancelTestRun } from "@/lib/server/tests/test-runs";
 import { TestRunIdParams } from "../../../params";
 
 // POST /api/v1/test-runs/{id}/cancel → the run; its worker thread is stopped within a second.

@@ -1,8 +1,8 @@
+import { getTestCase, removeTestCase, saveTestCase } from "@/lib/conversation-tests/server/test-cases";
 import { DeletedTestBody } from "@/lib/conversation-tests/test-response-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { getTestCase, removeTestCase, saveTestCase } from "@/lib/server/tests/test-cases";
 import { AgentTestParams } from "../../../../params";
 
 // GET /api/v1/agents/{key}/tests/{test_key} → the case.

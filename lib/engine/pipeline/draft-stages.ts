@@ -1,0 +1,132 @@
+import type { FallbackReason, GenerateOutput, GenerateRequest } from "../contracts/model";
+import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
+import { readClaims } from "../stages/enforcement/declared-claims";
+import type { EnforcementResult } from "../stages/enforcement/enforce";
+import { enforcementStage } from "../stages/enforcement/enforcement-stage";
+import { extractionStage } from "../stages/extraction/extraction-stage";
+import type { ScoredRule } from "../stages/filtering/filter-rules";
+import { buildGenerateRequest } from "../stages/generation/generate-reply";
+import { generationStage, regenerationStage } from "../stages/generation/generation-stage";
+import { safeClarifier, safeFallbackReply } from "../stages/generation/safe-replies";
+import { createTurnLoop } from "../stages/regeneration/guarded-regeneration";
+import type { ToolCall } from "../stages/tools/run-tools";
+import { runStage } from "./stage";
+import type { TurnContext } from "./turn-context";
+import type { TurnEnding } from "./turn-stage";
+
+export interface DraftLoopInput {
+  matched: ScoredRule[];
+  toolCalls: ToolCall[];
+  missing: { name: string; description: string }[];
+  /** Embedding of the user's message, for the relevance check. */
+  message: Float32Array;
+  /**
+   * A designer's text to ship as the first draft instead of generating one (the out-of-scope reply):
+   * it is still extracted and enforced, and a violation regenerates as usual.
+   */
+  fixedDraft?: { text: string; why: string };
+}
+
+export interface DraftLoopResult {
+  response: string;
+  outcome: TurnOutcomeKind;
+  fallbackReason: FallbackReason | "enforcement_exhausted" | null;
+  checks: RuleCheck[];
+  violations: RuleCheck[];
+  regenerations: number;
+  loops: TurnLoopRecord[];
+}
+
+/**
+ * Stages 7–10 (docs/pipeline.md: generation, extraction, enforcement, regenerate or fall back):
+ * generate a draft, extract what it says, enforce both lanes; a violation regenerates while the loop
+ * guardrails (docs/loops.md) allow, and an
+ * exhausted loop ships the safe template. A draft that failed a hard constraint is never returned.
+ */
+export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Promise<DraftLoopResult> {
+  const loop = createTurnLoop(ctx.input.turnId, ctx.settings);
+  let violations: GenerateRequest["violations"] = [];
+  let checks: RuleCheck[] = [];
+  const caught: RuleCheck[] = [];
+  const result = (attempt: number, ending: TurnEnding): DraftLoopResult => ({
+    ...ending,
+    checks,
+    violations: caught,
+    regenerations: attempt,
+    loops: loop.records(),
+  });
+  for (let attempt = 0; ; attempt++) {
+    const request = buildGenerateRequest(ctx.agent, ctx.session, {
+      message: ctx.input.message,
+      matched: input.matched,
+      toolCalls: input.toolCalls,
+      missing: input.missing,
+      violations,
+    });
+    const fixed = attempt === 0 ? input.fixedDraft : undefined;
+    const draft = await runStage(ctx, attempt === 0 ? generationStage : regenerationStage, {
+      request,
+      attempt,
+      ...(fixed ? { fixed } : {}),
+    });
+    if (!draft.ok)
+      return result(attempt, { response: safeClarifier(ctx), outcome: "fallback", fallbackReason: draft.reason });
+    const enforced = await enforceDraft(ctx, input, request, draft.value, attempt);
+    checks = enforced.checks;
+    caught.push(...enforced.failed);
+    const next = loop.complete(enforced.checks, ctx.ports.clock.now());
+    if (enforced.failed.length === 0)
+      return result(attempt, {
+        response: draft.value.text,
+        outcome: attempt === 0 ? "answered" : "regenerated",
+        fallbackReason: null,
+      });
+    if (!next.rerun)
+      return result(attempt, {
+        response: safeFallbackReply(),
+        outcome: "fallback",
+        fallbackReason: "enforcement_exhausted",
+      });
+    violations = violationsToExplain(ctx, enforced.failed);
+  }
+}
+
+/** Stages 8 and 9 over one draft: extract what it says, then check it against both lanes. */
+async function enforceDraft(
+  ctx: TurnContext,
+  input: DraftLoopInput,
+  request: GenerateRequest,
+  draft: GenerateOutput,
+  attempt: number,
+): Promise<EnforcementResult> {
+  const claims = readClaims(draft.claims, ctx.agent.snapshot.responseVariables);
+  const extraction = await runStage(ctx, extractionStage, draft.text);
+  return runStage(ctx, enforcementStage, {
+    draft: draft.text,
+    matched: input.matched,
+    extracted: extraction.values,
+    unresolvedMoney: extraction.unresolvedMoney,
+    ...(extraction.uncertainMoney ? { uncertainMoney: extraction.uncertainMoney } : {}),
+    query: input.message,
+    groundingContext: groundingText(request),
+    attempt,
+    claims,
+  });
+}
+
+/** What the next draft is told about each rule the last one broke. */
+function violationsToExplain(ctx: TurnContext, failed: RuleCheck[]): GenerateRequest["violations"] {
+  return failed.map((failure) => {
+    const rule = ctx.agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule;
+    return { ruleName: failure.ruleName, actionText: rule?.actionText ?? "", detail: failure.detail };
+  });
+}
+
+function groundingText(request: GenerateRequest): string {
+  return [
+    request.step?.instructions ?? "",
+    ...request.ruleActions.map((r) => r.actionText),
+    JSON.stringify(request.toolOutputs),
+    JSON.stringify(request.profile),
+  ].join("\n");
+}
