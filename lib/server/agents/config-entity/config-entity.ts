@@ -91,6 +91,81 @@ type Mutation<T, X> = (
   bundle: Bundle,
 ) => Promise<ConfigChange<Saved<T, X>> | { unchanged: Saved<T, X> }>;
 
+// The steps every operation shares, on any descriptor (its answer type does not matter to them).
+type Descriptor<T, S extends StoredEntity<T>, E, X> = ConfigEntityDescriptor<T, S, unknown, E, X>;
+
+/** The entity as written, with what `afterWrite` returns in the same transaction. */
+async function written<T, S extends StoredEntity<T>, E, X>(
+  d: Descriptor<T, S, E, X>,
+  tx: Transaction,
+  agent: AgentRow,
+  value: T | null,
+): Promise<Saved<T, X>> {
+  return { value, extra: d.afterWrite ? await d.afterWrite(tx, agent) : (undefined as X) };
+}
+
+/** A new entity (created or copied): checked as one the agent does not have yet, then written. */
+async function added<T, S extends StoredEntity<T>, E, X>(
+  d: Descriptor<T, S, E, X>,
+  tx: Transaction,
+  agent: AgentRow,
+  bundle: Bundle,
+  value: T,
+) {
+  d.assertFits(bundle, value, null, undefined as E);
+  await d.insert(tx, agent, value);
+  return { key: d.keyOf(value), diff: d.diff(null, value), result: await written(d, tx, agent, value) };
+}
+
+function unchanged<T, S extends StoredEntity<T>, E, X>(d: Descriptor<T, S, E, X>, agent: AgentRow, value: T) {
+  return { unchanged: { value, extra: d.unchangedExtra ? d.unchangedExtra(agent) : (undefined as X) } };
+}
+
+/**
+ * Replaces the entity loaded as `loadedKey` (a new key renames it; its id stays, so what points at
+ * it still does). A save that changes no field writes nothing and keeps the version.
+ */
+function updating<T, S extends StoredEntity<T>, E, X>(
+  d: Descriptor<T, S, E, X>,
+  loadedKey: string,
+  value: T,
+  edit: E,
+): Mutation<T, X> {
+  return async (tx, agent, bundle) => {
+    const stored = await d.find(tx, agent, bundle, loadedKey);
+    const diff = d.diffEdit ? d.diffEdit(stored, value, edit) : d.diff(stored.value, value);
+    if (Object.keys(diff).length === 0) return unchanged(d, agent, stored.value);
+    d.assertFits(bundle, value, stored, edit);
+    await d.update(tx, agent, stored, value, edit);
+    const key = d.keyOf(value);
+    const previous_key = key === loadedKey ? undefined : loadedKey;
+    const result = await written(d, tx, agent, value);
+    return { entity: d.entity, key, action: "updated", diff, previous_key, result };
+  };
+}
+
+/**
+ * The enabled switch. Not re-validated: switching off must work even when something the entity
+ * refers to is broken, and `enabled` takes part in no reference or CEL check.
+ */
+function switching<T, S extends StoredEntity<T>, E, X>(
+  d: Descriptor<T, S, E, X>,
+  key: string,
+  enabled: boolean,
+): Mutation<T, X> {
+  const { setEnabled } = d;
+  if (!setEnabled) throw new Error(`${d.entity} has no enabled switch`);
+  return async (tx, agent, bundle) => {
+    const stored = await d.find(tx, agent, bundle, key);
+    if (setEnabled.of(stored.value) === enabled) return unchanged(d, agent, stored.value);
+    const value = setEnabled.with(stored.value, enabled);
+    await setEnabled.write(tx, stored, enabled);
+    const result = await written(d, tx, agent, value);
+    const action = enabled ? "enabled" : "disabled";
+    return { entity: d.entity, key, action, diff: d.diff(stored.value, value), result };
+  };
+}
+
 /** create, update, duplicate, delete and set-enabled of one kind of entity, each one config version. */
 export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X = undefined>(
   d: ConfigEntityDescriptor<T, S, R, E, X>,
@@ -101,55 +176,19 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
     const saved = outcome.result ?? { value: null, extra: undefined as X };
     return d.reply({ config_version: outcome.config_version, changed: outcome.changed, ...saved });
   }
-  const written = async (tx: Transaction, agent: AgentRow, value: T | null): Promise<Saved<T, X>> => ({
-    value,
-    extra: d.afterWrite ? await d.afterWrite(tx, agent) : (undefined as X),
-  });
-  /** A new entity (created or copied): checked as one the agent does not have yet, then written. */
-  const added = async (tx: Transaction, agent: AgentRow, bundle: Bundle, value: T) => {
-    d.assertFits(bundle, value, null, undefined as E);
-    await d.insert(tx, agent, value);
-    return { key: d.keyOf(value), diff: d.diff(null, value), result: await written(tx, agent, value) };
-  };
-  const unchanged = (agent: AgentRow, value: T) => ({
-    unchanged: { value, extra: d.unchangedExtra ? d.unchangedExtra(agent) : (undefined as X) },
-  });
+  const canonical = (draft: T) => (d.canonical ? d.canonical(draft) : draft);
 
   return {
     /** Adds the entity: checked against the agent, one new config version. */
-    create: (db: Database, request: ConfigChangeRequest, draft: T) => {
-      const value = d.canonical ? d.canonical(draft) : draft;
-      return run(db, request, async (tx, agent, bundle) => ({
+    create: (db: Database, request: ConfigChangeRequest, draft: T) =>
+      run(db, request, async (tx, agent, bundle) => ({
         entity: d.entity,
         action: "created",
-        ...(await added(tx, agent, bundle, value)),
-      }));
-    },
+        ...(await added(d, tx, agent, bundle, canonical(draft))),
+      })),
 
-    /**
-     * Replaces the entity loaded as `loadedKey` (a new key renames it; its id stays, so what points at
-     * it still does). A save that changes no field writes nothing and keeps the version.
-     */
-    update: (db: Database, request: ConfigChangeRequest, loadedKey: string, draft: T, edit?: E) => {
-      const value = d.canonical ? d.canonical(draft) : draft;
-      return run(db, request, async (tx, agent, bundle) => {
-        const stored = await d.find(tx, agent, bundle, loadedKey);
-        const diff = d.diffEdit ? d.diffEdit(stored, value, edit as E) : d.diff(stored.value, value);
-        if (Object.keys(diff).length === 0) return unchanged(agent, stored.value);
-        d.assertFits(bundle, value, stored, edit as E);
-        await d.update(tx, agent, stored, value, edit as E);
-        const key = d.keyOf(value);
-        const result = await written(tx, agent, value);
-        return {
-          entity: d.entity,
-          key,
-          action: "updated",
-          diff,
-          previous_key: key === loadedKey ? undefined : loadedKey,
-          result,
-        };
-      });
-    },
+    update: (db: Database, request: ConfigChangeRequest, loadedKey: string, draft: T, edit?: E) =>
+      run(db, request, updating(d, loadedKey, canonical(draft), edit as E)),
 
     /** Copies the entity under a fresh key, checked as a new one. */
     duplicate: (db: Database, request: ConfigChangeRequest, sourceKey: string) => {
@@ -158,7 +197,7 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
       return run(db, request, async (tx, agent, bundle) => {
         const source = await d.find(tx, agent, bundle, sourceKey);
         const value = copy(source.value, new Set(d.listOf(bundle).map(d.keyOf)));
-        const change = await added(tx, agent, bundle, value);
+        const change = await added(d, tx, agent, bundle, value);
         return { entity: d.entity, action: "duplicated", source_key: sourceKey, ...change };
       });
     },
@@ -172,26 +211,11 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
         const stored = await d.find(tx, agent, bundle, key);
         d.assertDeletable?.(bundle, stored);
         await d.remove(tx, stored);
-        const result = await written(tx, agent, null);
+        const result = await written(d, tx, agent, null);
         return { entity: d.entity, key, action: "deleted", diff: d.diff(stored.value, null), result };
       }),
 
-    /**
-     * The enabled switch. Not re-validated: switching off must work even when something the entity
-     * refers to is broken, and `enabled` takes part in no reference or CEL check.
-     */
-    setEnabled: (db: Database, request: ConfigChangeRequest, key: string, enabled: boolean) => {
-      const { setEnabled } = d;
-      if (!setEnabled) throw new Error(`${d.entity} has no enabled switch`);
-      return run(db, request, async (tx, agent, bundle) => {
-        const stored = await d.find(tx, agent, bundle, key);
-        if (setEnabled.of(stored.value) === enabled) return unchanged(agent, stored.value);
-        const value = setEnabled.with(stored.value, enabled);
-        await setEnabled.write(tx, stored, enabled);
-        const result = await written(tx, agent, value);
-        const action = enabled ? "enabled" : "disabled";
-        return { entity: d.entity, key, action, diff: d.diff(stored.value, value), result };
-      });
-    },
+    setEnabled: (db: Database, request: ConfigChangeRequest, key: string, enabled: boolean) =>
+      run(db, request, switching(d, key, enabled)),
   };
 }
