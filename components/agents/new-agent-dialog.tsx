@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -79,23 +80,14 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
         create();
       }}
     >
-      <FormField label="Name" htmlFor="new-agent-name" required errors={errors.name}>
-        <Input id="new-agent-name" value={fields.name} onChange={(e) => update({ name: e.target.value })} />
-      </FormField>
-      <FormField
-        label="Key"
-        htmlFor="new-agent-key"
-        required
-        errors={errors.key}
-        hint="In URLs, the API and bundle files; lower-case letters, digits and hyphens."
-      >
-        <Input
-          id="new-agent-key"
-          value={fields.key}
-          className="font-mono text-xs"
-          onChange={(e) => update({ key: e.target.value })}
-        />
-      </FormField>
+      <NameKeyFields
+        id="new-agent"
+        form={fields}
+        errors={errors}
+        keyHint="In URLs, the API and bundle files; lower-case letters, digits and hyphens."
+        update={update}
+        columns=""
+      />
       <FormField label="Description" htmlFor="new-agent-description" errors={errors.description}>
         <Input
           id="new-agent-description"

@@ -2,17 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
@@ -88,68 +80,50 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>New scenario</DialogTitle>
-          <DialogDescription>
-            It starts disabled with one step; add entry examples, steps and transitions in its editor, then enable it.
-            Creating it makes v{version + 1}.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          aria-label="New scenario"
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            create();
-          }}
-        >
-          {message ? <Alert variant="danger">{message}</Alert> : null}
-          <FormField label="Name" htmlFor="new-scenario-name" required errors={errors.name}>
-            <Input id="new-scenario-name" value={fields.name} onChange={(e) => update({ name: e.target.value })} />
-          </FormField>
-          <FormField label="Key" htmlFor="new-scenario-key" required errors={errors.key} hint="Stable id in bundles.">
-            <Input
-              id="new-scenario-key"
-              value={fields.key}
-              className="font-mono text-xs"
-              onChange={(e) => update({ key: e.target.value })}
-            />
-          </FormField>
-          <FormField
-            label="Intent label"
-            htmlFor="new-scenario-intent"
-            errors={errors.intent_label}
-            hint="Logged on every turn routed here."
-          >
-            <Input
-              id="new-scenario-intent"
-              value={fields.intent_label}
-              className="font-mono text-xs"
-              onChange={(e) => update({ intent_label: e.target.value })}
-            />
-          </FormField>
-          <FormField
-            label="First step"
-            htmlFor="new-scenario-step"
-            required
-            errors={errors.step ?? errors.steps ?? errors.entry_step}
-            hint={`Its entry step; key ${keyFromName(fields.step, "_") || "start"}.`}
-          >
-            <Input id="new-scenario-step" value={fields.step} onChange={(e) => update({ step: e.target.value })} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" pending={pending}>
-              Create scenario
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? null : onClose())}
+      title="New scenario"
+      description={`It starts disabled with one step; add entry examples, steps and transitions in its editor, then enable it. Creating it makes v${version + 1}.`}
+      label="New scenario"
+      message={message}
+      submitLabel="Create scenario"
+      pending={pending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        create();
+      }}
+    >
+      <NameKeyFields
+        id="new-scenario"
+        form={fields}
+        errors={errors}
+        keyHint="Stable id in bundles."
+        update={update}
+        columns=""
+      />
+      <FormField
+        label="Intent label"
+        htmlFor="new-scenario-intent"
+        errors={errors.intent_label}
+        hint="Logged on every turn routed here."
+      >
+        <Input
+          id="new-scenario-intent"
+          value={fields.intent_label}
+          className="font-mono text-xs"
+          onChange={(e) => update({ intent_label: e.target.value })}
+        />
+      </FormField>
+      <FormField
+        label="First step"
+        htmlFor="new-scenario-step"
+        required
+        errors={errors.step ?? errors.steps ?? errors.entry_step}
+        hint={`Its entry step; key ${keyFromName(fields.step, "_") || "start"}.`}
+      >
+        <Input id="new-scenario-step" value={fields.step} onChange={(e) => update({ step: e.target.value })} />
+      </FormField>
+    </FormDialog>
   );
 }
