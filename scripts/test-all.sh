@@ -53,8 +53,8 @@ echo "==> e2e (Playwright + Chromium, on that build)"
 env -u DATABASE_URL E2E_PREBUILT=1 npx playwright test
 took "e2e"
 echo "==> 3 instances on one PostgreSQL, one SIGKILLed under load (the e2e build)"
-FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx bench/http/multi-instance-test.ts
+FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx test/faults/multi-instance-test.ts
 took "multi-instance kill test"
 echo "==> one instance on PostgreSQL, every backend of its database terminated twice under load"
-FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 90 npx tsx bench/http/db-blip-test.ts
+FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 90 npx tsx test/faults/db-blip-test.ts
 took "database fault test"
