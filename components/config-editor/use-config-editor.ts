@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { toast } from "@/components/ui/toaster";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { ActionResult } from "@/lib/server/define-action";
 import { type ForceTests, useTestsGate } from "./use-tests-gate";
 

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { NativeSelect } from "@/components/ui/select";
 import { progressText } from "@/lib/replay/impact-groups";
 import type { ReplayReport } from "@/lib/replay/replay-types";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SessionReplayContext } from "@/lib/server/traces/load-session-replay-context";
 import { SessionReplayReport } from "./session-replay-report";
 import { useSessionReplay } from "./use-session-replay";

@@ -1,5 +1,5 @@
-import { boundedCheck } from "./bounded-check";
 import { runDbBlip } from "@/bench/http/db-blip";
+import { boundedCheck } from "./bounded-check";
 
 // `npm test`'s database fault test (scripts/test-all.sh), after the kill test, on the e2e build: one
 // instance on a fresh PostgreSQL database, 6 sessions × 10 turns with Idempotency-Keys and retries,

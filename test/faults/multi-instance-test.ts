@@ -1,7 +1,7 @@
-import { boundedCheck } from "./bounded-check";
 import { checkStored, verifyLedger } from "@/bench/http/multi-instance-checks";
 import { type Cluster, createSessions, startCluster } from "@/bench/http/multi-instance-cluster";
 import { driveSessions } from "@/bench/http/multi-instance-drive";
+import { boundedCheck } from "./bounded-check";
 
 // `npm test`'s last step (scripts/test-all.sh), after e2e: 3 instances of the e2e build on a fresh
 // PostgreSQL database behind the round-robin proxy, 10 sessions × 5 turns, and one instance SIGKILLed
