@@ -157,7 +157,9 @@ describe("importBundle", () => {
 
   it("bumps the profile schema version when profile field definitions change", async () => {
     await importBundle(handle.db, demoUnderKey("profile-desk"), actor, "req-first");
-    const changed = demoUnderKey("profile-desk") as unknown as { profile_fields: { field_name: string; description: string }[] };
+    const changed = demoUnderKey("profile-desk") as unknown as {
+      profile_fields: { field_name: string; description: string }[];
+    };
     const tier = changed.profile_fields.find((f) => f.field_name === "tier");
     if (tier) tier.description = "VIP = lifetime spend > $2000.";
     const result = await importBundle(handle.db, changed, actor, "req-tier");

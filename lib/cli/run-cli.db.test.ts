@@ -41,7 +41,9 @@ describe("focal CLI", () => {
     fs.writeFileSync(file, JSON.stringify(bundle));
     const result = await run(["import", file]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toMatch(/^Imported "cli-import-desk" \(agent [0-9a-f-]{36}\): created, config version 1\.\n$/);
+    expect(result.stdout).toMatch(
+      /^Imported "cli-import-desk" \(agent [0-9a-f-]{36}\): created, config version 1\.\n$/,
+    );
     expect((await run(["import", file])).stdout).toMatch(/configuration replaced, config version 2/);
   });
 
