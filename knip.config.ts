@@ -19,10 +19,10 @@ const config: KnipConfig = {
     "bench/clinc/calibrate.ts",
     // Run by hand for the per-agent-size rows of local-calibration.ts: `npx tsx bench/clinc/calibrate-sizes.ts`.
     "bench/clinc/calibrate-sizes.ts",
-    // Run by scripts/test-all.sh as `npx tsx bench/http/multi-instance-test.ts`.
-    "bench/http/multi-instance-test.ts",
-    // Run by scripts/test-all.sh as `npx tsx bench/http/db-blip-test.ts`.
-    "bench/http/db-blip-test.ts",
+    // Run by scripts/test-all.sh as `npx tsx test/faults/multi-instance-test.ts`.
+    "test/faults/multi-instance-test.ts",
+    // Run by scripts/test-all.sh as `npx tsx test/faults/db-blip-test.ts`.
+    "test/faults/db-blip-test.ts",
     // The worker threads lib/server/testers/tester-pool.ts and lib/server/background/compute-pool.ts start from a URL.
     "lib/server/testers/tester-worker.ts",
     "lib/server/background/compute-worker.ts",

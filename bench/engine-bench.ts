@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import { emptySessionState, type SessionState } from "@/lib/engine/contracts/session-state";
@@ -7,6 +6,7 @@ import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { evaluateRoutingCorpus } from "@/lib/engine/stages/sensor/corpus/routing-corpus";
+import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { sequentialIds, staticToolRunner } from "@/lib/engine/testing/fixed-ports";
 import { createScriptedProvider } from "@/lib/engine/testing/scripted-provider";
 import { snapshotFromBundle, withModelSensor } from "@/lib/engine/testing/snapshot-from-bundle";

@@ -1,9 +1,9 @@
 import { performance } from "node:perf_hooks";
-import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { type ReplaySessionInput, replaySession } from "@/lib/engine/replay/replay-session";
+import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { sequentialIds, staticToolRunner, steppingClock } from "@/lib/engine/testing/fixed-ports";
 import { recordSession } from "@/lib/engine/testing/record-session";
 import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";

@@ -1,5 +1,5 @@
-import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import type { ModelProvider } from "@/lib/engine/ports";
+import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { seededRandom } from "@/lib/engine/testing/seeded-random";
 
 // A generated corpus for replay fidelity: sessions of 1–8 turns drawn (seeded) from what Refund desk

@@ -8,7 +8,7 @@ import {
   type FakeBehaviour,
   type FakeChatServer,
   startFakeChatServer,
-} from "../lib/providers/openai/fake-chat-server";
+} from "../test/support/fake-chat-server";
 import { screenshot } from "./fixtures";
 
 // A model that says one thing and declares another: a second server runs the demo against an

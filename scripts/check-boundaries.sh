@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# The import boundaries live in biome.json (overrides for lib/engine, db, and the code outside db that
-# must reach the database through db/queries). `npm run lint` applies them to the tree; this script
-# proves they are live: a probe file that breaks each rule must fail.
+# The import boundaries live in biome.json (overrides for lib/engine, db, components, and the code outside
+# db — bench/ and test/support/ included — that must reach the database through db/queries). `npm run
+# lint` applies them to the tree; this script proves they are live: a probe file that breaks each rule
+# must fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 probe_dir=lib/engine/__boundary_probe__
 db_probe=db/__boundary_probe__.ts
 server_probe_dir=lib/server/__boundary_probe__
-trap 'rm -rf "$probe_dir" "$db_probe" "$server_probe_dir"' EXIT
-mkdir -p "$probe_dir" "$server_probe_dir"
+component_probe_dir=components/__boundary_probe__
+bench_probe=bench/__boundary_probe__.ts
+support_probe=test/support/__boundary_probe__.ts
+trap 'rm -rf "$probe_dir" "$db_probe" "$server_probe_dir" "$component_probe_dir" "$bench_probe" "$support_probe"' EXIT
+mkdir -p "$probe_dir" "$server_probe_dir" "$component_probe_dir"
 cat >"$probe_dir/probe.ts" <<'TS'
 import { headers } from "next/headers";
 import { useState } from "react";
@@ -26,7 +30,23 @@ import { eq } from "drizzle-orm";
 import { agents } from "@/db/schema";
 export const probe = eq(agents.key, "probe");
 TS
-out=$(npx biome lint "$probe_dir" "$db_probe" "$server_probe_dir" 2>&1 || true)
+cat >"$component_probe_dir/server-access.tsx" <<'TS'
+import { getDb } from "@/lib/server/db";
+import { listAgents } from "@/db/queries/agents";
+import { startReplayFromRequest } from "@/lib/replay/server/start-replay-from-request";
+export const probe = [getDb, listAgents, startReplayFromRequest];
+TS
+cat >"$bench_probe" <<'TS'
+import { sql } from "drizzle-orm";
+import { agents } from "@/db/schema";
+export const probe = [sql, agents];
+TS
+cat >"$support_probe" <<'TS'
+import { eq } from "drizzle-orm";
+import { agents } from "@/db/schema";
+export const probe = eq(agents.key, "probe");
+TS
+out=$(npx biome lint "$probe_dir" "$db_probe" "$server_probe_dir" "$component_probe_dir" "$bench_probe" "$support_probe" 2>&1 || true)
 want=(
   "probe.ts:1:.*noRestrictedImports"
   "probe.ts:2:.*noRestrictedImports"
@@ -37,6 +57,13 @@ want=(
   "__boundary_probe__.ts:1:.*noRestrictedImports"
   "db-access.ts:1:.*noRestrictedImports"
   "db-access.ts:2:.*noRestrictedImports"
+  "server-access.tsx:1:.*noRestrictedImports"
+  "server-access.tsx:2:.*noRestrictedImports"
+  "server-access.tsx:3:.*noRestrictedImports"
+  "bench/__boundary_probe__.ts:1:.*noRestrictedImports"
+  "bench/__boundary_probe__.ts:2:.*noRestrictedImports"
+  "support/__boundary_probe__.ts:1:.*noRestrictedImports"
+  "support/__boundary_probe__.ts:2:.*noRestrictedImports"
 )
 for pattern in "${want[@]}"; do
   if ! grep -qE "$pattern" <<<"$out"; then
@@ -44,4 +71,4 @@ for pattern in "${want[@]}"; do
     exit 1
   fi
 done
-echo "boundaries: 9 of 9 probe violations caught (lib/engine: next, react, lib/server, db, drizzle-orm, process.env; db: engine; outside db: drizzle-orm, schema)"
+echo "boundaries: ${#want[@]} of ${#want[@]} probe violations caught (lib/engine: next, react, lib/server, db, drizzle-orm, process.env; db: engine; outside db: drizzle-orm, schema; components: lib/server, a feature's server/ folder, db; bench and test/support: drizzle-orm, schema)"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Command 2 of the README: every test. Lint (zero warnings) + import boundaries, typecheck,
-# unit and DB tests on embedded PGlite, the DB tests again on a real PostgreSQL server, and
-# Playwright e2e in Chromium against `next build && next start`, then 3 instances of that build on
-# one PostgreSQL database with one of them SIGKILLed under load, and one instance whose database
-# backends are all terminated twice under load (docs/operations.md).
+# unit and DB tests on embedded PGlite, the DB tests again on a real PostgreSQL server in a shuffled
+# order, and Playwright e2e in Chromium against `next build && next start`, then 3 instances of that
+# build on one PostgreSQL database with one of them SIGKILLed under load, and one instance whose
+# database backends are all terminated twice under load (docs/operations.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -34,11 +34,18 @@ env -u DATABASE_URL npx vitest run
 took "PGlite tests"
 # The DB tests on PostgreSQL wait on their database about half the time, so `next build` (the e2e
 # and multi-instance build) runs beside them instead of after them.
-echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file), beside next build"
+# Shuffled (files, and the cases within each file), so a case that only passes after another one fails
+# here; the seed is printed so a failure replays with FOCAL_TEST_SEED=<seed> (or `--sequence.seed`).
+# lib/server/agents' DB tests still chain their cases (create → rename → delete), so they run after the
+# rest in file order.
+seed="${FOCAL_TEST_SEED:-$(( $(date +%s) % 1000000 ))}"
+echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file), shuffled with seed $seed, beside next build"
 build_log=$(mktemp)
 env -u DATABASE_URL npx next build >"$build_log" 2>&1 &
 build_pid=$!
-if ! DATABASE_URL="$PG_URL" npx vitest run .db.test.ts; then
+if ! DATABASE_URL="$PG_URL" npx vitest run .db.test.ts --exclude 'lib/server/agents/**' --sequence.shuffle --sequence.seed="$seed" ||
+  ! DATABASE_URL="$PG_URL" npx vitest run --dir lib/server/agents .db.test.ts; then
+  echo "DB tests on PostgreSQL failed; replay the order with FOCAL_TEST_SEED=$seed" >&2
   kill "$build_pid" 2>/dev/null || true
   exit 1
 fi
@@ -53,8 +60,8 @@ echo "==> e2e (Playwright + Chromium, on that build)"
 env -u DATABASE_URL E2E_PREBUILT=1 npx playwright test
 took "e2e"
 echo "==> 3 instances on one PostgreSQL, one SIGKILLed under load (the e2e build)"
-FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx bench/http/multi-instance-test.ts
+FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 330 npx tsx test/faults/multi-instance-test.ts
 took "multi-instance kill test"
 echo "==> one instance on PostgreSQL, every backend of its database terminated twice under load"
-FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 90 npx tsx bench/http/db-blip-test.ts
+FOCAL_TEST_DATABASE_URL="$PG_URL" timeout --kill-after=10 90 npx tsx test/faults/db-blip-test.ts
 took "database fault test"

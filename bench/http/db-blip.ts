@@ -7,7 +7,7 @@ import type { SessionRun } from "./multi-instance-drive";
 // database, sessions sending turns concurrently (each session's turns in order, every turn with an
 // Idempotency-Key, retried with backoff), and every backend of that database terminated twice, 3 s
 // apart (`pg_terminate_backend`, only this database's backends: the server is shared). Used by the
-// fault test in `npm test` (./db-blip-test.ts) and by `BENCH_DB_BLIP=1 npm run bench`.
+// fault test in `npm test` (test/faults/db-blip-test.ts) and by `BENCH_DB_BLIP=1 npm run bench`.
 // What it checks is what a client would notice (docs/operations.md): every turn acknowledged in the
 // end, every acknowledged turn stored, no 5xx but 503, no 409 for a key after a 503 told the client
 // to retry it, the ledger intact, and background jobs running again afterwards.

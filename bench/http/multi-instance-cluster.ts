@@ -19,7 +19,7 @@ import { type RoundRobinProxy, startRoundRobinProxy } from "./round-robin-proxy"
 // Several stateless `next start` instances on one PostgreSQL database behind a round-robin proxy
 // (bench/http/round-robin-proxy.ts), driven by concurrent sessions whose turns are sequential. Used
 // by the bench at full size (bench/http/multi-instance-bench.ts) and by `npm test` at small size
-// (bench/http/multi-instance-test.ts), with one instance SIGKILLed (its whole process tree) under load.
+// (test/faults/multi-instance-test.ts), with one instance SIGKILLed (its whole process tree) under load.
 // Sessions are driven through it by ./multi-instance-drive.ts and checked by ./multi-instance-checks.ts.
 
 const AGENT_KEY = "multi-desk";

@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+// biome-ignore lint/style/noRestrictedImports: the benchmark locks and creates its own sessions to drive the ledger alone
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+// biome-ignore lint/style/noRestrictedImports: the benchmark locks and creates its own sessions to drive the ledger alone
 import { sessions } from "@/db/schema";
 import type { Database } from "@/db/types";
 import { importBundle } from "@/lib/bundles/server/import-bundle";

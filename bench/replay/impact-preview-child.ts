@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+// biome-ignore lint/style/noRestrictedImports: the benchmark seeds recorded sessions, turns and tapes in bulk, outside any host path
 import { sessions, turns, turnTapes } from "@/db/schema";
 import type { Database } from "@/db/types";
 import { importBundle } from "@/lib/bundles/server/import-bundle";

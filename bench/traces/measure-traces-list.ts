@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+// biome-ignore lint/style/noRestrictedImports: EXPLAIN ANALYZE wraps the list query's SQL, which only drizzle's sql tag can splice
 import { sql as drizzleSql } from "drizzle-orm";
 import type { Sql } from "postgres";
 import { encodeTraceCursor } from "@/db/queries/trace-cursor";

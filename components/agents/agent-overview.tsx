@@ -8,8 +8,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentCounts } from "@/db/queries/agents";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentRow, LedgerEventRow } from "@/db/types";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
 import { AgentDashboardSection } from "../dashboard/agent-dashboard";
 

@@ -3,6 +3,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { listAgents } from "@/db/queries/agents";
 import { AgentCreateActions } from "./agent-create-actions";
 

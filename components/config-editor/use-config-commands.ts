@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "@/components/ui/toaster";
-import type { ActionResult } from "@/lib/server/define-action";
+import type { ActionResult } from "@/lib/console-api/action-result";
 import { toastNotices } from "./use-tests-gate";
 
 /** What every config save answers with: the new config_version the page moves to. */

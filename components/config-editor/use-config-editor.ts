@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { toast } from "@/components/ui/toaster";
-import type { ActionResult } from "@/lib/server/define-action";
+import type { ActionResult } from "@/lib/console-api/action-result";
 import { type ForceTests, useTestsGate } from "./use-tests-gate";
 
 type FormErrors = Record<string, string[]>;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
+import type { ActionResult } from "@/lib/console-api/action-result";
 import type { PreviewableEdit } from "@/lib/replay/preview-schemas";
-import type { ActionResult } from "@/lib/server/define-action";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import type { OpenedEditorProps } from "./opened-editor-props";
 import { type ConfigEditorOptions, useConfigEditor } from "./use-config-editor";

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
 import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
 import { tracesHref } from "@/lib/traces/trace-search";

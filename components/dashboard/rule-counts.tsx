@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Mono } from "@/components/ui/mono";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { RuleCount } from "@/db/queries/trace-dashboard";
 import { tracesHref } from "@/lib/traces/trace-search";
 

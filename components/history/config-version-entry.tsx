@@ -2,6 +2,7 @@ import Link from "next/link";
 import { formatUtc } from "@/components/ledger/ledger-event-row";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { LedgerEventRow } from "@/db/types";
 import { testsGateText } from "@/lib/conversation-tests/gate-text";
 import { previewCountsText } from "@/lib/replay/impact-groups";

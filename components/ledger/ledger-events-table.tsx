@@ -1,4 +1,5 @@
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { LedgerEventRow } from "@/db/types";
 import { LedgerEventTableRow } from "./ledger-event-row";
 

@@ -7,8 +7,9 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { LedgerEventRow } from "@/db/types";
-import { LEDGER_EVENT_TYPES } from "@/lib/server/ledger/event-types";
+import { LEDGER_EVENT_TYPES } from "@/lib/ledger/ledger-event-types";
 import { formatUtc } from "./ledger-event-row";
 import { VerifyChainButton } from "./verify-chain-button";
 

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { LoopDashboardStats } from "@/db/queries/loops";
 import { hasFilters, type LoopSearch, loopsHref } from "@/lib/loops/loop-filters";
 import { type LoopView, REASON_WORDS } from "@/lib/loops/loop-view";

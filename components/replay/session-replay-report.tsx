@@ -4,6 +4,7 @@ import { TurnComparison } from "@/components/impact-preview/turn-comparison";
 import { Badge } from "@/components/ui/badge";
 import { countOf, turnStatusText } from "@/lib/replay/impact-groups";
 import type { ReplayReport, ReportTurn } from "@/lib/replay/replay-types";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
 import { turnHref } from "@/lib/traces/trace-search";
 import { StageComparison } from "../traces/stage-comparison";

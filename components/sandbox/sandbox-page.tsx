@@ -2,6 +2,7 @@ import Link from "next/link";
 import { SaveAsTestDialog } from "@/components/conversation-tests/save-as-test-dialog";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
 import { ContinuityToggle } from "./continuity-toggle";
 import { SandboxWorkspace } from "./sandbox-workspace";

@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { NativeSelect } from "@/components/ui/select";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
 import { hasTraceFilters, type TraceSearch, tracesHref } from "@/lib/traces/trace-search";
 

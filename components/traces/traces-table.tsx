@@ -2,7 +2,9 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { TraceListRow } from "@/db/queries/traces";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
 import { tracesHref, turnHref } from "@/lib/traces/trace-search";
 import { formatCount, formatMs } from "../sandbox/sandbox-format";

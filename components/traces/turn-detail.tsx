@@ -5,7 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { TurnDetailData } from "@/lib/server/traces/load-turn-detail";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { nameIds } from "@/lib/turns/name-ids";

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { LedgerEventRow } from "@/db/types";
 
 /** The turn's hash-chained record: its TURN_COMPLETED event and whatever else its request wrote. */

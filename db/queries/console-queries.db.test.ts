@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { appendLedgerEventAlone } from "@/lib/server/ledger/append-ledger-event";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { addOperator, signIn, startTestApp } from "@/test/support/focal-test-app";
 import { getAgentCounts, listAgents } from "./agents";
@@ -11,6 +12,9 @@ import { listLedgerEvents } from "./ledger";
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await startTestApp();
+  await importBundle(handle.db, demo, SYSTEM_ACTOR, "q1");
+  const small = { focal_bundle: 1, agent: { key: "tiny", name: "Tiny", description: "", settings: {} } };
+  await importBundle(handle.db, small, SYSTEM_ACTOR, "q2");
 });
 afterAll(async () => {
   await handle?.close();
@@ -18,9 +22,6 @@ afterAll(async () => {
 
 describe("console queries", () => {
   it("count each agent's own rules, scenarios and tools", async () => {
-    await importBundle(handle.db, demo, SYSTEM_ACTOR, "q1");
-    const small = { focal_bundle: 1, agent: { key: "tiny", name: "Tiny", description: "", settings: {} } };
-    await importBundle(handle.db, small, SYSTEM_ACTOR, "q2");
     const agents = await listAgents(handle.db);
     const refund = agents.find((a) => a.key === "refund-desk");
     expect(refund).toMatchObject({
@@ -44,6 +45,15 @@ describe("console queries", () => {
   });
 
   it("page the ledger newest first by seq, with filters", async () => {
+    // More than a page of two beside the two imports, whichever cases ran before.
+    for (const n of [1, 2, 3]) {
+      await appendLedgerEventAlone(handle.db, {
+        type: "CONFIG_CHANGED",
+        actor: SYSTEM_ACTOR,
+        requestId: `q-page-${n}`,
+        payload: { n },
+      });
+    }
     const first = await listLedgerEvents(handle.db, { limit: 2 });
     expect(first.events.map((e) => e.seq)).toEqual([...first.events.map((e) => e.seq)].sort((a, b) => b - a));
     expect(first.nextBeforeSeq).toBe(first.events[1]?.seq);

@@ -34,13 +34,21 @@ async function run(argv: string[], openDatabase?: CliDeps["openDatabase"]) {
 
 describe("focal CLI", () => {
   it("imports a bundle file", async () => {
-    const result = await run(["import", DEMO_BUNDLE_PATH]);
+    // Its own agent key: the export case imports the demo agent whenever it runs.
+    const bundle = demoBundle();
+    bundle.agent.key = "cli-import-desk";
+    const file = path.join(dir, "cli-import.bundle.json");
+    fs.writeFileSync(file, JSON.stringify(bundle));
+    const result = await run(["import", file]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toMatch(/^Imported "refund-desk" \(agent [0-9a-f-]{36}\): created, config version 1\.\n$/);
-    expect((await run(["import", DEMO_BUNDLE_PATH])).stdout).toMatch(/configuration replaced, config version 2/);
+    expect(result.stdout).toMatch(
+      /^Imported "cli-import-desk" \(agent [0-9a-f-]{36}\): created, config version 1\.\n$/,
+    );
+    expect((await run(["import", file])).stdout).toMatch(/configuration replaced, config version 2/);
   });
 
   it("exports to stdout and to a file, byte-identical to the demo file", async () => {
+    expect((await run(["import", DEMO_BUNDLE_PATH])).code).toBe(0);
     const result = await run(["export", "refund-desk"]);
     expect(result).toMatchObject({ code: 0, stdout: demoBundleText() });
     const out = path.join(dir, "refund-desk.json");

@@ -2,12 +2,13 @@ import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
 import type { Database } from "@/db/types";
+import type { ActionResult } from "@/lib/console-api/action-result";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { collectingNotices } from "./action-notices";
 import { getDb } from "./db";
 import { dbFaultReply } from "./db-faults/db-fault-reply";
-import { AppError, type ErrorCode, fieldErrorsFromZod } from "./errors";
+import { AppError, fieldErrorsFromZod } from "./errors";
 import { findUnstorableText, summarizeUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
@@ -16,10 +17,6 @@ import { actorOf, getOperatorFromHeaders, isSameOrigin, type OperatorPrincipal, 
 // Shown by every form as it is. "May not": a connection lost during COMMIT leaves the outcome unknown.
 const ACTION_RETRY_MESSAGE =
   "The database was briefly unavailable, so this may not have been saved. Try again in a moment.";
-
-export type ActionResult<T> =
-  | { ok: true; data: T; notices?: string[] }
-  | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string[]>; requestId?: string };
 
 export interface ActionContext {
   operator: OperatorPrincipal;

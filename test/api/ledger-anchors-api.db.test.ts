@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GET as latestAnchor } from "@/app/api/v1/ledger/anchors/latest/route";
 import { GET as verifyLedger } from "@/app/api/v1/ledger/verify/route";
 import type { DatabaseHandle } from "@/db/client";
@@ -13,14 +13,15 @@ let handle: DatabaseHandle;
 let reader: string;
 let other: string;
 
-beforeAll(async () => {
+// A fresh ledger per case: one case needs no anchor yet, another writes the first.
+beforeEach(async () => {
   handle = await startTestApp();
   const make = (scopes: ("agents:read" | "ledger:read")[]) =>
     handle.db.transaction((tx) => createApiKey(tx, { name: scopes.join(","), scopes }, SYSTEM_ACTOR, "setup"));
   reader = (await make(["ledger:read"])).key;
   other = (await make(["agents:read"])).key;
 });
-afterAll(async () => {
+afterEach(async () => {
   await handle?.close();
 });
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { loopCompletions, loopTraces } from "@/db/schema";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
@@ -13,29 +13,34 @@ import {
   REFERENCE_REFLECTION,
 } from "../support/loop-api";
 
-// The three reference request/response examples of the loop endpoints, at their published paths and
-// under /api/v1, shapes and values. Where the reference example contradicts its own fatigue rule
-// (fatigue 0.15 on an original loop), the value follows the rule — lib/engine/loops/
-// lib/engine/loops/README.md "Where the rules and the examples disagree" 1–2.
+// The three endpoint examples of docs/loops.md#reference-vectors, at their published paths and under
+// /api/v1, shapes and values. Where an example contradicts the fatigue rule (fatigue 0.15 on an
+// original loop), the value follows the rule — lib/engine/loops/README.md "Where the
+// rules and the examples disagree" 1–2.
 
 let handle: DatabaseHandle;
 let key: string;
-beforeAll(async () => {
+// A fresh database per case: each case posts the example loop-complete itself, and the override case
+// changes the loop the others read.
+beforeEach(async () => {
   handle = await startTestApp();
   key = await loopApiKey(handle, ["loops:write", "loops:read", "loops:override"]);
   overrideHostPorts({ clock: { now: () => new Date(REFERENCE_NOW), monotonicMs: () => 0 } });
 });
-afterAll(async () => {
+afterEach(async () => {
   overrideHostPorts(undefined);
   await handle?.close();
 });
 
-describe("reference example 1: POST /orchestrator/loop-complete", () => {
-  it("answers the reference request (plus its reflection) with the reference response", async () => {
-    const response = await loopApi(key).complete({ ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION });
+/** The example loop-complete request with its reflection, as the first completion of loop_001. */
+const completeExample = () => loopApi(key).complete({ ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION });
+
+describe("POST /orchestrator/loop-complete, first completion of a loop below both thresholds", () => {
+  it("answers the example body key for key, with fatigue 0 and Focal's added keys", async () => {
+    const response = await completeExample();
     expect(response.status).toBe(200);
     const body = await response.json();
-    // Every key and value of the reference example …
+    // Every key and value of the example …
     expect(body).toMatchObject({
       status: "success",
       loop_id: "loop_001",
@@ -79,7 +84,8 @@ describe("reference example 1: POST /orchestrator/loop-complete", () => {
     );
   });
 
-  it("stored every LoopTraceItem field, the rerun reasoning, the pending rerun and the completion", async () => {
+  it("stores every LoopTraceItem field, the rerun reasoning, the pending rerun and the completion", async () => {
+    expect((await completeExample()).status).toBe(200);
     const [loop] = await handle.db.select().from(loopTraces).where(eq(loopTraces.loopId, "loop_001"));
     expect(loop).toMatchObject({
       familyId: "loop_001",
@@ -143,8 +149,9 @@ describe("reference example 1: POST /orchestrator/loop-complete", () => {
   });
 });
 
-describe("reference example 2: GET /orchestrator/guardrails-status/{loop_id}", () => {
+describe("GET /orchestrator/guardrails-status/{loop_id} of that loop", () => {
   it("answers with the published body, key for key", async () => {
+    expect((await completeExample()).status).toBe(200);
     const response = await loopApi(key, "/api/v1").status("loop_001");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -155,7 +162,7 @@ describe("reference example 2: GET /orchestrator/guardrails-status/{loop_id}", (
         max_reruns: 3,
         rerun_limit_reached: false,
         bias_echo: false,
-        // The reference example shows 0.15; by the fatigue rule loop_001 has 0 (0.15 appears on loop_001_r1).
+        // The example shows 0.15; by the fatigue rule loop_001 has 0 (0.15 appears on loop_001_r1).
         reflection_fatigue: 0,
         fatigue_threshold_exceeded: false,
         force_finalize: false,
@@ -170,8 +177,9 @@ describe("reference example 2: GET /orchestrator/guardrails-status/{loop_id}", (
   });
 });
 
-describe("reference example 3: POST /orchestrator/override-guardrails/{loop_id}", () => {
-  it("answers the reference request with the reference response plus force_finalize", async () => {
+describe("POST /orchestrator/override-guardrails/{loop_id} of that loop", () => {
+  it("echoes the override with force_finalize and stores it on the loop with its time", async () => {
+    expect((await completeExample()).status).toBe(200);
     const response = await loopApi(key).override("loop_001", REFERENCE_OVERRIDE);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({

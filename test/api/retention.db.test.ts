@@ -73,20 +73,27 @@ async function countsOf(sessionIds: string[]) {
   return { sessions: left.length, turns: turnIds.length, spans: spans.length, tapes: tapes.length };
 }
 
-let oldSession: string;
-let recentSession: string;
+/** Two sessions: one of two turns last active 40 days ago, one of one turn active now. */
+async function oldAndRecentSessions() {
+  const oldSession = await converse(["I'm in France and want a refund for order 123", "it arrived broken"]);
+  const recentSession = await converse(["How much does the blue kettle cost?"]);
+  await handle.db
+    .update(sessions)
+    .set({ updatedAt: new Date(Date.now() - 40 * DAY) })
+    .where(eq(sessions.id, oldSession));
+  return { oldSession, recentSession };
+}
+
+/** A 30-day window with every session idle longer already deleted, so a run counts only what follows. */
+async function thirtyDaysSwept() {
+  await setRetention(30);
+  await applyRetention(handle.db);
+}
 
 beforeAll(async () => {
   ({ handle } = await startDemoApp([]));
   writer = await loopApiKey(handle, ["turns:write"]);
   admin = await loopApiKey(handle, ["admin", "agents:write"]);
-  oldSession = await converse(["I'm in France and want a refund for order 123", "it arrived broken"]);
-  recentSession = await converse(["How much does the blue kettle cost?"]);
-  // The first session was last active 40 days ago.
-  await handle.db
-    .update(sessions)
-    .set({ updatedAt: new Date(Date.now() - 40 * DAY) })
-    .where(eq(sessions.id, oldSession));
 }, 60_000);
 afterAll(async () => {
   await handle?.close();
@@ -108,13 +115,21 @@ describe("retention", () => {
   });
 
   it("keeps everything while no agent sets it, and appends nothing", async () => {
+    const agent = await getAgentByKey(handle.db, "refund-desk");
+    await updateAgentSettings(
+      handle.db,
+      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      demo.agent.settings,
+    );
+    const { oldSession } = await oldAndRecentSessions();
     const run = await applyRetention(handle.db);
     expect(run).toMatchObject({ agents: [], sessions: 0, turns: 0, ledger_event_id: null });
     expect(await countsOf([oldSession])).toMatchObject({ sessions: 1, turns: 2 });
   });
 
   it("deletes sessions idle longer than the window with their turns, spans and tapes, keeps recent ones, and the ledger verifies", async () => {
-    await setRetention(30);
+    await thirtyDaysSwept();
+    const { oldSession, recentSession } = await oldAndRecentSessions();
     const before = await countsOf([oldSession]);
     expect(before.spans).toBeGreaterThan(0);
     expect(before.tapes).toBe(2);
@@ -139,6 +154,9 @@ describe("retention", () => {
   });
 
   it("is idempotent: a second run deletes nothing", async () => {
+    await thirtyDaysSwept();
+    const { recentSession } = await oldAndRecentSessions();
+    expect(await applyRetention(handle.db)).toMatchObject({ sessions: 1, turns: 2 });
     const run = await applyRetention(handle.db);
     expect(run).toMatchObject({ sessions: 0, turns: 0 });
     expect(await countsOf([recentSession])).toMatchObject({ sessions: 1, turns: 1 });

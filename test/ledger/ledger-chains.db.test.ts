@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerAnchorLeaves, ledgerEvents, sessions } from "@/db/schema";
@@ -19,15 +19,47 @@ const SESSIONS = 50;
 const TURNS_EACH = 2;
 const SLOW = 60_000;
 
+// A fresh ledger per case: the cases count chains and anchors over the whole ledger.
 let handle: DatabaseHandle;
-let sessionIds: string[] = [];
-beforeAll(async () => {
+beforeEach(async () => {
   handle = await startTestApp();
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
 });
-afterAll(async () => {
+afterEach(async () => {
   await handle?.close();
 });
+
+async function demoSessions(count: number): Promise<string[]> {
+  const agent = await getAgentByKey(handle.db, "refund-desk");
+  if (!agent) throw new Error("demo agent missing");
+  const created = await Promise.all(
+    Array.from({ length: count }, () => createSession(handle.db, { agent, channel: "api", createdBy: "test" })),
+  );
+  return created.map((s) => s.id);
+}
+
+/** `turns` TURN_COMPLETED events on the session's chain, appended under its row lock as a turn does. */
+async function appendTurnEvents(sessionId: string, turns: number, tag = "direct") {
+  await handle.db.transaction(async (tx) => {
+    await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
+    for (let k = 0; k < turns; k++) {
+      await appendLedgerEvent(tx, {
+        sessionChain: sessionId,
+        type: "TURN_COMPLETED",
+        actor: SYSTEM_ACTOR,
+        requestId: `${tag}-${sessionId}-${k}`,
+        payload: { turn_id: `${tag}-${k}`, session_id: sessionId, turn_index: k },
+      });
+    }
+  });
+}
+
+/** Sessions whose chains hold TURNS_EACH turn events each, without hosting the turns. */
+async function sessionsWithTurnEvents(count: number): Promise<string[]> {
+  const ids = await demoSessions(count);
+  for (const id of ids) await appendTurnEvents(id, TURNS_EACH);
+  return ids;
+}
 
 // Tampering bypasses the append-only triggers the way a superuser with database access could.
 async function tamper(...statements: SQL[]) {
@@ -53,12 +85,7 @@ async function expectGapFree(chain: string) {
 
 describe("session chains and anchors", () => {
   it(`${SESSIONS} sessions taking turns at once: each session chain gap-free, one anchor covers every head`, async () => {
-    const agent = await getAgentByKey(handle.db, "refund-desk");
-    if (!agent) throw new Error("demo agent missing");
-    const created = await Promise.all(
-      Array.from({ length: SESSIONS }, () => createSession(handle.db, { agent, channel: "api", createdBy: "test" })),
-    );
-    sessionIds = created.map((s) => s.id);
+    const sessionIds = await demoSessions(SESSIONS);
     await Promise.all(
       sessionIds.map(async (sessionId, i) => {
         for (let t = 0; t < TURNS_EACH; t++) {
@@ -128,6 +155,8 @@ describe("session chains and anchors", () => {
   }, 180_000);
 
   it("writes nothing when no head moved; the next anchor has only the chains that moved", async () => {
+    const sessionIds = await sessionsWithTurnEvents(3);
+    expect(await anchorLedger(handle.db)).toMatchObject({ leafCount: 3 });
     const before = await handle.db.select().from(ledgerEvents);
     expect(await anchorLedger(handle.db)).toBeNull();
     expect(await handle.db.select().from(ledgerEvents)).toHaveLength(before.length);
@@ -144,25 +173,11 @@ describe("session chains and anchors", () => {
   it(
     "appends from 50 concurrent transactions holding their session locks: gap-free chains, intact",
     async () => {
-      await Promise.all(
-        sessionIds.map((sessionId, i) =>
-          handle.db.transaction(async (tx) => {
-            await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
-            for (let k = 0; k < 3; k++) {
-              await appendLedgerEvent(tx, {
-                sessionChain: sessionId,
-                type: "TURN_COMPLETED",
-                actor: SYSTEM_ACTOR,
-                requestId: `direct-${i}-${k}`,
-                payload: { turn_id: `direct-${i}-${k}`, session_id: sessionId },
-              });
-            }
-          }),
-        ),
-      );
+      const sessionIds = await demoSessions(SESSIONS);
+      await Promise.all(sessionIds.map((sessionId) => appendTurnEvents(sessionId, 3)));
       for (const sessionId of sessionIds) await expectGapFree(sessionId);
       expect(await anchorLedger(handle.db)).toMatchObject({ leafCount: SESSIONS });
-      expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true, anchors: 3, unanchored: 0 });
+      expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true, anchors: 1, unanchored: 0 });
     },
     SLOW,
   );
@@ -170,6 +185,9 @@ describe("session chains and anchors", () => {
   it.skipIf(!process.env.DATABASE_URL)(
     "leaves a turn that commits after the anchor's snapshot to the next anchor",
     async () => {
+      const sessionIds = await sessionsWithTurnEvents(3);
+      // Every chain anchored, so the next anchor holds only what moves below.
+      await anchorLedger(handle.db);
       const sessionId = sessionIds[1] as string;
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
@@ -222,7 +240,8 @@ describe("session chains and anchors", () => {
   );
 
   it("names a turn event with one byte flipped", async () => {
-    const [victim] = (await chainOf(sessionIds[3] as string)).filter((r) => r.type === "TURN_COMPLETED");
+    const [sessionId] = await sessionsWithTurnEvents(1);
+    const [victim] = (await chainOf(sessionId as string)).filter((r) => r.type === "TURN_COMPLETED");
     if (!victim) throw new Error("no turn event");
     const original = JSON.stringify(victim.payload);
     await tamper(
@@ -236,7 +255,8 @@ describe("session chains and anchors", () => {
   });
 
   it("names the event after the gap when a turn event in the middle of a session chain is deleted", async () => {
-    const rows = await chainOf(sessionIds[4] as string);
+    const [sessionId] = await sessionsWithTurnEvents(1);
+    const rows = await chainOf(sessionId as string);
     const [first, second] = rows;
     if (!first || !second) throw new Error("chain too short");
     await tamper(sql`DELETE FROM ledger_events WHERE seq = ${first.seq}`);
@@ -250,7 +270,9 @@ describe("session chains and anchors", () => {
   it("names an anchored head that was deleted by the seq its leaf recorded", async () => {
     // The chain's last event is the head the latest anchor covered: without the anchor its removal
     // would leave a shorter, still-valid chain.
-    const rows = await chainOf(sessionIds[5] as string);
+    const [sessionId] = await sessionsWithTurnEvents(1);
+    await anchorLedger(handle.db);
+    const rows = await chainOf(sessionId as string);
     const head = rows[rows.length - 1];
     if (!head) throw new Error("empty chain");
     const [leaf] = await handle.db
@@ -267,6 +289,8 @@ describe("session chains and anchors", () => {
   });
 
   it("names a forged anchor: its root rewritten, a leaf changed, a leaf dropped", { timeout: SLOW }, async () => {
+    await sessionsWithTurnEvents(2);
+    await anchorLedger(handle.db);
     const anchor = await latestLedgerAnchor(handle.db);
     if (!anchor) throw new Error("no anchor");
     const [event] = await handle.db.select().from(ledgerEvents).where(eq(ledgerEvents.seq, anchor.seq));
@@ -303,6 +327,8 @@ describe("session chains and anchors", () => {
   });
 
   it("refuses UPDATE and DELETE on the anchor leaves in the database itself", async () => {
+    await sessionsWithTurnEvents(1);
+    expect(await anchorLedger(handle.db)).toMatchObject({ leafCount: 1 });
     await expect(handle.db.execute(sql`UPDATE ledger_anchor_leaves SET hash = 'x'`)).rejects.toThrow();
     await expect(handle.db.execute(sql`DELETE FROM ledger_anchor_leaves`)).rejects.toThrow();
     const session = await handle.db.select().from(ledgerEvents).where(ne(ledgerEvents.chain, "global")).limit(1);

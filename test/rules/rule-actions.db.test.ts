@@ -89,27 +89,32 @@ describe("rule saves: one version and one ledger event each", () => {
   });
 
   it("a rename keeps the rule's id", async () => {
-    const before = await storedRule(NEW_RULE.key);
+    const renamed = { ...NEW_RULE, key: "rename-me" };
+    await expectOneVersion(async () =>
+      createRuleAction({ ...renamed, agent_key: AGENT, expected_config_version: await version() }),
+    );
+    const before = await storedRule(renamed.key);
     const payload = await expectOneVersion(async () =>
       updateRuleAction({
-        ...NEW_RULE,
+        ...renamed,
         key: "no-delivery-promises",
-        rule_key: NEW_RULE.key,
+        rule_key: renamed.key,
         agent_key: AGENT,
         expected_config_version: await version(),
       }),
     );
-    expect(payload.diff).toEqual({ key: { before: NEW_RULE.key, after: "no-delivery-promises" } });
+    expect(payload.diff).toEqual({ key: { before: renamed.key, after: "no-delivery-promises" } });
     expect((await storedRule("no-delivery-promises"))?.id).toBe(before?.id);
   });
 
   it("duplicate makes a disabled copy under a fresh key", async () => {
+    const source = await storedRule("max-refund");
     const payload = await expectOneVersion(async () =>
       duplicateRuleAction({ agent_key: AGENT, rule_key: "max-refund", expected_config_version: await version() }),
     );
     expect(payload).toMatchObject({ action: "duplicated", key: "max-refund-copy", source_key: "max-refund" });
     expect(payload.diff.enabled).toEqual({ before: null, after: false });
-    expect(await storedRule("max-refund-copy")).toMatchObject({ enabled: false, priority: 55 });
+    expect(await storedRule("max-refund-copy")).toMatchObject({ enabled: false, priority: source?.priority });
   });
 
   it("the enabled switch records enabled/disabled with its one-field diff", async () => {
@@ -134,12 +139,17 @@ describe("rule saves: one version and one ledger event each", () => {
   });
 
   it("delete removes the row and keeps every last value in the diff", async () => {
-    const payload = await expectOneVersion(async () =>
-      deleteRuleAction({ agent_key: AGENT, rule_key: "max-refund-copy", expected_config_version: await version() }),
+    const doomed = { ...NEW_RULE, key: "delete-me", name: "Delete me" };
+    await expectOneVersion(async () =>
+      createRuleAction({ ...doomed, agent_key: AGENT, expected_config_version: await version() }),
     );
-    expect(payload).toMatchObject({ action: "deleted", key: "max-refund-copy" });
-    expect(payload.diff.name).toEqual({ before: `${MAX_REFUND.name} (copy)`, after: null });
-    expect(await storedRule("max-refund-copy")).toBeUndefined();
+    const payload = await expectOneVersion(async () =>
+      deleteRuleAction({ agent_key: AGENT, rule_key: doomed.key, expected_config_version: await version() }),
+    );
+    expect(payload).toMatchObject({ action: "deleted", key: doomed.key });
+    expect(payload.diff.name).toEqual({ before: doomed.name, after: null });
+    expect(payload.diff.enforcement_expression).toEqual({ before: doomed.enforcement_expression, after: null });
+    expect(await storedRule(doomed.key)).toBeUndefined();
   });
 
   it("a save that changes nothing writes nothing and keeps the version", async () => {

@@ -65,9 +65,17 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/** The mixed operator back to no grant on any agent, as an admin. */
+async function withoutGrants() {
+  asAdmin();
+  for (const agentKey of ["refund-desk", "other-desk"]) {
+    await setAgentGrantAction({ operatorId: mixedId, agentKey, role: null });
+  }
+}
+
 describe("per-agent roles", () => {
   it("make an operator a designer on one agent and a viewer on another, with nothing on a third", async () => {
-    asAdmin();
+    await withoutGrants();
     expect(await setAgentGrantAction({ operatorId: mixedId, agentKey: "refund-desk", role: "designer" })).toMatchObject(
       {
         ok: true,
@@ -84,6 +92,8 @@ describe("per-agent roles", () => {
   });
 
   it("are ledgered as access changes on the global chain, and the ledger verifies", async () => {
+    await withoutGrants();
+    await setAgentGrantAction({ operatorId: mixedId, agentKey: "other-desk", role: "viewer" });
     const [last] = await handle.db
       .select()
       .from(ledgerEvents)
@@ -100,7 +110,12 @@ describe("per-agent roles", () => {
     expect(await setAgentGrantAction({ operatorId: mixedId, agentKey: "other-desk", role: null })).toMatchObject({
       ok: true,
     });
-    const [revoked] = await handle.db.select().from(ledgerEvents).where(eq(ledgerEvents.type, "AGENT_ROLE_REVOKED"));
+    const [revoked] = await handle.db
+      .select()
+      .from(ledgerEvents)
+      .where(eq(ledgerEvents.type, "AGENT_ROLE_REVOKED"))
+      .orderBy(desc(ledgerEvents.seq))
+      .limit(1);
     expect(revoked?.payload).toMatchObject({ diff: { role: { before: "viewer", after: null } } });
     expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true });
   });

@@ -1,6 +1,8 @@
+// biome-ignore lint/style/noRestrictedImports: reads the agent row and the newest ledger event to check what one save wrote
 import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
+// biome-ignore lint/style/noRestrictedImports: reads the agent row and the newest ledger event to check what one save wrote
 import { agents, ledgerEvents } from "@/db/schema";
 import { tableCounts } from "./focal-test-app";
 

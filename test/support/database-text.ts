@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: searches every text column of every table for a string the tests must not find stored
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
+// biome-ignore lint/style/noRestrictedImports: compares every field and variable row, whole, to prove a refused save changed nothing
 import { profileFieldDefinitions, responseVariableDefinitions } from "@/db/schema";
 import { agentRow } from "@/test/support/config-save-checks";
 import { tableCounts } from "@/test/support/focal-test-app";

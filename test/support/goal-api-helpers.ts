@@ -1,9 +1,11 @@
+// biome-ignore lint/style/noRestrictedImports: sets and reads a session's stored goal directly to arrange and check goal cases
 import { eq } from "drizzle-orm";
 import { POST as validateRoute } from "@/app/api/v1/goal-reformulations/validate/route";
 import { POST as proposeRoute } from "@/app/api/v1/sessions/[id]/goal/reformulations/route";
 import { POST as restoreRoute } from "@/app/api/v1/sessions/[id]/goal/restore/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+// biome-ignore lint/style/noRestrictedImports: sets and reads a session's stored goal directly to arrange and check goal cases
 import { sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";

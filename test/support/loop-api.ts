@@ -16,7 +16,7 @@ import { callRoute } from "./response-contract";
 
 export const REFERENCE_NOW = "2025-04-21T19:45:00.000Z";
 
-/** The reference loop-complete request, key for key. */
+/** The example loop-complete request of docs/loops.md#reference-vectors, key for key. */
 export const REFERENCE_LOOP_COMPLETE = {
   loop_id: "loop_001",
   reflection_status: "done",
@@ -26,7 +26,7 @@ export const REFERENCE_LOOP_COMPLETE = {
   override_by: null,
 };
 
-/** The scores behind the reference example response: alignment 0.72 < 0.75, drift 0.28 > 0.25. */
+/** The scores behind the example response: alignment 0.72 < 0.75, drift 0.28 > 0.25. */
 export const REFERENCE_REFLECTION = {
   alignment_score: 0.72,
   drift_score: 0.28,
@@ -35,7 +35,7 @@ export const REFERENCE_REFLECTION = {
   bias_tags: [],
 };
 
-/** The reference override-guardrails request, key for key. */
+/** The example override-guardrails request of docs/loops.md#reference-vectors, key for key. */
 export const REFERENCE_OVERRIDE = {
   override_fatigue: true,
   override_max_reruns: false,

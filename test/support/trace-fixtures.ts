@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { TraceOutcome } from "@/db/queries/traces";
+// biome-ignore lint/style/noRestrictedImports: bulk-inserts a synthetic trace history, thousands of rows no host path writes
 import { agents, rules, scenarios, sessions, turns } from "@/db/schema";
 import type { Database } from "@/db/types";
 

@@ -38,13 +38,18 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-describe("importBundle", () => {
-  let demoAgentId = "";
+/** The demo bundle under its own agent key, so each case imports an agent no other case touches. */
+function demoUnderKey(key: string) {
+  const bundle = demoBundle();
+  (bundle as unknown as { agent: { key: string } }).agent.key = key;
+  return bundle;
+}
 
+describe("importBundle", () => {
   it("imports the demo file and resolves every key to an id", async () => {
     const result = await importBundle(handle.db, demoBundle(), actor, "req-demo");
     expect(result).toMatchObject({ key: "refund-desk", config_version: 1, created: true });
-    demoAgentId = result.agent_id;
+    const demoAgentId = result.agent_id;
 
     const scenarioRows = await handle.db.select().from(scenarios).where(eq(scenarios.agentId, demoAgentId));
     const refund = scenarioRows.find((s) => s.key === "refund");
@@ -94,11 +99,12 @@ describe("importBundle", () => {
   });
 
   it("replaces the configuration on re-import: same agent, config_version + 1, sessions kept, diff in the ledger", async () => {
+    const demoAgentId = (await importBundle(handle.db, demoUnderKey("reimport-desk"), actor, "req-first")).agent_id;
     const [session] = await handle.db
       .insert(sessions)
       .values({ agentId: demoAgentId, channel: "sandbox" })
       .returning({ id: sessions.id });
-    const changed = demoBundle();
+    const changed = demoUnderKey("reimport-desk");
     const bundle = changed as unknown as {
       agent: { settings: Record<string, Record<string, unknown>> };
       rules: { key: string; enforcement_expression?: string | null }[];
@@ -118,7 +124,7 @@ describe("importBundle", () => {
       (await handle.db.select().from(rules).where(eq(rules.agentId, demoAgentId))).map((r) => [r.key, r.id]),
     );
     const result = await importBundle(handle.db, changed, actor, "req-reimport");
-    expect(result).toEqual({ agent_id: demoAgentId, key: "refund-desk", config_version: 2, created: false });
+    expect(result).toEqual({ agent_id: demoAgentId, key: "reimport-desk", config_version: 2, created: false });
 
     const [agent] = await handle.db.select().from(agents).where(eq(agents.id, demoAgentId));
     expect(agent).toMatchObject({ configVersion: 2, profileSchemaVersion: 1 });
@@ -150,12 +156,15 @@ describe("importBundle", () => {
   });
 
   it("bumps the profile schema version when profile field definitions change", async () => {
-    const changed = demoBundle() as unknown as { profile_fields: { field_name: string; description: string }[] };
+    await importBundle(handle.db, demoUnderKey("profile-desk"), actor, "req-first");
+    const changed = demoUnderKey("profile-desk") as unknown as {
+      profile_fields: { field_name: string; description: string }[];
+    };
     const tier = changed.profile_fields.find((f) => f.field_name === "tier");
     if (tier) tier.description = "VIP = lifetime spend > $2000.";
     const result = await importBundle(handle.db, changed, actor, "req-tier");
     const [agent] = await handle.db.select().from(agents).where(eq(agents.id, result.agent_id));
-    expect(agent).toMatchObject({ configVersion: 3, profileSchemaVersion: 2 });
+    expect(agent).toMatchObject({ configVersion: 2, profileSchemaVersion: 2 });
     const events = await importEvents(result.agent_id);
     const diff = events.at(-1)?.payload.diff as BundleDiff | undefined;
     expect(diff?.profile_fields.changed).toEqual({ tier: ["description"] });

@@ -5,7 +5,7 @@ import { DEFAULT_GUARDRAIL_CONFIG, turnLoopConfig } from "./config";
 import { turnLoopId } from "./loop-family";
 import { emptyLoopGuardrailState, type LoopGuardrailState } from "./process-loop-completion";
 
-/** Completes `ids` in order with the reference scores, carrying the state along. */
+/** Completes `ids` in order with the example scores (docs/loops.md#reference-vectors), carrying the state along. */
 function chain(ids: string[], start: LoopGuardrailState = emptyLoopGuardrailState()) {
   let state = start;
   const decisions: string[] = [];
@@ -17,7 +17,7 @@ function chain(ids: string[], start: LoopGuardrailState = emptyLoopGuardrailStat
   return { state, decisions };
 }
 
-describe("processLoopCompletion — the loop_001 example of docs/loops.md", () => {
+describe("processLoopCompletion of loop_001 below both thresholds (docs/loops.md#reference-vectors)", () => {
   it("loop_001 at alignment 0.72 reruns as loop_001_r1 (rerun_number 1, max_reruns 3)", () => {
     const { outcome } = complete(emptyLoopGuardrailState(), "loop_001");
     expect(outcome.response).toEqual({

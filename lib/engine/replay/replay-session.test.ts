@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import type { AgentSnapshot } from "../contracts/snapshot";

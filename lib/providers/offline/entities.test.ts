@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoSenseRequest } from "./demo-fixture";
+import { demoSenseRequest } from "@/test/support/demo-model-requests";
 import { extractCountry, extractEntities, learnedPrefixes } from "./entities";
 
 const demoFields = demoSenseRequest("").profileFields;

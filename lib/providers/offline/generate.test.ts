@@ -3,7 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { GenerateRequest } from "@/lib/engine/contracts/model";
 import { extractResponseVariables } from "@/lib/engine/stages/extraction/extract-response-variables";
 import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
-import { demoGenerateRequest, demoLookupOutput, demoRule } from "./demo-fixture";
+import { demoGenerateRequest, demoLookupOutput, demoRule } from "@/test/support/demo-model-requests";
 import { offlineGenerate as generateOutput, parseBounds } from "./generate";
 
 const offlineGenerate = (request: GenerateRequest) => generateOutput(request).text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoRule } from "./demo-fixture";
+import { demoRule } from "@/test/support/demo-model-requests";
 import { offlineJudge } from "./judge";
 
 const polite = demoRule("be-polite");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoGenerateRequest, demoLookupOutput, demoRule, demoSenseRequest } from "./demo-fixture";
+import { demoGenerateRequest, demoLookupOutput, demoRule, demoSenseRequest } from "@/test/support/demo-model-requests";
 import { createOfflineEmbedder, createOfflineProvider } from "./index";
 
 describe("offline provider", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoSenseRequest } from "./demo-fixture";
+import { demoSenseRequest } from "@/test/support/demo-model-requests";
 import { AMBIGUITY_MARGIN, isExitRequest, isHypothetical, isNonActionable, offlineSense } from "./sense";
 
 describe("offline sensor on the demo Refund desk", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { GenerateRequest, JudgeRequest } from "@/lib/engine/contracts/model";
-import { demoGenerateRequest, demoLookupOutput, demoRule, demoSenseRequest } from "../offline/demo-fixture";
-import { completion, type FakeChatServer, startFakeChatServer } from "./fake-chat-server";
+import { demoGenerateRequest, demoLookupOutput, demoRule, demoSenseRequest } from "@/test/support/demo-model-requests";
+import { completion, type FakeChatServer, startFakeChatServer } from "@/test/support/fake-chat-server";
 import { createOpenAIProvider, type OpenAIProviderOptions } from "./provider";
 
 const models = { sense: "sense-model", generate: "gen-model", judge: "judge-model", extract: "extract-model" };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SenseRequest } from "@/lib/engine/contracts/model";
-import { demoSenseRequest } from "../offline/demo-fixture";
-import { completion, type FakeChatServer, startFakeChatServer } from "./fake-chat-server";
+import { demoSenseRequest } from "@/test/support/demo-model-requests";
+import { completion, type FakeChatServer, startFakeChatServer } from "@/test/support/fake-chat-server";
 import { createOpenAIProvider } from "./provider";
 
 // Goal reformulation through the OpenAI provider: the sensor's strict json_schema offers goal_reformulation when

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { agentConfigVersions, sessions, turns, turnTapes } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
-import { DEMO_CONVERSATIONS } from "@/lib/demo/demo-conversations";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { TurnTape } from "@/lib/engine/replay/tape";
+import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
@@ -14,9 +14,11 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoWithTestsGate, startTestApp } from "@/test/support/focal-test-app";
 import { replayAgentSessions } from "./replay-agent-sessions";
 
+// The sessions beforeAll plays; cases that play or delete more keep to their own.
 let handle: DatabaseHandle;
 const sessionIds: string[] = [];
 let franceSession = "";
+let returningSession = "";
 
 async function demoAgent() {
   const agent = await getAgentByKey(handle.db, "refund-desk");
@@ -35,7 +37,6 @@ async function play(messages: readonly string[], options: { continuity?: boolean
   for (const message of messages) {
     await hostTurn(handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "req" });
   }
-  sessionIds.push(session.id);
   return session.id;
 }
 
@@ -45,11 +46,13 @@ beforeAll(async () => {
   await importBundle(handle.db, demoWithTestsGate("off"), SYSTEM_ACTOR, "setup");
   for (const [i, conversation] of DEMO_CONVERSATIONS.entries()) {
     const id = await play(conversation, { continuity: i % 2 === 1 });
+    sessionIds.push(id);
     if (i === 0) franceSession = id;
   }
   // A returning customer: the second session starts from the profile the first one filled.
-  await play(["I'm in France and want a refund for order 123"], { customer: "cust-42" });
-  await play(["I want my money back", "It's order 123"], { customer: "cust-42" });
+  sessionIds.push(await play(["I'm in France and want a refund for order 123"], { customer: "cust-42" }));
+  returningSession = await play(["I want my money back", "It's order 123"], { customer: "cust-42" });
+  sessionIds.push(returningSession);
 }, 120_000);
 afterAll(async () => {
   await handle?.close();
@@ -57,8 +60,8 @@ afterAll(async () => {
 
 describe("turn tapes", () => {
   it("keeps one tape per turn, in the turn's transaction, with no customer text of its own", async () => {
-    const stored = await handle.db.select().from(turns);
-    const tapes = await handle.db.select().from(turnTapes);
+    const stored = await handle.db.select().from(turns).where(inArray(turns.sessionId, sessionIds));
+    const tapes = await handle.db.select().from(turnTapes).where(inArray(turnTapes.sessionId, sessionIds));
     expect(tapes).toHaveLength(stored.length);
     for (const turn of stored) {
       const row = tapes.find((t) => t.turnId === turn.id);
@@ -78,7 +81,7 @@ describe("turn tapes", () => {
         .where(and(eq(turnTapes.sessionId, sessionId), eq(turnTapes.turnIndex, 0)));
       return row?.tape as unknown as TurnTape | undefined;
     };
-    expect((await firstTape(sessionIds.at(-1) as string))?.external?.profile).toMatchObject({ country: "France" });
+    expect((await firstTape(returningSession))?.external?.profile).toMatchObject({ country: "France" });
     const fresh = await firstTape(franceSession);
     expect(fresh?.version).toBe(1);
     expect(fresh?.external).toBeUndefined();
@@ -165,7 +168,8 @@ describe("replayAgentSessions", () => {
   });
 
   it("deletes tapes with their session", async () => {
-    const id = sessionIds[1] as string;
+    const id = await play(["I want my money back", "It's order 123"]);
+    expect(await handle.db.select().from(turnTapes).where(eq(turnTapes.sessionId, id))).toHaveLength(2);
     await handle.db.delete(sessions).where(eq(sessions.id, id));
     expect(await handle.db.select().from(turnTapes).where(eq(turnTapes.sessionId, id))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { operators } from "@/db/schema";
 import type { Transaction } from "@/db/types";
@@ -14,11 +14,12 @@ import { changeOperatorRole, setOperatorDisabled } from "./operators";
 
 vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
+// A fresh database per case: each case counts every active admin, and makes the admins it needs.
 let handle: DatabaseHandle;
-beforeAll(async () => {
+beforeEach(async () => {
   handle = await startTestApp();
 });
-afterAll(async () => {
+afterEach(async () => {
   await handle?.close();
 });
 
@@ -75,6 +76,7 @@ describe("the last active admin", () => {
   });
 
   it("survives one admin disabling the other while being demoted", async () => {
+    await addOperator(handle, "ann@focal.test", "admin");
     await addOperator(handle, "cid@focal.test", "admin");
     const ann = await idOf("ann@focal.test");
     const cid = await idOf("cid@focal.test");
@@ -87,6 +89,7 @@ describe("the last active admin", () => {
   });
 
   it("cannot demote or disable themselves through the console actions, nor change their role through the auth API", async () => {
+    await addOperator(handle, "cid@focal.test", "admin");
     const cid = await idOf("cid@focal.test");
     const cookie = await signIn("cid@focal.test", "correct-horse-battery");
     requestState.headers = browserHeaders({ cookie });

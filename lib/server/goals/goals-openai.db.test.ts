@@ -7,18 +7,18 @@ import { ledgerEvents, sessions, traceSpans } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { readGoalState } from "@/lib/engine/stages/reformulation";
-import {
-  completion,
-  type FakeBehaviour,
-  type FakeChatServer,
-  startFakeChatServer,
-} from "@/lib/providers/openai/fake-chat-server";
 import { createOpenAIProvider } from "@/lib/providers/openai/provider";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import {
+  completion,
+  type FakeBehaviour,
+  type FakeChatServer,
+  startFakeChatServer,
+} from "@/test/support/fake-chat-server";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { ORIGIN } from "@/test/support/request-headers";
 

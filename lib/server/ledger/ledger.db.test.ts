@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { ledgerEvents } from "@/db/schema";
 import { createTestDatabase } from "@/test/support/test-database";
@@ -8,11 +8,12 @@ import { SYSTEM_ACTOR } from "./event-types";
 import { GENESIS_HASH } from "./hash";
 import { verifyLedgerChain } from "./verify-ledger-chain";
 
+// A fresh database per case: the cases count the whole ledger, and the tampering ones break it.
 let handle: DatabaseHandle;
-beforeAll(async () => {
+beforeEach(async () => {
   handle = await createTestDatabase();
 });
-afterAll(async () => {
+afterEach(async () => {
   await handle?.close();
 });
 
@@ -23,6 +24,9 @@ const append = (i: number) =>
     requestId: `req-${i}`,
     payload: { n: i, field: "priority", nested: { b: 2, a: [3, 1] } },
   });
+
+/** 50 CONFIG_CHANGED events appended at once: seq 1–50 on the global chain. */
+const appendFifty = () => Promise.all(Array.from({ length: 50 }, (_, i) => append(i)));
 
 // Tests that tamper bypass the append-only trigger the way a superuser with DB access could.
 async function tamper(statement: ReturnType<typeof sql>) {
@@ -47,7 +51,7 @@ describe("ledger", () => {
   });
 
   it("makes one gap-free global chain out of 50 concurrent appends", async () => {
-    await Promise.all(Array.from({ length: 50 }, (_, i) => append(i)));
+    await appendFifty();
     const rows = await handle.db.select().from(ledgerEvents).orderBy(ledgerEvents.seq);
     // seq is only increasing; the global chain's own position is gap-free.
     expect(rows.map((r) => r.chainSeq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -64,12 +68,14 @@ describe("ledger", () => {
   });
 
   it("refuses UPDATE and DELETE in the database itself", async () => {
+    await appendFifty();
     await expect(handle.db.execute(sql`UPDATE ledger_events SET actor = 'mallory' WHERE seq = 3`)).rejects.toThrow();
     await expect(handle.db.execute(sql`DELETE FROM ledger_events WHERE seq = 3`)).rejects.toThrow();
     expect((await verifyLedgerChain(handle.db)).is_intact).toBe(true);
   });
 
   it("names the event whose payload had one byte flipped", async () => {
+    await appendFifty();
     await tamper(sql`UPDATE ledger_events SET payload = jsonb_set(payload, '{field}', '"prioritz"') WHERE seq = 17`);
     expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: false, total: 50, broken_at: 17 });
     await tamper(sql`UPDATE ledger_events SET payload = jsonb_set(payload, '{field}', '"priority"') WHERE seq = 17`);
@@ -77,6 +83,7 @@ describe("ledger", () => {
   });
 
   it("names the event after the gap when a row is deleted", async () => {
+    await appendFifty();
     await tamper(sql`DELETE FROM ledger_events WHERE seq = 30`);
     const verdict = await verifyLedgerChain(handle.db);
     expect(verdict).toMatchObject({ is_intact: false, total: 49, broken_at: 31 });

@@ -83,6 +83,10 @@ describe("traces loaders", () => {
     expect(dashboard.modelCalls.reduce((sum, b) => sum + b.n, 0)).toBe(2);
   });
   it("show the same days once they are closed and read from the rollups", async () => {
+    // From before the rollup job's first run, whatever ran in this file before.
+    for (const table of ["dashboard_rule_counts", "dashboard_turn_counts", "dashboard_rolled_days"]) {
+      await handle.db.execute(sql.raw(`delete from ${table}`));
+    }
     const today = await loadAgentDashboard(handle.db, agent.id, 7);
     // Two hours into tomorrow (UTC), today is closed: counted live until the rollup job has run — a
     // page load writes nothing — then read from the rollup.

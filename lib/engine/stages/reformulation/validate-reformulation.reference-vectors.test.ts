@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateReformulation } from "./validate-reformulation";
 
-// The three examples of docs/goals.md, verbatim, and the four allowed-type examples.
+// The reference vectors of docs/goals.md: its three examples, verbatim, and one example per allowed kind.
 
 const CRYPTO = {
   original: "What happened in crypto markets today?",
@@ -11,8 +11,8 @@ const CRYPTO = {
   evidence: [{ id: "market-availability", text: "Market availability data shows only top 5 have reliable feeds" }],
 } as const;
 
-describe("the examples of docs/goals.md", () => {
-  it("Valid Reformulation: crypto markets → top 5 cryptocurrency markets in the past 24 hours is allowed", () => {
+describe("a valid, a widened and an assumed reformulation", () => {
+  it("crypto markets → top 5 cryptocurrency markets in the past 24 hours is allowed", () => {
     const verdict = validateReformulation({ ...CRYPTO, evidence: [...CRYPTO.evidence] });
     expect(verdict).toMatchObject({ accepted: true, code: null, failed_criteria: [], intent_preservation: 1 });
     expect(verdict.detected_type).toBe("scope_narrowing");
@@ -31,7 +31,7 @@ describe("the examples of docs/goals.md", () => {
     ]);
   });
 
-  it("Invalid Reformulation: Apple → Apple and Google at 0.88 is rejected with DTL-STRAT-007, scope expansion recorded", () => {
+  it("Apple → Apple and Google at 0.88 is rejected with DTL-STRAT-007, scope expansion recorded", () => {
     const verdict = validateReformulation({
       original: "Summarize Apple earnings",
       reformulated: "Summarize Apple and Google earnings",
@@ -49,7 +49,7 @@ describe("the examples of docs/goals.md", () => {
     expect(scope?.detail).toContain("google");
   });
 
-  it("Invalid Reformulation: weather → New York next week at 0.95 without evidence is rejected with DTL-STRAT-009", () => {
+  it("weather → New York next week at 0.95 without evidence is rejected with DTL-STRAT-009", () => {
     const verdict = validateReformulation({
       original: "What is the weather forecast?",
       reformulated: "Weather in New York for next week",
@@ -79,7 +79,7 @@ describe("the examples of docs/goals.md", () => {
   });
 });
 
-describe("reference allowed types", () => {
+describe("each allowed kind of reformulation is accepted", () => {
   const cases = [
     ["latest news", "news from past 24 hours", "The feed holds articles from the past 24 hours", "clarification"],
     [

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
-import { demoSenseRequest } from "@/lib/providers/offline/demo-fixture";
 import { cachedSparseVector } from "@/lib/providers/offline/embedder";
+import { demoSenseRequest } from "@/test/support/demo-model-requests";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../../contracts/session-state";
 import type { TurnOutcome } from "../../contracts/turn-outcome";

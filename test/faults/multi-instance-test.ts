@@ -1,7 +1,7 @@
+import { checkStored, verifyLedger } from "@/bench/http/multi-instance-checks";
+import { type Cluster, createSessions, startCluster } from "@/bench/http/multi-instance-cluster";
+import { driveSessions } from "@/bench/http/multi-instance-drive";
 import { boundedCheck } from "./bounded-check";
-import { checkStored, verifyLedger } from "./multi-instance-checks";
-import { type Cluster, createSessions, startCluster } from "./multi-instance-cluster";
-import { driveSessions } from "./multi-instance-drive";
 
 // `npm test`'s last step (scripts/test-all.sh), after e2e: 3 instances of the e2e build on a fresh
 // PostgreSQL database behind the round-robin proxy, 10 sessions × 5 turns, and one instance SIGKILLed
@@ -9,7 +9,7 @@ import { driveSessions } from "./multi-instance-drive";
 // stored turn_index sequence differs from its acknowledgements, a duplicate, a turn never answered,
 // a ledger that does not verify, or no turn run by the living instances after the kill. Starts and
 // stops everything itself: instances killed and the database dropped on every exit, within
-// MULTI_TEST_TIMEOUT_S (default 300). `npx tsx bench/http/multi-instance-test.ts`.
+// MULTI_TEST_TIMEOUT_S (default 300). `npx tsx test/faults/multi-instance-test.ts`.
 
 const INSTANCES = 3;
 const SESSIONS = Number(process.env.MULTI_TEST_SESSIONS ?? 10);

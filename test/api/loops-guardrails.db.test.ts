@@ -5,8 +5,8 @@ import { agents, biasHistory, ledgerEvents, loopTraces } from "@/db/schema";
 import { startTestApp } from "../support/focal-test-app";
 import { completeWith, loopApi, loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_REFLECTION } from "../support/loop-api";
 
-// The six reference loop guardrail tests, run through the endpoints against the database, with the sequences that reach
-// each stop condition (rerun limit, fatigue, bias echo) and the override that lets a family go on.
+// The six guardrail checks of docs/loops.md#reference-vectors, run through the endpoints against the database, with the
+// sequences that reach each stop condition (rerun limit, fatigue, bias echo) and the override that lets a family go on.
 
 let handle: DatabaseHandle;
 let api: ReturnType<typeof loopApi>;
@@ -30,8 +30,8 @@ async function runFamily(root: string, reruns: number, extra: Record<string, unk
   return bodies;
 }
 
-describe("reference loop guardrail tests", () => {
-  it("1. process_loop_completion: a first completion below the thresholds reruns as {loop_id}_r1", async () => {
+describe("loop guardrails through the endpoints", () => {
+  it("a first completion below the thresholds reruns as {loop_id}_r1; one that meets them finalizes", async () => {
     const body = await completeWith(api, "t1_loop");
     expect(body.decision_result).toMatchObject({
       decision: "rerun",
@@ -53,7 +53,7 @@ describe("reference loop guardrail tests", () => {
     });
   });
 
-  it("2. process_loop_completion_with_overrides: override_max_reruns in the request lifts the limit, ledgered", async () => {
+  it("override_max_reruns in the request lifts the rerun limit, ledgered as GUARDRAIL_OVERRIDE", async () => {
     const bodies = await runFamily("t2_loop", 3);
     expect(bodies.map(decisionOf)).toEqual(["rerun", "rerun", "rerun", "finalize"]);
     expect(bodies[3].decision_result).toMatchObject({
@@ -89,7 +89,7 @@ describe("reference loop guardrail tests", () => {
     });
   });
 
-  it("3. get_guardrails_status: a force-finalized loop reads its limit, fatigue and reason", async () => {
+  it("the status of a force-finalized loop reads its limit, fatigue and reason", async () => {
     await runFamily("t3_loop", 3);
     const response = await api.status("t3_loop_r3");
     expect(response.status).toBe(200);
@@ -113,7 +113,7 @@ describe("reference loop guardrail tests", () => {
     expect((await (await api.status("t3_loop")).json()).guardrails_status.rerun_count).toBe(3);
   });
 
-  it("4. override_guardrails: an override lifts force_finalize and the next completion continues the family", async () => {
+  it("an override lifts force_finalize and the next completion continues the family", async () => {
     await runFamily("t4_loop", 3);
     const override = await api.override("t4_loop_r3", {
       override_fatigue: false,
@@ -138,7 +138,7 @@ describe("reference loop guardrail tests", () => {
     expect(next.decision_result).toMatchObject({ decision: "finalize", finalize_reason: "rerun_limit_reached" });
   });
 
-  it("5. bias_echo_detection: the third loop (of any family) flagging a tag halts with halt_loop", async () => {
+  it("the third loop (of any family) flagging a tag halts with halt_loop", async () => {
     const a = await completeWith(api, "t5_alpha", tagged("anchoring"));
     const b = await completeWith(api, "t5_beta", tagged("anchoring", "recency"));
     const c = await completeWith(api, "t5_gamma", tagged("anchoring"));
@@ -164,7 +164,7 @@ describe("reference loop guardrail tests", () => {
     expect(gamma).toMatchObject({ biasEcho: true, repeatedTags: ["anchoring"], forceFinalize: true, decision: "halt" });
   });
 
-  it("6. reflection_fatigue_scoring: +0.15 without improvement, −0.05 with one, 0.6 ≥ 0.5 finalizes", async () => {
+  it("fatigue adds 0.15 without improvement and takes 0.05 with one; 0.6 ≥ 0.5 finalizes", async () => {
     const lab = { agent_key: "loop-lab" };
     const fatigue: number[] = [];
     for (const id of ["t6_loop", "t6_loop_r1", "t6_loop_r2", "t6_loop_r3"]) {

@@ -1,14 +1,14 @@
+import { runDbBlip } from "@/bench/http/db-blip";
 import { boundedCheck } from "./bounded-check";
-import { runDbBlip } from "./db-blip";
 
 // `npm test`'s database fault test (scripts/test-all.sh), after the kill test, on the e2e build: one
 // instance on a fresh PostgreSQL database, 6 sessions × 10 turns with Idempotency-Keys and retries,
-// every backend of that database terminated twice, 3 s apart (./db-blip.ts). Fails (exit 1) on a turn
+// every backend of that database terminated twice, 3 s apart (bench/http/db-blip.ts). Fails (exit 1) on a turn
 // never acknowledged, an acknowledged turn not stored, a 5xx other than 503, a 409 after a 503, a
 // ledger that does not verify, jobs that do not run afterwards, a stack trace in the server log, or
 // more than one job-queue outage line per termination. Skips (exit 0) without a PostgreSQL URL
 // (FOCAL_TEST_DATABASE_URL or DATABASE_URL). Stops everything itself within DB_BLIP_TIMEOUT_S (60).
-// `FOCAL_TEST_DATABASE_URL=postgres://… npx tsx bench/http/db-blip-test.ts`.
+// `FOCAL_TEST_DATABASE_URL=postgres://… npx tsx test/faults/db-blip-test.ts`.
 
 const TIMEOUT_S = Number(process.env.DB_BLIP_TIMEOUT_S ?? 60);
 const check = boundedCheck("db-blip", { timeoutS: TIMEOUT_S, stopBudgetMs: 15_000 });

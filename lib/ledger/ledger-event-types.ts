@@ -1,0 +1,25 @@
+// Every ledger event type, client-safe: the Ledger page's type filter lists them, and the server's
+// LedgerEventType schema (lib/server/ledger/event-types.ts) is built from them.
+export const LEDGER_EVENT_TYPES = [
+  "AGENT_CREATED",
+  "AGENT_UPDATED",
+  "AGENT_DELETED",
+  "BUNDLE_IMPORTED",
+  "CONFIG_CHANGED",
+  "OPERATOR_CREATED",
+  "OPERATOR_ROLE_CHANGED",
+  "OPERATOR_DISABLED",
+  "OPERATOR_ENABLED",
+  "AGENT_ROLE_GRANTED",
+  "AGENT_ROLE_REVOKED",
+  "API_KEY_CREATED",
+  "API_KEY_REVOKED",
+  "GOAL_REFORMULATION",
+  "GOAL_REFORMULATION_REJECTED",
+  "GOAL_RESTORED",
+  "GUARDRAIL_OVERRIDE",
+  "TURN_COMPLETED",
+  "CUSTOMER_DELETED",
+  "LEDGER_ANCHORED",
+  "RETENTION_APPLIED",
+] as const;
