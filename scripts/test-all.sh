@@ -36,15 +36,12 @@ took "PGlite tests"
 # and multi-instance build) runs beside them instead of after them.
 # Shuffled (files, and the cases within each file), so a case that only passes after another one fails
 # here; the seed is printed so a failure replays with FOCAL_TEST_SEED=<seed> (or `--sequence.seed`).
-# lib/server/agents' DB tests still chain their cases (create → rename → delete), so they run after the
-# rest in file order.
 seed="${FOCAL_TEST_SEED:-$(( $(date +%s) % 1000000 ))}"
 echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file), shuffled with seed $seed, beside next build"
 build_log=$(mktemp)
 env -u DATABASE_URL npx next build >"$build_log" 2>&1 &
 build_pid=$!
-if ! DATABASE_URL="$PG_URL" npx vitest run .db.test.ts --exclude 'lib/server/agents/**' --sequence.shuffle --sequence.seed="$seed" ||
-  ! DATABASE_URL="$PG_URL" npx vitest run --dir lib/server/agents .db.test.ts; then
+if ! DATABASE_URL="$PG_URL" npx vitest run .db.test.ts --sequence.shuffle --sequence.seed="$seed"; then
   echo "DB tests on PostgreSQL failed; replay the order with FOCAL_TEST_SEED=$seed" >&2
   kill "$build_pid" 2>/dev/null || true
   exit 1

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { customerProfiles, profileFieldDefinitions } from "@/db/schema";
 import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { deleteProfileFieldAction } from "@/lib/actions/fields/delete-profile-field";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { ProfileField } from "@/lib/fields/field-action-schemas";
 import { createSession } from "@/lib/server/engine-host/create-session";
@@ -33,7 +34,32 @@ const LOYALTY: ProfileField = {
 
 const app = demoAppForActions(["designer", "viewer"], { testsGate: "off" });
 
+/** A hard rule whose CEL reads the tier field: refusals of saves that would break it name it. */
+const VIP_RULE = {
+  key: "vip-refunds-only",
+  name: "Big refunds for VIPs only",
+  condition_text: "The customer asks for a refund",
+  action_text: "Refunds above $20 are for VIP customers.",
+  is_hard_constraint: true,
+  enforcement_expression: 'tier == "vip" || refund_amount <= 20.0',
+};
+
+// Every case only reads this rule; none renames or deletes tier, which it reads.
+beforeAll(async () => {
+  app.actAs("designer");
+  expect(await createRuleAction({ ...VIP_RULE, ...(await at()) })).toMatchObject({ ok: true });
+});
+
 const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(app.handle)).configVersion });
+
+/** The field as stored now, in bundle form: what the editor loads before a save. */
+async function currentField(name: string): Promise<ProfileField> {
+  const field = (await readAgentBundle(app.handle.db, await agentRow(app.handle))).profile_fields.find(
+    (f) => f.field_name === name,
+  );
+  if (!field) throw new Error(`field ${name} missing`);
+  return field as ProfileField;
+}
 
 async function storedField(name: string) {
   const agent = await agentRow(app.handle);
@@ -78,6 +104,7 @@ describe("profile field saves: one config version, one profile schema version, o
   });
 
   it("a rename nobody depends on keeps the row's id, names the old key and moves customers' values", async () => {
+    const country = await currentField("country");
     const before = await storedField("country");
     const agent = await agentRow(app.handle);
     await app.handle.db.insert(customerProfiles).values([
@@ -92,7 +119,7 @@ describe("profile field saves: one config version, one profile schema version, o
           .where(and(eq(customerProfiles.agentId, agent.id), eq(customerProfiles.customerRef, ref)))
       )[0]?.fields;
     const { payload } = await expectOneVersion(app.handle, "profile_field", async () =>
-      updateProfileFieldAction({ ...COUNTRY, field_name: "home_country", loaded_name: "country", ...(await at()) }),
+      updateProfileFieldAction({ ...country, field_name: "home_country", loaded_name: "country", ...(await at()) }),
     );
     expect(payload).toMatchObject({ key: "home_country", previous_key: "country" });
     expect(payload.diff).toEqual({ field_name: { before: "country", after: "home_country" } });
@@ -100,27 +127,31 @@ describe("profile field saves: one config version, one profile schema version, o
     expect(await profile("rename-a")).toEqual({ home_country: "France", tier: "vip" });
     expect(await profile("rename-b")).toEqual({ tier: "standard" });
     await expectOneVersion(app.handle, "profile_field", async () =>
-      updateProfileFieldAction({ ...COUNTRY, loaded_name: "home_country", ...(await at()) }),
+      updateProfileFieldAction({ ...country, loaded_name: "home_country", ...(await at()) }),
     );
     expect(await profile("rename-a")).toEqual({ country: "France", tier: "vip" });
   });
 
   it("delete removes the row and keeps every last value in the diff", async () => {
+    expect(
+      await createProfileFieldAction({ ...LOYALTY, field_name: "stamp_count", ...(await at()) }),
+    ).toMatchObject({ ok: true });
     const schemaBefore = (await agentRow(app.handle)).profileSchemaVersion;
     const { payload, result } = await expectOneVersion(app.handle, "profile_field", async () =>
-      deleteProfileFieldAction({ field_name: "loyalty_points", ...(await at()) }),
+      deleteProfileFieldAction({ field_name: "stamp_count", ...(await at()) }),
     );
-    expect(payload).toMatchObject({ action: "deleted", key: "loyalty_points" });
+    expect(payload).toMatchObject({ action: "deleted", key: "stamp_count" });
     expect(payload.diff.display_name).toEqual({ before: "Loyalty points", after: null });
     expect(result).toMatchObject({ data: { field: null, profile_schema_version: schemaBefore + 1 } });
-    expect(await storedField("loyalty_points")).toBeUndefined();
+    expect(await storedField("stamp_count")).toBeUndefined();
   });
 
   it("a save that changes nothing writes nothing and keeps both versions", async () => {
+    const country = await currentField("country");
     const agent = await agentRow(app.handle);
     const counts = await tableCounts(app.handle);
     const result = await updateProfileFieldAction({
-      ...COUNTRY,
+      ...country,
       loaded_name: "country",
       agent_key: AGENT,
       expected_config_version: agent.configVersion,
@@ -140,21 +171,12 @@ describe("profile field saves: one config version, one profile schema version, o
 
 describe("profile field refusals write nothing", () => {
   it("delete of a field a rule's CEL reads is refused, naming the rule", async () => {
-    const rule = {
-      key: "vip-refunds-only",
-      name: "Big refunds for VIPs only",
-      condition_text: "The customer asks for a refund",
-      action_text: "Refunds above $20 are for VIP customers.",
-      is_hard_constraint: true,
-      enforcement_expression: 'tier == "vip" || refund_amount <= 20.0',
-    };
-    expect(await createRuleAction({ ...rule, ...(await at()) })).toMatchObject({ ok: true });
     const result = await expectNothingWritten(app.handle, async () =>
       deleteProfileFieldAction({ field_name: "tier", ...(await at()) }),
     );
     expect(result).toMatchObject({
       code: "VALIDATION",
-      message: expect.stringContaining(`rule vip-refunds-only (${rule.enforcement_expression})`),
+      message: expect.stringContaining(`rule vip-refunds-only (${VIP_RULE.enforcement_expression})`),
     });
   });
 
@@ -213,7 +235,10 @@ describe("profile field refusals write nothing", () => {
   });
 
   it("a save over a newer version is a CONFLICT naming what changed", async () => {
-    const stale = (await agentRow(app.handle)).configVersion - 1;
+    const stale = (await agentRow(app.handle)).configVersion;
+    // A rule that leaves tier alone, so the refusals that name vip-refunds-only as tier's one reader hold.
+    const newer = { ...VIP_RULE, key: "refunds-under-500", enforcement_expression: "refund_amount <= 500.0" };
+    expect(await createRuleAction({ ...newer, ...(await at()) })).toMatchObject({ ok: true });
     const result = await expectNothingWritten(app.handle, () =>
       updateProfileFieldAction({
         ...COUNTRY,
@@ -225,7 +250,7 @@ describe("profile field refusals write nothing", () => {
     );
     expect(result).toMatchObject({
       code: "CONFLICT",
-      message: expect.stringContaining("created rule vip-refunds-only"),
+      message: expect.stringContaining("created rule refunds-under-500"),
     });
   });
 

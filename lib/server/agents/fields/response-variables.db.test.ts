@@ -5,6 +5,7 @@ import { checkVariableAction } from "@/lib/actions/fields/check-variable";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { deleteVariableAction } from "@/lib/actions/fields/delete-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
+import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 import { createSession } from "@/lib/server/engine-host/create-session";
@@ -38,6 +39,20 @@ const app = demoAppForActions(["designer", "viewer"]);
 
 const at = async () => ({ agent_key: AGENT, expected_config_version: (await agentRow(app.handle)).configVersion });
 
+/** The variable as stored now, in bundle form: what the editor loads before a save. */
+async function currentVariable(name: string): Promise<ResponseVariable> {
+  const variable = (await readAgentBundle(app.handle.db, await agentRow(app.handle))).variables.find(
+    (v) => v.name === name,
+  );
+  if (!variable) throw new Error(`variable ${name} missing`);
+  return variable as ResponseVariable;
+}
+
+/** Creates a variable a case then renames or deletes, so it reads nothing another case made. */
+async function createOwn(variable: ResponseVariable) {
+  expect(await createVariableAction({ ...variable, ...(await at()) })).toMatchObject({ ok: true });
+}
+
 async function storedVariable(name: string) {
   const agent = await agentRow(app.handle);
   const [row] = await app.handle.db
@@ -65,27 +80,30 @@ describe("response variable saves: one config version and one ledger event each"
   });
 
   it("update records only what changed and writes that one row", async () => {
+    const refund = await currentVariable("refund_amount");
     const others = await app.handle.db.select().from(responseVariableDefinitions);
-    const patterns = [...REFUND.patterns, "\\brefund of (\\d+) dollars\\b"];
+    const patterns = [...refund.patterns, "\\brefund of (\\d+) dollars\\b"];
     const { payload } = await expectOneVersion(app.handle, "variable", async () =>
-      updateVariableAction({ ...REFUND, patterns, loaded_name: "refund_amount", ...(await at()) }),
+      updateVariableAction({ ...refund, patterns, loaded_name: "refund_amount", ...(await at()) }),
     );
     expect(payload).toMatchObject({ action: "updated", key: "refund_amount" });
-    expect(payload.diff).toEqual({ patterns: { before: REFUND.patterns, after: patterns } });
+    expect(payload.diff).toEqual({ patterns: { before: refund.patterns, after: patterns } });
     const after = await app.handle.db.select().from(responseVariableDefinitions);
     for (const row of others.filter((r) => r.name !== "refund_amount")) expect(after).toContainEqual(row);
   });
 
   it("a rename nobody depends on keeps the row's id", async () => {
-    const before = await storedVariable("discount_percent");
+    await createOwn({ ...DISCOUNT, name: "rebate_percent" });
+    const before = await storedVariable("rebate_percent");
     const { payload } = await expectOneVersion(app.handle, "variable", async () =>
-      updateVariableAction({ ...DISCOUNT, name: "discount", loaded_name: "discount_percent", ...(await at()) }),
+      updateVariableAction({ ...DISCOUNT, name: "rebate", loaded_name: "rebate_percent", ...(await at()) }),
     );
-    expect(payload).toMatchObject({ key: "discount", previous_key: "discount_percent" });
-    expect((await storedVariable("discount"))?.id).toBe(before?.id);
+    expect(payload).toMatchObject({ key: "rebate", previous_key: "rebate_percent" });
+    expect((await storedVariable("rebate"))?.id).toBe(before?.id);
   });
 
   it("delete removes the row and keeps every last value in the diff", async () => {
+    await createOwn({ ...DISCOUNT, name: "discount" });
     const { payload } = await expectOneVersion(app.handle, "variable", async () =>
       deleteVariableAction({ name: "discount", ...(await at()) }),
     );
@@ -160,13 +178,15 @@ describe("response variable refusals write nothing", () => {
   });
 
   it("a save over a newer version is a CONFLICT", async () => {
-    const stale = (await agentRow(app.handle)).configVersion - 1;
+    await createOwn({ ...DISCOUNT, name: "markdown_percent" });
+    const stale = (await agentRow(app.handle)).configVersion;
+    expect(await deleteVariableAction({ name: "markdown_percent", ...(await at()) })).toMatchObject({ ok: true });
     const result = await expectNothingWritten(app.handle, () =>
-      createVariableAction({ ...DISCOUNT, agent_key: AGENT, expected_config_version: stale }),
+      createVariableAction({ ...DISCOUNT, name: "markup_percent", agent_key: AGENT, expected_config_version: stale }),
     );
     expect(result).toMatchObject({
       code: "CONFLICT",
-      message: expect.stringContaining("deleted response variable discount"),
+      message: expect.stringContaining("deleted response variable markdown_percent"),
     });
   });
 
@@ -250,8 +270,9 @@ describe("the tester and the engine", () => {
       expect(refused).toMatchObject({ ok: false, fieldErrors: { phrases: [expect.any(String)] } });
     }
     const limits = ["allowance"];
+    const refund = await currentVariable("refund_amount");
     expect(
-      await updateVariableAction({ ...REFUND, limit_words: limits, loaded_name: "refund_amount", ...(await at()) }),
+      await updateVariableAction({ ...refund, limit_words: limits, loaded_name: "refund_amount", ...(await at()) }),
     ).toMatchObject({ ok: true });
     expect((await storedVariable("refund_amount"))?.money).toMatchObject({ limit_words: limits });
     app.actAs("viewer");

@@ -57,6 +57,11 @@ async function scenarioId(key: string) {
 const expectOneVersion = async <T extends { ok: boolean }>(save: () => Promise<T>) =>
   (await checks.expectOneVersion(app.handle, "scenario", save)).payload;
 
+/** Creates a scenario a case then edits, copies or deletes, so it reads nothing another case made. */
+async function createOwn(scenario: BundleScenario) {
+  expect(await createScenarioAction({ ...scenario, ...(await at()) })).toMatchObject({ ok: true });
+}
+
 const RETURNS: BundleScenario = {
   key: "returns",
   name: "Return an item",
@@ -170,57 +175,71 @@ describe("scenario saves: one version and one ledger event each", () => {
     expect(scopeOf("max-refund")).toBe("refunds");
     expect(scopeOf("confirm-order-owner")).toBe("refunds/check_eligibility");
     expect(scopeOf("look-up-order")).toBe("refunds/look_up_order");
+    // And back, so the other cases find the demo's Refund under its own keys.
+    await expectOneVersion(async () =>
+      updateScenarioAction({
+        ...refund,
+        scenario_key: "refunds",
+        renamed_steps: { check_eligibility: "verify" },
+        ...(await at()),
+      }),
+    );
+    expect(await stepIds("refund")).toEqual(idsBefore);
   });
 
   it("swapping two step keys swaps nothing else: each step keeps its id and its rules", async () => {
-    const refunds = await stored("refunds");
-    if (!refunds) throw new Error("refunds missing");
-    const idsBefore = await stepIds("refunds");
+    const refund = await stored("refund");
+    if (!refund) throw new Error("refund missing");
+    const idsBefore = await stepIds("refund");
     const swap = (key: string) => (key === "ask_order" ? "look_up_order" : key === "look_up_order" ? "ask_order" : key);
     const swapped: BundleScenario = {
-      ...refunds,
-      entry_step: swap(refunds.entry_step),
-      steps: refunds.steps.map((s) => ({ ...s, key: swap(s.key) })),
-      transitions: refunds.transitions.map((t) => ({ ...t, from: swap(t.from), to: swap(t.to) })),
+      ...refund,
+      entry_step: swap(refund.entry_step),
+      steps: refund.steps.map((s) => ({ ...s, key: swap(s.key) })),
+      transitions: refund.transitions.map((t) => ({ ...t, from: swap(t.from), to: swap(t.to) })),
     };
     await expectOneVersion(async () =>
       updateScenarioAction({
         ...swapped,
-        scenario_key: "refunds",
+        scenario_key: "refund",
         renamed_steps: { ask_order: "look_up_order", look_up_order: "ask_order" },
         ...(await at()),
       }),
     );
-    const idsAfter = await stepIds("refunds");
+    const idsAfter = await stepIds("refund");
     expect(idsAfter.look_up_order).toBe(idsBefore.ask_order);
     expect(idsAfter.ask_order).toBe(idsBefore.look_up_order);
     const bundle = await readAgentBundle(app.handle.db, await agent());
-    expect(bundle.rules.find((r) => r.key === "look-up-order")?.scope_ref).toBe("refunds/ask_order");
+    expect(bundle.rules.find((r) => r.key === "look-up-order")?.scope_ref).toBe("refund/ask_order");
     // Swap back so the scenario reads as the demo's again (names and instructions never moved).
     await expectOneVersion(async () =>
       updateScenarioAction({
-        ...refunds,
-        scenario_key: "refunds",
+        ...refund,
+        scenario_key: "refund",
         renamed_steps: { ask_order: "look_up_order", look_up_order: "ask_order" },
         ...(await at()),
       }),
     );
-    expect(await stepIds("refunds")).toEqual(idsBefore);
+    expect(await stepIds("refund")).toEqual(idsBefore);
   });
 
   it("reordering steps and removing an unreferenced one writes only those rows; transitions are replaced", async () => {
-    const pricing = await stored("pricing");
-    if (!pricing) throw new Error("pricing missing");
-    const idsBefore = await stepIds("pricing");
+    const pricing = demoScenario("pricing");
     const [identify, quote] = pricing.steps;
-    if (!identify || !quote) throw new Error("pricing lost its steps");
-    const edited: BundleScenario = {
+    if (!identify || !quote) throw new Error("demo pricing lost its steps");
+    const stock = { ...identify, key: "check_stock", name: "Check stock", instructions: "Say whether it ships." };
+    const edge = { from: "identify_product", to: "check_stock", condition_text: "Asks about stock", examples: [] };
+    const quotes: BundleScenario = {
       ...pricing,
-      steps: [quote, identify],
-      transitions: pricing.transitions.filter((t) => t.from !== "check_stock" && t.to !== "check_stock"),
+      key: "quotes",
+      steps: [identify, quote, stock],
+      transitions: [...pricing.transitions, edge, { ...edge, from: "check_stock", to: "quote_price" }],
     };
+    await createOwn(quotes);
+    const idsBefore = await stepIds("quotes");
+    const edited: BundleScenario = { ...quotes, steps: [quote, identify], transitions: pricing.transitions };
     const payload = await expectOneVersion(async () =>
-      updateScenarioAction({ ...edited, scenario_key: "pricing", ...(await at()) }),
+      updateScenarioAction({ ...edited, scenario_key: "quotes", ...(await at()) }),
     );
     expect(Object.keys(payload.diff).sort()).toEqual([
       "step_order",
@@ -229,51 +248,54 @@ describe("scenario saves: one version and one ledger event each", () => {
       "transitions.identify_product→check_stock",
     ]);
     expect(payload.diff["steps.check_stock"]?.after).toBeNull();
-    expect(await stepIds("pricing")).toEqual({
+    expect(await stepIds("quotes")).toEqual({
       quote_price: idsBefore.quote_price,
       identify_product: idsBefore.identify_product,
     });
     const edges = await app.handle.db
       .select()
       .from(transitions)
-      .where(eq(transitions.scenarioId, (await scenarioId("pricing")) ?? ""));
+      .where(eq(transitions.scenarioId, (await scenarioId("quotes")) ?? ""));
     expect(edges).toHaveLength(1);
   });
 
   it("duplicate copies every step and transition under fresh ids, disabled", async () => {
+    await createOwn({ ...RETURNS, key: "exchanges" });
     const payload = await expectOneVersion(async () =>
-      duplicateScenarioAction({ scenario_key: "returns", ...(await at()) }),
+      duplicateScenarioAction({ scenario_key: "exchanges", ...(await at()) }),
     );
-    expect(payload).toMatchObject({ action: "duplicated", key: "returns-copy", source_key: "returns" });
+    expect(payload).toMatchObject({ action: "duplicated", key: "exchanges-copy", source_key: "exchanges" });
     expect(payload.diff.enabled).toEqual({ before: null, after: false });
-    expect(await stored("returns-copy")).toEqual({
+    expect(await stored("exchanges-copy")).toEqual({
       ...RETURNS,
-      key: "returns-copy",
+      key: "exchanges-copy",
       name: "Return an item (copy)",
       enabled: false,
     });
-    const source = Object.values(await stepIds("returns"));
-    const copy = Object.values(await stepIds("returns-copy"));
+    const source = Object.values(await stepIds("exchanges"));
+    const copy = Object.values(await stepIds("exchanges-copy"));
     expect(copy).toHaveLength(2);
     expect(copy.filter((id) => source.includes(id))).toEqual([]);
   });
 
   it("the enabled switch records enabled/disabled with its one-field diff", async () => {
+    await createOwn({ ...RETURNS, key: "returns-off", enabled: false });
     const on = await expectOneVersion(async () =>
-      setScenarioEnabledAction({ scenario_key: "returns-copy", enabled: true, ...(await at()) }),
+      setScenarioEnabledAction({ scenario_key: "returns-off", enabled: true, ...(await at()) }),
     );
     expect(on).toMatchObject({ action: "enabled", diff: { enabled: { before: false, after: true } } });
   });
 
   it("delete removes the scenario, its steps and transitions, and keeps every last value in the diff", async () => {
-    const id = await scenarioId("returns-copy");
+    await createOwn({ ...RETURNS, key: "returns-gone" });
+    const id = await scenarioId("returns-gone");
     const payload = await expectOneVersion(async () =>
-      deleteScenarioAction({ scenario_key: "returns-copy", ...(await at()) }),
+      deleteScenarioAction({ scenario_key: "returns-gone", ...(await at()) }),
     );
-    expect(payload).toMatchObject({ action: "deleted", key: "returns-copy" });
+    expect(payload).toMatchObject({ action: "deleted", key: "returns-gone" });
     expect(payload.diff.steps?.before).toEqual(RETURNS.steps);
     expect(payload.diff.steps?.after).toBeNull();
-    expect(await stored("returns-copy")).toBeUndefined();
+    expect(await stored("returns-gone")).toBeUndefined();
     expect(
       await app.handle.db
         .select()
@@ -291,27 +313,27 @@ describe("scenario saves: one version and one ledger event each", () => {
   it("a save that changes nothing writes nothing and keeps the version", async () => {
     const current = await version();
     const before = await tableCounts(app.handle);
-    const refunds = await stored("refunds");
-    if (!refunds) throw new Error("refunds missing");
+    const refund = await stored("refund");
+    if (!refund) throw new Error("refund missing");
     for (const save of [
       () =>
         updateScenarioAction({
-          ...refunds,
-          scenario_key: "refunds",
+          ...refund,
+          scenario_key: "refund",
           agent_key: AGENT,
           expected_config_version: current,
         }),
       () =>
         updateScenarioAction({
-          ...refunds,
-          scenario_key: "refunds",
+          ...refund,
+          scenario_key: "refund",
           renamed_steps: { verify: "verify" },
           agent_key: AGENT,
           expected_config_version: current,
         }),
       () =>
         setScenarioEnabledAction({
-          scenario_key: "refunds",
+          scenario_key: "refund",
           enabled: true,
           agent_key: AGENT,
           expected_config_version: current,

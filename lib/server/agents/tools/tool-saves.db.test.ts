@@ -68,6 +68,13 @@ async function at() {
   return { agent_key: AGENT, expected_config_version: await version() };
 }
 
+/** Creates the catalogue under a key of the case's own, for a case that edits, copies or deletes it. */
+async function createOwn(key: string): Promise<BundleTool> {
+  const tool = { ...CATALOGUE, key };
+  expect(await createToolAction({ ...(await at()), tool })).toMatchObject({ ok: true });
+  return tool;
+}
+
 describe("tool saves: one version and one ledger event each", () => {
   it("create writes the tool with every field in the diff", async () => {
     const payload = await expectOneVersion(async () => createToolAction({ ...(await at()), tool: CATALOGUE }));
@@ -85,24 +92,26 @@ describe("tool saves: one version and one ledger event each", () => {
   });
 
   it("update records only the output parts that changed, before and after", async () => {
-    const tool = { ...CATALOGUE, output: { ...CATALOGUE.output, data: { items: [{ sku: "a1", price: 12 }] } } };
+    const own = await createOwn("catalogue_to_update");
+    const tool = { ...own, output: { ...CATALOGUE.output, data: { items: [{ sku: "a1", price: 12 }] } } };
     const payload = await expectOneVersion(async () =>
-      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool }),
+      updateToolAction({ ...(await at()), tool_key: "catalogue_to_update", tool }),
     );
-    expect(payload).toMatchObject({ action: "updated", key: "price_catalogue" });
+    expect(payload).toMatchObject({ action: "updated", key: "catalogue_to_update" });
     expect(payload.diff).toEqual({
       "output.data": { before: { items: [{ price: 9.5, sku: "a1" }] }, after: { items: [{ price: 12, sku: "a1" }] } },
     });
   });
 
   it("a save that changes nothing writes nothing, even with rows in another order", async () => {
+    const own = await createOwn("catalogue_unchanged");
     const current = await version();
     const before = await tableCounts(app.handle);
     const tool = {
-      ...CATALOGUE,
-      output: { variables: CATALOGUE.output.variables, data: { items: [{ price: 12, sku: "a1" }] } },
+      ...own,
+      output: { variables: CATALOGUE.output.variables, data: { items: [{ price: 9.5, sku: "a1" }] } },
     };
-    const result = await updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool });
+    const result = await updateToolAction({ ...(await at()), tool_key: "catalogue_unchanged", tool });
     expect(result).toMatchObject({ ok: true, data: { config_version: current, changed: false } });
     expect(await tableCounts(app.handle)).toEqual(before);
   });
@@ -128,25 +137,36 @@ describe("tool saves: one version and one ledger event each", () => {
     ).toEqual(["look-up-order", "max-refund"]);
     const bundle = await readAgentBundle(app.handle.db, await agentRow());
     expect(bundle.rules.find((r) => r.key === "max-refund")?.attached_tools).toEqual(["find_order"]);
+    // And back, so the other cases find the demo's lookup_order under its own key.
+    await expectOneVersion(async () =>
+      updateToolAction({ ...(await at()), tool_key: "find_order", tool: LOOKUP }),
+    );
+    expect((await storedTool("lookup_order"))?.id).toBe(before?.id);
   });
 
   it("duplicate makes a copy under a fresh key, attached to nothing", async () => {
+    await createOwn("catalogue_source");
     const payload = await expectOneVersion(async () =>
-      duplicateToolAction({ ...(await at()), tool_key: "price_catalogue" }),
+      duplicateToolAction({ ...(await at()), tool_key: "catalogue_source" }),
     );
-    expect(payload).toMatchObject({ action: "duplicated", key: "price_catalogue_copy", source_key: "price_catalogue" });
+    expect(payload).toMatchObject({
+      action: "duplicated",
+      key: "catalogue_source_copy",
+      source_key: "catalogue_source",
+    });
     expect(payload.diff.name).toEqual({ before: null, after: "Price catalogue (copy)" });
-    expect(await storedTool("price_catalogue_copy")).toMatchObject({ kind: "static" });
+    expect(await storedTool("catalogue_source_copy")).toMatchObject({ kind: "static" });
   });
 
   it("delete removes a tool no rule uses, keeping every last value in the diff", async () => {
+    await createOwn("catalogue_to_delete");
     const payload = await expectOneVersion(async () =>
-      deleteToolAction({ ...(await at()), tool_key: "price_catalogue_copy" }),
+      deleteToolAction({ ...(await at()), tool_key: "catalogue_to_delete" }),
     );
-    expect(payload).toMatchObject({ action: "deleted", key: "price_catalogue_copy" });
-    expect(payload.diff.name).toEqual({ before: "Price catalogue (copy)", after: null });
+    expect(payload).toMatchObject({ action: "deleted", key: "catalogue_to_delete" });
+    expect(payload.diff.name).toEqual({ before: "Price catalogue", after: null });
     expect(payload.diff["output.variables"]).toEqual({ before: CATALOGUE.output.variables, after: null });
-    expect(await storedTool("price_catalogue_copy")).toBeUndefined();
+    expect(await storedTool("catalogue_to_delete")).toBeUndefined();
   });
 
   it("keeps the ledger chain intact", async () => {
@@ -165,9 +185,16 @@ describe("the tools page's data", () => {
     expect(await createToolAction({ ...(await at()), tool: http })).toMatchObject({ ok: true });
     const data = await loadToolsWorkspace(app.handle.db, AGENT, { role: "designer" }, "api.example.com");
     expect(data?.agent).toEqual({ key: AGENT, name: "Refund desk", configVersion: await version() });
-    expect(data?.tools.map((t) => t.key)).toEqual(["find_order", "orders_api", "price_catalogue"]);
+    // Every tool of the agent, by key: the demo's, orders_api, and whatever the other cases made.
+    const stored = await app.handle.db
+      .select({ key: tools.key })
+      .from(tools)
+      .where(eq(tools.agentId, (await agentRow()).id));
+    const keys = stored.map((t) => t.key).sort();
+    expect(keys).toEqual(expect.arrayContaining(["lookup_order", "orders_api"]));
+    expect(data?.tools.map((t) => t.key)).toEqual(keys);
     expect(data?.usedBy).toEqual({
-      find_order: [
+      lookup_order: [
         { key: "look-up-order", name: expect.any(String) },
         { key: "max-refund", name: expect.any(String) },
       ],
@@ -178,7 +205,7 @@ describe("the tools page's data", () => {
     });
     // The allowlist is a designer's business: a viewer's page data carries no verdict that names it.
     const asViewer = await loadToolsWorkspace(app.handle.db, AGENT, { role: "viewer" }, "api.example.com");
-    expect(asViewer?.tools.map((t) => t.key)).toEqual(["find_order", "orders_api", "price_catalogue"]);
+    expect(asViewer?.tools.map((t) => t.key)).toEqual(keys);
     expect(asViewer?.hostStatus).toEqual({});
     expect(JSON.stringify(asViewer)).not.toContain("api.example.com");
     expect(await deleteToolAction({ ...(await at()), tool_key: "orders_api" })).toMatchObject({ ok: true });
@@ -191,33 +218,37 @@ describe("the tools page's data", () => {
 describe("tool saves that are refused write nothing", () => {
   it("deleting a tool rules still attach names the rules", async () => {
     const result = await expectNothingWritten("VALIDATION", async () =>
-      deleteToolAction({ ...(await at()), tool_key: "find_order" }),
+      deleteToolAction({ ...(await at()), tool_key: "lookup_order" }),
     );
     expect(result.message).toBe(
-      'Tool "find_order" is attached to 2 rules ("look-up-order", "max-refund"): detach it in the rules editor first. Nothing was deleted.',
+      'Tool "lookup_order" is attached to 2 rules ("look-up-order", "max-refund"): detach it in the rules editor first. Nothing was deleted.',
     );
-    expect(await storedTool("find_order")).toBeDefined();
+    expect(await storedTool("lookup_order")).toBeDefined();
   });
 
   it("a save over a newer version is a CONFLICT naming what changed since", async () => {
-    const stale = (await version()) - 1;
+    const own = await createOwn("catalogue_stale");
+    await createOwn("catalogue_gone");
+    const stale = await version();
+    expect(await deleteToolAction({ ...(await at()), tool_key: "catalogue_gone" })).toMatchObject({ ok: true });
     const result = await expectNothingWritten("CONFLICT", () =>
       updateToolAction({
         agent_key: AGENT,
         expected_config_version: stale,
-        tool_key: "price_catalogue",
-        tool: { ...CATALOGUE, name: "Stale edit" },
+        tool_key: "catalogue_stale",
+        tool: { ...own, name: "Stale edit" },
       }),
     );
     expect(result.message).toContain(`but you loaded v${stale}`);
-    expect(result.message).toContain("deleted tool orders_api");
-    expect((await storedTool("price_catalogue"))?.name).toBe("Price catalogue");
+    expect(result.message).toContain("deleted tool catalogue_gone");
+    expect((await storedTool("catalogue_stale"))?.name).toBe("Price catalogue");
   });
 
   it("an output variable named like a profile field gets the field error", async () => {
-    const tool = { ...CATALOGUE, output: { ...CATALOGUE.output, variables: { tier: "items[0].price" } } };
+    const own = await createOwn("catalogue_tier");
+    const tool = { ...own, output: { ...CATALOGUE.output, variables: { tier: "items[0].price" } } };
     const result = await expectNothingWritten("VALIDATION", async () =>
-      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool }),
+      updateToolAction({ ...(await at()), tool_key: "catalogue_tier", tool }),
     );
     expect(result.fieldErrors).toEqual({
       "output.variables.tier": ['"tier" is already declared by profile_fields[2]; use another name'],
@@ -225,20 +256,22 @@ describe("tool saves that are refused write nothing", () => {
   });
 
   it("a key another tool has is refused on create and on rename", async () => {
+    const own = await createOwn("catalogue_taken");
     const created = await expectNothingWritten("VALIDATION", async () =>
-      createToolAction({ ...(await at()), tool: { ...CATALOGUE, name: "Again" } }),
+      createToolAction({ ...(await at()), tool: { ...own, name: "Again" } }),
     );
     expect(created.fieldErrors).toEqual({
-      key: ['Another tool already has the key "price_catalogue"; choose another.'],
+      key: ['Another tool already has the key "catalogue_taken"; choose another.'],
     });
     await expectNothingWritten("VALIDATION", async () =>
-      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool: { ...CATALOGUE, key: "find_order" } }),
+      updateToolAction({ ...(await at()), tool_key: "catalogue_taken", tool: { ...own, key: "lookup_order" } }),
     );
   });
 
   it("an http URL placeholder the tool has no input for is refused at output.url", async () => {
+    const own = await createOwn("catalogue_url");
     const tool: BundleTool = {
-      ...CATALOGUE,
+      ...own,
       kind: "http",
       output: {
         url: "https://api.example.com/prices/{code}",
@@ -249,7 +282,7 @@ describe("tool saves that are refused write nothing", () => {
       },
     };
     const result = await expectNothingWritten("VALIDATION", async () =>
-      updateToolAction({ ...(await at()), tool_key: "price_catalogue", tool }),
+      updateToolAction({ ...(await at()), tool_key: "catalogue_url", tool }),
     );
     expect(result.fieldErrors?.["output.url"]).toEqual([
       'The URL refers to input "code", which is not in input_schema.properties',
@@ -266,7 +299,7 @@ describe("tool saves that are refused write nothing", () => {
       createToolAction({ ...(await at()), tool: { ...CATALOGUE, key: "v" } }),
     );
     await expectNothingWritten("FORBIDDEN", async () =>
-      deleteToolAction({ ...(await at()), tool_key: "price_catalogue" }),
+      deleteToolAction({ ...(await at()), tool_key: "lookup_order" }),
     );
   });
 });
