@@ -133,9 +133,9 @@ describe("profile field saves: one config version, one profile schema version, o
   });
 
   it("delete removes the row and keeps every last value in the diff", async () => {
-    expect(
-      await createProfileFieldAction({ ...LOYALTY, field_name: "stamp_count", ...(await at()) }),
-    ).toMatchObject({ ok: true });
+    expect(await createProfileFieldAction({ ...LOYALTY, field_name: "stamp_count", ...(await at()) })).toMatchObject({
+      ok: true,
+    });
     const schemaBefore = (await agentRow(app.handle)).profileSchemaVersion;
     const { payload, result } = await expectOneVersion(app.handle, "profile_field", async () =>
       deleteProfileFieldAction({ field_name: "stamp_count", ...(await at()) }),

@@ -138,9 +138,7 @@ describe("tool saves: one version and one ledger event each", () => {
     const bundle = await readAgentBundle(app.handle.db, await agentRow());
     expect(bundle.rules.find((r) => r.key === "max-refund")?.attached_tools).toEqual(["find_order"]);
     // And back, so the other cases find the demo's lookup_order under its own key.
-    await expectOneVersion(async () =>
-      updateToolAction({ ...(await at()), tool_key: "find_order", tool: LOOKUP }),
-    );
+    await expectOneVersion(async () => updateToolAction({ ...(await at()), tool_key: "find_order", tool: LOOKUP }));
     expect((await storedTool("lookup_order"))?.id).toBe(before?.id);
   });
 
