@@ -48,7 +48,9 @@ async function expectNothingWritten(code: string, call: () => Promise<unknown>) 
   return result;
 }
 
-const CATALOGUE: BundleTool = {
+type StaticTool = Extract<BundleTool, { kind: "static" }>;
+
+const CATALOGUE: StaticTool = {
   key: "price_catalogue",
   name: "Price catalogue",
   description: "Catalogue prices by SKU.",
@@ -69,7 +71,7 @@ async function at() {
 }
 
 /** Creates the catalogue under a key of the case's own, for a case that edits, copies or deletes it. */
-async function createOwn(key: string): Promise<BundleTool> {
+async function createOwn(key: string): Promise<StaticTool> {
   const tool = { ...CATALOGUE, key };
   expect(await createToolAction({ ...(await at()), tool })).toMatchObject({ ok: true });
   return tool;
