@@ -1,13 +1,13 @@
 import { Search, X } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FilterForm } from "@/components/ui/filter-form";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { Input } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
 import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
-import { NativeSelect } from "@/components/ui/select";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
@@ -25,12 +25,8 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
-function Select({ id, value, children }: { id: string; value?: string; children: ReactNode }) {
-  return (
-    <NativeSelect id={`traces-${id}`} name={id} defaultValue={value ?? ""} selectClassName="max-w-52">
-      {children}
-    </NativeSelect>
-  );
+function TraceSelect(props: Omit<ComponentProps<typeof FilterSelect>, "id" | "selectClassName">) {
+  return <FilterSelect {...props} id={`traces-${props.name}`} selectClassName="max-w-52" />;
 }
 
 interface TracesFilterFormProps {
@@ -75,57 +71,44 @@ export function TracesFilterForm({ agentKey, search, options }: TracesFilterForm
         ) : null}
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <Field id="outcome" label="Outcome">
-          <Select id="outcome" value={search.outcome}>
-            <option value="">Any outcome</option>
-            {TURN_OUTCOMES.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {outcome}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="scenario" label="Scenario">
-          <Select id="scenario" value={search.scenario}>
-            <option value="">Any scenario</option>
-            {options.scenarios.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="fired" label="Rule fired">
-          <Select id="fired" value={search.fired}>
-            <option value="">Any rule</option>
-            {options.rules.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name} ({r.key})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="violation" label="Violation">
-          <Select id="violation" value={search.violation}>
-            <option value="">Any turn</option>
-            <option value="any">any violation</option>
-            {options.rules.map((r) => (
-              <option key={r.id} value={r.id}>
-                violated {r.name} ({r.key})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="provider" label="Provider">
-          <Select id="provider" value={search.provider}>
-            <option value="">Any provider</option>
-            {options.providers.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <TraceSelect
+          name="outcome"
+          label="Outcome"
+          value={search.outcome}
+          anyLabel="Any outcome"
+          options={TURN_OUTCOMES}
+        />
+        <TraceSelect
+          name="scenario"
+          label="Scenario"
+          value={search.scenario}
+          anyLabel="Any scenario"
+          options={options.scenarios.map((s) => ({ value: s.id, label: s.name }))}
+        />
+        <TraceSelect
+          name="fired"
+          label="Rule fired"
+          value={search.fired}
+          anyLabel="Any rule"
+          options={options.rules.map((r) => ({ value: r.id, label: `${r.name} (${r.key})` }))}
+        />
+        <TraceSelect
+          name="violation"
+          label="Violation"
+          value={search.violation}
+          anyLabel="Any turn"
+          options={[
+            { value: "any", label: "any violation" },
+            ...options.rules.map((r) => ({ value: r.id, label: `violated ${r.name} (${r.key})` })),
+          ]}
+        />
+        <TraceSelect
+          name="provider"
+          label="Provider"
+          value={search.provider}
+          anyLabel="Any provider"
+          options={options.providers}
+        />
         <Field id="from" label="From (UTC)">
           <Input id="traces-from" name="from" type="date" defaultValue={search.from} className="block w-36" />
         </Field>

@@ -13,14 +13,16 @@ interface FilterSelectProps {
   /** The first option's text: what the list shows without this filter ("All kinds", "Any"). */
   anyLabel: string;
   options: readonly FilterOption[];
+  /** Caps the select's width where long option texts (rule names) would widen the row. */
+  selectClassName?: string;
 }
 
 /** One select of a list page's filter form (inside `FilterForm`, which applies it as it changes). */
-export function FilterSelect({ id, name, label, value, anyLabel, options }: FilterSelectProps) {
+export function FilterSelect({ id, name, label, value, anyLabel, options, selectClassName }: FilterSelectProps) {
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} name={name} defaultValue={value ?? ""}>
+      <NativeSelect id={id} name={name} defaultValue={value ?? ""} selectClassName={selectClassName}>
         <option value="">{anyLabel}</option>
         {options.map((option) => {
           const { value: optionValue, label: optionLabel } =
