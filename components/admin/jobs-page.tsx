@@ -7,7 +7,7 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import {
   everyText,
   formatDuration,
@@ -131,19 +131,19 @@ function PeriodicJobs({ periodic }: { periodic: PeriodicJobRow[] }) {
 function JobsTable({ jobs }: { jobs: JobListRow[] }) {
   return (
     <Table containerClassName="max-h-[calc(100vh-14rem)]" aria-label="Jobs">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Job</TableHead>
-          <TableHead>Agent</TableHead>
-          <TableHead>State</TableHead>
-          <TableHead numeric>Progress</TableHead>
-          <TableHead>Created (UTC)</TableHead>
-          <TableHead>Started</TableHead>
-          <TableHead>Finished</TableHead>
-          <TableHead numeric>Duration</TableHead>
-          <TableHead>Error</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings
+        labels={[
+          "Job",
+          "Agent",
+          "State",
+          { label: "Progress", numeric: true },
+          "Created (UTC)",
+          "Started",
+          "Finished",
+          { label: "Duration", numeric: true },
+          "Error",
+        ]}
+      />
       <TableBody>
         {jobs.map((job) => (
           <TableRow key={job.id} data-testid={`job-row-${job.id}`}>

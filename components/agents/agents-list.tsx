@@ -2,7 +2,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { listAgents } from "@/db/queries/agents";
 import { AgentCreateActions } from "./agent-create-actions";
@@ -24,17 +24,17 @@ export function AgentsList({ agents }: { agents: AgentSummary[] }) {
         />
       ) : (
         <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Key</TableHead>
-              <TableHead className="text-right">Rules</TableHead>
-              <TableHead className="text-right">Scenarios</TableHead>
-              <TableHead className="text-right">Tools</TableHead>
-              <TableHead className="text-right">Config version</TableHead>
-              <TableHead>Updated</TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadings
+            labels={[
+              "Name",
+              "Key",
+              { label: "Rules", numeric: true },
+              { label: "Scenarios", numeric: true },
+              { label: "Tools", numeric: true },
+              { label: "Config version", numeric: true },
+              "Updated",
+            ]}
+          />
           <TableBody>
             {agents.map((agent) => (
               <TableRow key={agent.id}>

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { type CaseFilters, filterCases, groupBySuite } from "@/lib/conversation-tests/case-list";
 import { percent } from "@/lib/conversation-tests/run-format";
 import { testCaseHref, testsHref } from "@/lib/conversation-tests/tests-href";
@@ -44,15 +44,7 @@ export function CaseTable({ agentKey, tests, filters, lastResults }: CaseTablePr
   }
   return (
     <Table data-testid="test-cases" containerClassName="max-h-[calc(100vh-14rem)]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Case</TableHead>
-          <TableHead>Tags</TableHead>
-          <TableHead numeric>Turns</TableHead>
-          <TableHead>Enabled</TableHead>
-          <TableHead>Last result</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings labels={["Case", "Tags", { label: "Turns", numeric: true }, "Enabled", "Last result"]} />
       {groups.map((group) => (
         <TableBody key={group.suite}>
           <TableRow className="bg-muted/40 hover:bg-muted/40">

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { CriterionResult, GoalCriterion, ReformulationVerdict } from "@/lib/engine/contracts/goal-state";
 import { TokenMappingTable } from "./token-mapping-table";
 
@@ -51,15 +51,9 @@ export function GoalVerdict({ verdict }: { verdict: ReformulationVerdict }) {
         </span>
       </div>
       <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Criterion</TableHead>
-            <TableHead numeric>Value vs threshold</TableHead>
-            <TableHead>Result</TableHead>
-            <TableHead>Code</TableHead>
-            <TableHead>Why</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadings
+          labels={["Criterion", { label: "Value vs threshold", numeric: true }, "Result", "Code", "Why"]}
+        />
         <TableBody>
           {verdict.criteria.map((result) => (
             <CriterionRow key={result.criterion} result={result} />

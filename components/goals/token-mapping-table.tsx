@@ -1,6 +1,6 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { TokenMapping } from "@/lib/engine/contracts/goal-state";
 
 const VIA_BADGE: Record<TokenMapping["via"], { variant: BadgeVariant; word: string }> = {
@@ -18,13 +18,7 @@ export function TokenMappingTable({ mapping }: { mapping: TokenMapping[] }) {
   }
   return (
     <Table data-testid="token-mapping">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Original token</TableHead>
-          <TableHead>Candidate</TableHead>
-          <TableHead>Via</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings labels={["Original token", "Candidate", "Via"]} />
       <TableBody>
         {mapping.map((row, index) => (
           // A token may repeat in the original; its position is its identity.

@@ -1,6 +1,6 @@
 import { checkVariant } from "@/components/sandbox/sandbox-format";
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { checkName, checkResultWord } from "@/lib/replay/check-words";
 import type { DecisionDiff } from "@/lib/replay/replay-types";
 
@@ -16,13 +16,7 @@ function Result({ value }: { value: string | null }) {
 export function CheckChanges({ checks }: { checks: NonNullable<DecisionDiff["checks"]> }) {
   return (
     <Table aria-label="Checks that changed">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Check that changed</TableHead>
-          <TableHead>Original</TableHead>
-          <TableHead>Replay</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings labels={["Check that changed", "Original", "Replay"]} />
       <TableBody>
         {checks.map((c) => (
           <TableRow key={c.check}>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { LoopCompletionView, LoopView } from "@/lib/loops/loop-view";
 import { loopHref, utc } from "@/lib/loops/loop-view";
 
@@ -25,14 +25,7 @@ export function LoopCompletions({ completions, kind }: { completions: LoopComple
         </p>
       ) : (
         <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Reflection</TableHead>
-              <TableHead>Decision</TableHead>
-              <TableHead>Rerun issued</TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadings labels={["When", "Reflection", "Decision", "Rerun issued"]} />
           <TableBody>
             {completions.map((c) => (
               <TableRow key={c.id}>

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { type LoopView, loopHref, REASON_WORDS, utc } from "@/lib/loops/loop-view";
 import { FatigueBar } from "./fatigue-bar";
 import { DecisionBadge, KindBadge } from "./loop-badges";
@@ -31,17 +31,17 @@ export function LoopsTable({ loops }: { loops: LoopView[] }) {
     });
   return (
     <Table containerClassName="max-h-[calc(100vh-10rem)]" aria-label="Loops">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Loop</TableHead>
-          <TableHead numeric>Reruns</TableHead>
-          <TableHead>Fatigue</TableHead>
-          <TableHead>Bias echo</TableHead>
-          <TableHead>Decision</TableHead>
-          <TableHead>Overridden by</TableHead>
-          <TableHead>Updated</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings
+        labels={[
+          "Loop",
+          { label: "Reruns", numeric: true },
+          "Fatigue",
+          "Bias echo",
+          "Decision",
+          "Overridden by",
+          "Updated",
+        ]}
+      />
       <TableBody>
         {groupByFamily(loops).map(([newest, ...earlier]) => {
           if (!newest) return null;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { LoopOverrideView } from "@/lib/loops/loop-view";
 import { utc } from "@/lib/loops/loop-view";
 
@@ -16,15 +16,7 @@ export function OverrideHistory({ overrides }: { overrides: LoopOverrideView[] }
         <p className="text-muted-foreground text-sm">No override on this loop.</p>
       ) : (
         <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>Lifted</TableHead>
-              <TableHead>Why</TableHead>
-              <TableHead>Ledger</TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadings labels={["When", "Who", "Lifted", "Why", "Ledger"]} />
           <TableBody>
             {overrides.map((o) => (
               <TableRow key={o.id}>

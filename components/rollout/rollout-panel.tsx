@@ -7,7 +7,7 @@ import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
 import { Stat } from "@/components/ui/stat";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { continuityReason } from "@/lib/turns/continuity-reason";
 import type { RolloutCheck, RolloutMetrics } from "@/lib/turns/rollout-metrics";
 
@@ -94,16 +94,16 @@ export function RolloutPanel({
         <Stat label="Continuity resolves" value={window.resolved} hint={`baseline ${baseline.resolved}`} />
       </div>
       <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Metric</TableHead>
-            <TableHead numeric>Window</TableHead>
-            <TableHead numeric>Baseline</TableHead>
-            <TableHead numeric>Change</TableHead>
-            <TableHead numeric>Threshold</TableHead>
-            <TableHead>Status</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadings
+          labels={[
+            "Metric",
+            { label: "Window", numeric: true },
+            { label: "Baseline", numeric: true },
+            { label: "Change", numeric: true },
+            { label: "Threshold", numeric: true },
+            "Status",
+          ]}
+        />
         <TableBody>
           {checks.map((c) => (
             <TableRow key={c.metric} data-testid="rollout-metric">

@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { RoutingCheckExample, RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
 
 // The confusion table of a routing check: one row per entry example, flagged rows first and tinted,
@@ -34,15 +34,9 @@ export function RoutingCheckTable({ report }: { report: RoutingCheckReport }) {
         sure the local sensor was of where it sent the example (a close runner-up lowers it). Runner-up: the next
         closest scenario and its intent confidence.
       </caption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Example</TableHead>
-          <TableHead>Its scenario</TableHead>
-          <TableHead>Went to</TableHead>
-          <TableHead numeric>Confidence</TableHead>
-          <TableHead>Runner-up</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings
+        labels={["Example", "Its scenario", "Went to", { label: "Confidence", numeric: true }, "Runner-up"]}
+      />
       <TableBody>
         {rows.map((e) => {
           const flagged = e.problem !== null;

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Mono } from "@/components/ui/mono";
 import { RowButton } from "@/components/ui/row-button";
 import { Switch } from "@/components/ui/switch";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
 import { plural } from "@/lib/text/plural";
@@ -39,19 +39,10 @@ export function rulesScopedTo(scenario: BundleScenario, ruleScopes: Record<strin
 export function ScenariosList({ agentKey, scenarios, ruleScopes, handlers, pendingKey }: ScenariosListProps) {
   return (
     <Table containerClassName="max-h-[calc(100vh-12rem)]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Scenario</TableHead>
-          <TableHead>Intent label</TableHead>
-          <TableHead numeric>Steps</TableHead>
-          <TableHead>Entry step</TableHead>
-          <TableHead>Checks</TableHead>
-          <TableHead>Enabled</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings
+        labels={["Scenario", "Intent label", { label: "Steps", numeric: true }, "Entry step", "Checks", "Enabled"]}
+        actions
+      />
       <TableBody>
         {scenarios.map((scenario) => {
           const pending = pendingKey === scenario.key;

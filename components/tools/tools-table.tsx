@@ -6,7 +6,7 @@ import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 
@@ -32,18 +32,7 @@ interface ToolsTableProps {
 export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onView, pendingKey }: ToolsTableProps) {
   return (
     <Table containerClassName="max-h-[calc(100vh-12rem)]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Tool</TableHead>
-          <TableHead>Kind</TableHead>
-          <TableHead>Inputs</TableHead>
-          <TableHead>Output variables</TableHead>
-          <TableHead>Used by rules</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings labels={["Tool", "Kind", "Inputs", "Output variables", "Used by rules"]} actions />
       <TableBody>
         {tools.map((tool) => {
           const pending = pendingKey === tool.key;
