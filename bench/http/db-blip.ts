@@ -50,9 +50,7 @@ export interface BlipResult {
   seconds: number;
 }
 
-// 1.5 s: on a quiet 2-core machine the 60 turns take about 4 s, so both terminations land while
-// turns are in flight (at 3 s the second often met only idle connections).
-const TERMINATE_GAP_MS = 1500;
+const TERMINATE_GAP_MS = 3000;
 const TURN_BUDGET_MS = 30_000;
 const ATTEMPT_TIMEOUT_MS = 15_000;
 const AGENT_KEY = "multi-desk";
@@ -139,7 +137,9 @@ async function replayRuns(cluster: Cluster, sessionId: string): Promise<boolean>
   });
   if (started.status !== 202) return false;
   const { replay_id: id } = (await started.json()) as { replay_id: string };
-  const deadline = Date.now() + 20_000;
+  // 40 s: an attempt that meets a pooled connection the blip dropped fails as DB_UNAVAILABLE and
+  // pg-boss runs it again after the replay job's retry delay (5 s, with backoff) and its next poll.
+  const deadline = Date.now() + 40_000;
   while (Date.now() < deadline) {
     const view = await fetch(`${cluster.target.baseUrl}/api/v1/replays/${id}`, { headers });
     const { status } = (await view.json()) as { status: string };
@@ -225,7 +225,7 @@ export async function runDbBlip(options: BlipOptions): Promise<BlipResult> {
     };
     const sessions = await Promise.all(ids.map(runSession));
     await terminating;
-    // The checks read after the database is back: on a fast machine every turn may be acknowledged
+    // The checks read after the database is back: on a quiet machine every turn may be acknowledged
     // before the second termination, and a read right after it meets the dropped connections.
     await healthMs;
     const expected = options.sessions * options.turnsPerSession;

@@ -3,7 +3,7 @@ import { boundedCheck } from "./bounded-check";
 
 // `npm test`'s database fault test (scripts/test-all.sh), after the kill test, on the e2e build: one
 // instance on a fresh PostgreSQL database, 6 sessions × 10 turns with Idempotency-Keys and retries,
-// every backend of that database terminated twice, 1.5 s apart (bench/http/db-blip.ts). Fails (exit 1) on a turn
+// every backend of that database terminated twice, 3 s apart (bench/http/db-blip.ts). Fails (exit 1) on a turn
 // never acknowledged, an acknowledged turn not stored, a 5xx other than 503, a 409 after a 503, a
 // ledger that does not verify, jobs that do not run afterwards, a stack trace in the server log, or
 // more than one job-queue outage line per termination. Skips (exit 0) without a PostgreSQL URL
