@@ -137,8 +137,9 @@ async function replayRuns(cluster: Cluster, sessionId: string): Promise<boolean>
   });
   if (started.status !== 202) return false;
   const { replay_id: id } = (await started.json()) as { replay_id: string };
-  // 40 s: an attempt that meets a pooled connection the blip dropped fails as DB_UNAVAILABLE and
-  // pg-boss runs it again after the replay job's retry delay (5 s, with backoff) and its next poll.
+  // 40 s: 20 s ran out in 1 of 7 runs with the terminations closer together, and single runs took
+  // 10 s here. An attempt may meet a pooled connection the blip dropped; pg-boss then runs it again
+  // after the replay job's retry delay (5 s, with backoff) and its next poll.
   const deadline = Date.now() + 40_000;
   while (Date.now() < deadline) {
     const view = await fetch(`${cluster.target.baseUrl}/api/v1/replays/${id}`, { headers });
