@@ -145,8 +145,18 @@ describe("OpenTelemetry export of turns", () => {
     // Only what this case exported: the text case before it may have sent the message on purpose.
     const bodiesBefore = receiver.bodies.length;
     const { turn } = await playTurn();
-    await flushTurnTelemetry();
     const traceId = turn.id.replace(/-/g, "");
+    // The batch processor may still be sending when the first flush returns (the first export of a
+    // run loads the serializer): flush until the trace is in, for at most 10 s.
+    await expect
+      .poll(
+        async () => {
+          await flushTurnTelemetry();
+          return receiver.spans().filter((s) => s.traceId === traceId).length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
     const spans = receiver.spans().filter((s) => s.traceId === traceId);
     const roots = spans.filter((s) => !s.parentSpanId);
     expect(roots).toHaveLength(1);
