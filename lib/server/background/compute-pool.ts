@@ -4,8 +4,7 @@ import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
 import { hostPorts, hostPortsOverridden } from "../engine-host/host-ports";
 import { ComputeCancelledError, type ComputeResult, type ComputeTask, runComputeTask } from "./compute-tasks";
-import type { ComputeReply, ComputeWorkerData } from "./compute-worker";
-import { liveTurnCounter } from "./live-turns";
+import type { ComputeReply } from "./compute-worker";
 
 // Replays, test runs and impact previews compute in a bounded pool of worker threads, so the event
 // loop that answers turns and health checks only reads before and writes after. One task per worker
@@ -61,14 +60,9 @@ class ComputePool {
     const worker = this.#throughTsx
       ? new Worker(TSX_BOOTSTRAP, {
           eval: true,
-          workerData: {
-            entry: import.meta.url.replace(/[^/]+$/, "compute-worker.ts"),
-            live: liveTurnCounter(),
-          } satisfies ComputeWorkerData,
+          workerData: { entry: import.meta.url.replace(/[^/]+$/, "compute-worker.ts") },
         })
-      : new Worker(new URL("./compute-worker.ts", import.meta.url), {
-          workerData: { live: liveTurnCounter() } satisfies ComputeWorkerData,
-        });
+      : new Worker(new URL("./compute-worker.ts", import.meta.url));
     worker.unref();
     const slot: Slot = { worker, ready: false, job: null };
     worker.on("message", (reply: ComputeReply) => this.#onReply(slot, reply));
