@@ -5,7 +5,8 @@ import { contentTokens, tokenize } from "./text-tokens";
 // content tokens, so "cryptocurrencies" matches "cryptocurrency" and "in the past 24 hours"
 // matches "past 24 hours". A model provider can add pairs beyond this table (via "model").
 const EQUIVALENCE_GROUPS: readonly (readonly string[])[] = [
-  // Reference examples: "crypto" → "cryptocurrency", "today" → "past 24 hours", "latest" → "past 24 hours".
+  // The mappings the valid-reformulation vector of docs/goals.md#reference-vectors relies on:
+  // "crypto" → "cryptocurrency", "today" → "past 24 hours", "latest" → "past 24 hours".
   ["crypto", "cryptocurrency", "cryptocurrencies", "crypto currency"],
   ["today", "past 24 hours", "last 24 hours", "past day", "last day", "24 hours"],
   ["latest", "past 24 hours", "last 24 hours", "recent", "newest"],
