@@ -45,7 +45,7 @@ interface Receiver {
   close(): Promise<void>;
 }
 
-async function startReceiver(): Promise<Receiver> {
+async function startReceiver(answerAfterMs = 0): Promise<Receiver> {
   const bodies: string[] = [];
   const raw: Receiver["raw"] = [];
   const server = http.createServer((request, response) => {
@@ -57,8 +57,10 @@ async function startReceiver(): Promise<Receiver> {
       if (request.url === "/v1/traces") raw.push({ contentType, body });
       if (request.url === "/v1/traces" && contentType.startsWith("application/json"))
         bodies.push(body.toString("utf8"));
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end("{}");
+      setTimeout(() => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end("{}");
+      }, answerAfterMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -146,17 +148,9 @@ describe("OpenTelemetry export of turns", () => {
     const bodiesBefore = receiver.bodies.length;
     const { turn } = await playTurn();
     const traceId = turn.id.replace(/-/g, "");
-    // The batch processor may still be sending when the first flush returns (the first export of a
-    // run loads the serializer): flush until the trace is in, for at most 10 s.
-    await expect
-      .poll(
-        async () => {
-          await flushTurnTelemetry();
-          return receiver.spans().filter((s) => s.traceId === traceId).length;
-        },
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThan(0);
+    // The flush also waits for a send the batch timer started before it (the first one loads the
+    // serializer and may still be out).
+    await flushTurnTelemetry();
     const spans = receiver.spans().filter((s) => s.traceId === traceId);
     const roots = spans.filter((s) => !s.parentSpanId);
     expect(roots).toHaveLength(1);
@@ -222,6 +216,21 @@ describe("OpenTelemetry export of turns", () => {
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(Buffer.concat(sent.map((r) => r.body)).includes(Buffer.from(MESSAGE))).toBe(false);
     expect(otelCounters()).toMatchObject({ dropped: 0 });
+  });
+
+  it("a flush waits for a send the batch timer started before it", async () => {
+    const slow = await startReceiver(800);
+    try {
+      await configure(exportVars(slow.url, { OTEL_BSP_SCHEDULE_DELAY: "1" }));
+      const { turn } = await playTurn();
+      // The timer has taken the spans out of the batch and the send is out: the collector answers in 0.8 s.
+      await vi.waitFor(() => expect(slow.raw.length).toBeGreaterThan(0), { timeout: 5000, interval: 10 });
+      expect(otelCounters().exported).toBe(0);
+      await flushTurnTelemetry();
+      expect(otelCounters().exported).toBeGreaterThanOrEqual(turn.spans.length + 1);
+    } finally {
+      await slow.close();
+    }
   });
 
   it("with the collector down the turn succeeds and the dropped counter grows; admins see it on /api/health", async () => {

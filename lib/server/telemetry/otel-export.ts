@@ -74,9 +74,14 @@ export function exportTurnTrace(input: TurnTraceInput): void {
   }
 }
 
-/** Sends what is queued (tests, shutdown); a failed export is already counted as dropped, not thrown. */
+/**
+ * Sends what is queued and waits for sends already under way (tests, shutdown); a failed export is
+ * already counted as dropped, not thrown.
+ */
 export async function flushTurnTelemetry(): Promise<void> {
-  await state?.provider.forceFlush().catch(() => undefined);
+  if (!state) return;
+  await state.provider.forceFlush().catch(() => undefined);
+  await state.exporter.settled();
 }
 
 /** Tests: drop the pipeline so the next turn reads the environment again. */

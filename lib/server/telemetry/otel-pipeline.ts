@@ -66,17 +66,28 @@ class BoundedProcessor implements SpanProcessor {
   }
 }
 
-/** Counts what the exporter delivered and what it gave up on. */
+/**
+ * Counts what the exporter delivered and what it gave up on, and knows which sends are still out: the
+ * batch processor's own flush does not wait for a send its timer already started.
+ */
 class CountingExporter implements SpanExporter {
+  private readonly inFlight = new Set<Promise<void>>();
   constructor(
     private readonly inner: SpanExporter,
     private readonly counters: OtelCounters,
   ) {}
   export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
     let settled = false;
+    let release: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.inFlight.add(sent);
     const settle = (result: ExportResult) => {
       if (settled) return;
       settled = true;
+      this.inFlight.delete(sent);
+      release();
       this.counters.queued = Math.max(0, this.counters.queued - spans.length);
       if (result.code === 0) this.counters.exported += spans.length;
       else this.counters.dropped += spans.length;
@@ -87,6 +98,10 @@ class CountingExporter implements SpanExporter {
     } catch (error) {
       settle({ code: 1, error: error as Error });
     }
+  }
+  /** Resolves when every send started so far has been answered or given up on. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
   shutdown(): Promise<void> {
     return this.inner.shutdown();
@@ -99,6 +114,7 @@ class CountingExporter implements SpanExporter {
 export interface Telemetry {
   config: OtelConfig;
   provider: BasicTracerProvider;
+  exporter: CountingExporter;
   ids: TurnIdGenerator;
   counters: OtelCounters;
 }
@@ -118,6 +134,7 @@ export function createTelemetry(config: OtelConfig): Telemetry {
   const exporterConfig = { url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs };
   const exporter =
     config.protocol === "http/json" ? new OtlpHttpJsonExporter(exporterConfig) : new OtlpProtoExporter(exporterConfig);
+  const counting = new CountingExporter(exporter, counters);
   const ids = new TurnIdGenerator();
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({
@@ -129,7 +146,7 @@ export function createTelemetry(config: OtelConfig): Telemetry {
     spanLimits: { attributeCountLimit: 256, attributeValueLengthLimit: 4096 },
     spanProcessors: [
       new BoundedProcessor(
-        new BatchSpanProcessor(new CountingExporter(exporter, counters), {
+        new BatchSpanProcessor(counting, {
           maxQueueSize: config.maxQueueSize,
           maxExportBatchSize: Math.min(512, config.maxQueueSize),
           scheduledDelayMillis: config.scheduleDelayMs,
@@ -140,7 +157,7 @@ export function createTelemetry(config: OtelConfig): Telemetry {
       ),
     ],
   });
-  return { config, provider, ids, counters };
+  return { config, provider, exporter: counting, ids, counters };
 }
 
 function redactedEndpoint(url: string): string {
