@@ -4,7 +4,8 @@ import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
 import { hostPorts, hostPortsOverridden } from "../engine-host/host-ports";
 import { ComputeCancelledError, type ComputeResult, type ComputeTask, runComputeTask } from "./compute-tasks";
-import type { ComputeReply } from "./compute-worker";
+import type { ComputeReply, ComputeWorkerData } from "./compute-worker";
+import { liveTurnCounter } from "./live-turns";
 
 // Replays, test runs and impact previews compute in a bounded pool of worker threads, so the event
 // loop that answers turns and health checks only reads before and writes after. One task per worker
@@ -60,9 +61,14 @@ class ComputePool {
     const worker = this.#throughTsx
       ? new Worker(TSX_BOOTSTRAP, {
           eval: true,
-          workerData: { entry: import.meta.url.replace(/[^/]+$/, "compute-worker.ts") },
+          workerData: {
+            entry: import.meta.url.replace(/[^/]+$/, "compute-worker.ts"),
+            live: liveTurnCounter(),
+          } satisfies ComputeWorkerData,
         })
-      : new Worker(new URL("./compute-worker.ts", import.meta.url));
+      : new Worker(new URL("./compute-worker.ts", import.meta.url), {
+          workerData: { live: liveTurnCounter() } satisfies ComputeWorkerData,
+        });
     worker.unref();
     const slot: Slot = { worker, ready: false, job: null };
     worker.on("message", (reply: ComputeReply) => this.#onReply(slot, reply));

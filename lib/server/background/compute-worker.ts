@@ -1,13 +1,16 @@
 import { setPriority } from "node:os";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { portsFromEnv } from "../engine-host/env-ports";
 import { type ComputeTask, runComputeTask } from "./compute-tasks";
+import { yieldingToLiveTurns } from "./yield-to-live-turns";
 
 // A background worker thread's program (compute-pool.ts starts it): one task at a time, progress
 // after each case or session, then the report. It says "ready" once its modules have loaded. A
 // cancelled task is not told: the pool terminates the thread.
 
+/** What the pool hands a worker at start: the process's live-turn counter (live-turns.ts). */
+export type ComputeWorkerData = { live?: Int32Array; entry?: string };
 export type ComputeRequest = { id: number; task: ComputeTask };
 export type ComputeReply =
   | { ready: true }
@@ -31,7 +34,7 @@ if (port) {
   }
   let ports: EnginePorts | null = null;
   port.on("message", async ({ id, task }: ComputeRequest) => {
-    ports ??= portsFromEnv();
+    ports ??= yieldingToLiveTurns(portsFromEnv(), (workerData as ComputeWorkerData | null)?.live);
     let reply: ComputeReply;
     try {
       const result = await runComputeTask(task, {

@@ -15,6 +15,7 @@ import { env } from "@/lib/env";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { reachesAgentId } from "../access/agent-access";
+import { asLiveTurn } from "../background/live-turns";
 import { retryOnConflict } from "../db-faults/retry-on-conflict";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
@@ -74,7 +75,11 @@ export interface PersistedTurn {
  * config_version) and the session, run the engine, persist everything in one transaction. Turns of a
  * session run one after another; a turn is either wholly stored or not at all.
  */
-export async function hostTurn(db: Database, input: HostTurnInput): Promise<HostedTurn> {
+export function hostTurn(db: Database, input: HostTurnInput): Promise<HostedTurn> {
+  return asLiveTurn(() => hostAndReadBack(db, input));
+}
+
+async function hostAndReadBack(db: Database, input: HostTurnInput): Promise<HostedTurn> {
   const persisted = await runAndPersistTurn(db, input);
   // The sandbox shows the stored turn and session, read back after the commit.
   const [turnRow, after] = await Promise.all([getTurn(db, persisted.turnId), getSession(db, persisted.sessionId)]);
@@ -92,90 +97,88 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
   if (!found || !reachesAgentId(found.agentId)) {
     throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
   }
-  return withSessionLock(input.sessionId, async () => {
-    for (let attempt = 1; ; attempt++) {
-      const session = await getSession(db, input.sessionId);
-      if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
-      const agent = await getAgentById(db, session.agentId);
-      if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
-      const host = hostPorts();
-      // Model calls are timed for the trace export; the engine sees the same provider.
-      const timed = timedModel(host.model);
-      const ports = { ...host, model: timed.model };
-      const compiled = await getCompiledAgent(db, agent, ports.embedder);
-      const [state, previousEnd] = await Promise.all([
-        loadSessionState(db, session, compiled),
-        session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
-      ]);
-      const turnId = randomUUID();
-      const started = performance.now();
-      const startedAt = Date.now();
-      const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
-      // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
-      const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
-      const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
-      let outcome: TurnOutcome;
-      try {
-        const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
-        outcome = await runTurn(
-          compiled,
-          state,
-          { message: input.message, turnId, continuityEnabled },
-          recorder.ports,
-          { onStage },
-        );
-      } catch (error) {
-        // An engine bug must not lose the customer's message: the turn is stored as an error.
-        console.error(
-          `[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`,
-          loggableError(error),
-        );
-        outcome = engineErrorOutcome(compiled, state, input.message, turnId, ports);
-      }
-      const latencyMs = performance.now() - started;
-      try {
-        // The whole transaction again on a serialization failure or deadlock: it rolled back entirely.
-        await retryOnConflict(() =>
-          db.transaction(async (tx) => {
-            await persistTurn(tx, {
-              turnId,
-              sessionId: session.id,
-              agentId: agent.id,
-              customerProfileId: session.customerProfileId,
-              turnIndex: state.turnIndex,
-              message: input.message,
-              outcome,
-              latencyMs,
-              configVersion: agent.configVersion,
-              tape: { ...recorder.tape(), ...(external ? { external } : {}) },
-              actor: input.actor,
-              requestId: input.requestId,
-            });
-            await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
-          }),
-        );
-      } catch (error) {
-        if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-      // After the commit, never awaited: a slow or absent collector costs the turn nothing.
-      exportTurnTrace({
-        turnId,
-        sessionId: session.id,
-        agentKey: agent.key,
-        configVersion: agent.configVersion,
-        turnIndex: state.turnIndex,
-        message: input.message,
-        outcome,
-        startedAtMs: startedAt,
-        startedPerfMs: started,
-        latencyMs,
-        modelCalls: timed.calls,
-        provider: host.model.name,
+  return withSessionLock(input.sessionId, () => asLiveTurn(() => runLocked(db, input)));
+}
+
+async function runLocked(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
+  for (let attempt = 1; ; attempt++) {
+    const session = await getSession(db, input.sessionId);
+    if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+    const agent = await getAgentById(db, session.agentId);
+    if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
+    const host = hostPorts();
+    // Model calls are timed for the trace export; the engine sees the same provider.
+    const timed = timedModel(host.model);
+    const ports = { ...host, model: timed.model };
+    const compiled = await getCompiledAgent(db, agent, ports.embedder);
+    const [state, previousEnd] = await Promise.all([
+      loadSessionState(db, session, compiled),
+      session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
+    ]);
+    const turnId = randomUUID();
+    const started = performance.now();
+    const startedAt = Date.now();
+    const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
+    // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
+    const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
+    const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
+    let outcome: TurnOutcome;
+    try {
+      const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
+      outcome = await runTurn(compiled, state, { message: input.message, turnId, continuityEnabled }, recorder.ports, {
+        onStage,
       });
-      return { turnId, sessionId: session.id, outcome, latencyMs };
+    } catch (error) {
+      // An engine bug must not lose the customer's message: the turn is stored as an error.
+      console.error(
+        `[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`,
+        loggableError(error),
+      );
+      outcome = engineErrorOutcome(compiled, state, input.message, turnId, ports);
     }
-  });
+    const latencyMs = performance.now() - started;
+    try {
+      // The whole transaction again on a serialization failure or deadlock: it rolled back entirely.
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await persistTurn(tx, {
+            turnId,
+            sessionId: session.id,
+            agentId: agent.id,
+            customerProfileId: session.customerProfileId,
+            turnIndex: state.turnIndex,
+            message: input.message,
+            outcome,
+            latencyMs,
+            configVersion: agent.configVersion,
+            tape: { ...recorder.tape(), ...(external ? { external } : {}) },
+            actor: input.actor,
+            requestId: input.requestId,
+          });
+          await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
+        }),
+      );
+    } catch (error) {
+      if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+    // After the commit, never awaited: a slow or absent collector costs the turn nothing.
+    exportTurnTrace({
+      turnId,
+      sessionId: session.id,
+      agentKey: agent.key,
+      configVersion: agent.configVersion,
+      turnIndex: state.turnIndex,
+      message: input.message,
+      outcome,
+      startedAtMs: startedAt,
+      startedPerfMs: started,
+      latencyMs,
+      modelCalls: timed.calls,
+      provider: host.model.name,
+    });
+    return { turnId, sessionId: session.id, outcome, latencyMs };
+  }
 }
 
 /**
