@@ -24,4 +24,6 @@ export type {
   TraceSpanRow,
   TransitionRow,
   TurnRow,
+  WebhookDeliveryRow,
+  WebhookRow,
 } from "./schema";
