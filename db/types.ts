@@ -24,6 +24,5 @@ export type {
   TraceSpanRow,
   TransitionRow,
   TurnRow,
-  WebhookDeliveryRow,
   WebhookRow,
 } from "./schema";

@@ -149,11 +149,6 @@ export async function recordDeliveryOutcome(
   await db.update(webhookDeliveries).set(outcome).where(eq(webhookDeliveries.id, id));
 }
 
-export async function deliveryById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
-  return row ?? null;
-}
-
 /** A webhook's latest deliveries, newest first (the body is left out: the log shows what happened). */
 export async function latestDeliveries(db: DbOrTx, webhookId: string, limit: number) {
   return db

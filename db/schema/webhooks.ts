@@ -67,4 +67,3 @@ export const webhookDeliveries = pgTable(
 );
 
 export type WebhookRow = typeof webhooks.$inferSelect;
-export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

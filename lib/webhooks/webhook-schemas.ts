@@ -18,7 +18,7 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
 const URL_MAX = 2048;
 
 /** The URL's shape; whether its host may be called is the server's check (webhook-url-policy.ts). */
-export const WebhookUrl = z
+const WebhookUrl = z
   .string()
   .trim()
   .min(1, "Enter the URL that receives the events.")
@@ -67,7 +67,7 @@ export type CreatedWebhookBody = z.infer<typeof CreatedWebhookBody>;
 export const WebhookList = z.object({ webhooks: z.array(WebhookBody) });
 export const DeletedWebhookBody = z.object({ deleted: z.string() });
 
-export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
+const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 
 export const WebhookDeliveryBody = z.object({
   id: z.string(),

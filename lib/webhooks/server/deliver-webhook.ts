@@ -17,7 +17,7 @@ import { checkWebhookUrl } from "./webhook-url-policy";
 // Waits before the retries, after the first attempt: 30 s and 2 min ride out a restart or deploy of
 // the receiver, 10 min and 1 h a short outage, 6 h an overnight one. Six attempts over 7 h 12 min,
 // then the delivery is failed (the log says so).
-export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
 // A receiver that has not answered in 10 s is counted as down; helpdesk endpoints answer in well under 1 s.
 const TIMEOUT_MS = 10_000;
 // What the log keeps of a receiver's answer: enough to read an error message, no more.
