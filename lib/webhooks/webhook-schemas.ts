@@ -87,3 +87,6 @@ export const WebhookDeliveryBody = z.object({
 export type WebhookDeliveryBody = z.infer<typeof WebhookDeliveryBody>;
 
 export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDeliveryBody) });
+
+/** The settings page's Webhooks section: each webhook with its latest deliveries. */
+export type WebhookWithDeliveries = WebhookBody & { deliveries: WebhookDeliveryBody[] };
