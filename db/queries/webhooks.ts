@@ -104,7 +104,7 @@ export async function markDispatched(db: DbOrTx, id: string): Promise<boolean> {
  */
 export async function strandedDeliveries(db: DbOrTx, createdBefore: Date, overdueBefore: Date, limit: number) {
   return db
-    .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })
+    .select({ id: webhookDeliveries.id, agentId: webhookDeliveries.agentId, attempts: webhookDeliveries.attempts })
     .from(webhookDeliveries)
     .where(
       and(

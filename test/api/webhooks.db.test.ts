@@ -8,7 +8,7 @@ import { DELETE as deleteRoute, PATCH as patchRoute } from "@/app/api/v1/agents/
 import { POST as createRoute, GET as listRoute } from "@/app/api/v1/agents/[key]/webhooks/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import { jobRuns, ledgerEvents } from "@/db/schema";
+import { jobRuns, ledgerEvents, webhookDeliveries } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createApiKey } from "@/lib/server/auth/api-keys";
@@ -16,6 +16,7 @@ import { jobQueueFor, stopJobQueue } from "@/lib/server/jobs/focal-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { attemptDelivery } from "@/lib/webhooks/server/deliver-webhook";
 import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
+import { sweepWebhookDeliveries } from "@/lib/webhooks/server/sweep-webhook-deliveries";
 import type { WebhookEventType } from "@/lib/webhooks/webhook-schemas";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
@@ -275,6 +276,31 @@ describe("webhook deliveries", () => {
     } finally {
       process.env.FOCAL_TOOL_HOSTS = `127.0.0.1:${port}`;
     }
+  }, 30_000);
+  it("sends a delivery whose dispatch was lost (the process died after the commit) on the next sweep", async () => {
+    const agent = await freshAgent();
+    const created = await create(agent.key, { url: hookUrl("/stranded"), events: ["handoff.returned"] });
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    const body = JSON.stringify({ id: crypto.randomUUID(), type: "handoff.returned", data: {} });
+    // A row as queueWebhookEvent writes it, whose dispatcher never ran.
+    await handle.db.insert(webhookDeliveries).values({
+      webhookId: created.body.id,
+      agentId: agent.id,
+      eventId: crypto.randomUUID(),
+      eventType: "handoff.returned",
+      body,
+      nextAttemptAt: twoMinutesAgo,
+      createdAt: twoMinutesAgo,
+    });
+    expect((await deliveries(agent.key, created.body.id))[0]).toMatchObject({ state: "pending", attempts: 0 });
+
+    expect((await sweepWebhookDeliveries(handle.db, jobQueueFor(handle.db))).requeued).toBeGreaterThanOrEqual(1);
+    await until(
+      "delivered",
+      () => deliveries(agent.key, created.body.id),
+      (d) => d[0]?.state === "delivered",
+    );
+    expect(received.get("/stranded")?.map((r) => r.body)).toEqual([body]);
   }, 30_000);
 });
 

@@ -23,6 +23,7 @@ export async function sweepWebhookDeliveries(db: Database, queue: JobQueue): Pro
   );
   for (const row of stranded) {
     await queue.enqueue("webhook.deliver", {
+      agentId: row.agentId,
       request: { delivery_id: row.id, attempt: row.attempts + 1 },
       createdBy: "system",
     });
