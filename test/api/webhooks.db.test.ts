@@ -198,16 +198,21 @@ describe("webhook deliveries", () => {
     expect(wait).toBeGreaterThan(25_000);
     expect(wait).toBeLessThanOrEqual(30_000);
     // The second attempt is queued as its own job, due when the log says.
-    const queued = await handle.db
-      .select()
-      .from(jobRuns)
-      .where(
-        and(
-          eq(jobRuns.kind, "webhook.deliver"),
-          eq(jobRuns.status, "queued"),
-          sql`${jobRuns.request} ->> 'delivery_id' = ${deliveryId}`,
-        ),
-      );
+    const queued = await until(
+      "the second attempt's job",
+      () =>
+        handle.db
+          .select()
+          .from(jobRuns)
+          .where(
+            and(
+              eq(jobRuns.kind, "webhook.deliver"),
+              eq(jobRuns.status, "queued"),
+              sql`${jobRuns.request} ->> 'delivery_id' = ${deliveryId}`,
+            ),
+          ),
+      (jobs) => jobs.length > 0,
+    );
     expect(queued.map((job) => job.request.attempt)).toEqual([2]);
     expect(
       Math.abs((queued[0]?.runAfter.getTime() ?? 0) - new Date(first?.next_attempt_at ?? 0).getTime()),
