@@ -55,7 +55,6 @@ export function AddWebhookDialog({ agentKey, label = "Add webhook" }: { agentKey
         setDraft(null);
         setErrors({});
         setMessage(null);
-        router.refresh();
         return;
       }
       setDraft(input);
@@ -72,6 +71,9 @@ export function AddWebhookDialog({ agentKey, label = "Add webhook" }: { agentKey
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) {
+      // The list is reloaded once the secret is put away: reloading while it shows would unmount the
+      // empty state's dialog, and the secret with it.
+      if (secret) router.refresh();
       setSecret(null);
       setDraft(null);
       setErrors({});

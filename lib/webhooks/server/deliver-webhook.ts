@@ -1,18 +1,21 @@
 import "server-only";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import { claimDeliveryAttempt, recordDeliveryOutcome, webhookById } from "@/db/queries/webhooks";
 import type { Database, JobRunRow } from "@/db/types";
 import { env } from "@/lib/env";
 import type { JobOutcome, JobQueue } from "@/lib/server/jobs/job-queue";
 import { webhookSignature } from "./webhook-signature";
-import { checkWebhookUrl } from "./webhook-url-policy";
+import { checkWebhookUrl, type ResolvedAddress } from "./webhook-url-policy";
 
 // One attempt at one delivery (the `webhook.deliver` job): check the URL again (its DNS may have
 // changed since it was saved), POST the stored body signed, and record what happened. Each attempt
 // is its own job, queued with its delay by the one before: the queue's own retries double one delay
 // (job-queue.ts), while these waits grow by a schedule of their own.
-//
-// Remaining TOCTOU, as for http tools (lib/providers/tools/tool-runner.ts): the host is resolved and
-// checked, then fetch() resolves it again; a DNS answer that turns private in between slips through.
+// The request connects to the address that was checked (its `lookup` answers with it), so a DNS
+// answer that turns private between the check and the connection cannot redirect it; TLS still
+// verifies the certificate against the host name.
 
 // Waits before the retries, after the first attempt: 30 s and 2 min ride out a restart or deploy of
 // the receiver, 10 min and 1 h a short outage, 6 h an overnight one. Six attempts over 7 h 12 min,
@@ -29,23 +32,51 @@ export interface AttemptReport {
   error?: string | null;
 }
 
-async function post(url: string, headers: Record<string, string>, body: string) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers,
-    body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+/** The `lookup` of a request that must connect to `pinned` whatever DNS says now. */
+function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+}
+
+function post(url: URL, headers: Record<string, string>, body: string, pinned: ResolvedAddress | null) {
+  return new Promise<{ status: number; excerpt: string }>((resolve, reject) => {
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        ...(pinned ? { lookup: pinnedLookup(pinned) } : {}),
+      },
+      (response: IncomingMessage) => {
+        let text = "";
+        response.setEncoding("utf8");
+        const done = () => resolve({ status: response.statusCode ?? 0, excerpt: text.slice(0, RESPONSE_KEPT_CHARS) });
+        response.on("data", (chunk: string) => {
+          text += chunk;
+          // Enough of the answer is kept: the rest is not read.
+          if (text.length >= RESPONSE_KEPT_CHARS) {
+            response.destroy();
+            done();
+          }
+        });
+        response.on("end", done);
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
   });
-  const text = await response.text().catch(() => "");
-  return { status: response.status, excerpt: text.slice(0, RESPONSE_KEPT_CHARS) };
 }
 
 function failureText(error: unknown): string {
   const name = (error as Error)?.name;
   if (name === "TimeoutError" || name === "AbortError") return `no answer within ${TIMEOUT_MS / 1000} s`;
-  const cause = (error as { cause?: { code?: string } })?.cause?.code;
-  return cause ? `could not connect (${cause})` : "could not connect";
+  const code = (error as { code?: string })?.code;
+  return code ? `could not connect (${code})` : "could not connect";
 }
 
 /** Attempt `attempt` of a delivery; a failure with attempts left queues the next one after its wait. */
@@ -98,7 +129,7 @@ export async function attemptDelivery(
     "focal-webhook-signature": webhookSignature(webhook.secret, timestamp, delivery.body),
   };
   try {
-    const { status, excerpt } = await post(webhook.url, headers, delivery.body);
+    const { status, excerpt } = await post(new URL(webhook.url), headers, delivery.body, verdict.pinned);
     if (status >= 200 && status < 300) return finish("delivered", { status, error: null, excerpt });
     const error = status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}`;
     return finish("retry", { status, error, excerpt });

@@ -6,17 +6,19 @@ import { checkWebhookUrl } from "./webhook-url-policy";
 const resolvesTo =
   (...addresses: string[]) =>
   async () =>
-    addresses.map((address) => ({ address }));
+    addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 const unresolvable = async () => {
   throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
 };
 
 describe("checkWebhookUrl", () => {
   it("allows a public host by name or address without any allowlist entry", async () => {
+    // A name is pinned to the address that was checked; a literal is its own address.
     expect(await checkWebhookUrl("https://helpdesk.example.com/hook", "", resolvesTo("93.184.216.34"))).toEqual({
       ok: true,
+      pinned: { address: "93.184.216.34", family: 4 },
     });
-    expect(await checkWebhookUrl("http://93.184.216.34:8080/x", "", unresolvable)).toEqual({ ok: true });
+    expect(await checkWebhookUrl("http://93.184.216.34:8080/x", "", unresolvable)).toEqual({ ok: true, pinned: null });
   });
 
   it("refuses a name that resolves to any private address, or does not resolve", async () => {
@@ -29,6 +31,7 @@ describe("checkWebhookUrl", () => {
   it("unlocks a private host only through an entry naming it exactly, never a wildcard", async () => {
     expect(await checkWebhookUrl("http://helpdesk.internal/x", "helpdesk.internal", resolvesTo("10.0.0.9"))).toEqual({
       ok: true,
+      pinned: null,
     });
     const wildcard = await checkWebhookUrl("http://desk.internal/x", "*.internal", resolvesTo("10.0.0.9"));
     expect(wildcard.ok).toBe(false);

@@ -9,9 +9,18 @@ import { checkHost, isIpLiteral, isPrivateAddress, parseAllowedHosts } from "@/l
 // sends it only Focal's own event. Checked when a webhook is saved and again before every attempt
 // (DNS may have changed since).
 
-export type UrlVerdict = { ok: true } | { ok: false; reason: string };
+/**
+ * `pinned`: the checked address a request must connect to (a name resolved here), so a second DNS
+ * answer cannot send it elsewhere; null for an IP literal or a host an exact entry allows.
+ */
+export type UrlVerdict = { ok: true; pinned: ResolvedAddress | null } | { ok: false; reason: string };
 
-type Lookup = (hostname: string) => Promise<{ address: string }[]>;
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
 // A host that takes longer to resolve is treated as not resolving: 5 s is far above a healthy resolver.
 const LOOKUP_TIMEOUT_MS = 5_000;
@@ -45,14 +54,14 @@ export async function checkWebhookUrl(
     return { ok: false, reason: `uses ${url.protocol.slice(0, -1)}; only http and https URLs can receive webhooks` };
   }
   if (url.username || url.password) return { ok: false, reason: "carries a user name or password" };
-  if (checkHost(url, parseAllowedHosts(allowedHosts)).exact) return { ok: true };
+  if (checkHost(url, parseAllowedHosts(allowedHosts)).exact) return { ok: true, pinned: null };
   const unlock = "only a FOCAL_TOOL_HOSTS entry naming that exact host allows it";
   if (isIpLiteral(url.hostname)) {
     return isPrivateAddress(url.hostname)
       ? { ok: false, reason: `points to the private address ${url.hostname}; ${unlock}` }
-      : { ok: true };
+      : { ok: true, pinned: null };
   }
-  let addresses: { address: string }[];
+  let addresses: ResolvedAddress[];
   try {
     addresses = await withTimeout(lookup(url.hostname), LOOKUP_TIMEOUT_MS);
   } catch (error) {
@@ -67,5 +76,5 @@ export async function checkWebhookUrl(
       reason: `names ${url.hostname}, which resolves to the private address ${inward.address}; ${unlock}`,
     };
   }
-  return { ok: true };
+  return { ok: true, pinned: addresses[0] ?? null };
 }
