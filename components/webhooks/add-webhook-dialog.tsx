@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import {
   Dialog,
   DialogContent,
@@ -17,6 +16,7 @@ import {
 import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { ShownOnceValue } from "@/components/ui/shown-once-value";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/webhook-schemas";
 import { createWebhook } from "@/lib/webhooks/webhooks-client";
@@ -96,12 +96,7 @@ export function AddWebhookDialog({ agentKey, label = "Add webhook" }: { agentKey
                 (docs/webhooks.md).
               </DialogDescription>
             </DialogHeader>
-            <div className="flex items-center gap-2 rounded-md border border-border bg-muted p-2">
-              <code className="flex-1 break-all font-mono text-xs" data-testid="new-webhook-secret">
-                {secret}
-              </code>
-              <CopyButton value={secret} label="signing secret" />
-            </div>
+            <ShownOnceValue value={secret} label="signing secret" testId="new-webhook-secret" />
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>
