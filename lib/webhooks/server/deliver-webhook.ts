@@ -13,6 +13,7 @@ import { checkWebhookUrl, type ResolvedAddress } from "./webhook-url-policy";
 // changed since it was saved), POST the stored body signed, and record what happened. Each attempt
 // is its own job, queued with its delay by the one before: the queue's own retries double one delay
 // (job-queue.ts), while these waits grow by a schedule of their own.
+//
 // The request connects to the address that was checked (its `lookup` answers with it), so a DNS
 // answer that turns private between the check and the connection cannot redirect it; TLS still
 // verifies the certificate against the host name.
@@ -64,6 +65,8 @@ function post(url: URL, headers: Record<string, string>, body: string, pinned: R
           }
         });
         response.on("end", done);
+        // Cut short after the status came (the 10 s deadline in the body): the status still counts.
+        response.on("close", done);
         response.on("error", reject);
       },
     );
