@@ -24,4 +24,5 @@ export type {
   TraceSpanRow,
   TransitionRow,
   TurnRow,
+  WebhookRow,
 } from "./schema";

@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import {
   Dialog,
   DialogContent,
@@ -17,6 +16,7 @@ import {
 import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { ShownOnceValue } from "@/components/ui/shown-once-value";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { createApiKeyAction } from "@/lib/actions/api-keys/create-api-key";
 import { API_SCOPES } from "@/lib/identity/roles";
@@ -77,12 +77,7 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
                 This is the only time “{created.name}” is shown. Focal keeps only its SHA-256 hash.
               </DialogDescription>
             </DialogHeader>
-            <div className="flex items-center gap-2 rounded-md border border-border bg-muted p-2">
-              <code className="flex-1 break-all font-mono text-xs" data-testid="new-api-key">
-                {created.key}
-              </code>
-              <CopyButton value={created.key} label="API key" />
-            </div>
+            <ShownOnceValue value={created.key} label="API key" testId="new-api-key" />
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>

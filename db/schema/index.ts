@@ -12,3 +12,4 @@ export * from "./rules";
 export * from "./scenarios";
 export * from "./tests";
 export * from "./tools";
+export * from "./webhooks";

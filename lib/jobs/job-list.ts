@@ -11,6 +11,8 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "dashboard.rollup": "Dashboard rollup",
   "retention.apply": "Retention",
   "ledger.anchor": "Ledger anchor",
+  "webhook.deliver": "Webhook delivery",
+  "webhooks.sweep": "Webhook sweep",
 };
 
 export const JobSearch = z.object({

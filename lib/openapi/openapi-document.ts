@@ -19,6 +19,7 @@ import { goalsPaths } from "../goals/goal-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
+import { webhookPaths } from "../webhooks/webhook-openapi-paths";
 
 type Schema = z.ZodType;
 
@@ -156,6 +157,7 @@ export function buildOpenApiDocument() {
       ...routingCheckPaths,
       ...testsPaths,
       ...customersPaths,
+      ...webhookPaths,
       "/api/v1/ledger/verify": {
         get: {
           summary: "Walk every chain (global and per session) and every anchor; name the first broken event",

@@ -11,6 +11,7 @@ import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createWebhook } from "@/lib/webhooks/server/webhook-config";
 import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
 import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
@@ -80,6 +81,8 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/tests": { key: "probe", name: "Probe", turns: [{ message: "hello" }] },
   "/api/v1/agents/[key]/tests/[test_key]": { key: demo.tests[0]?.key, name: "Probe", turns: [{ message: "hello" }] },
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
+  "/api/v1/agents/[key]/webhooks": { url: "https://93.184.216.34/hook", events: ["handoff.requested"] },
+  "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
   "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },
@@ -155,7 +158,7 @@ let limitedCookie: string;
 let adminCookie: string;
 let limitedKey: string;
 let adminKey: string;
-const other = { sessionId: "", turnId: "", replayId: "", testRunId: "" };
+const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookId: "" };
 
 beforeAll(async () => {
   const app = await startDemoApp(["admin"]);
@@ -184,6 +187,14 @@ beforeAll(async () => {
   const base = { agentId: agent.id, request: {}, createdBy: "test" };
   other.replayId = (await insertJobRun(handle.db, { ...base, kind: "replay" })).id;
   other.testRunId = (await insertJobRun(handle.db, { ...base, kind: "test_run" })).id;
+  other.webhookId = (
+    await createWebhook(
+      handle.db,
+      agent,
+      { url: "https://93.184.216.34/hook", events: ["handoff.requested"], enabled: true },
+      { actor: SYSTEM_ACTOR, requestId: "s" },
+    )
+  ).id;
   // The second agent's external loop, opened by an unlimited key.
   const { POST } = await import("@/app/api/v1/orchestrator/loop-complete/route");
   const opened = await POST(
@@ -225,13 +236,15 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
           ? (demo.tests[0]?.key ?? "x")
           : name === "loop_id"
             ? LOOP
-            : urlPath.includes("/replays/")
-              ? other.replayId
-              : urlPath.includes("/test-runs/")
-                ? other.testRunId
-                : urlPath.includes("/turns/[")
-                  ? other.turnId
-                  : other.sessionId;
+            : urlPath.includes("/webhooks/[")
+              ? other.webhookId
+              : urlPath.includes("/replays/")
+                ? other.replayId
+                : urlPath.includes("/test-runs/")
+                  ? other.testRunId
+                  : urlPath.includes("/turns/[")
+                    ? other.turnId
+                    : other.sessionId;
     params[name] = value;
     return value;
   });

@@ -4,6 +4,8 @@ import { pruneEndedPeriodicJobRuns } from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
+import { runWebhookDeliveryJob } from "@/lib/webhooks/server/deliver-webhook";
+import { sweepWebhookDeliveries } from "@/lib/webhooks/server/sweep-webhook-deliveries";
 import { anchorLedger, LEDGER_ANCHOR_INTERVAL_MS } from "../ledger/anchor-ledger";
 import { applyRetention } from "../retention/apply-retention";
 import { rollUpDashboards } from "../traces/roll-up-dashboards";
@@ -37,10 +39,16 @@ export const PERIODIC_JOBS: { name: string; everyMs: number; run: (db: Database)
     everyMs: LEDGER_ANCHOR_INTERVAL_MS,
     run: async (db) => (await anchorLedger(db)) ?? { anchored: 0 },
   },
+  // Webhook deliveries whose dispatch or job was lost (docs/webhooks.md#retries).
+  { name: "webhooks.sweep", everyMs: 10 * MINUTE, run: (db) => sweepWebhookDeliveries(db, jobQueueFor(db)) },
 ];
 
-/** Started on demand: replays and test runs. */
-const ON_DEMAND_JOBS: Record<string, JobDefinition> = { replay: REPLAY_JOB, test_run: TEST_RUN_JOB };
+/** Started on demand: replays, test runs and webhook deliveries (one attempt each; the attempt queues the next). */
+const ON_DEMAND_JOBS: Record<string, JobDefinition> = {
+  replay: REPLAY_JOB,
+  test_run: TEST_RUN_JOB,
+  "webhook.deliver": { handler: (job, { db }) => runWebhookDeliveryJob(job, db, jobQueueFor(db)), maxAttempts: 1 },
+};
 
 export const JOB_KINDS = [...Object.keys(ON_DEMAND_JOBS), ...PERIODIC_JOBS.map((job) => job.name)];
 

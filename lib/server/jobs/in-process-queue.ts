@@ -52,6 +52,7 @@ export class InProcessQueue implements JobQueue {
       createdBy: data.createdBy,
       configVersion: data.configVersion,
       maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? 1,
+      ...(options.delayMs ? { runAfter: new Date(Date.now() + options.delayMs) } : {}),
     });
     this.started = true;
     this.kick();

@@ -49,6 +49,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Enqueue nothing when a job of this name is already queued or running (periodic jobs). */
   singleton?: boolean;
+  /** Run no sooner than this many ms from now (a webhook delivery's next attempt). */
+  delayMs?: number;
 }
 
 export interface JobQueue {

@@ -155,7 +155,15 @@ export class PgBossQueue implements JobQueue {
       configVersion: data.configVersion,
       maxAttempts,
     });
-    await this.boss.send(name, { jobRunId: run.id }, { id: run.id, retryLimit: maxAttempts - 1 });
+    await this.boss.send(
+      name,
+      { jobRunId: run.id },
+      {
+        id: run.id,
+        retryLimit: maxAttempts - 1,
+        ...(options.delayMs ? { startAfter: Math.ceil(options.delayMs / 1000) } : {}),
+      },
+    );
     return run;
   }
 

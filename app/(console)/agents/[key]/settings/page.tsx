@@ -2,13 +2,17 @@ import { SettingsEditor } from "@/components/settings/settings-editor";
 import { SettingsView } from "@/components/settings/settings-view";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
+import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { getDb } from "@/lib/server/db";
+import { loadWebhooksSection } from "@/lib/webhooks/server/load-webhooks-section";
 
 export default async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const agent = await requirePageAgent((await params).key);
+  const webhooks = await loadWebhooksSection(await getDb(), agent);
   let settings: ReturnType<typeof resolveAgentSettings> | null = null;
   try {
     settings = resolveAgentSettings(agent.settings);
@@ -33,6 +37,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ key: 
       ) : (
         <SettingsView settings={settings} />
       )}
+      <WebhooksSection agentKey={agent.key} webhooks={webhooks} canEdit={roleAtLeast(operator.role, "designer")} />
     </>
   );
 }
