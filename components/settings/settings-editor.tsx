@@ -109,8 +109,8 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
     <form
       noValidate
       // The save bar sticks to the top and wraps to ~3 lines (about 120 px) on a phone: rows scrolled or tabbed
-      // into view stop below it, and the bottom padding lets the last rows scroll clear of it too.
-      className="space-y-4 pb-24 [&_tr]:scroll-mt-36"
+      // into view stop below it. The Webhooks section below lets the last rows scroll clear of it too.
+      className="space-y-4 [&_tr]:scroll-mt-36"
       aria-label="Agent settings"
       onSubmit={(event) => {
         event.preventDefault();
