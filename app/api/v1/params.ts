@@ -7,3 +7,4 @@ export const AgentKeyParams = z.object({ key: z.string().min(1).max(64) });
 export const ReplayIdParams = z.object({ id: z.string().uuid() });
 export const AgentTestParams = z.object({ key: z.string().min(1).max(64), test_key: z.string().min(1).max(64) });
 export const TestRunIdParams = z.object({ id: z.string().uuid() });
+export const HandoffIdParams = z.object({ id: z.string().uuid() });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { getAgentById } from "@/db/queries/agents";
 import { getSession, getTurn } from "@/db/queries/conversations";
+import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, Transaction } from "@/db/types";
 import type { Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
@@ -12,6 +13,8 @@ import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
+import { queuedOutcome } from "@/lib/handoffs/server/queued-outcome";
+import { settleTurnHandoff } from "@/lib/handoffs/server/turn-handoff";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { reachesAgentId } from "../access/agent-access";
@@ -103,10 +106,14 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       const timed = timedModel(host.model);
       const ports = { ...host, model: timed.model };
       const compiled = await getCompiledAgent(db, agent, ports.embedder);
-      const [state, previousEnd] = await Promise.all([
+      // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
+      const queued = session.mode !== "agent";
+      const [state, previousEnd, outcomesBefore] = await Promise.all([
         loadSessionState(db, session, compiled),
         session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
+        queued ? [] : lastOutcomes(db, session.id, compiled.snapshot.settings.handoff.fallbacks_before_handoff),
       ]);
+      const operatorNote = queued ? null : session.operatorNote;
       const turnId = randomUUID();
       const started = performance.now();
       const startedAt = Date.now();
@@ -117,13 +124,21 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       let outcome: TurnOutcome;
       try {
         const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
-        outcome = await runTurn(
-          compiled,
-          state,
-          { message: input.message, turnId, continuityEnabled },
-          recorder.ports,
-          { onStage },
-        );
+        outcome = queued
+          ? queuedOutcome(compiled, state, { message: input.message, turnId }, ports)
+          : await runTurn(
+              compiled,
+              state,
+              {
+                message: input.message,
+                turnId,
+                continuityEnabled,
+                fallbackStreak: fallbackStreak(outcomesBefore),
+                ...(operatorNote ? { operatorNote } : {}),
+              },
+              recorder.ports,
+              { onStage },
+            );
       } catch (error) {
         // An engine bug must not lose the customer's message: the turn is stored as an error.
         console.error(
@@ -148,6 +163,16 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
               latencyMs,
               configVersion: agent.configVersion,
               tape: { ...recorder.tape(), ...(external ? { external } : {}) },
+              actor: input.actor,
+              requestId: input.requestId,
+            });
+            await settleTurnHandoff(tx, {
+              sessionId: session.id,
+              agentId: agent.id,
+              turnId,
+              outcome,
+              ranInMode: session.mode,
+              toldNote: operatorNote,
               actor: input.actor,
               requestId: input.requestId,
             });
@@ -176,6 +201,12 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       return { turnId, sessionId: session.id, outcome, latencyMs };
     }
   });
+}
+
+/** Fallback outcomes at the end of the session, newest first (a queued or handed-off turn ends the run). */
+function fallbackStreak(outcomesNewestFirst: string[]): number {
+  const other = outcomesNewestFirst.findIndex((outcome) => outcome !== "fallback");
+  return other < 0 ? outcomesNewestFirst.length : other;
 }
 
 /**
