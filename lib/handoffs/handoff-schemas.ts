@@ -3,13 +3,13 @@ import { z } from "zod";
 // Handoffs to a person (docs/handoffs.md), client-safe: request bodies, response bodies and the
 // vocabularies the routes, the OpenAPI document and an inbox share.
 
-export const SESSION_MODES = ["agent", "waiting", "human"] as const;
-export const HANDOFF_REASONS = ["rule", "customer_request", "repeated_fallback", "operator"] as const;
+const SESSION_MODES = ["agent", "waiting", "human"] as const;
+const HANDOFF_REASONS = ["rule", "customer_request", "repeated_fallback", "operator"] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 export const HANDOFF_STATES = ["waiting", "claimed", "closed"] as const;
 
 /** An operator reply: the same bound as a customer's message. */
-export const OPERATOR_MESSAGE_MAX = 4000;
+const OPERATOR_MESSAGE_MAX = 4000;
 const NOTE_MAX = 2000;
 
 const nonBlank = (max: number, what: string) =>

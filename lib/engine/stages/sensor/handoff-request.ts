@@ -62,7 +62,7 @@ const FILLER: ReadonlySet<string> = new Set(
 const PAST_QUESTION: ReadonlySet<string> = new Set(["did", "was", "were", "had"]);
 
 /** The message's concepts and content words, in order. */
-export function conceptsOf(text: string): string[] {
+function conceptsOf(text: string): string[] {
   let folded = fold(text).replace(/'/g, "");
   for (const [pattern, concept] of PHRASES) folded = folded.replace(pattern, ` ${concept} `);
   return folded
