@@ -173,6 +173,8 @@ export const SessionBody = z.object({
     variables: z.record(z.string(), z.unknown()),
     profile: z.record(z.string(), z.unknown()),
     turn_count: z.number().int(),
+    /** Who answers the customer: the agent, nobody yet (waiting), or a person (docs/handoffs.md). */
+    mode: z.enum(["agent", "waiting", "human"]),
     continuity_enabled: z.boolean().nullable(),
     created_at: z.string(),
     updated_at: z.string(),

@@ -6,6 +6,7 @@ import { GET as listRoute } from "@/app/api/v1/handoffs/route";
 import { POST as handoffRoute } from "@/app/api/v1/sessions/[id]/handoff/route";
 import { GET as messagesRoute } from "@/app/api/v1/sessions/[id]/messages/route";
 import { POST as operatorMessageRoute } from "@/app/api/v1/sessions/[id]/operator-messages/route";
+import { GET as sessionRoute } from "@/app/api/v1/sessions/[id]/route";
 import { POST as turnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
@@ -191,6 +192,8 @@ describe("asking for a person", () => {
       reason: "operator",
       detail: "customer is a VIP",
     });
+    const shown = await callWithKey(sessionRoute, "GET", `/api/v1/sessions/${sessionId}`, { id: sessionId }, adminKey);
+    expect((await shown.json()).session.mode).toBe("waiting");
     const before = await tableCounts(handle);
     const again = await api.takeOver(sessionId, "again");
     expect(again.status).toBe(409);
