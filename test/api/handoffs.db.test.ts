@@ -14,6 +14,7 @@ import { handoffs, ledgerEvents, sessions, turns } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { HandoffSettings } from "@/lib/engine/contracts/agent-settings";
 import { createScriptedProvider, fail, generated } from "@/lib/engine/testing/scripted-provider";
+import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostPorts, overrideHostPorts } from "@/lib/server/engine-host/host-ports";
@@ -215,6 +216,28 @@ describe("while a person has the session", () => {
     expect(await chainTypes(sessionId)).toEqual(["HANDOFF_REQUESTED", "TURN_COMPLETED"]);
     const transcript = await (await api.messages(sessionId)).json();
     expect(transcript.messages.map((m: { kind: string }) => m.kind)).toEqual(["system", "customer"]);
+  });
+
+  it("a turn running for the agent when an operator takes over is stored as queued, its draft never shipped", async () => {
+    const sessionId = await newSession();
+    const model = createScriptedProvider(
+      {
+        generate: async (_request, call) => {
+          // The operator takes the session over while the turn is generating.
+          if (call === 0)
+            await requestOperatorHandoff(handle.db, { sessionId, reason: "mine", actor: SYSTEM_ACTOR, requestId: "r" });
+          return generated("DRAFT-FOR-AGENT-MODE: the blue kettle is $20.");
+        },
+      },
+      hostPorts().model,
+    );
+    overrideHostPorts({ model });
+    const turn = await say(sessionId, "How much does the blue kettle cost?");
+    expect(turn).toMatchObject({ outcome: "queued_for_human", response: "" });
+    const rows = await handle.db.select().from(turns).where(eq(turns.sessionId, sessionId));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain("DRAFT-FOR-AGENT-MODE");
+    expect(await chainTypes(sessionId)).toEqual(["HANDOFF_REQUESTED", "TURN_COMPLETED"]);
   });
 });
 
