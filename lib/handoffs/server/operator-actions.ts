@@ -40,6 +40,15 @@ async function lockedSession(tx: Transaction, sessionId: string) {
   return session;
 }
 
+/** The handoff locked after its session (the order turns lock in), or the 404 of one that vanished. */
+async function lockedHandoff(tx: Transaction, id: string) {
+  const first = await getHandoff(tx, id);
+  if (first) await lockedSession(tx, first.sessionId);
+  const handoff = first ? await lockHandoff(tx, id) : null;
+  if (!handoff) throw new AppError("NOT_FOUND", `No handoff with id ${id}.`);
+  return handoff;
+}
+
 /** A handoff named in a request with its agent; unknown and out-of-grant ones answer the same 404. */
 async function handoffOr404(db: Database, id: string): Promise<{ agent: AgentRow }> {
   const handoff = await getHandoff(db, id);
@@ -77,11 +86,7 @@ export async function requestOperatorHandoff(db: Database, input: Acting & { ses
 export async function claimHandoff(db: Database, input: Acting & { handoffId: string }) {
   const { agent } = await handoffOr404(db, input.handoffId);
   return db.transaction(async (tx) => {
-    const first = await getHandoff(tx, input.handoffId);
-    if (!first) throw new AppError("NOT_FOUND", `No handoff with id ${input.handoffId}.`);
-    await lockedSession(tx, first.sessionId);
-    const handoff = await lockHandoff(tx, input.handoffId);
-    if (!handoff) throw new AppError("NOT_FOUND", `No handoff with id ${input.handoffId}.`);
+    const handoff = await lockedHandoff(tx, input.handoffId);
     if (handoff.state === "claimed") {
       throw new AppError("CONFLICT", `Handoff ${handoff.id} is already claimed by ${handoff.claimedBy ?? "someone"}.`);
     }
@@ -166,11 +171,7 @@ export async function postOperatorMessage(
 export async function returnHandoff(db: Database, input: Acting & { handoffId: string; note: string }) {
   const { agent } = await handoffOr404(db, input.handoffId);
   return db.transaction(async (tx) => {
-    const first = await getHandoff(tx, input.handoffId);
-    if (!first) throw new AppError("NOT_FOUND", `No handoff with id ${input.handoffId}.`);
-    await lockedSession(tx, first.sessionId);
-    const handoff = await lockHandoff(tx, input.handoffId);
-    if (!handoff) throw new AppError("NOT_FOUND", `No handoff with id ${input.handoffId}.`);
+    const handoff = await lockedHandoff(tx, input.handoffId);
     if (handoff.state === "closed") {
       throw new AppError("CONFLICT", `Handoff ${handoff.id} is already closed: the session is with the agent.`);
     }

@@ -1,19 +1,10 @@
+import { HandoffSettings } from "../../../contracts/agent-settings";
+
 // What the handoff-request recogniser (handoff-request.ts) was tuned on: the default request examples
 // of the `handoff` settings plus these phrasings and near-misses. The held-out measure is held-out.ts.
 
 export const TUNING_REQUESTS: readonly string[] = [
-  "talk to a human",
-  "I want a real person",
-  "can I speak to an agent",
-  "let me talk to someone",
-  "connect me to a representative",
-  "transfer me to customer service",
-  "get me a human",
-  "I need to speak with a person",
-  "put me through to a live agent",
-  "operator please",
-  "speak to your manager",
-  "can a real person help me",
+  ...HandoffSettings.defaults.request_examples,
   "agent",
   "I want to talk to a human being",
   "real person please",
