@@ -304,8 +304,13 @@ describe("operator steps and refusals", () => {
     overrideHostPorts({ model: later });
     await say(sessionId, "ok and when will it arrive?");
     expect(later.requestsOf("generate").every((r) => r.operatorNote === undefined)).toBe(true);
-    // Returned twice: the handoff is closed.
+    // Closed: returning or claiming it again is 409, and writes nothing.
+    const before = await tableCounts(handle);
     expect((await api.giveBack(handoffId, "")).status).toBe(409);
+    const reclaim = await api.claim(handoffId);
+    expect(reclaim.status).toBe(409);
+    expect((await reclaim.json()).error.message).toContain("closed");
+    expect(await tableCounts(handle)).toEqual(before);
   });
 
   it("the transcript has every message in order, each turn's with its turn id, and pages with after", async () => {
