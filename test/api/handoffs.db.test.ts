@@ -290,6 +290,7 @@ describe("operator steps and refusals", () => {
   it("return → agent mode; the next turn runs the agent with the note in its generation request, once", async () => {
     const { sessionId, handoffId } = await takenOver();
     expect((await api.claim(handoffId)).status).toBe(200);
+    await say(sessionId, "Is anyone looking at my order 123?");
     const returned = await api.giveBack(handoffId, "Refund of $80 approved by billing; confirm it if asked.");
     expect(returned.status).toBe(200);
     expect(await returned.json()).toMatchObject({ session_mode: "agent", handoff: { state: "closed" } });
@@ -300,6 +301,10 @@ describe("operator steps and refusals", () => {
     expect(model.requestsOf("generate")[0]?.operatorNote).toBe(
       "Refund of $80 approved by billing; confirm it if asked.",
     );
+    // The queued message is in the agent's history; the reply it never got is not an empty line.
+    expect(model.requestsOf("generate")[0]?.history).toEqual([
+      { role: "user", text: "Is anyone looking at my order 123?" },
+    ]);
     const later = createScriptedProvider({}, hostPorts().model);
     overrideHostPorts({ model: later });
     await say(sessionId, "ok and when will it arrive?");
