@@ -39,6 +39,7 @@ export function syntheticRules(from: number, to: number, refundStepKeys: readonl
       is_hard_constraint: hard,
       enforcement_expression: hard ? "refund_amount <= 50" : null,
       enforcement_lane: "deterministic",
+      on_violation: "fallback",
       attached_tools: [],
       max_fires_per_session: i % 11 === 0 ? 2 : null,
       cooldown_turns: i % 13 === 0 ? 1 : 0,

@@ -15,6 +15,8 @@ const FILL = {
   fallback: "fill-outcome-fallback",
   escalated: "fill-outcome-escalated",
   error: "fill-outcome-error",
+  handoff: "fill-outcome-escalated",
+  queued_for_human: "fill-muted-foreground",
 } as const;
 
 const W = 640;

@@ -3,6 +3,7 @@ import {
   ContinuitySettings,
   EnforcementSettings,
   FatigueSettings,
+  HandoffSettings,
   RerunSettings,
   RetentionSettings,
   RetrievalSettings,
@@ -47,4 +48,5 @@ export const SETTINGS_SECTIONS = [
     defaults: TestingSettings.defaults,
   },
   { key: "retention", title: "Data retention", defaults: RetentionSettings.defaults },
+  { key: "handoff", title: "Handoff to a person", defaults: HandoffSettings.defaults },
 ] as const;

@@ -24,7 +24,12 @@ export const turnOutcome = pgEnum("turn_outcome", [
   "fallback",
   "escalated",
   "error",
+  "handoff",
+  "queued_for_human",
 ]);
+// Who answers the customer (docs/handoffs.md): the agent, nobody yet (a handoff waits for an
+// operator), or a person who claimed it. Turns in the last two are stored but run no pipeline.
+export const sessionMode = pgEnum("session_mode", ["agent", "waiting", "human"]);
 
 export const customerProfiles = pgTable(
   "customer_profiles",
@@ -62,6 +67,9 @@ export const sessions = pgTable(
     // Goal state (docs/goals.md): original, active reformulation, candidate history.
     goal: jsonb("goal").$type<Record<string, unknown>>().notNull().default({}),
     turnCount: integer("turn_count").notNull().default(0),
+    mode: sessionMode("mode").notNull().default("agent"),
+    // The operator's return note: handed to the agent's next turn as context, then cleared.
+    operatorNote: text("operator_note"),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,6 +3,7 @@ export * from "./agents";
 export * from "./conversations";
 export * from "./dashboard";
 export * from "./fields";
+export * from "./handoffs";
 export * from "./identity";
 export * from "./jobs";
 export * from "./ledger";

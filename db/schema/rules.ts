@@ -4,6 +4,9 @@ import { createdAt, id, updatedAt } from "./columns";
 
 export const ruleScope = pgEnum("rule_scope", ["GLOBAL", "SCENARIO", "STEP"]);
 export const enforcementLane = pgEnum("enforcement_lane", ["deterministic", "subjective"]);
+// What a hard rule's violation does once regeneration is exhausted: the safe fallback reply, or a
+// handoff to a person (docs/handoffs.md).
+export const ruleOnViolation = pgEnum("rule_on_violation", ["fallback", "handoff"]);
 
 export const rules = pgTable(
   "rules",
@@ -25,6 +28,7 @@ export const rules = pgTable(
     isHardConstraint: boolean("is_hard_constraint").notNull().default(false),
     enforcementExpression: text("enforcement_expression"),
     enforcementLane: enforcementLane("enforcement_lane").notNull().default("deterministic"),
+    onViolation: ruleOnViolation("on_violation").notNull().default("fallback"),
     attachedToolIds: jsonb("attached_tool_ids").$type<string[]>().notNull().default([]),
     maxFiresPerSession: integer("max_fires_per_session"),
     cooldownTurns: integer("cooldown_turns").notNull().default(0),

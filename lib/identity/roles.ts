@@ -32,6 +32,8 @@ export const API_SCOPES = [
   "loops:write",
   "loops:override",
   "goals:write",
+  "handoffs:read",
+  "handoffs:write",
 ] as const;
 export const ApiScope = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScope>;

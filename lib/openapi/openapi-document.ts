@@ -16,6 +16,7 @@ import packageJson from "@/package.json";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
+import { handoffPaths } from "../handoffs/handoff-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
@@ -152,6 +153,7 @@ export function buildOpenApiDocument() {
         },
       },
       ...goalsPaths,
+      ...handoffPaths,
       ...loopsPaths,
       ...replayPaths,
       ...routingCheckPaths,

@@ -16,6 +16,7 @@ export interface RuleFormState {
   is_hard_constraint: boolean;
   enforcement_expression: string;
   enforcement_lane: BundleRule["enforcement_lane"];
+  on_violation: BundleRule["on_violation"];
   attached_tools: string[];
   /** Blank: no limit. */
   max_fires_per_session: string;
@@ -34,6 +35,7 @@ export const NEW_RULE_FORM: RuleFormState = {
   is_hard_constraint: false,
   enforcement_expression: "",
   enforcement_lane: "deterministic",
+  on_violation: "fallback",
   attached_tools: [],
   max_fires_per_session: "",
   cooldown_turns: "0",
@@ -87,6 +89,7 @@ export function ruleFromForm(form: RuleFormState): RuleFromForm {
     enforcement_expression:
       usesExpression(form) && form.enforcement_expression.trim() !== "" ? form.enforcement_expression : null,
     enforcement_lane: form.enforcement_lane,
+    on_violation: form.on_violation,
     attached_tools: form.attached_tools,
     max_fires_per_session: whole("max_fires_per_session", null),
     cooldown_turns: whole("cooldown_turns", 0) ?? 0,

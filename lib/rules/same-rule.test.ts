@@ -14,6 +14,7 @@ const rule = (over: Partial<BundleRule>): BundleRule => ({
   is_hard_constraint: false,
   enforcement_expression: null,
   enforcement_lane: "deterministic",
+  on_violation: "fallback",
   attached_tools: [],
   max_fires_per_session: null,
   cooldown_turns: 0,

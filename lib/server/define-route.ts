@@ -32,6 +32,10 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
   "loops:write": "operator",
   "loops:override": "operator",
   "goals:write": "operator",
+  // Reading the queue is for anyone who may read traces; claiming, replying and returning are the
+  // operator role's (docs/handoffs.md#who-may-do-what).
+  "handoffs:read": "viewer",
+  "handoffs:write": "operator",
 };
 
 /**

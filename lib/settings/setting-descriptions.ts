@@ -22,6 +22,7 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   retrieval: "Which rules count as relevant to a message.",
   testing: "Running this agent's conversation tests on every configuration save.",
   retention: "How long conversations are kept. A daily job deletes older ones; the ledger keeps only counts.",
+  handoff: "When the agent hands a conversation to a person, and what the customer hears meanwhile.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -220,6 +221,19 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "retention.sessions_days": d(
     "Keep sessions for (days)",
     "Sessions idle longer than this are deleted daily with their turns, traces and tapes. Empty = kept forever; at least 1.",
+  ),
+  "handoff.request_examples": d(
+    "How customers ask for a person",
+    "Phrasings recognised without a model call; a message that says one of them hands the conversation off. Empty list: never on request.",
+  ),
+  "handoff.message": d("Hand-off message", "What the customer is told when the conversation goes to a person."),
+  "handoff.holding_reply": d(
+    "Reply while a person has it",
+    "Sent for each customer message while the session waits for or is with a person. Empty: no reply, the message is only stored.",
+  ),
+  "handoff.fallbacks_before_handoff": d(
+    "Fallbacks before handing off",
+    "After this many safe fallback replies in a row the conversation goes to a person. 0: never.",
   ),
 };
 

@@ -42,6 +42,7 @@ export function sessionToApi(session: SessionView) {
     variables: session.variables,
     profile: session.profile,
     turn_count: session.turnCount,
+    mode: session.mode,
     continuity_enabled: session.continuityEnabled,
     created_at: session.createdAt,
     updated_at: session.updatedAt,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 import { ErrorBody } from "@/lib/openapi/error-body";
 
 // Response bodies of the session and turn routes (the JSON answer and the event stream): declared by the
@@ -92,7 +93,7 @@ const Provenance = z.object({
   config_version: z.number().int(),
 });
 
-const Outcome = z.enum(["answered", "clarified", "regenerated", "fallback", "escalated", "error"]);
+const Outcome = z.enum(TURN_OUTCOMES);
 
 export const PostTurnResponse = z.object({
   turn_id: z.string().uuid(),
@@ -172,6 +173,8 @@ export const SessionBody = z.object({
     variables: z.record(z.string(), z.unknown()),
     profile: z.record(z.string(), z.unknown()),
     turn_count: z.number().int(),
+    /** Who answers the customer: the agent, nobody yet (waiting), or a person (docs/handoffs.md). */
+    mode: z.enum(["agent", "waiting", "human"]),
     continuity_enabled: z.boolean().nullable(),
     created_at: z.string(),
     updated_at: z.string(),

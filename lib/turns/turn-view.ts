@@ -34,6 +34,7 @@ export interface SessionView {
   variables: Record<string, unknown>;
   profile: Record<string, unknown>;
   turnCount: number;
+  mode: "agent" | "waiting" | "human";
   continuityEnabled: boolean | null;
   createdAt: string;
   updatedAt: string;

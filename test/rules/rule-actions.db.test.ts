@@ -73,6 +73,7 @@ describe("rule saves: one version and one ledger event each", () => {
         ...MAX_REFUND,
         scope: "SCENARIO",
         enforcement_lane: "deterministic",
+        on_violation: "handoff",
         enforcement_expression: "refund_amount <= 40",
         priority: 55,
         rule_key: "max-refund",

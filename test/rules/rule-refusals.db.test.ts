@@ -59,6 +59,7 @@ describe("CEL is checked at save time", () => {
         scope: "GLOBAL",
         scope_ref: null,
         enforcement_lane: "deterministic",
+        on_violation: "handoff",
         key: "broken",
         enforcement_expression: "refund_amount <= ",
         agent_key: AGENT,

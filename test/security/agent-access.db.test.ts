@@ -5,6 +5,7 @@ import { operatorIdByEmail } from "@/db/queries/identity";
 import { insertJobRun } from "@/db/queries/job-runs";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
@@ -38,6 +39,8 @@ const ALL_BUT_ADMIN = [
   "loops:write",
   "loops:override",
   "goals:write",
+  "handoffs:read",
+  "handoffs:write",
 ] as const;
 
 // Routes that name no agent, with what a limited principal gets from them.
@@ -52,6 +55,7 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
   "/api/v1/ledger/verify": { status: 200, why: "instance-wide chain verdict: counts, no keys" },
   "/api/v1/ledger/anchors/latest": { status: 404, why: "instance-wide anchor hash (none made yet here)" },
   "/api/v1/goal-reformulations/validate": { status: 200, why: "pure check of a candidate, no session" },
+  "/api/v1/handoffs": { status: 200, why: "lists the handoffs of the grant's agents only" },
 };
 
 // Actions that name no agent: admin-only ones, testers of text, the ledger verdict.
@@ -85,6 +89,9 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
+  "/api/v1/sessions/[id]/handoff": { reason: "probe" },
+  "/api/v1/sessions/[id]/operator-messages": { text: "probe" },
+  "/api/v1/handoffs/[id]/return": { note: "probe" },
   "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },
   "/orchestrator/loop-complete": {
     ...REFERENCE_LOOP_COMPLETE,
@@ -158,7 +165,7 @@ let limitedCookie: string;
 let adminCookie: string;
 let limitedKey: string;
 let adminKey: string;
-const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookId: "" };
+const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookId: "", handoffId: "" };
 
 beforeAll(async () => {
   const app = await startDemoApp(["admin"]);
@@ -184,6 +191,15 @@ beforeAll(async () => {
   });
   other.sessionId = session.id;
   other.turnId = turn.turn.id;
+  const handedOff = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
+  other.handoffId = (
+    await requestOperatorHandoff(handle.db, {
+      sessionId: handedOff.id,
+      reason: "probe",
+      actor: SYSTEM_ACTOR,
+      requestId: "s",
+    })
+  ).handoff.id;
   const base = { agentId: agent.id, request: {}, createdBy: "test" };
   other.replayId = (await insertJobRun(handle.db, { ...base, kind: "replay" })).id;
   other.testRunId = (await insertJobRun(handle.db, { ...base, kind: "test_run" })).id;
@@ -242,9 +258,11 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
                 ? other.replayId
                 : urlPath.includes("/test-runs/")
                   ? other.testRunId
-                  : urlPath.includes("/turns/[")
-                    ? other.turnId
-                    : other.sessionId;
+                  : urlPath.includes("/handoffs/")
+                    ? other.handoffId
+                    : urlPath.includes("/turns/[")
+                      ? other.turnId
+                      : other.sessionId;
     params[name] = value;
     return value;
   });

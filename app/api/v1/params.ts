@@ -8,3 +8,4 @@ export const ReplayIdParams = z.object({ id: z.string().uuid() });
 export const AgentTestParams = z.object({ key: z.string().min(1).max(64), test_key: z.string().min(1).max(64) });
 export const TestRunIdParams = z.object({ id: z.string().uuid() });
 export const AgentWebhookParams = z.object({ key: z.string().min(1).max(64), id: z.string().uuid() });
+export const HandoffIdParams = z.object({ id: z.string().uuid() });

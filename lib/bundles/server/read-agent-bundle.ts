@@ -108,6 +108,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
         is_hard_constraint: r.isHardConstraint,
         enforcement_expression: r.enforcementExpression,
         enforcement_lane: r.enforcementLane,
+        on_violation: r.onViolation,
         // A tool deleted after the rule was saved is no longer attached to anything: leave it out.
         attached_tools: r.attachedToolIds.flatMap((id) => {
           const key = toolKeys.get(id);

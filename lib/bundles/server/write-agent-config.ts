@@ -101,6 +101,7 @@ export function ruleColumns(rule: BundleRule, ids: Pick<ConfigIds, "tools" | "sc
     isHardConstraint: rule.is_hard_constraint,
     enforcementExpression: rule.enforcement_expression,
     enforcementLane: rule.enforcement_lane,
+    onViolation: rule.on_violation,
     attachedToolIds: rule.attached_tools.map((key) => idOf(ids.tools, key)),
     maxFiresPerSession: rule.max_fires_per_session,
     cooldownTurns: rule.cooldown_turns,

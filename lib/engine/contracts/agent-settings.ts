@@ -270,6 +270,42 @@ export const RetentionSettings = section(
   { sessions_days: null as number | null },
 );
 
+/**
+ * Handing a conversation to a person (docs/handoffs.md). `request_examples`: how customers ask for a
+ * person; the local sensor recognises them without a model call (stages/sensor/handoff-request.ts),
+ * and an empty list turns the recognition off. `message`: what the customer gets when a turn hands
+ * off. `holding_reply`: what a customer's message gets while a person has the session (empty: no
+ * reply, the message is only stored). `fallbacks_before_handoff`: fallback outcomes in a row that hand
+ * off (0 = never).
+ */
+export const HandoffSettings = section(
+  {
+    request_examples: z.array(z.string().trim().min(1).max(200)).max(100),
+    message: z.string().trim().min(1).max(1000),
+    holding_reply: z.string().trim().max(1000),
+    fallbacks_before_handoff: count(0, 20),
+  },
+  {
+    request_examples: [
+      "talk to a human",
+      "I want a real person",
+      "can I speak to an agent",
+      "let me talk to someone",
+      "connect me to a representative",
+      "transfer me to customer service",
+      "get me a human",
+      "I need to speak with a person",
+      "put me through to a live agent",
+      "operator please",
+      "speak to your manager",
+      "can a real person help me",
+    ],
+    message: "I'm handing this conversation to a member of our team. A person will reply here shortly.",
+    holding_reply: "",
+    fallbacks_before_handoff: 2,
+  },
+);
+
 /** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */
 export const AgentSettingsInput = z.strictObject({
   scenario_filter: ScenarioFilterSettings.input.optional(),
@@ -282,6 +318,7 @@ export const AgentSettingsInput = z.strictObject({
   retrieval: RetrievalSettings.input.optional(),
   testing: TestingSettings.input.optional(),
   retention: RetentionSettings.input.optional(),
+  handoff: HandoffSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -297,6 +334,7 @@ export const AgentSettings = z.strictObject({
   retrieval: RetrievalSettings.config.prefault({}),
   testing: TestingSettings.config.prefault({}),
   retention: RetentionSettings.config.prefault({}),
+  handoff: HandoffSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

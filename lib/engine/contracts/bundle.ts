@@ -235,6 +235,12 @@ export const BundleRule = z.strictObject({
   /** CEL (lane 1), checked against the declared variables on import. */
   enforcement_expression: z.string().max(CEL_MAX_EXPRESSION_LENGTH).nullable().default(null),
   enforcement_lane: z.enum(["deterministic", "subjective"]).default("deterministic"),
+  /**
+   * A hard rule's draft still violating it when regeneration is exhausted: `fallback` ships the safe
+   * refusal (the default, and every bundle written before this field), `handoff` hands the
+   * conversation to a person (docs/handoffs.md).
+   */
+  on_violation: z.enum(["fallback", "handoff"]).default("fallback"),
   attached_tools: z.array(EntityKey).max(20).default([]),
   max_fires_per_session: z.number().int().min(1).max(10_000).nullable().default(null),
   cooldown_turns: z.number().int().min(0).max(10_000).default(0),

@@ -121,6 +121,11 @@ export interface GenerateRequest {
   violations: { ruleName: string; actionText: string; detail: string }[];
   /** Response variables in scope: the reply declares, for each, the value it commits to (`GenerateOutput.claims`). */
   responseVariables: ResponseVariableSpec[];
+  /**
+   * The note of the operator who just handed the session back to the agent (docs/handoffs.md): what
+   * they did and what the agent should know. Context from a person on staff, present on one turn.
+   */
+  operatorNote?: string;
 }
 
 /**

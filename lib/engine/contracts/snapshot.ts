@@ -20,6 +20,8 @@ export interface EngineRule {
   isHardConstraint: boolean;
   enforcementExpression: string | null;
   enforcementLane: EnforcementLane;
+  /** A hard rule still violated after regeneration: the safe fallback reply, or a handoff to a person. */
+  onViolation: "fallback" | "handoff";
   attachedToolIds: string[];
   maxFiresPerSession: number | null;
   cooldownTurns: number;

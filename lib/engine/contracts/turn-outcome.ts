@@ -2,7 +2,18 @@ import type { ModelTokenPair, ReformulationCandidate, ReformulationVerdict } fro
 import type { ClaimConflict, DeclaredClaim, FallbackReason, TokenUsage } from "./model";
 import type { SessionState } from "./session-state";
 
-export const TURN_OUTCOMES = ["answered", "clarified", "regenerated", "fallback", "escalated", "error"] as const;
+export const TURN_OUTCOMES = [
+  "answered",
+  "clarified",
+  "regenerated",
+  "fallback",
+  "escalated",
+  "error",
+  /** The turn handed the conversation to a person (docs/handoffs.md): the reply is the hand-off message. */
+  "handoff",
+  /** The session is with a person: the message was stored and no pipeline ran. */
+  "queued_for_human",
+] as const;
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
 const STAGE_NAMES = [
@@ -127,6 +138,13 @@ export interface TurnLoopRecord {
   record: Record<string, unknown>;
 }
 
+/** Why a turn hands the conversation to a person, for the host to open the handoff (docs/handoffs.md). */
+export interface HandoffRequest {
+  reason: "rule" | "customer_request" | "repeated_fallback";
+  /** The rule key, the fallback count or the matched phrase: never the customer's text. */
+  detail: string;
+}
+
 export interface TurnOutcome {
   response: string;
   outcome: TurnOutcomeKind;
@@ -144,6 +162,8 @@ export interface TurnOutcome {
   violatedRuleIds: string[];
   loops: TurnLoopRecord[];
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
+  /** Set when the outcome is `handoff`: what asked for the person. */
+  handoff?: HandoffRequest | null;
   /** A model-proposed goal reformulation (docs/goals.md) with its verdict: the host ledgers it before use. */
   goalCandidate?: {
     candidate: ReformulationCandidate;
@@ -158,4 +178,8 @@ export interface TurnInput {
   turnId: string;
   /** Continuity for this turn (flag, agent setting and session toggle, resolved by the host). */
   continuityEnabled?: boolean;
+  /** Fallback outcomes in a row just before this turn (docs/handoffs.md#repeated-fallbacks); 0 when absent. */
+  fallbackStreak?: number;
+  /** What the operator who returned the session to the agent wrote for it; told to generation this turn. */
+  operatorNote?: string;
 }

@@ -1,5 +1,5 @@
 import type { FallbackReason, GenerateOutput, GenerateRequest } from "../contracts/model";
-import type { RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
+import type { HandoffRequest, RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
 import { readClaims } from "../stages/enforcement/declared-claims";
 import type { EnforcementResult } from "../stages/enforcement/enforce";
 import { enforcementStage } from "../stages/enforcement/enforcement-stage";
@@ -30,6 +30,7 @@ export interface DraftLoopInput {
 export interface DraftLoopResult {
   response: string;
   outcome: TurnOutcomeKind;
+  handoff?: HandoffRequest | null;
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
   checks: RuleCheck[];
   violations: RuleCheck[];
@@ -41,7 +42,8 @@ export interface DraftLoopResult {
  * Stages 7–10 (docs/pipeline.md: generation, extraction, enforcement, regenerate or fall back):
  * generate a draft, extract what it says, enforce both lanes; a violation regenerates while the loop
  * guardrails (docs/loops.md) allow, and an
- * exhausted loop ships the safe template. A draft that failed a hard constraint is never returned.
+ * exhausted loop ships the safe template — or hands off when a rule still broken says so
+ * (`on_violation: handoff`, docs/handoffs.md). A draft that failed a hard constraint is never returned.
  */
 export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Promise<DraftLoopResult> {
   const loop = createTurnLoop(ctx.input.turnId, ctx.settings);
@@ -62,6 +64,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
       toolCalls: input.toolCalls,
       missing: input.missing,
       violations,
+      ...(ctx.input.operatorNote ? { operatorNote: ctx.input.operatorNote } : {}),
     });
     const fixed = attempt === 0 ? input.fixedDraft : undefined;
     const draft = await runStage(ctx, attempt === 0 ? generationStage : regenerationStage, {
@@ -81,12 +84,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
         outcome: attempt === 0 ? "answered" : "regenerated",
         fallbackReason: null,
       });
-    if (!next.rerun)
-      return result(attempt, {
-        response: safeFallbackReply(),
-        outcome: "fallback",
-        fallbackReason: "enforcement_exhausted",
-      });
+    if (!next.rerun) return result(attempt, exhaustedEnding(ctx, enforced.failed));
     violations = violationsToExplain(ctx, enforced.failed);
   }
 }
@@ -112,6 +110,24 @@ async function enforceDraft(
     attempt,
     claims,
   });
+}
+
+/**
+ * Regeneration is exhausted and the last draft still breaks these rules: the first of them that says
+ * `on_violation: handoff` hands the conversation to a person; otherwise the safe fallback ships.
+ */
+function exhaustedEnding(ctx: TurnContext, failed: RuleCheck[]): TurnEnding {
+  const handingOff = failed.find(
+    (failure) => ctx.agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule.onViolation === "handoff",
+  );
+  if (!handingOff)
+    return { response: safeFallbackReply(), outcome: "fallback", fallbackReason: "enforcement_exhausted" };
+  return {
+    response: ctx.settings.handoff.message,
+    outcome: "handoff",
+    fallbackReason: "enforcement_exhausted",
+    handoff: { reason: "rule", detail: handingOff.ruleKey },
+  };
 }
 
 /** What the next draft is told about each rule the last one broke. */

@@ -1,7 +1,13 @@
 import type { CompiledAgent } from "../compile/compile-agent";
 import type { FallbackReason } from "../contracts/model";
 import type { SessionState } from "../contracts/session-state";
-import type { RuleCheck, TurnLoopRecord, TurnOutcome, TurnOutcomeKind } from "../contracts/turn-outcome";
+import type {
+  HandoffRequest,
+  RuleCheck,
+  TurnLoopRecord,
+  TurnOutcome,
+  TurnOutcomeKind,
+} from "../contracts/turn-outcome";
 import type { ScoredRule } from "../stages/filtering/filter-rules";
 import { goalProvenance, originalGoalFromTurn } from "../stages/reformulation/goal-state-transitions";
 import type { ToolCall } from "../stages/tools/run-tools";
@@ -26,6 +32,8 @@ export interface TurnResultParts {
   loops: TurnLoopRecord[];
   continuity?: Record<string, unknown> | null;
   goalCandidate?: TurnOutcome["goalCandidate"];
+  /** Set with the outcome `handoff`: what asked for a person. */
+  handoff?: HandoffRequest | null;
 }
 
 function intentLabelOf(agent: CompiledAgent, session: SessionState): string | null {
@@ -100,8 +108,9 @@ function provenanceOf(ctx: TurnContext, parts: TurnResultParts, fired: ScoredRul
 }
 
 /** Builds the TurnOutcome: session bookkeeping (rule fires, history, turn index), provenance, ledger intent. */
-export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcome {
+export function finishTurn(ctx: TurnContext, turnParts: TurnResultParts): TurnOutcome {
   const { agent, session } = ctx;
+  const parts = handOffAfterFallbacks(ctx, turnParts);
   const fired = parts.outcome === "clarified" || parts.outcome === "escalated" ? [] : parts.matched;
   closeSession(ctx, parts, fired);
   const violatedRuleIds = [...new Set(parts.violations.map((c) => c.ruleId))];
@@ -136,5 +145,23 @@ export function finishTurn(ctx: TurnContext, parts: TurnResultParts): TurnOutcom
     loops: parts.loops,
     fallbackReason: parts.fallbackReason,
     goalCandidate: parts.goalCandidate ?? null,
+    handoff: parts.outcome === "handoff" ? (parts.handoff ?? null) : null,
+  };
+}
+
+/**
+ * docs/handoffs.md#repeated-fallbacks: the fallback that makes `handoff.fallbacks_before_handoff` in a
+ * row (the host counts the ones before this turn) hands off instead; its reason stays in fallback_reason.
+ */
+function handOffAfterFallbacks(ctx: TurnContext, parts: TurnResultParts): TurnResultParts {
+  const limit = ctx.settings.handoff.fallbacks_before_handoff;
+  if (parts.outcome !== "fallback" || limit === 0) return parts;
+  const inARow = (ctx.input.fallbackStreak ?? 0) + 1;
+  if (inARow < limit) return parts;
+  return {
+    ...parts,
+    response: ctx.settings.handoff.message,
+    outcome: "handoff",
+    handoff: { reason: "repeated_fallback", detail: `${inARow} fallbacks in a row` },
   };
 }

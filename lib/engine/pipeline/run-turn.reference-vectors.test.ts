@@ -114,23 +114,43 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
     expect(out.loops.map((l) => l.loopId)).toEqual(["turn_t1", "turn_t1_r1"]);
   });
 
-  it("falls back to the safe template when the regenerated draft still breaks the rule", async () => {
-    const model = createScriptedProvider({
+  const stillPromising75 = () =>
+    createScriptedProvider({
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
       generate: [generated("Here is a $75 refund.", refund(75)), generated("Fine: a $75 refund it is.", refund(75))],
       judge: () => judged(true),
     });
+
+  it("hands off to a person when the regenerated draft still breaks max-refund (on_violation: handoff)", async () => {
+    const model = stillPromising75();
     const out = await runTurn(
       agent,
       emptySessionState(),
       { message: "refund for order 123", turnId: "t2" },
       testPorts(model, embedder),
     );
-    expect(out.outcome).toBe("fallback");
+    expect(out.outcome).toBe("handoff");
+    expect(out.handoff).toEqual({ reason: "rule", detail: "max-refund" });
+    expect(out.response).toBe(agent.snapshot.settings.handoff.message);
     expect(out.fallbackReason).toBe("enforcement_exhausted");
-    expect(out.response).not.toMatch(/\$\s?75/);
     // enforcement.max_retries 1 (the default): exactly one regeneration.
     expect(model.requestsOf("generate")).toHaveLength(2);
+  });
+
+  it("falls back to the safe template when the rule keeps today's default (on_violation: fallback)", async () => {
+    const model = stillPromising75();
+    const rules = demo.rules.map((r) => (r.key === "max-refund" ? { ...r, on_violation: "fallback" } : r));
+    const fallbackAgent = await compileAgent(snapshotFromBundle({ ...demo, rules }), embedder);
+    const out = await runTurn(
+      fallbackAgent,
+      emptySessionState(),
+      { message: "refund for order 123", turnId: "t2" },
+      testPorts(model, embedder),
+    );
+    expect(out.outcome).toBe("fallback");
+    expect(out.fallbackReason).toBe("enforcement_exhausted");
+    expect(out.handoff).toBeNull();
+    expect(out.response).not.toMatch(/\$\s?75/);
   });
 });
 

@@ -3,7 +3,8 @@ import type { Stage } from "./stage";
 import type { TurnContext } from "./turn-context";
 
 /** How a stage ends the turn early: the reply that ships and why. */
-export type TurnEnding = Pick<TurnResultParts, "response" | "outcome" | "fallbackReason">;
+export type TurnEnding = Pick<TurnResultParts, "response" | "outcome" | "fallbackReason"> &
+  Partial<Pick<TurnResultParts, "handoff">>;
 
 /**
  * A stage in `runTurn`'s list. It reads what the stages before it decided from `TurnSoFar`, by their
@@ -38,6 +39,7 @@ function nothingYet(): TurnResultParts {
     loops: [],
     continuity: null,
     goalCandidate: null,
+    handoff: null,
   };
 }
 

@@ -122,11 +122,12 @@ describe("replaySession under a draft", () => {
 });
 
 describe("replaySession over scripted model behaviour (faults, judges, goal proposals)", () => {
-  const cases: [string, Parameters<typeof createScriptedProvider>[0], string[]][] = [
+  const cases: [string, Parameters<typeof createScriptedProvider>[0], string[], string][] = [
     [
       "a sensor timeout falls back",
       { sense: [fail("timeout")], generate: [], judge: () => judged(true) },
       ["I want my money back"],
+      "fallback",
     ],
     [
       "a rate-limited generation falls back",
@@ -136,27 +137,30 @@ describe("replaySession over scripted model behaviour (faults, judges, goal prop
         judge: () => judged(true),
       },
       ["I want my money back"],
+      "fallback",
     ],
     [
-      "a draft still over the cap after regeneration is replaced by the safe template",
+      "a draft still over the cap after regeneration hands off to a person (max-refund's on_violation)",
       {
         sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
         generate: [generated("Here is a $75 refund.", usd(75)), generated("OK: $70 refund then.", usd(70))],
         judge: () => judged(true),
       },
       ["I want a refund for order 123"],
+      "handoff",
     ],
     [
-      "drafts whose declared $40 the text contradicts ($75) are judged on both facts, then replaced",
+      "drafts whose declared $40 the text contradicts ($75) are judged on both facts, then handed off",
       {
         sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } })],
         generate: [generated("Here is a $75 refund.", usd(40)), generated("OK: $75 back then.", usd(40))],
         judge: (request) => judged(!request.conflict),
       },
       ["I want a refund for order 123"],
+      "handoff",
     ],
   ];
-  it.each(cases)("%s, and replays it exactly", async (_name, script, messages) => {
+  it.each(cases)("%s, and replays it exactly", async (_name, script, messages, outcome) => {
     // The scripted Context is the turn's: every turn asks the model sensor.
     const modelSensed = await compileAgent(withModelSensor(snapshot), embedder);
     const recorded = await recordSession(
@@ -167,6 +171,6 @@ describe("replaySession over scripted model behaviour (faults, judges, goal prop
     );
     const replayed = await replaySession(modelSensed, recorded, frozen);
     expect(replayed.turns.map((t) => [t.status, t.diverged])).toEqual(messages.map(() => ["same", false]));
-    expect(recorded.outcomes.map((o) => o.outcome)).toEqual(messages.map(() => "fallback"));
+    expect(recorded.outcomes.map((o) => o.outcome)).toEqual(messages.map(() => outcome));
   });
 });

@@ -26,6 +26,7 @@ export function engineRuleFromBundle(r: BundleRule): EngineRule {
     isHardConstraint: r.is_hard_constraint,
     enforcementExpression: r.enforcement_expression,
     enforcementLane: r.enforcement_lane,
+    onViolation: r.on_violation,
     attachedToolIds: r.attached_tools.map((key) => `tool:${key}`),
     maxFiresPerSession: r.max_fires_per_session,
     cooldownTurns: r.cooldown_turns,

@@ -149,6 +149,10 @@ export function generatePrompt(request: GenerateRequest): ChatMessage[] {
       ),
     );
   }
+  if (request.operatorNote) {
+    // Written by a person on staff who just handed the conversation back: context, not customer text.
+    sections.push("", "NOTE FROM THE STAFF MEMBER WHO HANDED THIS CONVERSATION BACK TO YOU:", request.operatorNote);
+  }
   if (request.violations.length > 0) {
     sections.push(
       "",

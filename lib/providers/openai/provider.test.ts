@@ -290,6 +290,21 @@ describe("openai provider against a loopback chat-completions server", () => {
     expect(body.messages.slice(1).map((m) => m.role)).toEqual(["user", "assistant", "user"]);
   });
 
+  it("tells the model the note of the operator who handed the session back, and nothing when there is none", async () => {
+    const note = "Refund of $80 approved by billing; confirm it if asked.";
+    server.enqueue({
+      kind: "json",
+      body: completion(JSON.stringify({ reply: "Your $80 refund is approved.", claims: {} })),
+    });
+    await provider().generate({ ...demoGenerateRequest("what about my refund?"), operatorNote: note });
+    server.enqueue({ kind: "json", body: completion(JSON.stringify({ reply: "Hello.", claims: {} })) });
+    await provider().generate(demoGenerateRequest("hi"));
+    const systemOf = (i: number) =>
+      (server.requests[i]?.body as { messages: { content: string }[] } | undefined)?.messages[0]?.content ?? "";
+    expect(systemOf(0)).toContain(`HANDED THIS CONVERSATION BACK TO YOU:\n${note}`);
+    expect(systemOf(1)).not.toContain("HANDED THIS CONVERSATION BACK");
+  });
+
   it("takes a plain-text reply from a server that ignores the schema as a reply with no claims", async () => {
     server.enqueue({ kind: "json", body: completion("Sure, $40 back.") });
     expect(await provider().generate(demoGenerateRequest("hi"))).toMatchObject({

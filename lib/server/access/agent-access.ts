@@ -93,6 +93,17 @@ export function reachesAgentId(agentId: string | null): boolean {
   return agentId !== null && reachable({ id: agentId }) !== null;
 }
 
+/**
+ * The agents the current request may reach (with the role it needs), for a list across agents; null
+ * when it reaches every agent.
+ */
+export function reachableAgentIds(): string[] | null {
+  const request = current.getStore();
+  if (!request || request.access.all) return null;
+  const needs = request.needs;
+  return [...request.access.roles].filter(([, role]) => !needs || (role && roleAtLeast(role, needs))).map(([id]) => id);
+}
+
 /** Creating or importing agents is for those who reach every agent: a new key would collide unseen. */
 export function assertReachesEveryAgent(): void {
   const request = current.getStore();

@@ -6,31 +6,33 @@ import type { EnginePorts } from "@/lib/engine/ports";
 
 const ERROR_REPLY = "Sorry, something went wrong on our side. Please try again in a moment.";
 
-/** The stored outcome of a turn whose engine run threw: outcome "error", the session moved on by one turn. */
-export function engineErrorOutcome(
+/**
+ * The stored outcome of a turn no pipeline decided: the message and `reply` ("" = none) on the
+ * history, the session moved on by one turn, no spans, no model call, nothing checked.
+ */
+export function outcomeWithoutPipeline(
   agent: CompiledAgent,
   state: SessionState,
-  message: string,
-  turnId: string,
+  turn: { message: string; turnId: string; reply: string; outcome: "error" | "queued_for_human" },
   ports: EnginePorts,
 ): TurnOutcome {
   const session = structuredClone(state);
   session.history = [
     ...session.history,
-    { role: "user" as const, text: message },
-    { role: "agent" as const, text: ERROR_REPLY },
+    { role: "user" as const, text: turn.message },
+    ...(turn.reply ? [{ role: "agent" as const, text: turn.reply }] : []),
   ].slice(-HISTORY_MAX_ENTRIES);
   session.turnIndex += 1;
   return {
-    response: ERROR_REPLY,
-    outcome: "error",
+    response: turn.reply,
+    outcome: turn.outcome,
     session,
     profileUpdates: {},
     spans: [],
     ledgerIntents: [
       {
         type: "TURN_COMPLETED",
-        payload: { turn_id: turnId, outcome: "error", config_version: agent.snapshot.configVersion },
+        payload: { turn_id: turn.turnId, outcome: turn.outcome, config_version: agent.snapshot.configVersion },
       },
     ],
     provenance: {
@@ -60,4 +62,15 @@ export function engineErrorOutcome(
     loops: [],
     fallbackReason: null,
   };
+}
+
+/** The stored outcome of a turn whose engine run threw: outcome "error", the session moved on by one turn. */
+export function engineErrorOutcome(
+  agent: CompiledAgent,
+  state: SessionState,
+  message: string,
+  turnId: string,
+  ports: EnginePorts,
+): TurnOutcome {
+  return outcomeWithoutPipeline(agent, state, { message, turnId, reply: ERROR_REPLY, outcome: "error" }, ports);
 }

@@ -3,8 +3,9 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { getAgentById } from "@/db/queries/agents";
 import { getSession, getTurn } from "@/db/queries/conversations";
+import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
-import type { Database, Transaction } from "@/db/types";
+import type { Database, SessionRow, Transaction } from "@/db/types";
 import type { Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
@@ -12,6 +13,8 @@ import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
+import { queuedOutcome } from "@/lib/handoffs/server/queued-outcome";
+import { settleTurnHandoff } from "@/lib/handoffs/server/turn-handoff";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { reachesAgentId } from "../access/agent-access";
@@ -102,83 +105,150 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
 
 async function runLocked(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
   for (let attempt = 1; ; attempt++) {
-    const session = await getSession(db, input.sessionId);
-    if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
-    const agent = await getAgentById(db, session.agentId);
-    if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
-    const host = hostPorts();
-    // Model calls are timed for the trace export; the engine sees the same provider.
-    const timed = timedModel(host.model);
-    const ports = { ...host, model: timed.model };
-    const compiled = await getCompiledAgent(db, agent, ports.embedder);
-    const [state, previousEnd] = await Promise.all([
-      loadSessionState(db, session, compiled),
-      session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
-    ]);
-    const turnId = randomUUID();
-    const started = performance.now();
-    const startedAt = Date.now();
-    const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
-    // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
-    const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
-    const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
-    let outcome: TurnOutcome;
-    try {
-      const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
-      outcome = await runTurn(compiled, state, { message: input.message, turnId, continuityEnabled }, recorder.ports, {
-        onStage,
-      });
-    } catch (error) {
-      // An engine bug must not lose the customer's message: the turn is stored as an error.
-      console.error(
-        `[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`,
-        loggableError(error),
-      );
-      outcome = engineErrorOutcome(compiled, state, input.message, turnId, ports);
-    }
-    const latencyMs = performance.now() - started;
-    try {
-      // The whole transaction again on a serialization failure or deadlock: it rolled back entirely.
-      await retryOnConflict(() =>
-        db.transaction(async (tx) => {
-          await persistTurn(tx, {
-            turnId,
-            sessionId: session.id,
-            agentId: agent.id,
-            customerProfileId: session.customerProfileId,
-            turnIndex: state.turnIndex,
-            message: input.message,
-            outcome,
-            latencyMs,
-            configVersion: agent.configVersion,
-            tape: { ...recorder.tape(), ...(external ? { external } : {}) },
-            actor: input.actor,
-            requestId: input.requestId,
-          });
-          await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
-        }),
-      );
-    } catch (error) {
-      if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
-    // After the commit, never awaited: a slow or absent collector costs the turn nothing.
-    exportTurnTrace({
-      turnId,
-      sessionId: session.id,
-      agentKey: agent.key,
-      configVersion: agent.configVersion,
-      turnIndex: state.turnIndex,
-      message: input.message,
-      outcome,
-      startedAtMs: startedAt,
-      startedPerfMs: started,
-      latencyMs,
-      modelCalls: timed.calls,
-      provider: host.model.name,
-    });
-    return { turnId, sessionId: session.id, outcome, latencyMs };
+    const persisted = await runAttempt(db, input, attempt);
+    if (persisted) return persisted;
   }
+}
+
+/** One run and commit; null when another instance committed a turn of this session first (run again). */
+async function runAttempt(db: Database, input: HostTurnInput, attempt: number): Promise<PersistedTurn | null> {
+  const session = await getSession(db, input.sessionId);
+  if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  const agent = await getAgentById(db, session.agentId);
+  if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
+  const host = hostPorts();
+  // Model calls are timed for the trace export; the engine sees the same provider.
+  const timed = timedModel(host.model);
+  const ports = { ...host, model: timed.model };
+  const compiled = await getCompiledAgent(db, agent, ports.embedder);
+  // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
+  const queued = session.mode !== "agent";
+  const [state, previousEnd, outcomesBefore] = await Promise.all([
+    loadSessionState(db, session, compiled),
+    session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
+    queued ? [] : lastOutcomes(db, session.id, compiled.snapshot.settings.handoff.fallbacks_before_handoff),
+  ]);
+  const operatorNote = queued ? null : session.operatorNote;
+  const turnId = randomUUID();
+  const started = performance.now();
+  const startedAt = Date.now();
+  const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
+  // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
+  const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
+  const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
+  const turnInput = { message: input.message, turnId };
+  let outcome: TurnOutcome;
+  try {
+    const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
+    outcome = queued
+      ? queuedOutcome(compiled, state, turnInput, ports)
+      : await runTurn(
+          compiled,
+          state,
+          {
+            ...turnInput,
+            continuityEnabled,
+            fallbackStreak: fallbackStreak(outcomesBefore),
+            ...(operatorNote ? { operatorNote } : {}),
+          },
+          recorder.ports,
+          { onStage },
+        );
+  } catch (error) {
+    // An engine bug must not lose the customer's message: the turn is stored as an error.
+    console.error(
+      `[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`,
+      loggableError(error),
+    );
+    outcome = engineErrorOutcome(compiled, state, input.message, turnId, ports);
+  }
+  const latencyMs = performance.now() - started;
+  try {
+    await commitTurn(db, input, {
+      session,
+      agentId: agent.id,
+      configVersion: agent.configVersion,
+      turnId,
+      turnIndex: state.turnIndex,
+      outcome,
+      latencyMs,
+      tape: { ...recorder.tape(), ...(external ? { external } : {}) },
+      toldNote: operatorNote,
+    });
+  } catch (error) {
+    if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
+    throw error;
+  }
+  // After the commit, never awaited: a slow or absent collector costs the turn nothing.
+  exportTurnTrace({
+    turnId,
+    sessionId: session.id,
+    agentKey: agent.key,
+    configVersion: agent.configVersion,
+    turnIndex: state.turnIndex,
+    message: input.message,
+    outcome,
+    startedAtMs: startedAt,
+    startedPerfMs: started,
+    latencyMs,
+    modelCalls: timed.calls,
+    provider: host.model.name,
+  });
+  return { turnId, sessionId: session.id, outcome, latencyMs };
+}
+
+interface TurnToCommit {
+  session: SessionRow;
+  agentId: string;
+  configVersion: number;
+  turnId: string;
+  turnIndex: number;
+  outcome: TurnOutcome;
+  latencyMs: number;
+  tape: Omit<TurnTape, "end">;
+  /** The operator's return note the turn was told, cleared with its commit. */
+  toldNote: string | null;
+}
+
+/** The turn, its handoff consequences and the caller's own rows in one transaction. */
+async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit): Promise<void> {
+  const { session, turnId, outcome, latencyMs } = turn;
+  // The whole transaction again on a serialization failure or deadlock: it rolled back entirely.
+  await retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      await persistTurn(tx, {
+        turnId,
+        sessionId: session.id,
+        agentId: turn.agentId,
+        customerProfileId: session.customerProfileId,
+        turnIndex: turn.turnIndex,
+        message: input.message,
+        outcome,
+        latencyMs,
+        configVersion: turn.configVersion,
+        tape: turn.tape,
+        actor: input.actor,
+        requestId: input.requestId,
+      });
+      await settleTurnHandoff(tx, {
+        sessionId: session.id,
+        agentId: turn.agentId,
+        turnId,
+        outcome,
+        ranInMode: session.mode,
+        toldNote: turn.toldNote,
+        actor: input.actor,
+        requestId: input.requestId,
+      });
+      await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
+    }),
+  );
+}
+
+/** Fallback outcomes at the end of the session, newest first (a queued or handed-off turn ends the run). */
+function fallbackStreak(outcomesNewestFirst: string[]): number {
+  const other = outcomesNewestFirst.findIndex((outcome) => outcome !== "fallback");
+  return other < 0 ? outcomesNewestFirst.length : other;
 }
 
 /**

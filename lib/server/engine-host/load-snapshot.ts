@@ -35,6 +35,7 @@ export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<Ag
       isHardConstraint: r.isHardConstraint,
       enforcementExpression: r.enforcementExpression,
       enforcementLane: r.enforcementLane,
+      onViolation: r.onViolation,
       attachedToolIds: r.attachedToolIds,
       maxFiresPerSession: r.maxFiresPerSession,
       cooldownTurns: r.cooldownTurns,

@@ -20,9 +20,10 @@ export async function loadSessionState(db: DbOrTx, session: SessionRow, agent: C
       ruleFires: { ...session.ruleFires },
       stepClarificationCount: { ...session.stepClarificationCount },
       profile: { ...(profile?.fields ?? {}) },
+      // A turn queued for a person without a holding reply has no reply (docs/handoffs.md).
       history: recent.flatMap((t) => [
         { role: "user" as const, text: t.userMessage },
-        { role: "agent" as const, text: t.response },
+        ...(t.response ? [{ role: "agent" as const, text: t.response }] : []),
       ]),
       turnIndex: session.turnCount,
       continuity: { ...session.continuity },

@@ -65,6 +65,7 @@ export async function sessionView(
     variables: session.variables,
     profile: profile?.fields ?? {},
     turnCount: session.turnCount,
+    mode: session.mode,
     continuityEnabled: session.continuityEnabled,
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),

@@ -10,6 +10,8 @@ export interface GenerationInput {
   toolCalls: ToolCall[];
   missing: { name: string; description: string }[];
   violations: GenerateRequest["violations"];
+  /** The return note of the operator who handed the session back (docs/handoffs.md). */
+  operatorNote?: string;
 }
 
 /**
@@ -50,6 +52,8 @@ export function buildGenerateRequest(
     missingVariables: input.missing,
     violations: input.violations,
     responseVariables: claimableVariables(agent),
+    // Only when there is one: a request without it hashes as before (replay tapes, docs/replay.md).
+    ...(input.operatorNote ? { operatorNote: input.operatorNote } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
 import { EXIT_EXAMPLES } from "../../compile/compile-agent";
 import type { FallbackReason, IntentOption, SenseRequest, SensorOutput } from "../../contracts/model";
+import type { HandoffRequest } from "../../contracts/turn-outcome";
 import type { StageReport } from "../../pipeline/stage";
 import { countCall, type TurnContext } from "../../pipeline/turn-context";
 import { readGoalState } from "../reformulation/goal-state-transitions";
@@ -24,6 +25,8 @@ export type SensorStageResult =
       outOfScope: boolean;
       /** No model configured and the message falls between two scenarios: how the question names them. */
       between: [string, string] | null;
+      /** The customer asked for a person (handoff-request.ts): the turn hands off. */
+      handoff?: HandoffRequest;
     }
   | { ok: false; reason: FallbackReason; message: string };
 

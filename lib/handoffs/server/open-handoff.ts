@@ -1,0 +1,65 @@
+import "server-only";
+import { insertHandoff, insertSessionMessage, type SessionMode, setSessionMode } from "@/db/queries/handoffs";
+import type { Transaction } from "@/db/types";
+import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
+import type { Actor } from "@/lib/server/ledger/event-types";
+import type { HandoffReason } from "../handoff-schemas";
+
+export interface OpenHandoffInput {
+  sessionId: string;
+  agentId: string;
+  reason: HandoffReason;
+  detail: string;
+  /** The turn that asked for it; null when an operator did. */
+  turnId: string | null;
+  actor: Actor;
+  requestId: string;
+}
+
+/**
+ * Opens a handoff: the row (waiting), the session in `waiting` mode, the transcript's system line and
+ * HANDOFF_REQUESTED on the session's chain. The caller holds the session's row lock and has checked the
+ * session is in `agent` mode.
+ */
+export async function openHandoff(tx: Transaction, input: OpenHandoffInput) {
+  const handoff = await insertHandoff(tx, {
+    sessionId: input.sessionId,
+    agentId: input.agentId,
+    reason: input.reason,
+    detail: input.detail,
+    requestTurnId: input.turnId,
+    requestedBy: input.actor.name,
+  });
+  await setSessionMode(tx, input.sessionId, "waiting" satisfies SessionMode);
+  await insertSessionMessage(tx, {
+    sessionId: input.sessionId,
+    agentId: input.agentId,
+    handoffId: handoff.id,
+    kind: "system",
+    event: "handoff_requested",
+    text: `Handed to a person (${REASON_WORDS[input.reason]}${input.detail ? `: ${input.detail}` : ""}).`,
+    actor: input.actor.name,
+  });
+  await appendLedgerEvent(tx, {
+    sessionChain: input.sessionId,
+    type: "HANDOFF_REQUESTED",
+    actor: input.actor,
+    agentId: input.agentId,
+    requestId: input.requestId,
+    payload: {
+      handoff_id: handoff.id,
+      session_id: input.sessionId,
+      reason: input.reason,
+      detail: input.detail,
+      turn_id: input.turnId,
+    },
+  });
+  return handoff;
+}
+
+const REASON_WORDS: Record<HandoffReason, string> = {
+  rule: "a rule still broken after regeneration",
+  customer_request: "the customer asked for a person",
+  repeated_fallback: "repeated fallbacks",
+  operator: "an operator took it",
+};

@@ -1,0 +1,45 @@
+import "server-only";
+import { clearOperatorNote, lockSessionMode, type SessionMode } from "@/db/queries/handoffs";
+import type { Transaction } from "@/db/types";
+import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { SessionMovedOnError } from "@/lib/server/engine-host/persist-turn";
+import type { Actor } from "@/lib/server/ledger/event-types";
+import { openHandoff } from "./open-handoff";
+
+export interface TurnHandoffInput {
+  sessionId: string;
+  agentId: string;
+  turnId: string;
+  outcome: TurnOutcome;
+  /** The mode the turn was run for: a turn run for the agent must not commit once a person has the session. */
+  ranInMode: SessionMode;
+  /** The return note the turn was told, if any: cleared once told. */
+  toldNote: string | null;
+  actor: Actor;
+  requestId: string;
+}
+
+/**
+ * The turn's share of the handoff state, in the turn's transaction after persistTurn (which holds the
+ * session's row lock): an operator who took the session while the turn ran sends it round again
+ * (SessionMovedOnError: it reruns as a queued turn); a return note it was told is cleared; a `handoff`
+ * outcome opens the handoff (docs/handoffs.md).
+ */
+export async function settleTurnHandoff(tx: Transaction, input: TurnHandoffInput): Promise<void> {
+  const session = await lockSessionMode(tx, input.sessionId);
+  if (!session || session.mode !== input.ranInMode || (session.operatorNote ?? null) !== input.toldNote) {
+    throw new SessionMovedOnError();
+  }
+  if (input.toldNote !== null) await clearOperatorNote(tx, input.sessionId);
+  const handoff = input.outcome.outcome === "handoff" ? input.outcome.handoff : null;
+  if (!handoff) return;
+  await openHandoff(tx, {
+    sessionId: input.sessionId,
+    agentId: input.agentId,
+    reason: handoff.reason,
+    detail: handoff.detail,
+    turnId: input.turnId,
+    actor: input.actor,
+    requestId: input.requestId,
+  });
+}
