@@ -11,7 +11,14 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { jobRuns, ledgerEvents, webhookDeliveries } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import {
+  claimHandoff,
+  postOperatorMessage,
+  requestOperatorHandoff,
+  returnHandoff,
+} from "@/lib/handoffs/server/operator-actions";
 import { createApiKey } from "@/lib/server/auth/api-keys";
+import { createSession } from "@/lib/server/engine-host/create-session";
 import { jobQueueFor, stopJobQueue } from "@/lib/server/jobs/focal-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { attemptDelivery } from "@/lib/webhooks/server/deliver-webhook";
@@ -426,5 +433,47 @@ describe("webhook configuration over REST", () => {
     );
     expect(crossed.status).toBe(404);
     expect(await tableCounts(handle)).toEqual(before);
+  }, 30_000);
+
+  it("tells a subscribed helpdesk of a handoff, its claim, the operator's words and the return, in order", async () => {
+    const agent = await freshAgent();
+    const created = await create(agent.key, {
+      url: hookUrl("/helpdesk"),
+      events: ["handoff.requested", "handoff.claimed", "handoff.returned", "message.operator"],
+    });
+    expect(created.status).toBe(201);
+    const row = await getAgentByKey(handle.db, agent.key);
+    if (!row) throw new Error("agent missing");
+    const sessionId = (await createSession(handle.db, { agent: row, channel: "api", createdBy: "test" })).id;
+    const acting = { actor: SYSTEM_ACTOR, requestId: "req" };
+    const { handoff } = await requestOperatorHandoff(handle.db, { ...acting, sessionId, reason: "VIP complaint" });
+    await claimHandoff(handle.db, { ...acting, handoffId: handoff.id });
+    await postOperatorMessage(handle.db, { ...acting, sessionId, text: "Hello, I am Dana from support." });
+    await returnHandoff(handle.db, { ...acting, handoffId: handoff.id, note: "refund approved" });
+
+    const got = await until(
+      "four deliveries",
+      async () => received.get("/helpdesk") ?? [],
+      (r) => r.length >= 4,
+    );
+    const bodies = got.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type)).toEqual([
+      "handoff.requested",
+      "handoff.claimed",
+      "message.operator",
+      "handoff.returned",
+    ]);
+    for (const body of bodies) expect(body.data).toMatchObject({ session_id: sessionId, handoff_id: handoff.id });
+    expect(bodies[0].data).toMatchObject({ reason: "operator", detail: "VIP complaint" });
+    expect(bodies[2].data.text).toBe("Hello, I am Dana from support.");
+    // The return note is for the agent, not the helpdesk.
+    expect(JSON.stringify(bodies[3])).not.toContain("refund approved");
+    const secret = created.body.secret as string;
+    for (const r of got) {
+      const signed = `${r.headers["focal-webhook-timestamp"]}.${r.body}`;
+      expect(r.headers["focal-webhook-signature"]).toBe(
+        `v1=${createHmac("sha256", secret).update(signed).digest("hex")}`,
+      );
+    }
   }, 30_000);
 });

@@ -3,6 +3,7 @@ import { insertHandoff, insertSessionMessage, type SessionMode, setSessionMode }
 import type { Transaction } from "@/db/types";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 import type { HandoffReason } from "../handoff-schemas";
 
 export interface OpenHandoffInput {
@@ -53,6 +54,12 @@ export async function openHandoff(tx: Transaction, input: OpenHandoffInput) {
       detail: input.detail,
       turn_id: input.turnId,
     },
+  });
+  await queueWebhookEvent(tx, {
+    agentId: input.agentId,
+    type: "handoff.requested",
+    sessionId: input.sessionId,
+    data: { handoff_id: handoff.id, reason: input.reason, detail: input.detail, turn_id: input.turnId },
   });
   return handoff;
 }

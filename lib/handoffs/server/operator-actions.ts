@@ -17,6 +17,7 @@ import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { AppError } from "@/lib/server/errors";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 import type { TranscriptMessage } from "../handoff-schemas";
 import { handoffView } from "./handoff-view";
 import { openHandoff } from "./open-handoff";
@@ -112,6 +113,12 @@ export async function claimHandoff(db: Database, input: Acting & { handoffId: st
       requestId: input.requestId,
       payload: { handoff_id: handoff.id, session_id: handoff.sessionId },
     });
+    await queueWebhookEvent(tx, {
+      agentId: handoff.agentId,
+      type: "handoff.claimed",
+      sessionId: handoff.sessionId,
+      data: { handoff_id: handoff.id, claimed_by: input.actor.name },
+    });
     const claimed = await getHandoff(tx, handoff.id);
     if (!claimed) throw new Error("claimed handoff vanished");
     return { handoff: handoffView(claimed, agent.key), session_mode: "human" as const };
@@ -160,6 +167,13 @@ export async function postOperatorMessage(
         length: input.text.length,
       },
     });
+    // The helpdesk needs the operator's words (docs/webhooks.md); no customer text goes out.
+    await queueWebhookEvent(tx, {
+      agentId: agent.id,
+      type: "message.operator",
+      sessionId: input.sessionId,
+      data: { handoff_id: open?.id ?? null, message_id: row.id, operator: input.actor.name, text: input.text },
+    });
     return { message: messageView(row) };
   });
 }
@@ -198,6 +212,12 @@ export async function returnHandoff(db: Database, input: Acting & { handoffId: s
         session_id: handoff.sessionId,
         note_sha256: note ? sha256(note) : null,
       },
+    });
+    await queueWebhookEvent(tx, {
+      agentId: handoff.agentId,
+      type: "handoff.returned",
+      sessionId: handoff.sessionId,
+      data: { handoff_id: handoff.id, returned_by: input.actor.name, with_note: Boolean(note) },
     });
     const closed = await getHandoff(tx, handoff.id);
     if (!closed) throw new Error("returned handoff vanished");
