@@ -6,6 +6,7 @@ import {
   RerunSettings,
   RetentionSettings,
   RetrievalSettings,
+  ReviewsSettings,
   ScenarioFilterSettings,
   SensorSettings,
   TestingSettings,
@@ -47,4 +48,5 @@ export const SETTINGS_SECTIONS = [
     defaults: TestingSettings.defaults,
   },
   { key: "retention", title: "Data retention", defaults: RetentionSettings.defaults },
+  { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },
 ] as const;

@@ -2,6 +2,8 @@
 // line under it, with the key in small type for bundle authors. Every key of every section needs an
 // entry (setting-descriptions.test.ts checks), so a new setting cannot reach the page unexplained.
 
+import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+
 export interface SettingDescription {
   label: string;
   help: string;
@@ -22,6 +24,7 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   retrieval: "Which rules count as relevant to a message.",
   testing: "Running this agent's conversation tests on every configuration save.",
   retention: "How long conversations are kept. A daily job deletes older ones; the ledger keeps only counts.",
+  reviews: "Which conversations are sent to the review queue for a person to label.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -220,6 +223,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "retention.sessions_days": d(
     "Keep sessions for (days)",
     "Sessions idle longer than this are deleted daily with their turns, traces and tapes. Empty = kept forever; at least 1.",
+  ),
+  "reviews.sampling": d(
+    "Sample sessions for review",
+    `outcome=share pairs: fallback=1 sends every session with a fallback turn, answered=0.1 one in ten with an answered turn. Outcomes: ${TURN_OUTCOMES.join(", ")}. Empty = none sampled.`,
   ),
 };
 

@@ -140,6 +140,8 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
   startSandboxSession: (a) => ({ agentKey: a }),
   setSessionContinuity: (_a, _v, s) => ({ sessionId: s, enabled: true }),
   restoreGoal: (_a, _v, s) => ({ sessionId: s }),
+  addSessionToReview: (_a, _v, s) => ({ session_id: s }),
+  saveReviewLabels: (_a, _v, s) => ({ session_id: s, resolved: true, note: "", turns: [] }),
   overrideLoopGuardrails: () => ({ loop_id: LOOP, override_fatigue: true, override_reason: "probe" }),
   createAgent: (a) => ({ key: `${a}-copy`, name: "Copy", start: "empty" }),
   importAgentBundle: (a) => ({

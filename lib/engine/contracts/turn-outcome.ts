@@ -5,7 +5,7 @@ import type { SessionState } from "./session-state";
 export const TURN_OUTCOMES = ["answered", "clarified", "regenerated", "fallback", "escalated", "error"] as const;
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
-const STAGE_NAMES = [
+export const STAGE_NAMES = [
   "continuity",
   "sensor",
   "ambiguity",

@@ -154,6 +154,7 @@ async function runLocked(db: Database, input: HostTurnInput): Promise<PersistedT
             tape: { ...recorder.tape(), ...(external ? { external } : {}) },
             actor: input.actor,
             requestId: input.requestId,
+            reviewSampling: compiled.snapshot.settings.reviews.sampling,
           });
           await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
         }),
