@@ -56,6 +56,3 @@ export const reviewTurnLabels = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.turnId] })],
 );
-
-export type SessionReviewRow = typeof sessionReviews.$inferSelect;
-export type ReviewTurnLabelRow = typeof reviewTurnLabels.$inferSelect;

@@ -31,7 +31,6 @@ const TurnLabel = z
       ctx.addIssue({ code: "custom", path: ["fault"], message: "A correct turn has nothing at fault." });
     }
   });
-export type TurnLabel = z.infer<typeof TurnLabel>;
 
 export const SaveReviewLabelsInput = z.strictObject({
   session_id: z.string().uuid(),
