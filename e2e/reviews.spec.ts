@@ -28,6 +28,15 @@ test.beforeAll(async ({ browser }, testInfo) => {
 });
 test.use({ storageState: STATE });
 
+test("the sampling rules are a Reviews section in the agent's settings", async ({ page }) => {
+  await page.goto("/agents/refund-desk/settings");
+  const row = page.getByTestId("setting-reviews.sampling");
+  await expect(row.getByLabel("Sample sessions for review")).toHaveAttribute("placeholder", "fallback=1, answered=0.1");
+  await expect(row).toContainText("Outcomes: answered, clarified, regenerated, fallback, escalated, error");
+  await row.scrollIntoViewIfNeeded();
+  await screenshot(page, "reviews-settings");
+});
+
 test("a designer sends a conversation to review from its trace, labels it and sees the resolution rate", async ({
   page,
 }) => {

@@ -116,7 +116,9 @@ function TurnCard({
         />
         {draft.verdict === "wrong" ? (
           <div className="flex items-center gap-2">
-            <Label htmlFor={faultId}>At fault</Label>
+            <Label htmlFor={faultId} className="whitespace-nowrap">
+              At fault
+            </Label>
             <NativeSelect
               id={faultId}
               value={draft.fault}

@@ -29,7 +29,7 @@ export function SessionReview({
             <ReviewStateBadge state={review.state} resolved={review.resolved} />
           </span>
         }
-        description={`${reviewReasonText(review)} · ${review.turnCount} turns${
+        description={`${reviewReasonText(review)} · ${review.turnCount} ${review.turnCount === 1 ? "turn" : "turns"}${
           review.reviewedBy ? ` · last labelled by ${review.reviewedBy}` : ""
         }`}
         breadcrumb={
