@@ -18,6 +18,7 @@ import { customersPaths } from "../customers/customer-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
+import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
 
 type Schema = z.ZodType;
@@ -155,6 +156,7 @@ export function buildOpenApiDocument() {
       ...replayPaths,
       ...routingCheckPaths,
       ...testsPaths,
+      ...reviewsPaths,
       ...customersPaths,
       "/api/v1/ledger/verify": {
         get: {

@@ -45,6 +45,12 @@ export const SaveReviewLabelsInput = z.strictObject({
 export type SaveReviewLabelsInput = z.input<typeof SaveReviewLabelsInput>;
 export type SaveReviewLabelsData = z.output<typeof SaveReviewLabelsInput>;
 
+/** The REST body of `POST /api/v1/reviews/{id}/labels`: the session is the path's id. */
+export const ReviewLabelsBody = SaveReviewLabelsInput.omit({ session_id: true });
+
+/** `?state=` of the queue's list: open, reviewed, or all. */
+export const ReviewQueueState = z.enum([...REVIEW_STATES, "all"]);
+
 export const AddSessionToReviewInput = z.strictObject({ session_id: z.string().uuid() });
 
 export interface SavedReview {

@@ -8,12 +8,14 @@ import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-s
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 import { loadResolutionRates } from "@/lib/reviews/server/resolution-rates";
+import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import { tableCounts } from "../support/focal-test-app";
+import { callWithKey } from "../support/route-call";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
 
@@ -222,5 +224,53 @@ describe("review labels", () => {
     expect(added(first)).toEqual({ reviewed: 2, resolved: 1 });
     expect(added(second)).toEqual({ reviewed: 1, resolved: 1 });
     expect(rates.get(second)?.rate).toBe(1);
+  });
+});
+
+describe("REST", () => {
+  async function key(scopes: ("traces:read" | "agents:write")[]) {
+    return (
+      await app.handle.db.transaction((tx) =>
+        createApiKey(tx, { name: `reviews-${crypto.randomUUID()}`, scopes }, SYSTEM_ACTOR, "s"),
+      )
+    ).key;
+  }
+
+  it("lists the queue by state and saves labels; bad labels are a 422 naming the field", async () => {
+    const { GET } = await import("@/app/api/v1/agents/[key]/reviews/route");
+    const { POST } = await import("@/app/api/v1/reviews/[id]/labels/route");
+    const { sessionId, turnIds } = await sessionWithTurns(["Where is my order?"]);
+    await addSessionToReviewAction({ session_id: sessionId });
+    const reader = await key(["traces:read"]);
+    const writer = await key(["agents:write"]);
+    const list = async (state: string) => {
+      const path = `/api/v1/agents/${AGENT}/reviews?state=${state}`;
+      return callWithKey(GET, "GET", path, { key: AGENT }, reader);
+    };
+    const open = (await (await list("open")).json()) as { reviews: { session_id: string }[] };
+    expect(open.reviews.map((r) => r.session_id)).toContain(sessionId);
+    expect((await list("shelved")).status).toBe(422);
+
+    const labels = (turns: unknown[]) =>
+      callWithKey(POST, "POST", `/api/v1/reviews/${sessionId}/labels`, { id: sessionId }, writer, {
+        resolved: false,
+        note: "",
+        turns,
+      });
+    const bad = await labels([{ turn_id: turnIds[0], verdict: "wrong", fault: { kind: "rule", rule_key: "nope" } }]);
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain("turns[0].fault.rule_key");
+    const saved = await labels([{ turn_id: turnIds[0], verdict: "wrong", fault: { kind: "stage", stage: "routing" } }]);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ session_id: sessionId, state: "reviewed", resolved: false });
+    const reviewed = (await (await list("reviewed")).json()) as { reviews: { session_id: string }[] };
+    expect(reviewed.reviews.map((r) => r.session_id)).toContain(sessionId);
+    // Reading is not labelling.
+    const refused = await callWithKey(POST, "POST", `/api/v1/reviews/${sessionId}/labels`, { id: sessionId }, reader, {
+      resolved: true,
+      note: "",
+      turns: [],
+    });
+    expect(refused.status).toBe(403);
   });
 });
