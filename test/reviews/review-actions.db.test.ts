@@ -1,20 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getAgentByKey } from "@/db/queries/agents";
+import { operatorIdByEmail } from "@/db/queries/identity";
 import { ledgerEvents, reviewTurnLabels, sessionReviews } from "@/db/schema";
 import { addSessionToReviewAction } from "@/lib/actions/reviews/add-session-to-review";
 import { saveReviewLabelsAction } from "@/lib/actions/reviews/save-review-labels";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 import { loadResolutionRates } from "@/lib/reviews/server/resolution-rates";
+import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { demoAppForActions } from "@/test/support/action-test-app";
-import { tableCounts } from "../support/focal-test-app";
+import { addOperator, signIn, tableCounts } from "../support/focal-test-app";
+import { browserHeaders, requestState } from "../support/request-headers";
 import { callWithKey } from "../support/route-call";
 
 vi.mock("next/headers", () => import("../support/request-headers"));
@@ -224,6 +228,31 @@ describe("review labels", () => {
     expect(added(first)).toEqual({ reviewed: 2, resolved: 1 });
     expect(added(second)).toEqual({ reviewed: 1, resolved: 1 });
     expect(rates.get(second)?.rate).toBe(1);
+  });
+});
+
+describe("access per agent", () => {
+  it("a designer granted only another agent gets NOT_FOUND for this agent's sessions, nothing written", async () => {
+    const { sessionId } = await sessionWithTurns(["Where is my order?"]);
+    await importBundle(
+      app.handle.db,
+      { ...demo, agent: { ...demo.agent, key: "other-reviews-desk" } },
+      SYSTEM_ACTOR,
+      "s",
+    );
+    const person = await addOperator(app.handle, `granted-${crypto.randomUUID()}@focal.test`, "viewer");
+    const operatorId = (await operatorIdByEmail(app.handle.db, person.email)) ?? "";
+    await app.handle.db.transaction((tx) =>
+      setAgentGrant(tx, { operatorId, agentKey: "other-reviews-desk", role: "designer" }, SYSTEM_ACTOR, "s"),
+    );
+    requestState.headers = browserHeaders({ cookie: await signIn(person.email, person.password) });
+    const before = await tableCounts(app.handle);
+    expect(await addSessionToReviewAction({ session_id: sessionId })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await saveReviewLabelsAction({ session_id: sessionId, resolved: true, note: "", turns: [] })).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
+    expect(await tableCounts(app.handle)).toEqual(before);
   });
 });
 
