@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
+import { reviewQueueHref } from "@/lib/reviews/review-href";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
 import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
@@ -10,6 +11,7 @@ import { DashboardCard } from "./dashboard-card";
 import { IntentHeatmap } from "./intent-heatmap";
 import { ModelCallsHistogram } from "./model-calls-histogram";
 import { OutcomesChart } from "./outcomes-chart";
+import { ResolutionRates } from "./resolution-rates";
 import { RuleCounts } from "./rule-counts";
 
 function WindowPicker({ agentKey, days }: { agentKey: string; days: number }) {
@@ -132,6 +134,24 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
           testId="dashboard-violations"
         >
           <RuleCounts agentKey={agentKey} rules={data.violatedRules} filter="violation" barClassName="bg-danger" />
+        </DashboardCard>
+        <DashboardCard
+          title="Resolution rate"
+          description="Reviewed sessions marked resolved, per config version of their last turn (every review, not only this window)."
+          empty={
+            data.resolution.length === 0 ? (
+              <>
+                No session reviewed yet: label sessions on the{" "}
+                <Link href={reviewQueueHref(agentKey)} className="underline">
+                  Reviews
+                </Link>{" "}
+                page.
+              </>
+            ) : undefined
+          }
+          testId="dashboard-resolution"
+        >
+          <ResolutionRates agentKey={agentKey} rows={data.resolution} />
         </DashboardCard>
       </div>
     </section>

@@ -50,11 +50,12 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
     case "text":
       return <Input {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-96" />;
     case "list":
+    case "shares":
       return (
         <Input
           {...common}
           value={String(value)}
-          placeholder="comma-separated"
+          placeholder={kind.kind === "shares" ? "fallback=1, answered=0.1" : "comma-separated"}
           onChange={(e) => onChange(e.target.value)}
           className="w-64 font-mono text-xs"
         />

@@ -7,6 +7,7 @@ import {
   RerunSettings,
   RetentionSettings,
   RetrievalSettings,
+  ReviewsSettings,
   ScenarioFilterSettings,
   SensorSettings,
   TestingSettings,
@@ -49,4 +50,5 @@ export const SETTINGS_SECTIONS = [
   },
   { key: "retention", title: "Data retention", defaults: RetentionSettings.defaults },
   { key: "handoff", title: "Handoff to a person", defaults: HandoffSettings.defaults },
+  { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },
 ] as const;

@@ -13,6 +13,7 @@ import { tracesHref } from "@/lib/traces/trace-search";
 import { nameIds } from "@/lib/turns/name-ids";
 import { TurnLoops } from "../loops/turn-loops";
 import { SessionReplay } from "../replay/session-replay";
+import { AddToReviewButton } from "../reviews/add-to-review-button";
 import { ConfigNamesProvider } from "../sandbox/config-names";
 import { ProvenanceFooter } from "../sandbox/provenance-footer";
 import { formatUtc, sandboxHref } from "../sandbox/sandbox-format";
@@ -43,9 +44,12 @@ export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProp
         }
         actions={
           <>
-            {/* Designers both replay and write tests. */}
+            {/* Designers replay, write tests and send sessions to review. */}
             {canReplay ? (
-              <SaveAsTestDialog agentKey={agentKey} sessionId={turn.sessionId} label="Save this session as a test" />
+              <>
+                <AddToReviewButton agentKey={agentKey} sessionId={turn.sessionId} />
+                <SaveAsTestDialog agentKey={agentKey} sessionId={turn.sessionId} label="Save this session as a test" />
+              </>
             ) : null}
             <Button asChild variant="outline">
               <Link href={tracesHref(agentKey, { session: turn.sessionId })}>All turns of the session</Link>

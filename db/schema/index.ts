@@ -9,6 +9,7 @@ export * from "./jobs";
 export * from "./ledger";
 export * from "./loops";
 export * from "./replay";
+export * from "./reviews";
 export * from "./rules";
 export * from "./scenarios";
 export * from "./tests";

@@ -19,6 +19,7 @@ import { goalsPaths } from "../goals/goal-openapi-paths";
 import { handoffPaths } from "../handoffs/handoff-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
+import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
 import { webhookPaths } from "../webhooks/webhook-openapi-paths";
 
@@ -158,6 +159,7 @@ export function buildOpenApiDocument() {
       ...replayPaths,
       ...routingCheckPaths,
       ...testsPaths,
+      ...reviewsPaths,
       ...customersPaths,
       ...webhookPaths,
       "/api/v1/ledger/verify": {

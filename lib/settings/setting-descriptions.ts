@@ -2,6 +2,8 @@
 // line under it, with the key in small type for bundle authors. Every key of every section needs an
 // entry (setting-descriptions.test.ts checks), so a new setting cannot reach the page unexplained.
 
+import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+
 export interface SettingDescription {
   label: string;
   help: string;
@@ -23,6 +25,7 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   testing: "Running this agent's conversation tests on every configuration save.",
   retention: "How long conversations are kept. A daily job deletes older ones; the ledger keeps only counts.",
   handoff: "When the agent hands a conversation to a person, and what the customer hears meanwhile.",
+  reviews: "Which conversations are sent to the review queue for a person to label.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -234,6 +237,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "handoff.fallbacks_before_handoff": d(
     "Fallbacks before handing off",
     "After this many safe fallback replies in a row the conversation goes to a person. 0: never.",
+  ),
+  "reviews.sampling": d(
+    "Sample sessions for review",
+    `outcome=share pairs: fallback=1 sends every session with a fallback turn, answered=0.1 one in ten with an answered turn. Outcomes: ${TURN_OUTCOMES.join(", ")}. Empty = none sampled.`,
   ),
 };
 

@@ -19,6 +19,25 @@ describe("settings form state", () => {
     expect(settingKind("sensor", "out_of_scope_reply")).toEqual({ kind: "text" });
   });
 
+  it("review sampling is typed as outcome=share pairs and stored as rules", () => {
+    expect(settingKind("reviews", "sampling")).toEqual({ kind: "shares" });
+    const stored = {
+      reviews: {
+        sampling: [
+          { outcome: "fallback", share: 1 },
+          { outcome: "answered", share: 0.1 },
+        ],
+      },
+    };
+    const overrides = overridesFromStored(stored);
+    expect(overrides).toEqual({ "reviews.sampling": "fallback=1, answered=0.1" });
+    expect(settingsFromOverrides(overrides)).toEqual({ ok: true, settings: stored });
+    expect(settingsFromOverrides({ "reviews.sampling": "fallback: all" })).toEqual({
+      ok: false,
+      fieldErrors: { "reviews.sampling": ["Write outcome=share pairs, e.g. fallback=1, answered=0.1."] },
+    });
+  });
+
   it("keeps a text setting's commas: a reply is not a list", () => {
     const reply = "Sorry, I can only help with refunds, prices and orders.";
     expect(settingsFromOverrides({ "sensor.out_of_scope_reply": reply })).toEqual({

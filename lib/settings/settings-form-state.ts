@@ -10,7 +10,9 @@ export type SettingKind =
   | { kind: "number"; min: number | null; max: number | null; integer: boolean; nullable?: boolean }
   | { kind: "enum"; options: readonly string[] }
   | { kind: "text" }
-  | { kind: "list" };
+  | { kind: "list" }
+  /** A list of `{ outcome, share }` objects (review sampling), typed as `fallback=1, answered=0.1`. */
+  | { kind: "shares" };
 
 export type SettingsOverrides = Record<string, string | boolean>;
 
@@ -33,6 +35,7 @@ export function settingKind(section: string, key: string): SettingKind {
   }
   if (field instanceof z.ZodEnum) return { kind: "enum", options: field.options as string[] };
   if (field instanceof z.ZodString) return { kind: "text" };
+  if (field instanceof z.ZodArray && field.element instanceof z.ZodObject) return { kind: "shares" };
   return { kind: "list" };
 }
 
@@ -40,8 +43,31 @@ export function settingKind(section: string, key: string): SettingKind {
 export function settingText(value: unknown): string | boolean {
   if (typeof value === "boolean") return value;
   if (value === null) return "";
-  if (Array.isArray(value)) return value.join(", ");
+  if (Array.isArray(value)) return value.map(listItemText).join(", ");
   return String(value);
+}
+
+function listItemText(item: unknown): string {
+  if (item !== null && typeof item === "object" && "outcome" in item && "share" in item) {
+    return `${String(item.outcome)}=${String(item.share)}`;
+  }
+  return String(item);
+}
+
+/** `fallback=1, answered=0.1` as `{ outcome, share }` objects; null when a pair is not `word=number`. */
+function sharesFromText(text: string): { outcome: string; share: number }[] | null {
+  const pairs = text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const shares: { outcome: string; share: number }[] = [];
+  for (const pair of pairs) {
+    const [outcome = "", share = "", ...rest] = pair.split("=").map((part) => part.trim());
+    const value = Number(share);
+    if (rest.length > 0 || outcome === "" || share === "" || !Number.isFinite(value)) return null;
+    shares.push({ outcome, share: value });
+  }
+  return shares;
 }
 
 export function overridesFromStored(stored: Record<string, unknown>): SettingsOverrides {
@@ -70,6 +96,12 @@ export function settingsFromOverrides(overrides: SettingsOverrides): SettingsFro
       value = kind.nullable && text === "" ? null : Number(text);
       if ((text === "" && !kind.nullable) || (value !== null && !Number.isFinite(value))) {
         fieldErrors[path] = ["Enter a number."];
+        continue;
+      }
+    } else if (kind.kind === "shares") {
+      value = sharesFromText(String(raw));
+      if (value === null) {
+        fieldErrors[path] = ["Write outcome=share pairs, e.g. fallback=1, answered=0.1."];
         continue;
       }
     } else if (kind.kind === "list") {

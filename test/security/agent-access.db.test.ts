@@ -88,6 +88,7 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/webhooks": { url: "https://93.184.216.34/hook", events: ["handoff.requested"] },
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
+  "/api/v1/reviews/[id]/labels": { resolved: true, note: "", turns: [] },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
   "/api/v1/sessions/[id]/handoff": { reason: "probe" },
   "/api/v1/sessions/[id]/operator-messages": { text: "probe" },
@@ -150,6 +151,8 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
   startSandboxSession: (a) => ({ agentKey: a }),
   setSessionContinuity: (_a, _v, s) => ({ sessionId: s, enabled: true }),
   restoreGoal: (_a, _v, s) => ({ sessionId: s }),
+  addSessionToReview: (_a, _v, s) => ({ session_id: s }),
+  saveReviewLabels: (_a, _v, s) => ({ session_id: s, resolved: true, note: "", turns: [] }),
   overrideLoopGuardrails: () => ({ loop_id: LOOP, override_fatigue: true, override_reason: "probe" }),
   createAgent: (a) => ({ key: `${a}-copy`, name: "Copy", start: "empty" }),
   importAgentBundle: (a) => ({

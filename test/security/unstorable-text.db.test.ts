@@ -47,6 +47,7 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
+  "/api/v1/reviews/[id]/labels": { resolved: true, note: "probe", turns: [] },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
   "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },
   "/orchestrator/loop-complete": { ...REFERENCE_LOOP_COMPLETE, reflection: REFERENCE_REFLECTION },

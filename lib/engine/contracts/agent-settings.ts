@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TURN_OUTCOMES } from "./turn-outcome";
 
 // Per-agent settings: the engine's config objects (ScenarioFilterConfig, EnforcementConfig, the rerun
 // and fatigue configs, continuity's runtime constants) under snake_case keys with their field names and
@@ -306,6 +307,25 @@ export const HandoffSettings = section(
   },
 );
 
+/**
+ * Review sampling (docs/reviews.md): each rule sends this share of the sessions with a turn of its
+ * outcome to the review queue, the turn checked when it is persisted. The draw is a hash of the
+ * session id and the outcome, so the same session always gets the same answer. Any outcome in
+ * TURN_OUTCOMES is accepted, one rule per outcome; none = nothing is sampled.
+ */
+const SamplingRule = z.strictObject({ outcome: z.enum(TURN_OUTCOMES), share: score });
+export type SamplingRule = z.infer<typeof SamplingRule>;
+
+export const ReviewsSettings = section(
+  {
+    sampling: z
+      .array(SamplingRule)
+      .max(TURN_OUTCOMES.length)
+      .refine((rules) => new Set(rules.map((rule) => rule.outcome)).size === rules.length, "one rule per outcome"),
+  },
+  { sampling: [] as SamplingRule[] },
+);
+
 /** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */
 export const AgentSettingsInput = z.strictObject({
   scenario_filter: ScenarioFilterSettings.input.optional(),
@@ -319,6 +339,7 @@ export const AgentSettingsInput = z.strictObject({
   testing: TestingSettings.input.optional(),
   retention: RetentionSettings.input.optional(),
   handoff: HandoffSettings.input.optional(),
+  reviews: ReviewsSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -335,6 +356,7 @@ export const AgentSettings = z.strictObject({
   testing: TestingSettings.config.prefault({}),
   retention: RetentionSettings.config.prefault({}),
   handoff: HandoffSettings.config.prefault({}),
+  reviews: ReviewsSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

@@ -16,7 +16,7 @@ export const TURN_OUTCOMES = [
 ] as const;
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
-const STAGE_NAMES = [
+export const STAGE_NAMES = [
   "continuity",
   "sensor",
   "ambiguity",

@@ -6,6 +6,7 @@ import { getSession, getTurn } from "@/db/queries/conversations";
 import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, SessionRow, Transaction } from "@/db/types";
+import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
 import type { Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
@@ -174,6 +175,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
       latencyMs,
       tape: { ...recorder.tape(), ...(external ? { external } : {}) },
       toldNote: operatorNote,
+      reviewSampling: compiled.snapshot.settings.reviews.sampling,
     });
   } catch (error) {
     if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
@@ -208,6 +210,7 @@ interface TurnToCommit {
   tape: Omit<TurnTape, "end">;
   /** The operator's return note the turn was told, cleared with its commit. */
   toldNote: string | null;
+  reviewSampling: SamplingRule[];
 }
 
 /** The turn, its handoff consequences and the caller's own rows in one transaction. */
@@ -229,6 +232,7 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
         tape: turn.tape,
         actor: input.actor,
         requestId: input.requestId,
+        reviewSampling: turn.reviewSampling,
       });
       await settleTurnHandoff(tx, {
         sessionId: session.id,

@@ -5,11 +5,13 @@ import { lockSessionGoal } from "@/db/queries/session-goal";
 import { saveProfileFields, saveSessionState } from "@/db/queries/sessions";
 import { insertTraceSpans, insertTurn } from "@/db/queries/turns";
 import type { Transaction } from "@/db/types";
+import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { tapeEnd } from "@/lib/engine/replay/external-state";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { withTurnGoal } from "@/lib/engine/stages/reformulation";
 import { loopRowFromRecord } from "@/lib/loops/server/loop-rows";
+import { sampleSessionForReview } from "@/lib/reviews/server/sample-session";
 import { recordGoalCandidate } from "../goals/apply-goal-reformulation";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
 import type { Actor } from "../ledger/event-types";
@@ -34,11 +36,13 @@ export interface PersistInput {
   tape: Omit<TurnTape, "end">;
   actor: Actor;
   requestId: string;
+  /** The agent's `reviews.sampling` rules: the turn may send its session to the review queue. */
+  reviewSampling: readonly SamplingRule[];
 }
 
 /**
- * docs/pipeline.md#persist: session, profile, turn, spans, loops, ledger event and intent log in ONE
- * transaction. The session row is locked and its turn_count must still be the index the turn ran on;
+ * docs/pipeline.md#persist: session, profile, turn, spans, loops, ledger event, intent log and the
+ * review queue's sampling (docs/reviews.md) in ONE transaction. The session row is locked and its turn_count must still be the index the turn ran on;
  * otherwise another instance's turn won and this one is run again (SessionMovedOnError).
  *
  * The goal is not written back as the turn loaded it: a restore or an API candidate commits without
@@ -68,6 +72,12 @@ export async function persistTurn(tx: Transaction, input: PersistInput): Promise
     );
   }
   await appendTurnEvents(tx, input);
+  await sampleSessionForReview(tx, {
+    rules: input.reviewSampling,
+    sessionId: input.sessionId,
+    agentId: input.agentId,
+    outcome: input.outcome.outcome,
+  });
 }
 
 /** The session row (state, goal, turn_count + 1) and, when the turn changed it, the customer's profile. */

@@ -2,6 +2,7 @@ import "server-only";
 import { rolledDays } from "@/db/queries/dashboard-rollups";
 import { MODEL_CALLS_CAP, TOP_INTENTS, topRules, turnCountsByDay } from "@/db/queries/trace-dashboard";
 import type { Database } from "@/db/types";
+import { loadResolutionRates } from "@/lib/reviews/server/resolution-rates";
 import {
   type DashboardDays,
   dayKeys,
@@ -40,7 +41,11 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     since,
     liveSince: firstUnrolled ? new Date(`${firstUnrolled}T00:00:00.000Z`) : liveSince,
   };
-  const [counts, rules] = await Promise.all([turnCountsByDay(db, window), topRules(db, window)]);
+  const [counts, rules, resolution] = await Promise.all([
+    turnCountsByDay(db, window),
+    topRules(db, window),
+    loadResolutionRates(db, agentId),
+  ]);
   const byDay = outcomeDays(dayList, counts);
   return {
     days,
@@ -50,6 +55,8 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     firedRules: rules.fired,
     violatedRules: rules.violated,
     modelCalls: modelCallBuckets(counts, MODEL_CALLS_CAP),
+    /** Reviews (docs/reviews.md): every labelled session, not only the window's, per config version. */
+    resolution,
   };
 }
 

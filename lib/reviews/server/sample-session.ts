@@ -1,0 +1,24 @@
+import "server-only";
+import { insertReviewIfAbsent } from "@/db/queries/reviews";
+import type { Transaction } from "@/db/types";
+import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
+import type { TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
+import { samplingRuleFor } from "./review-sampling";
+
+/**
+ * Inside the turn's transaction: one hash in memory, and a write only for a sampled session (an
+ * insert that does nothing when the session is already queued, so it enters once).
+ */
+export async function sampleSessionForReview(
+  tx: Transaction,
+  turn: { rules: readonly SamplingRule[]; sessionId: string; agentId: string; outcome: TurnOutcomeKind },
+): Promise<void> {
+  const rule = samplingRuleFor(turn.rules, turn.sessionId, turn.outcome);
+  if (!rule) return;
+  await insertReviewIfAbsent(tx, {
+    sessionId: turn.sessionId,
+    agentId: turn.agentId,
+    reason: "sampled",
+    sampledOutcome: rule.outcome,
+  });
+}
