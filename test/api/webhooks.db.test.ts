@@ -133,8 +133,13 @@ function emit(agentId: string, type: WebhookEventType, data: Record<string, unkn
   return handle.db.transaction((tx) => queueWebhookEvent(tx, { agentId, type, data }));
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  withinMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
@@ -475,5 +480,5 @@ describe("webhook configuration over REST", () => {
         `v1=${createHmac("sha256", secret).update(signed).digest("hex")}`,
       );
     }
-  }, 30_000);
+  }, 60_000);
 });
