@@ -5,8 +5,7 @@ import { useState, useTransition } from "react";
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { createAgentAction } from "@/lib/actions/agents/create-agent";
 import { CreateAgentInput } from "@/lib/agents/agent-forms";
@@ -82,19 +81,13 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
     >
       <NameKeyFields
         id="new-agent"
-        form={fields}
-        errors={errors}
+        of={{ form: fields, errors, update }}
         keyHint="In URLs, the API and bundle files; lower-case letters, digits and hyphens."
-        update={update}
-        columns=""
       />
-      <FormField label="Description" htmlFor="new-agent-description" errors={errors.description}>
-        <Input
-          id="new-agent-description"
-          value={fields.description}
-          onChange={(e) => update({ description: e.target.value })}
-        />
-      </FormField>
+      <TextField
+        {...textFieldsOf({ id: "new-agent", form: fields, update, errors: (key) => errors[key] })("description")}
+        label="Description"
+      />
       <fieldset className="space-y-2">
         <legend className="font-medium text-sm">Start from</legend>
         {STARTS.map((start) => (

@@ -5,8 +5,7 @@ import { useState, useTransition } from "react";
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
@@ -79,6 +78,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
     });
   }
 
+  const field = textFieldsOf({ id: "new-scenario", form: fields, update, errors: (key) => errors[key] });
   return (
     <FormDialog
       open={open}
@@ -94,36 +94,20 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
         create();
       }}
     >
-      <NameKeyFields
-        id="new-scenario"
-        form={fields}
-        errors={errors}
-        keyHint="Stable id in bundles."
-        update={update}
-        columns=""
-      />
-      <FormField
+      <NameKeyFields id="new-scenario" of={{ form: fields, errors, update }} keyHint="Stable id in bundles." />
+      <TextField
+        {...field("intent_label", "intent")}
         label="Intent label"
-        htmlFor="new-scenario-intent"
-        errors={errors.intent_label}
         hint="Logged on every turn routed here."
-      >
-        <Input
-          id="new-scenario-intent"
-          value={fields.intent_label}
-          className="font-mono text-xs"
-          onChange={(e) => update({ intent_label: e.target.value })}
-        />
-      </FormField>
-      <FormField
-        label="First step"
-        htmlFor="new-scenario-step"
-        required
+        inputClassName="font-mono text-xs"
+      />
+      <TextField
+        {...field("step")}
         errors={errors.step ?? errors.steps ?? errors.entry_step}
+        label="First step"
+        required
         hint={`Its entry step; key ${keyFromName(fields.step, "_") || "start"}.`}
-      >
-        <Input id="new-scenario-step" value={fields.step} onChange={(e) => update({ step: e.target.value })} />
-      </FormField>
+      />
     </FormDialog>
   );
 }

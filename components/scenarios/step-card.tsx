@@ -3,10 +3,8 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
@@ -44,6 +42,12 @@ export function StepCard(props: StepCardProps) {
   const nameRef = useRef<HTMLInputElement>(null);
   const id = `step-${step.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `steps[${index}]`;
+  const field = textFieldsOf({
+    id,
+    form: step,
+    update: (patch) => edit?.update(patch),
+    errors: (key) => errors(`${at}.${key}`),
+  });
   const label = step.name || step.key || `step ${index + 1}`;
   const hasError =
     marks.error || ["key", "name", "instructions", "clarification_hint"].some((f) => errors(`${at}.${f}`));
@@ -88,58 +92,31 @@ export function StepCard(props: StepCardProps) {
       edit={edit}
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
-        <FormField label="Name" htmlFor={`${id}-name`} required errors={errors(`${at}.name`)}>
-          <Input
-            ref={nameRef}
-            id={`${id}-name`}
-            value={step.name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => edit?.update({ name: e.target.value })}
-          />
-        </FormField>
-        <FormField
+        <TextField {...field("name")} ref={nameRef} label="Name" required maxLength={TEXT_LIMITS.name} />
+        <TextField
+          {...field("key")}
           label="Key"
-          htmlFor={`${id}-key`}
           required
-          errors={errors(`${at}.key`)}
           hint={step.original_key ? "A new key keeps the step: sessions and rules stay on it." : undefined}
-        >
-          <Input
-            id={`${id}-key`}
-            value={step.key}
-            maxLength={TEXT_LIMITS.key}
-            className="font-mono text-xs"
-            onChange={(e) => edit?.update({ key: e.target.value })}
-          />
-        </FormField>
+          maxLength={TEXT_LIMITS.key}
+          inputClassName="font-mono text-xs"
+        />
       </div>
-      <FormField
+      <TextField
+        {...field("instructions")}
         label="Instructions"
-        htmlFor={`${id}-instructions`}
-        errors={errors(`${at}.instructions`)}
+        multiline
+        maxLength={TEXT_LIMITS.instructions}
         hint="Told to the model while the conversation is in this step."
-      >
-        <Textarea
-          id={`${id}-instructions`}
-          value={step.instructions}
-          maxLength={TEXT_LIMITS.instructions}
-          onChange={(e) => edit?.update({ instructions: e.target.value })}
-        />
-      </FormField>
-      <FormField
+      />
+      <TextField
+        {...field("clarification_hint", "hint")}
         label="Clarification hint"
-        htmlFor={`${id}-hint`}
-        errors={errors(`${at}.clarification_hint`)}
+        multiline
+        maxLength={TEXT_LIMITS.description}
+        inputClassName="min-h-12"
         hint="The question asked when the customer's message is too vague to act on."
-      >
-        <Textarea
-          id={`${id}-hint`}
-          value={step.clarification_hint}
-          maxLength={TEXT_LIMITS.description}
-          className="min-h-12"
-          onChange={(e) => edit?.update({ clarification_hint: e.target.value })}
-        />
-      </FormField>
+      />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm, TransitionForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
@@ -32,6 +32,12 @@ export function TransitionCard(props: TransitionCardProps) {
   const { transition, index, count, steps, selected, hasGraphError, errors, edit, onToggle, scrollKey } = props;
   const id = `transition-${transition.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `transitions[${index}]`;
+  const field = textFieldsOf({
+    id,
+    form: transition,
+    update: (patch) => edit?.update(patch),
+    errors: (key) => errors(`${at}.${key}`),
+  });
   const keyOf = (uid: string) => steps.find((s) => s.uid === uid)?.key || "(none)";
   const summary = `${keyOf(transition.from)} → ${keyOf(transition.to)}`;
   const hasError =
@@ -86,32 +92,20 @@ export function TransitionCard(props: TransitionCardProps) {
           </NativeSelect>
         </FormField>
       </div>
-      <FormField
+      <TextField
+        {...field("condition_text", "condition")}
         label="Condition"
-        htmlFor={`${id}-condition`}
-        errors={errors(`${at}.condition_text`)}
+        multiline
+        maxLength={TEXT_LIMITS.description}
+        inputClassName="min-h-12"
         hint="When the conversation moves on: scored against the customer's message."
-      >
-        <Textarea
-          id={`${id}-condition`}
-          value={transition.condition_text}
-          maxLength={TEXT_LIMITS.description}
-          className="min-h-12"
-          onChange={(e) => edit?.update({ condition_text: e.target.value })}
-        />
-      </FormField>
-      <FormField
+      />
+      <TextField
+        {...field("examples")}
         label="Examples"
-        htmlFor={`${id}-examples`}
-        errors={errors(`${at}.examples`)}
+        multiline
         hint="One a line: messages that should take this transition."
-      >
-        <Textarea
-          id={`${id}-examples`}
-          value={transition.examples}
-          onChange={(e) => edit?.update({ examples: e.target.value })}
-        />
-      </FormField>
+      />
     </ItemCard>
   );
 }
