@@ -7,6 +7,7 @@ import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
+import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createAgentAction } from "@/lib/actions/agents/create-agent";
 import { CreateAgentInput } from "@/lib/agents/agent-forms";
 import { fieldErrorsOf } from "@/lib/agents/field-errors";
@@ -27,8 +28,7 @@ const STARTS = [
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, setErrors, setMessage, refused, clear } = useFormProblems();
   const [pending, startCreate] = useTransition();
 
   // Mounted per opening (agent-create-actions.tsx), so the key follows the name afresh each time.
@@ -36,8 +36,7 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
 
   const update = (patch: Partial<typeof EMPTY>) => {
     setFields((current) => ({ ...current, ...patch, ...derive(patch) }));
-    setErrors({});
-    setMessage(null);
+    clear();
   };
 
   function create() {
@@ -53,8 +52,7 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
         return;
       }
       if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
-        setMessage(result.message);
+        refused(result);
         return;
       }
       toast.success(`Created ${parsed.data.name} · v${result.data.config_version}`);

@@ -7,6 +7,7 @@ import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
+import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
@@ -30,8 +31,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
   const keyFollows = useKeyFromName<typeof EMPTY>(true, keyFromName);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, setErrors, refused } = useFormProblems();
   const [pending, startCreate] = useTransition();
 
   const update = (patch: Partial<typeof EMPTY>) => {
@@ -65,8 +65,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
         expected_config_version: version,
       });
       if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
-        setMessage(result.message);
+        refused(result);
         return;
       }
       onVersion(result.data.config_version);
