@@ -66,17 +66,10 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
     errors: (key) => errors[key],
   });
 
-  const title = readOnly ? "Profile field" : field ? "Edit profile field" : "New profile field";
   return (
     <EditorDrawer
       {...drawer}
-      testId="field-editor"
-      formId="field-editor-form"
-      title={title}
-      loadedName={field?.field_name ?? null}
-      readOnlyNote="designers edit fields; you can use the tester."
       alsoMakes={`profile schema v${data.agent.profileSchemaVersion + 1}`}
-      saveLabel={field ? "Save field" : "Create field"}
       tester={<FieldValueTester fieldType={form.field_type} rules={form.validation_rules} />}
       form={
         <>
@@ -168,6 +161,9 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
           />
         </>
       }
+      noun="profile field"
+      loadedName={field?.field_name ?? null}
+      readOnlyNote="designers edit fields; you can use the tester."
     />
   );
 }

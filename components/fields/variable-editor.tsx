@@ -84,16 +84,9 @@ export function VariableEditor(props: VariableEditorProps) {
   });
   const { form, update, errors } = editor;
 
-  const title = readOnly ? "Response variable" : variable ? "Edit response variable" : "New response variable";
   return (
     <EditorDrawer
       {...drawer}
-      testId="variable-editor"
-      formId="variable-editor-form"
-      title={title}
-      loadedName={variable?.name ?? null}
-      readOnlyNote="designers edit variables; you can use the tester."
-      saveLabel={variable ? "Save variable" : "Create variable"}
       tester={<VariableTester variable={testable(form)} />}
       form={
         <>
@@ -172,6 +165,9 @@ export function VariableEditor(props: VariableEditorProps) {
           />
         </>
       }
+      noun="response variable"
+      loadedName={variable?.name ?? null}
+      readOnlyNote="designers edit variables; you can use the tester."
     />
   );
 }
