@@ -13,15 +13,17 @@ interface NameKeyFieldsProps {
     update: (patch: { name?: string } | { key?: string }) => void;
   };
   keyHint: string;
-  /** The grid's columns (none: stacked, as in a dialog); the key column is narrower beside a scenario's graph. */
-  columns?: string;
+  /** The key's column beside the name (none: stacked, as in a dialog); narrower beside a scenario's graph. */
+  keyColumn?: keyof typeof KEY_COLUMNS;
 }
 
+const KEY_COLUMNS = { wide: "sm:grid-cols-[1fr_16rem]", narrow: "sm:grid-cols-[1fr_12rem]" };
+
 /** An entity's Name and Key side by side (rules, tools, scenarios), each limited as the bundle is. */
-export function NameKeyFields({ id, of, keyHint, columns = "" }: NameKeyFieldsProps) {
+export function NameKeyFields({ id, of, keyHint, keyColumn }: NameKeyFieldsProps) {
   const { form, errors, update } = of;
   return (
-    <div className={`grid grid-cols-1 gap-3 ${columns}`}>
+    <div className={`grid grid-cols-1 gap-3 ${keyColumn ? KEY_COLUMNS[keyColumn] : ""}`}>
       <TextField
         id={`${id}-name`}
         label="Name"

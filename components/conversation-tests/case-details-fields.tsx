@@ -43,6 +43,12 @@ function SwitchField(props: {
 /** Name, key, suite, tags, description, enabled, continuity and the customer's profile. */
 export function CaseDetailsFields({ form, errors, readOnly, update }: CaseDetailsFieldsProps) {
   const field = textFieldsOf({ id: "case", form, update, errors: (key) => errorsAt(errors, key) });
+  const toggle = (key: "enabled" | "continuity") => ({
+    id: `case-${key}`,
+    checked: form[key],
+    disabled: readOnly,
+    onChange: (on: boolean) => update({ [key]: on }),
+  });
   return (
     <fieldset disabled={readOnly} className="grid gap-3 md:grid-cols-2">
       <TextField {...field("name")} label="Name" required />
@@ -69,20 +75,14 @@ export function CaseDetailsFields({ form, errors, readOnly, update }: CaseDetail
         className="md:col-span-2"
       />
       <SwitchField
-        id="case-enabled"
+        {...toggle("enabled")}
         label="Enabled"
         hint="Disabled cases stay here but no run or gate plays them."
-        checked={form.enabled}
-        disabled={readOnly}
-        onChange={(enabled) => update({ enabled })}
       />
       <SwitchField
-        id="case-continuity"
+        {...toggle("continuity")}
         label="Continuity"
         hint="Follow-ups resolve against offered options, as in the Sandbox with continuity on."
-        checked={form.continuity}
-        disabled={readOnly}
-        onChange={(continuity) => update({ continuity })}
       />
       <div className="md:col-span-2">
         <ToolDataField

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { Badge } from "@/components/ui/badge";
+import { CheckStatus, ErrorSpan } from "@/components/ui/check-status";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
@@ -71,44 +71,20 @@ export function CelExpressionField({
           className="min-h-14 font-mono text-xs"
         />
       </FormField>
-      <div
+      <CheckStatus
         id={statusId}
-        data-testid="cel-status"
-        data-state={settled !== value ? "checking" : check.ok ? "ok" : "error"}
-        aria-live="polite"
-        className="space-y-1 text-xs"
+        testId="cel-status"
+        state={settled !== value ? "checking" : check.ok ? "ok" : "error"}
+        className="space-y-1"
+        badge={check.ok ? "OK" : check.kind === "syntax" ? "syntax error" : `${check.kind} error`}
+        where={
+          !check.ok && settled.trim() !== "" ? (
+            <ErrorSpan source={settled} start={check.position} end={check.end} />
+          ) : null
+        }
       >
-        {settled !== value ? (
-          <span className="text-muted-foreground">Checking…</span>
-        ) : check.ok ? (
-          <span className="flex items-center gap-1.5">
-            <Badge variant="success">OK</Badge>
-            <span className="text-muted-foreground">parses and gives a {check.type}</span>
-          </span>
-        ) : (
-          <>
-            <span className="flex items-start gap-1.5">
-              <Badge variant="danger">{check.kind === "syntax" ? "syntax error" : `${check.kind} error`}</Badge>
-              <span>{check.message}</span>
-            </span>
-            {settled.trim() !== "" ? <ErrorSpan source={settled} start={check.position} end={check.end} /> : null}
-          </>
-        )}
-      </div>
+        {check.ok ? `parses and gives a ${check.type}` : check.message}
+      </CheckStatus>
     </div>
-  );
-}
-
-/** The expression with the offending characters marked (a caret when the range is empty). */
-function ErrorSpan({ source, start, end }: { source: string; start: number; end: number }) {
-  const to = Math.max(end, start);
-  return (
-    <pre className="overflow-x-auto rounded bg-muted px-2 py-1 font-mono text-xs" aria-hidden="true">
-      {source.slice(0, start)}
-      <mark className="rounded-sm bg-danger-bg text-danger underline decoration-wavy">
-        {to > start ? source.slice(start, to) : "‸"}
-      </mark>
-      {source.slice(to)}
-    </pre>
   );
 }

@@ -39,7 +39,7 @@ export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormF
         id="rule"
         of={{ form, errors, update }}
         keyHint="Stable id in bundles and traces."
-        columns="sm:grid-cols-[1fr_16rem]"
+        keyColumn="wide"
       />
       <TextField
         {...field("condition_text", "condition")}

@@ -28,7 +28,7 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
         keyHint={
           scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
         }
-        columns="sm:grid-cols-[1fr_12rem]"
+        keyColumn="narrow"
       />
       <TextField {...field("description")} label="Description" multiline inputClassName="min-h-12" />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

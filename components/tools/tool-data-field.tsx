@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { Badge } from "@/components/ui/badge";
+import { CheckStatus } from "@/components/ui/check-status";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
@@ -60,30 +60,16 @@ export function ToolDataField({
           className={`${className} font-mono text-xs`}
         />
       </FormField>
-      <div
+      <CheckStatus
         id={statusId}
-        data-testid={id === "tool-data" ? "data-status" : `${id}-status`}
-        data-state={settled !== value ? "checking" : parsed.ok ? "ok" : "error"}
-        aria-live="polite"
-        className="space-y-1 text-xs"
+        testId={id === "tool-data" ? "data-status" : `${id}-status`}
+        state={settled !== value ? "checking" : parsed.ok ? "ok" : "error"}
+        className="space-y-1"
+        badge={parsed.ok ? "valid JSON" : "JSON error"}
+        where={parsed.ok ? null : <ErrorLine text={settled} line={parsed.line} column={parsed.column} />}
       >
-        {settled !== value ? (
-          <span className="text-muted-foreground">Checking…</span>
-        ) : parsed.ok ? (
-          <span className="flex items-center gap-1.5">
-            <Badge variant="success">valid JSON</Badge>
-            <span className="text-muted-foreground">{summary(parsed.value)}</span>
-          </span>
-        ) : (
-          <>
-            <span className="flex items-start gap-1.5">
-              <Badge variant="danger">JSON error</Badge>
-              <span>{formatJsonError(parsed)}</span>
-            </span>
-            <ErrorLine text={settled} line={parsed.line} column={parsed.column} />
-          </>
-        )}
-      </div>
+        {parsed.ok ? summary(parsed.value) : formatJsonError(parsed)}
+      </CheckStatus>
     </div>
   );
 }

@@ -42,7 +42,7 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
         id="tool"
         of={{ form, errors, update }}
         keyHint="Stable id in bundles and traces; a rename keeps the rules attached."
-        columns="sm:grid-cols-[1fr_16rem]"
+        keyColumn="wide"
       />
       <TextField
         {...textFieldsOf({ id: "tool", form, update, errors: (key) => errors[key] })("description")}
