@@ -4,50 +4,33 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
-import { TextField, textFieldsOf } from "@/components/ui/text-field";
+import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import type { StepMarks } from "./graph-marks";
-import { ItemCard } from "./item-card";
+import { ItemCard, itemTextFields, type ListItemProps } from "./item-card";
 
-interface StepCardProps {
+interface StepCardProps extends ListItemProps<StepForm> {
   step: StepForm;
-  index: number;
-  count: number;
   entry: boolean;
   marks: StepMarks;
-  selected: boolean;
   /** Rules scoped to this step (by its loaded key). */
   rules: string[];
   agentKey: string;
   errors: ErrorLookup;
   /** Move keyboard focus to the name field once (a step just added). */
   focusName: boolean;
-  /** null for a viewer: the fields are read-only and there are no controls. */
-  edit: {
-    update: (patch: Partial<StepForm>) => void;
-    move: (delta: -1 | 1) => void;
-    remove: () => void;
-  } | null;
-  onToggle: () => void;
-  /** Changes on every selection made since load: a selected card scrolls into view then (0: the load). */
-  scrollKey: number;
 }
 
 /** One step: a summary line that selects it; the selected step shows every field. */
 export function StepCard(props: StepCardProps) {
-  const { step, index, count, entry, marks, selected, rules, agentKey, errors, focusName, edit, onToggle, scrollKey } =
-    props;
+  const { step, entry, marks, rules, agentKey, errors, focusName, ...item } = props;
+  const { index, edit } = item;
   const nameRef = useRef<HTMLInputElement>(null);
   const id = `step-${step.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `steps[${index}]`;
-  const field = textFieldsOf({
-    id,
-    form: step,
-    update: (patch) => edit?.update(patch),
-    errors: (key) => errors(`${at}.${key}`),
-  });
+  const field = itemTextFields(id, at, step, edit, errors);
   const label = step.name || step.key || `step ${index + 1}`;
   const hasError =
     marks.error || ["key", "name", "instructions", "clarification_hint"].some((f) => errors(`${at}.${f}`));
@@ -58,15 +41,11 @@ export function StepCard(props: StepCardProps) {
 
   return (
     <ItemCard
+      {...item}
       id={id}
       label={`Step ${index + 1}: ${label}`}
       testId="step-card"
       stepKey={step.key}
-      index={index}
-      count={count}
-      selected={selected}
-      scrollKey={scrollKey}
-      onToggle={onToggle}
       summary={
         <>
           <span className="truncate font-medium text-sm">{label}</span>
@@ -89,7 +68,6 @@ export function StepCard(props: StepCardProps) {
       }
       what={`step ${label}`}
       legend={`step ${label}`}
-      edit={edit}
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
         <TextField {...field("name")} ref={nameRef} label="Name" required maxLength={TEXT_LIMITS.name} />
