@@ -2,8 +2,7 @@
 
 import { useMemo } from "react";
 import { CheckStatus, ErrorSpan } from "@/components/ui/check-status";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField } from "@/components/ui/text-field";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { checkExpression } from "@/lib/engine/cel/check-expression";
@@ -53,24 +52,21 @@ export function CelExpressionField({
 
   return (
     <div className="space-y-1.5">
-      <FormField
+      <TextField
+        id={id}
         label={label}
-        htmlFor={id}
         required
         errors={errors}
         hint={declared ? `Declared variables: ${declared}.${moneyHint}` : "No variables are declared yet."}
-      >
-        <Textarea
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder={placeholder}
-          aria-describedby={statusId}
-          className="min-h-14 font-mono text-xs"
-        />
-      </FormField>
+        multiline
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={statusId}
+        inputClassName="min-h-14 font-mono text-xs"
+      />
       <CheckStatus
         id={statusId}
         testId="cel-status"

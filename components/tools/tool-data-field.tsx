@@ -2,8 +2,7 @@
 
 import { useMemo } from "react";
 import { CheckStatus } from "@/components/ui/check-status";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField } from "@/components/ui/text-field";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { formatJsonError, parseJsonText } from "@/lib/tools/json-text";
 
@@ -49,17 +48,14 @@ export function ToolDataField({
   const statusId = `${id}-status`;
   return (
     <div className="space-y-1.5">
-      <FormField label={label} htmlFor={id} required={required} errors={errors} hint={hint}>
-        <Textarea
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          spellCheck={false}
-          autoComplete="off"
-          aria-describedby={statusId}
-          className={`${className} font-mono text-xs`}
-        />
-      </FormField>
+      <TextField
+        {...{ id, label, required, errors, hint, value, onChange }}
+        multiline
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={statusId}
+        inputClassName={`${className} font-mono text-xs`}
+      />
       <CheckStatus
         id={statusId}
         testId={id === "tool-data" ? "data-status" : `${id}-status`}

@@ -15,6 +15,7 @@ type ControlProps = Pick<
   | "name"
   | "readOnly"
   | "inputMode"
+  | "aria-describedby"
 >;
 
 export type TextFieldProps = Omit<FormFieldProps, "htmlFor" | "children"> &
