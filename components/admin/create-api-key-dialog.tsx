@@ -4,20 +4,14 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ShownOnceValue } from "@/components/ui/shown-once-value";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
+import { TitledDialog } from "@/components/ui/titled-dialog";
+import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createApiKeyAction } from "@/lib/actions/api-keys/create-api-key";
 import { API_SCOPES } from "@/lib/identity/roles";
 
@@ -25,8 +19,7 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, refused, clear } = useFormProblems();
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   // What was sent, so a refused form comes back as it was typed (React resets a form after its action).
   const [draft, setDraft] = useState<{ name: string; scopes: string[]; agents: string[] | null } | null>(null);
@@ -43,12 +36,10 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
       setDraft(result.ok ? null : input);
       if (result.ok) {
         setCreated({ key: result.data.key, name: result.data.name });
-        setErrors({});
-        setMessage(null);
+        clear();
         router.refresh();
       } else {
-        setErrors(result.fieldErrors ?? {});
-        setMessage(result.message);
+        refused(result);
       }
     });
   }
@@ -58,90 +49,84 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
     if (!next) {
       setCreated(null);
       setDraft(null);
-      setErrors({});
-      setMessage(null);
+      clear();
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button>Create API key</Button>
-      </DialogTrigger>
-      <DialogContent>
-        {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Copy the key now</DialogTitle>
-              <DialogDescription>
-                This is the only time “{created.name}” is shown. Focal keeps only its SHA-256 hash.
-              </DialogDescription>
-            </DialogHeader>
-            <ShownOnceValue value={created.key} label="API key" testId="new-api-key" />
-            <DialogFooter>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <form onSubmit={submitKeepingValues(onSubmit)} className="space-y-4" aria-label="Create API key">
-            <DialogHeader>
-              <DialogTitle>Create API key</DialogTitle>
-              <DialogDescription>REST clients send it as Authorization: Bearer fk_…</DialogDescription>
-            </DialogHeader>
-            {message ? <Alert variant="danger">{message}</Alert> : null}
-            <FormField label="Name" htmlFor="key-name" errors={errors.name} hint="What uses it, e.g. “CI import job”.">
-              <Input id="key-name" name="name" defaultValue={draft?.name} required />
-            </FormField>
-            <fieldset className="space-y-1">
-              <legend className="text-sm font-medium">Scopes</legend>
-              <div className="grid grid-cols-2 gap-1">
-                {API_SCOPES.map((scope) => (
-                  <label key={scope} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      name="scopes"
-                      value={scope}
-                      defaultChecked={draft ? draft.scopes.includes(scope) : scope === "agents:read"}
-                    />
-                    <span className="font-mono text-xs">{scope}</span>
-                  </label>
-                ))}
-              </div>
-              <FieldError messages={errors.scopes} />
-            </fieldset>
-            <fieldset className="space-y-1" aria-describedby="key-agents-hint">
-              <legend className="text-sm font-medium">Agents</legend>
-              <p id="key-agents-hint" className="text-xs text-muted-foreground">
-                Tick none for every agent; tick some to limit the key to them (others answer 404).
-              </p>
-              <div className="grid grid-cols-2 gap-1">
-                {agents.map((agent) => (
-                  <label key={agent.key} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      name="agents"
-                      value={agent.key}
-                      defaultChecked={draft?.agents?.includes(agent.key) ?? false}
-                    />
-                    <span>{agent.name}</span>
-                    <span className="font-mono text-xs text-muted-foreground">{agent.key}</span>
-                  </label>
-                ))}
-              </div>
-              <FieldError
-                messages={Object.entries(errors)
-                  .filter(([path]) => path === "agents" || path.startsWith("agents["))
-                  .flatMap(([, messages]) => messages)}
-              />
-            </fieldset>
-            <DialogFooter>
-              <Button type="submit" pending={pending}>
-                Create key
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button>Create API key</Button>}
+      title={created ? "Copy the key now" : "Create API key"}
+      description={
+        created
+          ? `This is the only time “${created.name}” is shown. Focal keeps only its SHA-256 hash.`
+          : "REST clients send it as Authorization: Bearer fk_…"
+      }
+    >
+      {created ? (
+        <>
+          <ShownOnceValue value={created.key} label="API key" testId="new-api-key" />
+          <DialogFooter>
+            <Button onClick={() => onOpenChange(false)}>Done</Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <form onSubmit={submitKeepingValues(onSubmit)} className="space-y-4" aria-label="Create API key">
+          {message ? <Alert variant="danger">{message}</Alert> : null}
+          <FormField label="Name" htmlFor="key-name" errors={errors.name} hint="What uses it, e.g. “CI import job”.">
+            <Input id="key-name" name="name" defaultValue={draft?.name} required />
+          </FormField>
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium">Scopes</legend>
+            <div className="grid grid-cols-2 gap-1">
+              {API_SCOPES.map((scope) => (
+                <label key={scope} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="scopes"
+                    value={scope}
+                    defaultChecked={draft ? draft.scopes.includes(scope) : scope === "agents:read"}
+                  />
+                  <span className="font-mono text-xs">{scope}</span>
+                </label>
+              ))}
+            </div>
+            <FieldError messages={errors.scopes} />
+          </fieldset>
+          <fieldset className="space-y-1" aria-describedby="key-agents-hint">
+            <legend className="text-sm font-medium">Agents</legend>
+            <p id="key-agents-hint" className="text-xs text-muted-foreground">
+              Tick none for every agent; tick some to limit the key to them (others answer 404).
+            </p>
+            <div className="grid grid-cols-2 gap-1">
+              {agents.map((agent) => (
+                <label key={agent.key} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="agents"
+                    value={agent.key}
+                    defaultChecked={draft?.agents?.includes(agent.key) ?? false}
+                  />
+                  <span>{agent.name}</span>
+                  <span className="font-mono text-xs text-muted-foreground">{agent.key}</span>
+                </label>
+              ))}
+            </div>
+            <FieldError
+              messages={Object.entries(errors)
+                .filter(([path]) => path === "agents" || path.startsWith("agents["))
+                .flatMap(([, messages]) => messages)}
+            />
+          </fieldset>
+          <DialogFooter>
+            <Button type="submit" pending={pending}>
+              Create key
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </TitledDialog>
   );
 }

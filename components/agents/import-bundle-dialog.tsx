@@ -5,8 +5,8 @@ import { useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
+import { TextField } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { importAgentBundleAction } from "@/lib/actions/agents/import-agent-bundle";
 import { MAX_BUNDLE_FILE_BYTES } from "@/lib/agents/agent-forms";
@@ -173,15 +173,15 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
             Import as a new agent
           </label>
           {asNew ? (
-            <FormField label="Key of the new agent" htmlFor="import-new-key" required>
-              <Input
-                id="import-new-key"
-                value={newKey}
-                onChange={(event) => setNewKey(event.target.value)}
-                placeholder="e.g. refund-desk-2"
-                className="font-mono"
-              />
-            </FormField>
+            <TextField
+              id="import-new-key"
+              label="Key of the new agent"
+              required
+              value={newKey}
+              onChange={setNewKey}
+              placeholder="e.g. refund-desk-2"
+              inputClassName="font-mono"
+            />
           ) : null}
         </fieldset>
       ) : null}

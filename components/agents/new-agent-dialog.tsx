@@ -5,9 +5,9 @@ import { useState, useTransition } from "react";
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
+import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createAgentAction } from "@/lib/actions/agents/create-agent";
 import { CreateAgentInput } from "@/lib/agents/agent-forms";
 import { fieldErrorsOf } from "@/lib/agents/field-errors";
@@ -28,8 +28,7 @@ const STARTS = [
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, setErrors, setMessage, refused, clear } = useFormProblems();
   const [pending, startCreate] = useTransition();
 
   // Mounted per opening (agent-create-actions.tsx), so the key follows the name afresh each time.
@@ -37,8 +36,7 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
 
   const update = (patch: Partial<typeof EMPTY>) => {
     setFields((current) => ({ ...current, ...patch, ...derive(patch) }));
-    setErrors({});
-    setMessage(null);
+    clear();
   };
 
   function create() {
@@ -54,8 +52,7 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
         return;
       }
       if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
-        setMessage(result.message);
+        refused(result);
         return;
       }
       toast.success(`Created ${parsed.data.name} · v${result.data.config_version}`);
@@ -82,19 +79,13 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
     >
       <NameKeyFields
         id="new-agent"
-        form={fields}
-        errors={errors}
+        of={{ form: fields, errors, update }}
         keyHint="In URLs, the API and bundle files; lower-case letters, digits and hyphens."
-        update={update}
-        columns=""
       />
-      <FormField label="Description" htmlFor="new-agent-description" errors={errors.description}>
-        <Input
-          id="new-agent-description"
-          value={fields.description}
-          onChange={(e) => update({ description: e.target.value })}
-        />
-      </FormField>
+      <TextField
+        {...textFieldsOf({ id: "new-agent", form: fields, update, errors: (key) => errors[key] })("description")}
+        label="Description"
+      />
       <fieldset className="space-y-2">
         <legend className="font-medium text-sm">Start from</legend>
         {STARTS.map((start) => (

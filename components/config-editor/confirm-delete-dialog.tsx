@@ -2,14 +2,8 @@
 
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/titled-dialog";
 
 interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -46,24 +40,23 @@ export function ConfirmDeleteDialog({
 }: ConfirmDeleteDialogProps) {
   const closeOnly = blocked && whenBlocked === "close-only";
   return (
-    <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? null : onCancel())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {warning}
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            {closeOnly ? "Close" : cancelLabel}
+    <TitledDialog
+      open={open}
+      onOpenChange={(isOpen) => (isOpen ? null : onCancel())}
+      title={title}
+      description={description}
+    >
+      {warning}
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {closeOnly ? "Close" : cancelLabel}
+        </Button>
+        {closeOnly ? null : (
+          <Button type="button" variant="destructive" pending={pending} disabled={blocked} onClick={onConfirm}>
+            {confirmLabel}
           </Button>
-          {closeOnly ? null : (
-            <Button type="button" variant="destructive" pending={pending} disabled={blocked} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )}
+      </DialogFooter>
+    </TitledDialog>
   );
 }

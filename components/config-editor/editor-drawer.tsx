@@ -26,10 +26,12 @@ const BODY = {
 };
 
 interface EditorDrawerProps<F extends object> {
-  testId: string;
-  formId: string;
-  title: string;
-  /** The entity's key or name as loaded, shown in monospace after the title. */
+  /**
+   * What it edits, "profile field": the title ("New profile field", "Edit …", "Profile field" when
+   * read-only); its last word names Save ("Save field") and the ids (field-editor, field-editor-form).
+   */
+  noun: string;
+  /** The entity's key or name as loaded (null: a new one), shown in monospace after the title. */
   loadedName: string | null;
   /** The agent and the version the page shows, for the line under the title. */
   agentName: string;
@@ -40,7 +42,6 @@ interface EditorDrawerProps<F extends object> {
   alsoMakes?: string;
   editor: ConfigEditor<F>;
   readOnly: boolean;
-  saveLabel: string;
   onSubmit: () => void;
   form: ReactNode;
   tester: ReactNode;
@@ -50,9 +51,7 @@ interface EditorDrawerProps<F extends object> {
 }
 
 export function EditorDrawer<F extends object>({
-  testId,
-  formId,
-  title,
+  noun,
   loadedName,
   agentName,
   currentVersion,
@@ -60,7 +59,6 @@ export function EditorDrawer<F extends object>({
   alsoMakes,
   editor,
   readOnly,
-  saveLabel,
   onSubmit,
   form,
   tester,
@@ -81,6 +79,13 @@ export function EditorDrawer<F extends object>({
     },
     [opener],
   );
+  const kind = noun.split(" ").at(-1);
+  const testId = `${kind}-editor`;
+  const formId = `${testId}-form`;
+  const title = readOnly
+    ? noun.charAt(0).toUpperCase() + noun.slice(1)
+    : `${loadedName === null ? "New" : "Edit"} ${noun}`;
+  const saveLabel = `${loadedName === null ? "Create" : "Save"} ${kind}`;
   return (
     <Dialog open onOpenChange={(open) => (open ? null : editor.requestClose())}>
       <DialogContent className={DRAWER} data-testid={testId} onCloseAutoFocus={(event) => event.preventDefault()}>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useEditorUrl } from "./use-editor-url";
+import { usePageVersion } from "./use-page-version";
 
 interface OpenedEditor<T> {
   /** null: a new entity. */
@@ -12,25 +13,27 @@ interface OpenedEditor<T> {
 }
 
 /**
- * Which entity's editor drawer a config page has open, mirrored in the URL (see useEditorUrl). An
- * entity opens on the page's version unless told otherwise: a duplicate opens on the version its
- * copy made.
+ * A config list page's version (usePageVersion) and which entity's editor drawer it has open,
+ * mirrored in the URL (see useEditorUrl), with the props that drawer takes. An entity opens on the
+ * page's version unless told otherwise: a duplicate opens on the version its copy made.
  */
-export function useOpenedEditor<T extends { key: string }>(
+export function useOpenedEditor<T extends { key: string }, D extends { agent: { configVersion: number } }>(
   param: string,
   items: readonly T[],
-  canCreate: boolean,
-  version: number,
+  data: D,
+  canEdit: boolean,
 ) {
+  const { version, onSaved } = usePageVersion(data.agent.configVersion);
   const [opened, setOpened] = useState<OpenedEditor<T> | null>(null);
   const open = (entity: T | null, loadedVersion = version) => {
     setOpened({ entity, loadedVersion, id: Date.now() });
     url.opened(entity);
   };
-  const url = useEditorUrl(param, items, open, canCreate);
+  const url = useEditorUrl(param, items, open, canEdit);
   const close = () => {
     setOpened(null);
     url.closed();
   };
-  return { opened, open, close };
+  const editorProps = { data, currentVersion: version, readOnly: !canEdit, onSaved, onClose: close };
+  return { version, onSaved, opened, open, editorProps };
 }

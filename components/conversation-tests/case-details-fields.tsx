@@ -1,12 +1,10 @@
 "use client";
 
 import { ToolDataField } from "@/components/tools/tool-data-field";
-import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { type CaseForm, errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
-import { CaseTextField } from "./case-text-field";
 
 interface CaseDetailsFieldsProps {
   form: CaseForm;
@@ -44,73 +42,47 @@ function SwitchField(props: {
 
 /** Name, key, suite, tags, description, enabled, continuity and the customer's profile. */
 export function CaseDetailsFields({ form, errors, readOnly, update }: CaseDetailsFieldsProps) {
+  const field = textFieldsOf({ id: "case", form, update, errors: (key) => errorsAt(errors, key) });
+  const toggle = (key: "enabled" | "continuity") => ({
+    id: `case-${key}`,
+    checked: form[key],
+    disabled: readOnly,
+    onChange: (on: boolean) => update({ [key]: on }),
+  });
   return (
     <fieldset disabled={readOnly} className="grid gap-3 md:grid-cols-2">
-      <CaseTextField
-        id="case-name"
-        label="Name"
-        required
-        value={form.name}
-        onChange={(name) => update({ name })}
-        errors={errorsAt(errors, "name")}
-      />
-      <CaseTextField
-        id="case-key"
+      <TextField {...field("name")} label="Name" required />
+      <TextField
+        {...field("key")}
         label="Key"
         required
-        mono
+        inputClassName="font-mono"
         placeholder="france-75-refund"
         hint="Lower-case letters, digits, '_' and '-'; runs and the gate name the case by it."
-        value={form.key}
-        onChange={(key) => update({ key })}
-        errors={errorsAt(errors, "key")}
       />
-      <CaseTextField
-        id="case-suite"
+      <TextField
+        {...field("suite")}
         label="Suite"
-        mono
+        inputClassName="font-mono"
         hint="Run a suite on its own from the Tests page."
-        value={form.suite}
-        onChange={(suite) => update({ suite })}
-        errors={errorsAt(errors, "suite")}
       />
-      <CaseTextField
-        id="case-tags"
-        label="Tags"
-        mono
-        hint="Separated by commas or spaces."
-        value={form.tags}
-        onChange={(tags) => update({ tags })}
-        errors={errorsAt(errors, "tags")}
-      />
-      <FormField
+      <TextField {...field("tags")} label="Tags" inputClassName="font-mono" hint="Separated by commas or spaces." />
+      <TextField
+        {...field("description")}
         label="Description"
-        htmlFor="case-description"
-        errors={errorsAt(errors, "description")}
+        multiline
+        inputClassName="min-h-14"
         className="md:col-span-2"
-      >
-        <Textarea
-          id="case-description"
-          value={form.description}
-          onChange={(e) => update({ description: e.target.value })}
-          className="min-h-14"
-        />
-      </FormField>
+      />
       <SwitchField
-        id="case-enabled"
+        {...toggle("enabled")}
         label="Enabled"
         hint="Disabled cases stay here but no run or gate plays them."
-        checked={form.enabled}
-        disabled={readOnly}
-        onChange={(enabled) => update({ enabled })}
       />
       <SwitchField
-        id="case-continuity"
+        {...toggle("continuity")}
         label="Continuity"
         hint="Follow-ups resolve against offered options, as in the Sandbox with continuity on."
-        checked={form.continuity}
-        disabled={readOnly}
-        onChange={(continuity) => update({ continuity })}
       />
       <div className="md:col-span-2">
         <ToolDataField

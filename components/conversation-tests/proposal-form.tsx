@@ -2,11 +2,11 @@
 
 import { Badge } from "@/components/ui/badge";
 import { FieldError } from "@/components/ui/field-error";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { describeAssertion } from "@/lib/conversation-tests/assertion-kinds";
 import { errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
 import { conversationAssertionId, type Selection, turnAssertionId } from "@/lib/conversation-tests/proposal-selection";
 import type { BundleTestCase, ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
-import { CaseTextField } from "./case-text-field";
 
 export interface ProposalNames {
   key: string;
@@ -57,35 +57,18 @@ function Check({
 
 /** The proposed case: its key, name and suite to edit, and each proposed assertion to keep or drop. */
 export function ProposalForm({ proposal, names, onNames, selection, onSelection, errors }: ProposalFormProps) {
+  const field = textFieldsOf({
+    id: "proposal",
+    form: names,
+    update: (patch) => onNames({ ...names, ...patch }),
+    errors: (key) => errorsAt(errors, key),
+  });
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <CaseTextField
-          id="proposal-name"
-          label="Name"
-          required
-          className="sm:col-span-2"
-          value={names.name}
-          onChange={(name) => onNames({ ...names, name })}
-          errors={errorsAt(errors, "name")}
-        />
-        <CaseTextField
-          id="proposal-key"
-          label="Key"
-          required
-          mono
-          value={names.key}
-          onChange={(key) => onNames({ ...names, key })}
-          errors={errorsAt(errors, "key")}
-        />
-        <CaseTextField
-          id="proposal-suite"
-          label="Suite"
-          mono
-          value={names.suite}
-          onChange={(suite) => onNames({ ...names, suite })}
-          errors={errorsAt(errors, "suite")}
-        />
+        <TextField {...field("name")} label="Name" required className="sm:col-span-2" />
+        <TextField {...field("key")} label="Key" required inputClassName="font-mono" />
+        <TextField {...field("suite")} label="Suite" inputClassName="font-mono" />
       </div>
       <ol className="space-y-3" aria-label="Turns and their proposed assertions">
         {proposal.turns.map((turn, t) => (

@@ -6,16 +6,9 @@ import Link from "next/link";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { TitledDialog } from "@/components/ui/titled-dialog";
 import { toast } from "@/components/ui/toaster";
 import type { FormErrors } from "@/lib/conversation-tests/case-form";
 import {
@@ -119,49 +112,44 @@ export function SaveAsTestDialog({ agentKey, sessionId, label, compact = false }
     gcTime: 0,
   });
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setSavedKey(null);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button type="button" variant="outline" data-testid="save-as-test" title={label}>
           <FlaskConical aria-hidden="true" />
           <span className={compact ? "sr-only 2xl:not-sr-only" : undefined}>{label}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl" data-testid="save-as-test-dialog">
-        <DialogHeader>
-          <DialogTitle>Save this conversation as a test</DialogTitle>
-          <DialogDescription>
-            Each turn's message and recorded answers are kept; the assertions below are what the turns did. Untick what
-            should be free to change.
-          </DialogDescription>
-        </DialogHeader>
-        {savedKey ? (
-          <Alert variant="success" title="Test saved">
-            <Link href={testCaseHref(agentKey, savedKey)} className="underline" data-testid="saved-test-link">
-              Open test {savedKey}
-            </Link>{" "}
-            to edit it, or run the suite from the Tests page.
-          </Alert>
-        ) : proposal.isPending ? (
-          <Skeleton className="h-40" />
-        ) : proposal.error ? (
-          <Alert variant="danger" title="No proposal">
-            {proposal.error.message} Send a message first, then try again.
-          </Alert>
-        ) : (
-          <ProposalEditor
-            key={proposal.dataUpdatedAt}
-            agentKey={agentKey}
-            proposal={proposal.data}
-            onSaved={setSavedKey}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Save this conversation as a test"
+      description="Each turn's message and recorded answers are kept; the assertions below are what the turns did. Untick what should be free to change."
+      className="max-w-2xl"
+      testId="save-as-test-dialog"
+    >
+      {savedKey ? (
+        <Alert variant="success" title="Test saved">
+          <Link href={testCaseHref(agentKey, savedKey)} className="underline" data-testid="saved-test-link">
+            Open test {savedKey}
+          </Link>{" "}
+          to edit it, or run the suite from the Tests page.
+        </Alert>
+      ) : proposal.isPending ? (
+        <Skeleton className="h-40" />
+      ) : proposal.error ? (
+        <Alert variant="danger" title="No proposal">
+          {proposal.error.message} Send a message first, then try again.
+        </Alert>
+      ) : (
+        <ProposalEditor
+          key={proposal.dataUpdatedAt}
+          agentKey={agentKey}
+          proposal={proposal.data}
+          onSaved={setSavedKey}
+        />
+      )}
+    </TitledDialog>
   );
 }

@@ -5,8 +5,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField } from "@/components/ui/text-field";
 import { newTurnAssertion, TURN_KIND_LABELS } from "@/lib/conversation-tests/assertion-kinds";
 import { emptyTurn, errorsAt, type FormErrors, moved, type TurnForm } from "@/lib/conversation-tests/case-form";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
@@ -81,26 +80,23 @@ export function TurnsEditor({ turns, options, errors, readOnly, onChange }: Turn
                 </span>
               )}
             </div>
-            <FormField
+            <TextField
+              id={`turn-${turn.id}-message`}
               label="Customer message"
-              htmlFor={`turn-${turn.id}-message`}
               required
+              multiline
               errors={errorsAt(errors, `turns[${index}].message`)}
               hint={
                 turn.tape
                   ? "Editing the message keeps the recording; calls whose request changes run on the offline model."
                   : undefined
               }
-            >
-              <Textarea
-                id={`turn-${turn.id}-message`}
-                value={turn.message}
-                readOnly={readOnly}
-                onChange={(e) => patch(index, { message: e.target.value })}
-                className="min-h-14"
-                placeholder="I'm in France and want a refund for order 123"
-              />
-            </FormField>
+              value={turn.message}
+              readOnly={readOnly}
+              onChange={(message) => patch(index, { message })}
+              inputClassName="min-h-14"
+              placeholder="I'm in France and want a refund for order 123"
+            />
             <div className="space-y-1">
               <p className="font-medium text-xs">Assertions on this turn</p>
               <AssertionList

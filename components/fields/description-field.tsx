@@ -1,7 +1,6 @@
 "use client";
 
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 
 interface DescriptionFieldProps {
@@ -16,8 +15,15 @@ interface DescriptionFieldProps {
 /** The Description of a profile field or response variable: the text its extractor is guided by. */
 export function DescriptionField({ id, hint, value, errors, onChange }: DescriptionFieldProps) {
   return (
-    <FormField label="Description" htmlFor={id} errors={errors} hint={hint}>
-      <Textarea id={id} value={value} maxLength={TEXT_LIMITS.description} onChange={(e) => onChange(e.target.value)} />
-    </FormField>
+    <TextField
+      id={id}
+      label="Description"
+      multiline
+      errors={errors}
+      hint={hint}
+      value={value}
+      maxLength={TEXT_LIMITS.description}
+      onChange={onChange}
+    />
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { TesterPanel } from "@/components/config-editor/tester-panel";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -50,15 +51,11 @@ export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField
 
   const shown = value.trim() === "" ? null : result;
   return (
-    <section aria-labelledby="field-tester-title" className="space-y-3 rounded-lg border border-border p-3">
-      <div>
-        <h3 id="field-tester-title" className="font-semibold text-sm">
-          Tester
-        </h3>
-        <p className="text-muted-foreground text-xs">
-          A value as the sensor would extract it; checked by the engine's own validation, with the rules as typed.
-        </p>
-      </div>
+    <TesterPanel
+      id="field-tester"
+      title="Tester"
+      intro="A value as the sensor would extract it; checked by the engine's own validation, with the rules as typed."
+    >
       <div className="flex flex-col gap-1">
         <Label htmlFor="field-tester-value">Value</Label>
         <Input
@@ -78,7 +75,7 @@ export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField
           ))}
         </ol>
       ) : null}
-    </section>
+    </TesterPanel>
   );
 }
 

@@ -4,6 +4,7 @@ import { Plus, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { RowButton } from "@/components/ui/row-button";
 
 interface ListRowsFieldProps {
   /** Prefix of the row inputs' ids: `${id}-${index}`. */
@@ -94,16 +95,9 @@ export function ListRowsField({
                 })}
               </div>
               {readOnly ? null : (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove ${rowLabel(index).toLowerCase()}`}
-                  title={`Remove ${rowLabel(index).toLowerCase()}`}
-                  onClick={() => remove(index)}
-                >
+                <RowButton label={`Remove ${rowLabel(index).toLowerCase()}`} onClick={() => remove(index)}>
                   <X />
-                </Button>
+                </RowButton>
               )}
             </li>
           ))}

@@ -1,7 +1,7 @@
 "use client";
 
-import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { VariableForm } from "@/lib/fields/editor-forms";
 import { contextWordProblem, currencyProblem, rateRow, rateRowProblem, splitRateRow } from "@/lib/fields/money-form";
@@ -36,23 +36,19 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
   const typedCurrencyProblem = form.currency === "" ? null : currencyProblem(form.currency);
   return (
     <div data-testid="money-fields" className="space-y-3 rounded-lg border border-border p-3">
-      <FormField
+      <TextField
+        id="variable-currency"
         label="Currency"
-        htmlFor="variable-currency"
         required
         errors={[...(errors.currency ?? []), ...(typedCurrencyProblem ? [typedCurrencyProblem] : [])]}
         hint="ISO 4217 code every amount is compared in, e.g. USD. Amounts in other currencies are converted with the rates below, or left unresolved."
-      >
-        <Input
-          id="variable-currency"
-          value={form.currency}
-          maxLength={TEXT_LIMITS.currency}
-          placeholder="USD"
-          readOnly={readOnly}
-          className="w-24 font-mono text-xs uppercase"
-          onChange={(e) => update({ currency: e.target.value.toUpperCase() })}
-        />
-      </FormField>
+        value={form.currency}
+        onChange={(currency) => update({ currency: currency.toUpperCase() })}
+        maxLength={TEXT_LIMITS.currency}
+        placeholder="USD"
+        readOnly={readOnly}
+        inputClassName="w-24 font-mono text-xs uppercase"
+      />
       <ListRowsField
         id="variable-context-word"
         legend="Context words"

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { Badge } from "@/components/ui/badge";
+import { CheckStatus } from "@/components/ui/check-status";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { patternProblem } from "@/lib/engine/contracts/bundle-expressions";
 import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
@@ -19,26 +19,20 @@ export function PatternStatus({ id, pattern, type }: { id: string; pattern: stri
   const settled = useDebouncedValue(pattern, PARSE_DEBOUNCE_MS);
   const problem = useMemo(() => (settled.trim() === "" ? null : patternProblem(settled, type)), [settled, type]);
   const state = settled !== pattern ? "checking" : settled.trim() === "" ? "blank" : problem ? "error" : "ok";
+  // An error's badge already says it is not a valid regex; the engine's own words follow.
   return (
-    <div id={id} data-testid={id} data-state={state} aria-live="polite" className="mt-1 text-xs">
-      {state === "checking" ? (
-        <span className="text-muted-foreground">Checking…</span>
-      ) : state === "blank" ? (
-        <span className="text-muted-foreground">Blank: left out when you save.</span>
-      ) : problem ? (
-        <span className="flex items-start gap-1.5">
-          <Badge variant="danger">{REGEX_ERROR.test(problem) ? "regex error" : "problem"}</Badge>
-          {/* The badge already says it is not a valid regex; the engine's own words follow. */}
-          <span>{problem.replace(REGEX_ERROR, "")}</span>
-        </span>
-      ) : (
-        <span className="flex items-center gap-1.5">
-          <Badge variant="success">OK</Badge>
-          <span className="text-muted-foreground">
-            {type === "boolean" ? "any match means true" : "capture group 1 is the value"}
-          </span>
-        </span>
-      )}
-    </div>
+    <CheckStatus
+      id={id}
+      testId={id}
+      state={state}
+      className="mt-1"
+      badge={problem ? (REGEX_ERROR.test(problem) ? "regex error" : "problem") : "OK"}
+    >
+      {problem
+        ? problem.replace(REGEX_ERROR, "")
+        : type === "boolean"
+          ? "any match means true"
+          : "capture group 1 is the value"}
+    </CheckStatus>
   );
 }

@@ -4,8 +4,8 @@ import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
-import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { Textarea } from "@/components/ui/textarea";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { updateProfileFieldAction } from "@/lib/actions/fields/update-profile-field";
@@ -59,46 +59,35 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
     key: "field_name",
   });
 
-  const title = readOnly ? "Profile field" : field ? "Edit profile field" : "New profile field";
+  const text = textFieldsOf({
+    id: "field",
+    form,
+    update: (patch) => update({ ...patch, ...nameFollows(patch) }),
+    errors: (key) => errors[key],
+  });
+
   return (
     <EditorDrawer
       {...drawer}
-      testId="field-editor"
-      formId="field-editor-form"
-      title={title}
-      loadedName={field?.field_name ?? null}
-      readOnlyNote="designers edit fields; you can use the tester."
       alsoMakes={`profile schema v${data.agent.profileSchemaVersion + 1}`}
-      saveLabel={field ? "Save field" : "Create field"}
       tester={<FieldValueTester fieldType={form.field_type} rules={form.validation_rules} />}
       form={
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <FormField label="Display name" htmlFor="field-display-name" required errors={errors.display_name}>
-              <Input
-                id="field-display-name"
-                value={form.display_name}
-                maxLength={TEXT_LIMITS.name}
-                onChange={(e) =>
-                  update({ display_name: e.target.value, ...nameFollows({ display_name: e.target.value }) })
-                }
-              />
-            </FormField>
-            <FormField
-              label="Field name"
-              htmlFor="field-name"
+            <TextField
+              {...text("display_name", "display-name")}
+              label="Display name"
               required
-              errors={errors.field_name}
+              maxLength={TEXT_LIMITS.name}
+            />
+            <TextField
+              {...text("field_name", "name")}
+              label="Field name"
+              required
               hint="The CEL variable rules read; lower case, digits and _."
-            >
-              <Input
-                id="field-name"
-                value={form.field_name}
-                maxLength={TEXT_LIMITS.key}
-                className="font-mono text-xs"
-                onChange={(e) => update({ field_name: e.target.value, ...nameFollows({ field_name: e.target.value }) })}
-              />
-            </FormField>
+              maxLength={TEXT_LIMITS.key}
+              inputClassName="font-mono text-xs"
+            />
           </div>
           {field ? <UsedBy use={data.uses[field.field_name]} agentKey={data.agent.key} what="Renaming" /> : null}
           <TypeSelectField
@@ -172,6 +161,9 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
           />
         </>
       }
+      noun="profile field"
+      loadedName={field?.field_name ?? null}
+      readOnlyNote="designers edit fields; you can use the tester."
     />
   );
 }

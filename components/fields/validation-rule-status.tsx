@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { Badge } from "@/components/ui/badge";
+import { CheckStatus, ErrorSpan } from "@/components/ui/check-status";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { ProfileField } from "@/lib/fields/field-action-schemas";
 import { checkValidationRule, valueDeclarations } from "@/lib/fields/validation-rule-check";
@@ -27,42 +27,24 @@ export function ValidationRuleStatus({
   const state = settled !== rule ? "checking" : settled.trim() === "" ? "blank" : check.ok ? "ok" : "error";
   const valueType = valueDeclarations(fieldType).value;
   return (
-    <div id={id} data-testid={id} data-state={state} aria-live="polite" className="mt-1 space-y-1 text-xs">
-      {state === "checking" ? (
-        <span className="text-muted-foreground">Checking…</span>
-      ) : state === "blank" ? (
-        <span className="text-muted-foreground">Blank: left out when you save.</span>
-      ) : check.ok ? (
-        <span className="flex items-center gap-1.5">
-          <Badge variant="success">OK</Badge>
-          <span className="text-muted-foreground">a predicate over value ({valueType})</span>
-        </span>
-      ) : (
-        <>
-          <span className="flex items-start gap-1.5">
-            <Badge variant="danger">{check.kind === "syntax" ? "syntax error" : `${check.kind} error`}</Badge>
-            <span>{check.message}</span>
-          </span>
-          <ErrorSpan source={settled} start={check.position} end={check.end} />
-        </>
-      )}
-    </div>
-  );
-}
-
-/** The text with the offending characters marked (a caret when the range is empty). */
-function ErrorSpan({ source, start, end }: { source: string; start: number; end: number }) {
-  const to = Math.max(end, start);
-  return (
-    <pre
-      className="overflow-x-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded bg-muted px-2 py-1 font-mono text-xs"
-      aria-hidden="true"
+    <CheckStatus
+      id={id}
+      testId={id}
+      state={state}
+      className="mt-1 space-y-1"
+      badge={check.ok ? "OK" : check.kind === "syntax" ? "syntax error" : `${check.kind} error`}
+      where={
+        check.ok ? null : (
+          <ErrorSpan
+            source={settled}
+            start={check.position}
+            end={check.end}
+            className="whitespace-pre-wrap [overflow-wrap:anywhere]"
+          />
+        )
+      }
     >
-      {source.slice(0, start)}
-      <mark className="rounded-sm bg-danger-bg text-danger underline decoration-wavy">
-        {to > start ? source.slice(start, to) : "‸"}
-      </mark>
-      {source.slice(to)}
-    </pre>
+      {check.ok ? `a predicate over value (${valueType})` : check.message}
+    </CheckStatus>
   );
 }

@@ -3,8 +3,8 @@
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
-import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/ui/text-field";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
 import { LIST_LIMITS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
@@ -84,35 +84,24 @@ export function VariableEditor(props: VariableEditorProps) {
   });
   const { form, update, errors } = editor;
 
-  const title = readOnly ? "Response variable" : variable ? "Edit response variable" : "New response variable";
   return (
     <EditorDrawer
       {...drawer}
-      testId="variable-editor"
-      formId="variable-editor-form"
-      title={title}
-      loadedName={variable?.name ?? null}
-      readOnlyNote="designers edit variables; you can use the tester."
-      saveLabel={variable ? "Save variable" : "Create variable"}
       tester={<VariableTester variable={testable(form)} />}
       form={
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <FormField
+            <TextField
+              id="variable-name"
               label="Name"
-              htmlFor="variable-name"
               required
-              errors={errors.name}
               hint="The CEL variable lane-1 rules read, e.g. refund_amount."
-            >
-              <Input
-                id="variable-name"
-                value={form.name}
-                maxLength={TEXT_LIMITS.key}
-                className="font-mono text-xs"
-                onChange={(e) => update({ name: e.target.value })}
-              />
-            </FormField>
+              errors={errors.name}
+              value={form.name}
+              onChange={(name) => update({ name })}
+              maxLength={TEXT_LIMITS.key}
+              inputClassName="font-mono text-xs"
+            />
             <TypeSelectField
               id="variable-type"
               types={TYPES}
@@ -176,6 +165,9 @@ export function VariableEditor(props: VariableEditorProps) {
           />
         </>
       }
+      noun="response variable"
+      loadedName={variable?.name ?? null}
+      readOnlyNote="designers edit variables; you can use the tester."
     />
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { TesterPanel } from "@/components/config-editor/tester-panel";
 import { Badge } from "@/components/ui/badge";
 import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
@@ -77,15 +78,11 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
   const shown = reply.trim() === "" ? null : result;
   const label = variable.name.trim() || "this variable";
   return (
-    <section aria-labelledby="variable-tester-title" className="space-y-3 rounded-lg border border-border p-3">
-      <div>
-        <h3 id="variable-tester-title" className="font-semibold text-sm">
-          Tester
-        </h3>
-        <p className="text-muted-foreground text-xs">
-          Paste a reply the agent might give; the engine's own extraction runs it with the patterns as typed.
-        </p>
-      </div>
+    <TesterPanel
+      id="variable-tester"
+      title="Tester"
+      intro="Paste a reply the agent might give; the engine's own extraction runs it with the patterns as typed."
+    >
       <div className="flex flex-col gap-1">
         <Label htmlFor="variable-tester-reply">Reply</Label>
         <Textarea
@@ -113,7 +110,7 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
           ))}
         </ul>
       ) : null}
-    </section>
+    </TesterPanel>
   );
 }
 

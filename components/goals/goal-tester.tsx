@@ -5,9 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { validateGoalReformulationAction } from "@/lib/actions/goals/validate-goal-reformulation";
 import {
   ALLOWED_REFORMULATION_TYPES,
@@ -50,6 +49,7 @@ export function GoalTester() {
   }
 
   const errors = problems.fieldErrors ?? {};
+  const field = textFieldsOf({ id: "goal", form: values, update: set, errors: (key) => errors[key] });
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
       <form onSubmit={check} className="flex flex-col gap-3" aria-label="Goal reformulation candidate">
@@ -62,16 +62,8 @@ export function GoalTester() {
           ))}
         </fieldset>
         {problems.message ? <Alert variant="danger">{problems.message}</Alert> : null}
-        <FormField label="Original goal" htmlFor="goal-original" errors={errors.original} required>
-          <Textarea id="goal-original" value={values.original} onChange={(e) => set({ original: e.target.value })} />
-        </FormField>
-        <FormField label="Candidate reformulation" htmlFor="goal-candidate" errors={errors.reformulated} required>
-          <Textarea
-            id="goal-candidate"
-            value={values.reformulated}
-            onChange={(e) => set({ reformulated: e.target.value })}
-          />
-        </FormField>
+        <TextField {...field("original")} label="Original goal" required multiline />
+        <TextField {...field("reformulated", "candidate")} label="Candidate reformulation" required multiline />
         <div className="grid grid-cols-2 gap-3">
           <FormField label="Claimed type" htmlFor="goal-type" errors={errors.type}>
             <NativeSelect
@@ -86,20 +78,13 @@ export function GoalTester() {
               ))}
             </NativeSelect>
           </FormField>
-          <FormField
+          <TextField
+            {...field("confidence")}
             label="Confidence"
-            htmlFor="goal-confidence"
-            errors={errors.confidence}
             hint="0 to 1; ≥ 0.9 passes"
-          >
-            <Input
-              id="goal-confidence"
-              inputMode="decimal"
-              className="font-mono"
-              value={values.confidence}
-              onChange={(e) => set({ confidence: e.target.value })}
-            />
-          </FormField>
+            inputMode="decimal"
+            inputClassName="font-mono"
+          />
         </div>
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 font-medium text-sm">Evidence</legend>

@@ -10,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
+import { useFormProblems } from "@/components/ui/use-form-problems";
 import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
 import { type LoopView, score2 } from "@/lib/loops/loop-view";
 
@@ -33,8 +34,7 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, setErrors, setMessage, refused, clear } = useFormProblems();
   const limitReached = loop.rerunCount >= loop.maxReruns;
   const fatigued = loop.reflectionFatigue >= loop.fatigueLimit;
   const turnLoop = loop.kind === "turn";
@@ -67,18 +67,14 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
         setOpen(false);
         router.refresh();
       } else {
-        setErrors(result.fieldErrors ?? {});
-        setMessage(result.message);
+        refused(result);
       }
     });
   }
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (!next) {
-      setErrors({});
-      setMessage(null);
-    }
+    if (!next) clear();
   }
 
   return (

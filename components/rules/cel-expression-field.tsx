@@ -1,9 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { Badge } from "@/components/ui/badge";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { CheckStatus, ErrorSpan } from "@/components/ui/check-status";
+import { TextField } from "@/components/ui/text-field";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
 import { checkExpression } from "@/lib/engine/cel/check-expression";
@@ -53,62 +52,35 @@ export function CelExpressionField({
 
   return (
     <div className="space-y-1.5">
-      <FormField
+      <TextField
+        id={id}
         label={label}
-        htmlFor={id}
         required
         errors={errors}
         hint={declared ? `Declared variables: ${declared}.${moneyHint}` : "No variables are declared yet."}
-      >
-        <Textarea
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder={placeholder}
-          aria-describedby={statusId}
-          className="min-h-14 font-mono text-xs"
-        />
-      </FormField>
-      <div
+        multiline
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={statusId}
+        inputClassName="min-h-14 font-mono text-xs"
+      />
+      <CheckStatus
         id={statusId}
-        data-testid="cel-status"
-        data-state={settled !== value ? "checking" : check.ok ? "ok" : "error"}
-        aria-live="polite"
-        className="space-y-1 text-xs"
+        testId="cel-status"
+        state={settled !== value ? "checking" : check.ok ? "ok" : "error"}
+        className="space-y-1"
+        badge={check.ok ? "OK" : check.kind === "syntax" ? "syntax error" : `${check.kind} error`}
+        where={
+          !check.ok && settled.trim() !== "" ? (
+            <ErrorSpan source={settled} start={check.position} end={check.end} />
+          ) : null
+        }
       >
-        {settled !== value ? (
-          <span className="text-muted-foreground">Checking…</span>
-        ) : check.ok ? (
-          <span className="flex items-center gap-1.5">
-            <Badge variant="success">OK</Badge>
-            <span className="text-muted-foreground">parses and gives a {check.type}</span>
-          </span>
-        ) : (
-          <>
-            <span className="flex items-start gap-1.5">
-              <Badge variant="danger">{check.kind === "syntax" ? "syntax error" : `${check.kind} error`}</Badge>
-              <span>{check.message}</span>
-            </span>
-            {settled.trim() !== "" ? <ErrorSpan source={settled} start={check.position} end={check.end} /> : null}
-          </>
-        )}
-      </div>
+        {check.ok ? `parses and gives a ${check.type}` : check.message}
+      </CheckStatus>
     </div>
-  );
-}
-
-/** The expression with the offending characters marked (a caret when the range is empty). */
-function ErrorSpan({ source, start, end }: { source: string; start: number; end: number }) {
-  const to = Math.max(end, start);
-  return (
-    <pre className="overflow-x-auto rounded bg-muted px-2 py-1 font-mono text-xs" aria-hidden="true">
-      {source.slice(0, start)}
-      <mark className="rounded-sm bg-danger-bg text-danger underline decoration-wavy">
-        {to > start ? source.slice(start, to) : "‸"}
-      </mark>
-      {source.slice(to)}
-    </pre>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { TesterPanel } from "@/components/config-editor/tester-panel";
 import { Badge } from "@/components/ui/badge";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -60,19 +61,19 @@ export function CelTester({
   }, [agentKey, settled, names, declarations, settledTexts]);
 
   return (
-    <section aria-labelledby="cel-tester-title" className="space-y-3 rounded-lg border border-border p-3">
-      <div>
-        <h3 id="cel-tester-title" className="font-semibold text-sm">
-          Tester
-        </h3>
-        <p className="text-muted-foreground text-xs">Type values; leave one blank to see a missing value.</p>
-        {names.some((name) => moneyVariables.includes(name) || moneyVariables.some((m) => name === totalNameOf(m))) ? (
+    <TesterPanel
+      id="cel-tester"
+      title="Tester"
+      intro="Type values; leave one blank to see a missing value."
+      note={
+        names.some((name) => moneyVariables.includes(name) || moneyVariables.some((m) => name === totalNameOf(m))) ? (
           <p data-testid="cel-tester-money-note" className="text-muted-foreground text-xs">
             On a turn, a money variable is tried at each amount the reply states and at their total (type 60 for “$30
             now and $30 later”); its <span className="font-mono">_total</span> is the sum alone.
           </p>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {names.length === 0 ? (
         <p className="text-muted-foreground text-xs">The expression uses no variables.</p>
       ) : (
@@ -112,7 +113,7 @@ export function CelTester({
         })
       )}
       <TesterVerdict result={settled.trim() === "" ? null : result} />
-    </section>
+    </TesterPanel>
   );
 }
 

@@ -49,17 +49,9 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
   const { form } = editor;
   const twin = readOnly ? null : sameRuleAs(form, data.rules, loaded?.key ?? null);
 
-  const title = readOnly ? "Rule" : loaded ? "Edit rule" : "New rule";
   return (
     <EditorDrawer
       {...drawer}
-      testId="rule-editor"
-      formId="rule-editor-form"
-      title={title}
-      loadedName={loaded?.key ?? null}
-      readOnlyNote="designers edit rules; you can use the tester."
-      saveLabel={loaded ? "Save rule" : "Create rule"}
-      testerWidth="narrow"
       form={<RuleFormFields form={form} update={editor.update} errors={editor.errors} data={data} sameAs={twin} />}
       tester={
         usesExpression(form) ? (
@@ -74,6 +66,10 @@ export function RuleEditorDrawer(props: RuleEditorDrawerProps) {
           </p>
         )
       }
+      noun="rule"
+      loadedName={loaded?.key ?? null}
+      readOnlyNote="designers edit rules; you can use the tester."
+      testerWidth="narrow"
     />
   );
 }

@@ -3,10 +3,9 @@
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleFormState } from "@/lib/rules/rule-form-state";
 import { usesExpression } from "@/lib/rules/rule-form-state";
@@ -24,41 +23,39 @@ interface RuleFormFieldsProps {
   sameAs: BundleRule | null;
 }
 
+/** The rule's limits, each a number: its form key, its input's id, and what it means. */
+const NUMBER_FIELDS = [
+  { key: "priority", id: "priority", label: "Priority", hint: "Higher wins a conflict." },
+  { key: "max_fires_per_session", id: "max-fires", label: "Max fires", min: 1, hint: "Per session; blank: no limit." },
+  { key: "cooldown_turns", id: "cooldown", label: "Cooldown", min: 0, hint: "Turns between fires." },
+] as const;
+
 /** Every Rule field, with the server's inline errors under each. */
 export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormFieldsProps) {
+  const field = textFieldsOf({ id: "rule", form, update, errors: (key) => errors[key] });
   return (
     <div className="space-y-4">
       <NameKeyFields
         id="rule"
-        form={form}
-        errors={errors}
+        of={{ form, errors, update }}
         keyHint="Stable id in bundles and traces."
-        update={update}
-        columns="sm:grid-cols-[1fr_16rem]"
+        keyColumn="wide"
       />
-      <FormField
+      <TextField
+        {...field("condition_text", "condition")}
         label="Condition (when)"
-        htmlFor="rule-condition"
         required
-        errors={errors.condition_text}
+        multiline
+        inputClassName="min-h-14"
         hint="Matched against the customer's message to decide whether the rule applies."
-      >
-        <Textarea
-          id="rule-condition"
-          value={form.condition_text}
-          onChange={(e) => update({ condition_text: e.target.value })}
-          className="min-h-14"
-        />
-      </FormField>
-      <FormField
+      />
+      <TextField
+        {...field("action_text", "action")}
         label="Action (then)"
-        htmlFor="rule-action"
         required
-        errors={errors.action_text}
+        multiline
         hint="Told to the model when the rule applies."
-      >
-        <Textarea id="rule-action" value={form.action_text} onChange={(e) => update({ action_text: e.target.value })} />
-      </FormField>
+      />
       {sameAs ? (
         <Alert variant="warning" title={`Same as rule ${sameAs.name}`}>
           {sameAs.key} already has this condition and action in the same scope. You can still save; the two would apply
@@ -67,37 +64,9 @@ export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormF
       ) : null}
       <ScopeTargetPicker scope={form.scope} value={form.scope_ref} onChange={update} targets={data} errors={errors} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <FormField label="Priority" htmlFor="rule-priority" errors={errors.priority} hint="Higher wins a conflict.">
-          <Input
-            id="rule-priority"
-            type="number"
-            value={form.priority}
-            onChange={(e) => update({ priority: e.target.value })}
-          />
-        </FormField>
-        <FormField
-          label="Max fires"
-          htmlFor="rule-max-fires"
-          errors={errors.max_fires_per_session}
-          hint="Per session; blank: no limit."
-        >
-          <Input
-            id="rule-max-fires"
-            type="number"
-            min={1}
-            value={form.max_fires_per_session}
-            onChange={(e) => update({ max_fires_per_session: e.target.value })}
-          />
-        </FormField>
-        <FormField label="Cooldown" htmlFor="rule-cooldown" errors={errors.cooldown_turns} hint="Turns between fires.">
-          <Input
-            id="rule-cooldown"
-            type="number"
-            min={0}
-            value={form.cooldown_turns}
-            onChange={(e) => update({ cooldown_turns: e.target.value })}
-          />
-        </FormField>
+        {NUMBER_FIELDS.map(({ key, id, ...number }) => (
+          <TextField key={key} {...field(key, id)} type="number" {...number} />
+        ))}
         <div className="flex flex-col gap-2">
           <span className="font-medium text-sm" id="rule-enabled-label">
             Enabled

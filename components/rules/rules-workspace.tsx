@@ -4,7 +4,6 @@ import { useMemo, useState } from "react";
 import { ConfigPageActions } from "@/components/config-editor/page-actions";
 import { TestsGateDialog } from "@/components/config-editor/tests-gate-dialog";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
-import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -30,15 +29,9 @@ interface RulesWorkspaceProps {
 
 export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspaceProps) {
   const [filters, updateFilters] = useRuleFiltersUrl(initialFilters);
-  const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
-  const { opened, open, close } = useOpenedEditor("rule", data.rules, canEdit, version);
+  const { version, onSaved, opened, open, editorProps } = useOpenedEditor("rule", data.rules, data, canEdit);
   const [deleting, setDeleting] = useState<BundleRule | null>(null);
-  const commands = useRuleCommands({
-    agentKey: data.agent.key,
-    version,
-    onVersion: setSavedVersion,
-    onDuplicated: (copy, at) => open(copy, at),
-  });
+  const commands = useRuleCommands({ agentKey: data.agent.key, version, onVersion: onSaved, onDuplicated: open });
 
   const targetLabels = useMemo(
     () => Object.fromEntries([...data.scenarios, ...data.steps.flatMap((g) => g.options)].map((t) => [t.ref, t.label])),
@@ -95,16 +88,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
         <RulesTable table={table} pendingKey={commands.pendingKey} />
       )}
       {opened ? (
-        <RuleEditorDrawer
-          key={opened.id}
-          rule={opened.entity}
-          loadedVersion={opened.loadedVersion}
-          data={data}
-          currentVersion={version}
-          readOnly={!canEdit}
-          onSaved={setSavedVersion}
-          onClose={close}
-        />
+        <RuleEditorDrawer key={opened.id} rule={opened.entity} loadedVersion={opened.loadedVersion} {...editorProps} />
       ) : null}
       <DeleteRuleDialog
         rule={deleting}

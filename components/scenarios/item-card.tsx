@@ -2,9 +2,34 @@
 
 import { type ReactNode, useEffect, useRef } from "react";
 import { cn } from "@/components/ui/cn";
+import { textFieldsOf } from "@/components/ui/text-field";
+import type { ErrorLookup } from "./form-errors";
 import { ItemControls } from "./item-controls";
 
-interface ItemCardProps {
+/** What a step's and a transition's card take alike: the item's place, selection and edit. */
+export interface ListItemProps<F> {
+  index: number;
+  count: number;
+  selected: boolean;
+  /** Changes on every selection made since load: a selected card scrolls into view then (0: the load). */
+  scrollKey: number;
+  onToggle: () => void;
+  /** null for a viewer: the fields are read-only and there are no controls. */
+  edit: { update: (patch: Partial<F>) => void; move: (delta: -1 | 1) => void; remove: () => void } | null;
+}
+
+/** A card's text fields: ids under the card's (`${id}-name`), errors under its path (steps[1].name). */
+export function itemTextFields<F>(
+  id: string,
+  at: string,
+  form: F,
+  edit: ListItemProps<F>["edit"],
+  errors: ErrorLookup,
+) {
+  return textFieldsOf({ id, form, update: (patch) => edit?.update(patch), errors: (key) => errors(`${at}.${key}`) });
+}
+
+interface ItemCardProps extends Omit<ListItemProps<unknown>, "edit"> {
   /** The card's id stem: its fieldset is `${id}-fields`. */
   id: string;
   /** The list item's accessible name ("Step 2: Verify"). */
@@ -12,12 +37,6 @@ interface ItemCardProps {
   testId: string;
   /** A step's key, for finding its card; transitions have none. */
   stepKey?: string;
-  index: number;
-  count: number;
-  selected: boolean;
-  /** Changes on every selection made since load: a selected card scrolls into view then (0: the load). */
-  scrollKey: number;
-  onToggle: () => void;
   /** The summary line after the item's number, inside the button that selects it. */
   summary: ReactNode;
   badges: ReactNode;

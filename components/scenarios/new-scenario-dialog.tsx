@@ -5,9 +5,9 @@ import { useState, useTransition } from "react";
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
+import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
@@ -31,8 +31,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
   const keyFollows = useKeyFromName<typeof EMPTY>(true, keyFromName);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, setErrors, refused } = useFormProblems();
   const [pending, startCreate] = useTransition();
 
   const update = (patch: Partial<typeof EMPTY>) => {
@@ -66,8 +65,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
         expected_config_version: version,
       });
       if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
-        setMessage(result.message);
+        refused(result);
         return;
       }
       onVersion(result.data.config_version);
@@ -79,6 +77,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
     });
   }
 
+  const field = textFieldsOf({ id: "new-scenario", form: fields, update, errors: (key) => errors[key] });
   return (
     <FormDialog
       open={open}
@@ -94,36 +93,20 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
         create();
       }}
     >
-      <NameKeyFields
-        id="new-scenario"
-        form={fields}
-        errors={errors}
-        keyHint="Stable id in bundles."
-        update={update}
-        columns=""
-      />
-      <FormField
+      <NameKeyFields id="new-scenario" of={{ form: fields, errors, update }} keyHint="Stable id in bundles." />
+      <TextField
+        {...field("intent_label", "intent")}
         label="Intent label"
-        htmlFor="new-scenario-intent"
-        errors={errors.intent_label}
         hint="Logged on every turn routed here."
-      >
-        <Input
-          id="new-scenario-intent"
-          value={fields.intent_label}
-          className="font-mono text-xs"
-          onChange={(e) => update({ intent_label: e.target.value })}
-        />
-      </FormField>
-      <FormField
-        label="First step"
-        htmlFor="new-scenario-step"
-        required
+        inputClassName="font-mono text-xs"
+      />
+      <TextField
+        {...field("step")}
         errors={errors.step ?? errors.steps ?? errors.entry_step}
+        label="First step"
+        required
         hint={`Its entry step; key ${keyFromName(fields.step, "_") || "start"}.`}
-      >
-        <Input id="new-scenario-step" value={fields.step} onChange={(e) => update({ step: e.target.value })} />
-      </FormField>
+      />
     </FormDialog>
   );
 }

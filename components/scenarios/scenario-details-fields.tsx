@@ -2,10 +2,9 @@
 
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ScenarioForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
@@ -20,41 +19,26 @@ interface ScenarioDetailsFieldsProps {
 
 /** The scenario's own fields, with inline errors under each. */
 export function ScenarioDetailsFields({ form, update, errors, scopedRules }: ScenarioDetailsFieldsProps) {
+  const field = textFieldsOf({ id: "scenario", form, update, errors });
   return (
     <div className="space-y-3">
       <NameKeyFields
         id="scenario"
-        form={form}
-        errors={{ name: errors("name"), key: errors("key") }}
+        of={{ form, errors: { name: errors("name"), key: errors("key") }, update }}
         keyHint={
           scopedRules.length > 0 ? `Renaming keeps rules ${scopedRules.join(", ")} on it.` : "Stable id in bundles."
         }
-        update={update}
-        columns="sm:grid-cols-[1fr_12rem]"
+        keyColumn="narrow"
       />
-      <FormField label="Description" htmlFor="scenario-description" errors={errors("description")}>
-        <Textarea
-          id="scenario-description"
-          value={form.description}
-          className="min-h-12"
-          onChange={(e) => update({ description: e.target.value })}
-        />
-      </FormField>
+      <TextField {...field("description")} label="Description" multiline inputClassName="min-h-12" />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FormField
+        <TextField
+          {...field("intent_label", "intent")}
           label="Intent label"
-          htmlFor="scenario-intent"
-          errors={errors("intent_label")}
           hint="Logged on every turn routed here: the dashboard's intent heatmap."
-        >
-          <Input
-            id="scenario-intent"
-            value={form.intent_label}
-            maxLength={TEXT_LIMITS.intentLabel}
-            className="font-mono text-xs"
-            onChange={(e) => update({ intent_label: e.target.value })}
-          />
-        </FormField>
+          maxLength={TEXT_LIMITS.intentLabel}
+          inputClassName="font-mono text-xs"
+        />
         <FormField
           label="Entry step"
           htmlFor="scenario-entry-step"
@@ -76,18 +60,12 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
           </NativeSelect>
         </FormField>
       </div>
-      <FormField
+      <TextField
+        {...field("entry_examples")}
         label="Entry examples"
-        htmlFor="scenario-entry-examples"
-        errors={errors("entry_examples")}
+        multiline
         hint="One a line: messages that should start this scenario. Routing scores a message against them."
-      >
-        <Textarea
-          id="scenario-entry-examples"
-          value={form.entry_examples}
-          onChange={(e) => update({ entry_examples: e.target.value })}
-        />
-      </FormField>
+      />
       <div className="flex items-center gap-2">
         <Switch
           id="scenario-enabled"

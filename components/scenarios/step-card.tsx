@@ -3,47 +3,34 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import type { StepMarks } from "./graph-marks";
-import { ItemCard } from "./item-card";
+import { ItemCard, itemTextFields, type ListItemProps } from "./item-card";
 
-interface StepCardProps {
+interface StepCardProps extends ListItemProps<StepForm> {
   step: StepForm;
-  index: number;
-  count: number;
   entry: boolean;
   marks: StepMarks;
-  selected: boolean;
   /** Rules scoped to this step (by its loaded key). */
   rules: string[];
   agentKey: string;
   errors: ErrorLookup;
   /** Move keyboard focus to the name field once (a step just added). */
   focusName: boolean;
-  /** null for a viewer: the fields are read-only and there are no controls. */
-  edit: {
-    update: (patch: Partial<StepForm>) => void;
-    move: (delta: -1 | 1) => void;
-    remove: () => void;
-  } | null;
-  onToggle: () => void;
-  /** Changes on every selection made since load: a selected card scrolls into view then (0: the load). */
-  scrollKey: number;
 }
 
 /** One step: a summary line that selects it; the selected step shows every field. */
 export function StepCard(props: StepCardProps) {
-  const { step, index, count, entry, marks, selected, rules, agentKey, errors, focusName, edit, onToggle, scrollKey } =
-    props;
+  const { step, entry, marks, rules, agentKey, errors, focusName, ...item } = props;
+  const { index, edit } = item;
   const nameRef = useRef<HTMLInputElement>(null);
   const id = `step-${step.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `steps[${index}]`;
+  const field = itemTextFields(id, at, step, edit, errors);
   const label = step.name || step.key || `step ${index + 1}`;
   const hasError =
     marks.error || ["key", "name", "instructions", "clarification_hint"].some((f) => errors(`${at}.${f}`));
@@ -54,15 +41,11 @@ export function StepCard(props: StepCardProps) {
 
   return (
     <ItemCard
+      {...item}
       id={id}
       label={`Step ${index + 1}: ${label}`}
       testId="step-card"
       stepKey={step.key}
-      index={index}
-      count={count}
-      selected={selected}
-      scrollKey={scrollKey}
-      onToggle={onToggle}
       summary={
         <>
           <span className="truncate font-medium text-sm">{label}</span>
@@ -85,61 +68,33 @@ export function StepCard(props: StepCardProps) {
       }
       what={`step ${label}`}
       legend={`step ${label}`}
-      edit={edit}
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
-        <FormField label="Name" htmlFor={`${id}-name`} required errors={errors(`${at}.name`)}>
-          <Input
-            ref={nameRef}
-            id={`${id}-name`}
-            value={step.name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => edit?.update({ name: e.target.value })}
-          />
-        </FormField>
-        <FormField
+        <TextField {...field("name")} ref={nameRef} label="Name" required maxLength={TEXT_LIMITS.name} />
+        <TextField
+          {...field("key")}
           label="Key"
-          htmlFor={`${id}-key`}
           required
-          errors={errors(`${at}.key`)}
           hint={step.original_key ? "A new key keeps the step: sessions and rules stay on it." : undefined}
-        >
-          <Input
-            id={`${id}-key`}
-            value={step.key}
-            maxLength={TEXT_LIMITS.key}
-            className="font-mono text-xs"
-            onChange={(e) => edit?.update({ key: e.target.value })}
-          />
-        </FormField>
+          maxLength={TEXT_LIMITS.key}
+          inputClassName="font-mono text-xs"
+        />
       </div>
-      <FormField
+      <TextField
+        {...field("instructions")}
         label="Instructions"
-        htmlFor={`${id}-instructions`}
-        errors={errors(`${at}.instructions`)}
+        multiline
+        maxLength={TEXT_LIMITS.instructions}
         hint="Told to the model while the conversation is in this step."
-      >
-        <Textarea
-          id={`${id}-instructions`}
-          value={step.instructions}
-          maxLength={TEXT_LIMITS.instructions}
-          onChange={(e) => edit?.update({ instructions: e.target.value })}
-        />
-      </FormField>
-      <FormField
+      />
+      <TextField
+        {...field("clarification_hint", "hint")}
         label="Clarification hint"
-        htmlFor={`${id}-hint`}
-        errors={errors(`${at}.clarification_hint`)}
+        multiline
+        maxLength={TEXT_LIMITS.description}
+        inputClassName="min-h-12"
         hint="The question asked when the customer's message is too vague to act on."
-      >
-        <Textarea
-          id={`${id}-hint`}
-          value={step.clarification_hint}
-          maxLength={TEXT_LIMITS.description}
-          className="min-h-12"
-          onChange={(e) => edit?.update({ clarification_hint: e.target.value })}
-        />
-      </FormField>
+      />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

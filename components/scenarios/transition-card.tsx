@@ -3,35 +3,26 @@
 import { Badge } from "@/components/ui/badge";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm, TransitionForm } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
-import { ItemCard } from "./item-card";
+import { ItemCard, itemTextFields, type ListItemProps } from "./item-card";
 
-interface TransitionCardProps {
+interface TransitionCardProps extends ListItemProps<TransitionForm> {
   transition: TransitionForm;
-  index: number;
-  count: number;
   steps: StepForm[];
-  selected: boolean;
   hasGraphError: boolean;
   errors: ErrorLookup;
-  edit: {
-    update: (patch: Partial<TransitionForm>) => void;
-    move: (delta: -1 | 1) => void;
-    remove: () => void;
-  } | null;
-  onToggle: () => void;
-  /** Changes on every selection made since load: a selected card scrolls into view then (0: the load). */
-  scrollKey: number;
 }
 
 /** One transition: "from → to" and its condition on one line; the selected one shows every field. */
 export function TransitionCard(props: TransitionCardProps) {
-  const { transition, index, count, steps, selected, hasGraphError, errors, edit, onToggle, scrollKey } = props;
+  const { transition, steps, hasGraphError, errors, ...item } = props;
+  const { index, edit } = item;
   const id = `transition-${transition.uid.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const at = `transitions[${index}]`;
+  const field = itemTextFields(id, at, transition, edit, errors);
   const keyOf = (uid: string) => steps.find((s) => s.uid === uid)?.key || "(none)";
   const summary = `${keyOf(transition.from)} → ${keyOf(transition.to)}`;
   const hasError =
@@ -50,14 +41,10 @@ export function TransitionCard(props: TransitionCardProps) {
 
   return (
     <ItemCard
+      {...item}
       id={id}
       label={`Transition ${index + 1}: ${summary}`}
       testId="transition-card"
-      index={index}
-      count={count}
-      selected={selected}
-      scrollKey={scrollKey}
-      onToggle={onToggle}
       summary={
         <>
           <span className="shrink-0 font-mono text-xs">{summary}</span>
@@ -67,7 +54,6 @@ export function TransitionCard(props: TransitionCardProps) {
       badges={hasError ? <Badge variant="danger">error</Badge> : null}
       what={`transition ${index + 1}`}
       legend={`transition ${summary}`}
-      edit={edit}
     >
       {errors(at) ? <p className="text-destructive text-xs">{errors(at)?.join(" ")}</p> : null}
       <div className="grid grid-cols-2 gap-3">
@@ -86,32 +72,20 @@ export function TransitionCard(props: TransitionCardProps) {
           </NativeSelect>
         </FormField>
       </div>
-      <FormField
+      <TextField
+        {...field("condition_text", "condition")}
         label="Condition"
-        htmlFor={`${id}-condition`}
-        errors={errors(`${at}.condition_text`)}
+        multiline
+        maxLength={TEXT_LIMITS.description}
+        inputClassName="min-h-12"
         hint="When the conversation moves on: scored against the customer's message."
-      >
-        <Textarea
-          id={`${id}-condition`}
-          value={transition.condition_text}
-          maxLength={TEXT_LIMITS.description}
-          className="min-h-12"
-          onChange={(e) => edit?.update({ condition_text: e.target.value })}
-        />
-      </FormField>
-      <FormField
+      />
+      <TextField
+        {...field("examples")}
         label="Examples"
-        htmlFor={`${id}-examples`}
-        errors={errors(`${at}.examples`)}
+        multiline
         hint="One a line: messages that should take this transition."
-      >
-        <Textarea
-          id={`${id}-examples`}
-          value={transition.examples}
-          onChange={(e) => edit?.update({ examples: e.target.value })}
-        />
-      </FormField>
+      />
     </ItemCard>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { Badge } from "@/components/ui/badge";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { CheckStatus } from "@/components/ui/check-status";
+import { TextField } from "@/components/ui/text-field";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { formatJsonError, parseJsonText } from "@/lib/tools/json-text";
 
@@ -49,41 +48,24 @@ export function ToolDataField({
   const statusId = `${id}-status`;
   return (
     <div className="space-y-1.5">
-      <FormField label={label} htmlFor={id} required={required} errors={errors} hint={hint}>
-        <Textarea
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          spellCheck={false}
-          autoComplete="off"
-          aria-describedby={statusId}
-          className={`${className} font-mono text-xs`}
-        />
-      </FormField>
-      <div
+      <TextField
+        {...{ id, label, required, errors, hint, value, onChange }}
+        multiline
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={statusId}
+        inputClassName={`${className} font-mono text-xs`}
+      />
+      <CheckStatus
         id={statusId}
-        data-testid={id === "tool-data" ? "data-status" : `${id}-status`}
-        data-state={settled !== value ? "checking" : parsed.ok ? "ok" : "error"}
-        aria-live="polite"
-        className="space-y-1 text-xs"
+        testId={id === "tool-data" ? "data-status" : `${id}-status`}
+        state={settled !== value ? "checking" : parsed.ok ? "ok" : "error"}
+        className="space-y-1"
+        badge={parsed.ok ? "valid JSON" : "JSON error"}
+        where={parsed.ok ? null : <ErrorLine text={settled} line={parsed.line} column={parsed.column} />}
       >
-        {settled !== value ? (
-          <span className="text-muted-foreground">Checking…</span>
-        ) : parsed.ok ? (
-          <span className="flex items-center gap-1.5">
-            <Badge variant="success">valid JSON</Badge>
-            <span className="text-muted-foreground">{summary(parsed.value)}</span>
-          </span>
-        ) : (
-          <>
-            <span className="flex items-start gap-1.5">
-              <Badge variant="danger">JSON error</Badge>
-              <span>{formatJsonError(parsed)}</span>
-            </span>
-            <ErrorLine text={settled} line={parsed.line} column={parsed.column} />
-          </>
-        )}
-      </div>
+        {parsed.ok ? summary(parsed.value) : formatJsonError(parsed)}
+      </CheckStatus>
     </div>
   );
 }

@@ -59,17 +59,9 @@ export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
     !readOnly && form.kind === "http",
   );
 
-  const title = readOnly ? "Tool" : loaded ? "Edit tool" : "New tool";
   return (
     <EditorDrawer
       {...drawer}
-      testId="tool-editor"
-      formId="tool-editor-form"
-      title={title}
-      loadedName={loaded?.key ?? null}
-      readOnlyNote="designers edit and try tools."
-      saveLabel={loaded ? "Save tool" : "Create tool"}
-      testerWidth="narrow"
       form={
         <ToolFormFields
           form={form}
@@ -90,6 +82,10 @@ export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
           readOnly={readOnly}
         />
       }
+      noun="tool"
+      loadedName={loaded?.key ?? null}
+      readOnlyNote="designers edit and try tools."
+      testerWidth="narrow"
     />
   );
 }

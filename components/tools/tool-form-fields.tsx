@@ -2,8 +2,7 @@
 
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { Alert } from "@/components/ui/alert";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import { inputNamesOf, type ToolFormErrors, type ToolFormState } from "@/lib/tools/tool-form-state";
@@ -41,26 +40,18 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
       ) : null}
       <NameKeyFields
         id="tool"
-        form={form}
-        errors={errors}
+        of={{ form, errors, update }}
         keyHint="Stable id in bundles and traces; a rename keeps the rules attached."
-        update={update}
-        columns="sm:grid-cols-[1fr_16rem]"
+        keyColumn="wide"
       />
-      <FormField
+      <TextField
+        {...textFieldsOf({ id: "tool", form, update, errors: (key) => errors[key] })("description")}
         label="Description"
-        htmlFor="tool-description"
-        errors={errors.description}
+        multiline
+        inputClassName="min-h-14"
+        maxLength={TEXT_LIMITS.description}
         hint="What the tool returns; shown to designers and in traces."
-      >
-        <Textarea
-          id="tool-description"
-          value={form.description}
-          onChange={(e) => update({ description: e.target.value })}
-          className="min-h-14"
-          maxLength={TEXT_LIMITS.description}
-        />
-      </FormField>
+      />
       <fieldset className="space-y-1.5">
         <legend className="mb-1 font-medium text-sm">Kind</legend>
         <div className="grid grid-cols-2 gap-2">

@@ -2,8 +2,8 @@
 
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import type { ToolFormErrors, ToolFormState } from "@/lib/tools/tool-form-state";
@@ -15,31 +15,45 @@ interface ToolHttpFieldsProps {
   host: { status: ToolHostStatus | null; checking: boolean };
 }
 
+/** The call's two limits: form key, input id, and the range the bundle allows. */
+const LIMIT_FIELDS = [
+  {
+    key: "timeout_ms",
+    id: "timeout",
+    label: "Timeout (ms)",
+    min: 100,
+    max: 30_000,
+    hint: "100 – 30,000; 5,000 default.",
+  },
+  {
+    key: "max_bytes",
+    id: "max-bytes",
+    label: "Max response (bytes)",
+    min: 1,
+    max: 1_048_576,
+    hint: "At most 1,048,576; 65,536 default.",
+  },
+] as const;
+
 /**
  * An http tool's call: URL with {input} placeholders, method, and the two limits
  * (docs/decisions.md#tool-output-is-data).
  */
 export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsProps) {
+  const field = textFieldsOf({ id: "tool", form, update, errors: (key) => errors[key] });
   return (
     <div className="space-y-3">
-      <FormField
+      <TextField
+        {...field("url")}
         label="URL"
-        htmlFor="tool-url"
         required
-        errors={errors.url}
         hint="{order_id} is replaced by that input, URL-encoded. GET sends no body; POST sends the inputs as JSON."
-      >
-        <Input
-          id="tool-url"
-          value={form.url}
-          onChange={(e) => update({ url: e.target.value })}
-          placeholder="https://api.example.com/orders/{order_id}"
-          className="font-mono text-xs"
-          maxLength={TEXT_LIMITS.url}
-          spellCheck={false}
-          autoComplete="off"
-        />
-      </FormField>
+        placeholder="https://api.example.com/orders/{order_id}"
+        inputClassName="font-mono text-xs"
+        maxLength={TEXT_LIMITS.url}
+        spellCheck={false}
+        autoComplete="off"
+      />
       <HostStatus host={host} />
       <div className="grid grid-cols-3 gap-3">
         <FormField label="Method" htmlFor="tool-method" errors={errors.method}>
@@ -52,36 +66,9 @@ export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsPro
             <option value="POST">POST</option>
           </NativeSelect>
         </FormField>
-        <FormField
-          label="Timeout (ms)"
-          htmlFor="tool-timeout"
-          errors={errors.timeout_ms}
-          hint="100 – 30,000; 5,000 default."
-        >
-          <Input
-            id="tool-timeout"
-            type="number"
-            min={100}
-            max={30_000}
-            value={form.timeout_ms}
-            onChange={(e) => update({ timeout_ms: e.target.value })}
-          />
-        </FormField>
-        <FormField
-          label="Max response (bytes)"
-          htmlFor="tool-max-bytes"
-          errors={errors.max_bytes}
-          hint="At most 1,048,576; 65,536 default."
-        >
-          <Input
-            id="tool-max-bytes"
-            type="number"
-            min={1}
-            max={1_048_576}
-            value={form.max_bytes}
-            onChange={(e) => update({ max_bytes: e.target.value })}
-          />
-        </FormField>
+        {LIMIT_FIELDS.map(({ key, id, ...limit }) => (
+          <TextField key={key} {...field(key, id)} type="number" {...limit} />
+        ))}
       </div>
     </div>
   );

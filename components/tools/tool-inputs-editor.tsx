@@ -4,6 +4,7 @@ import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { RowButton } from "@/components/ui/row-button";
 import { NativeSelect } from "@/components/ui/select";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import {
@@ -85,16 +86,9 @@ export function ToolInputsEditor({ rows, onChange, errors, readOnly }: ToolInput
               {readOnly ? (
                 <span />
               ) : (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove input ${n}`}
-                  title={`Remove input ${n}`}
-                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                >
+                <RowButton label={`Remove input ${n}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
                   <X />
-                </Button>
+                </RowButton>
               )}
             </div>
             <FieldError messages={[...(nameErrors ?? []), ...rowErrors]} />

@@ -2,6 +2,7 @@
 
 import { Play } from "lucide-react";
 import { type ReactNode, useState, useTransition } from "react";
+import { TesterPanel } from "@/components/config-editor/tester-panel";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
@@ -70,15 +71,11 @@ export function ToolTryPanel({ agentKey, form, draft, onInvalid, hostStatus, rea
 
   const skipped = result?.ok && result.data.state === "skipped" ? result.data : null;
   return (
-    <section aria-labelledby="tool-try-title" className="space-y-3 rounded-lg border border-border p-3">
-      <div>
-        <h3 id="tool-try-title" className="font-semibold text-sm">
-          Try it
-        </h3>
-        <p className="text-muted-foreground text-xs">
-          Runs this draft once — saved or not — through the runner turns use. Writes nothing.
-        </p>
-      </div>
+    <TesterPanel
+      id="tool-try"
+      title="Try it"
+      intro="Runs this draft once — saved or not — through the runner turns use. Writes nothing."
+    >
       {inputs.length === 0 ? <p className="text-muted-foreground text-xs">The tool takes no inputs.</p> : null}
       {inputs.map((row) => {
         const id = `try-${row.name}`;
@@ -134,7 +131,7 @@ export function ToolTryPanel({ agentKey, form, draft, onInvalid, hostStatus, rea
         Run
       </Button>
       <TryOutcome result={result} invalid={invalid} />
-    </section>
+    </TesterPanel>
   );
 }
 

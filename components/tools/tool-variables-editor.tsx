@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { RowButton } from "@/components/ui/row-button";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { checkOutputPath } from "@/lib/tools/output-path-check";
 import { newVariableRow, type ToolFormErrors, type VariableRow } from "@/lib/tools/tool-form-state";
@@ -78,16 +79,9 @@ export function ToolVariablesEditor({
               {readOnly ? (
                 <span />
               ) : (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove variable ${n}`}
-                  title={`Remove variable ${n}`}
-                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                >
+                <RowButton label={`Remove variable ${n}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
                   <X />
-                </Button>
+                </RowButton>
               )}
             </div>
             <div

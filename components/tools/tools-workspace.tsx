@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
-import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
@@ -21,15 +20,9 @@ interface ToolsWorkspaceProps {
 
 /** The Tools page: the list, the editor drawer with its Try it panel, the delete confirmation. */
 export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
-  const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
-  const { opened, open, close } = useOpenedEditor("tool", data.tools, canEdit, version);
+  const { version, onSaved, opened, open, editorProps } = useOpenedEditor("tool", data.tools, data, canEdit);
   const [deleting, setDeleting] = useState<BundleTool | null>(null);
-  const commands = useToolCommands({
-    agentKey: data.agent.key,
-    version,
-    onVersion: setSavedVersion,
-    onDuplicated: (copy, at) => open(copy, at),
-  });
+  const commands = useToolCommands({ agentKey: data.agent.key, version, onVersion: onSaved, onDuplicated: open });
   const n = data.tools.length;
 
   return (
@@ -65,16 +58,7 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
         />
       )}
       {opened ? (
-        <ToolEditorDrawer
-          key={opened.id}
-          tool={opened.entity}
-          loadedVersion={opened.loadedVersion}
-          data={data}
-          currentVersion={version}
-          readOnly={!canEdit}
-          onSaved={setSavedVersion}
-          onClose={close}
-        />
+        <ToolEditorDrawer key={opened.id} tool={opened.entity} loadedVersion={opened.loadedVersion} {...editorProps} />
       ) : null}
       <DeleteToolDialog
         agentKey={data.agent.key}

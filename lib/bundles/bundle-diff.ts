@@ -1,5 +1,6 @@
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
+import { emptyBundle } from "@/lib/engine/contracts/empty-bundle";
 
 /** Keys added and removed, and for each changed key the dotted paths of the fields that changed. */
 export interface EntityDiff {
@@ -23,16 +24,7 @@ export interface BundleDiff {
   tests: EntityDiff;
 }
 
-const EMPTY: Bundle = {
-  focal_bundle: 1,
-  agent: { key: "", name: "", description: "", settings: {} },
-  profile_fields: [],
-  variables: [],
-  tools: [],
-  scenarios: [],
-  rules: [],
-  tests: [],
-};
+const EMPTY = emptyBundle();
 
 export function diffBundles(before: Bundle | null, after: Bundle): BundleDiff {
   const previous = before ?? EMPTY;

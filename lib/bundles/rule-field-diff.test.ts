@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BundleRule } from "@/lib/engine/contracts/bundle";
+import { maxRefundRule } from "@/test/support/rule-fixtures";
 import { diffRuleFields } from "./rule-field-diff";
 
-const rule = BundleRule.parse({
-  key: "max-refund",
-  name: "Max refund",
-  condition_text: "A refund is offered",
-  action_text: "At most $50",
-  scope: "SCENARIO",
-  scope_ref: "refund",
-  is_hard_constraint: true,
-  enforcement_expression: "refund_amount <= 50",
-  attached_tools: ["lookup_order"],
-});
+const rule = maxRefundRule();
 
 describe("diffRuleFields", () => {
   it("lists only the fields that changed, with before and after", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
+import { emptyBundle } from "@/lib/engine/contracts/empty-bundle";
 import { demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
 import { serializeBundle } from "./serialize-bundle";
 
@@ -25,21 +26,6 @@ describe("serializeBundle", () => {
 
   it("writes every default, two-space indented, with a trailing newline", () => {
     const text = serializeBundle({ focal_bundle: 1, agent: { key: "tiny", name: "Tiny" } });
-    expect(text).toBe(
-      `${JSON.stringify(
-        {
-          focal_bundle: 1,
-          agent: { key: "tiny", name: "Tiny", description: "", settings: {} },
-          profile_fields: [],
-          variables: [],
-          tools: [],
-          scenarios: [],
-          rules: [],
-          tests: [],
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    expect(text).toBe(`${JSON.stringify(emptyBundle({ key: "tiny", name: "Tiny" }), null, 2)}\n`);
   });
 });

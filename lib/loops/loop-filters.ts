@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { isPostgresTimestamp } from "@/lib/text/postgres-timestamp";
+import { dayRange, filterQuery, urlDay } from "@/lib/text/url-filters";
 
 // The Loops dashboard's filters live in the URL: ?kind=&agent=&ff=&echo=&overridden=&from=&to=
 // plus ?cursor= for keyset "load more". A value that does not parse is ignored, not an error page.
 
 const yesNo = z.enum(["yes", "no"]).optional().catch(undefined);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-  .optional()
-  .catch(undefined);
 
 export const LoopSearch = z.object({
   kind: z.enum(["external", "turn"]).optional().catch(undefined),
@@ -18,8 +13,8 @@ export const LoopSearch = z.object({
   ff: yesNo,
   echo: yesNo,
   overridden: yesNo,
-  from: day,
-  to: day,
+  from: urlDay,
+  to: urlDay,
   cursor: z.string().max(200).optional().catch(undefined),
 });
 export type LoopSearch = z.infer<typeof LoopSearch>;
@@ -40,13 +35,7 @@ export function hasFilters(search: LoopSearch): boolean {
 
 /** The dashboard URL for these filters (and a cursor for the next page). */
 export function loopsHref(search: LoopSearch, cursor?: string): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = search[key];
-    if (value) params.set(key, value);
-  }
-  if (cursor) params.set("cursor", cursor);
-  const query = params.toString();
+  const query = filterQuery(search, FILTER_KEYS, cursor);
   return query ? `/loops?${query}` : "/loops";
 }
 
@@ -54,16 +43,13 @@ const flag = (value: "yes" | "no" | undefined) => (value === undefined ? undefin
 
 /** The filters as the query reads them: yes/no → booleans, days → [from 00:00 UTC, to + 1 day 00:00 UTC). */
 export function loopFilterOf(search: LoopSearch, agentId?: string) {
-  const to = search.to ? new Date(`${search.to}T00:00:00Z`) : undefined;
-  if (to) to.setUTCDate(to.getUTCDate() + 1);
   return {
     kind: search.kind,
     agentId,
     forceFinalized: flag(search.ff),
     biasEcho: flag(search.echo),
     overridden: flag(search.overridden),
-    from: search.from ? new Date(`${search.from}T00:00:00Z`) : undefined,
-    to,
+    ...dayRange(search),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityFieldsOf } from "@/lib/bundles/entity-fields-of";
 import { CEL_MAX_EXPRESSION_LENGTH } from "@/lib/engine/cel/cel-environment";
 import { AgentKey, BundleRule, EntityKey, VariableName } from "@/lib/engine/contracts/bundle";
 import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
@@ -32,9 +33,7 @@ export type EvaluateRuleExpressionInput = z.input<typeof EvaluateRuleExpressionI
 
 /** The rule fields of an input: what is written to the database and compared in the diff. */
 export function ruleFieldsOf(input: z.output<typeof CreateRuleInput> | z.output<typeof UpdateRuleInput>): BundleRule {
-  const fields = {} as Record<string, unknown>;
-  for (const name of Object.keys(BundleRule.shape)) fields[name] = (input as Record<string, unknown>)[name];
-  return fields as BundleRule;
+  return entityFieldsOf<BundleRule>(BundleRule, input);
 }
 
 /** What every rule mutation returns: the agent's version afterwards and whether anything changed. */

@@ -1,21 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { BundleRule } from "@/lib/engine/contracts/bundle";
 import { keyFromName } from "@/lib/keys/key-from-name";
+import { maxRefundRule } from "@/test/support/rule-fixtures";
 import { formFromRule, NEW_RULE_FORM, ruleFromForm } from "./rule-form-state";
 
-const rule = BundleRule.parse({
-  key: "max-refund",
-  name: "Max refund",
-  condition_text: "A refund is offered",
-  action_text: "At most $50",
-  scope: "SCENARIO",
-  scope_ref: "refund",
-  priority: 50,
-  is_hard_constraint: true,
-  enforcement_expression: "refund_amount <= 50",
-  attached_tools: ["lookup_order"],
-  max_fires_per_session: 2,
-});
+const rule = maxRefundRule({ priority: 50, max_fires_per_session: 2 });
 
 describe("rule form state", () => {
   it("round-trips a rule through the form unchanged", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityFieldsOf } from "@/lib/bundles/entity-fields-of";
 import { AgentKey, BundleScenario, EntityKey } from "@/lib/engine/contracts/bundle";
 import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 
@@ -33,9 +34,7 @@ export type SetScenarioEnabledInput = z.input<typeof SetScenarioEnabledInput>;
 export function scenarioFieldsOf(
   input: z.output<typeof CreateScenarioInput> | z.output<typeof UpdateScenarioInput>,
 ): BundleScenario {
-  const fields = {} as Record<string, unknown>;
-  for (const name of Object.keys(BundleScenario.shape)) fields[name] = (input as Record<string, unknown>)[name];
-  return fields as BundleScenario;
+  return entityFieldsOf<BundleScenario>(BundleScenario, input);
 }
 
 /** What every scenario mutation returns: the agent's version afterwards and whether anything changed. */

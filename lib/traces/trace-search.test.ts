@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasTraceFilters, parseTraceSearch, traceDateRange, tracesHref } from "./trace-search";
+import { dayRange } from "@/lib/text/url-filters";
+import { hasTraceFilters, parseTraceSearch, tracesHref } from "./trace-search";
 
 const RULE = "0b8f7c1e-9a4d-4f7e-8c2b-1d3e5f7a9b0c";
 
@@ -29,9 +30,9 @@ describe("trace search parameters", () => {
   });
 
   it("read a date range as [from 00:00 UTC, the day after to)", () => {
-    const range = traceDateRange({ from: "2026-03-01", to: "2026-03-31" });
+    const range = dayRange({ from: "2026-03-01", to: "2026-03-31" });
     expect(range.from?.toISOString()).toBe("2026-03-01T00:00:00.000Z");
     expect(range.to?.toISOString()).toBe("2026-04-01T00:00:00.000Z");
-    expect(traceDateRange({})).toEqual({ from: undefined, to: undefined });
+    expect(dayRange({})).toEqual({ from: undefined, to: undefined });
   });
 });

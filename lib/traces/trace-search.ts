@@ -1,17 +1,12 @@
 import { z } from "zod";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+import { filterQuery, urlDay } from "@/lib/text/url-filters";
 
 // The traces explorer's filters live in the URL: a GET form writes them, links carry them,
 // a filtered view can be bookmarked. ?session=&outcome=&scenario=&fired=&violation=&provider=&from=&to=&q=
 // plus ?cursor= for keyset "load more". A value that does not parse is dropped, not an error page.
 
 const uuid = z.uuid().optional().catch(undefined);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-  .optional()
-  .catch(undefined);
 
 export const TraceSearch = z.object({
   session: uuid,
@@ -24,8 +19,8 @@ export const TraceSearch = z.object({
     .optional()
     .catch(undefined),
   provider: z.string().trim().min(1).max(64).optional().catch(undefined),
-  from: day,
-  to: day,
+  from: urlDay,
+  to: urlDay,
   // 200 characters: longer than any phrase worth searching for, short enough for a URL.
   q: z.string().trim().min(1).max(200).optional().catch(undefined),
   cursor: z.string().max(200).optional().catch(undefined),
@@ -58,23 +53,10 @@ export function hasTraceFilters(search: TraceSearch): boolean {
 
 /** The traces URL of an agent for these filters (and a cursor for the next page). */
 export function tracesHref(agentKey: string, search: Partial<TraceSearch>, cursor?: string): string {
-  const params = new URLSearchParams();
-  for (const key of TRACE_FILTER_KEYS) {
-    const value = search[key];
-    if (value) params.set(key, value);
-  }
-  if (cursor) params.set("cursor", cursor);
-  const query = params.toString();
+  const query = filterQuery(search, TRACE_FILTER_KEYS, cursor);
   return `/agents/${encodeURIComponent(agentKey)}/traces${query ? `?${query}` : ""}`;
 }
 
 export function turnHref(agentKey: string, turnId: string): string {
   return `/agents/${encodeURIComponent(agentKey)}/traces/${turnId}`;
-}
-
-/** Days → [from 00:00 UTC, to + 1 day 00:00 UTC): "to" names the last day included. */
-export function traceDateRange(search: Pick<TraceSearch, "from" | "to">): { from?: Date; to?: Date } {
-  const to = search.to ? new Date(`${search.to}T00:00:00Z`) : undefined;
-  if (to) to.setUTCDate(to.getUTCDate() + 1);
-  return { from: search.from ? new Date(`${search.from}T00:00:00Z`) : undefined, to };
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import postgres from "postgres";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
+import type { Database } from "@/db/types";
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default, or a
@@ -31,6 +32,26 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * The database of the test file that calls it: a fresh one (createTestDatabase) opened before the
+ * file's first test and closed after its last; `db` is read inside the tests.
+ */
+export function fileDatabase(): { readonly db: Database } {
+  let opened: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    opened = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return {
+    get db() {
+      if (!opened) throw new Error("the file's database opens in beforeAll; read db inside a test");
+      return opened.db;
     },
   };
 }

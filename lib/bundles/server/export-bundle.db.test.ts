@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
-import { createTestDatabase } from "@/test/support/test-database";
+import { fileDatabase } from "@/test/support/test-database";
 import { exportBundle, serializeBundle } from "./export-bundle";
 import { importBundle } from "./import-bundle";
 
 const actor: Actor = { kind: "system", name: "test", id: null };
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = fileDatabase();
 
 // Authored out of order, with defaults omitted, settings keys shuffled and free-form JSON whose key
 // order PostgreSQL's jsonb will not keep: export must still settle on one canonical text.

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { countConfigRows, demoBundle } from "@/test/support/bundle-fixtures";
-import { createTestDatabase } from "@/test/support/test-database";
+import { fileDatabase } from "@/test/support/test-database";
 import { exportBundle, serializeBundle } from "./export-bundle";
 import { importBundle } from "./import-bundle";
 
@@ -21,14 +20,7 @@ vi.mock("@/lib/server/ledger/append-ledger-event", async (importOriginal) => {
 });
 
 const actor: Actor = { kind: "system", name: "test", id: null };
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = fileDatabase();
 
 describe("importBundle atomicity", () => {
   it("leaves the previous configuration untouched when a late write fails", async () => {

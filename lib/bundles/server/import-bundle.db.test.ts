@@ -1,25 +1,17 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { agents, ledgerEvents, rules, scenarios, sessions, steps, tools, transitions } from "@/db/schema";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { countConfigRows, demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
-import { createTestDatabase } from "@/test/support/test-database";
+import { fileDatabase } from "@/test/support/test-database";
 import type { BundleDiff } from "../bundle-diff";
 import { importBundle } from "./import-bundle";
 
 const actor: Actor = { kind: "system", name: "test", id: null };
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = fileDatabase();
 
 async function importEvents(agentId: string) {
   return handle.db

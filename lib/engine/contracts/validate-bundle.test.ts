@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { emptyBundle } from "./empty-bundle";
 import { validateBundle } from "./validate-bundle";
 
 // biome-ignore lint/suspicious/noExplicitAny: these tests break the demo bundle in arbitrary ways.
@@ -23,16 +24,7 @@ describe("validateBundle", () => {
     const result = validateBundle({ focal_bundle: 1, agent: { key: "tiny", name: "Tiny" } });
     expect(result).toEqual({
       ok: true,
-      bundle: {
-        focal_bundle: 1,
-        agent: { key: "tiny", name: "Tiny", description: "", settings: {} },
-        profile_fields: [],
-        variables: [],
-        tools: [],
-        scenarios: [],
-        rules: [],
-        tests: [],
-      },
+      bundle: emptyBundle({ key: "tiny", name: "Tiny" }),
     });
   });
 

@@ -20,6 +20,21 @@ export const REFERENCE_REFLECTION: ReflectionInput = {
   reflection_persona: "SAGE",
 };
 
+/** The decision the reference reflection gets for loop_001: its first rerun, triggered by both thresholds. */
+export const REFERENCE_RERUN_DECISION = {
+  decision: "rerun",
+  original_loop_id: "loop_001",
+  new_loop_id: "loop_001_r1",
+  rerun_reason: "alignment_threshold_not_met",
+  rerun_number: 1,
+  rerun_count: 1,
+  max_reruns: 3,
+  rerun_of: "loop_001",
+  rerun_trigger: ["alignment", "drift"],
+  rerun_reason_detail: "Triggered by alignment, drift",
+  overridden_by: null,
+};
+
 export type CompletedOutcome = Extract<LoopCompletionOutcome, { ok: true }>;
 
 /** Posts the reference request for `loopId` and returns the outcome with the state to carry on with. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectBiasRepetition } from "./bias-echo";
+import { REFERENCE_RERUN_DECISION } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG } from "./config";
 import { checkThresholds, type DecideRerunInput, decideRerun } from "./decide-rerun";
 import { calculateFatigueScore } from "./fatigue";
@@ -53,19 +54,7 @@ describe("checkThresholds", () => {
 describe("decideRerun", () => {
   it("reruns as {root}_r{count+1}, naming what it reruns, why and which trigger", () => {
     const { decision, blockedBy, overriddenBy } = decideRerun(input());
-    expect(decision).toEqual({
-      decision: "rerun",
-      original_loop_id: "loop_001",
-      new_loop_id: "loop_001_r1",
-      rerun_reason: "alignment_threshold_not_met",
-      rerun_number: 1,
-      rerun_count: 1,
-      max_reruns: 3,
-      rerun_of: "loop_001",
-      rerun_trigger: ["alignment", "drift"],
-      rerun_reason_detail: "Triggered by alignment, drift",
-      overridden_by: null,
-    });
+    expect(decision).toEqual(REFERENCE_RERUN_DECISION);
     expect(blockedBy).toEqual([]);
     expect(overriddenBy).toBeNull();
   });

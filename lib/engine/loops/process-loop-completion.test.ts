@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../contracts/agent-settings";
-import { complete, REFERENCE_NOW, REFERENCE_REFLECTION } from "./completion-fixtures";
+import { complete, REFERENCE_NOW, REFERENCE_REFLECTION, REFERENCE_RERUN_DECISION } from "./completion-fixtures";
 import { DEFAULT_GUARDRAIL_CONFIG, turnLoopConfig } from "./config";
 import { turnLoopId } from "./loop-family";
 import { emptyLoopGuardrailState, type LoopGuardrailState } from "./process-loop-completion";
@@ -33,19 +33,7 @@ describe("processLoopCompletion of loop_001 below both thresholds (docs/loops.md
         // gets no increment. 0.15 appears at loop_001_r1 (next test).
         reflection_fatigue: 0,
       },
-      decision_result: {
-        decision: "rerun",
-        original_loop_id: "loop_001",
-        new_loop_id: "loop_001_r1",
-        rerun_reason: "alignment_threshold_not_met",
-        rerun_number: 1,
-        rerun_count: 1,
-        max_reruns: 3,
-        rerun_of: "loop_001",
-        rerun_trigger: ["alignment", "drift"],
-        rerun_reason_detail: "Triggered by alignment, drift",
-        overridden_by: null,
-      },
+      decision_result: REFERENCE_RERUN_DECISION,
       orchestrator_persona: "SAGE",
       timestamp: REFERENCE_NOW,
     });

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GenerateRequest, JudgeRequest } from "@/lib/engine/contracts/model";
 import { demoGenerateRequest, demoLookupOutput, demoRule, demoSenseRequest } from "@/test/support/demo-model-requests";
-import { completion, type FakeChatServer, startFakeChatServer } from "@/test/support/fake-chat-server";
+import { completion, startFakeChatServer } from "@/test/support/fake-chat-server";
+import { fakeChatServerOfFile } from "@/test/support/fake-chat-server-of-file";
 import { createOpenAIProvider, type OpenAIProviderOptions } from "./provider";
 
 const models = { sense: "sense-model", generate: "gen-model", judge: "judge-model", extract: "extract-model" };
 
-let server: FakeChatServer;
-
-beforeAll(async () => {
-  server = await startFakeChatServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = fakeChatServerOfFile();
 
 function provider(extra: Partial<OpenAIProviderOptions> = {}) {
   return createOpenAIProvider({

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SenseRequest } from "@/lib/engine/contracts/model";
 import { demoSenseRequest } from "@/test/support/demo-model-requests";
-import { completion, type FakeChatServer, startFakeChatServer } from "@/test/support/fake-chat-server";
+import { completion } from "@/test/support/fake-chat-server";
+import { fakeChatServerOfFile } from "@/test/support/fake-chat-server-of-file";
 import { createOpenAIProvider } from "./provider";
 
 // Goal reformulation through the OpenAI provider: the sensor's strict json_schema offers goal_reformulation when
@@ -29,16 +30,7 @@ const proposal = {
   token_pairs: [{ original_token: "crypto", candidate_token: "digital asset" }],
 };
 
-let server: FakeChatServer;
-beforeAll(async () => {
-  server = await startFakeChatServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = fakeChatServerOfFile();
 
 const provider = () =>
   createOpenAIProvider({ apiKey: "test-key", baseURL: server.baseURL, models, timeoutMs: 2000, maxRetries: 0 });

@@ -1,8 +1,8 @@
 import "server-only";
-import { hasOpenJobRun, insertJobRun, nextDueAt, nextRunnableJob, requeueRunningJobs } from "@/db/queries/job-runs";
+import { insertJobRun, nextDueAt, nextRunnableJob, requeueRunningJobs } from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
 import { loggableError } from "../loggable-error";
-import type { EnqueueData, EnqueueOptions, JobDefinition, JobQueue } from "./job-queue";
+import { type EnqueueData, type EnqueueOptions, type JobDefinition, type JobQueue, jobRunToStore } from "./job-queue";
 import { LOST_AFTER_MS, runJobAttempt } from "./run-job";
 
 // The queue on the embedded PGlite, which one process owns (Focal locks its directory): jobs are rows
@@ -41,19 +41,9 @@ export class InProcessQueue implements JobQueue {
   }
 
   async enqueue(name: string, data: EnqueueData, options: EnqueueOptions = {}) {
-    const definition = this.definitions.get(name);
-    if (!definition) throw new Error(`no handler for job "${name}"`);
-    if (options.singleton && (await hasOpenJobRun(this.db, name))) return null;
-    const run = await insertJobRun(this.db, {
-      kind: name,
-      agentId: data.agentId ?? null,
-      request: data.request,
-      payload: data.payload ?? null,
-      createdBy: data.createdBy,
-      configVersion: data.configVersion,
-      maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? 1,
-      ...(options.delayMs ? { runAfter: new Date(Date.now() + options.delayMs) } : {}),
-    });
+    const row = await jobRunToStore(this.db, this.definitions, name, data, options);
+    if (!row) return null;
+    const run = await insertJobRun(this.db, row);
     this.started = true;
     this.kick();
     return run;

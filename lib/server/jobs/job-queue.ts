@@ -1,4 +1,5 @@
 import "server-only";
+import { hasOpenJobRun } from "@/db/queries/job-runs";
 import type { Database, JobRunRow } from "@/db/types";
 
 // The job queue Focal's background work goes through. Two implementations behind one interface:
@@ -51,6 +52,32 @@ export interface EnqueueOptions {
   singleton?: boolean;
   /** Run no sooner than this many ms from now (a webhook delivery's next attempt). */
   delayMs?: number;
+}
+
+/**
+ * The job_runs row an enqueue stores (queued), or null when `singleton` finds a job of this name
+ * open; a name without a handler throws. Both queues store it before they hand the job to their runner.
+ */
+export async function jobRunToStore(
+  db: Database,
+  definitions: ReadonlyMap<string, JobDefinition>,
+  name: string,
+  data: EnqueueData,
+  options: EnqueueOptions,
+) {
+  const definition = definitions.get(name);
+  if (!definition) throw new Error(`no handler for job "${name}"`);
+  if (options.singleton && (await hasOpenJobRun(db, name))) return null;
+  return {
+    kind: name,
+    agentId: data.agentId ?? null,
+    request: data.request,
+    payload: data.payload ?? null,
+    createdBy: data.createdBy,
+    configVersion: data.configVersion,
+    maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? 1,
+    ...(options.delayMs ? { runAfter: new Date(Date.now() + options.delayMs) } : {}),
+  };
 }
 
 export interface JobQueue {

@@ -7,7 +7,14 @@ import type { Database } from "@/db/types";
 import { dbFaultReply } from "../db-faults/db-fault-reply";
 import { outageLog } from "../db-faults/outage-log";
 import { loggableError } from "../loggable-error";
-import { type EnqueueData, type EnqueueOptions, type JobDefinition, type JobQueue, retryDelay } from "./job-queue";
+import {
+  type EnqueueData,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobQueue,
+  jobRunToStore,
+  retryDelay,
+} from "./job-queue";
 import { runJobAttempt } from "./run-job";
 
 // The queue on PostgreSQL: pg-boss (its own schema `pgboss`, created at start) carries each job from
@@ -140,27 +147,16 @@ export class PgBossQueue implements JobQueue {
   }
 
   async enqueue(name: string, data: EnqueueData, options: EnqueueOptions = {}) {
-    const definition = this.definitions.get(name);
-    if (!definition) throw new Error(`no handler for job "${name}"`);
-    if (options.singleton && (await hasOpenJobRun(this.db, name))) return null;
+    const row = await jobRunToStore(this.db, this.definitions, name, data, options);
+    if (!row) return null;
     await this.start();
-    const maxAttempts = options.maxAttempts ?? definition.maxAttempts ?? 1;
-    const run = await insertJobRun(this.db, {
-      id: randomUUID(),
-      kind: name,
-      agentId: data.agentId ?? null,
-      request: data.request,
-      payload: data.payload ?? null,
-      createdBy: data.createdBy,
-      configVersion: data.configVersion,
-      maxAttempts,
-    });
+    const run = await insertJobRun(this.db, { id: randomUUID(), ...row });
     await this.boss.send(
       name,
       { jobRunId: run.id },
       {
         id: run.id,
-        retryLimit: maxAttempts - 1,
+        retryLimit: row.maxAttempts - 1,
         ...(options.delayMs ? { startAfter: Math.ceil(options.delayMs / 1000) } : {}),
       },
     );

@@ -5,7 +5,8 @@ import { listTraces } from "@/db/queries/traces";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { OFFLINE_PROVIDER_NAME } from "@/lib/providers/offline/provider";
 import { OPENAI_PROVIDER_NAME } from "@/lib/providers/openai/provider";
-import { type TraceSearch, traceDateRange } from "@/lib/traces/trace-search";
+import { dayRange } from "@/lib/text/url-filters";
+import type { TraceSearch } from "@/lib/traces/trace-search";
 
 export interface TraceOptions {
   rules: { id: string; key: string; name: string }[];
@@ -29,7 +30,7 @@ export async function loadTracesPage(db: DbOrTx, agent: Pick<AgentRow, "id">, se
         violation: search.violation,
         provider: search.provider,
         text: search.q,
-        ...traceDateRange(search),
+        ...dayRange(search),
       },
       { cursor: search.cursor },
     ),

@@ -3,10 +3,10 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import type { AgentSettingsInput } from "../../contracts/agent-settings";
 import type { DeclaredClaim } from "../../contracts/model";
-import { emptySessionState, type SessionState } from "../../contracts/session-state";
 import { runTurn } from "../../pipeline/run-turn";
 import { agentsByEnforcement } from "../../testing/agents-by-enforcement";
 import { testPorts } from "../../testing/fixed-ports";
+import { HONEST_CLAIMS, playRefundDraft, REDRAFT, refundTurnState } from "../../testing/refund-turn";
 import { createScriptedProvider, generated, judged, sensed } from "../../testing/scripted-provider";
 import { explainsMoney } from "./declared-claims";
 
@@ -18,16 +18,8 @@ const embedder = createOfflineEmbedder();
 const agentWith = agentsByEnforcement(demo, embedder);
 beforeAll(() => agentWith());
 
-const refundTurn = (): SessionState => ({
-  ...emptySessionState(),
-  activeScenarioId: "scenario:refund",
-  activeStepId: "step:refund/offer_refund",
-  turnIndex: 4,
-});
-
 const usd = (amount: number) => ({ amount, currency: "USD" });
-const honest = { competitor_mentioned: false, financial_advice_given: false, refund_amount: null };
-const REDRAFT = "A specialist will review your refund within 2 business days.";
+const honest = HONEST_CLAIMS;
 
 let n = 0;
 async function play(
@@ -35,18 +27,15 @@ async function play(
   claims: Record<string, DeclaredClaim> | undefined,
   options: { judge?: boolean; enforcement?: AgentSettingsInput["enforcement"] } = {},
 ) {
-  const model = createScriptedProvider({
-    sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
-    generate: [generated(reply, claims), generated(REDRAFT, honest)],
+  const { model, out } = await playRefundDraft({
+    agent: await agentWith(options.enforcement),
+    embedder,
+    reply,
+    claims,
     judge: (request) =>
       request.conflict ? judged(options.judge ?? false, { reason: "scripted on the conflict" }) : judged(true),
+    turnId: `claims-${n++}`,
   });
-  const out = await runTurn(
-    await agentWith(options.enforcement),
-    refundTurn(),
-    { message: "I want a refund for my order", turnId: `claims-${n++}` },
-    testPorts(model, embedder),
-  );
   const first = out.spans.find((s) => s.name === "enforcement")?.attributes.checks as {
     ruleKey: string;
     result: string;
@@ -221,7 +210,7 @@ describe("enforcement.unresolved", () => {
     });
     const out = await runTurn(
       agent,
-      refundTurn(),
+      refundTurnState(),
       { message: "I want a refund", turnId: "claims-offline" },
       testPorts({ ...offline, name: "offline" }, embedder),
     );

@@ -3,11 +3,9 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import type { AgentSettingsInput } from "../../contracts/agent-settings";
 import type { ClaimConflict, DeclaredClaim } from "../../contracts/model";
-import { emptySessionState } from "../../contracts/session-state";
-import { runTurn } from "../../pipeline/run-turn";
 import { agentsByEnforcement } from "../../testing/agents-by-enforcement";
-import { testPorts } from "../../testing/fixed-ports";
-import { createScriptedProvider, generated, judged, sensed } from "../../testing/scripted-provider";
+import { HONEST_CLAIMS, playRefundDraft, REDRAFT } from "../../testing/refund-turn";
+import { judged } from "../../testing/scripted-provider";
 
 // A reply with no usable claim for refund_amount, from a model that answers plain text: an amount
 // lane 1 neither bound nor confidently classified hands max-refund over (README.md, "Uncertain
@@ -17,32 +15,21 @@ const embedder = createOfflineEmbedder();
 const agentWith = agentsByEnforcement(demo, embedder);
 beforeAll(() => agentWith());
 
-const honest = { competitor_mentioned: false, financial_advice_given: false, refund_amount: null };
-const REDRAFT = "A specialist will review your refund within 2 business days.";
-
 let n = 0;
 async function play(
   reply: string,
   claims: Record<string, DeclaredClaim> | undefined,
   enforcement: AgentSettingsInput["enforcement"] = {},
 ) {
-  const model = createScriptedProvider({
-    sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
-    generate: [generated(reply, claims), generated(REDRAFT, honest)],
+  const { model, out } = await playRefundDraft({
+    agent: await agentWith(enforcement),
+    embedder,
+    reply,
+    claims,
     // The judge fails every conflict: a test that expects the reply to ship expects no conflict.
     judge: (request) => judged(!request.conflict, { reason: "scripted" }),
+    turnId: `uncertain-${n++}`,
   });
-  const out = await runTurn(
-    await agentWith(enforcement),
-    {
-      ...emptySessionState(),
-      activeScenarioId: "scenario:refund",
-      activeStepId: "step:refund/offer_refund",
-      turnIndex: 4,
-    },
-    { message: "I want a refund for my order", turnId: `uncertain-${n++}` },
-    testPorts(model, embedder),
-  );
   const checks = out.spans.find((s) => s.name === "enforcement")?.attributes.checks as {
     ruleKey: string;
     result: string;
@@ -115,7 +102,7 @@ describe("amounts lane 1 classifies confidently, with no claim declared", () => 
 
 describe("a reply that declares its claim", () => {
   it("is cross-checked as before: a claim of nothing beside an unbound amount is no conflict", async () => {
-    const { out, maxRefund, conflicts } = await play("Refund. $75", honest);
+    const { out, maxRefund, conflicts } = await play("Refund. $75", HONEST_CLAIMS);
     expect(conflicts).toHaveLength(0);
     expect(maxRefund?.result).not.toBe("failed");
     expect(out.response).toBe("Refund. $75");

@@ -61,24 +61,46 @@ export interface ConfigEntityDescriptor<T, S extends StoredEntity<T>, R, E = und
   reply: (outcome: EntityOutcome<T, X>) => R;
 }
 
-/**
- * The find of a kind stored as one row (rules, tools, profile fields, response variables): the entity
- * in the bundle and its row id, or NOT_FOUND naming the kind and what to reload.
- */
-export function findRow<T>(kind: {
-  listOf: (bundle: Bundle) => readonly T[];
+/** A kind stored as one row: where its entities are in the bundle, how its row is found and written. */
+interface OneRowKind<T, C> {
   keyOf: (value: T) => string;
-  idOf: (tx: Transaction, agentId: string, key: string) => Promise<string | null>;
-  /** "rule", "profile field". */
-  noun: string;
-  /** "reload the rules". */
-  reload: string;
-}) {
-  return async (tx: Transaction, agent: AgentRow, bundle: Bundle, key: string) => {
-    const value = kind.listOf(bundle).find((item) => kind.keyOf(item) === key);
-    const id = await kind.idOf(tx, agent.id, key);
-    if (!value || !id) throw new AppError("NOT_FOUND", `${agent.name} has no ${kind.noun} "${key}"; ${kind.reload}.`);
-    return { id, value };
+  listOf: (bundle: Bundle) => readonly T[];
+  find: {
+    idOf: (tx: Transaction, agentId: string, key: string) => Promise<string | null>;
+    /** "rule", "profile field": named in NOT_FOUND. */
+    noun: string;
+    /** "reload the rules": what NOT_FOUND tells the designer to do. */
+    reload: string;
+  };
+  write: {
+    /** The row's columns for `value` (a rule's also need the agent's scenario and tool ids). */
+    columns: (value: T, tx: Transaction, agent: AgentRow) => C | Promise<C>;
+    insert: (tx: Transaction, agentId: string, columns: C) => Promise<void>;
+    update: (tx: Transaction, id: string, columns: C) => Promise<void>;
+    remove: (tx: Transaction, id: string) => Promise<void>;
+  };
+}
+
+/**
+ * The key, find and writes of a kind stored as one row (rules, tools, profile fields, response
+ * variables): find gives the entity in the bundle and its row id, or NOT_FOUND naming the kind and
+ * what to reload; the writes turn the entity into the row's columns.
+ */
+export function oneRow<T, C>({ keyOf, listOf, find, write }: OneRowKind<T, C>) {
+  return {
+    keyOf,
+    listOf,
+    find: async (tx: Transaction, agent: AgentRow, bundle: Bundle, key: string) => {
+      const value = listOf(bundle).find((item) => keyOf(item) === key);
+      const id = await find.idOf(tx, agent.id, key);
+      if (!value || !id) throw new AppError("NOT_FOUND", `${agent.name} has no ${find.noun} "${key}"; ${find.reload}.`);
+      return { id, value };
+    },
+    insert: async (tx: Transaction, agent: AgentRow, value: T) =>
+      write.insert(tx, agent.id, await write.columns(value, tx, agent)),
+    update: async (tx: Transaction, agent: AgentRow, stored: { id: string }, value: T) =>
+      write.update(tx, stored.id, await write.columns(value, tx, agent)),
+    remove: (tx: Transaction, stored: { id: string }) => write.remove(tx, stored.id),
   };
 }
 

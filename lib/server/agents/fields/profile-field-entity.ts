@@ -10,12 +10,21 @@ import { profileFieldColumns } from "@/lib/bundles/entity-columns";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { diffProfileField } from "@/lib/fields/entity-diffs";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
-import { configEntity, findRow } from "../config-entity/config-entity";
+import { configEntity, oneRow } from "../config-entity/config-entity";
 import { assertProfileFieldFits, assertUnused } from "./field-issues";
 import { bumpProfileSchemaVersion } from "./profile-schema-version";
 
-const keyOf = (field: ProfileField) => field.field_name;
-const listOf = (bundle: Bundle) => bundle.profile_fields;
+const row = oneRow({
+  keyOf: (field: ProfileField) => field.field_name,
+  listOf: (bundle: Bundle) => bundle.profile_fields,
+  find: { idOf: profileFieldIdByName, noun: "profile field", reload: "reload the page" },
+  write: {
+    columns: profileFieldColumns,
+    insert: insertProfileFieldRow,
+    update: updateProfileFieldRow,
+    remove: deleteProfileFieldRow,
+  },
+});
 
 /**
  * Profile field definitions. Every write bumps profile_schema_version (profile-schema-version.ts). A
@@ -25,25 +34,15 @@ const listOf = (bundle: Bundle) => bundle.profile_fields;
  */
 export const profileFieldEntity = configEntity({
   entity: "profile_field",
-  keyOf,
-  listOf,
-  find: findRow<ProfileField>({
-    listOf,
-    keyOf,
-    idOf: profileFieldIdByName,
-    noun: "profile field",
-    reload: "reload the page",
-  }),
+  ...row,
   diff: diffProfileField,
   assertFits: (bundle, field, replacing) => assertProfileFieldFits(bundle, field, replacing?.value.field_name ?? null),
   assertDeletable: (bundle, stored) => assertUnused(bundle, "profile_field", stored.value.field_name),
-  insert: (tx, agent, field) => insertProfileFieldRow(tx, agent.id, profileFieldColumns(field)),
   update: async (tx, agent, stored, field) => {
-    await updateProfileFieldRow(tx, stored.id, profileFieldColumns(field));
+    await row.update(tx, agent, stored, field);
     const loadedName = stored.value.field_name;
     if (field.field_name !== loadedName) await renameProfileValues(tx, agent.id, loadedName, field.field_name);
   },
-  remove: (tx, stored) => deleteProfileFieldRow(tx, stored.id),
   afterWrite: bumpProfileSchemaVersion,
   unchangedExtra: (agent) => agent.profileSchemaVersion,
   reply: ({ config_version, changed, value, extra }): ProfileFieldChangeResult => ({

@@ -4,11 +4,8 @@ import { variableColumns } from "@/lib/bundles/entity-columns";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { diffVariable } from "@/lib/fields/entity-diffs";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
-import { configEntity, findRow } from "../config-entity/config-entity";
+import { configEntity, oneRow } from "../config-entity/config-entity";
 import { assertUnused, assertVariableFits } from "./field-issues";
-
-const keyOf = (variable: ResponseVariable) => variable.name;
-const listOf = (bundle: Bundle) => bundle.variables;
 
 /**
  * Response variables. A rename is refused while rules read the old name; a delete is refused while a
@@ -16,20 +13,19 @@ const listOf = (bundle: Bundle) => bundle.variables;
  */
 export const variableEntity = configEntity({
   entity: "variable",
-  keyOf,
-  listOf,
-  find: findRow<ResponseVariable>({
-    listOf,
-    keyOf,
-    idOf: variableIdByName,
-    noun: "response variable",
-    reload: "reload the page",
+  ...oneRow({
+    keyOf: (variable: ResponseVariable) => variable.name,
+    listOf: (bundle: Bundle) => bundle.variables,
+    find: { idOf: variableIdByName, noun: "response variable", reload: "reload the page" },
+    write: {
+      columns: variableColumns,
+      insert: insertVariableRow,
+      update: updateVariableRow,
+      remove: deleteVariableRow,
+    },
   }),
   diff: diffVariable,
   assertFits: (bundle, variable, replacing) => assertVariableFits(bundle, variable, replacing?.value.name ?? null),
   assertDeletable: (bundle, stored) => assertUnused(bundle, "variable", stored.value.name),
-  insert: (tx, agent, variable) => insertVariableRow(tx, agent.id, variableColumns(variable)),
-  update: (tx, _agent, stored, variable) => updateVariableRow(tx, stored.id, variableColumns(variable)),
-  remove: (tx, stored) => deleteVariableRow(tx, stored.id),
   reply: ({ config_version, changed, value }): VariableChangeResult => ({ config_version, changed, variable: value }),
 });

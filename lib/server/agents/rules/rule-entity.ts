@@ -5,12 +5,9 @@ import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
 import { ruleColumns } from "@/lib/bundles/server/write-agent-config";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleChangeResult } from "@/lib/rules/rule-action-schemas";
-import { configEntity, findRow } from "../config-entity/config-entity";
+import { configEntity, oneRow } from "../config-entity/config-entity";
 import { copyKey, copyName } from "../config-entity/copy-names";
 import { assertRuleFits } from "./rule-issues";
-
-const keyOf = (rule: BundleRule) => rule.key;
-const listOf = (bundle: Bundle) => bundle.rules;
 
 /**
  * Rules. A rename keeps the rule's id, so fire counts and traces still point at it. A deleted rule's
@@ -19,15 +16,19 @@ const listOf = (bundle: Bundle) => bundle.rules;
  */
 export const ruleEntity = configEntity({
   entity: "rule",
-  keyOf,
-  listOf,
-  find: findRow<BundleRule>({ listOf, keyOf, idOf: ruleIdByKey, noun: "rule", reload: "reload the rules" }),
+  ...oneRow({
+    keyOf: (rule: BundleRule) => rule.key,
+    listOf: (bundle: Bundle) => bundle.rules,
+    find: { idOf: ruleIdByKey, noun: "rule", reload: "reload the rules" },
+    write: {
+      columns: async (rule, tx, agent) => ruleColumns(rule, await readConfigIds(tx, agent.id)),
+      insert: insertRuleRow,
+      update: updateRuleRow,
+      remove: deleteRuleRow,
+    },
+  }),
   diff: diffRuleFields,
   assertFits: (bundle, rule, replacing) => assertRuleFits(bundle, rule, replacing?.value.key ?? null),
-  insert: async (tx, agent, rule) => insertRuleRow(tx, agent.id, ruleColumns(rule, await readConfigIds(tx, agent.id))),
-  update: async (tx, agent, stored, rule) =>
-    updateRuleRow(tx, stored.id, ruleColumns(rule, await readConfigIds(tx, agent.id))),
-  remove: (tx, stored) => deleteRuleRow(tx, stored.id),
   setEnabled: {
     of: (rule) => rule.enabled,
     with: (rule, enabled) => ({ ...rule, enabled }),

@@ -6,12 +6,9 @@ import { canonicalTool } from "@/lib/tools/canonical-tool";
 import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
 import { copyToolKey } from "@/lib/tools/tool-copy-key";
 import { diffToolFields } from "@/lib/tools/tool-field-diff";
-import { configEntity, findRow } from "../config-entity/config-entity";
+import { configEntity, oneRow } from "../config-entity/config-entity";
 import { copyName } from "../config-entity/copy-names";
 import { assertToolDeletable, assertToolFits } from "./tool-issues";
-
-const keyOf = (tool: BundleTool) => tool.key;
-const listOf = (bundle: Bundle) => bundle.tools;
 
 /**
  * Tools. A rename keeps the tool's id, so the rules that attach it (rules.attached_tool_ids) still do.
@@ -21,16 +18,16 @@ const listOf = (bundle: Bundle) => bundle.tools;
  */
 export const toolEntity = configEntity({
   entity: "tool",
-  keyOf,
-  listOf,
-  find: findRow<BundleTool>({ listOf, keyOf, idOf: toolIdByKey, noun: "tool", reload: "reload the tools" }),
+  ...oneRow({
+    keyOf: (tool: BundleTool) => tool.key,
+    listOf: (bundle: Bundle) => bundle.tools,
+    find: { idOf: toolIdByKey, noun: "tool", reload: "reload the tools" },
+    write: { columns: toolColumns, insert: insertToolRow, update: updateToolRow, remove: deleteToolRow },
+  }),
   diff: diffToolFields,
   canonical: canonicalTool,
   assertFits: (bundle, tool, replacing) => assertToolFits(bundle, tool, replacing?.value.key ?? null),
   assertDeletable: (bundle, stored) => assertToolDeletable(bundle, stored.value.key),
-  insert: (tx, agent, tool) => insertToolRow(tx, agent.id, toolColumns(tool)),
-  update: (tx, _agent, stored, tool) => updateToolRow(tx, stored.id, toolColumns(tool)),
-  remove: (tx, stored) => deleteToolRow(tx, stored.id),
   copy: (tool, taken) => ({ ...tool, key: copyToolKey(tool.key, taken), name: copyName(tool.name) }),
   reply: ({ config_version, changed, value }): ToolChangeResult => ({ config_version, changed, tool: value }),
 });
