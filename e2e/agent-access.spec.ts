@@ -71,10 +71,11 @@ test("a designer granted one agent sees and edits it, and the other agent's URLs
   // demo rule whose absence turns none of its tests red, so the tests gate lets the switch through.
   await page.goto(`/agents/${agentKey}/rules`);
   const toggle = page.getByRole("switch", { name: "Enabled: no-competitor-mentions" });
+  // Each switch is a save that runs the demo suite first (the tests gate): seconds on a loaded machine.
   await toggle.click();
-  await expect(page.getByText("no-competitor-mentions disabled")).toBeVisible();
+  await expect(page.getByText("no-competitor-mentions disabled")).toBeVisible({ timeout: 30_000 });
   await toggle.click();
-  await expect(page.getByText("no-competitor-mentions enabled")).toBeVisible();
+  await expect(page.getByText("no-competitor-mentions enabled")).toBeVisible({ timeout: 30_000 });
 
   for (const url of ["/agents/refund-desk", "/agents/refund-desk/rules", "/agents/refund-desk/sandbox"]) {
     const response = await page.goto(url);

@@ -2,11 +2,18 @@
 
 import { LoaderCircle } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useEffect, useRef, useTransition } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useTransition } from "react";
 import { cn } from "./cn";
 
 // Typing pauses this long before the URL changes, so a search is not run on every keystroke.
 const TYPING_DEBOUNCE_MS = 400;
+
+/** Whether the field no longer shows what the server rendered: someone chose or typed before hydration. */
+function changedBeforeHydration(field: HTMLInputElement | HTMLSelectElement): boolean {
+  if (field instanceof HTMLInputElement) return field.value !== field.defaultValue;
+  const rendered = Array.from(field.options).find((option) => option.defaultSelected) ?? field.options[0];
+  return field.value !== (rendered?.value ?? "");
+}
 
 interface FilterFormProps {
   /** The page the filters apply to; its query string becomes the form's non-empty fields. */
@@ -29,18 +36,7 @@ export function FilterForm({ action, className, children, ...props }: FilterForm
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  // A link can change the filters too (a violation chip, Clear): show what the URL now says, except
-  // in the field being typed in, which already does.
-  const params = useSearchParams();
-  useEffect(() => {
-    for (const field of Array.from(form.current?.elements ?? [])) {
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) continue;
-      if (!field.name || field.type === "hidden" || field === document.activeElement) continue;
-      field.value = params.get(field.name) ?? "";
-    }
-  }, [params]);
-
-  function apply() {
+  const apply = useCallback(() => {
     window.clearTimeout(timer.current);
     if (!form.current) return;
     const params = new URLSearchParams();
@@ -49,7 +45,32 @@ export function FilterForm({ action, className, children, ...props }: FilterForm
     }
     const query = params.toString();
     startNavigation(() => router.replace(query ? `${action}?${query}` : action, { scroll: false }));
-  }
+  }, [action, router]);
+
+  // A link can change the filters too (a violation chip, Clear): show what the URL now says, except
+  // in the field being typed in, which already does.
+  const params = useSearchParams();
+  const hydrated = useRef(false);
+  useEffect(() => {
+    const fields = Array.from(form.current?.elements ?? []).filter(
+      (field): field is HTMLInputElement | HTMLSelectElement =>
+        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
+        Boolean(field.name) &&
+        field.type !== "hidden",
+    );
+    // A choice made while the page was still loading had no handler to apply it: apply it now
+    // instead of putting the URL's value back over it.
+    if (!hydrated.current) {
+      hydrated.current = true;
+      if (fields.some(changedBeforeHydration)) {
+        apply();
+        return;
+      }
+    }
+    for (const field of fields) {
+      if (field !== document.activeElement) field.value = params.get(field.name) ?? "";
+    }
+  }, [params, apply]);
 
   return (
     <form
