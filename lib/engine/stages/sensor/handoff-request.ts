@@ -12,11 +12,15 @@ const PERSON = "PERSON";
 const TALK = "TALK";
 const WANT = "WANT";
 const NOT = "NOT";
+/** "someone", "staff": a person only beside a word of talking ("talk to someone"), never "need someone to look at it". */
+const SOMEONE = "SOMEONE";
 
 /** Several words naming one concept, replaced before the words are split. */
 const PHRASES: readonly [RegExp, string][] = [
   [/\b(customer (service|support|care)|support team|help ?desk|call cent(er|re)|human beings?)\b/g, PERSON],
   [/\b(put|get) me through\b/g, TALK],
+  // "like" wants only after would: "looks like someone made a charge" asks for nobody.
+  [/\b(would|id|i'd) like\b/g, WANT],
   [/\b(do not|dont|don't|never|no need)\b/g, NOT],
 ];
 
@@ -28,12 +32,12 @@ const CONCEPTS: Readonly<Record<string, string>> = {
   agents: PERSON,
   representative: PERSON,
   rep: PERSON,
-  someone: PERSON,
-  somebody: PERSON,
+  someone: SOMEONE,
+  somebody: SOMEONE,
   operator: PERSON,
   manager: PERSON,
   supervisor: PERSON,
-  staff: PERSON,
+  staff: SOMEONE,
   employee: PERSON,
   talk: TALK,
   speak: TALK,
@@ -42,7 +46,6 @@ const CONCEPTS: Readonly<Record<string, string>> = {
   transfer: TALK,
   want: WANT,
   need: WANT,
-  like: WANT,
   have: WANT,
   get: WANT,
   give: WANT,
@@ -54,7 +57,7 @@ const CONCEPTS: Readonly<Record<string, string>> = {
 const FILLER: ReadonlySet<string> = new Set(
   (
     "a an the to with me my i id im ive please pls plz can could would may might let just now right " +
-    "real actual actually live proper you your our us here there on one some kind of for a be"
+    "real actual actually live proper you your our us here there on one some kind of for a"
   ).split(" "),
 );
 
@@ -70,6 +73,11 @@ function conceptsOf(text: string): string[] {
     .filter((word) => word.length > 0)
     .map((word) => (word === word.toUpperCase() && /[A-Z]/.test(word) ? word : (CONCEPTS[word] ?? word)))
     .filter((word) => !FILLER.has(word));
+}
+
+/** The message with SOMEONE read as PERSON right after a word of talking, and as itself elsewhere. */
+function someoneAsPerson(message: readonly string[]): string[] {
+  return message.map((word, at) => (word === SOMEONE && message[at - 1] === TALK ? PERSON : word));
 }
 
 /** Where `example` occurs in `message` in order, at most one word between two of its items; -1 when not. */
@@ -98,10 +106,10 @@ export interface HandoffRequestMatch {
 
 /** The example the message matches when it asks for a person; null when it does not, or when unsure. */
 export function matchHandoffRequest(message: string, examples: readonly string[]): HandoffRequestMatch | null {
-  const said = conceptsOf(message);
+  const said = someoneAsPerson(conceptsOf(message));
   if (said.length === 0 || PAST_QUESTION.has(fold(message).trim().split(/\s+/)[0] ?? "")) return null;
   for (const example of examples) {
-    const wanted = conceptsOf(example).filter((word) => word !== NOT);
+    const wanted = someoneAsPerson(conceptsOf(example)).filter((word) => word !== NOT);
     if (wanted.length === 0) continue;
     if (wanted.length === 1) {
       if (said.length === 1 && said[0] === wanted[0]) return { example };

@@ -19,4 +19,8 @@ export const TUNING_NEAR_MISSES: readonly string[] = [
   "can someone check my order status",
   "talk to me about refunds",
   "I do not want to speak to a person",
+  // Shaped like the CLINC150 train/val utterances that once handed off (docs/handoffs.md).
+  "i need someone to look at my car, the engine light is on",
+  "it looks like someone made a charge on my card I did not make",
+  "could you be a real person",
 ];
