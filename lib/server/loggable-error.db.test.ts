@@ -12,8 +12,6 @@ import { defineRoute } from "./define-route";
 import { SYSTEM_ACTOR } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
 
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
-
 // What a customer might type; none of it may reach the server log.
 const CUSTOMER_TEXT = "my card 4970 1234 was refused, help";
 

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { agents, rules, scenarios } from "@/db/schema";
 import { createAgentAction } from "@/lib/actions/agents/create-agent";
@@ -7,8 +7,6 @@ import { importAgentBundleAction } from "@/lib/actions/agents/import-agent-bundl
 import demoBundle from "@/lib/demo/refund-desk.bundle.json";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, requestState } from "../support/request-headers";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 let handle: DatabaseHandle;
 let cookies: Record<"designer" | "viewer", string>;

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as healthRoute } from "@/app/api/health/route";
 import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/route";
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
@@ -15,8 +15,6 @@ import { readTurnStream, type TurnStreamEvent } from "@/lib/turns/turn-stream";
 import { startDemoApp } from "../support/focal-test-app";
 import { browserHeaders, ORIGIN, requestState } from "../support/request-headers";
 import { callRoute } from "../support/response-contract";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 // Database faults a client meets and what it is told: real SQLSTATEs raised by the database itself (a
 // trigger on `turns`), a database that cannot be reached at all, a pool with no connection free, and

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { ledgerEvents } from "@/db/schema";
 import { restoreGoalAction } from "@/lib/actions/goals/restore-goal";
@@ -12,8 +12,6 @@ import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
 import { goalApi, sessionWithGoal, setUpGoalApi, storedGoal } from "../support/goal-api-helpers";
 import { browserHeaders, requestState } from "../support/request-headers";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 let handle: DatabaseHandle;
 let api: ReturnType<typeof goalApi>;

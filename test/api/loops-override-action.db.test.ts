@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { ledgerEvents, loopTraces, overrides } from "@/db/schema";
 import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
@@ -8,8 +8,6 @@ import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
 import { completeWith, loopApi, loopApiKey, REFERENCE_OVERRIDE } from "../support/loop-api";
 import { browserHeaders, requestState } from "../support/request-headers";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 // The console's Override dialog and the API's override-guardrails: one service, ledgered alike.
 

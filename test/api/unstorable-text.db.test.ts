@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/route";
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
@@ -17,8 +17,6 @@ import {
 import { browserHeaders, ORIGIN, requestState } from "../support/request-headers";
 import { callRoute, type RouteHandler } from "../support/response-contract";
 import { type FieldPath, withValueAt } from "../support/string-fields";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 // The fields an outside check broke with NUL (PostgreSQL: "invalid byte sequence for encoding UTF8:
 // 0x00", a 500) or a lone surrogate (jsonb refuses its escape; evidence ids even came back as 503

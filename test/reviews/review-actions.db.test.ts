@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAgentByKey } from "@/db/queries/agents";
 import { operatorIdByEmail } from "@/db/queries/identity";
 import { ledgerEvents, reviewTurnLabels, sessionReviews } from "@/db/schema";
@@ -20,8 +20,6 @@ import { demoAppForActions } from "@/test/support/action-test-app";
 import { addOperator, signIn, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, requestState } from "../support/request-headers";
 import { callWithKey } from "../support/route-call";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 const AGENT = "refund-desk";
 const RULE_KEY = demo.rules[0]?.key ?? "";

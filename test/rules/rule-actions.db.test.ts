@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listConfigEvents } from "@/db/queries/config-history";
 import { agents, rules } from "@/db/schema";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
@@ -15,8 +15,6 @@ import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 import { tableCounts } from "../support/focal-test-app";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 const AGENT = "refund-desk";
 const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { concretePath, enumerateActions, enumerateRoutes } from "../support/enumerate-endpoints";
 import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
 import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 // Public by design: the health probe, better-auth's own sign-in/sign-out endpoints, and the JSON 404 for unknown /api paths.
 const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/[...all]", "/api/v1/openapi.json", "/api/[...path]"]);

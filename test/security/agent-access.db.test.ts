@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { operatorIdByEmail } from "@/db/queries/identity";
@@ -17,8 +17,6 @@ import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/e
 import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
 import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 // Access per agent (docs/access-control.md): an operator granted operator on the demo agent only, and
 // a key limited to it with every scope but admin, call every route and every server action against

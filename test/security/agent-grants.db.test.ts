@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import LedgerRoutePage from "@/app/(console)/ledger/page";
 import LoopsRoutePage from "@/app/(console)/loops/page";
 import { POST as createKeyRoute } from "@/app/api/v1/api-keys/route";
@@ -17,8 +17,6 @@ import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } fro
 import { loopApiKey } from "../support/loop-api";
 import { browserHeaders, requestState } from "../support/request-headers";
 import { callWithKey, type RouteHandler } from "../support/route-call";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 let handle: DatabaseHandle;
 let adminCookie: string;

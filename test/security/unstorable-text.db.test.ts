@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { Bundle } from "@/lib/engine/contracts/bundle";
@@ -8,8 +8,6 @@ import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
 import { browserHeaders, ORIGIN, requestState } from "../support/request-headers";
 import { type FieldPath, stringFieldPaths, withKeyBeside, withValueAt } from "../support/string-fields";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 // Every class of text the input policy refuses, in every string field of every route body and every
 // server action input, and in every path parameter: a 4xx naming the field, and no row written.

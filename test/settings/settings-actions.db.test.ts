@@ -1,11 +1,9 @@
 import { desc, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { agents, ledgerEvents } from "@/db/schema";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import { tableCounts } from "../support/focal-test-app";
-
-vi.mock("next/headers", () => import("../support/request-headers"));
 
 const AGENT = "refund-desk";
 const app = demoAppForActions(["designer", "viewer"]);

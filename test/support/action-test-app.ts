@@ -13,7 +13,7 @@ export interface ActionTestApp<R extends Role> {
 /**
  * The hooks every server-action DB test repeats: the demo app with one signed-in operator per role,
  * each test starting as the first role, the database closed at the end. Call it at the top of the
- * file, beside `vi.mock("next/headers", …)`, which vitest hoists and so cannot live here.
+ * file.
  */
 export function demoAppForActions<R extends Role>(roles: [R, ...R[]], options: DemoAppOptions = {}): ActionTestApp<R> {
   let handle: DatabaseHandle | undefined;

@@ -1,7 +1,6 @@
-// next/headers only works inside a Next.js request. Test files that call server actions replace it:
-//   vi.mock("next/headers", () => import("@/test/support/request-headers"));
-// (vi.mock must sit in the test file itself to be hoisted above the imports) and set the headers a
-// request would carry in `requestState`.
+// next/headers only works inside a Next.js request. In tests it resolves to this file
+// (vitest.config.ts), and a test that calls server actions sets the headers a request would carry
+// in `requestState`.
 export const requestState = { headers: new Headers() };
 
 export async function headers(): Promise<Headers> {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { operators } from "@/db/schema";
 import type { Transaction } from "@/db/types";
@@ -11,8 +11,6 @@ import { browserHeaders, ORIGIN, requestState } from "@/test/support/request-hea
 import { SYSTEM_ACTOR } from "../ledger/event-types";
 import { handleAuthRequest } from "./handle-auth-request";
 import { changeOperatorRole, setOperatorDisabled } from "./operators";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 // A fresh database per case: each case counts every active admin, and makes the admins it needs.
 let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customerProfiles, profileFieldDefinitions } from "@/db/schema";
 import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
@@ -16,8 +16,6 @@ import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "@/test/support/fields-db-helpers";
 import { tableCounts } from "@/test/support/focal-test-app";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 const TIER = demo.profile_fields.find((f) => f.field_name === "tier") as ProfileField | undefined;
 const COUNTRY = demo.profile_fields.find((f) => f.field_name === "country") as ProfileField | undefined;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { responseVariableDefinitions } from "@/db/schema";
 import { checkVariableAction } from "@/lib/actions/fields/check-variable";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
@@ -14,8 +14,6 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import { AGENT, agentRow, expectNothingWritten, expectOneVersion } from "@/test/support/fields-db-helpers";
 import { tableCounts } from "@/test/support/focal-test-app";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 const REFUND = demo.variables.find((v) => v.name === "refund_amount") as ResponseVariable | undefined;
 const COMPETITOR = demo.variables.find((v) => v.name === "competitor_mentioned") as ResponseVariable | undefined;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { agents } from "@/db/schema";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
@@ -11,8 +11,6 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 const AGENT = "refund-desk";
 const REFUND = BundleScenario.parse(demo.scenarios.find((s) => s.key === "refund"));

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { agents, rules, scenarios, steps, transitions } from "@/db/schema";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
@@ -13,8 +13,6 @@ import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 import { tableCounts } from "@/test/support/focal-test-app";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 const AGENT = "refund-desk";
 const demoScenario = (key: string) => BundleScenario.parse(demo.scenarios.find((s) => s.key === key));

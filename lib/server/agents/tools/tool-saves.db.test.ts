@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rules, tools } from "@/db/schema";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
@@ -13,8 +13,6 @@ import { demoAppForActions } from "@/test/support/action-test-app";
 import * as checks from "@/test/support/config-save-checks";
 import { tableCounts } from "@/test/support/focal-test-app";
 import { loadToolsWorkspace } from "./load-tools-workspace";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 // The tool saves against the demo Refund desk, whose lookup_order is attached to two rules
 // (look-up-order, max-refund) and whose profile fields include order_id and tier.

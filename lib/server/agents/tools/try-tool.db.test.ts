@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { tryToolAction } from "@/lib/actions/tools/try-tool";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -9,8 +9,6 @@ import { createToolRunner } from "@/lib/providers/tools";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import { browserHeaders, requestState } from "@/test/support/request-headers";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 // "Try it" through the action, with the real tool runner: static data from the demo's lookup_order,
 // and http calls to a loopback server that the runner is told to allow exactly (loopback is private,
