@@ -173,3 +173,12 @@ export async function transcriptTurns(db: DbOrTx, sessionId: string) {
     .where(eq(turns.sessionId, sessionId))
     .orderBy(asc(turns.turnIndex));
 }
+
+/** Each session's last change (`updated_at`, every turn and handoff step bumps it), for the cross-instance poll. */
+export async function sessionsChangedAt(db: DbOrTx, ids: string[]): Promise<{ id: string; changedAt: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: sessions.id, changedAt: sql<string>`${sessions.updatedAt}::text` })
+    .from(sessions)
+    .where(inArray(sessions.id, ids));
+}

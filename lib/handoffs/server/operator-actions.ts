@@ -21,6 +21,7 @@ import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 import type { TranscriptMessage } from "../handoff-schemas";
 import { handoffView } from "./handoff-view";
 import { openHandoff } from "./open-handoff";
+import { publishSessionChange } from "./session-events/session-change-bus";
 import { messageView } from "./session-transcript";
 
 // What operators do with a handoff (docs/handoffs.md#who-may-do-what). Each runs in one transaction
@@ -30,6 +31,13 @@ import { messageView } from "./session-transcript";
 interface Acting {
   actor: Actor;
   requestId: string;
+}
+
+/** Streams re-read the session once its transaction committed (docs/handoffs.md#live-events). */
+async function thenPublish<T>(sessionId: (result: T) => string, write: Promise<T>): Promise<T> {
+  const result = await write;
+  publishSessionChange(sessionId(result));
+  return result;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -61,7 +69,7 @@ async function handoffOr404(db: Database, id: string): Promise<{ agent: AgentRow
 /** POST /sessions/{id}/handoff: an operator takes the conversation from the agent (it waits to be claimed). */
 export async function requestOperatorHandoff(db: Database, input: Acting & { sessionId: string; reason: string }) {
   const { agent } = await sessionOr404(db, input.sessionId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const session = await lockedSession(tx, input.sessionId);
     if (session.mode !== "agent") {
       const open = await openHandoffOf(tx, input.sessionId);
@@ -81,12 +89,13 @@ export async function requestOperatorHandoff(db: Database, input: Acting & { ses
     });
     return { handoff: handoffView(handoff, agent.key), session_mode: "waiting" as const };
   });
+  return thenPublish(() => input.sessionId, write);
 }
 
 /** POST /handoffs/{id}/claim: the operator answers the customer from now on; 409 naming who holds it. */
 export async function claimHandoff(db: Database, input: Acting & { handoffId: string }) {
   const { agent } = await handoffOr404(db, input.handoffId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const handoff = await lockedHandoff(tx, input.handoffId);
     if (handoff.state === "claimed") {
       throw new AppError("CONFLICT", `Handoff ${handoff.id} is already claimed by ${handoff.claimedBy ?? "someone"}.`);
@@ -123,6 +132,7 @@ export async function claimHandoff(db: Database, input: Acting & { handoffId: st
     if (!claimed) throw new Error("claimed handoff vanished");
     return { handoff: handoffView(claimed, agent.key), session_mode: "human" as const };
   });
+  return thenPublish((result) => result.handoff.session_id, write);
 }
 
 /**
@@ -134,7 +144,7 @@ export async function postOperatorMessage(
   input: Acting & { sessionId: string; text: string },
 ): Promise<{ message: TranscriptMessage }> {
   const { agent } = await sessionOr404(db, input.sessionId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const session = await lockedSession(tx, input.sessionId);
     if (session.mode === "agent") {
       throw new AppError(
@@ -176,6 +186,7 @@ export async function postOperatorMessage(
     });
     return { message: messageView(row) };
   });
+  return thenPublish(() => input.sessionId, write);
 }
 
 /**
@@ -184,7 +195,7 @@ export async function postOperatorMessage(
  */
 export async function returnHandoff(db: Database, input: Acting & { handoffId: string; note: string }) {
   const { agent } = await handoffOr404(db, input.handoffId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const handoff = await lockedHandoff(tx, input.handoffId);
     if (handoff.state === "closed") {
       throw new AppError("CONFLICT", `Handoff ${handoff.id} is already closed: the session is with the agent.`);
@@ -223,4 +234,5 @@ export async function returnHandoff(db: Database, input: Acting & { handoffId: s
     if (!closed) throw new Error("returned handoff vanished");
     return { handoff: handoffView(closed, agent.key), session_mode: "agent" as const };
   });
+  return thenPublish((result) => result.handoff.session_id, write);
 }
