@@ -28,6 +28,12 @@ import { messageView } from "./session-transcript";
 // under the session's row lock (the lock turns take), checks before its first write, and appends its
 // ledger event on the session's chain.
 
+/** An operator sent a reply lane 1 stopped, on purpose: the rules that fired and why (the console's "Send anyway"). */
+export interface Lane1Override {
+  reason: string;
+  ruleKeys: string[];
+}
+
 interface Acting {
   actor: Actor;
   requestId: string;
@@ -40,7 +46,7 @@ async function thenPublish<T>(sessionId: (result: T) => string, write: Promise<T
   return result;
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The session locked, or the 404 of a session that vanished since it was looked up. */
 async function lockedSession(tx: Transaction, sessionId: string) {
@@ -141,7 +147,7 @@ export async function claimHandoff(db: Database, input: Acting & { handoffId: st
  */
 export async function postOperatorMessage(
   db: Database,
-  input: Acting & { sessionId: string; text: string },
+  input: Acting & { sessionId: string; text: string; lane1Override?: Lane1Override },
 ): Promise<{ message: TranscriptMessage }> {
   const { agent } = await sessionOr404(db, input.sessionId);
   const write = db.transaction(async (tx) => {
@@ -175,6 +181,9 @@ export async function postOperatorMessage(
         message_id: row.id,
         text_sha256: sha256(input.text),
         length: input.text.length,
+        ...(input.lane1Override
+          ? { lane1_override: { reason: input.lane1Override.reason, rule_keys: input.lane1Override.ruleKeys } }
+          : {}),
       },
     });
     // The helpdesk needs the operator's words (docs/webhooks.md); no customer text goes out.

@@ -7,6 +7,8 @@ import { AppError } from "@/lib/server/errors";
 import type { TranscriptMessage } from "../handoff-schemas";
 
 export function messageView(row: SessionMessageRow): TranscriptMessage {
+  // sessionMessagesOf leaves notes out; one here would show operators' words to the customer.
+  if (row.kind === "note") throw new Error("an internal note is not a transcript line");
   return {
     id: row.id,
     kind: row.kind,
