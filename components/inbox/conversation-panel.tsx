@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import type { InboxConversation } from "@/lib/handoffs/inbox-views";
 import { ClaimButton, READ_ONLY_REASON } from "./claim-button";
 import { ConversationLines } from "./conversation-lines";
@@ -27,7 +28,8 @@ export function ConversationPanel({ conversation }: { conversation: InboxConvers
       ? "The agent has this conversation: nothing to reply to as a person."
       : null;
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-1 gap-3 xl:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+    // The trace sits beside the conversation from 1536 px; narrower, under it, so the reply box keeps its width.
+    <div className={cn("grid min-h-0 flex-1 grid-cols-1 gap-3", traced && "2xl:grid-cols-[minmax(0,1fr)_400px]")}>
       <section
         aria-label={`Conversation with ${conversation.agent_name}`}
         className="flex min-h-[28rem] flex-col rounded-lg border border-border"
@@ -67,12 +69,7 @@ export function ConversationPanel({ conversation }: { conversation: InboxConvers
           names={conversation.names}
           onClose={() => setTracedTurnId(null)}
         />
-      ) : (
-        <aside className="rounded-lg border border-border border-dashed p-4 text-muted-foreground text-sm max-xl:hidden">
-          Open an agent reply's <span className="font-medium">Trace</span> to see how the agent decided: its stages, the
-          rules it checked and why it handed off.
-        </aside>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -113,8 +113,8 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
             ))}
           </ul>
           <p className="mb-2">Edit the reply, or send it anyway with the reason (kept in the ledger).</p>
-          <div className="flex items-end gap-2">
-            <div className="flex-1">
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="min-w-48 flex-1">
               <Label htmlFor={ids.reason}>Reason to send anyway</Label>
               <Input
                 id={ids.reason}
@@ -158,7 +158,7 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
         >
           Add internal note
         </Button>
-        <span className="ml-auto text-muted-foreground text-xs max-md:hidden">
+        <span className="ml-auto whitespace-nowrap text-muted-foreground text-xs max-lg:hidden">
           <Kbd>Ctrl</Kbd> <Kbd>Enter</Kbd> sends
         </span>
       </div>

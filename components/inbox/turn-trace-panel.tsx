@@ -9,9 +9,8 @@ import type { TurnView } from "@/lib/turns/turn-view";
 import { ConfigNamesProvider } from "../sandbox/config-names";
 import { ProvenanceFooter } from "../sandbox/provenance-footer";
 import { TurnTimeline } from "../sandbox/turn-timeline";
-import { TurnFacts } from "../traces/turn-summary";
 
-/** The trace of one agent turn beside the conversation: facts, the stage waterfall, provenance. */
+/** The trace of one agent turn beside the conversation: the stage waterfall (with its facts) and provenance. */
 export function TurnTracePanel({
   turn,
   agentKey,
@@ -38,7 +37,6 @@ export function TurnTracePanel({
           <X aria-hidden="true" />
         </Button>
       </header>
-      <TurnFacts turn={turn} intentLabel={null} />
       <ConfigNamesProvider names={names}>
         <TurnTimeline turn={turn} />
       </ConfigNamesProvider>
