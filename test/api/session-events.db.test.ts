@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as claimRoute } from "@/app/api/v1/handoffs/[id]/claim/route";
 import { GET as eventsRoute } from "@/app/api/v1/sessions/[id]/events/route";
@@ -7,6 +8,7 @@ import { POST as operatorMessageRoute } from "@/app/api/v1/sessions/[id]/operato
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { insertSessionMessage, setSessionMode } from "@/db/queries/handoffs";
+import { sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { readSessionEvents, type SessionEvent } from "@/lib/handoffs/session-events";
 import { createApiKey } from "@/lib/server/auth/api-keys";
@@ -195,28 +197,33 @@ describe("GET /api/v1/sessions/{id}/events", () => {
     await again.until(isMode("agent"));
   });
 
-  it.skipIf(!process.env.DATABASE_URL)(
-    "on PostgreSQL, a write by another instance (no publish here) reaches the stream through the poll",
-    async () => {
-      const sessionId = await newSession();
-      const channel = await connect(sessionId);
-      await channel.until(isMode("agent"));
-      const agent = await getAgentByKey(handle.db, "refund-desk");
-      if (!agent) throw new Error("refund-desk missing");
-      await handle.db.transaction(async (tx) => {
-        await setSessionMode(tx, sessionId, "human");
-        await insertSessionMessage(tx, {
-          sessionId,
-          agentId: agent.id,
-          handoffId: null,
-          kind: "operator",
-          event: null,
-          text: "written elsewhere",
-          actor: "someone",
-        });
+  it("a write this process did not publish (another instance's) reaches the stream through the poll", async () => {
+    const sessionId = await newSession();
+    const channel = await connect(sessionId);
+    await channel.until(isMode("agent"));
+    const agent = await getAgentByKey(handle.db, "refund-desk");
+    if (!agent) throw new Error("refund-desk missing");
+    await handle.db.transaction(async (tx) => {
+      await setSessionMode(tx, sessionId, "human");
+      await insertSessionMessage(tx, {
+        sessionId,
+        agentId: agent.id,
+        handoffId: null,
+        kind: "operator",
+        event: null,
+        text: "written elsewhere",
+        actor: "someone",
       });
-      await channel.until(isText("written elsewhere"), 4000);
-      await channel.until(isMode("human"));
-    },
-  );
+    });
+    await channel.until(isText("written elsewhere"), 4000);
+    await channel.until(isMode("human"));
+  });
+
+  it("a deleted session says `gone` and ends the stream", async () => {
+    const sessionId = await newSession();
+    const channel = await connect(sessionId);
+    await channel.until(isMode("agent"));
+    await handle.db.delete(sessions).where(eq(sessions.id, sessionId));
+    await channel.until((e) => e.event === "gone", 4000);
+  });
 });

@@ -4,11 +4,11 @@ import type { Database } from "@/db/types";
 import { loggableError } from "@/lib/server/loggable-error";
 import { publishSessionChange, watchedSessionIds } from "./session-change-bus";
 
-// On PostgreSQL another instance may write the session a stream here watches, and its in-process
-// publish does not reach this process. One query a second for the whole process (not one per stream)
-// reads the watched sessions' `updated_at` — every turn and handoff step bumps it — and publishes the
-// ones that moved. 1 s is the worst cross-instance delay; within an instance the publish is immediate.
-// On PGlite there is one process, so no poll runs.
+// Writes this process does not publish: another instance's (on PostgreSQL), and deletions (customer
+// deletion, retention) that remove a session without a word. One query a second for the whole process
+// (not one per stream) reads the watched sessions' `updated_at` — every turn and handoff step bumps it —
+// and publishes the ones that moved or vanished. 1 s is the worst such delay; a write in this process
+// publishes at once after its commit.
 
 const POLL_MS = 1000;
 
@@ -50,7 +50,14 @@ async function tick(db: Database, poll: PollState): Promise<void> {
   try {
     const rows = await sessionsChangedAt(db, ids);
     const watched = new Set(ids);
+    const present = new Set(rows.map((row) => row.id));
     for (const id of poll.seen.keys()) if (!watched.has(id)) poll.seen.delete(id);
+    for (const id of ids) {
+      if (present.has(id)) continue;
+      // Deleted (customer deletion, retention): its streams read nothing, say `gone` and close.
+      poll.seen.delete(id);
+      publishSessionChange(id);
+    }
     for (const row of rows) {
       // A session seen for the first time is published too: it may have moved since its stream read it.
       if (poll.seen.get(row.id) !== row.changedAt) publishSessionChange(row.id);

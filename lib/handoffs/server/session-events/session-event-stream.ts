@@ -3,7 +3,6 @@ import type { SessionMode } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
-import { getDatabaseHandle } from "@/lib/server/db";
 import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
 import { readTranscript, startAfter } from "../session-transcript";
 import { ensureCrossInstancePoll } from "./cross-instance-poll";
@@ -23,11 +22,19 @@ export async function openSessionEventStream(
   input: { sessionId: string; after: string | undefined; signal: AbortSignal },
 ): Promise<{ stream: Response } | { full: true; max: number }> {
   const { session } = await sessionOr404(db, input.sessionId);
-  const ordered = await readTranscript(db, session.id);
-  const start = startAfter(ordered, input.after);
+  // The bound before the transcript is read: a flood beyond it costs a lookup each, not a read.
   const max = env().FOCAL_EVENT_STREAMS_MAX;
   if (!takeStreamSlot(max)) return { full: true, max };
-  if ((await getDatabaseHandle()).dialect === "postgres") ensureCrossInstancePoll(db);
+  let ordered: Awaited<ReturnType<typeof readTranscript>>;
+  let start: number;
+  try {
+    ordered = await readTranscript(db, session.id);
+    start = startAfter(ordered, input.after);
+  } catch (error) {
+    releaseStreamSlot();
+    throw error;
+  }
+  ensureCrossInstancePoll(db);
 
   const encoder = new TextEncoder();
   const sent = new Set(ordered.slice(0, start).map((m) => m.id));
