@@ -4,6 +4,7 @@ import { benchClinc } from "./clinc/clinc-bench";
 import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchDbBlip } from "./http/db-blip-bench";
+import { benchHandoff } from "./http/handoff-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
@@ -33,6 +34,8 @@ import { benchTraces } from "./traces-bench";
 // build, ~40 s): turns_unacknowledged_after_db_blip, db_blip_recovery_ms, db_blip_health_recovery_ms.
 // `BENCH_BACKGROUND=1` adds live turns and /api/health timed idle and while the largest test run works
 // (bench/background-bench.ts, about 2 minutes); `BENCH_ONLY_BACKGROUND=1` runs just that.
+// `BENCH_HANDOFF=1` adds handoff_to_first_operator_message_p50_ms and the session event stream's
+// delivery with 200 streams open (bench/http/handoff-bench.ts); `BENCH_ONLY_HANDOFF=1` runs just that.
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
@@ -52,6 +55,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY_BACKGROUND === "1") {
     await benchBackground(report);
+    return;
+  }
+  if (process.env.BENCH_ONLY_HANDOFF === "1") {
+    await benchHandoff(report);
     return;
   }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
@@ -85,6 +92,7 @@ async function main() {
   // (part of the HTTP figures, or alone with BENCH_LEDGER=1).
   if (process.env.BENCH_HTTP === "1" || process.env.BENCH_LEDGER === "1") await benchLedger(report);
   if (process.env.BENCH_STREAM === "1") await benchStream(report);
+  if (process.env.BENCH_HANDOFF === "1") await benchHandoff(report);
   if (process.env.BENCH_DB_BLIP === "1") await benchDbBlip(report);
   if (process.env.BENCH_BACKGROUND === "1") await benchBackground(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).

@@ -90,6 +90,9 @@ const EnvSchema = z.object({
   // more is answered 429 with Retry-After. Two let a designer compare while a third waits its turn.
   FOCAL_RUNS_PER_PRINCIPAL: z.coerce.number().int().min(1).max(1000).default(2),
   FOCAL_RUNS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(4),
+  // Open GET /sessions/{id}/events streams per process; one more is answered 503. Each holds a socket
+  // and a few kB; 1,000 is five times the 200 the benchmark holds open with a p95 delivery of ~ms.
+  FOCAL_EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
   NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED: booleanFlag,
   // OpenTelemetry trace export (lib/server/telemetry): off unless an endpoint is set. The endpoint is
   // checked where it is used, so a malformed one warns once at start-up instead of stopping Focal.

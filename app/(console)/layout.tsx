@@ -3,19 +3,23 @@ import type { ReactNode } from "react";
 import { ConsoleShell } from "@/components/console/console-shell";
 import { OperatorRoleProvider } from "@/components/console/operator-role";
 import { listAgents } from "@/db/queries/agents";
+import { countWaitingHandoffs } from "@/db/queries/handoffs";
 import { AGENT_IN_CONTEXT_COOKIE } from "@/lib/console/agent-in-context";
-import { reachableAgentsForPage } from "@/lib/server/access/agent-page";
+import { reachableAgentIdsForPage, reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const operator = await requireOperator();
-  const agents = await reachableAgentsForPage(await listAgents(await getDb()));
+  const db = await getDb();
+  const agents = await reachableAgentsForPage(await listAgents(db));
+  const waitingHandoffs = await countWaitingHandoffs(db, await reachableAgentIdsForPage());
   const remembered = (await cookies()).get(AGENT_IN_CONTEXT_COOKIE)?.value ?? null;
   return (
     <ConsoleShell
       agents={agents.map((a) => ({ key: a.key, name: a.name }))}
       rememberedAgentKey={remembered}
+      counts={{ waitingHandoffs }}
       operator={{ email: operator.email, role: operator.role }}
     >
       <OperatorRoleProvider role={operator.role}>{children}</OperatorRoleProvider>

@@ -6,6 +6,13 @@ export interface NavItem {
   key: string;
   href: (agentKey: string | null) => string | null;
   minRole?: Role;
+  /** A count the sidebar shows beside the label (the layout loads it). */
+  count?: keyof NavCounts;
+}
+
+export interface NavCounts {
+  /** Handoffs waiting for an operator, of the agents the operator reaches. */
+  waitingHandoffs: number;
 }
 
 // Sidebar order. Agent sections need an agent; the others are instance-wide.
@@ -23,6 +30,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Reviews", key: "v", href: (a) => (a ? `/agents/${a}/reviews` : null) },
   { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
   { label: "History", key: "h", href: (a) => (a ? `/agents/${a}/history` : null) },
+  { label: "Inbox", key: "i", href: () => "/inbox", count: "waitingHandoffs" },
   { label: "Loops", key: "l", href: () => "/loops" },
   { label: "Goal tester", key: "o", href: () => "/goals" },
   { label: "Ledger", key: "k", href: () => "/ledger" },

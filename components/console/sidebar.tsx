@@ -11,7 +11,7 @@ import { Kbd } from "@/components/ui/kbd";
 import { NativeSelect } from "@/components/ui/select";
 import { agentInContext, agentInContextCookie } from "@/lib/console/agent-in-context";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
-import { NAV_ITEMS } from "./nav-items";
+import { NAV_ITEMS, type NavCounts } from "./nav-items";
 import { useGoShortcuts } from "./use-go-shortcuts";
 
 export interface SidebarProps {
@@ -19,6 +19,7 @@ export interface SidebarProps {
   operator: { email: string; role: Role };
   /** The agent last worked on (the console's cookie), for the pages that are not an agent's. */
   rememberedAgentKey: string | null;
+  counts: NavCounts;
 }
 
 /**
@@ -41,6 +42,7 @@ export function Sidebar({
   agents,
   operator,
   rememberedAgentKey,
+  counts,
   id,
   className,
   onHelp,
@@ -107,7 +109,15 @@ export function Sidebar({
                       active && "bg-accent font-medium text-foreground",
                     )}
                   >
-                    {item.label}
+                    <span className="flex items-center gap-1.5">
+                      {item.label}
+                      {item.count && counts[item.count] > 0 ? (
+                        <Badge variant="warning" data-testid={`nav-count-${item.count}`}>
+                          {counts[item.count]}
+                          <span className="sr-only"> waiting</span>
+                        </Badge>
+                      ) : null}
+                    </span>
                     <span className="font-mono text-[10px] opacity-60" aria-hidden>
                       g {item.key}
                     </span>

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { agents, handoffs, sessionMessages, sessions, turns } from "../schema";
+import { agents, customerProfiles, handoffs, sessionMessages, sessions, turns } from "../schema";
 import type { DbOrTx, Transaction } from "../types";
 
 // Handoffs, the session's mode and the operator and system messages of a transcript (docs/handoffs.md).
@@ -150,12 +150,57 @@ export async function insertSessionMessage(
   return inserted;
 }
 
+/** The transcript's operator and system lines: internal notes are not part of what the customer sees. */
 export async function sessionMessagesOf(db: DbOrTx, sessionId: string): Promise<SessionMessageRow[]> {
   return db
     .select()
     .from(sessionMessages)
-    .where(eq(sessionMessages.sessionId, sessionId))
+    .where(and(eq(sessionMessages.sessionId, sessionId), ne(sessionMessages.kind, "note")))
     .orderBy(asc(sessionMessages.createdAt), asc(sessionMessages.id));
+}
+
+/** Operators' internal notes on a session, oldest first. */
+export async function sessionNotesOf(db: DbOrTx, sessionId: string): Promise<SessionMessageRow[]> {
+  return db
+    .select()
+    .from(sessionMessages)
+    .where(and(eq(sessionMessages.sessionId, sessionId), eq(sessionMessages.kind, "note")))
+    .orderBy(asc(sessionMessages.createdAt), asc(sessionMessages.id));
+}
+
+/**
+ * The inbox queue: open handoffs (waiting and claimed) of the given agents, oldest request first, with
+ * the agent's name and settings (for its waiting target) and the session's customer reference.
+ * `agentIds` null = every agent. 500 rows bound the page; a longer queue is a staffing problem.
+ */
+export async function openHandoffQueue(db: DbOrTx, agentIds: string[] | null) {
+  if (agentIds !== null && agentIds.length === 0) return [];
+  return db
+    .select({
+      handoff: handoffs,
+      agentKey: agents.key,
+      agentName: agents.name,
+      agentSettings: agents.settings,
+      customerRef: customerProfiles.customerRef,
+      channel: sessions.channel,
+    })
+    .from(handoffs)
+    .innerJoin(agents, eq(agents.id, handoffs.agentId))
+    .innerJoin(sessions, eq(sessions.id, handoffs.sessionId))
+    .leftJoin(customerProfiles, eq(customerProfiles.id, sessions.customerProfileId))
+    .where(and(ne(handoffs.state, "closed"), agentIds ? inArray(handoffs.agentId, agentIds) : undefined))
+    .orderBy(asc(handoffs.requestedAt), asc(handoffs.id))
+    .limit(500);
+}
+
+/** Waiting handoffs of the given agents (the sidebar's badge). */
+export async function countWaitingHandoffs(db: DbOrTx, agentIds: string[] | null): Promise<number> {
+  if (agentIds !== null && agentIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(handoffs)
+    .where(and(eq(handoffs.state, "waiting"), agentIds ? inArray(handoffs.agentId, agentIds) : undefined));
+  return row?.n ?? 0;
 }
 
 /** The session's turns as transcript lines: who said what, in turn order. */
@@ -172,4 +217,13 @@ export async function transcriptTurns(db: DbOrTx, sessionId: string) {
     .from(turns)
     .where(eq(turns.sessionId, sessionId))
     .orderBy(asc(turns.turnIndex));
+}
+
+/** Each session's last change (`updated_at`, every turn and handoff step bumps it), for the cross-instance poll. */
+export async function sessionsChangedAt(db: DbOrTx, ids: string[]): Promise<{ id: string; changedAt: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: sessions.id, changedAt: sql<string>`${sessions.updatedAt}::text` })
+    .from(sessions)
+    .where(inArray(sessions.id, ids));
 }

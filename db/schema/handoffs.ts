@@ -8,7 +8,7 @@ import { sessions, turns } from "./conversations";
 
 export const handoffReason = pgEnum("handoff_reason", ["rule", "customer_request", "repeated_fallback", "operator"]);
 export const handoffState = pgEnum("handoff_state", ["waiting", "claimed", "closed"]);
-export const sessionMessageKind = pgEnum("session_message_kind", ["operator", "system"]);
+export const sessionMessageKind = pgEnum("session_message_kind", ["operator", "system", "note"]);
 
 export const handoffs = pgTable(
   "handoffs",
@@ -43,7 +43,10 @@ export const handoffs = pgTable(
   ],
 );
 
-/** Operator replies and the system's notes (handoff requested, claimed, returned) in a session's transcript. */
+/**
+ * Operator replies and the system's notes (handoff requested, claimed, returned) in a session's transcript,
+ * and operators' internal notes (kind `note`: shown to operators only, never in the transcript or its events).
+ */
 export const sessionMessages = pgTable(
   "session_messages",
   {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { errorResponses, jsonContent } from "../openapi/openapi-helpers";
 import {
   HANDOFF_STATES,
@@ -9,6 +10,7 @@ import {
   ReturnHandoffBody,
   TranscriptBody,
 } from "./handoff-schemas";
+import { SessionEvent } from "./session-events";
 
 // OpenAPI path objects of the handoff endpoints (docs/handoffs.md), for buildOpenApiDocument() to
 // spread into its `paths`. Same zod schemas as the routes validate with.
@@ -21,6 +23,7 @@ const errors = errorResponses({
   409: "The handoff is already claimed (the message names by whom) or closed; the session is already with a person; or, for operator messages, the agent has the session",
   413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (empty or over-long text)",
+  503: "This instance holds FOCAL_EVENT_STREAMS_MAX open event streams: reconnect in a few seconds",
 });
 
 const id = (what: string) => ({
@@ -116,6 +119,27 @@ export const handoffPaths = {
       responses: {
         200: { description: "Messages", content: jsonContent(TranscriptBody, "output") },
         ...errors(400, 401, 403, 404),
+      },
+    },
+  },
+  "/api/v1/sessions/{id}/events": {
+    get: {
+      summary: "Live events of a session: its transcript after a cursor, then each new message and mode change",
+      description:
+        "A `text/event-stream`. First the transcript after `after` (or the `Last-Event-ID` header; neither = from the start) as `message` events and one `mode` event, then every message (customer, agent, operator, system) and mode change as its transaction commits. Each `message` event's SSE `id` is the message id, the same cursor as `/messages`, so a reconnecting EventSource resumes where it stopped. A `: heartbeat` comment every 15 s; `gone` when the session is deleted. Beyond `FOCAL_EVENT_STREAMS_MAX` open streams in one instance, 503.",
+      ...secured("handoffs:read"),
+      parameters: [id("Session id"), query("after", "A message id (`next_cursor` of /messages): only what follows it")],
+      responses: {
+        200: {
+          description: "The event stream",
+          content: {
+            "text/event-stream": {
+              schema: { type: "string", description: "`id:`, `event: message|mode|gone` and `data: <JSON>` blocks." },
+              itemSchema: z.toJSONSchema(SessionEvent, { io: "output", unrepresentable: "any" }),
+            },
+          },
+        },
+        ...errors(400, 401, 403, 404, 503),
       },
     },
   },

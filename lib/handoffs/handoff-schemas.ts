@@ -3,7 +3,7 @@ import { z } from "zod";
 // Handoffs to a person (docs/handoffs.md), client-safe: request bodies, response bodies and the
 // vocabularies the routes, the OpenAPI document and an inbox share.
 
-const SESSION_MODES = ["agent", "waiting", "human"] as const;
+export const SESSION_MODES = ["agent", "waiting", "human"] as const;
 const HANDOFF_REASONS = ["rule", "customer_request", "repeated_fallback", "operator"] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 export const HANDOFF_STATES = ["waiting", "claimed", "closed"] as const;
@@ -38,6 +38,9 @@ export const MessagesQuery = z.strictObject({
   after: z.string().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
+
+/** GET /api/v1/sessions/{id}/events: `after` wins over a Last-Event-ID header. */
+export const SessionEventsQuery = z.strictObject({ after: z.string().min(1).max(200).optional() });
 
 const time = z.string().describe("ISO 8601 UTC");
 

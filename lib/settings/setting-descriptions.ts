@@ -238,6 +238,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
     "Fallbacks before handing off",
     "After this many safe fallback replies in a row the conversation goes to a person. 0: never.",
   ),
+  "handoff.target_seconds": d(
+    "Target wait for a person (seconds)",
+    "How long a handed-off customer should wait for an operator. The inbox shows the wait amber past it and red past twice it.",
+  ),
   "reviews.sampling": d(
     "Sample sessions for review",
     `outcome=share pairs: fallback=1 sends every session with a fallback turn, answered=0.1 one in ten with an answered turn. Outcomes: ${TURN_OUTCOMES.join(", ")}. Empty = none sampled.`,

@@ -54,7 +54,11 @@ describe("route contracts", () => {
         continue;
       }
       for (const [status, schema] of Object.entries(route.meta.responses)) {
-        const shown = op.responses[status]?.content?.["application/json"]?.schema as { oneOf?: unknown[] } | undefined;
+        // An event stream's declared schema is one event: the document shows it as the stream's itemSchema.
+        const content = op.responses[status]?.content as Record<string, { schema?: unknown; itemSchema?: unknown }>;
+        const shown = (content?.["application/json"]?.schema ?? content?.["text/event-stream"]?.itemSchema) as
+          | { oneOf?: unknown[] }
+          | undefined;
         // An error status may show the route's own body beside the shared error body.
         const candidates = shown?.oneOf && Number(status) >= 400 ? shown.oneOf : [shown];
         const same = documented(schema).some((json) => candidates.some((c) => isDeepStrictEqual(c, json)));

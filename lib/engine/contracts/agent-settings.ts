@@ -285,6 +285,7 @@ export const HandoffSettings = section(
     message: z.string().trim().min(1).max(1000),
     holding_reply: z.string().trim().max(1000),
     fallbacks_before_handoff: count(0, 20),
+    target_seconds: count(10, 86_400),
   },
   {
     request_examples: [
@@ -304,6 +305,8 @@ export const HandoffSettings = section(
     message: "I'm handing this conversation to a member of our team. A person will reply here shortly.",
     holding_reply: "",
     fallbacks_before_handoff: 2,
+    // The inbox shows a wait amber past this and red past twice it: 2 min, a common chat first-reply target.
+    target_seconds: 120,
   },
 );
 

@@ -21,18 +21,32 @@ import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 import type { TranscriptMessage } from "../handoff-schemas";
 import { handoffView } from "./handoff-view";
 import { openHandoff } from "./open-handoff";
+import { publishSessionChange } from "./session-events/session-change-bus";
 import { messageView } from "./session-transcript";
 
 // What operators do with a handoff (docs/handoffs.md#who-may-do-what). Each runs in one transaction
 // under the session's row lock (the lock turns take), checks before its first write, and appends its
 // ledger event on the session's chain.
 
+/** An operator sent a reply lane 1 stopped, on purpose: the rules that fired and why (the console's "Send anyway"). */
+export interface Lane1Override {
+  reason: string;
+  ruleKeys: string[];
+}
+
 interface Acting {
   actor: Actor;
   requestId: string;
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+/** Streams re-read the session once its transaction committed (docs/handoffs.md#live-events). */
+async function thenPublish<T>(sessionId: (result: T) => string, write: Promise<T>): Promise<T> {
+  const result = await write;
+  publishSessionChange(sessionId(result));
+  return result;
+}
+
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The session locked, or the 404 of a session that vanished since it was looked up. */
 async function lockedSession(tx: Transaction, sessionId: string) {
@@ -61,7 +75,7 @@ async function handoffOr404(db: Database, id: string): Promise<{ agent: AgentRow
 /** POST /sessions/{id}/handoff: an operator takes the conversation from the agent (it waits to be claimed). */
 export async function requestOperatorHandoff(db: Database, input: Acting & { sessionId: string; reason: string }) {
   const { agent } = await sessionOr404(db, input.sessionId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const session = await lockedSession(tx, input.sessionId);
     if (session.mode !== "agent") {
       const open = await openHandoffOf(tx, input.sessionId);
@@ -81,12 +95,13 @@ export async function requestOperatorHandoff(db: Database, input: Acting & { ses
     });
     return { handoff: handoffView(handoff, agent.key), session_mode: "waiting" as const };
   });
+  return thenPublish(() => input.sessionId, write);
 }
 
 /** POST /handoffs/{id}/claim: the operator answers the customer from now on; 409 naming who holds it. */
 export async function claimHandoff(db: Database, input: Acting & { handoffId: string }) {
   const { agent } = await handoffOr404(db, input.handoffId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const handoff = await lockedHandoff(tx, input.handoffId);
     if (handoff.state === "claimed") {
       throw new AppError("CONFLICT", `Handoff ${handoff.id} is already claimed by ${handoff.claimedBy ?? "someone"}.`);
@@ -123,6 +138,7 @@ export async function claimHandoff(db: Database, input: Acting & { handoffId: st
     if (!claimed) throw new Error("claimed handoff vanished");
     return { handoff: handoffView(claimed, agent.key), session_mode: "human" as const };
   });
+  return thenPublish((result) => result.handoff.session_id, write);
 }
 
 /**
@@ -131,10 +147,10 @@ export async function claimHandoff(db: Database, input: Acting & { handoffId: st
  */
 export async function postOperatorMessage(
   db: Database,
-  input: Acting & { sessionId: string; text: string },
+  input: Acting & { sessionId: string; text: string; lane1Override?: Lane1Override },
 ): Promise<{ message: TranscriptMessage }> {
   const { agent } = await sessionOr404(db, input.sessionId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const session = await lockedSession(tx, input.sessionId);
     if (session.mode === "agent") {
       throw new AppError(
@@ -165,6 +181,9 @@ export async function postOperatorMessage(
         message_id: row.id,
         text_sha256: sha256(input.text),
         length: input.text.length,
+        ...(input.lane1Override
+          ? { lane1_override: { reason: input.lane1Override.reason, rule_keys: input.lane1Override.ruleKeys } }
+          : {}),
       },
     });
     // The helpdesk needs the operator's words (docs/webhooks.md); no customer text goes out.
@@ -176,6 +195,7 @@ export async function postOperatorMessage(
     });
     return { message: messageView(row) };
   });
+  return thenPublish(() => input.sessionId, write);
 }
 
 /**
@@ -184,7 +204,7 @@ export async function postOperatorMessage(
  */
 export async function returnHandoff(db: Database, input: Acting & { handoffId: string; note: string }) {
   const { agent } = await handoffOr404(db, input.handoffId);
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const handoff = await lockedHandoff(tx, input.handoffId);
     if (handoff.state === "closed") {
       throw new AppError("CONFLICT", `Handoff ${handoff.id} is already closed: the session is with the agent.`);
@@ -223,4 +243,5 @@ export async function returnHandoff(db: Database, input: Acting & { handoffId: s
     if (!closed) throw new Error("returned handoff vanished");
     return { handoff: handoffView(closed, agent.key), session_mode: "agent" as const };
   });
+  return thenPublish((result) => result.handoff.session_id, write);
 }

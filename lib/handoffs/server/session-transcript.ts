@@ -7,6 +7,8 @@ import { AppError } from "@/lib/server/errors";
 import type { TranscriptMessage } from "../handoff-schemas";
 
 export function messageView(row: SessionMessageRow): TranscriptMessage {
+  // sessionMessagesOf leaves notes out; one here would show operators' words to the customer.
+  if (row.kind === "note") throw new Error("an internal note is not a transcript line");
   return {
     id: row.id,
     kind: row.kind,
@@ -22,13 +24,10 @@ export function messageView(row: SessionMessageRow): TranscriptMessage {
  * The whole conversation in order (docs/handoffs.md#the-transcript): each turn's customer message and
  * reply (none for a queued turn without a holding reply), operator replies and the system's handoff
  * lines. A turn's lines and the lines its transaction wrote share its commit time; the turn's come first.
+ * No access check: callers have checked the session is within the request's grant.
  */
-export async function sessionTranscript(db: Database, input: { sessionId: string; after?: string; limit: number }) {
-  const { session } = await sessionOr404(db, input.sessionId);
-  const [turnRows, messageRows] = await Promise.all([
-    transcriptTurns(db, input.sessionId),
-    sessionMessagesOf(db, input.sessionId),
-  ]);
+export async function readTranscript(db: Database, sessionId: string): Promise<TranscriptMessage[]> {
+  const [turnRows, messageRows] = await Promise.all([transcriptTurns(db, sessionId), sessionMessagesOf(db, sessionId)]);
   const timed: { at: number; order: number; message: TranscriptMessage }[] = [];
   for (const turn of turnRows) {
     const at = turn.createdAt.getTime();
@@ -44,15 +43,22 @@ export async function sessionTranscript(db: Database, input: { sessionId: string
   }
   for (const row of messageRows) timed.push({ at: row.createdAt.getTime(), order: 2, message: messageView(row) });
   // Stable: turns are in turn order and messages in (created_at, id) order already.
-  const ordered = timed.sort((a, b) => a.at - b.at || a.order - b.order).map((t) => t.message);
-  let start = 0;
-  if (input.after !== undefined) {
-    const at = ordered.findIndex((m) => m.id === input.after);
-    if (at < 0) {
-      throw new AppError("BAD_REQUEST", "after is not a message of this session: read from the start instead.");
-    }
-    start = at + 1;
-  }
+  return timed.sort((a, b) => a.at - b.at || a.order - b.order).map((t) => t.message);
+}
+
+/** The position after `after` in the transcript: 400 for an id that is not one of its messages. */
+export function startAfter(ordered: TranscriptMessage[], after: string | undefined): number {
+  if (after === undefined) return 0;
+  const at = ordered.findIndex((m) => m.id === after);
+  if (at < 0) throw new AppError("BAD_REQUEST", "after is not a message of this session: read from the start instead.");
+  return at + 1;
+}
+
+/** GET /sessions/{id}/messages: a page of the transcript after a cursor. */
+export async function sessionTranscript(db: Database, input: { sessionId: string; after?: string; limit: number }) {
+  const { session } = await sessionOr404(db, input.sessionId);
+  const ordered = await readTranscript(db, input.sessionId);
+  const start = startAfter(ordered, input.after);
   const page = ordered.slice(start, start + input.limit);
   return {
     session_id: session.id,

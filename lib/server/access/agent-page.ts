@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { AgentRow } from "@/db/types";
+import type { Role } from "@/lib/identity/roles";
 import { requireOperator } from "../auth/require-operator";
 import { getDb } from "../db";
 import { AppError } from "../errors";
@@ -57,4 +58,10 @@ export async function reachableAgentsForPage<T extends { id: string }>(agents: T
 export async function reachableAgentIdsForPage(): Promise<string[] | null> {
   const { access } = await operatorAccess();
   return access.all ? null : [...access.roles.keys()];
+}
+
+/** The signed-in operator's role on each given agent (null = out of reach), for instance-wide pages. */
+export async function pageRolesOnAgents(agentIds: string[]): Promise<Map<string, Role | null>> {
+  const { operator, access } = await operatorAccess();
+  return new Map(agentIds.map((id) => [id, roleOnAgent(operator.role, access, id)]));
 }

@@ -15,6 +15,7 @@ import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import { queuedOutcome } from "@/lib/handoffs/server/queued-outcome";
+import { publishSessionChange } from "@/lib/handoffs/server/session-events/session-change-bus";
 import { settleTurnHandoff } from "@/lib/handoffs/server/turn-handoff";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
@@ -181,6 +182,8 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
     throw error;
   }
+  // Session event streams read the new lines (and a handoff's mode) once they are committed.
+  publishSessionChange(session.id);
   // After the commit, never awaited: a slow or absent collector costs the turn nothing.
   exportTurnTrace({
     turnId,

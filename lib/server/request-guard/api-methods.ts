@@ -37,6 +37,7 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/sessions/[id]/goal/restore": ["POST"],
   "/api/v1/sessions/[id]/handoff": ["POST"],
   "/api/v1/sessions/[id]/messages": ["GET"],
+  "/api/v1/sessions/[id]/events": ["GET"],
   "/api/v1/sessions/[id]/operator-messages": ["POST"],
   "/api/v1/sessions/[id]": ["GET"],
   "/api/v1/sessions/[id]/test-proposal": ["GET"],

@@ -1,0 +1,48 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toaster";
+import { claimHandoffAction } from "@/lib/actions/handoffs/claim-handoff";
+
+export const READ_ONLY_REASON = "Read only: claiming and replying need the operator role on this agent.";
+
+/** "Claim": the conversation is with me from now on; opens it. */
+export function ClaimButton({
+  handoffId,
+  sessionId,
+  canAct,
+}: {
+  handoffId: string;
+  sessionId: string;
+  canAct: boolean;
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  return (
+    <Button
+      type="button"
+      size="sm"
+      pending={pending}
+      disabled={!canAct}
+      title={canAct ? "Assign this conversation to me" : READ_ONLY_REASON}
+      data-testid="claim-handoff"
+      onClick={() =>
+        start(async () => {
+          const result = await claimHandoffAction({ handoff_id: handoffId });
+          if (!result.ok) {
+            toast.error(result.message);
+            router.refresh();
+            return;
+          }
+          toast.success("Claimed: the conversation is with you");
+          router.push(`/inbox?session=${sessionId}`);
+          router.refresh();
+        })
+      }
+    >
+      Claim
+    </Button>
+  );
+}

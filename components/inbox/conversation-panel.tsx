@@ -1,0 +1,75 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import type { InboxConversation } from "@/lib/handoffs/inbox-views";
+import { ClaimButton, READ_ONLY_REASON } from "./claim-button";
+import { ConversationLines } from "./conversation-lines";
+import { HandBackDialog } from "./hand-back-dialog";
+import { ReplyBox } from "./reply-box";
+import { TurnTracePanel } from "./turn-trace-panel";
+import { useSessionEvents } from "./use-session-events";
+
+const MODE_WORDS = { agent: "with the agent", waiting: "waiting for a person", human: "with a person" } as const;
+const LIVE_WORDS = { connecting: "connecting…", live: "live", reconnecting: "reconnecting…" } as const;
+
+/** One conversation: live lines and notes, its controls, the reply box, and a turn's trace beside it. */
+export function ConversationPanel({ conversation }: { conversation: InboxConversation }) {
+  const router = useRouter();
+  const { messages, mode, live } = useSessionEvents(conversation, () => router.refresh());
+  const [tracedTurnId, setTracedTurnId] = useState<string | null>(null);
+  const traced = conversation.turns.find((turn) => turn.id === tracedTurnId) ?? null;
+  const { handoff } = conversation;
+  const replyBlocked = !conversation.can_act
+    ? READ_ONLY_REASON
+    : mode === "agent"
+      ? "The agent has this conversation: nothing to reply to as a person."
+      : null;
+  return (
+    // The trace sits beside the conversation from 1536 px; narrower, under it, so the reply box keeps its width.
+    <div className={cn("grid min-h-0 flex-1 grid-cols-1 gap-3", traced && "2xl:grid-cols-[minmax(0,1fr)_400px]")}>
+      <section
+        aria-label={`Conversation with ${conversation.agent_name}`}
+        className="flex min-h-[28rem] flex-col rounded-lg border border-border"
+      >
+        <header className="flex flex-wrap items-center gap-2 border-border border-b p-3">
+          <h2 className="font-medium text-sm">{conversation.agent_name}</h2>
+          <Badge variant={mode === "agent" ? "neutral" : mode === "waiting" ? "warning" : "info"} data-testid="mode">
+            {MODE_WORDS[mode]}
+          </Badge>
+          {handoff?.claimed_by && mode === "human" ? (
+            <span className="text-muted-foreground text-xs">claimed by {handoff.claimed_by}</span>
+          ) : null}
+          <span className="text-muted-foreground text-xs" role="status" data-testid="live-state">
+            {LIVE_WORDS[live]}
+          </span>
+          <div className="ml-auto flex items-center gap-2">
+            {handoff && handoff.state === "waiting" && mode === "waiting" ? (
+              <ClaimButton handoffId={handoff.id} sessionId={conversation.session_id} canAct={conversation.can_act} />
+            ) : null}
+            {handoff && mode !== "agent" ? (
+              <HandBackDialog handoffId={handoff.id} disabledReason={conversation.can_act ? null : READ_ONLY_REASON} />
+            ) : null}
+          </div>
+        </header>
+        <ConversationLines
+          messages={messages}
+          notes={conversation.notes}
+          tracedTurnId={tracedTurnId}
+          onTrace={(id) => setTracedTurnId((current) => (current === id ? null : id))}
+        />
+        <ReplyBox sessionId={conversation.session_id} disabledReason={replyBlocked} />
+      </section>
+      {traced ? (
+        <TurnTracePanel
+          turn={traced}
+          agentKey={conversation.agent_key}
+          names={conversation.names}
+          onClose={() => setTracedTurnId(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

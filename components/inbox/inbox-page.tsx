@@ -1,0 +1,44 @@
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import type { InboxConversation, InboxItem } from "@/lib/handoffs/inbox-views";
+import { ConversationPanel } from "./conversation-panel";
+import { HandoffQueue } from "./handoff-queue";
+
+/** The operators' inbox: the queue on the left, the open conversation on the right. */
+export function InboxPage({
+  items,
+  conversation,
+  missing,
+}: {
+  items: InboxItem[];
+  conversation: InboxConversation | null;
+  /** A session was asked for that does not exist or is out of reach. */
+  missing: boolean;
+}) {
+  const waiting = items.filter((item) => item.state === "waiting").length;
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <PageHeader
+        title="Inbox"
+        description={`${waiting} waiting · ${items.length - waiting} with a person. Claim a conversation to answer the customer; hand it back when the agent can go on.`}
+      />
+      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[300px_minmax(0,1fr)]">
+        <div className="min-h-0 overflow-y-auto">
+          <HandoffQueue items={items} selected={conversation?.session_id ?? null} />
+        </div>
+        {conversation ? (
+          <ConversationPanel key={conversation.session_id} conversation={conversation} />
+        ) : (
+          <EmptyState
+            title={missing ? "No such conversation" : "No conversation open"}
+            description={
+              missing
+                ? "It does not exist, or its agent is outside your access. Pick one from the queue."
+                : "Pick a conversation from the queue to read it, claim it and reply."
+            }
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."session_message_kind" ADD VALUE 'note';

@@ -1,0 +1,108 @@
+import "server-only";
+import type { SessionMode } from "@/db/queries/handoffs";
+import type { Database } from "@/db/types";
+import { env } from "@/lib/env";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
+import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
+import { readTranscript, startAfter } from "../session-transcript";
+import { ensureCrossInstancePoll } from "./cross-instance-poll";
+import { releaseStreamSlot, takeStreamSlot } from "./session-change-bus";
+import { type SessionSnapshot, subscribeSessionFeed } from "./session-feed";
+
+// GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events): the transcript after a cursor, the
+// mode, then every new line and mode change as it commits.
+
+/** A comment line this often keeps proxies (nginx's default read timeout is 60 s) from closing an idle stream. */
+const HEARTBEAT_MS = 15_000;
+/** EventSource reconnects after this long, with Last-Event-ID. */
+const RETRY_MS = 3000;
+
+export async function openSessionEventStream(
+  db: Database,
+  input: { sessionId: string; after: string | undefined; signal: AbortSignal },
+): Promise<{ stream: Response } | { full: true; max: number }> {
+  const { session } = await sessionOr404(db, input.sessionId);
+  // The bound before the transcript is read: a flood beyond it costs a lookup each, not a read.
+  const max = env().FOCAL_EVENT_STREAMS_MAX;
+  if (!takeStreamSlot(max)) return { full: true, max };
+  let ordered: Awaited<ReturnType<typeof readTranscript>>;
+  let start: number;
+  try {
+    ordered = await readTranscript(db, session.id);
+    start = startAfter(ordered, input.after);
+  } catch (error) {
+    releaseStreamSlot();
+    throw error;
+  }
+  ensureCrossInstancePoll(db);
+
+  const encoder = new TextEncoder();
+  const sent = new Set(ordered.slice(0, start).map((m) => m.id));
+  let mode: SessionMode | null = null;
+  let closed = false;
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const send = (event: SessionEvent) => write(formatSessionEvent(event));
+      const apply = (snapshot: SessionSnapshot) => {
+        if (!snapshot) {
+          send({ event: "gone", data: { session_id: session.id } });
+          stop();
+          return;
+        }
+        for (const message of snapshot.messages) {
+          if (sent.has(message.id)) continue;
+          sent.add(message.id);
+          send({ event: "message", data: message });
+        }
+        if (snapshot.mode !== mode) {
+          mode = snapshot.mode;
+          send({ event: "mode", data: { session_id: session.id, mode } });
+        }
+      };
+      const feed = subscribeSessionFeed(db, session.id, apply);
+      const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+      const stop = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        feed.close();
+        releaseStreamSlot();
+        input.signal.removeEventListener("abort", stop);
+        try {
+          controller.close();
+        } catch {
+          // Already closed by a cancelled reader.
+        }
+      };
+      cleanup = stop;
+      input.signal.addEventListener("abort", stop);
+      if (input.signal.aborted) return stop();
+      write(`retry: ${RETRY_MS}\n\n`);
+      apply({ mode: session.mode, messages: ordered });
+      // Read again now that the feed listens: a write between the first read and the subscribe is not lost.
+      feed.refresh();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return {
+    stream: new Response(stream, {
+      headers: {
+        "content-type": `${SESSION_EVENTS_CONTENT_TYPE}; charset=utf-8`,
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+      },
+    }),
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { SESSION_MODES, TranscriptMessage } from "./handoff-schemas";
+
+// Server-sent events of GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events). Client-safe:
+// the route writes these; channels, the console, the tests and the benchmark read them.
+
+export const SESSION_EVENTS_CONTENT_TYPE = "text/event-stream";
+
+export const SessionEvent = z.discriminatedUnion("event", [
+  /** One transcript line, in transcript order; the SSE `id` is its id, the `after` cursor of /messages. */
+  z.object({ event: z.literal("message"), data: TranscriptMessage }),
+  /** The session's mode: sent once when the stream opens, then on each change. */
+  z.object({
+    event: z.literal("mode"),
+    data: z.object({ session_id: z.string().uuid(), mode: z.enum(SESSION_MODES) }),
+  }),
+  /** The session was deleted; the stream ends. */
+  z.object({ event: z.literal("gone"), data: z.object({ session_id: z.string().uuid() }) }),
+]);
+export type SessionEvent = z.infer<typeof SessionEvent>;
+
+/** One SSE block: `id:` only on messages, so Last-Event-ID is always a transcript cursor. */
+export function formatSessionEvent(event: SessionEvent): string {
+  const id = event.event === "message" ? `id: ${event.data.id}\n` : "";
+  return `${id}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * Reads a session event stream until it ends or `onEvent` returns false (an SSE subset: `event:`,
+ * `id:` and one-line `data:` fields, blank-line separated; comments and unknown events ignored).
+ */
+export async function readSessionEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: SessionEvent) => boolean | undefined,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      buffer += decoder.decode(value ?? new Uint8Array(), { stream: !done });
+      let cut = buffer.indexOf("\n\n");
+      while (cut >= 0) {
+        const parsed = parseBlock(buffer.slice(0, cut));
+        buffer = buffer.slice(cut + 2);
+        if (parsed && onEvent(parsed) === false) return;
+        cut = buffer.indexOf("\n\n");
+      }
+      if (done) return;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+function parseBlock(block: string): SessionEvent | null {
+  let name = "message";
+  const data: string[] = [];
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event:")) name = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+  }
+  if (data.length === 0) return null;
+  const parsed = SessionEvent.safeParse({ event: name, data: JSON.parse(data.join("\n")) });
+  return parsed.success ? parsed.data : null;
+}
