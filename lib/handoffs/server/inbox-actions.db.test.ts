@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessionMessages } from "@/db/schema";
 import { addInternalNoteAction } from "@/lib/actions/handoffs/add-internal-note";
@@ -11,8 +11,6 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import { requestOperatorHandoff } from "./operator-actions";
 import { readTranscript } from "./session-transcript";
-
-vi.mock("next/headers", () => import("@/test/support/request-headers"));
 
 // The inbox's actions (docs/handoffs.md#the-inbox): a reply meets lane 1, "Send anyway" is ledgered
 // with its reason, notes stay with operators, and a viewer changes nothing.
