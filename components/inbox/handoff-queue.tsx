@@ -60,19 +60,14 @@ export function HandoffQueue({ items, selected }: { items: InboxItem[]; selected
                 <Badge variant="info">claimed</Badge>
               )}
             </div>
-            <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+            {/* One fact a line: a separator dot left at a wrapped line's end reads as a missing value. */}
+            <div className="mt-1 flex flex-col gap-0.5 text-muted-foreground text-xs">
               <span>{item.agent_name}</span>
-              <span aria-hidden="true">·</span>
               <span>
                 {REASON_LABELS[item.reason]}
                 {item.detail ? `: ${item.detail}` : ""}
               </span>
-              {item.claimed_by ? (
-                <>
-                  <span aria-hidden="true">·</span>
-                  <span>with {item.claimed_by}</span>
-                </>
-              ) : null}
+              {item.claimed_by ? <span>with {item.claimed_by}</span> : null}
             </div>
             {item.state === "waiting" ? (
               <div className="mt-2">
