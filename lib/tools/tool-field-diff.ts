@@ -10,6 +10,7 @@ const TOOL_DIFF_FIELDS = [
   "name",
   "description",
   "kind",
+  "requires_approval",
   "input_schema",
   "output.data",
   "output.url",
@@ -28,6 +29,8 @@ function flatten(tool: BundleTool): Record<ToolDiffField, unknown> {
     name: tool.name,
     description: tool.description,
     kind: tool.kind,
+    // A tool saved before the field read as false: turning approval on is a change, off again is too.
+    requires_approval: tool.requires_approval ?? false,
     input_schema: tool.input_schema,
     "output.data": output.data,
     "output.url": output.url,
