@@ -16,6 +16,7 @@ import packageJson from "@/package.json";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
+import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { handoffPaths } from "../handoffs/handoff-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
@@ -155,6 +156,7 @@ export function buildOpenApiDocument() {
       },
       ...goalsPaths,
       ...handoffPaths,
+      ...approvalPaths,
       ...loopsPaths,
       ...replayPaths,
       ...routingCheckPaths,

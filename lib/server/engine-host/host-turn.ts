@@ -6,8 +6,9 @@ import { getSession, getTurn } from "@/db/queries/conversations";
 import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, SessionRow, Transaction } from "@/db/types";
+import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
 import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
-import type { Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import type { ApprovalDecision, Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
@@ -59,6 +60,8 @@ export interface HostTurnInput {
   ) => Promise<void>;
   /** Told each pipeline stage as it completes (name, status, decision, timing; never draft text). */
   onStage?: (stage: StageEvent) => void;
+  /** An operator's decision on a paused tool call: the turn resumes it (docs/approvals.md). */
+  approval?: ApprovalDecision;
 }
 
 export interface HostedTurn {
@@ -151,6 +154,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
             continuityEnabled,
             fallbackStreak: fallbackStreak(outcomesBefore),
             ...(operatorNote ? { operatorNote } : {}),
+            ...(input.approval ? { approval: input.approval } : {}),
           },
           recorder.ports,
           { onStage },
@@ -176,6 +180,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
       tape: { ...recorder.tape(), ...(external ? { external } : {}) },
       toldNote: operatorNote,
       reviewSampling: compiled.snapshot.settings.reviews.sampling,
+      approvalExpiryMinutes: compiled.snapshot.settings.approvals.expiry_minutes,
     });
   } catch (error) {
     if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
@@ -211,6 +216,7 @@ interface TurnToCommit {
   /** The operator's return note the turn was told, cleared with its commit. */
   toldNote: string | null;
   reviewSampling: SamplingRule[];
+  approvalExpiryMinutes: number;
 }
 
 /** The turn, its handoff consequences and the caller's own rows in one transaction. */
@@ -243,6 +249,13 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
         toldNote: turn.toldNote,
         actor: input.actor,
         requestId: input.requestId,
+      });
+      await settleTurnApproval(tx, {
+        sessionId: session.id,
+        agentId: turn.agentId,
+        turnId,
+        outcome,
+        expiryMinutes: turn.approvalExpiryMinutes,
       });
       await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
     }),

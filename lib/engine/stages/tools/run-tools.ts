@@ -1,8 +1,8 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
 import type { SessionState } from "../../contracts/session-state";
-import type { ApprovalDecision, ApprovalRequest } from "../../contracts/turn-outcome";
 import type { EngineTool } from "../../contracts/snapshot";
 import { pathInputs, resolveToolOutputPath } from "../../contracts/tool-output-path";
+import type { ApprovalDecision, ApprovalRequest } from "../../contracts/turn-outcome";
 import type { ToolRunner } from "../../ports";
 import type { ScoredRule } from "../filtering/filter-rules";
 import { lookupVariable } from "../variables/resolve-variables";
@@ -132,7 +132,11 @@ export async function runTools(
     }
     const result = await runner.run(tool, input);
     if (!result.ok) {
-      calls.push({ ...notRun(tool, input), detail: `${result.reason}: ${result.message}`, durationMs: result.durationMs });
+      calls.push({
+        ...notRun(tool, input),
+        detail: `${result.reason}: ${result.message}`,
+        durationMs: result.durationMs,
+      });
       continue;
     }
     const variablesSet: string[] = [];
