@@ -29,8 +29,8 @@ function flatten(tool: BundleTool): Record<ToolDiffField, unknown> {
     name: tool.name,
     description: tool.description,
     kind: tool.kind,
-    // A tool saved before the field read as false: turning approval on is a change, off again is too.
-    requires_approval: tool.requires_approval ?? false,
+    // Off is the field's absence (null), as for every bundle written before it: only turning it on or off shows.
+    requires_approval: tool.requires_approval === true ? true : null,
     input_schema: tool.input_schema,
     "output.data": output.data,
     "output.url": output.url,

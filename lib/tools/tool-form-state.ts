@@ -219,7 +219,7 @@ export function toolFromForm(form: ToolFormState, taken: Readonly<Record<string,
     name: form.name,
     description: form.description,
     kind: form.kind,
-    requires_approval: form.requiresApproval,
+    ...(form.requiresApproval ? { requires_approval: true } : {}),
     input_schema: {
       type: "object",
       properties: Object.fromEntries(
