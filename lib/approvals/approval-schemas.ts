@@ -22,7 +22,12 @@ export const DecideApprovalBody = z.strictObject({
     .max(APPROVAL_REASON_MAX, `reason is at most ${APPROVAL_REASON_MAX} characters`)
     .refine((text) => text.trim().length > 0, "reason must not be empty"),
 });
-export type DecideApprovalBody = z.infer<typeof DecideApprovalBody>;
+/** The console's decision: the same reason rules as the REST body. */
+export const DecideApprovalInput = DecideApprovalBody.extend({
+  approval_id: z.string().uuid(),
+  decision: z.enum(["approve", "deny"]),
+});
+export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;
 
 const time = z.string().describe("ISO 8601 UTC");
 

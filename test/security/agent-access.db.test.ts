@@ -157,6 +157,8 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
   restoreGoal: (_a, _v, s) => ({ sessionId: s }),
   addSessionToReview: (_a, _v, s) => ({ session_id: s }),
   saveReviewLabels: (_a, _v, s) => ({ session_id: s, resolved: true, note: "", turns: [] }),
+  // The second agent's pending approval (made in beforeAll; read when the case runs).
+  decideApproval: () => ({ approval_id: other.approvalId, decision: "deny", reason: "probe" }),
   overrideLoopGuardrails: () => ({ loop_id: LOOP, override_fatigue: true, override_reason: "probe" }),
   createAgent: (a) => ({ key: `${a}-copy`, name: "Copy", start: "empty" }),
   importAgentBundle: (a) => ({
