@@ -4,11 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as approveRoute } from "@/app/api/v1/approvals/[id]/approve/route";
 import { POST as denyRoute } from "@/app/api/v1/approvals/[id]/deny/route";
 import { GET as listRoute } from "@/app/api/v1/approvals/route";
+import { POST as claimRoute } from "@/app/api/v1/handoffs/[id]/claim/route";
 import { POST as handoffRoute } from "@/app/api/v1/sessions/[id]/handoff/route";
+import { POST as operatorMessageRoute } from "@/app/api/v1/sessions/[id]/operator-messages/route";
 import { POST as turnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
-import { ledgerEvents, toolApprovals, turns } from "@/db/schema";
+import { ledgerEvents, toolApprovals, turns, turnTapes } from "@/db/schema";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -229,6 +231,67 @@ describe("deciding", () => {
     const before = await tableCounts(handle);
     expect((await api.approve(approvalId, { reason: "ok" })).status).toBe(409);
     expect(await tableCounts(handle)).toEqual(before);
+  });
+});
+
+describe("what tapes record (docs/replay.md#people-in-the-session)", () => {
+  const tapeOf = async (turnId: string) => {
+    const [row] = await handle.db.select().from(turnTapes).where(eq(turnTapes.turnId, turnId));
+    return row?.tape as Record<string, unknown> | undefined;
+  };
+
+  it("the resumed turn's tape carries the decision; an agent-only turn's tape has no person", async () => {
+    const { approvalId, turn } = await paused();
+    const body = await (await api.approve(approvalId, { reason: "fine" })).json();
+    const row = await approvalRow(approvalId);
+    expect((await tapeOf(body.turn.id))?.approval).toEqual({
+      approval_id: approvalId,
+      tool_id: row?.toolId,
+      decision: "approved",
+    });
+    const first = await tapeOf(turn.turn_id);
+    expect(first).not.toHaveProperty("approval");
+    expect(first).not.toHaveProperty("person");
+  });
+
+  it("a turn stored while a person has the session records the mode and the operator's messages as hashes", async () => {
+    const sessionId = await newSession();
+    await say(sessionId, "hello");
+    const taken = await callWithKey(
+      handoffRoute,
+      "POST",
+      `/api/v1/sessions/${sessionId}/handoff`,
+      { id: sessionId },
+      adminKey,
+      {
+        reason: "VIP",
+      },
+    );
+    expect(taken.status).toBe(201);
+    const handoffId = (await taken.json()).handoff.id;
+    expect(
+      (await callWithKey(claimRoute, "POST", `/api/v1/handoffs/${handoffId}/claim`, { id: handoffId }, adminKey))
+        .status,
+    ).toBe(200);
+    const text = "Hi, I'm Sam from the team.";
+    const sent = await callWithKey(
+      operatorMessageRoute,
+      "POST",
+      `/api/v1/sessions/${sessionId}/operator-messages`,
+      { id: sessionId },
+      adminKey,
+      { text },
+    );
+    expect(sent.status).toBe(201);
+    const messageId = (await sent.json()).message.id;
+    const queued = await say(sessionId, "ok thanks");
+    expect(queued.outcome).toBe("queued_for_human");
+    const tape = await tapeOf(queued.turn_id);
+    expect(tape?.person).toEqual({
+      mode: "human",
+      operator_messages: [{ id: messageId, text_sha256: createHash("sha256").update(text).digest("hex") }],
+    });
+    expect(JSON.stringify(tape)).not.toContain(text);
   });
 });
 

@@ -97,7 +97,11 @@ export async function resumeTurn(
     message,
     actor: deciding.actor,
     requestId: deciding.requestId,
-    approval: { toolId: approval.toolId, decision: deciding.state === "approved" ? "approved" : "denied" },
+    approval: {
+      approvalId: approval.id,
+      toolId: approval.toolId,
+      decision: deciding.state === "approved" ? "approved" : "denied",
+    },
     onPersist: async (tx, persisted) => {
       decided = await recordDecision(tx, approval, deciding, persisted.turnId);
     },

@@ -6,6 +6,7 @@ import { getSession, getTurn } from "@/db/queries/conversations";
 import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, SessionRow, Transaction } from "@/db/types";
+import { tapePersonOf } from "@/lib/approvals/server/tape-person";
 import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
 import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
 import type { ApprovalDecision, Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
@@ -13,7 +14,7 @@ import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
-import type { TurnTape } from "@/lib/engine/replay/tape";
+import type { TapeApproval, TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import { queuedOutcome } from "@/lib/handoffs/server/queued-outcome";
 import { settleTurnHandoff } from "@/lib/handoffs/server/turn-handoff";
@@ -61,7 +62,7 @@ export interface HostTurnInput {
   /** Told each pipeline stage as it completes (name, status, decision, timing; never draft text). */
   onStage?: (stage: StageEvent) => void;
   /** An operator's decision on a paused tool call: the turn resumes it (docs/approvals.md). */
-  approval?: ApprovalDecision;
+  approval?: ApprovalDecision & { approvalId: string };
 }
 
 export interface HostedTurn {
@@ -127,10 +128,11 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const compiled = await getCompiledAgent(db, agent, ports.embedder);
   // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
   const queued = session.mode !== "agent";
-  const [state, previousEnd, outcomesBefore] = await Promise.all([
+  const [state, previousEnd, outcomesBefore, person] = await Promise.all([
     loadSessionState(db, session, compiled),
     session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
     queued ? [] : lastOutcomes(db, session.id, compiled.snapshot.settings.handoff.fallbacks_before_handoff),
+    tapePersonOf(db, session),
   ]);
   const operatorNote = queued ? null : session.operatorNote;
   const turnId = randomUUID();
@@ -154,7 +156,9 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
             continuityEnabled,
             fallbackStreak: fallbackStreak(outcomesBefore),
             ...(operatorNote ? { operatorNote } : {}),
-            ...(input.approval ? { approval: input.approval } : {}),
+            ...(input.approval
+              ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } }
+              : {}),
           },
           recorder.ports,
           { onStage },
@@ -177,7 +181,12 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
       turnIndex: state.turnIndex,
       outcome,
       latencyMs,
-      tape: { ...recorder.tape(), ...(external ? { external } : {}) },
+      tape: {
+        ...recorder.tape(),
+        ...(external ? { external } : {}),
+        ...(person ? { person } : {}),
+        ...(input.approval ? { approval: tapeApproval(input.approval) } : {}),
+      },
       toldNote: operatorNote,
       reviewSampling: compiled.snapshot.settings.reviews.sampling,
       approvalExpiryMinutes: compiled.snapshot.settings.approvals.expiry_minutes,
@@ -260,6 +269,10 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
       await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
     }),
   );
+}
+
+function tapeApproval(approval: NonNullable<HostTurnInput["approval"]>): TapeApproval {
+  return { approval_id: approval.approvalId, tool_id: approval.toolId, decision: approval.decision };
 }
 
 /** Fallback outcomes at the end of the session, newest first (a queued or handed-off turn ends the run). */
