@@ -6,6 +6,7 @@ import { POST as denyRoute } from "@/app/api/v1/approvals/[id]/deny/route";
 import { GET as listRoute } from "@/app/api/v1/approvals/route";
 import { POST as claimRoute } from "@/app/api/v1/handoffs/[id]/claim/route";
 import { POST as handoffRoute } from "@/app/api/v1/sessions/[id]/handoff/route";
+import { GET as messagesRoute } from "@/app/api/v1/sessions/[id]/messages/route";
 import { POST as operatorMessageRoute } from "@/app/api/v1/sessions/[id]/operator-messages/route";
 import { POST as turnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
@@ -178,6 +179,15 @@ describe("deciding", () => {
     });
     expect(JSON.stringify(approved?.payload)).not.toContain(reason);
     expect((await verifyLedgerChain(handle.db)).is_intact).toBe(true);
+    // The transcript: the customer said it once; the holding reply, then the resumed turn's reply.
+    const transcript = await (
+      await callWithKey(messagesRoute, "GET", `/api/v1/sessions/${sessionId}/messages`, { id: sessionId }, adminKey)
+    ).json();
+    expect(transcript.messages.map((m: { kind: string; text: string }) => [m.kind, m.text])).toEqual([
+      ["customer", ASK_ORDERS],
+      ["agent", HOLDING],
+      ["agent", body.turn.response],
+    ]);
   });
 
   it("deny: the agent says it could not, the tool never runs; TOOL_DENIED", async () => {

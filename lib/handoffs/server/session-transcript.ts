@@ -1,4 +1,5 @@
 import "server-only";
+import { resumedTurnIdsOf } from "@/db/queries/approvals";
 import type { SessionMessageRow } from "@/db/queries/handoffs";
 import { sessionMessagesOf, transcriptTurns } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
@@ -25,19 +26,24 @@ export function messageView(row: SessionMessageRow): TranscriptMessage {
  */
 export async function sessionTranscript(db: Database, input: { sessionId: string; after?: string; limit: number }) {
   const { session } = await sessionOr404(db, input.sessionId);
-  const [turnRows, messageRows] = await Promise.all([
+  const [turnRows, messageRows, resumed] = await Promise.all([
     transcriptTurns(db, input.sessionId),
     sessionMessagesOf(db, input.sessionId),
+    resumedTurnIdsOf(db, input.sessionId),
   ]);
   const timed: { at: number; order: number; message: TranscriptMessage }[] = [];
   for (const turn of turnRows) {
     const at = turn.createdAt.getTime();
     const base = { event: null, turn_id: turn.id, actor: null, created_at: turn.createdAt.toISOString() };
-    timed.push({
-      at,
-      order: 0,
-      message: { ...base, id: `${turn.id}:customer`, kind: "customer", text: turn.userMessage },
-    });
+    // A turn that resumed a paused tool call (docs/approvals.md) answers the paused turn's message:
+    // the customer said it once.
+    if (!resumed.has(turn.id)) {
+      timed.push({
+        at,
+        order: 0,
+        message: { ...base, id: `${turn.id}:customer`, kind: "customer", text: turn.userMessage },
+      });
+    }
     if (turn.response !== "") {
       timed.push({ at, order: 1, message: { ...base, id: `${turn.id}:agent`, kind: "agent", text: turn.response } });
     }
