@@ -80,4 +80,11 @@ test("a tool call waits for approval; the operator approves it with a reason and
   const decided = page.getByTestId("approval").first();
   await expect(decided).toContainText("Approved by");
   await expect(decided).toContainText("Identity checked on the phone");
+
+  // The dashboard's handoff rate beside the resolution rate: one session answered, none handed off.
+  await page.goto(`/agents/${agentKey}`);
+  const handoffs = page.getByTestId("dashboard-handoffs");
+  await expect(handoffs.getByTestId("handoff-rate")).toHaveText("0% (0 of 1 session)");
+  await handoffs.scrollIntoViewIfNeeded();
+  await screenshot(page, "dashboard-handoff-rate");
 });
