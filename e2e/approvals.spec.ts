@@ -35,6 +35,12 @@ test("a tool call waits for approval; the operator approves it with a reason and
   });
   expect(imported.status()).toBe(201);
 
+  // The tool editor shows the box the bundle set.
+  await page.goto(`/agents/${agentKey}/tools`);
+  await page.getByRole("button", { name: "Edit lookup_order" }).click();
+  await expect(page.getByTestId("tool-editor").getByRole("checkbox", { name: /Requires approval/ })).toBeChecked();
+  await screenshot(page, "tools-requires-approval");
+
   // Nothing waits yet.
   await page.goto(`/agents/${agentKey}/approvals`);
   await expect(page.getByText("No tool call is waiting for approval")).toBeVisible();
