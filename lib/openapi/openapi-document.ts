@@ -13,10 +13,10 @@ import {
 } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
+import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
-import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { handoffPaths } from "../handoffs/handoff-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";

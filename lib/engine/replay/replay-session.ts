@@ -46,7 +46,7 @@ export interface ReplayedTurn {
 }
 
 /** Where a replay stopped short of the session's end, and why (docs/replay.md#people-in-the-session). */
-export interface ReplayStop {
+interface ReplayStop {
   /** The last turn that was replayed; -1 when none was. */
   turnIndex: number;
   reason: "handoff" | "approval";
