@@ -64,13 +64,21 @@ async function pausedWithHook() {
   return { hookId: hook.id, sessionId: session.id, turnId: turn.turn.id, approval };
 }
 
-async function events(hookId: string) {
-  const rows = await handle.db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.webhookId, hookId))
-    .orderBy(asc(webhookDeliveries.createdAt));
-  return rows.map((row) => ({ type: row.eventType, data: JSON.parse(row.body).data }));
+/** The queued events, once each is handed to the job queue (dispatch follows the commit, unawaited). */
+async function events(hookId: string, count: number) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await handle.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hookId))
+      .orderBy(asc(webhookDeliveries.createdAt));
+    const dispatched = rows.length === count && rows.every((row) => row.dispatchedAt !== null);
+    if (dispatched || Date.now() > deadline) {
+      return rows.map((row) => ({ type: row.eventType, data: JSON.parse(row.body).data }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe("approval webhooks", () => {
@@ -84,7 +92,7 @@ describe("approval webhooks", () => {
       actor: SYSTEM_ACTOR,
       requestId: "r",
     });
-    const queued = await events(hookId);
+    const queued = await events(hookId, 2);
     expect(queued).toEqual([
       {
         type: "approval.requested",
@@ -115,7 +123,7 @@ describe("approval webhooks", () => {
   it("an expiry queues approval.decided with decision expired", async () => {
     const { hookId, approval } = await pausedWithHook();
     await expireApprovals(handle.db, new Date(approval.expiresAt.getTime() + 1000));
-    expect((await events(hookId)).map((e) => [e.type, e.data.decision])).toEqual([
+    expect((await events(hookId, 2)).map((e) => [e.type, e.data.decision])).toEqual([
       ["approval.requested", undefined],
       ["approval.decided", "expired"],
     ]);
