@@ -36,7 +36,7 @@ export type ReplayReport = {
   stops: ReplayStopRow[];
 };
 
-export type ReplayStopRow = { session_id: string; turn_index: number; reason: "handoff" | "approval"; note: string };
+type ReplayStopRow = { session_id: string; turn_index: number; reason: "handoff" | "approval"; note: string };
 
 const RANK: Record<ReplayedTurn["status"], number> = { changed: 0, not_replayable: 1, same: 2 };
 
