@@ -87,6 +87,25 @@ test("a tool call waits for approval; the operator approves it with a reason and
   await expect(decided).toContainText("Approved by");
   await expect(decided).toContainText("Identity checked on the phone");
 
+  // Two operators on one approval: the page still shows it, someone else decides first, Deny is refused.
+  const again = await page.request.post(`/api/v1/sessions/${sessionId}/turns`, { data: { message: ASK }, headers });
+  expect((await again.json()).outcome).toBe("awaiting_approval");
+  await page.getByTestId("approval-filter-pending").click();
+  const stale = page.getByTestId("approval").first();
+  await expect(stale).toBeVisible();
+  const listed = await page.request.get(`/api/v1/approvals?agent=${agentKey}`, { headers });
+  const pendingId = (await listed.json()).approvals[0].id;
+  const first = await page.request.post(`/api/v1/approvals/${pendingId}/approve`, {
+    data: { reason: "Done on the phone" },
+    headers,
+  });
+  expect(first.status()).toBe(200);
+  await stale.getByLabel("Reason").fill("Not this one");
+  await stale.getByTestId("deny").click();
+  await expect(page.getByTestId("approval-gone")).toContainText("already approved by");
+  await expect(page.getByText("No tool call is waiting for approval")).toBeVisible();
+  await screenshot(page, "approvals-conflict");
+
   // The dashboard's handoff rate beside the resolution rate: one session answered, none handed off.
   await page.goto(`/agents/${agentKey}`);
   const handoffs = page.getByTestId("dashboard-handoffs");

@@ -18,9 +18,12 @@ type Decision = "approve" | "deny";
 export function ApprovalDecideForm({
   approvalId,
   onDecided,
+  onGone,
 }: {
   approvalId: string;
   onDecided: (result: ApprovalDecisionBody) => void;
+  /** Decided by someone else or expired meanwhile: the list is out of date. */
+  onGone: (message: string) => void;
 }) {
   const reasonId = useId();
   const errorId = useId();
@@ -43,6 +46,10 @@ export function ApprovalDecideForm({
     startTransition(async () => {
       const result = await decideApprovalAction(input);
       setPending(null);
+      if (!result.ok && (result.code === "CONFLICT" || result.code === "GONE")) {
+        onGone(result.message);
+        return;
+      }
       if (!result.ok) {
         setErrors(result.fieldErrors?.reason ?? []);
         setMessage(result.message);

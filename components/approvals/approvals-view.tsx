@@ -83,11 +83,13 @@ function ApprovalCard({
   approval,
   canDecide,
   onDecided,
+  onGone,
 }: {
   agentKey: string;
   approval: ApprovalBody;
   canDecide: boolean;
   onDecided: (result: ApprovalDecisionBody) => void;
+  onGone: (message: string) => void;
 }) {
   const headingId = `approval-${approval.id}`;
   return (
@@ -124,11 +126,34 @@ function ApprovalCard({
           ) : null}
         </p>
       ) : canDecide ? (
-        <ApprovalDecideForm approvalId={approval.id} onDecided={onDecided} />
+        <ApprovalDecideForm approvalId={approval.id} onDecided={onDecided} onGone={onGone} />
       ) : (
         <p className="text-muted-foreground text-sm">Operators approve or deny; your role can read this list.</p>
       )}
     </li>
+  );
+}
+
+type Notice = { kind: "decided"; result: ApprovalDecisionBody } | { kind: "gone"; message: string };
+
+/** What the last decision did: the customer's reply, or why it could not be made (the list is refreshed). */
+function NoticeAlert({ notice }: { notice: Notice | null }) {
+  if (!notice) return null;
+  if (notice.kind === "gone") {
+    return (
+      <Alert variant="warning" title="Someone got there first">
+        <span data-testid="approval-gone">{notice.message} The list below is up to date.</span>
+      </Alert>
+    );
+  }
+  const { approval, turn } = notice.result;
+  return (
+    <Alert
+      variant={approval.state === "approved" ? "success" : "info"}
+      title={`${approval.tool.name}: ${approval.state}`}
+    >
+      <span data-testid="approval-reply">The customer was told: “{turn?.response ?? "nothing"}”</span>
+    </Alert>
   );
 }
 
@@ -147,12 +172,17 @@ export function ApprovalsView({
   canDecide: boolean;
 }) {
   const router = useRouter();
-  const [last, setLast] = useState<ApprovalDecisionBody | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const decided = (result: ApprovalDecisionBody) => {
-    setLast(result);
+    setNotice({ kind: "decided", result });
     router.refresh();
   };
-  const shown = approvals.filter((a) => a.id !== last?.approval.id || state !== "pending");
+  const gone = (message: string) => {
+    setNotice({ kind: "gone", message });
+    router.refresh();
+  };
+  const justDecided = notice?.kind === "decided" ? notice.result.approval.id : null;
+  const shown = approvals.filter((a) => a.id !== justDecided || state !== "pending");
   return (
     <>
       <PageHeader
@@ -160,14 +190,7 @@ export function ApprovalsView({
         description={`${agentName} · tool calls marked “Requires approval” wait here; the customer's turn resumes once you decide`}
         actions={<StateFilter agentKey={agentKey} current={state} />}
       />
-      {last ? (
-        <Alert
-          variant={last.approval.state === "approved" ? "success" : "info"}
-          title={`${last.approval.tool.name}: ${last.approval.state}`}
-        >
-          <span data-testid="approval-reply">The customer was told: “{last.turn?.response ?? "nothing"}”</span>
-        </Alert>
-      ) : null}
+      <NoticeAlert notice={notice} />
       {shown.length === 0 ? (
         <EmptyState
           title={EMPTY_TEXT[state]}
@@ -190,6 +213,7 @@ export function ApprovalsView({
               approval={approval}
               canDecide={canDecide}
               onDecided={decided}
+              onGone={gone}
             />
           ))}
         </ul>
