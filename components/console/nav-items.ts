@@ -28,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Tests", key: "y", href: (a) => (a ? `/agents/${a}/tests` : null) },
   { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
   { label: "Reviews", key: "v", href: (a) => (a ? `/agents/${a}/reviews` : null) },
+  { label: "Approvals", key: "q", href: (a) => (a ? `/agents/${a}/approvals` : null) },
   { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
   { label: "History", key: "h", href: (a) => (a ? `/agents/${a}/history` : null) },
   { label: "Inbox", key: "i", href: () => "/inbox", count: "waitingHandoffs" },

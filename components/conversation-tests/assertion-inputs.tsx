@@ -3,6 +3,7 @@
 import { CelExpressionField } from "@/components/rules/cel-expression-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import { HANDOFF_REASON_WORDS } from "@/lib/conversation-tests/assertion-kinds";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
 import type { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
@@ -152,6 +153,40 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           value={assertion.max}
           onChange={(e) => onChange({ ...assertion, max: Number(e.target.value) || 0 })}
           className="w-20 font-mono"
+        />
+      );
+    case "hands_off":
+      return (
+        <NativeSelect
+          id={id}
+          aria-label="Why"
+          value={assertion.reason ?? ""}
+          onChange={(e) =>
+            onChange(
+              e.target.value === ""
+                ? { kind: assertion.kind }
+                : { ...assertion, reason: e.target.value as keyof typeof HANDOFF_REASON_WORDS },
+            )
+          }
+          className="w-48"
+        >
+          <option value="">for any reason</option>
+          {Object.entries(HANDOFF_REASON_WORDS).map(([reason, words]) => (
+            <option key={reason} value={reason}>
+              {words}
+            </option>
+          ))}
+        </NativeSelect>
+      );
+    case "asks_for_approval":
+      return (
+        <RefSelect
+          id={id}
+          label="Tool"
+          value={assertion.tool ?? null}
+          choices={options.tools}
+          none="any tool"
+          onChange={(tool) => onChange(tool === null ? { kind: assertion.kind } : { ...assertion, tool })}
         />
       );
     case "never_falls_back":

@@ -8,6 +8,7 @@ import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboar
 import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { DashboardCard } from "./dashboard-card";
+import { HandoffRates } from "./handoff-rates";
 import { IntentHeatmap } from "./intent-heatmap";
 import { ModelCallsHistogram } from "./model-calls-histogram";
 import { OutcomesChart } from "./outcomes-chart";
@@ -152,6 +153,19 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
           testId="dashboard-resolution"
         >
           <ResolutionRates agentKey={agentKey} rows={data.resolution} />
+        </DashboardCard>
+        <DashboardCard
+          title="Handoff rate"
+          description="Sessions a turn handed to a person, of the sessions the agent answered, per config version (this window)."
+          empty={
+            noTurns ??
+            (data.handoffs.length === 0
+              ? "No session in this window: the rate shows once the agent answers."
+              : undefined)
+          }
+          testId="dashboard-handoffs"
+        >
+          <HandoffRates rows={data.handoffs} />
         </DashboardCard>
       </div>
     </section>

@@ -17,6 +17,7 @@ const FILL = {
   error: "fill-outcome-error",
   handoff: "fill-outcome-escalated",
   queued_for_human: "fill-muted-foreground",
+  awaiting_approval: "fill-muted-foreground",
 } as const;
 
 const W = 640;

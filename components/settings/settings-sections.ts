@@ -1,5 +1,6 @@
 import {
   AmbiguitySettings,
+  ApprovalSettings,
   ContinuitySettings,
   EnforcementSettings,
   FatigueSettings,
@@ -51,4 +52,5 @@ export const SETTINGS_SECTIONS = [
   { key: "retention", title: "Data retention", defaults: RetentionSettings.defaults },
   { key: "handoff", title: "Handoff to a person", defaults: HandoffSettings.defaults },
   { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },
+  { key: "approvals", title: "Tool approvals", defaults: ApprovalSettings.defaults },
 ] as const;

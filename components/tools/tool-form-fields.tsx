@@ -83,6 +83,21 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
           ))}
         </div>
       </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={form.requiresApproval}
+          onChange={(e) => update({ requiresApproval: e.target.checked })}
+          aria-describedby="tool-requires-approval-hint"
+        />
+        <span>
+          <span className="font-medium">Requires approval</span>
+          <span id="tool-requires-approval-hint" className="block text-muted-foreground text-xs">
+            The turn pauses before the call until an operator approves it; the customer gets a holding reply.
+          </span>
+        </span>
+      </label>
       <ToolInputsEditor
         rows={form.inputs}
         onChange={(inputs) => update({ inputs })}

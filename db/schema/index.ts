@@ -1,5 +1,6 @@
 export * from "./access";
 export * from "./agents";
+export * from "./approvals";
 export * from "./conversations";
 export * from "./dashboard";
 export * from "./fields";

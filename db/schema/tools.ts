@@ -1,4 +1,4 @@
-import { jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { agents } from "./agents";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -19,6 +19,8 @@ export const tools = pgTable(
     // static: { data } returned as is; http: { url, method, timeout_ms, max_bytes }; both may map
     // output paths to session variables ({ variables: { name: "path" } }).
     output: jsonb("output").$type<Record<string, unknown>>().notNull().default({}),
+    // The turn pauses before calling it until an operator approves (docs/approvals.md).
+    requiresApproval: boolean("requires_approval").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

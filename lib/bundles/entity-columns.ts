@@ -36,6 +36,7 @@ export function toolColumns(tool: BundleTool) {
     kind: tool.kind,
     inputSchema: tool.input_schema as Record<string, unknown>,
     output: tool.output as Record<string, unknown>,
+    requiresApproval: tool.requires_approval ?? false,
   };
 }
 

@@ -20,12 +20,23 @@ export const TURN_KIND_LABELS: Record<TurnKind, string> = {
   reply_matches: "Reply matches pattern",
   cel: "CEL over what the reply stated",
   max_model_calls: "At most N model calls",
+  hands_off: "Hands off to a person",
+  asks_for_approval: "Asks for approval",
 };
 
 export const CONVERSATION_KIND_LABELS: Record<ConversationKind, string> = {
   reaches_step: "Reaches step",
   never_falls_back: "Never falls back",
   never_ships_lane1_failure: "Never ships a lane-1 failure",
+};
+
+export const HANDOFF_REASON_WORDS: Record<
+  NonNullable<Extract<TurnAssertion, { kind: "hands_off" }>["reason"]>,
+  string
+> = {
+  rule: "a rule still broken",
+  customer_request: "the customer asked",
+  repeated_fallback: "repeated fallbacks",
 };
 
 /** What a new assertion of `kind` starts as; references start at the first option the agent offers. */
@@ -55,6 +66,9 @@ export function newTurnAssertion(
       return { kind, expression: "" };
     case "max_model_calls":
       return { kind, max: 2 };
+    case "hands_off":
+    case "asks_for_approval":
+      return { kind };
   }
 }
 
@@ -86,6 +100,12 @@ export function describeAssertion(assertion: TurnAssertion | ConversationAsserti
       return `CEL: ${assertion.expression}`;
     case "max_model_calls":
       return `At most ${plural(assertion.max, "model call")}`;
+    case "hands_off":
+      return assertion.reason
+        ? `Hands off to a person (${HANDOFF_REASON_WORDS[assertion.reason]})`
+        : "Hands off to a person";
+    case "asks_for_approval":
+      return assertion.tool ? `Asks for approval: ${assertion.tool}` : "Asks for approval";
     case "reaches_step":
       return `Reaches step ${assertion.step}`;
     case "never_falls_back":

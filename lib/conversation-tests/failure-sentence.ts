@@ -66,6 +66,9 @@ function sentenceOf(failure: Failure, names: RuleNames): string {
       return `expected the conversation to reach the step, but ${detail}`;
     case "never_falls_back":
       return `expected no fallback, but ${detail}`;
+    case "hands_off":
+    case "asks_for_approval":
+      return `expected ${kind === "hands_off" ? "a handoff to a person" : "a pause for approval"}, but ${detail.replace(/, expected .*$/, "")}`;
     case "never_ships_lane1_failure":
       return `expected no reply failing a hard rule to ship, but ${detail}`;
     default:

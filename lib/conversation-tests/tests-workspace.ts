@@ -16,6 +16,8 @@ export interface TestEditorOptions {
   rules: RefOption[];
   scenarios: RefOption[];
   steps: RefOption[];
+  /** Tools, for "asks for approval". */
+  tools: RefOption[];
   /** The variables a CEL assertion may use (profile fields, response variables, tool outputs). */
   declarations: CelDeclarations;
 }

@@ -13,6 +13,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "ledger.anchor": "Ledger anchor",
   "webhook.deliver": "Webhook delivery",
   "webhooks.sweep": "Webhook sweep",
+  "approvals.expire": "Approval expiry",
 };
 
 export const JobSearch = z.object({

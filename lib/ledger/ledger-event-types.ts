@@ -31,4 +31,6 @@ export const LEDGER_EVENT_TYPES = [
   "OPERATOR_NOTE",
   "HANDOFF_RETURNED",
   "REVIEW_LABELLED",
+  "TOOL_APPROVED",
+  "TOOL_DENIED",
 ] as const;

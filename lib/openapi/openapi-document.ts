@@ -13,6 +13,7 @@ import {
 } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
+import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
@@ -155,6 +156,7 @@ export function buildOpenApiDocument() {
       },
       ...goalsPaths,
       ...handoffPaths,
+      ...approvalPaths,
       ...loopsPaths,
       ...replayPaths,
       ...routingCheckPaths,

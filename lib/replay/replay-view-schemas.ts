@@ -88,6 +88,17 @@ const ReplayReportSchema = z.object({
   turns: z.array(ReplayedTurnSchema).describe("Changed turns first, then not replayable ones"),
   model_calls: z.object({ before: z.number().int(), after: z.number().int() }),
   live_model_calls: z.number().int(),
+  stops: z
+    .array(
+      z.object({
+        session_id: z.string(),
+        turn_index: z.number().int().describe("The last turn replayed (0-based); -1 when none was"),
+        reason: z.enum(["handoff", "approval"]),
+        note: z.string(),
+      }),
+    )
+    .optional()
+    .describe("Sessions whose replay stopped where a person came in (docs/replay.md#people-in-the-session)"),
 });
 
 export const ReplayRunViewSchema = z.object({

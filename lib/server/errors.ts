@@ -8,6 +8,8 @@ const ERROR_STATUS = {
   CONFLICT: 409,
   /** A save the conversation-test gate refused: it turns passing cases red. */
   TESTS_GATE: 409,
+  /** The thing asked about has lapsed (an approval past its expiry): nothing was written. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   VALIDATION: 422,
   RATE_LIMITED: 429,

@@ -26,6 +26,8 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   retention: "How long conversations are kept. A daily job deletes older ones; the ledger keeps only counts.",
   handoff: "When the agent hands a conversation to a person, and what the customer hears meanwhile.",
   reviews: "Which conversations are sent to the review queue for a person to label.",
+  approvals:
+    "What the customer hears while a tool that requires approval waits for an operator, and how long it waits.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -241,6 +243,18 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "handoff.target_seconds": d(
     "Target wait for a person (seconds)",
     "How long a handed-off customer should wait for an operator. The inbox shows the wait amber past it and red past twice it.",
+  ),
+  "approvals.holding_reply": d(
+    "Reply while a tool waits for approval",
+    "Sent when a turn pauses before a tool that requires approval; the tool runs once an operator approves.",
+  ),
+  "approvals.denied_reply": d(
+    "Reply when a tool is denied",
+    "Sent when an operator denies the tool call, or the approval expires.",
+  ),
+  "approvals.expiry_minutes": d(
+    "Approval expires after (minutes)",
+    "A pending approval not decided within this time expires as denied, and the customer gets the denied reply. 1 to 10,080.",
   ),
   "reviews.sampling": d(
     "Sample sessions for review",

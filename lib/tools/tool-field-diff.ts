@@ -10,6 +10,7 @@ const TOOL_DIFF_FIELDS = [
   "name",
   "description",
   "kind",
+  "requires_approval",
   "input_schema",
   "output.data",
   "output.url",
@@ -28,6 +29,8 @@ function flatten(tool: BundleTool): Record<ToolDiffField, unknown> {
     name: tool.name,
     description: tool.description,
     kind: tool.kind,
+    // Off is the field's absence (null), as for every bundle written before it: only turning it on or off shows.
+    requires_approval: tool.requires_approval === true ? true : null,
     input_schema: tool.input_schema,
     "output.data": output.data,
     "output.url": output.url,

@@ -31,6 +31,8 @@ export interface ToolFormState {
   name: string;
   description: string;
   kind: BundleTool["kind"];
+  /** The turn pauses before calling it until an operator approves (docs/approvals.md). */
+  requiresApproval: boolean;
   inputs: InputRow[];
   variables: VariableRow[];
   /** static: the data as JSON text. */
@@ -70,6 +72,7 @@ export function newToolForm(): ToolFormState {
     name: "",
     description: "",
     kind: "static",
+    requiresApproval: false,
     inputs: [],
     variables: [],
     data: "{}",
@@ -88,6 +91,7 @@ export function formFromTool(tool: BundleTool): ToolFormState {
     name: tool.name,
     description: tool.description,
     kind: tool.kind,
+    requiresApproval: tool.requires_approval ?? false,
     inputs: Object.entries(tool.input_schema.properties).map(([name, property]) => ({
       id: nextRowId(),
       name,
@@ -215,6 +219,7 @@ export function toolFromForm(form: ToolFormState, taken: Readonly<Record<string,
     name: form.name,
     description: form.description,
     kind: form.kind,
+    ...(form.requiresApproval ? { requires_approval: true } : {}),
     input_schema: {
       type: "object",
       properties: Object.fromEntries(

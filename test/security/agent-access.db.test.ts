@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+import { insertApproval } from "@/db/queries/approvals";
 import { operatorIdByEmail } from "@/db/queries/identity";
 import { insertJobRun } from "@/db/queries/job-runs";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
@@ -54,6 +55,7 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
   "/api/v1/ledger/anchors/latest": { status: 404, why: "instance-wide anchor hash (none made yet here)" },
   "/api/v1/goal-reformulations/validate": { status: 200, why: "pure check of a candidate, no session" },
   "/api/v1/handoffs": { status: 200, why: "lists the handoffs of the grant's agents only" },
+  "/api/v1/approvals": { status: 200, why: "lists the approvals of the grant's agents only" },
 };
 
 // Actions that name no agent: admin-only ones, testers of text, the ledger verdict.
@@ -91,6 +93,8 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/sessions/[id]/handoff": { reason: "probe" },
   "/api/v1/sessions/[id]/operator-messages": { text: "probe" },
   "/api/v1/handoffs/[id]/return": { note: "probe" },
+  "/api/v1/approvals/[id]/approve": { reason: "probe" },
+  "/api/v1/approvals/[id]/deny": { reason: "probe" },
   "/api/v1/goal-reformulations/validate": { original: "What happened in crypto markets today?", ...CANDIDATE },
   "/orchestrator/loop-complete": {
     ...REFERENCE_LOOP_COMPLETE,
@@ -155,6 +159,8 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
   sendOperatorReply: (_a, _v, s) => ({ session_id: s, text: "probe" }),
   addInternalNote: (_a, _v, s) => ({ session_id: s, text: "probe" }),
   saveReviewLabels: (_a, _v, s) => ({ session_id: s, resolved: true, note: "", turns: [] }),
+  // The second agent's pending approval (made in beforeAll; read when the case runs).
+  decideApproval: () => ({ approval_id: other.approvalId, decision: "deny", reason: "probe" }),
   overrideLoopGuardrails: () => ({ loop_id: LOOP, override_fatigue: true, override_reason: "probe" }),
   createAgent: (a) => ({ key: `${a}-copy`, name: "Copy", start: "empty" }),
   importAgentBundle: (a) => ({
@@ -170,7 +176,7 @@ let limitedCookie: string;
 let adminCookie: string;
 let limitedKey: string;
 let adminKey: string;
-const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookId: "", handoffId: "" };
+const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookId: "", handoffId: "", approvalId: "" };
 
 beforeAll(async () => {
   const app = await startDemoApp(["admin"]);
@@ -205,6 +211,22 @@ beforeAll(async () => {
       requestId: "s",
     })
   ).handoff.id;
+  // A pending approval of the second agent's first turn (the demo's tools need none, so it is written here).
+  other.approvalId = (
+    await handle.db.transaction((tx) =>
+      insertApproval(tx, {
+        sessionId: session.id,
+        agentId: agent.id,
+        requestTurnId: turn.turn.id,
+        toolId: "tool",
+        toolKey: "lookup_order",
+        toolName: "Look up order",
+        input: {},
+        context: { rule: { id: "rule", key: "look-up-order" }, scenario: null, step: null },
+        expiresAt: new Date(Date.now() + 3_600_000),
+      }),
+    )
+  ).id;
   const base = { agentId: agent.id, request: {}, createdBy: "test" };
   other.replayId = (await insertJobRun(handle.db, { ...base, kind: "replay" })).id;
   other.testRunId = (await insertJobRun(handle.db, { ...base, kind: "test_run" })).id;
@@ -266,9 +288,11 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
                   ? other.testRunId
                   : urlPath.includes("/handoffs/")
                     ? other.handoffId
-                    : urlPath.includes("/turns/[")
-                      ? other.turnId
-                      : other.sessionId;
+                    : urlPath.includes("/approvals/")
+                      ? other.approvalId
+                      : urlPath.includes("/turns/[")
+                        ? other.turnId
+                        : other.sessionId;
     params[name] = value;
     return value;
   });

@@ -56,6 +56,8 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
       kind: t.kind,
       input_schema: t.inputSchema,
       output: t.output,
+      // Written only when set, so bundles of agents without approvals read as before.
+      ...(t.requiresApproval ? { requires_approval: true } : {}),
     })),
     scenarios: scenarios.map((s) => {
       const own = (scenarioId: string) => scenarioId === s.id;

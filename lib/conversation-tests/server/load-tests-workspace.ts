@@ -44,6 +44,7 @@ export async function loadTestsWorkspace(
     steps: bundle.scenarios.flatMap((s) =>
       s.steps.map((step) => ({ ref: `${s.key}/${step.key}`, label: `${s.name} › ${step.name}` })),
     ),
+    tools: bundle.tools.map((t) => ({ ref: t.key, label: t.name })),
     declarations: declaredVariables(bundle),
   };
   return {

@@ -311,6 +311,24 @@ export const HandoffSettings = section(
 );
 
 /**
+ * Tools that require approval (docs/approvals.md). `holding_reply`: what the customer gets while the
+ * call waits; `denied_reply`: what they get when an operator denies it (or it expires);
+ * `expiry_minutes`: how long a pending approval waits before it expires as denied (1 min … 7 days).
+ */
+export const ApprovalSettings = section(
+  {
+    holding_reply: z.string().trim().min(1).max(1000),
+    denied_reply: z.string().trim().min(1).max(1000),
+    expiry_minutes: count(1, 10_080),
+  },
+  {
+    holding_reply: "I need a member of our team to approve this step. I'll reply here as soon as they have.",
+    denied_reply: "I'm sorry, I wasn't able to do that. Is there anything else I can help with?",
+    expiry_minutes: 15,
+  },
+);
+
+/**
  * Review sampling (docs/reviews.md): each rule sends this share of the sessions with a turn of its
  * outcome to the review queue, the turn checked when it is persisted. The draw is a hash of the
  * session id and the outcome, so the same session always gets the same answer. Any outcome in
@@ -343,6 +361,7 @@ export const AgentSettingsInput = z.strictObject({
   retention: RetentionSettings.input.optional(),
   handoff: HandoffSettings.input.optional(),
   reviews: ReviewsSettings.input.optional(),
+  approvals: ApprovalSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -360,6 +379,7 @@ export const AgentSettings = z.strictObject({
   retention: RetentionSettings.config.prefault({}),
   handoff: HandoffSettings.config.prefault({}),
   reviews: ReviewsSettings.config.prefault({}),
+  approvals: ApprovalSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

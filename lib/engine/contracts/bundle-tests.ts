@@ -19,6 +19,7 @@ export function validateTestCases(
   const rules = new Set(bundle.rules.map((r) => r.key));
   const scenarios = new Set(bundle.scenarios.map((s) => s.key));
   const steps = new Set(bundle.scenarios.flatMap((s) => s.steps.map((st) => `${s.key}/${st.key}`)));
+  const tools = new Set(bundle.tools.map((t) => t.key));
   const declarations = declaredVariables(bundle);
   const seen = new Map<string, number>();
   const near = (set: Set<string>) => (set.size ? ` Known: ${[...set].sort().slice(0, 12).join(", ")}.` : "");
@@ -35,6 +36,9 @@ export function validateTestCases(
         path: `${path}.scenario`,
         message: `No scenario "${assertion.scenario}" in this agent.${near(scenarios)}`,
       });
+    }
+    if (assertion.kind === "asks_for_approval" && assertion.tool !== undefined && !tools.has(assertion.tool)) {
+      issues.push({ path: `${path}.tool`, message: `No tool "${assertion.tool}" in this agent.${near(tools)}` });
     }
     if (assertion.kind === "cel") {
       const check = checkExpression(assertion.expression, declarations, { resultType: "bool" });

@@ -159,6 +159,8 @@ const toolBase = {
   key: EntityKey,
   name: Name,
   description: Text(T.description).default(""),
+  /** The turn pauses before calling it until an operator approves (docs/approvals.md); absent = false. */
+  requires_approval: z.boolean().optional(),
 };
 
 /** A static tool returns `data` as is: for demos, tests and fixed catalogues. */

@@ -66,6 +66,8 @@ export interface EngineTool {
   inputSchema: Record<string, unknown>;
   /** static: { data, variables }; http: { url, method, timeout_ms, max_bytes, variables }. */
   output: Record<string, unknown>;
+  /** The turn pauses before calling it until an operator approves (docs/approvals.md); absent = false. */
+  requiresApproval?: boolean;
 }
 
 export interface EngineProfileField {

@@ -17,6 +17,8 @@ const StepRef = z
   .max(129)
   .regex(/^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_-]*$/, 'Name a step as "scenario/step"');
 const Outcome = z.enum(TURN_OUTCOMES);
+/** What a turn's handoff can say it was for (an operator's takeover is not a turn's). */
+const HANDOFF_REASONS = ["rule", "customer_request", "repeated_fallback"] as const;
 const Text = z.string().min(1).max(500);
 
 const MAX_TEST_TURNS = 200;
@@ -40,6 +42,10 @@ export const TurnAssertion = z.discriminatedUnion("kind", [
   /** A CEL predicate over what the shipped reply stated (response variables) and the profile. */
   z.strictObject({ kind: z.literal("cel"), expression: z.string().min(1).max(CEL_MAX_EXPRESSION_LENGTH) }),
   z.strictObject({ kind: z.literal("max_model_calls"), max: z.number().int().min(0).max(50) }),
+  /** The turn handed the conversation to a person (docs/handoffs.md); `reason` narrows why. */
+  z.strictObject({ kind: z.literal("hands_off"), reason: z.enum(HANDOFF_REASONS).optional() }),
+  /** The turn paused before a tool that requires approval (docs/approvals.md); `tool` names which. */
+  z.strictObject({ kind: z.literal("asks_for_approval"), tool: Key.optional() }),
 ]);
 export type TurnAssertion = z.infer<typeof TurnAssertion>;
 

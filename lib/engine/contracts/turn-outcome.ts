@@ -13,6 +13,8 @@ export const TURN_OUTCOMES = [
   "handoff",
   /** The session is with a person: the message was stored and no pipeline ran. */
   "queued_for_human",
+  /** A tool that requires approval was about to run: the turn paused before the call (docs/approvals.md). */
+  "awaiting_approval",
 ] as const;
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
@@ -145,6 +147,27 @@ export interface HandoffRequest {
   detail: string;
 }
 
+/**
+ * A tool call that waits for an operator's approval (docs/approvals.md), for the host to record: the
+ * tool, the inputs it would have been called with, and the rule and scenario step that led to it.
+ */
+export interface ApprovalRequest {
+  toolId: string;
+  toolKey: string;
+  toolName: string;
+  input: Record<string, unknown>;
+  ruleId: string;
+  ruleKey: string;
+  scenario: { id: string; key: string } | null;
+  step: { id: string; key: string } | null;
+}
+
+/** An operator's decision on a paused tool call, given to the turn that resumes it. */
+export interface ApprovalDecision {
+  toolId: string;
+  decision: "approved" | "denied";
+}
+
 export interface TurnOutcome {
   response: string;
   outcome: TurnOutcomeKind;
@@ -164,6 +187,8 @@ export interface TurnOutcome {
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
   /** Set when the outcome is `handoff`: what asked for the person. */
   handoff?: HandoffRequest | null;
+  /** Set when the outcome is `awaiting_approval`: the tool call that waits. */
+  approval?: ApprovalRequest | null;
   /** A model-proposed goal reformulation (docs/goals.md) with its verdict: the host ledgers it before use. */
   goalCandidate?: {
     candidate: ReformulationCandidate;
@@ -182,4 +207,6 @@ export interface TurnInput {
   fallbackStreak?: number;
   /** What the operator who returned the session to the agent wrote for it; told to generation this turn. */
   operatorNote?: string;
+  /** The operator's decision on the tool call a previous turn paused at; that tool runs (or not) without asking again. */
+  approval?: ApprovalDecision;
 }

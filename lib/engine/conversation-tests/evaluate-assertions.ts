@@ -101,6 +101,21 @@ export function evaluateTurnAssertion(
       return celAssertion(assertion.expression, facts, declarations);
     case "max_model_calls":
       return [facts.modelCalls <= assertion.max, `${facts.modelCalls} model calls, at most ${assertion.max}`];
+    case "hands_off":
+      return [
+        facts.outcome === "handoff" && (assertion.reason === undefined || facts.handoffReason === assertion.reason),
+        facts.outcome === "handoff"
+          ? `handed off (${facts.handoffReason ?? "no reason"}), expected ${assertion.reason ?? "any reason"}`
+          : `outcome ${facts.outcome}, expected a handoff`,
+      ];
+    case "asks_for_approval":
+      return [
+        facts.outcome === "awaiting_approval" &&
+          (assertion.tool === undefined || facts.approvalTool === assertion.tool),
+        facts.outcome === "awaiting_approval"
+          ? `asked approval for ${facts.approvalTool ?? "a tool"}, expected ${assertion.tool ?? "any tool"}`
+          : `outcome ${facts.outcome}, expected a pause for approval`,
+      ];
   }
 }
 

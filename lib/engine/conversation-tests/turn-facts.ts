@@ -17,6 +17,10 @@ export interface TurnFacts {
   stated: Record<string, unknown[]>;
   profile: Record<string, unknown>;
   sessionVariables: Record<string, unknown>;
+  /** Why the turn handed off, when it did. */
+  handoffReason: string | null;
+  /** The tool key the turn paused before, when it did. */
+  approvalTool: string | null;
 }
 
 const SHIPPED = new Set(["answered", "regenerated"]);
@@ -43,5 +47,7 @@ export function turnFacts(agent: CompiledAgent, outcome: TurnOutcome): TurnFacts
     >,
     profile: outcome.session.profile,
     sessionVariables: outcome.session.variables,
+    handoffReason: outcome.outcome === "handoff" ? (outcome.handoff?.reason ?? null) : null,
+    approvalTool: outcome.outcome === "awaiting_approval" ? (outcome.approval?.toolKey ?? null) : null,
   };
 }

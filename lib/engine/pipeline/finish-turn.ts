@@ -2,6 +2,7 @@ import type { CompiledAgent } from "../compile/compile-agent";
 import type { FallbackReason } from "../contracts/model";
 import type { SessionState } from "../contracts/session-state";
 import type {
+  ApprovalRequest,
   HandoffRequest,
   RuleCheck,
   TurnLoopRecord,
@@ -34,6 +35,8 @@ export interface TurnResultParts {
   goalCandidate?: TurnOutcome["goalCandidate"];
   /** Set with the outcome `handoff`: what asked for a person. */
   handoff?: HandoffRequest | null;
+  /** Set with the outcome `awaiting_approval`: the tool call that waits. */
+  approval?: ApprovalRequest | null;
 }
 
 function intentLabelOf(agent: CompiledAgent, session: SessionState): string | null {
@@ -146,6 +149,7 @@ export function finishTurn(ctx: TurnContext, turnParts: TurnResultParts): TurnOu
     fallbackReason: parts.fallbackReason,
     goalCandidate: parts.goalCandidate ?? null,
     handoff: parts.outcome === "handoff" ? (parts.handoff ?? null) : null,
+    approval: parts.outcome === "awaiting_approval" ? (parts.approval ?? null) : null,
   };
 }
 

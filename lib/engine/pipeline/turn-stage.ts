@@ -4,7 +4,7 @@ import type { TurnContext } from "./turn-context";
 
 /** How a stage ends the turn early: the reply that ships and why. */
 export type TurnEnding = Pick<TurnResultParts, "response" | "outcome" | "fallbackReason"> &
-  Partial<Pick<TurnResultParts, "handoff">>;
+  Partial<Pick<TurnResultParts, "handoff" | "approval">>;
 
 /**
  * A stage in `runTurn`'s list. It reads what the stages before it decided from `TurnSoFar`, by their
@@ -40,6 +40,7 @@ function nothingYet(): TurnResultParts {
     continuity: null,
     goalCandidate: null,
     handoff: null,
+    approval: null,
   };
 }
 

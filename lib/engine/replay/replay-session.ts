@@ -1,5 +1,6 @@
 import type { CompiledAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
+import type { TurnOutcome } from "../contracts/turn-outcome";
 import { runTurn } from "../pipeline/run-turn";
 import { type DecisionDiff, diffDecisions } from "./decision-diff";
 import { fitStateToAgent, nextStartState, withExternalState } from "./next-start-state";
@@ -44,10 +45,20 @@ export interface ReplayedTurn {
   stages?: { name: string; status: string; decision: string }[];
 }
 
+/** Where a replay stopped short of the session's end, and why (docs/replay.md#people-in-the-session). */
+interface ReplayStop {
+  /** The last turn that was replayed; -1 when none was. */
+  turnIndex: number;
+  reason: "handoff" | "approval";
+  note: string;
+}
+
 export interface ReplayedSession {
   sessionId: string;
   replayable: boolean;
   turns: ReplayedTurn[];
+  /** Set when the replay stopped at a handoff or an approval no one decided: the later turns are not replayable. */
+  stopped?: ReplayStop;
 }
 
 /** Every turn of a session listed as not replayable, with why: never silently skipped. */
@@ -93,15 +104,22 @@ export async function replaySession(
 
   const turns: ReplayedTurn[] = [];
   let state: SessionState = emptySessionState();
-  for (const turn of session.turns) {
+  for (const [at, turn] of session.turns.entries()) {
     const tape = turn.tape as TurnTape;
+    const queued = queuedStop(turn, turns.at(-1)?.turnIndex ?? -1);
+    if (queued) return stoppedAt(session, turns, at, queued);
     const agent = typeof agentFor === "function" ? agentFor(turn) : agentFor;
     const start = fitStateToAgent(withExternalState({ ...state, turnIndex: turn.turnIndex }, tape.external), agent);
     const { ports, divergences } = replayPorts(tape, { ...options, refs: stableRefsOf(agent) });
     const outcome = await runTurn(
       agent,
       start,
-      { message: turn.message, turnId: turn.turnId, continuityEnabled: tape.continuity_enabled },
+      {
+        message: turn.message,
+        turnId: turn.turnId,
+        continuityEnabled: tape.continuity_enabled,
+        ...(tape.approval ? { approval: { toolId: tape.approval.tool_id, decision: tape.approval.decision } } : {}),
+      },
       ports,
     );
     const before = turnDecisions(turn.original);
@@ -127,6 +145,54 @@ export async function replaySession(
         : {}),
     });
     state = nextStartState(start.goal, outcome);
+    const stop = personStop(turn, outcome, session.turns[at + 1]);
+    if (stop) return stoppedAt(session, turns, at + 1, stop);
   }
   return { sessionId: session.sessionId, replayable: true, turns };
+}
+
+/** A stored turn that ran while a person had the session: nothing of the agent's to replay from here. */
+function queuedStop(turn: ReplayTurnInput, lastReplayed: number): ReplayStop | null {
+  if (turn.original.outcome !== "queued_for_human") return null;
+  return {
+    turnIndex: lastReplayed,
+    reason: "handoff",
+    note: `a person had the session from turn ${turn.turnIndex + 1}: a replay runs the agent alone and stops there`,
+  };
+}
+
+/**
+ * After a replayed turn: a handoff (stored or replayed) stops the replay, since what the customer said
+ * next answered a person; a pause for approval stops it unless the next stored turn carries the
+ * operator's decision on that tool.
+ */
+function personStop(turn: ReplayTurnInput, outcome: TurnOutcome, next: ReplayTurnInput | undefined): ReplayStop | null {
+  if (!next) return null;
+  if (outcome.outcome === "handoff" || turn.original.outcome === "handoff") {
+    return {
+      turnIndex: turn.turnIndex,
+      reason: "handoff",
+      note: `turn ${turn.turnIndex + 1} handed the conversation to a person: the replay stops there`,
+    };
+  }
+  const paused = outcome.outcome === "awaiting_approval" ? outcome.approval : null;
+  if (paused && next.tape?.approval?.tool_id !== paused.toolId) {
+    return {
+      turnIndex: turn.turnIndex,
+      reason: "approval",
+      note: `turn ${turn.turnIndex + 1} waits for approval of ${paused.toolKey}, and no recorded decision on it follows: the replay stops there`,
+    };
+  }
+  return null;
+}
+
+/** The turns replayed so far, then every later turn listed as not replayable with the stop's note. */
+function stoppedAt(
+  session: ReplaySessionInput,
+  replayed: ReplayedTurn[],
+  from: number,
+  stop: ReplayStop,
+): ReplayedSession {
+  const rest = session.turns.slice(from).map((t) => notReplayable(t, stop.note));
+  return { sessionId: session.sessionId, replayable: true, turns: [...replayed, ...rest], stopped: stop };
 }

@@ -29,6 +29,13 @@ export interface TapeExternalState {
   goal?: Record<string, unknown>;
 }
 
+export type TapeApproval = { approval_id: string; tool_id: string; decision: "approved" | "denied" };
+
+export type TapePerson = {
+  mode: "agent" | "waiting" | "human";
+  operator_messages: { id: string; text_sha256: string }[];
+};
+
 // A type, not an interface: stored as jsonb and carried in a test case's loose `tape` object, both of
 // which take a plain object (an interface has no index signature).
 export type TurnTape = {
@@ -47,6 +54,13 @@ export type TurnTape = {
    * (or, on a session's first turn, a non-empty profile): a replay rebuilds everything else.
    */
   external?: TapeExternalState;
+  /** A turn that resumed a paused tool call: the operator's decision it ran with (docs/approvals.md). */
+  approval?: TapeApproval;
+  /**
+   * Set on a turn a person was part of (docs/handoffs.md): the session's mode when it ran and the
+   * operator messages sent since the turn before (ids and SHA-256 of the text, never the text).
+   */
+  person?: TapePerson;
   /** Hashes of the profile and goal this turn left, so the next turn can tell an outside change. */
   end: { profile_sha256: string; goal_sha256: string };
 };

@@ -8,6 +8,7 @@ import { nextStartState } from "../replay/next-start-state";
 import { recordingPorts } from "../replay/recording-ports";
 import type { ReplaySessionInput } from "../replay/replay-session";
 import { stableRefsOf } from "../replay/stable-refs";
+import type { TapeApproval } from "../replay/tape";
 
 /**
  * Plays `messages` as one session the way the host does — each turn through recording ports, the
@@ -19,7 +20,12 @@ export async function recordSession(
   sessionId: string,
   messages: readonly string[],
   ports: EnginePorts,
-  options: { continuityEnabled?: boolean; turnId?: (index: number) => string } = {},
+  options: {
+    continuityEnabled?: boolean;
+    turnId?: (index: number) => string;
+    /** Turns that resume a paused tool call, by index: the operator's decision they ran with. */
+    approvals?: Readonly<Record<number, TapeApproval>>;
+  } = {},
 ): Promise<ReplaySessionInput & { outcomes: TurnOutcome[] }> {
   const turns: ReplaySessionInput["turns"] = [];
   const outcomes: TurnOutcome[] = [];
@@ -28,7 +34,18 @@ export async function recordSession(
     const continuityEnabled = options.continuityEnabled ?? false;
     const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(agent));
     const turnId = options.turnId?.(index) ?? `${sessionId}-t${index}`;
-    const outcome = await runTurn(agent, state, { message, turnId, continuityEnabled }, recorder.ports);
+    const approval = options.approvals?.[index];
+    const outcome = await runTurn(
+      agent,
+      state,
+      {
+        message,
+        turnId,
+        continuityEnabled,
+        ...(approval ? { approval: { toolId: approval.tool_id, decision: approval.decision } } : {}),
+      },
+      recorder.ports,
+    );
     const next = nextStartState(state.goal, outcome);
     turns.push({
       turnId,
@@ -37,6 +54,7 @@ export async function recordSession(
       tape: {
         ...recorder.tape(),
         end: tapeEnd(next.profile, next.goal),
+        ...(approval ? { approval } : {}),
       },
       original: {
         outcome: outcome.outcome,

@@ -81,6 +81,7 @@ export function snapshotFromBundle(input: BundleInput | unknown, configVersion =
       kind: t.kind,
       inputSchema: t.input_schema as Record<string, unknown>,
       output: t.output as Record<string, unknown>,
+      ...(t.requires_approval ? { requiresApproval: true } : {}),
     })),
     profileFields: bundle.profile_fields.map((f) => ({
       fieldName: f.field_name,

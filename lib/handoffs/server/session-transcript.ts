@@ -1,4 +1,5 @@
 import "server-only";
+import { resumedTurnIdsOf } from "@/db/queries/approvals";
 import type { SessionMessageRow } from "@/db/queries/handoffs";
 import { sessionMessagesOf, transcriptTurns } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
@@ -27,16 +28,24 @@ export function messageView(row: SessionMessageRow): TranscriptMessage {
  * No access check: callers have checked the session is within the request's grant.
  */
 export async function readTranscript(db: Database, sessionId: string): Promise<TranscriptMessage[]> {
-  const [turnRows, messageRows] = await Promise.all([transcriptTurns(db, sessionId), sessionMessagesOf(db, sessionId)]);
+  const [turnRows, messageRows, resumed] = await Promise.all([
+    transcriptTurns(db, sessionId),
+    sessionMessagesOf(db, sessionId),
+    resumedTurnIdsOf(db, sessionId),
+  ]);
   const timed: { at: number; order: number; message: TranscriptMessage }[] = [];
   for (const turn of turnRows) {
     const at = turn.createdAt.getTime();
     const base = { event: null, turn_id: turn.id, actor: null, created_at: turn.createdAt.toISOString() };
-    timed.push({
-      at,
-      order: 0,
-      message: { ...base, id: `${turn.id}:customer`, kind: "customer", text: turn.userMessage },
-    });
+    // A turn that resumed a paused tool call (docs/approvals.md) answers the paused turn's message:
+    // the customer said it once.
+    if (!resumed.has(turn.id)) {
+      timed.push({
+        at,
+        order: 0,
+        message: { ...base, id: `${turn.id}:customer`, kind: "customer", text: turn.userMessage },
+      });
+    }
     if (turn.response !== "") {
       timed.push({ at, order: 1, message: { ...base, id: `${turn.id}:agent`, kind: "agent", text: turn.response } });
     }

@@ -32,7 +32,11 @@ export type ReplayReport = {
   model_calls: { before: number; after: number };
   /** Live mode: model calls made to the provider. */
   live_model_calls: number;
+  /** Sessions whose replay stopped at a handoff or an undecided approval: the last turn replayed and why. */
+  stops: ReplayStopRow[];
 };
+
+type ReplayStopRow = { session_id: string; turn_index: number; reason: "handoff" | "approval"; note: string };
 
 const RANK: Record<ReplayedTurn["status"], number> = { changed: 0, not_replayable: 1, same: 2 };
 
@@ -63,7 +67,12 @@ export function buildReplayReport(
   const turns: ReportTurn[] = [];
   const model_calls = { before: 0, after: 0 };
   let live_model_calls = 0;
+  const stops: ReplayStopRow[] = [];
   for (const session of sessions) {
+    if (session.stopped) {
+      const { turnIndex, reason, note } = session.stopped;
+      stops.push({ session_id: session.sessionId, turn_index: turnIndex, reason, note });
+    }
     for (const turn of session.turns) {
       counts.turns += 1;
       counts[turn.status] += 1;
@@ -84,5 +93,5 @@ export function buildReplayReport(
     }
   }
   turns.sort((a, b) => RANK[a.status] - RANK[b.status]);
-  return { ...head, counts, rules_started, rules_stopped, turns, model_calls, live_model_calls };
+  return { ...head, counts, rules_started, rules_stopped, turns, model_calls, live_model_calls, stops };
 }

@@ -6,13 +6,15 @@ import { getSession, getTurn } from "@/db/queries/conversations";
 import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, SessionRow, Transaction } from "@/db/types";
+import { tapePersonOf } from "@/lib/approvals/server/tape-person";
+import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
 import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
-import type { Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import type { ApprovalDecision, Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
-import type { TurnTape } from "@/lib/engine/replay/tape";
+import type { TapeApproval, TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import { queuedOutcome } from "@/lib/handoffs/server/queued-outcome";
 import { publishSessionChange } from "@/lib/handoffs/server/session-events/session-change-bus";
@@ -60,6 +62,8 @@ export interface HostTurnInput {
   ) => Promise<void>;
   /** Told each pipeline stage as it completes (name, status, decision, timing; never draft text). */
   onStage?: (stage: StageEvent) => void;
+  /** An operator's decision on a paused tool call: the turn resumes it (docs/approvals.md). */
+  approval?: ApprovalDecision & { approvalId: string };
 }
 
 export interface HostedTurn {
@@ -125,10 +129,11 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const compiled = await getCompiledAgent(db, agent, ports.embedder);
   // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
   const queued = session.mode !== "agent";
-  const [state, previousEnd, outcomesBefore] = await Promise.all([
+  const [state, previousEnd, outcomesBefore, person] = await Promise.all([
     loadSessionState(db, session, compiled),
     session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
     queued ? [] : lastOutcomes(db, session.id, compiled.snapshot.settings.handoff.fallbacks_before_handoff),
+    tapePersonOf(db, session),
   ]);
   const operatorNote = queued ? null : session.operatorNote;
   const turnId = randomUUID();
@@ -152,6 +157,9 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
             continuityEnabled,
             fallbackStreak: fallbackStreak(outcomesBefore),
             ...(operatorNote ? { operatorNote } : {}),
+            ...(input.approval
+              ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } }
+              : {}),
           },
           recorder.ports,
           { onStage },
@@ -174,9 +182,15 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
       turnIndex: state.turnIndex,
       outcome,
       latencyMs,
-      tape: { ...recorder.tape(), ...(external ? { external } : {}) },
+      tape: {
+        ...recorder.tape(),
+        ...(external ? { external } : {}),
+        ...(person ? { person } : {}),
+        ...(input.approval ? { approval: tapeApproval(input.approval) } : {}),
+      },
       toldNote: operatorNote,
       reviewSampling: compiled.snapshot.settings.reviews.sampling,
+      approvalExpiryMinutes: compiled.snapshot.settings.approvals.expiry_minutes,
     });
   } catch (error) {
     if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
@@ -214,6 +228,7 @@ interface TurnToCommit {
   /** The operator's return note the turn was told, cleared with its commit. */
   toldNote: string | null;
   reviewSampling: SamplingRule[];
+  approvalExpiryMinutes: number;
 }
 
 /** The turn, its handoff consequences and the caller's own rows in one transaction. */
@@ -247,9 +262,20 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
         actor: input.actor,
         requestId: input.requestId,
       });
+      await settleTurnApproval(tx, {
+        sessionId: session.id,
+        agentId: turn.agentId,
+        turnId,
+        outcome,
+        expiryMinutes: turn.approvalExpiryMinutes,
+      });
       await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
     }),
   );
+}
+
+function tapeApproval(approval: NonNullable<HostTurnInput["approval"]>): TapeApproval {
+  return { approval_id: approval.approvalId, tool_id: approval.toolId, decision: approval.decision };
 }
 
 /** Fallback outcomes at the end of the session, newest first (a queued or handed-off turn ends the run). */

@@ -73,6 +73,7 @@ export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<Ag
       kind: t.kind,
       inputSchema: t.inputSchema,
       output: t.output,
+      ...(t.requiresApproval ? { requiresApproval: true } : {}),
     })),
     profileFields: fields.map((f) => ({
       fieldName: f.fieldName,

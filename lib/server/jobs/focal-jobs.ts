@@ -2,6 +2,7 @@ import "server-only";
 import type { DatabaseHandle } from "@/db/client";
 import { pruneEndedPeriodicJobRuns } from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
+import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
 import { runWebhookDeliveryJob } from "@/lib/webhooks/server/deliver-webhook";
@@ -41,6 +42,8 @@ export const PERIODIC_JOBS: { name: string; everyMs: number; run: (db: Database)
   },
   // Webhook deliveries whose dispatch or job was lost (docs/webhooks.md#retries).
   { name: "webhooks.sweep", everyMs: 10 * MINUTE, run: (db) => sweepWebhookDeliveries(db, jobQueueFor(db)) },
+  // Pending tool approvals past their expiry (docs/approvals.md#expiry); the shortest expiry is 1 minute.
+  { name: "approvals.expire", everyMs: MINUTE, run: (db) => expireApprovals(db) },
 ];
 
 /** Started on demand: replays, test runs and webhook deliveries (one attempt each; the attempt queues the next). */

@@ -2,6 +2,7 @@ import "server-only";
 import { rolledDays } from "@/db/queries/dashboard-rollups";
 import { MODEL_CALLS_CAP, TOP_INTENTS, topRules, turnCountsByDay } from "@/db/queries/trace-dashboard";
 import type { Database } from "@/db/types";
+import { loadHandoffRates } from "@/lib/handoffs/server/handoff-rates";
 import { loadResolutionRates } from "@/lib/reviews/server/resolution-rates";
 import {
   type DashboardDays,
@@ -41,10 +42,11 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     since,
     liveSince: firstUnrolled ? new Date(`${firstUnrolled}T00:00:00.000Z`) : liveSince,
   };
-  const [counts, rules, resolution] = await Promise.all([
+  const [counts, rules, resolution, handoffs] = await Promise.all([
     turnCountsByDay(db, window),
     topRules(db, window),
     loadResolutionRates(db, agentId),
+    loadHandoffRates(db, agentId, since),
   ]);
   const byDay = outcomeDays(dayList, counts);
   return {
@@ -57,6 +59,8 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     modelCalls: modelCallBuckets(counts, MODEL_CALLS_CAP),
     /** Reviews (docs/reviews.md): every labelled session, not only the window's, per config version. */
     resolution,
+    /** Handoffs (docs/handoffs.md#the-handoff-rate): sessions handed to a person per config version, in the window. */
+    handoffs,
   };
 }
 

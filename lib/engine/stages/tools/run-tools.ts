@@ -2,6 +2,7 @@ import type { CompiledAgent } from "../../compile/compile-agent";
 import type { SessionState } from "../../contracts/session-state";
 import type { EngineTool } from "../../contracts/snapshot";
 import { pathInputs, resolveToolOutputPath } from "../../contracts/tool-output-path";
+import type { ApprovalDecision, ApprovalRequest } from "../../contracts/turn-outcome";
 import type { ToolRunner } from "../../ports";
 import type { ScoredRule } from "../filtering/filter-rules";
 import { lookupVariable } from "../variables/resolve-variables";
@@ -16,6 +17,10 @@ export interface ToolCall {
   durationMs: number;
   output: unknown;
   variablesSet: string[];
+  /** The call did not run: it waits for an operator's approval (docs/approvals.md). */
+  awaitingApproval?: ApprovalRequest;
+  /** The call did not run: an operator denied it. */
+  denied?: true;
 }
 
 function declaredInputs(tool: EngineTool): { names: string[]; required: string[] } {
@@ -23,6 +28,80 @@ function declaredInputs(tool: EngineTool): { names: string[]; required: string[]
   const names = properties && typeof properties === "object" ? Object.keys(properties) : [];
   const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required.map(String) : [];
   return { names, required };
+}
+
+/** The attached tools of the matched rules, once each, in rule priority order, with the rule that attached each. */
+function attachedTools(agent: CompiledAgent, matched: ScoredRule[]): { tool: EngineTool; rule: ScoredRule }[] {
+  const seen = new Set<string>();
+  const found: { tool: EngineTool; rule: ScoredRule }[] = [];
+  for (const rule of matched) {
+    for (const toolId of rule.compiled.rule.attachedToolIds) {
+      const tool = seen.has(toolId) ? undefined : agent.tools.get(toolId);
+      seen.add(toolId);
+      if (tool) found.push({ tool, rule });
+    }
+  }
+  return found;
+}
+
+/** The tool's declared inputs and its output paths' placeholders, read from session then profile. */
+function callInput(agent: CompiledAgent, session: SessionState, tool: EngineTool): Record<string, unknown> {
+  const mappings = agent.toolVariables.get(tool.id) ?? [];
+  const wanted = new Set([...declaredInputs(tool).names, ...mappings.flatMap((m) => pathInputs(m.steps))]);
+  const input: Record<string, unknown> = {};
+  for (const name of wanted) {
+    const found = lookupVariable(session, name);
+    if (found) input[name] = found.value;
+  }
+  return input;
+}
+
+function notRun(tool: EngineTool, input: Record<string, unknown>): ToolCall {
+  return {
+    toolId: tool.id,
+    key: tool.key,
+    name: tool.name,
+    input,
+    ok: false,
+    detail: "",
+    durationMs: 0,
+    output: null,
+    variablesSet: [],
+  };
+}
+
+/**
+ * docs/approvals.md: the first attached tool that requires approval, has its required inputs and was
+ * not decided for this turn pauses the turn before any tool runs, so a resumed turn calls each tool once.
+ */
+function pausedCall(
+  agent: CompiledAgent,
+  session: SessionState,
+  matched: ScoredRule[],
+  approval: ApprovalDecision | undefined,
+): ToolCall | null {
+  for (const { tool, rule } of attachedTools(agent, matched)) {
+    if (!tool.requiresApproval || approval?.toolId === tool.id) continue;
+    const input = callInput(agent, session, tool);
+    if (declaredInputs(tool).required.some((name) => input[name] === undefined)) continue;
+    const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;
+    const step = session.activeStepId ? scenario?.steps.get(session.activeStepId) : undefined;
+    return {
+      ...notRun(tool, input),
+      detail: "awaiting approval",
+      awaitingApproval: {
+        toolId: tool.id,
+        toolKey: tool.key,
+        toolName: tool.name,
+        input,
+        ruleId: rule.compiled.rule.id,
+        ruleKey: rule.compiled.rule.key,
+        scenario: scenario ? { id: scenario.scenario.id, key: scenario.scenario.key } : null,
+        step: step ? { id: step.id, key: step.key } : null,
+      },
+    };
+  }
+  return null;
 }
 
 /**
@@ -35,73 +114,47 @@ export async function runTools(
   session: SessionState,
   matched: ScoredRule[],
   runner: ToolRunner,
+  approval?: ApprovalDecision,
 ): Promise<ToolCall[]> {
-  const seen = new Set<string>();
+  const paused = pausedCall(agent, session, matched, approval);
+  if (paused) return [paused];
   const calls: ToolCall[] = [];
-  for (const { compiled } of matched) {
-    for (const toolId of compiled.rule.attachedToolIds) {
-      if (seen.has(toolId)) continue;
-      seen.add(toolId);
-      const tool = agent.tools.get(toolId);
-      if (!tool) continue;
-      const mappings = agent.toolVariables.get(toolId) ?? [];
-      const { names, required } = declaredInputs(tool);
-      const wanted = new Set([...names, ...mappings.flatMap((m) => pathInputs(m.steps))]);
-      const input: Record<string, unknown> = {};
-      for (const name of wanted) {
-        const found = lookupVariable(session, name);
-        if (found) input[name] = found.value;
-      }
-      const absent = required.filter((name) => input[name] === undefined);
-      if (absent.length > 0) {
-        calls.push({
-          toolId,
-          key: tool.key,
-          name: tool.name,
-          input,
-          ok: false,
-          detail: `skipped: needs ${absent.join(", ")}`,
-          durationMs: 0,
-          output: null,
-          variablesSet: [],
-        });
-        continue;
-      }
-      const result = await runner.run(tool, input);
-      if (!result.ok) {
-        calls.push({
-          toolId,
-          key: tool.key,
-          name: tool.name,
-          input,
-          ok: false,
-          detail: `${result.reason}: ${result.message}`,
-          durationMs: result.durationMs,
-          output: null,
-          variablesSet: [],
-        });
-        continue;
-      }
-      const variablesSet: string[] = [];
-      for (const mapping of mappings) {
-        const value = resolveToolOutputPath(result.output, mapping.steps, input);
-        if (value !== undefined) {
-          session.variables[mapping.name] = value;
-          variablesSet.push(mapping.name);
-        }
-      }
-      calls.push({
-        toolId,
-        key: tool.key,
-        name: tool.name,
-        input,
-        ok: true,
-        detail: `set ${variablesSet.join(", ") || "nothing"}`,
-        durationMs: result.durationMs,
-        output: result.output,
-        variablesSet,
-      });
+  for (const { tool } of attachedTools(agent, matched)) {
+    const input = callInput(agent, session, tool);
+    if (approval?.decision === "denied" && approval.toolId === tool.id) {
+      calls.push({ ...notRun(tool, input), detail: "denied by an operator", denied: true });
+      continue;
     }
+    const absent = declaredInputs(tool).required.filter((name) => input[name] === undefined);
+    if (absent.length > 0) {
+      calls.push({ ...notRun(tool, input), detail: `skipped: needs ${absent.join(", ")}` });
+      continue;
+    }
+    const result = await runner.run(tool, input);
+    if (!result.ok) {
+      calls.push({
+        ...notRun(tool, input),
+        detail: `${result.reason}: ${result.message}`,
+        durationMs: result.durationMs,
+      });
+      continue;
+    }
+    const variablesSet: string[] = [];
+    for (const mapping of agent.toolVariables.get(tool.id) ?? []) {
+      const value = resolveToolOutputPath(result.output, mapping.steps, input);
+      if (value !== undefined) {
+        session.variables[mapping.name] = value;
+        variablesSet.push(mapping.name);
+      }
+    }
+    calls.push({
+      ...notRun(tool, input),
+      ok: true,
+      detail: `set ${variablesSet.join(", ") || "nothing"}`,
+      durationMs: result.durationMs,
+      output: result.output,
+      variablesSet,
+    });
   }
   return calls;
 }

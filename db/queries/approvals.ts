@@ -1,0 +1,99 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { agents, toolApprovals, turns } from "../schema";
+import type { DbOrTx, Transaction } from "../types";
+
+// Tool calls waiting for an operator's approval (docs/approvals.md).
+
+export type ApprovalRow = typeof toolApprovals.$inferSelect;
+export type ApprovalState = ApprovalRow["state"];
+export type ApprovalListRow = ApprovalRow & { agentKey: string; message: string };
+
+export async function insertApproval(
+  tx: Transaction,
+  row: Omit<typeof toolApprovals.$inferInsert, "id" | "state" | "decidedAt" | "decidedBy" | "reason" | "resumedTurnId">,
+): Promise<ApprovalRow> {
+  const [inserted] = await tx.insert(toolApprovals).values(row).returning();
+  if (!inserted) throw new Error("approval insert returned no row");
+  return inserted;
+}
+
+export async function getApproval(db: DbOrTx, id: string): Promise<ApprovalRow | null> {
+  const [row] = await db.select().from(toolApprovals).where(eq(toolApprovals.id, id));
+  return row ?? null;
+}
+
+/** The row locked for a decision; take the session's lock first (the order turns lock in). */
+export async function lockApproval(tx: Transaction, id: string): Promise<ApprovalRow | null> {
+  const [row] = await tx.select().from(toolApprovals).where(eq(toolApprovals.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function recordApprovalDecision(
+  tx: Transaction,
+  id: string,
+  decision: { state: Exclude<ApprovalState, "pending">; by: string; reason: string; resumedTurnId: string | null },
+): Promise<ApprovalRow> {
+  const [row] = await tx
+    .update(toolApprovals)
+    .set({
+      state: decision.state,
+      decidedAt: new Date(),
+      decidedBy: decision.by,
+      reason: decision.reason,
+      resumedTurnId: decision.resumedTurnId,
+    })
+    .where(eq(toolApprovals.id, id))
+    .returning();
+  if (!row) throw new Error("approval vanished under its lock");
+  return row;
+}
+
+/**
+ * Approvals in one state: pending ones oldest first (the order to answer them in), decided ones newest
+ * first. `agentIds` null = every agent; an empty list = none.
+ */
+export async function listApprovalRows(
+  db: DbOrTx,
+  filter: { state: ApprovalState; agentIds: string[] | null; limit: number },
+): Promise<ApprovalListRow[]> {
+  if (filter.agentIds !== null && filter.agentIds.length === 0) return [];
+  const conditions = [
+    eq(toolApprovals.state, filter.state),
+    filter.agentIds ? inArray(toolApprovals.agentId, filter.agentIds) : undefined,
+  ].filter((c) => c !== undefined);
+  const rows = await db
+    .select({ approval: toolApprovals, agentKey: agents.key, message: turns.userMessage })
+    .from(toolApprovals)
+    .innerJoin(agents, eq(agents.id, toolApprovals.agentId))
+    .innerJoin(turns, eq(turns.id, toolApprovals.requestTurnId))
+    .where(and(...conditions))
+    .orderBy(filter.state === "pending" ? asc(toolApprovals.requestedAt) : desc(toolApprovals.requestedAt))
+    .limit(filter.limit);
+  return rows.map((r) => ({ ...r.approval, agentKey: r.agentKey, message: r.message }));
+}
+
+/** Pending approvals past their expiry, oldest first, at most `limit` (the sweep's batch). */
+export async function expiredPendingApprovals(db: DbOrTx, now: Date, limit: number): Promise<ApprovalRow[]> {
+  return db
+    .select()
+    .from(toolApprovals)
+    .where(and(eq(toolApprovals.state, "pending"), lte(toolApprovals.expiresAt, now)))
+    .orderBy(asc(toolApprovals.expiresAt))
+    .limit(limit);
+}
+
+/** The customer's message of the turn that paused: the resumed turn answers it. */
+export async function requestMessageOf(db: DbOrTx, turnId: string): Promise<string | null> {
+  const [row] = await db.select({ message: turns.userMessage }).from(turns).where(eq(turns.id, turnId));
+  return row?.message ?? null;
+}
+
+/** The turns that resumed a paused call, of one session: their customer line repeats the paused turn's. */
+export async function resumedTurnIdsOf(db: DbOrTx, sessionId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: toolApprovals.resumedTurnId })
+    .from(toolApprovals)
+    .where(and(eq(toolApprovals.sessionId, sessionId), sql`${toolApprovals.resumedTurnId} is not null`));
+  return new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
+}

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import demo from "@/lib/demo/refund-desk.bundle.json";
+import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
+import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
+import { Bundle } from "../contracts/bundle";
+import { validateTestCases } from "../contracts/bundle-tests";
+import { BundleTestCase, type BundleTestCaseInput } from "../contracts/test-case";
+import { staticToolRunner } from "../testing/fixed-ports";
+import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
+import { type CaseRunPorts, runCaseOnce } from "./run-case";
+
+// "Hands off" and "asks for approval" (docs/conversation-tests.md) on the demo, and on the demo with
+// its order lookup behind an approval (docs/approvals.md).
+
+const embedder = createOfflineEmbedder();
+const ports: CaseRunPorts = {
+  mode: "offline",
+  model: createOfflineProvider(),
+  embedder,
+  tools: staticToolRunner(),
+};
+const approving = { ...demo, tools: demo.tools.map((tool) => ({ ...tool, requires_approval: true })) };
+let plain: CompiledAgent;
+let gated: CompiledAgent;
+beforeAll(async () => {
+  plain = await compileAgent(snapshotFromBundle(demo), embedder);
+  gated = await compileAgent(snapshotFromBundle(approving), embedder);
+});
+
+const ASK_ORDERS = "I want my money back, can you show me my orders?";
+const oneTurn = (message: string, assertions: BundleTestCaseInput["turns"][number]["assertions"]) =>
+  BundleTestCase.parse({ key: "case", name: "Case", turns: [{ message, assertions }] });
+
+describe("hands_off", () => {
+  it("passes on a customer asking for a person, with or without the reason, and fails on another reason", async () => {
+    const result = await runCaseOnce(
+      plain,
+      oneTurn("I want a real person", [
+        { kind: "hands_off" },
+        { kind: "hands_off", reason: "customer_request" },
+        { kind: "hands_off", reason: "rule" },
+      ]),
+      ports,
+    );
+    expect(result.failures.map((f) => [f.path, f.detail])).toEqual([
+      ["turns[0].assertions[2]", "handed off (customer_request), expected rule"],
+    ]);
+  });
+
+  it("fails on a turn the agent answers, saying what the outcome was", async () => {
+    const result = await runCaseOnce(plain, oneTurn(ASK_ORDERS, [{ kind: "hands_off" }]), ports);
+    expect(result.passed).toBe(false);
+    expect(result.failures[0]?.detail).toMatch(/^outcome \w+, expected a handoff$/);
+  });
+});
+
+describe("asks_for_approval", () => {
+  it("passes when the turn pauses before the tool, for any tool or that one; fails for another key", async () => {
+    const result = await runCaseOnce(
+      gated,
+      oneTurn(ASK_ORDERS, [
+        { kind: "asks_for_approval" },
+        { kind: "asks_for_approval", tool: "lookup_order" },
+        { kind: "outcome_is", outcome: "awaiting_approval" },
+        { kind: "asks_for_approval", tool: "issue_refund" },
+      ]),
+      ports,
+    );
+    expect(result.failures.map((f) => [f.path, f.detail])).toEqual([
+      ["turns[0].assertions[3]", "asked approval for lookup_order, expected issue_refund"],
+    ]);
+  });
+
+  it("fails on the same turn when the tool needs no approval", async () => {
+    const result = await runCaseOnce(plain, oneTurn(ASK_ORDERS, [{ kind: "asks_for_approval" }]), ports);
+    expect(result.failures[0]?.detail).toMatch(/^outcome \w+, expected a pause for approval$/);
+  });
+
+  it("a tool key the agent does not have is refused when the case is checked", () => {
+    const bundle = Bundle.parse(demo);
+    const issues = validateTestCases(bundle, [oneTurn(ASK_ORDERS, [{ kind: "asks_for_approval", tool: "nope" }])]);
+    expect(issues).toEqual([
+      { path: "tests[0].turns[0].assertions[0].tool", message: expect.stringContaining('No tool "nope"') },
+    ]);
+  });
+});
