@@ -1,8 +1,13 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// Debian's old headless shell when it is installed: the same engine without the browser's UI
+// process, about a fifth less CPU on a run of the rule, field and tool specs (17 s against 22 s).
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 // A fresh embedded database per run: e2e never touches a developer's .data directory.
 const dataDir = path.join(os.tmpdir(), `focal-e2e-${Date.now()}`);
 
@@ -24,7 +29,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromium,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -8,11 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 PG_URL="${FOCAL_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# Debian's chromium-headless-shell when installed (lighter; playwright.config.ts picks it too), else chromium.
+default_chromium=/usr/bin/chromium
+[ -x /usr/bin/chromium-headless-shell ] && default_chromium=/usr/bin/chromium-headless-shell
+CHROMIUM="${CHROMIUM_PATH:-$default_chromium}"
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 if [ ! -x "$CHROMIUM" ]; then
-  echo "Chromium not found at $CHROMIUM: install it with 'apt-get install -y chromium' or set CHROMIUM_PATH." >&2
+  echo "Chromium not found at $CHROMIUM: install it with 'apt-get install -y chromium-headless-shell' (or chromium), or set CHROMIUM_PATH." >&2
   exit 1
 fi
 if ! node -e 'const s=require("net").connect({host:new URL(process.argv[1]).hostname,port:Number(new URL(process.argv[1]).port||5432)});s.on("connect",()=>process.exit(0));s.on("error",()=>process.exit(1));' "$PG_URL"; then
