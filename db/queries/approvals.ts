@@ -23,6 +23,15 @@ export async function getApproval(db: DbOrTx, id: string): Promise<ApprovalRow |
   return row ?? null;
 }
 
+/** A session's approvals, oldest first: the state its event stream reports (docs/handoffs.md#live-events). */
+export async function approvalStatesOf(db: DbOrTx, sessionId: string) {
+  return db
+    .select({ id: toolApprovals.id, state: toolApprovals.state, toolKey: toolApprovals.toolKey })
+    .from(toolApprovals)
+    .where(eq(toolApprovals.sessionId, sessionId))
+    .orderBy(asc(toolApprovals.requestedAt), asc(toolApprovals.id));
+}
+
 /** The row locked for a decision; take the session's lock first (the order turns lock in). */
 export async function lockApproval(tx: Transaction, id: string): Promise<ApprovalRow | null> {
   const [row] = await tx.select().from(toolApprovals).where(eq(toolApprovals.id, id)).for("update");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APPROVAL_STATES } from "../approvals/approval-schemas";
 import { SESSION_MODES, TranscriptMessage } from "./handoff-schemas";
 
 // Server-sent events of GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events). Client-safe:
@@ -13,6 +14,19 @@ export const SessionEvent = z.discriminatedUnion("event", [
   z.object({
     event: z.literal("mode"),
     data: z.object({ session_id: z.string().uuid(), mode: z.enum(SESSION_MODES) }),
+  }),
+  /**
+   * A tool call of the session waiting for an operator, or decided (docs/approvals.md): sent for each
+   * approval when the stream opens and again on each change of its state.
+   */
+  z.object({
+    event: z.literal("approval"),
+    data: z.object({
+      session_id: z.string().uuid(),
+      approval_id: z.string().uuid(),
+      tool_key: z.string(),
+      state: z.enum(APPROVAL_STATES),
+    }),
   }),
   /** The session was deleted; the stream ends. */
   z.object({ event: z.literal("gone"), data: z.object({ session_id: z.string().uuid() }) }),

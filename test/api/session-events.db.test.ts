@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as claimRoute } from "@/app/api/v1/handoffs/[id]/claim/route";
-import { GET as eventsRoute } from "@/app/api/v1/sessions/[id]/events/route";
 import { POST as handoffRoute } from "@/app/api/v1/sessions/[id]/handoff/route";
 import { GET as messagesRoute } from "@/app/api/v1/sessions/[id]/messages/route";
 import { POST as operatorMessageRoute } from "@/app/api/v1/sessions/[id]/operator-messages/route";
@@ -10,15 +9,14 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { insertSessionMessage, setSessionMode } from "@/db/queries/handoffs";
 import { sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
-import { readSessionEvents, type SessionEvent } from "@/lib/handoffs/session-events";
+import type { SessionEvent } from "@/lib/handoffs/session-events";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoWithTestsGate, startDemoApp } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
-import { ORIGIN } from "../support/request-headers";
-import { callRoute } from "../support/response-contract";
 import { callWithKey } from "../support/route-call";
+import { connectSessionEvents } from "../support/session-event-channel";
 
 // GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events): what a connected channel sees as
 // operators act, resuming after a cursor, who is refused, and the per-process bound on open streams.
@@ -58,47 +56,8 @@ async function newSession() {
   return (await createSession(handle.db, { agent, channel: "api", createdBy: "test" })).id;
 }
 
-/** Opens the stream; `events` fills as they arrive, `until` waits for one that matches. */
-async function connect(
-  sessionId: string,
-  options: { query?: string; headers?: Record<string, string>; key?: string } = {},
-) {
-  const controller = new AbortController();
-  opened.push(controller);
-  const response = await callRoute(
-    eventsRoute,
-    new Request(`${ORIGIN}/api/v1/sessions/${sessionId}/events${options.query ?? ""}`, {
-      headers: { authorization: `Bearer ${options.key ?? adminKey}`, ...options.headers },
-      signal: controller.signal,
-    }),
-    { id: sessionId },
-  );
-  const events: SessionEvent[] = [];
-  const waiters = new Set<() => void>();
-  if (response.status === 200 && response.body) {
-    void readSessionEvents(response.body, (event) => {
-      events.push(event);
-      for (const wake of waiters) wake();
-      return undefined;
-    }).catch(() => {});
-  }
-  const until = (match: (event: SessionEvent) => boolean, ms = 5000) =>
-    new Promise<SessionEvent>((resolve, reject) => {
-      const check = () => {
-        const found = events.find(match);
-        if (!found) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events.map((e) => e.event))}`));
-      }, ms);
-      waiters.add(check);
-      check();
-    });
-  return { response, events, until, close: () => controller.abort() };
+function connect(sessionId: string, options: { query?: string; headers?: Record<string, string>; key?: string } = {}) {
+  return connectSessionEvents(sessionId, { ...options, key: options.key ?? adminKey, opened });
 }
 
 const api = {

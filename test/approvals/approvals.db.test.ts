@@ -26,6 +26,7 @@ import { loopApiKey } from "../support/loop-api";
 import { browserHeaders, ORIGIN } from "../support/request-headers";
 import { callRoute, type RouteHandler } from "../support/response-contract";
 import { callWithKey } from "../support/route-call";
+import { connectSessionEvents } from "../support/session-event-channel";
 
 // Tools that require approval (docs/approvals.md) through the REST routes and the turn host: the pause,
 // each decision and refusal, expiry (lazy and swept), roles and grants, the session's ledger chain.
@@ -64,7 +65,11 @@ beforeAll(async () => {
     )
   ).key;
 }, 120_000);
-afterEach(() => overrideHostPorts(undefined));
+const openStreams: AbortController[] = [];
+afterEach(() => {
+  overrideHostPorts(undefined);
+  for (const controller of openStreams.splice(0)) controller.abort();
+});
 afterAll(async () => {
   await handle?.close();
 });
@@ -156,6 +161,23 @@ describe("a tool that requires approval", () => {
 });
 
 describe("deciding", () => {
+  it("a channel on the session's events hears the approval asked, decided, and the resumed reply", async () => {
+    const sessionId = await newSession();
+    const channel = await connectSessionEvents(sessionId, { key: adminKey, opened: openStreams });
+    await say(sessionId, ASK_ORDERS);
+    const asked = await channel.until((e) => e.event === "approval" && e.data.state === "pending");
+    expect(asked.data).toMatchObject({ session_id: sessionId, tool_key: "lookup_order" });
+    const approvalId = asked.event === "approval" ? asked.data.approval_id : "";
+    const body = await (await api.approve(approvalId, { reason: "Customer verified by phone" })).json();
+    await channel.until(
+      (e) => e.event === "approval" && e.data.approval_id === approvalId && e.data.state === "approved",
+    );
+    await channel.until((e) => e.event === "message" && e.data.turn_id === body.turn.id && e.data.kind === "agent");
+    // Each state once: a re-read of the session does not repeat an approval whose state did not change.
+    const states = channel.events.flatMap((e) => (e.event === "approval" ? [e.data.state] : []));
+    expect(states).toEqual(["pending", "approved"]);
+  });
+
   it("approve: the turn resumes, the tool runs, the reply is a new turn; TOOL_APPROVED hashes the reason", async () => {
     const { sessionId, approvalId } = await paused();
     const reason = "Customer verified by phone";

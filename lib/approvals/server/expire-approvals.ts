@@ -3,6 +3,7 @@ import { getAgentById } from "@/db/queries/agents";
 import { expiredPendingApprovals } from "@/db/queries/approvals";
 import { getSession } from "@/db/queries/conversations";
 import type { Database } from "@/db/types";
+import { publishSessionChange } from "@/lib/handoffs/server/session-events/session-change-bus";
 import { AppError } from "@/lib/server/errors";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { recordDecision, resumeTurn } from "./decide-approval";
@@ -32,7 +33,11 @@ export async function expireApprovals(db: Database, now = new Date()) {
         getAgentById(db, approval.agentId),
       ]);
       if (session?.mode === "agent" && agent) await resumeTurn(db, approval, agent.key, deciding);
-      else await db.transaction((tx) => recordDecision(tx, approval, deciding, null));
+      else {
+        await db.transaction((tx) => recordDecision(tx, approval, deciding, null));
+        // No turn ran, so the turn host published nothing: the session's streams hear it from here.
+        publishSessionChange(approval.sessionId);
+      }
       expired++;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

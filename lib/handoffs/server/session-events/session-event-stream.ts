@@ -1,4 +1,5 @@
 import "server-only";
+import { approvalStatesOf } from "@/db/queries/approvals";
 import type { SessionMode } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
@@ -26,9 +27,10 @@ export async function openSessionEventStream(
   const max = env().FOCAL_EVENT_STREAMS_MAX;
   if (!takeStreamSlot(max)) return { full: true, max };
   let ordered: Awaited<ReturnType<typeof readTranscript>>;
+  let approvals: Awaited<ReturnType<typeof approvalStatesOf>>;
   let start: number;
   try {
-    ordered = await readTranscript(db, session.id);
+    [ordered, approvals] = await Promise.all([readTranscript(db, session.id), approvalStatesOf(db, session.id)]);
     start = startAfter(ordered, input.after);
   } catch (error) {
     releaseStreamSlot();
@@ -39,6 +41,7 @@ export async function openSessionEventStream(
   const encoder = new TextEncoder();
   const sent = new Set(ordered.slice(0, start).map((m) => m.id));
   let mode: SessionMode | null = null;
+  const approvalStates = new Map<string, string>();
   let closed = false;
   let cleanup = () => {};
 
@@ -68,6 +71,17 @@ export async function openSessionEventStream(
           mode = snapshot.mode;
           send({ event: "mode", data: { session_id: session.id, mode } });
         }
+        for (const approval of snapshot.approvals) {
+          if (approvalStates.get(approval.id) === approval.state) continue;
+          approvalStates.set(approval.id, approval.state);
+          const data = {
+            session_id: session.id,
+            approval_id: approval.id,
+            tool_key: approval.toolKey,
+            state: approval.state,
+          };
+          send({ event: "approval", data });
+        }
       };
       const feed = subscribeSessionFeed(db, session.id, apply);
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
@@ -88,7 +102,7 @@ export async function openSessionEventStream(
       input.signal.addEventListener("abort", stop);
       if (input.signal.aborted) return stop();
       write(`retry: ${RETRY_MS}\n\n`);
-      apply({ mode: session.mode, messages: ordered });
+      apply({ mode: session.mode, messages: ordered, approvals });
       // Read again now that the feed listens: a write between the first read and the subscribe is not lost.
       feed.refresh();
     },

@@ -1,4 +1,5 @@
 import "server-only";
+import { approvalStatesOf } from "@/db/queries/approvals";
 import { getSession } from "@/db/queries/conversations";
 import type { SessionMode } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
@@ -10,7 +11,12 @@ import { onSessionChange } from "./session-change-bus";
 // stream of the session, so 200 streams on one conversation cost one read, not 200. Changes that
 // arrive while a read runs are coalesced into one more read after it.
 
-export type SessionSnapshot = { mode: SessionMode; messages: TranscriptMessage[] } | null;
+export interface ApprovalState {
+  id: string;
+  state: Awaited<ReturnType<typeof approvalStatesOf>>[number]["state"];
+  toolKey: string;
+}
+export type SessionSnapshot = { mode: SessionMode; messages: TranscriptMessage[]; approvals: ApprovalState[] } | null;
 type Subscriber = (snapshot: SessionSnapshot) => void;
 
 interface Feed {
@@ -71,5 +77,6 @@ async function read(db: Database, sessionId: string, feed: Feed): Promise<void> 
 async function snapshotOf(db: Database, sessionId: string): Promise<SessionSnapshot> {
   const session = await getSession(db, sessionId);
   if (!session) return null;
-  return { mode: session.mode, messages: await readTranscript(db, sessionId) };
+  const [messages, approvals] = await Promise.all([readTranscript(db, sessionId), approvalStatesOf(db, sessionId)]);
+  return { mode: session.mode, messages, approvals };
 }
