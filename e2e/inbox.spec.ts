@@ -114,6 +114,12 @@ test("a handed-off $75 refund: claimed in the inbox, answered live, handed back 
   await expect(operator.getByTestId("mode")).toHaveText("with a person");
   await expect(operator.getByTestId("live-state")).toHaveText("live");
 
+  // The customer writes while the operator holds it: the line arrives live, and the sidebar counts
+  // the conversation unread until the operator answers.
+  expect((await say("Hello? Is a person there?")).outcome).toBe("queued_for_human");
+  await expect(operator.getByText("Hello? Is a person there?")).toBeVisible();
+  await expect(operator.getByTestId("nav-count-unreadHandoffs")).toHaveText(/1\s*unread/);
+
   // The trace of the turn that handed off, beside the conversation.
   await operator.getByTestId("open-trace").first().click();
   const trace = operator.getByTestId("inbox-trace-panel");
@@ -130,6 +136,7 @@ test("a handed-off $75 refund: claimed in the inbox, answered live, handed back 
   await reply.fill("Hi, I'm from billing: a specialist approved a refund review for order 123.");
   await reply.press("Control+Enter");
   await expect(reply).toHaveValue("");
+  await expect(operator.getByTestId("nav-count-unreadHandoffs")).toHaveCount(0);
 
   // The customer's channel gets it live.
   await expect

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ConsoleShell } from "@/components/console/console-shell";
 import { OperatorRoleProvider } from "@/components/console/operator-role";
 import { listAgents } from "@/db/queries/agents";
-import { countWaitingHandoffs } from "@/db/queries/handoffs";
+import { countUnreadClaims, countWaitingHandoffs } from "@/db/queries/handoffs";
 import { AGENT_IN_CONTEXT_COOKIE } from "@/lib/console/agent-in-context";
 import { reachableAgentIdsForPage, reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
@@ -13,13 +13,17 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const operator = await requireOperator();
   const db = await getDb();
   const agents = await reachableAgentsForPage(await listAgents(db));
-  const waitingHandoffs = await countWaitingHandoffs(db, await reachableAgentIdsForPage());
+  const reachable = await reachableAgentIdsForPage();
+  const [waitingHandoffs, unreadHandoffs] = await Promise.all([
+    countWaitingHandoffs(db, reachable),
+    countUnreadClaims(db, reachable, operator.id),
+  ]);
   const remembered = (await cookies()).get(AGENT_IN_CONTEXT_COOKIE)?.value ?? null;
   return (
     <ConsoleShell
       agents={agents.map((a) => ({ key: a.key, name: a.name }))}
       rememberedAgentKey={remembered}
-      counts={{ waitingHandoffs }}
+      counts={{ waitingHandoffs, unreadHandoffs }}
       operator={{ email: operator.email, role: operator.role }}
     >
       <OperatorRoleProvider role={operator.role}>{children}</OperatorRoleProvider>

@@ -6,13 +6,22 @@ export interface NavItem {
   key: string;
   href: (agentKey: string | null) => string | null;
   minRole?: Role;
-  /** A count the sidebar shows beside the label (the layout loads it). */
-  count?: keyof NavCounts;
+  /** Counts the sidebar shows beside the label when above 0 (the layout loads them). */
+  counts?: NavCount[];
+}
+
+interface NavCount {
+  count: keyof NavCounts;
+  /** Read after the number by a screen reader, and shown on hover: "2 waiting". */
+  label: string;
+  variant: "warning" | "info";
 }
 
 export interface NavCounts {
   /** Handoffs waiting for an operator, of the agents the operator reaches. */
   waitingHandoffs: number;
+  /** Conversations this operator holds whose customer wrote since the operator's last reply. */
+  unreadHandoffs: number;
 }
 
 // Sidebar order. Agent sections need an agent; the others are instance-wide.
@@ -31,7 +40,15 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Approvals", key: "q", href: (a) => (a ? `/agents/${a}/approvals` : null) },
   { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
   { label: "History", key: "h", href: (a) => (a ? `/agents/${a}/history` : null) },
-  { label: "Inbox", key: "i", href: () => "/inbox", count: "waitingHandoffs" },
+  {
+    label: "Inbox",
+    key: "i",
+    href: () => "/inbox",
+    counts: [
+      { count: "waitingHandoffs", label: "waiting", variant: "warning" },
+      { count: "unreadHandoffs", label: "unread", variant: "info" },
+    ],
+  },
   { label: "Loops", key: "l", href: () => "/loops" },
   { label: "Goal tester", key: "o", href: () => "/goals" },
   { label: "Ledger", key: "k", href: () => "/ledger" },

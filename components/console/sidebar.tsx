@@ -111,12 +111,19 @@ export function Sidebar({
                   >
                     <span className="flex items-center gap-1.5">
                       {item.label}
-                      {item.count && counts[item.count] > 0 ? (
-                        <Badge variant="warning" data-testid={`nav-count-${item.count}`}>
-                          {counts[item.count]}
-                          <span className="sr-only"> waiting</span>
-                        </Badge>
-                      ) : null}
+                      {(item.counts ?? [])
+                        .filter((badge) => counts[badge.count] > 0)
+                        .map((badge) => (
+                          <Badge
+                            key={badge.count}
+                            variant={badge.variant}
+                            title={`${counts[badge.count]} ${badge.label}`}
+                            data-testid={`nav-count-${badge.count}`}
+                          >
+                            {counts[badge.count]}
+                            <span className="sr-only"> {badge.label}</span>
+                          </Badge>
+                        ))}
                     </span>
                     <span className="font-mono text-[10px] opacity-60" aria-hidden>
                       g {item.key}

@@ -203,6 +203,30 @@ export async function countWaitingHandoffs(db: DbOrTx, agentIds: string[] | null
   return row?.n ?? 0;
 }
 
+/**
+ * Conversations `operatorId` holds (claimed) whose customer wrote after the operator's last reply, or
+ * after the claim when there is none yet: the sidebar's unread count. A customer message while a person
+ * holds the session is a turn (outcome queued_for_human), so "wrote" is a turn newer than the reply.
+ */
+export async function countUnreadClaims(db: DbOrTx, agentIds: string[] | null, operatorId: string): Promise<number> {
+  if (agentIds !== null && agentIds.length === 0) return 0;
+  const lastReply = sql`(select max(${sessionMessages.createdAt}) from ${sessionMessages}
+    where ${sessionMessages.sessionId} = ${handoffs.sessionId} and ${sessionMessages.kind} = 'operator')`;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(handoffs)
+    .where(
+      and(
+        eq(handoffs.state, "claimed"),
+        eq(handoffs.claimedById, operatorId),
+        agentIds ? inArray(handoffs.agentId, agentIds) : undefined,
+        sql`exists (select 1 from ${turns} where ${turns.sessionId} = ${handoffs.sessionId}
+          and ${turns.createdAt} > greatest(${handoffs.claimedAt}, coalesce(${lastReply}, ${handoffs.claimedAt})))`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** The session's turns as transcript lines: who said what, in turn order. */
 export async function transcriptTurns(db: DbOrTx, sessionId: string) {
   return db

@@ -10,6 +10,7 @@ import { GET as sessionRoute } from "@/app/api/v1/sessions/[id]/route";
 import { POST as turnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+import { countUnreadClaims } from "@/db/queries/handoffs";
 import { handoffs, ledgerEvents, sessions, turns } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { HandoffSettings } from "@/lib/engine/contracts/agent-settings";
@@ -423,5 +424,31 @@ describe("who may do what", () => {
     const listed = await (await api.list("?limit=200", otherDeskKey)).json();
     expect(listed.handoffs.length).toBeGreaterThan(0);
     expect(listed.handoffs.every((h: { agent_key: string }) => h.agent_key === "other-desk")).toBe(true);
+  });
+});
+
+describe("the console's unread count", () => {
+  it("counts a held conversation while its customer has written since the operator's last reply", async () => {
+    // A key of its own: the count is per holder, and other cases claim with the admin key.
+    const { key } = await handle.db.transaction((tx) =>
+      createApiKey(tx, { name: "unread", scopes: ["handoffs:read", "handoffs:write"] }, SYSTEM_ACTOR, "setup"),
+    );
+    const sessionId = await newSession();
+    const handoffId = (await (await api.takeOver(sessionId, "checking an order", key)).json()).handoff.id;
+    expect((await api.claim(handoffId, key)).status).toBe(200);
+    const [row] = await handle.db.select().from(handoffs).where(eq(handoffs.id, handoffId));
+    const holder = row?.claimedById ?? "";
+    const unread = () => countUnreadClaims(handle.db, null, holder);
+
+    expect(await unread()).toBe(0);
+    await say(sessionId, "Hello? Is anyone there?");
+    expect(await unread()).toBe(1);
+    expect((await api.reply(sessionId, "Yes, I am looking at your order now.", key)).status).toBe(201);
+    expect(await unread()).toBe(0);
+    await say(sessionId, "Thanks, it is order 123");
+    expect(await unread()).toBe(1);
+    // Another operator's count, and agents outside the list, do not see it.
+    expect(await countUnreadClaims(handle.db, null, "someone-else")).toBe(0);
+    expect(await countUnreadClaims(handle.db, [], holder)).toBe(0);
   });
 });
