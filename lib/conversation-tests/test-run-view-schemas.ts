@@ -26,6 +26,8 @@ const TurnFactsSchema = z.object({
   stated: z.record(z.string(), z.array(z.unknown())).describe("Values the shipped reply stated, per response variable"),
   profile: z.record(z.string(), z.unknown()),
   sessionVariables: z.record(z.string(), z.unknown()),
+  handoffReason: z.string().nullable().describe("Why the turn handed off to a person, when it did"),
+  approvalTool: z.string().nullable().describe("The tool key the turn paused before for an approval, when it did"),
 });
 
 const CaseTrySchema = z.object({
