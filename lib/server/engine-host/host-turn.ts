@@ -8,9 +8,12 @@ import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, SessionRow, Transaction } from "@/db/types";
 import { tapePersonOf } from "@/lib/approvals/server/tape-person";
 import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
+import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
-import type { ApprovalDecision, Span, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import type { SessionState } from "@/lib/engine/contracts/session-state";
+import type { ApprovalDecision, Span, TurnInput, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
+import type { EnginePorts } from "@/lib/engine/ports";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
@@ -144,34 +147,21 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
   const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
   const turnInput = { message: input.message, turnId };
-  let outcome: TurnOutcome;
-  try {
-    const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
-    outcome = queued
-      ? queuedOutcome(compiled, state, turnInput, ports)
-      : await runTurn(
-          compiled,
-          state,
-          {
-            ...turnInput,
-            continuityEnabled,
-            fallbackStreak: fallbackStreak(outcomesBefore),
-            ...(operatorNote ? { operatorNote } : {}),
-            ...(input.approval
-              ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } }
-              : {}),
-          },
-          recorder.ports,
-          { onStage },
-        );
-  } catch (error) {
-    // An engine bug must not lose the customer's message: the turn is stored as an error.
-    console.error(
-      `[hostTurn] engine failed on session ${session.id}, request ${input.requestId}`,
-      loggableError(error),
-    );
-    outcome = engineErrorOutcome(compiled, state, input.message, turnId, ports);
-  }
+  const outcome = await runEngine(input, attempt, {
+    compiled,
+    state,
+    turnInput,
+    queued,
+    ports,
+    recorded: recorder.ports,
+    engineInput: {
+      continuityEnabled,
+      fallbackStreak: fallbackStreak(outcomesBefore),
+      ...(operatorNote ? { operatorNote } : {}),
+      ...(input.approval ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } } : {}),
+    },
+    sessionId: session.id,
+  });
   const latencyMs = performance.now() - started;
   try {
     await commitTurn(db, input, {
@@ -214,6 +204,38 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     provider: host.model.name,
   });
   return { turnId, sessionId: session.id, outcome, latencyMs };
+}
+
+/**
+ * The pipeline (or, while a person has the session, the queued outcome) for one attempt. An engine bug
+ * must not lose the customer's message: the turn is then stored as an error.
+ */
+async function runEngine(
+  input: HostTurnInput,
+  attempt: number,
+  run: {
+    compiled: CompiledAgent;
+    state: SessionState;
+    turnInput: { message: string; turnId: string };
+    queued: boolean;
+    ports: EnginePorts;
+    recorded: EnginePorts;
+    engineInput: Omit<TurnInput, "message" | "turnId">;
+    sessionId: string;
+  },
+): Promise<TurnOutcome> {
+  const { compiled, state, turnInput } = run;
+  try {
+    if (run.queued) return queuedOutcome(compiled, state, turnInput, run.ports);
+    const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
+    return await runTurn(compiled, state, { ...turnInput, ...run.engineInput }, run.recorded, { onStage });
+  } catch (error) {
+    console.error(
+      `[hostTurn] engine failed on session ${run.sessionId}, request ${input.requestId}`,
+      loggableError(error),
+    );
+    return engineErrorOutcome(compiled, state, input.message, turnInput.turnId, run.ports);
+  }
 }
 
 interface TurnToCommit {
