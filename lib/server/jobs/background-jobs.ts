@@ -75,7 +75,7 @@ export function jobView(run: JobRowLike, now = new Date()): JobView {
  * Stores a job and queues it; the caller answers with the job at once and anyone polls it.
  * `request` is what the API shows; `payload` what the handler rebuilds the work from (a draft).
  */
-export async function startJob(db: Database, kind: JobKind, job: EnqueueData): Promise<JobView> {
+async function startJob(db: Database, kind: JobKind, job: EnqueueData): Promise<JobView> {
   const run = await jobQueueFor(db).enqueue(kind, job);
   if (!run) throw new Error(`the ${kind} job was not queued`);
   return jobView(run);
@@ -87,12 +87,12 @@ async function reachableRun(db: Database, id: string, kind: JobKind): Promise<Jo
   return run && reachesAgentId(run.agentId) ? run : null;
 }
 
-export async function getJobView(db: Database, id: string, kind: JobKind): Promise<JobView | null> {
+async function getJobView(db: Database, id: string, kind: JobKind): Promise<JobView | null> {
   const run = await reachableRun(db, id, kind);
   return run ? jobView(run) : null;
 }
 
-export async function cancelJob(db: Database, id: string, kind: JobKind): Promise<JobView> {
+async function cancelJob(db: Database, id: string, kind: JobKind): Promise<JobView> {
   const run = await reachableRun(db, id, kind);
   if (!run) throw new AppError("NOT_FOUND", `No such ${kind === "replay" ? "replay" : "test run"}: ${id}.`);
   await requestJobCancel(db, id);
