@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useTransition } from "react";
+import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
+import { useActionTransition } from "@/components/ui/use-action-transition";
 import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
 import { AGENT_ROLES } from "@/lib/identity/roles";
 
@@ -43,7 +44,7 @@ export function AgentGrants({
   agents: { key: string; name: string }[];
 }) {
   const router = useRouter();
-  const [removing, startRemoving] = useTransition();
+  const { pending: removing, run } = useActionTransition();
   const limitable = operators.filter((op) => op.role !== "admin");
   const emailOf = (id: string) => operators.find((op) => op.id === id)?.email ?? id;
 
@@ -67,13 +68,13 @@ export function AgentGrants({
   }, {});
 
   function remove(grant: AgentGrantItem) {
-    startRemoving(async () => {
-      const result = await setAgentGrantAction({ operatorId: grant.operatorId, agentKey: grant.agentKey, role: null });
-      if (result.ok) {
+    run(
+      () => setAgentGrantAction({ operatorId: grant.operatorId, agentKey: grant.agentKey, role: null }),
+      () => {
         toast.success(`${emailOf(grant.operatorId)} no longer has ${grant.agentKey}.`);
         router.refresh();
-      } else toast.error(result.message);
-    });
+      },
+    );
   }
 
   return (

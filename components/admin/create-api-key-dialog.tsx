@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CheckboxFieldset } from "@/components/ui/checkbox-fieldset";
 import { DialogFooter } from "@/components/ui/dialog";
-import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ShownOnceValue } from "@/components/ui/shown-once-value";
@@ -78,48 +78,39 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
           <FormField label="Name" htmlFor="key-name" errors={errors.name} hint="What uses it, e.g. “CI import job”.">
             <Input id="key-name" name="name" defaultValue={draft?.name} required />
           </FormField>
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-medium">Scopes</legend>
-            <div className="grid grid-cols-2 gap-1">
-              {API_SCOPES.map((scope) => (
-                <label key={scope} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="scopes"
-                    value={scope}
-                    defaultChecked={draft ? draft.scopes.includes(scope) : scope === "agents:read"}
-                  />
-                  <span className="font-mono text-xs">{scope}</span>
-                </label>
-              ))}
-            </div>
-            <FieldError messages={errors.scopes} />
-          </fieldset>
-          <fieldset className="space-y-1" aria-describedby="key-agents-hint">
-            <legend className="text-sm font-medium">Agents</legend>
-            <p id="key-agents-hint" className="text-xs text-muted-foreground">
-              Tick none for every agent; tick some to limit the key to them (others answer 404).
-            </p>
-            <div className="grid grid-cols-2 gap-1">
-              {agents.map((agent) => (
-                <label key={agent.key} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="agents"
-                    value={agent.key}
-                    defaultChecked={draft?.agents?.includes(agent.key) ?? false}
-                  />
+          <CheckboxFieldset
+            legend="Scopes"
+            name="scopes"
+            options={API_SCOPES.map((scope) => ({
+              value: scope,
+              label: <span className="font-mono text-xs">{scope}</span>,
+              checked: draft ? draft.scopes.includes(scope) : scope === "agents:read",
+            }))}
+            errors={errors.scopes}
+          />
+          <CheckboxFieldset
+            legend="Agents"
+            name="agents"
+            describedBy="key-agents-hint"
+            hint={
+              <p id="key-agents-hint" className="text-xs text-muted-foreground">
+                Tick none for every agent; tick some to limit the key to them (others answer 404).
+              </p>
+            }
+            options={agents.map((agent) => ({
+              value: agent.key,
+              label: (
+                <>
                   <span>{agent.name}</span>
                   <span className="font-mono text-xs text-muted-foreground">{agent.key}</span>
-                </label>
-              ))}
-            </div>
-            <FieldError
-              messages={Object.entries(errors)
-                .filter(([path]) => path === "agents" || path.startsWith("agents["))
-                .flatMap(([, messages]) => messages)}
-            />
-          </fieldset>
+                </>
+              ),
+              checked: draft?.agents?.includes(agent.key) ?? false,
+            }))}
+            errors={Object.entries(errors)
+              .filter(([path]) => path === "agents" || path.startsWith("agents["))
+              .flatMap(([, messages]) => messages)}
+          />
           <DialogFooter>
             <Button type="submit" pending={pending}>
               Create key

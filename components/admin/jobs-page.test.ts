@@ -1,7 +1,6 @@
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { formatDuration, type JobListRow, parseJobSearch } from "@/lib/jobs/job-list";
+import { expectShown, renderHtml } from "@/test/support/static-render";
 import { JobsPage } from "./jobs-page";
 
 // The filter form applies filters through the router and follows the URL; a static render has neither.
@@ -27,53 +26,51 @@ const failed: JobListRow = {
 
 describe("the admin Jobs page", () => {
   it("shows kind, agent, state with retries, times, duration and the error", () => {
-    const html = renderToStaticMarkup(
-      createElement(JobsPage, { jobs: [failed], kinds: ["replay", "test_run"], limit: 100, search: {} }),
-    );
-    expect(html).toContain("Test run");
-    expect(html).toContain("refund-desk");
-    expect(html).toContain("retried 1 time");
-    expect(html).toContain("3 / 13");
-    expect(html).toContain("4.2 s");
-    expect(html).toContain("2026-11-26 10:00:00");
-    expect(html).toContain(">10:00:05<");
-    expect(html).toContain("PostgresError 40P01");
+    const html = renderHtml(JobsPage, { jobs: [failed], kinds: ["replay", "test_run"], limit: 100, search: {} });
+    expectShown(html, [
+      "Test run",
+      "refund-desk",
+      "retried 1 time",
+      "3 / 13",
+      "4.2 s",
+      "2026-11-26 10:00:00",
+      ">10:00:05<",
+      "PostgresError 40P01",
+    ]);
   });
 
   it("says how to get the first job, and how to widen filters that match none", () => {
-    const empty = renderToStaticMarkup(createElement(JobsPage, { jobs: [], kinds: [], limit: 100, search: {} }));
+    const empty = renderHtml(JobsPage, { jobs: [], kinds: [], limit: 100, search: {} });
     expect(empty).toContain("No jobs yet");
-    const none = renderToStaticMarkup(
-      createElement(JobsPage, { jobs: [], kinds: [], limit: 100, search: { state: "failed" } }),
-    );
+    const none = renderHtml(JobsPage, { jobs: [], kinds: [], limit: 100, search: { state: "failed" } });
     expect(none).toContain("No job matches these filters");
   });
 
   it("sums up each periodic job once, with how often, its last run and the next one due", () => {
-    const html = renderToStaticMarkup(
-      createElement(JobsPage, {
-        jobs: [],
-        periodic: [
-          {
-            kind: "ledger.anchor",
-            everyMs: 60_000,
-            last: { status: "done", createdAt: "2026-11-26T10:00:00.000Z", error: null },
-            nextAt: "2026-11-26T10:01:00.000Z",
-            runs: 1440,
-          },
-          { kind: "retention.apply", everyMs: 86_400_000, last: null, nextAt: null, runs: 0 },
-        ],
-        kinds: [],
-        limit: 100,
-        search: {},
-      }),
-    );
-    expect(html).toContain("Ledger anchor");
-    expect(html).toContain("every minute");
-    expect(html).toContain("2026-11-26 10:01:00");
-    expect(html).toContain("1440 runs kept");
-    expect(html).toContain("every day");
-    expect(html).toContain("not yet");
+    const html = renderHtml(JobsPage, {
+      jobs: [],
+      periodic: [
+        {
+          kind: "ledger.anchor",
+          everyMs: 60_000,
+          last: { status: "done", createdAt: "2026-11-26T10:00:00.000Z", error: null },
+          nextAt: "2026-11-26T10:01:00.000Z",
+          runs: 1440,
+        },
+        { kind: "retention.apply", everyMs: 86_400_000, last: null, nextAt: null, runs: 0 },
+      ],
+      kinds: [],
+      limit: 100,
+      search: {},
+    });
+    expectShown(html, [
+      "Ledger anchor",
+      "every minute",
+      "2026-11-26 10:01:00",
+      "1440 runs kept",
+      "every day",
+      "not yet",
+    ]);
   });
 
   it("parses URL filters, ignoring values that do not parse", () => {

@@ -1,13 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { HistoryButton, NewButton } from "@/components/config-editor/page-actions";
+import { HistoryButton } from "@/components/config-editor/page-actions";
 import { usePageVersion } from "@/components/config-editor/use-page-version";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
+import { DefinitionsCard } from "./definitions-card";
 import { DeleteEntityDialog } from "./delete-entity-dialog";
 import { ProfileFieldEditor } from "./profile-field-editor";
 import { ProfileFieldsTable } from "./profile-fields-table";
@@ -43,6 +42,15 @@ export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
       : deleting.variable.name
     : null;
 
+  // Both tables: a row opens its editor (read-only for a viewer); designers also edit and delete.
+  const tableOf = <T,>(edit: (row: T) => void, remove: (row: T) => void) => ({
+    agentKey: data.agent.key,
+    uses: data.uses,
+    pendingName: commands.pendingName,
+    onView: edit,
+    handlers: canEdit ? { onEdit: edit, onDelete: remove } : null,
+  });
+
   const editorProps = {
     data,
     currentVersion: version,
@@ -59,86 +67,34 @@ export function FieldsWorkspace({ data, canEdit }: FieldsWorkspaceProps) {
         actions={<HistoryButton agentKey={data.agent.key} />}
       />
       <div className="space-y-4">
-        <Card>
-          <CardHeader className="flex-row items-start justify-between gap-4">
-            <div className="space-y-1">
-              <CardTitle as="h2">Profile fields</CardTitle>
-              <CardDescription>
-                What the sensor may extract about a customer. A value reaches the profile only if every validation rule
-                holds. Each change is a new profile schema version.
-              </CardDescription>
-            </div>
-            {canEdit ? <NewButton onClick={() => editField(null)}>New profile field</NewButton> : null}
-          </CardHeader>
-          <CardContent>
-            {data.profileFields.length === 0 ? (
-              <EmptyState
-                title="No profile fields yet"
-                description={
-                  canEdit
-                    ? "Add the first with New profile field (e.g. tier, country), or import a bundle."
-                    : "A designer adds profile fields here, or imports them with a bundle."
-                }
-              />
-            ) : (
-              <ProfileFieldsTable
-                fields={data.profileFields}
-                agentKey={data.agent.key}
-                uses={data.uses}
-                pendingName={commands.pendingName}
-                onView={(field) => editField(field)}
-                handlers={
-                  canEdit
-                    ? {
-                        onEdit: (field) => editField(field),
-                        onDelete: (field) => setDeleting({ kind: "field", field }),
-                      }
-                    : null
-                }
-              />
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader className="flex-row items-start justify-between gap-4">
-            <div className="space-y-1">
-              <CardTitle as="h2">Response variables</CardTitle>
-              <CardDescription>
-                Extracted from each draft reply, so expression checks such as refund_amount &lt;= 50 can run before the
-                reply is sent.
-              </CardDescription>
-            </div>
-            {canEdit ? <NewButton onClick={() => editVariable(null)}>New response variable</NewButton> : null}
-          </CardHeader>
-          <CardContent>
-            {data.variables.length === 0 ? (
-              <EmptyState
-                title="No response variables yet"
-                description={
-                  canEdit
-                    ? "Add the first with New response variable (e.g. refund_amount with a $ pattern), or import a bundle."
-                    : "A designer adds response variables here, or imports them with a bundle."
-                }
-              />
-            ) : (
-              <VariablesTable
-                variables={data.variables}
-                agentKey={data.agent.key}
-                uses={data.uses}
-                pendingName={commands.pendingName}
-                onView={(variable) => editVariable(variable)}
-                handlers={
-                  canEdit
-                    ? {
-                        onEdit: (variable) => editVariable(variable),
-                        onDelete: (variable) => setDeleting({ kind: "variable", variable }),
-                      }
-                    : null
-                }
-              />
-            )}
-          </CardContent>
-        </Card>
+        <DefinitionsCard
+          title="Profile fields"
+          description="What the sensor may extract about a customer. A value reaches the profile only if every validation rule holds. Each change is a new profile schema version."
+          noun="profile field"
+          example="e.g. tier, country"
+          count={data.profileFields.length}
+          canEdit={canEdit}
+          onNew={() => editField(null)}
+        >
+          <ProfileFieldsTable
+            rows={data.profileFields}
+            {...tableOf<ProfileField>(editField, (field) => setDeleting({ kind: "field", field }))}
+          />
+        </DefinitionsCard>
+        <DefinitionsCard
+          title="Response variables"
+          description="Extracted from each draft reply, so expression checks such as refund_amount <= 50 can run before the reply is sent."
+          noun="response variable"
+          example="e.g. refund_amount with a $ pattern"
+          count={data.variables.length}
+          canEdit={canEdit}
+          onNew={() => editVariable(null)}
+        >
+          <VariablesTable
+            rows={data.variables}
+            {...tableOf<ResponseVariable>(editVariable, (variable) => setDeleting({ kind: "variable", variable }))}
+          />
+        </DefinitionsCard>
       </div>
       {editing?.kind === "field" ? (
         <ProfileFieldEditor

@@ -13,15 +13,44 @@ interface ListRowsFieldProps {
   hint: ReactNode;
   rows: string[];
   onChange: (rows: string[]) => void;
-  /** "Validation rule 2": the accessible name of a row's input and its remove button. */
-  rowLabel: (index: number) => string;
-  addLabel: string;
+  /** What one row is, "Validation rule": rows are "Validation rule 2" (their input's and remove button's accessible names), the button "Add validation rule". */
+  noun: string;
   /** The schema's limit on the list (BundleProfileField, BundleVariable). */
   max: number;
   errors?: string[];
   readOnly: boolean;
-  /** The row's control; it must use `inputId` as its id. */
-  renderRow: (row: { value: string; index: number; inputId: string; set: (value: string) => void }) => ReactNode;
+  /** The row's control; it must use `inputId` as its id and `label` as its accessible name. */
+  renderRow: (row: ListRow) => ReactNode;
+}
+
+/** One row as its control sees it. */
+export interface ListRow {
+  value: string;
+  index: number;
+  inputId: string;
+  label: string;
+  set: (value: string) => void;
+}
+
+type ListKeys<F> = { [K in keyof F]: F[K] extends string[] ? K : never }[keyof F] & string;
+
+/**
+ * A form's lists as ListRowsField props, by key: `list("patterns", "Pattern")` gives `form.patterns`,
+ * `update({ patterns })`, its errors, the read-only state and the row's noun.
+ */
+export function listRowsOf<F>(of: {
+  form: F;
+  update: (patch: Partial<F>) => void;
+  errors: Partial<Record<string, string[]>>;
+  readOnly: boolean;
+}) {
+  return (key: ListKeys<F>, noun: string) => ({
+    rows: of.form[key] as string[],
+    onChange: (rows: string[]) => of.update({ [key]: rows } as Partial<F>),
+    errors: of.errors[key],
+    readOnly: of.readOnly,
+    noun,
+  });
 }
 
 let nextRowId = 0;
@@ -37,8 +66,7 @@ export function ListRowsField({
   hint,
   rows,
   onChange,
-  rowLabel,
-  addLabel,
+  noun,
   max,
   errors,
   readOnly,
@@ -49,6 +77,8 @@ export function ListRowsField({
   const [keys, setKeys] = useState(() => rows.map(rowId));
   const shownKeys = keys.length === rows.length ? keys : rows.map((_, i) => keys[i] ?? rowId());
   const focusIndex = useRef<number | null>(null);
+  const rowLabel = (index: number) => `${noun} ${index + 1}`;
+  const addLabel = `Add ${noun.toLowerCase()}`;
 
   useEffect(() => {
     if (focusIndex.current === null) return;
@@ -91,6 +121,7 @@ export function ListRowsField({
                   value,
                   index,
                   inputId: `${id}-${index}`,
+                  label: rowLabel(index),
                   set: (next) => onChange(rows.map((row, i) => (i === index ? next : row))),
                 })}
               </div>

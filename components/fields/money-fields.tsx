@@ -5,7 +5,7 @@ import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { VariableForm } from "@/lib/fields/editor-forms";
 import { contextWordProblem, currencyProblem, rateRow, rateRowProblem, splitRateRow } from "@/lib/fields/money-form";
-import { ListRowsField } from "./list-rows-field";
+import { type ListRow, ListRowsField, listRowsOf } from "./list-rows-field";
 
 // BundleVariable's limits (bundle.ts): 50 context words, 50 limit words, 50 rates.
 const MAX_CONTEXT_WORDS = 50;
@@ -27,6 +27,26 @@ function RowProblem({ id, problem }: { id: string; problem: string | null }) {
   ) : null;
 }
 
+/** A context or limit word's row: its input and, as typed, what the save would refuse of it. */
+function WordRow({ row, id, placeholder }: { row: ListRow; id: string; placeholder: string }) {
+  const problemId = `${id}-problem-${row.index}`;
+  return (
+    <div className="flex-1">
+      <Input
+        id={row.inputId}
+        aria-label={row.label}
+        aria-describedby={problemId}
+        value={row.value}
+        maxLength={TEXT_LIMITS.contextWord}
+        placeholder={placeholder}
+        onChange={(e) => row.set(e.target.value)}
+        className="text-xs"
+      />
+      <RowProblem id={problemId} problem={contextWordProblem(row.value)} />
+    </div>
+  );
+}
+
 /**
  * A money variable's currency, context words and rates, each checked as typed with the bundle's own
  * schemas (money-form.ts); the save checks them again against the whole agent.
@@ -34,6 +54,7 @@ function RowProblem({ id, problem }: { id: string; problem: string | null }) {
 export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps) {
   const currency = form.currency.trim().toUpperCase() || "its currency";
   const typedCurrencyProblem = form.currency === "" ? null : currencyProblem(form.currency);
+  const list = listRowsOf({ form, update, errors, readOnly });
   return (
     <div data-testid="money-fields" className="space-y-3 rounded-lg border border-border p-3">
       <TextField
@@ -53,68 +74,25 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
         id="variable-context-word"
         legend="Context words"
         hint="Words that tie an amount to this variable: an amount binds when one stands within 5 words of it in the same sentence, either side (“refund of $75”, “$75 back”, “Refund: $ 75”). Case, accents and look-alike letters do not matter; a word of 5 letters or more also matches longer words (refund → refunded)."
-        rows={form.context_words}
-        onChange={(context_words) => update({ context_words })}
-        rowLabel={(i) => `Context word ${i + 1}`}
-        addLabel="Add context word"
+        {...list("context_words", "Context word")}
         max={MAX_CONTEXT_WORDS}
-        errors={errors.context_words}
-        readOnly={readOnly}
-        renderRow={({ value, index, inputId, set }) => (
-          <div className="flex-1">
-            <Input
-              id={inputId}
-              aria-label={`Context word ${index + 1}`}
-              aria-describedby={`variable-context-word-problem-${index}`}
-              value={value}
-              maxLength={TEXT_LIMITS.contextWord}
-              placeholder="refund"
-              onChange={(e) => set(e.target.value)}
-              className="text-xs"
-            />
-            <RowProblem id={`variable-context-word-problem-${index}`} problem={contextWordProblem(value)} />
-          </div>
-        )}
+        renderRow={(row) => <WordRow row={row} id="variable-context-word" placeholder="refund" />}
       />
       <ListRowsField
         id="variable-limit-word"
         legend="Limit words"
         hint="Words that make an amount a limit, a price or a total rather than a promise, on top of the English defaults (capped at, up to, over, maximum, threshold, order, item, price, total, paid…): “refunds are capped at $50”, “your order of $75” bind nothing. A promise still binds: “I can refund up to $75”."
-        rows={form.limit_words}
-        onChange={(limit_words) => update({ limit_words })}
-        rowLabel={(i) => `Limit word ${i + 1}`}
-        addLabel="Add limit word"
+        {...list("limit_words", "Limit word")}
         max={MAX_LIMIT_WORDS}
-        errors={errors.limit_words}
-        readOnly={readOnly}
-        renderRow={({ value, index, inputId, set }) => (
-          <div className="flex-1">
-            <Input
-              id={inputId}
-              aria-label={`Limit word ${index + 1}`}
-              aria-describedby={`variable-limit-word-problem-${index}`}
-              value={value}
-              maxLength={TEXT_LIMITS.contextWord}
-              placeholder="allowance"
-              onChange={(e) => set(e.target.value)}
-              className="text-xs"
-            />
-            <RowProblem id={`variable-limit-word-problem-${index}`} problem={contextWordProblem(value)} />
-          </div>
-        )}
+        renderRow={(row) => <WordRow row={row} id="variable-limit-word" placeholder="allowance" />}
       />
       <ListRowsField
         id="variable-rate"
         legend="Rates"
         hint={`How much one unit of another currency is worth in ${currency}, e.g. EUR 1.08. An amount in a currency without a rate is unresolved: by default it blocks the reply (Settings → enforcement.unresolved_money_blocks).`}
-        rows={form.rates}
-        onChange={(rates) => update({ rates })}
-        rowLabel={(i) => `Rate ${i + 1}`}
-        addLabel="Add rate"
+        {...list("rates", "Rate")}
         max={MAX_RATES}
-        errors={errors.rates}
-        readOnly={readOnly}
-        renderRow={({ value, index, inputId, set }) => {
+        renderRow={({ value, index, inputId, label, set }) => {
           const [code, rate] = splitRateRow(value);
           return (
             <div className="flex-1">
@@ -122,7 +100,7 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
                 <span className="text-muted-foreground">1</span>
                 <Input
                   id={inputId}
-                  aria-label={`Rate ${index + 1} currency`}
+                  aria-label={`${label} currency`}
                   aria-describedby={`variable-rate-problem-${index}`}
                   value={code}
                   maxLength={TEXT_LIMITS.currency}
@@ -132,7 +110,7 @@ export function MoneyFields({ form, update, errors, readOnly }: MoneyFieldsProps
                 />
                 <span className="text-muted-foreground">=</span>
                 <Input
-                  aria-label={`Rate ${index + 1} value`}
+                  aria-label={`${label} value`}
                   aria-describedby={`variable-rate-problem-${index}`}
                   value={rate}
                   inputMode="decimal"

@@ -3,19 +3,27 @@
 import type { ReactNode } from "react";
 import { RowActions, type RowHandlers } from "@/components/config-editor/row-actions";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { NameUse } from "@/lib/fields/name-uses";
 
-interface NamedRowsTableProps<T> {
-  /** The column headings before the actions column. */
-  headings: string[];
+/** What the Fields & Variables page hands a table of its definitions. */
+export interface DefinitionsTableProps<T> {
   rows: T[];
-  /** The row's name: its React key, its test id and its buttons' accessible names. */
-  nameOf: (row: T) => string;
-  /** "field" gives rows the test id field-row-<name>. */
-  testIdPrefix: string;
+  agentKey: string;
+  /** Where each name is used, for the Used by column. */
+  uses: Record<string, NameUse>;
   pendingName: string | null;
   /** null for a viewer: rows open read-only, no row actions. */
   handlers: RowHandlers<T> | null;
   onView: (row: T) => void;
+}
+
+interface NamedRowsTableProps<T> extends Omit<DefinitionsTableProps<T>, "agentKey" | "uses"> {
+  /** The column headings before the actions column. */
+  headings: string[];
+  /** The row's name: its React key, its test id and its buttons' accessible names. */
+  nameOf: (row: T) => string;
+  /** "field" gives rows the test id field-row-<name>. */
+  testIdPrefix: string;
   /** The row's cells, one a heading. */
   cells: (row: T) => ReactNode;
 }

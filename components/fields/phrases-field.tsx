@@ -4,7 +4,7 @@ import { Input } from "@/components/ui/input";
 import { MAX_PHRASES } from "@/lib/engine/contracts/bundle";
 import type { VariableForm } from "@/lib/fields/editor-forms";
 import { phraseProblem } from "@/lib/fields/phrases-form";
-import { ListRowsField } from "./list-rows-field";
+import { ListRowsField, listRowsOf } from "./list-rows-field";
 
 interface PhrasesFieldProps {
   form: VariableForm;
@@ -21,20 +21,15 @@ export function PhrasesField({ form, update, errors, readOnly }: PhrasesFieldPro
         id="variable-phrase"
         legend="Names"
         hint="Names the reply must not contain, as a customer reads them, e.g. QuickCart or Acme Retail. Case, accents, look-alike letters and leetspeak do not matter; between the words of a name any spaces, hyphens, dots, underscores, slashes or line breaks match, or none (Acme Retail = AcmeRetail = Acme-Retail). Words joined in camelCase (QuickCart) also match hyphenated, split over lines, or as two capitalised words (Quick Cart), but not as ordinary words (a quick cart). A name inside a longer word does not match (QuickCartridge)."
-        rows={form.phrases}
-        onChange={(phrases) => update({ phrases })}
-        rowLabel={(i) => `Name ${i + 1}`}
-        addLabel="Add name"
+        {...listRowsOf({ form, update, errors, readOnly })("phrases", "Name")}
         max={MAX_PHRASES}
-        errors={errors.phrases}
-        readOnly={readOnly}
-        renderRow={({ value, index, inputId, set }) => {
+        renderRow={({ value, index, inputId, label, set }) => {
           const problem = phraseProblem(value);
           return (
             <div className="flex-1">
               <Input
                 id={inputId}
-                aria-label={`Name ${index + 1}`}
+                aria-label={label}
                 aria-describedby={`variable-phrase-problem-${index}`}
                 aria-invalid={problem !== null}
                 value={value}
@@ -44,7 +39,7 @@ export function PhrasesField({ form, update, errors, readOnly }: PhrasesFieldPro
               />
               {problem ? (
                 <span id={`variable-phrase-problem-${index}`} role="status" className="block text-destructive text-xs">
-                  Name {index + 1}: {problem}
+                  {label}: {problem}
                 </span>
               ) : null}
             </div>

@@ -16,7 +16,7 @@ import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { variableNameFromLabel } from "@/lib/keys/key-from-name";
 import { DescriptionField } from "./description-field";
 import { FieldValueTester } from "./field-value-tester";
-import { ListRowsField } from "./list-rows-field";
+import { ListRowsField, listRowsOf } from "./list-rows-field";
 import { type TypeOption, TypeSelectField } from "./type-select-field";
 import { UsedBy } from "./used-by";
 import { ValidationRuleStatus } from "./validation-rule-status";
@@ -65,6 +65,7 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
     update: (patch) => update({ ...patch, ...nameFollows(patch) }),
     errors: (key) => errors[key],
   });
+  const list = listRowsOf({ form, update, errors, readOnly });
 
   return (
     <EditorDrawer
@@ -90,19 +91,10 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
             />
           </div>
           {field ? <UsedBy use={data.uses[field.field_name]} agentKey={data.agent.key} what="Renaming" /> : null}
-          <TypeSelectField
-            id="field-type"
-            types={TYPES}
-            value={form.field_type}
-            errors={errors.field_type}
-            onChange={(field_type) => update({ field_type })}
-          />
+          <TypeSelectField {...text("field_type", "type")} types={TYPES} />
           <DescriptionField
-            id="field-description"
+            {...text("description")}
             hint="The definition the sensor is given: what the field means, e.g. “VIP = lifetime spend > $1000”."
-            value={form.description}
-            errors={errors.description}
-            onChange={(description) => update({ description })}
           />
           <ListRowsField
             id="field-rule"
@@ -114,18 +106,13 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
                 .
               </>
             }
-            rows={form.validation_rules}
-            onChange={(validation_rules) => update({ validation_rules })}
-            rowLabel={(i) => `Validation rule ${i + 1}`}
-            addLabel="Add validation rule"
+            {...list("validation_rules", "Validation rule")}
             max={LIST_LIMITS.validationRules}
-            errors={errors.validation_rules}
-            readOnly={readOnly}
-            renderRow={({ value, index, inputId, set }) => (
+            renderRow={({ value, index, inputId, label, set }) => (
               <>
                 <Textarea
                   id={inputId}
-                  aria-label={`Validation rule ${index + 1}`}
+                  aria-label={label}
                   aria-describedby={`field-rule-status-${index}`}
                   value={value}
                   onChange={(e) => set(e.target.value)}
@@ -142,17 +129,12 @@ export function ProfileFieldEditor(props: ProfileFieldEditorProps) {
             id="field-hint"
             legend="Extraction hints"
             hint="Phrases that tell the sensor where the value hides, e.g. “Look for 'VIP', 'premium', 'gold member'”."
-            rows={form.extraction_hints}
-            onChange={(extraction_hints) => update({ extraction_hints })}
-            rowLabel={(i) => `Extraction hint ${i + 1}`}
-            addLabel="Add extraction hint"
+            {...list("extraction_hints", "Extraction hint")}
             max={LIST_LIMITS.extractionHints}
-            errors={errors.extraction_hints}
-            readOnly={readOnly}
-            renderRow={({ value, index, inputId, set }) => (
+            renderRow={({ value, inputId, label, set }) => (
               <Input
                 id={inputId}
-                aria-label={`Extraction hint ${index + 1}`}
+                aria-label={label}
                 value={value}
                 maxLength={TEXT_LIMITS.listEntry}
                 onChange={(e) => set(e.target.value)}

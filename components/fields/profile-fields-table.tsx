@@ -1,35 +1,21 @@
 "use client";
 
-import type { RowHandlers } from "@/components/config-editor/row-actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { TableCell } from "@/components/ui/table";
 import type { ProfileField } from "@/lib/fields/field-action-schemas";
-import type { NameUse } from "@/lib/fields/name-uses";
 import { MonoList } from "./mono-list";
-import { NamedRowsTable } from "./named-rows-table";
+import { type DefinitionsTableProps, NamedRowsTable } from "./named-rows-table";
 import { UsedBy } from "./used-by";
 
-interface ProfileFieldsTableProps {
-  fields: ProfileField[];
-  agentKey: string;
-  uses: Record<string, NameUse>;
-  /** null for a viewer: rows open read-only, no row actions. */
-  handlers: RowHandlers<ProfileField> | null;
-  onView: (field: ProfileField) => void;
-  pendingName: string | null;
-}
-
-export function ProfileFieldsTable({ fields, agentKey, uses, handlers, onView, pendingName }: ProfileFieldsTableProps) {
+/** The profile fields: display name and name, type, definition, validation rules, extraction hints and the rules that read them. */
+export function ProfileFieldsTable({ agentKey, uses, ...table }: DefinitionsTableProps<ProfileField>) {
   return (
     <NamedRowsTable
+      {...table}
       headings={["Field", "Type", "Definition", "Validation rules", "Extraction hints", "Used by"]}
-      rows={fields}
       nameOf={(field) => field.field_name}
       testIdPrefix="field"
-      pendingName={pendingName}
-      handlers={handlers}
-      onView={onView}
       cells={(field) => (
         <>
           <TableCell>

@@ -4,7 +4,7 @@ import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
 import { Input } from "@/components/ui/input";
-import { TextField } from "@/components/ui/text-field";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { updateVariableAction } from "@/lib/actions/fields/update-variable";
 import { LIST_LIMITS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
@@ -14,7 +14,7 @@ import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { contextWordProblem, currencyProblem } from "@/lib/fields/money-form";
 import { phraseProblem } from "@/lib/fields/phrases-form";
 import { DescriptionField } from "./description-field";
-import { ListRowsField } from "./list-rows-field";
+import { ListRowsField, listRowsOf } from "./list-rows-field";
 import { MoneyFields } from "./money-fields";
 import { PatternStatus } from "./pattern-status";
 import { PhrasesField } from "./phrases-field";
@@ -83,6 +83,7 @@ export function VariableEditor(props: VariableEditorProps) {
     },
   });
   const { form, update, errors } = editor;
+  const text = textFieldsOf({ id: "variable", form, update, errors: (key) => errors[key] });
 
   return (
     <EditorDrawer
@@ -92,23 +93,14 @@ export function VariableEditor(props: VariableEditorProps) {
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TextField
-              id="variable-name"
+              {...text("name")}
               label="Name"
               required
               hint="The CEL variable lane-1 rules read, e.g. refund_amount."
-              errors={errors.name}
-              value={form.name}
-              onChange={(name) => update({ name })}
               maxLength={TEXT_LIMITS.key}
               inputClassName="font-mono text-xs"
             />
-            <TypeSelectField
-              id="variable-type"
-              types={TYPES}
-              value={form.type}
-              errors={errors.type}
-              onChange={(type) => update({ type })}
-            />
+            <TypeSelectField {...text("type")} types={TYPES} />
           </div>
           {variable ? (
             <UsedBy use={data.uses[variable.name]} agentKey={data.agent.key} what="Renaming" rulesOnly />
@@ -120,11 +112,8 @@ export function VariableEditor(props: VariableEditorProps) {
             <PhrasesField form={form} update={update} errors={errors} readOnly={readOnly} />
           ) : null}
           <DescriptionField
-            id="variable-description"
+            {...text("description")}
             hint="Guides the model extractor: what the reply commits to, and in which unit."
-            value={form.description}
-            errors={errors.description}
-            onChange={(description) => update({ description })}
           />
           <ListRowsField
             id="variable-pattern"
@@ -134,18 +123,13 @@ export function VariableEditor(props: VariableEditorProps) {
                 ? "Optional: regular expressions for what a name list cannot say, e.g. \\bthe other (?:store|shop)\\b. Any match makes the variable true."
                 : "JavaScript regular expressions, matched case-insensitively and in order, over the reply as written, normalized (look-alike letters, spacing) and with money written as $<amount>."
             }
-            rows={form.patterns}
-            onChange={(patterns) => update({ patterns })}
-            rowLabel={(i) => `Pattern ${i + 1}`}
-            addLabel="Add pattern"
+            {...listRowsOf({ form, update, errors, readOnly })("patterns", "Pattern")}
             max={LIST_LIMITS.patterns}
-            errors={errors.patterns}
-            readOnly={readOnly}
-            renderRow={({ value, index, inputId, set }) => (
+            renderRow={({ value, index, inputId, label, set }) => (
               <>
                 <Input
                   id={inputId}
-                  aria-label={`Pattern ${index + 1}`}
+                  aria-label={label}
                   aria-describedby={`variable-pattern-status-${index}`}
                   value={value}
                   maxLength={TEXT_LIMITS.listEntry}

@@ -1,35 +1,21 @@
 "use client";
 
-import type { RowHandlers } from "@/components/config-editor/row-actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { TableCell } from "@/components/ui/table";
 import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
-import type { NameUse } from "@/lib/fields/name-uses";
 import { MonoList } from "./mono-list";
-import { NamedRowsTable } from "./named-rows-table";
+import { type DefinitionsTableProps, NamedRowsTable } from "./named-rows-table";
 import { UsedBy } from "./used-by";
 
-interface VariablesTableProps {
-  variables: ResponseVariable[];
-  agentKey: string;
-  uses: Record<string, NameUse>;
-  /** null for a viewer: rows open read-only, no row actions. */
-  handlers: RowHandlers<ResponseVariable> | null;
-  onView: (variable: ResponseVariable) => void;
-  pendingName: string | null;
-}
-
-export function VariablesTable({ variables, agentKey, uses, handlers, onView, pendingName }: VariablesTableProps) {
+/** The response variables: name, type, description, what extracts them (names, patterns) and the rules that read them. */
+export function VariablesTable({ agentKey, uses, ...table }: DefinitionsTableProps<ResponseVariable>) {
   return (
     <NamedRowsTable
+      {...table}
       headings={["Variable", "Type", "Description", "Extraction", "Used by"]}
-      rows={variables}
       nameOf={(variable) => variable.name}
       testIdPrefix="variable"
-      pendingName={pendingName}
-      handlers={handlers}
-      onView={onView}
       cells={(variable) => (
         <>
           <TableCell>

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
+import { useActionTransition } from "@/components/ui/use-action-transition";
 import { claimHandoffAction } from "@/lib/actions/handoffs/claim-handoff";
 
 export const READ_ONLY_REASON = "Read only: claiming and replying need the operator role on this agent.";
@@ -19,7 +19,7 @@ export function ClaimButton({
   canAct: boolean;
 }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, run } = useActionTransition();
   return (
     <Button
       type="button"
@@ -29,17 +29,15 @@ export function ClaimButton({
       title={canAct ? "Assign this conversation to me" : READ_ONLY_REASON}
       data-testid="claim-handoff"
       onClick={() =>
-        start(async () => {
-          const result = await claimHandoffAction({ handoff_id: handoffId });
-          if (!result.ok) {
-            toast.error(result.message);
+        run(
+          () => claimHandoffAction({ handoff_id: handoffId }),
+          () => {
+            toast.success("Claimed: the conversation is with you");
+            router.push(`/inbox?session=${sessionId}`);
             router.refresh();
-            return;
-          }
-          toast.success("Claimed: the conversation is with you");
-          router.push(`/inbox?session=${sessionId}`);
-          router.refresh();
-        })
+          },
+          () => router.refresh(),
+        )
       }
     >
       Claim

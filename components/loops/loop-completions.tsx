@@ -1,8 +1,8 @@
-import Link from "next/link";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { LoopCompletionView, LoopView } from "@/lib/loops/loop-view";
 import { loopHref, utc } from "@/lib/loops/loop-view";
+import { LoopTableSection, MonoLinkOrDash } from "./loop-table-section";
 
 const SOURCE_WORDS: Record<LoopCompletionView["reflectionSource"], string> = {
   precomputed: "reflection sent by the orchestrator",
@@ -13,43 +13,32 @@ const SOURCE_WORDS: Record<LoopCompletionView["reflectionSource"], string> = {
 /** Every POST /orchestrator/loop-complete of this loop, newest first. */
 export function LoopCompletions({ completions, kind }: { completions: LoopCompletionView[]; kind: LoopView["kind"] }) {
   return (
-    <section aria-labelledby="completions-heading" className="space-y-2">
-      <h2 id="completions-heading" className="font-medium text-sm">
-        Completions
-      </h2>
-      {completions.length === 0 ? (
-        <p className="text-muted-foreground text-sm">
-          {kind === "turn"
+    <LoopTableSection
+      id="completions"
+      title="Completions"
+      empty={
+        completions.length > 0
+          ? null
+          : kind === "turn"
             ? "A turn's loop is completed inside its turn by the engine, not through the API."
-            : "Not completed yet: this rerun waits for the orchestrator's POST /orchestrator/loop-complete."}
-        </p>
-      ) : (
-        <Table>
-          <TableHeadings labels={["When", "Reflection", "Decision", "Rerun issued"]} />
-          <TableBody>
-            {completions.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell className="whitespace-nowrap text-xs">
-                  <time dateTime={c.createdAt}>{utc(c.createdAt)}</time>
-                </TableCell>
-                <TableCell className="text-xs">{SOURCE_WORDS[c.reflectionSource]}</TableCell>
-                <TableCell>
-                  <Mono>{c.decision ?? "—"}</Mono>
-                </TableCell>
-                <TableCell>
-                  {c.newLoopId ? (
-                    <Link href={loopHref(c.newLoopId)}>
-                      <Mono>{c.newLoopId}</Mono>
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </section>
+            : "Not completed yet: this rerun waits for the orchestrator's POST /orchestrator/loop-complete."
+      }
+      headings={["When", "Reflection", "Decision", "Rerun issued"]}
+    >
+      {completions.map((c) => (
+        <TableRow key={c.id}>
+          <TableCell className="whitespace-nowrap text-xs">
+            <time dateTime={c.createdAt}>{utc(c.createdAt)}</time>
+          </TableCell>
+          <TableCell className="text-xs">{SOURCE_WORDS[c.reflectionSource]}</TableCell>
+          <TableCell>
+            <Mono>{c.decision ?? "—"}</Mono>
+          </TableCell>
+          <TableCell>
+            <MonoLinkOrDash href={c.newLoopId ? loopHref(c.newLoopId) : null}>{c.newLoopId}</MonoLinkOrDash>
+          </TableCell>
+        </TableRow>
+      ))}
+    </LoopTableSection>
   );
 }

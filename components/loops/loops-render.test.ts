@@ -1,13 +1,11 @@
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { LoopDashboardStats } from "@/db/queries/loops";
 import type { LoopView } from "@/lib/loops/loop-view";
+import { expectShown, renderHtml } from "@/test/support/static-render";
 import { LoopDetail } from "./loop-detail";
 import { LoopsDashboard } from "./loops-dashboard";
 
-// The Loops pages render on the server; this renders them to HTML (no browser) so a broken chart or a
-// missing field fails here, before the e2e run.
+// The Loops pages render on the server; this renders them to HTML (no browser).
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ refresh: () => {}, replace: () => {} }),
@@ -86,20 +84,26 @@ const stats: LoopDashboardStats = {
 
 describe("Loops pages render", () => {
   it("the dashboard: filters, charts, reasons, the table with fatigue n / limit, load more", () => {
-    const html = renderToStaticMarkup(
-      createElement(LoopsDashboard, { loops: family, stats, agents: [], search: { ff: "yes" }, nextCursor: "c~x" }),
-    );
-    expect(html).toContain('data-testid="loop-row-loop_001_r3"');
-    expect(html).toContain("force-finalized");
+    const html = renderHtml(LoopsDashboard, {
+      loops: family,
+      stats,
+      agents: [],
+      search: { ff: "yes" },
+      nextCursor: "c~x",
+    });
+    expectShown(html, [
+      'data-testid="loop-row-loop_001_r3"',
+      "force-finalized",
+      "3 earlier",
+      "0.45 / 0.50",
+      "3 / 3",
+      "Mean fatigue over reruns",
+      "alignment below threshold",
+      "Load more",
+      'href="/loops?ff=yes&amp;cursor=c%7Ex"',
+    ]);
     // One row for the family: its deepest rerun, the three before it behind a toggle.
     expect(html).not.toContain('data-testid="loop-row-loop_001_r1"');
-    expect(html).toContain("3 earlier");
-    expect(html).toContain("0.45 / 0.50");
-    expect(html).toContain("3 / 3");
-    expect(html).toContain("Mean fatigue over reruns");
-    expect(html).toContain("alignment below threshold");
-    expect(html).toContain("Load more");
-    expect(html).toContain('href="/loops?ff=yes&amp;cursor=c%7Ex"');
   });
 
   it("a turn's rewrite that passed reads green; one the fallback answered reads amber, never red", () => {
@@ -112,56 +116,38 @@ describe("Loops pages render", () => {
       biasTags: [],
     };
     const root = { ...loop("turn_t1", 0, { kind: "turn" }), familyId: "turn_t1", biasTags: ["violation:max-refund"] };
-    const html = renderToStaticMarkup(
-      createElement(LoopsDashboard, { loops: [passed], stats, agents: [], search: {} }),
-    );
+    const html = renderHtml(LoopsDashboard, { loops: [passed], stats, agents: [], search: {} });
     const row = /data-testid="loop-row-turn_t1_r1".*?<\/tr>/.exec(html)?.[0] ?? "";
     expect(row).toContain("rewrite passed");
     expect(row).not.toContain("force-finalized");
-    const detail = renderToStaticMarkup(
-      createElement(LoopDetail, {
-        loop: passed,
-        family: [root, passed],
-        overrides: [],
-        completions: [],
-        canOverride: false,
-      }),
-    );
+    const detailOf = (loop: LoopView) =>
+      renderHtml(LoopDetail, { loop, family: [root, loop], overrides: [], completions: [], canOverride: false });
+    const detail = detailOf(passed);
     expect(detail).toContain("Rewritten once to satisfy max-refund");
     expect(detail).not.toContain("Force-finalized");
     expect(detail).not.toContain('data-variant="danger"');
     const stopped = { ...passed, finalizeReason: "rerun_limit_reached", biasTags: ["violation:max-refund"] };
-    const fallback = renderToStaticMarkup(
-      createElement(LoopDetail, {
-        loop: stopped,
-        family: [root, stopped],
-        overrides: [],
-        completions: [],
-        canOverride: false,
-      }),
-    );
+    const fallback = detailOf(stopped);
     expect(fallback).toContain("the safe fallback answered");
     expect(fallback).toContain('data-variant="warning"');
   });
 
   it("an empty instance says how to get the first loop", () => {
     const empty = { ...stats, total: 0, byRerun: [], rerunReasons: [], finalizeReasons: [], biasTags: [] };
-    const html = renderToStaticMarkup(
-      createElement(LoopsDashboard, { loops: [], stats: empty, agents: [], search: {} }),
-    );
+    const html = renderHtml(LoopsDashboard, { loops: [], stats: empty, agents: [], search: {} });
     expect(html).toContain("POST /orchestrator/loop-complete");
   });
 
   it("the detail: lineage, status, charts, reasoning; Override only when allowed", () => {
     const props = { loop: forced, family, overrides: [], completions: [] };
-    const html = renderToStaticMarkup(createElement(LoopDetail, { ...props, canOverride: true }));
-    expect(html).toContain('data-testid="lineage"');
-    expect(html).toContain("_r3");
-    expect(html).toContain("Force-finalized: rerun limit reached");
-    expect(html).toContain("Fatigue over reruns");
-    expect(html).toContain('data-testid="override-button"');
-    expect(renderToStaticMarkup(createElement(LoopDetail, { ...props, canOverride: false }))).not.toContain(
-      "override-button",
-    );
+    const html = renderHtml(LoopDetail, { ...props, canOverride: true });
+    expectShown(html, [
+      'data-testid="lineage"',
+      "_r3",
+      "Force-finalized: rerun limit reached",
+      "Fatigue over reruns",
+      'data-testid="override-button"',
+    ]);
+    expect(renderHtml(LoopDetail, { ...props, canOverride: false })).not.toContain("override-button");
   });
 });

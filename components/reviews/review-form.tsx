@@ -150,16 +150,15 @@ function TurnCard({
   );
 }
 
-/** The reviewer's labels: a verdict per turn (with what was at fault), the session's resolution, a note. */
-export function ReviewForm({
-  agentKey,
-  data,
-  canLabel,
-}: {
+/** A session under review, and whether this operator may label it. */
+export interface SessionReviewProps {
   agentKey: string;
   data: SessionReviewView;
   canLabel: boolean;
-}) {
+}
+
+/** The reviewer's labels: a verdict per turn (with what was at fault), the session's resolution, a note. */
+export function ReviewForm({ agentKey, data, canLabel }: SessionReviewProps) {
   const router = useRouter();
   const [drafts, setDrafts] = useState<Record<string, TurnLabelDraft>>(() =>
     Object.fromEntries(

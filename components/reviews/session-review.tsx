@@ -4,21 +4,13 @@ import { Button } from "@/components/ui/button";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 import { reviewQueueHref } from "@/lib/reviews/review-href";
-import { reviewReasonText, type SessionReviewView } from "@/lib/reviews/review-views";
+import { reviewReasonText } from "@/lib/reviews/review-views";
 import { tracesHref } from "@/lib/traces/trace-search";
-import { ReviewForm } from "./review-form";
+import { ReviewForm, type SessionReviewProps } from "./review-form";
 import { ReviewStateBadge } from "./review-state-badge";
 
 /** One session under review: the whole conversation, each turn's outcome and trace, and the labels. */
-export function SessionReview({
-  agentKey,
-  data,
-  canLabel,
-}: {
-  agentKey: string;
-  data: SessionReviewView;
-  canLabel: boolean;
-}) {
+export function SessionReview({ agentKey, data, canLabel }: SessionReviewProps) {
   const { review } = data;
   return (
     <>

@@ -168,6 +168,16 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
   }
 
   const version = Math.max(agent.configVersion, loadedVersion);
+  // What the steps and the transitions sections both show and edit.
+  const graphSection = {
+    form,
+    marks,
+    selection,
+    onSelect: setSelection,
+    errors,
+    edits: canEdit ? edits : null,
+    selectionCount,
+  };
   return (
     <>
       <PageHeader
@@ -243,27 +253,13 @@ export function ScenarioEditor({ agent, scenario, ruleScopes, canEdit, initialSt
             </CardContent>
           </Card>
           <StepsSection
-            form={form}
-            marks={marks}
-            selection={selection}
-            onSelect={setSelection}
-            errors={errors}
-            edits={canEdit ? edits : null}
+            {...graphSection}
             ruleScopes={ruleScopes}
             scenarioKey={storedKey}
             agentKey={agent.key}
             focusStep={focusStep}
-            selectionCount={selectionCount}
           />
-          <TransitionsSection
-            form={form}
-            marks={marks}
-            selection={selection}
-            onSelect={setSelection}
-            errors={errors}
-            edits={canEdit ? edits : null}
-            selectionCount={selectionCount}
-          />
+          <TransitionsSection {...graphSection} />
         </form>
         <aside className="min-w-0 space-y-3 lg:sticky lg:top-0 lg:self-start">
           <div

@@ -11,13 +11,12 @@ import { ImpactPreviewControl } from "@/components/impact-preview/impact-preview
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
-import { SECTION_DESCRIPTIONS, settingDescription } from "@/lib/settings/setting-descriptions";
+import { settingDescription } from "@/lib/settings/setting-descriptions";
 import {
   overridesFromStored,
   type SettingsOverrides,
@@ -27,7 +26,7 @@ import {
 } from "@/lib/settings/settings-form-state";
 import { SettingControl } from "./setting-control";
 import { SettingLabel } from "./setting-label";
-import { SETTINGS_SECTIONS } from "./settings-sections";
+import { SettingsSectionCards } from "./settings-section-cards";
 
 interface SettingsEditorProps {
   agent: { key: string; name: string; configVersion: number };
@@ -146,64 +145,43 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
       ) : null}
       <TestsGateAlert gate={gate} saving={saving} />
       {message ? <Alert variant="danger">{message}</Alert> : null}
-      {SETTINGS_SECTIONS.map((section) => (
-        <Card key={section.key}>
-          <CardHeader>
-            <CardTitle>{section.title}</CardTitle>
-            <CardDescription>{SECTION_DESCRIPTIONS[section.key]}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Setting</TableHead>
-                  <TableHead>Value</TableHead>
-                  <TableHead>Default</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Reset</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {Object.entries(section.defaults).map(([key, fallback]) => {
-                  const path = `${section.key}.${key}`;
-                  const overridden = Object.hasOwn(overrides, path);
-                  const about = settingDescription(path);
-                  return (
-                    <TableRow key={path} data-testid={`setting-${path}`}>
-                      <TableCell className="max-w-sm">
-                        <SettingLabel path={path} htmlFor={`setting-${path}`} about={about} />
-                      </TableCell>
-                      <TableCell>
-                        <SettingControl
-                          id={`setting-${path}`}
-                          label={about.label}
-                          kind={settingKind(section.key, key)}
-                          value={overrides[path] ?? settingText(fallback)}
-                          onChange={(value) => set(path, value)}
-                          invalid={Boolean(errors[path])}
-                        />
-                        <FieldError messages={errors[path]} />
-                      </TableCell>
-                      <TableCell className="text-muted-foreground">
-                        <Mono>{fallback === null ? "null (forever)" : JSON.stringify(fallback)}</Mono>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {overridden ? (
-                          <Button type="button" variant="ghost" size="sm" onClick={() => set(path, undefined)}>
-                            <RotateCcw aria-hidden="true" />
-                            Reset to default
-                          </Button>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      ))}
+      <SettingsSectionCards
+        editable
+        row={(section, key, fallback) => {
+          const path = `${section.key}.${key}`;
+          const overridden = Object.hasOwn(overrides, path);
+          const about = settingDescription(path);
+          return (
+            <TableRow key={path} data-testid={`setting-${path}`}>
+              <TableCell className="max-w-sm">
+                <SettingLabel path={path} htmlFor={`setting-${path}`} about={about} />
+              </TableCell>
+              <TableCell>
+                <SettingControl
+                  id={`setting-${path}`}
+                  label={about.label}
+                  kind={settingKind(section.key, key)}
+                  value={overrides[path] ?? settingText(fallback)}
+                  onChange={(value) => set(path, value)}
+                  invalid={Boolean(errors[path])}
+                />
+                <FieldError messages={errors[path]} />
+              </TableCell>
+              <TableCell className="text-muted-foreground">
+                <Mono>{fallback === null ? "null (forever)" : JSON.stringify(fallback)}</Mono>
+              </TableCell>
+              <TableCell className="text-right">
+                {overridden ? (
+                  <Button type="button" variant="ghost" size="sm" onClick={() => set(path, undefined)}>
+                    <RotateCcw aria-hidden="true" />
+                    Reset to default
+                  </Button>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          );
+        }}
+      />
     </form>
   );
 }

@@ -16,39 +16,15 @@ import {
 
 // Display order of the settings sections; what each one means is in lib/settings/setting-descriptions.ts.
 export const SETTINGS_SECTIONS = [
-  {
-    key: "scenario_filter",
-    title: "Scenario routing",
-    defaults: ScenarioFilterSettings.defaults,
-  },
-  {
-    key: "enforcement",
-    title: "Enforcement",
-    defaults: EnforcementSettings.defaults,
-  },
+  { key: "scenario_filter", title: "Scenario routing", defaults: ScenarioFilterSettings.defaults },
+  { key: "enforcement", title: "Enforcement", defaults: EnforcementSettings.defaults },
   { key: "rerun", title: "Reruns", defaults: RerunSettings.defaults },
-  {
-    key: "fatigue",
-    title: "Reflection fatigue",
-    defaults: FatigueSettings.defaults,
-  },
-  {
-    key: "continuity",
-    title: "Continuity",
-    defaults: ContinuitySettings.defaults,
-  },
+  { key: "fatigue", title: "Reflection fatigue", defaults: FatigueSettings.defaults },
+  { key: "continuity", title: "Continuity", defaults: ContinuitySettings.defaults },
   { key: "ambiguity", title: "Ambiguity trap", defaults: AmbiguitySettings.defaults },
   { key: "sensor", title: "Sensor", defaults: SensorSettings.defaults },
-  {
-    key: "retrieval",
-    title: "Rule retrieval",
-    defaults: RetrievalSettings.defaults,
-  },
-  {
-    key: "testing",
-    title: "Conversation tests",
-    defaults: TestingSettings.defaults,
-  },
+  { key: "retrieval", title: "Rule retrieval", defaults: RetrievalSettings.defaults },
+  { key: "testing", title: "Conversation tests", defaults: TestingSettings.defaults },
   { key: "retention", title: "Data retention", defaults: RetentionSettings.defaults },
   { key: "handoff", title: "Handoff to a person", defaults: HandoffSettings.defaults },
   { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },

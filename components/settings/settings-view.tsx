@@ -1,11 +1,10 @@
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Mono } from "@/components/ui/mono";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import type { AgentSettings } from "@/lib/engine/contracts/agent-settings";
-import { SECTION_DESCRIPTIONS, settingDescription } from "@/lib/settings/setting-descriptions";
+import { settingDescription } from "@/lib/settings/setting-descriptions";
 import { SettingLabel } from "./setting-label";
-import { SETTINGS_SECTIONS } from "./settings-sections";
+import { SettingsSectionCards } from "./settings-section-cards";
 
 const show = (value: unknown) => JSON.stringify(value);
 
@@ -13,54 +12,27 @@ const show = (value: unknown) => JSON.stringify(value);
 export function SettingsView({ settings }: { settings: AgentSettings }) {
   return (
     <div className="space-y-4">
-      {SETTINGS_SECTIONS.map((section) => {
-        const values = settings[section.key] as Record<string, unknown>;
-        return (
-          <Card key={section.key}>
-            <CardHeader>
-              <CardTitle>{section.title}</CardTitle>
-              <CardDescription>{SECTION_DESCRIPTIONS[section.key]}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Setting</TableHead>
-                    <TableHead>In force</TableHead>
-                    <TableHead>Default</TableHead>
-                    <TableHead>
-                      <span className="sr-only">Overridden</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {Object.entries(section.defaults).map(([name, fallback]) => {
-                    const value = values[name];
-                    const overridden = show(value) !== show(fallback);
-                    return (
-                      <TableRow key={name}>
-                        <TableCell className="max-w-sm">
-                          <SettingLabel
-                            path={`${section.key}.${name}`}
-                            about={settingDescription(`${section.key}.${name}`)}
-                          />
-                        </TableCell>
-                        <TableCell>
-                          <Mono>{show(value)}</Mono>
-                        </TableCell>
-                        <TableCell className="text-muted-foreground">
-                          <Mono>{show(fallback)}</Mono>
-                        </TableCell>
-                        <TableCell>{overridden ? <Badge variant="warning">overridden</Badge> : null}</TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-        );
-      })}
+      <SettingsSectionCards
+        editable={false}
+        row={(section, name, fallback) => {
+          const value = (settings[section.key] as Record<string, unknown>)[name];
+          const overridden = show(value) !== show(fallback);
+          return (
+            <TableRow key={name}>
+              <TableCell className="max-w-sm">
+                <SettingLabel path={`${section.key}.${name}`} about={settingDescription(`${section.key}.${name}`)} />
+              </TableCell>
+              <TableCell>
+                <Mono>{show(value)}</Mono>
+              </TableCell>
+              <TableCell className="text-muted-foreground">
+                <Mono>{show(fallback)}</Mono>
+              </TableCell>
+              <TableCell>{overridden ? <Badge variant="warning">overridden</Badge> : null}</TableCell>
+            </TableRow>
+          );
+        }}
+      />
     </div>
   );
 }

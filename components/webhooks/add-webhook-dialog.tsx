@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CheckboxFieldset } from "@/components/ui/checkbox-fieldset";
 import {
   Dialog,
   DialogContent,
@@ -13,7 +14,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ShownOnceValue } from "@/components/ui/shown-once-value";
@@ -124,24 +124,24 @@ export function AddWebhookDialog({ agentKey, label = "Add webhook" }: { agentKey
                 required
               />
             </FormField>
-            <fieldset className="space-y-1" aria-describedby="webhook-events-error">
-              <legend className="font-medium text-sm">Events</legend>
-              <div className="grid gap-1">
-                {WEBHOOK_EVENT_TYPES.map((type) => (
-                  <label key={type} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      name="events"
-                      value={type}
-                      defaultChecked={draft ? draft.events.includes(type) : type === "handoff.requested"}
-                    />
+            <CheckboxFieldset
+              legend="Events"
+              name="events"
+              describedBy="webhook-events-error"
+              gridClassName="grid gap-1"
+              options={WEBHOOK_EVENT_TYPES.map((type) => ({
+                value: type,
+                label: (
+                  <>
                     <span className="font-mono text-xs">{type}</span>
                     <span className="text-muted-foreground text-xs">{EVENT_HINTS[type]}</span>
-                  </label>
-                ))}
-              </div>
-              <FieldError id="webhook-events-error" messages={errors.events} />
-            </fieldset>
+                  </>
+                ),
+                checked: draft ? draft.events.includes(type) : type === "handoff.requested",
+              }))}
+              errors={errors.events}
+              errorId="webhook-events-error"
+            />
             <DialogFooter>
               <Button type="submit" pending={pending}>
                 Add webhook

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { DatabaseHandle } from "@/db/client";
 import { DataDirLockedError } from "@/db/data-dir-lock";
@@ -7,6 +7,7 @@ import { exportBundle, serializeBundle } from "@/lib/bundles/server/export-bundl
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { readJsonFile } from "./read-json-file";
 import { parseTestCommand, runTests, type TestCommand } from "./run-tests";
 
 const CLI_ACTOR: Actor = { kind: "system", name: "cli", id: null };
@@ -51,12 +52,9 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
 
   let input: unknown;
   if (parsed.command === "import") {
-    try {
-      input = JSON.parse(await readFile(parsed.file, "utf8"));
-    } catch (error) {
-      deps.stderr(`Cannot read ${parsed.file} as JSON: ${(error as Error).message}\n`);
-      return 1;
-    }
+    const read = await readJsonFile(parsed.file, deps.stderr);
+    if (!read) return 1;
+    input = read.json;
   }
 
   let handle: DatabaseHandle | undefined;

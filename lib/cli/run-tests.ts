@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import type { DatabaseHandle } from "@/db/client";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { runAgentSuite } from "@/lib/conversation-tests/server/run-agent-suite";
@@ -11,6 +11,7 @@ import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { AppError } from "@/lib/server/errors";
 import { checkAgentRouting } from "@/lib/server/routing-check/check-agent-routing";
 import { junitReport, textReport } from "./junit-report";
+import { readJsonFile } from "./read-json-file";
 import type { CliDeps } from "./run-cli";
 
 export interface TestCommand {
@@ -65,12 +66,9 @@ function routingSummary(key: string, summary: RoutingCheckReport["summary"]): st
 export async function runTests(command: TestCommand, deps: CliDeps): Promise<number> {
   let bundle: unknown;
   if (command.file) {
-    try {
-      bundle = JSON.parse(await readFile(command.target, "utf8"));
-    } catch (error) {
-      deps.stderr(`Cannot read ${command.target} as JSON: ${(error as Error).message}\n`);
-      return 1;
-    }
+    const read = await readJsonFile(command.target, deps.stderr);
+    if (!read) return 1;
+    bundle = read.json;
   }
   let handle: DatabaseHandle | undefined;
   try {

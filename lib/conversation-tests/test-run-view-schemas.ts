@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+import { runViewSchema } from "@/lib/jobs/run-view-schema";
 import { DivergenceSchema } from "@/lib/replay/replay-view-schemas";
 
 // Response shapes of the test-run endpoints, for the OpenAPI document and the API tests. They describe
@@ -80,16 +81,7 @@ const SuiteReportSchema = z.object({
   model_calls: z.number().int(),
 });
 
-export const TestRunViewSchema = z.object({
-  test_run_id: z.string(),
-  status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
-  request: z.record(z.string(), z.unknown()),
-  progress: z.object({ done: z.number().int(), total: z.number().int() }).describe("Cases run of total"),
-  config_version: z.number().int().nullable().describe("The saved configuration tested; null for a bundle draft"),
-  summary: z.record(z.string(), z.unknown()).nullable(),
-  report: SuiteReportSchema.nullable(),
-  error: z.string().nullable(),
-  created_by: z.string(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
+export const TestRunViewSchema = runViewSchema("test_run_id", SuiteReportSchema, {
+  progress: "Cases run of total",
+  configVersion: "The saved configuration tested; null for a bundle draft",
 });

@@ -14,7 +14,7 @@ describe("goalsPaths", () => {
   });
 
   it("derives the bodies from the zod schemas the routes validate with", () => {
-    const validate = goalsPaths["/api/v1/goal-reformulations/validate"].post.requestBody.content["application/json"]
+    const validate = goalsPaths["/api/v1/goal-reformulations/validate"].post.requestBody?.content["application/json"]
       .schema as unknown as {
       required: string[];
       properties: { confidence: { minimum: number; maximum: number } };
@@ -23,8 +23,9 @@ describe("goalsPaths", () => {
     expect(validate.required.sort()).toEqual(["confidence", "evidence", "original", "reformulated", "type"]);
     expect(validate.properties.confidence).toMatchObject({ minimum: 0, maximum: 1 });
     expect(validate.additionalProperties).toBe(false);
-    const propose = goalsPaths["/api/v1/sessions/{id}/goal/reformulations"].post.requestBody.content["application/json"]
-      .schema as unknown as { required: string[] };
+    const propose = goalsPaths["/api/v1/sessions/{id}/goal/reformulations"].post.requestBody?.content[
+      "application/json"
+    ].schema as unknown as { required: string[] };
     expect(propose.required).not.toContain("original");
     expect(Object.keys(goalsPaths["/api/v1/sessions/{id}/goal/reformulations"].post.responses)).toContain("503");
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponses, jsonContent } from "../openapi/openapi-helpers";
+import { errorResponses, operationBuilder, queryParam, secured, uuidParam } from "../openapi/openapi-helpers";
 import {
   HANDOFF_STATES,
   HandoffChangeBody,
@@ -15,7 +15,7 @@ import { SessionEvent } from "./session-events";
 // OpenAPI path objects of the handoff endpoints (docs/handoffs.md), for buildOpenApiDocument() to
 // spread into its `paths`. Same zod schemas as the routes validate with.
 
-const errors = errorResponses({
+const errorText = {
   400: "Malformed JSON, or a query parameter that cannot be read (a cut cursor)",
   401: "Missing, invalid or revoked API key",
   403: "The key lacks the scope, or the operator lacks the role (operator for changes)",
@@ -24,103 +24,79 @@ const errors = errorResponses({
   413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (empty or over-long text)",
   503: "This instance holds FOCAL_EVENT_STREAMS_MAX open event streams: reconnect in a few seconds",
-});
+};
+const operation = operationBuilder(errorText);
+const errors = errorResponses(errorText);
 
-const id = (what: string) => ({
-  name: "id",
-  in: "path",
-  required: true,
-  description: what,
-  schema: { type: "string", format: "uuid" },
-});
-const query = (name: string, description: string, schema: Record<string, unknown> = { type: "string" }) => ({
-  name,
-  in: "query",
-  required: false,
-  description,
-  schema,
-});
-const secured = (scope: "handoffs:read" | "handoffs:write") => ({ security: [{ apiKey: [] }], "x-focal-scope": scope });
+const id = (what: string) => uuidParam("id", what);
+const query = (name: string, description: string, schema: Record<string, unknown> = { type: "string" }) =>
+  queryParam(name, schema, description);
+
+const sessionId = id("Session id");
+const handoffId = id("Handoff id");
+const changeErrors = [400, 401, 403, 404, 409, 413, 422];
 
 export const handoffPaths = {
   "/api/v1/handoffs": {
-    get: {
+    get: operation("handoffs:read", {
       summary: "Handoffs to a person, oldest request first, of the agents within the grant",
-      ...secured("handoffs:read"),
       parameters: [
         query("state", "waiting, claimed or closed", { type: "string", enum: [...HANDOFF_STATES] }),
         query("agent", "An agent key"),
         query("cursor", "`next_cursor` of the previous page"),
         query("limit", "1–200, default 50", { type: "integer", minimum: 1, maximum: 200 }),
       ],
-      responses: {
-        200: { description: "A page of handoffs", content: jsonContent(HandoffListBody, "output") },
-        ...errors(400, 401, 403, 404),
-      },
-    },
+      ok: { description: "A page of handoffs", schema: HandoffListBody },
+      errors: [400, 401, 403, 404],
+    }),
   },
   "/api/v1/handoffs/{id}/claim": {
-    post: {
+    post: operation("handoffs:write", {
       summary: "Claim a waiting handoff: the session is with you (mode human)",
-      ...secured("handoffs:write"),
-      parameters: [id("Handoff id")],
-      responses: {
-        200: { description: "Claimed", content: jsonContent(HandoffChangeBody, "output") },
-        ...errors(401, 403, 404, 409),
-      },
-    },
+      parameters: [handoffId],
+      ok: { description: "Claimed", schema: HandoffChangeBody },
+      errors: [401, 403, 404, 409],
+    }),
   },
   "/api/v1/handoffs/{id}/return": {
-    post: {
+    post: operation("handoffs:write", {
       summary: "Hand the session back to the agent; the note is told to its next turn",
-      ...secured("handoffs:write"),
-      parameters: [id("Handoff id")],
-      requestBody: { required: true, content: jsonContent(ReturnHandoffBody) },
-      responses: {
-        200: { description: "Returned (closed)", content: jsonContent(HandoffChangeBody, "output") },
-        ...errors(400, 401, 403, 404, 409, 413, 422),
-      },
-    },
+      parameters: [handoffId],
+      body: ReturnHandoffBody,
+      ok: { description: "Returned (closed)", schema: HandoffChangeBody },
+      errors: changeErrors,
+    }),
   },
   "/api/v1/sessions/{id}/handoff": {
-    post: {
+    post: operation("handoffs:write", {
       summary: "Take the session from the agent: a handoff waits to be claimed (reason operator)",
-      ...secured("handoffs:write"),
-      parameters: [id("Session id")],
-      requestBody: { required: true, content: jsonContent(RequestHandoffBody) },
-      responses: {
-        201: { description: "Requested", content: jsonContent(HandoffChangeBody, "output") },
-        ...errors(400, 401, 403, 404, 409, 413, 422),
-      },
-    },
+      parameters: [sessionId],
+      body: RequestHandoffBody,
+      ok: { status: 201, description: "Requested", schema: HandoffChangeBody },
+      errors: changeErrors,
+    }),
   },
   "/api/v1/sessions/{id}/operator-messages": {
-    post: {
+    post: operation("handoffs:write", {
       summary: "Reply to the customer as a person (the session must be waiting or human)",
       description: "The ledger's OPERATOR_MESSAGE keeps a SHA-256 of the text, never the text.",
-      ...secured("handoffs:write"),
-      parameters: [id("Session id")],
-      requestBody: { required: true, content: jsonContent(OperatorMessageBody) },
-      responses: {
-        201: { description: "Stored", content: jsonContent(OperatorMessageResponse, "output") },
-        ...errors(400, 401, 403, 404, 409, 413, 422),
-      },
-    },
+      parameters: [sessionId],
+      body: OperatorMessageBody,
+      ok: { status: 201, description: "Stored", schema: OperatorMessageResponse },
+      errors: changeErrors,
+    }),
   },
   "/api/v1/sessions/{id}/messages": {
-    get: {
+    get: operation("handoffs:read", {
       summary: "The conversation in order: customer, agent, operator and system messages",
-      ...secured("handoffs:read"),
       parameters: [
-        id("Session id"),
+        sessionId,
         query("after", "A message id (`next_cursor`): only what follows it"),
         query("limit", "1–500, default 200", { type: "integer", minimum: 1, maximum: 500 }),
       ],
-      responses: {
-        200: { description: "Messages", content: jsonContent(TranscriptBody, "output") },
-        ...errors(400, 401, 403, 404),
-      },
-    },
+      ok: { description: "Messages", schema: TranscriptBody },
+      errors: [400, 401, 403, 404],
+    }),
   },
   "/api/v1/sessions/{id}/events": {
     get: {
@@ -128,7 +104,7 @@ export const handoffPaths = {
       description:
         "A `text/event-stream`. First the transcript after `after` (or the `Last-Event-ID` header; neither = from the start) as `message` events and one `mode` event, then every message (customer, agent, operator, system) and mode change as its transaction commits, and an `approval` event for each tool call of the session awaiting or given an operator's decision, again on each change of its state. Each `message` event's SSE `id` is the message id, the same cursor as `/messages`, so a reconnecting EventSource resumes where it stopped. A `: heartbeat` comment every 15 s; `gone` when the session is deleted. Beyond `FOCAL_EVENT_STREAMS_MAX` open streams in one instance, 503.",
       ...secured("handoffs:read"),
-      parameters: [id("Session id"), query("after", "A message id (`next_cursor` of /messages): only what follows it")],
+      parameters: [sessionId, query("after", "A message id (`next_cursor` of /messages): only what follows it")],
       responses: {
         200: {
           description: "The event stream",

@@ -8,7 +8,7 @@ import {
   OverrideGuardrailsResponseBody,
 } from "@/lib/loops/loop-response-schemas";
 import { ErrorBody } from "@/lib/openapi/error-body";
-import { errorResponses, jsonContent } from "../openapi/openapi-helpers";
+import { jsonContent, operationBuilder } from "../openapi/openapi-helpers";
 
 // OpenAPI path objects of the orchestrator loop endpoints, at their published paths and under /api/v1 (same handlers),
 // generated from the zod schemas the routes validate with. Merged into openapi-document.ts's `paths`.
@@ -25,7 +25,7 @@ const ERROR_TEXT: Record<number, string> = {
   503: "The model could not judge goal + output; nothing stored",
 };
 
-const errors = errorResponses(ERROR_TEXT);
+const operation = operationBuilder(ERROR_TEXT, "input");
 
 const VALIDATION_422 = "Validation failed: every path and reason in `errors`";
 const loopIdParam = {
@@ -35,57 +35,46 @@ const loopIdParam = {
   schema: z.toJSONSchema(LoopId),
   description: "A loop id; reruns are {root}_r{n}",
 };
-const secured = (scope: string) => ({ security: [{ apiKey: [] }], "x-focal-scope": scope });
 
 function orchestratorPaths(prefix: "" | "/api/v1") {
   return {
     [`${prefix}/orchestrator/loop-complete`]: {
-      post: {
+      post: operation("loops:write", {
         summary: "Complete a loop: the rerun decision with rerun limit, bias echo and fatigue guardrails",
         description:
           "The published request; optional `reflection` (precomputed scores and bias tags) or `goal` + `output` (Focal's judge, the PESSIMIST, computes them). Without either, the loop's stored reflection is reused. A loop id never seen is created. Override flags that lift a tripped guardrail are ledgered as GUARDRAIL_OVERRIDE.",
-        ...secured("loops:write"),
-        requestBody: { required: true, content: jsonContent(LoopCompleteBody) },
+        body: LoopCompleteBody,
+        ok: { description: "The decision (rerun → new_loop_id, finalize, or halt)", schema: LoopCompleteResponseBody },
         responses: {
-          200: {
-            description: "The decision (rerun → new_loop_id, finalize, or halt)",
-            content: jsonContent(LoopCompleteResponseBody),
-          },
           422: {
             description: `reflection_status other than "done" (the published error body), or: ${VALIDATION_422}`,
             content: {
               "application/json": { schema: { oneOf: [schemaOf(LoopCompleteErrorBody), schemaOf(ErrorBody)] } },
             },
           },
-          ...errors(400, 401, 403, 409, 413, 503),
         },
-      },
+        errors: [400, 401, 403, 409, 413, 503],
+      }),
     },
     [`${prefix}/orchestrator/guardrails-status/{loop_id}`]: {
-      get: {
+      get: operation("loops:read", {
         summary: "The guardrails status of one loop",
-        ...secured("loops:read"),
         parameters: [loopIdParam],
-        responses: {
-          200: { description: "Status", content: jsonContent(GuardrailsStatusBody) },
-          ...errors(401, 403, 404),
-        },
-      },
+        ok: { description: "Status", schema: GuardrailsStatusBody },
+        errors: [401, 403, 404],
+      }),
     },
     [`${prefix}/orchestrator/override-guardrails/{loop_id}`]: {
-      post: {
+      post: operation("loops:override", {
         summary: "Override a loop's fatigue and/or rerun-limit guardrail; ledgered as GUARDRAIL_OVERRIDE",
         description:
           "override_by and override_reason are required, and at least one flag must be true. The override is stored on the loop and honoured at its next completion; bias echo cannot be overridden.",
-        ...secured("loops:override"),
         parameters: [loopIdParam],
-        requestBody: { required: true, content: jsonContent(OverrideGuardrailsBody) },
-        responses: {
-          200: { description: "Recorded", content: jsonContent(OverrideGuardrailsResponseBody) },
-          422: { description: VALIDATION_422, content: jsonContent(ErrorBody) },
-          ...errors(400, 401, 403, 404, 409, 413),
-        },
-      },
+        body: OverrideGuardrailsBody,
+        ok: { description: "Recorded", schema: OverrideGuardrailsResponseBody },
+        responses: { 422: { description: VALIDATION_422, content: jsonContent(ErrorBody) } },
+        errors: [400, 401, 403, 404, 409, 413],
+      }),
     },
   };
 }

@@ -35,14 +35,14 @@ describe("OpenAPI document", () => {
   });
 
   it("derives request bodies from the zod schemas the routes validate with", () => {
-    const turn = doc.paths["/api/v1/sessions/{id}/turns"].post.requestBody.content["application/json"]
+    const turn = doc.paths["/api/v1/sessions/{id}/turns"].post.requestBody?.content["application/json"]
       .schema as unknown as {
       properties: { message: { maxLength: number } };
       additionalProperties: boolean;
     };
     expect(turn.properties.message.maxLength).toBe(4000);
     expect(turn.additionalProperties).toBe(false);
-    const bundle = doc.paths["/api/v1/agents/import"].post.requestBody.content["application/json"]
+    const bundle = doc.paths["/api/v1/agents/import"].post.requestBody?.content["application/json"]
       .schema as unknown as {
       required: string[];
     };

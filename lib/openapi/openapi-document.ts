@@ -3,7 +3,14 @@ import { ImportBody } from "@/lib/bundles/import-response-schema";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { HealthBody } from "@/lib/health/health-body";
 import { LedgerAnchorBody, LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
-import { ErrorBody } from "@/lib/openapi/error-body";
+import {
+  agentKeyParam,
+  errorResponses,
+  jsonContent,
+  operationBuilder,
+  secured,
+  uuidParam,
+} from "@/lib/openapi/openapi-helpers";
 import {
   CreateSessionResponse,
   PostTurnResponse,
@@ -24,30 +31,17 @@ import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
 import { webhookPaths } from "../webhooks/webhook-openapi-paths";
 
-type Schema = z.ZodType;
-
-function json(schema: Schema) {
-  return { "application/json": { schema: z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) } };
-}
-
-function errors(...codes: number[]) {
-  const text: Record<number, string> = {
-    400: "Malformed JSON",
-    401: "Missing, invalid or revoked API key",
-    403: "The key lacks the scope",
-    404: "No such resource",
-    409: "Idempotency-Key still in flight",
-    413: "Body over 1 MiB",
-    422: "Validation failed: every path and reason in `errors` (also text with NUL, an unpaired surrogate or a control character other than tab/LF/CR)",
-  };
-  return Object.fromEntries(
-    codes.map((c) => [String(c), { description: text[c] ?? "Error", content: json(ErrorBody) }]),
-  );
-}
-
-const uuidParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string", format: "uuid" } });
-const keyParam = { name: "key", in: "path", required: true, schema: { type: "string" } };
-const secured = (scope: string) => ({ security: [{ apiKey: [] }], "x-focal-scope": scope });
+const errorText = {
+  400: "Malformed JSON",
+  401: "Missing, invalid or revoked API key",
+  403: "The key lacks the scope",
+  404: "No such resource",
+  409: "Idempotency-Key still in flight",
+  413: "Body over 1 MiB",
+  422: "Validation failed: every path and reason in `errors` (also text with NUL, an unpaired surrogate or a control character other than tab/LF/CR)",
+};
+const errors = errorResponses(errorText);
+const operation = operationBuilder(errorText, "input");
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
 export function buildOpenApiDocument() {
@@ -67,41 +61,35 @@ export function buildOpenApiDocument() {
         get: {
           summary: "Liveness and database check (no auth)",
           responses: {
-            200: { description: "OK", content: json(HealthBody) },
-            503: { description: "Database unreachable", content: json(HealthBody) },
+            200: { description: "OK", content: jsonContent(HealthBody) },
+            503: { description: "Database unreachable", content: jsonContent(HealthBody) },
           },
         },
       },
       "/api/v1/agents/import": {
-        post: {
+        post: operation("agents:write", {
           summary: "Import an agent bundle (all or nothing; an existing key gets a new config version)",
-          ...secured("agents:write"),
-          requestBody: { required: true, content: json(Bundle) },
-          responses: {
-            201: { description: "Imported", content: json(ImportBody) },
-            ...errors(400, 401, 403, 413, 422),
-          },
-        },
+          body: Bundle,
+          ok: { status: 201, description: "Imported", schema: ImportBody },
+          errors: [400, 401, 403, 413, 422],
+        }),
       },
       "/api/v1/agents/{key}/export": {
-        get: {
+        get: operation("agents:read", {
           summary: "Export an agent bundle",
-          ...secured("agents:read"),
-          parameters: [keyParam],
-          responses: { 200: { description: "The bundle", content: json(Bundle) }, ...errors(401, 403, 404) },
-        },
+          parameters: [agentKeyParam],
+          ok: { description: "The bundle", schema: Bundle },
+          errors: [401, 403, 404],
+        }),
       },
       "/api/v1/agents/{key}/sessions": {
-        post: {
+        post: operation("turns:write", {
           summary: "Start a session",
-          ...secured("turns:write"),
-          parameters: [keyParam],
-          requestBody: { required: true, content: json(CreateSessionBody) },
-          responses: {
-            201: { description: "Created", content: json(CreateSessionResponse) },
-            ...errors(400, 401, 403, 404, 422),
-          },
-        },
+          parameters: [agentKeyParam],
+          body: CreateSessionBody,
+          ok: { status: 201, description: "Created", schema: CreateSessionResponse },
+          errors: [400, 401, 403, 404, 422],
+        }),
       },
       "/api/v1/sessions/{id}/turns": {
         post: {
@@ -110,7 +98,7 @@ export function buildOpenApiDocument() {
             "With `Accept: text/event-stream` the answer is a stream of server-sent events: one `stage` event per pipeline stage as it completes (name, status, decision, timing; no draft text, no attributes), then exactly one `turn` event whose data is the JSON form's 200 body, or one `error` event whose data is the JSON form's error body plus its `status`. The reply is only ever sent in the `turn` event, after enforcement passed it and the turn is committed; a draft that was blocked and regenerated never appears. An Idempotency-Key that was already answered streams the stored result as the one `turn` event. A client that disconnects does not cancel the turn: it is still stored, once.",
           ...secured("turns:write"),
           parameters: [
-            uuidParam("id"),
+            uuidParam(),
             {
               name: "Idempotency-Key",
               in: "header",
@@ -119,12 +107,12 @@ export function buildOpenApiDocument() {
               description: "Same key and body → the stored result; other body → 422; in flight → 409.",
             },
           ],
-          requestBody: { required: true, content: json(PostTurnBody) },
+          requestBody: { required: true, content: jsonContent(PostTurnBody) },
           responses: {
             200: {
               description: "The turn (JSON), or its progress and then the turn (event stream)",
               content: {
-                ...json(PostTurnResponse),
+                ...jsonContent(PostTurnResponse),
                 "text/event-stream": {
                   schema: {
                     type: "string",
@@ -139,20 +127,20 @@ export function buildOpenApiDocument() {
         },
       },
       "/api/v1/sessions/{id}": {
-        get: {
+        get: operation("traces:read", {
           summary: "A session's state and turns",
-          ...secured("traces:read"),
-          parameters: [uuidParam("id")],
-          responses: { 200: { description: "Session", content: json(SessionBody) }, ...errors(401, 403, 404) },
-        },
+          parameters: [uuidParam()],
+          ok: { description: "Session", schema: SessionBody },
+          errors: [401, 403, 404],
+        }),
       },
       "/api/v1/turns/{id}": {
-        get: {
+        get: operation("traces:read", {
           summary: "A turn with its spans, provenance and regeneration loops",
-          ...secured("traces:read"),
-          parameters: [uuidParam("id")],
-          responses: { 200: { description: "Turn", content: json(TurnDetailBody) }, ...errors(401, 403, 404) },
-        },
+          parameters: [uuidParam()],
+          ok: { description: "Turn", schema: TurnDetailBody },
+          errors: [401, 403, 404],
+        }),
       },
       ...goalsPaths,
       ...handoffPaths,
@@ -165,21 +153,18 @@ export function buildOpenApiDocument() {
       ...customersPaths,
       ...webhookPaths,
       "/api/v1/ledger/verify": {
-        get: {
+        get: operation("ledger:read", {
           summary: "Walk every chain (global and per session) and every anchor; name the first broken event",
-          ...secured("ledger:read"),
-          responses: { 200: { description: "Verdict", content: json(LedgerVerifyBody) }, ...errors(401, 403) },
-        },
+          ok: { description: "Verdict", schema: LedgerVerifyBody },
+          errors: [401, 403],
+        }),
       },
       "/api/v1/ledger/anchors/latest": {
-        get: {
+        get: operation("ledger:read", {
           summary: "The latest LEDGER_ANCHORED event: the global-chain hash to copy out (docs/ledger.md)",
-          ...secured("ledger:read"),
-          responses: {
-            200: { description: "Anchor", content: json(LedgerAnchorBody) },
-            ...errors(401, 403, 404),
-          },
-        },
+          ok: { description: "Anchor", schema: LedgerAnchorBody },
+          errors: [401, 403, 404],
+        }),
       },
     },
   };

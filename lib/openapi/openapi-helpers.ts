@@ -2,10 +2,13 @@ import { z } from "zod";
 import { ErrorBody } from "@/lib/openapi/error-body";
 
 // What every path file of the OpenAPI document builds its operations from: JSON content from a zod
-// schema, and error responses described in that file's own words.
+// schema, parameters, the key's scope, and error responses described in that file's own words.
+
+type Io = "input" | "output";
+type Parameter = Record<string, unknown>;
 
 /** `application/json` content for a schema: requests describe what may be sent (`input`), responses what comes back. */
-export function jsonContent(schema: z.ZodType, io: "input" | "output" = "input") {
+export function jsonContent(schema: z.ZodType, io: Io = "input") {
   return { "application/json": { schema: z.toJSONSchema(schema, { io, unrepresentable: "any" }) } };
 }
 
@@ -18,4 +21,61 @@ export function errorResponses(descriptions: Record<number, string>) {
         { description: descriptions[code] ?? "Error", content: jsonContent(ErrorBody) },
       ]),
     );
+}
+
+/** An operation that takes an API key with this scope. */
+export const secured = (scope: string) => ({ security: [{ apiKey: [] }], "x-focal-scope": scope });
+
+/** A required path parameter, a string unless told. */
+export function pathParam(name: string, schema: Record<string, unknown> = { type: "string" }, description?: string) {
+  return { name, in: "path", required: true, ...(description ? { description } : {}), schema };
+}
+
+/** A required path parameter holding a uuid (`id` unless told). */
+export const uuidParam = (name = "id", description?: string) =>
+  pathParam(name, { type: "string", format: "uuid" }, description);
+
+/** The agent key in `/agents/{key}/…`. */
+export const agentKeyParam = pathParam("key");
+
+/** An optional query parameter, a string unless told. */
+export function queryParam(name: string, schema: Record<string, unknown> = { type: "string" }, description?: string) {
+  return { name, in: "query", required: false, ...(description ? { description } : {}), schema };
+}
+
+type OperationSpec = {
+  summary: string;
+  description?: string;
+  parameters?: Parameter[];
+  /** The required JSON request body. */
+  body?: z.ZodType;
+  /** The success answer: 200 unless `status` says otherwise, described by the builder's `io` unless told. */
+  ok: { status?: number; description: string; schema: z.ZodType; io?: Io };
+  /** Declared answers of this operation's own (a 422 with another body). */
+  responses?: Record<string, unknown>;
+  /** The error codes it answers with, described by the builder's texts. */
+  errors: number[];
+};
+
+/**
+ * A builder of the common operation (the scope its key needs, parameters, JSON body, one success answer,
+ * error codes) with one path file's error texts; `io` is how its success answers are described.
+ */
+export function operationBuilder(errorText: Record<number, string>, io: Io = "output") {
+  const errors = errorResponses(errorText);
+  return (scope: string, spec: OperationSpec) => ({
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    ...secured(scope),
+    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    ...(spec.body ? { requestBody: { required: true, content: jsonContent(spec.body) } } : {}),
+    responses: {
+      [spec.ok.status ?? 200]: {
+        description: spec.ok.description,
+        content: jsonContent(spec.ok.schema, spec.ok.io ?? io),
+      },
+      ...spec.responses,
+      ...errors(...spec.errors),
+    },
+  });
 }

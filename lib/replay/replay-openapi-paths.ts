@@ -1,73 +1,58 @@
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { ReplayRunBody } from "@/lib/replay/replay-schemas";
 import { ImpactPreviewSchema, ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
-import { errorResponses, jsonContent } from "../openapi/openapi-helpers";
+import { agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
 
 // OpenAPI path objects of the replay endpoints (docs/replay.md), spread into buildOpenApiDocument().
 
-const ERROR_TEXT: Record<number, string> = {
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope (live replays need turns:write), or a signed-in viewer tried to start one",
-  404: "No such agent, replay, kept configuration version, or session of this agent",
-  413: "Body over 1 MiB",
-  422: "Validation failed: every path and reason in `errors` (a draft is checked as Save or import would)",
-};
-const errors = errorResponses(ERROR_TEXT);
+const operation = operationBuilder(
+  {
+    400: "Malformed JSON",
+    401: "Missing, invalid or revoked API key",
+    403: "The key lacks the scope (live replays need turns:write), or a signed-in viewer tried to start one",
+    404: "No such agent, replay, kept configuration version, or session of this agent",
+    413: "Body over 1 MiB",
+    422: "Validation failed: every path and reason in `errors` (a draft is checked as Save or import would)",
+  },
+  "input",
+);
 
-const keyParam = { name: "key", in: "path", required: true, schema: { type: "string" } };
-const idParam = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const secured = { security: [{ apiKey: [] }], "x-focal-scope": "agents:read" };
+/** An operation on one replay by its id, answered with the replay. */
+const onReplay = (summary: string) =>
+  operation("agents:read", {
+    summary,
+    parameters: [uuidParam()],
+    ok: { description: "The replay", schema: ReplayRunViewSchema },
+    errors: [401, 403, 404],
+  });
 
 export const replayPaths = {
   "/api/v1/agents/{key}/replays": {
-    post: {
+    post: operation("agents:read", {
       summary: "Replay sessions under another configuration (frozen: no model call)",
       description:
         "Re-runs the agent's sessions (the given ids, or the most recent ones) under `config` (a whole bundle, dry-run imported), a kept `config_version`, or the current configuration. Frozen serves model and tool calls from each turn's tape and marks turns whose calls diverged; live calls the configured provider and needs the turns:write scope. Runs in the background: poll GET /api/v1/replays/{id}.",
-      ...secured,
-      parameters: [keyParam],
-      requestBody: { required: true, content: jsonContent(ReplayRunBody) },
-      responses: {
-        202: { description: "Started", content: jsonContent(ReplayRunViewSchema) },
-        ...errors(400, 401, 403, 404, 413, 422),
-      },
-    },
+      parameters: [agentKeyParam],
+      body: ReplayRunBody,
+      ok: { status: 202, description: "Started", schema: ReplayRunViewSchema },
+      errors: [400, 401, 403, 404, 413, 422],
+    }),
   },
   "/api/v1/replays/{id}": {
-    get: {
-      summary: "A replay's status, progress and, when done, its decision diff",
-      ...secured,
-      parameters: [idParam],
-      responses: {
-        200: { description: "The replay", content: jsonContent(ReplayRunViewSchema) },
-        ...errors(401, 403, 404),
-      },
-    },
+    get: onReplay("A replay's status, progress and, when done, its decision diff"),
   },
   "/api/v1/replays/{id}/cancel": {
-    post: {
-      summary: "Stop a replay (a queued one at once, a running one before its next session)",
-      ...secured,
-      parameters: [idParam],
-      responses: {
-        200: { description: "The replay", content: jsonContent(ReplayRunViewSchema) },
-        ...errors(401, 403, 404),
-      },
-    },
+    post: onReplay("Stop a replay (a queued one at once, a running one before its next session)"),
   },
   "/api/v1/agents/{key}/impact-preview": {
-    post: {
+    post: operation("agents:read", {
       summary: "What an editor's unsaved change would do to recent conversations",
       description:
         '`input` is exactly what the editor\'s Save sends for `edit`; it is checked as Save would (422 with the form\'s field names) and rolled back, then the last `window.sessions` sessions or `window.turns` turns are replayed on it, frozen. `Accept: application/x-ndjson` streams `{type:"progress",done,total}` lines, then `{type:"result",result}`; closing the request cancels. Writes nothing.',
-      ...secured,
-      parameters: [keyParam],
-      requestBody: { required: true, content: jsonContent(PreviewImpactInput) },
-      responses: {
-        200: { description: "The preview", content: jsonContent(ImpactPreviewSchema) },
-        ...errors(400, 401, 403, 404, 413, 422),
-      },
-    },
+      parameters: [agentKeyParam],
+      body: PreviewImpactInput,
+      ok: { description: "The preview", schema: ImpactPreviewSchema },
+      errors: [400, 401, 403, 404, 413, 422],
+    }),
   },
 };

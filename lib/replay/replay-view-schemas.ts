@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runViewSchema } from "@/lib/jobs/run-view-schema";
 import { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 
 // Response shapes of the replay endpoints, for the OpenAPI document and the API tests. They describe
@@ -101,18 +102,8 @@ const ReplayReportSchema = z.object({
     .describe("Sessions whose replay stopped where a person came in (docs/replay.md#people-in-the-session)"),
 });
 
-export const ReplayRunViewSchema = z.object({
-  replay_id: z.string(),
-  status: z.enum(["queued", "running", "done", "failed", "cancelled"]),
-  request: z.record(z.string(), z.unknown()),
-  progress: z.object({ done: z.number().int(), total: z.number().int() }).describe("Sessions replayed of total"),
-  config_version: z.number().int().nullable(),
-  summary: z.record(z.string(), z.unknown()).nullable(),
-  report: ReplayReportSchema.nullable(),
-  error: z.string().nullable(),
-  created_by: z.string(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
+export const ReplayRunViewSchema = runViewSchema("replay_id", ReplayReportSchema, {
+  progress: "Sessions replayed of total",
 });
 
 export const ImpactPreviewSchema = z.object({

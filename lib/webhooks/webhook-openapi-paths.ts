@@ -1,4 +1,4 @@
-import { errorResponses, jsonContent } from "../openapi/openapi-helpers";
+import { agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
 import {
   CreatedWebhookBody,
   CreateWebhookBody,
@@ -11,7 +11,7 @@ import {
 
 // OpenAPI path objects of the webhook endpoints (docs/webhooks.md).
 
-const errors = errorResponses({
+const operation = operationBuilder({
   400: "Malformed JSON",
   401: "Missing, invalid or revoked API key",
   403: "The key lacks the scope",
@@ -20,62 +20,45 @@ const errors = errorResponses({
   422: "Validation failed: every path and reason in `errors` (a URL that is not http(s), carries credentials, or points to a private, loopback or link-local address not allowed by FOCAL_TOOL_HOSTS; an unknown event)",
 });
 
-const keyParam = { name: "key", in: "path", required: true, schema: { type: "string" } };
-const idParam = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const scope = (s: string) => ({ security: [{ apiKey: [] }], "x-focal-scope": s });
+const webhookParams = [agentKeyParam, uuidParam()];
 
 export const webhookPaths = {
   "/api/v1/agents/{key}/webhooks": {
-    get: {
+    get: operation("agents:read", {
       summary: "The agent's webhooks (their secrets are never listed)",
-      ...scope("agents:read"),
-      parameters: [keyParam],
-      responses: {
-        200: { description: "Webhooks", content: jsonContent(WebhookList, "output") },
-        ...errors(401, 403, 404),
-      },
-    },
-    post: {
+      parameters: [agentKeyParam],
+      ok: { description: "Webhooks", schema: WebhookList },
+      errors: [401, 403, 404],
+    }),
+    post: operation("agents:write", {
       summary: "Add a webhook; the answer holds its signing secret, shown this once",
-      ...scope("agents:write"),
-      parameters: [keyParam],
-      requestBody: { required: true, content: jsonContent(CreateWebhookBody) },
-      responses: {
-        201: { description: "The webhook and its secret", content: jsonContent(CreatedWebhookBody, "output") },
-        ...errors(400, 401, 403, 404, 413, 422),
-      },
-    },
+      parameters: [agentKeyParam],
+      body: CreateWebhookBody,
+      ok: { status: 201, description: "The webhook and its secret", schema: CreatedWebhookBody },
+      errors: [400, 401, 403, 404, 413, 422],
+    }),
   },
   "/api/v1/agents/{key}/webhooks/{id}": {
-    patch: {
+    patch: operation("agents:write", {
       summary: "Change a webhook's URL, events or enabled flag",
-      ...scope("agents:write"),
-      parameters: [keyParam, idParam],
-      requestBody: { required: true, content: jsonContent(UpdateWebhookBody) },
-      responses: {
-        200: { description: "The webhook", content: jsonContent(WebhookBody, "output") },
-        ...errors(400, 401, 403, 404, 413, 422),
-      },
-    },
-    delete: {
+      parameters: webhookParams,
+      body: UpdateWebhookBody,
+      ok: { description: "The webhook", schema: WebhookBody },
+      errors: [400, 401, 403, 404, 413, 422],
+    }),
+    delete: operation("agents:write", {
       summary: "Delete a webhook and its delivery log",
-      ...scope("agents:write"),
-      parameters: [keyParam, idParam],
-      responses: {
-        200: { description: "Deleted", content: jsonContent(DeletedWebhookBody) },
-        ...errors(401, 403, 404),
-      },
-    },
+      parameters: webhookParams,
+      ok: { description: "Deleted", schema: DeletedWebhookBody, io: "input" },
+      errors: [401, 403, 404],
+    }),
   },
   "/api/v1/agents/{key}/webhooks/{id}/deliveries": {
-    get: {
+    get: operation("agents:read", {
       summary: "A webhook's latest 50 deliveries, newest first: state, attempts, last status and error",
-      ...scope("agents:read"),
-      parameters: [keyParam, idParam],
-      responses: {
-        200: { description: "Deliveries", content: jsonContent(WebhookDeliveryList, "output") },
-        ...errors(401, 403, 404),
-      },
-    },
+      parameters: webhookParams,
+      ok: { description: "Deliveries", schema: WebhookDeliveryList },
+      errors: [401, 403, 404],
+    }),
   },
 };

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { AgentRow, Database } from "@/db/types";
 import type { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { draftFromBundle } from "@/lib/replay/server/draft-from-bundle";
-import { startWithinRunLimits } from "@/lib/server/background/run-limits";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { selectCases } from "./run-agent-suite";
 import { startTestRun, type TestRunView } from "./test-runs";
@@ -40,5 +39,7 @@ export async function startTestRunFromRequest(
     tries: body.tries ?? body.k,
     config: draft ? "bundle" : "saved",
   };
-  return startWithinRunLimits(db, agent, ctx.actor, () => startTestRun(db, agent, request, describe, ctx.actor.name));
+  // A draft is tested as it is, not as a saved config_version.
+  const configVersion = request.draft ? undefined : agent.configVersion;
+  return startTestRun(db, agent, ctx.actor, { request: describe, payload: request, configVersion });
 }

@@ -35,7 +35,7 @@ function recordedTurnIds(report: SuiteReport): string[] {
 async function runTestRunJob(job: JobRunRow, { db, signal, onProgress }: JobContext): Promise<JobOutcome> {
   const agent = job.agentId ? await getAgentById(db, job.agentId) : null;
   if (!agent) throw new AppError("NOT_FOUND", "The agent of this test run was deleted.");
-  // Stored by startTestRun (test-runs.ts), the only writer of a test-run job's payload.
+  // Stored by startTestRun (test-runs.ts, from start-test-run-from-request.ts), the only writer of a test-run job's payload.
   const payload = job.payload as TestRunJobPayload | null;
   if (!payload) throw new AppError("VALIDATION", "This test run's request was not kept; start it again.");
   try {

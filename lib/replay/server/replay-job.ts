@@ -35,7 +35,7 @@ export function replayJobPayload(request: Omit<ReplayRequest, "signal" | "onProg
 async function runReplayJob(job: JobRunRow, { db, signal, onProgress }: JobContext): Promise<JobOutcome> {
   const agent = job.agentId ? await getAgentById(db, job.agentId) : null;
   if (!agent) throw new AppError("NOT_FOUND", "The agent of this replay was deleted.");
-  // Stored by startReplayRun (replay-runs.ts) from replayJobPayload, the only writer of a replay job's payload.
+  // Stored by startReplayRun (replay-runs.ts) from replayJobPayload (start-replay-from-request.ts), the only writer of a replay job's payload.
   const payload = job.payload as ReplayJobPayload | null;
   if (!payload) throw new AppError("VALIDATION", "This replay's request was not kept; start it again.");
   const { since, ...sessions } = payload.sessions;

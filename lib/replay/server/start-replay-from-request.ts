@@ -3,12 +3,12 @@ import type { z } from "zod";
 import { sessionsOfAgent } from "@/db/queries/replay";
 import type { AgentRow, Database } from "@/db/types";
 import type { ReplayRunBody } from "@/lib/replay/replay-schemas";
-import { startWithinRunLimits } from "@/lib/server/background/run-limits";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { configAtVersion } from "./config-versions";
 import { draftFromBundle } from "./draft-from-bundle";
 import type { ReplayTarget } from "./replay-agent-sessions";
+import { replayJobPayload } from "./replay-job";
 import { type ReplayRunView, startReplayRun } from "./replay-runs";
 
 /**
@@ -68,5 +68,5 @@ export async function startReplayFromRequest(
     mode: body.mode,
     sessions: body.sessions ?? {},
   };
-  return startWithinRunLimits(db, agent, ctx.actor, () => startReplayRun(db, agent, request, describe, ctx.actor.name));
+  return startReplayRun(db, agent, ctx.actor, { request: describe, payload: replayJobPayload(request) });
 }

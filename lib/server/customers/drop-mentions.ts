@@ -39,3 +39,15 @@ export function dropMentions<T>(value: T, ids: ReadonlySet<string>): T {
   }
   return value;
 }
+
+/** What a customer's deletion reaches: these agents' stored records that name these sessions or turns. */
+export interface ForgetScope {
+  agentIds: string[];
+  sessionIds: string[];
+  turnIds: string[];
+}
+
+/** The scope's session and turn ids as mentionsAny and dropMentions look them up (lower case). */
+export function forgottenIds(scope: ForgetScope): ReadonlySet<string> {
+  return new Set([...scope.sessionIds, ...scope.turnIds].map((id) => id.toLowerCase()));
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { agentTestsOfAgents, deleteAgentTestsById } from "@/db/queries/agent-tests";
 import type { DbOrTx } from "@/db/types";
-import { mentionsAny } from "./drop-mentions";
+import { type ForgetScope, forgottenIds, mentionsAny } from "./drop-mentions";
 
 /**
  * Deletes the conversation tests saved from these sessions (Save as test): such a case holds the
@@ -9,11 +9,8 @@ import { mentionsAny } from "./drop-mentions";
  * the customer's words would no longer test that conversation, so it goes whole rather than redacted.
  * Returns how many were deleted.
  */
-export async function forgetInAgentTests(
-  tx: DbOrTx,
-  scope: { agentIds: string[]; sessionIds: string[]; turnIds: string[] },
-): Promise<number> {
-  const ids = new Set([...scope.sessionIds, ...scope.turnIds].map((id) => id.toLowerCase()));
+export async function forgetInAgentTests(tx: DbOrTx, scope: ForgetScope): Promise<number> {
+  const ids = forgottenIds(scope);
   if (ids.size === 0) return 0;
   const rows = await agentTestsOfAgents(tx, scope.agentIds);
   const saved = rows.filter((row) => mentionsAny(row.testCase, ids)).map((row) => row.id);

@@ -1,7 +1,7 @@
 import "server-only";
 import { jobRunRecordsPage, redactPgBossJob, rewriteJobRunRecord } from "@/db/queries/job-run-redaction";
 import type { Database } from "@/db/types";
-import { dropMentions, mentionsAny } from "./drop-mentions";
+import { dropMentions, type ForgetScope, forgottenIds, mentionsAny } from "./drop-mentions";
 
 // Replays and test runs are the jobs that read sessions; rollups and retention store counts only.
 const SESSION_READING_KINDS = ["replay", "test_run"];
@@ -15,11 +15,8 @@ const PAGE = 20;
  * Returns how many runs changed. A run still running when this passes drops them itself when it
  * writes its report (finish-without-deleted.ts).
  */
-export async function forgetInJobRuns(
-  db: Database,
-  scope: { agentIds: string[]; sessionIds: string[]; turnIds: string[] },
-): Promise<number> {
-  const ids = new Set([...scope.sessionIds, ...scope.turnIds].map((id) => id.toLowerCase()));
+export async function forgetInJobRuns(db: Database, scope: ForgetScope): Promise<number> {
+  const ids = forgottenIds(scope);
   if (ids.size === 0) return 0;
   let changed = 0;
   let afterId: string | null = null;
