@@ -1,4 +1,5 @@
 import { plural } from "@/lib/text/plural";
+import { VersionRateBars } from "./version-rate-bars";
 
 interface HandoffRow {
   config_version: number;
@@ -9,22 +10,6 @@ interface HandoffRow {
 
 /** Sessions handed to a person of the sessions the agent answered, per config version, newest first. */
 export function HandoffRates({ rows }: { rows: HandoffRow[] }) {
-  return (
-    <ul className="flex flex-col gap-1 text-xs" data-testid="handoff-rates">
-      {rows.map((row) => {
-        const percent = Math.round(row.rate * 100);
-        return (
-          <li key={row.config_version} className="grid grid-cols-[4rem_1fr_9rem] items-center gap-2">
-            <span className="font-mono">v{row.config_version}</span>
-            <span className="h-2 rounded-sm bg-muted" aria-hidden="true">
-              <span className="block h-2 rounded-sm bg-warning" style={{ width: `${percent}%` }} />
-            </span>
-            <span data-testid="handoff-rate">
-              {percent}% ({row.handed_off} of {plural(row.sessions, "session")})
-            </span>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const bars = rows.map((row) => ({ ...row, counts: `${row.handed_off} of ${plural(row.sessions, "session")}` }));
+  return <VersionRateBars rows={bars} tone="warning" testId="handoff-rates" />;
 }

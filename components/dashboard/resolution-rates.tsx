@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { reviewQueueHref } from "@/lib/reviews/review-href";
+import { VersionRateBars } from "./version-rate-bars";
 
 interface ResolutionRow {
   config_version: number;
@@ -10,27 +11,12 @@ interface ResolutionRow {
 
 /** Resolved of reviewed sessions per config version, newest version first, one bar each. */
 export function ResolutionRates({ agentKey, rows }: { agentKey: string; rows: ResolutionRow[] }) {
+  const bars = rows.map((row) => ({ ...row, counts: `${row.resolved} of ${row.reviewed}` }));
   return (
-    <ul className="flex flex-col gap-1 text-xs" data-testid="resolution-rates">
-      {rows.map((row) => {
-        const percent = Math.round(row.rate * 100);
-        return (
-          <li key={row.config_version} className="grid grid-cols-[4rem_1fr_9rem] items-center gap-2">
-            <span className="font-mono">v{row.config_version}</span>
-            <span className="h-2 rounded-sm bg-muted" aria-hidden="true">
-              <span className="block h-2 rounded-sm bg-success" style={{ width: `${percent}%` }} />
-            </span>
-            <span data-testid="resolution-rate">
-              {percent}% ({row.resolved} of {row.reviewed})
-            </span>
-          </li>
-        );
-      })}
-      <li>
-        <Link href={reviewQueueHref(agentKey, "reviewed")} className="text-muted-foreground underline">
-          open reviewed sessions
-        </Link>
-      </li>
-    </ul>
+    <VersionRateBars rows={bars} tone="success" testId="resolution-rates">
+      <Link href={reviewQueueHref(agentKey, "reviewed")} className="text-muted-foreground underline">
+        open reviewed sessions
+      </Link>
+    </VersionRateBars>
   );
 }
