@@ -3,12 +3,13 @@ import { readQuery } from "@/lib/handoffs/server/read-query";
 import { openSessionEventStream } from "@/lib/handoffs/server/session-events/session-event-stream";
 import { SessionEvent } from "@/lib/handoffs/session-events";
 import { defineRoute, errorResponse, passThrough } from "@/lib/server/define-route";
+import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { SessionIdParams } from "../../../params";
 
 // GET /api/v1/sessions/{id}/events[?after=] (Last-Event-ID) → text/event-stream of `message`, `mode`
 // and `gone` events: the transcript after the cursor, then what commits (docs/handoffs.md#live-events).
 export const GET = defineRoute(
-  { scope: "handoffs:read", params: SessionIdParams, response: SessionEvent },
+  { scope: "handoffs:read", publishable: "session", params: SessionIdParams, response: SessionEvent },
   async ({ db, params, request, requestId }) => {
     const query = readQuery(request, SessionEventsQuery);
     const lastEventId = request.headers.get("last-event-id")?.trim() || undefined;
@@ -25,3 +26,6 @@ export const GET = defineRoute(
     return refused;
   },
 );
+
+// OPTIONS: the CORS preflight of a widget page (docs/widget.md#cors).
+export const OPTIONS = widgetPreflight("session", "GET");
