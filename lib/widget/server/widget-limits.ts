@@ -1,6 +1,6 @@
 import "server-only";
 import { getAgentById } from "@/db/queries/agents";
-import { countWindowAttempt } from "@/db/queries/sign-in-throttles";
+import { countWindowAttempt, pruneThrottles } from "@/db/queries/sign-in-throttles";
 import type { DbOrTx } from "@/db/types";
 import { type AgentSettings, resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { RateLimitedError } from "@/lib/server/errors";
@@ -54,7 +54,10 @@ export async function admitWidgetTurn(
   await admit(db, `widget-turn-key:${who.keyId}`, limits.turns_per_minute_per_key, 60, "messages on this key");
 }
 
-/** Counts a new conversation against the address's and the key's hour; 429 past either. */
+/**
+ * Counts a new conversation against the address's and the key's hour; 429 past either. An admitted one
+ * also deletes the expired windows (one indexed delete), so the per-session rows do not pile up.
+ */
 export async function admitWidgetSession(
   db: DbOrTx,
   limits: Limits,
@@ -74,4 +77,5 @@ export async function admitWidgetSession(
     3600,
     "conversations on this key",
   );
+  await pruneThrottles(db);
 }
