@@ -47,3 +47,12 @@ export async function livePublishableKeyByHash(db: DbOrTx, keyHash: string) {
     .where(and(eq(publishableKeys.keyHash, keyHash), isNull(publishableKeys.revokedAt)));
   return row ?? null;
 }
+
+/** Every agent's live keys, for the admin page (never their hashes). */
+export function livePublishableKeys(db: DbOrTx) {
+  return db
+    .select(listed)
+    .from(publishableKeys)
+    .where(isNull(publishableKeys.revokedAt))
+    .orderBy(asc(publishableKeys.createdAt), asc(publishableKeys.id));
+}

@@ -53,3 +53,10 @@ export const CreatedPublishableKeyBody = PublishableKeyBody.extend({ key: z.stri
 export const PublishableKeyList = z.object({ publishable_keys: z.array(PublishableKeyBody) });
 
 export const RevokedPublishableKeyBody = z.object({ revoked: z.string().uuid() });
+
+/** The console's create form: the REST body and the agent it is for. */
+export const CreatePublishableKeyInput = CreatePublishableKeyBody.extend({
+  agent: z.string().min(1, "choose an agent").max(64),
+});
+
+export const RevokePublishableKeyInput = z.strictObject({ agent: z.string().min(1).max(64), id: z.string().uuid() });
