@@ -22,5 +22,3 @@ export const publishableKeys = pgTable(
   },
   (t) => [uniqueIndex("publishable_keys_hash_uq").on(t.keyHash), index("publishable_keys_agent_idx").on(t.agentId)],
 );
-
-export type PublishableKeyRow = typeof publishableKeys.$inferSelect;

@@ -14,7 +14,7 @@ function isExactOrigin(text: string): boolean {
   }
 }
 
-export const AllowedOrigin = z
+const AllowedOrigin = z
   .string()
   .trim()
   .max(300)
@@ -35,7 +35,6 @@ export const CreatePublishableKeyBody = z.strictObject({
     .max(MAX_ORIGINS)
     .refine((origins) => new Set(origins).size === origins.length, "lists an origin twice"),
 });
-export type CreatePublishableKeyBody = z.input<typeof CreatePublishableKeyBody>;
 
 export const PublishableKeyBody = z.object({
   id: z.string().uuid(),

@@ -14,7 +14,7 @@ import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import type { CreatedPublishableKeyBody, PublishableKeyBody } from "../publishable-key-schemas";
 
-export const PUBLISHABLE_KEY_PREFIX = "pk_";
+const PUBLISHABLE_KEY_PREFIX = "pk_";
 // pk_ + 8 characters identify a key in lists without revealing it.
 const SHOWN_PREFIX_LENGTH = PUBLISHABLE_KEY_PREFIX.length + 8;
 
@@ -101,7 +101,7 @@ export interface AuthenticatedPublishableKey {
   allowedOrigins: string[];
 }
 
-export function isPublishableKeyText(presented: string): boolean {
+function isPublishableKeyText(presented: string): boolean {
   return presented.startsWith(PUBLISHABLE_KEY_PREFIX);
 }
 

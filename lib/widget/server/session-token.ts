@@ -9,7 +9,7 @@ import { ensureAuthSecret } from "@/lib/server/instance-secret";
 // from the instance's auth secret (shared by every instance), so no table is read to check a token and
 // rotating the auth secret ends every widget session with the operators' sign-ins.
 const VERSION = "v1";
-export const SESSION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+const SESSION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 const derived = new WeakMap<object, Promise<Buffer>>();
 
