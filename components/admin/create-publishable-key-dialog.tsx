@@ -15,6 +15,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createPublishableKeyAction } from "@/lib/actions/widget/create-publishable-key";
+import { AllowedOrigin } from "@/lib/widget/publishable-key-schemas";
 
 interface Draft {
   agent: string;
@@ -29,15 +30,18 @@ const originsOf = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** The errors of the origins, each named by its line (allowed_origins[2] → line 3). */
+/**
+ * The origins' errors, each bad one named by its line: the action answers per field, so the lines are
+ * checked again with the same schema to say which.
+ */
 function originProblems(errors: Record<string, string[]>, lines: string[]): string[] {
-  return Object.entries(errors).flatMap(([path, messages]) => {
-    if (path === "allowed_origins") return messages;
-    const at = /^allowed_origins\[(\d+)\]$/.exec(path);
-    if (!at) return [];
-    const line = Number(at[1]);
-    return messages.map((message) => `Line ${line + 1} (${lines[line] ?? ""}): ${message}`);
+  const messages = errors.allowed_origins ?? [];
+  if (messages.length === 0) return [];
+  const perLine = lines.flatMap((line, at) => {
+    const parsed = AllowedOrigin.safeParse(line);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `Line ${at + 1} (${line}): ${issue.message}`);
   });
+  return perLine.length > 0 ? perLine : messages;
 }
 
 export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; name: string }[] }) {

@@ -14,7 +14,7 @@ function isExactOrigin(text: string): boolean {
   }
 }
 
-const AllowedOrigin = z
+export const AllowedOrigin = z
   .string()
   .trim()
   .max(300)
