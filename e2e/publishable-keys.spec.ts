@@ -52,3 +52,12 @@ test("create a publishable key from the keyboard, use it from its origin, revoke
   const revoked = await request.post("/api/v1/agents/refund-desk/sessions", { headers, data: {} });
   expect(revoked.status()).toBe(401);
 });
+
+test("the agent's Settings show the chat widget's limits at their defaults", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/agents/refund-desk/settings");
+  const section = page.getByRole("heading", { name: "Chat widget" });
+  await section.scrollIntoViewIfNeeded();
+  await expect(page.getByText("Widget turns a minute per session")).toBeVisible();
+  await screenshot(page, "settings-widget");
+});
