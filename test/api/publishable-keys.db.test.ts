@@ -9,6 +9,7 @@ import { ledgerEvents } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { issueSessionToken } from "@/lib/widget/server/session-token";
 import { peerHeader } from "../support/auth-requests";
 import { concretePath, enumerateRoutes } from "../support/enumerate-endpoints";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
@@ -302,6 +303,38 @@ describe("publishable keys: session tokens", () => {
       expect((await response.json()).error.code).toBe("SESSION_TOKEN_INVALID");
     }
     expect(await tableCounts(handle)).toEqual(before);
+  });
+
+  it("a token past its 24 hours is refused, writing nothing", async () => {
+    const session = await widgetSession();
+    const dayAndHourAgo = Date.now() - 25 * 3_600_000;
+    const stale = await issueSessionToken(
+      handle.db,
+      { sessionId: session.sessionId, keyId: session.keyId },
+      dayAndHourAgo,
+    );
+    const before = await tableCounts(handle);
+    const response = await postTurn(session.sessionId, { pk: session.pk, token: stale.token });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe("SESSION_TOKEN_INVALID");
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+
+  it("a streamed turn (Accept: text/event-stream) with its token may be read by the page", async () => {
+    const session = await widgetSession();
+    const request = pkRequest(`/api/v1/sessions/${session.sessionId}/turns`, {
+      pk: session.pk,
+      token: session.token,
+      peer: session.peer,
+      body: { message: "where is my order?" },
+    });
+    request.headers.set("accept", "text/event-stream");
+    const response = await (turnsRoute as RouteHandler)(request, {
+      params: Promise.resolve({ id: session.sessionId }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe(SHOP);
+    expect(await response.text()).toContain("event: turn");
   });
 
   it("the token of a session made with another key of the same agent is refused", async () => {
