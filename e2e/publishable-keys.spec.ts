@@ -38,6 +38,13 @@ test("create a publishable key from the keyboard, use it from its origin, revoke
   const started = await request.post("/api/v1/agents/refund-desk/sessions", { headers, data: {} });
   expect(started.status()).toBe(201);
   expect((await started.json()).session_token).toMatch(/^v1\./);
+  expect(started.headers()["access-control-allow-origin"]).toBe("https://shop.example.com");
+  const preflight = await request.fetch("/api/v1/agents/refund-desk/sessions", {
+    method: "OPTIONS",
+    headers: { origin: "https://shop.example.com", "access-control-request-method": "POST" },
+  });
+  expect(preflight.status()).toBe(204);
+  expect(preflight.headers()["access-control-allow-origin"]).toBe("https://shop.example.com");
   const elsewhere = await request.post("/api/v1/agents/refund-desk/sessions", {
     headers: { ...headers, origin: "https://evil.example.com" },
     data: {},

@@ -414,6 +414,16 @@ describe("publishable keys: limits per end customer", () => {
     expect((await tableCounts(handle)).turns).toBe(turnsBefore);
   });
 
+  it("an address's turns a minute count across its sessions", async () => {
+    const first = await widgetSession({ turns_per_minute_per_address: 1 });
+    const second = await startSession(first.agentKey, { pk: first.pk, peer: first.peer });
+    const { session_id: secondId, session_token: secondToken } = await second.json();
+    expect((await postTurn(first.sessionId, { pk: first.pk, token: first.token, peer: first.peer })).status).toBe(200);
+    const refused = await postTurn(secondId, { pk: first.pk, token: secondToken, peer: first.peer });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
+
   it("an address's second session in an hour past a limit of 1 is 429 with Retry-After, and no session is stored", async () => {
     const agentKey = await freshAgent({ sessions_per_hour_per_address: 1 });
     const { key } = await createKey(agentKey);
