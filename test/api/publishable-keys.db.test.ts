@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { ledgerEvents } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { claimHandoff, postOperatorMessage, requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { issueSessionToken } from "@/lib/widget/server/session-token";
 import { peerHeader } from "../support/auth-requests";
@@ -365,6 +366,38 @@ describe("publishable keys: session tokens", () => {
       { params: Promise.resolve({ id: first.sessionId }) },
     );
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("publishable keys: the customer's view of events", () => {
+  it("an operator's message reaches the widget without the operator's e-mail or the handoff's reason", async () => {
+    const session = await widgetSession();
+    const acting = { actor: { kind: "operator" as const, name: "dana@support.test", id: "op-1" }, requestId: "req" };
+    const { handoff } = await requestOperatorHandoff(handle.db, {
+      ...acting,
+      sessionId: session.sessionId,
+      reason: "probe",
+    });
+    await claimHandoff(handle.db, { ...acting, handoffId: handoff.id });
+    await postOperatorMessage(handle.db, { ...acting, sessionId: session.sessionId, text: "Hello, I am Dana." });
+    const abort = new AbortController();
+    const request = pkRequest(`/api/v1/sessions/${session.sessionId}/events`, { pk: session.pk, token: session.token });
+    const opened = await (eventsRoute as RouteHandler)(new Request(request, { signal: abort.signal }), {
+      params: Promise.resolve({ id: session.sessionId }),
+    });
+    const reader = opened.body?.getReader();
+    let text = "";
+    while (reader && !text.includes("Hello, I am Dana.")) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    abort.abort();
+    await reader?.cancel();
+    expect(text).toContain("Hello, I am Dana.");
+    expect(text).toContain("A member of our team joined the conversation.");
+    expect(text).not.toContain("dana@support.test");
+    expect(text).not.toContain("VIP complaint");
   });
 });
 

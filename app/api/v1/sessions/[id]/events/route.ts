@@ -10,11 +10,17 @@ import { SessionIdParams } from "../../../params";
 // and `gone` events: the transcript after the cursor, then what commits (docs/handoffs.md#live-events).
 export const GET = defineRoute(
   { scope: "handoffs:read", publishable: "session", params: SessionIdParams, response: SessionEvent },
-  async ({ db, params, request, requestId }) => {
+  async ({ db, params, request, principal, requestId }) => {
     const query = readQuery(request, SessionEventsQuery);
     const lastEventId = request.headers.get("last-event-id")?.trim() || undefined;
     const after = query.after ?? (lastEventId && lastEventId.length <= 200 ? lastEventId : undefined);
-    const opened = await openSessionEventStream(db, { sessionId: params.id, after, signal: request.signal });
+    const opened = await openSessionEventStream(db, {
+      sessionId: params.id,
+      after,
+      signal: request.signal,
+      // A widget's customer sees what operators wrote, not who they are (their e-mail is the actor).
+      forCustomer: principal.kind === "publishable_key",
+    });
     if ("stream" in opened) return passThrough(opened.stream);
     const refused = errorResponse(
       503,
