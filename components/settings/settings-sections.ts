@@ -12,6 +12,7 @@ import {
   ScenarioFilterSettings,
   SensorSettings,
   TestingSettings,
+  WidgetSettings,
 } from "@/lib/engine/contracts/agent-settings";
 
 // Display order of the settings sections; what each one means is in lib/settings/setting-descriptions.ts.
@@ -29,4 +30,5 @@ export const SETTINGS_SECTIONS = [
   { key: "handoff", title: "Handoff to a person", defaults: HandoffSettings.defaults },
   { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },
   { key: "approvals", title: "Tool approvals", defaults: ApprovalSettings.defaults },
+  { key: "widget", title: "Chat widget", defaults: WidgetSettings.defaults },
 ] as const;

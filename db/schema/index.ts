@@ -16,3 +16,4 @@ export * from "./scenarios";
 export * from "./tests";
 export * from "./tools";
 export * from "./webhooks";
+export * from "./widget";

@@ -102,9 +102,14 @@ export const handoffPaths = {
     get: {
       summary: "Live events of a session: its transcript after a cursor, then each new message and mode change",
       description:
-        "A `text/event-stream`. First the transcript after `after` (or the `Last-Event-ID` header; neither = from the start) as `message` events and one `mode` event, then every message (customer, agent, operator, system) and mode change as its transaction commits, and an `approval` event for each tool call of the session awaiting or given an operator's decision, again on each change of its state. Each `message` event's SSE `id` is the message id, the same cursor as `/messages`, so a reconnecting EventSource resumes where it stopped. A `: heartbeat` comment every 15 s; `gone` when the session is deleted. Beyond `FOCAL_EVENT_STREAMS_MAX` open streams in one instance, 503.",
+        "A `text/event-stream`. First the transcript after `after` (or the `Last-Event-ID` header; neither = from the start) as `message` events and one `mode` event, then every message (customer, agent, operator, system) and mode change as its transaction commits, and an `approval` event for each tool call of the session awaiting or given an operator's decision, again on each change of its state. Each `message` event's SSE `id` is the message id, the same cursor as `/messages`, so a reconnecting EventSource resumes where it stopped. A `: heartbeat` comment every 15 s; `gone` when the session is deleted. Beyond `FOCAL_EVENT_STREAMS_MAX` open streams in one instance, 503. With a publishable key (docs/widget.md) the request needs the session's token (header, or `session_token` for an EventSource) and an Origin the key lists.",
       ...secured("handoffs:read"),
-      parameters: [sessionId, query("after", "A message id (`next_cursor` of /messages): only what follows it")],
+      security: [{ apiKey: [] }, { publishableKey: [], widgetSessionToken: [] }],
+      parameters: [
+        sessionId,
+        query("after", "A message id (`next_cursor` of /messages): only what follows it"),
+        query("session_token", "With a publishable key: the session's token, for clients that cannot set headers"),
+      ],
       responses: {
         200: {
           description: "The event stream",

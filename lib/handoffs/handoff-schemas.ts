@@ -40,7 +40,11 @@ export const MessagesQuery = z.strictObject({
 });
 
 /** GET /api/v1/sessions/{id}/events: `after` wins over a Last-Event-ID header. */
-export const SessionEventsQuery = z.strictObject({ after: z.string().min(1).max(200).optional() });
+export const SessionEventsQuery = z.strictObject({
+  after: z.string().min(1).max(200).optional(),
+  // For browsers' EventSource, which cannot send headers: the widget's session token (docs/widget.md).
+  session_token: z.string().max(300).optional(),
+});
 
 const time = z.string().describe("ISO 8601 UTC");
 

@@ -3,14 +3,7 @@ import { ImportBody } from "@/lib/bundles/import-response-schema";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { HealthBody } from "@/lib/health/health-body";
 import { LedgerAnchorBody, LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
-import {
-  agentKeyParam,
-  errorResponses,
-  jsonContent,
-  operationBuilder,
-  secured,
-  uuidParam,
-} from "@/lib/openapi/openapi-helpers";
+import { agentKeyParam, errorResponses, jsonContent, operationBuilder, uuidParam } from "@/lib/openapi/openapi-helpers";
 import {
   CreateSessionResponse,
   PostTurnResponse,
@@ -30,15 +23,17 @@ import { replayPaths } from "../replay/replay-openapi-paths";
 import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
 import { webhookPaths } from "../webhooks/webhook-openapi-paths";
+import { publishableKeyPaths, widgetSecuritySchemes } from "../widget/publishable-key-openapi-paths";
 
 const errorText = {
   400: "Malformed JSON",
   401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
+  403: "The key lacks the scope; with a publishable key also ORIGIN_NOT_ALLOWED (Origin missing or not listed) and SESSION_TOKEN_INVALID",
   404: "No such resource",
   409: "Idempotency-Key still in flight",
   413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (also text with NUL, an unpaired surrogate or a control character other than tab/LF/CR)",
+  429: "A widget limit (publishable key): retry after Retry-After seconds",
 };
 const errors = errorResponses(errorText);
 const operation = operationBuilder(errorText, "input");
@@ -54,7 +49,10 @@ export function buildOpenApiDocument() {
         "Turn engine for rule-governed conversational agents. Authenticate with `Authorization: Bearer fk_…`.",
     },
     components: {
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A Focal API key (fk_…)" } },
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "A Focal API key (fk_…)" },
+        ...widgetSecuritySchemes,
+      },
     },
     paths: {
       "/api/health": {
@@ -83,20 +81,26 @@ export function buildOpenApiDocument() {
         }),
       },
       "/api/v1/agents/{key}/sessions": {
-        post: operation("turns:write", {
-          summary: "Start a session",
-          parameters: [agentKeyParam],
-          body: CreateSessionBody,
-          ok: { status: 201, description: "Created", schema: CreateSessionResponse },
-          errors: [400, 401, 403, 404, 422],
-        }),
+        post: {
+          ...operation("turns:write", {
+            summary: "Start a session",
+            description:
+              "With a publishable key (docs/widget.md) the session is on the key's agent only (another agent: 404), the request needs an Origin the key lists, counts against `widget.sessions_per_hour_per_address` and `_per_key`, and the answer adds `session_token` (24 h) for the session's turns and events.",
+            parameters: [agentKeyParam],
+            body: CreateSessionBody,
+            ok: { status: 201, description: "Created", schema: CreateSessionResponse },
+            errors: [400, 401, 403, 404, 422, 429],
+          }),
+          security: [{ apiKey: [] }, { publishableKey: [] }],
+        },
       },
       "/api/v1/sessions/{id}/turns": {
         post: {
           summary: "Post a user message and get the agent's reply",
           description:
-            "With `Accept: text/event-stream` the answer is a stream of server-sent events: one `stage` event per pipeline stage as it completes (name, status, decision, timing; no draft text, no attributes), then exactly one `turn` event whose data is the JSON form's 200 body, or one `error` event whose data is the JSON form's error body plus its `status`. The reply is only ever sent in the `turn` event, after enforcement passed it and the turn is committed; a draft that was blocked and regenerated never appears. An Idempotency-Key that was already answered streams the stored result as the one `turn` event. A client that disconnects does not cancel the turn: it is still stored, once.",
-          ...secured("turns:write"),
+            "With `Accept: text/event-stream` the answer is a stream of server-sent events: one `stage` event per pipeline stage as it completes (name, status, decision, timing; no draft text, no attributes), then exactly one `turn` event whose data is the JSON form's 200 body, or one `error` event whose data is the JSON form's error body plus its `status`. The reply is only ever sent in the `turn` event, after enforcement passed it and the turn is committed; a draft that was blocked and regenerated never appears. An Idempotency-Key that was already answered streams the stored result as the one `turn` event. A client that disconnects does not cancel the turn: it is still stored, once. With a publishable key the request needs the session's token and an Origin the key lists, and counts against the `widget.turns_per_minute_*` limits (429 with Retry-After).",
+          security: [{ apiKey: [] }, { publishableKey: [], widgetSessionToken: [] }],
+          "x-focal-scope": "turns:write",
           parameters: [
             uuidParam(),
             {
@@ -122,7 +126,7 @@ export function buildOpenApiDocument() {
                 },
               },
             },
-            ...errors(400, 401, 403, 404, 409, 413, 422),
+            ...errors(400, 401, 403, 404, 409, 413, 422, 429),
           },
         },
       },
@@ -152,6 +156,7 @@ export function buildOpenApiDocument() {
       ...reviewsPaths,
       ...customersPaths,
       ...webhookPaths,
+      ...publishableKeyPaths,
       "/api/v1/ledger/verify": {
         get: operation("ledger:read", {
           summary: "Walk every chain (global and per session) and every anchor; name the first broken event",

@@ -8,6 +8,12 @@ import type { ErrorBody } from "@/lib/openapi/error-body";
 import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { authenticateApiKey } from "./auth/api-keys";
 import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";
+import {
+  PUBLISHABLE_KEY_HEADERS,
+  type PublishableRoute,
+  publishablePrincipal,
+  sessionTokenRefusal,
+} from "./auth/publishable-key-auth";
 import { getDb } from "./db";
 import { dbFaultReply, RETRY_AFTER_SECONDS } from "./db-faults/db-fault-reply";
 import { AppError, type FieldIssue, issuesFromZod, RateLimitedError } from "./errors";
@@ -87,6 +93,7 @@ export interface RouteMeta {
   params?: z.ZodType;
   /** The declared body per status: the API tests check every answer against it (error statuses also allow ErrorBody). */
   responses: Readonly<Record<number, z.ZodType>>;
+  publishable?: PublishableRoute;
 }
 
 type Handler<B, P, M> = (ctx: RouteContext<B, P, M>) => Promise<HandlerResult<M>>;
@@ -160,9 +167,9 @@ export function errorBodyOf(
 async function authenticate(
   request: Request,
   db: Database,
-  scope: ApiScope,
-  sessionRole?: Role,
+  config: { scope: ApiScope; sessionRole?: Role; publishable?: PublishableRoute },
 ): Promise<Principal | Response> {
+  const { scope, sessionRole } = config;
   const requestId = requestIdFrom(request.headers);
   const authorization = request.headers.get("authorization");
   if (authorization) {
@@ -179,6 +186,12 @@ async function authenticate(
       return refused;
     }
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (match?.[1]?.startsWith("pk_")) {
+      const pk = await publishablePrincipal(db, match[1], request, config.publishable);
+      if ("kind" in pk) return pk;
+      if (pk.status === 401) recordInvalidKey(address);
+      return errorResponse(pk.status, pk.code, pk.message, requestId);
+    }
     const key = match?.[1] ? await authenticateApiKey(db, match[1]) : null;
     if (!key) {
       recordInvalidKey(address);
@@ -248,6 +261,11 @@ interface RouteConfig<RS extends ResponseSchemas, BS, PS> {
   params?: PS;
   /** The success body (or bodies by status): the handler's return type, the OpenAPI document's schema. */
   response: RS;
+  /**
+   * One of the three routes a publishable key may call (docs/widget.md): "agent-sessions" starts a
+   * session on the key's agent; "session" also needs the session's token. Unset: a pk key is refused.
+   */
+  publishable?: PublishableRoute;
 }
 
 type RouteHandlerOf<RS extends ResponseSchemas, BS, PS> = Handler<
@@ -297,18 +315,33 @@ async function answerRoute<
   segment: { params?: Promise<Record<string, string>> } | undefined,
 ): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
+  // A publishable key's request from an allowed Origin: every answer, errors too, may be read by that page.
+  let corsOrigin: string | null = null;
+  const withCors = (response: Response) => {
+    if (corsOrigin) {
+      response.headers.set("access-control-allow-origin", corsOrigin);
+      response.headers.set("access-control-expose-headers", PUBLISHABLE_KEY_HEADERS.exposeHeaders);
+      response.headers.append("vary", "Origin");
+    }
+    return response;
+  };
   try {
     const db = await getDb();
-    const principal = await authenticate(request, db, config.scope, config.sessionRole);
+    const principal = await authenticate(request, db, config);
     if (principal instanceof Response) return principal;
+    if (principal.kind === "publishable_key") corsOrigin = principal.origin;
     const params = await readParams(segment, config.params, requestId);
-    if (params instanceof Response) return params;
+    if (params instanceof Response) return withCors(params);
+    if (principal.kind === "publishable_key" && config.publishable === "session") {
+      const refused = await sessionTokenRefusal(db, request, principal, (params as { id: string }).id);
+      if (refused) return withCors(errorResponse(refused.status, refused.code, refused.message, requestId));
+    }
     const body = config.body ? await readBody(request, config.body, config.bodyKind ?? "json", requestId) : undefined;
-    if (body instanceof Response) return body;
-    return await runHandler(config, handler, { request, db, principal, params, body, requestId });
+    if (body instanceof Response) return withCors(body);
+    return withCors(await runHandler(config, handler, { request, db, principal, params, body, requestId }));
   } catch (error) {
     const { status, body, headers } = errorBodyOf(error, request, requestId);
-    return NextResponse.json(body, { status, headers });
+    return withCors(NextResponse.json(body, { status, headers }));
   }
 }
 
@@ -329,6 +362,7 @@ export function defineRoute<
     body: config.body,
     params: config.params,
     responses: statusMap(config.response),
+    publishable: config.publishable,
   };
   const route = async (request: Request, segment?: { params?: Promise<Record<string, string>> }) => {
     const response = await answerRoute(config, handler, request, segment);

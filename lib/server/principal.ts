@@ -23,12 +23,23 @@ interface ApiKeyPrincipal {
   agentIds: string[] | null;
 }
 
-export type Principal = OperatorPrincipal | ApiKeyPrincipal;
+/**
+ * A web page's publishable key (docs/widget.md): one agent, the three widget routes, from an allowed
+ * Origin (the one this request came from).
+ */
+export interface PublishableKeyPrincipal {
+  kind: "publishable_key";
+  id: string;
+  prefix: string;
+  agentId: string;
+  origin: string;
+}
+
+export type Principal = OperatorPrincipal | ApiKeyPrincipal | PublishableKeyPrincipal;
 
 export function actorOf(principal: Principal): Actor {
-  return principal.kind === "operator"
-    ? { kind: "operator", name: principal.email, id: principal.id }
-    : { kind: "api_key", name: principal.prefix, id: principal.id };
+  if (principal.kind === "operator") return { kind: "operator", name: principal.email, id: principal.id };
+  return { kind: principal.kind, name: principal.prefix, id: principal.id };
 }
 
 /** x-request-id from a proxy when it is sane, else a fresh id; it goes into logs and ledger events. */

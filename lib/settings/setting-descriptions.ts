@@ -28,6 +28,8 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   reviews: "Which conversations are sent to the review queue for a person to label.",
   approvals:
     "What the customer hears while a tool that requires approval waits for an operator, and how long it waits.",
+  widget:
+    "The embeddable chat widget: how many conversations and messages each end customer, address and publishable key may send.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -256,6 +258,28 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
     "Approval expires after (minutes)",
     "A pending approval not decided within this time expires as denied, and the customer gets the denied reply. 1 to 10,080.",
   ),
+  "widget.turns_per_minute_per_session": d(
+    "Widget turns a minute per session",
+    "Messages one widget conversation may send a minute (counted per session token). 1 to 600.",
+  ),
+  "widget.turns_per_minute_per_address": d(
+    "Widget turns a minute per address",
+    "Messages all widget conversations from one client address may send a minute. 1 to 6,000.",
+  ),
+  "widget.turns_per_minute_per_key": d(
+    "Widget turns a minute per key",
+    "Messages all conversations on one publishable key may send a minute. 1 to 100,000.",
+  ),
+  "widget.sessions_per_hour_per_address": d(
+    "Widget conversations an hour per address",
+    "Conversations one client address may start an hour. 1 to 10,000.",
+  ),
+  "widget.sessions_per_hour_per_key": d(
+    "Widget conversations an hour per key",
+    "Conversations one publishable key may start an hour. 1 to 1,000,000.",
+  ),
+  "widget.show_why": d("Show why this answer", "The widget shows a footer that says why the agent answered as it did."),
+  "widget.hosted_page": d("Hosted chat page", "Serve a hosted chat page for this agent."),
   "reviews.sampling": d(
     "Sample sessions for review",
     `outcome=share pairs: fallback=1 sends every session with a fallback turn, answered=0.1 one in ten with an answered turn. Outcomes: ${TURN_OUTCOMES.join(", ")}. Empty = none sampled.`,

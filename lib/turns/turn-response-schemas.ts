@@ -5,7 +5,12 @@ import { ErrorBody } from "@/lib/openapi/error-body";
 // Response bodies of the session and turn routes (the JSON answer and the event stream): declared by the
 // routes, drawn by the OpenAPI document.
 
-export const CreateSessionResponse = z.object({ session_id: z.string().uuid() });
+export const CreateSessionResponse = z.object({
+  session_id: z.string().uuid(),
+  /** With a publishable key only (docs/widget.md): the token the session's turns and events need. */
+  session_token: z.string().optional(),
+  session_token_expires_at: z.string().optional(),
+});
 
 /** What a reply commits to for one variable (DeclaredClaim in lib/engine/contracts/model.ts). */
 

@@ -50,6 +50,8 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
   "/api/v1/openapi.json": { status: 200, why: "public document" },
   "/api/v1/customers/[customer_id]": { status: 403, why: "admin scope: every agent" },
   "/api/v1/api-keys": { status: 403, why: "admin scope" },
+  "/api/v1/agents/[key]/publishable-keys": { status: 403, why: "admin scope: admins reach every agent" },
+  "/api/v1/agents/[key]/publishable-keys/[id]": { status: 403, why: "admin scope: admins reach every agent" },
   "/api/v1/agents/import": { status: 403, why: "creating agents needs every agent" },
   "/api/v1/ledger/verify": { status: 200, why: "instance-wide chain verdict: counts, no keys" },
   "/api/v1/ledger/anchors/latest": { status: 404, why: "instance-wide anchor hash (none made yet here)" },
@@ -62,6 +64,8 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
 const NOT_AGENT_ACTIONS = new Set([
   "createApiKey",
   "revokeApiKey",
+  "createPublishableKey",
+  "revokePublishableKey",
   "changeOperatorRole",
   "createOperator",
   "setAgentGrant",

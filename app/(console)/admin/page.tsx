@@ -4,12 +4,15 @@ import { AddOperatorForm } from "@/components/admin/add-operator-form";
 import { AgentGrants } from "@/components/admin/agent-grants";
 import { ApiKeysTable } from "@/components/admin/api-keys-table";
 import { CreateApiKeyDialog } from "@/components/admin/create-api-key-dialog";
+import { CreatePublishableKeyDialog } from "@/components/admin/create-publishable-key-dialog";
 import { OperatorsTable } from "@/components/admin/operators-table";
+import { PublishableKeysTable } from "@/components/admin/publishable-keys-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAgentGrants } from "@/db/queries/agent-grants";
 import { listAgents } from "@/db/queries/agents";
 import { listApiKeys, listOperators } from "@/db/queries/identity";
+import { livePublishableKeys } from "@/db/queries/publishable-keys";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
@@ -20,11 +23,12 @@ export default async function AdminPage() {
   const operator = await requireOperator();
   if (!roleAtLeast(operator.role, "admin")) return <AccessDenied needs="admin" have={operator.role} />;
   const db = await getDb();
-  const [operators, keys, grants, agents] = await Promise.all([
+  const [operators, keys, grants, agents, publishable] = await Promise.all([
     listOperators(db),
     listApiKeys(db),
     listAgentGrants(db),
     listAgents(db),
+    livePublishableKeys(db),
   ]);
   const agentOptions = agents.map((a) => ({ key: a.key, name: a.name }));
   const agentKeyOf = new Map(agents.map((a) => [a.id, a.key]));
@@ -32,7 +36,7 @@ export default async function AdminPage() {
     <>
       <PageHeader
         title="Users & API keys"
-        description="Operators sign in to the console; API keys call the REST API."
+        description="Operators sign in to the console; API keys call the REST API; publishable keys embed a chat in a web page."
       />
       <Card>
         <CardHeader>
@@ -82,6 +86,26 @@ export default async function AdminPage() {
               lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
               revokedAt: k.revokedAt?.toISOString() ?? null,
             }))}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex flex-row items-start justify-between gap-4">
+          <div>
+            <CardTitle>Publishable keys</CardTitle>
+            <CardDescription>
+              For a web page&apos;s chat widget: one agent, only from the origins listed, and only to start
+              conversations and talk in them. Shown once at creation; revoked keys get 401.
+            </CardDescription>
+          </div>
+          <CreatePublishableKeyDialog agents={agentOptions} />
+        </CardHeader>
+        <CardContent>
+          <PublishableKeysTable
+            keys={publishable.flatMap((k) => {
+              const agent = agentKeyOf.get(k.agentId);
+              return agent ? [{ ...k, agent, createdAt: k.createdAt.toISOString() }] : [];
+            })}
           />
         </CardContent>
       </Card>

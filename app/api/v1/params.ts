@@ -10,3 +10,4 @@ export const TestRunIdParams = z.object({ id: z.string().uuid() });
 export const AgentWebhookParams = z.object({ key: z.string().min(1).max(64), id: z.string().uuid() });
 export const HandoffIdParams = z.object({ id: z.string().uuid() });
 export const ApprovalIdParams = z.object({ id: z.string().uuid() });
+export const AgentPublishableKeyParams = z.object({ key: z.string().min(1).max(64), id: z.string().uuid() });

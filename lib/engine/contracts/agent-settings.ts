@@ -347,6 +347,36 @@ export const ReviewsSettings = section(
   { sampling: [] as SamplingRule[] },
 );
 
+/**
+ * The embeddable chat widget (docs/widget.md). Requests with a publishable key are counted per end
+ * customer: turns a minute per session token, per client address and per key; sessions an hour per
+ * client address and per key. Past a limit the request is refused with 429 and Retry-After.
+ * `show_why`: the widget shows a "why this answer" footer; `hosted_page`: the agent's hosted chat page
+ * is served.
+ */
+export const WidgetSettings = section(
+  {
+    turns_per_minute_per_session: count(1, 600),
+    turns_per_minute_per_address: count(1, 6_000),
+    turns_per_minute_per_key: count(1, 100_000),
+    sessions_per_hour_per_address: count(1, 10_000),
+    sessions_per_hour_per_key: count(1, 1_000_000),
+    show_why: z.boolean(),
+    hosted_page: z.boolean(),
+  },
+  {
+    // 10 a minute is faster than anyone types; 30 an address lets an office share one; 600 a key is
+    // ten turns a second across a site before a runaway script is cut off.
+    turns_per_minute_per_session: 10,
+    turns_per_minute_per_address: 30,
+    turns_per_minute_per_key: 600,
+    sessions_per_hour_per_address: 20,
+    sessions_per_hour_per_key: 2_000,
+    show_why: true,
+    hosted_page: false,
+  },
+);
+
 /** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */
 export const AgentSettingsInput = z.strictObject({
   scenario_filter: ScenarioFilterSettings.input.optional(),
@@ -362,6 +392,7 @@ export const AgentSettingsInput = z.strictObject({
   handoff: HandoffSettings.input.optional(),
   reviews: ReviewsSettings.input.optional(),
   approvals: ApprovalSettings.input.optional(),
+  widget: WidgetSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -380,6 +411,7 @@ export const AgentSettings = z.strictObject({
   handoff: HandoffSettings.config.prefault({}),
   reviews: ReviewsSettings.config.prefault({}),
   approvals: ApprovalSettings.config.prefault({}),
+  widget: WidgetSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

@@ -38,7 +38,9 @@ export async function overrideLoop(
   ctx: { actor: Actor; requestId: string; now: Date },
 ): Promise<OverrideGuardrailsResponse> {
   const { actor, now } = ctx;
-  if (actor.kind === "system") throw new AppError("FORBIDDEN", "Overrides are made by an operator or an API key.");
+  if (actor.kind === "system" || actor.kind === "publishable_key") {
+    throw new AppError("FORBIDDEN", "Overrides are made by an operator or an API key.");
+  }
   const actorKind = actor.kind;
   const known = await getLoopRow(db, loopId);
   if (!known || !reachesAgentId(known.agentId)) throw new AppError("NOT_FOUND", `No loop with id ${loopId}.`);

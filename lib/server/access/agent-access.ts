@@ -18,6 +18,7 @@ const EVERY_AGENT: AgentAccess = { all: true };
 const loaded = new WeakMap<Principal, Promise<AgentAccess>>();
 
 async function loadAccess(db: DbOrTx, principal: Principal): Promise<AgentAccess> {
+  if (principal.kind === "publishable_key") return { all: false, roles: new Map([[principal.agentId, null]]) };
   if (principal.kind === "api_key") {
     return principal.agentIds
       ? { all: false, roles: new Map(principal.agentIds.map((id) => [id, null])) }

@@ -4,12 +4,12 @@ import { LEDGER_EVENT_TYPES } from "@/lib/ledger/ledger-event-types";
 export const LedgerEventType = z.enum(LEDGER_EVENT_TYPES);
 export type LedgerEventType = z.infer<typeof LedgerEventType>;
 
-const ActorKind = z.enum(["operator", "api_key", "system"]);
+const ActorKind = z.enum(["operator", "api_key", "publishable_key", "system"]);
 type ActorKind = z.infer<typeof ActorKind>;
 
 export interface Actor {
   kind: ActorKind;
-  /** operator email, api key prefix, or "system". */
+  /** operator email, api or publishable key prefix, or "system". */
   name: string;
   id: string | null;
 }

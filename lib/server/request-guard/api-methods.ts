@@ -10,6 +10,8 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/replays": ["POST"],
   "/api/v1/agents/[key]/reviews": ["GET"],
   "/api/v1/agents/[key]/routing-check": ["POST"],
+  "/api/v1/agents/[key]/publishable-keys/[id]": ["DELETE"],
+  "/api/v1/agents/[key]/publishable-keys": ["GET", "POST"],
   "/api/v1/agents/[key]/sessions": ["POST"],
   "/api/v1/agents/[key]/test-runs": ["GET", "POST"],
   "/api/v1/agents/[key]/tests/[test_key]": ["DELETE", "GET", "PUT"],

@@ -7,6 +7,7 @@ import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
 import { readTranscript, startAfter } from "../session-transcript";
 import { ensureCrossInstancePoll } from "./cross-instance-poll";
+import { customerViewOf } from "./customer-view";
 import { releaseStreamSlot, takeStreamSlot } from "./session-change-bus";
 import { type SessionSnapshot, subscribeSessionFeed } from "./session-feed";
 
@@ -20,7 +21,13 @@ const RETRY_MS = 3000;
 
 export async function openSessionEventStream(
   db: Database,
-  input: { sessionId: string; after: string | undefined; signal: AbortSignal },
+  input: {
+    sessionId: string;
+    after: string | undefined;
+    signal: AbortSignal;
+    /** The customer's own view (a widget's publishable key, customer-view.ts): no operator identities. */
+    forCustomer?: boolean;
+  },
 ): Promise<{ stream: Response } | { full: true; max: number }> {
   const { session } = await sessionOr404(db, input.sessionId);
   // The bound before the transcript is read: a flood beyond it costs a lookup each, not a read.
@@ -55,7 +62,8 @@ export async function openSessionEventStream(
           stop();
         }
       };
-      const send = (event: SessionEvent) => write(formatSessionEvent(event));
+      const send = (event: SessionEvent) =>
+        write(formatSessionEvent(input.forCustomer ? customerViewOf(event) : event));
       const apply = (snapshot: SessionSnapshot) => {
         if (!snapshot) {
           send({ event: "gone", data: { session_id: session.id } });

@@ -1,15 +1,32 @@
+import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { createSession } from "@/lib/server/engine-host/create-session";
+import { clientAddressFrom } from "@/lib/server/request/forwarded-request";
 import { CreateSessionResponse } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody } from "@/lib/turns/turn-view";
+import { issueSessionToken } from "@/lib/widget/server/session-token";
+import { admitWidgetSession } from "@/lib/widget/server/widget-limits";
+import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { AgentKeyParams } from "../../../params";
 
-// POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?} → 201 {session_id}
+// POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?} → 201 {session_id}; with a
+// publishable key (docs/widget.md) also {session_token, session_token_expires_at}, counted per client
+// address and per key.
 export const POST = defineRoute(
-  { scope: "turns:write", params: AgentKeyParams, body: CreateSessionBody, response: { 201: CreateSessionResponse } },
-  async ({ db, params, body, actor, reply }) => {
+  {
+    scope: "turns:write",
+    publishable: "agent-sessions",
+    params: AgentKeyParams,
+    body: CreateSessionBody,
+    response: { 201: CreateSessionResponse },
+  },
+  async ({ db, params, body, actor, principal, request, reply }) => {
     const agent = await requireAgent(db, params.key);
+    if (principal.kind === "publishable_key") {
+      const address = clientAddressFrom(request.headers);
+      await admitWidgetSession(db, resolveAgentSettings(agent.settings).widget, { keyId: principal.id, address });
+    }
     const session = await createSession(db, {
       agent,
       channel: "api",
@@ -17,6 +34,15 @@ export const POST = defineRoute(
       continuityEnabled: body.continuity_enabled,
       createdBy: actor.name,
     });
-    return reply(201, { session_id: session.id });
+    if (principal.kind !== "publishable_key") return reply(201, { session_id: session.id });
+    const token = await issueSessionToken(db, { sessionId: session.id, keyId: principal.id });
+    return reply(201, {
+      session_id: session.id,
+      session_token: token.token,
+      session_token_expires_at: token.expiresAt.toISOString(),
+    });
   },
 );
+
+// OPTIONS: the CORS preflight of a widget page (docs/widget.md#cors).
+export const OPTIONS = widgetPreflight("agent-sessions", "POST");

@@ -8,6 +8,8 @@ import { eventStreamResponse, type TurnEventSink } from "@/lib/server/turn-strea
 import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import { type ErrorEventBody, type StageEvent, type TurnEventBody, wantsEventStream } from "@/lib/turns/turn-stream";
 import { PostTurnBody } from "@/lib/turns/turn-view";
+import { admitWidgetTurn } from "@/lib/widget/server/widget-limits";
+import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { SessionIdParams } from "../../../params";
 
 // POST /api/v1/sessions/{id}/turns {message} with optional Idempotency-Key →
@@ -16,8 +18,15 @@ import { SessionIdParams } from "../../../params";
 // that same body (or one `error` event with the JSON form's error body and status). The reply is sent
 // only in the `turn` event, after enforcement passed it and the turn is committed.
 export const POST = defineRoute(
-  { scope: "turns:write", params: SessionIdParams, body: PostTurnBody, response: PostTurnResponse },
+  {
+    scope: "turns:write",
+    publishable: "session",
+    params: SessionIdParams,
+    body: PostTurnBody,
+    response: PostTurnResponse,
+  },
   async ({ db, params, body, request, principal, actor, requestId, reply }) => {
+    if (principal.kind === "publishable_key") await admitWidgetTurn(db, principal, params.id, request);
     const streaming = wantsEventStream(request.headers.get("accept"));
     const key = request.headers.get("idempotency-key");
     let recordId: string | null = null;
@@ -115,5 +124,8 @@ export const POST = defineRoute(
     return reply(200, result, { "server-timing": serverTiming });
   },
 );
+
+// OPTIONS: the CORS preflight of a widget page (docs/widget.md#cors).
+export const OPTIONS = widgetPreflight("session", "POST");
 
 type TurnResponse = z.input<typeof PostTurnResponse>;

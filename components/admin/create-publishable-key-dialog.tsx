@@ -1,0 +1,157 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import { ShownOnceValue } from "@/components/ui/shown-once-value";
+import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
+import { Textarea } from "@/components/ui/textarea";
+import { TitledDialog } from "@/components/ui/titled-dialog";
+import { useFormProblems } from "@/components/ui/use-form-problems";
+import { createPublishableKeyAction } from "@/lib/actions/widget/create-publishable-key";
+import { AllowedOrigin } from "@/lib/widget/publishable-key-schemas";
+
+interface Draft {
+  agent: string;
+  label: string;
+  origins: string;
+}
+
+/** One origin a line; blank lines are dropped. */
+const originsOf = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * The origins' errors, each bad one named by its line: the action answers per field, so the lines are
+ * checked again with the same schema to say which.
+ */
+function originProblems(errors: Record<string, string[]>, lines: string[]): string[] {
+  const messages = errors.allowed_origins ?? [];
+  if (messages.length === 0) return [];
+  const perLine = lines.flatMap((line, at) => {
+    const parsed = AllowedOrigin.safeParse(line);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `Line ${at + 1} (${line}): ${issue.message}`);
+  });
+  return perLine.length > 0 ? perLine : messages;
+}
+
+export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; name: string }[] }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const { errors, message, refused, clear } = useFormProblems();
+  const [created, setCreated] = useState<{ key: string; label: string } | null>(null);
+  // What was sent, so a refused form comes back as it was typed (React resets a form after its action).
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  function onSubmit(form: FormData) {
+    const sent: Draft = {
+      agent: String(form.get("agent") ?? ""),
+      label: String(form.get("label") ?? ""),
+      origins: String(form.get("origins") ?? ""),
+    };
+    startTransition(async () => {
+      const result = await createPublishableKeyAction({
+        agent: sent.agent,
+        label: sent.label,
+        allowed_origins: originsOf(sent.origins),
+      });
+      setDraft(result.ok ? null : sent);
+      if (result.ok) {
+        setCreated({ key: result.data.key, label: result.data.label });
+        clear();
+        router.refresh();
+      } else {
+        refused(result);
+      }
+    });
+  }
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setCreated(null);
+      setDraft(null);
+      clear();
+    }
+  }
+
+  const lines = originsOf(draft?.origins ?? "");
+  return (
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={<Button disabled={agents.length === 0}>Create publishable key</Button>}
+      title={created ? "Copy the key now" : "Create publishable key"}
+      description={
+        created
+          ? `This is the only time “${created.label}” is shown. Focal keeps only its SHA-256 hash.`
+          : "A web page's chat widget sends it as Authorization: Bearer pk_… It can only start conversations with one agent, from the origins you list."
+      }
+    >
+      {created ? (
+        <>
+          <ShownOnceValue value={created.key} label="Publishable key" testId="new-publishable-key" />
+          <DialogFooter>
+            <Button onClick={() => onOpenChange(false)}>Done</Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <form onSubmit={submitKeepingValues(onSubmit)} className="space-y-4" aria-label="Create publishable key">
+          {message ? <Alert variant="danger">{message}</Alert> : null}
+          <FormField label="Agent" htmlFor="pk-agent" errors={errors.agent}>
+            <NativeSelect id="pk-agent" name="agent" defaultValue={draft?.agent ?? agents[0]?.key} required>
+              {agents.map((agent) => (
+                <option key={agent.key} value={agent.key}>
+                  {agent.name} ({agent.key})
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField
+            label="Label"
+            htmlFor="pk-label"
+            errors={errors.label}
+            hint="Where it is used, e.g. “Shop help page”."
+          >
+            <Input id="pk-label" name="label" defaultValue={draft?.label} required />
+          </FormField>
+          <div className="space-y-1">
+            <label htmlFor="pk-origins" className="text-sm font-medium">
+              Allowed origins
+            </label>
+            <p id="pk-origins-hint" className="text-xs text-muted-foreground">
+              One a line, exactly scheme://host[:port], e.g. https://shop.example.com. No path, no wildcard.
+            </p>
+            <Textarea
+              id="pk-origins"
+              name="origins"
+              rows={4}
+              defaultValue={draft?.origins}
+              placeholder="https://shop.example.com"
+              aria-describedby="pk-origins-hint"
+              aria-invalid={originProblems(errors, lines).length > 0 || undefined}
+              className="font-mono text-xs"
+              required
+            />
+            <FieldError messages={originProblems(errors, lines)} />
+          </div>
+          <DialogFooter>
+            <Button type="submit" pending={pending}>
+              Create key
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </TitledDialog>
+  );
+}

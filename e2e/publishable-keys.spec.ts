@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn } from "./fixtures";
+
+// The Users & keys page's publishable keys: created from the keyboard, a bad origin named inline, the
+// key shown once and usable from its origin only, then revoked.
+
+test("create a publishable key from the keyboard, use it from its origin, revoke it", async ({ page, request }) => {
+  await signIn(page);
+  await page.goto("/admin");
+  await screenshot(page, "admin-before-publishable-key");
+  const open = page.getByRole("button", { name: "Create publishable key" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Create publishable key" });
+  await dialog.getByLabel("Label").fill("e2e shop");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("https://shop.example.com\nhttps://*.example.com");
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  await expect(dialog.getByText(/Line 2 \(https:\/\/\*\.example\.com\): must be an exact origin/)).toBeVisible();
+  await expect(dialog.getByLabel("Label")).toHaveValue("e2e shop");
+  await screenshot(page, "publishable-key-origin-error");
+
+  await dialog.getByLabel("Allowed origins").fill("https://shop.example.com");
+  await dialog.getByLabel("Allowed origins").press("Tab");
+  await page.keyboard.press("Enter");
+  const key = (await page.getByTestId("new-publishable-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^pk_/);
+  await screenshot(page, "publishable-key-created");
+  await page.getByRole("button", { name: "Done" }).click();
+
+  const row = page.getByTestId("publishable-key-e2e shop");
+  await expect(row).toContainText("https://shop.example.com");
+  await expect(row).toContainText(key.slice(0, 11));
+  await expect(row).not.toContainText(key);
+  await screenshot(page, "admin-publishable-keys");
+
+  const headers = { authorization: `Bearer ${key}`, origin: "https://shop.example.com" };
+  const started = await request.post("/api/v1/agents/refund-desk/sessions", { headers, data: {} });
+  expect(started.status()).toBe(201);
+  expect((await started.json()).session_token).toMatch(/^v1\./);
+  expect(started.headers()["access-control-allow-origin"]).toBe("https://shop.example.com");
+  const preflight = await request.fetch("/api/v1/agents/refund-desk/sessions", {
+    method: "OPTIONS",
+    headers: { origin: "https://shop.example.com", "access-control-request-method": "POST" },
+  });
+  expect(preflight.status()).toBe(204);
+  expect(preflight.headers()["access-control-allow-origin"]).toBe("https://shop.example.com");
+  const elsewhere = await request.post("/api/v1/agents/refund-desk/sessions", {
+    headers: { ...headers, origin: "https://evil.example.com" },
+    data: {},
+  });
+  expect(elsewhere.status()).toBe(403);
+
+  await row.getByRole("button", { name: "Revoke e2e shop" }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke “e2e shop”?" });
+  await screenshot(page, "publishable-key-revoke-confirm");
+  await confirm.getByRole("button", { name: "Revoke key" }).click();
+  await expect(page.getByTestId("publishable-key-e2e shop")).toHaveCount(0);
+  const revoked = await request.post("/api/v1/agents/refund-desk/sessions", { headers, data: {} });
+  expect(revoked.status()).toBe(401);
+});
+
+test("the agent's Settings show the chat widget's limits at their defaults", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/agents/refund-desk/settings");
+  const section = page.getByRole("heading", { name: "Chat widget" });
+  await section.scrollIntoViewIfNeeded();
+  await expect(page.getByText("Widget turns a minute per session")).toBeVisible();
+  await screenshot(page, "settings-widget");
+});

@@ -1,0 +1,74 @@
+import "server-only";
+import type { DbOrTx } from "@/db/types";
+import { authenticatePublishableKey } from "@/lib/widget/server/publishable-keys";
+import { sessionTokenAdmits } from "@/lib/widget/server/session-token";
+import type { PublishableKeyPrincipal } from "../principal";
+
+/** Which of the three widget routes a route is (docs/widget.md); every other route refuses a pk key. */
+export type PublishableRoute = "agent-sessions" | "session";
+
+export const PUBLISHABLE_KEY_HEADERS = {
+  allowHeaders: "authorization, content-type, accept, idempotency-key, last-event-id, x-focal-session-token",
+  exposeHeaders: "retry-after, x-request-id, idempotent-replayed",
+} as const;
+
+type Refusal = { status: number; code: string; message: string };
+
+/**
+ * A pk key's principal, or why it is refused: 401 for an unknown or revoked key, 403
+ * PUBLISHABLE_KEY_NOT_ALLOWED on a route outside the three, 403 ORIGIN_NOT_ALLOWED when the request's
+ * Origin is missing or not one the key lists. Nothing is written either way.
+ */
+export async function publishablePrincipal(
+  db: DbOrTx,
+  presented: string,
+  request: Request,
+  route: PublishableRoute | undefined,
+): Promise<PublishableKeyPrincipal | Refusal> {
+  const key = await authenticatePublishableKey(db, presented);
+  if (!key) return { status: 401, code: "UNAUTHENTICATED", message: "Invalid or revoked publishable key." };
+  if (!route) {
+    return {
+      status: 403,
+      code: "PUBLISHABLE_KEY_NOT_ALLOWED",
+      message: "A publishable key may only start a session, post its turns and read its events.",
+    };
+  }
+  const origin = request.headers.get("origin");
+  if (!origin || !key.allowedOrigins.includes(origin.toLowerCase())) {
+    return {
+      status: 403,
+      code: "ORIGIN_NOT_ALLOWED",
+      message: origin
+        ? `This publishable key is not allowed from ${origin.slice(0, 300)}.`
+        : "A publishable key is used from a browser page: the request needs its Origin header.",
+    };
+  }
+  return { kind: "publishable_key", id: key.id, prefix: key.prefix, agentId: key.agentId, origin };
+}
+
+/** The session token a request carries: the header, or for GET (EventSource) the session_token query. */
+function presentedToken(request: Request): string | null {
+  const header = request.headers.get("x-focal-session-token");
+  if (header) return header.trim();
+  if (request.method !== "GET") return null;
+  return new URL(request.url).searchParams.get("session_token");
+}
+
+/** 403 SESSION_TOKEN_INVALID unless the request carries a live token of this session and this key. */
+export async function sessionTokenRefusal(
+  db: DbOrTx,
+  request: Request,
+  principal: PublishableKeyPrincipal,
+  sessionId: string,
+): Promise<Refusal | null> {
+  const token = presentedToken(request);
+  if (token && (await sessionTokenAdmits(db, token, { sessionId, keyId: principal.id }))) return null;
+  return {
+    status: 403,
+    code: "SESSION_TOKEN_INVALID",
+    message: token
+      ? "The session token is expired, or was issued for another session or key."
+      : "Send the session's token in X-Focal-Session-Token.",
+  };
+}
