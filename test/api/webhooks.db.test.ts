@@ -440,7 +440,7 @@ describe("webhook configuration over REST", () => {
     expect(await tableCounts(handle)).toEqual(before);
   }, 30_000);
 
-  it("tells a subscribed helpdesk of a handoff, its claim, the operator's words and the return, in order", async () => {
+  it("tells a subscribed helpdesk of a handoff, its claim, the operator's words and the return, ordered by created_at", async () => {
     const agent = await freshAgent();
     const created = await create(agent.key, {
       url: hookUrl("/helpdesk"),
@@ -461,7 +461,11 @@ describe("webhook configuration over REST", () => {
       async () => received.get("/helpdesk") ?? [],
       (r) => r.length >= 4,
     );
-    const bodies = got.map((r) => JSON.parse(r.body));
+    // Deliveries run side by side and retry on their own, so they may arrive in any order; each
+    // body's created_at orders them (docs/webhooks.md).
+    const bodies = got
+      .map((r) => JSON.parse(r.body))
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
     expect(bodies.map((b) => b.type)).toEqual([
       "handoff.requested",
       "handoff.claimed",
