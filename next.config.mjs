@@ -1,3 +1,6 @@
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants.js";
+import { buildWidget } from "./scripts/build-widget.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm + data files; bundling it would also copy them into public static media.
@@ -13,4 +16,8 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
 };
 
-export default nextConfig;
+// The embeddable widget (public/widget.js, docs/widget.md) is built with the app, never committed.
+export default function config(phase) {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) buildWidget();
+  return nextConfig;
+}
