@@ -8,7 +8,7 @@ import { STRINGS } from "./strings";
 import { appendMessage, showError, showStatus, type WidgetView } from "./view";
 
 /** The turns route refuses longer messages (docs/api.md); refused here before sending. */
-export const MESSAGE_MAX = 4000;
+const MESSAGE_MAX = 4000;
 /** An events stream that ends or drops is reopened after 3 s, from the last message seen. */
 const RECONNECT_MS = 3000;
 
