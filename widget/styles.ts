@@ -12,7 +12,7 @@ export function widgetCss(accent: string, position: "right" | "left"): string {
 * { box-sizing: border-box; }
 .launcher { position: fixed; ${position}: 20px; bottom: 20px; z-index: 2147483000; width: 56px; height: 56px;
   border-radius: 50%; border: 0; background: var(--focal-accent); color: var(--focal-accent-text);
-  font: 600 24px/1 var(--focal-font); cursor: pointer; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
+  display: grid; place-items: center; cursor: pointer; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible { outline: 3px solid var(--focal-text); outline-offset: 2px; }
 .panel { position: fixed; ${position}: 20px; bottom: 88px; z-index: 2147483001; width: 370px; height: min(600px, calc(100vh - 110px));
   display: flex; flex-direction: column; background: var(--focal-bg); color: var(--focal-text);

@@ -36,7 +36,7 @@ export function buildView(config: WidgetConfig): WidgetView {
   const shadow = host.attachShadow({ mode: "open" });
   const root = el("div", { className: config.page ? "root page" : "root" });
   const title = config.title ?? STRINGS.title;
-  const launcher = el("button", { type: "button", className: "launcher", textContent: "💬" });
+  const launcher = el("button", { type: "button", className: "launcher" }, chatIcon());
   launcher.setAttribute("aria-label", STRINGS.open);
   launcher.setAttribute("aria-expanded", "false");
   launcher.setAttribute("aria-controls", "focal-panel");
@@ -72,6 +72,22 @@ export function buildView(config: WidgetConfig): WidgetView {
   document.body.append(host);
   return { root, launcher, panel, startOver, close, status, log, progress, error, form, input, send };
 }
+
+/** A speech bubble drawn in SVG: an emoji would depend on the visitor's fonts (a box without one). */
+function chatIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "26");
+  svg.setAttribute("height", "26");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", "M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z");
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
 
 export type Speaker = "customer" | "agent" | "operator" | "system";
 
