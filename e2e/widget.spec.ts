@@ -6,9 +6,10 @@ import { saveAdminSession, screenshot } from "./fixtures";
 
 // The embeddable widget on a customer's page (docs/widget.md): a static page on another port embeds
 // widget.js with a publishable key that lists that page's origin. The customer opens the launcher,
-// sees the turn's progress and then the checked reply with "Why this answer", reloads and finds the
-// conversation still there. A page on an origin the key does not list cannot start a chat. On a phone
-// the panel fills the screen; the hosted page shows the same chat full-page. An agent of its own.
+// sees the turn's progress and then the checked reply with "Why this answer"; a second message within
+// the minute is refused politely with the wait; a specialist joins and writes, live; after a reload the conversation is still there. A page
+// on an origin the key does not list cannot start a chat. On a phone the panel fills the screen; the
+// hosted page shows the same chat full-page. An agent of its own.
 
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "widget-admin.json");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
@@ -53,7 +54,11 @@ test.beforeAll(async ({ browser }, testInfo) => {
         ...demo.agent,
         key: agentKey,
         name: "Widget desk",
-        settings: { ...demo.agent.settings, widget: { show_why: true, hosted_page: true } },
+        // One turn a minute per session: the second message of a session meets the limit.
+        settings: {
+          ...demo.agent.settings,
+          widget: { show_why: true, hosted_page: true, turns_per_minute_per_session: 1 },
+        },
       },
     },
   });
@@ -98,6 +103,7 @@ async function openChat(page: Page) {
 
 test("a customer chats on an allowed page: progress, the reply with why, and the chat survives a reload", async ({
   page,
+  browser,
 }) => {
   const warnings: string[] = [];
   page.on("console", (message) => {
@@ -134,6 +140,43 @@ test("a customer chats on an allowed page: progress, the reply with why, and the
   await expect(reply.locator(".why")).toContainText(/Rules that applied|No specific rule applied/);
   await screenshot(page, "widget-reply-why");
 
+  await panel.getByLabel("Your message").fill("And order 124?");
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("alert")).toHaveText(
+    /^You are sending messages a little fast\. Please wait \d+ seconds? and try again\.$/,
+  );
+  await expect(panel.getByLabel("Your message")).toHaveValue("And order 124?");
+  await expect(panel.locator(".msg.customer")).toHaveCount(1);
+  await screenshot(page, "widget-rate-limited");
+
+  // A person takes the conversation over from the console: the customer sees it live.
+  const sessionId = await page.evaluate(
+    (storageKey) => JSON.parse(localStorage.getItem(storageKey) ?? "{}").sessionId as string,
+    `focal-widget:${agentKey}`,
+  );
+  const admin = await browser.newContext({ storageState: ADMIN_STATE });
+  const headers = { origin: focal };
+  const handoff = await admin.request.post(`/api/v1/sessions/${sessionId}/handoff`, {
+    headers,
+    data: { reason: "checking order 123" },
+  });
+  expect(handoff.status()).toBe(201);
+  await expect(panel.getByRole("status").first()).toHaveText("A member of our team will join this conversation.");
+  const handoffId = (await handoff.json()).handoff.id;
+  expect((await admin.request.post(`/api/v1/handoffs/${handoffId}/claim`, { headers })).status()).toBe(200);
+  await expect(panel.getByRole("status").first()).toHaveText("A specialist has joined the conversation.");
+  const sent = await admin.request.post(`/api/v1/sessions/${sessionId}/operator-messages`, {
+    headers,
+    data: { text: "Hello, this is Sam from refunds. I am looking at order 123 now." },
+  });
+  expect(sent.status()).toBe(201);
+  await admin.close();
+  const operator = panel.locator(".msg.operator");
+  await expect(operator).toContainText("Specialist");
+  await expect(operator).toContainText("Hello, this is Sam from refunds.");
+  await expect(panel.getByText("checking order 123")).toHaveCount(0);
+  await screenshot(page, "widget-specialist");
+
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(page.getByRole("button", { name: "Open chat" })).toBeFocused();
@@ -143,6 +186,7 @@ test("a customer chats on an allowed page: progress, the reply with why, and the
   await expect(again.locator(".msg.customer")).toHaveText(/I want a refund for order 123/);
   await expect(again.locator(".msg.agent").nth(1)).toContainText(replyText);
   await expect(again.locator(".msg.agent").nth(1).getByText("Why this answer")).toBeVisible();
+  await expect(again.locator(".msg.operator")).toContainText("Hello, this is Sam from refunds.");
   await screenshot(page, "widget-after-reload");
 
   await again.getByRole("button", { name: "Start over" }).click();

@@ -17,8 +17,11 @@ function wire(config: WidgetConfig, view: WidgetView, chat: Chat): void {
     view.panel.hidden = !open;
     view.launcher.setAttribute("aria-expanded", String(open));
     view.launcher.setAttribute("aria-label", open ? STRINGS.close : STRINGS.open);
-    if (open) view.input.focus();
-    else view.launcher.focus();
+    if (open) {
+      // Messages that arrived while the panel was hidden had no height to scroll by.
+      view.log.scrollTop = view.log.scrollHeight;
+      view.input.focus();
+    } else view.launcher.focus();
   };
   view.launcher.addEventListener("click", () => setOpen(view.panel.hidden));
   view.close.addEventListener("click", () => setOpen(false));

@@ -129,4 +129,6 @@ export function showError(view: WidgetView, text: string | null): void {
 export function showStatus(view: WidgetView, text: string | null): void {
   view.status.hidden = text === null;
   view.status.textContent = text ?? "";
+  // The status line takes height from the log: keep the latest message in view.
+  view.log.scrollTop = view.log.scrollHeight;
 }
