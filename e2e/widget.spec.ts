@@ -85,9 +85,12 @@ async function recordProgress(page: Page) {
     const seen: string[] = [];
     Object.assign(window, { progress: seen });
     if (!progress) return;
-    new MutationObserver(() => {
-      if (progress.textContent) seen.push(progress.textContent);
-    }).observe(progress, { childList: true, characterData: true, subtree: true });
+    // One record per label: the callback may come once for several labels set in one task.
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node.textContent) seen.push(node.textContent);
+      }
+    }).observe(progress, { childList: true });
   });
 }
 
