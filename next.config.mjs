@@ -1,5 +1,4 @@
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants.js";
-import { buildWidget } from "./scripts/build-widget.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -17,7 +16,11 @@ const nextConfig = {
 };
 
 // The embeddable widget (public/widget.js, docs/widget.md) is built with the app, never committed.
-export default function config(phase) {
-  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) buildWidget();
+// Imported only to build: `next start` on an image without devDependencies never loads esbuild.
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) {
+    const { buildWidget } = await import("./scripts/build-widget.mjs");
+    buildWidget();
+  }
   return nextConfig;
 }
