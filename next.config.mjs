@@ -1,3 +1,5 @@
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants.js";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm + data files; bundling it would also copy them into public static media.
@@ -13,4 +15,12 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
 };
 
-export default nextConfig;
+// The embeddable widget (public/widget.js, docs/widget.md) is built with the app, never committed.
+// Imported only to build: `next start` on an image without devDependencies never loads esbuild.
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) {
+    const { buildWidget } = await import("./scripts/build-widget.mjs");
+    buildWidget();
+  }
+  return nextConfig;
+}

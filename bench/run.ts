@@ -15,6 +15,7 @@ import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTests } from "./tests-bench";
 import { benchTraces } from "./traces-bench";
+import { benchWidgetSize } from "./widget-size-bench";
 
 // `npm run bench`: prints name=value lines. Quote medians/p95 from one run; machines are shared.
 // BENCH_TURNS sets turns per rule count (default 300).
@@ -76,6 +77,7 @@ async function main() {
   await benchTests(report);
   await benchAdversarialTurn(report);
   await benchLane1Corpus(report);
+  benchWidgetSize(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.
     const single = await benchHttp(report).then(

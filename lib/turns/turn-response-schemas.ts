@@ -10,6 +10,8 @@ export const CreateSessionResponse = z.object({
   /** With a publishable key only (docs/widget.md): the token the session's turns and events need. */
   session_token: z.string().optional(),
   session_token_expires_at: z.string().optional(),
+  /** With a publishable key only: the agent's settings the widget follows (`widget.show_why`). */
+  widget: z.object({ show_why: z.boolean() }).optional(),
 });
 
 /** What a reply commits to for one variable (DeclaredClaim in lib/engine/contracts/model.ts). */

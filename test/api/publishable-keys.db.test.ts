@@ -234,6 +234,15 @@ describe("publishable keys: the three routes and nothing else", () => {
     expect(hours).toBeLessThanOrEqual(24);
     expect(response.headers.get("access-control-allow-origin")).toBe(SHOP);
     expect(response.headers.get("vary")).toContain("Origin");
+    expect(body.widget).toEqual({ show_why: true });
+  });
+
+  it("the session's answer tells the widget whether to show why an answer was given", async () => {
+    const agentKey = await freshAgent({ show_why: false });
+    const { key } = await createKey(agentKey);
+    const response = await startSession(agentKey, { pk: key });
+    expect(response.status).toBe(201);
+    expect((await response.json()).widget).toEqual({ show_why: false });
   });
 
   it("an Origin the key does not list is refused with 403 ORIGIN_NOT_ALLOWED, writing nothing", async () => {

@@ -11,7 +11,7 @@ import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { AgentKeyParams } from "../../../params";
 
 // POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?} → 201 {session_id}; with a
-// publishable key (docs/widget.md) also {session_token, session_token_expires_at}, counted per client
+// publishable key (docs/widget.md) also {session_token, session_token_expires_at, widget: {show_why}}, counted per client
 // address and per key.
 export const POST = defineRoute(
   {
@@ -23,9 +23,10 @@ export const POST = defineRoute(
   },
   async ({ db, params, body, actor, principal, request, reply }) => {
     const agent = await requireAgent(db, params.key);
+    const widget = resolveAgentSettings(agent.settings).widget;
     if (principal.kind === "publishable_key") {
       const address = clientAddressFrom(request.headers);
-      await admitWidgetSession(db, resolveAgentSettings(agent.settings).widget, { keyId: principal.id, address });
+      await admitWidgetSession(db, widget, { keyId: principal.id, address });
     }
     const session = await createSession(db, {
       agent,
@@ -40,6 +41,7 @@ export const POST = defineRoute(
       session_id: session.id,
       session_token: token.token,
       session_token_expires_at: token.expiresAt.toISOString(),
+      widget: { show_why: widget.show_why },
     });
   },
 );

@@ -1,0 +1,233 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { saveAdminSession, screenshot } from "./fixtures";
+
+// The embeddable widget on a customer's page (docs/widget.md): a static page on another port embeds
+// widget.js with a publishable key that lists that page's origin. The customer opens the launcher,
+// sees the turn's progress and then the checked reply with "Why this answer"; a second message within
+// the minute is refused politely with the wait; a specialist joins and writes, live; after a reload the conversation is still there. A page
+// on an origin the key does not list cannot start a chat. On a phone the panel fills the screen; the
+// hosted page shows the same chat full-page. An agent of its own.
+
+const ADMIN_STATE = path.join("test-results", "e2e-auth", "widget-admin.json");
+test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
+
+const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
+const agentKey = `widget-desk-${Date.now().toString(36)}`;
+const SHOP_PORT = 3325;
+const ELSEWHERE_PORT = 3326;
+const SHOP = `http://127.0.0.1:${SHOP_PORT}`;
+
+let publishableKey = "";
+let focal = "";
+const servers: http.Server[] = [];
+
+function hostPage(key: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title>
+<style>body{font-family:serif;background:#fafafa} button,div{all:unset;color:red!important}</style></head>
+<body><h1>Acme shop</h1><p>Orders, returns and refunds.</p>
+<script src="${focal}/widget.js" data-agent="${agentKey}" data-key="${key}" data-title="Acme help"
+  data-greeting="Hi, this is Acme. How can we help?" data-position="sideways" async></script></body></html>`;
+}
+
+function serve(port: number): Promise<void> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(hostPage(publishableKey));
+  });
+  servers.push(server);
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+}
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  focal = testInfo.project.use.baseURL ?? "";
+  const context = await browser.newContext({ storageState: ADMIN_STATE });
+  const headers = { origin: focal };
+  const imported = await context.request.post("/api/v1/agents/import", {
+    headers,
+    data: {
+      ...demo,
+      agent: {
+        ...demo.agent,
+        key: agentKey,
+        name: "Widget desk",
+        // One turn a minute per session: the second message of a session meets the limit.
+        settings: {
+          ...demo.agent.settings,
+          widget: { show_why: true, hosted_page: true, turns_per_minute_per_session: 1 },
+        },
+      },
+    },
+  });
+  expect(imported.status()).toBe(201);
+  const created = await context.request.post(`/api/v1/agents/${agentKey}/publishable-keys`, {
+    headers,
+    data: { label: "Acme shop", allowed_origins: [SHOP, focal] },
+  });
+  expect(created.status()).toBe(201);
+  publishableKey = (await created.json()).key;
+  await context.close();
+  await serve(SHOP_PORT);
+  await serve(ELSEWHERE_PORT);
+});
+
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** Keeps every progress label the panel shows, in order, on window.progress. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const progress = document.querySelector("#focal-widget")?.shadowRoot?.querySelector(".progress");
+    const seen: string[] = [];
+    Object.assign(window, { progress: seen });
+    if (!progress) return;
+    // One record per label: the callback may come once for several labels set in one task.
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node.textContent) seen.push(node.textContent);
+      }
+    }).observe(progress, { childList: true });
+  });
+}
+
+async function openChat(page: Page) {
+  const launcher = page.getByRole("button", { name: "Open chat" });
+  await launcher.focus();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("dialog", { name: "Acme help" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel("Your message")).toBeFocused();
+  return panel;
+}
+
+test("a customer chats on an allowed page: progress, the reply with why, and the chat survives a reload", async ({
+  page,
+  browser,
+}) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  await page.goto(`${SHOP}/`);
+  await expect.poll(() => warnings.join("\n")).toContain('data-position "sideways" is not valid');
+  await screenshot(page, "widget-launcher");
+  const panel = await openChat(page);
+  await expect(panel.getByText("Hi, this is Acme. How can we help?")).toBeVisible();
+
+  await panel.getByLabel("Your message").fill("x".repeat(4001));
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("alert")).toContainText("please keep it under 4,000");
+
+  await recordProgress(page);
+  await panel.getByLabel("Your message").fill("I want a refund for order 123");
+  await page.keyboard.press("Enter");
+  const reply = panel.locator(".msg.agent").nth(1);
+  await expect(reply).toBeVisible();
+  await expect(panel.locator(".progress")).toBeEmpty();
+  // Progress showed while the turn ran, stage by stage, and gave way to the reply.
+  const shown = await page.evaluate(() => Reflect.get(window, "progress") as string[]);
+  expect(shown[0]).toBe("The assistant is typing…");
+  expect(shown).toContain("Reading your message…");
+  expect(shown).toContain("Checking the reply against our rules…");
+  await expect(panel.getByRole("alert")).toBeHidden();
+  await expect(panel.locator(".msg.customer")).toHaveText(/I want a refund for order 123/);
+  // The bubble's own text node: the reply, without its "Assistant" label and "why" footer.
+  const replyText = await reply.evaluate((bubble) => bubble.childNodes[1]?.textContent ?? "");
+  expect(replyText.length).toBeGreaterThan(0);
+  const why = reply.getByText("Why this answer");
+  await why.click();
+  await expect(reply.locator(".why")).toContainText(/Rules that applied|No specific rule applied/);
+  await screenshot(page, "widget-reply-why");
+
+  await panel.getByLabel("Your message").fill("And order 124?");
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("alert")).toHaveText(
+    /^You are sending messages a little fast\. Please wait \d+ seconds? and try again\.$/,
+  );
+  await expect(panel.getByLabel("Your message")).toHaveValue("And order 124?");
+  await expect(panel.locator(".msg.customer")).toHaveCount(1);
+  await screenshot(page, "widget-rate-limited");
+
+  // A person takes the conversation over from the console: the customer sees it live.
+  const sessionId = await page.evaluate(
+    (storageKey) => JSON.parse(localStorage.getItem(storageKey) ?? "{}").sessionId as string,
+    `focal-widget:${agentKey}`,
+  );
+  const admin = await browser.newContext({ storageState: ADMIN_STATE });
+  const headers = { origin: focal };
+  const handoff = await admin.request.post(`/api/v1/sessions/${sessionId}/handoff`, {
+    headers,
+    data: { reason: "checking order 123" },
+  });
+  expect(handoff.status()).toBe(201);
+  await expect(panel.getByRole("status").first()).toHaveText("A member of our team will join this conversation.");
+  const handoffId = (await handoff.json()).handoff.id;
+  expect((await admin.request.post(`/api/v1/handoffs/${handoffId}/claim`, { headers })).status()).toBe(200);
+  await expect(panel.getByRole("status").first()).toHaveText("A specialist has joined the conversation.");
+  const sent = await admin.request.post(`/api/v1/sessions/${sessionId}/operator-messages`, {
+    headers,
+    data: { text: "Hello, this is Sam from refunds. I am looking at order 123 now." },
+  });
+  expect(sent.status()).toBe(201);
+  await admin.close();
+  const operator = panel.locator(".msg.operator");
+  await expect(operator).toContainText("Specialist");
+  await expect(operator).toContainText("Hello, this is Sam from refunds.");
+  await expect(panel.getByText("checking order 123")).toHaveCount(0);
+  await screenshot(page, "widget-specialist");
+
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open chat" })).toBeFocused();
+
+  await page.reload();
+  const again = await openChat(page);
+  await expect(again.locator(".msg.customer")).toHaveText(/I want a refund for order 123/);
+  await expect(again.locator(".msg.agent").nth(1)).toContainText(replyText);
+  await expect(again.locator(".msg.agent").nth(1).getByText("Why this answer")).toBeVisible();
+  await expect(again.locator(".msg.operator")).toContainText("Hello, this is Sam from refunds.");
+  await screenshot(page, "widget-after-reload");
+
+  await again.getByRole("button", { name: "Start over" }).click();
+  await expect(again.locator(".msg.customer")).toHaveCount(0);
+});
+
+test("a page on an origin the key does not list cannot start a chat", async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${ELSEWHERE_PORT}/`);
+  const panel = await openChat(page);
+  await panel.getByLabel("Your message").fill("I want a refund for order 123");
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("alert")).toHaveText(
+    "The chat cannot start on this page. Please contact us another way.",
+  );
+  await expect(panel.getByLabel("Your message")).toHaveValue("I want a refund for order 123");
+  await screenshot(page, "widget-origin-refused");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the chat opens full-screen, and the hosted page shows it full-page", async ({ page }) => {
+    await page.goto(`${SHOP}/`);
+    const panel = await openChat(page);
+    const box = await panel.boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    await screenshot(page, "widget-phone");
+
+    await page.goto(`/chat/${agentKey}?key=${publishableKey}`);
+    const hosted = page.getByRole("dialog", { name: "Widget desk" });
+    await expect(hosted).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open chat" })).toBeHidden();
+    await hosted.getByLabel("Your message").fill("I want a refund for order 123");
+    await page.keyboard.press("Enter");
+    await expect(hosted.locator(".msg.agent")).toHaveCount(2);
+    await screenshot(page, "widget-hosted-page");
+
+    const missing = await page.goto(`/chat/refund-desk?key=${publishableKey}`);
+    expect(missing?.status()).toBe(404);
+  });
+});

@@ -1,0 +1,157 @@
+// The three calls a publishable key may make (docs/widget.md): start a session, send a turn with its
+// progress streamed, and follow the session's events.
+
+import type { WidgetConfig } from "./config";
+import { readSse } from "./sse";
+import type { StoredSession } from "./storage";
+
+export type ApiFailure =
+  | { kind: "rate_limited"; retryAfter: number }
+  | { kind: "refused" }
+  | { kind: "expired" }
+  | { kind: "failed" };
+
+export class WidgetApiError extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failure.kind);
+  }
+}
+
+export interface TurnResult {
+  turnId: string;
+  response: string;
+  outcome: string;
+  rules: string[];
+}
+
+export interface TranscriptMessage {
+  id: string;
+  kind: "customer" | "agent" | "operator" | "system";
+  text: string;
+}
+
+export type SessionEvent =
+  | { type: "message"; message: TranscriptMessage }
+  | { type: "mode"; mode: string }
+  | { type: "approval"; state: string }
+  | { type: "gone" };
+
+function failureOf(response: Response): ApiFailure {
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("retry-after"));
+    return { kind: "rate_limited", retryAfter: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 1 };
+  }
+  if (response.status === 403 || response.status === 404) {
+    return { kind: response.status === 403 ? "refused" : "expired" };
+  }
+  if (response.status === 401) return { kind: "refused" };
+  return { kind: "failed" };
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: "omit", mode: "cors" });
+  } catch (error) {
+    // A refused preflight (origin not allowed) and a network fault look the same to a page;
+    // starting a session reads either as "cannot start here".
+    if (init.signal?.aborted) throw error;
+    throw new WidgetApiError({ kind: "failed" });
+  }
+  if (!response.ok) throw new WidgetApiError(failureOf(response));
+  return response;
+}
+
+export async function startSession(config: WidgetConfig): Promise<StoredSession> {
+  const response = await send(`${config.base}/api/v1/agents/${encodeURIComponent(config.agent)}/sessions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${config.key}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  const body = (await response.json()) as {
+    session_id: string;
+    session_token: string;
+    session_token_expires_at: string;
+    widget?: { show_why?: boolean };
+  };
+  return {
+    sessionId: body.session_id,
+    token: body.session_token,
+    expiresAt: body.session_token_expires_at,
+    showWhy: body.widget?.show_why !== false,
+    why: {},
+  };
+}
+
+interface TurnBody {
+  turn_id: string;
+  response: string;
+  outcome: string;
+  provenance?: { rules_applied?: { name: string }[] };
+}
+
+/** Sends one message; `onStage` gets each finished stage's name; the reply comes only from the turn event. */
+export async function sendTurn(
+  config: WidgetConfig,
+  session: StoredSession,
+  message: string,
+  onStage: (name: string) => void,
+): Promise<TurnResult> {
+  const response = await send(`${config.base}/api/v1/sessions/${session.sessionId}/turns`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${config.key}`,
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      "x-focal-session-token": session.token,
+      "idempotency-key": crypto.randomUUID(),
+    },
+    body: JSON.stringify({ message }),
+  });
+  let turn: TurnBody | null = null;
+  let failure: ApiFailure | null = null;
+  if (!response.body) throw new WidgetApiError({ kind: "failed" });
+  await readSse(response.body, (event) => {
+    if (event.event === "stage") onStage((JSON.parse(event.data) as { name: string }).name);
+    else if (event.event === "turn") turn = JSON.parse(event.data) as TurnBody;
+    else if (event.event === "error") {
+      const body = JSON.parse(event.data) as { status?: number; retry_after?: number };
+      failure = body.status === 429 ? { kind: "rate_limited", retryAfter: body.retry_after ?? 1 } : { kind: "failed" };
+    }
+  });
+  const done = turn as TurnBody | null;
+  if (!done) throw new WidgetApiError(failure ?? { kind: "failed" });
+  return {
+    turnId: done.turn_id,
+    response: done.response,
+    outcome: done.outcome,
+    rules: (done.provenance?.rules_applied ?? []).map((rule) => rule.name),
+  };
+}
+
+/** Follows the session's events until `signal` aborts; resolves when the stream ends. */
+export async function followEvents(
+  config: WidgetConfig,
+  session: StoredSession,
+  after: string | null,
+  signal: AbortSignal,
+  onEvent: (event: SessionEvent, id: string | null) => void,
+): Promise<void> {
+  const query = after ? `?after=${encodeURIComponent(after)}` : "";
+  const response = await send(`${config.base}/api/v1/sessions/${session.sessionId}/events${query}`, {
+    headers: {
+      authorization: `Bearer ${config.key}`,
+      accept: "text/event-stream",
+      "x-focal-session-token": session.token,
+    },
+    signal,
+  });
+  if (!response.body) return;
+  await readSse(response.body, (event) => {
+    const data = JSON.parse(event.data) as TranscriptMessage & { mode?: unknown; state?: unknown };
+    if (event.event === "message") onEvent({ type: "message", message: data }, event.id);
+    else if (event.event === "mode") onEvent({ type: "mode", mode: String(data.mode) }, null);
+    else if (event.event === "approval") onEvent({ type: "approval", state: String(data.state) }, null);
+    else if (event.event === "gone") onEvent({ type: "gone" }, null);
+  });
+}

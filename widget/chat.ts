@@ -1,0 +1,167 @@
+// The conversation: sends turns with their progress, follows the session's events (operator messages,
+// mode, approvals), resumes a stored session and starts over.
+
+import { followEvents, type SessionEvent, sendTurn, startSession, type TranscriptMessage, WidgetApiError } from "./api";
+import type { WidgetConfig } from "./config";
+import { forgetSession, loadSession, type StoredSession, saveSession } from "./storage";
+import { STRINGS } from "./strings";
+import { appendMessage, showError, showStatus, type WidgetView } from "./view";
+
+/** The turns route refuses longer messages (docs/api.md); refused here before sending. */
+const MESSAGE_MAX = 4000;
+/** An events stream that ends or drops is reopened after 3 s, from the last message seen. */
+const RECONNECT_MS = 3000;
+
+export class Chat {
+  private session: StoredSession | null;
+  private readonly seen = new Set<string>();
+  private lastId: string | null = null;
+  private events: AbortController | null = null;
+  private inFlight = false;
+  private held: TranscriptMessage[] = [];
+
+  constructor(
+    private readonly config: WidgetConfig,
+    private readonly view: WidgetView,
+  ) {
+    this.session = loadSession(config.agent);
+    this.greet();
+    if (this.session) this.follow();
+  }
+
+  private greet(): void {
+    appendMessage(this.view, "agent", this.config.greeting ?? STRINGS.greeting, null);
+  }
+
+  startOver(): void {
+    this.events?.abort();
+    this.events = null;
+    forgetSession(this.config.agent);
+    this.session = null;
+    this.seen.clear();
+    this.lastId = null;
+    this.held = [];
+    this.view.log.replaceChildren();
+    showError(this.view, null);
+    showStatus(this.view, null);
+    this.greet();
+  }
+
+  async send(text: string): Promise<boolean> {
+    const message = text.trim();
+    if (message.length === 0 || this.inFlight) return false;
+    if (message.length > MESSAGE_MAX) {
+      showError(this.view, STRINGS.tooLong(MESSAGE_MAX, message.length));
+      return false;
+    }
+    showError(this.view, null);
+    this.inFlight = true;
+    this.view.send.disabled = true;
+    let bubble: HTMLElement | null = null;
+    try {
+      const session = await this.ensureSession();
+      bubble = appendMessage(this.view, "customer", message, null);
+      await this.runTurn(session, message);
+      return true;
+    } catch (error) {
+      // The message stays in the input to send again; it was not taken.
+      bubble?.remove();
+      this.fail(error);
+      return false;
+    } finally {
+      this.inFlight = false;
+      this.view.send.disabled = false;
+      this.view.progress.textContent = "";
+      this.view.progress.classList.remove("dots");
+      for (const held of this.held.splice(0)) this.show(held);
+    }
+  }
+
+  private async ensureSession(): Promise<StoredSession> {
+    if (this.session) return this.session;
+    try {
+      this.session = await startSession(this.config);
+    } catch (error) {
+      if (error instanceof WidgetApiError && error.failure.kind !== "rate_limited") {
+        throw new WidgetApiError({ kind: "refused" });
+      }
+      throw error;
+    }
+    saveSession(this.config.agent, this.session);
+    this.follow();
+    return this.session;
+  }
+
+  private async runTurn(session: StoredSession, message: string): Promise<void> {
+    this.view.progress.textContent = STRINGS.typing;
+    const result = await sendTurn(this.config, session, message, (stage) => {
+      this.view.progress.textContent = STRINGS.stages[stage] ?? STRINGS.working;
+    });
+    this.seen.add(`${result.turnId}:customer`);
+    this.seen.add(`${result.turnId}:agent`);
+    if (result.response.length === 0) return;
+    const why = session.showWhy ? result.rules : null;
+    if (why) {
+      session.why[`${result.turnId}:agent`] = why;
+      saveSession(this.config.agent, session);
+    }
+    appendMessage(this.view, "agent", result.response, why);
+  }
+
+  private fail(error: unknown): void {
+    const failure = error instanceof WidgetApiError ? error.failure : ({ kind: "failed" } as const);
+    if (failure.kind === "rate_limited") showError(this.view, STRINGS.rateLimited(failure.retryAfter));
+    else if (failure.kind === "refused" && !this.session) showError(this.view, STRINGS.cannotStart);
+    else if (failure.kind === "refused" || failure.kind === "expired") {
+      // The token expired or the session is gone: the next message starts a new conversation.
+      this.startOver();
+      showError(this.view, STRINGS.failed);
+    } else showError(this.view, STRINGS.failed);
+  }
+
+  private follow(): void {
+    const session = this.session;
+    if (!session) return;
+    const controller = new AbortController();
+    this.events = controller;
+    followEvents(this.config, session, this.lastId, controller.signal, (event, id) => this.onEvent(event, id))
+      .catch((error: unknown) => {
+        if (
+          error instanceof WidgetApiError &&
+          error.failure.kind !== "failed" &&
+          error.failure.kind !== "rate_limited"
+        ) {
+          controller.abort();
+        }
+      })
+      .finally(() => {
+        if (!controller.signal.aborted && this.events === controller) setTimeout(() => this.follow(), RECONNECT_MS);
+      });
+  }
+
+  private onEvent(event: SessionEvent, id: string | null): void {
+    if (event.type === "message") {
+      if (id) this.lastId = id;
+      if (this.inFlight && (event.message.kind === "customer" || event.message.kind === "agent")) {
+        this.held.push(event.message);
+      } else this.show(event.message);
+    } else if (event.type === "mode") {
+      showStatus(
+        this.view,
+        event.mode === "human" ? STRINGS.specialistJoined : event.mode === "waiting" ? STRINGS.waitingForPerson : null,
+      );
+    } else if (event.type === "approval") {
+      if (event.state === "pending") showStatus(this.view, STRINGS.approvalPending);
+      else showStatus(this.view, STRINGS.approvalDone);
+    } else {
+      this.startOver();
+    }
+  }
+
+  private show(message: TranscriptMessage): void {
+    if (this.seen.has(message.id)) return;
+    this.seen.add(message.id);
+    const why = message.kind === "agent" && this.session?.showWhy ? (this.session.why[message.id] ?? null) : null;
+    appendMessage(this.view, message.kind, message.text, why);
+  }
+}

@@ -1,0 +1,48 @@
+// The conversation survives a reload: the session id and token per agent in localStorage, and the
+// "why this answer" lines of recent replies (the events stream replays the transcript, not provenance).
+
+export interface StoredSession {
+  sessionId: string;
+  token: string;
+  expiresAt: string;
+  showWhy: boolean;
+  /** Reply message id (`<turn id>:agent`) → the rule names that applied. */
+  why: Record<string, string[]>;
+}
+
+/** 30 replies keep the visible conversation's footers and the entry small (~3 KB). */
+const WHY_KEPT = 30;
+
+const storageKey = (agent: string) => `focal-widget:${agent}`;
+
+export function loadSession(agent: string): StoredSession | null {
+  try {
+    const raw = window.localStorage.getItem(storageKey(agent));
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as StoredSession;
+    if (typeof stored.sessionId !== "string" || typeof stored.token !== "string") return null;
+    if (Date.parse(stored.expiresAt) <= Date.now()) return null;
+    return { ...stored, why: stored.why ?? {} };
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(agent: string, session: StoredSession): void {
+  const ids = Object.keys(session.why);
+  const why: Record<string, string[]> = {};
+  for (const id of ids.slice(-WHY_KEPT)) why[id] = session.why[id] ?? [];
+  try {
+    window.localStorage.setItem(storageKey(agent), JSON.stringify({ ...session, why }));
+  } catch {
+    // Storage full or blocked (private mode): the chat works, it only will not survive a reload.
+  }
+}
+
+export function forgetSession(agent: string): void {
+  try {
+    window.localStorage.removeItem(storageKey(agent));
+  } catch {
+    // Blocked storage holds nothing to forget.
+  }
+}

@@ -1,0 +1,134 @@
+// The widget's DOM in its shadow root: a launcher button and a chat panel. Text is always set with
+// textContent, never as HTML: replies and operator messages cannot inject markup into the host page.
+
+import type { WidgetConfig } from "./config";
+import { STRINGS } from "./strings";
+import { widgetCss } from "./styles";
+
+export interface WidgetView {
+  root: HTMLElement;
+  launcher: HTMLButtonElement;
+  panel: HTMLElement;
+  startOver: HTMLButtonElement;
+  close: HTMLButtonElement;
+  status: HTMLElement;
+  log: HTMLElement;
+  progress: HTMLElement;
+  error: HTMLElement;
+  form: HTMLFormElement;
+  input: HTMLTextAreaElement;
+  send: HTMLButtonElement;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: object = {},
+  ...children: Node[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  node.append(...children);
+  return node;
+}
+
+export function buildView(config: WidgetConfig): WidgetView {
+  const host = el("div", { id: "focal-widget" });
+  const shadow = host.attachShadow({ mode: "open" });
+  const root = el("div", { className: config.page ? "root page" : "root" });
+  const title = config.title ?? STRINGS.title;
+  const launcher = el("button", { type: "button", className: "launcher" }, chatIcon());
+  launcher.setAttribute("aria-label", STRINGS.open);
+  launcher.setAttribute("aria-expanded", "false");
+  launcher.setAttribute("aria-controls", "focal-panel");
+  const heading = el("h2", { id: "focal-title", textContent: title });
+  const startOver = el("button", { type: "button", textContent: STRINGS.startOver });
+  const close = el("button", { type: "button", className: "close", textContent: "×" });
+  close.setAttribute("aria-label", STRINGS.close);
+  close.hidden = config.page;
+  const status = el("div", { className: "status", hidden: true });
+  status.setAttribute("role", "status");
+  const log = el("div", { className: "log", tabIndex: 0 });
+  log.setAttribute("role", "log");
+  log.setAttribute("aria-live", "polite");
+  log.setAttribute("aria-label", title);
+  const progress = el("div", { className: "progress" });
+  progress.setAttribute("role", "status");
+  const error = el("div", { className: "error", hidden: true });
+  error.setAttribute("role", "alert");
+  const inputLabel = el("label", { className: "sr-only", htmlFor: "focal-input", textContent: STRINGS.inputLabel });
+  const input = el("textarea", { id: "focal-input", rows: 1, placeholder: STRINGS.placeholder });
+  const send = el("button", { type: "submit", textContent: STRINGS.send });
+  const form = el("form", {}, inputLabel, input, send);
+  const panel = document.createElement("section");
+  panel.id = "focal-panel";
+  panel.className = "panel";
+  panel.hidden = !config.page;
+  panel.setAttribute("role", "dialog");
+  panel.setAttribute("aria-labelledby", "focal-title");
+  panel.append(el("header", {}, heading, startOver, close), status, log, progress, error, form);
+  launcher.hidden = config.page;
+  root.append(launcher, panel);
+  shadow.append(el("style", { textContent: widgetCss(config.color, config.position) }), root);
+  document.body.append(host);
+  return { root, launcher, panel, startOver, close, status, log, progress, error, form, input, send };
+}
+
+/** A speech bubble drawn in SVG: an emoji would depend on the visitor's fonts (a box without one). */
+function chatIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "26");
+  svg.setAttribute("height", "26");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", "M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z");
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export type Speaker = "customer" | "agent" | "operator" | "system";
+
+const WHO: Record<Speaker, string> = {
+  customer: STRINGS.you,
+  agent: STRINGS.assistant,
+  operator: STRINGS.specialist,
+  system: "",
+};
+
+/** Appends one message; the agent's replies may carry the rules that applied ("why this answer"). */
+export function appendMessage(view: WidgetView, speaker: Speaker, text: string, why: string[] | null): HTMLElement {
+  const bubble = el("div", { className: `msg ${speaker}` });
+  bubble.dataset.speaker = speaker;
+  if (speaker !== "system") bubble.append(el("span", { className: "who", textContent: WHO[speaker] }));
+  bubble.append(document.createTextNode(text));
+  if (why) bubble.append(whyFooter(why));
+  view.log.append(bubble);
+  view.log.scrollTop = view.log.scrollHeight;
+  return bubble;
+}
+
+function whyFooter(rules: string[]): HTMLElement {
+  const details = el("details", { className: "why" }, el("summary", { textContent: STRINGS.whyTitle }));
+  if (rules.length === 0) details.append(el("p", { textContent: STRINGS.whyNone }));
+  else
+    details.append(
+      el("p", { textContent: STRINGS.whyRules }),
+      el("ul", {}, ...rules.map((rule) => el("li", { textContent: rule }))),
+    );
+  return details;
+}
+
+export function showError(view: WidgetView, text: string | null): void {
+  view.error.hidden = text === null;
+  view.error.textContent = text ?? "";
+}
+
+export function showStatus(view: WidgetView, text: string | null): void {
+  view.status.hidden = text === null;
+  view.status.textContent = text ?? "";
+  // The status line takes height from the log: keep the latest message in view.
+  view.log.scrollTop = view.log.scrollHeight;
+}
