@@ -1,19 +1,21 @@
 import {
   AmbiguitySettings,
-  ApprovalSettings,
   ContinuitySettings,
   EnforcementSettings,
   FatigueSettings,
-  HandoffSettings,
   RerunSettings,
   RetentionSettings,
   RetrievalSettings,
-  ReviewsSettings,
   ScenarioFilterSettings,
   SensorSettings,
   TestingSettings,
-  WidgetSettings,
 } from "@/lib/engine/contracts/agent-settings";
+import {
+  ApprovalSettings,
+  HandoffSettings,
+  ReviewsSettings,
+  WidgetSettings,
+} from "@/lib/engine/contracts/people-settings";
 
 // Display order of the settings sections; what each one means is in lib/settings/setting-descriptions.ts.
 export const SETTINGS_SECTIONS = [

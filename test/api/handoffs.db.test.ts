@@ -13,7 +13,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { countUnreadClaims } from "@/db/queries/handoffs";
 import { handoffs, ledgerEvents, sessions, turns } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
-import { HandoffSettings } from "@/lib/engine/contracts/agent-settings";
+import { HandoffSettings } from "@/lib/engine/contracts/people-settings";
 import { createScriptedProvider, fail, generated } from "@/lib/engine/testing/scripted-provider";
 import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { createApiKey } from "@/lib/server/auth/api-keys";

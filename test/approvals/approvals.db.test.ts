@@ -15,7 +15,7 @@ import { ledgerEvents, toolApprovals, turns, turnTapes } from "@/db/schema";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { ApprovalSettings } from "@/lib/engine/contracts/agent-settings";
+import { ApprovalSettings } from "@/lib/engine/contracts/people-settings";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";

@@ -1,32 +1,11 @@
 import { z } from "zod";
-import { TURN_OUTCOMES } from "./turn-outcome";
+import { ApprovalSettings, HandoffSettings, ReviewsSettings, WidgetSettings } from "./people-settings";
+import { count, score, section } from "./settings-section";
 
 // Per-agent settings: the engine's config objects (ScenarioFilterConfig, EnforcementConfig, the rerun
 // and fatigue configs, continuity's runtime constants) under snake_case keys with their field names and
 // defaults. A bundle stores only the keys a designer set (AgentSettingsInput); the engine reads the
 // resolved object (AgentSettings) where every omitted key has its default.
-
-const score = z.number().min(0).max(1);
-const count = (min: number, max: number) => z.number().int().min(min).max(max);
-
-type Shape = Record<string, z.ZodType>;
-type Defaults<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
-type Defaulted<S extends Shape> = { [K in keyof S]: z.ZodDefault<S[K]> };
-
-/** One settings section: `input` takes any subset of the keys, `config` fills the rest with `defaults`. */
-function section<S extends Shape>(shape: S, defaults: Defaults<S>) {
-  const defaulted: Record<string, z.ZodType> = {};
-  for (const [key, schema] of Object.entries(shape)) {
-    const value = defaults[key as keyof S];
-    // A fresh copy per parse: a shared default array would leak one agent's edits into another's.
-    defaulted[key] = (schema as z.ZodType<unknown>).default(() => structuredClone(value) as never);
-  }
-  return {
-    input: z.strictObject(shape).partial(),
-    config: z.strictObject(defaulted as Defaulted<S>),
-    defaults: Object.freeze(defaults),
-  };
-}
 
 /**
  * ScenarioFilterConfig: stickiness and the fallback when no transition matches
@@ -269,112 +248,6 @@ export const RetentionSettings = section(
       .nullable(),
   },
   { sessions_days: null as number | null },
-);
-
-/**
- * Handing a conversation to a person (docs/handoffs.md). `request_examples`: how customers ask for a
- * person; the local sensor recognises them without a model call (stages/sensor/handoff-request.ts),
- * and an empty list turns the recognition off. `message`: what the customer gets when a turn hands
- * off. `holding_reply`: what a customer's message gets while a person has the session (empty: no
- * reply, the message is only stored). `fallbacks_before_handoff`: fallback outcomes in a row that hand
- * off (0 = never).
- */
-export const HandoffSettings = section(
-  {
-    request_examples: z.array(z.string().trim().min(1).max(200)).max(100),
-    message: z.string().trim().min(1).max(1000),
-    holding_reply: z.string().trim().max(1000),
-    fallbacks_before_handoff: count(0, 20),
-    target_seconds: count(10, 86_400),
-  },
-  {
-    request_examples: [
-      "talk to a human",
-      "I want a real person",
-      "can I speak to an agent",
-      "let me talk to someone",
-      "connect me to a representative",
-      "transfer me to customer service",
-      "get me a human",
-      "I need to speak with a person",
-      "put me through to a live agent",
-      "operator please",
-      "speak to your manager",
-      "can a real person help me",
-    ],
-    message: "I'm handing this conversation to a member of our team. A person will reply here shortly.",
-    holding_reply: "",
-    fallbacks_before_handoff: 2,
-    // The inbox shows a wait amber past this and red past twice it: 2 min, a common chat first-reply target.
-    target_seconds: 120,
-  },
-);
-
-/**
- * Tools that require approval (docs/approvals.md). `holding_reply`: what the customer gets while the
- * call waits; `denied_reply`: what they get when an operator denies it (or it expires);
- * `expiry_minutes`: how long a pending approval waits before it expires as denied (1 min … 7 days).
- */
-export const ApprovalSettings = section(
-  {
-    holding_reply: z.string().trim().min(1).max(1000),
-    denied_reply: z.string().trim().min(1).max(1000),
-    expiry_minutes: count(1, 10_080),
-  },
-  {
-    holding_reply: "I need a member of our team to approve this step. I'll reply here as soon as they have.",
-    denied_reply: "I'm sorry, I wasn't able to do that. Is there anything else I can help with?",
-    expiry_minutes: 15,
-  },
-);
-
-/**
- * Review sampling (docs/reviews.md): each rule sends this share of the sessions with a turn of its
- * outcome to the review queue, the turn checked when it is persisted. The draw is a hash of the
- * session id and the outcome, so the same session always gets the same answer. Any outcome in
- * TURN_OUTCOMES is accepted, one rule per outcome; none = nothing is sampled.
- */
-const SamplingRule = z.strictObject({ outcome: z.enum(TURN_OUTCOMES), share: score });
-export type SamplingRule = z.infer<typeof SamplingRule>;
-
-export const ReviewsSettings = section(
-  {
-    sampling: z
-      .array(SamplingRule)
-      .max(TURN_OUTCOMES.length)
-      .refine((rules) => new Set(rules.map((rule) => rule.outcome)).size === rules.length, "one rule per outcome"),
-  },
-  { sampling: [] as SamplingRule[] },
-);
-
-/**
- * The embeddable chat widget (docs/widget.md). Requests with a publishable key are counted per end
- * customer: turns a minute per session token, per client address and per key; sessions an hour per
- * client address and per key. Past a limit the request is refused with 429 and Retry-After.
- * `show_why`: the widget shows a "why this answer" footer; `hosted_page`: the agent's hosted chat page
- * is served.
- */
-export const WidgetSettings = section(
-  {
-    turns_per_minute_per_session: count(1, 600),
-    turns_per_minute_per_address: count(1, 6_000),
-    turns_per_minute_per_key: count(1, 100_000),
-    sessions_per_hour_per_address: count(1, 10_000),
-    sessions_per_hour_per_key: count(1, 1_000_000),
-    show_why: z.boolean(),
-    hosted_page: z.boolean(),
-  },
-  {
-    // 10 a minute is faster than anyone types; 30 an address lets an office share one; 600 a key is
-    // ten turns a second across a site before a runaway script is cut off.
-    turns_per_minute_per_session: 10,
-    turns_per_minute_per_address: 30,
-    turns_per_minute_per_key: 600,
-    sessions_per_hour_per_address: 20,
-    sessions_per_hour_per_key: 2_000,
-    show_why: true,
-    hosted_page: false,
-  },
 );
 
 /** What a bundle carries: any subset of sections and keys; unknown keys are typos and rejected. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
+import type { SamplingRule } from "@/lib/engine/contracts/people-settings";
 import type { TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 
 // 2^32: the draw reads the first 32 bits of a SHA-256, so it is uniform in [0, 1) to 1 part in 4e9.

@@ -1,7 +1,7 @@
 import "server-only";
 import { insertReviewIfAbsent } from "@/db/queries/reviews";
 import type { Transaction } from "@/db/types";
-import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
+import type { SamplingRule } from "@/lib/engine/contracts/people-settings";
 import type { TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 import { samplingRuleFor } from "./review-sampling";
 

@@ -9,7 +9,7 @@ import type { Database, SessionRow, Transaction } from "@/db/types";
 import { tapePersonOf } from "@/lib/approvals/server/tape-person";
 import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
-import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
+import type { SamplingRule } from "@/lib/engine/contracts/people-settings";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
 import type { ApprovalDecision, Span, TurnInput, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";

@@ -5,7 +5,7 @@ import { lockSessionGoal } from "@/db/queries/session-goal";
 import { saveProfileFields, saveSessionState } from "@/db/queries/sessions";
 import { insertTraceSpans, insertTurn } from "@/db/queries/turns";
 import type { Transaction } from "@/db/types";
-import type { SamplingRule } from "@/lib/engine/contracts/agent-settings";
+import type { SamplingRule } from "@/lib/engine/contracts/people-settings";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { tapeEnd } from "@/lib/engine/replay/external-state";
 import type { TurnTape } from "@/lib/engine/replay/tape";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HandoffSettings } from "../../contracts/agent-settings";
+import { HandoffSettings } from "../../contracts/people-settings";
 import { HELD_OUT_NEAR_MISSES, HELD_OUT_REQUESTS } from "./handoff-corpus/held-out";
 import { TUNING_NEAR_MISSES, TUNING_REQUESTS } from "./handoff-corpus/tuning";
 import { matchHandoffRequest } from "./handoff-request";

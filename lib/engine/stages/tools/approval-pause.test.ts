@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
-import { ApprovalSettings } from "../../contracts/agent-settings";
+import { ApprovalSettings } from "../../contracts/people-settings";
 import { emptySessionState } from "../../contracts/session-state";
 import { runTurn } from "../../pipeline/run-turn";
 import { staticToolRunner, testPorts } from "../../testing/fixed-ports";

@@ -1,4 +1,4 @@
-import { HandoffSettings } from "../../../contracts/agent-settings";
+import { HandoffSettings } from "../../../contracts/people-settings";
 
 // What the handoff-request recogniser (handoff-request.ts) was tuned on: the default request examples
 // of the `handoff` settings plus these phrasings and near-misses. The held-out measure is held-out.ts.
