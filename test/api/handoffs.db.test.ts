@@ -23,9 +23,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { demoWithTestsGate, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
-import { browserHeaders, ORIGIN } from "../support/request-headers";
-import { callRoute, type RouteHandler } from "../support/response-contract";
-import { callWithKey } from "../support/route-call";
+import { callWithCookie, callWithKey } from "../support/route-call";
 
 // Handoffs to a person (docs/handoffs.md) through the REST routes and the turn host: every way a
 // handoff is asked for, every operator step and refusal, the transcript and the session's ledger chain.
@@ -72,16 +70,6 @@ async function say(sessionId: string, message: string, key = adminKey) {
   });
   expect(response.status).toBe(200);
   return response.json();
-}
-
-/** A route called by a signed-in operator from the console (cookie, same Origin). */
-function callAs(cookie: string, handler: RouteHandler, method: string, path: string, params = {}, body?: unknown) {
-  const headers = browserHeaders({ cookie, "content-type": "application/json" });
-  return callRoute(
-    handler,
-    new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-    params,
-  );
 }
 
 const api = {
@@ -245,7 +233,7 @@ describe("while a person has the session", () => {
 describe("operator steps and refusals", () => {
   it("claim → 200 human; a second claim is 409 naming who holds it, and writes nothing", async () => {
     const { sessionId, handoffId } = await takenOver();
-    const claimed = await callAs(cookies.operator, claimRoute, "POST", `/api/v1/handoffs/${handoffId}/claim`, {
+    const claimed = await callWithCookie(cookies.operator, claimRoute, "POST", `/api/v1/handoffs/${handoffId}/claim`, {
       id: handoffId,
     });
     expect(claimed.status).toBe(200);
@@ -384,16 +372,23 @@ describe("who may do what", () => {
   it("a viewer may read the list and the transcript but gets 403 on every write, and nothing is written", async () => {
     const { sessionId, handoffId } = await takenOver();
     const viewer = cookies.viewer;
-    expect((await callAs(viewer, listRoute, "GET", "/api/v1/handoffs")).status).toBe(200);
-    const read = await callAs(viewer, messagesRoute, "GET", `/api/v1/sessions/${sessionId}/messages`, {
+    expect((await callWithCookie(viewer, listRoute, "GET", "/api/v1/handoffs")).status).toBe(200);
+    const read = await callWithCookie(viewer, messagesRoute, "GET", `/api/v1/sessions/${sessionId}/messages`, {
       id: sessionId,
     });
     expect(read.status).toBe(200);
     const before = await tableCounts(handle);
     const writes = [
-      callAs(viewer, claimRoute, "POST", `/api/v1/handoffs/${handoffId}/claim`, { id: handoffId }),
-      callAs(viewer, returnRoute, "POST", `/api/v1/handoffs/${handoffId}/return`, { id: handoffId }, { note: "" }),
-      callAs(
+      callWithCookie(viewer, claimRoute, "POST", `/api/v1/handoffs/${handoffId}/claim`, { id: handoffId }),
+      callWithCookie(
+        viewer,
+        returnRoute,
+        "POST",
+        `/api/v1/handoffs/${handoffId}/return`,
+        { id: handoffId },
+        { note: "" },
+      ),
+      callWithCookie(
         viewer,
         operatorMessageRoute,
         "POST",
@@ -403,7 +398,14 @@ describe("who may do what", () => {
           text: "hi",
         },
       ),
-      callAs(viewer, handoffRoute, "POST", `/api/v1/sessions/${sessionId}/handoff`, { id: sessionId }, { reason: "x" }),
+      callWithCookie(
+        viewer,
+        handoffRoute,
+        "POST",
+        `/api/v1/sessions/${sessionId}/handoff`,
+        { id: sessionId },
+        { reason: "x" },
+      ),
     ];
     for (const response of await Promise.all(writes)) expect(response.status).toBe(403);
     expect(await tableCounts(handle)).toEqual(before);

@@ -23,9 +23,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { demoWithTestsGate, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
-import { browserHeaders, ORIGIN } from "../support/request-headers";
-import { callRoute, type RouteHandler } from "../support/response-contract";
-import { callWithKey } from "../support/route-call";
+import { callWithCookie, callWithKey } from "../support/route-call";
 import { connectSessionEvents } from "../support/session-event-channel";
 
 // Tools that require approval (docs/approvals.md) through the REST routes and the turn host: the pause,
@@ -91,15 +89,6 @@ async function say(sessionId: string, message: string) {
   );
   expect(response.status).toBe(200);
   return response.json();
-}
-
-function callAs(cookie: string, handler: RouteHandler, method: string, path: string, params = {}, body?: unknown) {
-  const headers = browserHeaders({ cookie, "content-type": "application/json" });
-  return callRoute(
-    handler,
-    new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-    params,
-  );
 }
 
 const api = {
@@ -366,14 +355,14 @@ describe("expiry", () => {
 describe("who may decide", () => {
   it("a viewer reads the list but gets 403 on approve and deny, nothing written", async () => {
     const { approvalId } = await paused();
-    const listed = await callAs(cookies.viewer, listRoute, "GET", `/api/v1/approvals?agent=${AGENT}`);
+    const listed = await callWithCookie(cookies.viewer, listRoute, "GET", `/api/v1/approvals?agent=${AGENT}`);
     expect(listed.status).toBe(200);
     const before = await tableCounts(handle);
     for (const [handler, verb] of [
       [approveRoute, "approve"],
       [denyRoute, "deny"],
     ] as const) {
-      const response = await callAs(
+      const response = await callWithCookie(
         cookies.viewer,
         handler,
         "POST",
@@ -388,7 +377,7 @@ describe("who may decide", () => {
 
   it("an operator approves from the console session", async () => {
     const { approvalId } = await paused();
-    const response = await callAs(
+    const response = await callWithCookie(
       cookies.operator,
       approveRoute,
       "POST",

@@ -1,4 +1,4 @@
-import { ORIGIN } from "./request-headers";
+import { browserHeaders, ORIGIN } from "./request-headers";
 import { callRoute, type RouteHandler } from "./response-contract";
 
 export type { RouteHandler };
@@ -27,6 +27,23 @@ export function callWithKey(
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
+    params,
+  );
+}
+
+/** Calls a route handler as a signed-in operator from the console would: session cookie, same Origin. */
+export function callWithCookie(
+  cookie: string,
+  handler: RouteHandler,
+  method: string,
+  path: string,
+  params: Record<string, string> = {},
+  body?: unknown,
+): Promise<Response> {
+  const headers = browserHeaders({ cookie, "content-type": "application/json" });
+  return callRoute(
+    handler,
+    new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
     params,
   );
 }
