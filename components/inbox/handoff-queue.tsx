@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { InboxItem } from "@/lib/handoffs/inbox-views";
 import { ClaimButton } from "./claim-button";
-import { REASON_LABELS } from "./reason-labels";
+import { CHANNEL_LABELS, REASON_LABELS } from "./reason-labels";
 import { useNow } from "./use-now";
 import { WaitBadge } from "./wait-badge";
 
@@ -62,7 +62,9 @@ export function HandoffQueue({ items, selected }: { items: InboxItem[]; selected
             </div>
             {/* One fact a line: a separator dot left at a wrapped line's end reads as a missing value. */}
             <div className="mt-1 flex flex-col gap-0.5 text-muted-foreground text-xs">
-              <span>{item.agent_name}</span>
+              <span>
+                {item.agent_name}, {CHANNEL_LABELS[item.channel]}
+              </span>
               <span>
                 {REASON_LABELS[item.reason]}
                 {item.detail ? `: ${item.detail}` : ""}

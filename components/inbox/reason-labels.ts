@@ -1,4 +1,5 @@
 import type { HandoffBody } from "@/lib/handoffs/handoff-schemas";
+import type { SessionChannel } from "@/lib/turns/turn-view";
 
 /** Why a conversation came to a person, in the inbox's words. */
 export const REASON_LABELS: Record<HandoffBody["reason"], string> = {
@@ -6,4 +7,11 @@ export const REASON_LABELS: Record<HandoffBody["reason"], string> = {
   customer_request: "Customer asked for a person",
   repeated_fallback: "Repeated fallbacks",
   operator: "Taken over",
+};
+
+/** Where the customer is writing from, so an operator knows a reply reaches a live web page or a backend. */
+export const CHANNEL_LABELS: Record<SessionChannel, string> = {
+  widget: "web chat",
+  api: "API",
+  sandbox: "sandbox",
 };

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { customerProfiles, loopTraces, scenarios, sessions, steps, traceSpans, turns } from "../schema";
-import type { DbOrTx } from "../types";
+import type { DbOrTx, SessionRow } from "../types";
 
 export async function getSession(db: DbOrTx, id: string) {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
@@ -55,7 +55,7 @@ export async function scenarioStepNames(db: DbOrTx, scenarioId: string | null, s
 }
 
 /** Sandbox sessions an operator can pick up again, newest first. */
-export async function listAgentSessions(db: DbOrTx, agentId: string, channel: "sandbox" | "api", limit = 20) {
+export async function listAgentSessions(db: DbOrTx, agentId: string, channel: SessionRow["channel"], limit = 20) {
   return db
     .select()
     .from(sessions)

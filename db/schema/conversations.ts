@@ -16,7 +16,7 @@ import type { JsonContract } from "../json-contracts";
 import { agents } from "./agents";
 import { createdAt, id, updatedAt } from "./columns";
 
-export const sessionChannel = pgEnum("session_channel", ["sandbox", "api"]);
+export const sessionChannel = pgEnum("session_channel", ["sandbox", "api", "widget"]);
 export const turnOutcome = pgEnum("turn_outcome", [
   "answered",
   "clarified",

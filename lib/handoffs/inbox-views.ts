@@ -1,5 +1,5 @@
 import type { ConfigNames } from "@/lib/turns/name-ids";
-import type { TurnView } from "@/lib/turns/turn-view";
+import type { SessionChannel, TurnView } from "@/lib/turns/turn-view";
 import type { HandoffBody, TranscriptMessage } from "./handoff-schemas";
 import type { InternalNote } from "./inbox-schemas";
 
@@ -17,7 +17,7 @@ export interface InboxItem {
   claimed_by: string | null;
   /** The customer's reference, when the session has a profile. */
   customer: string | null;
-  channel: string;
+  channel: SessionChannel;
   requested_at: string;
   claimed_at: string | null;
   /** handoff.target_seconds of the agent: amber past it, red past twice it. */

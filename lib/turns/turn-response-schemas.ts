@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 import { ErrorBody } from "@/lib/openapi/error-body";
+import { SESSION_CHANNELS } from "./turn-view";
 
 // Response bodies of the session and turn routes (the JSON answer and the event stream): declared by the
 // routes, drawn by the OpenAPI document.
@@ -173,7 +174,7 @@ export const SessionBody = z.object({
   session: z.object({
     id: z.string().uuid(),
     agent_key: z.string(),
-    channel: z.enum(["sandbox", "api"]),
+    channel: z.enum(SESSION_CHANNELS),
     customer_id: z.string().nullable(),
     active_scenario: z.object({ id: z.string(), name: z.string() }).nullable(),
     active_step: z.object({ id: z.string(), name: z.string() }).nullable(),

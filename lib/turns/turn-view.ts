@@ -23,11 +23,15 @@ export interface TurnView {
   createdAt: string;
 }
 
+/** Where a session came from: the console's sandbox, the REST API with a secret key, or the widget or hosted page with a publishable key. */
+export const SESSION_CHANNELS = ["sandbox", "api", "widget"] as const;
+export type SessionChannel = (typeof SESSION_CHANNELS)[number];
+
 export interface SessionView {
   id: string;
   agentId: string;
   agentKey: string;
-  channel: "sandbox" | "api";
+  channel: SessionChannel;
   customerRef: string | null;
   activeScenario: { id: string; name: string } | null;
   activeStep: { id: string; name: string } | null;

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as revokeRoute } from "@/app/api/v1/agents/[key]/publishable-keys/[id]/route";
 import { POST as createKeyRoute, GET as listKeysRoute } from "@/app/api/v1/agents/[key]/publishable-keys/route";
@@ -5,7 +6,7 @@ import { OPTIONS as sessionsPreflight, POST as sessionsRoute } from "@/app/api/v
 import { GET as eventsRoute } from "@/app/api/v1/sessions/[id]/events/route";
 import { POST as turnsRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
-import { ledgerEvents } from "@/db/schema";
+import { ledgerEvents, sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { claimHandoff, postOperatorMessage, requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
@@ -56,6 +57,11 @@ async function createKey(agentKey: string, origins = [SHOP]): Promise<{ id: stri
   );
   expect(response.status).toBe(201);
   return response.json();
+}
+
+async function channelOf(sessionId: string): Promise<string | undefined> {
+  const [row] = await handle.db.select({ channel: sessions.channel }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.channel;
 }
 
 const randomPeer = () =>
@@ -235,6 +241,7 @@ describe("publishable keys: the three routes and nothing else", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe(SHOP);
     expect(response.headers.get("vary")).toContain("Origin");
     expect(body.widget).toEqual({ show_why: true });
+    expect(await channelOf(body.session_id)).toBe("widget");
   });
 
   it("the session's answer tells the widget whether to show why an answer was given", async () => {
@@ -505,5 +512,6 @@ describe("publishable keys: secret keys unchanged", () => {
     const body = await response.json();
     expect(Object.keys(body)).toEqual(["session_id"]);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await channelOf(body.session_id)).toBe("api");
   });
 });

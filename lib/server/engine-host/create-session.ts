@@ -5,7 +5,7 @@ import type { AgentRow, Database, SessionRow } from "@/db/types";
 
 export interface NewSession {
   agent: AgentRow;
-  channel: "sandbox" | "api";
+  channel: SessionRow["channel"];
   /** The API's customer_id: sessions of one customer share a profile. Sandbox sessions get their own. */
   customerRef?: string;
   continuityEnabled?: boolean;

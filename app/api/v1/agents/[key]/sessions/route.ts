@@ -30,7 +30,7 @@ export const POST = defineRoute(
     }
     const session = await createSession(db, {
       agent,
-      channel: "api",
+      channel: principal.kind === "publishable_key" ? "widget" : "api",
       customerRef: body.customer_id,
       continuityEnabled: body.continuity_enabled,
       createdBy: actor.name,
