@@ -8,6 +8,7 @@ import { benchHandoff } from "./http/handoff-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
+import { benchWidget } from "./http/widget-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLedger } from "./ledger-bench";
 import { benchMemory } from "./memory-bench";
@@ -37,6 +38,9 @@ import { benchWidgetSize } from "./widget-size-bench";
 // (bench/background-bench.ts, about 2 minutes); `BENCH_ONLY_BACKGROUND=1` runs just that.
 // `BENCH_HANDOFF=1` adds handoff_to_first_operator_message_p50_ms and the session event stream's
 // delivery with 200 streams open (bench/http/handoff-bench.ts); `BENCH_ONLY_HANDOFF=1` runs just that.
+// `BENCH_WIDGET=1` adds the widget in Chromium (widget_first_progress_ms_p50, widget_reply_ms_p50) and 200
+// widget sessions at once (widget_turns_per_s, widget_turns_lost) (bench/http/widget-bench.ts);
+// `BENCH_ONLY_WIDGET=1` runs just that.
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
@@ -60,6 +64,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY_HANDOFF === "1") {
     await benchHandoff(report);
+    return;
+  }
+  if (process.env.BENCH_ONLY_WIDGET === "1") {
+    await benchWidget(report);
     return;
   }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
@@ -95,6 +103,7 @@ async function main() {
   if (process.env.BENCH_HTTP === "1" || process.env.BENCH_LEDGER === "1") await benchLedger(report);
   if (process.env.BENCH_STREAM === "1") await benchStream(report);
   if (process.env.BENCH_HANDOFF === "1") await benchHandoff(report);
+  if (process.env.BENCH_WIDGET === "1") await benchWidget(report);
   if (process.env.BENCH_DB_BLIP === "1") await benchDbBlip(report);
   if (process.env.BENCH_BACKGROUND === "1") await benchBackground(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).

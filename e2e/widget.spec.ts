@@ -21,22 +21,25 @@ const ELSEWHERE_PORT = 3326;
 const SHOP = `http://127.0.0.1:${SHOP_PORT}`;
 
 let publishableKey = "";
+// A second agent whose order lookup waits for an operator's approval, with its own key; its page is /approving.
+const approvingKey = `widget-approving-${Date.now().toString(36)}`;
+let approvingPk = "";
 let focal = "";
 const servers: http.Server[] = [];
 
-function hostPage(key: string): string {
+function hostPage(key: string, agent = agentKey): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title>
 <style>body{font-family:serif;background:#fafafa} button,div{all:unset;color:red!important}</style></head>
 <body><h1>Acme shop</h1><p>Orders, returns and refunds.</p>
-<script src="${focal}/widget.js" data-agent="${agentKey}" data-key="${key}" data-title="Acme help"
+<script src="${focal}/widget.js" data-agent="${agent}" data-key="${key}" data-title="Acme help"
   data-greeting="Hi, this is Acme. How can we help?" data-position="sideways" async></script></body></html>`;
 }
 
 function serve(port: number): Promise<void> {
-  const server = http.createServer((_request, response) => {
+  const server = http.createServer((request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(hostPage(publishableKey));
+    response.end(request.url === "/approving" ? hostPage(approvingPk, approvingKey) : hostPage(publishableKey));
   });
   servers.push(server);
   return new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -69,6 +72,21 @@ test.beforeAll(async ({ browser }, testInfo) => {
   });
   expect(created.status()).toBe(201);
   publishableKey = (await created.json()).key;
+  const approving = await context.request.post("/api/v1/agents/import", {
+    headers,
+    data: {
+      ...demo,
+      agent: { ...demo.agent, key: approvingKey, name: "Approving widget desk" },
+      tools: demo.tools.map((tool: object) => ({ ...tool, requires_approval: true })),
+    },
+  });
+  expect(approving.status()).toBe(201);
+  const approvingCreated = await context.request.post(`/api/v1/agents/${approvingKey}/publishable-keys`, {
+    headers,
+    data: { label: "Acme shop", allowed_origins: [SHOP] },
+  });
+  expect(approvingCreated.status()).toBe(201);
+  approvingPk = (await approvingCreated.json()).key;
   await context.close();
   await serve(SHOP_PORT);
   await serve(ELSEWHERE_PORT);
@@ -196,6 +214,38 @@ test("a customer chats on an allowed page: progress, the reply with why, and the
   await expect(again.locator(".msg.customer")).toHaveCount(0);
 });
 
+test("a tool call waiting for approval tells the customer so, and the reply follows the decision live", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${SHOP}/approving`);
+  const panel = await openChat(page);
+  await panel.getByLabel("Your message").fill("I want my money back, can you show me my orders?");
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("status").first()).toHaveText(
+    "We are checking this with a member of our team. You will see the answer here.",
+  );
+  // The holding reply is the turn's answer; the tool has not run.
+  await expect(panel.locator(".msg.agent")).toHaveCount(2);
+  await screenshot(page, "widget-approval-waiting");
+
+  const admin = await browser.newContext({ storageState: ADMIN_STATE });
+  const headers = { origin: focal };
+  const listed = await admin.request.get(`/api/v1/approvals?agent=${approvingKey}`, { headers });
+  const [waiting] = (await listed.json()).approvals;
+  const approved = await admin.request.post(`/api/v1/approvals/${waiting.id}/approve`, {
+    headers,
+    data: { reason: "Identity checked on the phone" },
+  });
+  expect(approved.status()).toBe(200);
+  await admin.close();
+  await expect(panel.getByRole("status").first()).toHaveText("Our team has looked at your request.");
+  // The resumed turn's reply arrives on the events stream, without a reload.
+  await expect(panel.locator(".msg.agent")).toHaveCount(3);
+  await expect(panel.getByText("Identity checked on the phone")).toHaveCount(0);
+  await screenshot(page, "widget-approval-decided");
+});
+
 test("a page on an origin the key does not list cannot start a chat", async ({ page }) => {
   await page.goto(`http://127.0.0.1:${ELSEWHERE_PORT}/`);
   const panel = await openChat(page);
@@ -206,6 +256,43 @@ test("a page on an origin the key does not list cannot start a chat", async ({ p
   );
   await expect(panel.getByLabel("Your message")).toHaveValue("I want a refund for order 123");
   await screenshot(page, "widget-origin-refused");
+});
+
+test("the sandbox previews the chat as the customer sees it, beside the designer's view", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`/agents/${agentKey}/sandbox`);
+  const toggle = page.getByRole("button", { name: "Preview as customer" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  const preview = page.getByTestId("customer-preview").getByRole("dialog", { name: "Widget desk" });
+  await expect(preview.getByText("Hi! How can we help?")).toBeVisible();
+
+  // Written in the preview: the widget's own progress and footer, and the designer's view follows.
+  await preview.getByLabel("Your message").fill("I want a refund for order 123");
+  await preview.getByLabel("Your message").press("Enter");
+  const first = preview.locator(".msg.agent").nth(1);
+  await expect(first.getByText("Why this answer")).toBeVisible();
+  const chat = page.getByRole("region", { name: "Sandbox chat" });
+  await expect(chat.getByRole("article", { name: /Agent reply, turn 1\b/ })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]session=/);
+
+  // Written in the designer's view: the preview shows the same turn as its customer sees it.
+  await page.getByTestId("sandbox-input").fill("Where is order 124?");
+  await page.getByTestId("sandbox-input").press("Enter");
+  await expect(preview.locator(".msg.customer").nth(1)).toContainText("Where is order 124?");
+  const second = preview.locator(".msg.agent").nth(2);
+  await expect(second).toBeVisible();
+  await expect(second.getByText("Why this answer")).toBeVisible();
+  // Nothing of the designer's view leaks into the customer's: no trace, no stage names.
+  await expect(preview.getByText("enforcement")).toHaveCount(0);
+  await screenshot(page, "sandbox-preview-as-customer");
+
+  // Inspecting a turn brings its details back where the preview was.
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("complementary", { name: "Turn details" })).toBeVisible();
+  await context.close();
 });
 
 test.describe("on a phone", () => {

@@ -1,9 +1,55 @@
-// The three calls a publishable key may make (docs/widget.md): start a session, send a turn with its
-// progress streamed, and follow the session's events.
+// The three calls the widget makes (docs/widget.md): start a session, send a turn with its progress
+// streamed, and follow the session's events. A `Link` says how they reach Focal: from a customer's page
+// with a publishable key and the session's token, or from the console itself (the sandbox's "Preview as
+// customer") with its sign-in cookie.
 
 import type { WidgetConfig } from "./config";
 import { readSse } from "./sse";
 import type { StoredSession } from "./storage";
+
+export interface Link {
+  base: string;
+  /** "omit" from a customer's page (no cookie of Focal's may ride along); "same-origin" from the console. */
+  credentials: RequestCredentials;
+  /** The credential headers of a call, for the session it is about (none when starting one). */
+  headers: (session: StoredSession | null) => Record<string, string>;
+  /** Added to the events address: the console asks for the customer's view. */
+  eventsQuery: Record<string, string>;
+}
+
+/** A widget on a customer's page: the publishable key on every call, the session's token once it has one. */
+function publishableLink(config: WidgetConfig): Link {
+  return {
+    base: config.base,
+    credentials: "omit",
+    headers: (session) => ({
+      authorization: `Bearer ${config.key}`,
+      ...(session ? { "x-focal-session-token": session.token } : {}),
+    }),
+    eventsQuery: {},
+  };
+}
+
+/** What the chat needs from Focal; the widget's is built on `publishableLink`, the console's preview on its own session. */
+export interface WidgetTransport {
+  start(): Promise<StoredSession>;
+  send(session: StoredSession, message: string, onStage: (name: string) => void): Promise<TurnResult>;
+  follow(
+    session: StoredSession,
+    after: string | null,
+    signal: AbortSignal,
+    onEvent: (event: SessionEvent, id: string | null) => void,
+  ): Promise<void>;
+}
+
+export function publishableTransport(config: WidgetConfig): WidgetTransport {
+  const link = publishableLink(config);
+  return {
+    start: () => startSession(link, config.agent),
+    send: (session, message, onStage) => sendTurn(link, session, message, onStage),
+    follow: (session, after, signal, onEvent) => followEvents(link, session, after, signal, onEvent),
+  };
+}
 
 export type ApiFailure =
   | { kind: "rate_limited"; retryAfter: number }
@@ -48,10 +94,10 @@ function failureOf(response: Response): ApiFailure {
   return { kind: "failed" };
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+async function send(link: Link, url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, credentials: "omit", mode: "cors" });
+    response = await fetch(url, { ...init, credentials: link.credentials, mode: "cors" });
   } catch (error) {
     // A refused preflight (origin not allowed) and a network fault look the same to a page;
     // starting a session reads either as "cannot start here".
@@ -62,10 +108,10 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
-export async function startSession(config: WidgetConfig): Promise<StoredSession> {
-  const response = await send(`${config.base}/api/v1/agents/${encodeURIComponent(config.agent)}/sessions`, {
+async function startSession(link: Link, agent: string): Promise<StoredSession> {
+  const response = await send(link, `${link.base}/api/v1/agents/${encodeURIComponent(agent)}/sessions`, {
     method: "POST",
-    headers: { authorization: `Bearer ${config.key}`, "content-type": "application/json" },
+    headers: { ...link.headers(null), "content-type": "application/json" },
     body: "{}",
   });
   const body = (await response.json()) as {
@@ -92,18 +138,17 @@ interface TurnBody {
 
 /** Sends one message; `onStage` gets each finished stage's name; the reply comes only from the turn event. */
 export async function sendTurn(
-  config: WidgetConfig,
+  link: Link,
   session: StoredSession,
   message: string,
   onStage: (name: string) => void,
 ): Promise<TurnResult> {
-  const response = await send(`${config.base}/api/v1/sessions/${session.sessionId}/turns`, {
+  const response = await send(link, `${link.base}/api/v1/sessions/${session.sessionId}/turns`, {
     method: "POST",
     headers: {
-      authorization: `Bearer ${config.key}`,
+      ...link.headers(session),
       "content-type": "application/json",
       accept: "text/event-stream",
-      "x-focal-session-token": session.token,
       "idempotency-key": crypto.randomUUID(),
     },
     body: JSON.stringify({ message }),
@@ -131,19 +176,17 @@ export async function sendTurn(
 
 /** Follows the session's events until `signal` aborts; resolves when the stream ends. */
 export async function followEvents(
-  config: WidgetConfig,
+  link: Link,
   session: StoredSession,
   after: string | null,
   signal: AbortSignal,
   onEvent: (event: SessionEvent, id: string | null) => void,
 ): Promise<void> {
-  const query = after ? `?after=${encodeURIComponent(after)}` : "";
-  const response = await send(`${config.base}/api/v1/sessions/${session.sessionId}/events${query}`, {
-    headers: {
-      authorization: `Bearer ${config.key}`,
-      accept: "text/event-stream",
-      "x-focal-session-token": session.token,
-    },
+  const params = new URLSearchParams(link.eventsQuery);
+  if (after) params.set("after", after);
+  const query = params.size > 0 ? `?${params}` : "";
+  const response = await send(link, `${link.base}/api/v1/sessions/${session.sessionId}/events${query}`, {
+    headers: { ...link.headers(session), accept: "text/event-stream" },
     signal,
   });
   if (!response.body) return;

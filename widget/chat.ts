@@ -1,9 +1,8 @@
 // The conversation: sends turns with their progress, follows the session's events (operator messages,
 // mode, approvals), resumes a stored session and starts over.
 
-import { followEvents, type SessionEvent, sendTurn, startSession, type TranscriptMessage, WidgetApiError } from "./api";
-import type { WidgetConfig } from "./config";
-import { forgetSession, loadSession, type StoredSession, saveSession } from "./storage";
+import { type SessionEvent, type TranscriptMessage, WidgetApiError, type WidgetTransport } from "./api";
+import type { SessionStore, StoredSession } from "./storage";
 import { STRINGS } from "./strings";
 import { appendMessage, showError, showStatus, type WidgetView } from "./view";
 
@@ -21,22 +20,34 @@ export class Chat {
   private held: TranscriptMessage[] = [];
 
   constructor(
-    private readonly config: WidgetConfig,
     private readonly view: WidgetView,
+    private readonly greeting: string | null,
+    private readonly transport: WidgetTransport,
+    private readonly store: SessionStore,
   ) {
-    this.session = loadSession(config.agent);
+    this.session = store.load();
     this.greet();
     if (this.session) this.follow();
   }
 
+  /** The session the chat is in, or null before its first message. */
+  get sessionId(): string | null {
+    return this.session?.sessionId ?? null;
+  }
+
+  /** Stops following the session's events (the panel goes away); the stored session is kept. */
+  close(): void {
+    this.events?.abort();
+    this.events = null;
+  }
+
   private greet(): void {
-    appendMessage(this.view, "agent", this.config.greeting ?? STRINGS.greeting, null);
+    appendMessage(this.view, "agent", this.greeting ?? STRINGS.greeting, null);
   }
 
   startOver(): void {
-    this.events?.abort();
-    this.events = null;
-    forgetSession(this.config.agent);
+    this.close();
+    this.store.forget();
     this.session = null;
     this.seen.clear();
     this.lastId = null;
@@ -80,21 +91,21 @@ export class Chat {
   private async ensureSession(): Promise<StoredSession> {
     if (this.session) return this.session;
     try {
-      this.session = await startSession(this.config);
+      this.session = await this.transport.start();
     } catch (error) {
       if (error instanceof WidgetApiError && error.failure.kind !== "rate_limited") {
         throw new WidgetApiError({ kind: "refused" });
       }
       throw error;
     }
-    saveSession(this.config.agent, this.session);
+    this.store.save(this.session);
     this.follow();
     return this.session;
   }
 
   private async runTurn(session: StoredSession, message: string): Promise<void> {
     this.view.progress.textContent = STRINGS.typing;
-    const result = await sendTurn(this.config, session, message, (stage) => {
+    const result = await this.transport.send(session, message, (stage) => {
       this.view.progress.textContent = STRINGS.stages[stage] ?? STRINGS.working;
     });
     this.seen.add(`${result.turnId}:customer`);
@@ -103,7 +114,7 @@ export class Chat {
     const why = session.showWhy ? result.rules : null;
     if (why) {
       session.why[`${result.turnId}:agent`] = why;
-      saveSession(this.config.agent, session);
+      this.store.save(session);
     }
     appendMessage(this.view, "agent", result.response, why);
   }
@@ -124,7 +135,8 @@ export class Chat {
     if (!session) return;
     const controller = new AbortController();
     this.events = controller;
-    followEvents(this.config, session, this.lastId, controller.signal, (event, id) => this.onEvent(event, id))
+    this.transport
+      .follow(session, this.lastId, controller.signal, (event, id) => this.onEvent(event, id))
       .catch((error: unknown) => {
         if (
           error instanceof WidgetApiError &&

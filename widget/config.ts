@@ -16,7 +16,7 @@ export interface WidgetConfig {
 const AGENT_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const PUBLISHABLE_KEY = /^pk_[A-Za-z0-9_-]{8,200}$/;
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-const DEFAULT_COLOR = "#1f4fd1";
+export const DEFAULT_COLOR = "#1f4fd1";
 const TEXT_MAX = 120;
 
 function warn(what: string, value: string, fallback: string): void {

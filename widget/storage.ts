@@ -10,12 +10,27 @@ export interface StoredSession {
   why: Record<string, string[]>;
 }
 
+/** Where the chat keeps its session: the widget in localStorage, the console's preview in memory. */
+export interface SessionStore {
+  load(): StoredSession | null;
+  save(session: StoredSession): void;
+  forget(): void;
+}
+
+export function localSessionStore(agent: string): SessionStore {
+  return {
+    load: () => loadSession(agent),
+    save: (session) => saveSession(agent, session),
+    forget: () => forgetSession(agent),
+  };
+}
+
 /** 30 replies keep the visible conversation's footers and the entry small (~3 KB). */
 const WHY_KEPT = 30;
 
 const storageKey = (agent: string) => `focal-widget:${agent}`;
 
-export function loadSession(agent: string): StoredSession | null {
+function loadSession(agent: string): StoredSession | null {
   try {
     const raw = window.localStorage.getItem(storageKey(agent));
     if (!raw) return null;
@@ -28,7 +43,7 @@ export function loadSession(agent: string): StoredSession | null {
   }
 }
 
-export function saveSession(agent: string, session: StoredSession): void {
+function saveSession(agent: string, session: StoredSession): void {
   const ids = Object.keys(session.why);
   const why: Record<string, string[]> = {};
   for (const id of ids.slice(-WHY_KEPT)) why[id] = session.why[id] ?? [];
@@ -39,7 +54,7 @@ export function saveSession(agent: string, session: StoredSession): void {
   }
 }
 
-export function forgetSession(agent: string): void {
+function forgetSession(agent: string): void {
   try {
     window.localStorage.removeItem(storageKey(agent));
   } catch {

@@ -31,7 +31,8 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-export function buildView(config: WidgetConfig): WidgetView {
+/** The widget's DOM, appended to `mount`: the page's body, or the console's preview pane (which must contain fixed positioning). */
+export function buildView(config: WidgetConfig, mount: HTMLElement = document.body): WidgetView {
   const host = el("div", { id: "focal-widget" });
   const shadow = host.attachShadow({ mode: "open" });
   const root = el("div", { className: config.page ? "root page" : "root" });
@@ -69,7 +70,7 @@ export function buildView(config: WidgetConfig): WidgetView {
   launcher.hidden = config.page;
   root.append(launcher, panel);
   shadow.append(el("style", { textContent: widgetCss(config.color, config.position) }), root);
-  document.body.append(host);
+  mount.append(host);
   return { root, launcher, panel, startOver, close, status, log, progress, error, form, input, send };
 }
 

@@ -1,8 +1,9 @@
 "use client";
 
-import { MessagesSquare } from "lucide-react";
+import { Eye, MessagesSquare } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { startTransition, useOptimistic, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useMediaQuery } from "@/components/ui/use-media-query";
@@ -12,9 +13,11 @@ import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
 import { ChatThread } from "./chat-thread";
 import { Composer } from "./composer";
 import { ConfigNamesProvider } from "./config-names";
+import { CustomerPreview } from "./customer-preview";
 import { sandboxHref } from "./sandbox-format";
 import { StartSessionButton } from "./start-session-button";
 import { TurnPanel } from "./turn-panel";
+import { usePreviewToggle } from "./use-preview-toggle";
 import { useSendTurn } from "./use-send-turn";
 
 // Below 1024 px the chat takes the whole width and the turn panel would sit far below it (about
@@ -40,9 +43,12 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
   const here = sandboxHref(agentKey, { session: chat.session?.id });
   const narrow = useMediaQuery(NARROW);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [preview, setPreview] = usePreviewToggle();
 
   function selectTurn(turnId: string) {
     if (narrow) setSheetOpen(true);
+    // Inspecting a turn shows its details where the customer's view was.
+    setPreview(false);
     startTransition(() => {
       setSelectedId(turnId);
       router.replace(sandboxHref(agentKey, { session: chat.session?.id, turn: turnId }), { scroll: false });
@@ -85,6 +91,28 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
     />
   );
 
+  function followPreviewSession(sessionId: string) {
+    startTransition(() => router.replace(sandboxHref(agentKey, { session: sessionId }), { scroll: false }));
+  }
+
+  const customerView = (
+    <aside aria-label="Customer's view" className="flex min-h-0 flex-col gap-2">
+      <p className="text-muted-foreground text-xs">
+        What a customer sees in the chat widget: progress while a turn runs, the reply only once checked
+        {data.showWhy ? ", and why it was given" : ""}. Write here as the customer, or in the sandbox on the left.
+      </p>
+      <CustomerPreview
+        agentKey={agentKey}
+        agentName={data.agent.name}
+        sessionId={chat.session?.id ?? null}
+        showWhy={data.showWhy}
+        turns={chat.turns}
+        canPost={data.canPost}
+        onTurn={followPreviewSession}
+      />
+    </aside>
+  );
+
   return (
     <ConfigNamesProvider names={data.names}>
       <div className="grid gap-4 lg:h-[calc(100dvh-9rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
@@ -92,6 +120,21 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
           aria-label="Sandbox chat"
           className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
         >
+          <div className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5">
+            <span className="truncate text-muted-foreground text-xs">
+              Designer's view: why each reply is what it is
+            </span>
+            <Button
+              type="button"
+              size="sm"
+              variant={preview ? "secondary" : "outline"}
+              aria-pressed={preview}
+              onClick={() => setPreview(!preview)}
+            >
+              <Eye aria-hidden="true" />
+              Preview as customer
+            </Button>
+          </div>
           <ChatThread
             turns={chat.turns}
             inflight={chat.inflight}
@@ -118,6 +161,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
             )}
           </div>
         </section>
+        {preview ? customerView : null}
         {narrow ? (
           <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
             <DialogContent
@@ -131,7 +175,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
               {panel}
             </DialogContent>
           </Dialog>
-        ) : (
+        ) : preview ? null : (
           panel
         )}
       </div>

@@ -44,6 +44,8 @@ export const SessionEventsQuery = z.strictObject({
   after: z.string().min(1).max(200).optional(),
   // For browsers' EventSource, which cannot send headers: the widget's session token (docs/widget.md).
   session_token: z.string().max(300).optional(),
+  // `customer`: what a widget's customer sees (the console's "Preview as customer"); a publishable key always gets it.
+  view: z.enum(["operator", "customer"]).optional(),
 });
 
 const time = z.string().describe("ISO 8601 UTC");

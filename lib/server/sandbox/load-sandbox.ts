@@ -20,6 +20,8 @@ export interface SandboxData {
   canPost: boolean;
   /** What decides continuity for a session that has no choice of its own. */
   continuity: { deploymentOn: boolean; agentOn: boolean };
+  /** The agent's `widget.show_why`: the customer's preview shows "Why this answer" under replies. */
+  showWhy: boolean;
   /** Scenario, step, transition and rule names by id, for the timeline. */
   names: ConfigNames;
 }
@@ -49,6 +51,7 @@ export async function loadSandbox(
     turns: session ? await turnViews(db, await listSessionTurns(db, session.id)) : [],
     canPost: roleAtLeast(operator.role, "designer"),
     names: await loadConfigNames(db, agent.id),
+    showWhy: resolveAgentSettings(agent.settings).widget.show_why,
     continuity: {
       deploymentOn: env().NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED,
       agentOn: resolveAgentSettings(agent.settings).continuity.enabled,

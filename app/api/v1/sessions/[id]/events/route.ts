@@ -6,7 +6,7 @@ import { defineRoute, errorResponse, passThrough } from "@/lib/server/define-rou
 import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { SessionIdParams } from "../../../params";
 
-// GET /api/v1/sessions/{id}/events[?after=] (Last-Event-ID) → text/event-stream of `message`, `mode`
+// GET /api/v1/sessions/{id}/events[?after=][&view=customer] (Last-Event-ID) → text/event-stream of `message`, `mode`
 // and `gone` events: the transcript after the cursor, then what commits (docs/handoffs.md#live-events).
 export const GET = defineRoute(
   { scope: "handoffs:read", publishable: "session", params: SessionIdParams, response: SessionEvent },
@@ -19,7 +19,7 @@ export const GET = defineRoute(
       after,
       signal: request.signal,
       // A widget's customer sees what operators wrote, not who they are (their e-mail is the actor).
-      forCustomer: principal.kind === "publishable_key",
+      forCustomer: principal.kind === "publishable_key" || query.view === "customer",
     });
     if ("stream" in opened) return passThrough(opened.stream);
     const refused = errorResponse(

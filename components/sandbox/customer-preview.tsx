@@ -1,0 +1,161 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
+import type { TurnView } from "@/lib/turns/turn-view";
+import { followEvents, type Link, sendTurn, WidgetApiError, type WidgetTransport } from "@/widget/api";
+import { Chat } from "@/widget/chat";
+import { DEFAULT_COLOR, type WidgetConfig } from "@/widget/config";
+import type { SessionStore, StoredSession } from "@/widget/storage";
+import { buildView } from "@/widget/view";
+import { wire } from "@/widget/wire";
+
+// "Preview as customer": the widget itself (widget/, the code of widget.js), mounted in a pane of the
+// sandbox. It talks to the sandbox's session with the console's sign-in and reads the session's events
+// in the customer's view (?view=customer), so it shows what a customer of the widget would see: the
+// progress line, replies only once checked, "Why this answer" when the agent's widget.show_why is on,
+// a specialist's messages without their name, handoff and approval status lines.
+
+/** The console's own origin with its sign-in cookie; events in the customer's view. */
+const CONSOLE_LINK: Link = {
+  base: "",
+  credentials: "same-origin",
+  headers: () => ({}),
+  eventsQuery: { view: "customer" },
+};
+
+interface CustomerPreviewProps {
+  agentKey: string;
+  agentName: string;
+  sessionId: string | null;
+  showWhy: boolean;
+  turns: TurnView[];
+  /** Viewers read the preview; only designers may write in it. */
+  canPost: boolean;
+  /** A turn sent from the preview is stored: the designer's view follows that session. */
+  onTurn: (sessionId: string) => void;
+}
+
+interface Mounted {
+  chat: Chat;
+  pane: HTMLElement;
+}
+
+export function CustomerPreview(props: CustomerPreviewProps) {
+  const paneRef = useRef<HTMLDivElement>(null);
+  const mounted = useRef<Mounted | null>(null);
+  // The transport and store read the latest props, not the ones of the render that mounted the chat.
+  const latest = useRef(props);
+  latest.current = props;
+
+  // A new chat only when the designer's view moves to another session: a session the preview started
+  // itself keeps its chat (and its progress line) when the page follows it.
+  useEffect(() => {
+    const pane = paneRef.current;
+    if (!pane) return;
+    if (mounted.current && mounted.current.chat.sessionId === props.sessionId) return;
+    unmount(mounted.current);
+    mounted.current = mountChat(pane, latest);
+  }, [props.sessionId]);
+
+  useEffect(
+    () => () => {
+      unmount(mounted.current);
+      mounted.current = null;
+    },
+    [],
+  );
+
+  return (
+    <div
+      ref={paneRef}
+      data-testid="customer-preview"
+      // The widget's panel is position: fixed; containment makes this pane its containing block.
+      className="relative min-h-[28rem] flex-1 overflow-hidden rounded-lg border border-border [contain:layout_paint]"
+    />
+  );
+}
+
+function unmount(current: Mounted | null): void {
+  if (!current) return;
+  current.chat.close();
+  current.pane.replaceChildren();
+}
+
+function mountChat(pane: HTMLElement, props: { current: CustomerPreviewProps }): Mounted {
+  const { agentKey, agentName, canPost } = props.current;
+  const config: WidgetConfig = {
+    agent: agentKey,
+    key: "",
+    base: "",
+    color: DEFAULT_COLOR,
+    title: agentName,
+    greeting: null,
+    position: "right",
+    page: true,
+  };
+  const view = buildView(config, pane);
+  const chat = new Chat(view, null, consoleTransport(props), memoryStore(props));
+  wire(config, view, chat);
+  if (!canPost) view.form.hidden = true;
+  return { chat, pane };
+}
+
+function memoryStore(props: { current: CustomerPreviewProps }): SessionStore {
+  let session: StoredSession | null = props.current.sessionId
+    ? { sessionId: props.current.sessionId, token: "", expiresAt: "", showWhy: props.current.showWhy, why: {} }
+    : null;
+  return {
+    load: () => session,
+    save: (next) => {
+      session = next;
+    },
+    // "Start over": the next message starts a new sandbox session, which the designer's view then follows.
+    forget: () => {
+      session = null;
+    },
+  };
+}
+
+function consoleTransport(props: { current: CustomerPreviewProps }): WidgetTransport {
+  return {
+    async start() {
+      const started = await startSandboxSessionAction({ agentKey: props.current.agentKey });
+      if (!started.ok) throw new WidgetApiError({ kind: "failed" });
+      return { sessionId: started.data.id, token: "", expiresAt: "", showWhy: props.current.showWhy, why: {} };
+    },
+    async send(session, message, onStage) {
+      const result = await sendTurn(CONSOLE_LINK, session, message, onStage);
+      props.current.onTurn(session.sessionId);
+      return result;
+    },
+    follow(session, after, signal, onEvent) {
+      // The events carry no provenance: a reply's rules come from the page's turns, or from the turn
+      // itself when the designer's view sent it a moment ago. One event at a time keeps their order.
+      let queue = Promise.resolve();
+      return followEvents(CONSOLE_LINK, session, after, signal, (event, id) => {
+        queue = queue.then(async () => {
+          if (session.showWhy && event.type === "message" && event.message.kind === "agent") {
+            session.why[event.message.id] ??= await rulesOf(event.message.id, props.current.turns);
+          }
+          onEvent(event, id);
+        });
+      });
+    },
+  };
+}
+
+/** The names of the rules that applied to the turn of a reply (`<turn id>:agent`). */
+async function rulesOf(messageId: string, turns: TurnView[]): Promise<string[]> {
+  const turnId = messageId.split(":")[0] ?? "";
+  const known = turns.find((turn) => turn.id === turnId);
+  if (known) return known.provenance.rules_applied.map((rule) => rule.name);
+  try {
+    const response = await fetch(`/api/v1/turns/${encodeURIComponent(turnId)}`, { credentials: "same-origin" });
+    if (!response.ok) return [];
+    const body = (await response.json()) as { provenance?: { rules_applied?: { name: string }[] } };
+    return (body.provenance?.rules_applied ?? []).map((rule) => rule.name);
+  } catch {
+    return [];
+  }
+}
