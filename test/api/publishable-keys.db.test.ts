@@ -386,7 +386,8 @@ describe("publishable keys: session tokens", () => {
 });
 
 describe("publishable keys: the customer's view of events", () => {
-  it("an operator's message reaches the widget without the operator's e-mail or the handoff's reason", async () => {
+  /** A widget session a person has taken over and written in, as dana@support.test. */
+  async function sessionWithOperatorMessage() {
     const session = await widgetSession();
     const acting = { actor: { kind: "operator" as const, name: "dana@support.test", id: "op-1" }, requestId: "req" };
     const { handoff } = await requestOperatorHandoff(handle.db, {
@@ -396,10 +397,14 @@ describe("publishable keys: the customer's view of events", () => {
     });
     await claimHandoff(handle.db, { ...acting, handoffId: handoff.id });
     await postOperatorMessage(handle.db, { ...acting, sessionId: session.sessionId, text: "Hello, I am Dana." });
+    return session;
+  }
+
+  /** The events stream's text up to the operator's message. */
+  async function readToDana(request: Request, sessionId: string): Promise<string> {
     const abort = new AbortController();
-    const request = pkRequest(`/api/v1/sessions/${session.sessionId}/events`, { pk: session.pk, token: session.token });
     const opened = await (eventsRoute as RouteHandler)(new Request(request, { signal: abort.signal }), {
-      params: Promise.resolve({ id: session.sessionId }),
+      params: Promise.resolve({ id: sessionId }),
     });
     const reader = opened.body?.getReader();
     let text = "";
@@ -410,10 +415,31 @@ describe("publishable keys: the customer's view of events", () => {
     }
     abort.abort();
     await reader?.cancel();
+    return text;
+  }
+
+  it("an operator's message reaches the widget without the operator's e-mail or the handoff's reason", async () => {
+    const session = await sessionWithOperatorMessage();
+    const request = pkRequest(`/api/v1/sessions/${session.sessionId}/events`, { pk: session.pk, token: session.token });
+    const text = await readToDana(request, session.sessionId);
     expect(text).toContain("Hello, I am Dana.");
     expect(text).toContain("A member of our team joined the conversation.");
     expect(text).not.toContain("dana@support.test");
     expect(text).not.toContain("VIP complaint");
+  });
+
+  it("a console reader gets the same customer's view with ?view=customer, and who wrote without it", async () => {
+    const session = await sessionWithOperatorMessage();
+    const reader = await loopApiKey(handle, ["handoffs:read"]);
+    const events = (query: string) =>
+      new Request(`${ORIGIN}/api/v1/sessions/${session.sessionId}/events${query}`, {
+        headers: { authorization: `Bearer ${reader}` },
+      });
+    const customer = await readToDana(events("?view=customer"), session.sessionId);
+    expect(customer).toContain("Hello, I am Dana.");
+    expect(customer).not.toContain("dana@support.test");
+    const operator = await readToDana(events(""), session.sessionId);
+    expect(operator).toContain("dana@support.test");
   });
 });
 
