@@ -10,6 +10,7 @@ import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
 import { benchWidget } from "./http/widget-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
+import { benchLanguage } from "./language-bench";
 import { benchLedger } from "./ledger-bench";
 import { benchMemory } from "./memory-bench";
 import { benchReplay } from "./replay-bench";
@@ -41,6 +42,7 @@ import { benchWidgetSize } from "./widget-size-bench";
 // `BENCH_WIDGET=1` adds the widget in Chromium (widget_first_progress_ms_p50, widget_reply_ms_p50) and 200
 // widget sessions at once (widget_turns_per_s, widget_turns_lost) (bench/http/widget-bench.ts);
 // `BENCH_ONLY_WIDGET=1` runs just that.
+// `BENCH_ONLY_LANGUAGE=1` runs only the language detector on CLINC150 and the repo's samples (bench/language-bench.ts).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
@@ -70,6 +72,10 @@ async function main() {
     await benchWidget(report);
     return;
   }
+  if (process.env.BENCH_ONLY_LANGUAGE === "1") {
+    await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
     await benchLane1Corpus(report);
     return;
@@ -85,6 +91,7 @@ async function main() {
   await benchTests(report);
   await benchAdversarialTurn(report);
   await benchLane1Corpus(report);
+  await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
   benchWidgetSize(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.

@@ -29,6 +29,7 @@ export const STRINGS = {
   failed: "Something went wrong. Please try again.",
   offline: "We lost the connection. Trying again…",
   stages: {
+    language: "Reading your message…",
     sensor: "Reading your message…",
     filtering: "Reading your message…",
     variables: "Noting the details…",

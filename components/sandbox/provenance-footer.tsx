@@ -3,6 +3,16 @@ import { Mono } from "@/components/ui/mono";
 import type { TurnView } from "@/lib/turns/turn-view";
 import { caughtPart, checksPart, goalPart, Label, Line, rulesPart, toolsPart } from "./provenance-parts";
 
+/** Shown only when a language other than English is in play: written in → replied in. */
+function languagePart(language: TurnView["provenance"]["language"]) {
+  if (!language || (language.reply === "en" && (language.detected ?? "en") === "en")) return null;
+  return (
+    <span key="language" title="The customer's language → the reply's (docs/pipeline.md#language)">
+      <Label>Language:</Label> {language.detected ?? "not clear"} → {language.reply}
+    </span>
+  );
+}
+
 /**
  * Under every agent message: what the agent was doing (goal, rules, scenario › step, tools), then how
  * the reply was checked (checks, violations caught before shipping) and by what (provider/model,
@@ -28,6 +38,7 @@ export function ProvenanceFooter({ turn, agentKey }: { turn: TurnView; agentKey:
         parts={[
           checksPart(p.enforcement),
           caughtPart(p),
+          languagePart(p.language),
           <Mono key="model" title="Provider / model">
             {p.provider}/{p.model}
           </Mono>,

@@ -10,6 +10,7 @@ import {
   SensorSettings,
   TestingSettings,
 } from "@/lib/engine/contracts/agent-settings";
+import { LanguageSettings } from "@/lib/engine/contracts/language-settings";
 import {
   ApprovalSettings,
   HandoffSettings,
@@ -33,4 +34,5 @@ export const SETTINGS_SECTIONS = [
   { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },
   { key: "approvals", title: "Tool approvals", defaults: ApprovalSettings.defaults },
   { key: "widget", title: "Chat widget", defaults: WidgetSettings.defaults },
+  { key: "language", title: "Language", defaults: LanguageSettings.defaults },
 ] as const;

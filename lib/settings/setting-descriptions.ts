@@ -30,6 +30,8 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
     "What the customer hears while a tool that requires approval waits for an operator, and how long it waits.",
   widget:
     "The embeddable chat widget: how many conversations and messages each end customer, address and publishable key may send.",
+  language:
+    "Which languages the agent answers in. Each message's language is read locally; the reply is written in it.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -277,6 +279,14 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "widget.sessions_per_hour_per_key": d(
     "Widget conversations an hour per key",
     "Conversations one publishable key may start an hour. 1 to 1,000,000.",
+  ),
+  "language.allowed": d(
+    "Languages",
+    "ISO 639-1 codes, the default first (en, fr, de, es, it, pt, nl, ru, el, ar, he, zh, ja, ko, th, hi, bn). Empty = any language, English the default. A message clearly in another language gets the reply below.",
+  ),
+  "language.unsupported_reply": d(
+    "Reply to another language",
+    "What a customer writing clearly in a language not listed above gets, in the default language. A message whose language is not clear is always answered.",
   ),
   "widget.show_why": d("Show why this answer", "The widget shows a footer that says why the agent answered as it did."),
   "widget.hosted_page": d("Hosted chat page", "Serve a hosted chat page for this agent."),

@@ -96,6 +96,10 @@ const Provenance = z.object({
     .nullable()
     .optional()
     .describe("Continuity telemetry of the turn when continuity is enabled (docs/continuity.md)"),
+  language: z
+    .object({ detected: z.string().nullable(), reply: z.string() })
+    .optional()
+    .describe("The customer's language (null: not clear from the message) and the reply's (docs/pipeline.md#language)"),
   provider: z.string(),
   model: z.string(),
   config_version: z.number().int(),

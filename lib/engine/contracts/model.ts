@@ -126,6 +126,8 @@ export interface GenerateRequest {
    * they did and what the agent should know. Context from a person on staff, present on one turn.
    */
   operatorNote?: string;
+  /** The language to write the reply in when it is not English: the customer's (stages/language/README.md). */
+  replyLanguage?: { code: string; name: string };
 }
 
 /**

@@ -19,6 +19,7 @@ export const TURN_OUTCOMES = [
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
 export const STAGE_NAMES = [
+  "language",
   "continuity",
   "sensor",
   "ambiguity",
@@ -123,6 +124,8 @@ export interface Provenance {
   fallback_reason: FallbackReason | "enforcement_exhausted" | null;
   /** Continuity telemetry of the turn when continuity is enabled (decision reasons, loop-cycle fields). */
   continuity?: Record<string, unknown> | null;
+  /** The customer's language (null: not clear) and the reply's (stages/language/README.md). */
+  language?: { detected: string | null; reply: string };
   provider: string;
   model: string;
   config_version: number;

@@ -25,6 +25,8 @@ export interface DraftLoopInput {
    * it is still extracted and enforced, and a violation regenerates as usual.
    */
   fixedDraft?: { text: string; why: string };
+  /** ISO 639-1 code of the reply's language when it is not English (stages/language/README.md). */
+  replyLanguage?: string;
 }
 
 export interface DraftLoopResult {
@@ -65,6 +67,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
       missing: input.missing,
       violations,
       ...(ctx.input.operatorNote ? { operatorNote: ctx.input.operatorNote } : {}),
+      ...(input.replyLanguage ? { replyLanguage: input.replyLanguage } : {}),
     });
     const fixed = attempt === 0 ? input.fixedDraft : undefined;
     const draft = await runStage(ctx, attempt === 0 ? generationStage : regenerationStage, {

@@ -32,6 +32,7 @@ export interface TurnResultParts {
   fallbackReason: FallbackReason | "enforcement_exhausted" | null;
   loops: TurnLoopRecord[];
   continuity?: Record<string, unknown> | null;
+  language?: { detected: string | null; reply: string } | null;
   goalCandidate?: TurnOutcome["goalCandidate"];
   /** Set with the outcome `handoff`: what asked for a person. */
   handoff?: HandoffRequest | null;
@@ -104,6 +105,7 @@ function provenanceOf(ctx: TurnContext, parts: TurnResultParts, fired: ScoredRul
     regenerations: parts.regenerations,
     fallback_reason: parts.fallbackReason,
     ...(parts.continuity ? { continuity: parts.continuity } : {}),
+    ...(parts.language ? { language: parts.language } : {}),
     provider: provider.name,
     model: provider.model,
     config_version: agent.snapshot.configVersion,

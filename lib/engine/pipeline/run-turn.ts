@@ -8,6 +8,7 @@ import { ambiguityStage } from "../stages/ambiguity/ambiguity-stage";
 import { continuityStage } from "../stages/continuity/continuity-stage";
 import { offerToolOptions } from "../stages/continuity/offer-tool-options";
 import { filteringStage } from "../stages/filtering/filtering-stage";
+import { languageStage } from "../stages/language/language-stage";
 import { reformulationStage } from "../stages/reformulation/reformulation-stage";
 import { retrievalStage } from "../stages/retrieval/retrieval-stage";
 import { routingStage } from "../stages/routing/routing-stage";
@@ -32,6 +33,7 @@ export interface RunTurnOptions {
  * regeneration) follows the last one.
  */
 const TURN_STAGES: readonly TurnStage<unknown>[] = [
+  languageStage,
   continuityStage,
   sensorStage,
   ambiguityStage,
@@ -104,7 +106,10 @@ function draftReply(ctx: TurnContext, turn: TurnSoFar): Promise<DraftLoopResult>
     turn.valueOf(routingStage).action === "none" && candidates.noScenario === "out_of_scope"
       ? { text: ctx.settings.sensor.out_of_scope_reply, why: "out-of-scope reply" }
       : undefined;
+  const { reply } = turn.valueOf(languageStage);
   return runDraftLoop(ctx, {
+    // English is the prompts' own language: only another one is named, so English requests hash as before.
+    ...(reply !== "en" ? { replyLanguage: reply } : {}),
     matched: turn.valueOf(filteringStage).matched,
     toolCalls,
     // A tool may have filled a variable the rules were missing.

@@ -1,4 +1,4 @@
-import type { ModelResult, TokenUsage } from "@/lib/engine/contracts/model";
+import type { GenerateOutput, GenerateRequest, ModelResult, TokenUsage } from "@/lib/engine/contracts/model";
 import type { ModelProvider } from "@/lib/engine/ports";
 import { LOCAL_SENSE_PROVIDER_NAME } from "@/lib/engine/stages/sensor/model-sensor";
 import type { OfflineVectors } from "./embedder";
@@ -30,6 +30,16 @@ function ok<T>(request: unknown, value: T, measured: unknown = value): ModelResu
  * demo and test every pipeline stage without network (docs/decisions.md#offline-provider-by-default);
  * never fails, so the degradation paths are exercised with the scripted provider instead.
  */
+/**
+ * The offline provider writes English only, so tests stay deterministic. Asked for another language, it
+ * adds a note in English after the reply, naming the language a model would have written in.
+ */
+function withLanguageNote(request: GenerateRequest, output: GenerateOutput): GenerateOutput {
+  if (!request.replyLanguage) return output;
+  const note = `(The offline provider replies in English; with a model, this reply would be in ${request.replyLanguage.name}.)`;
+  return { ...output, text: `${output.text}\n\n${note}` };
+}
+
 export function createOfflineProvider(vectors: OfflineVectors = "lexical"): ModelProvider {
   return {
     name: OFFLINE_PROVIDER_NAME,
@@ -38,7 +48,7 @@ export function createOfflineProvider(vectors: OfflineVectors = "lexical"): Mode
       return ok(request, offlineSense(request, vectors));
     },
     async generate(request) {
-      const output = offlineGenerate(request);
+      const output = withLanguageNote(request, offlineGenerate(request));
       return ok(request, output, output.text);
     },
     async judge(request) {

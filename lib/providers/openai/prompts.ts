@@ -149,6 +149,13 @@ export function generatePrompt(request: GenerateRequest): ChatMessage[] {
       ),
     );
   }
+  if (request.replyLanguage) {
+    // The customer wrote in another language (stages/language/README.md); rules and checks stay as written.
+    sections.push(
+      "",
+      `WRITE THE REPLY IN ${request.replyLanguage.name.toUpperCase()} (${request.replyLanguage.code}), the customer's language.`,
+    );
+  }
   if (request.operatorNote) {
     // Written by a person on staff who just handed the conversation back: context, not customer text.
     sections.push("", "NOTE FROM THE STAFF MEMBER WHO HANDED THIS CONVERSATION BACK TO YOU:", request.operatorNote);

@@ -1,6 +1,7 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
 import type { GenerateRequest } from "../../contracts/model";
 import type { SessionState } from "../../contracts/session-state";
+import { languageName } from "../../text/language";
 import type { ScoredRule } from "../filtering/filter-rules";
 import type { ToolCall } from "../tools/run-tools";
 
@@ -12,6 +13,8 @@ export interface GenerationInput {
   violations: GenerateRequest["violations"];
   /** The return note of the operator who handed the session back (docs/handoffs.md). */
   operatorNote?: string;
+  /** ISO 639-1 code of the reply's language when it is not English. */
+  replyLanguage?: string;
 }
 
 /**
@@ -54,6 +57,9 @@ export function buildGenerateRequest(
     responseVariables: claimableVariables(agent),
     // Only when there is one: a request without it hashes as before (replay tapes, docs/replay.md).
     ...(input.operatorNote ? { operatorNote: input.operatorNote } : {}),
+    ...(input.replyLanguage
+      ? { replyLanguage: { code: input.replyLanguage, name: languageName(input.replyLanguage) } }
+      : {}),
   };
 }
 
