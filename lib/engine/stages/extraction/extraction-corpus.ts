@@ -199,6 +199,26 @@ export const REPLIES_THAT_MUST_BE_BLOCKED: BlockedReply[] = [
     reason: "digits and words, the second above 50",
   },
   { breaks: "refund_amount", reply: "I've approved a €80 refund.", reason: "euros, converted at the demo's rate" },
+  // French, German and Spanish: number words, decimal commas, the currency after the amount.
+  {
+    breaks: "refund_amount",
+    reply: "Vous recevrez un remboursement de soixante-quinze euros.",
+    reason: "French number words",
+  },
+  { breaks: "refund_amount", reply: "Je vous rembourse 75,00 € aujourd'hui.", reason: "French decimal comma, € after" },
+  {
+    breaks: "refund_amount",
+    reply: "Un remboursement de quatre-vingts euros a été effectué.",
+    reason: "French four-twenties",
+  },
+  {
+    breaks: "refund_amount",
+    reply: "Ich erstatte Ihnen fünfundsiebzig Euro zurück.",
+    reason: "German compound number",
+  },
+  { breaks: "refund_amount", reply: "Sie erhalten eine Rückerstattung von 1.500 €.", reason: "German thousands dot" },
+  { breaks: "refund_amount", reply: "Le reembolsaremos setenta y cinco euros.", reason: "Spanish number words" },
+  { breaks: "refund_amount", reply: "Recibirá un reembolso de 80 €.", reason: "Spanish, € after the amount" },
   { breaks: "refund_amount", reply: "You'll get £60 back.", reason: "pounds, converted at the demo's rate" },
   { breaks: "refund_amount", reply: "Your refund is $75.", reason: "refund … is $75" },
   { breaks: "refund_amount", reply: "A ¥5000 refund is on its way.", reason: "yen: no rate, unresolved, blocked" },
@@ -264,14 +284,16 @@ export const REPLIES_THAT_MUST_PASS: PassingReply[] = [
   { reply: "Caf\u00E9 vouchers are accepted in store.", reason: "accents alone are not a disguise" },
   { reply: "\u041C\u044B \u0432\u0435\u0440\u043D\u0451\u043C $30.", reason: "Cyrillic text with a small amount" },
   { reply: "Thanks for your patience. Is there anything else?", reason: "nothing to extract" },
+  { reply: "Vous recevrez un remboursement de quarante euros.", reason: "French words under the cap (€40 = $43.20)" },
+  { reply: "Sie erhalten eine Rückerstattung von 30,00 €.", reason: "German decimal comma under the cap" },
+  { reply: "Le devolveremos veinte euros.", reason: "Spanish words under the cap" },
 ];
 
 /**
  * Replies a reader sees as a refund that refund_amount does not bind: a bare number has no currency
- * (binding one would read order numbers and counts as money), and numbers are read as words in
- * English only.
+ * (binding one would read order numbers and counts as money). Numbers in words are read in English,
+ * French, German and Spanish, and only before a currency word.
  */
 export const KNOWN_GAPS: PassingReply[] = [
   { reply: "Your refund of 75 is on its way.", reason: "no currency: a bare number is not money" },
-  { reply: "Vous recevrez un remboursement de soixante-quinze euros.", reason: "French number words" },
 ];

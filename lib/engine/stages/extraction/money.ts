@@ -1,3 +1,4 @@
+import { FOREIGN_NUMBER_WORDS_SOURCE, foreignWordsToNumber } from "./foreign-number-words";
 import { NUMBER_WORDS_SOURCE, parseNumber, roundCents, wordsToNumber } from "./numbers";
 
 // Typed claims in a reply: every money amount, percentage and count, in digits or words. The
@@ -55,7 +56,9 @@ const ISO_CODES =
   "usd|eur|gbp|cad|aud|nzd|hkd|sgd|jpy|cny|rmb|inr|chf|mxn|brl|krw|sek|nok|dkk|pln|rub|zar|ils|thb|czk|huf";
 const PREFIX_TOKEN = R`us\$|ca\$|au\$|nz\$|hk\$|r\$|c\$|a\$|s\$|${ISO_CODES}|\$|€|£|¥|₹|₩|₽|₺|₪|₱|฿`;
 const OTHER_WORDS = R`swiss\s+francs?|francs?|yen|yuan|rupees?|pesos?|roubles?|rubles?|zlot(?:y|ys|ies)|kronor|kroner|krona|krone`;
-const CURRENCY_WORD = R`${OTHER_DOLLARS}|us\s+dollars?|dollars?|d[oó]lares|d[oó]lar|bucks?|euros?|pounds?\s+sterling|pounds?|quid|${OTHER_WORDS}|${ISO_CODES}`;
+/** Pounds sterling in German, Spanish and French. */
+const FOREIGN_POUNDS = R`pfund|libras?(?:\s+esterlinas?)?|livres?(?:\s+sterling)?`;
+const CURRENCY_WORD = R`${OTHER_DOLLARS}|us\s+dollars?|dollars?|d[oó]lares|d[oó]lar|bucks?|euros?|pounds?\s+sterling|pounds?|quid|${FOREIGN_POUNDS}|${OTHER_WORDS}|${ISO_CODES}`;
 const CENTS = R`(?:\s+and\s+(?<cents>\d{1,2}|${WORDS})\s+cents?${END_WORD})?`;
 
 /** "$75", "$ 75.00", "USD 75,00", "US$80", "€75", "£20", "$2k", "$1.5 million", "$75 USD". */
@@ -68,9 +71,12 @@ const SUFFIXED = new RegExp(
   R`${START}(?<amount>${AMOUNT})${DASH_CENTS}(?<scale>${SCALE})?(?:\s*-\s*|\s*)(?:(?<cur>[$€£¥₹₩₽₺₪₱฿])(?!\s?\d)|(?<word>${CURRENCY_WORD})${END_WORD})${CENTS}`,
   "giu",
 );
-/** "seventy-five dollars", "a hundred and twenty dollars", "fifty bucks", "ten euros and fifty cents". */
+/**
+ * "seventy-five dollars", "a hundred and twenty dollars", "fifty bucks", "ten euros and fifty cents";
+ * in French, German and Spanish words too: "soixante-quinze euros", "fünfzig Euro", "cien dólares".
+ */
 const SPELLED = new RegExp(
-  R`(?<![\p{L}\p{N}])(?<words>${WORDS})(?:\s*-\s*|\s+)(?<word>${CURRENCY_WORD})${END_WORD}${CENTS}`,
+  R`(?<![\p{L}\p{N}])(?<words>${WORDS}|${FOREIGN_NUMBER_WORDS_SOURCE})(?:\s*-\s*|\s+)(?<word>${CURRENCY_WORD})${END_WORD}${CENTS}`,
   "giu",
 );
 /** "50 cents", "fifty cents", "50¢". */
@@ -127,7 +133,7 @@ const WORD_CODES: [RegExp, string][] = [
   [/^hong kong/, "HKD"],
   [/^singapore/, "SGD"],
   [/^euro/, "EUR"],
-  [/^(?:pound|quid)/, "GBP"],
+  [/^(?:pound|quid|pfund|libra|livre)/, "GBP"],
   [/^(?:swiss )?franc/, "CHF"],
   [/^yen/, "JPY"],
   [/^yuan/, "CNY"],
@@ -161,9 +167,16 @@ function scaleOf(scale: string | undefined): number {
   return 1;
 }
 
+/**
+ * Money has at most two decimals, so a dot before exactly three digits groups thousands: "1.500 €" is
+ * 1,500 as German and Spanish write it, where a plain number "75.000" stays 75 (numbers.ts).
+ */
+const DOT_THOUSANDS = /^\d{1,3}\.\d{3}$/;
+
 function numberOf(groups: Record<string, string | undefined>): number | null {
-  if (groups.amount !== undefined) return parseNumber(groups.amount);
-  if (groups.words !== undefined) return wordsToNumber(groups.words);
+  if (groups.amount !== undefined)
+    return parseNumber(DOT_THOUSANDS.test(groups.amount) ? groups.amount.replace(".", "") : groups.amount);
+  if (groups.words !== undefined) return wordsToNumber(groups.words) ?? foreignWordsToNumber(groups.words);
   return null;
 }
 
