@@ -31,6 +31,8 @@ const LOOP = "loop_other_desk";
 const ALL_BUT_ADMIN = [
   "agents:read",
   "agents:write",
+  "config:read",
+  "config:write",
   "turns:write",
   "traces:read",
   "ledger:read",
