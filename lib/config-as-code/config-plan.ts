@@ -91,7 +91,7 @@ export function describePlan(plan: readonly PlannedChange[]): string {
 }
 
 /** "1 scenario added, 3 rules changed, 0 removed": the changes by kind and action, removes always named. */
-export function planCounts(plan: readonly PlannedChange[]): string {
+function planCounts(plan: readonly PlannedChange[]): string {
   const counts = new Map<string, number>();
   for (const c of plan) {
     const label = `${nounOf(c.kind)}|${c.action}`;
