@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
+import { DataDirLockedError } from "@/db/data-dir-lock";
 import { getAgentByKey } from "@/db/queries/agents";
 import { listConfigEvents } from "@/db/queries/config-history";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
@@ -48,11 +49,12 @@ function written(name: string, bundle: Bundle): string {
   return file;
 }
 
-async function apply(argv: string[]) {
+async function apply(argv: string[], openDatabase?: () => Promise<DatabaseHandle>) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(["apply", ...argv], {
-    openDatabase: async () => ({ ...handle, close: async () => {} }),
+    // runCli closes what it opens; the test database outlives each command.
+    openDatabase: openDatabase ?? (async () => ({ ...handle, close: async () => {} })),
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
   });
@@ -144,7 +146,7 @@ describe("focal apply", () => {
     expect((await listConfigEvents(handle.db, agent?.id ?? "", { limit: 1 })).events[0]?.type).toBe("BUNDLE_IMPORTED");
   });
 
-  it("refuses an invalid bundle with every problem, and an agent that does not exist", async () => {
+  it("refuses an invalid bundle with every problem, an agent that does not exist, and a locked database", async () => {
     const bad = demoAs("apply-bad");
     bad.rules = [
       { ...(bad.rules?.[0] ?? { key: "x", name: "x", condition_text: "x", action_text: "x" }), scope_ref: "nope" },
@@ -154,5 +156,9 @@ describe("focal apply", () => {
     expect(invalid.stderr).toContain("The bundle has");
     const missing = await apply([written("apply-missing", demoAs("apply-missing"))]);
     expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('No agent with key "apply-missing"') });
+    const locked = await apply([written("apply-locked", demoAs("apply-locked"))], async () => {
+      throw new DataDirLockedError("/srv/focal/.data/pglite", 4242);
+    });
+    expect(locked).toMatchObject({ code: 1, stderr: expect.stringContaining("already in use by process 4242") });
   });
 });

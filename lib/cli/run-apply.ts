@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "@/db/client";
+import { DataDirLockedError } from "@/db/data-dir-lock";
 import { describePlan } from "@/lib/config-as-code/config-plan";
 import { applyConfig } from "@/lib/config-as-code/server/apply-config";
 import { AppError } from "@/lib/server/errors";
@@ -49,6 +50,10 @@ export async function runApply(command: ApplyCommand, deps: CliDeps): Promise<nu
     deps.stdout(`Applied: config version ${from} → ${to}.\n`);
     return EXIT.done;
   } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      deps.stderr(`${error.message}\n`);
+      return EXIT.failed;
+    }
     if (error instanceof AppError && error.httpStatus < 500) {
       deps.stderr(`${command.file}: ${error.message}${command.yes ? " Nothing was applied." : ""}\n`);
       for (const issue of error.issues ?? []) deps.stderr(`  ${issue.path}: ${issue.message}\n`);

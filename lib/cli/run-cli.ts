@@ -41,7 +41,7 @@ export interface CliDeps {
   stderr: (text: string) => void;
 }
 
-/** Runs one CLI command and returns the exit code: 0 done, 1 failed, 2 usage error. */
+/** Runs one CLI command and returns the exit code: 0 done, 1 failed, 2 usage error (apply: also a plan not applied). */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   let parsed: ReturnType<typeof parseCommand>;
   try {
