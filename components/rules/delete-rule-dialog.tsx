@@ -7,12 +7,15 @@ interface DeleteRuleDialogProps {
   /** The rule to confirm; null keeps the dialog closed. */
   rule: BundleRule | null;
   version: number;
+  /** The conversation tests asserting on the rule: while any does, the delete would be refused. */
+  testsNaming: readonly string[];
   pending: boolean;
   onConfirm: (rule: BundleRule) => void;
   onCancel: () => void;
 }
 
-export function DeleteRuleDialog({ rule, version, pending, onConfirm, onCancel }: DeleteRuleDialogProps) {
+export function DeleteRuleDialog({ rule, version, testsNaming, pending, onConfirm, onCancel }: DeleteRuleDialogProps) {
+  const blocked = testsNaming.length > 0;
   return (
     <ConfirmDeleteDialog
       open={rule !== null}
@@ -24,6 +27,15 @@ export function DeleteRuleDialog({ rule, version, pending, onConfirm, onCancel }
           the rule, and the toast offers an undo.
         </>
       }
+      warning={
+        blocked ? (
+          <>
+            {testsNaming.length === 1 ? "The test" : "The tests"} {testsNaming.join(", ")} assert on this rule: change
+            or delete {testsNaming.length === 1 ? "it" : "them"} on the Tests page first.
+          </>
+        ) : undefined
+      }
+      blocked={blocked}
       confirmLabel="Delete rule"
       pending={pending}
       onConfirm={() => (rule ? onConfirm(rule) : undefined)}

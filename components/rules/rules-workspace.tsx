@@ -93,6 +93,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
       <DeleteRuleDialog
         rule={deleting}
         version={version}
+        testsNaming={deleting ? (data.testsNaming[deleting.key] ?? []) : []}
         pending={deleting !== null && commands.pendingKey === deleting.key}
         onCancel={() => setDeleting(null)}
         onConfirm={(rule) => commands.remove(rule, () => setDeleting(null))}

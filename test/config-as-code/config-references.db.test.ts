@@ -5,6 +5,7 @@ import { listConfigEvents } from "@/db/queries/config-history";
 import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { configAtVersion } from "@/lib/replay/server/config-versions";
+import { loadRulesWorkspace } from "@/lib/server/agents/rules/load-rules-workspace";
 import { summarizeConfigEvent } from "@/lib/versioning/config-change-payload";
 import { callConfig } from "../support/config-rest";
 import { agentRow } from "../support/config-save-checks";
@@ -73,6 +74,12 @@ describe("a delete of an entity something refers to", () => {
     expect(status, JSON.stringify(body)).toBe(409);
     expect(body.error.code).toBe("IN_USE");
     for (const reference of c.references) expect(body.references).toContainEqual(expect.objectContaining(reference));
+  });
+
+  it("the rules page knows which tests name each rule, so its delete dialog says so before a click", async () => {
+    const { testsNaming } = await loadRulesWorkspace(handle.db, AGENT);
+    expect(testsNaming["vip-thanks"]).toEqual(["vip-thanked-once"]);
+    expect(testsNaming["max-refund"]).toEqual(expect.arrayContaining(["france-75-refund", "refund-happy-path"]));
   });
 
   it("the rule editor gets the same refusal inline", async () => {

@@ -46,10 +46,18 @@ export function restChangeRequest(
 
 export const etagHeader = (version: number) => ({ etag: configETag(version) });
 
-/** The agent (within the caller's reach, else 404) and its configuration as a bundle. */
+/**
+ * The agent (within the caller's reach, else 404) and its configuration as a bundle, read in one
+ * REPEATABLE READ transaction so the entities and the config_version (the ETag) belong together.
+ */
 export async function readConfig(db: Database, key: string): Promise<{ agent: AgentRow; bundle: Bundle }> {
-  const agent = await requireAgent(db, key);
-  return { agent, bundle: await readAgentBundle(db, agent) };
+  return db.transaction(
+    async (tx) => {
+      const agent = await requireAgent(tx, key);
+      return { agent, bundle: await readAgentBundle(tx, agent) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 /**
