@@ -111,9 +111,9 @@ export function referencesTo(bundle: Bundle, entity: ReferencedEntity, key: stri
   return [...configReferences(bundle, entity, key), ...testReferences(bundle.tests, entity, key)];
 }
 
-/** "rule late-refund (scope_ref), test t1 (turns[0].assertions[1])": the message's list, first 5. */
+/** "rule late-refund, test t1": who refers to it, each once, the first 5 named. */
 export function describeReferences(references: readonly ConfigReference[]): string {
-  const shown = references.slice(0, 5).map((r) => `${r.kind} ${r.key} (${r.field})`);
-  const more = references.length > 5 ? ` and ${references.length - 5} more` : "";
-  return `${shown.join(", ")}${more}`;
+  const who = [...new Set(references.map((r) => `${r.kind} ${r.key}`))];
+  const more = who.length > 5 ? ` and ${who.length - 5} more` : "";
+  return `${who.slice(0, 5).join(", ")}${more}`;
 }

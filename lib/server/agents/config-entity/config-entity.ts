@@ -196,8 +196,8 @@ function switching<T, S extends StoredEntity<T>, E, X>(
  * A delete refused while something refers to the entity: IN_USE (409) with every reference, in the
  * descriptor's own words when its check refused (`refusal`), else naming the references.
  */
-function inUse(entity: string, key: string, references: ConfigReference[], refusal: unknown): AppError {
-  if (refusal instanceof AppError) return new AppError("IN_USE", refusal.message, refusal.issues, { references });
+function inUse(entity: string, key: string, references: ConfigReference[], refusal: AppError | null): AppError {
+  if (refusal) return new AppError("IN_USE", refusal.message, refusal.issues, { references });
   const noun = entity.replace("_", " ");
   return new AppError(
     "IN_USE",
@@ -215,7 +215,7 @@ function deleting<T, S extends StoredEntity<T>, E, X>(d: Descriptor<T, S, E, X>,
     try {
       d.assertDeletable?.(bundle, stored);
     } catch (refusal) {
-      throw inUse(d.entity, key, references, refusal);
+      throw refusal instanceof AppError ? inUse(d.entity, key, references, refusal) : refusal;
     }
     if (references.length > 0) throw inUse(d.entity, key, references, null);
     await d.remove(tx, stored);
@@ -277,8 +277,7 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
       d.reply(await op(...args));
 
   return {
-    /** The CONFIG_CHANGED entity name, the key of a value, the kind's list in a bundle (REST, `focal apply`). */
-    entity: d.entity,
+    /** The key of a value and the kind's list in a bundle (REST, `focal apply`). */
     keyOf: d.keyOf,
     listOf: d.listOf,
     outcomes,
