@@ -1,9 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
+import { Alert } from "@/components/ui/alert";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 
 interface DeleteRuleDialogProps {
+  agentKey: string;
   /** The rule to confirm; null keeps the dialog closed. */
   rule: BundleRule | null;
   version: number;
@@ -14,7 +17,15 @@ interface DeleteRuleDialogProps {
   onCancel: () => void;
 }
 
-export function DeleteRuleDialog({ rule, version, testsNaming, pending, onConfirm, onCancel }: DeleteRuleDialogProps) {
+export function DeleteRuleDialog({
+  agentKey,
+  rule,
+  version,
+  testsNaming,
+  pending,
+  onConfirm,
+  onCancel,
+}: DeleteRuleDialogProps) {
   const blocked = testsNaming.length > 0;
   return (
     <ConfirmDeleteDialog
@@ -29,11 +40,15 @@ export function DeleteRuleDialog({ rule, version, testsNaming, pending, onConfir
       }
       warning={
         blocked ? (
-          <>
-            {testsNaming.length === 1 ? "The test" : "The tests"} {testsNaming.join(", ")} assert on this rule: change
-            or delete {testsNaming.length === 1 ? "it" : "them"} on the Tests page first.
-          </>
-        ) : undefined
+          <Alert variant="warning" title="Conversation tests assert on it">
+            {testsNaming.join(", ")} {testsNaming.length === 1 ? "names" : "name"} this rule. Change or delete{" "}
+            {testsNaming.length === 1 ? "that test" : "those tests"} on the{" "}
+            <Link className="underline underline-offset-4" href={`/agents/${agentKey}/tests`}>
+              Tests page
+            </Link>{" "}
+            first.
+          </Alert>
+        ) : null
       }
       blocked={blocked}
       confirmLabel="Delete rule"

@@ -91,6 +91,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
         <RuleEditorDrawer key={opened.id} rule={opened.entity} loadedVersion={opened.loadedVersion} {...editorProps} />
       ) : null}
       <DeleteRuleDialog
+        agentKey={data.agent.key}
         rule={deleting}
         version={version}
         testsNaming={deleting ? (data.testsNaming[deleting.key] ?? []) : []}
