@@ -45,8 +45,10 @@ export function useConfigCommands({
     } else if (result.code === "TESTS_GATE" && gateShownElsewhere) {
       return;
     } else {
-      // A refusal of the test gate names the cases: give it the time to be read.
-      toast.error(result.message, result.code === "TESTS_GATE" ? { duration: CONFLICT_TOAST_MS } : undefined);
+      // A refusal of the test gate names the cases, a delete refused as in use what still uses it: give
+      // either the time to be read.
+      const long = result.code === "TESTS_GATE" || result.code === "IN_USE";
+      toast.error(result.message, long ? { duration: CONFLICT_TOAST_MS } : undefined);
     }
   }
 

@@ -91,8 +91,10 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
         <RuleEditorDrawer key={opened.id} rule={opened.entity} loadedVersion={opened.loadedVersion} {...editorProps} />
       ) : null}
       <DeleteRuleDialog
+        agentKey={data.agent.key}
         rule={deleting}
         version={version}
+        testsNaming={deleting ? (data.testsNaming[deleting.key] ?? []) : []}
         pending={deleting !== null && commands.pendingKey === deleting.key}
         onCancel={() => setDeleting(null)}
         onConfirm={(rule) => commands.remove(rule, () => setDeleting(null))}

@@ -8,6 +8,7 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { readJsonFile } from "./read-json-file";
+import { type ApplyCommand, runApply } from "./run-apply";
 import { parseTestCommand, runTests, type TestCommand } from "./run-tests";
 
 const CLI_ACTOR: Actor = { kind: "system", name: "cli", id: null };
@@ -21,6 +22,12 @@ const USAGE = `Usage:
                                                Run an agent's conversation tests; a bundle file runs on
                                                a temporary embedded database (no server; no network
                                                unless --mode live). Exit code 1 when a case fails
+  npm run focal -- apply <bundle-file> [--agent <key>] [--yes]
+                                               Print the entity changes that take the agent (the
+                                               bundle's agent.key unless --agent) to the bundle's
+                                               configuration; --yes applies them in one transaction,
+                                               each a config version. Exit code 0 nothing to do or
+                                               applied, 2 changes planned but not applied, 1 error
 
 The database is DATABASE_URL when set, else the embedded one in FOCAL_DATA_DIR (.data/pglite).
 While a Focal server uses the embedded database, use its REST API instead:
@@ -34,7 +41,7 @@ export interface CliDeps {
   stderr: (text: string) => void;
 }
 
-/** Runs one CLI command and returns the exit code: 0 done, 1 failed, 2 usage error. */
+/** Runs one CLI command and returns the exit code: 0 done, 1 failed, 2 usage error (apply: also a plan not applied). */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   let parsed: ReturnType<typeof parseCommand>;
   try {
@@ -49,6 +56,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   }
 
   if (parsed.command === "test") return runTests(parsed, deps);
+  if (parsed.command === "apply") return runApply(parsed, deps);
 
   let input: unknown;
   if (parsed.command === "import") {
@@ -99,7 +107,8 @@ type Command =
   | { command: "help" }
   | { command: "import"; file: string }
   | { command: "export"; key: string; out?: string }
-  | TestCommand;
+  | TestCommand
+  | ApplyCommand;
 
 function parseCommand(argv: string[]): Command {
   const { values, positionals } = parseArgs({
@@ -113,6 +122,8 @@ function parseCommand(argv: string[]): Command {
       tries: { type: "string" },
       mode: { type: "string" },
       junit: { type: "string" },
+      agent: { type: "string" },
+      yes: { type: "boolean", short: "y" },
     },
   });
   const [command, target, ...extra] = positionals;
@@ -126,6 +137,10 @@ function parseCommand(argv: string[]): Command {
   if (command === "export") {
     if (!target) throw new Error("export needs an agent key.");
     return { command, key: target, out: values.out };
+  }
+  if (command === "apply") {
+    if (!target) throw new Error("apply needs a bundle file.");
+    return { command, file: target, agent: values.agent, yes: values.yes ?? false };
   }
   if (command === "test") {
     if (!target) throw new Error("test needs a bundle file or an agent key.");

@@ -25,6 +25,8 @@ export const API_SCOPES = [
   "admin",
   "agents:read",
   "agents:write",
+  "config:read",
+  "config:write",
   "turns:write",
   "traces:read",
   "ledger:read",

@@ -14,6 +14,7 @@ import {
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
 import packageJson from "@/package.json";
 import { approvalPaths } from "../approvals/approval-openapi-paths";
+import { configPaths } from "../config-as-code/config-openapi-paths";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
@@ -153,6 +154,7 @@ export function buildOpenApiDocument() {
       ...replayPaths,
       ...routingCheckPaths,
       ...testsPaths,
+      ...configPaths,
       ...reviewsPaths,
       ...customersPaths,
       ...webhookPaths,

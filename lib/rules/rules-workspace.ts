@@ -20,4 +20,6 @@ export interface RulesWorkspaceData {
   tools: { key: string; name: string }[];
   /** The variables an enforcement expression may use, with their CEL types. */
   declarations: CelDeclarations;
+  /** Rule key → the conversation tests asserting on it: the rule cannot be deleted while any does. */
+  testsNaming: Record<string, string[]>;
 }

@@ -31,6 +31,9 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
   admin: "admin",
   "agents:read": "viewer",
   "agents:write": "designer",
+  // The configuration's entities one by one (docs/config-as-code.md): what the editors read and save.
+  "config:read": "viewer",
+  "config:write": "designer",
   "turns:write": "designer",
   "traces:read": "viewer",
   "ledger:read": "viewer",
@@ -142,6 +145,7 @@ export function errorBodyOf(
       body: {
         error: { code: error.code, message: error.message, request_id: requestId },
         ...(error.issues ? { errors: error.issues } : {}),
+        ...error.details,
       },
       headers,
     };

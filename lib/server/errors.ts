@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ConfigReference } from "@/lib/bundles/config-references";
 
 const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -6,10 +7,14 @@ const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A delete refused while rules, scenario steps or conversation tests still refer to the entity (`references`). */
+  IN_USE: 409,
   /** A save the conversation-test gate refused: it turns passing cases red. */
   TESTS_GATE: 409,
   /** The thing asked about has lapsed (an approval past its expiry): nothing was written. */
   GONE: 410,
+  /** The `If-Match` version is not the agent's config_version any more: nothing was written. */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   VALIDATION: 422,
   RATE_LIMITED: 429,
@@ -23,6 +28,12 @@ const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export interface ErrorDetails {
+  /** The agent's configuration version now (a stale If-Match). */
+  config_version?: number;
+  references?: ConfigReference[];
+}
+
 export interface FieldIssue {
   path: string;
   message: string;
@@ -35,6 +46,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    /** More fields of the REST error body beside `error` (`config_version`, `references`). */
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = "AppError";

@@ -31,6 +31,8 @@ const LOOP = "loop_other_desk";
 const ALL_BUT_ADMIN = [
   "agents:read",
   "agents:write",
+  "config:read",
+  "config:write",
   "turns:write",
   "traces:read",
   "ledger:read",
@@ -83,7 +85,30 @@ const CANDIDATE = {
   evidence: [{ id: "market-availability", text: "Market availability data shows only top 5 have reliable feeds" }],
 };
 
+// Configuration entities over REST (docs/config-as-code.md), each one something refers to: an admin's
+// DELETE is a 409 that writes nothing, a PUT of it as it is changes nothing, a POST adds a copy.
+const CONFIG_ENTITIES: Record<string, Record<string, unknown> | undefined> = {
+  rules: demo.rules.find((r) => r.key === "max-refund"),
+  scenarios: demo.scenarios.find((s) => s.key === "refund"),
+  tools: demo.tools.find((t) => t.key === "lookup_order"),
+  "profile-fields": demo.profile_fields.find((f) => f.field_name === "order_id"),
+  variables: demo.variables.find((v) => v.name === "refund_amount"),
+};
+const keyFieldOf = (value: Record<string, unknown>) => ["key", "field_name", "name"].find((f) => f in value) ?? "key";
+const configEntityKey = (urlPath: string) => {
+  const value = CONFIG_ENTITIES[urlPath.split("/")[5] ?? ""] ?? {};
+  return String(value[keyFieldOf(value)]);
+};
+
 const VALID_BODY: Record<string, unknown> = {
+  ...Object.fromEntries(
+    Object.entries(CONFIG_ENTITIES).flatMap(([kind, value = {}]) => [
+      [`/api/v1/agents/[key]/${kind}/[entity_key]`, value],
+      [`/api/v1/agents/[key]/${kind}`, { ...value, [keyFieldOf(value)]: `copy_${kind.replace("-", "_")}` }],
+    ]),
+  ),
+  // As the second agent has them (its tests gate off), so that an admin's PUT changes nothing.
+  "/api/v1/agents/[key]/settings": demoWithTestsGate("off").agent.settings,
   "/api/v1/agents/[key]/sessions": { customer_id: "customer-1" },
   "/api/v1/agents/[key]/replays": { mode: "frozen", sessions: { limit: 5 } },
   "/api/v1/agents/[key]/tests": { key: "probe", name: "Probe", turns: [{ message: "hello" }] },
@@ -282,21 +307,23 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
         ? OTHER
         : name === "test_key"
           ? (demo.tests[0]?.key ?? "x")
-          : name === "loop_id"
-            ? LOOP
-            : urlPath.includes("/webhooks/[")
-              ? other.webhookId
-              : urlPath.includes("/replays/")
-                ? other.replayId
-                : urlPath.includes("/test-runs/")
-                  ? other.testRunId
-                  : urlPath.includes("/handoffs/")
-                    ? other.handoffId
-                    : urlPath.includes("/approvals/")
-                      ? other.approvalId
-                      : urlPath.includes("/turns/[")
-                        ? other.turnId
-                        : other.sessionId;
+          : name === "entity_key"
+            ? configEntityKey(urlPath)
+            : name === "loop_id"
+              ? LOOP
+              : urlPath.includes("/webhooks/[")
+                ? other.webhookId
+                : urlPath.includes("/replays/")
+                  ? other.replayId
+                  : urlPath.includes("/test-runs/")
+                    ? other.testRunId
+                    : urlPath.includes("/handoffs/")
+                      ? other.handoffId
+                      : urlPath.includes("/approvals/")
+                        ? other.approvalId
+                        : urlPath.includes("/turns/[")
+                          ? other.turnId
+                          : other.sessionId;
     params[name] = value;
     return value;
   });

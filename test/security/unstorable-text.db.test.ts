@@ -35,6 +35,17 @@ const CANDIDATE = {
 
 // A valid body per route (by path): the bad text replaces one field of it.
 const VALID_BODY: Record<string, unknown> = {
+  // Configuration entities (docs/config-as-code.md): the demo's first of each kind, as in its bundle.
+  ...Object.fromEntries(
+    (["rules", "scenarios", "tools", "profile-fields", "variables"] as const).flatMap((kind) => {
+      const value = demo[kind === "profile-fields" ? "profile_fields" : kind][0];
+      return [
+        [`/api/v1/agents/[key]/${kind}`, value],
+        [`/api/v1/agents/[key]/${kind}/[entity_key]`, value],
+      ];
+    }),
+  ),
+  "/api/v1/agents/[key]/settings": demo.agent.settings,
   "/api/v1/agents/import": demo,
   "/api/v1/agents/[key]/sessions": { customer_id: "customer-1", continuity_enabled: true },
   "/api/v1/agents/[key]/replays": { mode: "frozen", sessions: { limit: 5 } },

@@ -5,7 +5,7 @@ export type { RouteHandler };
 
 /**
  * Calls a route handler the way a client with an API key would: Bearer key, JSON body when given, a
- * fresh Idempotency-Key (routes that do not use one ignore it). The answer is checked against the
+ * fresh Idempotency-Key (routes that do not use one ignore it), any more `headers`. The answer is checked against the
  * route's declared response schemas.
  */
 export function callWithKey(
@@ -15,6 +15,7 @@ export function callWithKey(
   params: Record<string, string>,
   key: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   return callRoute(
     handler,
@@ -24,6 +25,7 @@ export function callWithKey(
         authorization: `Bearer ${key}`,
         "content-type": "application/json",
         "idempotency-key": crypto.randomUUID(),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),

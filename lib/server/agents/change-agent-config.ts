@@ -17,8 +17,10 @@ import { lockAgentAtVersion } from "./lock-agent-at-version";
 
 export interface ConfigChangeRequest {
   agentKey: string;
-  /** The config_version the editor loaded. */
-  expectedVersion: number;
+  /** The config_version the editor loaded; null: whatever is current (a REST write without If-Match). */
+  expectedVersion: number | null;
+  /** What a moved-on version answers: the editors' CONFLICT (default), REST's If-Match PRECONDITION_FAILED. */
+  stale?: "CONFLICT" | "PRECONDITION_FAILED";
   actor: Actor;
   requestId: string;
   /** What a preview of this draft measured; recorded in the event if it still describes the draft. */
@@ -42,7 +44,7 @@ export function configChangeRequest(
     force_tests?: { reason: string };
   },
   ctx: { actor: Actor; requestId: string; operator?: { role: Role } },
-): ConfigChangeRequest {
+): ConfigChangeRequest & { expectedVersion: number } {
   return {
     agentKey: input.agent_key,
     expectedVersion: input.expected_config_version,
@@ -79,7 +81,7 @@ export async function changeAgentConfig<T>(
 ): Promise<ConfigChangeOutcome<T>> {
   try {
     return await db.transaction(async (tx) => {
-      const agent = await lockAgentAtVersion(tx, request.agentKey, request.expectedVersion);
+      const agent = await lockAgentAtVersion(tx, request.agentKey, request.expectedVersion, request.stale);
       const bundle = await readAgentBundle(tx, agent);
       // The test gate compares the draft with the configuration as saved, read before it changes.
       const saved = !request.draft && testsGateOf(agent) !== "off" ? await loadAgentSnapshot(tx, agent) : null;
@@ -127,7 +129,8 @@ export async function changeAgentConfig<T>(
     });
   } catch (error) {
     if (error instanceof DraftCaptured) {
-      return { config_version: request.expectedVersion, changed: true, result: undefined as T };
+      const base = request.draft?.agent?.configVersion ?? request.expectedVersion ?? 0;
+      return { config_version: base, changed: true, result: undefined as T };
     }
     throw error;
   }

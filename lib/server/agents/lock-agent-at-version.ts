@@ -11,18 +11,22 @@ const CONFLICT_EVENTS_SHOWN = 5;
 
 /**
  * Locks the agent row for the rest of the transaction (saves of one agent run one after the other)
- * and checks that its config_version is the one the editor loaded. If it moved on, throws CONFLICT
- * naming what changed since, so nothing of this save is written (optimistic concurrency).
+ * and checks that its config_version is the one the editor loaded (null: any, a REST write without
+ * If-Match). If it moved on, throws `stale` (an editor's CONFLICT, REST's PRECONDITION_FAILED) naming
+ * what changed since and the version now, so nothing of this save is written (optimistic concurrency).
  */
 export async function lockAgentAtVersion(
   tx: Transaction,
   agentKey: string,
-  expectedVersion: number,
+  expectedVersion: number | null,
+  stale: "CONFLICT" | "PRECONDITION_FAILED" = "CONFLICT",
 ): Promise<AgentRow> {
   const agent = reachable(await lockAgentByKey(tx, agentKey));
   if (!agent) throw new AppError("NOT_FOUND", `No agent with key "${agentKey}".`);
-  if (agent.configVersion !== expectedVersion) {
-    throw new AppError("CONFLICT", await conflictMessage(tx, agent, expectedVersion));
+  if (expectedVersion !== null && agent.configVersion !== expectedVersion) {
+    throw new AppError(stale, await conflictMessage(tx, agent, expectedVersion), undefined, {
+      config_version: agent.configVersion,
+    });
   }
   return agent;
 }

@@ -39,7 +39,7 @@ function firstOf<T>(list: readonly T[]): T {
   return item;
 }
 
-async function request(stale = false): Promise<ConfigChangeRequest> {
+async function request(stale = false): Promise<ConfigChangeRequest & { expectedVersion: number }> {
   const version = (await getAgentByKey(handle.db, AGENT))?.configVersion ?? 0;
   return { agentKey: AGENT, expectedVersion: stale ? version - 1 : version, actor: SYSTEM_ACTOR, requestId: "core" };
 }

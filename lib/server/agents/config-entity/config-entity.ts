@@ -1,5 +1,6 @@
 import "server-only";
 import type { AgentRow, Database, Transaction } from "@/db/types";
+import { type ConfigReference, describeReferences, referencesTo } from "@/lib/bundles/config-references";
 import type { EntityFieldDiff } from "@/lib/bundles/entity-field-diff";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import type { ConfigEntity as EntityName } from "@/lib/versioning/config-change-payload";
@@ -12,7 +13,7 @@ export interface StoredEntity<T> {
 }
 
 /** What one save leaves for the action's answer: the entity as saved (null: deleted) and `afterWrite`'s value. */
-interface EntityOutcome<T, X> {
+export interface EntityOutcome<T, X> {
   config_version: number;
   changed: boolean;
   value: T | null;
@@ -45,7 +46,10 @@ export interface ConfigEntityDescriptor<T, S extends StoredEntity<T>, R, E = und
   canonical?: (draft: T) => T;
   /** Throws VALIDATION with field errors when `value` does not fit the agent; `replacing`: the stored one. */
   assertFits: (bundle: Bundle, value: T, replacing: S | null, edit: E) => void;
-  /** Throws VALIDATION while something in the agent still refers to the entity. */
+  /**
+   * Throws while something in the agent still refers to the entity (beside the references every delete
+   * checks, `referencesTo`); the delete answers IN_USE with its message.
+   */
   assertDeletable?: (bundle: Bundle, stored: S) => void;
   insert: (tx: Transaction, agent: AgentRow, value: T) => Promise<void>;
   update: (tx: Transaction, agent: AgentRow, stored: S, value: T, edit: E) => Promise<void>;
@@ -188,19 +192,52 @@ function switching<T, S extends StoredEntity<T>, E, X>(
   };
 }
 
+/**
+ * A delete refused while something refers to the entity: IN_USE (409) with every reference, in the
+ * descriptor's own words when its check refused (`refusal`), else naming the references.
+ */
+function inUse(entity: string, key: string, references: ConfigReference[], refusal: AppError | null): AppError {
+  if (refusal) return new AppError("IN_USE", refusal.message, refusal.issues, { references });
+  const noun = entity.replace("_", " ");
+  return new AppError(
+    "IN_USE",
+    `The ${noun} "${key}" is used by ${describeReferences(references)}: change those first, then delete the ${noun}. Nothing was deleted.`,
+    undefined,
+    { references },
+  );
+}
+
+/** Deletes the stored entity unless something in the agent (or one of its tests) still refers to it. */
+function deleting<T, S extends StoredEntity<T>, E, X>(d: Descriptor<T, S, E, X>, key: string): Mutation<T, X> {
+  return async (tx, agent, bundle) => {
+    const stored = await d.find(tx, agent, bundle, key);
+    const references = referencesTo(bundle, d.entity, key);
+    try {
+      d.assertDeletable?.(bundle, stored);
+    } catch (refusal) {
+      throw refusal instanceof AppError ? inUse(d.entity, key, references, refusal) : refusal;
+    }
+    if (references.length > 0) throw inUse(d.entity, key, references, null);
+    await d.remove(tx, stored);
+    const result = await written(d, tx, agent, null);
+    return { entity: d.entity, key, action: "deleted", diff: d.diff(stored.value, null), result };
+  };
+}
+
 /** create, update, duplicate, delete and set-enabled of one kind of entity, each one config version. */
 export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X = undefined>(
   d: ConfigEntityDescriptor<T, S, R, E, X>,
 ) {
-  async function run(db: Database, request: ConfigChangeRequest, mutate: Mutation<T, X>): Promise<R> {
+  async function run(db: Database, request: ConfigChangeRequest, mutate: Mutation<T, X>): Promise<EntityOutcome<T, X>> {
     const outcome = await changeAgentConfig(db, request, mutate);
     // A dry run (request.draft) rolls back and hands back no entity.
     const saved = outcome.result ?? { value: null, extra: undefined as X };
-    return d.reply({ config_version: outcome.config_version, changed: outcome.changed, ...saved });
+    return { config_version: outcome.config_version, changed: outcome.changed, ...saved };
   }
   const canonical = (draft: T) => (d.canonical ? d.canonical(draft) : draft);
 
-  return {
+  /** Each operation's outcome: the entity as saved (null: deleted), the version, whether anything changed. */
+  const outcomes = {
     /** Adds the entity: checked against the agent, one new config version. */
     create: (db: Database, request: ConfigChangeRequest, draft: T) =>
       run(db, request, async (tx, agent, bundle) => ({
@@ -228,16 +265,27 @@ export function configEntity<T, S extends StoredEntity<T>, R, E = undefined, X =
      * Deletes the entity. The ledger event keeps every field's last value, so the history shows what
      * was removed and a designer can re-create it.
      */
-    delete: (db: Database, request: ConfigChangeRequest, key: string) =>
-      run(db, request, async (tx, agent, bundle) => {
-        const stored = await d.find(tx, agent, bundle, key);
-        d.assertDeletable?.(bundle, stored);
-        await d.remove(tx, stored);
-        const result = await written(d, tx, agent, null);
-        return { entity: d.entity, key, action: "deleted", diff: d.diff(stored.value, null), result };
-      }),
+    delete: (db: Database, request: ConfigChangeRequest, key: string) => run(db, request, deleting(d, key)),
 
     setEnabled: (db: Database, request: ConfigChangeRequest, key: string, enabled: boolean) =>
       run(db, request, switching(d, key, enabled)),
+  };
+  type Outcomes = typeof outcomes;
+  const answered =
+    <A extends unknown[]>(op: (...args: A) => Promise<EntityOutcome<T, X>>) =>
+    async (...args: A): Promise<R> =>
+      d.reply(await op(...args));
+
+  return {
+    /** The key of a value and the kind's list in a bundle (REST, `focal apply`). */
+    keyOf: d.keyOf,
+    listOf: d.listOf,
+    outcomes,
+    // The editors' answers (`{ config_version, changed, rule }`…), in the descriptor's shape.
+    create: answered<Parameters<Outcomes["create"]>>(outcomes.create),
+    update: answered<Parameters<Outcomes["update"]>>(outcomes.update),
+    duplicate: answered<Parameters<Outcomes["duplicate"]>>(outcomes.duplicate),
+    delete: answered<Parameters<Outcomes["delete"]>>(outcomes.delete),
+    setEnabled: answered<Parameters<Outcomes["setEnabled"]>>(outcomes.setEnabled),
   };
 }

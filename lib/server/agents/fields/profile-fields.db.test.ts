@@ -173,7 +173,7 @@ describe("profile field refusals write nothing", () => {
       deleteProfileFieldAction({ field_name: "tier", ...(await at()) }),
     );
     expect(result).toMatchObject({
-      code: "VALIDATION",
+      code: "IN_USE",
       message: expect.stringContaining(`rule vip-refunds-only (${VIP_RULE.enforcement_expression})`),
     });
   });

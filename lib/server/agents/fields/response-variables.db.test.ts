@@ -131,7 +131,7 @@ describe("response variable refusals write nothing", () => {
       deleteVariableAction({ name: "refund_amount", ...(await at()) }),
     );
     expect(result).toMatchObject({
-      code: "VALIDATION",
+      code: "IN_USE",
       message: expect.stringContaining("refund_amount is used by rule max-refund (refund_amount <= 50)"),
     });
   });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/types";
+import { referencesTo } from "@/lib/bundles/config-references";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
@@ -24,6 +25,12 @@ export async function loadRulesWorkspace(db: Database, agentKey: string): Promis
         })),
         tools: bundle.tools.map((t) => ({ key: t.key, name: t.name })),
         declarations: declaredVariables(bundle),
+        testsNaming: Object.fromEntries(
+          bundle.rules.map((rule) => [
+            rule.key,
+            [...new Set(referencesTo(bundle, "rule", rule.key).map((r) => r.key))],
+          ]),
+        ),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -40,7 +40,7 @@ describe("references from rules", () => {
     const result = await expectNothingWritten(async () =>
       deleteScenarioAction({ scenario_key: "refund", agent_key: AGENT, expected_config_version: await version() }),
     );
-    expect(result.code).toBe("VALIDATION");
+    expect(result.code).toBe("IN_USE");
     expect(result.message).toContain("Scenario refund is the scope of 2 rules be-polite, max-refund");
     expect(result.message).toContain("Step refund/verify is the scope of 1 rule confirm-order-owner");
     expect(result.message).toContain("Step refund/look_up_order is the scope of 1 rule look-up-order");

@@ -215,7 +215,7 @@ describe("the tools page's data", () => {
 
 describe("tool saves that are refused write nothing", () => {
   it("deleting a tool rules still attach names the rules", async () => {
-    const result = await expectNothingWritten("VALIDATION", async () =>
+    const result = await expectNothingWritten("IN_USE", async () =>
       deleteToolAction({ ...(await at()), tool_key: "lookup_order" }),
     );
     expect(result.message).toBe(

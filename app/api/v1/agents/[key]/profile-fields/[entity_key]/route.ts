@@ -1,0 +1,9 @@
+import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
+import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
+import { profileFieldEntity } from "@/lib/server/agents/fields/profile-field-entity";
+
+// GET, PUT (If-Match: "<config_version>"), DELETE /api/v1/agents/{key}/profile-fields/{entity_key} (docs/config-as-code.md).
+const routes = configEntityRoutes("profile-fields", CONFIG_KINDS["profile-fields"].schema, profileFieldEntity);
+export const GET = routes.get;
+export const PUT = routes.put;
+export const DELETE = routes.remove;

@@ -1,0 +1,8 @@
+import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
+import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
+import { profileFieldEntity } from "@/lib/server/agents/fields/profile-field-entity";
+
+// GET /api/v1/agents/{key}/profile-fields → the list; POST → 201 a new one (docs/config-as-code.md).
+const routes = configEntityRoutes("profile-fields", CONFIG_KINDS["profile-fields"].schema, profileFieldEntity);
+export const GET = routes.list;
+export const POST = routes.create;

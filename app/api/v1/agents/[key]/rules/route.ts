@@ -1,0 +1,8 @@
+import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
+import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
+import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
+
+// GET /api/v1/agents/{key}/rules → the list; POST → 201 a new one (docs/config-as-code.md).
+const routes = configEntityRoutes("rules", CONFIG_KINDS.rules.schema, ruleEntity);
+export const GET = routes.list;
+export const POST = routes.create;
