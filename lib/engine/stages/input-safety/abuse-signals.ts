@@ -1,0 +1,100 @@
+import { normalizeInput, tokensOf } from "./normalize-input";
+import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import type { Weighted } from "./injection-signals";
+
+// Abuse and harassment: a word or phrase of the agent's list (`input_safety.abuse_words`) in a clause
+// aimed at someone — a second person ("you idiot", "your staff are morons") or the phrase itself an
+// order or a wish at the listener ("shut up", "go to hell", "kill yourself") — is abuse. The same word
+// about a thing ("this stupid form", "what a piece of junk") is only uncertain: customers swear at
+// parcels too. A masked word ("f*ck", "sh!t") matches a listed word of its length.
+
+export type AbuseSignal = "abuse_directed" | "abuse_word";
+
+/** The default list: insults and slurs aimed at people, and the phrases that are abuse whoever they reach. */
+export const DEFAULT_ABUSE_WORDS: readonly string[] = [
+  "idiot",
+  "moron",
+  "imbecile",
+  "stupid",
+  "dumb",
+  "retard",
+  "retarded",
+  "worthless",
+  "pathetic",
+  "fuck",
+  "fucking",
+  "fucker",
+  "motherfucker",
+  "shit",
+  "bitch",
+  "bastard",
+  "asshole",
+  "arsehole",
+  "cunt",
+  "dickhead",
+  "twat",
+  "wanker",
+  "shut up",
+  "go to hell",
+  "piece of shit",
+  "fuck off",
+  "screw you",
+  "kill yourself",
+  "hope you die",
+  "stfu",
+];
+
+const SECOND_PERSON = wordSet("you youre your ur u yourself yours youve youll ya yall");
+/** Phrases that are addressed to the listener by themselves. */
+const ADDRESSED = wordSet("shut go fuck screw kill hope stfu");
+const NEGATIONS = wordSet("not no never");
+
+/** The list, read once per agent: single words (with their plural) and phrases, normalised like messages. */
+export class AbuseList {
+  private readonly words: ReadonlySet<string>;
+  private readonly phrases: PhraseSet;
+  private readonly single: readonly string[];
+
+  constructor(entries: readonly string[]) {
+    const normalised = entries.map((entry) => tokensOf(normalizeInput(entry))).filter((t) => t.length > 0);
+    this.single = normalised.filter((t) => t.length === 1).map((t) => t[0] ?? "");
+    this.words = new Set(this.single.flatMap((word) => [word, `${word}s`, `${word}es`]));
+    this.phrases = new PhraseSet(normalised.filter((t) => t.length > 1).map((t) => t.join(" ")));
+  }
+
+  /** The length of the listed word or phrase at `at`, 0 when none. */
+  lengthAt(tokens: Tokens, at: number): number {
+    const token = tokens[at] ?? "";
+    const phrase = this.phrases.lengthAt(tokens, at);
+    if (phrase > 0) return phrase;
+    if (this.words.has(token)) return 1;
+    return token.includes("*") && this.single.some((word) => masks(token, word)) ? 1 : 0;
+  }
+}
+
+/** "f*ck" masks "fuck": same length, every letter shown is the word's. */
+function masks(token: string, word: string): boolean {
+  if (token.length !== word.length) return false;
+  for (let k = 0; k < token.length; k++) if (token[k] !== "*" && token[k] !== word[k]) return false;
+  return true;
+}
+
+/** Abuse signals of a normalised message, clause by clause (a clause ends at . , ; ! ? or a line break). */
+export function abuseSignals(normalised: string, list: AbuseList): Weighted<AbuseSignal> {
+  const signals: Weighted<AbuseSignal> = new Map();
+  for (const clause of normalised.split(/[.,;!?\n]+/)) {
+    const tokens = tokensOf(clause);
+    for (let at = 0; at < tokens.length; at++) {
+      const length = list.lengthAt(tokens, at);
+      if (length === 0) continue;
+      const negated = [tokens[at - 1], tokens[at - 2], tokens[at - 3]].some((t) => t !== undefined && NEGATIONS.has(t));
+      const addressed =
+        (length > 1 && ADDRESSED.has(tokens[at] ?? "")) ||
+        tokens.slice(at, at + length).some((t) => SECOND_PERSON.has(t));
+      const directed = !negated && (addressed || tokens.some((t) => SECOND_PERSON.has(t)));
+      if (directed) signals.set("abuse_directed", 0.9);
+      else signals.set("abuse_word", Math.max(signals.get("abuse_word") ?? 0, 0.45));
+    }
+  }
+  return signals;
+}
