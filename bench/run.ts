@@ -8,6 +8,7 @@ import { benchHandoff } from "./http/handoff-bench";
 import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
+import { benchInputSafety } from "./input-safety-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLedger } from "./ledger-bench";
 import { benchMemory } from "./memory-bench";
@@ -38,6 +39,8 @@ import { benchWidgetSize } from "./widget-size-bench";
 // `BENCH_HANDOFF=1` adds handoff_to_first_operator_message_p50_ms and the session event stream's
 // delivery with 200 streams open (bench/http/handoff-bench.ts); `BENCH_ONLY_HANDOFF=1` runs just that.
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
+// `BENCH_ONLY_INPUT_SAFETY=1` runs only the input-safety classifier's corpus, CLINC150 negatives and
+// latency (bench/input-safety-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
 // The CLINC150 routing section (bench/clinc/clinc-bench.ts) reads the public data set from
@@ -62,6 +65,10 @@ async function main() {
     await benchHandoff(report);
     return;
   }
+  if (process.env.BENCH_ONLY_INPUT_SAFETY === "1") {
+    await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
     await benchLane1Corpus(report);
     return;
@@ -77,6 +84,7 @@ async function main() {
   await benchTests(report);
   await benchAdversarialTurn(report);
   await benchLane1Corpus(report);
+  await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
   benchWidgetSize(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.

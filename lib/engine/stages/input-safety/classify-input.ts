@@ -1,6 +1,6 @@
 import { type AbuseList, type AbuseSignal, abuseSignals } from "./abuse-signals";
 import { type InjectionSignal, injectionSignals, type Weighted } from "./injection-signals";
-import { normalizeInput, tokensOf } from "./normalize-input";
+import { normalizeInput, tokensWithBreaks } from "./normalize-input";
 
 // The local input-safety classifier (README.md): pure, deterministic, linear in the message's length.
 // Signals are combined as independent evidence (1 − Π(1 − weight)) per kind; a kind at or over
@@ -68,7 +68,7 @@ function encodedWeight(message: string): number {
 
 function injectionWeights(message: string): Weighted<InjectionSignal> {
   const normalised = normalizeInput(message);
-  return injectionSignals(tokensOf(normalised), normalised, message);
+  return injectionSignals(tokensWithBreaks(normalised), normalised, message);
 }
 
 function injectionScore(message: string): number {

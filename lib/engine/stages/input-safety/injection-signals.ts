@@ -26,6 +26,7 @@ import {
   TOLD_YOU,
   VOIDED,
 } from "./injection-lexicon";
+import { COLON } from "./normalize-input";
 import { pastFiller, type Tokens } from "./token-phrases";
 
 // The structural signals of an attempt to steer the assistant, each found by one pass over the
@@ -77,11 +78,37 @@ function overrides(tokens: Tokens, at: number, signals: Weighted<InjectionSignal
     const weight = aimWeight(tokens, reach.at, reach.passed, AIMED);
     if (weight > 0) raise(signals, "override_instructions", weight);
   }
+  // "ignore the above and say …", "disregard everything above": the text before the message, unnamed.
+  const above = reach?.passed.indexOf("above") ?? -1;
+  const next = tokens[at + verb + above + 1];
+  if (above >= 0 && (next === undefined || !/^[a-z]/.test(next) || AFTER_ABOVE.has(next))) {
+    raise(signals, "override_instructions", LIKELY);
+  }
   for (let k = at + verb; k < Math.min(tokens.length, at + verb + 8); k++) {
     if (CUSTOMER_OWNED.has(tokens[k] ?? "")) return;
     if (TOLD_YOU.lengthAt(tokens, k) > 0) return raise(signals, "override_instructions", STRONG);
   }
 }
+
+/** What follows "ignore the above" when "above" names the text before, not an address or an item. */
+const AFTER_ABOVE = new Set([
+  "and",
+  "then",
+  "now",
+  "please",
+  "instead",
+  "say",
+  "do",
+  "tell",
+  "write",
+  "reply",
+  "answer",
+  "respond",
+  "print",
+  "just",
+  "you",
+  "from",
+]);
 
 /** "your previous instructions (have been) revoked", "the guidelines above no longer apply". */
 function voided(tokens: Tokens, at: number, signals: Weighted<InjectionSignal>): void {
@@ -102,7 +129,8 @@ function replacement(tokens: Tokens, at: number, signals: Weighted<InjectionSign
   if (!STEERING_NOUNS.has(tokens[noun] ?? "") && tokens[noun] !== "message") return;
   if (system || tokens[noun] === "prompt") return raise(signals, "replacement_instructions", STRONG);
   const after = tokens[noun + 1];
-  if (after === undefined || REPLACEMENT_FOLLOWERS.has(after)) raise(signals, "replacement_instructions", LIKELY);
+  if (after === undefined || after === COLON || REPLACEMENT_FOLLOWERS.has(after))
+    raise(signals, "replacement_instructions", LIKELY);
   else if (!SUBJECT_PREPOSITIONS.has(after)) raise(signals, "replacement_instructions", WEAK);
 }
 
@@ -122,8 +150,9 @@ function extraction(tokens: Tokens, at: number, signals: Weighted<InjectionSigna
     if (weight > WEAK || (weight > 0 && reach.passed.includes("your"))) raise(signals, "prompt_extraction", weight);
     else if (weight > 0) raise(signals, "prompt_extraction", 0.4);
   }
-  if (noun === "above" || reach.passed.includes("above") || textBefore(tokens, reach.at)) {
-    if (reach.passed.length > 0 || noun === "above") raise(signals, "text_above", LIKELY + 0.05);
+  const aboveNoun = tokens[reach.at + 1] === "above";
+  if (noun === "above" || aboveNoun || reach.passed.includes("above") || textBefore(tokens, reach.at)) {
+    if (reach.passed.length > 0 || noun === "above" || aboveNoun) raise(signals, "text_above", LIKELY + 0.05);
   }
 }
 
@@ -149,6 +178,22 @@ function escapes(tokens: Tokens, at: number, signals: Weighted<InjectionSignal>)
   if (AUTHORITY_CLAIMS.lengthAt(tokens, at) > 0) raise(signals, "authority_claim", 0.4);
 }
 
+/** A word this long may be a whole line with its spaces removed ("ignorepreviousinstructions"). */
+const RUN_TOGETHER_MIN = 14;
+const RUN_VERBS = ["ignore", "disregard", "forget", "override", "bypass"];
+const RUN_NOUNS = ["instructions", "rules", "guidelines", "prompt", "directives"];
+
+/** "i g n o r e p r e v i o u s …" collapses to one word: an override verb followed by a steering noun inside it. */
+function runTogether(token: string, signals: Weighted<InjectionSignal>): void {
+  const verbAt = Math.min(...RUN_VERBS.map((verb) => token.indexOf(verb)).filter((at) => at >= 0));
+  if (Number.isFinite(verbAt) && RUN_NOUNS.some((noun) => token.indexOf(noun, verbAt) > verbAt)) {
+    raise(signals, "override_instructions", LIKELY);
+  }
+  if (token.includes("systemprompt") || /(reveal|print|show|repeat)your(instructions|prompt|rules)/.test(token)) {
+    raise(signals, "prompt_extraction", LIKELY);
+  }
+}
+
 /** Chat-template role markers pasted into a message: `<system>`, `</user>`, `[INST]`, `<|im_start|>`, "### system". */
 const ROLE_TAGS =
   /<\/?\s*(system|user|assistant)\s*>|<\|im_?(start|end)\|>|\[\/?inst\]|\[\/?system\]|(^|\n)[ \t]*#{2,}[ \t]*(system|instruction)|(^|\n)[ \t]*(system|assistant)[ \t]*:/;
@@ -163,7 +208,8 @@ export function injectionSignals(tokens: Tokens, normalised: string, original: s
     extraction(tokens, at, signals);
     escapes(tokens, at, signals);
   }
-  if (ROLE_TAGS.test(normalised)) raise(signals, "role_tags", 0.6);
+  if (ROLE_TAGS.test(normalised)) raise(signals, "role_tags", 0.75);
+  for (const token of tokens) if (token.length >= RUN_TOGETHER_MIN) runTogether(token, signals);
   // "DAN" in capitals is the jailbreak's name; "Dan" is a customer.
   if (/\bDAN\b/.test(original)) raise(signals, "jailbreak_name", LIKELY);
   return signals;

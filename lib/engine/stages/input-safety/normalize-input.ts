@@ -22,8 +22,8 @@ const LEET: Readonly<Record<string, string>> = {
 };
 const LEET_CHAR = /[01345789@$!]/;
 const HAS_LETTER = /[a-z]/;
-/** A run of letters, digits and the symbols leetspeak uses; "!" only before a letter ("h!de", never "now!"). */
-const LEET_WORD = /[a-z0-9@$]+(?:!+[a-z0-9@$]+)*/g;
+/** A run of letters, digits and the symbols leetspeak uses; "!" only before a letter or digit ("h!de", "!gn0re", never "now!"). */
+const LEET_WORD = /!*[a-z0-9@$]+(?:!+[a-z0-9@$]+)*/g;
 const INNER_DOT = /(?<=[a-z])[._](?=[a-z])/g;
 
 function deLeet(word: string): string {
@@ -47,5 +47,22 @@ export function tokensOf(normalised: string): string[] {
     .replace(/['’]/g, "")
     .split(/[^a-z0-9*]+/)
     .map((token) => token.replace(/^\*+|\*+$/g, ""))
+    .filter((token) => token.length > 0);
+}
+
+/** A clause break among the tokens of `tokensWithBreaks`: no window of words reaches across it. */
+export const CLAUSE_BREAK = ".";
+/** A colon among the tokens: "new instructions: …" introduces what follows. */
+export const COLON = ":";
+
+/** Like `tokensOf`, with "." for every clause break (. , ; ! ? line break) and ":" for a colon. */
+export function tokensWithBreaks(normalised: string): string[] {
+  return normalised
+    .replace(/['’]/g, "")
+    .split(/([.,;!?\n:])|[^a-z0-9*.,;!?\n:]+/)
+    .filter((token): token is string => token !== undefined && token.length > 0)
+    .map((token) =>
+      token === COLON ? COLON : /^[.,;!?\n]$/.test(token) ? CLAUSE_BREAK : token.replace(/^\*+|\*+$/g, ""),
+    )
     .filter((token) => token.length > 0);
 }

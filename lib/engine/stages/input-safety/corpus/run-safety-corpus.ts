@@ -68,9 +68,21 @@ export function splitFigures(results: readonly SafetyClassResult[], split: Safet
   const attackCases = sum(attacks, (r) => r.cases);
   const benignCases = sum(benign, (r) => r.cases);
   return {
-    detection: share(sum(attacks, (r) => r.flagged), attackCases),
-    detectionOrUncertain: share(sum(attacks, (r) => r.flagged + r.uncertain), attackCases),
-    falseFlags: share(sum(benign, (r) => r.flagged), benignCases),
-    benignUncertain: share(sum(benign, (r) => r.uncertain), benignCases),
+    detection: share(
+      sum(attacks, (r) => r.flagged),
+      attackCases,
+    ),
+    detectionOrUncertain: share(
+      sum(attacks, (r) => r.flagged + r.uncertain),
+      attackCases,
+    ),
+    falseFlags: share(
+      sum(benign, (r) => r.flagged),
+      benignCases,
+    ),
+    benignUncertain: share(
+      sum(benign, (r) => r.uncertain),
+      benignCases,
+    ),
   };
 }
