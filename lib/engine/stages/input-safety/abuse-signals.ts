@@ -1,6 +1,6 @@
-import { normalizeInput, tokensOf } from "./normalize-input";
-import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 import type { Weighted } from "./injection-signals";
+import { CLAUSE_BREAK, COLON, normalizeInput, tokensOf } from "./normalize-input";
+import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
 // Abuse and harassment: a word or phrase of the agent's list (`input_safety.abuse_words`) in a clause
 // aimed at someone — a second person ("you idiot", "your staff are morons") or the phrase itself an
@@ -79,22 +79,29 @@ function masks(token: string, word: string): boolean {
   return true;
 }
 
-/** Abuse signals of a normalised message, clause by clause (a clause ends at . , ; ! ? or a line break). */
-export function abuseSignals(normalised: string, list: AbuseList): Weighted<AbuseSignal> {
+const isBreak = (token: string | undefined) => token === CLAUSE_BREAK || token === COLON;
+
+/** Whether the clause around `at` (up to the nearest breaks) names a second person. */
+function clauseAddressed(tokens: Tokens, at: number): boolean {
+  for (let k = at; k >= 0 && !isBreak(tokens[k]); k--) if (SECOND_PERSON.has(tokens[k] ?? "")) return true;
+  for (let k = at + 1; k < tokens.length && !isBreak(tokens[k]); k++)
+    if (SECOND_PERSON.has(tokens[k] ?? "")) return true;
+  return false;
+}
+
+/** Abuse signals of a message's tokens with clause breaks (`tokensWithBreaks`). */
+export function abuseSignals(tokens: Tokens, list: AbuseList): Weighted<AbuseSignal> {
   const signals: Weighted<AbuseSignal> = new Map();
-  for (const clause of normalised.split(/[.,;!?\n]+/)) {
-    const tokens = tokensOf(clause);
-    for (let at = 0; at < tokens.length; at++) {
-      const length = list.lengthAt(tokens, at);
-      if (length === 0) continue;
-      const negated = [tokens[at - 1], tokens[at - 2], tokens[at - 3]].some((t) => t !== undefined && NEGATIONS.has(t));
-      const addressed =
-        (length > 1 && ADDRESSED.has(tokens[at] ?? "")) ||
-        tokens.slice(at, at + length).some((t) => SECOND_PERSON.has(t));
-      const directed = !negated && (addressed || tokens.some((t) => SECOND_PERSON.has(t)));
-      if (directed) signals.set("abuse_directed", 0.9);
-      else signals.set("abuse_word", Math.max(signals.get("abuse_word") ?? 0, 0.45));
-    }
+  for (let at = 0; at < tokens.length; at++) {
+    const length = list.lengthAt(tokens, at);
+    if (length === 0) continue;
+    const before = [tokens[at - 1], tokens[at - 2], tokens[at - 3]];
+    const negated = before.some((t) => t !== undefined && NEGATIONS.has(t) && !isBreak(t));
+    const addressed =
+      length > 1 &&
+      (ADDRESSED.has(tokens[at] ?? "") || tokens.slice(at, at + length).some((t) => SECOND_PERSON.has(t)));
+    if (!negated && (addressed || clauseAddressed(tokens, at))) signals.set("abuse_directed", 0.9);
+    else signals.set("abuse_word", Math.max(signals.get("abuse_word") ?? 0, 0.45));
   }
   return signals;
 }

@@ -66,21 +66,19 @@ function encodedWeight(message: string): number {
   return best;
 }
 
-function injectionWeights(message: string): Weighted<InjectionSignal> {
-  const normalised = normalizeInput(message);
-  return injectionSignals(tokensWithBreaks(normalised), normalised, message);
-}
-
 function injectionScore(message: string): number {
-  return combined(injectionWeights(message).values());
+  const normalised = normalizeInput(message);
+  return combined(injectionSignals(tokensWithBreaks(normalised), normalised, message).values());
 }
 
 /** Reads one customer message. `abuse` is the agent's list, built once (AbuseList). */
 export function classifyInput(message: string, abuse: AbuseList): InputSafetyResult {
-  const injection: Weighted<InjectionSignal | "encoded_payload"> = injectionWeights(message);
+  const normalised = normalizeInput(message);
+  const tokens = tokensWithBreaks(normalised);
+  const injection: Weighted<InjectionSignal | "encoded_payload"> = injectionSignals(tokens, normalised, message);
   const encoded = encodedWeight(message);
   if (encoded > 0) injection.set("encoded_payload", encoded);
-  const abusive = abuseSignals(normalizeInput(message), abuse);
+  const abusive = abuseSignals(tokens, abuse);
   const injectionScoreValue = combined(injection.values());
   const abuseScore = combined(abusive.values());
   const score = Math.max(injectionScoreValue, abuseScore);

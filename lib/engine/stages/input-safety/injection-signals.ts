@@ -86,7 +86,10 @@ function overrides(tokens: Tokens, at: number, signals: Weighted<InjectionSignal
   }
   for (let k = at + verb; k < Math.min(tokens.length, at + verb + 8); k++) {
     if (CUSTOMER_OWNED.has(tokens[k] ?? "")) return;
-    if (TOLD_YOU.lengthAt(tokens, k) > 0) return raise(signals, "override_instructions", STRONG);
+    if (TOLD_YOU.lengthAt(tokens, k) > 0) {
+      raise(signals, "override_instructions", STRONG);
+      return;
+    }
   }
 }
 
@@ -116,7 +119,10 @@ function voided(tokens: Tokens, at: number, signals: Weighted<InjectionSignal>):
   const before = [tokens[at - 1], tokens[at - 2]].filter((t): t is string => t !== undefined);
   const aimed = before.some((word) => AIMED.has(word)) || AIMED.has(tokens[at + 1] ?? "");
   for (let k = at + 1; k < Math.min(tokens.length, at + 6); k++) {
-    if (VOIDED.lengthAt(tokens, k) > 0) return raise(signals, "instructions_void", aimed ? LIKELY + 0.05 : WEAK);
+    if (VOIDED.lengthAt(tokens, k) > 0) {
+      raise(signals, "instructions_void", aimed ? LIKELY + 0.05 : WEAK);
+      return;
+    }
   }
 }
 
@@ -127,9 +133,9 @@ function replacement(tokens: Tokens, at: number, signals: Weighted<InjectionSign
   const system = tokens[noun] === "system";
   if (system) noun += 1;
   if (!STEERING_NOUNS.has(tokens[noun] ?? "") && tokens[noun] !== "message") return;
-  if (system || tokens[noun] === "prompt") return raise(signals, "replacement_instructions", STRONG);
   const after = tokens[noun + 1];
-  if (after === undefined || after === COLON || REPLACEMENT_FOLLOWERS.has(after))
+  if (system || tokens[noun] === "prompt") raise(signals, "replacement_instructions", STRONG);
+  else if (after === undefined || after === COLON || REPLACEMENT_FOLLOWERS.has(after))
     raise(signals, "replacement_instructions", LIKELY);
   else if (!SUBJECT_PREPOSITIONS.has(after)) raise(signals, "replacement_instructions", WEAK);
 }
@@ -198,10 +204,29 @@ function runTogether(token: string, signals: Weighted<InjectionSignal>): void {
 const ROLE_TAGS =
   /<\/?\s*(system|user|assistant)\s*>|<\|im_?(start|end)\|>|\[\/?inst\]|\[\/?system\]|(^|\n)[ \t]*#{2,}[ \t]*(system|instruction)|(^|\n)[ \t]*(system|assistant)[ \t]*:/;
 
+/**
+ * Every word a signal can start at: any other token is skipped without a look-up per signal, which
+ * keeps a long ordinary message at a few set look-ups per word.
+ */
+const TRIGGERS: ReadonlySet<string> = new Set([
+  ...OVERRIDE_VERBS.firstWords(),
+  ...STEERING_NOUNS,
+  ...REPLACEMENT,
+  ...TOLD_QUESTIONS.firstWords(),
+  ...EXTRACT_VERBS,
+  ...ROLEPLAY_FRAMES.firstWords(),
+  ...IN_CHARACTER.firstWords(),
+  ...NO_RESTRICTIONS.firstWords(),
+  ...JAILBREAK_NAMES.firstWords(),
+  ...MODE_NAMES.firstWords(),
+  ...AUTHORITY_CLAIMS.firstWords(),
+]);
+
 /** Every injection signal of a normalised message (`normalised`) and its tokens, with its weight. */
 export function injectionSignals(tokens: Tokens, normalised: string, original: string): Weighted<InjectionSignal> {
   const signals: Weighted<InjectionSignal> = new Map();
   for (let at = 0; at < tokens.length; at++) {
+    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
     overrides(tokens, at, signals);
     voided(tokens, at, signals);
     replacement(tokens, at, signals);

@@ -26,9 +26,9 @@ export class PhraseSet {
     return best;
   }
 
-  /** Whether any phrase occurs anywhere in the tokens. */
-  occursIn(tokens: Tokens): boolean {
-    return tokens.some((_, at) => this.lengthAt(tokens, at) > 0);
+  /** The words a phrase can start with. */
+  firstWords(): Iterable<string> {
+    return this.byFirst.keys();
   }
 }
 
