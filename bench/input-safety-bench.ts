@@ -1,6 +1,7 @@
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { AbuseList, DEFAULT_ABUSE_WORDS } from "@/lib/engine/stages/input-safety/abuse-signals";
+import { DEFAULT_ABUSE_WORDS } from "@/lib/engine/contracts/input-safety-settings";
+import { AbuseList } from "@/lib/engine/stages/input-safety/abuse-signals";
 import { classifyInput } from "@/lib/engine/stages/input-safety/classify-input";
 import { runSafetyCorpus, splitFigures } from "@/lib/engine/stages/input-safety/corpus/run-safety-corpus";
 import { loadClinc } from "./clinc/clinc-data";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { InputSafetySettings } from "./input-safety-settings";
 import { ApprovalSettings, HandoffSettings, ReviewsSettings, WidgetSettings } from "./people-settings";
 import { count, score, section } from "./settings-section";
 
@@ -266,6 +267,7 @@ export const AgentSettingsInput = z.strictObject({
   reviews: ReviewsSettings.input.optional(),
   approvals: ApprovalSettings.input.optional(),
   widget: WidgetSettings.input.optional(),
+  input_safety: InputSafetySettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -285,6 +287,7 @@ export const AgentSettings = z.strictObject({
   reviews: ReviewsSettings.config.prefault({}),
   approvals: ApprovalSettings.config.prefault({}),
   widget: WidgetSettings.config.prefault({}),
+  input_safety: InputSafetySettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

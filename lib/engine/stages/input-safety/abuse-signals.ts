@@ -10,40 +10,6 @@ import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
 export type AbuseSignal = "abuse_directed" | "abuse_word";
 
-/** The default list: insults and slurs aimed at people, and the phrases that are abuse whoever they reach. */
-export const DEFAULT_ABUSE_WORDS: readonly string[] = [
-  "idiot",
-  "moron",
-  "imbecile",
-  "stupid",
-  "dumb",
-  "retard",
-  "retarded",
-  "worthless",
-  "pathetic",
-  "fuck",
-  "fucking",
-  "fucker",
-  "motherfucker",
-  "shit",
-  "bitch",
-  "bastard",
-  "asshole",
-  "arsehole",
-  "cunt",
-  "dickhead",
-  "twat",
-  "wanker",
-  "shut up",
-  "go to hell",
-  "piece of shit",
-  "fuck off",
-  "screw you",
-  "kill yourself",
-  "hope you die",
-  "stfu",
-];
-
 const SECOND_PERSON = wordSet("you youre your ur u yourself yours youve youll ya yall");
 /** Phrases that are addressed to the listener by themselves. */
 const ADDRESSED = wordSet("shut go fuck screw kill hope stfu");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AbuseList, DEFAULT_ABUSE_WORDS } from "./abuse-signals";
+import { DEFAULT_ABUSE_WORDS } from "../../contracts/input-safety-settings";
+import { AbuseList } from "./abuse-signals";
 import { classifyInput } from "./classify-input";
 import { base64Of } from "./corpus/corpus-types";
 

@@ -9,7 +9,8 @@ import { normalizeInput, tokensWithBreaks } from "./normalize-input";
 
 export type SafetyVerdict = "clear" | "uncertain" | "flagged";
 export type SafetyKind = "injection" | "abuse";
-export type InputSignal = InjectionSignal | AbuseSignal | "encoded_payload";
+/** `repeated_attempts` is the stage's: an uncertain message after earlier attempts in the session. */
+export type InputSignal = InjectionSignal | AbuseSignal | "encoded_payload" | "repeated_attempts";
 
 export interface InputSafetyResult {
   verdict: SafetyVerdict;

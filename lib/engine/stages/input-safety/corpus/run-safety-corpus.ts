@@ -1,4 +1,5 @@
-import { AbuseList, DEFAULT_ABUSE_WORDS } from "../abuse-signals";
+import { DEFAULT_ABUSE_WORDS } from "../../../contracts/input-safety-settings";
+import { AbuseList } from "../abuse-signals";
 import { classifyInput, type SafetyVerdict } from "../classify-input";
 import type { SafetyClass, SafetySplit } from "./corpus-types";
 import { DEV_ATTACK_CLASSES } from "./dev-attack-classes";
