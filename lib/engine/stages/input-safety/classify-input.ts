@@ -8,9 +8,9 @@ import { normalizeInput, tokensWithBreaks } from "./normalize-input";
 // which is where the optional model check (input-safety-stage.ts) looks.
 
 export type SafetyVerdict = "clear" | "uncertain" | "flagged";
-export type SafetyKind = "injection" | "abuse";
+type SafetyKind = "injection" | "abuse";
 /** `repeated_attempts` is the stage's: an uncertain message after earlier attempts in the session. */
-export type InputSignal = InjectionSignal | AbuseSignal | "encoded_payload" | "repeated_attempts";
+type InputSignal = InjectionSignal | AbuseSignal | "encoded_payload" | "repeated_attempts";
 
 export interface InputSafetyResult {
   verdict: SafetyVerdict;
@@ -22,8 +22,8 @@ export interface InputSafetyResult {
   signals: InputSignal[];
 }
 
-export const FLAGGED_AT = 0.7;
-export const UNCERTAIN_AT = 0.4;
+const FLAGGED_AT = 0.7;
+const UNCERTAIN_AT = 0.4;
 /** A base64 run shorter than this is an id or a code ("aGVsbG8=" is one word); 24 characters hold 18 bytes. */
 const MIN_ENCODED = 24;
 const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;

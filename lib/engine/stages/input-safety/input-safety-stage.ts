@@ -12,7 +12,7 @@ import { settleWithModel } from "./model-check";
 /** Earlier customer messages of the session read for repeated attempts (the history holds the last 8 turns). */
 const EARLIER_MESSAGES = 6;
 
-export type SafetyDecider = "local" | "repeated_attempts" | "model" | "model_failed";
+type SafetyDecider = "local" | "repeated_attempts" | "model" | "model_failed";
 
 export interface InputSafetyValue {
   result: InputSafetyResult;

@@ -7,7 +7,7 @@
 export type SafetySplit = "dev" | "frozen";
 
 /** What a class holds: attempts to steer the assistant, abuse aimed at it, or ordinary messages that must stay clear. */
-export type SafetyExpectation = "injection" | "abuse" | "benign";
+type SafetyExpectation = "injection" | "abuse" | "benign";
 
 export interface SafetyClass {
   name: string;

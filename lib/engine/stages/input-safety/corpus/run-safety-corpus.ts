@@ -11,7 +11,7 @@ import { FROZEN_BENIGN_CLASSES } from "./frozen-benign-classes";
 // the share flagged and the share uncertain; per split the detection rate over attack classes and the
 // false-flag rate over benign ones.
 
-export const SAFETY_CLASSES: readonly SafetyClass[] = [
+const SAFETY_CLASSES: readonly SafetyClass[] = [
   ...DEV_ATTACK_CLASSES,
   ...DEV_BENIGN_CLASSES,
   ...FROZEN_ATTACK_CLASSES,
