@@ -9,6 +9,7 @@ import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
 import { benchWidget } from "./http/widget-bench";
+import { benchInputSafety } from "./input-safety-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLanguage } from "./language-bench";
 import { benchLedger } from "./ledger-bench";
@@ -44,6 +45,8 @@ import { benchWidgetSize } from "./widget-size-bench";
 // `BENCH_ONLY_WIDGET=1` runs just that.
 // `BENCH_ONLY_LANGUAGE=1` runs only the language detector on CLINC150 and the repo's samples (bench/language-bench.ts).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
+// `BENCH_ONLY_INPUT_SAFETY=1` runs only the input-safety classifier's corpus, CLINC150 negatives and
+// latency (bench/input-safety-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
 // The CLINC150 routing section (bench/clinc/clinc-bench.ts) reads the public data set from
@@ -76,6 +79,10 @@ async function main() {
     await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
     return;
   }
+  if (process.env.BENCH_ONLY_INPUT_SAFETY === "1") {
+    await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
     await benchLane1Corpus(report);
     return;
@@ -92,6 +99,7 @@ async function main() {
   await benchAdversarialTurn(report);
   await benchLane1Corpus(report);
   await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
+  await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
   benchWidgetSize(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.

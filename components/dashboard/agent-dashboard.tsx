@@ -9,6 +9,7 @@ import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { DashboardCard } from "./dashboard-card";
 import { HandoffRates } from "./handoff-rates";
+import { InputSafetyCountsList } from "./input-safety-counts";
 import { IntentHeatmap } from "./intent-heatmap";
 import { ModelCallsHistogram } from "./model-calls-histogram";
 import { OutcomesChart } from "./outcomes-chart";
@@ -166,6 +167,19 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
           testId="dashboard-handoffs"
         >
           <HandoffRates rows={data.handoffs} />
+        </DashboardCard>
+        <DashboardCard
+          title="Input safety"
+          description="Customer messages read for prompt injection, jailbreaks and abuse in this window: flagged, unsure, and what the turn did."
+          empty={
+            noTurns ??
+            (data.inputSafety.read === 0
+              ? "No message read in this window: input safety is off, or the agent has not answered yet."
+              : undefined)
+          }
+          testId="dashboard-input-safety"
+        >
+          <InputSafetyCountsList agentKey={agentKey} counts={data.inputSafety} />
         </DashboardCard>
       </div>
     </section>

@@ -18,6 +18,7 @@ const FILL = {
   handoff: "fill-outcome-escalated",
   queued_for_human: "fill-muted-foreground",
   awaiting_approval: "fill-muted-foreground",
+  refused_input: "fill-outcome-fallback",
 } as const;
 
 const W = 640;

@@ -6,6 +6,7 @@ export const REASON_LABELS: Record<HandoffBody["reason"], string> = {
   rule: "Rule still broken",
   customer_request: "Customer asked for a person",
   repeated_fallback: "Repeated fallbacks",
+  input_safety: "Message flagged by input safety",
   operator: "Taken over",
 };
 

@@ -10,6 +10,7 @@ import {
   SensorSettings,
   TestingSettings,
 } from "@/lib/engine/contracts/agent-settings";
+import { InputSafetySettings } from "@/lib/engine/contracts/input-safety-settings";
 import { LanguageSettings } from "@/lib/engine/contracts/language-settings";
 import {
   ApprovalSettings,
@@ -30,6 +31,7 @@ export const SETTINGS_SECTIONS = [
   { key: "retrieval", title: "Rule retrieval", defaults: RetrievalSettings.defaults },
   { key: "testing", title: "Conversation tests", defaults: TestingSettings.defaults },
   { key: "retention", title: "Data retention", defaults: RetentionSettings.defaults },
+  { key: "input_safety", title: "Input safety", defaults: InputSafetySettings.defaults },
   { key: "handoff", title: "Handoff to a person", defaults: HandoffSettings.defaults },
   { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },
   { key: "approvals", title: "Tool approvals", defaults: ApprovalSettings.defaults },

@@ -21,6 +21,7 @@ const badgeVariants = cva(
         "outcome-handoff": "border-outcome-escalated-border bg-outcome-escalated-bg text-outcome-escalated",
         "outcome-queued_for_human": "border-border bg-muted text-muted-foreground",
         "outcome-awaiting_approval": "border-border bg-muted text-muted-foreground",
+        "outcome-refused_input": "border-outcome-fallback-border bg-outcome-fallback-bg text-outcome-fallback",
         "lane-deterministic": "border-lane-deterministic-border bg-lane-deterministic-bg text-lane-deterministic",
         "lane-subjective": "border-lane-subjective-border bg-lane-subjective-bg text-lane-subjective",
         "scope-GLOBAL": "border-scope-global-border bg-scope-global-bg text-scope-global",
@@ -49,6 +50,7 @@ const DEFAULT_LABEL: Partial<Record<BadgeVariant, string>> = {
   "outcome-handoff": "handoff",
   "outcome-queued_for_human": "queued for a person",
   "outcome-awaiting_approval": "awaiting approval",
+  "outcome-refused_input": "refused input",
   "lane-deterministic": "lane 1 · CEL",
   "lane-subjective": "lane 2 · judge",
   "scope-GLOBAL": "GLOBAL",
@@ -73,6 +75,8 @@ const DEFAULT_TITLE: Partial<Record<BadgeVariant, string>> = {
     "The session is with a person: the message was stored for them and the agent did not run.",
   "outcome-awaiting_approval":
     "A tool that requires approval was about to run: the turn paused before the call and the customer got the holding reply.",
+  "outcome-refused_input":
+    "The input-safety check flagged the customer's message (an attempt to override the agent or abuse): the refusal message was sent and no model was called.",
   "lane-deterministic": "Lane 1: the rule's CEL expression is checked on every draft, without a model call.",
   "lane-subjective": "Lane 2: a model judges each draft against the rule's text.",
   "scope-GLOBAL": "Applies on every turn.",

@@ -6,7 +6,13 @@ import { sessions, turns } from "./conversations";
 
 // Handoffs to a person and what operators say while they hold one (docs/handoffs.md).
 
-export const handoffReason = pgEnum("handoff_reason", ["rule", "customer_request", "repeated_fallback", "operator"]);
+export const handoffReason = pgEnum("handoff_reason", [
+  "rule",
+  "customer_request",
+  "repeated_fallback",
+  "input_safety",
+  "operator",
+]);
 export const handoffState = pgEnum("handoff_state", ["waiting", "claimed", "closed"]);
 export const sessionMessageKind = pgEnum("session_message_kind", ["operator", "system", "note"]);
 

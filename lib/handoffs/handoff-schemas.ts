@@ -4,7 +4,7 @@ import { z } from "zod";
 // vocabularies the routes, the OpenAPI document and an inbox share.
 
 export const SESSION_MODES = ["agent", "waiting", "human"] as const;
-const HANDOFF_REASONS = ["rule", "customer_request", "repeated_fallback", "operator"] as const;
+const HANDOFF_REASONS = ["rule", "customer_request", "repeated_fallback", "input_safety", "operator"] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 export const HANDOFF_STATES = ["waiting", "claimed", "closed"] as const;
 

@@ -24,6 +24,8 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   retrieval: "Which rules count as relevant to a message.",
   testing: "Running this agent's conversation tests on every configuration save.",
   retention: "How long conversations are kept. A daily job deletes older ones; the ledger keeps only counts.",
+  input_safety:
+    "What happens to a customer message that tries to override the agent's instructions, read its prompt, escape its rules by role play, or abuse someone.",
   handoff: "When the agent hands a conversation to a person, and what the customer hears meanwhile.",
   reviews: "Which conversations are sent to the review queue for a person to label.",
   approvals:
@@ -230,6 +232,22 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   "retention.sessions_days": d(
     "Keep sessions for (days)",
     "Sessions idle longer than this are deleted daily with their turns, traces and tapes. Empty = kept forever; at least 1.",
+  ),
+  "input_safety.mode": d(
+    "Unsafe messages",
+    "Flag (the default): the trace and the dashboard count it, the turn runs as usual; refuse: the customer gets the refusal message and no model is called; hand off: the conversation goes to a person; off: messages are not read.",
+  ),
+  "input_safety.abuse_words": d(
+    "Abuse words",
+    "Words and phrases read as abuse when aimed at someone (“you idiot”); the same word about a thing (“this stupid form”) only makes the message uncertain. Empty list: no abuse check.",
+  ),
+  "input_safety.refusal_message": d(
+    "Refusal message",
+    "What the customer gets when the mode is refuse and a message is flagged.",
+  ),
+  "input_safety.model_check": d(
+    "Ask the model when unsure",
+    "A message the local check is unsure about is settled by one model call, when the agent has a model. Off: unsure messages are only counted.",
   ),
   "handoff.request_examples": d(
     "How customers ask for a person",

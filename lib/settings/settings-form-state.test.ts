@@ -11,6 +11,13 @@ describe("settings form state", () => {
       integer: false,
     });
     expect(settingKind("enforcement", "max_retries")).toEqual({ kind: "number", min: 0, max: 10, integer: true });
+    expect(settingKind("input_safety", "mode")).toEqual({
+      kind: "enum",
+      options: ["off", "flag", "refuse", "handoff"],
+    });
+    expect(settingKind("input_safety", "abuse_words")).toEqual({ kind: "list" });
+    expect(settingKind("input_safety", "refusal_message")).toEqual({ kind: "text" });
+    expect(settingKind("input_safety", "model_check")).toEqual({ kind: "boolean" });
     expect(settingKind("scenario_filter", "fallback_behavior")).toEqual({
       kind: "enum",
       options: ["clarify", "stay", "escalate"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { InputSafetySettings } from "./input-safety-settings";
 import { LanguageSettings } from "./language-settings";
 import { ApprovalSettings, HandoffSettings, ReviewsSettings, WidgetSettings } from "./people-settings";
 import { count, score, section } from "./settings-section";
@@ -268,6 +269,7 @@ export const AgentSettingsInput = z.strictObject({
   approvals: ApprovalSettings.input.optional(),
   widget: WidgetSettings.input.optional(),
   language: LanguageSettings.input.optional(),
+  input_safety: InputSafetySettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -288,6 +290,7 @@ export const AgentSettings = z.strictObject({
   approvals: ApprovalSettings.config.prefault({}),
   widget: WidgetSettings.config.prefault({}),
   language: LanguageSettings.config.prefault({}),
+  input_safety: InputSafetySettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

@@ -15,10 +15,13 @@ export const TURN_OUTCOMES = [
   "queued_for_human",
   /** A tool that requires approval was about to run: the turn paused before the call (docs/approvals.md). */
   "awaiting_approval",
+  /** The input-safety stage refused the customer's message (mode `refuse`): a canned reply, no model call. */
+  "refused_input",
 ] as const;
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
 export const STAGE_NAMES = [
+  "input_safety",
   "language",
   "continuity",
   "sensor",
@@ -145,7 +148,7 @@ export interface TurnLoopRecord {
 
 /** Why a turn hands the conversation to a person, for the host to open the handoff (docs/handoffs.md). */
 export interface HandoffRequest {
-  reason: "rule" | "customer_request" | "repeated_fallback";
+  reason: "rule" | "customer_request" | "repeated_fallback" | "input_safety";
   /** The rule key, the fallback count or the matched phrase: never the customer's text. */
   detail: string;
 }

@@ -68,5 +68,6 @@ const REASON_WORDS: Record<HandoffReason, string> = {
   rule: "a rule still broken after regeneration",
   customer_request: "the customer asked for a person",
   repeated_fallback: "repeated fallbacks",
+  input_safety: "the input-safety check flagged the customer's message",
   operator: "an operator took it",
 };

@@ -1,5 +1,6 @@
 import "server-only";
 import { rolledDays } from "@/db/queries/dashboard-rollups";
+import { inputSafetyCounts } from "@/db/queries/input-safety-counts";
 import { MODEL_CALLS_CAP, TOP_INTENTS, topRules, turnCountsByDay } from "@/db/queries/trace-dashboard";
 import type { Database } from "@/db/types";
 import { loadHandoffRates } from "@/lib/handoffs/server/handoff-rates";
@@ -42,11 +43,12 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     since,
     liveSince: firstUnrolled ? new Date(`${firstUnrolled}T00:00:00.000Z`) : liveSince,
   };
-  const [counts, rules, resolution, handoffs] = await Promise.all([
+  const [counts, rules, resolution, handoffs, inputSafety] = await Promise.all([
     turnCountsByDay(db, window),
     topRules(db, window),
     loadResolutionRates(db, agentId),
     loadHandoffRates(db, agentId, since),
+    inputSafetyCounts(db, agentId, since),
   ]);
   const byDay = outcomeDays(dayList, counts);
   return {
@@ -61,6 +63,8 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     resolution,
     /** Handoffs (docs/handoffs.md#the-handoff-rate): sessions handed to a person per config version, in the window. */
     handoffs,
+    /** Input safety (docs/input-safety.md): messages read in the window, by verdict and by what the turn did. */
+    inputSafety,
   };
 }
 
