@@ -10,7 +10,7 @@ import { admitWidgetSession } from "@/lib/widget/server/widget-limits";
 import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { AgentKeyParams } from "../../../params";
 
-// POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?} → 201 {session_id}; with a
+// POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?, environment?} → 201 {session_id}; with a
 // publishable key (docs/widget.md) also {session_token, session_token_expires_at, widget: {show_why}}, counted per client
 // address and per key.
 export const POST = defineRoute(
@@ -33,6 +33,7 @@ export const POST = defineRoute(
       channel: "api",
       customerRef: body.customer_id,
       continuityEnabled: body.continuity_enabled,
+      environment: body.environment,
       createdBy: actor.name,
     });
     if (principal.kind !== "publishable_key") return reply(201, { session_id: session.id });
