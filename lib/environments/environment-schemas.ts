@@ -88,3 +88,44 @@ export const EnvironmentList = z.object({ latest_version: z.number().int(), envi
 export type EnvironmentList = z.infer<typeof EnvironmentList>;
 
 export const DeletedEnvironmentBody = z.object({ deleted: z.string() });
+
+const RateBody = z.object({
+  count: z.number().int(),
+  of: z.number().int(),
+  rate: z.number(),
+  low: z.number().describe("95 % Wilson interval, lower end"),
+  high: z.number().describe("95 % Wilson interval, upper end"),
+});
+
+export const COMPARED_RATES = ["handoff", "blocked", "fallback", "resolution"] as const;
+
+export const ComparisonArm = z.object({
+  config_version: z.number().int(),
+  percent: z.number().int(),
+  sessions: z.number().int().describe("Sessions with at least one turn since the split started"),
+  turns: z.number().int(),
+  handoff: RateBody.describe("Sessions handed to a person, of sessions"),
+  blocked: RateBody.describe("Turns regenerated or with a violated rule, of turns"),
+  fallback: RateBody.describe("Fallback turns, of turns"),
+  resolution: RateBody.nullable().describe("Resolved, of reviewed sessions; null without reviews"),
+  model_calls_per_turn: z.number().nullable(),
+  p95_latency_ms: z.number().nullable(),
+});
+export type ComparisonArm = z.infer<typeof ComparisonArm>;
+
+export const ComparisonDifference = z.object({
+  config_version: z.number().int(),
+  metric: z.enum(COMPARED_RATES),
+  verdict: z.enum(["clear", "not_enough", "no_difference"]),
+  more_needed: z.number().int(),
+  words: z.string(),
+});
+
+export const ComparisonBody = z.object({
+  environment: z.string(),
+  split_started_at: z.string(),
+  baseline_version: z.number().int().describe("The arm the others are compared with: the pin, else the first arm"),
+  arms: z.array(ComparisonArm),
+  differences: z.array(ComparisonDifference),
+});
+export type ComparisonBody = z.infer<typeof ComparisonBody>;

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as comparisonRoute } from "@/app/api/v1/agents/[key]/environments/[name]/comparison/route";
 import { DELETE as deleteRoute } from "@/app/api/v1/agents/[key]/environments/[name]/route";
 import { POST as createRoute, GET as listRoute } from "@/app/api/v1/agents/[key]/environments/route";
 import type { DatabaseHandle } from "@/db/client";
@@ -196,7 +197,7 @@ describe("promotion", () => {
     expect(await (await api.rollback("production")).json()).toMatchObject({ pinned_version: v2 });
     expect(await (await api.rollback("production")).json()).toMatchObject({ pinned_version: v1 });
     const none = await api.rollback("production");
-    expect(none.status).toBe(422);
+    expect(none.status).toBe(409);
     expect((await ledgerOf("ENVIRONMENT_ROLLED_BACK", "env-rollback")).map((e) => e.payload.config_version)).toEqual([
       v2,
       v1,
@@ -287,5 +288,39 @@ describe("traffic split", () => {
       previous_version: v1,
     });
     expect(await (await api.rollback("production")).json()).toMatchObject({ pinned_version: v1 });
+  });
+
+  it("compares the arms' sessions and turns since the split started, with intervals and words", async () => {
+    const v1 = await demoAgent(handle, "env-compare");
+    const v2 = await saveNewVersion(handle, "env-compare");
+    const api = environmentApi(handle, "env-compare", writer);
+    const path = "/api/v1/agents/env-compare/environments/production/comparison";
+    const params = { key: "env-compare", name: "production" };
+    expect((await callWithKey(comparisonRoute as RouteHandler, "GET", path, params, admin)).status).toBe(409);
+    await api.split("production", {
+      arms: [
+        { config_version: v1, percent: 50 },
+        { config_version: v2, percent: 50 },
+      ],
+    });
+    for (let i = 0; i < 8; i++) {
+      const made = await api.session({ customer_id: `compare-${i}` });
+      await api.turn(made.body.session_id, "hello");
+      await api.turn(made.body.session_id, "I want a refund for order A1001");
+    }
+    const compared = await (await callWithKey(comparisonRoute as RouteHandler, "GET", path, params, admin)).json();
+    expect(compared.arms.map((arm: { config_version: number }) => arm.config_version)).toEqual([v1, v2]);
+    const total = (field: "sessions" | "turns") =>
+      compared.arms.reduce((sum: number, arm: Record<string, number>) => sum + (arm[field] ?? 0), 0);
+    expect(total("sessions")).toBe(8);
+    expect(total("turns")).toBe(16);
+    for (const arm of compared.arms) {
+      expect(arm.fallback.low).toBeLessThanOrEqual(arm.fallback.rate);
+      expect(arm.fallback.high).toBeGreaterThanOrEqual(arm.fallback.rate);
+      if (arm.turns > 0) expect(arm.p95_latency_ms).not.toBeNull();
+    }
+    expect(compared.differences.length).toBeGreaterThan(0);
+    for (const difference of compared.differences)
+      expect(difference.words).toMatch(/^(Clearly|Not enough|No difference)/);
   });
 });

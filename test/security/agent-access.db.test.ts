@@ -6,6 +6,7 @@ import { operatorIdByEmail } from "@/db/queries/identity";
 import { insertJobRun } from "@/db/queries/job-runs";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { createEnvironment } from "@/lib/environments/server/environment-config";
 import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
 import { createApiKey } from "@/lib/server/auth/api-keys";
@@ -15,6 +16,7 @@ import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createWebhook } from "@/lib/webhooks/server/webhook-config";
 import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
+import { saveNewVersion } from "../support/environment-helpers";
 import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
 import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
@@ -91,6 +93,15 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
   "/api/v1/agents/[key]/webhooks": { url: "https://93.184.216.34/hook", events: ["handoff.requested"], enabled: false },
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
+  "/api/v1/agents/[key]/environments": { name: "staging" },
+  "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
+  "/api/v1/agents/[key]/environments/[name]/split": {
+    arms: [
+      { config_version: 1, percent: 50 },
+      { config_version: 2, percent: 50 },
+    ],
+  },
+  "/api/v1/agents/[key]/environments/[name]/split/end": { keep: 1 },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
   "/api/v1/reviews/[id]/labels": { resolved: true, note: "", turns: [] },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
@@ -195,8 +206,11 @@ beforeAll(async () => {
     SYSTEM_ACTOR,
     "s",
   );
+  // Versions 1 and 2 for the environment routes' pins and split, and "qa" for the one DELETE removes.
+  await saveNewVersion(handle, OTHER);
   const agent = await getAgentByKey(handle.db, OTHER);
   if (!agent) throw new Error("second agent missing");
+  await createEnvironment(handle.db, agent, { name: "qa", config_version: 1 }, { actor: SYSTEM_ACTOR, requestId: "s" });
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   const turn = await hostTurn(handle.db, {
     sessionId: session.id,
@@ -284,19 +298,23 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
           ? (demo.tests[0]?.key ?? "x")
           : name === "loop_id"
             ? LOOP
-            : urlPath.includes("/webhooks/[")
-              ? other.webhookId
-              : urlPath.includes("/replays/")
-                ? other.replayId
-                : urlPath.includes("/test-runs/")
-                  ? other.testRunId
-                  : urlPath.includes("/handoffs/")
-                    ? other.handoffId
-                    : urlPath.includes("/approvals/")
-                      ? other.approvalId
-                      : urlPath.includes("/turns/[")
-                        ? other.turnId
-                        : other.sessionId;
+            : name === "name"
+              ? urlPath === "/api/v1/agents/[key]/environments/[name]"
+                ? "qa"
+                : "production"
+              : urlPath.includes("/webhooks/[")
+                ? other.webhookId
+                : urlPath.includes("/replays/")
+                  ? other.replayId
+                  : urlPath.includes("/test-runs/")
+                    ? other.testRunId
+                    : urlPath.includes("/handoffs/")
+                      ? other.handoffId
+                      : urlPath.includes("/approvals/")
+                        ? other.approvalId
+                        : urlPath.includes("/turns/[")
+                          ? other.turnId
+                          : other.sessionId;
     params[name] = value;
     return value;
   });

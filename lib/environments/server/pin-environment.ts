@@ -126,9 +126,7 @@ export async function rollbackEnvironment(
 ): Promise<EnvironmentBody> {
   const before = await requireEnvironmentExists(db, agent, name);
   if (!before?.pinnedVersion) {
-    throw new AppError("VALIDATION", `${name} has never been pinned; there is nothing to roll back to.`, [
-      { path: "environment", message: "Never pinned" },
-    ]);
+    throw new AppError("CONFLICT", `${name} has never been pinned; there is nothing to roll back to.`);
   }
   if (await promotionRunning(db, agent.id, name)) {
     throw new AppError("CONFLICT", `A promotion of ${name} is running; try again when it ends.`);
@@ -139,9 +137,7 @@ export async function rollbackEnvironment(
     const current = pins[0];
     const target = current?.previousVersion ?? null;
     if (!current || target === null || row.pinnedVersion !== current.configVersion) {
-      throw new AppError("VALIDATION", `${name} has no earlier pin to roll back to.`, [
-        { path: "environment", message: "No earlier pin" },
-      ]);
+      throw new AppError("CONFLICT", `${name} has no earlier pin to roll back to.`);
     }
     const restored = pins.slice(1).find((pin) => pin.configVersion === target && pin.reason !== "rolled_back");
     await requireKeptVersion(tx, agent, target, "environment");
