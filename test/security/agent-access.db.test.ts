@@ -158,6 +158,19 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
   }),
   deleteScenario: (a, v) => ({ scenario_key: "probe-scenario", agent_key: a, expected_config_version: v }),
   checkRouting: (a) => ({ agent_key: a }),
+  createEnvironment: (a) => ({ agent_key: a, name: "canary" }),
+  deleteEnvironment: (a) => ({ agent_key: a, environment: "qa-action" }),
+  promoteEnvironment: (a) => ({ agent_key: a, environment: "production", config_version: 1 }),
+  rollbackEnvironment: (a) => ({ agent_key: a, environment: "production" }),
+  splitEnvironment: (a) => ({
+    agent_key: a,
+    environment: "production",
+    arms: [
+      { config_version: 1, percent: 50 },
+      { config_version: 2, percent: 50 },
+    ],
+  }),
+  endSplit: (a) => ({ agent_key: a, environment: "production", keep: 1 }),
   createTool: (a, v) => ({ tool: { ...tool, key: "probe_tool" }, agent_key: a, expected_config_version: v }),
   updateTool: (a, v) => ({ tool_key: tool.key, tool, agent_key: a, expected_config_version: v }),
   duplicateTool: (a, v) => ({ tool_key: tool.key, agent_key: a, expected_config_version: v }),
@@ -185,6 +198,8 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
 };
 // Creating agents names no existing agent: a limited principal is refused (403), never 404.
 const CREATES_AGENTS = new Set(["createAgent", "importAgentBundle"]);
+// Admin-only actions that name an agent: the limited operator's role is refused before any lookup.
+const ADMIN_ONLY = new Set(["createEnvironment", "deleteEnvironment"]);
 
 let handle: DatabaseHandle;
 let limitedCookie: string;
@@ -206,11 +221,14 @@ beforeAll(async () => {
     SYSTEM_ACTOR,
     "s",
   );
-  // Versions 1 and 2 for the environment routes' pins and split, and "qa" for the one DELETE removes.
+  // Versions 1 and 2 for the environment routes' and actions' pins and splits; "qa" and "qa-action"
+  // for the route and the action that delete one.
   await saveNewVersion(handle, OTHER);
   const agent = await getAgentByKey(handle.db, OTHER);
   if (!agent) throw new Error("second agent missing");
-  await createEnvironment(handle.db, agent, { name: "qa", config_version: 1 }, { actor: SYSTEM_ACTOR, requestId: "s" });
+  for (const name of ["qa", "qa-action"]) {
+    await createEnvironment(handle.db, agent, { name, config_version: 1 }, { actor: SYSTEM_ACTOR, requestId: "s" });
+  }
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   const turn = await hostTurn(handle.db, {
     sessionId: session.id,
@@ -399,7 +417,8 @@ describe("every server action refuses an agent outside the grant as if it did no
       const before = await tableCounts(handle);
       requestState.headers = browserHeaders({ cookie: limitedCookie });
       const refused = await action.call(input(OTHER, version, other.sessionId));
-      const expected = CREATES_AGENTS.has(action.meta.name) ? "FORBIDDEN" : "NOT_FOUND";
+      const expected =
+        CREATES_AGENTS.has(action.meta.name) || ADMIN_ONLY.has(action.meta.name) ? "FORBIDDEN" : "NOT_FOUND";
       expect(refused, `${what} as a limited operator`).toMatchObject({ ok: false, code: expected });
       expect(await tableCounts(handle), `${what} wrote nothing`).toEqual(before);
       requestState.headers = browserHeaders({ cookie: adminCookie });
