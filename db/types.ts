@@ -14,7 +14,6 @@ export type Dialect = "pglite" | "postgres";
 export type {
   AgentEnvironmentRow,
   AgentRow,
-  EnvironmentPinRow,
   JobRunRow,
   LedgerEventRow,
   LoopTraceInsert,

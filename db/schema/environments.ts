@@ -65,4 +65,3 @@ export const environmentPromotions = pgTable(
 );
 
 export type AgentEnvironmentRow = typeof agentEnvironments.$inferSelect;
-export type EnvironmentPinRow = typeof environmentPins.$inferSelect;

@@ -7,7 +7,7 @@ import { AgentKey } from "@/lib/engine/contracts/bundle";
 export const DRAFT = "draft";
 export const PRODUCTION = "production";
 
-export const EnvironmentName = z
+const EnvironmentName = z
   .string()
   .trim()
   .regex(/^[a-z][a-z0-9-]{0,31}$/, "Lowercase letters, digits and dashes, starting with a letter, at most 32")
@@ -31,7 +31,7 @@ export const PromoteBody = z.strictObject({
 
 export const MAX_SPLIT_ARMS = 5;
 
-export const SplitArm = z.strictObject({ config_version: ConfigVersion, percent: z.number().int().min(1).max(99) });
+const SplitArm = z.strictObject({ config_version: ConfigVersion, percent: z.number().int().min(1).max(99) });
 
 export const SplitBody = z.strictObject({
   arms: z
@@ -113,7 +113,7 @@ export const ComparisonArm = z.object({
 });
 export type ComparisonArm = z.infer<typeof ComparisonArm>;
 
-export const ComparisonDifference = z.object({
+const ComparisonDifference = z.object({
   config_version: z.number().int(),
   metric: z.enum(COMPARED_RATES),
   verdict: z.enum(["clear", "not_enough", "no_difference"]),

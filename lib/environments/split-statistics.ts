@@ -24,7 +24,7 @@ export function wilsonInterval(count: number, of: number): RateInterval {
   return { count, of, rate: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
-export type Verdict = "clear" | "not_enough" | "no_difference";
+type Verdict = "clear" | "not_enough" | "no_difference";
 
 export interface Difference {
   verdict: Verdict;
