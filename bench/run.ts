@@ -3,6 +3,7 @@ import { benchBackground } from "./background-bench";
 import { benchClinc } from "./clinc/clinc-bench";
 import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
+import { benchEnvironments } from "./environments-bench";
 import { benchDbBlip } from "./http/db-blip-bench";
 import { benchHandoff } from "./http/handoff-bench";
 import { benchHttp } from "./http/http-bench";
@@ -37,6 +38,8 @@ import { benchWidgetSize } from "./widget-size-bench";
 // (bench/background-bench.ts, about 2 minutes); `BENCH_ONLY_BACKGROUND=1` runs just that.
 // `BENCH_HANDOFF=1` adds handoff_to_first_operator_message_p50_ms and the session event stream's
 // delivery with 200 streams open (bench/http/handoff-bench.ts); `BENCH_ONLY_HANDOFF=1` runs just that.
+// `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
+// over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
 //
@@ -99,6 +102,7 @@ async function main() {
   if (process.env.BENCH_BACKGROUND === "1") await benchBackground(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
+  if (process.env.BENCH_ENVIRONMENTS === "1") await benchEnvironments(report);
 }
 
 main().catch((error) => {

@@ -35,5 +35,5 @@ ALTER TABLE "environment_pins" ADD CONSTRAINT "environment_pins_agent_id_agents_
 ALTER TABLE "environment_promotions" ADD CONSTRAINT "environment_promotions_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "agent_environments_agent_name_uq" ON "agent_environments" USING btree ("agent_id","name");--> statement-breakpoint
 CREATE INDEX "environment_pins_agent_env_idx" ON "environment_pins" USING btree ("agent_id","environment","created_at");--> statement-breakpoint
-CREATE INDEX "sessions_agent_env_version_idx" ON "sessions" USING btree ("agent_id","environment","config_version","created_at");--> statement-breakpoint
-CREATE INDEX "turns_agent_env_version_created_idx" ON "turns" USING btree ("agent_id","environment","config_version","created_at");
+CREATE INDEX "sessions_agent_env_version_idx" ON "sessions" USING btree ("agent_id","environment","config_version","created_at","turn_count");--> statement-breakpoint
+CREATE INDEX "turns_agent_env_version_created_idx" ON "turns" USING btree ("agent_id","environment","config_version","created_at","outcome","latency_ms","model_calls","session_id");

@@ -104,12 +104,13 @@ export const ComparisonArm = z.object({
   percent: z.number().int(),
   sessions: z.number().int().describe("Sessions with at least one turn since the split started"),
   turns: z.number().int(),
-  handoff: RateBody.describe("Sessions handed to a person, of sessions"),
-  blocked: RateBody.describe("Turns regenerated or with a violated rule, of turns"),
-  fallback: RateBody.describe("Fallback turns, of turns"),
+  window_turns: z.number().int().describe("The arm's latest turns the rates below read (at most 10,000)"),
+  handoff: RateBody.describe("Sessions handed to a person, of the sessions among the window's turns"),
+  blocked: RateBody.describe("Turns regenerated because a rule blocked the draft, of the window's turns"),
+  fallback: RateBody.describe("Fallback turns, of the window's turns"),
   resolution: RateBody.nullable().describe("Resolved, of reviewed sessions; null without reviews"),
-  model_calls_per_turn: z.number().nullable(),
-  p95_latency_ms: z.number().nullable(),
+  model_calls_per_turn: z.number().nullable().describe("Over the window's turns"),
+  p95_latency_ms: z.number().nullable().describe("Over the window's turns"),
 });
 export type ComparisonArm = z.infer<typeof ComparisonArm>;
 
