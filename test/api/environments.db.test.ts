@@ -194,6 +194,8 @@ describe("promotion", () => {
     await api.promote("production", { config_version: v2 });
     const v3 = await saveNewVersion(handle, "env-rollback");
     await api.promote("production", { config_version: v3 });
+    // Promoting the pinned version again writes no pin a rollback would step back to.
+    expect((await api.promote("production", { config_version: v3 })).status).toBe(200);
     expect(await (await api.rollback("production")).json()).toMatchObject({ pinned_version: v2 });
     expect(await (await api.rollback("production")).json()).toMatchObject({ pinned_version: v1 });
     const none = await api.rollback("production");

@@ -76,6 +76,8 @@ export async function promoteEnvironment(
     await db.transaction(async (tx) => {
       const row = await lockEnvironmentRow(tx, agent, name);
       if (row.splitArms) throw new AppError("CONFLICT", `${name} was split meanwhile; end the split to choose one.`);
+      // Promoting the pinned version again changes nothing: no pin row a rollback would step back to.
+      if (row.pinnedVersion === version) return;
       await requireKeptVersion(tx, agent, version, "config_version");
       await setEnvironmentState(tx, row.id, { pinnedVersion: version });
       await insertEnvironmentPin(tx, {
