@@ -33,7 +33,7 @@ test("pin production, split it with a new version, keep the winner, roll back", 
 
   // A second import is version 2: production stays at v1 until promoted.
   expect((await page.request.post("/api/v1/agents/import", { data: bundle("Env desk 2"), headers })).status()).toBe(
-    200,
+    201,
   );
   await page.reload();
   await expect(production).toContainText("draft is 1 version ahead");
@@ -73,6 +73,9 @@ test("pin production, split it with a new version, keep the winner, roll back", 
   const input = page.getByTestId("sandbox-input");
   await input.fill("hello");
   await input.press("Enter");
-  await expect(page.getByTestId("agent-message").first()).toContainText("production · v1");
+  const reply = page.getByTestId("agent-message").first();
+  await expect(reply).toContainText("production · v1");
+  // v1's name greets the customer, not the draft's "Env desk 2".
+  await expect(reply).toContainText("Env desk.");
   await screenshot(page, "environments-sandbox-production");
 });
