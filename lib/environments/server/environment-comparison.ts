@@ -14,7 +14,7 @@ import { compareRates, wilsonInterval } from "../split-statistics";
 // The rates read each arm's latest 10,000 turns: ±1 point at a 50 % rate and ±0.4 at 5 % (95 %
 // Wilson), enough to tell the differences a rollout decides on, at a cost that stays under 200 ms
 // however long the split runs (bench: environment_comparison_p95_ms_1m).
-export const COMPARISON_TURNS_PER_ARM = 10_000;
+const COMPARISON_TURNS_PER_ARM = 10_000;
 
 const UNITS: Record<(typeof COMPARED_RATES)[number], string> = {
   handoff: "sessions",
