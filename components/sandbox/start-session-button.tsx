@@ -84,7 +84,7 @@ export function StartSessionButton({
         title="Draft is the latest version; other environments give their pinned (or split) version"
         value={chosen}
         onChange={(event) => setChosen(event.target.value)}
-        className="w-36"
+        className="w-32"
         data-testid={testId ? `${testId}-environment` : undefined}
       >
         {environments.map((name) => (
