@@ -15,6 +15,7 @@ const config: KnipConfig = {
     "bench/background/background-load-child.ts",
     "bench/replay/impact-preview-child.ts",
     "bench/traces/traces-bench-child.ts",
+    "bench/environments/environments-bench-child.ts",
     "bench/http/bare-persist.ts",
     "bench/memory/memory-child.ts",
     // Run by hand to calibrate the local sensor on CLINC150 val: `npx tsx bench/clinc/calibrate.ts`.

@@ -3,6 +3,7 @@ import { benchBackground } from "./background-bench";
 import { benchClinc } from "./clinc/clinc-bench";
 import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
+import { benchEnvironments } from "./environments-bench";
 import { benchDbBlip } from "./http/db-blip-bench";
 import { benchHandoff } from "./http/handoff-bench";
 import { benchHttp } from "./http/http-bench";
@@ -44,6 +45,8 @@ import { benchWidgetSize } from "./widget-size-bench";
 // widget sessions at once (widget_turns_per_s, widget_turns_lost) (bench/http/widget-bench.ts);
 // `BENCH_ONLY_WIDGET=1` runs just that.
 // `BENCH_ONLY_LANGUAGE=1` runs only the language detector on CLINC150 and the repo's samples (bench/language-bench.ts).
+// `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
+// over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_INPUT_SAFETY=1` runs only the input-safety classifier's corpus, CLINC150 negatives and
 // latency (bench/input-safety-bench.ts).
@@ -123,6 +126,7 @@ async function main() {
   if (process.env.BENCH_BACKGROUND === "1") await benchBackground(report);
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
+  if (process.env.BENCH_ENVIRONMENTS === "1") await benchEnvironments(report);
 }
 
 main().catch((error) => {

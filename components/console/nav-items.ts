@@ -39,6 +39,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Reviews", key: "v", href: (a) => (a ? `/agents/${a}/reviews` : null) },
   { label: "Approvals", key: "q", href: (a) => (a ? `/agents/${a}/approvals` : null) },
   { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
+  { label: "Environments", key: "n", href: (a) => (a ? `/agents/${a}/environments` : null) },
   { label: "History", key: "h", href: (a) => (a ? `/agents/${a}/history` : null) },
   {
     label: "Inbox",

@@ -42,8 +42,8 @@ export function ProvenanceFooter({ turn, agentKey }: { turn: TurnView; agentKey:
           <Mono key="model" title="Provider / model">
             {p.provider}/{p.model}
           </Mono>,
-          <Mono key="version" title="Agent config version">
-            v{p.config_version}
+          <Mono key="version" title="Environment and agent config version">
+            {p.environment ? `${p.environment} · ` : ""}v{p.config_version}
           </Mono>,
           <Link
             key="trace"

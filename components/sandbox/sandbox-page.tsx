@@ -64,6 +64,8 @@ export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
                 label="New session"
                 testId="sandbox-reset"
                 continuityEnabled={data.session?.continuityEnabled ?? null}
+                environments={data.environments}
+                environment={data.session?.environment}
               />
             ) : null}
           </>

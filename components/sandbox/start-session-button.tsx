@@ -2,8 +2,9 @@
 
 import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { startTransition, useTransition } from "react";
+import { startTransition, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
 import { signInHref } from "@/lib/identity/safe-return-path";
@@ -17,6 +18,10 @@ interface StartSessionButtonProps {
   continuityEnabled?: boolean | null;
   testId?: string;
   variant?: "default" | "outline";
+  /** Where the new session may run (docs/environments.md); a selector shows when there is a choice. */
+  environments?: string[];
+  /** The selector's first choice: the current session's environment, else draft. */
+  environment?: string | null;
 }
 
 /** Starts a fresh sandbox session (its own empty profile) and opens it; the old one stays in the picker. */
@@ -26,13 +31,18 @@ export function StartSessionButton({
   testId,
   variant = "outline",
   continuityEnabled = null,
+  environments = [],
+  environment = null,
 }: StartSessionButtonProps) {
   const router = useRouter();
   const [pending, startStart] = useTransition();
+  const [chosen, setChosen] = useState(environment && environments.includes(environment) ? environment : "draft");
 
   function start() {
     startStart(async () => {
-      const result = await startSandboxSessionAction({ agentKey, continuityEnabled }).catch(() => null);
+      const result = await startSandboxSessionAction({ agentKey, continuityEnabled, environment: chosen }).catch(
+        () => null,
+      );
       if (!result) {
         toast.error("Could not reach the Focal server: check the connection, then try again.");
         return;
@@ -53,7 +63,7 @@ export function StartSessionButton({
     });
   }
 
-  return (
+  const button = (
     <Button
       type="button"
       variant={variant}
@@ -65,5 +75,25 @@ export function StartSessionButton({
       {pending ? null : <Plus aria-hidden="true" />}
       {label}
     </Button>
+  );
+  if (environments.length <= 1) return button;
+  return (
+    <div className="flex items-center gap-2">
+      <NativeSelect
+        aria-label="Environment of the new session"
+        title="Draft is the latest version; other environments give their pinned (or split) version"
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        className="w-32"
+        data-testid={testId ? `${testId}-environment` : undefined}
+      >
+        {environments.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </NativeSelect>
+      {button}
+    </div>
   );
 }

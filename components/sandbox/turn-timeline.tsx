@@ -55,7 +55,9 @@ export function TurnTimeline({ turn }: { turn: TurnView }) {
         <Fact label="Tokens in / out">
           {formatCount(turn.tokensIn)} / {formatCount(turn.tokensOut)}
         </Fact>
-        <Fact label="Config">v{turn.configVersion}</Fact>
+        <Fact label="Config">
+          {turn.provenance.environment ? `${turn.provenance.environment} · ` : ""}v{turn.configVersion}
+        </Fact>
         <Fact label="Model">{turn.model}</Fact>
       </dl>
       {turn.spans.length === 0 ? (

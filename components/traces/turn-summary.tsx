@@ -17,7 +17,11 @@ export function TurnFacts({ turn, intentLabel }: { turn: TurnView; intentLabel: 
       />
       <Stat label="Latency" value={formatMs(turn.latencyMs)} hint="message in → reply stored" />
       <Stat label="Model calls" value={turn.modelCalls} hint={plural(turn.provenance.regenerations, "regeneration")} />
-      <Stat label="Config version" value={`v${turn.configVersion}`} hint="the agent as it was then" />
+      <Stat
+        label="Config version"
+        value={`v${turn.configVersion}`}
+        hint={turn.provenance.environment ? `in ${turn.provenance.environment}` : "the agent as it was then"}
+      />
       <Stat
         label="Tokens in / out"
         value={`${formatCount(turn.tokensIn)} / ${formatCount(turn.tokensOut)}`}

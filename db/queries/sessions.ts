@@ -37,7 +37,7 @@ export async function insertSession(
   tx: Transaction,
   row: Pick<
     typeof sessions.$inferInsert,
-    "agentId" | "customerProfileId" | "channel" | "continuityEnabled" | "createdBy"
+    "agentId" | "customerProfileId" | "channel" | "continuityEnabled" | "createdBy" | "environment" | "configVersion"
   >,
 ) {
   const [session] = await tx.insert(sessions).values(row).returning();

@@ -3,6 +3,7 @@ export * from "./agents";
 export * from "./approvals";
 export * from "./conversations";
 export * from "./dashboard";
+export * from "./environments";
 export * from "./fields";
 export * from "./handoffs";
 export * from "./identity";

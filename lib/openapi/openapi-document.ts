@@ -17,6 +17,7 @@ import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { configPaths } from "../config-as-code/config-openapi-paths";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
+import { environmentPaths } from "../environments/environment-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
 import { handoffPaths } from "../handoffs/handoff-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
@@ -86,7 +87,7 @@ export function buildOpenApiDocument() {
           ...operation("turns:write", {
             summary: "Start a session",
             description:
-              "With a publishable key (docs/widget.md) the session is on the key's agent only (another agent: 404), the request needs an Origin the key lists, counts against `widget.sessions_per_hour_per_address` and `_per_key`, and the answer adds `session_token` (24 h) for the session's turns and events.",
+              "`environment` (docs/environments.md, default `production`) decides the config version its turns run at: the environment's pin, an arm of its split drawn by `customer_id`, or the latest for `draft` and unpinned production; an unknown environment is a 422 naming `environment`. With a publishable key (docs/widget.md) the session is on the key's agent only (another agent: 404), the request needs an Origin the key lists, counts against `widget.sessions_per_hour_per_address` and `_per_key`, and the answer adds `session_token` (24 h) for the session's turns and events.",
             parameters: [agentKeyParam],
             body: CreateSessionBody,
             ok: { status: 201, description: "Created", schema: CreateSessionResponse },
@@ -159,6 +160,7 @@ export function buildOpenApiDocument() {
       ...customersPaths,
       ...webhookPaths,
       ...publishableKeyPaths,
+      ...environmentPaths,
       "/api/v1/ledger/verify": {
         get: operation("ledger:read", {
           summary: "Walk every chain (global and per session) and every anchor; name the first broken event",

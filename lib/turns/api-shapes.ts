@@ -44,6 +44,8 @@ export function sessionToApi(session: SessionView) {
     turn_count: session.turnCount,
     mode: session.mode,
     continuity_enabled: session.continuityEnabled,
+    environment: session.environment,
+    config_version: session.configVersion,
     created_at: session.createdAt,
     updated_at: session.updatedAt,
   };

@@ -103,6 +103,11 @@ const Provenance = z.object({
   provider: z.string(),
   model: z.string(),
   config_version: z.number().int(),
+  environment: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The session's environment (docs/environments.md); absent on turns from before environments"),
 });
 
 const Outcome = z.enum(TURN_OUTCOMES);
@@ -188,6 +193,15 @@ export const SessionBody = z.object({
     /** Who answers the customer: the agent, nobody yet (waiting), or a person (docs/handoffs.md). */
     mode: z.enum(["agent", "waiting", "human"]),
     continuity_enabled: z.boolean().nullable(),
+    environment: z
+      .string()
+      .nullable()
+      .describe("Where the session runs (docs/environments.md); null before environments"),
+    config_version: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The version its turns run at; null: follows the latest (draft, unpinned production)"),
     created_at: z.string(),
     updated_at: z.string(),
   }),

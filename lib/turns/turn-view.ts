@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Provenance, Span, TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
+import { SessionEnvironment } from "@/lib/environments/environment-schemas";
 
 // What the sandbox, the traces pages and the REST API show of a turn and a session (client-safe).
 
@@ -40,6 +41,9 @@ export interface SessionView {
   turnCount: number;
   mode: "agent" | "waiting" | "human";
   continuityEnabled: boolean | null;
+  /** docs/environments.md: where the session runs and the version it was given (null: follows the latest). */
+  environment: string | null;
+  configVersion: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -57,4 +61,7 @@ export const PostTurnBody = z.strictObject({ message: TurnMessage });
 export const CreateSessionBody = z.strictObject({
   customer_id: z.string().trim().min(1).max(200).optional(),
   continuity_enabled: z.boolean().optional(),
+  environment: SessionEnvironment.optional().describe(
+    "Where the session runs (docs/environments.md): production by default, draft for the latest version, or a named environment",
+  ),
 });

@@ -244,6 +244,16 @@ describe("publishable keys: the three routes and nothing else", () => {
     expect(await channelOf(body.session_id)).toBe("widget");
   });
 
+  it("a widget cannot start a session in draft (unreleased changes), writing nothing", async () => {
+    const agentKey = await freshAgent();
+    const { key } = await createKey(agentKey);
+    const before = await tableCounts(handle);
+    const response = await startSession(agentKey, { pk: key, body: { environment: "draft" } });
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual([{ path: "environment", message: expect.any(String) }]);
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+
   it("the session's answer tells the widget whether to show why an answer was given", async () => {
     const agentKey = await freshAgent({ show_why: false });
     const { key } = await createKey(agentKey);

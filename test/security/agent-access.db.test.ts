@@ -6,6 +6,7 @@ import { operatorIdByEmail } from "@/db/queries/identity";
 import { insertJobRun } from "@/db/queries/job-runs";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { createEnvironment } from "@/lib/environments/server/environment-config";
 import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
 import { createApiKey } from "@/lib/server/auth/api-keys";
@@ -15,6 +16,7 @@ import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createWebhook } from "@/lib/webhooks/server/webhook-config";
 import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
+import { saveNewVersion } from "../support/environment-helpers";
 import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
 import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
@@ -116,6 +118,15 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
   "/api/v1/agents/[key]/webhooks": { url: "https://93.184.216.34/hook", events: ["handoff.requested"], enabled: false },
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
+  "/api/v1/agents/[key]/environments": { name: "staging" },
+  "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
+  "/api/v1/agents/[key]/environments/[name]/split": {
+    arms: [
+      { config_version: 1, percent: 50 },
+      { config_version: 2, percent: 50 },
+    ],
+  },
+  "/api/v1/agents/[key]/environments/[name]/split/end": { keep: 1 },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
   "/api/v1/reviews/[id]/labels": { resolved: true, note: "", turns: [] },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,
@@ -172,6 +183,19 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
   }),
   deleteScenario: (a, v) => ({ scenario_key: "probe-scenario", agent_key: a, expected_config_version: v }),
   checkRouting: (a) => ({ agent_key: a }),
+  createEnvironment: (a) => ({ agent_key: a, name: "canary" }),
+  deleteEnvironment: (a) => ({ agent_key: a, environment: "qa-action" }),
+  promoteEnvironment: (a) => ({ agent_key: a, environment: "production", config_version: 1 }),
+  rollbackEnvironment: (a) => ({ agent_key: a, environment: "production" }),
+  splitEnvironment: (a) => ({
+    agent_key: a,
+    environment: "production",
+    arms: [
+      { config_version: 1, percent: 50 },
+      { config_version: 2, percent: 50 },
+    ],
+  }),
+  endSplit: (a) => ({ agent_key: a, environment: "production", keep: 1 }),
   createTool: (a, v) => ({ tool: { ...tool, key: "probe_tool" }, agent_key: a, expected_config_version: v }),
   updateTool: (a, v) => ({ tool_key: tool.key, tool, agent_key: a, expected_config_version: v }),
   duplicateTool: (a, v) => ({ tool_key: tool.key, agent_key: a, expected_config_version: v }),
@@ -199,6 +223,8 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
 };
 // Creating agents names no existing agent: a limited principal is refused (403), never 404.
 const CREATES_AGENTS = new Set(["createAgent", "importAgentBundle"]);
+// Admin-only actions that name an agent: the limited operator's role is refused before any lookup.
+const ADMIN_ONLY = new Set(["createEnvironment", "deleteEnvironment"]);
 
 let handle: DatabaseHandle;
 let limitedCookie: string;
@@ -220,8 +246,14 @@ beforeAll(async () => {
     SYSTEM_ACTOR,
     "s",
   );
+  // Versions 1 and 2 for the environment routes' and actions' pins and splits; "qa" and "qa-action"
+  // for the route and the action that delete one.
+  await saveNewVersion(handle, OTHER);
   const agent = await getAgentByKey(handle.db, OTHER);
   if (!agent) throw new Error("second agent missing");
+  for (const name of ["qa", "qa-action"]) {
+    await createEnvironment(handle.db, agent, { name, config_version: 1 }, { actor: SYSTEM_ACTOR, requestId: "s" });
+  }
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   const turn = await hostTurn(handle.db, {
     sessionId: session.id,
@@ -311,19 +343,23 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
             ? configEntityKey(urlPath)
             : name === "loop_id"
               ? LOOP
-              : urlPath.includes("/webhooks/[")
-                ? other.webhookId
-                : urlPath.includes("/replays/")
-                  ? other.replayId
-                  : urlPath.includes("/test-runs/")
-                    ? other.testRunId
-                    : urlPath.includes("/handoffs/")
-                      ? other.handoffId
-                      : urlPath.includes("/approvals/")
-                        ? other.approvalId
-                        : urlPath.includes("/turns/[")
-                          ? other.turnId
-                          : other.sessionId;
+              : name === "name"
+                ? urlPath === "/api/v1/agents/[key]/environments/[name]"
+                  ? "qa"
+                  : "production"
+                : urlPath.includes("/webhooks/[")
+                  ? other.webhookId
+                  : urlPath.includes("/replays/")
+                    ? other.replayId
+                    : urlPath.includes("/test-runs/")
+                      ? other.testRunId
+                      : urlPath.includes("/handoffs/")
+                        ? other.handoffId
+                        : urlPath.includes("/approvals/")
+                          ? other.approvalId
+                          : urlPath.includes("/turns/[")
+                            ? other.turnId
+                            : other.sessionId;
     params[name] = value;
     return value;
   });
@@ -408,7 +444,8 @@ describe("every server action refuses an agent outside the grant as if it did no
       const before = await tableCounts(handle);
       requestState.headers = browserHeaders({ cookie: limitedCookie });
       const refused = await action.call(input(OTHER, version, other.sessionId));
-      const expected = CREATES_AGENTS.has(action.meta.name) ? "FORBIDDEN" : "NOT_FOUND";
+      const expected =
+        CREATES_AGENTS.has(action.meta.name) || ADMIN_ONLY.has(action.meta.name) ? "FORBIDDEN" : "NOT_FOUND";
       expect(refused, `${what} as a limited operator`).toMatchObject({ ok: false, code: expected });
       expect(await tableCounts(handle), `${what} wrote nothing`).toEqual(before);
       requestState.headers = browserHeaders({ cookie: adminCookie });

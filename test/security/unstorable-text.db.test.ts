@@ -54,6 +54,15 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/tests/[test_key]": { key: "probe", name: "Probe", turns: [{ message: "hello" }] },
   "/api/v1/agents/[key]/webhooks": { url: "https://93.184.216.34/hook", events: ["handoff.requested"] },
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
+  "/api/v1/agents/[key]/environments": { name: "staging" },
+  "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
+  "/api/v1/agents/[key]/environments/[name]/split": {
+    arms: [
+      { config_version: 1, percent: 50 },
+      { config_version: 2, percent: 50 },
+    ],
+  },
+  "/api/v1/agents/[key]/environments/[name]/split/end": { keep: 1 },
   "/api/v1/agents/[key]/publishable-keys": { label: "Shop", allowed_origins: ["https://shop.example.com"] },
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },

@@ -80,7 +80,8 @@ export async function enumerateRoutes(): Promise<FoundRoute[]> {
 export function concretePath(urlPath: string): { url: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
   const url = urlPath.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_, name: string) => {
-    const value = name === "key" ? "refund-desk" : "00000000-0000-4000-8000-000000000000";
+    const value =
+      name === "key" ? "refund-desk" : name === "name" ? "production" : "00000000-0000-4000-8000-000000000000";
     params[name] = value;
     return value;
   });

@@ -11,3 +11,8 @@ export const AgentWebhookParams = z.object({ key: z.string().min(1).max(64), id:
 export const HandoffIdParams = z.object({ id: z.string().uuid() });
 export const ApprovalIdParams = z.object({ id: z.string().uuid() });
 export const AgentPublishableKeyParams = z.object({ key: z.string().min(1).max(64), id: z.string().uuid() });
+// An environment's name has the shape EnvironmentName checks (lib/environments/environment-schemas.ts).
+export const AgentEnvironmentParams = z.object({
+  key: z.string().min(1).max(64),
+  name: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
+});

@@ -16,6 +16,7 @@ export const startSandboxSessionAction = defineAction(
       channel: "sandbox",
       createdBy: operator.email,
       continuityEnabled: input.continuityEnabled ?? undefined,
+      environment: input.environment,
     });
     return sessionView(db, session, agent);
   },

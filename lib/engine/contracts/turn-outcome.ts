@@ -132,6 +132,8 @@ export interface Provenance {
   provider: string;
   model: string;
   config_version: number;
+  /** The session's environment, filled in by the host (docs/environments.md); absent on older turns. */
+  environment?: string | null;
 }
 
 /** A ledger event the host appends in the turn's transaction (payload: ids and names, no customer text). */

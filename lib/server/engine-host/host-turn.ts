@@ -129,7 +129,10 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   // Model calls are timed for the trace export; the engine sees the same provider.
   const timed = timedModel(host.model);
   const ports = { ...host, model: timed.model };
-  const compiled = await getCompiledAgent(db, agent, ports.embedder);
+  // docs/environments.md: a session given a version runs at it whatever the draft did since; one
+  // without (draft, unpinned production) follows the latest, as before environments.
+  const version = session.configVersion ?? agent.configVersion;
+  const compiled = await getCompiledAgent(db, agent, ports.embedder, version);
   // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
   const queued = session.mode !== "agent";
   const [state, previousEnd, outcomesBefore, person] = await Promise.all([
@@ -147,7 +150,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
   const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
   const turnInput = { message: input.message, turnId };
-  const outcome = await runEngine(input, attempt, {
+  const ran = await runEngine(input, attempt, {
     compiled,
     state,
     turnInput,
@@ -162,12 +165,14 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     },
     sessionId: session.id,
   });
+  const outcome: TurnOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
   const latencyMs = performance.now() - started;
   try {
     await commitTurn(db, input, {
       session,
       agentId: agent.id,
-      configVersion: agent.configVersion,
+      configVersion: version,
+      environment: session.environment,
       turnId,
       turnIndex: state.turnIndex,
       outcome,
@@ -193,7 +198,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     turnId,
     sessionId: session.id,
     agentKey: agent.key,
-    configVersion: agent.configVersion,
+    configVersion: version,
     turnIndex: state.turnIndex,
     message: input.message,
     outcome,
@@ -242,6 +247,7 @@ interface TurnToCommit {
   session: SessionRow;
   agentId: string;
   configVersion: number;
+  environment: string | null;
   turnId: string;
   turnIndex: number;
   outcome: TurnOutcome;
@@ -269,6 +275,7 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
         outcome,
         latencyMs,
         configVersion: turn.configVersion,
+        environment: turn.environment,
         tape: turn.tape,
         actor: input.actor,
         requestId: input.requestId,

@@ -1,5 +1,6 @@
 import "server-only";
 import { listFieldsAndVariables, listRules, listScenariosWithSteps, listTools } from "@/db/queries/agent-config";
+import { getConfigVersion } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { engineMoneyOf } from "@/lib/bundles/variable-money";
 import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-agent";
@@ -102,13 +103,22 @@ declare global {
 }
 const slot = globalThis;
 
-export function getCompiledAgent(db: DbOrTx, agent: AgentRow, embedder: Embedder): Promise<CompiledAgent> {
+/**
+ * The agent compiled at `version` (default: its latest). An earlier version comes from its kept copy
+ * (docs/environments.md: a session pinned to it runs there while the draft moves on).
+ */
+export function getCompiledAgent(
+  db: DbOrTx,
+  agent: AgentRow,
+  embedder: Embedder,
+  version = agent.configVersion,
+): Promise<CompiledAgent> {
   slot.__focalCompiled ??= new Map();
   const cache = slot.__focalCompiled;
-  const key = `${agent.id}@${agent.configVersion}#${embedder.name}`;
+  const key = `${agent.id}@${version}#${embedder.name}`;
   let compiled = cache.get(key);
   if (!compiled) {
-    compiled = loadAgentSnapshot(db, agent).then((snapshot) => compileAgent(snapshot, embedder));
+    compiled = snapshotAt(db, agent, version).then((snapshot) => compileAgent(snapshot, embedder));
     compiled.catch(() => cache.delete(key));
     cache.set(key, compiled);
     while (cache.size > CACHE_LIMIT) {
@@ -122,4 +132,11 @@ export function getCompiledAgent(db: DbOrTx, agent: AgentRow, embedder: Embedder
     cache.set(key, compiled);
   }
   return compiled;
+}
+
+async function snapshotAt(db: DbOrTx, agent: AgentRow, version: number): Promise<AgentSnapshot> {
+  if (version === agent.configVersion) return loadAgentSnapshot(db, agent);
+  const kept = await getConfigVersion(db, agent.id, version);
+  if (!kept) throw new Error(`agent ${agent.key} has no kept config version ${version}`);
+  return kept as AgentSnapshot;
 }

@@ -32,6 +32,8 @@ export interface PersistInput {
   outcome: TurnOutcome;
   latencyMs: number;
   configVersion: number;
+  /** The session's environment, copied onto the turn for a split's comparison. */
+  environment: string | null;
   /** What the turn's ports returned; `end` is filled in here from what is committed. */
   tape: Omit<TurnTape, "end">;
   actor: Actor;
@@ -146,6 +148,7 @@ async function insertTurnRows(tx: Transaction, input: PersistInput): Promise<voi
     provider: outcome.provenance.provider,
     model: outcome.provenance.model,
     configVersion: input.configVersion,
+    environment: input.environment,
   });
   if (outcome.spans.length === 0) return;
   await insertTraceSpans(

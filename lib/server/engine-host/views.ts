@@ -67,6 +67,8 @@ export async function sessionView(
     turnCount: session.turnCount,
     mode: session.mode,
     continuityEnabled: session.continuityEnabled,
+    environment: session.environment,
+    configVersion: session.configVersion,
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),
   };

@@ -5,6 +5,13 @@
 
 export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/health": ["GET"],
+  "/api/v1/agents/[key]/environments": ["GET", "POST"],
+  "/api/v1/agents/[key]/environments/[name]": ["DELETE"],
+  "/api/v1/agents/[key]/environments/[name]/comparison": ["GET"],
+  "/api/v1/agents/[key]/environments/[name]/promote": ["POST"],
+  "/api/v1/agents/[key]/environments/[name]/rollback": ["POST"],
+  "/api/v1/agents/[key]/environments/[name]/split": ["PUT"],
+  "/api/v1/agents/[key]/environments/[name]/split/end": ["POST"],
   "/api/v1/agents/[key]/export": ["GET"],
   "/api/v1/agents/[key]/impact-preview": ["POST"],
   "/api/v1/agents/[key]/replays": ["POST"],

@@ -1,8 +1,10 @@
 import "server-only";
 import { getSession, listAgentSessions, listSessionTurns } from "@/db/queries/conversations";
+import { listEnvironments } from "@/db/queries/environments";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { env } from "@/lib/env";
+import { DRAFT, PRODUCTION } from "@/lib/environments/environment-schemas";
 import { roleAtLeast } from "@/lib/identity/roles";
 import type { ConfigNames } from "@/lib/turns/name-ids";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
@@ -18,6 +20,8 @@ export interface SandboxData {
   session: SessionView | null;
   turns: TurnView[];
   canPost: boolean;
+  /** Where a new sandbox session may run: draft, production and the agent's named environments. */
+  environments: string[];
   /** What decides continuity for a session that has no choice of its own. */
   continuity: { deploymentOn: boolean; agentOn: boolean };
   /** The agent's `widget.show_why`: the customer's preview shows "Why this answer" under replies. */
@@ -50,6 +54,11 @@ export async function loadSandbox(
     session: session ? await sessionView(db, session, agent) : null,
     turns: session ? await turnViews(db, await listSessionTurns(db, session.id)) : [],
     canPost: roleAtLeast(operator.role, "designer"),
+    environments: [
+      DRAFT,
+      PRODUCTION,
+      ...(await listEnvironments(db, agent.id)).map((row) => row.name).filter((name) => name !== PRODUCTION),
+    ],
     names: await loadConfigNames(db, agent.id),
     showWhy: resolveAgentSettings(agent.settings).widget.show_why,
     continuity: {

@@ -1,0 +1,70 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/select";
+import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
+import { toast } from "@/components/ui/toaster";
+import { useFormProblems } from "@/components/ui/use-form-problems";
+import { createEnvironmentAction } from "@/lib/actions/environments/create-environment";
+
+/** Add environment… (admins): a name and the version it starts pinned to. */
+export function NewEnvironmentDialog({ agentKey, versions }: { agentKey: string; versions: number[] }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const { errors, message, refused, clear } = useFormProblems();
+
+  function onSubmit(form: FormData) {
+    const name = String(form.get("name") ?? "");
+    const input = { agent_key: agentKey, name, config_version: Number(form.get("config_version")) };
+    startTransition(async () => {
+      const result = await createEnvironmentAction(input);
+      if (!result.ok) return refused(result);
+      toast.success(`${result.data.name} added, pinned to version ${result.data.pinned_version}.`);
+      setOpen(false);
+      router.refresh();
+    });
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) clear();
+      }}
+      trigger={<Button data-testid="new-environment-open">Add environment…</Button>}
+      title="Add an environment"
+      description="A named environment (staging, canary, …) pinned to a version. Sessions start in it with environment set to its name."
+      label="Add an environment"
+      message={message}
+      submitLabel="Add environment"
+      pending={pending}
+      onSubmit={submitKeepingValues(onSubmit)}
+    >
+      <FormField
+        label="Name"
+        htmlFor="environment-name"
+        required
+        errors={errors.name}
+        hint="Lowercase letters, digits and dashes."
+      >
+        <Input id="environment-name" name="name" required maxLength={32} placeholder="staging" autoComplete="off" />
+      </FormField>
+      <FormField label="Pinned version" htmlFor="environment-version" errors={errors.config_version}>
+        <NativeSelect id="environment-version" name="config_version" defaultValue={String(versions[0] ?? 1)}>
+          {versions.map((version) => (
+            <option key={version} value={version}>
+              v{version}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+    </FormDialog>
+  );
+}

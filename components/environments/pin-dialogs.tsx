@@ -1,0 +1,117 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/select";
+import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toaster";
+import { useFormProblems } from "@/components/ui/use-form-problems";
+import { endSplitAction } from "@/lib/actions/environments/end-split";
+import { promoteEnvironmentAction } from "@/lib/actions/environments/promote-environment";
+
+interface PinDialogProps {
+  agentKey: string;
+  environment: string;
+  /** The versions offered, newest first. */
+  versions: number[];
+  /** Preselected: the latest for a promotion, the first arm when a split ends. */
+  chosen: number;
+  /** Admins may force past a blocking test gate with a reason. */
+  isAdmin: boolean;
+  mode: "promote" | "end-split";
+}
+
+const WORDS = {
+  promote: {
+    open: "Promote…",
+    title: (env: string) => `Promote a version to ${env}`,
+    description:
+      "New sessions get this version; sessions already running keep theirs. The agent's conversation tests run first on both versions: a version that turns a passing test red is refused when the test gate blocks.",
+    submit: "Promote",
+    field: "Version",
+  },
+  "end-split": {
+    open: "End split…",
+    title: (env: string) => `End the split of ${env}`,
+    description:
+      "The environment keeps one arm's version for new sessions. Keeping a version other than the one it served before the split is a promotion: the test gate runs.",
+    submit: "End split",
+    field: "Keep version",
+  },
+};
+
+/** Promote…, and End split… (the same choice of one version, and the same test gate). */
+export function PinDialog(props: PinDialogProps) {
+  const router = useRouter();
+  const words = WORDS[props.mode];
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const { errors, message, refused, clear } = useFormProblems();
+
+  function onSubmit(form: FormData) {
+    const version = Number(form.get("config_version"));
+    const reason = String(form.get("force_reason") ?? "").trim();
+    const base = {
+      agent_key: props.agentKey,
+      environment: props.environment,
+      ...(reason ? { force_reason: reason } : {}),
+    };
+    startTransition(async () => {
+      const result =
+        props.mode === "promote"
+          ? await promoteEnvironmentAction({ ...base, config_version: version })
+          : await endSplitAction({ ...base, keep: version });
+      if (!result.ok) return refused(result);
+      toast.success(`${props.environment} now serves version ${version}.`);
+      setOpen(false);
+      router.refresh();
+    });
+  }
+
+  const id = `${props.mode}-${props.environment}`;
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) clear();
+      }}
+      trigger={
+        <Button size="sm" variant={props.mode === "promote" ? "default" : "outline"} data-testid={`${id}-open`}>
+          {words.open}
+        </Button>
+      }
+      title={words.title(props.environment)}
+      description={words.description}
+      label={words.title(props.environment)}
+      message={message}
+      submitLabel={words.submit}
+      pending={pending}
+      onSubmit={submitKeepingValues(onSubmit)}
+    >
+      <FormField label={words.field} htmlFor={`${id}-version`} errors={errors.config_version ?? errors.keep}>
+        <NativeSelect id={`${id}-version`} name="config_version" defaultValue={String(props.chosen)}>
+          {props.versions.map((version) => (
+            <option key={version} value={version}>
+              v{version}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {props.isAdmin ? (
+        <FormField
+          label="Reason to pass a failing test gate"
+          htmlFor={`${id}-reason`}
+          errors={errors.force_reason}
+          hint="Admins only. Leave empty unless the gate refused this version; the ledger keeps the reason with the failing tests."
+        >
+          <Textarea id={`${id}-reason`} name="force_reason" maxLength={1000} rows={2} />
+        </FormField>
+      ) : null}
+    </FormDialog>
+  );
+}
