@@ -267,3 +267,39 @@ export interface SessionTurnsView {
   session: { id: string; turn_count: number };
   turns: { id: string; turn_index: number; outcome: string; spans: { name: string }[] }[];
 }
+
+/**
+ * The build directory a bench serves: FOCAL_NEXT_DIST_DIR's, which must hold a build, or `.next`, built
+ * when it has none (and noted in the report).
+ */
+export async function benchBuildDir(report: { note(text: string): void }): Promise<string> {
+  const distDir = process.env.FOCAL_NEXT_DIST_DIR || ".next";
+  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+    if (distDir !== ".next")
+      throw new Error(`no build in ${distDir}: run FOCAL_NEXT_DIST_DIR=${distDir} npm run build`);
+    if (await ensureBuild()) report.note("built the app (.next had no build)");
+  }
+  return distDir;
+}
+
+/** `run` against a `next start` on a fresh PGlite directory with the offline provider; stopped and removed after. */
+export async function withOfflineServer(
+  report: { note(text: string): void },
+  name: string,
+  run: (server: FocalServer) => Promise<void>,
+): Promise<void> {
+  const distDir = await benchBuildDir(report);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `focal-bench-${name}-`));
+  let server: FocalServer | null = null;
+  try {
+    server = await startFocalServer({
+      dataDir,
+      env: { FOCAL_NEXT_DIST_DIR: distDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
+      healthTimeoutMs: 300_000,
+    });
+    await run(server);
+  } finally {
+    if (server) await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { readSessionEvents, type SessionEvent } from "@/lib/handoffs/session-events";
 import { percentile, type Report } from "../report";
-import { api, ensureBuild, type FocalServer, startFocalServer } from "./focal-server";
+import { api, type FocalServer, withOfflineServer } from "./focal-server";
 
 // BENCH_HANDOFF=1 (or BENCH_ONLY_HANDOFF=1 alone): handoffs and the session event stream over HTTP on
 // `next start` (PGlite, demo agent), every request to 127.0.0.1.
@@ -15,7 +12,6 @@ import { api, ensureBuild, type FocalServer, startFocalServer } from "./focal-se
 // - sse_fanout_ms_p95_200_on_one: 200 streams on one session; one message, ms to each of the 200 (10 messages).
 // Uses the build in FOCAL_NEXT_DIST_DIR (default .next; built when absent).
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const OPEN_STREAMS = 200;
 
 interface Stream {
@@ -145,20 +141,7 @@ async function fanOutOnOne(report: Report, server: FocalServer): Promise<void> {
 }
 
 export async function benchHandoff(report: Report): Promise<void> {
-  const distDir = process.env.FOCAL_NEXT_DIST_DIR || ".next";
-  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
-    if (distDir !== ".next")
-      throw new Error(`no build in ${distDir}: run FOCAL_NEXT_DIST_DIR=${distDir} npm run build`);
-    if (await ensureBuild()) report.note("built the app (.next had no build)");
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-bench-handoff-"));
-  let server: FocalServer | null = null;
-  try {
-    server = await startFocalServer({
-      dataDir,
-      env: { FOCAL_NEXT_DIST_DIR: distDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
-      healthTimeoutMs: 300_000,
-    });
+  await withOfflineServer(report, "handoff", async (server) => {
     // Warm-up: the routes compile and the demo agent loads.
     await handoffRounds(server, 3);
     const rounds = Number(process.env.BENCH_HANDOFF_ROUNDS ?? 30);
@@ -169,8 +152,5 @@ export async function benchHandoff(report: Report): Promise<void> {
     );
     await deliveryToOneOf200(report, server);
     await fanOutOnOne(report, server);
-  } finally {
-    if (server) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

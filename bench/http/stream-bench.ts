@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { readTurnStream } from "@/lib/turns/turn-stream";
 import { percentile, type Report } from "../report";
-import { api, ensureBuild, type FocalServer, startFocalServer } from "./focal-server";
+import { api, benchBuildDir, type FocalServer, startFocalServer } from "./focal-server";
 
 // BENCH_STREAM=1: the turn event stream over HTTP on `next start` (PGlite, demo agent). Per turn,
 // from the POST: the first stage event (turn_first_event_ms) and the final `turn` event
@@ -13,7 +13,6 @@ import { api, ensureBuild, type FocalServer, startFocalServer } from "./focal-se
 // provider, once (suffix _delay300) with an OpenAI-compatible server in this process that answers
 // every call after 300 ms. Uses the build in FOCAL_NEXT_DIST_DIR (default .next; built when absent).
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const MESSAGE = "I'm in France and want a refund for order 123";
 const DELAY_MS = 300;
 
@@ -154,12 +153,7 @@ async function runOne(report: Report, suffix: string, env: Record<string, string
 
 export async function benchStream(report: Report): Promise<void> {
   const turns = Number(process.env.BENCH_STREAM_TURNS ?? 40);
-  const distDir = process.env.FOCAL_NEXT_DIST_DIR || ".next";
-  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
-    if (distDir !== ".next")
-      throw new Error(`no build in ${distDir}: run FOCAL_NEXT_DIST_DIR=${distDir} npm run build`);
-    if (await ensureBuild()) report.note("built the app (.next had no build)");
-  }
+  const distDir = await benchBuildDir(report);
   const base = { FOCAL_NEXT_DIST_DIR: distDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
   // BENCH_STREAM_ONLY=offline|delay300 runs one of the two.
   const only = process.env.BENCH_STREAM_ONLY ?? "";

@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { chromium } from "@playwright/test";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { percentile, type Report } from "../report";
-import { api, ensureBuild, type FocalServer, freePort, startFocalServer } from "./focal-server";
+import { api, type FocalServer, freePort, withOfflineServer } from "./focal-server";
 import { type WidgetLink, widgetLoad } from "./widget-load";
 
 // BENCH_WIDGET=1 (or BENCH_ONLY_WIDGET=1 alone): the embeddable widget on `next start` (PGlite, offline
@@ -18,7 +16,6 @@ import { type WidgetLink, widgetLoad } from "./widget-load";
 //   protocol (widget-load.ts): publishable key and Origin, its session token, its events stream held
 //   open, 3 streamed turns one after another; lost = turns sent minus turns stored.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const AGENT = "bench-widget";
 
@@ -128,26 +125,10 @@ async function latencyInChromium(report: Report, server: FocalServer, link: Widg
 }
 
 export async function benchWidget(report: Report): Promise<void> {
-  const distDir = process.env.FOCAL_NEXT_DIST_DIR || ".next";
-  if (!fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
-    if (distDir !== ".next")
-      throw new Error(`no build in ${distDir}: run FOCAL_NEXT_DIST_DIR=${distDir} npm run build`);
-    if (await ensureBuild()) report.note("built the app (.next had no build)");
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-bench-widget-"));
-  let server: FocalServer | null = null;
-  try {
-    server = await startFocalServer({
-      dataDir,
-      env: { FOCAL_NEXT_DIST_DIR: distDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
-      healthTimeoutMs: 300_000,
-    });
+  await withOfflineServer(report, "widget", async (server) => {
     const origin = `http://127.0.0.1:${await freePort()}`;
     const link = { agent: AGENT, key: await benchAgent(server, origin), origin };
     await latencyInChromium(report, server, link);
     await widgetLoad(report, server, link);
-  } finally {
-    if (server) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
