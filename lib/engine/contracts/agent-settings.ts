@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApprovalSettings, HandoffSettings, ReviewsSettings, WidgetSettings } from "./people-settings";
+import { PrivacySettings } from "./privacy-settings";
 import { count, score, section } from "./settings-section";
 
 // Per-agent settings: the engine's config objects (ScenarioFilterConfig, EnforcementConfig, the rerun
@@ -266,6 +267,7 @@ export const AgentSettingsInput = z.strictObject({
   reviews: ReviewsSettings.input.optional(),
   approvals: ApprovalSettings.input.optional(),
   widget: WidgetSettings.input.optional(),
+  privacy: PrivacySettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -285,6 +287,7 @@ export const AgentSettings = z.strictObject({
   reviews: ReviewsSettings.config.prefault({}),
   approvals: ApprovalSettings.config.prefault({}),
   widget: WidgetSettings.config.prefault({}),
+  privacy: PrivacySettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

@@ -97,6 +97,7 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
       ruleName: "Refunds above $50 need a specialist",
     });
     expect(out.spans.map((s) => s.name)).toEqual([
+      "privacy",
       "sensor",
       "ambiguity",
       "retrieval",
@@ -282,7 +283,7 @@ describe("ambiguity trap: the sensor's flag stops the turn with a clarifier", ()
     expect(out.modelCalls).toBe(1);
     expect(tools.calls).toEqual([]);
     expect(out.session.activeScenarioId).toBeNull();
-    expect(out.spans.map((s) => s.name)).toEqual(["sensor", "ambiguity"]);
+    expect(out.spans.map((s) => s.name)).toEqual(["privacy", "sensor", "ambiguity"]);
   });
 });
 

@@ -104,7 +104,7 @@ describe("lane 1: unresolved is reported, never a silent pass", () => {
       testPorts(model, embedder),
     );
     expect(out.profileUpdates).toEqual({ credit_limit: 40 });
-    expect(out.spans[0]?.attributes).toMatchObject({
+    expect(out.spans.find((s) => s.name === "sensor")?.attributes).toMatchObject({
       entities_rejected: [{ field: "tier" }],
       entities_ignored: ["shoe_size"],
     });

@@ -8,6 +8,7 @@ import { ambiguityStage } from "../stages/ambiguity/ambiguity-stage";
 import { continuityStage } from "../stages/continuity/continuity-stage";
 import { offerToolOptions } from "../stages/continuity/offer-tool-options";
 import { filteringStage } from "../stages/filtering/filtering-stage";
+import { privacyStage } from "../stages/privacy/privacy-stage";
 import { reformulationStage } from "../stages/reformulation/reformulation-stage";
 import { retrievalStage } from "../stages/retrieval/retrieval-stage";
 import { routingStage } from "../stages/routing/routing-stage";
@@ -32,6 +33,7 @@ export interface RunTurnOptions {
  * regeneration) follows the last one.
  */
 const TURN_STAGES: readonly TurnStage<unknown>[] = [
+  privacyStage,
   continuityStage,
   sensorStage,
   ambiguityStage,
@@ -44,7 +46,7 @@ const TURN_STAGES: readonly TurnStage<unknown>[] = [
 ];
 
 /**
- * One user turn through the linear, fail-fast pipeline (docs/pipeline.md): continuity → sensor → ambiguity
+ * One user turn through the linear, fail-fast pipeline (docs/pipeline.md): privacy → continuity → sensor → ambiguity
  * trap → scoped retrieval → routing and filtering → variables → tools → reformulation, then generation →
  * extraction → two-lane enforcement → regenerate or fall back. Pure given its ports: the same snapshot,
  * session, input and ports give the same outcome and spans. Persisting is the host's.
