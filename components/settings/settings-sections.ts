@@ -16,6 +16,7 @@ import {
   ReviewsSettings,
   WidgetSettings,
 } from "@/lib/engine/contracts/people-settings";
+import { PrivacySettings } from "@/lib/engine/contracts/privacy-settings";
 
 // Display order of the settings sections; what each one means is in lib/settings/setting-descriptions.ts.
 export const SETTINGS_SECTIONS = [
@@ -33,4 +34,5 @@ export const SETTINGS_SECTIONS = [
   { key: "reviews", title: "Reviews", defaults: ReviewsSettings.defaults },
   { key: "approvals", title: "Tool approvals", defaults: ApprovalSettings.defaults },
   { key: "widget", title: "Chat widget", defaults: WidgetSettings.defaults },
+  { key: "privacy", title: "Privacy", defaults: PrivacySettings.defaults },
 ] as const;

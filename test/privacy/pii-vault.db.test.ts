@@ -4,14 +4,17 @@ import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/r
 import { DELETE as deleteCustomerRoute } from "@/app/api/v1/customers/[customer_id]/route";
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
-import { piiVaultEntries, turns } from "@/db/schema";
+import { getAgentByKey } from "@/db/queries/agents";
+import { piiVaultEntries, sessions, turns } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted-provider";
 import { createOfflineProvider } from "@/lib/providers/offline";
+import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { applyRetention } from "@/lib/server/retention/apply-retention";
 import { startTestApp } from "../support/focal-test-app";
 import { callWithKey, type RouteHandler } from "../support/route-call";
 
@@ -168,6 +171,26 @@ describe("the PII vault", () => {
       key,
     );
     expect(deleted.status).toBe(200);
+    expect(await vaultOf(sessionId)).toHaveLength(0);
+  });
+
+  it("retention deletes an idle session's vault with it", async () => {
+    process.env.FOCAL_VAULT_KEY = KEY_A;
+    overrideHostPorts({ model: echoingModel() });
+    const sessionId = await newSession();
+    await say(sessionId, `card ${CARD}`);
+    expect(await vaultOf(sessionId)).toHaveLength(1);
+    const agent = await getAgentByKey(handle.db, "refund-desk");
+    await updateAgentSettings(
+      handle.db,
+      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      { ...demo.agent.settings, retention: { sessions_days: 30 } },
+    );
+    await handle.db
+      .update(sessions)
+      .set({ updatedAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(sessions.id, sessionId));
+    await applyRetention(handle.db);
     expect(await vaultOf(sessionId)).toHaveLength(0);
   });
 });
