@@ -35,4 +35,5 @@ export const LEDGER_EVENT_TYPES = [
   "REVIEW_LABELLED",
   "TOOL_APPROVED",
   "TOOL_DENIED",
+  "PII_REVEALED",
 ] as const;

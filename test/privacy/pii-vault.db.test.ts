@@ -101,7 +101,7 @@ describe("the PII vault", () => {
     const stored = await storedTurn(first.turn_id);
     expect(stored?.userMessage).toBe("Please refund to my card [CARD_1]");
     expect(stored?.response).toContain("[CARD_1]");
-    expect(stored?.response).not.toContain("4111");
+    expect(stored?.response).not.toMatch(/4111.?1111/);
 
     const second = await say(sessionId, `Same card 4111-1111-1111-1111, or else ${OTHER_CARD}`);
     expect((await storedTurn(second.turn_id))?.userMessage).toBe("Same card [CARD_1], or else [CARD_2]");
@@ -109,7 +109,7 @@ describe("the PII vault", () => {
 
     const entries = await vaultOf(sessionId);
     expect(entries.map((e) => e.placeholder).sort()).toEqual(["[CARD_1]", "[CARD_2]"]);
-    expect(JSON.stringify(entries)).not.toMatch(/4111|5555/);
+    expect(JSON.stringify(entries)).not.toMatch(/4111.?1111|5555.?5555/);
   });
 
   it("a message made only of a card number still runs, and its value is kept", async () => {
