@@ -2,7 +2,7 @@ import "server-only";
 import { insertVaultEntries, listVaultEntries, type VaultEntryRow } from "@/db/queries/pii-vault";
 import type { DbOrTx } from "@/db/types";
 import type { PiiVault } from "@/lib/engine/ports";
-import { placeholderOf } from "@/lib/engine/stages/privacy/mask-pii";
+import { placeholderOf } from "@/lib/engine/stages/privacy/placeholder";
 import { restorePlaceholders } from "@/lib/engine/stages/privacy/restore-placeholders";
 import { openValue, sealValue } from "./vault-cipher";
 import { logVaultFault } from "./vault-fault";

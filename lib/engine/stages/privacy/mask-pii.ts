@@ -2,18 +2,13 @@ import type { PrivacySettings } from "../../contracts/privacy-settings";
 import type { PiiVault } from "../../ports";
 import { detectorsFor, detectPii } from "./detect-pii";
 import type { PiiMatch } from "./pii-match";
+import { placeholderOf } from "./placeholder";
 
 /** What masking left: the text with placeholders, and one entry per value replaced (no values). */
 export interface MaskedText {
   text: string;
   masked: { label: string; placeholder: string }[];
 }
-
-/** `[CARD_1]`, `[EMAIL_2]`, `[ORDER_REF_1]`: what a value of `label` is called in the session. */
-export const placeholderOf = (label: string, n: number): string => `[${label}_${n}]`;
-
-/** Placeholders as they appear in text, for the vault's restore and the trace view's reveal. */
-export const PLACEHOLDER = /\[([A-Z][A-Z0-9_]{0,40})_([1-9][0-9]{0,5})\]/g;
 
 /**
  * A vault for one run with no session vault (a replay, a test): numbers from 1 per label, the same

@@ -1,4 +1,4 @@
-import { PLACEHOLDER } from "./mask-pii";
+import { PLACEHOLDER } from "./placeholder";
 
 /**
  * The text with each placeholder the lookup knows replaced by its real value; one it does not know
