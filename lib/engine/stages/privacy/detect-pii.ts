@@ -28,7 +28,11 @@ export function detectorsFor(settings: PrivacySettings): PiiDetector[] {
  * first, then the earlier detector. The same text and settings always give the same matches, in text order.
  */
 export function detectPii(text: string, detectors: readonly PiiDetector[]): PiiMatch[] {
-  const candidates = detectors.flatMap((detect, priority) => detect(text).map((match) => ({ match, priority })));
+  const candidates: { match: PiiMatch; priority: number }[] = [];
+  for (const [priority, detect] of detectors.entries()) {
+    const taken = candidates.map((candidate) => candidate.match);
+    for (const match of detect(text, taken)) candidates.push({ match, priority });
+  }
   if (candidates.length === 0) return [];
   candidates.sort(
     (a, b) =>

@@ -20,7 +20,8 @@ export function ibanChecksumValid(compact: string): boolean {
   return remainder === 1;
 }
 
-const isAlnum = (char: string | undefined): boolean => char !== undefined && /^[A-Za-z0-9]$/.test(char);
+const isAlnum = (char: string | undefined): boolean =>
+  char !== undefined && ((char >= "0" && char <= "9") || (char >= "A" && char <= "Z") || (char >= "a" && char <= "z"));
 
 /** Reads `length` letters and digits from `start`, allowing one space between them; null when it cannot. */
 function readCompact(text: string, start: number, length: number): { compact: string; end: number } | null {

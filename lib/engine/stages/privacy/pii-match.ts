@@ -11,8 +11,11 @@ export interface PiiMatch {
   normalized: string;
 }
 
-/** A detector: pure, deterministic, linear in the text (each candidate it tries is of bounded length). */
-export type PiiDetector = (text: string) => PiiMatch[];
+/**
+ * A detector: pure, deterministic, linear in the text (each candidate it tries is of bounded length).
+ * `taken`: what the detectors before it found, which a costly detector may skip (the phone finder).
+ */
+export type PiiDetector = (text: string, taken?: readonly PiiMatch[]) => PiiMatch[];
 
 const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
 const isAsciiLetter = (code: number): boolean => (code | 0x20) >= 97 && (code | 0x20) <= 122;
