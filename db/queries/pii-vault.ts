@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { piiVaultEntries } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -15,15 +15,6 @@ export function listVaultEntries(db: DbOrTx, sessionId: string): Promise<VaultEn
     .from(piiVaultEntries)
     .where(eq(piiVaultEntries.sessionId, sessionId))
     .orderBy(piiVaultEntries.createdAt);
-}
-
-/** One entry by its placeholder, or null. */
-export async function getVaultEntry(db: DbOrTx, sessionId: string, placeholder: string): Promise<VaultEntryRow | null> {
-  const [row] = await db
-    .select({ placeholder: piiVaultEntries.placeholder, label: piiVaultEntries.label, sealed: piiVaultEntries.sealed })
-    .from(piiVaultEntries)
-    .where(and(eq(piiVaultEntries.sessionId, sessionId), eq(piiVaultEntries.placeholder, placeholder)));
-  return row ?? null;
 }
 
 /** New entries of a turn, in its transaction; a placeholder already kept is left as it is. */

@@ -7,7 +7,6 @@ import { section } from "./settings-section";
 
 /** The kinds every agent can mask; each has its own detector with a checksum or a grammar. */
 export const PII_KINDS = ["card", "iban", "email", "phone"] as const;
-export type PiiKind = (typeof PII_KINDS)[number];
 
 /** National id shapes a designer may turn on (stages/privacy/national-ids.ts says what each one checks). */
 export const NATIONAL_ID_SHAPES = ["us_ssn", "uk_nino", "ca_sin"] as const;
