@@ -15,6 +15,7 @@ import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLanguage } from "./language-bench";
 import { benchLedger } from "./ledger-bench";
 import { benchMemory } from "./memory-bench";
+import { benchPrivacy } from "./privacy-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTests } from "./tests-bench";
@@ -54,7 +55,7 @@ import { benchWidgetSize } from "./widget-size-bench";
 //
 // The CLINC150 routing section (bench/clinc/clinc-bench.ts) reads the public data set from
 // $FOCAL_EVAL_DIR/clinc150 and prints one `clinc: skipped (…)` line without it; `BENCH_ONLY_CLINC=1`
-// runs just that section.
+// runs just that section. `BENCH_ONLY_PRIVACY=1` runs only the privacy stage's figures (bench/privacy-bench.ts).
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
@@ -86,6 +87,10 @@ async function main() {
     await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
     return;
   }
+  if (process.env.BENCH_ONLY_PRIVACY === "1") {
+    benchPrivacy(report);
+    return;
+  }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
     await benchLane1Corpus(report);
     return;
@@ -104,6 +109,7 @@ async function main() {
   await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
   await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
   benchWidgetSize(report);
+  benchPrivacy(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.
     const single = await benchHttp(report).then(

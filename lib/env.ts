@@ -60,6 +60,12 @@ const EnvSchema = z.object({
     .regex(/^fk_[A-Za-z0-9_-]{20,}$/, "FOCAL_BOOTSTRAP_API_KEY must look like fk_ followed by 20+ characters")
     .optional(),
   FOCAL_AUTH_SECRET: z.string().min(32).optional(),
+  // The PII vault's AES-256-GCM key (docs/privacy.md): 32 bytes as 64 hex digits or base64. Unset on
+  // PGlite: one is generated into the data directory; unset on PostgreSQL: values stay masked, unkept.
+  FOCAL_VAULT_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "FOCAL_VAULT_KEY must be 32 bytes: 64 hex digits or base64")
+    .optional(),
   FOCAL_TOOL_HOSTS: z.string().default(""),
   FOCAL_SKIP_DEMO: booleanFlag,
   // Sign-in attempts a minute per client address (better-auth, stored in the DB). 5 stops guessing;

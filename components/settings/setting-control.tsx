@@ -2,6 +2,7 @@
 
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
 import type { SettingKind } from "@/lib/settings/settings-form-state";
 
 interface SettingControlProps {
@@ -49,7 +50,19 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
       );
     case "text":
       return <Input {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-96" />;
+    case "patterns":
+      return (
+        <Textarea
+          {...common}
+          value={String(value)}
+          rows={3}
+          placeholder="order_ref=ORD-[0-9]{6}"
+          onChange={(e) => onChange(e.target.value)}
+          className="w-96 font-mono text-xs"
+        />
+      );
     case "list":
+    case "tool_flags":
     case "shares":
       return (
         <Input

@@ -163,9 +163,9 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
                   kind={settingKind(section.key, key)}
                   value={overrides[path] ?? settingText(fallback)}
                   onChange={(value) => set(path, value)}
-                  invalid={Boolean(errors[path])}
+                  invalid={errorsUnder(errors, path).length > 0}
                 />
-                <FieldError messages={errors[path]} />
+                <FieldError messages={errorsUnder(errors, path)} />
               </TableCell>
               <TableCell className="text-muted-foreground">
                 <Mono>{fallback === null ? "null (forever)" : JSON.stringify(fallback)}</Mono>
@@ -184,4 +184,9 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
       />
     </form>
   );
+}
+
+/** A setting's messages, and those of the items inside it (`privacy.mask.1`: the second kind listed). */
+function errorsUnder(errors: Record<string, string[]>, path: string): string[] {
+  return Object.entries(errors).flatMap(([at, messages]) => (at === path || at.startsWith(`${path}.`) ? messages : []));
 }

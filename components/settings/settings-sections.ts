@@ -18,6 +18,7 @@ import {
   ReviewsSettings,
   WidgetSettings,
 } from "@/lib/engine/contracts/people-settings";
+import { PrivacySettings } from "@/lib/engine/contracts/privacy-settings";
 
 // Display order of the settings sections; what each one means is in lib/settings/setting-descriptions.ts.
 export const SETTINGS_SECTIONS = [
@@ -37,4 +38,5 @@ export const SETTINGS_SECTIONS = [
   { key: "approvals", title: "Tool approvals", defaults: ApprovalSettings.defaults },
   { key: "widget", title: "Chat widget", defaults: WidgetSettings.defaults },
   { key: "language", title: "Language", defaults: LanguageSettings.defaults },
+  { key: "privacy", title: "Privacy", defaults: PrivacySettings.defaults },
 ] as const;

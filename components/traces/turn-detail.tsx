@@ -12,6 +12,7 @@ import type { TurnDetailData } from "@/lib/server/traces/load-turn-detail";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { nameIds } from "@/lib/turns/name-ids";
 import { TurnLoops } from "../loops/turn-loops";
+import { PiiReveal } from "../privacy/pii-reveal";
 import { SessionReplay } from "../replay/session-replay";
 import { AddToReviewButton } from "../reviews/add-to-review-button";
 import { ConfigNamesProvider } from "../sandbox/config-names";
@@ -26,10 +27,12 @@ interface TurnDetailProps {
   data: TurnDetailData;
   replay: SessionReplayContext;
   canReplay: boolean;
+  /** Admins may reveal the real value behind a placeholder (pii:read). */
+  canRevealPii: boolean;
 }
 
 /** Turn detail: header facts, the waterfall of spans, provenance, ledger events, "open session". */
-export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProps) {
+export function TurnDetail({ agentKey, data, replay, canReplay, canRevealPii }: TurnDetailProps) {
   const { turn } = data;
   return (
     <>
@@ -65,6 +68,7 @@ export function TurnDetail({ agentKey, data, replay, canReplay }: TurnDetailProp
       <div className="flex flex-col gap-4">
         <TurnFacts turn={turn} intentLabel={data.intentLabel ? nameIds(data.intentLabel, data.names) : null} />
         <TurnExchange turn={turn} />
+        {canRevealPii ? <PiiReveal sessionId={turn.sessionId} texts={[turn.userMessage, turn.response]} /> : null}
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>
             <CardHeader>

@@ -10,6 +10,7 @@ export * from "./identity";
 export * from "./jobs";
 export * from "./ledger";
 export * from "./loops";
+export * from "./privacy";
 export * from "./replay";
 export * from "./reviews";
 export * from "./rules";

@@ -67,10 +67,21 @@ export interface Ids {
   next(prefix: string): string;
 }
 
+/**
+ * The session's PII vault (stages/privacy/README.md): the placeholder each value found in the customer's
+ * message stands under. The host keeps the real values, encrypted; the engine only ever sees placeholders.
+ */
+export interface PiiVault {
+  /** The placeholder this value already has in the session (same label and normalised value), or the next free `[LABEL_n]`. */
+  placeholderFor(found: { label: string; value: string; normalized: string }): string;
+}
+
 export interface EnginePorts {
   model: ModelProvider;
   embedder: Embedder;
   tools: ToolRunner;
   clock: Clock;
   ids: Ids;
+  /** Absent (a replay, a test): placeholders are numbered within the turn and nothing is kept. */
+  vault?: PiiVault;
 }

@@ -36,6 +36,8 @@ export const API_SCOPES = [
   "goals:write",
   "handoffs:read",
   "handoffs:write",
+  /** Reveal the real value behind a placeholder (docs/privacy.md#reveal); admins only. */
+  "pii:read",
 ] as const;
 export const ApiScope = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScope>;

@@ -41,4 +41,5 @@ export const LEDGER_EVENT_TYPES = [
   "ENVIRONMENT_ROLLED_BACK",
   "SPLIT_STARTED",
   "SPLIT_ENDED",
+  "PII_REVEALED",
 ] as const;

@@ -21,6 +21,7 @@ import { environmentPaths } from "../environments/environment-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
 import { handoffPaths } from "../handoffs/handoff-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
+import { piiPaths } from "../privacy/pii-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
 import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
@@ -161,6 +162,7 @@ export function buildOpenApiDocument() {
       ...webhookPaths,
       ...publishableKeyPaths,
       ...environmentPaths,
+      ...piiPaths,
       "/api/v1/ledger/verify": {
         get: operation("ledger:read", {
           summary: "Walk every chain (global and per session) and every anchor; name the first broken event",

@@ -45,6 +45,7 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
   // operator role's (docs/handoffs.md#who-may-do-what).
   "handoffs:read": "viewer",
   "handoffs:write": "operator",
+  "pii:read": "admin",
 };
 
 /**

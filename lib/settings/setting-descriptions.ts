@@ -3,6 +3,7 @@
 // entry (setting-descriptions.test.ts checks), so a new setting cannot reach the page unexplained.
 
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+import { PRIVACY_SECTION_DESCRIPTION, PRIVACY_SETTING_DESCRIPTIONS } from "./privacy-setting-descriptions";
 
 export interface SettingDescription {
   label: string;
@@ -34,6 +35,7 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
     "The embeddable chat widget: how many conversations and messages each end customer, address and publishable key may send.",
   language:
     "Which languages the agent answers in. Each message's language is read locally; the reply is written in it.",
+  privacy: PRIVACY_SECTION_DESCRIPTION,
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
@@ -312,6 +314,7 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
     "Sample sessions for review",
     `outcome=share pairs: fallback=1 sends every session with a fallback turn, answered=0.1 one in ten with an answered turn. Outcomes: ${TURN_OUTCOMES.join(", ")}. Empty = none sampled.`,
   ),
+  ...PRIVACY_SETTING_DESCRIPTIONS,
 };
 
 export function settingDescription(path: string): SettingDescription {

@@ -75,4 +75,37 @@ describe("settings form state", () => {
     });
     expect(settingsFromOverrides({ "enforcement.max_retries": "99" })).toMatchObject({ ok: true });
   });
+
+  it("privacy patterns are typed one name=pattern a line, tools given real values as a comma list", () => {
+    expect(settingKind("privacy", "patterns")).toEqual({ kind: "patterns" });
+    expect(settingKind("privacy", "tools")).toEqual({ kind: "tool_flags" });
+    expect(settingKind("privacy", "mask")).toEqual({ kind: "list" });
+    const stored = {
+      privacy: {
+        patterns: [
+          { name: "order_ref", pattern: "ORD-[0-9]{6}" },
+          { name: "ticket", pattern: "T=[0-9]+" },
+        ],
+        tools: { lookup_order: { receives_real_values: true }, refund: { receives_real_values: false } },
+      },
+    };
+    const overrides = overridesFromStored(stored);
+    expect(overrides).toEqual({
+      "privacy.patterns": "order_ref=ORD-[0-9]{6}\nticket=T=[0-9]+",
+      "privacy.tools": "lookup_order",
+    });
+    expect(settingsFromOverrides(overrides)).toEqual({
+      ok: true,
+      settings: {
+        privacy: {
+          patterns: stored.privacy.patterns,
+          tools: { lookup_order: { receives_real_values: true } },
+        },
+      },
+    });
+    expect(settingsFromOverrides({ "privacy.patterns": "no equals sign" })).toMatchObject({
+      ok: false,
+      fieldErrors: { "privacy.patterns": [expect.stringContaining("name=pattern")] },
+    });
+  });
 });

@@ -12,7 +12,11 @@ export type SettingKind =
   | { kind: "text" }
   | { kind: "list" }
   /** A list of `{ outcome, share }` objects (review sampling), typed as `fallback=1, answered=0.1`. */
-  | { kind: "shares" };
+  | { kind: "shares" }
+  /** A list of `{ name, pattern }` objects (privacy patterns), typed one `name=pattern` a line. */
+  | { kind: "patterns" }
+  /** A record of tool key → `{ receives_real_values }`, typed as the comma list of keys that receive them. */
+  | { kind: "tool_flags" };
 
 export type SettingsOverrides = Record<string, string | boolean>;
 
@@ -35,7 +39,10 @@ export function settingKind(section: string, key: string): SettingKind {
   }
   if (field instanceof z.ZodEnum) return { kind: "enum", options: field.options as string[] };
   if (field instanceof z.ZodString) return { kind: "text" };
-  if (field instanceof z.ZodArray && field.element instanceof z.ZodObject) return { kind: "shares" };
+  if (field instanceof z.ZodRecord) return { kind: "tool_flags" };
+  if (field instanceof z.ZodArray && field.element instanceof z.ZodObject) {
+    return "pattern" in field.element.shape ? { kind: "patterns" } : { kind: "shares" };
+  }
   return { kind: "list" };
 }
 
@@ -43,15 +50,47 @@ export function settingKind(section: string, key: string): SettingKind {
 export function settingText(value: unknown): string | boolean {
   if (typeof value === "boolean") return value;
   if (value === null) return "";
-  if (Array.isArray(value)) return value.map(listItemText).join(", ");
+  if (Array.isArray(value)) {
+    const patterns = value.every((item) => item !== null && typeof item === "object" && "pattern" in item);
+    return patterns && value.length > 0 ? value.map(listItemText).join("\n") : value.map(listItemText).join(", ");
+  }
+  if (typeof value === "object") {
+    const flags = Object.entries(value as Record<string, { receives_real_values?: boolean }>);
+    return flags
+      .filter(([, flag]) => flag.receives_real_values === true)
+      .map(([key]) => key)
+      .join(", ");
+  }
   return String(value);
 }
 
 function listItemText(item: unknown): string {
+  if (item !== null && typeof item === "object" && "name" in item && "pattern" in item) {
+    return `${String(item.name)}=${String(item.pattern)}`;
+  }
   if (item !== null && typeof item === "object" && "outcome" in item && "share" in item) {
     return `${String(item.outcome)}=${String(item.share)}`;
   }
   return String(item);
+}
+
+const commaList = (text: string): string[] =>
+  text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** One `name=pattern` a line as `{ name, pattern }`; null when a line has no `=`. */
+function patternsFromText(text: string): { name: string; pattern: string }[] | null {
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const patterns = lines.map((line) => {
+    const at = line.indexOf("=");
+    return at > 0 ? { name: line.slice(0, at).trim(), pattern: line.slice(at + 1).trim() } : null;
+  });
+  return patterns.every((p) => p !== null) ? patterns : null;
 }
 
 /** `fallback=1, answered=0.1` as `{ outcome, share }` objects; null when a pair is not `word=number`. */
@@ -104,11 +143,16 @@ export function settingsFromOverrides(overrides: SettingsOverrides): SettingsFro
         fieldErrors[path] = ["Write outcome=share pairs, e.g. fallback=1, answered=0.1."];
         continue;
       }
+    } else if (kind.kind === "patterns") {
+      value = patternsFromText(String(raw));
+      if (value === null) {
+        fieldErrors[path] = ["Write one name=pattern a line, e.g. order_ref=ORD-[0-9]{6}."];
+        continue;
+      }
+    } else if (kind.kind === "tool_flags") {
+      value = Object.fromEntries(commaList(String(raw)).map((key) => [key, { receives_real_values: true }]));
     } else if (kind.kind === "list") {
-      value = String(raw)
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean);
+      value = commaList(String(raw));
     }
     settings[section] = { ...settings[section], [key]: value };
   }

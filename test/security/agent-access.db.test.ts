@@ -62,6 +62,10 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
   "/api/v1/goal-reformulations/validate": { status: 200, why: "pure check of a candidate, no session" },
   "/api/v1/handoffs": { status: 200, why: "lists the handoffs of the grant's agents only" },
   "/api/v1/approvals": { status: 200, why: "lists the approvals of the grant's agents only" },
+  "/api/v1/sessions/[id]/pii/reveal": {
+    status: 403,
+    why: "pii:read is an admin's scope; a key holding it still reaches only its agents",
+  },
 };
 
 // Actions that name no agent: admin-only ones, testers of text, the ledger verdict.

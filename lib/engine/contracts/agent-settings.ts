@@ -2,6 +2,7 @@ import { z } from "zod";
 import { InputSafetySettings } from "./input-safety-settings";
 import { LanguageSettings } from "./language-settings";
 import { ApprovalSettings, HandoffSettings, ReviewsSettings, WidgetSettings } from "./people-settings";
+import { PrivacySettings } from "./privacy-settings";
 import { count, score, section } from "./settings-section";
 
 // Per-agent settings: the engine's config objects (ScenarioFilterConfig, EnforcementConfig, the rerun
@@ -270,6 +271,7 @@ export const AgentSettingsInput = z.strictObject({
   widget: WidgetSettings.input.optional(),
   language: LanguageSettings.input.optional(),
   input_safety: InputSafetySettings.input.optional(),
+  privacy: PrivacySettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -291,6 +293,7 @@ export const AgentSettings = z.strictObject({
   widget: WidgetSettings.config.prefault({}),
   language: LanguageSettings.config.prefault({}),
   input_safety: InputSafetySettings.config.prefault({}),
+  privacy: PrivacySettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

@@ -21,6 +21,8 @@ export const TURN_OUTCOMES = [
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
 export const STAGE_NAMES = [
+  /** Masks personal data in the customer's message before anything else reads it (docs/privacy.md). */
+  "privacy",
   "input_safety",
   "language",
   "continuity",
@@ -177,6 +179,11 @@ export interface ApprovalDecision {
 }
 
 export interface TurnOutcome {
+  /**
+   * The customer's message as the turn read it: personal data replaced by placeholders (docs/privacy.md).
+   * What the host stores and exports; absent on outcomes built without the pipeline.
+   */
+  message?: string;
   response: string;
   outcome: TurnOutcomeKind;
   session: SessionState;

@@ -121,6 +121,7 @@ export function finishTurn(ctx: TurnContext, turnParts: TurnResultParts): TurnOu
   const violatedRuleIds = [...new Set(parts.violations.map((c) => c.ruleId))];
   const firedRuleIds = fired.map((r) => r.compiled.rule.id);
   return {
+    message: ctx.input.message,
     response: parts.response,
     outcome: parts.outcome,
     session,

@@ -30,7 +30,7 @@ describe("handoff turns", () => {
     expect(out.handoff?.reason).toBe("customer_request");
     expect(out.response).toBe(agent.snapshot.settings.handoff.message);
     expect(out.modelCalls).toBe(0);
-    expect(out.spans.map((s) => s.name)).toEqual(["input_safety", "language", "sensor"]);
+    expect(out.spans.map((s) => s.name)).toEqual(["privacy", "input_safety", "language", "sensor"]);
     expect(out.detectedIntent).toBe("handoff_request");
   });
 

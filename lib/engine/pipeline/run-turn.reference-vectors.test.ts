@@ -97,6 +97,7 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
       ruleName: "Refunds above $50 need a specialist",
     });
     expect(out.spans.map((s) => s.name)).toEqual([
+      "privacy",
       "input_safety",
       "language",
       "sensor",
@@ -284,7 +285,7 @@ describe("ambiguity trap: the sensor's flag stops the turn with a clarifier", ()
     expect(out.modelCalls).toBe(1);
     expect(tools.calls).toEqual([]);
     expect(out.session.activeScenarioId).toBeNull();
-    expect(out.spans.map((s) => s.name)).toEqual(["input_safety", "language", "sensor", "ambiguity"]);
+    expect(out.spans.map((s) => s.name)).toEqual(["privacy", "input_safety", "language", "sensor", "ambiguity"]);
   });
 });
 

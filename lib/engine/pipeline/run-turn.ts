@@ -10,6 +10,7 @@ import { offerToolOptions } from "../stages/continuity/offer-tool-options";
 import { filteringStage } from "../stages/filtering/filtering-stage";
 import { inputSafetyStage } from "../stages/input-safety/input-safety-stage";
 import { languageStage } from "../stages/language/language-stage";
+import { privacyStage } from "../stages/privacy/privacy-stage";
 import { reformulationStage } from "../stages/reformulation/reformulation-stage";
 import { retrievalStage } from "../stages/retrieval/retrieval-stage";
 import { routingStage } from "../stages/routing/routing-stage";
@@ -34,6 +35,7 @@ export interface RunTurnOptions {
  * regeneration) follows the last one.
  */
 const TURN_STAGES: readonly TurnStage<unknown>[] = [
+  privacyStage,
   inputSafetyStage,
   languageStage,
   continuityStage,
@@ -48,7 +50,7 @@ const TURN_STAGES: readonly TurnStage<unknown>[] = [
 ];
 
 /**
- * One user turn through the linear, fail-fast pipeline (docs/pipeline.md): input safety → continuity → sensor → ambiguity
+ * One user turn through the linear, fail-fast pipeline (docs/pipeline.md): privacy → input safety → language → continuity → sensor → ambiguity
  * trap → scoped retrieval → routing and filtering → variables → tools → reformulation, then generation →
  * extraction → two-lane enforcement → regenerate or fall back. Pure given its ports: the same snapshot,
  * session, input and ports give the same outcome and spans. Persisting is the host's.

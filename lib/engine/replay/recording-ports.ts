@@ -99,6 +99,8 @@ export function recordingPorts(
       model: recordingModel(inner, calls, refs),
       embedder: recordingEmbedder(ports.embedder, dimension),
       ...recordingRest(ports, kept),
+      // Not on the tape: a replay reads the stored message, which already holds the placeholders.
+      ...(ports.vault ? { vault: ports.vault } : {}),
     },
     tape: () => ({
       version: 1,

@@ -8,18 +8,13 @@ import { tapeEndOf } from "@/db/queries/replay";
 import type { Database, SessionRow, Transaction } from "@/db/types";
 import { tapePersonOf } from "@/lib/approvals/server/tape-person";
 import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
-import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SamplingRule } from "@/lib/engine/contracts/people-settings";
-import type { SessionState } from "@/lib/engine/contracts/session-state";
-import type { ApprovalDecision, Span, TurnInput, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
-import { runTurn } from "@/lib/engine/pipeline/run-turn";
-import type { EnginePorts } from "@/lib/engine/ports";
+import type { ApprovalDecision, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
 import type { TapeApproval, TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
-import { queuedOutcome } from "@/lib/handoffs/server/queued-outcome";
 import { publishSessionChange } from "@/lib/handoffs/server/session-events/session-change-bus";
 import { settleTurnHandoff } from "@/lib/handoffs/server/turn-handoff";
 import type { StageEvent } from "@/lib/turns/turn-stream";
@@ -29,13 +24,14 @@ import { asLiveTurn } from "../background/live-turns";
 import { retryOnConflict } from "../db-faults/retry-on-conflict";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
-import { loggableError } from "../loggable-error";
+import { toolsWithRealValues } from "../privacy/real-value-tools";
+import { openSessionVault, type SessionVault } from "../privacy/session-vault";
 import { exportTurnTrace } from "../telemetry/otel-export";
 import { timedModel } from "../telemetry/timed-model";
-import { engineErrorOutcome } from "./engine-error-outcome";
 import { hostPorts } from "./host-ports";
 import { getCompiledAgent } from "./load-snapshot";
 import { persistTurn, SessionMovedOnError } from "./persist-turn";
+import { runEngine, type StoredOutcome } from "./run-engine";
 import { withSessionLock } from "./session-lock";
 import { loadSessionState } from "./session-state";
 import { sessionView, turnViews } from "./views";
@@ -78,8 +74,11 @@ export interface HostedTurn {
 export interface PersistedTurn {
   turnId: string;
   sessionId: string;
+  /** As stored: the customer's message and the reply hold placeholders (docs/privacy.md). */
   outcome: TurnOutcome;
   latencyMs: number;
+  /** The reply the customer is sent: placeholders restored from the session's vault. */
+  customerResponse: string;
 }
 
 /**
@@ -128,11 +127,16 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const host = hostPorts();
   // Model calls are timed for the trace export; the engine sees the same provider.
   const timed = timedModel(host.model);
-  const ports = { ...host, model: timed.model };
   // docs/environments.md: a session given a version runs at it whatever the draft did since; one
   // without (draft, unpinned production) follows the latest, as before environments.
   const version = session.configVersion ?? agent.configVersion;
-  const compiled = await getCompiledAgent(db, agent, ports.embedder, version);
+  const [compiled, vault] = await Promise.all([
+    getCompiledAgent(db, agent, host.embedder, version),
+    openSessionVault(db, session.id),
+  ]);
+  const privacy = compiled.snapshot.settings.privacy;
+  const tools = toolsWithRealValues(host.tools, vault, privacy);
+  const ports = { ...host, model: timed.model, tools, vault: vault.port };
   // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
   const queued = session.mode !== "agent";
   const [state, previousEnd, outcomesBefore, person] = await Promise.all([
@@ -165,7 +169,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     },
     sessionId: session.id,
   });
-  const outcome: TurnOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
+  const outcome: StoredOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
   const latencyMs = performance.now() - started;
   try {
     await commitTurn(db, input, {
@@ -186,6 +190,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
       toldNote: operatorNote,
       reviewSampling: compiled.snapshot.settings.reviews.sampling,
       approvalExpiryMinutes: compiled.snapshot.settings.approvals.expiry_minutes,
+      vault,
     });
   } catch (error) {
     if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
@@ -200,7 +205,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     agentKey: agent.key,
     configVersion: version,
     turnIndex: state.turnIndex,
-    message: input.message,
+    message: outcome.message,
     outcome,
     startedAtMs: startedAt,
     startedPerfMs: started,
@@ -208,39 +213,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     modelCalls: timed.calls,
     provider: host.model.name,
   });
-  return { turnId, sessionId: session.id, outcome, latencyMs };
-}
-
-/**
- * The pipeline (or, while a person has the session, the queued outcome) for one attempt. An engine bug
- * must not lose the customer's message: the turn is then stored as an error.
- */
-async function runEngine(
-  input: HostTurnInput,
-  attempt: number,
-  run: {
-    compiled: CompiledAgent;
-    state: SessionState;
-    turnInput: { message: string; turnId: string };
-    queued: boolean;
-    ports: EnginePorts;
-    recorded: EnginePorts;
-    engineInput: Omit<TurnInput, "message" | "turnId">;
-    sessionId: string;
-  },
-): Promise<TurnOutcome> {
-  const { compiled, state, turnInput } = run;
-  try {
-    if (run.queued) return queuedOutcome(compiled, state, turnInput, run.ports);
-    const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
-    return await runTurn(compiled, state, { ...turnInput, ...run.engineInput }, run.recorded, { onStage });
-  } catch (error) {
-    console.error(
-      `[hostTurn] engine failed on session ${run.sessionId}, request ${input.requestId}`,
-      loggableError(error),
-    );
-    return engineErrorOutcome(compiled, state, input.message, turnInput.turnId, run.ports);
-  }
+  return { turnId, sessionId: session.id, outcome, latencyMs, customerResponse: vault.restore(outcome.response) };
 }
 
 interface TurnToCommit {
@@ -250,13 +223,15 @@ interface TurnToCommit {
   environment: string | null;
   turnId: string;
   turnIndex: number;
-  outcome: TurnOutcome;
+  outcome: StoredOutcome;
   latencyMs: number;
   tape: Omit<TurnTape, "end">;
   /** The operator's return note the turn was told, cleared with its commit. */
   toldNote: string | null;
   reviewSampling: SamplingRule[];
   approvalExpiryMinutes: number;
+  /** The turn's new vault entries are stored with it. */
+  vault: SessionVault;
 }
 
 /** The turn, its handoff consequences and the caller's own rows in one transaction. */
@@ -271,7 +246,7 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
         agentId: turn.agentId,
         customerProfileId: session.customerProfileId,
         turnIndex: turn.turnIndex,
-        message: input.message,
+        message: outcome.message,
         outcome,
         latencyMs,
         configVersion: turn.configVersion,
@@ -281,6 +256,7 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
         requestId: input.requestId,
         reviewSampling: turn.reviewSampling,
       });
+      await turn.vault.save(tx);
       await settleTurnHandoff(tx, {
         sessionId: session.id,
         agentId: turn.agentId,
@@ -311,24 +287,4 @@ function tapeApproval(approval: NonNullable<HostTurnInput["approval"]>): TapeApp
 function fallbackStreak(outcomesNewestFirst: string[]): number {
   const other = outcomesNewestFirst.findIndex((outcome) => outcome !== "fallback");
   return other < 0 ? outcomesNewestFirst.length : other;
-}
-
-/**
- * Stage events carry what the stage decided and when; attributes (extracted values, checks) stay in
- * the trace. After each event the turn yields to the event loop once: a turn whose ports answer
- * without I/O (the offline provider) would otherwise run to its end in one tick, and the socket would
- * only see its events together with the reply.
- */
-function stageListener(onStage: (stage: StageEvent) => void, attempt: number) {
-  return (span: Readonly<Span>) => {
-    onStage({
-      name: span.name,
-      status: span.status,
-      decision: span.decision,
-      start_offset_ms: span.startOffsetMs,
-      duration_ms: span.durationMs,
-      attempt,
-    });
-    return new Promise<void>((resolve) => setImmediate(resolve));
-  };
 }

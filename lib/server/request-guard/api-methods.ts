@@ -62,6 +62,7 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/sessions/[id]/messages": ["GET"],
   "/api/v1/sessions/[id]/events": ["GET"],
   "/api/v1/sessions/[id]/operator-messages": ["POST"],
+  "/api/v1/sessions/[id]/pii/reveal": ["POST"],
   "/api/v1/sessions/[id]": ["GET"],
   "/api/v1/sessions/[id]/test-proposal": ["GET"],
   "/api/v1/sessions/[id]/turns": ["POST"],

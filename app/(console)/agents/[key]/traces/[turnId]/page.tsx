@@ -18,6 +18,12 @@ export default async function TurnDetailPage({ params }: { params: Promise<{ key
   if (!data) notFound();
   const replay = await loadSessionReplayContext(db, agent, data.turn.sessionId);
   return (
-    <TurnDetail agentKey={agent.key} data={data} replay={replay} canReplay={roleAtLeast(operator.role, "designer")} />
+    <TurnDetail
+      agentKey={agent.key}
+      data={data}
+      replay={replay}
+      canReplay={roleAtLeast(operator.role, "designer")}
+      canRevealPii={operator.role === "admin"}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { defineRoute, type ErrorReply, errorBodyOf, passThrough } from "@/lib/se
 import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/server/idempotency";
+import { restoredForCustomer } from "@/lib/server/privacy/customer-reply";
 import { eventStreamResponse, type TurnEventSink } from "@/lib/server/turn-stream/event-stream-response";
 import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import { type ErrorEventBody, type StageEvent, type TurnEventBody, wantsEventStream } from "@/lib/turns/turn-stream";
@@ -16,7 +17,8 @@ import { SessionIdParams } from "../../../params";
 // 200 {turn_id, session_id, response, outcome, provenance, model_calls, latency_ms}.
 // With Accept: text/event-stream: one `stage` event per completed stage, then one `turn` event with
 // that same body (or one `error` event with the JSON form's error body and status). The reply is sent
-// only in the `turn` event, after enforcement passed it and the turn is committed.
+// only in the `turn` event, after enforcement passed it and the turn is committed. Its placeholders are
+// restored from the session's vault (docs/privacy.md); what is stored keeps them.
 export const POST = defineRoute(
   {
     scope: "turns:write",
@@ -39,12 +41,13 @@ export const POST = defineRoute(
       );
       if (start.kind === "replay") {
         const headers = { "idempotent-replayed": "true" };
+        const body = start.status === 200 ? await restoredForCustomer(db, params.id, start.body) : start.body;
         // The answer stored the first time, as it was: a 200 body or an error body.
-        if (!streaming) return passThrough(NextResponse.json(start.body, { status: start.status, headers }));
+        if (!streaming) return passThrough(NextResponse.json(body, { status: start.status, headers }));
         // The stored result, as the stream's one final event.
         return passThrough(
           eventStreamResponse(async (sink) => {
-            if (start.status === 200) sink.send({ event: "turn", data: start.body as TurnEventBody });
+            if (start.status === 200) sink.send({ event: "turn", data: body as TurnEventBody });
             else
               sink.send({
                 event: "error",
@@ -86,7 +89,7 @@ export const POST = defineRoute(
           return persisted;
         }
         if (!stored) throw new Error(`turn ${persisted.turnId} was stored without its response body`);
-        return stored;
+        return { ...(stored as TurnResponse), response: persisted.customerResponse };
       } catch (error) {
         if (recordId) await releaseIdempotent(db, recordId);
         throw error;

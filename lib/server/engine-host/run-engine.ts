@@ -1,0 +1,72 @@
+import "server-only";
+import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
+import type { SessionState } from "@/lib/engine/contracts/session-state";
+import type { Span, TurnInput, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { runTurn } from "@/lib/engine/pipeline/run-turn";
+import type { EnginePorts } from "@/lib/engine/ports";
+import { maskPii } from "@/lib/engine/stages/privacy/mask-pii";
+import { queuedOutcome } from "@/lib/handoffs/server/queued-outcome";
+import type { StageEvent } from "@/lib/turns/turn-stream";
+import { loggableError } from "../loggable-error";
+import { engineErrorOutcome } from "./engine-error-outcome";
+import type { HostTurnInput } from "./host-turn";
+
+/**
+ * The pipeline (or, while a person has the session, the queued outcome) for one attempt. An engine bug
+ * must not lose the customer's message: the turn is then stored as an error.
+ */
+export async function runEngine(
+  input: HostTurnInput,
+  attempt: number,
+  run: {
+    compiled: CompiledAgent;
+    state: SessionState;
+    turnInput: { message: string; turnId: string };
+    queued: boolean;
+    ports: EnginePorts;
+    recorded: EnginePorts;
+    engineInput: Omit<TurnInput, "message" | "turnId">;
+    sessionId: string;
+  },
+): Promise<StoredOutcome> {
+  const { compiled, state, turnInput } = run;
+  // A message no pipeline reads is masked here, with the same vault, before it is stored.
+  const masked = () => maskPii(turnInput.message, compiled.snapshot.settings.privacy, run.ports.vault).text;
+  try {
+    if (run.queued)
+      return { ...queuedOutcome(compiled, state, { ...turnInput, message: masked() }, run.ports), message: masked() };
+    const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
+    const outcome = await runTurn(compiled, state, { ...turnInput, ...run.engineInput }, run.recorded, { onStage });
+    return { ...outcome, message: outcome.message ?? masked() };
+  } catch (error) {
+    console.error(
+      `[hostTurn] engine failed on session ${run.sessionId}, request ${input.requestId}`,
+      loggableError(error),
+    );
+    const message = masked();
+    return { ...engineErrorOutcome(compiled, state, message, turnInput.turnId, run.ports), message };
+  }
+}
+
+/** An outcome as stored: with the customer's message, masked. */
+export type StoredOutcome = TurnOutcome & { message: string };
+
+/**
+ * Stage events carry what the stage decided and when; attributes (extracted values, checks) stay in
+ * the trace. After each event the turn yields to the event loop once: a turn whose ports answer
+ * without I/O (the offline provider) would otherwise run to its end in one tick, and the socket would
+ * only see its events together with the reply.
+ */
+function stageListener(onStage: (stage: StageEvent) => void, attempt: number) {
+  return (span: Readonly<Span>) => {
+    onStage({
+      name: span.name,
+      status: span.status,
+      decision: span.decision,
+      start_offset_ms: span.startOffsetMs,
+      duration_ms: span.durationMs,
+      attempt,
+    });
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  };
+}

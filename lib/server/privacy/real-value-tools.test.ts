@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { PrivacySettings } from "@/lib/engine/contracts/privacy-settings";
+import type { EngineTool } from "@/lib/engine/contracts/snapshot";
+import { staticToolRunner } from "@/lib/engine/testing/fixed-ports";
+import { toolsWithRealValues } from "./real-value-tools";
+import type { SessionVault } from "./session-vault";
+import { openValue, sealValue } from "./vault-cipher";
+
+const CARD = "4111 1111 1111 1111";
+const vault: SessionVault = {
+  port: { placeholderFor: () => "[CARD_1]" },
+  realValueOf: (placeholder) => (placeholder === "[CARD_1]" ? CARD : undefined),
+  restore: (text) => text,
+  save: async () => {},
+};
+const tool = (key: string): EngineTool => ({
+  id: key,
+  key,
+  name: key,
+  description: "",
+  kind: "static",
+  inputSchema: {},
+  output: { data: {} },
+});
+
+describe("tools and real values", () => {
+  it("a tool the settings allow gets the real values in its input; any other tool gets placeholders", async () => {
+    const inner = staticToolRunner();
+    const settings = PrivacySettings.config.parse({ tools: { charge_card: { receives_real_values: true } } });
+    const tools = toolsWithRealValues(inner, vault, settings);
+    const input = { card: "[CARD_1]", note: ["pay with [CARD_1]", "[CARD_2]"], amount: 5 };
+    await tools.run(tool("charge_card"), input);
+    await tools.run(tool("lookup_order"), input);
+    expect(inner.calls).toEqual([
+      { key: "charge_card", input: { card: CARD, note: [`pay with ${CARD}`, "[CARD_2]"], amount: 5 } },
+      { key: "lookup_order", input },
+    ]);
+  });
+});
+
+describe("the vault cipher", () => {
+  const key = Buffer.alloc(32, 7);
+  it("opens what it sealed, and nothing sealed for another row, another key or altered", () => {
+    const sealed = sealValue(key, "s1", "[CARD_1]", CARD);
+    expect(sealed).not.toContain("4111");
+    expect(openValue(key, "s1", "[CARD_1]", sealed)).toBe(CARD);
+    expect(() => openValue(key, "s2", "[CARD_1]", sealed)).toThrow();
+    expect(() => openValue(key, "s1", "[CARD_2]", sealed)).toThrow();
+    expect(() => openValue(Buffer.alloc(32, 8), "s1", "[CARD_1]", sealed)).toThrow();
+    expect(() => openValue(key, "s1", "[CARD_1]", `${sealed.slice(0, -2)}AA`)).toThrow();
+    expect(() => openValue(key, "s1", "[CARD_1]", "v1.garbage")).toThrow();
+  });
+
+  it("seals the same value differently each time (a fresh IV)", () => {
+    expect(sealValue(key, "s1", "[CARD_1]", CARD)).not.toBe(sealValue(key, "s1", "[CARD_1]", CARD));
+  });
+});
