@@ -57,7 +57,7 @@ describe("input safety on the host", () => {
     const [row] = await handle.db.select().from(turns).where(eq(turns.id, turn.id));
     expect(row).toMatchObject({ outcome: "refused_input", response: "I can't act on that.", modelCalls: 0 });
     const spans = await handle.db.select().from(traceSpans).where(eq(traceSpans.turnId, turn.id));
-    expect(spans.map((s) => s.name)).toEqual(["input_safety"]);
+    expect(spans.map((s) => s.name)).toEqual(["privacy", "input_safety"]);
     expect(spans[0]?.attributes).toMatchObject({ verdict: "flagged", action: "refuse" });
     expect(JSON.stringify(spans[0]?.attributes)).not.toContain("system prompt");
   });

@@ -63,7 +63,7 @@ describe("input safety turns", () => {
     expect(out.response).toBe("Sorry, I can't act on that.");
     expect(out.modelCalls).toBe(0);
     expect(model.calls).toEqual([]);
-    expect(out.spans.map((s) => s.name)).toEqual(["input_safety"]);
+    expect(out.spans.map((s) => s.name)).toEqual(["privacy", "input_safety"]);
     expect(out.session.history.at(-1)).toEqual({ role: "agent", text: "Sorry, I can't act on that." });
   });
 

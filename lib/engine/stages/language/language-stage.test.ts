@@ -48,7 +48,7 @@ describe("language stage", () => {
     expect(out.outcome).toBe("clarified");
     expect(out.response).toBe(englishOnly.snapshot.settings.language.unsupported_reply);
     expect(out.modelCalls).toBe(0);
-    expect(out.spans.map((s) => s.name)).toEqual(["input_safety", "language"]);
+    expect(out.spans.map((s) => s.name)).toEqual(["privacy", "input_safety", "language"]);
     expect(out.provenance.language).toEqual({ detected: "de", reply: "en" });
   });
 
