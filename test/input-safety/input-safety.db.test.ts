@@ -58,8 +58,9 @@ describe("input safety on the host", () => {
     expect(row).toMatchObject({ outcome: "refused_input", response: "I can't act on that.", modelCalls: 0 });
     const spans = await handle.db.select().from(traceSpans).where(eq(traceSpans.turnId, turn.id));
     expect(spans.map((s) => s.name)).toEqual(["privacy", "input_safety"]);
-    expect(spans[0]?.attributes).toMatchObject({ verdict: "flagged", action: "refuse" });
-    expect(JSON.stringify(spans[0]?.attributes)).not.toContain("system prompt");
+    const safety = spans.find((s) => s.name === "input_safety");
+    expect(safety?.attributes).toMatchObject({ verdict: "flagged", action: "refuse" });
+    expect(JSON.stringify(safety?.attributes)).not.toContain("system prompt");
   });
 
   it("handoff opens a handoff with the reason input_safety and the session waits for a person", async () => {
