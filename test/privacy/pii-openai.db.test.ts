@@ -42,10 +42,13 @@ function answer(body: Record<string, unknown>): FakeBehaviour {
   return { kind: "json", body: completion(JSON.stringify(content)) };
 }
 
+const savedKey = process.env.FOCAL_VAULT_KEY;
 let handle: DatabaseHandle;
 let key: string;
 let fake: FakeChatServer;
 beforeAll(async () => {
+  // On PostgreSQL the vault keeps values only with a key from the environment (docs/privacy.md).
+  process.env.FOCAL_VAULT_KEY = "e".repeat(64);
   handle = await startTestApp();
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
   key = (
@@ -57,6 +60,7 @@ beforeAll(async () => {
 });
 afterEach(() => overrideHostPorts(undefined));
 afterAll(async () => {
+  process.env.FOCAL_VAULT_KEY = savedKey;
   await fake?.close();
   await handle?.close();
 });
