@@ -96,7 +96,11 @@ export async function clearThrottleKey(db: DbOrTx, key: string): Promise<void> {
   await db.delete(signInThrottles).where(eq(signInThrottles.key, key));
 }
 
-/** Rows past their expiry decide nothing any more. */
-export async function pruneThrottles(db: DbOrTx): Promise<void> {
-  await db.delete(signInThrottles).where(lt(signInThrottles.expiresAt, sql`now()`));
+/** Rows past their expiry decide nothing any more; how many went. */
+export async function pruneThrottles(db: DbOrTx): Promise<number> {
+  const gone = await db
+    .delete(signInThrottles)
+    .where(lt(signInThrottles.expiresAt, sql`now()`))
+    .returning({ key: signInThrottles.key });
+  return gone.length;
 }

@@ -14,6 +14,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "webhook.deliver": "Webhook delivery",
   "webhooks.sweep": "Webhook sweep",
   "approvals.expire": "Approval expiry",
+  "throttles.prune": "Rate-limit cleanup",
 };
 
 export const JobSearch = z.object({

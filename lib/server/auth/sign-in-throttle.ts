@@ -5,7 +5,6 @@ import {
   countWindowAttempt,
   isThrottleKeyMarked,
   markThrottleKey,
-  pruneThrottles,
   type ThrottleVerdict,
 } from "@/db/queries/sign-in-throttles";
 import type { Database } from "@/db/types";
@@ -60,5 +59,4 @@ export async function admitSignInAttempt(
 export async function recordSignInSuccess(db: Database, attempt: { address: string | null; email: string }) {
   await clearThrottleKey(db, accountKey(attempt.email));
   if (attempt.address) await markThrottleKey(db, knownKey(attempt.email, attempt.address), KNOWN_ADDRESS_SECONDS);
-  await pruneThrottles(db);
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
-import { jobRuns } from "@/db/schema";
+import { jobRuns, signInThrottles } from "@/db/schema";
 import { createTestDatabase } from "@/test/support/test-database";
 import { PERIODIC_JOBS, startJobQueue, stopJobQueue } from "./focal-jobs";
 
@@ -39,4 +39,20 @@ describe("startJobQueue", () => {
     }
     await stopJobQueue();
   }, 40_000);
+});
+
+describe("throttles.prune", () => {
+  it("deletes the rate-limit windows past their expiry and keeps the live ones", async () => {
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 60_000);
+    await handle.db.insert(signInThrottles).values([
+      { key: "widget-turn-session:gone", count: 3, expiresAt: past },
+      { key: "sign-in-address:gone", count: 1, expiresAt: past },
+      { key: "widget-turn-session:live", count: 2, expiresAt: future },
+    ]);
+    const job = PERIODIC_JOBS.find((j) => j.name === "throttles.prune");
+    expect(await job?.run(handle.db)).toEqual({ pruned: 2 });
+    const left = await handle.db.select({ key: signInThrottles.key }).from(signInThrottles);
+    expect(left.map((row) => row.key)).toEqual(["widget-turn-session:live"]);
+  });
 });

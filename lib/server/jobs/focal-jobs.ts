@@ -1,6 +1,7 @@
 import "server-only";
 import type { DatabaseHandle } from "@/db/client";
 import { pruneEndedPeriodicJobRuns } from "@/db/queries/job-runs";
+import { pruneThrottles } from "@/db/queries/sign-in-throttles";
 import type { Database } from "@/db/types";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
@@ -44,6 +45,9 @@ export const PERIODIC_JOBS: { name: string; everyMs: number; run: (db: Database)
   { name: "webhooks.sweep", everyMs: 10 * MINUTE, run: (db) => sweepWebhookDeliveries(db, jobQueueFor(db)) },
   // Pending tool approvals past their expiry (docs/approvals.md#expiry); the shortest expiry is 1 minute.
   { name: "approvals.expire", everyMs: MINUTE, run: (db) => expireApprovals(db) },
+  // Sign-in and widget rate-limit windows past their expiry (docs/jobs.md): a minute's windows pile up
+  // fastest, one per widget session token, so every 5 minutes keeps the table near its live size.
+  { name: "throttles.prune", everyMs: 5 * MINUTE, run: async (db) => ({ pruned: await pruneThrottles(db) }) },
 ];
 
 /** Started on demand: replays, test runs and webhook deliveries (one attempt each; the attempt queues the next). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { getAgentById } from "@/db/queries/agents";
-import { countWindowAttempt, pruneThrottles } from "@/db/queries/sign-in-throttles";
+import { countWindowAttempt } from "@/db/queries/sign-in-throttles";
 import type { DbOrTx } from "@/db/types";
 import { type AgentSettings, resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { RateLimitedError } from "@/lib/server/errors";
@@ -55,8 +55,8 @@ export async function admitWidgetTurn(
 }
 
 /**
- * Counts a new conversation against the address's and the key's hour; 429 past either. An admitted one
- * also deletes the expired windows (one indexed delete), so the per-session rows do not pile up.
+ * Counts a new conversation against the address's and the key's hour; 429 past either. Expired windows
+ * are deleted by the `throttles.prune` job, not here: a burst of sessions pays for its own counts only.
  */
 export async function admitWidgetSession(
   db: DbOrTx,
@@ -77,5 +77,4 @@ export async function admitWidgetSession(
     3600,
     "conversations on this key",
   );
-  await pruneThrottles(db);
 }
