@@ -115,13 +115,13 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
 
   return (
     <ConfigNamesProvider names={data.names}>
-      <div className="grid gap-4 lg:h-[calc(100dvh-9rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid grid-cols-1 gap-4 lg:h-[calc(100dvh-9rem)] lg:min-h-[30rem] lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <section
           aria-label="Sandbox chat"
           className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
         >
           <div className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5">
-            <span className="truncate text-muted-foreground text-xs">
+            <span className="min-w-0 truncate text-muted-foreground text-xs">
               Designer's view: why each reply is what it is
             </span>
             <Button
