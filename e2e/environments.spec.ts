@@ -5,7 +5,8 @@ import { saveAdminSession, screenshot } from "./fixtures";
 
 // Environments on an agent of its own: production starts following the latest version; the admin pins
 // it, a second import moves the draft on, a 90/10 split runs with its comparison, ending the split
-// keeps the new version, and a rollback goes back. The sandbox offers every environment.
+// keeps the new version, a rollback goes back, and a promotion previews its impact on production's
+// conversations before anything changes. The sandbox offers every environment.
 
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "environments-admin.json");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
@@ -64,6 +65,19 @@ test("pin production, split it with a new version, keep the winner, roll back", 
   await page.getByTestId("rollback-production-confirm").click();
   await expect(production).toContainText("Pinned to v1");
   await screenshot(page, "environments-rolled-back");
+
+  // Promoting again previews its impact first: production's conversations replayed on v2, nothing saved.
+  await page.getByTestId("promote-production-open").click();
+  const promote = page.getByRole("dialog");
+  await promote.getByLabel("Version", { exact: true }).selectOption("2");
+  await promote.getByRole("button", { name: "Preview impact" }).click();
+  await expect(promote.getByTestId("promotion-impact-headline")).toContainText(/of 1 turn would change on v2/, {
+    timeout: 30_000,
+  });
+  await expect(promote.getByTestId("promotion-impact")).toContainText("Outcome changes");
+  await screenshot(page, "environments-promote-preview");
+  await page.keyboard.press("Escape");
+  await expect(production).toContainText("Pinned to v1");
 
   // The sandbox starts a session in production: its reply runs at production's v1, not the draft's v2.
   await page.goto(`/agents/${agentKey}/sandbox`);

@@ -55,6 +55,7 @@ export function EnvironmentCard(props: EnvironmentCardProps) {
                 versions={split.arms.map((arm) => arm.config_version)}
                 chosen={split.arms[0]?.config_version ?? env.serves_version}
                 isAdmin={props.isAdmin}
+                recentSessionIds={props.card.recentSessionIds}
               />
             ) : (
               <PinDialog
@@ -64,6 +65,7 @@ export function EnvironmentCard(props: EnvironmentCardProps) {
                 versions={props.versions}
                 chosen={props.latestVersion}
                 isAdmin={props.isAdmin}
+                recentSessionIds={props.card.recentSessionIds}
               />
             )}
             <SplitDialog

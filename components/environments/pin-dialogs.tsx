@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/toaster";
 import { useFormProblems } from "@/components/ui/use-form-problems";
 import { endSplitAction } from "@/lib/actions/environments/end-split";
 import { promoteEnvironmentAction } from "@/lib/actions/environments/promote-environment";
+import { VersionImpact } from "./version-impact";
 
 interface PinDialogProps {
   agentKey: string;
@@ -22,6 +23,8 @@ interface PinDialogProps {
   chosen: number;
   /** Admins may force past a blocking test gate with a reason. */
   isAdmin: boolean;
+  /** The environment's latest sessions with turns: a promotion previews its impact on them. */
+  recentSessionIds: string[];
   mode: "promote" | "end-split";
 }
 
@@ -49,6 +52,7 @@ export function PinDialog(props: PinDialogProps) {
   const router = useRouter();
   const words = WORDS[props.mode];
   const [open, setOpen] = useState(false);
+  const [version, setVersion] = useState(props.chosen);
   const [pending, startTransition] = useTransition();
   const { errors, message, refused, clear } = useFormProblems();
 
@@ -79,6 +83,7 @@ export function PinDialog(props: PinDialogProps) {
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) clear();
+        if (next) setVersion(props.chosen);
       }}
       trigger={
         <Button size="sm" variant={props.mode === "promote" ? "default" : "outline"} data-testid={`${id}-open`}>
@@ -94,7 +99,12 @@ export function PinDialog(props: PinDialogProps) {
       onSubmit={submitKeepingValues(onSubmit)}
     >
       <FormField label={words.field} htmlFor={`${id}-version`} errors={errors.config_version ?? errors.keep}>
-        <NativeSelect id={`${id}-version`} name="config_version" defaultValue={String(props.chosen)}>
+        <NativeSelect
+          id={`${id}-version`}
+          name="config_version"
+          value={String(version)}
+          onChange={(event) => setVersion(Number(event.target.value))}
+        >
           {props.versions.map((version) => (
             <option key={version} value={version}>
               v{version}
@@ -102,6 +112,15 @@ export function PinDialog(props: PinDialogProps) {
           ))}
         </NativeSelect>
       </FormField>
+      {props.mode === "promote" ? (
+        <VersionImpact
+          key={version}
+          agentKey={props.agentKey}
+          environment={props.environment}
+          sessionIds={props.recentSessionIds}
+          version={version}
+        />
+      ) : null}
       {props.isAdmin ? (
         <FormField
           label="Reason to pass a failing test gate"

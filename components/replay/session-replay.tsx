@@ -10,7 +10,7 @@ import { progressText } from "@/lib/replay/impact-groups";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
 import { SessionReplayReport } from "./session-replay-report";
-import { useSessionReplay } from "./use-session-replay";
+import { useReplayRun } from "./use-replay-run";
 
 interface SessionReplayProps {
   agentKey: string;
@@ -27,7 +27,7 @@ const ENDED: Record<string, string> = {
 
 /** "Replay this session": every turn re-run on the current or a kept earlier configuration, beside what it did. */
 export function SessionReplay({ agentKey, context, currentTurnId, canReplay }: SessionReplayProps) {
-  const replay = useSessionReplay(agentKey, context.sessionId);
+  const replay = useReplayRun(agentKey, [context.sessionId]);
   const [version, setVersion] = useState(context.currentVersion);
   const view = replay.view;
   const running = replay.active;

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
-import { agentConfigVersions, agentEnvironments, environmentPins, environmentPromotions } from "../schema";
+import { agentConfigVersions, agentEnvironments, environmentPins, environmentPromotions, sessions } from "../schema";
 import type { SplitArmRow } from "../schema/environments";
 import type { DbOrTx, Transaction } from "../types";
 
@@ -65,6 +65,17 @@ export async function listEnvironmentPins(db: DbOrTx, agentId: string, environme
     .where(and(eq(environmentPins.agentId, agentId), eq(environmentPins.environment, environment)))
     .orderBy(desc(environmentPins.createdAt), desc(environmentPins.id))
     .limit(limit);
+}
+
+/** The environment's latest sessions with at least one turn, newest first: what a promotion's impact preview replays. */
+export async function recentSessionIdsOf(db: DbOrTx, agentId: string, environment: string, limit: number) {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.agentId, agentId), eq(sessions.environment, environment), sql`${sessions.turnCount} > 0`))
+    .orderBy(desc(sessions.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export async function deleteEnvironmentPins(tx: Transaction, agentId: string, environment: string): Promise<void> {

@@ -8,6 +8,8 @@ export interface EnvironmentCardData {
   /** Ledger sequence numbers of the config changes between the previous pin and the current one, newest first. */
   changeSeqs: number[];
   comparison: ComparisonBody | null;
+  /** The environment's latest sessions with turns, newest first: a promotion's impact preview replays them. */
+  recentSessionIds: string[];
 }
 
 export interface EnvironmentsPageData {

@@ -9,13 +9,17 @@ async function call(url: string, init?: RequestInit): Promise<RunAnswer> {
   return answer.ok ? { ok: true, run: answer.body } : { ok: false, message: answer.message };
 }
 
-/** Replays one session under the current configuration (`configVersion` null) or a kept earlier one. */
-export function startSessionReplay(agentKey: string, sessionId: string, configVersion: number | null) {
-  const body: ReplayRunBody = {
-    sessions: { ids: [sessionId] },
+/** Starts a stored replay run of the agent (POST …/replays). */
+export function startReplay(agentKey: string, body: ReplayRunBody) {
+  return call(`/api/v1/agents/${encodeURIComponent(agentKey)}/replays`, { method: "POST", body: JSON.stringify(body) });
+}
+
+/** Replays sessions under the current configuration (`configVersion` null) or a kept one. */
+export function replayBody(sessionIds: string[], configVersion: number | null): ReplayRunBody {
+  return {
+    sessions: { ids: sessionIds },
     ...(configVersion === null ? {} : { config_version: configVersion }),
   };
-  return call(`/api/v1/agents/${encodeURIComponent(agentKey)}/replays`, { method: "POST", body: JSON.stringify(body) });
 }
 
 export function getReplayRun(id: string) {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { demoAgent, saveNewVersion } from "@/test/support/environment-helpers";
+import { demoAgent, environmentApi, saveNewVersion } from "@/test/support/environment-helpers";
 import { startTestApp } from "@/test/support/focal-test-app";
+import { loopApiKey } from "@/test/support/loop-api";
 import { loadEnvironmentsPage } from "./load-environments-page";
 import { promoteEnvironment } from "./pin-environment";
 import { startSplit } from "./split-environment";
@@ -53,5 +54,23 @@ describe("the Environments page", () => {
     const production = data.cards.find((card) => card.environment.name === "production");
     expect(production?.environment.split?.arms).toEqual(arms);
     expect(production?.comparison?.arms.map((arm) => arm.config_version)).toEqual([v1, v2]);
+  });
+
+  it("offers a promotion's preview the environment's conversations with turns, newest first, and no others", async () => {
+    await demoAgent(handle, "page-recent");
+    const api = environmentApi(handle, "page-recent", await loopApiKey(handle, ["turns:write"]));
+    const older = (await api.session({ environment: "production" })).body.session_id;
+    await api.turn(older, "where is my order?");
+    const empty = (await api.session({ environment: "production" })).body.session_id;
+    const newer = (await api.session({ environment: "production" })).body.session_id;
+    await api.turn(newer, "I want a refund for order 123");
+    const drafted = (await api.session({ environment: "draft" })).body.session_id;
+    await api.turn(drafted, "hello");
+    const agent = await getAgentByKey(handle.db, "page-recent");
+    if (!agent) throw new Error("agent missing");
+    const { data } = await loadEnvironmentsPage(handle.db, agent);
+    const production = data.cards.find((card) => card.environment.name === "production");
+    expect(production?.recentSessionIds).toEqual([newer, older]);
+    expect(production?.recentSessionIds).not.toContain(empty);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { listConfigEvents } from "@/db/queries/config-history";
-import { listEnvironmentPins } from "@/db/queries/environments";
+import { listEnvironmentPins, recentSessionIdsOf } from "@/db/queries/environments";
 import { listConfigVersions } from "@/db/queries/replay";
 import type { AgentRow, Database, LedgerEventRow } from "@/db/types";
 import { summarizeConfigEvent } from "@/lib/versioning/config-change-payload";
@@ -11,6 +11,11 @@ import { environmentList } from "./environment-views";
 // The History page's last 200 config events cover what changed between two pins on any agent that
 // promotes at least every 200 saves; older changes are one link away on History.
 const CHANGES_READ = 200;
+/**
+ * Sessions a promotion's impact preview replays, the environment's latest: a quarter of a replay
+ * window's default 200 (docs/replay.md), so the preview answers while the dialog is open.
+ */
+const PREVIEW_SESSIONS = 50;
 
 /** Everything the Environments page shows, and the config events its cards name by sequence number. */
 export async function loadEnvironmentsPage(
@@ -24,9 +29,10 @@ export async function loadEnvironmentsPage(
   ]);
   const cards = await Promise.all(
     list.environments.map(async (environment): Promise<EnvironmentCardData> => {
-      const [pins, comparison] = await Promise.all([
+      const [pins, comparison, recentSessionIds] = await Promise.all([
         listEnvironmentPins(db, agent.id, environment.name, 1),
         environment.split ? splitComparison(db, agent, environment.name) : null,
+        recentSessionIdsOf(db, agent.id, environment.name, PREVIEW_SESSIONS),
       ]);
       const previousPin = pins[0]?.previousVersion ?? null;
       const pinned = environment.pinned_version;
@@ -39,7 +45,7 @@ export async function loadEnvironmentsPage(
                 return version !== null && version <= pinned && version > (previousPin ?? pinned - 1);
               })
               .map((event) => event.seq);
-      return { environment, previousPin, changeSeqs, comparison };
+      return { environment, previousPin, changeSeqs, comparison, recentSessionIds };
     }),
   );
   const versions = [...new Set([agent.configVersion, ...kept])].sort((a, b) => b - a);

@@ -6,13 +6,15 @@ import {
   cancelReplayRun,
   getReplayRun,
   type RunAnswer,
+  replayBody,
   replayRunKey,
   runIsActive,
-  startSessionReplay,
+  startReplay,
 } from "@/lib/replay/replay-run-client";
 import type { ReplayRunView } from "@/lib/replay/replay-types";
 
-// A one-session replay takes well under a second to a few seconds: poll twice a second.
+// A one-session replay takes well under a second to a few seconds, fifty sessions a few seconds more:
+// poll twice a second.
 const POLL_MS = 500;
 
 async function runOrThrow(answer: Promise<RunAnswer>): Promise<ReplayRunView> {
@@ -21,8 +23,11 @@ async function runOrThrow(answer: Promise<RunAnswer>): Promise<ReplayRunView> {
   return result.run;
 }
 
-/** "Replay this session": starts a stored replay of one session, polls it until it ends, and cancels it. */
-export function useSessionReplay(agentKey: string, sessionId: string) {
+/**
+ * A stored replay of some of the agent's sessions on one configuration: starts it, polls it until it
+ * ends, and cancels it. "Replay this session" replays one; a promotion's preview, an environment's latest.
+ */
+export function useReplayRun(agentKey: string, sessionIds: string[]) {
   const [runId, setRunId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -39,7 +44,7 @@ export function useSessionReplay(agentKey: string, sessionId: string) {
   async function start(configVersion: number | null) {
     setStarting(true);
     setStartError(null);
-    const answer = await startSessionReplay(agentKey, sessionId, configVersion);
+    const answer = await startReplay(agentKey, replayBody(sessionIds, configVersion));
     setStarting(false);
     if (answer.ok) setRunId(answer.run.replay_id);
     else setStartError(answer.message);
