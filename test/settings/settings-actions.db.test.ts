@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { agents, ledgerEvents } from "@/db/schema";
+import { agentConfigVersions, agents, ledgerEvents } from "@/db/schema";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
+import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import { tableCounts } from "../support/focal-test-app";
 
@@ -49,6 +50,19 @@ describe("settings editor saves", () => {
         "scenario_filter.fallback_behavior": { before: "clarify", after: "stay" },
       },
     });
+  });
+
+  it("keeps the version it makes with the saved settings: replays and sessions pinned to it run them", async () => {
+    const { settings: stored } = await agentRow();
+    const saved = await save({ ...stored, input_safety: { mode: "refuse" } });
+    expect(saved).toMatchObject({ ok: true });
+    const version = saved.ok ? saved.data.config_version : -1;
+    const { id } = await agentRow();
+    const [kept] = await app.handle.db
+      .select()
+      .from(agentConfigVersions)
+      .where(and(eq(agentConfigVersions.agentId, id), eq(agentConfigVersions.configVersion, version)));
+    expect((kept?.snapshot as AgentSnapshot | undefined)?.settings.input_safety.mode).toBe("refuse");
   });
 
   it("resetting to a default that changes nothing in force writes nothing", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { setAgentConfigVersion } from "@/db/queries/agents";
+import { getAgentById, setAgentConfigVersion } from "@/db/queries/agents";
 import type { AgentRow, Database, Transaction } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import { applyTestsGate, testsGateOf } from "@/lib/conversation-tests/server/tests-gate";
@@ -94,7 +94,10 @@ export async function changeAgentConfig<T>(
       const after = agent.configVersion + 1;
       const updatedAt = new Date();
       await setAgentConfigVersion(tx, agent.id, after, updatedAt);
-      const next = { ...agent, configVersion: after, updatedAt };
+      // Read again, not spread from `agent`: the mutation may have changed the row itself (settings,
+      // name), and the kept version, the tests gate and a preview's draft must see the saved row.
+      const next = await getAgentById(tx, agent.id);
+      if (!next) throw new Error("the locked agent vanished inside its own save");
       if (request.draft) {
         request.draft.agent = agent;
         request.draft.snapshot = await loadAgentSnapshot(tx, next);
