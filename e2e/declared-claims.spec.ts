@@ -12,9 +12,10 @@ import {
 import { screenshot } from "./fixtures";
 
 // A model that says one thing and declares another: a second server runs the demo against an
-// OpenAI-compatible stand-in whose first draft reads "$75" while its claims say $40. Lane 1 cannot
-// decide between them, so the judge does (enforcement.unresolved defaults to judge with a model), and
-// the sandbox's enforcement span shows both values side by side and who decided.
+// OpenAI-compatible stand-in whose first draft reads "$40" while its claims say $75. The text passes
+// the cap and the claim breaks it, a real conflict, so the judge decides (enforcement.unresolved
+// defaults to judge with a model), and the sandbox's enforcement span shows both values side by side
+// and who decided.
 
 const ADMIN = { email: "claims-admin@focal.test", password: "claims-admin-password-1" };
 const REDRAFT = "A specialist will review your refund within 2 business days.";
@@ -42,13 +43,13 @@ function respond(body: Record<string, unknown>): FakeBehaviour {
       return messages.includes("YOUR PREVIOUS DRAFT WAS REJECTED")
         ? json({ reply: REDRAFT, claims: { ...none, refund_amount: null } })
         : json({
-            reply: "I'll process a $75 refund for order 123 right away.",
-            claims: { ...none, refund_amount: { amount: 40, currency: "USD" } },
+            reply: "I'll process a $40 refund for order 123 right away.",
+            claims: { ...none, refund_amount: { amount: 75, currency: "USD" } },
           });
     }
     case "judge_verdict":
       return messages.includes("found_in_text")
-        ? json({ passed: false, score: 0.1, reason: "The text promises $75, over the $50 cap.", bias_tags: [] })
+        ? json({ passed: false, score: 0.1, reason: "The reply commits to $75, over the $50 cap.", bias_tags: [] })
         : json({ passed: true, score: 0.95, reason: "Polite.", bias_tags: [] });
     default:
       return json({});
@@ -88,7 +89,7 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("declared $40, text says $75 → judge, side by side in the sandbox's enforcement span", async ({ page }) => {
+test("declared $75, text says $40 → judge, side by side in the sandbox's enforcement span", async ({ page }) => {
   const base = server?.baseUrl ?? "";
   await page.goto(`${base}/sign-in`);
   await page.getByLabel("Email").fill(ADMIN.email);
@@ -113,10 +114,10 @@ test("declared $40, text says $75 → judge, side by side in the sandbox's enfor
   await expect(check).toContainText("failed");
   const comparison = check.getByTestId("claim-comparison");
   await expect(comparison).toContainText("refund_amount");
-  await expect(comparison).toContainText("declared $40, text says $75");
+  await expect(comparison).toContainText("declared $75, text says $40");
   await expect(comparison).toContainText("disagree");
   await expect(comparison).toContainText("→ judge");
-  await expect(check).toContainText("The text promises $75, over the $50 cap.");
+  await expect(check).toContainText("The reply commits to $75, over the $50 cap.");
   await screenshot(page, "sandbox-declared-claims");
 
   const generation = timeline.locator('[data-testid="span-row"][data-span="generation"]').first();

@@ -26,6 +26,8 @@ function statedText(extracted: unknown, currency: unknown): string {
 }
 
 const DECIDED: Record<string, string> = {
+  text: "decided by the text",
+  claim: "decided by the claim (the text states none)",
   agreement: "declared and text agree",
   same_verdict: "same verdict on both",
   judge: "judge",

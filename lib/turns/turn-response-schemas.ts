@@ -49,9 +49,11 @@ const RuleCheckBody = z.object({
     .optional()
     .describe("Lane 1: what the reply declared beside what its text states, per variable the rule reads"),
   decidedBy: z
-    .enum(["agreement", "same_verdict", "judge", "block", "allow"])
+    .enum(["text", "claim", "agreement", "same_verdict", "judge", "block", "allow"])
     .optional()
-    .describe("Lane 1 over claims: what decided (enforcement.unresolved for a conflict)"),
+    .describe(
+      "Lane 1: which evidence decided: the text, the declared claim, both agreeing, or for a conflict what enforcement.unresolved sent it to (same_verdict: traces of earlier versions)",
+    ),
   conflict: z
     .object({
       variable: z.string(),

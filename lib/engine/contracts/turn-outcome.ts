@@ -100,10 +100,11 @@ export interface ClaimComparison {
 }
 
 /**
- * What decided a lane-1 check that read claims: declared and extracted values agree; they disagree but
- * every value gives the same verdict; or, unresolved, what `enforcement.unresolved` sent it to.
+ * What decided a lane-1 check: the text alone (no declared value, or the text breaks the rule whatever
+ * was declared); the declared value where the text states none; text and claims giving the same
+ * verdict; or, for a real conflict, what `enforcement.unresolved` sent it to (a judge, block, allow).
  */
-type ClaimDecision = "agreement" | "same_verdict" | "judge" | "block" | "allow";
+type ClaimDecision = "text" | "claim" | "agreement" | "judge" | "block" | "allow";
 
 /** Whether a check stops the draft: it failed, or it is unresolved and blocking. */
 export const blocksDraft = (check: RuleCheck): boolean => check.result === "failed" || check.blocking === true;

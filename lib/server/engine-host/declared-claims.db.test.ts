@@ -16,8 +16,9 @@ import { createSession } from "./create-session";
 import { overrideHostPorts } from "./host-ports";
 import { hostTurn } from "./host-turn";
 
-// A model that lies about what its reply commits to, through the host: the turn is stored with the
-// conflict and the judge's verdict, its tape keeps the claims, and a frozen replay reproduces it.
+// A model that lies about what its reply commits to, through the host: a reply the text decides is
+// decided on the text with no judge; a real conflict is stored with the judge's verdict, its tape
+// keeps the claims, and a frozen replay reproduces it.
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -55,27 +56,41 @@ const enforcementChecks = (turn: { spans: { name: string; attributes: Record<str
   turn.spans.find((s) => s.name === "enforcement")?.attributes.checks as RuleCheck[];
 
 describe("a scripted model that declares false claims", () => {
-  it("declared $40 while the text says $75: the judge decides, the redraft ships, the replay is exact", async () => {
-    const { turn, model, sessionId, agent } = await turnWith("I'll process a $75 refund for order 123.", {
+  it("declared $40 while the text says $75: the text decides, no judge is asked, the redraft ships", async () => {
+    const { turn, model } = await turnWith("I'll process a $75 refund for order 123.", {
       ...honest,
       refund_amount: { amount: 40, currency: "USD" },
     });
-    expect(model.requestsOf("judge").filter((r) => r.conflict)).toHaveLength(1);
+    expect(model.requestsOf("judge").filter((r) => r.conflict)).toHaveLength(0);
     expect(turn.outcome).toBe("regenerated");
     expect(turn.response).toBe(REDRAFT);
     const maxRefund = enforcementChecks(turn).find((c) => c.ruleKey === "max-refund");
-    expect(maxRefund).toMatchObject({ result: "failed", decidedBy: "judge" });
+    expect(maxRefund).toMatchObject({ result: "failed", decidedBy: "text" });
     expect(maxRefund?.claims?.[0]).toMatchObject({
       variable: "refund_amount",
       declared: { amount: 40, currency: "USD" },
       extracted: [75],
       agrees: false,
     });
+  });
+
+  it("declared $75 while the text says $40: the judge decides, the redraft ships, the replay is exact", async () => {
+    const { turn, model, sessionId, agent } = await turnWith("I'll process a $40 refund for order 123.", {
+      ...honest,
+      refund_amount: { amount: 75, currency: "USD" },
+    });
+    expect(model.requestsOf("judge").filter((r) => r.conflict)).toHaveLength(1);
+    expect(turn.outcome).toBe("regenerated");
+    expect(turn.response).toBe(REDRAFT);
+    expect(enforcementChecks(turn).find((c) => c.ruleKey === "max-refund")).toMatchObject({
+      result: "failed",
+      decidedBy: "judge",
+    });
 
     const [row] = await handle.db.select().from(turnTapes).where(eq(turnTapes.sessionId, sessionId));
     const tape = row?.tape as unknown as TurnTape;
     const generate = tape.calls.find((c) => c.kind === "generate");
-    expect(generate?.result).toMatchObject({ ok: true, value: { claims: { refund_amount: { amount: 40 } } } });
+    expect(generate?.result).toMatchObject({ ok: true, value: { claims: { refund_amount: { amount: 75 } } } });
     expect(tape.calls.filter((c) => c.kind === "judge")).toHaveLength(model.requestsOf("judge").length);
 
     const report = await replayAgentSessions(handle.db, agent, {
@@ -89,12 +104,13 @@ describe("a scripted model that declares false claims", () => {
 
   it("claims that are garbage are set aside with the reason in the span, and the turn still answers", async () => {
     for (const claims of ["refund: 40", { refund_amount: "forty", coupon_code: true }, [1, 2]]) {
-      const { turn } = await turnWith("I'll process a $30 refund for order 123.", claims);
+      const { turn, model } = await turnWith("I'll process a $30 refund for order 123.", claims);
       expect(turn.outcome).not.toBe("error");
       const generation = turn.spans.find((s) => s.name === "generation");
       expect(generation?.attributes.claim_problems).toEqual(expect.arrayContaining([expect.any(String)]));
-      // The text's $30 with no usable claim is a conflict: this judge fails it, so the redraft ships.
-      expect(turn.response).toBe(REDRAFT);
+      // With no usable claim the text decides: $30 is under the cap, so the reply ships with no judge.
+      expect(model.requestsOf("judge").filter((r) => r.conflict)).toHaveLength(0);
+      expect(turn.response).toBe("I'll process a $30 refund for order 123.");
     }
   });
 });

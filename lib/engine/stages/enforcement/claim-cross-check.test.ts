@@ -25,15 +25,18 @@ let n = 0;
 async function play(
   reply: string,
   claims: Record<string, DeclaredClaim> | undefined,
-  options: { judge?: boolean; enforcement?: AgentSettingsInput["enforcement"] } = {},
+  options: { judge?: boolean; lenient?: boolean; enforcement?: AgentSettingsInput["enforcement"] } = {},
 ) {
   const { model, out } = await playRefundDraft({
     agent: await agentWith(options.enforcement),
     embedder,
     reply,
     claims,
+    // lenient: a judge that passes everything, so a block can only come from lane 1 itself.
     judge: (request) =>
-      request.conflict ? judged(options.judge ?? false, { reason: "scripted on the conflict" }) : judged(true),
+      options.lenient || !request.conflict
+        ? judged(true, { reason: "polite" })
+        : judged(options.judge ?? false, { reason: "scripted on the conflict" }),
     turnId: `claims-${n++}`,
   });
   const first = out.spans.find((s) => s.name === "enforcement")?.attributes.checks as {
@@ -46,7 +49,8 @@ async function play(
   }[];
   const check = (key: string) => first.find((c) => c.ruleKey === key);
   const conflicts = model.requestsOf("judge").filter((r) => r.conflict);
-  return { out, check, conflicts, generation: out.spans.find((s) => s.name === "generation") };
+  const judgeCalls = conflicts.length;
+  return { out, check, conflicts, judgeCalls, generation: out.spans.find((s) => s.name === "generation") };
 }
 
 describe("refund over the cap (money)", () => {
@@ -69,46 +73,71 @@ describe("refund over the cap (money)", () => {
     expect(r.conflicts).toHaveLength(0);
   });
 
-  it("claims disagree: declared $40, text says $75 → the judge decides with both facts", async () => {
-    const r = await play("I'll process a $75 refund for order 123.", { ...honest, refund_amount: usd(40) });
+  it("the text breaks the cap whatever the claim says: declared $40 or $100, text $75, a judge that passes all", async () => {
+    for (const declared of [40, 100]) {
+      const r = await play(
+        "I'll process a $75 refund for order 123.",
+        { ...honest, refund_amount: usd(declared) },
+        { judge: true, lenient: true },
+      );
+      expect(r.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "text" });
+      expect(r.check("max-refund")?.detail).toContain(`declared $${declared}, text says $75: the text decides`);
+      expect(r.check("max-refund")?.claims?.[0]).toMatchObject({ agrees: false });
+      expect(r.judgeCalls).toBe(0);
+      expect(r.out.response).toBe(REDRAFT);
+    }
+  });
+
+  it("a real conflict: text $40 passes, the claim $75 fails → the judge decides with both facts", async () => {
+    const r = await play("I'll process a $40 refund for order 123.", { ...honest, refund_amount: usd(75) });
     expect(r.conflicts).toHaveLength(1);
     expect(r.conflicts[0]?.conflict).toMatchObject({
       variable: "refund_amount",
-      declared: usd(40),
-      extracted: [usd(75)],
-      declaredPasses: true,
-      extractedPasses: [false],
+      declared: usd(75),
+      extracted: [usd(40)],
+      declaredPasses: false,
+      extractedPasses: [true],
     });
     expect(r.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "judge" });
-    expect(r.check("max-refund")?.detail).toContain("declared $40, text says $75");
+    expect(r.check("max-refund")?.detail).toContain("declared $75, text says $40");
     expect(r.out.response).toBe(REDRAFT);
   });
 
-  it("claims disagree but give the same verdict: declared $100, text says $75 fails without a judge", async () => {
-    const r = await play("I'll process a $75 refund for order 123.", { ...honest, refund_amount: usd(100) });
-    expect(r.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "same_verdict" });
-    expect(r.conflicts).toHaveLength(0);
-  });
-
-  it("a refund promised with no number goes to the judge when the claim names the amount", async () => {
+  it("a refund promised with no number fails on the claim that names the amount, with no judge", async () => {
     const r = await play(
       "I'll process the full refund for order 123 today.",
       { ...honest, refund_amount: usd(75) },
-      {
-        judge: false,
-      },
+      { judge: true, lenient: true },
     );
-    expect(r.conflicts[0]?.conflict).toMatchObject({ declared: usd(75), extracted: [], declaredPasses: false });
+    expect(r.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "claim" });
+    expect(r.check("max-refund")?.detail).toContain("declared $75, the text states no amount");
+    expect(r.judgeCalls).toBe(0);
     expect(r.out.violatedRuleIds).toContain("rule:max-refund");
   });
 
-  it("claim missing: the text's amount is unresolved, and the span says why", async () => {
-    const none = await play("I'll process a $30 refund for order 123.", undefined, { judge: true });
-    expect(none.conflicts[0]?.conflict?.reason).toContain("no usable claim (the reply declared no claims)");
-    expect(none.check("max-refund")).toMatchObject({ result: "passed", decidedBy: "judge" });
-    expect(none.generation?.attributes.claim_problems).toEqual(["the reply declared no claims"]);
+  it("a claim under the cap where the text states no amount passes on the claim", async () => {
+    const r = await play("I'll process the partial refund for order 123 today.", {
+      ...honest,
+      refund_amount: usd(40),
+    });
+    expect(r.check("max-refund")).toMatchObject({ result: "passed", decidedBy: "claim" });
+    expect(r.conflicts).toHaveLength(0);
+  });
 
-    const malformed = await play("I'll process a $30 refund for order 123.", {
+  it("no claims at all: the text decides both ways, with no model call and a judge that passes all", async () => {
+    const over = await play("$75 refund approved.", undefined, { judge: true, lenient: true });
+    expect(over.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "text" });
+    expect(over.judgeCalls).toBe(0);
+    expect(over.out.response).toBe(REDRAFT);
+    const within = await play("I'll process a $30 refund for order 123.", undefined, { judge: true, lenient: true });
+    expect(within.check("max-refund")).toMatchObject({ result: "passed", decidedBy: "text" });
+    expect(within.check("max-refund")?.claims?.[0]).toMatchObject({ status: "absent", agrees: true });
+    expect(within.judgeCalls).toBe(0);
+    expect(within.generation?.attributes.claim_problems).toEqual(["the reply declared no claims"]);
+  });
+
+  it("a malformed or null claim is no claim: the text decides", async () => {
+    const malformed = await play("I'll process a $75 refund for order 123.", {
       ...honest,
       refund_amount: "thirty" as unknown as DeclaredClaim,
       shipping_fee: 4,
@@ -117,8 +146,14 @@ describe("refund over the cap (money)", () => {
       "claims for unknown variables ignored: shipping_fee",
       "claim for refund_amount is not {amount, currency}",
     ]);
-    expect(malformed.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "judge" });
+    expect(malformed.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "text" });
     expect(malformed.out.outcome).not.toBe("error");
+    const nulled = await play("Sure, I'll credit you $75 for the trouble.", honest, { judge: true, lenient: true });
+    expect(nulled.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "text" });
+    expect(nulled.judgeCalls).toBe(0);
+    const within = await play("Sure, I'll credit you $45 for the trouble.", honest);
+    expect(within.check("max-refund")).toMatchObject({ result: "passed", decidedBy: "text" });
+    expect(within.out.response).toBe("Sure, I'll credit you $45 for the trouble.");
   });
 
   it("an amount in a currency without a rate still blocks, whatever the claim says", async () => {
@@ -126,12 +161,6 @@ describe("refund over the cap (money)", () => {
     expect(r.check("max-refund")).toMatchObject({ result: "unresolved", blocking: true });
     expect(r.conflicts).toHaveLength(0);
     expect(r.out.response).toBe(REDRAFT);
-  });
-
-  it("a claim of nothing beside an amount the text binds is a conflict too", async () => {
-    const r = await play("Sure, I'll credit you $45 for the trouble.", honest, { judge: true });
-    expect(r.conflicts[0]?.conflict).toMatchObject({ declared: null, extracted: [usd(45)] });
-    expect(r.out.response).toBe("Sure, I'll credit you $45 for the trouble.");
   });
 
   it("an order total beside a claim of nothing is no conflict: the amount is not a refund", async () => {
@@ -149,42 +178,43 @@ describe("a competitor named (boolean)", () => {
     expect(clean.check("no-competitor-mentions")).toMatchObject({ result: "passed", decidedBy: "agreement" });
   });
 
-  it("a competitor described but not named goes to the judge on the model's own claim", async () => {
-    const r = await play("The big store across the street may have it cheaper.", {
-      ...honest,
-      competitor_mentioned: true,
-    });
-    expect(r.conflicts[0]?.conflict).toMatchObject({
-      variable: "competitor_mentioned",
-      declared: true,
-      extracted: [false],
-    });
+  it("a competitor described but not named fails on the model's own claim, with no judge", async () => {
+    const r = await play(
+      "The big store across the street may have it cheaper.",
+      { ...honest, competitor_mentioned: true },
+      { judge: true, lenient: true },
+    );
+    expect(r.check("no-competitor-mentions")).toMatchObject({ result: "failed", decidedBy: "claim" });
+    expect(r.judgeCalls).toBe(0);
     expect(r.out.violatedRuleIds).toContain("rule:no-competitor-mentions");
   });
 
-  it("claims disagree: the text names one the claim denies; claim missing: the same", async () => {
-    const denied = await play("You could also try QuickCart for that.", honest);
-    expect(denied.conflicts[0]?.conflict).toMatchObject({ declared: false, extracted: [true], declaredPasses: true });
+  it("the text names one: it fails whether the claim denies it or is missing", async () => {
+    const denied = await play("You might prefer QuickCart for that.", honest, { judge: true, lenient: true });
+    expect(denied.check("no-competitor-mentions")).toMatchObject({ result: "failed", decidedBy: "text" });
+    expect(denied.judgeCalls).toBe(0);
     expect(denied.out.violatedRuleIds).toContain("rule:no-competitor-mentions");
-    const missing = await play("You could also try QuickCart for that.", { refund_amount: null });
-    expect(missing.check("no-competitor-mentions")?.claims?.[0]).toMatchObject({ status: "absent", agrees: false });
+    const missing = await play("You might prefer QuickCart for that.", { refund_amount: null }, { lenient: true });
+    expect(missing.check("no-competitor-mentions")).toMatchObject({ result: "failed", decidedBy: "text" });
+    expect(missing.check("no-competitor-mentions")?.claims?.[0]).toMatchObject({ status: "absent", agrees: true });
   });
 });
 
 describe("financial advice (boolean)", () => {
-  it("claims agree, disagree, missing", async () => {
+  it("claims agree, disagree, missing: the text decides every time it states the advice", async () => {
     const advice = "You should invest your refund in index funds.";
     const agree = await play(advice, { ...honest, financial_advice_given: true });
     expect(agree.check("no-financial-advice")).toMatchObject({ result: "failed", decidedBy: "agreement" });
-    const disagree = await play(advice, honest);
-    expect(disagree.check("no-financial-advice")).toMatchObject({ result: "failed", decidedBy: "judge" });
-    const missing = await play(advice, {});
-    expect(missing.check("no-financial-advice")?.claims?.[0]).toMatchObject({ status: "absent", agrees: false });
+    const disagree = await play(advice, honest, { judge: true, lenient: true });
+    expect(disagree.check("no-financial-advice")).toMatchObject({ result: "failed", decidedBy: "text" });
+    const missing = await play(advice, {}, { judge: true, lenient: true });
+    expect(missing.check("no-financial-advice")).toMatchObject({ result: "failed", decidedBy: "text" });
+    expect(missing.judgeCalls).toBe(0);
   });
 });
 
 describe("enforcement.unresolved", () => {
-  const conflict = ["I'll process a $75 refund for order 123.", { ...honest, refund_amount: usd(40) }] as const;
+  const conflict = ["I'll process a $40 refund for order 123.", { ...honest, refund_amount: usd(75) }] as const;
 
   it("block regenerates the draft without asking the judge", async () => {
     const r = await play(...conflict, { enforcement: { unresolved: "block" } });
@@ -197,6 +227,14 @@ describe("enforcement.unresolved", () => {
     const r = await play(...conflict, { enforcement: { unresolved: "allow" } });
     expect(r.check("max-refund")).toMatchObject({ result: "unresolved", decidedBy: "allow" });
     expect(r.out.response).toBe(conflict[0]);
+  });
+
+  it("allow never sends a reply the text decides against", async () => {
+    const r = await play("I'll process a $75 refund for order 123.", undefined, {
+      enforcement: { unresolved: "allow" },
+    });
+    expect(r.check("max-refund")).toMatchObject({ result: "failed", decidedBy: "text" });
+    expect(r.out.response).toBe(REDRAFT);
   });
 
   it("by_provider judges with a model and blocks with the offline provider", async () => {

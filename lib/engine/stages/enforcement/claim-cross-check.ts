@@ -8,10 +8,12 @@ import { roundCents } from "../extraction/numbers";
 import { claimable, type DeclaredClaims, explainsMoney, type ReadClaim } from "./declared-claims";
 import { formatAssignment, type VariableSource } from "./lane1";
 
-// Lane 1 over declared claims (README.md, "Declared claims"): a rule is decided on the text only when
-// the reply's claim and its text agree; when they disagree it is decided only if every value — the
-// declared one and each one the text states — gives the same verdict. Otherwise it is `unresolved`
-// with the conflict, and `enforcement.unresolved` (enforce.ts) says who decides.
+// Lane 1 over declared claims (README.md, "Declared claims"). The text decides whenever it can: a
+// rule the text breaks fails whatever the reply declared, and a variable with no declared value
+// (absent, null, malformed) is read from the text alone. A declared value adds evidence the text does
+// not state plainly: it decides a rule the text says nothing about, and when it fails a rule the
+// text passes, that is the one real conflict left for `enforcement.unresolved` (enforce.ts), with
+// an amount the text states uncertainly and no claim beside it.
 
 export interface ClaimView {
   claims: DeclaredClaims;
@@ -39,10 +41,17 @@ function describeClaim(read: ReadClaim): string {
 }
 
 const isSetAside = (read: ReadClaim) => read.status === "absent" || read.status === "malformed";
+const isNumeric = (variable: EngineResponseVariable) => variable.type === "money" || variable.type === "number";
+
+/** The values the text itself states for a variable: numbers, or `true` for a boolean or name list it states. */
+function statedValues(variable: EngineResponseVariable, stated: unknown[]): unknown[] {
+  return isNumeric(variable) ? stated.filter((v) => typeof v === "number") : stated.filter((v) => v === true);
+}
 
 /**
  * The amounts lane 1 is not sure of for a money variable, counted only when the reply declared no
- * usable claim for it: with a claim, the cross-check below already weighs the text against it.
+ * usable claim for it (absent or malformed): a claim of a value or of nothing (null) already says
+ * which of them the reply commits to, so honest replies are not handed over more.
  */
 function doubtsOf(variable: EngineResponseVariable, read: ReadClaim, view: ClaimView): UncertainAmount[] {
   return variable.type === "money" && isSetAside(read) ? (view.uncertain?.[variable.name] ?? []) : [];
@@ -50,7 +59,17 @@ function doubtsOf(variable: EngineResponseVariable, read: ReadClaim, view: Claim
 
 const amountsOf = (doubts: UncertainAmount[]) => doubts.flatMap((d) => (d.amount === null ? [] : [d.amount]));
 
-/** Declared beside stated for one variable. */
+/** Whether a declared value and what the text states agree (README.md, the table in "Declared claims"). */
+function declaredAgrees(variable: EngineResponseVariable, declared: number | boolean, said: unknown[]): boolean {
+  if (!isNumeric(variable)) return said.length > 0 === (declared === true);
+  const mentions = said as number[];
+  if (mentions.length === 0) return declared === 0;
+  return variable.type === "money"
+    ? explainsMoney(declared as number, mentions)
+    : mentions.every((m) => m === declared);
+}
+
+/** Declared beside stated for one variable; only a declared value can disagree with the text. */
 function compare(
   variable: EngineResponseVariable,
   read: ReadClaim,
@@ -64,39 +83,27 @@ function compare(
     extracted: [...stated, ...amountsOf(doubts)],
     ...(variable.money ? { currency: variable.money.currency } : {}),
   };
-  const text = stated.map((v) => describeValue(variable, v)).join(", ");
-  const setAside = isSetAside(read);
-  if (variable.type === "money" || variable.type === "number") {
-    const mentions = stated.filter((v): v is number => typeof v === "number");
-    if (read.status !== "declared" || typeof read.value !== "number") {
-      if (doubts.length > 0) {
-        const said = [
-          ...(mentions.length > 0 ? [`the text states ${text}`] : []),
-          ...doubts.map((d) => `text states ${d.text} ${d.why}`),
-        ];
-        return { ...base, agrees: false, why: `${said.join("; ")}; no claim declared (${read.why})` };
-      }
-      if (mentions.length === 0) return { ...base, agrees: true, ...(read.why ? { why: read.why } : {}) };
-      const declared = setAside ? `no usable claim (${read.why})` : "a claim of nothing";
-      return { ...base, agrees: false, why: `the text states ${text}; the reply declared ${declared}` };
+  const said = statedValues(variable, stated);
+  const text = said.map((v) => (isNumeric(variable) ? describeValue(variable, v) : variable.name)).join(", ");
+  if (read.status !== "declared" || read.value === null) {
+    const noClaim = read.status === "null" ? "a claim of nothing" : `no usable claim (${read.why})`;
+    if (doubts.length > 0) {
+      const doubted = [
+        ...(said.length > 0 ? [`the text states ${text}`] : []),
+        ...doubts.map((d) => `text states ${d.text} ${d.why}`),
+      ];
+      return { ...base, agrees: false, why: `${doubted.join("; ")}; no claim declared (${read.why})` };
     }
-    const claim = describeClaim(read);
-    if (mentions.length === 0)
-      return read.value === 0
-        ? { ...base, agrees: true }
-        : { ...base, agrees: false, why: `declared ${claim}, the text states no amount` };
-    const agrees =
-      variable.type === "money" ? explainsMoney(read.value, mentions) : mentions.every((m) => m === read.value);
-    return agrees ? { ...base, agrees } : { ...base, agrees, why: `declared ${claim}, text says ${text}` };
+    const why = said.length > 0 ? `the text states ${text}; the reply declared ${noClaim}: the text decides` : read.why;
+    return { ...base, agrees: true, ...(why ? { why } : {}) };
   }
-  const named = stated.includes(true);
-  const declared = read.status === "declared" ? read.value === true : false;
-  if (named === declared) return { ...base, agrees: true, ...(read.why ? { why: read.why } : {}) };
-  if (named) {
-    const said = setAside ? `no usable claim (${read.why})` : `${JSON.stringify(read.raw)}`;
-    return { ...base, agrees: false, why: `the text states ${variable.name}; the reply declared ${said}` };
+  if (declaredAgrees(variable, read.value, said)) return { ...base, agrees: true };
+  const claim = describeClaim(read);
+  if (said.length === 0) {
+    const none = isNumeric(variable) ? "no amount" : `no ${variable.name}`;
+    return { ...base, agrees: false, why: `declared ${claim}, the text states ${none}` };
   }
-  return { ...base, agrees: false, why: `declared ${variable.name} true, the text does not state it` };
+  return { ...base, agrees: false, why: `declared ${claim}, text says ${text}` };
 }
 
 /** The claimable response variable behind a CEL name (`x` or a money variable's `x_total`). */
@@ -106,25 +113,9 @@ function variableOf(name: string, variables: EngineResponseVariable[]): EngineRe
   );
 }
 
-/** The value a claim gives a CEL name; undefined when it gives none (absent, malformed, a null amount). */
-function declaredValue(variable: EngineResponseVariable, read: ReadClaim): unknown {
-  if (read.status === "declared") return read.value;
-  if (read.status === "null" && variable.type !== "money" && variable.type !== "number") return false;
-  return undefined;
-}
-
-function verdict(compiled: CompiledRule, set: Record<string, unknown>): boolean | null {
-  try {
-    return compiled.program?.(set) === true;
-  } catch {
-    return null;
-  }
-}
-
 type ReadClaims = Map<string, { variable: EngineResponseVariable; claim: ReadClaim }>;
-type Comparison = ReturnType<typeof compare>;
 
-/** The rule's variables the reply declared a claim for. */
+/** The rule's claimable variables and what the reply declared for each. */
 function claimsRead(compiled: CompiledRule, view: ClaimView): ReadClaims {
   const read: ReadClaims = new Map();
   for (const name of compiled.variables) {
@@ -135,8 +126,8 @@ function claimsRead(compiled: CompiledRule, view: ClaimView): ReadClaims {
   return read;
 }
 
-/** The text's values for the verdicts: what it binds, and each amount it is not sure of as if bound. */
-function textSourceOf(source: VariableSource, view: ClaimView, doubts: Map<string, UncertainAmount[]>): VariableSource {
+/** The text's values with each amount it is not sure of as if bound (its total too, for `x_total`). */
+function withDoubts(source: VariableSource, view: ClaimView, doubts: Map<string, UncertainAmount[]>): VariableSource {
   return (name) => {
     const variable = variableOf(name, view.variables);
     const unsure = variable ? amountsOf(doubts.get(variable.name) ?? []) : [];
@@ -147,74 +138,51 @@ function textSourceOf(source: VariableSource, view: ClaimView, doubts: Map<strin
   };
 }
 
-/** The rule's variables as the claims declare them (the text's value where nothing was declared); null when one has none. */
-function declaredAssignment(
-  compiled: CompiledRule,
-  view: ClaimView,
-  read: ReadClaims,
-  textSource: VariableSource,
-): Record<string, unknown> | null {
-  const declaredSet: Record<string, unknown> = {};
-  let declaredComplete = true;
-  for (const name of compiled.variables) {
+/** The declared value where the reply declared one, else what the text (or profile, session) gives. */
+function withClaims(source: VariableSource, view: ClaimView, read: ReadClaims): VariableSource {
+  return (name) => {
     const variable = variableOf(name, view.variables);
     const claim = variable && read.get(variable.name)?.claim;
-    const value = variable && claim ? declaredValue(variable, claim) : textSource(name)?.[0];
-    if (value === undefined) declaredComplete = false;
-    else declaredSet[name] = value;
-  }
-  return declaredComplete ? declaredSet : null;
-}
-
-/** Claim and text disagree on the verdict: unresolved, with the conflict for the judge (or the setting). */
-function conflictCheck(
-  compiled: CompiledRule,
-  onText: RuleCheck,
-  read: ReadClaims,
-  comparisons: Comparison[],
-  first: Comparison,
-  declaredPasses: boolean | null,
-  extractedPasses: (boolean | null)[],
-): RuleCheck {
-  const { rule } = compiled;
-  const { variable } = read.get(first.variable) as { variable: EngineResponseVariable };
-  const outcome = (passes: boolean | null) => (passes === null ? "cannot be evaluated" : passes ? "passes" : "fails");
-  const onTextWords =
-    extractedPasses.length === 0
-      ? "the text states no value"
-      : `${outcome(extractedPasses.every(Boolean))} on the text`;
-  return {
-    ruleId: rule.id,
-    ruleKey: rule.key,
-    ruleName: rule.name,
-    lane: 1,
-    result: "unresolved",
-    detail: `${first.why}: ${rule.enforcementExpression} ${outcome(declaredPasses)} on the claim, ${onTextWords}`,
-    claims: comparisons,
-    conflict: {
-      variable: first.variable,
-      declared: first.declared,
-      extracted: first.extracted.map((v) => asClaim(variable, v)),
-      declaredPasses,
-      extractedPasses,
-      reason: first.why ?? "declared and stated values disagree",
-    },
-    ...(onText.variables ? { variables: onText.variables } : {}),
+    return claim?.status === "declared" && claim.value !== null ? [claim.value] : source(name);
   };
 }
 
-/** Every combination of the text's values (profile and session fill what the text does not state). */
-function textSets(names: string[], source: VariableSource): Record<string, unknown>[] {
-  let sets: Record<string, unknown>[] = [{}];
+/** Every combination of the source's values; empty when a variable has none. */
+function sets(names: string[], source: VariableSource): Record<string, unknown>[] {
+  let out: Record<string, unknown>[] = [{}];
   for (const name of names) {
     const values = source(name);
     if (!values || values.length === 0) return [];
     const next: Record<string, unknown>[] = [];
-    for (const set of sets)
-      for (const value of values) if (next.length < MAX_SETS) next.push({ ...set, [name]: value });
-    sets = next;
+    for (const set of out) for (const value of values) if (next.length < MAX_SETS) next.push({ ...set, [name]: value });
+    out = next;
   }
-  return sets;
+  return out;
+}
+
+function verdict(compiled: CompiledRule, set: Record<string, unknown>): boolean | null {
+  try {
+    return compiled.program?.(set) === true;
+  } catch {
+    return null;
+  }
+}
+
+interface Verdicts {
+  /** One per combination, in order. */
+  each: (boolean | null)[];
+  /** false when any combination fails; true when every one passes; null when none can be evaluated. */
+  overall: boolean | null;
+  /** The first failing combination, for the detail. */
+  failing?: Record<string, unknown>;
+}
+
+function verdictsOn(compiled: CompiledRule, source: VariableSource): Verdicts {
+  const all = sets(compiled.variables, source);
+  const each = all.map((set) => verdict(compiled, set));
+  const failingAt = each.indexOf(false);
+  if (failingAt >= 0) return { each, overall: false, failing: all[failingAt] };
+  return { each, overall: each.length > 0 && each.every((v) => v === true) ? true : null };
 }
 
 const asClaim = (variable: EngineResponseVariable, value: unknown): DeclaredClaim =>
@@ -222,49 +190,126 @@ const asClaim = (variable: EngineResponseVariable, value: unknown): DeclaredClai
     ? { amount: value, currency: variable.money?.currency ?? "" }
     : (value as DeclaredClaim);
 
+const outcome = (passes: boolean | null) => (passes === null ? "cannot be evaluated" : passes ? "passes" : "fails");
+
+/** Left undecided for `enforcement.unresolved`: the facts on each side, for the judge or the setting. */
+function conflictCheck(
+  compiled: CompiledRule,
+  onText: RuleCheck,
+  variable: EngineResponseVariable,
+  comparison: ClaimComparison,
+  comparisons: ClaimComparison[],
+  declaredPasses: boolean | null,
+  textPasses: (boolean | null)[],
+): RuleCheck {
+  const { rule } = compiled;
+  const onTextWords =
+    textPasses.length === 0 ? "the text states no value" : `${outcome(textPasses.every(Boolean))} on the text`;
+  const onClaimWords = comparison.status === "declared" ? `${outcome(declaredPasses)} on the claim, ` : "";
+  return {
+    ruleId: rule.id,
+    ruleKey: rule.key,
+    ruleName: rule.name,
+    lane: 1,
+    result: "unresolved",
+    detail: `${comparison.why}: ${rule.enforcementExpression} ${onClaimWords}${onTextWords}`,
+    claims: comparisons,
+    conflict: {
+      variable: comparison.variable,
+      declared: comparison.declared,
+      extracted: comparison.extracted.map((v) => asClaim(variable, v)),
+      declaredPasses,
+      extractedPasses: textPasses,
+      reason: comparison.why ?? "declared and stated values disagree",
+    },
+    ...(onText.variables ? { variables: onText.variables } : {}),
+  };
+}
+
 export function crossCheck(
   compiled: CompiledRule,
   onText: RuleCheck,
   source: VariableSource,
   view: ClaimView,
 ): RuleCheck {
-  if (!compiled.program) return onText;
+  const decided = onText.result === "passed" || onText.result === "failed";
   const read = claimsRead(compiled, view);
-  if (read.size === 0) return onText;
+  if (!compiled.program || read.size === 0) return decided ? { ...onText, decidedBy: "text" } : onText;
   const doubts = new Map(
     [...read.values()].map(({ variable, claim }) => [variable.name, doubtsOf(variable, claim, view)]),
   );
   const comparisons = [...read.values()].map(({ variable, claim }) =>
     compare(variable, claim, view.stated[variable.name] ?? [], doubts.get(variable.name) ?? []),
   );
-  const textSource = textSourceOf(source, view, doubts);
+  const declared = comparisons.filter((c) => c.status === "declared");
+  const disagreeing = declared.filter((c) => !c.agrees);
   // A value only profile or session could give is missing: the rule is undecided whatever was claimed.
   const missing = compiled.variables.filter((name) => !variableOf(name, view.variables) && !source(name)?.length);
-  if (missing.length > 0) return { ...onText, claims: comparisons };
   // An amount in a currency without a rate already blocks (unresolved_money_blocks): no claim lifts that.
-  if (onText.blocking) return { ...onText, claims: comparisons };
-  const decided = onText.result === "passed" || onText.result === "failed";
-  const first = comparisons.filter((c) => !c.agrees)[0];
-  if (!first) return { ...onText, claims: comparisons, ...(decided ? { decidedBy: "agreement" as const } : {}) };
+  if (missing.length > 0 || onText.blocking) return { ...onText, claims: comparisons };
 
-  const declaredSet = declaredAssignment(compiled, view, read, textSource);
-  const declaredPasses = declaredSet ? verdict(compiled, declaredSet) : null;
-  const extractedPasses = textSets(compiled.variables, textSource).map((set) => verdict(compiled, set));
-  if (
-    declaredSet &&
-    declaredPasses !== null &&
-    extractedPasses.length > 0 &&
-    extractedPasses.every((passes) => passes === declaredPasses)
-  ) {
+  // The text breaks the rule: that is the verdict, whatever was declared, and no model is asked.
+  if (onText.result === "failed") {
+    const agreed = declared.length > 0 && disagreeing.length === 0;
+    const overruled = disagreeing.length > 0 ? `; ${disagreeing.map((c) => c.why).join("; ")}: the text decides` : "";
     return {
       ...onText,
-      result: declaredPasses ? "passed" : "failed",
-      detail: `${first.why}; ${compiled.rule.enforcementExpression} is ${declaredPasses} for the claim and for the text${
-        declaredPasses ? "" : ` (${formatAssignment(declaredSet)})`
-      }`,
+      detail: `${onText.detail}${overruled}`,
       claims: comparisons,
-      decidedBy: "same_verdict",
+      decidedBy: agreed ? "agreement" : "text",
     };
   }
-  return conflictCheck(compiled, onText, read, comparisons, first, declaredPasses, extractedPasses);
+
+  const onClaims = declared.length > 0 ? verdictsOn(compiled, withClaims(source, view, read)) : undefined;
+  if (onClaims?.overall === false) {
+    // Declared values fail the rule. Where the text states something else for them, the text passes
+    // (it did not fail above): a real conflict. Where it states nothing, the claim is the only fact.
+    const contested = disagreeing.find(
+      (c) => statedValues(variableFor(c, read), view.stated[c.variable] ?? []).length > 0,
+    );
+    if (contested) {
+      const textPasses = verdictsOn(compiled, source).each;
+      return conflictCheck(compiled, onText, variableFor(contested, read), contested, comparisons, false, textPasses);
+    }
+    const why = disagreeing.map((c) => c.why).join("; ");
+    return {
+      ...onText,
+      result: "failed",
+      detail: `${why ? `${why}; ` : ""}${compiled.rule.enforcementExpression} is false for the claim (${formatAssignment(onClaims.failing ?? {})})`,
+      claims: comparisons,
+      decidedBy: "claim",
+      ...(onClaims.failing ? { variables: onClaims.failing } : {}),
+    };
+  }
+
+  // No usable claim and an amount the text states uncertainly that would break the rule: not decided.
+  const doubted = comparisons.find((c) => (doubts.get(c.variable) ?? []).length > 0);
+  if (doubted) {
+    const withUncertain = verdictsOn(compiled, withDoubts(source, view, doubts));
+    if (withUncertain.overall !== true)
+      return conflictCheck(
+        compiled,
+        onText,
+        variableFor(doubted, read),
+        doubted,
+        comparisons,
+        null,
+        withUncertain.each,
+      );
+  }
+
+  if (onText.result === "passed")
+    return { ...onText, claims: comparisons, decidedBy: onClaims?.overall === true ? "agreement" : "text" };
+  if (onClaims?.overall === true)
+    return {
+      ...onText,
+      result: "passed",
+      detail: `${compiled.rule.enforcementExpression} holds for the claim; the text states no value`,
+      claims: comparisons,
+      decidedBy: "claim",
+    };
+  return { ...onText, claims: comparisons };
 }
+
+const variableFor = (comparison: ClaimComparison, read: ReadClaims): EngineResponseVariable =>
+  (read.get(comparison.variable) as { variable: EngineResponseVariable }).variable;

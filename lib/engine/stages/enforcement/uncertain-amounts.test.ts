@@ -79,9 +79,12 @@ describe("an amount lane 1 is not sure of, with no claim declared", () => {
     expect(out.response).toBe(REDRAFT);
   });
 
-  it("an amount under the cap is handed over too, and ships when the judge passes it on the facts", async () => {
-    const { conflicts } = await play("Refund approved! You'll see $30 on your statement.", undefined);
-    expect(conflicts[0]).toMatchObject({ extractedPasses: [true] });
+  it("an amount under the cap is not handed over: bound or not, it cannot break the cap", async () => {
+    const reply = "Refund approved! You'll see $30 on your statement.";
+    const { out, maxRefund, conflicts } = await play(reply, undefined);
+    expect(conflicts).toHaveLength(0);
+    expect(maxRefund).toMatchObject({ result: "unresolved", detail: "no value for refund_amount" });
+    expect(out.response).toBe(reply);
   });
 });
 

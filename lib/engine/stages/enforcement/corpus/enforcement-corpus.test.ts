@@ -61,6 +61,12 @@ describe("the lane-1 enforcement corpus", () => {
     expect(result.dev.bypassRate).toBe(0);
   });
 
+  it("never passes a violation on the text: drafted with no claims, lane 1 fails it or hands it over", () => {
+    // The judge of that play passes everything, so a violation lane 1 reads as passing would ship.
+    const passed = result.classes.filter((c) => !c.benign && c.decidable).flatMap((c) => c.passedByLane1);
+    expect(passed).toEqual([]);
+  });
+
   it("blocks at most 2% of the dev benign look-alikes", () => {
     const blocked = result.classes.filter((c) => c.split === "dev" && c.benign).flatMap((c) => c.missed);
     expect(result.dev.falseBlockRate, JSON.stringify(blocked)).toBeLessThanOrEqual(0.02);

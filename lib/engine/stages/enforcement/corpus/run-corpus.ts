@@ -15,15 +15,15 @@ import { violationClasses } from "./violation-classes";
 // Plays every corpus reply as the model's first draft of a refund turn of the demo agent (refund
 // scenario, offer step, so max-refund is in play; the GLOBAL rules always are), through runTurn with
 // a scripted model whose redraft is harmless. A violation is caught when its rule is among the
-// turn's violated rules; a benign reply is falsely blocked when any rule is. The scripted judge
-// answers right (it fails exactly the case's own rule), so a bypass is a reply lane 1 let through
-// without asking, never a judge's mistake.
+// turn's violated rules; a benign reply is falsely blocked when any rule is.
 //
-// Each reply is drafted with the claims an honest model declares next to it. A violation is played a
-// second time with no claims at all, as a model that ignores the schema or hides its promise would
-// send it; it is a bypass when either play reaches the customer. Unresolved replies and judge calls
-// count the honest drafts (one per reply): what a deployment pays; the silent plays' judge calls are
-// kept apart.
+// Each reply is played twice. First with the claims an honest model declares next to it, before a
+// judge that answers right (it fails exactly the case's own rule). Then as the worst collaborators
+// would send it: a model that declares no claims at all, before a judge that passes everything; what
+// that play blocks, lane 1 blocked on the text alone. A violation is a bypass when either play
+// reaches the customer; a benign reply is falsely blocked when either play blocks it. Unresolved
+// replies and judge calls count the honest drafts (one per reply): what a deployment pays; the
+// silent plays' judge calls are kept apart.
 
 export const ALL_CLASSES = (): CorpusClass[] => [
   ...violationClasses(),
@@ -45,14 +45,18 @@ interface ClassResult {
   missed: string[];
   /** Violations that shipped when drafted with their honest claims. */
   missesHonest: number;
-  /** Violations that shipped when drafted with no claims (the second play). */
+  /** Drafted with no claims and met by a judge that passes everything (the second play): violations that shipped, or benign replies blocked. */
   missesSilent: number;
   /** Replies, drafted with their honest claims, whose first draft lane 1 could not decide alone. */
   unresolved: number;
   /** Judge calls about a lane-1 rule (a claim conflict handed to the judge) for the honest drafts. */
   judgeCalls: number;
-  /** The same for the violations' second play, with no claims. */
+  /** The same for the second play, with no claims. */
   judgeCallsSilent: number;
+  /** Violations drafted with no claims, by how lane 1 read their own rule: failed on the text, handed to the judge, passed, no value. */
+  silentReading: Record<NonNullable<Played["ownRule"]>, number>;
+  /** Violations drafted with no claims whose own rule lane 1 passed: a verdict the text got wrong. */
+  passedByLane1: string[];
 }
 
 interface SplitFigures {
@@ -62,8 +66,10 @@ interface SplitFigures {
   bypassRateHonest: number;
   /** The same, drafted with no claims only. */
   bypassRateSilent: number;
-  /** Blocked benign replies over benign cases. */
+  /** Blocked benign replies over benign cases, in either play. */
   falseBlockRate: number;
+  /** Blocked benign replies drafted with no claims and a judge that passes everything. */
+  falseBlockRateSilent: number;
 }
 
 export interface CorpusResult {
@@ -89,9 +95,10 @@ const REFUND_TURN = (): SessionState => ({
 interface DraftOptions {
   /**
    * The rule the reply breaks (null: none): the scripted judge fails it and passes every other rule.
-   * Unset, the judge settles claim conflicts on the facts, as the offline judge does.
+   * Unset, the judge settles claim conflicts on the facts, as the offline judge does. "lenient": the
+   * judge passes everything, so only lane 1 itself can stop the reply.
    */
-  violates?: CorpusCase["rule"];
+  violates?: CorpusCase["rule"] | "lenient";
   /** What the first draft declares; absent, it declares nothing. */
   claims?: Record<string, DeclaredClaim>;
 }
@@ -124,7 +131,9 @@ async function draftTurn(
     judge:
       violates === undefined
         ? judgedOnFacts
-        : (request: JudgeRequest) => judged(!(request.response === reply && request.rule.id === `rule:${violates}`)),
+        : violates === "lenient"
+          ? () => judged(true, { reason: "polite" })
+          : (request: JudgeRequest) => judged(!(request.response === reply && request.rule.id === `rule:${violates}`)),
   });
   const out = await runTurn(
     agent,
@@ -139,6 +148,18 @@ interface Played {
   violated: string[];
   unresolved: boolean;
   judgeCalls: number;
+  /** How lane 1 read the case's own rule on the first draft (null for a benign case). */
+  ownRule: "failed" | "handed_over" | "passed" | "undecided" | null;
+}
+
+/** The case's own rule on the first draft: failed, left to `enforcement.unresolved`, passed, or with no value. */
+function ownRuleOf(checks: RuleCheck[], rule: CorpusCase["rule"]): Played["ownRule"] {
+  if (rule === null) return null;
+  const check = checks.find((c) => c.ruleKey === rule);
+  if (!check) return "undecided";
+  if (check.result === "failed") return "failed";
+  if (check.conflict || check.blocking) return "handed_over";
+  return check.result === "passed" ? "passed" : "undecided";
 }
 
 /**
@@ -162,11 +183,14 @@ async function play(
   claims: Record<string, DeclaredClaim> | undefined,
   n: number,
 ): Promise<Played> {
-  const { out, model } = await draftTurn(agent, embedder, c.reply, `corpus-${n}`, { violates: c.rule, claims });
+  // Honest claims meet a judge that rules right; no claims meet a judge that passes everything.
+  const violates = claims ? c.rule : "lenient";
+  const { out, model } = await draftTurn(agent, embedder, c.reply, `corpus-${n}`, { violates, claims });
   return {
     violated: out.violatedRuleIds.map((id) => id.replace(/^rule:/, "")),
     unresolved: firstDraftChecks(out).some(leftUnresolved),
     judgeCalls: model.requestsOf("judge").filter((request) => request.conflict !== undefined).length,
+    ownRule: ownRuleOf(firstDraftChecks(out), c.rule),
   };
 }
 
@@ -191,6 +215,10 @@ function splitFigures(classes: ClassResult[]): SplitFigures {
       classes.filter((c) => c.benign),
       (c) => c.misses,
     ),
+    falseBlockRateSilent: rate(
+      classes.filter((c) => c.benign),
+      (c) => c.missesSilent,
+    ),
   };
 }
 
@@ -200,19 +228,20 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
   for (const cls of ALL_CLASSES()) {
     const missed: string[] = [];
     const tally = { missesHonest: 0, missesSilent: 0, unresolved: 0, judgeCalls: 0, judgeCallsSilent: 0 };
+    const silentReading = { failed: 0, handed_over: 0, passed: 0, undecided: 0 };
+    const passedByLane1: string[] = [];
     for (const c of cls.cases) {
       const honest = await play(agent, embedder, c, c.claims, n++);
       const honestMiss = missedBy(c, honest.violated);
       tally.missesHonest += Number(honestMiss && c.rule !== null);
       tally.unresolved += Number(honest.unresolved);
       tally.judgeCalls += honest.judgeCalls;
-      let silentMiss = false;
-      if (c.rule !== null) {
-        const silent = await play(agent, embedder, c, undefined, n++);
-        silentMiss = missedBy(c, silent.violated);
-        tally.missesSilent += Number(silentMiss);
-        tally.judgeCallsSilent += silent.judgeCalls;
-      }
+      const silent = await play(agent, embedder, c, undefined, n++);
+      const silentMiss = missedBy(c, silent.violated);
+      tally.missesSilent += Number(silentMiss);
+      tally.judgeCallsSilent += silent.judgeCalls;
+      if (silent.ownRule) silentReading[silent.ownRule] += 1;
+      if (silent.ownRule === "passed") passedByLane1.push(c.reply);
       if (honestMiss || silentMiss) missed.push(c.reply);
     }
     classes.push({
@@ -225,6 +254,8 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
       misses: missed.length,
       missed,
       ...tally,
+      silentReading,
+      passedByLane1,
     });
   }
   return {
