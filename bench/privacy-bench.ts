@@ -1,13 +1,15 @@
 import { performance } from "node:perf_hooks";
 import { PrivacySettings } from "@/lib/engine/contracts/privacy-settings";
 import { maskPii } from "@/lib/engine/stages/privacy/mask-pii";
+import { benchPresidioPii } from "./public-eval/presidio-pii-bench";
 import { percentile, type Report } from "./report";
 
 // The privacy stage's cost on a 4,000-character message of prose with a card, an IBAN, an e-mail, a
 // phone number and an order reference every 300 characters (goal: p95 ≤ 1 ms with the default kinds):
 // `privacy_stage_ms_p95` with the defaults, `_all` with every detector on (three national id shapes
 // and a designer pattern too), `_digits` over a message that is all digits and separators (the
-// phone finder's worst input: a candidate every 64 characters).
+// phone finder's worst input before it read runs whole). Then recall per kind on Presidio's synthetic
+// set from FOCAL_EVAL_DIR (bench/public-eval/presidio-pii-bench.ts).
 
 const PROSE =
   "Hello, I ordered the blue kettle last week and it arrived broken, the lid does not close and the base sparks. " +
@@ -35,10 +37,11 @@ function p95(message: string, settings: PrivacySettings, runs: number): string {
   return percentile(samples, 95).toFixed(3);
 }
 
-export function benchPrivacy(report: Report, runs = 500): void {
+export async function benchPrivacy(report: Report, evalDir: string | undefined, runs = 500): Promise<void> {
   const prose = messageOf(PROSE);
   report.figure("privacy_stage_ms_p95", p95(prose, DEFAULTS, runs));
   report.figure("privacy_stage_ms_p95_all", p95(prose, EVERYTHING, runs));
   report.figure("privacy_stage_ms_p95_digits", p95(messageOf("12 34-56 7890 "), DEFAULTS, runs));
   report.figure("privacy_stage_masked_per_message", maskPii(prose, DEFAULTS).masked.length);
+  await benchPresidioPii(report, evalDir);
 }

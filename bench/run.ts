@@ -55,7 +55,8 @@ import { benchWidgetSize } from "./widget-size-bench";
 //
 // The CLINC150 routing section (bench/clinc/clinc-bench.ts) reads the public data set from
 // $FOCAL_EVAL_DIR/clinc150 and prints one `clinc: skipped (…)` line without it; `BENCH_ONLY_CLINC=1`
-// runs just that section. `BENCH_ONLY_PRIVACY=1` runs only the privacy stage's figures (bench/privacy-bench.ts).
+// runs just that section. `BENCH_ONLY_PRIVACY=1` runs only the privacy stage's figures (bench/privacy-bench.ts;
+// Presidio's spans from $FOCAL_EVAL_DIR/pii).
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
@@ -88,7 +89,7 @@ async function main() {
     return;
   }
   if (process.env.BENCH_ONLY_PRIVACY === "1") {
-    benchPrivacy(report);
+    await benchPrivacy(report, process.env.FOCAL_EVAL_DIR);
     return;
   }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
@@ -109,7 +110,7 @@ async function main() {
   await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
   await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
   benchWidgetSize(report);
-  benchPrivacy(report);
+  await benchPrivacy(report, process.env.FOCAL_EVAL_DIR);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.
     const single = await benchHttp(report).then(

@@ -48,7 +48,8 @@ export const PrivacySettings = section(
   },
   {
     mask: [...PII_KINDS],
-    national_ids: [],
+    // SSNs are on by default: Presidio's US_SSN spans reached the model unmasked with none listed.
+    national_ids: ["us_ssn"],
     patterns: [],
     default_region: "US",
     tools: {},

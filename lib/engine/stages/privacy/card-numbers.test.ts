@@ -26,6 +26,13 @@ describe("card numbers", () => {
     expect(values("4111  1111 1111 1111")).toEqual([]);
   });
 
+  it("reads 12 digits as a card only with a Maestro IIN, and never a run after + or starting with 0", () => {
+    expect(values("maestro 501864667909")).toEqual(["501864667909"]);
+    expect(values("order 123456789012")).toEqual([]);
+    expect(values("call +4111 1111 1111 1111")).toEqual([]);
+    expect(values("0000 0000 0000 00")).toEqual([]);
+  });
+
   it("finds a card inside a longer run of numbers, and two cards side by side", () => {
     expect(values("on 12 4111 1111 1111 1111")).toEqual(["4111 1111 1111 1111"]);
     expect(values("4111111111111111 and 5555555555554444")).toEqual(["4111111111111111", "5555555555554444"]);

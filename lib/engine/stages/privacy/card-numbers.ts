@@ -1,11 +1,17 @@
 import { isAsciiDigit, isWordCharAt, type PiiDetector, type PiiMatch } from "./pii-match";
 
-// Payment card numbers (ISO/IEC 7812): 13–19 digits, written together or in groups split by one
-// space or dash, whose Luhn check digit is right. A group run longer than a card is tried window by
-// window (at most 19 digits each), so the scan stays linear: ≤ 19 windows per group start.
+// Payment card numbers (ISO/IEC 7812): 13–19 digits, or 12 for Maestro (IIN 50 or 56–69: 6 of the 84
+// Presidio cards), written together or in groups split by one space or dash, whose Luhn check digit is
+// right. A run after "+" is a phone number's. A group run longer than a card is tried window by window
+// (at most 19 digits each), so the scan stays linear: ≤ 19 windows per group start.
 
-const MIN_DIGITS = 13;
+const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
+const MAESTRO_12 = /^(?:50|5[6-9]|6\d)/;
+
+/** No card network issues numbers starting with 0 (MII 0), so a window of zeros in a tracking number is none. */
+const cardLength = (digits: string) =>
+  digits[0] !== "0" && (digits.length >= 13 || (digits.length === 12 && MAESTRO_12.test(digits)));
 
 /** Luhn (mod 10) over a string of digits. */
 export function luhnValid(digits: string): boolean {
@@ -62,11 +68,12 @@ function cardsInRun(text: string, run: DigitGroup[]): PiiMatch[] {
     for (let last = from; last < run.length; last++) {
       digits += run[last]?.digits ?? "";
       if (digits.length > MAX_DIGITS) break;
-      if (digits.length >= MIN_DIGITS && luhnValid(digits)) best = { last, digits };
+      if (digits.length >= MIN_DIGITS && cardLength(digits) && luhnValid(digits)) best = { last, digits };
     }
     const first = run[from];
     const end = best ? run[best.last] : undefined;
-    if (!best || !first || !end || isWordCharAt(text, first.start - 1) || isWordCharAt(text, end.end)) {
+    const afterPlus = text[(first?.start ?? 0) - 1] === "+";
+    if (!best || !first || !end || afterPlus || isWordCharAt(text, first.start - 1) || isWordCharAt(text, end.end)) {
       from++;
       continue;
     }

@@ -12,6 +12,12 @@ describe("national id shapes", () => {
     expect(values("us_ssn", "123-45 6789 or 1234-45-6789")).toEqual([]);
   });
 
+  it("US SSN: nine digits together only right after SSN or social security number", () => {
+    expect(values("us_ssn", "SSN: 460899847")).toEqual(["460899847"]);
+    expect(values("us_ssn", "social security number 054286917")).toEqual(["054286917"]);
+    expect(values("us_ssn", "order 460899847")).toEqual([]);
+  });
+
   it("UK NINO: valid prefix letters and an A–D suffix", () => {
     expect(values("uk_nino", "nino AB 12 34 56 C")).toEqual(["AB 12 34 56 C"]);
     expect(values("uk_nino", "AB123456C")).toEqual(["AB123456C"]);

@@ -17,11 +17,13 @@ interface NationalIdRule {
 const NINO_NEVER = new Set(["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"]);
 
 const RULES: Record<NationalIdShape, NationalIdRule> = {
-  // US Social Security numbers, written 123-45-6789 or 123 45 6789: area not 000, 666 or 9xx, group
-  // not 00, serial not 0000 (SSA's rules since 2011).
+  // US Social Security numbers, written 123-45-6789 or 123 45 6789, or nine digits together right after
+  // "SSN" or "social security number": area not 000, 666 or 9xx, group not 00, serial not 0000 (SSA's
+  // rules since 2011).
   us_ssn: {
     label: "US_SSN",
-    pattern: /(?<![A-Za-z0-9-])(\d{3})([- ])(\d{2})\2(\d{4})(?![A-Za-z0-9-])/g,
+    pattern:
+      /(?<![A-Za-z0-9-])(?:\d{3}([- ])\d{2}\1\d{4}|(?<=\b(?:ssn|social security(?: number| no\.?)?)[:#]?\s{0,2})\d{9})(?![A-Za-z0-9-])/gi,
     valid: (compact) => !/^(000|666|9)/.test(compact) && compact.slice(3, 5) !== "00" && compact.slice(5) !== "0000",
   },
   uk_nino: {
