@@ -5,12 +5,15 @@ import { AbuseList } from "@/lib/engine/stages/input-safety/abuse-signals";
 import { classifyInput } from "@/lib/engine/stages/input-safety/classify-input";
 import { runSafetyCorpus, splitFigures } from "@/lib/engine/stages/input-safety/corpus/run-safety-corpus";
 import { loadClinc } from "./clinc/clinc-data";
+import { benchInjectionPublic } from "./public-eval/injection-public-bench";
 import { percentile, type Report } from "./report";
 
 // The input-safety classifier (lib/engine/stages/input-safety): detection and false flags per class
 // and per split of its corpus (dev: tuned on; frozen: written before the classifier), false flags and
 // uncertain verdicts over the CLINC150 test and oos_test utterances (ordinary assistant requests; goal
-// ≤ 0.5 % flagged), and the time to read a 4,000-character message (goal p95 ≤ 1 ms).
+// ≤ 0.5 % flagged), the public injection sets and every CLINC150 utterance
+// (bench/public-eval/injection-public-bench.ts), and the time to read a 4,000-character message (goal
+// p95 ≤ 1 ms).
 export async function benchInputSafety(report: Report, evalDir: string | undefined): Promise<void> {
   const results = runSafetyCorpus();
   for (const split of ["dev", "frozen"] as const) {
@@ -29,6 +32,7 @@ export async function benchInputSafety(report: Report, evalDir: string | undefin
     );
   }
   await benchClincNegatives(report, evalDir);
+  await benchInjectionPublic(report, evalDir);
   benchLatency(report);
 }
 
