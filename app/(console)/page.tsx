@@ -1,5 +1,8 @@
 import { redirect } from "next/navigation";
+import { definePage } from "@/lib/server/access/agent-page";
 
-export default function ConsoleHome() {
+async function ConsoleHome() {
   redirect("/agents");
 }
+
+export default definePage(ConsoleHome);

@@ -87,3 +87,23 @@ export function concretePath(urlPath: string): { url: string; params: Record<str
   });
   return { url, params };
 }
+
+export interface FoundPage {
+  file: string;
+  urlPath: string;
+  /** The default export: the page component, called with `{ params, searchParams }`. */
+  page: unknown;
+}
+
+/** Every page.tsx under the console's route group, with its URL pattern. */
+export async function enumerateConsolePages(): Promise<FoundPage[]> {
+  const consoleDir = path.join(ROOT, "app/(console)");
+  const files = walk(consoleDir, (f) => f.endsWith(`${path.sep}page.tsx`));
+  const pages: FoundPage[] = [];
+  for (const file of files) {
+    const segments = path.relative(consoleDir, path.dirname(file)).split(path.sep).filter(Boolean);
+    const mod = (await import(file)) as { default?: unknown };
+    pages.push({ file: path.relative(ROOT, file), urlPath: `/${segments.join("/")}`, page: mod.default });
+  }
+  return pages;
+}

@@ -14,12 +14,13 @@ import { listAgents } from "@/db/queries/agents";
 import { listApiKeys, listOperators } from "@/db/queries/identity";
 import { livePublishableKeys } from "@/db/queries/publishable-keys";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { definePage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Users & keys" };
 
-export default async function AdminPage() {
+async function AdminPage() {
   const operator = await requireOperator();
   if (!roleAtLeast(operator.role, "admin")) return <AccessDenied needs="admin" have={operator.role} />;
   const db = await getDb();
@@ -112,3 +113,5 @@ export default async function AdminPage() {
     </>
   );
 }
+
+export default definePage(AdminPage);

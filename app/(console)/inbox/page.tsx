@@ -3,13 +3,13 @@ import { z } from "zod";
 import { InboxPage } from "@/components/inbox/inbox-page";
 import { listAgents } from "@/db/queries/agents";
 import { loadInboxConversation, loadInboxQueue } from "@/lib/handoffs/server/load-inbox";
-import { pageRolesOnAgents, reachableAgentIdsForPage } from "@/lib/server/access/agent-page";
+import { definePage, pageRolesOnAgents, reachableAgentIdsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Inbox" };
 
-export default async function Page({ searchParams }: { searchParams: Promise<{ session?: string }> }) {
+async function Page({ searchParams }: { searchParams: Promise<{ session?: string }> }) {
   await requireOperator();
   const { session } = await searchParams;
   const db = await getDb();
@@ -22,3 +22,5 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ s
   ]);
   return <InboxPage items={items} conversation={conversation} missing={session !== undefined && !conversation} />;
 }
+
+export default definePage(Page);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { LedgerPage } from "@/components/ledger/ledger-page";
 import { listAgents } from "@/db/queries/agents";
 import { listLedgerActors, listLedgerEvents } from "@/db/queries/ledger";
-import { reachableAgentIdsForPage, reachableAgentsForPage } from "@/lib/server/access/agent-page";
+import { definePage, reachableAgentIdsForPage, reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 import { latestLedgerAnchor } from "@/lib/server/ledger/anchor-ledger";
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Ledger" };
 
 type Search = { type?: string; actor?: string; before?: string };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Search> }) {
+async function Page({ searchParams }: { searchParams: Promise<Search> }) {
   await requireOperator();
   const search = await searchParams;
   const db = await getDb();
@@ -38,3 +38,5 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     />
   );
 }
+
+export default definePage(Page);

@@ -8,7 +8,7 @@ import { requireOperator } from "../auth/require-operator";
 import { getDb } from "../db";
 import { AppError } from "../errors";
 import type { OperatorPrincipal } from "../principal";
-import { agentAccessOf, roleOnAgent } from "./agent-access";
+import { agentAccessOf, roleOnAgent, withAgentAccess } from "./agent-access";
 
 /** The signed-in operator and the agents they reach, once per request (layout and page share it). */
 const operatorAccess = cache(async () => {
@@ -64,4 +64,23 @@ export async function reachableAgentIdsForPage(): Promise<string[] | null> {
 export async function pageRolesOnAgents(agentIds: string[]): Promise<Map<string, Role | null>> {
   const { operator, access } = await operatorAccess();
   return new Map(agentIds.map((id) => [id, roleOnAgent(operator.role, access, id)]));
+}
+
+/** Marks a page that went through `definePage`; the page-access test finds every page without it. */
+export const PAGE_META = Symbol.for("focal.page");
+
+/**
+ * Every console page (docs/access-control.md#pages): the signed-in operator (else the sign-in page),
+ * and the page's loading run with their reach, the same per-agent check routes and actions get, so
+ * every agent lookup and stored row a loader reads through `reachable`/`reachesAgentId` is out of
+ * reach for an agent outside the operator's grant, and the page renders not-found as for an unknown id.
+ */
+export function definePage<P, R>(page: (props: P) => Promise<R>): ((props: P) => Promise<R>) & {
+  [PAGE_META]: true;
+} {
+  const guarded = async (props: P): Promise<R> => {
+    const { access } = await operatorAccess();
+    return withAgentAccess(access, null, () => page(props));
+  };
+  return Object.assign(guarded, { [PAGE_META]: true as const });
 }

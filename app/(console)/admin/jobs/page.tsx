@@ -3,13 +3,14 @@ import { AccessDenied } from "@/components/admin/access-denied";
 import { JobsPage } from "@/components/admin/jobs-page";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { parseJobSearch } from "@/lib/jobs/job-list";
+import { definePage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 import { loadJobsPage } from "@/lib/server/jobs/load-jobs-page";
 
 export const metadata: Metadata = { title: "Jobs" };
 
-export default async function AdminJobsPage({
+async function AdminJobsPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -20,3 +21,5 @@ export default async function AdminJobsPage({
   const data = await loadJobsPage(await getDb(), search);
   return <JobsPage {...data} search={search} />;
 }
+
+export default definePage(AdminJobsPage);

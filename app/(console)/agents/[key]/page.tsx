@@ -1,12 +1,12 @@
 import { AgentOverview } from "@/components/agents/agent-overview";
 import { getAgentCounts } from "@/db/queries/agents";
 import { listLedgerEvents } from "@/db/queries/ledger";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadAgentDashboard } from "@/lib/server/traces/load-agent-dashboard";
 import { parseDashboardDays } from "@/lib/traces/dashboard-series";
 
-export default async function AgentPage({
+async function AgentPage({
   params,
   searchParams,
 }: {
@@ -27,3 +27,5 @@ export default async function AgentPage({
   ]);
   return <AgentOverview agent={agent} counts={counts} recentChanges={events} dashboard={dashboard} />;
 }
+
+export default definePage(AgentPage);

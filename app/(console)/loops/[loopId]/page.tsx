@@ -5,6 +5,7 @@ import { LoopId } from "@/lib/engine/loops";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { personMayOverride } from "@/lib/loops/loop-view";
 import { loadLoopDetail } from "@/lib/loops/server/load-loop-detail";
+import { definePage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
 import { getDb } from "@/lib/server/db";
 
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Loop ${decoded((await params).loopId)}` };
 }
 
-export default async function LoopPage({ params }: { params: Params }) {
+async function LoopPage({ params }: { params: Params }) {
   const operator = await requireOperator();
   const loopId = LoopId.safeParse(decoded((await params).loopId));
   if (!loopId.success) notFound();
@@ -32,3 +33,5 @@ export default async function LoopPage({ params }: { params: Params }) {
   const canOverride = roleAtLeast(operator.role, "operator") && personMayOverride(detail.loop);
   return <LoopDetail {...detail} canOverride={canOverride} />;
 }
+
+export default definePage(LoopPage);

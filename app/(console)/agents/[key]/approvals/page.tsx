@@ -5,7 +5,7 @@ import { listApprovalRows } from "@/db/queries/approvals";
 import { APPROVAL_STATES } from "@/lib/approvals/approval-schemas";
 import { approvalView } from "@/lib/approvals/server/approval-view";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Approvals" };
@@ -15,7 +15,7 @@ const StateFilter = z.enum(APPROVAL_STATES).catch("pending");
 // The newest 100 of a state: a page of pending approvals longer than that is a queue no one is watching.
 const SHOWN = 100;
 
-export default async function ApprovalsPage({
+async function ApprovalsPage({
   params,
   searchParams,
 }: {
@@ -36,3 +36,5 @@ export default async function ApprovalsPage({
     />
   );
 }
+
+export default definePage(ApprovalsPage);

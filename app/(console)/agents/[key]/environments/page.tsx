@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { EnvironmentsView } from "@/components/environments/environments-view";
 import { loadEnvironmentsPage } from "@/lib/environments/server/load-environments-page";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Environments" };
 
-export default async function EnvironmentsPage({ params }: { params: Promise<{ key: string }> }) {
+async function EnvironmentsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const agent = await requirePageAgent((await params).key);
   const { data, events } = await loadEnvironmentsPage(await getDb(), agent);
@@ -20,3 +20,5 @@ export default async function EnvironmentsPage({ params }: { params: Promise<{ k
     />
   );
 }
+
+export default definePage(EnvironmentsPage);

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { AgentHistory } from "@/components/history/agent-history";
 import { listConfigEvents } from "@/db/queries/config-history";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "History" };
 
-export default async function HistoryPage({
+async function HistoryPage({
   params,
   searchParams,
 }: {
@@ -28,3 +28,5 @@ export default async function HistoryPage({
     />
   );
 }
+
+export default definePage(HistoryPage);

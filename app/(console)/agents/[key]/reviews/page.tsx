@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ReviewQueue } from "@/components/reviews/review-queue";
 import { REVIEW_STATES } from "@/lib/reviews/review-schemas";
 import { loadReviewQueue } from "@/lib/reviews/server/load-reviews";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Reviews" };
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Reviews" };
 // Open by default: what still needs a person. Anything else in the URL shows the default too.
 const QueueFilter = z.enum([...REVIEW_STATES, "all"]).catch("open");
 
-export default async function ReviewsPage({
+async function ReviewsPage({
   params,
   searchParams,
 }: {
@@ -24,3 +24,5 @@ export default async function ReviewsPage({
   const rows = await loadReviewQueue(await getDb(), agent, filter === "all" ? null : filter);
   return <ReviewQueue agentKey={agent.key} agentName={agent.name} filter={filter} rows={rows} />;
 }
+
+export default definePage(ReviewsPage);

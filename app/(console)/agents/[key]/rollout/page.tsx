@@ -2,11 +2,11 @@ import { RolloutPanel, WINDOWS, type WindowKey } from "@/components/rollout/roll
 import { rolloutTurns } from "@/db/queries/conversations";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { env } from "@/lib/env";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { compareRollout, computeRolloutMetrics, type RolloutTurn } from "@/lib/turns/rollout-metrics";
 
-export default async function RolloutPage({
+async function RolloutPage({
   params,
   searchParams,
 }: {
@@ -48,3 +48,5 @@ export default async function RolloutPage({
     />
   );
 }
+
+export default definePage(RolloutPage);

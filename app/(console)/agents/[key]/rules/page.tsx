@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { readRuleFilters } from "@/components/rules/rule-filters";
 import { RulesWorkspace } from "@/components/rules/rules-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadRulesWorkspace } from "@/lib/server/agents/rules/load-rules-workspace";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Rules" };
 
-export default async function RulesPage({
+async function RulesPage({
   params,
   searchParams,
 }: {
@@ -28,3 +28,5 @@ export default async function RulesPage({
     />
   );
 }
+
+export default definePage(RulesPage);

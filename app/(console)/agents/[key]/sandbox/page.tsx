@@ -1,9 +1,9 @@
 import { SandboxPage } from "@/components/sandbox/sandbox-page";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadSandbox } from "@/lib/server/sandbox/load-sandbox";
 
-export default async function Page({
+async function Page({
   params,
   searchParams,
 }: {
@@ -18,3 +18,5 @@ export default async function Page({
   const data = await loadSandbox(db, agent, operator, session && uuid.test(session) ? session : undefined);
   return <SandboxPage data={data} selectedTurnId={turn} />;
 }
+
+export default definePage(Page);

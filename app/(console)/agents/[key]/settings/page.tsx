@@ -5,11 +5,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadWebhooksSection } from "@/lib/webhooks/server/load-webhooks-section";
 
-export default async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
+async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const agent = await requirePageAgent((await params).key);
   const webhooks = await loadWebhooksSection(await getDb(), agent);
@@ -41,3 +41,5 @@ export default async function SettingsPage({ params }: { params: Promise<{ key: 
     </>
   );
 }
+
+export default definePage(SettingsPage);

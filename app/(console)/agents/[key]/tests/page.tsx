@@ -3,12 +3,12 @@ import { TestsWorkspace } from "@/components/conversation-tests/tests-workspace"
 import { readCaseFilters } from "@/lib/conversation-tests/case-list";
 import { loadTestsWorkspace } from "@/lib/conversation-tests/server/load-tests-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Tests" };
 
-export default async function TestsPage({
+async function TestsPage({
   params,
   searchParams,
 }: {
@@ -30,3 +30,5 @@ export default async function TestsPage({
     />
   );
 }
+
+export default definePage(TestsPage);

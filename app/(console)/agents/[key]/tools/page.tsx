@@ -1,15 +1,17 @@
 import type { Metadata } from "next";
 import { ToolsWorkspace } from "@/components/tools/tools-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadToolsWorkspace } from "@/lib/server/agents/tools/load-tools-workspace";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Tools" };
 
-export default async function ToolsPage({ params }: { params: Promise<{ key: string }> }) {
+async function ToolsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const data = await orNotFound(loadToolsWorkspace(await getDb(), decodeURIComponent((await params).key), operator));
   // Viewers see the list and the editor read-only; the actions refuse them on their own (role designer).
   return <ToolsWorkspace data={data} canEdit={roleAtLeast(operator.role, "designer")} />;
 }
+
+export default definePage(ToolsPage);

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { TracesExplorer } from "@/components/traces/traces-explorer";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTracesPage } from "@/lib/server/traces/load-traces-page";
 import { parseTraceSearch } from "@/lib/traces/trace-search";
 
 export const metadata: Metadata = { title: "Traces" };
 
-export default async function TracesPage({
+async function TracesPage({
   params,
   searchParams,
 }: {
@@ -21,3 +21,5 @@ export default async function TracesPage({
   const data = await loadTracesPage(db, agent, search);
   return <TracesExplorer agent={agent} search={search} data={data} />;
 }
+
+export default definePage(TracesPage);

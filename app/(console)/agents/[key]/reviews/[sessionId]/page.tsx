@@ -4,12 +4,12 @@ import { z } from "zod";
 import { SessionReview } from "@/components/reviews/session-review";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { loadSessionReview } from "@/lib/reviews/server/load-reviews";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Review" };
 
-export default async function SessionReviewPage({ params }: { params: Promise<{ key: string; sessionId: string }> }) {
+async function SessionReviewPage({ params }: { params: Promise<{ key: string; sessionId: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const { key, sessionId } = await params;
   const agent = await requirePageAgent(key);
@@ -19,3 +19,5 @@ export default async function SessionReviewPage({ params }: { params: Promise<{ 
   if (!data) notFound();
   return <SessionReview agentKey={agent.key} data={data} canLabel={roleAtLeast(operator.role, "designer")} />;
 }
+
+export default definePage(SessionReviewPage);

@@ -4,13 +4,13 @@ import { ScenarioEditor } from "@/components/scenarios/scenario-editor";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
+import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
 import { loadScenariosWorkspace } from "@/lib/server/agents/scenarios/load-scenarios-workspace";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Scenario" };
 
-export default async function ScenarioPage({
+async function ScenarioPage({
   params,
   searchParams,
 }: {
@@ -48,3 +48,5 @@ export default async function ScenarioPage({
     />
   );
 }
+
+export default definePage(ScenarioPage);

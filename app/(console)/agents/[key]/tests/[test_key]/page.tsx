@@ -4,12 +4,12 @@ import { TestCaseEditor } from "@/components/conversation-tests/test-case-editor
 import { caseToForm } from "@/lib/conversation-tests/case-form";
 import { loadTestsWorkspace } from "@/lib/conversation-tests/server/load-tests-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Test" };
 
-export default async function TestCasePage({ params }: { params: Promise<{ key: string; test_key: string }> }) {
+async function TestCasePage({ params }: { params: Promise<{ key: string; test_key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const db = await getDb();
   const { key, test_key } = await params;
@@ -28,3 +28,5 @@ export default async function TestCasePage({ params }: { params: Promise<{ key: 
     />
   );
 }
+
+export default definePage(TestCasePage);

@@ -5,13 +5,13 @@ import { duplicateForm, newCaseForm } from "@/lib/conversation-tests/case-form";
 import { loadTestsWorkspace } from "@/lib/conversation-tests/server/load-tests-workspace";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "New test" };
 
 // A new case, empty or (`?from=`) a copy of another to save under a new key.
-export default async function NewTestCasePage({
+async function NewTestCasePage({
   params,
   searchParams,
 }: {
@@ -36,3 +36,5 @@ export default async function NewTestCasePage({
     />
   );
 }
+
+export default definePage(NewTestCasePage);

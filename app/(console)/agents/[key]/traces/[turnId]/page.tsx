@@ -3,13 +3,13 @@ import { notFound } from "next/navigation";
 import { TurnDetail } from "@/components/traces/turn-detail";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { loadSessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
-import { requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
+import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
 
 export const metadata: Metadata = { title: "Turn detail" };
 
-export default async function TurnDetailPage({ params }: { params: Promise<{ key: string; turnId: string }> }) {
+async function TurnDetailPage({ params }: { params: Promise<{ key: string; turnId: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const { key, turnId } = await params;
   const db = await getDb();
@@ -27,3 +27,5 @@ export default async function TurnDetailPage({ params }: { params: Promise<{ key
     />
   );
 }
+
+export default definePage(TurnDetailPage);
