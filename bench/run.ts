@@ -49,6 +49,7 @@ import { benchWidgetSize } from "./widget-size-bench";
 // `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
 // over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
+// `BENCH_ONLY_REPLAY=1` runs only replay fidelity, speed, tape size and the impact preview (bench/replay-bench.ts).
 // `BENCH_ONLY_INPUT_SAFETY=1` runs only the input-safety classifier's corpus, CLINC150 negatives and
 // latency (bench/input-safety-bench.ts).
 // `BENCH_ONLY_STREAM=1` runs just that; `BENCH_STREAM_ONLY=offline` or `delay300` one of its two parts.
@@ -90,6 +91,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY_PRIVACY === "1") {
     await benchPrivacy(report, process.env.FOCAL_EVAL_DIR);
+    return;
+  }
+  if (process.env.BENCH_ONLY_REPLAY === "1") {
+    await benchReplay(report);
     return;
   }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
