@@ -45,7 +45,13 @@ export function SandboxPage({ data, selectedTurnId }: SandboxPageProps) {
               <span className="sr-only font-sans text-muted-foreground xl:not-sr-only">provider</span>
               {offline ? "offline" : provider.model}
             </Badge>
-            <SessionPicker agentKey={agent.key} sessions={data.sessions} currentId={data.session?.id ?? null} />
+            <SessionPicker
+              agentKey={agent.key}
+              sessions={data.sessions}
+              othersSessions={data.othersSessions}
+              currentId={data.session?.id ?? null}
+              startedBy={data.sessionStartedBy}
+            />
             <ContinuityToggle
               // A new session starts from its own stored value, not the previous session's optimistic one.
               key={data.session?.id ?? "no-session"}

@@ -71,8 +71,10 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
       title="No sandbox session yet"
       description={
         data.canPost
-          ? "Start a session, or just write a message below: a session starts with it."
-          : "A designer starts sandbox sessions here; you can read them once they exist."
+          ? `Start a session, or just write a message below: a session starts with it.${data.othersSessions.length > 0 ? " Sessions others started are under Session, to read." : ""}`
+          : data.othersSessions.length > 0
+            ? "Pick a session a designer started under Session to read it."
+            : "A designer starts sandbox sessions here; you can read them once they exist."
       }
       action={
         data.canPost ? <StartSessionButton agentKey={agentKey} label="Start a session" variant="default" /> : null

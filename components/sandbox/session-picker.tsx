@@ -10,14 +10,31 @@ import { formatUtc, sandboxHref, shortId } from "./sandbox-format";
 interface SessionPickerProps {
   agentKey: string;
   sessions: SandboxData["sessions"];
+  othersSessions: SandboxData["othersSessions"];
   currentId: string | null;
+  /** Who started the open session when it is another person's. */
+  startedBy: string | null;
 }
 
-/** Recent sandbox sessions, newest first; choosing one opens it (?session=<id>). */
-export function SessionPicker({ agentKey, sessions, currentId }: SessionPickerProps) {
+type Choice = SandboxData["sessions"][number];
+
+const newestFirst = (list: Choice[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+function choiceText(s: Choice, withOwner: boolean): string {
+  const turns = `${s.turnCount} ${s.turnCount === 1 ? "turn" : "turns"}`;
+  const owner = withOwner ? ` · ${s.createdBy ?? "someone"}` : "";
+  return `${formatUtc(s.createdAt).slice(5)} · ${turns} · ${shortId(s.id)}${owner}`;
+}
+
+/**
+ * The operator's own recent sandbox sessions, newest first, then other people's under their own heading:
+ * the page opens the operator's own, and another's only when chosen here. Choosing one opens it (?session=<id>).
+ */
+export function SessionPicker({ agentKey, sessions, othersSessions, currentId, startedBy }: SessionPickerProps) {
   const router = useRouter();
   const [value, setValue] = useOptimistic(currentId ?? "");
-  const newestFirst = [...sessions].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const listed = [...sessions, ...othersSessions].some((s) => s.id === currentId);
+  const empty = sessions.length === 0 && othersSessions.length === 0;
 
   function open(id: string) {
     startTransition(() => {
@@ -38,17 +55,29 @@ export function SessionPicker({ agentKey, sessions, currentId }: SessionPickerPr
         selectClassName="font-mono text-xs"
         value={value}
         onChange={(event) => open(event.target.value)}
-        disabled={sessions.length === 0}
+        disabled={empty && !currentId}
       >
-        {sessions.length === 0 ? <option value="">No sessions yet</option> : null}
-        {currentId && !sessions.some((s) => s.id === currentId) ? (
-          <option value={currentId}>{shortId(currentId)} · older session</option>
+        {/* Nothing open yet: a placeholder, so that choosing any session is a change. */}
+        {!currentId ? <option value="">{empty ? "No sessions yet" : "No session open"}</option> : null}
+        {currentId && !listed ? (
+          <option value={currentId}>
+            {shortId(currentId)} · {startedBy ? `started by ${startedBy}` : "older session"}
+          </option>
         ) : null}
-        {newestFirst.map((s) => (
+        {newestFirst(sessions).map((s) => (
           <option key={s.id} value={s.id}>
-            {formatUtc(s.createdAt).slice(5)} · {s.turnCount} {s.turnCount === 1 ? "turn" : "turns"} · {shortId(s.id)}
+            {choiceText(s, false)}
           </option>
         ))}
+        {othersSessions.length > 0 ? (
+          <optgroup label="Started by others">
+            {newestFirst(othersSessions).map((s) => (
+              <option key={s.id} value={s.id}>
+                {choiceText(s, true)}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
       </NativeSelect>
     </div>
   );

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { customerProfiles, loopTraces, scenarios, sessions, steps, traceSpans, turns } from "../schema";
-import type { DbOrTx, SessionRow } from "../types";
+import type { DbOrTx } from "../types";
 
 export async function getSession(db: DbOrTx, id: string) {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
@@ -54,12 +54,24 @@ export async function scenarioStepNames(db: DbOrTx, scenarioId: string | null, s
   return { scenario: scenario ?? null, step: step ?? null };
 }
 
-/** Sandbox sessions an operator can pick up again, newest first. */
-export async function listAgentSessions(db: DbOrTx, agentId: string, channel: SessionRow["channel"], limit = 20) {
+/**
+ * An agent's sandbox sessions that one operator started (`created_by` holds the operator's e-mail), or
+ * that others did, last used first: the sandbox opens the operator's own first, so nobody continues
+ * another person's conversation by default.
+ */
+export async function listSandboxSessions(
+  db: DbOrTx,
+  agentId: string,
+  startedBy: { operator: string; own: boolean },
+  limit = 20,
+) {
+  const whose = startedBy.own
+    ? eq(sessions.createdBy, startedBy.operator)
+    : or(isNull(sessions.createdBy), ne(sessions.createdBy, startedBy.operator));
   return db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.agentId, agentId), eq(sessions.channel, channel)))
+    .where(and(eq(sessions.agentId, agentId), eq(sessions.channel, "sandbox"), whose))
     .orderBy(desc(sessions.updatedAt))
     .limit(limit);
 }
