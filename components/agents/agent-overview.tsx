@@ -12,19 +12,23 @@ import { Stat } from "@/components/ui/stat";
 import type { AgentCounts } from "@/db/queries/agents";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentRow, LedgerEventRow } from "@/db/types";
+import type { ProductionServes } from "@/lib/environments/production-serves";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
 import { AgentDashboardSection } from "../dashboard/agent-dashboard";
+import { ProductionVersionStat } from "./production-version-stat";
 
 interface AgentOverviewProps {
   agent: AgentRow;
   counts: AgentCounts;
+  /** What production serves and the latest draft: "Config version" alone read as what customers get. */
+  served: ProductionServes;
   recentChanges: LedgerEventRow[];
   /** Streamed in after the rest of the page (see AgentDashboardSection). */
   dashboard: Promise<AgentDashboardData>;
 }
 
-export function AgentOverview({ agent, counts, recentChanges, dashboard }: AgentOverviewProps) {
+export function AgentOverview({ agent, counts, served, recentChanges, dashboard }: AgentOverviewProps) {
   const base = `/agents/${agent.key}`;
   return (
     <>
@@ -47,7 +51,7 @@ export function AgentOverview({ agent, counts, recentChanges, dashboard }: Agent
         }
       />
       <section aria-label="Configuration" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Stat label="Config version" value={`v${agent.configVersion}`} hint="bumped by every change" />
+        <ProductionVersionStat agentKey={agent.key} served={served} />
         <Stat label="Rules" value={<Link href={`${base}/rules`}>{counts.rules}</Link>} />
         <Stat label="Scenarios" value={<Link href={`${base}/scenarios`}>{counts.scenarios}</Link>} />
         <Stat label="Tools" value={<Link href={`${base}/tools`}>{counts.tools}</Link>} />
