@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatUtc } from "@/components/sandbox/sandbox-format";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
@@ -24,7 +25,7 @@ function LastResult({ agentKey, result }: { agentKey: string; result: LastCaseRe
     <Link
       href={testsHref(agentKey, { run: result.run_id })}
       className="inline-flex items-center gap-2 whitespace-nowrap hover:underline"
-      title={`Run of ${new Date(result.at).toLocaleString()}`}
+      title={`Run of ${formatUtc(result.at)}`}
     >
       <CaseStatusBadge status={result.status} />
       <Mono className="text-xs">

@@ -2,6 +2,7 @@
 
 import { X } from "lucide-react";
 import Link from "next/link";
+import { formatUtc } from "@/components/sandbox/sandbox-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,7 +31,7 @@ export function TestRunPanel({ agentKey, runId, canCancel, ruleNames }: TestRunP
           <CardTitle as="h2">Run report</CardTitle>
           <CardDescription>
             {view
-              ? `${runRequestText(view.request)} · v${view.config_version ?? "draft"} · by ${view.created_by} · ${new Date(view.created_at).toLocaleString()}`
+              ? `${runRequestText(view.request)} · ${view.config_version === null ? "draft" : `v${view.config_version}`} · by ${view.created_by} · ${formatUtc(view.created_at)}`
               : "Loading the run…"}
           </CardDescription>
         </div>

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { formatUtc } from "@/components/sandbox/sandbox-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
@@ -29,7 +30,7 @@ function RunRow({ agentKey, run, open }: { agentKey: string; run: TestRunView; o
     <TableRow aria-selected={open} data-testid="test-run-row">
       <TableCell>
         <Link href={testsHref(agentKey, { run: run.test_run_id })} scroll={false} className="hover:underline">
-          {new Date(run.created_at).toLocaleString()}
+          {formatUtc(run.created_at)}
         </Link>
         <div className="text-muted-foreground text-xs">{runRequestText(run.request)}</div>
       </TableCell>
