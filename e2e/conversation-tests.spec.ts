@@ -77,7 +77,7 @@ test("the France conversation is saved from the Sandbox as a test", async ({ pag
   await expect(turn).toContainText("recorded reply replayed in frozen runs");
   await expect(turn.getByRole("checkbox", { name: "Outcome is regenerated" })).toBeChecked();
   await expect(turn.getByRole("checkbox", { name: "Rule violation caught: max-refund" })).toBeChecked();
-  await expect(dialog.getByRole("checkbox", { name: "Never ships a lane-1 failure" })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Never ships a reply that breaks a hard rule" })).toBeChecked();
   await dialog.getByLabel("Key").fill(CASE_KEY);
   await dialog.getByLabel("Name").fill("France refund over the limit (saved from the Sandbox)");
   await dialog.getByLabel("Suite").fill("e2e");

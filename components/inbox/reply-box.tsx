@@ -14,6 +14,13 @@ import { addInternalNoteAction } from "@/lib/actions/handoffs/add-internal-note"
 import { sendOperatorReplyAction } from "@/lib/actions/handoffs/send-operator-reply";
 import type { ReplyViolation } from "@/lib/handoffs/inbox-schemas";
 
+/** The stop in an operator's words: they know the agent's rules by name, not the engine's lanes. */
+function stoppedTitle(violations: ReplyViolation[]): string {
+  const [only] = violations;
+  if (violations.length === 1 && only) return `A hard rule stopped this reply: ${only.rule_name}`;
+  return `${violations.length} hard rules stopped this reply`;
+}
+
 /**
  * The operator's reply (checked by the agent's lane 1 first: a rule that fires shows here, and "Send
  * anyway" needs a reason, kept in the ledger) and internal notes (never sent). Ctrl/⌘+Enter sends.
@@ -104,7 +111,7 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
       />
       <FieldError id={ids.problem} messages={problem ? [problem] : undefined} />
       {violations.length > 0 ? (
-        <Alert variant="warning" title="Lane 1 stopped this reply" className="text-sm">
+        <Alert variant="warning" title={stoppedTitle(violations)} className="text-sm">
           <ul className="mb-2 list-disc pl-5" data-testid="reply-violations">
             {violations.map((v) => (
               <li key={v.rule_key}>

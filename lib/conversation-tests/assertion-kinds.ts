@@ -27,7 +27,7 @@ export const TURN_KIND_LABELS: Record<TurnKind, string> = {
 export const CONVERSATION_KIND_LABELS: Record<ConversationKind, string> = {
   reaches_step: "Reaches step",
   never_falls_back: "Never falls back",
-  never_ships_lane1_failure: "Never ships a lane-1 failure",
+  never_ships_lane1_failure: "Never ships a reply that breaks a hard rule",
 };
 
 export const HANDOFF_REASON_WORDS: Record<
