@@ -133,6 +133,8 @@ export async function nextRunnableJob(
   db: DbOrTx,
   kinds: string[],
   lostAfterMs: number,
+  /** Jobs this runner has started already (not yet claimed, or heartbeating). */
+  runningHere: readonly string[] = [],
 ): Promise<{ id: string; kind: string } | null> {
   if (kinds.length === 0) return null;
   const [row] = await db
@@ -141,6 +143,7 @@ export async function nextRunnableJob(
     .where(
       and(
         inArray(jobRuns.kind, kinds),
+        runningHere.length > 0 ? notInArray(jobRuns.id, [...runningHere]) : undefined,
         or(
           and(eq(jobRuns.status, "queued"), lte(jobRuns.runAfter, new Date())),
           and(eq(jobRuns.status, "running"), lostBefore(lostAfterMs)),

@@ -118,6 +118,16 @@ export async function strandedDeliveries(db: DbOrTx, createdBefore: Date, overdu
     .limit(limit);
 }
 
+/** The receiver a delivery goes to: its webhook's URL, and the agent (for queueing its next attempt). */
+export async function deliveryReceiver(db: DbOrTx, deliveryId: string) {
+  const [row] = await db
+    .select({ url: webhooks.url, agentId: webhookDeliveries.agentId })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return row ?? null;
+}
+
 /** Takes attempt `attempt` of a pending delivery; null when it ended or another job took it. */
 export async function claimDeliveryAttempt(db: DbOrTx, id: string, attempt: number, now: Date) {
   const [row] = await db

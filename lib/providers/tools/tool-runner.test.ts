@@ -164,13 +164,13 @@ describe("tool runner", () => {
   });
 
   it("refuses an unlisted host without making a request", async () => {
-    const spy = vi.fn<typeof fetch>();
-    const runner = createToolRunner({ allowedHosts: ["api.example.com"], fetch: spy });
+    const resolve = vi.fn(async () => [{ address: "93.184.216.34", family: 4 }]);
+    const runner = createToolRunner({ allowedHosts: ["api.example.com"], resolve });
     expect(await runner.run(httpTool({ url: "https://example.org/orders" }), {})).toMatchObject({
       ok: false,
       reason: "refused",
     });
-    expect(spy).not.toHaveBeenCalled();
+    expect(resolve).not.toHaveBeenCalled();
   });
 
   it("refuses the listed host on another port, without a request reaching it", async () => {
@@ -189,19 +189,21 @@ describe("tool runner", () => {
     "http://[::ffff:127.0.0.1]/orders",
     "http://0.0.0.0/orders",
     "http://2130706433/orders",
+    "http://[::ffff:0:127.0.0.1]/orders",
+    "http://[2002:7f00:1::]/orders",
+    "http://[64:ff9b:1::7f00:1]/orders",
+    "http://192.0.2.10/orders",
   ])("refuses the private address %s unless listed exactly", async (url) => {
-    const spy = vi.fn<typeof fetch>();
-    const runner = createToolRunner({ allowedHosts: ["*.example.com", "*.0.0.1", "*.168.1.10"], fetch: spy });
+    const resolve = vi.fn(async () => [{ address: "93.184.216.34", family: 4 }]);
+    const runner = createToolRunner({ allowedHosts: ["*.example.com", "*.0.0.1", "*.168.1.10"], resolve });
     expect(await runner.run(httpTool({ url }), {})).toMatchObject({ ok: false, reason: "refused" });
-    expect(spy).not.toHaveBeenCalled();
+    expect(resolve).not.toHaveBeenCalled();
   });
 
-  it("refuses a wildcard host that resolves to a private address (DNS-rebinding guard)", async () => {
-    const spy = vi.fn<typeof fetch>();
+  it("refuses a wildcard host that resolves to a private address, at the connection itself", async () => {
     const runner = createToolRunner({
       allowedHosts: ["*.example.com"],
-      fetch: spy,
-      lookup: async () => [
+      resolve: async () => [
         { address: "93.184.216.34", family: 4 },
         { address: "10.0.0.5", family: 4 },
       ],
@@ -209,30 +211,34 @@ describe("tool runner", () => {
     const result = await runner.run(httpTool({ url: "https://orders.example.com/x" }), {});
     expect(result).toMatchObject({ ok: false, reason: "refused" });
     if (!result.ok) expect(result.message).toContain("10.0.0.5");
-    expect(spy).not.toHaveBeenCalled();
   });
 
-  it("lets an exactly listed host reach a private address, and a wildcard host reach a public one", async () => {
-    const spy = vi.fn<typeof fetch>(async () => Response.json({ ok: 1 }));
-    const lookup = vi.fn(async (hostname: string) => [
-      { address: hostname.startsWith("db.") ? "10.0.0.7" : "93.184.216.34", family: 4 },
-    ]);
-    const runner = createToolRunner({ allowedHosts: ["db.internal.test", "*.example.com"], fetch: spy, lookup });
-    expect(await runner.run(httpTool({ url: "http://db.internal.test/x" }), {})).toMatchObject({
-      ok: true,
-      output: { ok: 1 },
+  it("refuses a wildcard host whose name points at the loopback receiver, which sees no request", async () => {
+    const port = Number(host.split(":")[1]);
+    const runner = createToolRunner({
+      allowedHosts: ["*.example.com"],
+      resolve: async () => [{ address: "127.0.0.1", family: 4 }],
     });
-    expect(await runner.run(httpTool({ url: "https://api.example.com/x" }), {})).toMatchObject({ ok: true });
-    expect(spy).toHaveBeenCalledTimes(2);
-    // The exact entry skips the DNS check; the wildcard one is resolved first.
-    expect(lookup.mock.calls.map((c) => c[0])).toEqual(["api.example.com"]);
-    expect(spy.mock.calls[0]?.[1]).toMatchObject({ redirect: "manual", method: "GET" });
+    const result = await runner.run(httpTool({ url: `http://orders.example.com:${port}/orders/1` }), {});
+    expect(result).toMatchObject({ ok: false, reason: "refused" });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("lets an exactly listed name reach a private address as its DNS says", async () => {
+    const port = Number(host.split(":")[1]);
+    const resolve = vi.fn(async () => [{ address: "127.0.0.1", family: 4 }]);
+    const runner = createToolRunner({ allowedHosts: [`db.internal.test:${port}`], resolve });
+    expect(await runner.run(httpTool({ url: `http://db.internal.test:${port}/orders/7` }), {})).toMatchObject({
+      ok: true,
+      output: { id: "7" },
+    });
+    expect(resolve.mock.calls.map((c) => c[0])).toEqual(["db.internal.test"]);
   });
 
   it("reports a name that does not resolve as an error", async () => {
     const runner = createToolRunner({
       allowedHosts: ["*.example.com"],
-      lookup: async () => {
+      resolve: async () => {
         throw new Error("getaddrinfo ENOTFOUND");
       },
     });
@@ -247,10 +253,10 @@ describe("tool runner", () => {
     ["credentials in the URL", "https://user:secret@api.example.com/x", {}],
     ["a path-walking input", "https://api.example.com/orders/{id}", { id: ".." }],
   ])("refuses %s", async (_, url, input) => {
-    const spy = vi.fn<typeof fetch>();
-    const runner = createToolRunner({ allowedHosts: ["api.example.com"], fetch: spy });
+    const resolve = vi.fn(async () => [{ address: "93.184.216.34", family: 4 }]);
+    const runner = createToolRunner({ allowedHosts: ["api.example.com"], resolve });
     expect(await runner.run(httpTool({ url }), input)).toMatchObject({ ok: false, reason: "refused" });
-    expect(spy).not.toHaveBeenCalled();
+    expect(resolve).not.toHaveBeenCalled();
   });
 
   it("fills missing placeholders with nothing", () => {

@@ -1,38 +1,33 @@
-import { lookup as dnsLookup } from "node:dns/promises";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { ToolResult, ToolRunner } from "@/lib/engine/ports";
-import { type AllowEntry, checkHost, isIpLiteral, isPrivateAddress, parseAllowedHosts } from "./host-policy";
+import { outboundFetch } from "@/lib/outbound/outbound-fetch";
+import { OutboundRefusedError, outboundTarget, type Resolver } from "@/lib/outbound/outbound-target";
 
 // The ToolRunner port. `static` tools return a deep copy of their configured data.
 // `http` tools call their URL — `{input}` placeholders filled with URL-encoded inputs; GET, or POST
 // with the input as a JSON body — under four limits:
 //
-//   allowlist   only hosts in allowedHosts (host-policy.ts); anything else is refused before any
-//               request is made;
-//   SSRF        private / loopback / link-local / unique-local addresses are refused, written as an IP
-//               or reached through DNS, unless an entry names that exact host; redirects are not
-//               followed (a 3xx is an error), so an allowed host cannot bounce us inward;
+//   allowlist   only hosts in allowedHosts (lib/outbound/host-allowlist.ts); anything else is refused
+//               before any request is made;
+//   SSRF        the outbound address policy (lib/outbound/outbound-target.ts): special-purpose and this
+//               host's own addresses are refused, written as an IP or reached through DNS, unless an
+//               entry names that exact host, and the address is checked by the connection's own DNS
+//               lookup, so the address connected to is the one checked; redirects are not followed
+//               (a 3xx is an error), so an allowed host cannot bounce us inward;
 //   time        one deadline (output.timeout_ms, else defaultTimeoutMs) covers DNS, connect, headers
 //               and body → `timeout`;
 //   size        output.max_bytes (else maxBytes), checked on Content-Length and while streaming → `too_large`.
 //
 // Non-2xx → `error`. JSON bodies are parsed; anything else comes back as text. Tool output is untrusted
 // data either way: the engine never treats it as instructions.
-//
-// Remaining TOCTOU: we resolve the hostname, check every address, then fetch() resolves it again. A
-// DNS server that answers "public" to us and "private" a moment later (rebinding with a tiny TTL) can
-// slip through that gap. Closing it needs the connection pinned to the checked address (a custom
-// undici dispatcher or node:http with a `lookup` override); until then, keep the allowlist to hosts
-// whose DNS you trust, and block egress to private ranges at the network level as well.
-
-type LookupAddress = { address: string; family: number };
 
 export interface ToolRunnerOptions {
-  /** Allowlist entries (see host-policy.ts), e.g. parsed from FOCAL_TOOL_HOSTS by the host. */
+  /** Allowlist entries (lib/outbound/host-allowlist.ts), e.g. parsed from FOCAL_TOOL_HOSTS by the host. */
   allowedHosts: readonly string[];
-  fetch?: typeof fetch;
-  /** Every address a hostname resolves to; default node:dns/promises lookup({ all: true }). */
-  lookup?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Every address a hostname resolves to; default the system resolver (tests answer here). */
+  resolve?: Resolver;
+  /** This host's own addresses (tests); default os.networkInterfaces(). */
+  ownAddresses?: () => ReadonlySet<string>;
   defaultTimeoutMs?: number;
   maxBytes?: number;
 }
@@ -62,24 +57,6 @@ export function buildToolUrl(template: string, input: Record<string, unknown>): 
     // "." and ".." survive encodeURIComponent and would walk the path up: refuse them.
     if (/^\.{1,2}$/.test(value)) throw new ToolFailure("refused", `input ${name} may not be "${value}"`);
     return encodeURIComponent(value);
-  });
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new ToolFailure("timeout", "deadline passed"));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new ToolFailure("timeout", "deadline passed"));
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
   });
 }
 
@@ -122,44 +99,14 @@ function parseBody(bytes: Uint8Array): unknown {
 }
 
 export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
-  const entries: AllowEntry[] = parseAllowedHosts(options.allowedHosts);
-  const doFetch = options.fetch ?? fetch;
-  const resolve = options.lookup ?? ((hostname: string) => dnsLookup(hostname, { all: true, verbatim: true }));
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 5000;
   const defaultMaxBytes = options.maxBytes ?? 256 * 1024;
-
-  async function guard(url: URL, signal: AbortSignal): Promise<void> {
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new ToolFailure("refused", `only http and https URLs are allowed, not ${url.protocol}`);
-    }
-    if (url.username || url.password) throw new ToolFailure("refused", "URLs with credentials are not allowed");
-    const decision = checkHost(url, entries);
-    if (!decision.allowed) {
-      throw new ToolFailure("refused", `host ${url.host} is not in the allowed tool hosts`);
-    }
-    if (decision.exact) return;
-    if (isIpLiteral(url.hostname)) {
-      if (isPrivateAddress(url.hostname)) {
-        throw new ToolFailure("refused", `${url.hostname} is a private address; list it exactly to allow it`);
-      }
-      return;
-    }
-    let addresses: LookupAddress[];
-    try {
-      addresses = await abortable(resolve(url.hostname), signal);
-    } catch (error) {
-      if (error instanceof ToolFailure) throw error;
-      throw new ToolFailure("error", `could not resolve ${url.hostname}: ${(error as Error).message}`);
-    }
-    if (addresses.length === 0) throw new ToolFailure("error", `${url.hostname} has no addresses`);
-    const inward = addresses.find((a) => isPrivateAddress(a.address));
-    if (inward) {
-      throw new ToolFailure(
-        "refused",
-        `${url.hostname} resolves to the private address ${inward.address}; list the host exactly to allow it`,
-      );
-    }
-  }
+  const policy = {
+    allowedHosts: options.allowedHosts,
+    listedOnly: true,
+    resolve: options.resolve,
+    ownAddresses: options.ownAddresses,
+  };
 
   async function runHttp(tool: EngineTool, input: Record<string, unknown>): Promise<unknown> {
     const config = tool.output;
@@ -176,13 +123,13 @@ export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
       throw new ToolFailure("error", `tool ${tool.key} has an invalid url`);
     }
 
+    const target = outboundTarget(url, policy);
+    if (!target.ok) throw new ToolFailure("refused", `the URL ${target.reason}`);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      await guard(url, controller.signal);
-      const response = await doFetch(url, {
+      const response = await outboundFetch(target, {
         method,
-        redirect: "manual",
         signal: controller.signal,
         headers: {
           accept: "application/json, text/plain;q=0.9, */*;q=0.5",
@@ -190,7 +137,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
         },
         ...(method === "POST" ? { body: JSON.stringify(input) } : {}),
       });
-      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+      if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
         throw new ToolFailure("error", `HTTP ${response.status || "redirect"}: redirects are not followed`);
       }
@@ -202,6 +149,7 @@ export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
     } catch (error) {
       if (controller.signal.aborted) throw new ToolFailure("timeout", `no complete answer within ${timeoutMs} ms`);
       if (error instanceof ToolFailure) throw error;
+      if (error instanceof OutboundRefusedError) throw new ToolFailure("refused", `the URL ${error.message}`);
       throw new ToolFailure("error", `request to ${url.host} failed: ${(error as Error).message}`);
     } finally {
       clearTimeout(timer);

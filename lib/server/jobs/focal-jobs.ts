@@ -6,7 +6,7 @@ import type { Database } from "@/db/types";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
-import { runWebhookDeliveryJob } from "@/lib/webhooks/server/deliver-webhook";
+import { DELIVERY_CONCURRENCY, runWebhookDeliveryJob } from "@/lib/webhooks/server/deliver-webhook";
 import { sweepWebhookDeliveries } from "@/lib/webhooks/server/sweep-webhook-deliveries";
 import { anchorLedger, LEDGER_ANCHOR_INTERVAL_MS } from "../ledger/anchor-ledger";
 import { applyRetention } from "../retention/apply-retention";
@@ -54,7 +54,12 @@ export const PERIODIC_JOBS: { name: string; everyMs: number; run: (db: Database)
 const ON_DEMAND_JOBS: Record<string, JobDefinition> = {
   replay: REPLAY_JOB,
   test_run: TEST_RUN_JOB,
-  "webhook.deliver": { handler: (job, { db }) => runWebhookDeliveryJob(job, db, jobQueueFor(db)), maxAttempts: 1 },
+  // Side by side: an attempt waits on its receiver, not the CPU (receiver-slots.ts bounds each receiver).
+  "webhook.deliver": {
+    handler: (job, { db }) => runWebhookDeliveryJob(job, db, jobQueueFor(db)),
+    maxAttempts: 1,
+    concurrency: DELIVERY_CONCURRENCY,
+  },
 };
 
 export const JOB_KINDS = [...Object.keys(ON_DEMAND_JOBS), ...PERIODIC_JOBS.map((job) => job.name)];

@@ -6,16 +6,32 @@ import { type EnqueueData, type EnqueueOptions, type JobDefinition, type JobQueu
 import { LOST_AFTER_MS, runJobAttempt } from "./run-job";
 
 // The queue on the embedded PGlite, which one process owns (Focal locks its directory): jobs are rows
-// of job_runs, run one at a time in order of when they are due (the same 2 cores serve turns), a
-// failed attempt waits its backoff in the table, and at start jobs left running by a previous process
-// go back to the queue. Schedules are timers. The same handlers run as under pg-boss.
+// of job_runs, run in order of when they are due, a failed attempt waits its backoff in the table, and
+// at start jobs left running by a previous process go back to the queue. Schedules are timers. The
+// same handlers run as under pg-boss.
+//
+// Jobs run in lanes. Every kind shares one lane that runs one job at a time (replays and test runs
+// work the same 2 cores that serve turns), except a kind whose definition sets `concurrency`: it gets
+// a lane of its own that runs that many at once (webhook deliveries wait on receivers, not on the CPU,
+// so a slow receiver must not hold up another agent's delivery or a replay).
+
+interface Lane {
+  kinds: string[];
+  concurrency: number;
+  running: Map<string, Promise<void>>;
+  loop: Promise<void> | null;
+  wake: NodeJS.Timeout | null;
+  /** Wakes a loop that waits for its running jobs: a job was queued. */
+  poke: (() => void) | null;
+}
+
+const SERIAL = "serial";
 
 export class InProcessQueue implements JobQueue {
   readonly backend = "in-process" as const;
   private readonly definitions = new Map<string, JobDefinition>();
+  private readonly lanes = new Map<string, Lane>();
   private readonly timers = new Set<NodeJS.Timeout>();
-  private loop: Promise<void> | null = null;
-  private wake: NodeJS.Timeout | null = null;
   private started = false;
   private stopped = false;
 
@@ -23,6 +39,18 @@ export class InProcessQueue implements JobQueue {
 
   registerHandler(name: string, definition: JobDefinition): void {
     this.definitions.set(name, definition);
+    const concurrency = Math.max(1, definition.concurrency ?? 1);
+    const key = concurrency > 1 ? name : SERIAL;
+    const lane: Lane = this.lanes.get(key) ?? {
+      kinds: [],
+      concurrency,
+      running: new Map(),
+      loop: null,
+      wake: null,
+      poke: null,
+    };
+    if (!lane.kinds.includes(name)) lane.kinds.push(name);
+    this.lanes.set(key, lane);
   }
 
   async start(): Promise<void> {
@@ -36,8 +64,11 @@ export class InProcessQueue implements JobQueue {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
-    if (this.wake) clearTimeout(this.wake);
-    await this.loop?.catch(() => undefined);
+    for (const lane of this.lanes.values()) {
+      if (lane.wake) clearTimeout(lane.wake);
+      lane.poke?.();
+    }
+    await Promise.all([...this.lanes.values()].map((lane) => lane.loop?.catch(() => undefined)));
   }
 
   async enqueue(name: string, data: EnqueueData, options: EnqueueOptions = {}) {
@@ -63,38 +94,73 @@ export class InProcessQueue implements JobQueue {
 
   async settled(): Promise<void> {
     for (;;) {
-      if (this.loop) await this.loop;
-      else if (this.wake) await new Promise((resolve) => setTimeout(resolve, 20));
+      const lanes = [...this.lanes.values()];
+      const loops = lanes.flatMap((lane) => (lane.loop ? [lane.loop] : []));
+      if (loops.length > 0) await Promise.all(loops);
+      else if (lanes.some((lane) => lane.wake)) await new Promise((resolve) => setTimeout(resolve, 20));
       else return;
     }
   }
 
-  /** Starts the loop unless it runs; it drains every due job, then sleeps until the next one is due. */
+  /** Starts each lane's loop unless it runs (a running one is poked to look for the new job). */
   private kick(): void {
-    if (this.stopped || this.loop) return;
-    if (this.wake) clearTimeout(this.wake);
-    this.wake = null;
-    this.loop = this.drain()
-      .catch((error) => console.error("[jobs] in-process runner", loggableError(error)))
-      .finally(() => {
-        this.loop = null;
-      });
+    if (this.stopped) return;
+    for (const lane of this.lanes.values()) {
+      if (lane.loop) {
+        lane.poke?.();
+        continue;
+      }
+      if (lane.wake) clearTimeout(lane.wake);
+      lane.wake = null;
+      lane.loop = this.drain(lane)
+        .catch((error) => console.error("[jobs] in-process runner", loggableError(error)))
+        .finally(() => {
+          lane.loop = null;
+        });
+    }
   }
 
-  private async drain(): Promise<void> {
-    const kinds = [...this.definitions.keys()];
+  /** Starts due jobs up to the lane's concurrency until none is left, then sleeps until the next is due. */
+  private async drain(lane: Lane): Promise<void> {
     for (;;) {
-      if (this.stopped) return;
-      const next = await nextRunnableJob(this.db, kinds, LOST_AFTER_MS);
-      const definition = next ? this.definitions.get(next.kind) : undefined;
-      if (!next || !definition) break;
-      await runJobAttempt(this.db, next.id, definition);
+      if (this.stopped) break;
+      while (lane.running.size < lane.concurrency) {
+        const next = await nextRunnableJob(this.db, lane.kinds, LOST_AFTER_MS, [...lane.running.keys()]);
+        const definition = next ? this.definitions.get(next.kind) : undefined;
+        if (!next || !definition) break;
+        const run = runJobAttempt(this.db, next.id, definition).then(
+          () => undefined,
+          (error) => console.error(`[jobs] ${next.kind}`, loggableError(error)),
+        );
+        lane.running.set(
+          next.id,
+          run.finally(() => lane.running.delete(next.id)),
+        );
+        if (lane.concurrency === 1) await run;
+      }
+      if (lane.running.size === 0) break;
+      await this.waitForChange(lane);
     }
-    const due = await nextDueAt(this.db, kinds);
+    const due = await nextDueAt(this.db, lane.kinds);
     if (due && !this.stopped) {
       const wait = Math.max(10, due.getTime() - Date.now());
-      this.wake = setTimeout(() => this.kick(), wait);
-      this.wake.unref?.();
+      lane.wake = setTimeout(() => this.kick(), wait);
+      lane.wake.unref?.();
     }
+  }
+
+  /** Until a running job ends, a job is queued, or the next queued one is due. */
+  private async waitForChange(lane: Lane): Promise<void> {
+    const due = await nextDueAt(this.db, lane.kinds);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      ...lane.running.values(),
+      new Promise<void>((resolve) => {
+        lane.poke = resolve;
+        if (due) timer = setTimeout(resolve, Math.max(10, due.getTime() - Date.now()));
+      }),
+    ]);
+    lane.poke = null;
+    if (timer) clearTimeout(timer);
   }
 }

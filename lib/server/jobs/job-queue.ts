@@ -3,9 +3,9 @@ import { hasOpenJobRun } from "@/db/queries/job-runs";
 import type { Database, JobRunRow } from "@/db/types";
 
 // The job queue Focal's background work goes through. Two implementations behind one interface:
-// pg-boss on PostgreSQL (pg-boss-queue.ts: any instance may take a job, one at a time per job, retried
-// after an expiry when its instance died) and an in-process runner on the embedded PGlite
-// (in-process-queue.ts: one process owns the database). Both keep the visible record of every job in
+// pg-boss on PostgreSQL (pg-boss-queue.ts: any instance may take a job, one at a time per kind and
+// instance (or the kind's `concurrency`), retried after an expiry when its instance died) and an
+// in-process runner on the embedded PGlite (in-process-queue.ts: one process owns the database). Both keep the visible record of every job in
 // `job_runs` (attempts, progress, result, error), which the replay and test-run APIs and the admin
 // Jobs page read; a handler rebuilds its work from the job's stored request and payload.
 
@@ -33,6 +33,11 @@ export interface JobDefinition {
   maxAttempts?: number;
   /** The wait before the first retry; doubled for each later one. */
   retryDelayMs?: number;
+  /**
+   * How many of this kind one process runs at once, beside every other kind (default 1, sharing
+   * one lane with the other kinds): for jobs that wait on the network, not the CPU.
+   */
+  concurrency?: number;
 }
 
 export interface EnqueueData {

@@ -116,27 +116,34 @@ export class PgBossQueue implements JobQueue {
         expireInSeconds: EXPIRE_IN_SECONDS,
       });
       if (this.options.work === false) continue;
-      await this.boss.work<{ jobRunId?: string }>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-        async ([job]) => {
-          if (!job) return;
-          const id = job.data?.jobRunId ?? job.id;
-          if (!job.data?.jobRunId) {
-            await ensureJobRun(this.db, {
-              id,
-              kind: name,
-              request: { schedule: "cron" },
-              createdBy: "system",
-              maxAttempts,
-            });
-          }
-          const result = await runJobAttempt(this.db, id, definition);
-          // pg-boss retries (with its backoff) or records the failure, error text included.
-          if (result.status === "retry" || result.status === "failed") throw new Error(result.error);
-        },
-      );
+      // One worker takes one job at a time; a kind with `concurrency` gets that many workers.
+      for (let worker = 0; worker < Math.max(1, definition.concurrency ?? 1); worker++) {
+        await this.work(name, definition, maxAttempts);
+      }
     }
+  }
+
+  private async work(name: string, definition: JobDefinition, maxAttempts: number): Promise<void> {
+    await this.boss.work<{ jobRunId?: string }>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+      async ([job]) => {
+        if (!job) return;
+        const id = job.data?.jobRunId ?? job.id;
+        if (!job.data?.jobRunId) {
+          await ensureJobRun(this.db, {
+            id,
+            kind: name,
+            request: { schedule: "cron" },
+            createdBy: "system",
+            maxAttempts,
+          });
+        }
+        const result = await runJobAttempt(this.db, id, definition);
+        // pg-boss retries (with its backoff) or records the failure, error text included.
+        if (result.status === "retry" || result.status === "failed") throw new Error(result.error);
+      },
+    );
   }
 
   async stop(): Promise<void> {

@@ -1,22 +1,22 @@
 import "server-only";
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
-import type { LookupFunction } from "node:net";
-import { claimDeliveryAttempt, recordDeliveryOutcome, webhookById } from "@/db/queries/webhooks";
+import { claimDeliveryAttempt, deliveryReceiver, recordDeliveryOutcome, webhookById } from "@/db/queries/webhooks";
 import type { Database, JobRunRow } from "@/db/types";
-import { env } from "@/lib/env";
+import { outboundFetch } from "@/lib/outbound/outbound-fetch";
+import { OutboundRefusedError, type Resolver } from "@/lib/outbound/outbound-target";
 import type { JobOutcome, JobQueue } from "@/lib/server/jobs/job-queue";
+import { receiverSlot } from "./receiver-slots";
 import { webhookSignature } from "./webhook-signature";
-import { checkWebhookUrl, type ResolvedAddress } from "./webhook-url-policy";
+import { checkWebhookUrl, webhookTarget } from "./webhook-url-policy";
 
 // One attempt at one delivery (the `webhook.deliver` job): check the URL again (its DNS may have
 // changed since it was saved), POST the stored body signed, and record what happened. Each attempt
 // is its own job, queued with its delay by the one before: the queue's own retries double one delay
 // (job-queue.ts), while these waits grow by a schedule of their own.
 //
-// The request connects to the address that was checked (its `lookup` answers with it), so a DNS
-// answer that turns private between the check and the connection cannot redirect it; TLS still
-// verifies the certificate against the host name.
+// Attempts run side by side (the job's `concurrency`), at most 2 per receiver origin and 16 in all
+// (receiver-slots.ts). The request's connection resolves the host through the outbound address policy
+// (lib/outbound/outbound-target.ts), so the address it connects to is the address checked, whatever
+// DNS answered the check before; TLS still verifies the certificate against the host name.
 
 // Waits before the retries, after the first attempt: 30 s and 2 min ride out a restart or deploy of
 // the receiver, 10 min and 1 h a short outage, 6 h an overnight one. Six attempts over 7 h 12 min,
@@ -26,53 +26,36 @@ const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as con
 const TIMEOUT_MS = 10_000;
 // What the log keeps of a receiver's answer: enough to read an error message, no more.
 const RESPONSE_KEPT_CHARS = 200;
+// An attempt whose receiver already has its attempts in flight and waiting is queued again this much
+// later, as the same attempt: longer than a healthy receiver takes, far shorter than the first retry.
+const DEFER_MS = 2_000;
+/** Attempts one process runs at once: the receivers' 16 in flight and up to 2 waiting per origin. */
+export const DELIVERY_CONCURRENCY = 32;
 
 export interface AttemptReport {
-  state: "pending" | "delivered" | "failed" | "skipped";
+  state: "pending" | "delivered" | "failed" | "skipped" | "deferred";
   status?: number | null;
   error?: string | null;
 }
 
-/** The `lookup` of a request that must connect to `pinned` whatever DNS says now. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
-  };
-}
-
-function post(url: URL, headers: Record<string, string>, body: string, pinned: ResolvedAddress | null) {
-  return new Promise<{ status: number; excerpt: string }>((resolve, reject) => {
-    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-    const request = send(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        ...(pinned ? { lookup: pinnedLookup(pinned) } : {}),
-      },
-      (response: IncomingMessage) => {
-        let text = "";
-        response.setEncoding("utf8");
-        const done = () => resolve({ status: response.statusCode ?? 0, excerpt: text.slice(0, RESPONSE_KEPT_CHARS) });
-        response.on("data", (chunk: string) => {
-          text += chunk;
-          // Enough of the answer is kept: the rest is not read.
-          if (text.length >= RESPONSE_KEPT_CHARS) {
-            response.destroy();
-            done();
-          }
-        });
-        response.on("end", done);
-        // Cut short after the status came (the 10 s deadline in the body): the status still counts.
-        response.on("close", done);
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+/** The status and the first characters of the answer; the rest is not read. */
+async function excerptOf(response: Response): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < RESPONSE_KEPT_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // Cut short after the status came (the deadline in the body): the status still counts.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, RESPONSE_KEPT_CHARS);
 }
 
 function failureText(error: unknown): string {
@@ -82,12 +65,42 @@ function failureText(error: unknown): string {
   return code ? `could not connect (${code})` : "could not connect";
 }
 
-/** Attempt `attempt` of a delivery; a failure with attempts left queues the next one after its wait. */
+/**
+ * Attempt `attempt` of a delivery once its receiver has a free slot; a failure with attempts left
+ * queues the next one after its wait. `resolve` answers DNS (tests).
+ */
 export async function attemptDelivery(
   db: Database,
   queue: Pick<JobQueue, "enqueue">,
   deliveryId: string,
   attempt: number,
+  resolve?: Resolver,
+): Promise<AttemptReport> {
+  const receiver = await deliveryReceiver(db, deliveryId);
+  if (!receiver) return { state: "skipped" };
+  const slot = receiverSlot(URL.canParse(receiver.url) ? new URL(receiver.url).origin : receiver.url);
+  if (!slot) {
+    await queue.enqueue(
+      "webhook.deliver",
+      { agentId: receiver.agentId, request: { delivery_id: deliveryId, attempt }, createdBy: "system" },
+      { delayMs: DEFER_MS },
+    );
+    return { state: "deferred" };
+  }
+  const release = await slot;
+  try {
+    return await sendAttempt(db, queue, deliveryId, attempt, resolve);
+  } finally {
+    release();
+  }
+}
+
+async function sendAttempt(
+  db: Database,
+  queue: Pick<JobQueue, "enqueue">,
+  deliveryId: string,
+  attempt: number,
+  resolve: Resolver | undefined,
 ): Promise<AttemptReport> {
   const now = new Date();
   const delivery = await claimDeliveryAttempt(db, deliveryId, attempt, now);
@@ -119,10 +132,13 @@ export async function attemptDelivery(
     return { state: ended, status: result.status, error: result.error } as AttemptReport;
   };
   if (!webhook.enabled) return finish("failed", { status: null, error: "the webhook was disabled", excerpt: null });
-  const verdict = await checkWebhookUrl(webhook.url, env().FOCAL_TOOL_HOSTS);
   // A refused address is a configuration matter, not a passing fault: no retry.
-  if (!verdict.ok)
-    return finish("failed", { status: null, error: `refused: the URL ${verdict.reason}`, excerpt: null });
+  const refused = (reason: string) =>
+    finish("failed", { status: null, error: `refused: the URL ${reason}`, excerpt: null });
+  const verdict = await checkWebhookUrl(webhook.url, resolve);
+  if (!verdict.ok) return refused(verdict.reason);
+  const target = webhookTarget(webhook.url, resolve);
+  if (!target.ok) return refused(target.reason);
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
     "content-type": "application/json",
@@ -132,11 +148,20 @@ export async function attemptDelivery(
     "focal-webhook-signature": webhookSignature(webhook.secret, timestamp, delivery.body),
   };
   try {
-    const { status, excerpt } = await post(new URL(webhook.url), headers, delivery.body, verdict.pinned);
+    const response = await outboundFetch(target, {
+      method: "POST",
+      headers,
+      body: delivery.body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const status = response.status;
+    const excerpt = await excerptOf(response);
     if (status >= 200 && status < 300) return finish("delivered", { status, error: null, excerpt });
     const error = status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}`;
     return finish("retry", { status, error, excerpt });
   } catch (error) {
+    // The connection's own lookup found the name pointing inward (its DNS changed since the check).
+    if (error instanceof OutboundRefusedError) return refused(error.message);
     return finish("retry", { status: null, error: failureText(error), excerpt: null });
   }
 }

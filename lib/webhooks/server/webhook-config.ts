@@ -9,7 +9,6 @@ import {
   updateWebhookRow,
 } from "@/db/queries/webhooks";
 import type { AgentRow, Database, WebhookRow } from "@/db/types";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/server/errors";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
@@ -57,7 +56,7 @@ function ledgerUrl(text: string): string {
 
 /** Refuses (422 naming `url`, nothing written) a URL the delivery would refuse. */
 async function assertDeliverableUrl(url: string): Promise<void> {
-  const verdict = await checkWebhookUrl(url, env().FOCAL_TOOL_HOSTS);
+  const verdict = await checkWebhookUrl(url);
   if (!verdict.ok) {
     throw new AppError("VALIDATION", `This URL cannot receive webhooks: it ${verdict.reason}.`, [
       { path: "url", message: `The URL ${verdict.reason}.` },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { checkWebhookUrl } from "./webhook-url-policy";
 
 // The URL check a webhook passes when saved and before every attempt, with DNS answered here.
@@ -10,49 +10,62 @@ const resolvesTo =
 const unresolvable = async () => {
   throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
 };
+const savedHosts = process.env.FOCAL_TOOL_HOSTS;
+
+function allow(hosts: string) {
+  process.env.FOCAL_TOOL_HOSTS = hosts;
+}
+afterEach(() => allow(savedHosts ?? ""));
 
 describe("checkWebhookUrl", () => {
   it("allows a public host by name or address without any allowlist entry", async () => {
-    // A name is pinned to the address that was checked; a literal is its own address.
-    expect(await checkWebhookUrl("https://helpdesk.example.com/hook", "", resolvesTo("93.184.216.34"))).toEqual({
+    allow("");
+    expect(await checkWebhookUrl("https://helpdesk.example.com/hook", resolvesTo("93.184.216.34"))).toEqual({
       ok: true,
-      pinned: { address: "93.184.216.34", family: 4 },
     });
-    expect(await checkWebhookUrl("http://93.184.216.34:8080/x", "", unresolvable)).toEqual({ ok: true, pinned: null });
+    expect(await checkWebhookUrl("http://93.184.216.34:8080/x", unresolvable)).toEqual({ ok: true });
   });
 
   it("refuses a name that resolves to any private address, or does not resolve", async () => {
-    const inward = await checkWebhookUrl("https://sneaky.example.com/", "", resolvesTo("93.184.216.34", "10.0.0.9"));
+    allow("");
+    const inward = await checkWebhookUrl("https://sneaky.example.com/", resolvesTo("93.184.216.34", "10.0.0.9"));
     expect(inward).toEqual({ ok: false, reason: expect.stringContaining("resolves to the private address 10.0.0.9") });
-    const missing = await checkWebhookUrl("https://nowhere.example.com/", "", unresolvable);
+    const missing = await checkWebhookUrl("https://nowhere.example.com/", unresolvable);
     expect(missing).toEqual({ ok: false, reason: expect.stringContaining("does not resolve (ENOTFOUND)") });
   });
 
   it("unlocks a private host only through an entry naming it exactly, never a wildcard", async () => {
-    expect(await checkWebhookUrl("http://helpdesk.internal/x", "helpdesk.internal", resolvesTo("10.0.0.9"))).toEqual({
-      ok: true,
-      pinned: null,
-    });
-    const wildcard = await checkWebhookUrl("http://desk.internal/x", "*.internal", resolvesTo("10.0.0.9"));
-    expect(wildcard.ok).toBe(false);
-    expect((await checkWebhookUrl("http://127.0.0.1:4010/x", "127.0.0.1:4010", unresolvable)).ok).toBe(true);
-    expect((await checkWebhookUrl("http://127.0.0.1:4011/x", "127.0.0.1:4010", unresolvable)).ok).toBe(false);
+    allow("helpdesk.internal");
+    expect(await checkWebhookUrl("http://helpdesk.internal/x", resolvesTo("10.0.0.9"))).toEqual({ ok: true });
+    allow("*.internal");
+    expect((await checkWebhookUrl("http://desk.internal/x", resolvesTo("10.0.0.9"))).ok).toBe(false);
+    allow("127.0.0.1:4010");
+    expect((await checkWebhookUrl("http://127.0.0.1:4010/x", unresolvable)).ok).toBe(true);
+    expect((await checkWebhookUrl("http://127.0.0.1:4011/x", unresolvable)).ok).toBe(false);
   });
 
   it("refuses other schemes, credentials, and private literals in every spelling", async () => {
-    expect(await checkWebhookUrl("file:///etc/passwd", "", unresolvable)).toEqual({
+    allow("");
+    expect(await checkWebhookUrl("file:///etc/passwd", unresolvable)).toEqual({
       ok: false,
       reason: expect.stringContaining("only http and https"),
     });
-    expect((await checkWebhookUrl("https://a:b@93.184.216.34/", "", unresolvable)).ok).toBe(false);
+    expect((await checkWebhookUrl("https://a:b@93.184.216.34/", unresolvable)).ok).toBe(false);
     for (const url of [
       "http://[::1]/",
       "http://[::ffff:127.0.0.1]/",
+      "http://[::ffff:0:127.0.0.1]/",
+      "http://[2002:7f00:1::]/",
+      "http://[64:ff9b:1::7f00:1]/",
       "http://169.254.169.254/",
       "http://0.0.0.0/",
+      "http://192.0.2.1/",
+      "http://198.51.100.7/",
+      "http://203.0.113.9/",
+      "http://192.88.99.1/",
       "http://[fd00::1]/",
     ]) {
-      expect((await checkWebhookUrl(url, "", unresolvable)).ok, url).toBe(false);
+      expect((await checkWebhookUrl(url, unresolvable)).ok, url).toBe(false);
     }
   });
 });

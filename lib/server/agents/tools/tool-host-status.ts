@@ -1,16 +1,11 @@
 import "server-only";
 import { env } from "@/lib/env";
-import {
-  type AllowEntry,
-  checkHost,
-  isIpLiteral,
-  isPrivateAddress,
-  parseAllowedHosts,
-} from "@/lib/providers/tools/host-policy";
+import { refusedAddressReason } from "@/lib/outbound/address-policy";
+import { type AllowEntry, checkHost, isIpLiteral, parseAllowedHosts } from "@/lib/outbound/host-allowlist";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 
 // The editor's warning under an http tool's URL: the same allowlist decision the tool runner makes
-// before any request (lib/providers/tools/host-policy.ts), without the DNS step — that one happens
+// before any request (lib/outbound/host-allowlist.ts, address-policy.ts), without the DNS step — that one happens
 // at run time, and "Try it" shows its verdict.
 
 // Name at most 8 allowed entries in the warning; a longer list is an admin's to read in the config.
@@ -52,11 +47,12 @@ export function toolHostStatus(template: string, allowedHosts: string | readonly
       message: `${host} is not an allowed tool host on this server (${allowedList(entries)}). Calls will be refused until an admin adds it to FOCAL_TOOL_HOSTS.`,
     };
   }
-  if (!decision.exact && isIpLiteral(url.hostname) && isPrivateAddress(url.hostname)) {
+  const why = !decision.exact && isIpLiteral(url.hostname) ? refusedAddressReason(url.hostname) : null;
+  if (why) {
     return {
       state: "private",
       host,
-      message: `${url.hostname} is a private address: only a FOCAL_TOOL_HOSTS entry naming it exactly unlocks it, not a wildcard.`,
+      message: `${url.hostname} is a private address (${why}): only a FOCAL_TOOL_HOSTS entry naming it exactly unlocks it, not a wildcard.`,
     };
   }
   return {

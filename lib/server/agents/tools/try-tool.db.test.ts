@@ -115,7 +115,9 @@ describe("try it", () => {
     const result = await tryToolAction({ agent_key: AGENT, tool: httpTool("/orders/1"), inputs: {} });
     expect(result).toMatchObject({ ok: true, data: { state: "failed", reason: "refused" } });
     if (result.ok && result.data.state === "failed") {
-      expect(result.data.message).toBe(`host ${host} is not in the allowed tool hosts`);
+      expect(result.data.message).toBe(
+        `the URL names ${host}, which is not in the allowed tool hosts (FOCAL_TOOL_HOSTS)`,
+      );
     }
   });
 
