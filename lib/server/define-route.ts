@@ -7,7 +7,7 @@ import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identi
 import type { ErrorBody } from "@/lib/openapi/error-body";
 import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { authenticateApiKey } from "./auth/api-keys";
-import { invalidKeyRetryAfter, recordInvalidKey } from "./auth/invalid-key-limit";
+import { recordInvalidKey } from "./auth/invalid-key-limit";
 import {
   PUBLISHABLE_KEY_HEADERS,
   type PublishableRoute,
@@ -178,30 +178,24 @@ async function authenticate(
   const requestId = requestIdFrom(request.headers);
   const authorization = request.headers.get("authorization");
   if (authorization) {
-    const address = clientAddressFrom(request.headers);
-    const retryAfter = invalidKeyRetryAfter(address);
-    if (retryAfter > 0) {
-      const refused = errorResponse(
-        429,
-        "RATE_LIMITED",
-        `Too many invalid API keys; retry in ${retryAfter} s.`,
-        requestId,
-      );
+    // The key is looked up first: a valid one is served whatever its address sent before, and only
+    // wrong ones count toward (and are refused by) the address's limit (auth/invalid-key-limit.ts).
+    const wrongKey = (message: string) => {
+      const retryAfter = recordInvalidKey(clientAddressFrom(request.headers));
+      if (retryAfter === 0) return errorResponse(401, "UNAUTHENTICATED", message, requestId);
+      const refused = errorResponse(429, "RATE_LIMITED", `Too many invalid keys; retry in ${retryAfter} s.`, requestId);
       refused.headers.set("retry-after", String(retryAfter));
       return refused;
-    }
+    };
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (match?.[1]?.startsWith("pk_")) {
       const pk = await publishablePrincipal(db, match[1], request, config.publishable);
       if ("kind" in pk) return pk;
-      if (pk.status === 401) recordInvalidKey(address);
+      if (pk.status === 401) return wrongKey(pk.message);
       return errorResponse(pk.status, pk.code, pk.message, requestId);
     }
     const key = match?.[1] ? await authenticateApiKey(db, match[1]) : null;
-    if (!key) {
-      recordInvalidKey(address);
-      return errorResponse(401, "UNAUTHENTICATED", "Invalid, revoked or malformed API key.", requestId);
-    }
+    if (!key) return wrongKey("Invalid, revoked or malformed API key.");
     if (!scopesAllow(key.scopes, scope)) {
       return errorResponse(403, "FORBIDDEN", `This API key lacks the ${scope} scope.`, requestId);
     }
