@@ -56,14 +56,14 @@ test("preview the impact of max-refund <= 80, open the changed turn, save with t
     .first();
   await row.getByRole("button").click();
   const comparison = row.getByTestId("turn-comparison");
-  await expect(comparison.getByRole("region", { name: "Original" })).toContainText("regenerated");
-  await expect(comparison.getByRole("region", { name: "Replay" })).toContainText("answered");
+  await expect(comparison.getByRole("region", { name: "Saved configuration" })).toContainText("regenerated");
+  await expect(comparison.getByRole("region", { name: "This draft" })).toContainText("answered");
   await expect(comparison.locator("ins").first()).toBeVisible();
   await expect(row.getByRole("link", { name: /Open the original trace/ })).toHaveAttribute("href", traceUrl);
   await screenshot(page, "impact-preview");
   // The smallest supported laptop width: the two columns must still read.
   await page.setViewportSize({ width: 1024, height: 768 });
-  await comparison.getByRole("region", { name: "Replay" }).scrollIntoViewIfNeeded();
+  await comparison.getByRole("region", { name: "This draft" }).scrollIntoViewIfNeeded();
   await screenshot(page, "impact-preview-1024");
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -59,8 +59,9 @@ export function ImpactPreviewControl({ agentKey, preview, draft, disabled, class
           <DialogHeader className="border-border border-b p-5 pr-12">
             <DialogTitle>Impact preview</DialogTitle>
             <DialogDescription>
-              What this unsaved draft would have changed on the agent&apos;s recent conversations: each recorded turn is
-              replayed on the draft with the model answers it got then. Nothing is saved.
+              What this unsaved draft would change on the agent&apos;s recent conversations: each recorded turn is
+              replayed on the saved configuration and on the draft, with the model answers it got then, and only their
+              differences are listed — not what earlier saves changed. Nothing is saved.
             </DialogDescription>
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <ReplayWindowFields value={preview.replayWindow} onChange={preview.setReplayWindow} disabled={running} />

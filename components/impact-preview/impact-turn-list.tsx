@@ -18,7 +18,10 @@ const CHANGE_WORDS: Record<string, string> = {
   fallback_reason: "fallback reason",
 };
 
-/** The changed and not-replayable turns, each opening its original and replay side by side. */
+// The preview replays each turn on the saved configuration and on the draft (docs/replay.md).
+const SAVED_AND_DRAFT = { before: "Saved configuration", after: "This draft" };
+
+/** The changed and not-replayable turns, each opening its replay on the saved configuration and on the draft side by side. */
 export function ImpactTurnList({ agentKey, turns }: { agentKey: string; turns: ReportTurn[] }) {
   const [open, setOpen] = useState<string | null>(null);
   return (
@@ -66,7 +69,13 @@ export function ImpactTurnList({ agentKey, turns }: { agentKey: string; turns: R
               </button>
               {expanded ? (
                 <div className="space-y-2 border-border border-t bg-muted/30 p-3">
-                  <TurnComparison before={turn.before} after={turn.after} diff={turn.diff} note={turn.note} />
+                  <TurnComparison
+                    before={turn.before}
+                    after={turn.after}
+                    diff={turn.diff}
+                    note={turn.note}
+                    titles={SAVED_AND_DRAFT}
+                  />
                   <Link
                     href={turnHref(agentKey, turn.turnId)}
                     target="_blank"

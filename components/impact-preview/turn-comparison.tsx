@@ -17,19 +17,30 @@ interface TurnComparisonProps {
   note: string | null;
   /** Extra rows under both columns (the trace page's stages). */
   children?: ReactNode;
+  /** The columns' names: a stored turn and its replay, unless the caller compares something else. */
+  titles?: { before: string; after: string };
 }
 
+const STORED_AND_REPLAY = { before: "Original", after: "Replay" };
+
 /** A stored turn and its replay side by side: outcome, scenario › step, rules, tools, calls and the reply's word diff. */
-export function TurnComparison({ before, after, diff, note, children }: TurnComparisonProps) {
+export function TurnComparison({
+  before,
+  after,
+  diff,
+  note,
+  children,
+  titles = STORED_AND_REPLAY,
+}: TurnComparisonProps) {
   return (
     <div className="space-y-3" data-testid="turn-comparison">
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-        <DecisionColumn title="Original" decisions={before} diff={diff} side="before" />
+        <DecisionColumn title={titles.before} decisions={before} diff={diff} side="before" />
         {after ? (
-          <DecisionColumn title="Replay" decisions={after} diff={diff} side="after" />
+          <DecisionColumn title={titles.after} decisions={after} diff={diff} side="after" />
         ) : (
-          <section className="rounded-lg border border-border border-dashed p-3 text-sm" aria-label="Replay">
-            <h4 className="font-medium">Replay</h4>
+          <section className="rounded-lg border border-border border-dashed p-3 text-sm" aria-label={titles.after}>
+            <h4 className="font-medium">{titles.after}</h4>
             <p className="mt-1 text-muted-foreground">Not replayed{note ? `: ${note}` : "."}</p>
           </section>
         )}

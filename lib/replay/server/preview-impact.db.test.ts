@@ -120,10 +120,11 @@ describe("previewImpact", () => {
     const events = (await configChanges()).slice(eventsBefore);
     // The other cases preview against the demo's cap of 50.
     await save(maxRefund?.enforcement_expression ?? "", undefined);
+    // The fresh preview compares the cap of 80 with the saved 82: both answer the $75 turn.
     expect(events.map((e) => e.payload.impact_preview ?? null)).toEqual([
       null,
       null,
-      { turns: 2, changed: 1, sessions: 2, outcome_changes: 1, newly_blocked: 0, not_replayable: 0 },
+      { turns: 2, changed: 0, sessions: 2, outcome_changes: 0, newly_blocked: 0, not_replayable: 0 },
     ]);
   });
 });

@@ -24,7 +24,8 @@ export interface ImpactPreview {
 /**
  * "What would this change have done to the conversations we already had?": the editor's unsaved
  * draft is checked and built exactly as Save would (then rolled back), and the agent's recent
- * sessions are replayed on it, frozen (no model call). Writes nothing.
+ * sessions are replayed on it and on the saved configuration, frozen (no model call): the report is
+ * the difference between the two, the draft's own. Writes nothing.
  */
 export async function previewImpact(
   db: Database,
@@ -46,6 +47,7 @@ export async function previewImpact(
   }
   const report = await replayAgentSessions(db, agent, {
     target: { kind: "draft", snapshot: draft.snapshot },
+    compareWith: "saved",
     mode: "frozen",
     sessions: { maxSessions: edit.window.sessions, maxTurns: edit.window.turns },
     signal: ctx.signal,

@@ -27,6 +27,11 @@ export type ReplayTarget =
 
 export interface ReplayRequest {
   target: ReplayTarget;
+  /**
+   * What each replayed turn is compared with: the stored turn (default), or its replay on the saved
+   * configuration — an impact preview's, so that it lists only the draft's own changes.
+   */
+  compareWith?: "stored" | "saved";
   mode: ReplayMode;
   sessions: { ids?: string[]; since?: Date; maxSessions?: number; maxTurns?: number };
   includeSame?: boolean;
@@ -117,6 +122,9 @@ export async function replayAgentSessions(db: DbOrTx, agent: AgentRow, request: 
       {
         kind: "replay",
         configs,
+        ...(request.compareWith === "saved"
+          ? { saved: { snapshot: await loadAgentSnapshot(db, agent), version: agent.configVersion } }
+          : {}),
         sessions: inputs,
         mode: request.mode,
         // A replay of chosen sessions (a trace, an API caller) also shows each replayed stage.

@@ -14,6 +14,7 @@ import {
   unreplayableSession,
 } from "@/lib/engine/replay/replay-session";
 import { createOfflineProvider } from "@/lib/providers/offline";
+import { againstSaved } from "@/lib/replay/server/against-saved";
 import { buildReplayReport, type ReplayReport } from "@/lib/replay/server/replay-report";
 
 // The CPU-heavy part of replays, test runs and impact previews, given plain data (snapshots, cases,
@@ -35,6 +36,12 @@ export type ComputeTask =
       kind: "replay";
       /** One configuration for every turn, or (recorded) each turn's config_version → its snapshot, null when not kept. */
       configs: { single: AgentSnapshot } | { byVersion: [number, AgentSnapshot | null][] };
+      /**
+       * An impact preview's saved configuration: each turn compares with its replay on it instead of
+       * with the stored turn. Sessions whose turns all ran on `version` skip that replay: the fidelity
+       * contract (docs/replay.md) makes it the stored turn.
+       */
+      saved?: { snapshot: AgentSnapshot; version: number };
       sessions: ReplaySessionInput[];
       mode: ReplayMode;
       withStages: boolean;
@@ -97,6 +104,7 @@ async function runReplayTask(
   { ports, onProgress, signal, yieldBetween }: ComputeOptions,
 ) {
   const compiled = await compiledConfigs(task.configs, ports);
+  const saved = task.saved ? await compileAgent(task.saved.snapshot, ports.embedder) : null;
   const options =
     task.mode === "frozen"
       ? { mode: "frozen" as const, model: createOfflineProvider(), embedder: ports.embedder, tools: ports.tools }
@@ -111,10 +119,12 @@ async function runReplayTask(
     if (signal?.aborted) throw new ComputeCancelledError();
     onProgress(done, task.sessions.length);
     const missing = compiled instanceof Map && session.turns.find((t) => !compiled.get(t.configVersion ?? 0));
+    const replay = missing
+      ? unreplayableSession(session, `configuration version ${missing.configVersion} is not kept`)
+      : await replaySession(agentFor, session, { ...options, withStages: task.withStages });
+    const onSaved = task.saved && session.turns.every((turn) => turn.configVersion === task.saved?.version);
     replayed.push(
-      missing
-        ? unreplayableSession(session, `configuration version ${missing.configVersion} is not kept`)
-        : await replaySession(agentFor, session, { ...options, withStages: task.withStages }),
+      saved && !onSaved ? againstSaved(replay, await replaySession(saved, session, { ...options })) : replay,
     );
     if (yieldBetween) await new Promise((resolve) => setImmediate(resolve));
   }
