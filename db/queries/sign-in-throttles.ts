@@ -39,6 +39,14 @@ export async function countWindowAttempt(
   return { allowed: false, retryAfterSeconds: row.retryAfterSeconds };
 }
 
+/** Takes back one attempt `countWindowAttempt` counted (it turned out right: only wrong ones count). */
+export async function uncountWindowAttempt(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(signInThrottles)
+    .set({ count: sql`greatest(0, ${signInThrottles.count} - 1)` })
+    .where(eq(signInThrottles.key, key));
+}
+
 /**
  * Claims an attempt on a backoff key: refused while it is blocked; otherwise counts the attempt and
  * blocks the key for `delaySecondsSql(count)` from now, so concurrent attempts get one slot between

@@ -1,10 +1,13 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { getDb } from "../db";
 import type { FieldIssue } from "../errors";
+import { ensureAuthSecret } from "../instance-secret";
 import { clientAddressFrom, isSameOrigin } from "../request/forwarded-request";
 import { getAuth } from "./auth";
 import { guardAuthBody } from "./auth-body-guard";
 import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
+import { deviceCookieFor, knownDeviceId } from "./device-cookie";
 import { admitSignInAttempt, normalizeSignInEmail, recordSignInSuccess } from "./sign-in-throttle";
 
 const CODES = { 400: "BAD_REQUEST", 403: "FORBIDDEN", 413: "PAYLOAD_TOO_LARGE", 429: "RATE_LIMITED" } as const;
@@ -43,7 +46,8 @@ function emailOf(body: unknown): string {
 /**
  * Every request to better-auth's endpoints: the client address it rate-limits by comes from the socket
  * (or trusted proxies), state-changing requests must carry this origin, and sign-in goes through
- * Focal's per-address and per-account limits (sign-in-throttle.ts) before the password is checked.
+ * Focal's limits (sign-in-throttle.ts) before the password is checked: a browser with the account's
+ * device cookie and an address that signed in to it before are counted apart from strangers.
  */
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const auth = await getAuth();
@@ -68,7 +72,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (!checksPassword(request.url)) return forward();
 
   const db = await getDb();
-  const attempt = { address, email: emailOf(guarded.value) };
+  const email = emailOf(guarded.value);
+  const secret = await ensureAuthSecret(db, env().FOCAL_AUTH_SECRET);
+  const attempt = { address, email, deviceId: knownDeviceId(request.headers.get("cookie"), email, secret) };
   const verdict = await admitSignInAttempt(db, attempt);
   if (!verdict.allowed) {
     return refuse(429, `Too many sign-in attempts. Try again in ${verdict.retryAfterSeconds} s.`, {
@@ -76,6 +82,12 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     });
   }
   const response = await forward();
-  if (response.status === 200 && attempt.email) await recordSignInSuccess(db, attempt);
-  return response;
+  if (response.status !== 200) return response;
+  await recordSignInSuccess(db, attempt, verdict);
+  if (!email) return response;
+  // This browser now knows the account: its later sign-ins are counted apart from strangers'.
+  const signedIn = new Response(response.body, response);
+  const secure = new URL(request.url).protocol === "https:" || Boolean(env().FOCAL_PUBLIC_URL?.startsWith("https:"));
+  signedIn.headers.append("set-cookie", deviceCookieFor(email, secret, attempt.deviceId, secure));
+  return signedIn;
 }

@@ -165,6 +165,87 @@ describe("per-account backoff", () => {
   });
 });
 
+/** The device cookie a successful sign-in set, as a Cookie header. */
+function deviceCookieOf(response: Response): Record<string, string> {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("focal_device="));
+  if (!cookie) throw new Error("no device cookie");
+  return { cookie: cookie.split(";")[0] ?? "" };
+}
+
+describe("the right password is never locked out by wrong ones", () => {
+  it("after 16 wrong passwords from the operator's own address, the browser with its device cookie signs in", async () => {
+    const who = await addOperator(handle, "device@focal.test", "admin");
+    const first = await postSignIn(who.email, who.password, { peer: "203.0.113.60" });
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.getSetCookie().find((c) => c.startsWith("focal_device=")) ?? "";
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    const device = deviceCookieOf(first);
+
+    // Someone else at the same address (a shared proxy): 10 wrong for the account from a known
+    // address, then 5 more as a stranger, then refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 17; i++)
+      statuses.push((await postSignIn(who.email, "wrong-password", { peer: "203.0.113.60" })).status);
+    expect(statuses.slice(0, 15).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(15)).toEqual([429, 429]);
+
+    const again = await postSignIn(who.email, who.password, { peer: "203.0.113.60", headers: device });
+    expect(again.status).toBe(200);
+    // And from anywhere else too, where strangers have run the account's backoff up.
+    for (let i = 0; i < 8; i++) await postSignIn(who.email, "wrong-password", { peer: `198.18.9.${i + 1}` });
+    expect((await postSignIn(who.email, who.password, { peer: "192.0.2.99" })).status).toBe(429);
+    expect((await postSignIn(who.email, who.password, { peer: "192.0.2.99", headers: device })).status).toBe(200);
+  });
+
+  it("6 wrong passwords for any accounts from an address leave an operator who signed in from there before", async () => {
+    const who = await addOperator(handle, "known-address@focal.test", "designer");
+    expect((await postSignIn(who.email, who.password, { peer: "203.0.113.61" })).status).toBe(200);
+    for (let i = 0; i < 6; i++) await postSignIn(`guess-${i}@focal.test`, "guess", { peer: "203.0.113.61" });
+    expect((await postSignIn("guess-7@focal.test", "guess", { peer: "203.0.113.61" })).status).toBe(429);
+    // No cookie (another browser on the same machine): the address it signed in from still counts.
+    expect((await postSignIn(who.email, who.password, { peer: "203.0.113.61" })).status).toBe(200);
+  });
+
+  it("counts only wrong passwords against an address: right ones are taken back", async () => {
+    const who = await addOperator(handle, "right-ones@focal.test", "viewer");
+    const others = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => addOperator(handle, `colleague-${i}@focal.test`, "viewer")),
+    );
+    // Six colleagues behind one address sign in for the first time: none is a wrong attempt.
+    for (const other of others)
+      expect((await postSignIn(other.email, other.password, { peer: "203.0.113.62" })).status).toBe(200);
+    expect((await postSignIn(who.email, who.password, { peer: "203.0.113.62" })).status).toBe(200);
+  });
+
+  it("binds the device cookie to its account: it does not help another account", async () => {
+    const owner = await addOperator(handle, "cookie-owner@focal.test", "viewer");
+    const other = await addOperator(handle, "cookie-other@focal.test", "viewer");
+    const device = deviceCookieOf(await postSignIn(owner.email, owner.password, { peer: "203.0.113.63" }));
+    for (let i = 0; i < 6; i++) await postSignIn(`nobody-${i}@focal.test`, "guess", { peer: "198.51.100.63" });
+    expect((await postSignIn(other.email, other.password, { peer: "198.51.100.63", headers: device })).status).toBe(
+      429,
+    );
+    expect((await postSignIn(owner.email, owner.password, { peer: "198.51.100.63", headers: device })).status).toBe(
+      200,
+    );
+  });
+
+  it("limits a device's own wrong passwords to 10 in 15 minutes, then treats it as a stranger", async () => {
+    const who = await addOperator(handle, "own-guesses@focal.test", "viewer");
+    const device = deviceCookieOf(await postSignIn(who.email, who.password, { peer: "203.0.113.64" }));
+    for (let i = 0; i < 10; i++) {
+      const wrong = await postSignIn(who.email, "wrong-password", { peer: "198.51.100.64", headers: device });
+      expect(wrong.status).toBe(401);
+    }
+    // Past its 10 the cookie vouches for nothing: from an address strangers have used up, it waits too.
+    for (let i = 0; i < 6; i++) await postSignIn(`nobody-${i}@focal.test`, "guess", { peer: "198.51.100.65" });
+    expect((await postSignIn(who.email, who.password, { peer: "198.51.100.65", headers: device })).status).toBe(429);
+    // Another browser of the operator's, from a fresh address, is not held up by that device's guesses.
+    expect((await postSignIn(who.email, who.password, { peer: "192.0.2.64" })).status).toBe(200);
+  });
+});
+
 describe("Origin", () => {
   it("refuses sign-in without an Origin, or from another origin, with a 403 that says why", async () => {
     const who = await addOperator(handle, "origin@focal.test", "admin");
