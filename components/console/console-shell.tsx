@@ -5,8 +5,7 @@ import { usePathname } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { roleAtLeast } from "@/lib/identity/roles";
-import { NAV_ITEMS } from "./nav-items";
+import { navGroupsFor } from "./nav-items";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { Sidebar, type SidebarProps } from "./sidebar";
 
@@ -37,7 +36,7 @@ export function ConsoleShell({ children, ...sidebar }: SidebarProps & { children
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [navOpen]);
 
-  const sections = NAV_ITEMS.filter((item) => !item.minRole || roleAtLeast(sidebar.operator.role, item.minRole));
+  const sections = navGroupsFor(sidebar.operator.role).flatMap((group) => group.items);
 
   return (
     <div className="flex h-dvh flex-col md:flex-row">

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/identity/roles";
+import { type Role, roleAtLeast } from "@/lib/identity/roles";
 
 export interface NavItem {
   label: string;
@@ -24,36 +24,85 @@ export interface NavCounts {
   unreadHandoffs: number;
 }
 
-// Sidebar order. Agent sections need an agent; the others are instance-wide.
-export const NAV_ITEMS: NavItem[] = [
-  { label: "Agents", key: "a", href: () => "/agents" },
-  { label: "Dashboard", key: "d", href: (a) => (a ? `/agents/${a}` : null) },
-  { label: "Rules", key: "r", href: (a) => (a ? `/agents/${a}/rules` : null) },
-  { label: "Scenarios", key: "s", href: (a) => (a ? `/agents/${a}/scenarios` : null) },
-  { label: "Tools", key: "t", href: (a) => (a ? `/agents/${a}/tools` : null) },
-  { label: "Fields & Variables", key: "f", href: (a) => (a ? `/agents/${a}/fields` : null) },
-  { label: "Settings", key: "e", href: (a) => (a ? `/agents/${a}/settings` : null) },
-  { label: "Sandbox", key: "x", href: (a) => (a ? `/agents/${a}/sandbox` : null) },
-  { label: "Tests", key: "y", href: (a) => (a ? `/agents/${a}/tests` : null) },
-  { label: "Traces", key: "c", href: (a) => (a ? `/agents/${a}/traces` : null) },
-  { label: "Reviews", key: "v", href: (a) => (a ? `/agents/${a}/reviews` : null) },
-  { label: "Approvals", key: "q", href: (a) => (a ? `/agents/${a}/approvals` : null) },
-  { label: "Rollout", key: "w", href: (a) => (a ? `/agents/${a}/rollout` : null) },
-  { label: "Environments", key: "n", href: (a) => (a ? `/agents/${a}/environments` : null) },
-  { label: "History", key: "h", href: (a) => (a ? `/agents/${a}/history` : null) },
+export interface NavGroup {
+  /** Null for the first group (Agents, Dashboard), which needs no heading. */
+  heading: string | null;
+  items: NavItem[];
+}
+
+const agentPage = (section: string) => (a: string | null) => (a ? `/agents/${a}/${section}` : null);
+
+// Sidebar order, in the groups a designer and an operator look for: what the agent is (design), trying
+// it (test), running it with customers (operate), what customers get (release), the instance (admin).
+// Agent sections need an agent; the others are instance-wide. Keys are the `g` shortcuts' second key.
+const NAV_GROUPS: NavGroup[] = [
   {
-    label: "Inbox",
-    key: "i",
-    href: () => "/inbox",
-    counts: [
-      { count: "waitingHandoffs", label: "waiting", variant: "warning" },
-      { count: "unreadHandoffs", label: "unread", variant: "info" },
+    heading: null,
+    items: [
+      { label: "Agents", key: "a", href: () => "/agents" },
+      { label: "Dashboard", key: "d", href: (a) => (a ? `/agents/${a}` : null) },
     ],
   },
-  { label: "Loops", key: "l", href: () => "/loops" },
-  { label: "Goal tester", key: "o", href: () => "/goals" },
-  { label: "Ledger", key: "k", href: () => "/ledger" },
-  { label: "REST API", key: "p", href: () => "/api-docs" },
-  { label: "Users & keys", key: "u", href: () => "/admin", minRole: "admin" },
-  { label: "Jobs", key: "j", href: () => "/admin/jobs", minRole: "admin" },
+  {
+    heading: "Design",
+    items: [
+      { label: "Rules", key: "r", href: agentPage("rules") },
+      { label: "Scenarios", key: "s", href: agentPage("scenarios") },
+      { label: "Tools", key: "t", href: agentPage("tools") },
+      { label: "Fields & Variables", key: "f", href: agentPage("fields") },
+      { label: "Settings", key: "e", href: agentPage("settings") },
+    ],
+  },
+  {
+    heading: "Test",
+    items: [
+      { label: "Sandbox", key: "x", href: agentPage("sandbox") },
+      { label: "Tests", key: "y", href: agentPage("tests") },
+      { label: "Goal tester", key: "o", href: () => "/goals" },
+    ],
+  },
+  {
+    heading: "Operate",
+    items: [
+      {
+        label: "Inbox",
+        key: "i",
+        href: () => "/inbox",
+        counts: [
+          { count: "waitingHandoffs", label: "waiting", variant: "warning" },
+          { count: "unreadHandoffs", label: "unread", variant: "info" },
+        ],
+      },
+      { label: "Approvals", key: "q", href: agentPage("approvals") },
+      { label: "Reviews", key: "v", href: agentPage("reviews") },
+      { label: "Traces", key: "c", href: agentPage("traces") },
+      { label: "Loops", key: "l", href: () => "/loops" },
+      // Whether continuity (docs/continuity.md) makes live turns worse: watched while running, not released.
+      { label: "Continuity rollout", key: "w", href: agentPage("rollout") },
+    ],
+  },
+  {
+    heading: "Release",
+    items: [
+      { label: "Environments", key: "n", href: agentPage("environments") },
+      { label: "History", key: "h", href: agentPage("history") },
+    ],
+  },
+  {
+    heading: "Admin",
+    items: [
+      { label: "Users & keys", key: "u", href: () => "/admin", minRole: "admin" },
+      { label: "Jobs", key: "j", href: () => "/admin/jobs", minRole: "admin" },
+      { label: "Ledger", key: "k", href: () => "/ledger" },
+      { label: "REST API", key: "p", href: () => "/api-docs" },
+    ],
+  },
 ];
+
+/** The groups as the operator's role sees them: items above the role left out, empty groups too. */
+export function navGroupsFor(role: Role): NavGroup[] {
+  return NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => !item.minRole || roleAtLeast(role, item.minRole)),
+  })).filter((group) => group.items.length > 0);
+}

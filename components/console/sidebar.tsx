@@ -10,8 +10,8 @@ import { cn } from "@/components/ui/cn";
 import { Kbd } from "@/components/ui/kbd";
 import { NativeSelect } from "@/components/ui/select";
 import { agentInContext, agentInContextCookie } from "@/lib/console/agent-in-context";
-import { type Role, roleAtLeast } from "@/lib/identity/roles";
-import { NAV_ITEMS, type NavCounts } from "./nav-items";
+import type { Role } from "@/lib/identity/roles";
+import { type NavCounts, type NavGroup, type NavItem, navGroupsFor } from "./nav-items";
 import { useGoShortcuts } from "./use-go-shortcuts";
 
 export interface SidebarProps {
@@ -50,9 +50,9 @@ export function Sidebar({
   const pathname = usePathname();
   const router = useRouter();
   const agentKey = useAgentInContext(pathname, agents, rememberedAgentKey);
-  const items = NAV_ITEMS.filter((item) => !item.minRole || roleAtLeast(operator.role, item.minRole));
+  const groups = navGroupsFor(operator.role);
   useGoShortcuts(
-    items.map((item) => ({ key: item.key, href: item.href(agentKey) })),
+    groups.flatMap((group) => group.items.map((item) => ({ key: item.key, href: item.href(agentKey) }))),
     onHelp,
   );
 
@@ -69,8 +69,10 @@ export function Sidebar({
 
   return (
     <aside id={id} className={cn("flex shrink-0 flex-col border-border border-r", className)}>
-      <div className="space-y-2 border-b border-border p-3">
-        <Link href="/agents" className="block text-sm font-semibold tracking-tight">
+      {/* One row, and below the 22 sections a two-row footer: at 1440 × 900 the sections fit with room
+          for four more (24 px an item, 26 px a heading), and at 1280 × 800 all of them still do. */}
+      <div className="flex items-center gap-2 border-border border-b p-2">
+        <Link href="/agents" className="shrink-0 px-1 font-semibold text-sm tracking-tight">
           Focal
         </Link>
         <label className="sr-only" htmlFor="agent-switcher">
@@ -78,6 +80,7 @@ export function Sidebar({
         </label>
         <NativeSelect
           id="agent-switcher"
+          className="min-w-0 flex-1"
           value={agentKey ?? ""}
           onChange={(event) => switchAgent(event.target.value)}
           disabled={agents.length === 0}
@@ -90,77 +93,125 @@ export function Sidebar({
           ))}
         </NativeSelect>
       </div>
-      <nav aria-label="Sections" className="flex-1 overflow-y-auto p-2">
-        <ul className="space-y-0.5">
-          {items.map((item) => {
-            const href = item.href(agentKey);
-            // Agents and Dashboard are prefixes of every agent page, Users & keys of Jobs: active only on themselves.
-            const exactOnly = href === "/agents" || href === "/admin" || href === `/agents/${agentKey}`;
-            const active = href !== null && (href === pathname || (!exactOnly && pathname.startsWith(`${href}/`)));
-            return (
-              <li key={item.label}>
-                {href ? (
-                  <Link
-                    href={href}
-                    aria-current={active ? "page" : undefined}
-                    title={`g then ${item.key}`}
-                    className={cn(
-                      "flex items-center justify-between rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground",
-                      active && "bg-accent font-medium text-foreground",
-                    )}
-                  >
-                    <span className="flex items-center gap-1.5">
-                      {item.label}
-                      {(item.counts ?? [])
-                        .filter((badge) => counts[badge.count] > 0)
-                        .map((badge) => (
-                          <Badge
-                            key={badge.count}
-                            variant={badge.variant}
-                            title={`${counts[badge.count]} ${badge.label}`}
-                            data-testid={`nav-count-${badge.count}`}
-                          >
-                            {counts[badge.count]}
-                            <span className="sr-only"> {badge.label}</span>
-                          </Badge>
-                        ))}
-                    </span>
-                    <span className="font-mono text-[10px] opacity-60" aria-hidden>
-                      g {item.key}
-                    </span>
-                  </Link>
-                ) : (
-                  <span
-                    className="block px-2 py-1.5 text-sm text-muted-foreground/60"
-                    title="Create or import an agent first"
-                  >
-                    {item.label}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+      <nav aria-label="Sections" className="flex-1 overflow-y-auto px-2 py-1.5" data-testid="console-nav-sections">
+        {groups.map((group) => (
+          <NavGroupList
+            key={group.heading ?? "top"}
+            group={group}
+            agentKey={agentKey}
+            pathname={pathname}
+            counts={counts}
+          />
+        ))}
       </nav>
-      <div className="space-y-2 border-t border-border p-3 text-xs">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="w-full justify-between max-md:hidden pointer-coarse:hidden"
-          onClick={onHelp}
-        >
-          Keyboard shortcuts <Kbd>?</Kbd>
-        </Button>
-        <div className="truncate" title={operator.email}>
-          {operator.email}
-        </div>
-        <div className="flex items-center justify-between">
+      <div className="space-y-1 border-border border-t p-2 text-xs">
+        <div className="flex items-center gap-2 px-1">
+          <span className="min-w-0 flex-1 truncate" title={operator.email}>
+            {operator.email}
+          </span>
           <Badge variant={`role-${operator.role}`}>{operator.role}</Badge>
+        </div>
+        <div className="flex items-center justify-between gap-2">
           <Button variant="ghost" size="sm" onClick={signOut}>
             Sign out
+          </Button>
+          <Button variant="ghost" size="sm" className="max-md:hidden pointer-coarse:hidden" onClick={onHelp}>
+            Shortcuts <Kbd>?</Kbd>
           </Button>
         </div>
       </div>
     </aside>
+  );
+}
+
+function NavGroupList({
+  group,
+  agentKey,
+  pathname,
+  counts,
+}: {
+  group: NavGroup;
+  agentKey: string | null;
+  pathname: string;
+  counts: NavCounts;
+}) {
+  const headingId = group.heading ? `nav-group-${group.heading.toLowerCase()}` : undefined;
+  return (
+    <div className={cn(group.heading && "mt-2")}>
+      {group.heading ? (
+        <h2
+          id={headingId}
+          className="px-2 pb-0.5 font-medium text-[11px] text-muted-foreground/80 uppercase leading-4 tracking-wide"
+        >
+          {group.heading}
+        </h2>
+      ) : null}
+      <ul aria-labelledby={headingId}>
+        {group.items.map((item) => (
+          <li key={item.label}>
+            <NavLink item={item} agentKey={agentKey} pathname={pathname} counts={counts} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+// 24 px a row on a desktop (the WCAG 2.2 target size); 36 px where a finger taps, in the phone's drawer.
+const ROW = "flex items-center justify-between rounded-md px-2 py-0.5 text-sm pointer-coarse:py-2 max-md:py-2";
+
+function NavLink({
+  item,
+  agentKey,
+  pathname,
+  counts,
+}: {
+  item: NavItem;
+  agentKey: string | null;
+  pathname: string;
+  counts: NavCounts;
+}) {
+  const href = item.href(agentKey);
+  if (!href) {
+    return (
+      <span className={cn(ROW, "text-muted-foreground/60")} title="Create or import an agent first">
+        {item.label}
+      </span>
+    );
+  }
+  // Agents and Dashboard are prefixes of every agent page, Users & keys of Jobs: active only on themselves.
+  const exactOnly = href === "/agents" || href === "/admin" || href === `/agents/${agentKey}`;
+  const active = href === pathname || (!exactOnly && pathname.startsWith(`${href}/`));
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      title={`g then ${item.key}`}
+      className={cn(
+        ROW,
+        "text-muted-foreground hover:bg-accent hover:text-foreground",
+        active && "bg-accent font-medium text-foreground",
+      )}
+    >
+      <span className="flex items-center gap-1.5">
+        {item.label}
+        {(item.counts ?? [])
+          .filter((badge) => counts[badge.count] > 0)
+          .map((badge) => (
+            <Badge
+              key={badge.count}
+              variant={badge.variant}
+              title={`${counts[badge.count]} ${badge.label}`}
+              data-testid={`nav-count-${badge.count}`}
+            >
+              {counts[badge.count]}
+              <span className="sr-only"> {badge.label}</span>
+            </Badge>
+          ))}
+      </span>
+      <span className="font-mono text-[10px] opacity-60" aria-hidden>
+        g {item.key}
+      </span>
+    </Link>
   );
 }

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { RolloutPanel, WINDOWS, type WindowKey } from "@/components/rollout/rollout-panel";
 import { rolloutTurns } from "@/db/queries/conversations";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
@@ -5,6 +6,8 @@ import { env } from "@/lib/env";
 import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
 import { compareRollout, computeRolloutMetrics, type RolloutTurn } from "@/lib/turns/rollout-metrics";
+
+export const metadata: Metadata = { title: "Continuity rollout" };
 
 async function RolloutPage({
   params,
