@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toaster";
 import { useActionTransition } from "@/components/ui/use-action-transition";
 import { claimHandoffAction } from "@/lib/actions/handoffs/claim-handoff";
 
@@ -31,9 +30,9 @@ export function ClaimButton({
       onClick={() =>
         run(
           () => claimHandoffAction({ handoff_id: handoffId }),
+          // No toast: the conversation's header says "claimed by you" (a toast covered "Send anyway").
           () => {
-            toast.success("Claimed: the conversation is with you");
-            router.push(`/inbox?session=${sessionId}`);
+            router.push(`/inbox?session=${sessionId}`, { scroll: false });
             router.refresh();
           },
           () => router.refresh(),

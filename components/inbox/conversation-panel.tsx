@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import type { InboxConversation } from "@/lib/handoffs/inbox-views";
@@ -15,9 +15,32 @@ import { useSessionEvents } from "./use-session-events";
 const MODE_WORDS = { agent: "with the agent", waiting: "waiting for a person", human: "with a person" } as const;
 const LIVE_WORDS = { connecting: "connecting…", live: "live", reconnecting: "reconnecting…" } as const;
 
+// Below 1024 px the queue and the conversation are one column, the conversation under a queue that
+// can be 1,700 px long on a phone: opening one brings it into view instead of leaving it below.
+const ONE_COLUMN = "(max-width: 1023px)";
+
+/** On one column, scrolls the opened conversation to the top of the screen and moves focus into it. */
+function useBringIntoView() {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!window.matchMedia(ONE_COLUMN).matches) return;
+    section.current?.scrollIntoView({ block: "start" });
+    section.current?.focus({ preventScroll: true });
+  }, []);
+  return section;
+}
+
 /** One conversation: live lines and notes, its controls, the reply box, and a turn's trace beside it. */
-export function ConversationPanel({ conversation }: { conversation: InboxConversation }) {
+export function ConversationPanel({
+  conversation,
+  operatorEmail,
+}: {
+  conversation: InboxConversation;
+  /** The signed-in operator: a claim of theirs reads "claimed by you". */
+  operatorEmail: string;
+}) {
   const router = useRouter();
+  const section = useBringIntoView();
   const { messages, mode, live } = useSessionEvents(conversation, () => router.refresh());
   const [tracedTurnId, setTracedTurnId] = useState<string | null>(null);
   const traced = conversation.turns.find((turn) => turn.id === tracedTurnId) ?? null;
@@ -30,18 +53,25 @@ export function ConversationPanel({ conversation }: { conversation: InboxConvers
   return (
     // The trace sits beside the conversation from 1536 px; narrower, under it, so the reply box keeps its width.
     <div className={cn("grid min-h-0 flex-1 grid-cols-1 gap-3", traced && "2xl:grid-cols-[minmax(0,1fr)_400px]")}>
+      {/* On one column as tall as the screen below the top bar, so its reply box shows with it. */}
       <section
+        ref={section}
+        tabIndex={-1}
         aria-label={`Conversation with ${conversation.agent_name}`}
-        className="flex min-h-[28rem] flex-col rounded-lg border border-border"
+        data-testid="inbox-conversation-panel"
+        className="flex min-h-[28rem] scroll-mt-3 flex-col rounded-lg border border-border focus:outline-none max-lg:h-[calc(100dvh-4.5rem)]"
       >
         <header className="flex flex-wrap items-center gap-2 border-border border-b p-3">
           <h2 className="font-medium text-sm">{conversation.agent_name}</h2>
           <Badge variant={mode === "agent" ? "neutral" : mode === "waiting" ? "warning" : "info"} data-testid="mode">
             {MODE_WORDS[mode]}
           </Badge>
-          {handoff?.claimed_by && mode === "human" ? (
-            <span className="text-muted-foreground text-xs">claimed by {handoff.claimed_by}</span>
-          ) : null}
+          {/* Always present, so that a claim made here is announced; a toast would cover the reply's buttons. */}
+          <span className="text-muted-foreground text-xs" role="status" data-testid="claimed-by">
+            {handoff?.claimed_by && mode === "human"
+              ? `claimed by ${handoff.claimed_by === operatorEmail ? "you" : handoff.claimed_by}`
+              : ""}
+          </span>
           <span className="text-muted-foreground text-xs" role="status" data-testid="live-state">
             {LIVE_WORDS[live]}
           </span>

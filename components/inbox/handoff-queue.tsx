@@ -16,9 +16,18 @@ import { WaitBadge } from "./wait-badge";
 const REFRESH_MS = 5000;
 
 /** The queue: waiting and claimed handoffs, oldest first, each with its wait against the agent's target. */
-export function HandoffQueue({ items, selected }: { items: InboxItem[]; selected: string | null }) {
+export function HandoffQueue({
+  items,
+  selected,
+  renderedAt,
+}: {
+  items: InboxItem[];
+  selected: string | null;
+  /** The server's clock when it rendered the page (epoch ms): the waits' first render, for hydration. */
+  renderedAt: number;
+}) {
   const router = useRouter();
-  const now = useNow();
+  const now = useNow(renderedAt);
   useEffect(() => {
     const timer = setInterval(() => router.refresh(), REFRESH_MS);
     return () => clearInterval(timer);
@@ -49,6 +58,8 @@ export function HandoffQueue({ items, selected }: { items: InboxItem[]; selected
             <div className="flex items-center gap-2">
               <Link
                 href={`/inbox?session=${item.session_id}`}
+                // The opened conversation scrolls itself into view where it sits under the queue.
+                scroll={false}
                 aria-current={current ? "true" : undefined}
                 className="min-w-0 flex-1 truncate font-medium hover:underline"
               >

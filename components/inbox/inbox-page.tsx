@@ -9,11 +9,16 @@ export function InboxPage({
   items,
   conversation,
   missing,
+  operatorEmail,
+  renderedAt,
 }: {
   items: InboxItem[];
   conversation: InboxConversation | null;
   /** A session was asked for that does not exist or is out of reach. */
   missing: boolean;
+  operatorEmail: string;
+  /** The server's clock when it rendered the page (epoch ms), for the waits' first render. */
+  renderedAt: number;
 }) {
   const waiting = items.filter((item) => item.state === "waiting").length;
   return (
@@ -24,10 +29,10 @@ export function InboxPage({
       />
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[300px_minmax(0,1fr)]">
         <div className="min-h-0 overflow-y-auto">
-          <HandoffQueue items={items} selected={conversation?.session_id ?? null} />
+          <HandoffQueue items={items} selected={conversation?.session_id ?? null} renderedAt={renderedAt} />
         </div>
         {conversation ? (
-          <ConversationPanel key={conversation.session_id} conversation={conversation} />
+          <ConversationPanel key={conversation.session_id} conversation={conversation} operatorEmail={operatorEmail} />
         ) : (
           <EmptyState
             title={missing ? "No such conversation" : "No conversation open"}

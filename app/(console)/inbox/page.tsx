@@ -10,7 +10,7 @@ import { getDb } from "@/lib/server/db";
 export const metadata: Metadata = { title: "Inbox" };
 
 async function Page({ searchParams }: { searchParams: Promise<{ session?: string }> }) {
-  await requireOperator();
+  const operator = await requireOperator();
   const { session } = await searchParams;
   const db = await getDb();
   const roles = await pageRolesOnAgents((await listAgents(db)).map((agent) => agent.id));
@@ -20,7 +20,15 @@ async function Page({ searchParams }: { searchParams: Promise<{ session?: string
     loadInboxQueue(db, await reachableAgentIdsForPage(), roleOn),
     sessionId ? loadInboxConversation(db, sessionId, roleOn) : null,
   ]);
-  return <InboxPage items={items} conversation={conversation} missing={session !== undefined && !conversation} />;
+  return (
+    <InboxPage
+      items={items}
+      conversation={conversation}
+      missing={session !== undefined && !conversation}
+      operatorEmail={operator.email}
+      renderedAt={Date.now()}
+    />
+  );
 }
 
 export default definePage(Page);
