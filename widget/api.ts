@@ -5,7 +5,7 @@
 
 import type { WidgetConfig } from "./config";
 import { readSse } from "./sse";
-import type { StoredSession } from "./storage";
+import { identityOf, type StoredSession } from "./storage";
 
 export interface Link {
   base: string;
@@ -13,8 +13,8 @@ export interface Link {
   credentials: RequestCredentials;
   /** The credential headers of a call, for the session it is about (none when starting one). */
   headers: (session: StoredSession | null) => Record<string, string>;
-  /** Added to the events address: the console asks for the customer's view. */
-  eventsQuery: Record<string, string>;
+  /** Added to the turns and events addresses: the console asks for the customer's view, which a key always gets. */
+  viewQuery: Record<string, string>;
 }
 
 /** A widget on a customer's page: the publishable key on every call, the session's token once it has one. */
@@ -26,7 +26,7 @@ function publishableLink(config: WidgetConfig): Link {
       authorization: `Bearer ${config.key}`,
       ...(session ? { "x-focal-session-token": session.token } : {}),
     }),
-    eventsQuery: {},
+    viewQuery: {},
   };
 }
 
@@ -45,7 +45,7 @@ export interface WidgetTransport {
 export function publishableTransport(config: WidgetConfig): WidgetTransport {
   const link = publishableLink(config);
   return {
-    start: () => startSession(link, config.agent),
+    start: () => startSession(link, config),
     send: (session, message, onStage) => sendTurn(link, session, message, onStage),
     follow: (session, after, signal, onEvent) => followEvents(link, session, after, signal, onEvent),
   };
@@ -54,6 +54,8 @@ export function publishableTransport(config: WidgetConfig): WidgetTransport {
 export type ApiFailure =
   | { kind: "rate_limited"; retryAfter: number }
   | { kind: "refused" }
+  /** The page's customer token was refused (expired, or not signed by the agent's secret): a reload mints a new one. */
+  | { kind: "identity" }
   | { kind: "expired" }
   | { kind: "failed" };
 
@@ -67,6 +69,7 @@ export interface TurnResult {
   turnId: string;
   response: string;
   outcome: string;
+  /** The names of the rules that applied ("why this answer"). */
   rules: string[];
 }
 
@@ -82,7 +85,7 @@ export type SessionEvent =
   | { type: "approval"; state: string }
   | { type: "gone" };
 
-function failureOf(response: Response): ApiFailure {
+async function failureOf(response: Response): Promise<ApiFailure> {
   if (response.status === 429) {
     const seconds = Number(response.headers.get("retry-after"));
     return { kind: "rate_limited", retryAfter: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 1 };
@@ -90,7 +93,10 @@ function failureOf(response: Response): ApiFailure {
   if (response.status === 403 || response.status === 404) {
     return { kind: response.status === 403 ? "refused" : "expired" };
   }
-  if (response.status === 401) return { kind: "refused" };
+  if (response.status === 401) {
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
+    return { kind: body?.error?.code?.startsWith("CUSTOMER_TOKEN_") ? "identity" : "refused" };
+  }
   return { kind: "failed" };
 }
 
@@ -104,15 +110,18 @@ async function send(link: Link, url: string, init: RequestInit): Promise<Respons
     if (init.signal?.aborted) throw error;
     throw new WidgetApiError({ kind: "failed" });
   }
-  if (!response.ok) throw new WidgetApiError(failureOf(response));
+  if (!response.ok) throw new WidgetApiError(await failureOf(response));
   return response;
 }
 
-async function startSession(link: Link, agent: string): Promise<StoredSession> {
-  const response = await send(link, `${link.base}/api/v1/agents/${encodeURIComponent(agent)}/sessions`, {
+/** Starts the session: for the customer the page's identity token names, else anonymous; never a customer id of the page's own. */
+async function startSession(link: Link, config: WidgetConfig): Promise<StoredSession> {
+  const headers: Record<string, string> = { ...link.headers(null), "content-type": "application/json" };
+  if (config.customerToken) headers["x-focal-customer-token"] = config.customerToken;
+  const response = await send(link, `${link.base}/api/v1/agents/${encodeURIComponent(config.agent)}/sessions`, {
     method: "POST",
-    headers: { ...link.headers(null), "content-type": "application/json" },
-    body: "{}",
+    headers,
+    body: JSON.stringify(config.environment ? { environment: config.environment } : {}),
   });
   const body = (await response.json()) as {
     session_id: string;
@@ -126,14 +135,16 @@ async function startSession(link: Link, agent: string): Promise<StoredSession> {
     expiresAt: body.session_token_expires_at,
     showWhy: body.widget?.show_why !== false,
     why: {},
+    identity: identityOf(config.customerToken),
   };
 }
 
+/** The customer's shape of a turn (lib/widget/customer-response-schemas.ts), which the widget always asks for. */
 interface TurnBody {
   turn_id: string;
   response: string;
   outcome: string;
-  provenance?: { rules_applied?: { name: string }[] };
+  why?: { rules?: { name: string }[] };
 }
 
 /** Sends one message; `onStage` gets each finished stage's name; the reply comes only from the turn event. */
@@ -143,7 +154,9 @@ export async function sendTurn(
   message: string,
   onStage: (name: string) => void,
 ): Promise<TurnResult> {
-  const response = await send(link, `${link.base}/api/v1/sessions/${session.sessionId}/turns`, {
+  const query = new URLSearchParams(link.viewQuery);
+  const address = `${link.base}/api/v1/sessions/${session.sessionId}/turns${query.size > 0 ? `?${query}` : ""}`;
+  const response = await send(link, address, {
     method: "POST",
     headers: {
       ...link.headers(session),
@@ -170,7 +183,7 @@ export async function sendTurn(
     turnId: done.turn_id,
     response: done.response,
     outcome: done.outcome,
-    rules: (done.provenance?.rules_applied ?? []).map((rule) => rule.name),
+    rules: (done.why?.rules ?? []).map((rule) => rule.name),
   };
 }
 
@@ -182,7 +195,7 @@ export async function followEvents(
   signal: AbortSignal,
   onEvent: (event: SessionEvent, id: string | null) => void,
 ): Promise<void> {
-  const params = new URLSearchParams(link.eventsQuery);
+  const params = new URLSearchParams(link.viewQuery);
   if (after) params.set("after", after);
   const query = params.size > 0 ? `?${params}` : "";
   const response = await send(link, `${link.base}/api/v1/sessions/${session.sessionId}/events${query}`, {

@@ -93,7 +93,8 @@ export class Chat {
     try {
       this.session = await this.transport.start();
     } catch (error) {
-      if (error instanceof WidgetApiError && error.failure.kind !== "rate_limited") {
+      const kind = error instanceof WidgetApiError ? error.failure.kind : null;
+      if (kind !== null && kind !== "rate_limited" && kind !== "identity") {
         throw new WidgetApiError({ kind: "refused" });
       }
       throw error;
@@ -122,6 +123,7 @@ export class Chat {
   private fail(error: unknown): void {
     const failure = error instanceof WidgetApiError ? error.failure : ({ kind: "failed" } as const);
     if (failure.kind === "rate_limited") showError(this.view, STRINGS.rateLimited(failure.retryAfter));
+    else if (failure.kind === "identity") showError(this.view, STRINGS.identityRefused);
     else if (failure.kind === "refused" && !this.session) showError(this.view, STRINGS.cannotStart);
     else if (failure.kind === "refused" || failure.kind === "expired") {
       // The token expired or the session is gone: the next message starts a new conversation.
@@ -135,19 +137,17 @@ export class Chat {
     if (!session) return;
     const controller = new AbortController();
     this.events = controller;
+    let wait = RECONNECT_MS;
     this.transport
       .follow(session, this.lastId, controller.signal, (event, id) => this.onEvent(event, id))
       .catch((error: unknown) => {
-        if (
-          error instanceof WidgetApiError &&
-          error.failure.kind !== "failed" &&
-          error.failure.kind !== "rate_limited"
-        ) {
-          controller.abort();
-        }
+        const failure = error instanceof WidgetApiError ? error.failure : null;
+        // Too many streams open (this conversation in other tabs, this address, this key): wait as told.
+        if (failure?.kind === "rate_limited") wait = Math.max(RECONNECT_MS, failure.retryAfter * 1000);
+        else if (failure && failure.kind !== "failed") controller.abort();
       })
       .finally(() => {
-        if (!controller.signal.aborted && this.events === controller) setTimeout(() => this.follow(), RECONNECT_MS);
+        if (!controller.signal.aborted && this.events === controller) setTimeout(() => this.follow(), wait);
       });
   }
 

@@ -11,11 +11,21 @@ export interface WidgetConfig {
   position: "right" | "left";
   /** The hosted page (/chat/{agent}): open full-page, no launcher. */
   page: boolean;
+  /**
+   * The signed-in customer, vouched for by the company's server (docs/widget.md#identified-customers):
+   * a token it minted for this page view. Null: the chat is anonymous.
+   */
+  customerToken: string | null;
+  /** A released environment the key lists (default: production on the server). */
+  environment: string | null;
 }
 
 const AGENT_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const PUBLISHABLE_KEY = /^pk_[A-Za-z0-9_-]{8,200}$/;
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+/** v1.<customer id, base64url>.<expiry, Unix seconds>.<HMAC-SHA256, base64url: 43 characters>. */
+const CUSTOMER_TOKEN = /^v1\.[A-Za-z0-9_-]{1,1100}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/;
+const ENVIRONMENT = /^[a-z][a-z0-9-]{0,31}$/;
 export const DEFAULT_COLOR = "#1f4fd1";
 const TEXT_MAX = 120;
 
@@ -50,6 +60,17 @@ export function readConfig(script: HTMLScriptElement): WidgetConfig | null {
     if (data.position === "left" || data.position === "right") position = data.position;
     else warn("data-position", data.position, "right");
   }
+  let customerToken: string | null = null;
+  if (data.customerToken !== undefined) {
+    const token = data.customerToken.trim();
+    if (CUSTOMER_TOKEN.test(token)) customerToken = token;
+    else warn("data-customer-token", "…", "an anonymous chat");
+  }
+  let environment: string | null = null;
+  if (data.environment !== undefined) {
+    if (ENVIRONMENT.test(data.environment)) environment = data.environment;
+    else warn("data-environment", data.environment, "production");
+  }
   return {
     agent,
     key,
@@ -59,5 +80,7 @@ export function readConfig(script: HTMLScriptElement): WidgetConfig | null {
     greeting: text(data.greeting, "data-greeting"),
     position,
     page: data.mode === "page",
+    customerToken,
+    environment,
   };
 }

@@ -4,7 +4,7 @@
 import { publishableTransport } from "./api";
 import { Chat } from "./chat";
 import { readConfig } from "./config";
-import { localSessionStore } from "./storage";
+import { identityOf, localSessionStore } from "./storage";
 import { buildView } from "./view";
 import { wire } from "./wire";
 
@@ -19,7 +19,8 @@ function start(script: HTMLScriptElement): void {
     const config = readConfig(script);
     if (!config) return;
     const view = buildView(config);
-    const chat = new Chat(view, config.greeting, publishableTransport(config), localSessionStore(config.agent));
+    const store = localSessionStore(config.agent, identityOf(config.customerToken));
+    const chat = new Chat(view, config.greeting, publishableTransport(config), store);
     wire(config, view, chat);
     if (config.page) view.input.focus();
   } catch (error) {

@@ -6,6 +6,12 @@ export interface StoredSession {
   token: string;
   expiresAt: string;
   showWhy: boolean;
+  /**
+   * Who the session was started for: the customer part of the page's identity token, "" when anonymous.
+   * A page that now names someone else (another customer signed in on this browser, or signed out)
+   * does not resume it.
+   */
+  identity: string;
   /** Reply message id (`<turn id>:agent`) → the rule names that applied. */
   why: Record<string, string[]>;
 }
@@ -17,9 +23,21 @@ export interface SessionStore {
   forget(): void;
 }
 
-export function localSessionStore(agent: string): SessionStore {
+/** The customer part of an identity token (`v1.<customer>.<expiry>.<signature>`); "" for an anonymous chat. */
+export function identityOf(customerToken: string | null): string {
+  return customerToken?.split(".")[1] ?? "";
+}
+
+export function localSessionStore(agent: string, identity: string): SessionStore {
   return {
-    load: () => loadSession(agent),
+    load: () => {
+      const stored = loadSession(agent);
+      if (stored && stored.identity !== identity) {
+        forgetSession(agent);
+        return null;
+      }
+      return stored;
+    },
     save: (session) => saveSession(agent, session),
     forget: () => forgetSession(agent),
   };
@@ -37,7 +55,7 @@ function loadSession(agent: string): StoredSession | null {
     const stored = JSON.parse(raw) as StoredSession;
     if (typeof stored.sessionId !== "string" || typeof stored.token !== "string") return null;
     if (Date.parse(stored.expiresAt) <= Date.now()) return null;
-    return { ...stored, why: stored.why ?? {} };
+    return { ...stored, why: stored.why ?? {}, identity: stored.identity ?? "" };
   } catch {
     return null;
   }

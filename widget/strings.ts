@@ -26,6 +26,7 @@ export const STRINGS = {
   rateLimited: (seconds: number) =>
     `You are sending messages a little fast. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   cannotStart: "The chat cannot start on this page. Please contact us another way.",
+  identityRefused: "We could not confirm you are signed in. Please reload the page and try again.",
   failed: "Something went wrong. Please try again.",
   offline: "We lost the connection. Trying again…",
   stages: {

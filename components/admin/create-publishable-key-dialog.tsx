@@ -21,6 +21,7 @@ interface Draft {
   agent: string;
   label: string;
   origins: string;
+  environments: string;
 }
 
 /** One origin a line; blank lines are dropped. */
@@ -29,6 +30,19 @@ const originsOf = (text: string) =>
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
+
+/** Environment names, comma- or space-separated; left empty, the server's default (production). */
+const environmentsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+/** Every environment error, each naming its entry (`environments[1]`: the second name). */
+function environmentProblems(errors: Record<string, string[]>, names: string[]): string[] {
+  return Object.entries(errors).flatMap(([path, messages]) => {
+    const at = /^environments(?:\[(\d+)\])?$/.exec(path);
+    if (!at) return [];
+    const name = at[1] === undefined ? null : names[Number(at[1])];
+    return messages.map((message) => (name ? `${name}: ${message}` : message));
+  });
+}
 
 /**
  * The origins' errors, each bad one named by its line: the action answers per field, so the lines are
@@ -58,12 +72,15 @@ export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; 
       agent: String(form.get("agent") ?? ""),
       label: String(form.get("label") ?? ""),
       origins: String(form.get("origins") ?? ""),
+      environments: String(form.get("environments") ?? ""),
     };
+    const environments = environmentsOf(sent.environments);
     startTransition(async () => {
       const result = await createPublishableKeyAction({
         agent: sent.agent,
         label: sent.label,
         allowed_origins: originsOf(sent.origins),
+        ...(environments.length > 0 ? { environments } : {}),
       });
       setDraft(result.ok ? null : sent);
       if (result.ok) {
@@ -86,6 +103,7 @@ export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; 
   }
 
   const lines = originsOf(draft?.origins ?? "");
+  const environmentErrors = environmentProblems(errors, environmentsOf(draft?.environments ?? ""));
   return (
     <TitledDialog
       open={open}
@@ -144,6 +162,24 @@ export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; 
               required
             />
             <FieldError messages={originProblems(errors, lines)} />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="pk-environments" className="text-sm font-medium">
+              Environments
+            </label>
+            <p id="pk-environments-hint" className="text-xs text-muted-foreground">
+              Where its chats may run, separated by commas: released environments only, never draft. Production unless
+              you name others, e.g. “production, staging” for a staging site.
+            </p>
+            <Input
+              id="pk-environments"
+              name="environments"
+              defaultValue={draft?.environments ?? "production"}
+              aria-describedby="pk-environments-hint"
+              aria-invalid={environmentErrors.length > 0 || undefined}
+              className="font-mono text-xs"
+            />
+            <FieldError messages={environmentErrors} />
           </div>
           <DialogFooter>
             <Button type="submit" pending={pending}>

@@ -16,6 +16,7 @@ export interface PublishableKeyListItem {
   label: string;
   prefix: string;
   allowedOrigins: string[];
+  environments: string[];
   createdBy: string;
   createdAt: string;
 }
@@ -58,7 +59,7 @@ export function PublishableKeysTable({ keys }: { keys: PublishableKeyListItem[] 
         onCancel={() => setRevoking(null)}
       />
       <Table aria-busy={pending}>
-        <TableHeadings labels={["Label", "Key", "Agent", "Allowed origins", "Created"]} actions />
+        <TableHeadings labels={["Label", "Key", "Agent", "Allowed origins", "Environments", "Created"]} actions />
         <TableBody>
           {keys.map((key) => (
             <TableRow key={key.id} data-testid={`publishable-key-${key.label}`}>
@@ -77,6 +78,9 @@ export function PublishableKeysTable({ keys }: { keys: PublishableKeyListItem[] 
                     </li>
                   ))}
                 </ul>
+              </TableCell>
+              <TableCell className="text-xs">
+                <Mono>{key.environments.join(", ")}</Mono>
               </TableCell>
               <TableCell className="text-xs text-muted-foreground">
                 {short(key.createdAt)} by {key.createdBy}

@@ -11,17 +11,17 @@ import { buildView } from "@/widget/view";
 import { wire } from "@/widget/wire";
 
 // "Preview as customer": the widget itself (widget/, the code of widget.js), mounted in a pane of the
-// sandbox. It talks to the sandbox's session with the console's sign-in and reads the session's events
-// in the customer's view (?view=customer), so it shows what a customer of the widget would see: the
+// sandbox. It talks to the sandbox's session with the console's sign-in and asks for the customer's view
+// of its turns and events (?view=customer), so it shows what a customer of the widget would see: the
 // progress line, replies only once checked, "Why this answer" when the agent's widget.show_why is on,
 // a specialist's messages without their name, handoff and approval status lines.
 
-/** The console's own origin with its sign-in cookie; events in the customer's view. */
+/** The console's own origin with its sign-in cookie; turns and events in the customer's view. */
 const CONSOLE_LINK: Link = {
   base: "",
   credentials: "same-origin",
   headers: () => ({}),
-  eventsQuery: { view: "customer" },
+  viewQuery: { view: "customer" },
 };
 
 interface CustomerPreviewProps {
@@ -93,6 +93,8 @@ function mountChat(pane: HTMLElement, props: { current: CustomerPreviewProps }):
     greeting: null,
     position: "right",
     page: true,
+    customerToken: null,
+    environment: null,
   };
   const view = buildView(config, pane);
   const chat = new Chat(view, null, consoleTransport(props), memoryStore(props));
@@ -103,7 +105,14 @@ function mountChat(pane: HTMLElement, props: { current: CustomerPreviewProps }):
 
 function memoryStore(props: { current: CustomerPreviewProps }): SessionStore {
   let session: StoredSession | null = props.current.sessionId
-    ? { sessionId: props.current.sessionId, token: "", expiresAt: "", showWhy: props.current.showWhy, why: {} }
+    ? {
+        sessionId: props.current.sessionId,
+        token: "",
+        expiresAt: "",
+        showWhy: props.current.showWhy,
+        why: {},
+        identity: "",
+      }
     : null;
   return {
     load: () => session,
@@ -122,7 +131,8 @@ function consoleTransport(props: { current: CustomerPreviewProps }): WidgetTrans
     async start() {
       const started = await startSandboxSessionAction({ agentKey: props.current.agentKey });
       if (!started.ok) throw new WidgetApiError({ kind: "failed" });
-      return { sessionId: started.data.id, token: "", expiresAt: "", showWhy: props.current.showWhy, why: {} };
+      const { showWhy } = props.current;
+      return { sessionId: started.data.id, token: "", expiresAt: "", showWhy, why: {}, identity: "" };
     },
     async send(session, message, onStage) {
       const result = await sendTurn(CONSOLE_LINK, session, message, onStage);

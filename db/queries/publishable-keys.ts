@@ -9,13 +9,22 @@ const listed = {
   label: publishableKeys.label,
   prefix: publishableKeys.prefix,
   allowedOrigins: publishableKeys.allowedOrigins,
+  environments: publishableKeys.environments,
   createdBy: publishableKeys.createdBy,
   createdAt: publishableKeys.createdAt,
 };
 
 export async function insertPublishableKey(
   tx: Transaction,
-  row: { agentId: string; label: string; prefix: string; keyHash: string; allowedOrigins: string[]; createdBy: string },
+  row: {
+    agentId: string;
+    label: string;
+    prefix: string;
+    keyHash: string;
+    allowedOrigins: string[];
+    environments: string[];
+    createdBy: string;
+  },
 ) {
   const [inserted] = await tx.insert(publishableKeys).values(row).returning(listed);
   if (!inserted) throw new Error("publishable key insert returned no row");

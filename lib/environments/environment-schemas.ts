@@ -7,7 +7,7 @@ import { AgentKey } from "@/lib/engine/contracts/bundle";
 export const DRAFT = "draft";
 export const PRODUCTION = "production";
 
-const EnvironmentName = z
+export const EnvironmentName = z
   .string()
   .trim()
   .regex(/^[a-z][a-z0-9-]{0,31}$/, "Lowercase letters, digits and dashes, starting with a letter, at most 32")

@@ -1,5 +1,6 @@
-import { z } from "zod";
 import { errorResponses, operationBuilder, queryParam, secured, uuidParam } from "../openapi/openapi-helpers";
+import { operatorOrCustomer } from "../widget/customer-openapi";
+import { CustomerSessionEvent } from "../widget/customer-response-schemas";
 import {
   HANDOFF_STATES,
   HandoffChangeBody,
@@ -23,6 +24,7 @@ const errorText = {
   409: "The handoff is already claimed (the message names by whom) or closed; the session is already with a person; or, for operator messages, the agent has the session",
   413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (empty or over-long text)",
+  429: "A publishable key's stream past a limit: 5 per session, 20 per address (IPv6 /64), half the customers' share per key, the customers' share (80 % of FOCAL_EVENT_STREAMS_MAX); retry after Retry-After seconds",
   503: "This instance holds FOCAL_EVENT_STREAMS_MAX open event streams: reconnect in a few seconds",
 };
 const operation = operationBuilder(errorText);
@@ -102,13 +104,17 @@ export const handoffPaths = {
     get: {
       summary: "Live events of a session: its transcript after a cursor, then each new message and mode change",
       description:
-        "A `text/event-stream`. First the transcript after `after` (or the `Last-Event-ID` header; neither = from the start) as `message` events and one `mode` event, then every message (customer, agent, operator, system) and mode change as its transaction commits, and an `approval` event for each tool call of the session awaiting or given an operator's decision, again on each change of its state. Each `message` event's SSE `id` is the message id, the same cursor as `/messages`, so a reconnecting EventSource resumes where it stopped. A `: heartbeat` comment every 15 s; `gone` when the session is deleted. Beyond `FOCAL_EVENT_STREAMS_MAX` open streams in one instance, 503. With a publishable key (docs/widget.md) the request needs the session's token (header, or `session_token` for an EventSource) and an Origin the key lists.",
+        "A `text/event-stream`. First the transcript after `after` (or the `Last-Event-ID` header; neither = from the start) as `message` events and one `mode` event, then every message (customer, agent, operator, system) and mode change as its transaction commits, and an `approval` event for each tool call of the session awaiting or given an operator's decision, again on each change of its state. Each `message` event's SSE `id` is the message id, the same cursor as `/messages`, so a reconnecting EventSource resumes where it stopped. A `: heartbeat` comment every 15 s; `gone` when the session is deleted. Beyond `FOCAL_EVENT_STREAMS_MAX` open streams in one instance, 503 for an operator. With a publishable key (docs/widget.md) the request needs the session's token (header, or `session_token` for an EventSource) and an Origin the key lists, the events are the second shape (the customer's: no actor, no tool key), and the stream counts against the customers' limits (429 with Retry-After): 5 per session, 20 per address, a key at most half the customers' share, customers at most 80 % of the instance's streams, so the rest is always left for operators.",
       ...secured("handoffs:read"),
       security: [{ apiKey: [] }, { publishableKey: [], widgetSessionToken: [] }],
       parameters: [
         sessionId,
         query("after", "A message id (`next_cursor` of /messages): only what follows it"),
         query("session_token", "With a publishable key: the session's token, for clients that cannot set headers"),
+        query("view", "`customer`: the customer's view (a publishable key always gets it)", {
+          type: "string",
+          enum: ["operator", "customer"],
+        }),
       ],
       responses: {
         200: {
@@ -116,11 +122,11 @@ export const handoffPaths = {
           content: {
             "text/event-stream": {
               schema: { type: "string", description: "`id:`, `event: message|mode|gone` and `data: <JSON>` blocks." },
-              itemSchema: z.toJSONSchema(SessionEvent, { io: "output", unrepresentable: "any" }),
+              itemSchema: operatorOrCustomer(SessionEvent, CustomerSessionEvent),
             },
           },
         },
-        ...errors(400, 401, 403, 404, 503),
+        ...errors(400, 401, 403, 404, 429, 503),
       },
     },
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPROVAL_STATES } from "../approvals/approval-schemas";
+import type { CustomerSessionEvent } from "../widget/customer-response-schemas";
 import { SESSION_MODES, TranscriptMessage } from "./handoff-schemas";
 
 // Server-sent events of GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events). Client-safe:
@@ -34,7 +35,7 @@ export const SessionEvent = z.discriminatedUnion("event", [
 export type SessionEvent = z.infer<typeof SessionEvent>;
 
 /** One SSE block: `id:` only on messages, so Last-Event-ID is always a transcript cursor. */
-export function formatSessionEvent(event: SessionEvent): string {
+export function formatSessionEvent(event: SessionEvent | CustomerSessionEvent): string {
   const id = event.event === "message" ? `id: ${event.data.id}\n` : "";
   return `${id}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }

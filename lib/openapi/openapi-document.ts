@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { ImportBody } from "@/lib/bundles/import-response-schema";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { HealthBody } from "@/lib/health/health-body";
@@ -12,6 +11,12 @@ import {
   TurnStreamEvent,
 } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody, PostTurnBody } from "@/lib/turns/turn-view";
+import { operatorOrCustomer } from "@/lib/widget/customer-openapi";
+import {
+  CustomerSessionResponse,
+  CustomerTurnResponse,
+  CustomerTurnStreamEvent,
+} from "@/lib/widget/customer-response-schemas";
 import packageJson from "@/package.json";
 import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { configPaths } from "../config-as-code/config-openapi-paths";
@@ -40,6 +45,16 @@ const errorText = {
 };
 const errors = errorResponses(errorText);
 const operation = operationBuilder(errorText, "input");
+
+/** The operation with its success answer at `status` replaced by this JSON schema (both views of a widget route). */
+function withSuccess<O extends { responses: Record<string, unknown> }>(
+  status: number,
+  answer: { description: string; schema: unknown },
+  op: O,
+): O {
+  const content = { "application/json": { schema: answer.schema } };
+  return { ...op, responses: { ...op.responses, [status]: { description: answer.description, content } } };
+}
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
 export function buildOpenApiDocument() {
@@ -84,18 +99,32 @@ export function buildOpenApiDocument() {
         }),
       },
       "/api/v1/agents/{key}/sessions": {
-        post: {
-          ...operation("turns:write", {
-            summary: "Start a session",
-            description:
-              "`environment` (docs/environments.md, default `production`) decides the config version its turns run at: the environment's pin, an arm of its split drawn by `customer_id`, or the latest for `draft` and unpinned production; an unknown environment is a 422 naming `environment`. With a publishable key (docs/widget.md) the session is on the key's agent only (another agent: 404), the request needs an Origin the key lists, counts against `widget.sessions_per_hour_per_address` and `_per_key`, and the answer adds `session_token` (24 h) for the session's turns and events.",
-            parameters: [agentKeyParam],
-            body: CreateSessionBody,
-            ok: { status: 201, description: "Created", schema: CreateSessionResponse },
-            errors: [400, 401, 403, 404, 422, 429],
-          }),
-          security: [{ apiKey: [] }, { publishableKey: [] }],
-        },
+        post: withSuccess(
+          201,
+          { description: "Created", schema: operatorOrCustomer(CreateSessionResponse, CustomerSessionResponse) },
+          {
+            ...operation("turns:write", {
+              summary: "Start a session",
+              description:
+                "`environment` (docs/environments.md, default `production`) decides the config version its turns run at: the environment's pin, an arm of its split drawn by `customer_id`, or the latest for `draft` and unpinned production; an unknown environment is a 422 naming `environment`. With a publishable key (docs/widget.md) the session is on the key's agent only (another agent: 404), the request needs an Origin the key lists, `customer_id` is refused (422: the customer is anonymous, or named by a token the company's server signed, in `X-Focal-Customer-Token`; unsigned, tampered or expired → 401 `CUSTOMER_TOKEN_INVALID` / `CUSTOMER_TOKEN_EXPIRED`), `environment` must be one the key lists (an unknown one answers the same 422), it counts against `widget.sessions_per_hour_per_address` and `_per_key`, and the answer is the second shape, with `session_token` (24 h) for the session's turns and events.",
+              parameters: [
+                agentKeyParam,
+                {
+                  name: "X-Focal-Customer-Token",
+                  in: "header",
+                  required: false,
+                  schema: { type: "string" },
+                  description:
+                    "With a publishable key: `v1.<customer id, base64url>.<expiry, Unix seconds>.<HMAC-SHA256 under the agent's identity secret, base64url>` (docs/widget.md#identified-customers).",
+                },
+              ],
+              body: CreateSessionBody,
+              ok: { status: 201, description: "Created", schema: CreateSessionResponse },
+              errors: [400, 401, 403, 404, 422, 429],
+            }),
+            security: [{ apiKey: [] }, { publishableKey: [] }],
+          },
+        ),
       },
       "/api/v1/sessions/{id}/turns": {
         post: {
@@ -106,6 +135,14 @@ export function buildOpenApiDocument() {
           "x-focal-scope": "turns:write",
           parameters: [
             uuidParam(),
+            {
+              name: "view",
+              in: "query",
+              required: false,
+              schema: { type: "string", enum: ["customer"] },
+              description:
+                "`customer`: the customer's shape (a publishable key always gets it): `{turn_id, session_id, response, outcome, why: {rules, reason}}`, stages without their decision.",
+            },
             {
               name: "Idempotency-Key",
               in: "header",
@@ -119,13 +156,13 @@ export function buildOpenApiDocument() {
             200: {
               description: "The turn (JSON), or its progress and then the turn (event stream)",
               content: {
-                ...jsonContent(PostTurnResponse),
+                "application/json": { schema: operatorOrCustomer(PostTurnResponse, CustomerTurnResponse) },
                 "text/event-stream": {
                   schema: {
                     type: "string",
                     description: "`event: stage|turn|error` and `data: <JSON>` blocks, each ended by a blank line.",
                   },
-                  itemSchema: z.toJSONSchema(TurnStreamEvent, { io: "output", unrepresentable: "any" }),
+                  itemSchema: operatorOrCustomer(TurnStreamEvent, CustomerTurnStreamEvent),
                 },
               },
             },

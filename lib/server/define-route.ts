@@ -14,6 +14,7 @@ import {
   publishablePrincipal,
   sessionTokenRefusal,
 } from "./auth/publishable-key-auth";
+import type { CustomerViewDeclaration } from "./customer-view";
 import { getDb } from "./db";
 import { dbFaultReply, RETRY_AFTER_SECONDS } from "./db-faults/db-fault-reply";
 import { AppError, type FieldIssue, issuesFromZod, RateLimitedError } from "./errors";
@@ -54,6 +55,10 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
  */
 export type ResponseSchemas = z.ZodType | { readonly [status: number]: z.ZodType };
 type StatusMap<R> = R extends z.ZodType ? { 200: R } : R;
+/** Both maps' statuses, each with either map's schema there: a customer's answer is also the handler's to return. */
+type BothMaps<A, B> = {
+  [S in keyof A | keyof B]: (S extends keyof A ? A[S] : never) | (S extends keyof B ? B[S] : never);
+};
 type Status<M> = keyof M & number;
 type BodyAt<M, S extends Status<M>> = M[S] extends z.ZodType ? z.input<M[S]> : never;
 
@@ -97,6 +102,8 @@ export interface RouteMeta {
   params?: z.ZodType;
   /** The declared body per status: the API tests check every answer against it (error statuses also allow ErrorBody). */
   responses: Readonly<Record<number, z.ZodType>>;
+  /** The bodies a customer gets instead (customer-view.ts says which requests): the contract checks those. */
+  customer?: CustomerViewDeclaration & { responses: Readonly<Record<number, z.ZodType>> };
   publishable?: PublishableRoute;
 }
 
@@ -250,7 +257,7 @@ async function readBody(request: Request, schema: z.ZodType, kind: BodyKind, req
   return parsed.data;
 }
 
-interface RouteConfig<RS extends ResponseSchemas, BS, PS> {
+interface RouteConfig<RS extends ResponseSchemas, BS, PS, CS extends ResponseSchemas = never> {
   scope: ApiScope;
   /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
   sessionRole?: Role;
@@ -265,18 +272,23 @@ interface RouteConfig<RS extends ResponseSchemas, BS, PS> {
    * session on the key's agent; "session" also needs the session's token. Unset: a pk key is refused.
    */
   publishable?: PublishableRoute;
+  /**
+   * The customer's bodies (lib/widget/customer-response-schemas.ts), answered to a publishable key and,
+   * with `viewQuery`, to `?view=customer`: what the response contract holds those answers to.
+   */
+  customer?: { response: CS; viewQuery?: boolean };
 }
 
-type RouteHandlerOf<RS extends ResponseSchemas, BS, PS> = Handler<
+type RouteHandlerOf<RS extends ResponseSchemas, BS, PS, CS extends ResponseSchemas = never> = Handler<
   BS extends z.ZodType ? z.infer<BS> : undefined,
   PS extends z.ZodType ? z.infer<PS> : Record<string, string>,
-  StatusMap<RS>
+  [CS] extends [never] ? StatusMap<RS> : BothMaps<StatusMap<RS>, StatusMap<CS>>
 >;
 
 /** Runs the handler under the principal's agent grants and sends what it returned. */
-async function runHandler<RS extends ResponseSchemas, BS, PS>(
-  config: RouteConfig<RS, BS, PS>,
-  handler: RouteHandlerOf<RS, BS, PS>,
+async function runHandler<RS extends ResponseSchemas, BS, PS, CS extends ResponseSchemas>(
+  config: RouteConfig<RS, BS, PS, CS>,
+  handler: RouteHandlerOf<RS, BS, PS, CS>,
   input: { request: Request; db: Database; principal: Principal; params: unknown; body: unknown; requestId: string },
 ): Promise<Response> {
   const { request, db, principal, requestId } = input;
@@ -307,9 +319,10 @@ async function answerRoute<
   RS extends ResponseSchemas,
   BS extends z.ZodType | undefined,
   PS extends z.ZodType | undefined,
+  CS extends ResponseSchemas,
 >(
-  config: RouteConfig<RS, BS, PS>,
-  handler: RouteHandlerOf<RS, BS, PS>,
+  config: RouteConfig<RS, BS, PS, CS>,
+  handler: RouteHandlerOf<RS, BS, PS, CS>,
   request: Request,
   segment: { params?: Promise<Record<string, string>> } | undefined,
 ): Promise<Response> {
@@ -354,13 +367,17 @@ export function defineRoute<
   RS extends ResponseSchemas,
   BS extends z.ZodType | undefined = undefined,
   PS extends z.ZodType | undefined = undefined,
->(config: RouteConfig<RS, BS, PS>, handler: RouteHandlerOf<RS, BS, PS>) {
+  CS extends ResponseSchemas = never,
+>(config: RouteConfig<RS, BS, PS, CS>, handler: RouteHandlerOf<RS, BS, PS, CS>) {
   const meta: RouteMeta = {
     scope: config.scope,
     sessionRole: config.sessionRole,
     body: config.body,
     params: config.params,
     responses: statusMap(config.response),
+    ...(config.customer
+      ? { customer: { responses: statusMap(config.customer.response), viewQuery: config.customer.viewQuery ?? false } }
+      : {}),
     publishable: config.publishable,
   };
   const route = async (request: Request, segment?: { params?: Promise<Record<string, string>> }) => {

@@ -33,6 +33,8 @@ export interface PublishableKeyPrincipal {
   prefix: string;
   agentId: string;
   origin: string;
+  /** The released environments its sessions may run in (production unless the key names others). */
+  environments: string[];
 }
 
 export type Principal = OperatorPrincipal | ApiKeyPrincipal | PublishableKeyPrincipal;

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ErrorBody } from "@/lib/openapi/error-body";
+import { answersCustomer, type CustomerViewDeclaration } from "./customer-view";
 
 // The response half of a route's contract: the body declared for its status (`defineRoute({ response })`,
 // the schema the OpenAPI document draws), the shared error body at 4xx/5xx, and no key the schema leaves
@@ -10,6 +11,8 @@ import { ErrorBody } from "@/lib/openapi/error-body";
 /** The declared bodies by status, as a route's metadata holds them. */
 interface DeclaredResponses {
   responses: Readonly<Record<number, z.ZodType>>;
+  /** The bodies a customer gets instead (a publishable key, or `?view=customer` where the route offers it). */
+  customer?: CustomerViewDeclaration & { responses: Readonly<Record<number, z.ZodType>> };
 }
 
 /** The schema an answer at `status` must match; null when the route declares nothing there (a contract break). */
@@ -51,6 +54,13 @@ export function contractProblems(declared: DeclaredResponses, status: number, bo
   return undeclaredKeys(body, parsed.data).map((path) => `${path}: sent, but the schema does not declare it`);
 }
 
+/** The bodies this request may be answered with: the customer's where it gets the customer's view. */
+export function declaredFor(declared: DeclaredResponses, request: Request): DeclaredResponses {
+  return declared.customer && answersCustomer(declared.customer, request)
+    ? { responses: declared.customer.responses }
+    : declared;
+}
+
 /** Throws when a JSON answer breaks the declared contract. Streams and files (not JSON) pass. */
 export async function assertResponseContract(
   declared: DeclaredResponses,
@@ -59,7 +69,8 @@ export async function assertResponseContract(
 ): Promise<void> {
   if (!response.headers.get("content-type")?.includes("application/json")) return;
   const text = await response.clone().text();
-  const problems = contractProblems(declared, response.status, text === "" ? undefined : JSON.parse(text));
+  const body = text === "" ? undefined : JSON.parse(text);
+  const problems = contractProblems(declaredFor(declared, request), response.status, body);
   if (problems.length > 0) {
     const route = `${request.method} ${new URL(request.url).pathname}`;
     throw new Error(`${route} answered ${response.status} off its declared contract:\n  ${problems.join("\n  ")}`);

@@ -6,14 +6,8 @@ import { SESSION_CHANNELS } from "./turn-view";
 // Response bodies of the session and turn routes (the JSON answer and the event stream): declared by the
 // routes, drawn by the OpenAPI document.
 
-export const CreateSessionResponse = z.object({
-  session_id: z.string().uuid(),
-  /** With a publishable key only (docs/widget.md): the token the session's turns and events need. */
-  session_token: z.string().optional(),
-  session_token_expires_at: z.string().optional(),
-  /** With a publishable key only: the agent's settings the widget follows (`widget.show_why`). */
-  widget: z.object({ show_why: z.boolean() }).optional(),
-});
+/** A secret key's new session; a publishable key's answer is CustomerSessionResponse (lib/widget/), with its token. */
+export const CreateSessionResponse = z.object({ session_id: z.string().uuid() });
 
 /** What a reply commits to for one variable (DeclaredClaim in lib/engine/contracts/model.ts). */
 

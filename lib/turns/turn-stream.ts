@@ -50,7 +50,8 @@ export function wantsEventStream(accept: string | null): boolean {
     .some((part) => part.split(";")[0]?.trim().toLowerCase() === TURN_STREAM_CONTENT_TYPE);
 }
 
-export function formatEvent(event: TurnStreamEvent): string {
+/** One SSE block; also the customer's events (lib/widget/customer-response-schemas.ts), which have the same frame. */
+export function formatEvent(event: { event: string; data: unknown }): string {
   return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 

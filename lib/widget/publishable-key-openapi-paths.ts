@@ -1,4 +1,5 @@
 import { errorResponses, jsonContent } from "../openapi/openapi-helpers";
+import { CreatedIdentitySecretBody, IdentitySecretStatusBody } from "./identity-secret-schemas";
 import {
   CreatedPublishableKeyBody,
   CreatePublishableKeyBody,
@@ -14,7 +15,7 @@ const errors = errorResponses({
   403: "The key lacks the admin scope",
   404: "No such agent, or no live publishable key with this id on it",
   413: "Body over 1 MiB",
-  422: "Validation failed: every path and reason in `errors` (an origin that is not exactly scheme://host[:port], a wildcard, an origin listed twice)",
+  422: "Validation failed: every path and reason in `errors` (an origin that is not exactly scheme://host[:port], a wildcard, an origin listed twice; an environment the agent does not have, draft, or one listed twice)",
 });
 
 const keyParam = { name: "key", in: "path", required: true, schema: { type: "string" } };
@@ -66,6 +67,27 @@ export const publishableKeyPaths = {
       parameters: [keyParam, idParam],
       responses: {
         200: { description: "Revoked", content: jsonContent(RevokedPublishableKeyBody, "output") },
+        ...errors(401, 403, 404),
+      },
+    },
+  },
+  "/api/v1/agents/{key}/identity-secret": {
+    get: {
+      summary: "Whether the agent verifies customer identity tokens, and who set its secret when; never the secret",
+      ...admin,
+      parameters: [keyParam],
+      responses: {
+        200: { description: "Status", content: jsonContent(IdentitySecretStatusBody, "output") },
+        ...errors(401, 403, 404),
+      },
+    },
+    post: {
+      summary:
+        "Create or rotate the agent's customer identity secret (docs/widget.md#identified-customers); the answer holds it, shown this once",
+      ...admin,
+      parameters: [keyParam],
+      responses: {
+        201: { description: "The secret", content: jsonContent(CreatedIdentitySecretBody, "output") },
         ...errors(401, 403, 404),
       },
     },

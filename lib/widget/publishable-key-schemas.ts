@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DRAFT, EnvironmentName, PRODUCTION } from "@/lib/environments/environment-schemas";
 
 // Client-safe schemas of publishable keys (docs/widget.md): the REST bodies, the console's create
 // form and the OpenAPI document draw on these.
@@ -27,6 +28,25 @@ export const AllowedOrigin = z
 // 20 origins cover a site's production, staging and local hosts; more is a sign of a shared key.
 const MAX_ORIGINS = 20;
 
+// An agent has production and at most 10 named environments (docs/environments.md).
+const MAX_ENVIRONMENTS = 11;
+
+/** The environments a key's sessions may run in: released ones only, never draft. */
+const KeyEnvironments = z
+  .array(
+    z
+      .string()
+      .trim()
+      .refine(
+        (name) => name !== DRAFT,
+        "a publishable key never reaches draft: a page's customers talk to released versions",
+      )
+      .pipe(EnvironmentName),
+  )
+  .min(1, "needs at least one environment")
+  .max(MAX_ENVIRONMENTS)
+  .refine((names) => new Set(names).size === names.length, "lists an environment twice");
+
 export const CreatePublishableKeyBody = z.strictObject({
   label: z.string().trim().min(1, "is required").max(100),
   allowed_origins: z
@@ -34,6 +54,9 @@ export const CreatePublishableKeyBody = z.strictObject({
     .min(1, "needs at least one origin")
     .max(MAX_ORIGINS)
     .refine((origins) => new Set(origins).size === origins.length, "lists an origin twice"),
+  environments: KeyEnvironments.default([PRODUCTION]).describe(
+    "The environments its sessions may run in (docs/environments.md); production unless named. Never draft",
+  ),
 });
 
 export const PublishableKeyBody = z.object({
@@ -42,6 +65,7 @@ export const PublishableKeyBody = z.object({
   /** The first characters (pk_ + 8), to tell keys apart; never the key. */
   prefix: z.string(),
   allowed_origins: z.array(z.string()),
+  environments: z.array(z.string()),
   created_by: z.string(),
   created_at: z.string(),
 });

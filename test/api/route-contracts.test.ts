@@ -53,14 +53,20 @@ describe("route contracts", () => {
         drift.push(`${name}: not in the document`);
         continue;
       }
-      for (const [status, schema] of Object.entries(route.meta.responses)) {
+      // A route with a customer's view (lib/widget/customer-response-schemas.ts) shows both bodies.
+      const declared = [
+        ...Object.entries(route.meta.responses),
+        ...Object.entries(route.meta.customer?.responses ?? {}),
+      ];
+      for (const [status, schema] of declared) {
         // An event stream's declared schema is one event: the document shows it as the stream's itemSchema.
         const content = op.responses[status]?.content as Record<string, { schema?: unknown; itemSchema?: unknown }>;
         const shown = (content?.["application/json"]?.schema ?? content?.["text/event-stream"]?.itemSchema) as
           | { oneOf?: unknown[] }
           | undefined;
-        // An error status may show the route's own body beside the shared error body.
-        const candidates = shown?.oneOf && Number(status) >= 400 ? shown.oneOf : [shown];
+        // An error status may show the route's own body beside the shared error body; a widget route shows
+        // the operator's body beside the customer's.
+        const candidates = shown?.oneOf && (Number(status) >= 400 || route.meta.customer) ? shown.oneOf : [shown];
         const same = documented(schema).some((json) => candidates.some((c) => isDeepStrictEqual(c, json)));
         if (!same) drift.push(`${name} ${status}: the document shows another schema`);
       }

@@ -5,12 +5,14 @@ import { AgentGrants } from "@/components/admin/agent-grants";
 import { ApiKeysTable } from "@/components/admin/api-keys-table";
 import { CreateApiKeyDialog } from "@/components/admin/create-api-key-dialog";
 import { CreatePublishableKeyDialog } from "@/components/admin/create-publishable-key-dialog";
+import { IdentitySecretsTable } from "@/components/admin/identity-secrets-table";
 import { OperatorsTable } from "@/components/admin/operators-table";
 import { PublishableKeysTable } from "@/components/admin/publishable-keys-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAgentGrants } from "@/db/queries/agent-grants";
 import { listAgents } from "@/db/queries/agents";
+import { listCustomerIdentitySecrets } from "@/db/queries/customer-identity-secrets";
 import { listApiKeys, listOperators } from "@/db/queries/identity";
 import { livePublishableKeys } from "@/db/queries/publishable-keys";
 import { roleAtLeast } from "@/lib/identity/roles";
@@ -24,13 +26,15 @@ async function AdminPage() {
   const operator = await requireOperator();
   if (!roleAtLeast(operator.role, "admin")) return <AccessDenied needs="admin" have={operator.role} />;
   const db = await getDb();
-  const [operators, keys, grants, agents, publishable] = await Promise.all([
+  const [operators, keys, grants, agents, publishable, identitySecrets] = await Promise.all([
     listOperators(db),
     listApiKeys(db),
     listAgentGrants(db),
     listAgents(db),
     livePublishableKeys(db),
+    listCustomerIdentitySecrets(db),
   ]);
+  const secretOf = new Map(identitySecrets.map((row) => [row.agentId, row]));
   const agentOptions = agents.map((a) => ({ key: a.key, name: a.name }));
   const agentKeyOf = new Map(agents.map((a) => [a.id, a.key]));
   return (
@@ -108,6 +112,24 @@ async function AdminPage() {
               return agent ? [{ ...k, agent, createdAt: k.createdAt.toISOString() }] : [];
             })}
           />
+          <div className="space-y-2 pt-2">
+            <h3 className="font-medium text-sm">Signed-in customers</h3>
+            <p className="text-xs text-muted-foreground">
+              A page never names its customer. Your server signs who is signed in with the agent&apos;s identity secret,
+              and the widget sends that token (docs/widget.md, “Identified customers”). Without a secret, an
+              agent&apos;s widget chats are anonymous.
+            </p>
+            <IdentitySecretsTable
+              rows={agents.map((agent) => {
+                const secret = secretOf.get(agent.id);
+                return {
+                  agent: agent.key,
+                  agentName: agent.name,
+                  set: secret ? { by: secret.createdBy, at: secret.createdAt.toISOString() } : null,
+                };
+              })}
+            />
+          </div>
         </CardContent>
       </Card>
     </>

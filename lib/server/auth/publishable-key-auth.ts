@@ -8,7 +8,8 @@ import type { PublishableKeyPrincipal } from "../principal";
 export type PublishableRoute = "agent-sessions" | "session";
 
 export const PUBLISHABLE_KEY_HEADERS = {
-  allowHeaders: "authorization, content-type, accept, idempotency-key, last-event-id, x-focal-session-token",
+  allowHeaders:
+    "authorization, content-type, accept, idempotency-key, last-event-id, x-focal-session-token, x-focal-customer-token",
   exposeHeaders: "retry-after, x-request-id, idempotent-replayed",
 } as const;
 
@@ -44,7 +45,14 @@ export async function publishablePrincipal(
         : "A publishable key is used from a browser page: the request needs its Origin header.",
     };
   }
-  return { kind: "publishable_key", id: key.id, prefix: key.prefix, agentId: key.agentId, origin };
+  return {
+    kind: "publishable_key",
+    id: key.id,
+    prefix: key.prefix,
+    agentId: key.agentId,
+    origin,
+    environments: key.environments,
+  };
 }
 
 /** The session token a request carries: the header, or for GET (EventSource) the session_token query. */

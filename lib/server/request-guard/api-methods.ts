@@ -13,6 +13,7 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/environments/[name]/split": ["PUT"],
   "/api/v1/agents/[key]/environments/[name]/split/end": ["POST"],
   "/api/v1/agents/[key]/export": ["GET"],
+  "/api/v1/agents/[key]/identity-secret": ["GET", "POST"],
   "/api/v1/agents/[key]/impact-preview": ["POST"],
   "/api/v1/agents/[key]/replays": ["POST"],
   "/api/v1/agents/[key]/reviews": ["GET"],

@@ -1,9 +1,12 @@
 import "server-only";
 import { formatEvent, TURN_STREAM_CONTENT_TYPE, type TurnStreamEvent } from "@/lib/turns/turn-stream";
 
-export interface TurnEventSink {
+/** An event of the stream: the operator's (TurnStreamEvent) unless told, or the customer's shape. */
+type StreamEvent = { event: string; data: unknown };
+
+export interface TurnEventSink<E extends StreamEvent = TurnStreamEvent> {
   /** Writes one event; a no-op once the client has gone (the work goes on regardless). */
-  send(event: TurnStreamEvent): void;
+  send(event: E): void;
   /** False once the client disconnected or the stream closed. */
   readonly open: boolean;
 }
@@ -12,14 +15,14 @@ export interface TurnEventSink {
  * A text/event-stream Response fed by `produce`. `produce` starts at once and is never cancelled: a
  * client that disconnects only stops the writing, so a turn still runs to its commit exactly once.
  */
-export function eventStreamResponse(
-  produce: (sink: TurnEventSink) => Promise<void>,
+export function eventStreamResponse<E extends StreamEvent = TurnStreamEvent>(
+  produce: (sink: TurnEventSink<E>) => Promise<void>,
   headers: Record<string, string> = {},
 ): Response {
   const encoder = new TextEncoder();
   let open = true;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const sink: TurnEventSink = {
+  const sink: TurnEventSink<E> = {
     send(event) {
       if (!open || !controller) return;
       try {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
+import { getEnvironment } from "@/db/queries/environments";
 import {
   insertPublishableKey,
   livePublishableKeyByHash,
@@ -8,6 +9,7 @@ import {
   revokeLivePublishableKey,
 } from "@/db/queries/publishable-keys";
 import type { AgentRow, Database, DbOrTx } from "@/db/types";
+import { PRODUCTION } from "@/lib/environments/environment-schemas";
 import { hashApiKey } from "@/lib/server/auth/api-keys";
 import { AppError } from "@/lib/server/errors";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
@@ -24,6 +26,7 @@ interface Listed {
   label: string;
   prefix: string;
   allowedOrigins: string[];
+  environments: string[];
   createdBy: string;
   createdAt: Date;
 }
@@ -33,16 +36,29 @@ const bodyOf = (row: Listed): KeyBody => ({
   label: row.label,
   prefix: row.prefix,
   allowed_origins: row.allowedOrigins,
+  environments: row.environments,
   created_by: row.createdBy,
   created_at: row.createdAt.toISOString(),
 });
 
+/** 422 naming `environments[i]` for each named environment the agent does not have (production always is). */
+async function assertEnvironmentsExist(db: DbOrTx, agent: AgentRow, names: string[]): Promise<void> {
+  const issues = [];
+  for (const [at, name] of names.entries()) {
+    if (name === PRODUCTION || (await getEnvironment(db, agent.id, name))) continue;
+    issues.push({ path: `environments[${at}]`, message: `The agent has no environment "${name}"` });
+  }
+  if (issues.length > 0)
+    throw new AppError("VALIDATION", "The key names environments the agent does not have.", issues);
+}
+
 export async function createPublishableKey(
   db: Database,
   agent: AgentRow,
-  input: { label: string; allowed_origins: string[] },
+  input: { label: string; allowed_origins: string[]; environments: string[] },
   context: { actor: Actor; requestId: string },
 ): Promise<z.input<typeof CreatedPublishableKeyBody>> {
+  await assertEnvironmentsExist(db, agent, input.environments);
   const key = PUBLISHABLE_KEY_PREFIX + randomBytes(30).toString("base64url");
   const prefix = key.slice(0, SHOWN_PREFIX_LENGTH);
   const row = await db.transaction(async (tx) => {
@@ -52,6 +68,7 @@ export async function createPublishableKey(
       prefix,
       keyHash: hashApiKey(key),
       allowedOrigins: input.allowed_origins,
+      environments: input.environments,
       createdBy: context.actor.name,
     });
     await appendLedgerEvent(tx, {
@@ -64,6 +81,7 @@ export async function createPublishableKey(
         label: input.label,
         prefix,
         allowed_origins: input.allowed_origins,
+        environments: input.environments,
       },
     });
     return inserted;
@@ -99,6 +117,7 @@ export interface AuthenticatedPublishableKey {
   prefix: string;
   agentId: string;
   allowedOrigins: string[];
+  environments: string[];
 }
 
 function isPublishableKeyText(presented: string): boolean {
@@ -111,5 +130,7 @@ export async function authenticatePublishableKey(
 ): Promise<AuthenticatedPublishableKey | null> {
   if (!isPublishableKeyText(presented)) return null;
   const row = await livePublishableKeyByHash(db, hashApiKey(presented));
-  return row ? { id: row.id, prefix: row.prefix, agentId: row.agentId, allowedOrigins: row.allowedOrigins } : null;
+  if (!row) return null;
+  const { id, prefix, agentId, allowedOrigins, environments } = row;
+  return { id, prefix, agentId, allowedOrigins, environments };
 }

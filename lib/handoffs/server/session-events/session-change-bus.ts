@@ -9,8 +9,6 @@ type Listener = () => void;
 
 interface Bus {
   listeners: Map<string, Set<Listener>>;
-  /** Streams open in this process, for the bound (FOCAL_EVENT_STREAMS_MAX). */
-  openStreams: number;
 }
 
 declare global {
@@ -18,7 +16,7 @@ declare global {
 }
 
 function bus(): Bus {
-  globalThis.__focalSessionBus ??= { listeners: new Map(), openStreams: 0 };
+  globalThis.__focalSessionBus ??= { listeners: new Map() };
   return globalThis.__focalSessionBus;
 }
 
@@ -45,17 +43,4 @@ export function onSessionChange(sessionId: string, listener: Listener): () => vo
 /** The sessions some stream of this process listens to (the cross-instance poll watches these). */
 export function watchedSessionIds(): string[] {
   return [...bus().listeners.keys()];
-}
-
-/** Takes one stream slot; false when `max` are open already. */
-export function takeStreamSlot(max: number): boolean {
-  const state = bus();
-  if (state.openStreams >= max) return false;
-  state.openStreams++;
-  return true;
-}
-
-export function releaseStreamSlot(): void {
-  const state = bus();
-  state.openStreams = Math.max(0, state.openStreams - 1);
 }

@@ -8,8 +8,8 @@ import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } fr
 import { readTranscript, startAfter } from "../session-transcript";
 import { ensureCrossInstancePoll } from "./cross-instance-poll";
 import { customerViewOf } from "./customer-view";
-import { releaseStreamSlot, takeStreamSlot } from "./session-change-bus";
 import { type SessionSnapshot, subscribeSessionFeed } from "./session-feed";
+import { admitStream, type StreamAdmission, type StreamHolder } from "./stream-limits";
 
 // GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events): the transcript after a cursor, the
 // mode, then every new line and mode change as it commits.
@@ -27,12 +27,14 @@ export async function openSessionEventStream(
     signal: AbortSignal;
     /** The customer's own view (a widget's publishable key, customer-view.ts): no operator identities. */
     forCustomer?: boolean;
+    /** Who holds the stream, for the limits per class (stream-limits.ts). */
+    holder: StreamHolder;
   },
-): Promise<{ stream: Response } | { full: true; max: number }> {
+): Promise<{ stream: Response } | { refused: Extract<StreamAdmission, { ok: false }> }> {
   const { session } = await sessionOr404(db, input.sessionId);
-  // The bound before the transcript is read: a flood beyond it costs a lookup each, not a read.
-  const max = env().FOCAL_EVENT_STREAMS_MAX;
-  if (!takeStreamSlot(max)) return { full: true, max };
+  // The limits before the transcript is read: a flood beyond them costs a lookup each, not a read.
+  const admission = admitStream(input.holder, env().FOCAL_EVENT_STREAMS_MAX);
+  if (!admission.ok) return { refused: admission };
   let ordered: Awaited<ReturnType<typeof readTranscript>>;
   let approvals: Awaited<ReturnType<typeof approvalStatesOf>>;
   let start: number;
@@ -40,7 +42,7 @@ export async function openSessionEventStream(
     [ordered, approvals] = await Promise.all([readTranscript(db, session.id), approvalStatesOf(db, session.id)]);
     start = startAfter(ordered, input.after);
   } catch (error) {
-    releaseStreamSlot();
+    admission.release();
     throw error;
   }
   ensureCrossInstancePoll(db);
@@ -98,7 +100,7 @@ export async function openSessionEventStream(
         closed = true;
         clearInterval(heartbeat);
         feed.close();
-        releaseStreamSlot();
+        admission.release();
         input.signal.removeEventListener("abort", stop);
         try {
           controller.close();

@@ -14,7 +14,7 @@ export const GET = defineRoute(
   async ({ db, params }) => ({ publishable_keys: await listPublishableKeys(db, await requireAgent(db, params.key)) }),
 );
 
-// POST /api/v1/agents/{key}/publishable-keys {label, allowed_origins} → 201 the key, shown this once.
+// POST /api/v1/agents/{key}/publishable-keys {label, allowed_origins, environments?} → 201 the key, shown this once.
 export const POST = defineRoute(
   {
     scope: "admin",

@@ -1,20 +1,21 @@
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
-import { DRAFT } from "@/lib/environments/environment-schemas";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
-import { defineRoute } from "@/lib/server/define-route";
+import { defineRoute, errorResponse } from "@/lib/server/define-route";
 import { createSession } from "@/lib/server/engine-host/create-session";
-import { AppError } from "@/lib/server/errors";
 import { clientAddressFrom } from "@/lib/server/request/forwarded-request";
 import { CreateSessionResponse } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody } from "@/lib/turns/turn-view";
+import { CustomerSessionResponse } from "@/lib/widget/customer-response-schemas";
 import { issueSessionToken } from "@/lib/widget/server/session-token";
 import { admitWidgetSession } from "@/lib/widget/server/widget-limits";
 import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
+import { widgetSessionStart } from "@/lib/widget/server/widget-session-start";
 import { AgentKeyParams } from "../../../params";
 
-// POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?, environment?} → 201 {session_id}; with a
-// publishable key (docs/widget.md) also {session_token, session_token_expires_at, widget: {show_why}}, counted per client
-// address and per key.
+// POST /api/v1/agents/{key}/sessions {customer_id?, continuity_enabled?, environment?} → 201 {session_id}. With a
+// publishable key (docs/widget.md): no customer_id (the customer is anonymous, or named by a signed token in
+// X-Focal-Customer-Token), only the key's environments, counted per client address and per key; the answer is
+// {session_id, session_token, session_token_expires_at, widget: {show_why}}.
 export const POST = defineRoute(
   {
     scope: "turns:write",
@@ -22,29 +23,33 @@ export const POST = defineRoute(
     params: AgentKeyParams,
     body: CreateSessionBody,
     response: { 201: CreateSessionResponse },
+    customer: { response: { 201: CustomerSessionResponse } },
   },
-  async ({ db, params, body, actor, principal, request, reply }) => {
+  async ({ db, params, body, actor, principal, request, reply, requestId }) => {
     const agent = await requireAgent(db, params.key);
     const widget = resolveAgentSettings(agent.settings).widget;
-    if (principal.kind === "publishable_key") {
-      // A page's widget talks to customers: the draft's unreleased changes are for people testing them.
-      if (body.environment === DRAFT) {
-        throw new AppError("VALIDATION", "A publishable key cannot start a session in draft.", [
-          { path: "environment", message: "production or a named environment" },
-        ]);
-      }
-      const address = clientAddressFrom(request.headers);
-      await admitWidgetSession(db, widget, { keyId: principal.id, address });
+    if (principal.kind !== "publishable_key") {
+      const session = await createSession(db, {
+        agent,
+        channel: "api",
+        customerRef: body.customer_id,
+        continuityEnabled: body.continuity_enabled,
+        environment: body.environment,
+        createdBy: actor.name,
+      });
+      return reply(201, { session_id: session.id });
     }
+    const start = await widgetSessionStart(db, agent, principal, body, request);
+    if (!start.ok) return errorResponse(start.status, start.code, start.message, requestId);
+    await admitWidgetSession(db, widget, { keyId: principal.id, address: clientAddressFrom(request.headers) });
     const session = await createSession(db, {
       agent,
-      channel: principal.kind === "publishable_key" ? "widget" : "api",
-      customerRef: body.customer_id,
+      channel: "widget",
+      customerRef: start.customerRef,
       continuityEnabled: body.continuity_enabled,
-      environment: body.environment,
+      environment: start.environment,
       createdBy: actor.name,
     });
-    if (principal.kind !== "publishable_key") return reply(201, { session_id: session.id });
     const token = await issueSessionToken(db, { sessionId: session.id, keyId: principal.id });
     return reply(201, {
       session_id: session.id,

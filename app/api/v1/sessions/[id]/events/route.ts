@@ -1,34 +1,49 @@
 import { SessionEventsQuery } from "@/lib/handoffs/handoff-schemas";
 import { readQuery } from "@/lib/handoffs/server/read-query";
 import { openSessionEventStream } from "@/lib/handoffs/server/session-events/session-event-stream";
+import type { StreamHolder } from "@/lib/handoffs/server/session-events/stream-limits";
 import { SessionEvent } from "@/lib/handoffs/session-events";
+import { answersCustomer } from "@/lib/server/customer-view";
 import { defineRoute, errorResponse, passThrough } from "@/lib/server/define-route";
+import { clientAddressFrom } from "@/lib/server/request/forwarded-request";
+import { CustomerSessionEvent } from "@/lib/widget/customer-response-schemas";
 import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { SessionIdParams } from "../../../params";
 
 // GET /api/v1/sessions/{id}/events[?after=][&view=customer] (Last-Event-ID) → text/event-stream of `message`, `mode`
 // and `gone` events: the transcript after the cursor, then what commits (docs/handoffs.md#live-events).
+// A publishable key's stream counts against the customers' limits (stream-limits.ts: per session, address
+// and key); a refusal is 429 with Retry-After, and never takes an operator's share.
+const CUSTOMER_VIEW = { response: CustomerSessionEvent, viewQuery: true };
+
 export const GET = defineRoute(
-  { scope: "handoffs:read", publishable: "session", params: SessionIdParams, response: SessionEvent },
+  {
+    scope: "handoffs:read",
+    publishable: "session",
+    params: SessionIdParams,
+    response: SessionEvent,
+    customer: CUSTOMER_VIEW,
+  },
   async ({ db, params, request, principal, requestId }) => {
     const query = readQuery(request, SessionEventsQuery);
     const lastEventId = request.headers.get("last-event-id")?.trim() || undefined;
     const after = query.after ?? (lastEventId && lastEventId.length <= 200 ? lastEventId : undefined);
+    const holder: StreamHolder =
+      principal.kind === "publishable_key"
+        ? { kind: "customer", sessionId: params.id, keyId: principal.id, address: clientAddressFrom(request.headers) }
+        : { kind: "operator" };
     const opened = await openSessionEventStream(db, {
       sessionId: params.id,
       after,
       signal: request.signal,
       // A widget's customer sees what operators wrote, not who they are (their e-mail is the actor).
-      forCustomer: principal.kind === "publishable_key" || query.view === "customer",
+      forCustomer: answersCustomer(CUSTOMER_VIEW, request),
+      holder,
     });
     if ("stream" in opened) return passThrough(opened.stream);
-    const refused = errorResponse(
-      503,
-      "UNAVAILABLE",
-      `This instance has ${opened.max} event streams open, its limit (FOCAL_EVENT_STREAMS_MAX): reconnect in a few seconds, or read /messages?after= meanwhile.`,
-      requestId,
-    );
-    refused.headers.set("retry-after", "5");
+    const { status, code, message, retryAfter } = opened.refused;
+    const refused = errorResponse(status, code, message, requestId);
+    refused.headers.set("retry-after", String(retryAfter));
     return refused;
   },
 );

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import { answersCustomer } from "@/lib/server/customer-view";
 import { defineRoute, type ErrorReply, errorBodyOf, passThrough } from "@/lib/server/define-route";
 import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
@@ -7,8 +8,16 @@ import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } f
 import { restoredForCustomer } from "@/lib/server/privacy/customer-reply";
 import { eventStreamResponse, type TurnEventSink } from "@/lib/server/turn-stream/event-stream-response";
 import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
-import { type ErrorEventBody, type StageEvent, type TurnEventBody, wantsEventStream } from "@/lib/turns/turn-stream";
+import {
+  type ErrorEventBody,
+  type StageEvent,
+  type TurnEventBody,
+  type TurnStreamEvent,
+  wantsEventStream,
+} from "@/lib/turns/turn-stream";
 import { PostTurnBody } from "@/lib/turns/turn-view";
+import { CustomerTurnResponse, type CustomerTurnStreamEvent } from "@/lib/widget/customer-response-schemas";
+import { customerStageOf, customerTurnOf } from "@/lib/widget/customer-turn";
 import { admitWidgetTurn } from "@/lib/widget/server/widget-limits";
 import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { SessionIdParams } from "../../../params";
@@ -19,6 +28,10 @@ import { SessionIdParams } from "../../../params";
 // that same body (or one `error` event with the JSON form's error body and status). The reply is sent
 // only in the `turn` event, after enforcement passed it and the turn is committed. Its placeholders are
 // restored from the session's vault (docs/privacy.md); what is stored keeps them.
+// A publishable key (or ?view=customer) gets the customer's shape of every answer, replays included:
+// {turn_id, session_id, response, outcome, why: {rules, reason}}, and stages without their decision.
+const CUSTOMER_VIEW = { response: CustomerTurnResponse, viewQuery: true };
+
 export const POST = defineRoute(
   {
     scope: "turns:write",
@@ -26,9 +39,16 @@ export const POST = defineRoute(
     params: SessionIdParams,
     body: PostTurnBody,
     response: PostTurnResponse,
+    customer: CUSTOMER_VIEW,
   },
   async ({ db, params, body, request, principal, actor, requestId, reply }) => {
     if (principal.kind === "publishable_key") await admitWidgetTurn(db, principal, params.id, request);
+    const customer = answersCustomer(CUSTOMER_VIEW, request);
+    const shaped = (turn: TurnResponse) => (customer ? customerTurnOf(turn) : turn);
+    const stageEvent = (stage: StageEvent): AnyTurnEvent =>
+      customer ? { event: "stage", data: customerStageOf(stage) } : { event: "stage", data: stage };
+    const turnEvent = (turn: TurnResponse): AnyTurnEvent =>
+      customer ? { event: "turn", data: customerTurnOf(turn) } : { event: "turn", data: turn };
     const streaming = wantsEventStream(request.headers.get("accept"));
     const key = request.headers.get("idempotency-key");
     let recordId: string | null = null;
@@ -41,12 +61,15 @@ export const POST = defineRoute(
       );
       if (start.kind === "replay") {
         const headers = { "idempotent-replayed": "true" };
-        const body = start.status === 200 ? await restoredForCustomer(db, params.id, start.body) : start.body;
+        const body =
+          start.status === 200
+            ? shaped((await restoredForCustomer(db, params.id, start.body)) as TurnResponse)
+            : start.body;
         // The answer stored the first time, as it was: a 200 body or an error body.
         if (!streaming) return passThrough(NextResponse.json(body, { status: start.status, headers }));
         // The stored result, as the stream's one final event.
         return passThrough(
-          eventStreamResponse(async (sink) => {
+          eventStreamResponse<AnyTurnEvent>(async (sink) => {
             if (start.status === 200) sink.send({ event: "turn", data: body as TurnEventBody });
             else
               sink.send({
@@ -99,14 +122,14 @@ export const POST = defineRoute(
     if (streaming) {
       // The turn runs to its commit whether or not the client is still reading.
       return passThrough(
-        eventStreamResponse(async (sink: TurnEventSink) => {
+        eventStreamResponse(async (sink: TurnEventSink<AnyTurnEvent>) => {
           try {
-            const result = await execute((stage) => sink.send({ event: "stage", data: stage }));
+            const result = await execute((stage) => sink.send(stageEvent(stage)));
             if (result instanceof Response) {
               const errorBody = (await result.json()) as Omit<ErrorEventBody, "status">;
               sink.send({ event: "error", data: { status: result.status, ...errorBody } });
             } else {
-              sink.send({ event: "turn", data: result });
+              sink.send(turnEvent(result));
             }
           } catch (error) {
             const { status, body: errorBody, headers } = errorBodyOf(error, request, requestId);
@@ -124,7 +147,7 @@ export const POST = defineRoute(
     const result = await execute();
     if (result instanceof Response) return result;
     const serverTiming = `turn;dur=${(performance.now() - started).toFixed(1)}`;
-    return reply(200, result, { "server-timing": serverTiming });
+    return reply(200, shaped(result), { "server-timing": serverTiming });
   },
 );
 
@@ -132,3 +155,5 @@ export const POST = defineRoute(
 export const OPTIONS = widgetPreflight("session", "POST");
 
 type TurnResponse = z.input<typeof PostTurnResponse>;
+/** What the stream sends: the operator's events, or the customer's shape of them. */
+type AnyTurnEvent = TurnStreamEvent | z.input<typeof CustomerTurnStreamEvent>;

@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import type { TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
+import type { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
+import type { StageEvent } from "@/lib/turns/turn-stream";
+import type { CustomerTurnResponse, CustomerTurnStreamEvent } from "./customer-response-schemas";
+
+// A turn's answer cut down to what its customer may read (customer-response-schemas.ts): built from the
+// operator's answer by keeping fields, never by removing them, so a field added to the provenance later
+// stays out of the customer's answer until someone decides it belongs there.
+
+type FullTurn = z.input<typeof PostTurnResponse>;
+type CustomerTurn = z.input<typeof CustomerTurnResponse>;
+type CustomerStage = Extract<z.input<typeof CustomerTurnStreamEvent>, { event: "stage" }>["data"];
+
+/** The outcomes a customer is told something about; a plain answer or a clarifying question needs no words. */
+const PLAIN_REASON: Partial<Record<TurnOutcomeKind, string>> = {
+  regenerated: "The first reply did not meet our rules, so it was rewritten before you saw it.",
+  fallback: "We could not give a reply that meets our rules, so this is a safe answer.",
+  escalated: "This needs a member of our team.",
+  handoff: "A member of our team will take over this conversation.",
+  queued_for_human: "A member of our team has this conversation and will answer.",
+  awaiting_approval: "A member of our team is checking this before we go on.",
+  refused_input: "We cannot help with that message.",
+  error: "Something went wrong on our side.",
+};
+
+export function customerTurnOf(turn: FullTurn): CustomerTurn {
+  return {
+    turn_id: turn.turn_id,
+    session_id: turn.session_id,
+    response: turn.response,
+    outcome: turn.outcome,
+    why: {
+      rules: turn.provenance.rules_applied.map((rule) => ({ name: rule.name })),
+      reason: PLAIN_REASON[turn.outcome] ?? null,
+    },
+  };
+}
+
+/** A completed stage for the customer's progress line: which one and how it ended, not what it decided. */
+export function customerStageOf(stage: StageEvent): CustomerStage {
+  return { name: stage.name, status: stage.status, attempt: stage.attempt };
+}
