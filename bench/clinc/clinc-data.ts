@@ -11,6 +11,7 @@ export interface ClincData {
   train: Labelled[];
   val: Labelled[];
   test: Labelled[];
+  oos_train: Labelled[];
   oos_val: Labelled[];
   oos_test: Labelled[];
   /** Domain → its 15 intent labels, in the file's order. */
@@ -19,7 +20,7 @@ export interface ClincData {
 
 export type ClincLoad = { ok: true; data: ClincData } | { ok: false; reason: string };
 
-const SPLITS = ["train", "val", "test", "oos_val", "oos_test"] as const;
+const SPLITS = ["train", "val", "test", "oos_train", "oos_val", "oos_test"] as const;
 
 function isLabelledList(value: unknown): value is Labelled[] {
   return (

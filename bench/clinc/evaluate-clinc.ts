@@ -34,6 +34,8 @@ export interface ClincTurn {
   entered: string | null;
   correct: boolean;
   decidedBy: "local" | "model";
+  /** The intent the local sensor named (span `detected_intent` when it decided alone), else null. */
+  localIntent: string | null;
   localDecision: string | null;
   localConfidence: number | null;
   /** The local sensor's best intents (label, raw score, confidence), best first. */
@@ -103,6 +105,8 @@ async function playDomain(
       entered,
       correct: entered === item.truth,
       decidedBy: sensor.decided_by === "local" ? "local" : "model",
+      localIntent:
+        sensor.decided_by === "local" && typeof sensor.detected_intent === "string" ? sensor.detected_intent : null,
       localDecision: typeof sensor.local_decision === "string" ? sensor.local_decision : null,
       localConfidence: typeof sensor.local_confidence === "number" ? sensor.local_confidence : null,
       localTop: Array.isArray(sensor.local_top) ? (sensor.local_top as ClincTurn["localTop"]) : [],
@@ -142,6 +146,15 @@ export interface ClincFigures {
 
 const share = <T>(xs: T[], f: (x: T) => boolean) => (xs.length === 0 ? 0 : xs.filter(f).length / xs.length);
 
+/**
+ * A local decision is right when it named the true intent and the turn entered its scenario. On an
+ * out-of-scope message every local decision is wrong: the positive decisions it may take alone all
+ * route somewhere, and only the model may say that nothing fits.
+ */
+function localDecisionRight(turn: ClincTurn): boolean {
+  return turn.truth !== null && turn.localIntent === turn.truth && turn.entered === turn.truth;
+}
+
 function figuresOf(turns: ClincTurn[]): ClincFigures {
   const local = turns.filter((t) => t.decidedBy === "local");
   return {
@@ -154,7 +167,29 @@ function figuresOf(turns: ClincTurn[]): ClincFigures {
       (t) => t.correct,
     ),
     localDecidesShare: share(turns, (t) => t.decidedBy === "local"),
-    localPrecision: local.length === 0 ? Number.NaN : share(local, (t) => t.correct),
+    localPrecision: local.length === 0 ? Number.NaN : share(local, localDecisionRight),
+  };
+}
+
+export interface LocalDecisions {
+  turns: number;
+  decided: number;
+  right: number;
+  /** Out-of-scope turns, and how many of them the local sensor decided (each a wrong decision). */
+  oosTurns: number;
+  oosDecided: number;
+}
+
+/** The local sensor's decisions over every turn given, pooled (not a mean over domains). */
+export function pooledLocalDecisions(turns: ClincTurn[]): LocalDecisions {
+  const local = turns.filter((t) => t.decidedBy === "local");
+  const oos = turns.filter((t) => t.truth === null);
+  return {
+    turns: turns.length,
+    decided: local.length,
+    right: local.filter(localDecisionRight).length,
+    oosTurns: oos.length,
+    oosDecided: oos.filter((t) => t.decidedBy === "local").length,
   };
 }
 

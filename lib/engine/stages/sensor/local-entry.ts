@@ -1,3 +1,4 @@
+import { entryEvidence } from "./entry-evidence";
 import { logistic, round3, type ScoredIntent } from "./intent-scores";
 import { type EntryCalibration, entryCalibration } from "./local-calibration";
 import { type LocalSenseResult, result } from "./local-sense-result";
@@ -34,17 +35,23 @@ function tieBetweenScenarios(s: Sensing): LocalSenseResult | null {
   );
 }
 
-/** Entering reads the support (two best examples), and its margin over every other scenario's. */
+/**
+ * A confidence no sensible `sensor.local_confidence` accepts: the entry the evidence checks refuse goes
+ * to the model, and the confidence still ranks it below every entry they let through.
+ */
+const ABSTAINING_CONFIDENCE = 0.5;
+
+/** Entering reads the support (two best examples), its margin over every other scenario's, and the evidence checks. */
 function enter(s: Sensing, best: ScoredIntent, calibration: EntryCalibration): LocalSenseResult {
-  const rivalSupport = Math.max(0, ...s.scenarios.slice(1).map((x) => x.support));
-  const margin = best.support - rivalSupport;
-  return decided(
-    s,
-    best,
-    Math.min(logistic(best.support, 14, calibration.scoreCentre), logistic(margin, 20, calibration.marginCentre)),
-    "enter",
-    `enter ${best.intent.label} ${round3(best.score)} (support ${round3(best.support)}, margin ${round3(margin)})`,
+  const { support, margin, abstain } = entryEvidence(s, best);
+  const confidence = Math.min(
+    logistic(support, 14, calibration.scoreCentre),
+    logistic(margin, 20, calibration.marginCentre),
   );
+  const why = `enter ${best.intent.label} ${round3(best.score)} (support ${round3(support)}, margin ${round3(margin)})`;
+  return abstain
+    ? decided(s, best, Math.min(confidence, ABSTAINING_CONFIDENCE), "enter", `${why}; ${abstain}`)
+    : decided(s, best, confidence, "enter", why);
 }
 
 /** The decision with no scenario active: out of scope, a tie between two, or entering the best. */

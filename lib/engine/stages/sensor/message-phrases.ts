@@ -103,3 +103,16 @@ export function isNonActionable(message: string, history: SenseRequest["history"
 export function hasSwitchMarker(message: string): boolean {
   return SWITCH_MARKER.test(fold(message));
 }
+
+/** Words that negate what follows; `words()` has already dropped the apostrophe of "don't", "isn't". */
+const NEGATIONS: ReadonlySet<string> = new Set(
+  (
+    "not no never nothing none nobody nowhere neither nor cannot cant dont doesnt didnt isnt arent wasnt " +
+    "werent wont wouldnt shouldnt couldnt havent hasnt hadnt aint neednt mustnt"
+  ).split(" "),
+);
+
+/** The message says "not" somewhere: "that's not true", "my card hasn't arrived", "no, wrong order". */
+export function isNegated(message: string): boolean {
+  return words(message).some((w) => NEGATIONS.has(w));
+}
