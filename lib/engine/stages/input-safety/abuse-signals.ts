@@ -1,4 +1,4 @@
-import type { Weighted } from "./injection-signals";
+import type { Weighted } from "./injection-signal";
 import { CLAUSE_BREAK, COLON, normalizeInput, tokensOf } from "./normalize-input";
 import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 

@@ -45,14 +45,24 @@ export const ROLEPLAY_FRAMES = new PhraseSet([
   "answer as",
   "for the rest of this conversation",
   "for the rest of this chat",
+  "stell dir vor",
 ]);
 
 /** Frames that only jailbreaks use: weighted as much as a claim of no restrictions. */
 export const IN_CHARACTER = new PhraseSet([
   "stay in character",
   "remain in character",
-  "never break character",
-  "dont break character",
+  "break character",
+  "breaking character",
+  "out of character",
+  "stay in their roles",
+  "stay in their role",
+  "stay in your role",
+  "stay fully in their roles",
+  "always stay in their roles",
+  "remain in their roles",
+  "absorbed in your role",
+  "out of the figure",
 ]);
 
 export const NO_RESTRICTIONS = new PhraseSet([
@@ -87,6 +97,11 @@ export const NO_RESTRICTIONS = new PhraseSet([
   "you no longer have",
   "answers anything",
   "answer anything",
+  "answer any question",
+  "answer all questions",
+  "answer every question",
+  "no programming guidelines",
+  "completely immoral",
 ]);
 
 /** The names jailbreaks go by; a mode only counts when the message switches it on. */
@@ -108,6 +123,10 @@ export const MODE_NAMES = new PhraseSet([
   "unfiltered mode",
   "opposite mode",
   "evil mode",
+  "system mode",
+  "override mode",
+  "root mode",
+  "superuser mode",
 ]);
 export const MODE_SWITCHES = new PhraseSet([
   "enable",
@@ -120,7 +139,10 @@ export const MODE_SWITCHES = new PhraseSet([
   "now in",
   "go into",
   "into",
+  "entering",
 ]);
+/** After a mode's name: it is on ("system mode activated"). */
+export const MODE_SWITCHED_ON = new PhraseSet(["activated", "enabled", "engaged", "is on", "is now on", "on"]);
 
 /** Someone claiming to be who configures the assistant. */
 export const AUTHORITY_CLAIMS = new PhraseSet(
