@@ -42,7 +42,7 @@ async function play(
 
 describe("an amount lane 1 is not sure of, with no claim declared", () => {
   it("across a sentence stop from the context word: the judge decides, and its refusal rewrites the reply", async () => {
-    const { out, maxRefund, conflicts } = await play("Refund. $75", undefined);
+    const { out, maxRefund, conflicts } = await play("About your refund. $75", undefined);
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({ variable: "refund_amount", declared: null, extractedPasses: [false] });
     expect(conflicts[0]?.reason).toContain('text states $75 near "refund" across a sentence stop; no claim declared');
@@ -51,27 +51,27 @@ describe("an amount lane 1 is not sure of, with no claim declared", () => {
   });
 
   it("blocks without a judge when enforcement.unresolved is block (the offline default)", async () => {
-    const { out, maxRefund, conflicts } = await play("Refund. $75", undefined, { unresolved: "block" });
+    const { out, maxRefund, conflicts } = await play("About your refund. $75", undefined, { unresolved: "block" });
     expect(conflicts).toHaveLength(0);
     expect(maxRefund).toMatchObject({ result: "unresolved", decidedBy: "block" });
     expect(maxRefund?.detail).toContain("no claim declared");
     expect(out.response).toBe(REDRAFT);
   });
 
-  it("a price or total under a refund verb: “your $80 order has been fully refunded”", async () => {
-    const { out, conflicts } = await play("Your $80 order has been fully refunded.", undefined);
+  it("a price or total under a refund verb that may not happen: “your $80 order can be refunded”", async () => {
+    const { out, conflicts } = await play("Your $80 order can be refunded.", undefined);
     expect(conflicts[0]?.reason).toContain('read as a price or total, but "refunded" in its sentence');
     expect(out.response).toBe(REDRAFT);
   });
 
-  it("an unbound amount beside a money verb, with no context word near: “I've issued $80”", async () => {
-    const { out, conflicts } = await play("I've issued $80 to your original payment method.", undefined);
+  it("an unbound amount beside a money verb, with no context word near: “I've issued an $80 gift card”", async () => {
+    const { out, conflicts } = await play("I've issued an $80 gift card.", undefined);
     expect(conflicts[0]?.reason).toContain('text states $80 beside "issued"');
     expect(out.response).toBe(REDRAFT);
   });
 
   it("claims present but none for the variable count as no claim", async () => {
-    const { out, conflicts } = await play("Refund approved! You'll see $70 on your statement.", {
+    const { out, conflicts } = await play("About your refund. $70", {
       competitor_mentioned: false,
       financial_advice_given: false,
     });
@@ -80,7 +80,7 @@ describe("an amount lane 1 is not sure of, with no claim declared", () => {
   });
 
   it("an amount under the cap is not handed over: bound or not, it cannot break the cap", async () => {
-    const reply = "Refund approved! You'll see $30 on your statement.";
+    const reply = "About your refund. $30";
     const { out, maxRefund, conflicts } = await play(reply, undefined);
     expect(conflicts).toHaveLength(0);
     expect(maxRefund).toMatchObject({ result: "unresolved", detail: "no value for refund_amount" });
@@ -105,9 +105,9 @@ describe("amounts lane 1 classifies confidently, with no claim declared", () => 
 
 describe("a reply that declares its claim", () => {
   it("is cross-checked as before: a claim of nothing beside an unbound amount is no conflict", async () => {
-    const { out, maxRefund, conflicts } = await play("Refund. $75", HONEST_CLAIMS);
+    const { out, maxRefund, conflicts } = await play("About your refund. $75", HONEST_CLAIMS);
     expect(conflicts).toHaveLength(0);
     expect(maxRefund?.result).not.toBe("failed");
-    expect(out.response).toBe("Refund. $75");
+    expect(out.response).toBe("About your refund. $75");
   });
 });

@@ -85,21 +85,10 @@ describe("bindMoney: amounts it is not sure of", () => {
   const uncertain = (text: string) => bind(text).uncertain.map((u) => `${u.text} ${u.why}`);
 
   it.each([
-    ["Refund. $75", '$75 near "refund" across a sentence stop'],
-    ["Your refund is done.\nAmount: $64.99", '$64.99 near "refund" across a sentence stop'],
-    [
-      "Your $80 order has been fully refunded.",
-      '$80 read as a price or total, but "refunded" in its sentence may pay it back',
-    ],
-    [
-      "I'm reversing the $75 charge now.",
-      '$75 read as a price or total, but "reversing" in its sentence may pay it back',
-    ],
-    [
-      "I've paid $70 back to your PayPal.",
-      '$70 read as a price or total, but "paid back" in its sentence may pay it back',
-    ],
-    ["I've issued $80 to your card.", '$80 beside "issued" but not bound to it'],
+    ["About your refund. $75", '$75 near "refund" across a sentence stop'],
+    ["Refund requested.\nAmount: $64.99", '$64.99 near "refund" across a sentence stop'],
+    ["Your $80 order can be refunded.", '$80 read as a price or total, but "refunded" in its sentence may pay it back'],
+    ["I've issued an $80 gift card.", '$80 beside "issued" but not bound to it'],
     ["Would $75 work for you?", "$75 with no limit, price or promise reading"],
   ])("%j: %s", (text, why) => {
     expect(uncertain(text)).toEqual([why]);
@@ -114,6 +103,9 @@ describe("bindMoney: amounts it is not sure of", () => {
     "Your order of $75 qualifies for a refund of $40.",
     "We cannot offer a $75 refund.",
     "I'll process a $40 refund.",
+    "A specialist will review your $75 refund request.",
+    "I can refund $20–$40 depending on the condition.",
+    "| Model | Price |\n|---|---|\n| Deluxe | $75 |",
   ])("is sure of every amount in %j", (text) => {
     expect(bind(text).uncertain).toEqual([]);
   });

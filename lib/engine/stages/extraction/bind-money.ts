@@ -1,6 +1,11 @@
 import type { EngineMoney } from "../../contracts/snapshot";
 import type { MoneyClaim } from "./money";
+import { flowReading } from "./money-flows";
+import { followUpReading } from "./money-follow-ups";
 import { type LimitReader, limitReader, VERB_CUES } from "./money-limits";
+import { countedAmounts, countingAmount } from "./money-ranges";
+import { requestReading } from "./money-requests";
+import { readTables, type TableReading } from "./money-tables";
 import type { MoneyToken } from "./money-tokens";
 import { isNegatedPromise } from "./negation";
 import { normalizeForMatching } from "./normalize-text";
@@ -17,7 +22,15 @@ import { parseNumberOrWords, roundCents } from "./numbers";
 //              $30 today and $30 next week" promises 60; "total", "paid", "cost"… break a chain;
 //   negation — a negated promise binds nothing ("we cannot offer a $75 refund", negation.ts);
 //   limits   — an amount stated as a limit, cap, threshold, price or total binds nothing ("capped at
-//              $50", "your order of $75", money-limits.ts); the context word binds its nearest other amount.
+//              $50", "your order of $75", money-limits.ts); the context word binds its nearest other amount;
+//   requests — an amount asked for, handed on or awaiting a decision binds nothing ("you'd like $75 back",
+//              "your $75 refund request", money-requests.ts);
+//   ranges   — a range binds its upper end, a correction its later amount ("$40–$75", "~~$40~~ $75",
+//              money-ranges.ts).
+// Then what binds with no context word within the window: a table's refund row or column
+// (money-tables.ts, where a table's line breaks are walls), money given or sent to the customer ("I've
+// issued $80", "you'll receive $75 on your card", money-flows.ts) and an amount labelled in the
+// sentence after a refund done ("I've approved your refund. The amount is $75.", money-follow-ups.ts).
 // What it neither binds nor confidently classifies is reported as uncertain (see `uncertainty` below):
 // lane 1 hands such an amount over when the reply declared no claim for the variable.
 
@@ -77,6 +90,8 @@ export interface UncertainAmount {
 interface ContextWords {
   phrases: string[][];
   limits: LimitReader;
+  /** A one-word context phrase matches `word` ("refund" → "refunded"). */
+  isWord: (word: string) => boolean;
 }
 
 const contextCache = new WeakMap<EngineMoney, ContextWords>();
@@ -92,8 +107,10 @@ function contextOf(money: EngineMoney): ContextWords {
       )
       .filter((p) => p.length > 0);
     const words = phrases.flat();
-    const limits = limitReader(money.limitWords ?? [], (word) => words.some((w) => wordMatches(word, w)));
-    cached = { phrases, limits };
+    const single = phrases.flatMap((p) => (p.length === 1 ? [p[0] ?? ""] : []));
+    const isWord = (word: string) => single.some((w) => wordMatches(word, w));
+    const limits = limitReader(money.limitWords ?? [], (word) => words.some((w) => wordMatches(word, w)), isWord);
+    cached = { phrases, limits, isWord };
     contextCache.set(money, cached);
   }
   return cached;
@@ -134,17 +151,25 @@ function contextSpans(tokens: MoneyToken[], { phrases }: ContextWords): [number,
 interface Reach {
   at: number;
   distance: number;
+  /** Reached across a line break. */
+  crossed?: boolean;
 }
 
-/** Amounts reachable from `start` walking `step` (±1), within the window and the sentence. */
-function reach(tokens: MoneyToken[], start: number, step: 1 | -1): Reach[] {
+/**
+ * Amounts reachable from `start` walking `step` (±1), within the window and the sentence, never
+ * across a table's line break (`walls`).
+ */
+function reach(tokens: MoneyToken[], start: number, step: 1 | -1, walls: ReadonlySet<number>): Reach[] {
   const found: Reach[] = [];
   let distance = 0;
+  let crossed = false;
   for (let k = start + step; k >= 0 && k < tokens.length; k += step) {
     const t = tokens[k];
     if (!t || t.kind === "stop") break;
+    if (t.kind === "newline" && walls.has(k)) break;
+    if (t.kind === "newline") crossed = true;
     // An amount in between is as far as a word: "Refund: $40 ($75 order)" is 40.
-    if (t.kind === "amount") found.push({ at: k, distance: distance++ });
+    if (t.kind === "amount") found.push({ at: k, distance: distance++, crossed });
     else if (t.kind === "word") distance += 1;
     else if (t.kind === "newline") distance += NEWLINE_WEIGHT;
     if (distance > MONEY_WINDOW_WORDS) break;
@@ -200,18 +225,11 @@ function chained(tokens: MoneyToken[], from: number, step: 1 | -1): number | nul
 export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBinding {
   const bound = new Map<number, [number, number]>();
   const context = contextOf(money);
-  const limitAt = new Map<number, boolean>();
-  const isLimit = (at: number) => {
-    let known = limitAt.get(at);
-    if (known === undefined) {
-      known = context.limits.isLimit(tokens, at);
-      limitAt.set(at, known);
-    }
-    return known;
-  };
+  const readings = readingsOf(tokens, context);
+  const { excluded, negatedAlone, counted } = readings;
   const negated = new Set<number>();
   for (const [first, last] of contextSpans(tokens, context)) {
-    const candidates = [...reach(tokens, first, -1), ...reach(tokens, last, 1)].filter((c) => !isLimit(c.at));
+    const candidates = candidatesOf(tokens, first, last, readings);
     if (candidates.length === 0) continue;
     const nearest = Math.min(...candidates.map((c) => c.distance));
     for (const { at, distance } of candidates) {
@@ -225,13 +243,19 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
       bound.set(at, promise);
       // Both ways: "$40 back today, and $40 more next week" lists the second after the context word.
       for (const way of [-1, 1] as const) {
-        for (let next = chained(tokens, at, way); next !== null; next = chained(tokens, next, way)) {
-          if (bound.has(next) || isLimit(next) || isNegatedPromise(tokens, next, next)) break;
-          bound.set(next, [next, next]);
+        let from = at;
+        for (let next = chained(tokens, from, way); next !== null; next = chained(tokens, from, way)) {
+          const counts = countingAmount(counted, next);
+          // The other end of a range is no second payment: "between $60 and $80 back" promises 80.
+          if (counts === countingAmount(counted, from)) break;
+          if (bound.has(counts) || excluded(counts) || negatedAlone(counts)) break;
+          bound.set(counts, [counts, counts]);
+          from = next;
         }
       }
     }
   }
+  bindWithoutWindow(tokens, context, readings, bound, negated);
 
   const amounts: BoundAmount[] = [];
   const unresolved: string[] = [];
@@ -245,18 +269,142 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
       for (let n = repeats(tokens, at); n > 0; n -= 1) amounts.push(mention);
     }
   }
-  const limits = [...limitAt].flatMap(([at, limit]) => {
+  const limits = [...readings.limitAt].flatMap(([at, limit]) => {
     const t = tokens[at];
     return limit && t?.kind === "amount" ? [{ at, text: t.claim.text }] : [];
   });
   const uncertain: UncertainAmount[] = [];
   for (let at = 0; at < tokens.length; at += 1) {
     const t = tokens[at];
-    if (t?.kind !== "amount" || bound.has(at) || negated.has(at) || isNegatedPromise(tokens, at, at)) continue;
-    const why = uncertainty(tokens, at, context, bound);
+    if (t?.kind !== "amount" || bound.has(at) || negated.has(at) || negatedAlone(at)) continue;
+    const why = uncertainty(tokens, at, context, bound, readings);
     if (why !== null) uncertain.push({ amount: convert(t.claim, money), text: t.claim.text, why });
   }
   return { amounts, unresolved, limits: limits.sort((a, b) => a.at - b.at).map((l) => l.text), uncertain };
+}
+
+/** What the binder knows of each amount before binding: limits, requests, tables, ranges and corrections, own negations. */
+interface Readings {
+  limitAt: Map<number, boolean>;
+  isLimit: (at: number) => boolean;
+  request: (at: number) => string | null;
+  tables: ReturnType<typeof readTables>;
+  table: (at: number) => TableReading | undefined;
+  counted: Map<number, number>;
+  /** An amount no promise can bind: a limit, a request, or a table's price, settled part or open cell. */
+  excluded: (at: number) => boolean;
+  /** Negated on its own, whatever binds it: "not $40", "no $75 refund". */
+  negatedAlone: (at: number) => boolean;
+  /** A context word in the amount's sentence or the one before. */
+  refundNear: (at: number) => boolean;
+}
+
+function readingsOf(tokens: MoneyToken[], context: ContextWords): Readings {
+  const limitAt = new Map<number, boolean>();
+  const isLimit = (at: number) => {
+    let known = limitAt.get(at);
+    if (known === undefined) {
+      known = context.limits.isLimit(tokens, at);
+      limitAt.set(at, known);
+    }
+    return known;
+  };
+  const requests = new Map<number, string | null>();
+  const request = (at: number) => {
+    let known = requests.get(at);
+    if (known === undefined) {
+      known = requestReading(tokens, at);
+      requests.set(at, known);
+    }
+    return known;
+  };
+  const tables = readTables(tokens, context.isWord);
+  const table = (at: number) => tables.amounts.get(at);
+  const excluded = (at: number) => {
+    const reading = table(at);
+    return (reading !== undefined && reading !== "refund") || isLimit(at) || request(at) !== null;
+  };
+  const negatedAlone = (at: number) => isNegatedPromise(tokens, at, at);
+  return {
+    limitAt,
+    isLimit,
+    request,
+    tables,
+    table,
+    counted: countedAmounts(tokens),
+    excluded,
+    negatedAlone,
+    refundNear: refundNearness(tokens, context),
+  };
+}
+
+/** Whether a context word stands in the sentence of token `at` or in the sentence before. */
+function refundNearness(tokens: MoneyToken[], context: ContextWords): (at: number) => boolean {
+  const sentence = new Uint32Array(tokens.length);
+  let n = 0;
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k];
+    const boundary = t?.kind === "stop" || t?.kind === "newline";
+    if (boundary && k > 0 && !["stop", "newline"].includes(tokens[k - 1]?.kind ?? "")) n += 1;
+    sentence[k] = n;
+  }
+  const withContext = new Set(contextSpans(tokens, context).map(([first]) => sentence[first]));
+  return (at) => {
+    const s = sentence[at] ?? 0;
+    return withContext.has(s) || (s > 0 && withContext.has(s - 1));
+  };
+}
+
+/**
+ * The amounts a context word spanning [first, last] may bind: reachable, counted for their range, not
+ * excluded; those on its own line when there are any ("- Order: #48213, $75.00\n- Refund I can issue
+ * today: $50.00" binds 50, while "Refund:\n$75" binds 75).
+ */
+function candidatesOf(tokens: MoneyToken[], first: number, last: number, readings: Readings): Reach[] {
+  const walls = readings.tables.walls;
+  const byAmount = new Map<number, Reach>();
+  for (const c of [...reach(tokens, first, -1, walls), ...reach(tokens, last, 1, walls)]) {
+    // A range is excluded by either end: "refunds between $50 and $500 need a specialist" is a cap.
+    if (readings.negatedAlone(c.at) || readings.excluded(c.at)) continue;
+    const at = countingAmount(readings.counted, c.at);
+    if (readings.excluded(at)) continue;
+    const known = byAmount.get(at);
+    if (!known || c.distance < known.distance) byAmount.set(at, { ...c, at });
+  }
+  const all = [...byAmount.values()];
+  const sameLine = all.filter((c) => !c.crossed);
+  return sameLine.length > 0 ? sameLine : all;
+}
+
+/**
+ * Amounts bound with no context word within the window: a table's refund row or column, money given
+ * or sent to the customer, and an amount labelled in the sentence after a refund done (top of file).
+ */
+function bindWithoutWindow(
+  tokens: MoneyToken[],
+  context: ContextWords,
+  readings: Readings,
+  bound: Map<number, [number, number]>,
+  negated: ReadonlySet<number>,
+): void {
+  for (let at = 0; at < tokens.length; at += 1) {
+    if (tokens[at]?.kind !== "amount" || bound.has(at) || negated.has(at) || readings.negatedAlone(at)) continue;
+    const counts = countingAmount(readings.counted, at);
+    if (counts !== at && readings.excluded(at)) continue;
+    if (bound.has(counts) || readings.negatedAlone(counts) || readings.request(counts) !== null) continue;
+    const table = readings.table(counts);
+    if (table !== undefined && table !== "refund") continue;
+    const limit = readings.isLimit(counts) ? context.limits.readingOf(tokens, counts) : null;
+    if (limit === "cap") continue;
+    // A price word may be the label itself: "I've refunded you. Total: $60."
+    const reading =
+      limit === "thing"
+        ? followUpReading(tokens, at, context.isWord) !== null
+        : table === "refund" ||
+          flowReading(tokens, at, readings.refundNear(at)) !== null ||
+          followUpReading(tokens, at, context.isWord) !== null;
+    if (reading) bound.set(counts, [counts, counts]);
+  }
 }
 
 /**
@@ -291,13 +439,20 @@ function moneyWordAt(tokens: MoneyToken[], k: number, context: ContextWords, wit
   return isContext ? word : null;
 }
 
-/** The sentence around token `at`: [first, last] token index (stops and line breaks end it). */
+/**
+ * Tokens of a sentence read either side of an amount. A longer sentence is cut there: a reply of one
+ * endless sentence with thousands of amounts would otherwise cost amounts × length (a 110,000-character
+ * one took 16 s; cut, it takes well under one).
+ */
+const MAX_SENTENCE_REACH = 40;
+
+/** The sentence around token `at`: [first, last] token index (stops and line breaks end it), cut at MAX_SENTENCE_REACH. */
 function sentenceOf(tokens: MoneyToken[], at: number): [number, number] {
   let first = at;
   let last = at;
   const ends = (t: MoneyToken | undefined) => !t || t.kind === "stop" || t.kind === "newline";
-  while (first > 0 && !ends(tokens[first - 1])) first -= 1;
-  while (last < tokens.length - 1 && !ends(tokens[last + 1])) last += 1;
+  while (first > 0 && at - first < MAX_SENTENCE_REACH && !ends(tokens[first - 1])) first -= 1;
+  while (last < tokens.length - 1 && last - at < MAX_SENTENCE_REACH && !ends(tokens[last + 1])) last += 1;
   return [first, last];
 }
 
@@ -342,7 +497,15 @@ function uncertainty(
   at: number,
   context: ContextWords,
   bound: ReadonlyMap<number, unknown>,
+  readings: Readings,
 ): string | null {
+  const table = readings.table(at);
+  if (table === "price" || table === "settled") return null;
+  if (table === "open") return "in a table about a refund, but neither its refund row nor a part adding up to it";
+  if (readings.request(at) !== null) return null;
+  // The other end of a range, or a corrected amount, when the amount that counts is bound: "$40–$75".
+  const counts = countingAmount(readings.counted, at);
+  if (counts !== at && bound.has(counts)) return null;
   const reading = context.limits.readingOf(tokens, at);
   if (reading === "cap") return null;
   const sentence = sentenceOf(tokens, at);

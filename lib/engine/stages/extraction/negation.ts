@@ -6,7 +6,8 @@ import type { MoneyToken } from "./money-tokens";
 // your $75 refund" are promises. English cues only; a negation in another language reads as a
 // promise, which blocks (the safe side).
 
-const CUES = new Set([
+/** Words that negate what they govern. */
+export const NEGATION_CUES = new Set([
   "not",
   "never",
   "cannot",
@@ -19,6 +20,10 @@ const CUES = new Set([
   "didn't",
   "isn't",
   "aren't",
+  "hasn't",
+  "haven't",
+  "wasn't",
+  "weren't",
   "unable",
 ]);
 /** Words allowed between a cue and the verb it negates: "won't be able to offer", "not currently give". */
@@ -59,6 +64,7 @@ const isClauseEnd = (t: MoneyToken | undefined) =>
   t.kind === "mark" ||
   t.kind === "comma" ||
   t.kind === "newline" ||
+  t.kind === "cell" ||
   (t.kind === "word" && CLAUSE_WORDS.has(t.text));
 const wordAt = (tokens: MoneyToken[], i: number) => {
   const t = tokens[i];
@@ -80,13 +86,21 @@ export function isNegatedPromise(tokens: MoneyToken[], from: number, to: number)
   while (ARTICLES.has(wordAt(tokens, i) ?? "")) i -= 1;
   const before = wordAt(tokens, i);
   if (before === "no" || before === "not" || before === "without") return true;
+  // "instead of $50", "rather than $50": the amount replaced.
+  if (
+    (before === "of" && wordAt(tokens, i - 1) === "instead") ||
+    (before === "than" && wordAt(tokens, i - 1) === "rather")
+  )
+    return true;
 
   // "we cannot offer you a $75 refund", "we won't be able to refund $75".
   let words = 0;
   for (let k = from; k >= 0 && !isClauseEnd(tokens[k - 1]) && words <= MAX_VERB_TO_PROMISE; k -= 1) {
     const verb = wordAt(tokens, k);
     if (verb === null) continue;
-    if (PROMISE_VERBS.has(verb) && negatedVerb(tokens, k)) return true;
+    // "It won't be a partial refund of $20": "be" with a promise for its complement.
+    const promiseVerb = PROMISE_VERBS.has(verb) || (verb === "be" && ARTICLES.has(wordAt(tokens, k + 1) ?? ""));
+    if (promiseVerb && negatedVerb(tokens, k)) return true;
     if (k < from) words += 1;
   }
 
@@ -104,7 +118,7 @@ function negatedVerb(tokens: MoneyToken[], verbAt: number): boolean {
   for (let k = verbAt - 1; k >= 0 && !isClauseEnd(tokens[k]) && gap <= MAX_CUE_TO_VERB; k -= 1) {
     const w = wordAt(tokens, k);
     if (w === null) continue;
-    if (CUES.has(w)) return true;
+    if (NEGATION_CUES.has(w)) return true;
     if (!FILLERS.has(w)) return false;
     gap += 1;
   }

@@ -1,0 +1,137 @@
+import { endsClause, FIRST_PERSON, wordAt } from "./money-reading";
+import type { MoneyToken } from "./money-tokens";
+
+// An amount that is asked for is not promised. The customer's words read back ("I understand you'd like
+// $75 back", "the $75 refund you asked for", "your request for $80 back"), a refund handed on ("I've
+// escalated the refund for order #48213 ($75.00) to our refunds team"), or one still waiting for
+// someone's decision ("a specialist will review your $75 refund request", "the $75 refund … needs
+// approval from a specialist"): the agent commits to nothing, so the amount binds nothing. Unless the
+// agent commits to it in the same clause: "I've approved your $75 refund request" and "I've refunded
+// the $75 you asked for" are promises. English only; elsewhere the amount binds (the safe side).
+
+/** "you'd like", "you're asking", "you asked for", "you mentioned": the customer's wish or words. */
+const WISH_VERBS = new Set(
+  "like want wanted asking asked ask request requested requesting hoping hoped expecting expected mentioned said claimed claiming after seeking sought".split(
+    " ",
+  ),
+);
+const YOU = new Set(["you", "you'd", "you're", "you've", "you'll"]);
+/** "Would you like $75 back?" and "if you'd like $75 back" offer the amount: the customer wishes nothing yet. */
+const OFFERING = new Set("would do did shall should could can will if".split(" "));
+/** Nouns of something asked for: "your $75 refund request", "your request for $80 back". */
+const REQUEST_NOUNS = new Set(
+  "request requests claim claims application dispute inquiry enquiry query appeal".split(" "),
+);
+/** Verbs that hand a refund on to someone else: "escalated", "passed … to a specialist". */
+const HAND_ON = new Set(
+  "escalated escalate escalating passed forwarded referred handed flagged submitted sent raised".split(" "),
+);
+/** Who decides instead of the agent: "to our refunds team", "with a specialist". */
+const DECIDERS = new Set(
+  "specialist specialists specialist's team team's teams colleague colleagues manager manager's managers supervisor supervisors department reviewer reviewers review approval billing finance".split(
+    " ",
+  ),
+);
+/** "A specialist will review …", "… needs approval": a decision still to come. */
+const DECIDING = new Set("review decide look consider check approve assess evaluate confirm".split(" "));
+const PENDING = new Set("needs need requires require awaiting awaits pending".split(" "));
+const PENDING_ON = new Set([...DECIDERS, "approved", "reviewed", "sign", "signoff"]);
+/** Promise verbs: used as verbs, they override a request ("I've approved your $75 refund request"). */
+const COMMIT_VERBS = new Set(
+  "approved approve processed process issued issue granted grant refunded refund sent send accepted accept honoured honored honour honor authorized authorised authorize authorise credited reimbursed completed".split(
+    " ",
+  ),
+);
+
+/** Words that make the commit verb after them a noun: "the refund for order 48213", "your refund request". */
+const DETERMINERS = new Set("the a an your my our this that his her their its".split(" "));
+/** After an amount asked for, a participle that grants it: "your $75 refund request has been approved". */
+const GRANTED = new Set("approved granted accepted processed issued completed honoured honored confirmed".split(" "));
+const GRANTED_BY = new Set("been is was are were 's now".split(" "));
+
+/** How far back and ahead of the amount its clause is read, in words. */
+const MAX_BEFORE = 10;
+const MAX_AFTER = 8;
+/** Words between a hand-on verb and the decider it hands to: "escalated [the refund for order 48213 ($75.00) to our refunds] team". */
+const MAX_HAND_ON_SPAN = 14;
+/** Words between a decider and its deciding verb: "a specialist [will] review". */
+const DECIDER_TO_VERB = 3;
+
+/** Whether the word at `k` is the customer's wish with "you" as its subject, not an offer: "you'd like", "you asked". */
+function wishAt(tokens: readonly MoneyToken[], k: number): boolean {
+  if (!WISH_VERBS.has(wordAt(tokens, k) ?? "")) return false;
+  for (let j = k - 1; j >= k - 2; j -= 1) {
+    const w = wordAt(tokens, j);
+    if (w === null) return false;
+    if (YOU.has(w)) return !OFFERING.has(wordAt(tokens, j - 1) ?? "");
+  }
+  return false;
+}
+
+/** A decider within the clause after `from`: "to our refunds team", "with a specialist". */
+function deciderAfter(tokens: readonly MoneyToken[], from: number): boolean {
+  for (let k = from + 1; k < tokens.length && k <= from + MAX_HAND_ON_SPAN && !endsClause(tokens[k]); k += 1) {
+    if (DECIDERS.has(wordAt(tokens, k) ?? "")) return true;
+  }
+  return false;
+}
+
+/** "A specialist will review", "our team can decide": a decider a few words before a deciding verb at `k`. */
+function decidedBySomeoneElse(tokens: readonly MoneyToken[], k: number): boolean {
+  if (!DECIDING.has(wordAt(tokens, k) ?? "")) return false;
+  for (let j = k - 1; j >= k - DECIDER_TO_VERB && j >= 0; j -= 1) {
+    const w = wordAt(tokens, j);
+    if (w === null || FIRST_PERSON.has(w)) return false;
+    if (DECIDERS.has(w)) return true;
+  }
+  return false;
+}
+
+type Asked = string | "commit" | null;
+
+/**
+ * Reading back from the amount to the nearest wish, request, hand-on or decider; "commit" when a
+ * promise verb used as a verb comes first ("I've refunded the $75 you asked for", "a specialist will
+ * review your order and refund $75").
+ */
+function askedBefore(tokens: readonly MoneyToken[], at: number): Asked {
+  for (let k = at - 1, words = 0; k >= 0 && words < MAX_BEFORE && !endsClause(tokens[k]); k -= 1) {
+    const w = wordAt(tokens, k);
+    if (w === null) continue;
+    words += 1;
+    if (COMMIT_VERBS.has(w) && !DETERMINERS.has(wordAt(tokens, k - 1) ?? "")) return "commit";
+    if (wishAt(tokens, k)) return "the customer's wish";
+    if (REQUEST_NOUNS.has(w)) return "a request";
+    if (HAND_ON.has(w) && (w.startsWith("escalat") || deciderAfter(tokens, k))) return "handed on for a decision";
+    if (decidedBySomeoneElse(tokens, k)) return "waiting for a decision";
+  }
+  return null;
+}
+
+/** Reading on from the amount: "$75 refund request", "$75 refund you asked for", "… needs approval", "… is with our team". */
+function askedAfter(tokens: readonly MoneyToken[], at: number): Asked {
+  let found: Asked = null;
+  for (let k = at + 1, words = 0; k < tokens.length && words < MAX_AFTER && !endsClause(tokens[k]); k += 1) {
+    const w = wordAt(tokens, k);
+    if (w === null) continue;
+    words += 1;
+    if (GRANTED.has(w) && GRANTED_BY.has(wordAt(tokens, k - 1) ?? "")) return "commit";
+    if (found !== null) continue;
+    if (REQUEST_NOUNS.has(w) && words <= 2) found = "a request";
+    else if (wishAt(tokens, k) && words <= 4) found = "the customer's wish";
+    else if (PENDING.has(w) && [1, 2, 3].some((n) => PENDING_ON.has(wordAt(tokens, k + n) ?? "")))
+      found = "waiting for a decision";
+    else if (w === "under" && wordAt(tokens, k + 1) === "review") found = "waiting for a decision";
+    else if (w === "with" && words <= 4 && deciderAfter(tokens, k)) found = "handed on for a decision";
+  }
+  return found;
+}
+
+/** Why the amount at `at` is asked for rather than promised (above), or null. */
+export function requestReading(tokens: readonly MoneyToken[], at: number): string | null {
+  const before = askedBefore(tokens, at);
+  if (before === "commit") return null;
+  const after = askedAfter(tokens, at);
+  if (after === "commit") return null;
+  return before ?? after;
+}
