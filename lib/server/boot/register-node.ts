@@ -3,12 +3,12 @@ import { loggableError } from "../loggable-error";
 import { startTurnTelemetry } from "../telemetry/otel-export";
 import { bootFocal } from "./boot";
 import { installConsoleScrub } from "./scrub-console";
-import { installPeerAddressStamp } from "./stamp-peer-address";
+import { installServerRequestHook } from "./server-request-hook";
 
 /** Boots Focal in the Node.js server; a failure (e.g. the data directory is locked) stops the process. */
 export async function registerNode(): Promise<void> {
   if (isBuildPhase()) return;
-  installPeerAddressStamp();
+  installServerRequestHook();
   installConsoleScrub();
   try {
     await bootFocal();

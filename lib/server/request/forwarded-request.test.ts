@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { installPeerAddressStamp } from "../boot/stamp-peer-address";
+import { installServerRequestHook } from "../boot/server-request-hook";
 import { clientAddressFrom, isSameOrigin, requestHostFrom } from "./forwarded-request";
 import { addressBucket, PEER_ADDRESS_HEADER, peerAddressFrom, peerAddressHeaderValue } from "./peer-address";
 
@@ -87,7 +87,7 @@ describe("requestHostFrom and isSameOrigin", () => {
 
 describe("the server hook", () => {
   it("records the socket address over whatever the client sent under that header", async () => {
-    installPeerAddressStamp();
+    installServerRequestHook();
     const seen: Headers[] = [];
     const server = createServer((req, res) => {
       seen.push(new Headers(req.headers as Record<string, string>));
