@@ -82,6 +82,7 @@ const hook = (db: DatabaseHandle["db"], agent: AgentRow, url: string) =>
     {
       actor: SYSTEM_ACTOR,
       requestId: "setup",
+      fullUrls: true,
     },
   );
 

@@ -226,7 +226,7 @@ describe("tool runner", () => {
 
   it("lets an exactly listed name reach a private address as its DNS says", async () => {
     const port = Number(host.split(":")[1]);
-    const resolve = vi.fn(async () => [{ address: "127.0.0.1", family: 4 }]);
+    const resolve = vi.fn(async (_hostname: string) => [{ address: "127.0.0.1", family: 4 }]);
     const runner = createToolRunner({ allowedHosts: [`db.internal.test:${port}`], resolve });
     expect(await runner.run(httpTool({ url: `http://db.internal.test:${port}/orders/7` }), {})).toMatchObject({
       ok: true,

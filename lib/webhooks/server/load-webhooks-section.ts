@@ -8,8 +8,13 @@ import { listDeliveries, listWebhooks } from "./webhook-config";
 // Ten deliveries a webhook on the page; the REST log has 50.
 const DELIVERIES_ON_PAGE = 10;
 
-export async function loadWebhooksSection(db: Database, agent: AgentRow): Promise<WebhookWithDeliveries[]> {
-  const webhooks = await listWebhooks(db, agent);
+/** `fullUrls`: the operator is an admin (webhook-url-view.ts); everyone else sees URLs without their query. */
+export async function loadWebhooksSection(
+  db: Database,
+  agent: AgentRow,
+  fullUrls: boolean,
+): Promise<WebhookWithDeliveries[]> {
+  const webhooks = await listWebhooks(db, agent, fullUrls);
   return Promise.all(
     webhooks.map(async (webhook) => ({
       ...webhook,

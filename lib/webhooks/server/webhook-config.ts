@@ -21,6 +21,7 @@ import type {
   WebhookEventType,
 } from "../webhook-schemas";
 import { checkWebhookUrl } from "./webhook-url-policy";
+import { shownWebhookUrl } from "./webhook-url-view";
 
 // A webhook's create, change and delete, each in one transaction with its ledger event
 // (WEBHOOK_CREATED / _UPDATED / _DELETED on the global chain). The ledger records the URL without
@@ -34,12 +35,14 @@ const DELIVERIES_SHOWN = 50;
 interface ChangeContext {
   actor: Actor;
   requestId: string;
+  /** Whether the caller is an admin, who sees URLs whole (webhook-url-view.ts); unset: not. */
+  fullUrls?: boolean;
 }
 
-function view(row: WebhookRow): WebhookBody {
+function view(row: WebhookRow, fullUrls: boolean): WebhookBody {
   return {
     id: row.id,
-    url: row.url,
+    url: shownWebhookUrl(row.url, fullUrls),
     enabled: row.enabled,
     events: row.events as WebhookEventType[],
     created_by: row.createdBy,
@@ -49,10 +52,7 @@ function view(row: WebhookRow): WebhookBody {
 }
 
 /** What the ledger keeps of a URL: scheme, host and path. */
-function ledgerUrl(text: string): string {
-  const url = new URL(text);
-  return `${url.origin}${url.pathname}`;
-}
+const ledgerUrl = (text: string) => shownWebhookUrl(text, false);
 
 /** Refuses (422 naming `url`, nothing written) a URL the delivery would refuse. */
 async function assertDeliverableUrl(url: string): Promise<void> {
@@ -70,8 +70,8 @@ async function webhookOr404(db: Database, agent: AgentRow, id: string): Promise<
   return row;
 }
 
-export async function listWebhooks(db: Database, agent: AgentRow): Promise<WebhookBody[]> {
-  return (await listAgentWebhooks(db, agent.id)).map(view);
+export async function listWebhooks(db: Database, agent: AgentRow, fullUrls: boolean): Promise<WebhookBody[]> {
+  return (await listAgentWebhooks(db, agent.id)).map((row) => view(row, fullUrls));
 }
 
 export async function createWebhook(
@@ -106,7 +106,7 @@ export async function createWebhook(
     });
     return inserted;
   });
-  return { ...view(row), secret };
+  return { ...view(row, ctx.fullUrls ?? false), secret };
 }
 
 export async function updateWebhook(
@@ -128,7 +128,7 @@ export async function updateWebhook(
   if (input.enabled !== undefined && input.enabled !== before.enabled) {
     diff.enabled = { before: before.enabled, after: input.enabled };
   }
-  if (Object.keys(diff).length === 0) return view(before);
+  if (Object.keys(diff).length === 0) return view(before, ctx.fullUrls ?? false);
   const row = await db.transaction(async (tx) => {
     const updated = await updateWebhookRow(tx, id, input);
     if (!updated) throw new AppError("NOT_FOUND", `No webhook ${id} on agent ${agent.key}.`);
@@ -141,7 +141,7 @@ export async function updateWebhook(
     });
     return updated;
   });
-  return view(row);
+  return view(row, ctx.fullUrls ?? false);
 }
 
 export async function deleteWebhook(db: Database, agent: AgentRow, id: string, ctx: ChangeContext): Promise<void> {

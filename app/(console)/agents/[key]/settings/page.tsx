@@ -12,7 +12,7 @@ import { loadWebhooksSection } from "@/lib/webhooks/server/load-webhooks-section
 async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const agent = await requirePageAgent((await params).key);
-  const webhooks = await loadWebhooksSection(await getDb(), agent);
+  const webhooks = await loadWebhooksSection(await getDb(), agent, roleAtLeast(operator.role, "admin"));
   let settings: ReturnType<typeof resolveAgentSettings> | null = null;
   try {
     settings = resolveAgentSettings(agent.settings);
