@@ -10,7 +10,7 @@ import { verifyCustomerToken } from "./customer-token";
 // anything is counted or written. The page cannot keep a secret, so it never names the customer
 // itself; the company's server vouches for one with a signed token, or the session is anonymous.
 
-export const CUSTOMER_TOKEN_HEADER = "x-focal-customer-token";
+const CUSTOMER_TOKEN_HEADER = "x-focal-customer-token";
 
 /** The one answer for an environment the key may not use, whether or not it exists: no list of names leaks. */
 const environmentRefused = () =>
@@ -39,7 +39,7 @@ export async function widgetSessionStart(
     throw new AppError("VALIDATION", "A publishable key cannot choose the customer.", [
       {
         path: "customer_id",
-        message: `a web page may not name the customer; send a token your server signed in ${CUSTOMER_TOKEN_HEADER}`,
+        message: "a web page may not name the customer; send a token your server signed in X-Focal-Customer-Token",
       },
     ]);
   }
