@@ -2,11 +2,8 @@ import Link from "next/link";
 import { Stat } from "@/components/ui/stat";
 import type { ProductionServes } from "@/lib/environments/production-serves";
 
-const HOW = {
-  pinned: "production's pin",
-  latest: "not pinned: each save reaches it",
-  split: "a traffic split",
-} as const;
+// Short enough for a phone's half-width card (about 23 characters).
+const HOW = { pinned: "pinned by a promotion", latest: "follows each save", split: "a traffic split" } as const;
 
 /**
  * What customers get: the version production serves (its pin, the latest while never pinned, or a

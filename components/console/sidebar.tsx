@@ -209,7 +209,8 @@ function NavLink({
             </Badge>
           ))}
       </span>
-      <span className="font-mono text-[10px] opacity-60" aria-hidden>
+      {/* A phone or a touch screen has no keyboard to press the shortcut on. */}
+      <span className="font-mono text-[10px] opacity-60 max-md:hidden pointer-coarse:hidden" aria-hidden>
         g {item.key}
       </span>
     </Link>

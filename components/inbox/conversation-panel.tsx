@@ -52,7 +52,15 @@ export function ConversationPanel({
       : null;
   return (
     // The trace sits beside the conversation from 1536 px; narrower, under it, so the reply box keeps its width.
-    <div className={cn("grid min-h-0 flex-1 grid-cols-1 gap-3", traced && "2xl:grid-cols-[minmax(0,1fr)_400px]")}>
+    <div
+      className={cn(
+        "grid min-h-0 flex-1 grid-cols-1 gap-3",
+        // Under 1536 px an open trace sits below the conversation: the column scrolls to it.
+        traced
+          ? "overflow-y-auto 2xl:grid-cols-[minmax(0,1fr)_400px] 2xl:grid-rows-[minmax(0,1fr)] 2xl:overflow-visible"
+          : "grid-rows-[minmax(0,1fr)]",
+      )}
+    >
       {/* On one column as tall as the screen below the top bar, so its reply box shows with it. */}
       <section
         ref={section}

@@ -22,12 +22,14 @@ export function InboxPage({
 }) {
   const waiting = items.filter((item) => item.state === "waiting").length;
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    // From 1024 px as tall as the main area (its padding is 2 × 1.5rem): the queue and the conversation
+    // scroll inside their columns, so the reply box stays on screen beside a queue of any length.
+    <div className="flex min-h-0 flex-col lg:h-[calc(100dvh-3rem)]">
       <PageHeader
         title="Inbox"
         description={`${waiting} waiting · ${items.length - waiting} with a person. Claim a conversation to answer the customer; hand it back when the agent can go on.`}
       />
-      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[300px_minmax(0,1fr)]">
+      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)]">
         <div className="min-h-0 overflow-y-auto">
           <HandoffQueue items={items} selected={conversation?.session_id ?? null} renderedAt={renderedAt} />
         </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatUtc } from "@/components/sandbox/sandbox-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -53,7 +54,7 @@ export function RolloutPanel({
         description={`${agent.name} · is continuity (resolving “the second one” against offered options) making turns worse? The last ${windowKey} against the ${windowKey} before, with the thresholds that call for turning it off`}
         breadcrumb={<Link href={`/agents/${agent.key}`}>{agent.name}</Link>}
       />
-      <form method="get" className="flex items-end gap-3" aria-label="Choose the window">
+      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the window">
         <div className="space-y-1">
           <Label htmlFor="window">Window</Label>
           <NativeSelect id="window" name="window" defaultValue={windowKey} className="w-32">
@@ -67,8 +68,10 @@ export function RolloutPanel({
         <Button type="submit" variant="secondary">
           Apply
         </Button>
-        <span className="text-xs text-muted-foreground">
-          window <Mono>{range.from}</Mono> → <Mono>{range.to}</Mono>; baseline from <Mono>{range.baselineFrom}</Mono>
+        {/* Under the controls on a phone: beside them the three times wrap mid-date. */}
+        <span className="text-xs text-muted-foreground max-sm:basis-full">
+          window <Mono>{formatUtc(range.from)}</Mono> → <Mono>{formatUtc(range.to)}</Mono>; baseline from{" "}
+          <Mono>{formatUtc(range.baselineFrom)}</Mono>
         </span>
       </form>
       <div className="flex flex-wrap gap-2 text-sm">

@@ -71,9 +71,9 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
       title="No sandbox session yet"
       description={
         data.canPost
-          ? `Start a session, or just write a message below: a session starts with it.${data.othersSessions.length > 0 ? " Sessions others started are under Session, to read." : ""}`
+          ? `Start a session, or just write a message below: a session starts with it.${data.othersSessions.length > 0 ? " Sessions others started are in the session list above, to read." : ""}`
           : data.othersSessions.length > 0
-            ? "Pick a session a designer started under Session to read it."
+            ? "Pick a session a designer started from the session list above to read it."
             : "A designer starts sandbox sessions here; you can read them once they exist."
       }
       action={

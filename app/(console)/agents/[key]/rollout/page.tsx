@@ -39,9 +39,9 @@ async function RolloutPage({
       agent={{ key: agent.key, name: agent.name }}
       windowKey={windowKey}
       range={{
-        from: from.toISOString().slice(0, 16),
-        to: to.toISOString().slice(0, 16),
-        baselineFrom: baselineFrom.toISOString().slice(0, 16),
+        from: from.toISOString(),
+        to: to.toISOString(),
+        baselineFrom: baselineFrom.toISOString(),
       }}
       window={window}
       baseline={baseline}
