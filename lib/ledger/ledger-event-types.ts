@@ -44,4 +44,5 @@ export const LEDGER_EVENT_TYPES = [
   "SPLIT_STARTED",
   "SPLIT_ENDED",
   "PII_REVEALED",
+  "PII_REVEAL_FAILED",
 ] as const;

@@ -99,6 +99,30 @@ describe("revealing a masked value", () => {
     expect((await reveal(sessionId, "[CARD_1]", { key: revealer })).status).toBe(200);
   });
 
+  it("a reveal that finds nothing is ledgered too, with its reason and never a value", async () => {
+    const sessionId = await sessionWithCard();
+    const failures = () =>
+      app.handle.db
+        .select()
+        .from(ledgerEvents)
+        .where(eq(ledgerEvents.type, "PII_REVEAL_FAILED"))
+        .orderBy(desc(ledgerEvents.seq));
+    const before = (await failures()).length;
+    expect((await reveal(sessionId, "[CARD_7]", { cookie: app.cookies.admin })).status).toBe(404);
+    const missing = crypto.randomUUID();
+    expect((await reveal(missing, "[CARD_1]", { cookie: app.cookies.admin })).status).toBe(404);
+    const events = await failures();
+    expect(events).toHaveLength(before + 2);
+    expect(events[1]?.payload).toEqual({ session_id: sessionId, placeholder: "[CARD_7]", reason: "no_value" });
+    expect(events[1]?.agentId).not.toBeNull();
+    expect(events[1]?.actorKind).toBe("operator");
+    expect(events[0]?.payload).toEqual({ session_id: missing, placeholder: "[CARD_1]", reason: "no_session" });
+    expect(events[0]?.agentId).toBeNull();
+    // A refused caller (403) never reaches the vault: that refusal is the wrapper's, not a reveal.
+    expect((await reveal(sessionId, "[CARD_1]", { cookie: app.cookies.operator })).status).toBe(403);
+    expect(await failures()).toHaveLength(before + 2);
+  });
+
   it("a placeholder the session never had is 404, and one that is not a placeholder 422", async () => {
     const sessionId = await sessionWithCard();
     expect((await reveal(sessionId, "[CARD_7]", { cookie: app.cookies.admin })).status).toBe(404);
