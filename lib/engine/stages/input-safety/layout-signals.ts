@@ -33,6 +33,7 @@ const INSTRUCTION_LABEL = /(?:^|\n|\\n|[.?!]\s)\s*(?:instruction|instructions|ne
 const SHOUTED_RUN = /(?:(?<![\p{L}\p{N}])\p{Lu}{2,}[!?.,:"']*\s+){3}\p{Lu}{2,}(?![\p{L}\p{N}])/u;
 const THREE_LOWER_WORDS = /\p{Ll}{2,}[^\p{Ll}]+\p{Ll}{2,}[^\p{Ll}]+\p{Ll}{2,}/u;
 
+const QUOTE = /["“'‘]/;
 const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
 
 /** The longest stretch where a token equals the one `period` places on, over periods of 1–6 words. */
@@ -56,14 +57,18 @@ export function layoutSignals(tokens: Tokens, original: string, signals: Weighte
   if (CONTEXT_SIGIL.test(original) || (CONTEXT_OPENING.test(original) && QUESTION_MARK.test(original))) {
     raise(signals, "fake_context", LIKELY);
   }
-  const parts = count(original, QUOTED_PART) + count(original, ASSIGNED_QUOTE) + count(original, LETTER_IS_QUOTE);
-  if (parts >= 2) raise(signals, "payload_splitting", MEDIUM);
-  if (count(original, SPEAKER) >= 3) raise(signals, "transcript_frame", WEAK);
-  if (ENDS_ON_SPEAKER.test(original)) raise(signals, "transcript_frame", MEDIUM);
+  // Each pattern below needs a character most messages lack: a quote, a colon, a backslash.
+  if (QUOTE.test(original)) {
+    const parts = count(original, QUOTED_PART) + count(original, ASSIGNED_QUOTE) + count(original, LETTER_IS_QUOTE);
+    if (parts >= 2) raise(signals, "payload_splitting", MEDIUM);
+  }
+  const colon = original.includes(":");
+  if (colon && count(original, SPEAKER) >= 3) raise(signals, "transcript_frame", WEAK);
+  if (colon && ENDS_ON_SPEAKER.test(original)) raise(signals, "transcript_frame", MEDIUM);
   if (longestRepeat(tokens) >= 12) raise(signals, "padding", WEAK);
   if (shouted(original)) raise(signals, "shouted_insert", WEAK);
   if (original.includes("<!--") && COMMENT_INSTRUCTION.test(original)) raise(signals, "forced_output", MEDIUM);
-  if (INSTRUCTION_LABEL.test(original)) raise(signals, "replacement_instructions", WEAK);
-  const escaped = count(original, ESCAPED_NEWLINE);
+  if (colon && INSTRUCTION_LABEL.test(original)) raise(signals, "replacement_instructions", WEAK);
+  const escaped = original.includes("\\") ? count(original, ESCAPED_NEWLINE) : 0;
   if (escaped > 0) raise(signals, "escaped_newlines", escaped >= 3 ? LIKELY : MEDIUM);
 }
