@@ -5,7 +5,7 @@ import type { EnginePorts } from "@/lib/engine/ports";
 import { type ReplaySessionInput, replaySession } from "@/lib/engine/replay/replay-session";
 import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { sequentialIds, staticToolRunner, steppingClock } from "@/lib/engine/testing/fixed-ports";
-import { recordSession } from "@/lib/engine/testing/record-session";
+import { type RecordedOperator, recordSession } from "@/lib/engine/testing/record-session";
 import { snapshotFromBundle } from "@/lib/engine/testing/snapshot-from-bundle";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { runBenchChild } from "./bench-child";
@@ -21,28 +21,54 @@ function ports(model = offline): EnginePorts {
   return { model, embedder, tools: staticToolRunner(), clock: steppingClock(), ids: sequentialIds() };
 }
 
-async function record(agent: CompiledAgent, sessions: { messages: string[]; continuity: boolean }[], flaky: boolean) {
+type PlannedSession = { messages: string[]; continuity: boolean; operator?: RecordedOperator };
+
+async function record(agent: CompiledAgent, sessions: PlannedSession[], flaky: boolean) {
   const recorded: ReplaySessionInput[] = [];
   const model = flaky ? flakyProvider(offline) : offline;
   for (const [i, s] of sessions.entries()) {
-    recorded.push(await recordSession(agent, `s${i}`, s.messages, ports(model), { continuityEnabled: s.continuity }));
+    recorded.push(
+      await recordSession(agent, `s${i}`, s.messages, ports(model), {
+        continuityEnabled: s.continuity,
+        ...(s.operator ? { operator: s.operator } : {}),
+      }),
+    );
   }
   return recorded;
 }
 
-/** Replays every session under `agent` (frozen); the share of turns identical to the recording, and turns/s. */
+/**
+ * Replays every session under `agent` (frozen): the share of turns identical to the recording, the
+ * turns that started from another state than they ran with (start-state.ts; must be 0), and turns/s.
+ */
 async function replayAll(agent: CompiledAgent, sessions: ReplaySessionInput[]) {
   let same = 0;
   let turns = 0;
+  let drifted = 0;
   const started = performance.now();
   for (const session of sessions) {
     for (const turn of (await replaySession(agent, session, frozen)).turns) {
       turns += 1;
       if (turn.status === "same") same += 1;
+      if (turn.startDrift) drifted += 1;
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  return { fidelity: same / Math.max(1, turns), turns, turnsPerSecond: turns / seconds };
+  return { fidelity: same / Math.max(1, turns), turns, drifted, turnsPerSecond: turns / seconds };
+}
+
+/** What of people the corpus holds, so a fidelity figure says which paths it covered. */
+function peopleCounts(sessions: ReplaySessionInput[]): string {
+  const turns = sessions.flatMap((s) => s.turns);
+  const count = (test: (t: (typeof turns)[number]) => boolean) => turns.filter(test).length;
+  const fallbackHandoffs = count(
+    (t) => t.original.outcome === "handoff" && t.original.provenance.fallback_reason !== null,
+  );
+  return [
+    `${count((t) => t.original.outcome === "handoff")} handoffs (${fallbackHandoffs} after fallbacks in a row)`,
+    `${count((t) => t.original.outcome === "queued_for_human")} turns queued for a person`,
+    `${count((t) => Boolean(t.tape?.operator_note))} turns told a return note`,
+  ].join(", ");
 }
 
 function tapeBytes(sessions: ReplaySessionInput[]): number[] {
@@ -76,6 +102,8 @@ export async function benchReplay(report: Report): Promise<void> {
     ).toFixed(4),
   );
   report.note(`fidelity over ${demoRun.turns} demo regression turns and a ${corpusRun.turns}-turn generated corpus`);
+  report.note(`corpus: ${peopleCounts(corpus)}`);
+  report.figure("replay_start_drift_turns_corpus", corpusRun.drifted);
   report.figure("replay_turns_per_s_demo", corpusRun.turnsPerSecond.toFixed(0));
   const demoBytes = tapeBytes(corpus);
   report.figure("tape_bytes_per_turn_demo_p50", percentile(demoBytes, 50));
@@ -85,6 +113,8 @@ export async function benchReplay(report: Report): Promise<void> {
   const bigCorpus = await record(big, replayCorpus(500, 11), true);
   const bigRun = await replayAll(big, bigCorpus);
   report.figure("replay_fidelity_rules_1000", bigRun.fidelity.toFixed(4));
+  report.note(`rules_1000 corpus: ${peopleCounts(bigCorpus)}`);
+  report.figure("replay_start_drift_turns_rules_1000", bigRun.drifted);
   report.figure("replay_turns_per_s_rules_1000", bigRun.turnsPerSecond.toFixed(0));
   const bigBytes = tapeBytes(bigCorpus);
   report.figure("tape_bytes_per_turn_rules_1000_p50", percentile(bigBytes, 50));

@@ -59,6 +59,12 @@ const ReplayedTurnSchema = z.object({
   status: z.enum(["same", "changed", "not_replayable"]),
   diverged: z.boolean().describe("Frozen: a call the configuration made was not on the tape; see divergences"),
   divergences: z.array(DivergenceSchema),
+  startDrift: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Fields of the state the turn started from that differ from what it ran with (`history`, `variables`, `fallbackStreak`, …); absent when none do",
+    ),
   before: TurnDecisionsSchema,
   after: TurnDecisionsSchema.nullable(),
   diff: DecisionDiffSchema.nullable(),

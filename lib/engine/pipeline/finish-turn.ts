@@ -12,10 +12,8 @@ import type {
 import type { ScoredRule } from "../stages/filtering/filter-rules";
 import { goalProvenance, originalGoalFromTurn } from "../stages/reformulation/goal-state-transitions";
 import type { ToolCall } from "../stages/tools/run-tools";
+import { appendHistory } from "./session-history";
 import type { TurnContext } from "./turn-context";
-
-// CHAT_HISTORY_MAX_TURNS = 8 turns of history, i.e. 16 messages.
-export const HISTORY_MAX_ENTRIES = 16;
 
 export interface TurnResultParts {
   response: string;
@@ -52,11 +50,7 @@ function closeSession(ctx: TurnContext, parts: TurnResultParts, fired: ScoredRul
     const previous = session.ruleFires[compiled.rule.id];
     session.ruleFires[compiled.rule.id] = { count: (previous?.count ?? 0) + 1, lastTurn: session.turnIndex };
   }
-  session.history = [
-    ...session.history,
-    { role: "user" as const, text: ctx.input.message },
-    { role: "agent" as const, text: parts.response },
-  ].slice(-HISTORY_MAX_ENTRIES);
+  session.history = appendHistory(session.history, ctx.input.message, parts.response);
   // docs/goals.md: the first clear request becomes the original goal, never overwritten afterwards.
   session.goal = originalGoalFromTurn(
     session.goal,

@@ -18,7 +18,7 @@ beforeAll(async () => {
 it("a recorded turn is sensed on the same vectors as an unrecorded one (the embedder's sparse vectors too)", async () => {
   const message = { message: "the kettle I ordered is broken, can I get my money back?", turnId: "t1" };
   const plain = await runTurn(agent, emptySessionState(), message, testPorts(createOfflineProvider(), embedder));
-  const recorder = recordingPorts(testPorts(createOfflineProvider(), embedder), false);
+  const recorder = recordingPorts(testPorts(createOfflineProvider(), embedder), {});
   const recorded = await runTurn(agent, emptySessionState(), message, recorder.ports);
   const sensor = (out: typeof plain) => out.spans.find((s) => s.name === "sensor")?.attributes;
   expect(sensor(recorded)?.local_top).toEqual(sensor(plain)?.local_top);

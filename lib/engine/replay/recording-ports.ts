@@ -1,4 +1,5 @@
 import type { EngineTool } from "../contracts/snapshot";
+import type { TurnInput } from "../contracts/turn-outcome";
 import type { Embedder, EnginePorts, ModelProvider } from "../ports";
 import { canonicalSha256 } from "./request-hash";
 import { withStableRefs } from "./stable-refs";
@@ -7,7 +8,7 @@ import type { ModelCallKind, TapeModelCall, TurnTape } from "./tape";
 export interface TapeRecorder {
   /** The ports to run the turn with: every call goes through to `ports` and is written down. */
   ports: EnginePorts;
-  /** The tape so far; `end` and `external` are the host's to fill. */
+  /** The tape so far; `end`, `external`, `start` and the people's part are the host's to fill. */
   tape(): Omit<TurnTape, "end" | "external">;
 }
 
@@ -83,11 +84,12 @@ function recordingRest(ports: EnginePorts, kept: Pick<TurnTape, "tools" | "clock
 /**
  * Wraps a turn's ports so that what they return is kept: model results in call order with a hash of
  * each request, tool results with a hash of each input, wall-clock readings and ids. The embedder is
- * kept by identity only — it is deterministic and local, and a replay checks it is the same one.
+ * kept by identity only — it is deterministic and local, and a replay checks it is the same one. Of
+ * the turn's input it keeps what a replay cannot rebuild (replayed-input.ts says where each field comes from).
  */
 export function recordingPorts(
   ports: EnginePorts,
-  continuityEnabled: boolean,
+  input: Omit<TurnInput, "message" | "turnId">,
   refs?: ReadonlyMap<string, string>,
 ): TapeRecorder {
   const calls: TapeModelCall[] = [];
@@ -111,7 +113,8 @@ export function recordingPorts(
         select: Boolean(inner.select),
       },
       embedder: { name: ports.embedder.name, dimension: dimension.value },
-      continuity_enabled: continuityEnabled,
+      continuity_enabled: input.continuityEnabled ?? false,
+      ...(input.operatorNote ? { operator_note: input.operatorNote } : {}),
       calls,
       tools: kept.tools,
       clock: kept.clock,

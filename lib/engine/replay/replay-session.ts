@@ -1,11 +1,16 @@
 import type { CompiledAgent } from "../compile/compile-agent";
+import { resolveAgentSettings } from "../contracts/agent-settings";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
-import type { TurnOutcome } from "../contracts/turn-outcome";
+import { fallbackStreak } from "../pipeline/fallback-streak";
 import { runTurn } from "../pipeline/run-turn";
+import { queuedOutcome } from "../pipeline/turn-without-pipeline";
 import { type DecisionDiff, diffDecisions } from "./decision-diff";
 import { fitStateToAgent, nextStartState, withExternalState } from "./next-start-state";
+import { PeopleTrack, type ReplayStop } from "./people-stops";
 import { type Divergence, type ReplayPortsOptions, replayPorts } from "./replay-ports";
+import { replayedTurnInput } from "./replayed-input";
 import { stableRefsOf } from "./stable-refs";
+import { startDrift, startFingerprint } from "./start-state";
 import type { TurnTape } from "./tape";
 import { type DecisionSource, type TurnDecisions, turnDecisions } from "./turn-decisions";
 
@@ -36,6 +41,12 @@ export interface ReplayedTurn {
   /** Frozen: some call the new configuration made was not on the tape (see `divergences`). */
   diverged: boolean;
   divergences: Divergence[];
+  /**
+   * Fields of the state the turn started from that differ from what it ran with (start-state.ts). Set
+   * only when some do: after an earlier turn changed, or — under the configuration it ran on — where
+   * a replay fails to rebuild what the host kept.
+   */
+  startDrift?: string[];
   before: TurnDecisions;
   after: TurnDecisions | null;
   diff: DecisionDiff | null;
@@ -45,19 +56,11 @@ export interface ReplayedTurn {
   stages?: { name: string; status: string; decision: string }[];
 }
 
-/** Where a replay stopped short of the session's end, and why (docs/replay.md#people-in-the-session). */
-interface ReplayStop {
-  /** The last turn that was replayed; -1 when none was. */
-  turnIndex: number;
-  reason: "handoff" | "approval";
-  note: string;
-}
-
 export interface ReplayedSession {
   sessionId: string;
   replayable: boolean;
   turns: ReplayedTurn[];
-  /** Set when the replay stopped at a handoff or an approval no one decided: the later turns are not replayable. */
+  /** Set when the replay and the recorded session parted ways on a person: the later turns are not replayable. */
   stopped?: ReplayStop;
 }
 
@@ -85,8 +88,9 @@ function notReplayable(turn: ReplayTurnInput, note: string): ReplayedTurn {
  * turn — the configuration each turn ran on, for a fidelity check), serving model and
  * tool calls from each turn's tape (frozen) or from live ports. Each turn starts from the state the
  * replayed turn before it left — so a change on turn 1 carries into routing on turn 2 — plus what
- * changed outside turns, as the tape recorded it. Pure: writes nothing; the same inputs give the same
- * result. Under the configuration a session ran on, every turn comes out `same` (docs/replay.md).
+ * changed outside turns, as the tape recorded it; a turn stored while a person had the session is
+ * reproduced as the queued turn it was. Pure: writes nothing; the same inputs give the same result.
+ * Under the configuration a session ran on, every turn comes out `same` (docs/replay.md).
  */
 export async function replaySession(
   agentFor: CompiledAgent | ((turn: ReplayTurnInput) => CompiledAgent),
@@ -103,29 +107,30 @@ export async function replaySession(
   }
 
   const turns: ReplayedTurn[] = [];
+  const people = new PeopleTrack();
+  /** Outcomes of the replayed turns, newest first: the fallback streak is counted over them. */
+  const outcomes: string[] = [];
   let state: SessionState = emptySessionState();
   for (const [at, turn] of session.turns.entries()) {
     const tape = turn.tape as TurnTape;
-    const queued = queuedStop(turn, turns.at(-1)?.turnIndex ?? -1);
-    if (queued) return stoppedAt(session, turns, at, queued);
     const agent = typeof agentFor === "function" ? agentFor(turn) : agentFor;
+    const refs = stableRefsOf(agent);
     const start = fitStateToAgent(withExternalState({ ...state, turnIndex: turn.turnIndex }, tape.external), agent);
-    const { ports, divergences } = replayPorts(tape, { ...options, refs: stableRefsOf(agent) });
-    const outcome = await runTurn(
-      agent,
-      start,
-      {
-        message: turn.message,
-        turnId: turn.turnId,
-        continuityEnabled: tape.continuity_enabled,
-        ...(tape.approval ? { approval: { toolId: tape.approval.tool_id, decision: tape.approval.decision } } : {}),
-      },
-      ports,
-    );
+    const limit = resolveAgentSettings(agent.snapshot.settings).handoff.fallbacks_before_handoff;
+    const rebuilt = { fallbackStreak: fallbackStreak(outcomes, limit) };
+    const { ports, divergences } = replayPorts(tape, { ...options, refs });
+    // The recorded turn ran while a person had the session (a handoff both runs made, or an operator
+    // took it over): no pipeline ran, so none runs here either.
+    const outcome =
+      turn.original.outcome === "queued_for_human"
+        ? queuedOutcome(agent, start, { message: turn.message, turnId: turn.turnId }, ports)
+        : await runTurn(agent, start, replayedTurnInput({ turn, tape, rebuilt }), ports);
     const before = turnDecisions(turn.original);
     const after = turnDecisions(outcome);
     const diff = diffDecisions(before, after);
+    const drift = startDrift(tape.start, startFingerprint(start, rebuilt, refs));
     const notes: string[] = [];
+    if (drift.length > 0) notes.push(`started from another state than when it ran: ${drift.join(", ")}`);
     if (tape.embedder.name !== options.embedder.name) {
       notes.push(`recorded with the ${tape.embedder.name} embedder, replayed with ${options.embedder.name}`);
     }
@@ -136,6 +141,7 @@ export async function replaySession(
       status: diff.same ? "same" : "changed",
       diverged: divergences.length > 0,
       divergences,
+      ...(drift.length > 0 ? { startDrift: drift } : {}),
       before,
       after,
       diff,
@@ -144,46 +150,12 @@ export async function replaySession(
         ? { stages: outcome.spans.map((s) => ({ name: s.name, status: s.status, decision: s.decision })) }
         : {}),
     });
+    outcomes.unshift(outcome.outcome);
     state = nextStartState(start.goal, outcome);
-    const stop = personStop(turn, outcome, session.turns[at + 1]);
+    const stop = people.stopAfter(turn, outcome, session.turns[at + 1]);
     if (stop) return stoppedAt(session, turns, at + 1, stop);
   }
   return { sessionId: session.sessionId, replayable: true, turns };
-}
-
-/** A stored turn that ran while a person had the session: nothing of the agent's to replay from here. */
-function queuedStop(turn: ReplayTurnInput, lastReplayed: number): ReplayStop | null {
-  if (turn.original.outcome !== "queued_for_human") return null;
-  return {
-    turnIndex: lastReplayed,
-    reason: "handoff",
-    note: `a person had the session from turn ${turn.turnIndex + 1}: a replay runs the agent alone and stops there`,
-  };
-}
-
-/**
- * After a replayed turn: a handoff (stored or replayed) stops the replay, since what the customer said
- * next answered a person; a pause for approval stops it unless the next stored turn carries the
- * operator's decision on that tool.
- */
-function personStop(turn: ReplayTurnInput, outcome: TurnOutcome, next: ReplayTurnInput | undefined): ReplayStop | null {
-  if (!next) return null;
-  if (outcome.outcome === "handoff" || turn.original.outcome === "handoff") {
-    return {
-      turnIndex: turn.turnIndex,
-      reason: "handoff",
-      note: `turn ${turn.turnIndex + 1} handed the conversation to a person: the replay stops there`,
-    };
-  }
-  const paused = outcome.outcome === "awaiting_approval" ? outcome.approval : null;
-  if (paused && next.tape?.approval?.tool_id !== paused.toolId) {
-    return {
-      turnIndex: turn.turnIndex,
-      reason: "approval",
-      note: `turn ${turn.turnIndex + 1} waits for approval of ${paused.toolKey}, and no recorded decision on it follows: the replay stops there`,
-    };
-  }
-  return null;
 }
 
 /** The turns replayed so far, then every later turn listed as not replayable with the stop's note. */

@@ -1,5 +1,6 @@
 import type { ModelResult } from "../contracts/model";
 import type { ToolResult } from "../ports";
+import type { StartFingerprint } from "./start-state";
 
 // What a turn's ports returned, so the engine can run the turn again without the outside world
 // (docs/replay.md). One tape per stored turn, written in the turn's transaction, deleted with it.
@@ -57,10 +58,20 @@ export type TurnTape = {
   /** A turn that resumed a paused tool call: the operator's decision it ran with (docs/approvals.md). */
   approval?: TapeApproval;
   /**
+   * The first agent turn after a person handed the session back with a note: the note, which its
+   * generation request carries (docs/handoffs.md). Kept as text: the request hashes over it.
+   */
+  operator_note?: string;
+  /**
    * Set on a turn a person was part of (docs/handoffs.md): the session's mode when it ran and the
    * operator messages sent since the turn before (ids and SHA-256 of the text, never the text).
    */
   person?: TapePerson;
   /** Hashes of the profile and goal this turn left, so the next turn can tell an outside change. */
   end: { profile_sha256: string; goal_sha256: string };
+  /**
+   * A short hash of each field of the state the turn started from and of each input a replay rebuilds
+   * (start-state.ts): a replay compares its own, so a field it rebuilds differently is named, not guessed.
+   */
+  start?: StartFingerprint;
 };

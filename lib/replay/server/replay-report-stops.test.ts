@@ -15,20 +15,23 @@ describe("replay report stops", () => {
     const embedder = createOfflineEmbedder();
     const offline = createOfflineProvider();
     const agent = await compileAgent(snapshotFromBundle(demo), embedder);
+    // A draft that no longer recognises a customer asking for a person.
+    const settings = { ...demo.agent.settings, handoff: { request_examples: [] } };
+    const draft = await compileAgent(snapshotFromBundle({ ...demo, agent: { ...demo.agent, settings } }), embedder);
     const ports = testPorts(offline, embedder);
     const frozen = { mode: "frozen" as const, model: offline, embedder, tools: staticToolRunner() };
     const handedOff = await recordSession(agent, "asks", ["I want a real person", "hello?"], ports);
     const plain = await recordSession(agent, "plain", ["I want my money back"], ports);
     const report = buildReplayReport(
-      [await replaySession(agent, handedOff, frozen), await replaySession(agent, plain, frozen)],
-      { mode: "frozen", target: { kind: "recorded", config_version: null } },
+      [await replaySession(draft, handedOff, frozen), await replaySession(draft, plain, frozen)],
+      { mode: "frozen", target: { kind: "draft", config_version: null } },
     );
     expect(report.stops).toEqual([
       {
         session_id: "asks",
         turn_index: 0,
         reason: "handoff",
-        note: "turn 1 handed the conversation to a person: the replay stops there",
+        note: "turn 1 handed the conversation to a person when it ran and no longer does: what the customer said next went to a person, so the replay stops there",
       },
     ]);
     expect(report.counts).toMatchObject({ turns: 3, replayed: 2, not_replayable: 1 });

@@ -10,9 +10,11 @@ import { tapePersonOf } from "@/lib/approvals/server/tape-person";
 import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
 import type { SamplingRule } from "@/lib/engine/contracts/people-settings";
 import type { ApprovalDecision, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import { fallbackStreak } from "@/lib/engine/pipeline/fallback-streak";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
+import { startFingerprint } from "@/lib/engine/replay/start-state";
 import type { TapeApproval, TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import { publishSessionChange } from "@/lib/handoffs/server/session-events/session-change-bus";
@@ -139,10 +141,11 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const ports = { ...host, model: timed.model, tools, vault: vault.port };
   // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
   const queued = session.mode !== "agent";
+  const fallbackLimit = compiled.snapshot.settings.handoff.fallbacks_before_handoff;
   const [state, previousEnd, outcomesBefore, person] = await Promise.all([
     loadSessionState(db, session, compiled),
     session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
-    queued ? [] : lastOutcomes(db, session.id, compiled.snapshot.settings.handoff.fallbacks_before_handoff),
+    lastOutcomes(db, session.id, fallbackLimit),
     tapePersonOf(db, session),
   ]);
   const operatorNote = queued ? null : session.operatorNote;
@@ -150,9 +153,18 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const started = performance.now();
   const startedAt = Date.now();
   const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
-  // The turn's tape: what its ports return, so it can be replayed later (docs/replay.md).
-  const recorder = recordingPorts(ports, continuityEnabled, stableRefsOf(compiled));
+  const engineInput = {
+    continuityEnabled,
+    fallbackStreak: fallbackStreak(outcomesBefore, fallbackLimit),
+    ...(operatorNote ? { operatorNote } : {}),
+    ...(input.approval ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } } : {}),
+  };
+  const refs = stableRefsOf(compiled);
+  // The turn's tape: what its ports return and what of its input and starting state a replay needs
+  // or checks, so it can be replayed later (docs/replay.md).
+  const recorder = recordingPorts(ports, engineInput, refs);
   const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
+  const start = startFingerprint(state, { fallbackStreak: engineInput.fallbackStreak }, refs);
   const turnInput = { message: input.message, turnId };
   const ran = await runEngine(input, attempt, {
     compiled,
@@ -161,12 +173,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     queued,
     ports,
     recorded: recorder.ports,
-    engineInput: {
-      continuityEnabled,
-      fallbackStreak: fallbackStreak(outcomesBefore),
-      ...(operatorNote ? { operatorNote } : {}),
-      ...(input.approval ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } } : {}),
-    },
+    engineInput,
     sessionId: session.id,
   });
   const outcome: StoredOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
@@ -183,6 +190,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
       latencyMs,
       tape: {
         ...recorder.tape(),
+        start,
         ...(external ? { external } : {}),
         ...(person ? { person } : {}),
         ...(input.approval ? { approval: tapeApproval(input.approval) } : {}),
@@ -281,10 +289,4 @@ async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit
 
 function tapeApproval(approval: NonNullable<HostTurnInput["approval"]>): TapeApproval {
   return { approval_id: approval.approvalId, tool_id: approval.toolId, decision: approval.decision };
-}
-
-/** Fallback outcomes at the end of the session, newest first (a queued or handed-off turn ends the run). */
-function fallbackStreak(outcomesNewestFirst: string[]): number {
-  const other = outcomesNewestFirst.findIndex((outcome) => outcome !== "fallback");
-  return other < 0 ? outcomesNewestFirst.length : other;
 }

@@ -3,14 +3,15 @@ import { getProfile, lastTurns } from "@/db/queries/conversations";
 import type { DbOrTx, SessionRow } from "@/db/types";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
-import { HISTORY_MAX_ENTRIES } from "@/lib/engine/pipeline/finish-turn";
+import { appendHistory, HISTORY_MAX_ENTRIES } from "@/lib/engine/pipeline/session-history";
 import { fitStateToAgent } from "@/lib/engine/replay/next-start-state";
 
 /** The engine's SessionState from the stored session, its profile and its last turns. */
 export async function loadSessionState(db: DbOrTx, session: SessionRow, agent: CompiledAgent): Promise<SessionState> {
   const [profile, recent] = await Promise.all([
     getProfile(db, session.customerProfileId),
-    lastTurns(db, session.id, HISTORY_MAX_ENTRIES / 2),
+    // Every turn adds at least one entry: this many turns always fill the history.
+    lastTurns(db, session.id, HISTORY_MAX_ENTRIES),
   ]);
   return fitStateToAgent(
     {
@@ -20,11 +21,8 @@ export async function loadSessionState(db: DbOrTx, session: SessionRow, agent: C
       ruleFires: { ...session.ruleFires },
       stepClarificationCount: { ...session.stepClarificationCount },
       profile: { ...(profile?.fields ?? {}) },
-      // A turn queued for a person without a holding reply has no reply (docs/handoffs.md).
-      history: recent.flatMap((t) => [
-        { role: "user" as const, text: t.userMessage },
-        ...(t.response ? [{ role: "agent" as const, text: t.response }] : []),
-      ]),
+      // Grown turn by turn as the turns grew it, so a replay carries over the same history.
+      history: recent.reduce<SessionState["history"]>((h, t) => appendHistory(h, t.userMessage, t.response), []),
       turnIndex: session.turnCount,
       continuity: { ...session.continuity },
       goal: { ...session.goal },

@@ -1,0 +1,77 @@
+import type { CompiledAgent } from "../compile/compile-agent";
+import { resolveAgentSettings } from "../contracts/agent-settings";
+import type { SessionState } from "../contracts/session-state";
+import type { TurnOutcome } from "../contracts/turn-outcome";
+import type { EnginePorts } from "../ports";
+import { appendHistory } from "./session-history";
+
+/**
+ * The stored outcome of a turn no pipeline decided: the message and `reply` ("" = none) on the
+ * history, the session moved on by one turn, no spans, no model call, nothing checked.
+ */
+export function outcomeWithoutPipeline(
+  agent: CompiledAgent,
+  state: SessionState,
+  turn: { message: string; turnId: string; reply: string; outcome: "error" | "queued_for_human" },
+  ports: EnginePorts,
+): TurnOutcome {
+  const session = structuredClone(state);
+  session.history = appendHistory(session.history, turn.message, turn.reply);
+  session.turnIndex += 1;
+  return {
+    response: turn.reply,
+    outcome: turn.outcome,
+    session,
+    profileUpdates: {},
+    spans: [],
+    ledgerIntents: [
+      {
+        type: "TURN_COMPLETED",
+        payload: { turn_id: turn.turnId, outcome: turn.outcome, config_version: agent.snapshot.configVersion },
+      },
+    ],
+    provenance: {
+      goal: { original: null, active_reformulation: null, evidence_ids: [] },
+      rules_applied: [],
+      scenario: null,
+      step: null,
+      tools_called: [],
+      enforcement: {
+        lane1: { passed: 0, failed: 0, unresolved: 0 },
+        lane2: { passed: 0, failed: 0, skipped: 0 },
+        checks: [],
+        violations_caught: [],
+      },
+      regenerations: 0,
+      fallback_reason: null,
+      provider: ports.model.name,
+      model: ports.model.model,
+      config_version: agent.snapshot.configVersion,
+    },
+    modelCalls: 0,
+    tokens: { inputTokens: 0, outputTokens: 0 },
+    detectedIntent: null,
+    intentLabel: null,
+    firedRuleIds: [],
+    violatedRuleIds: [],
+    loops: [],
+    fallbackReason: null,
+  };
+}
+
+/**
+ * The outcome of a customer message while a person has the session (docs/handoffs.md): no pipeline
+ * and no model call ran; the reply is the agent's holding reply ("" when it has none). The session
+ * moves on by one turn, so the message is on the transcript, the traces and the ledger chain. The
+ * host stores it, and a replay reproduces it where the recorded turn ran while a person had the session.
+ * `message` is already masked (the host masks it with the session's vault).
+ */
+export function queuedOutcome(
+  agent: CompiledAgent,
+  state: SessionState,
+  input: { message: string; turnId: string },
+  ports: EnginePorts,
+): TurnOutcome {
+  const reply = resolveAgentSettings(agent.snapshot.settings).handoff.holding_reply;
+  return outcomeWithoutPipeline(agent, state, { ...input, reply, outcome: "queued_for_human" }, ports);
+}
