@@ -20,7 +20,7 @@ export const PRIVACY_SETTING_DESCRIPTIONS = {
   },
   "privacy.default_region": {
     label: "Phone numbers' region",
-    help: "Two-letter region (US, GB, DE) that phone numbers written without a +country code are read in.",
+    help: "Two-letter region (US, GB, DE) that a bare run of digits is read in; numbers with +, 00 or written in groups are read whatever the region.",
   },
   "privacy.tools": {
     label: "Tools given real values",

@@ -41,7 +41,10 @@ export const PrivacySettings = section(
     mask: z.array(z.enum(PII_KINDS)).max(PII_KINDS.length),
     national_ids: z.array(z.enum(NATIONAL_ID_SHAPES)).max(NATIONAL_ID_SHAPES.length),
     patterns: z.array(DesignerPattern).max(20),
-    /** ISO 3166-1 alpha-2 region that phone numbers written without a +country code are read in. */
+    /**
+     * ISO 3166-1 alpha-2 region a bare run of digits is read in (stages/privacy/phone-numbers.ts); numbers
+     * with +, 00 or written in groups are read whatever the region.
+     */
     default_region: z.string().regex(/^[A-Z]{2}$/, "a two-letter region code such as US or GB"),
     /** Per tool key; a tool not listed gets placeholders. */
     tools: z.record(z.string().min(1).max(100), ToolPrivacy),
