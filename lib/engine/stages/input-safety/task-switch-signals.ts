@@ -159,13 +159,13 @@ const HANDED_OVER = wordSet(
   "write compose formulate generate verfasse schreibe schreib formuliere task tasks aufgabe aufgaben assignment challenge herausforderung",
 );
 
-/** "Very good. That is done. Now write a manifesto …": praise, then "now" and a new job within a few words. */
+/** "Very good. That is done. Now write a manifesto …": praise, then "now" and a new job within a dozen words. */
 function praisePivot(tokens: Tokens, at: number, signals: Weighted<InjectionSignal>): void {
   const length = PRAISE.lengthAt(tokens, at);
   if (length === 0) return;
   for (let k = at + length; k < Math.min(tokens.length, at + length + 20); k++) {
     if (!PIVOT.has(tokens[k] ?? "")) continue;
-    if (tokens.slice(k + 1, k + 8).some((t) => HANDED_OVER.has(t))) {
+    if (tokens.slice(k + 1, k + 13).some((t) => HANDED_OVER.has(t))) {
       raise(signals, "task_switch", LIKELY);
       return;
     }
