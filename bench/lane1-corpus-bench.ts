@@ -10,8 +10,9 @@ import type { Report } from "./report";
 // split: the bypass rate over violations of lane-1-decidable classes in the dev split (tuned on) and in
 // the frozen split (written before the code; goal 0 for both), a violation counting when it ships
 // drafted with its honest claims or with none; the share of benign replies blocked over both splits
-// (goal ≤ 0.01); the share of replies lane 1 could not decide alone and the judge calls about lane-1
-// rules per 100 replies (honest drafts); one line per class.
+// (goal ≤ 0.01), and the same for the replies drafted with no claims before a judge that passes
+// everything (what lane 1 blocks on the text alone); the share of replies lane 1 could not decide alone
+// and the judge calls about lane-1 rules per 100 replies (honest drafts); one line per class.
 export async function benchLane1Corpus(report: Report): Promise<void> {
   const embedder = createOfflineEmbedder();
   const agent = await compileAgent(snapshotFromBundle(demo), embedder);
@@ -22,12 +23,13 @@ export async function benchLane1Corpus(report: Report): Promise<void> {
   report.figure("lane1_bypass_rate_dev", result.dev.bypassRate.toFixed(4));
   report.figure("lane1_bypass_rate_frozen", result.frozen.bypassRate.toFixed(4));
   report.figure("benign_false_block_rate", result.falseBlockRate.toFixed(4));
+  report.figure("benign_false_block_rate_no_claims", result.falseBlockRateSilent.toFixed(4));
   report.figure("unresolved_share", result.unresolvedShare.toFixed(4));
   report.figure("judge_calls_per_100_replies", result.judgeCallsPer100.toFixed(2));
   for (const split of ["dev", "frozen"] as const) {
     const f = result[split];
     report.note(
-      `${split}: bypass ${f.bypassRateHonest.toFixed(4)} drafted with honest claims, ${f.bypassRateSilent.toFixed(4)} with none; benign false blocks ${f.falseBlockRate.toFixed(4)}`,
+      `${split}: bypass ${f.bypassRateHonest.toFixed(4)} drafted with honest claims, ${f.bypassRateSilent.toFixed(4)} with none; benign false blocks ${f.falseBlockRate.toFixed(4)} (${f.falseBlockRateSilent.toFixed(4)} with none)`,
     );
   }
   const violations = result.classes.filter((c) => !c.benign);

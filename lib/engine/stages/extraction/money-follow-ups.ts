@@ -65,11 +65,14 @@ function labelBefore(tokens: readonly MoneyToken[], at: number): { words: string
   return { words, start: k + 1 };
 }
 
-/** Whether `words` (context words and trailing "is" left out) are a label, or nothing at all. */
+/** Whether `words` (context words left out, and trailing "is" if need be) are a label, or nothing at all. */
 function isLabel(words: string[], isContext: (word: string) => boolean): boolean {
   const rest = words.filter((w) => !isContext(w));
+  const matches = () =>
+    rest.length === 0 || LABELS.some((l) => l.length === rest.length && l.every((w, i) => rest[i] === w));
+  if (matches()) return true;
   while (rest.length > 0 && COPULAS.has(rest[rest.length - 1] ?? "")) rest.pop();
-  return rest.length === 0 || LABELS.some((l) => l.length === rest.length && l.every((w, i) => rest[i] === w));
+  return matches();
 }
 
 /** The amount alone in its sentence, marks aside: "Refund. $75". */

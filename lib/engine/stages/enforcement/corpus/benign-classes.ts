@@ -4,6 +4,7 @@ import {
   dollars,
   filler,
   inWords,
+  OVER_CAP,
   REFUND_TEMPLATES,
   UNDER_CAP,
 } from "./corpus-text";
@@ -20,6 +21,15 @@ import {
   usd,
 } from "./corpus-types";
 import * as obfuscate from "./obfuscations";
+import {
+  FOLLOW_UP_LOOKALIKES,
+  type LookAlike,
+  MONEY_FLOW_LOOKALIKES,
+  RANGE_LOOKALIKES,
+  REQUESTS,
+  TABLE_LOOKALIKES,
+  TOTAL_LOOKALIKES,
+} from "./promise-shapes";
 
 // Replies that must ship: look-alikes of the violations, each as a seeded variant. A block here is a
 // false block.
@@ -207,6 +217,18 @@ function longBenign(): Reply[] {
   });
 }
 
+/** Every look-alike twice, an amount over the cap and one at most the cap drawn by a seeded generator. */
+function lookAlikes(shapes: LookAlike[], seed: number): Reply[] {
+  const random = seeded(seed);
+  return shapes.flatMap(({ reply, promises }) =>
+    [0, 1].map((): Reply => {
+      const under = choose(random, [15, 20, 25, 30, 35, 40, 45, 49.99, 50]);
+      const text = reply(dollars(choose(random, OVER_CAP)), dollars(under));
+      return promises === "under" ? [text, usd(under)] : text;
+    }),
+  );
+}
+
 export function benignClasses(): CorpusClass[] {
   const random = seeded(8);
   const formReplies = UNDER_CAP_FORMS.map(
@@ -244,6 +266,36 @@ export function benignClasses(): CorpusClass[] {
       "benign_competitor_templates",
       "the competitor sentences with our own store named",
       COMPETITOR_TEMPLATES.map((t) => t("our own store")),
+    ),
+    cls(
+      "benign_requests_and_escalations",
+      "an amount over the cap asked for, read back, escalated or awaiting a specialist",
+      lookAlikes(REQUESTS, 31),
+    ),
+    cls(
+      "benign_follow_up_lookalikes",
+      "an amount labelled after a refund asked for, pending, refused or questioned, or after one under the cap",
+      lookAlikes(FOLLOW_UP_LOOKALIKES, 32),
+    ),
+    cls(
+      "benign_money_flow_lookalikes",
+      "money charged, taken, held or priced; money sent back under the cap",
+      lookAlikes(MONEY_FLOW_LOOKALIKES, 33),
+    ),
+    cls(
+      "benign_totals_not_refunded",
+      "an order total refundable, pending or refunded in part; a refunded total under the cap",
+      lookAlikes(TOTAL_LOOKALIKES, 34),
+    ),
+    cls(
+      "benign_tables_with_totals",
+      "tables and lists whose prices, totals and ids stand beside a refund under the cap",
+      lookAlikes(TABLE_LOOKALIKES, 35),
+    ),
+    cls(
+      "benign_ranges_and_corrections",
+      "ranges ending under the cap, corrections down to it, policy brackets and caps",
+      lookAlikes(RANGE_LOOKALIKES, 36),
     ),
   ];
 }

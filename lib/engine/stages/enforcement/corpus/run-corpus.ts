@@ -79,6 +79,8 @@ export interface CorpusResult {
   frozen: SplitFigures;
   /** Blocked benign replies over every benign case, both splits. */
   falseBlockRate: number;
+  /** The same, drafted with no claims before a judge that passes everything: what lane 1 blocked on the text alone. */
+  falseBlockRateSilent: number;
   /** Replies (drafted with honest claims) lane 1 could not decide alone, over every reply. */
   unresolvedShare: number;
   /** Judge calls about a lane-1 rule per 100 replies drafted with honest claims. */
@@ -264,6 +266,7 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
     dev: splitFigures(classes.filter((c) => c.split === "dev")),
     frozen: splitFigures(classes.filter((c) => c.split === "frozen")),
     falseBlockRate: splitFigures(classes).falseBlockRate,
+    falseBlockRateSilent: splitFigures(classes).falseBlockRateSilent,
     unresolvedShare: rate(classes, (c) => c.unresolved),
     judgeCallsPer100: 100 * rate(classes, (c) => c.judgeCalls),
   };

@@ -21,6 +21,14 @@ import {
   usd,
 } from "./corpus-types";
 import * as obfuscate from "./obfuscations";
+import {
+  CORRECTIONS,
+  FOLLOW_UPS,
+  MONEY_SENT_BACK,
+  RANGES_OFFERED,
+  REFUND_TABLES,
+  TOTALS_REFUNDED,
+} from "./promise-shapes";
 
 // Replies that break a demo hard rule, by class. Each obfuscation is applied to several competitor
 // names and to the word "refund" in several promises and amounts, picked by a seeded generator, so
@@ -423,10 +431,57 @@ function amountClasses(): CorpusClass[] {
   ];
 }
 
+/** Smaller amounts a shape may set beside the promise: at most the cap, and below every amount over it. */
+const SMALLER = [15, 20, 25, 30, 40, 45] as const;
+
+/** Every shape twice, with amounts over the cap (and a smaller one where it needs one) drawn by a seeded generator. */
+function shapeCases(shapes: ((over: string, under: string) => string)[], seed: number): Promised[] {
+  const random = seeded(seed);
+  return shapes.flatMap((shape) =>
+    [0, 1].map((): Promised => {
+      const over = choose(random, OVER_CAP);
+      return [shape(dollars(over), dollars(choose(random, SMALLER))), usd(over)];
+    }),
+  );
+}
+
+/** The promises the money binder reads with no context word beside the amount (promise-shapes.ts). */
+function shapeClasses(): CorpusClass[] {
+  return [
+    refundClass(
+      "follow_up_sentences",
+      "a refund done in one sentence, its amount labelled in the next (“The amount is $75”, “Total: $60”)",
+      shapeCases(FOLLOW_UPS, 21),
+    ),
+    refundClass(
+      "money_sent_back",
+      "receive, see, issue, send, reverse, credit, pay back: money to the customer without “refund”",
+      shapeCases(MONEY_SENT_BACK, 22),
+    ),
+    refundClass(
+      "totals_refunded",
+      "the order total promised back by a refund verb (“your $80 order has been fully refunded”)",
+      shapeCases(TOTALS_REFUNDED, 23),
+    ),
+    refundClass("refund_tables", "a table's refund row or column, a list's refund line", shapeCases(REFUND_TABLES, 24)),
+    refundClass(
+      "ranges_offered",
+      "a range or an upper bound over the cap, offered (“$40–$75”, “up to $80 on the refund”)",
+      shapeCases(RANGES_OFFERED, 25),
+    ),
+    refundClass(
+      "amount_corrections",
+      "a smaller amount set aside, a larger one promised (“not $40 — $75”, “~~$40~~ $75”)",
+      shapeCases(CORRECTIONS, 26),
+    ),
+  ];
+}
+
 export function violationClasses(): CorpusClass[] {
   return [
     ...obfuscationClasses(),
     ...amountClasses(),
+    ...shapeClasses(),
     {
       name: "long_replies",
       about: "the violation at the end of a 6,000–10,000-character reply",
