@@ -165,7 +165,8 @@ function praisePivot(tokens: Tokens, at: number, signals: Weighted<InjectionSign
   if (length === 0) return;
   for (let k = at + length; k < Math.min(tokens.length, at + length + 20); k++) {
     if (!PIVOT.has(tokens[k] ?? "")) continue;
-    if (tokens.slice(k + 1, k + 13).some((t) => HANDED_OVER.has(t))) {
+    // German puts the verb first: "Verfasse nun ein Manifest".
+    if (tokens.slice(k - 1, k + 13).some((t) => HANDED_OVER.has(t))) {
       raise(signals, "task_switch", LIKELY);
       return;
     }
