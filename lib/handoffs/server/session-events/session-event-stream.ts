@@ -31,9 +31,21 @@ export async function openSessionEventStream(
     holder: StreamHolder;
   },
 ): Promise<{ stream: Response } | { refused: Extract<StreamAdmission, { ok: false }> }> {
-  const { session } = await sessionOr404(db, input.sessionId);
-  // The limits before the transcript is read: a flood beyond them costs a lookup each, not a read.
-  const admission = admitStream(input.holder, env().FOCAL_EVENT_STREAMS_MAX);
+  const max = env().FOCAL_EVENT_STREAMS_MAX;
+  // A customer's token already names this session and key (checked by the route wrapper), so the
+  // customers' limits come before any read: a flood beyond them costs no query. An operator's lookup
+  // comes first: a session outside the grant is 404 however full the instance is.
+  const early = input.holder.kind === "customer" ? admitStream(input.holder, max) : null;
+  if (early && !early.ok) return { refused: early };
+  let session: Awaited<ReturnType<typeof sessionOr404>>["session"];
+  try {
+    ({ session } = await sessionOr404(db, input.sessionId));
+  } catch (error) {
+    early?.release();
+    throw error;
+  }
+  // Before the transcript is read: an operator refused costs a lookup, not a read.
+  const admission = early ?? admitStream(input.holder, max);
   if (!admission.ok) return { refused: admission };
   let ordered: Awaited<ReturnType<typeof readTranscript>>;
   let approvals: Awaited<ReturnType<typeof approvalStatesOf>>;
