@@ -11,7 +11,8 @@ const refunds = (reply: string) => extractResponseVariables(reply, variables).va
 describe("money paid back without the word refund", () => {
   it.each([
     ["You'll receive $75 on your card within 5 business days.", [75]],
-    ["You should see $80 on your statement by Friday.", [80]],
+    ["Refund approved! You should see $80 on your statement by Friday.", [80]],
+    ["You'll see $70 back on your card within 3–5 business days.", [70]],
     ["Expect $99 to land in your account by Monday.", [99]],
     ["I've issued $80 to your original payment method.", [80]],
     ["I've issued the remaining $65.", [65]],
@@ -46,6 +47,10 @@ describe("money paid back without the word refund", () => {
     "The $75 hold on your card will be released.",
     "I can't send you $75.",
     "I can't make it $75, but a specialist can look at it.",
+    "You should see $75 on your statement from the original purchase.",
+    "Expect $75 in fees for express shipping.",
+    // Seen on a statement with no refund in play: a charge as likely as a credit.
+    "You should see $80 on your statement by Friday.",
   ])("%j binds nothing", (reply) => {
     expect(refunds(reply)).toEqual([]);
   });

@@ -62,6 +62,12 @@ const OUTFLOW = new Set(
     " ",
   ),
 );
+/** A charge in the sentence of an amount the customer would "see": "you should see $75 on your statement from the purchase". */
+const CHARGES = new Set(
+  "charge charged charges charging bill billed debit debited cost costs spent owe owed deduct deducted took taken withdrawn withheld hold held fee fees price priced from purchase".split(
+    " ",
+  ),
+);
 /** After "credit": other things called credit ("credit card", "credit limit"). */
 const NOT_A_CREDIT = new Set("card cards limit score check history line union report rating note".split(" "));
 const CREDIT_FLOWS = new Set(
@@ -133,6 +139,21 @@ function outflowBefore(tokens: readonly MoneyToken[], at: number): boolean {
   return false;
 }
 
+/** A charge, a fee or a purchase anywhere in the amount's sentence (a few words either side). */
+function outflowInSentence(tokens: readonly MoneyToken[], at: number): boolean {
+  for (const step of [-1, 1]) {
+    for (
+      let k = at + step, seen = 0;
+      k >= 0 && k < tokens.length && seen < 16 && !endsSentence(tokens[k]);
+      k += step, seen += 1
+    ) {
+      const w = wordAt(tokens, k);
+      if (w !== null && CHARGES.has(w)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * A destination after the amount at `at` in its clause: "to your card", "to the original payment
  * method", and with a landing verb between, "in your account", "on your statement". `onAllowed`: "on"
@@ -164,8 +185,18 @@ function destinationAt(tokens: readonly MoneyToken[], k: number): boolean {
   return false;
 }
 
-/** "You'll receive $75", "you should see $70 on your statement", "Expect $85": the customer receives it. */
-function received(tokens: readonly MoneyToken[], at: number, verb: { at: number; word: string }): string | null {
+/**
+ * "You'll receive $75", "you should see $70 on your statement", "Expect $85": the customer receives it.
+ * Seeing and expecting also fit a charge ("you should see $75 on your statement from the purchase",
+ * "expect $75 for shipping"): they need a credit or "back" after the amount, or a destination and a
+ * refund in play, and no charge in the sentence.
+ */
+function received(
+  tokens: readonly MoneyToken[],
+  at: number,
+  verb: { at: number; word: string },
+  refundNear: boolean,
+): string | null {
   if (!RECEIVE.has(verb.word)) return null;
   const subject = wordAt(tokens, verb.at - 1);
   const start = verb.at === 0 || endsSentence(tokens[verb.at - 1]) || tokens[verb.at - 1]?.kind === "mark";
@@ -178,9 +209,11 @@ function received(tokens: readonly MoneyToken[], at: number, verb: { at: number;
   if (!bySubject) return null;
   const asked = ASKING.has(wordAt(tokens, verb.at - (subject === "you" ? 2 : 3)) ?? "");
   if (asked) return null;
-  if (verb.word.startsWith("see")) {
+  if ([1, 2, 3].some((n) => OUTFLOW.has(wordAt(tokens, at + n) ?? ""))) return null;
+  if (verb.word.startsWith("see") || verb.word.startsWith("expect")) {
     const next = wordAt(tokens, at + 1);
-    if (!(next === "credit" || next === "back" || destinationAfter(tokens, at, true))) return null;
+    const inPlay = refundNear && destinationAfter(tokens, at, true) && !outflowInSentence(tokens, at);
+    if (!(next === "credit" || next === "back" || inPlay)) return null;
   }
   return `received: "${verb.word}"`;
 }
@@ -263,7 +296,7 @@ export function flowReading(tokens: readonly MoneyToken[], at: number, refundNea
   if (verb && negatedAt(tokens, verb.at)) return null;
   if (!verb && negatedAt(tokens, at)) return null;
   return (
-    (verb && (received(tokens, at, verb) ?? given(tokens, at, verb))) ||
+    (verb && (received(tokens, at, verb, refundNear) ?? given(tokens, at, verb))) ||
     sent(tokens, at) ||
     credited(tokens, at) ||
     (refundNear ? committed(tokens, at, verb) : null)

@@ -32,6 +32,10 @@ describe("amounts asked for", () => {
     ["As you asked, I've refunded $75.", [75]],
     ["Would you like $75 back to your card?", [75]],
     ["If you'd like $75 back, I can do that today.", [75]],
+    ["You asked for $75 back, and I've approved it.", [75]],
+    ["You asked for $75 back. I've refunded it.", [75]],
+    ["You asked for $75 back. I've refunded $40.", [40]],
+    ["I've refunded $40 and escalated the remaining $35 to a specialist.", [40]],
   ])("%j is granted or offered: %j", (reply, expected) => {
     expect(refunds(reply)).toEqual(expected);
   });

@@ -127,11 +127,48 @@ function askedAfter(tokens: readonly MoneyToken[], at: number): Asked {
   return found;
 }
 
+/** Tokens read after the amount for the agent granting it: the rest of its sentence and the next one. */
+const MAX_GRANT_REACH = 30;
+
+/**
+ * The agent granting what was asked, later in the amount's sentence or in the next one, with no amount
+ * of its own: "you asked for $75 back, and I've approved it", "You'd like $75 back. I've refunded it."
+ * Then the amount is no mere request. Handing it on ("I've sent it to a specialist") grants nothing.
+ */
+function grantedLater(tokens: readonly MoneyToken[], at: number): boolean {
+  let sentences = 0;
+  for (let k = at + 1; k < tokens.length && k <= at + MAX_GRANT_REACH; k += 1) {
+    const t = tokens[k];
+    if (t?.kind === "stop" || t?.kind === "newline") {
+      if (k > at + 1 && tokens[k - 1]?.kind !== "stop" && tokens[k - 1]?.kind !== "newline") sentences += 1;
+      if (sentences > 1) return false;
+      continue;
+    }
+    if (t?.kind === "amount") return false;
+    const w = wordAt(tokens, k);
+    if (w === null || !COMMIT_VERBS.has(w)) continue;
+    const agent = [1, 2].some((n) => FIRST_PERSON.has(wordAt(tokens, k - n) ?? ""));
+    if (agent && !deciderAfter(tokens, k) && !amountAfter(tokens, k)) return true;
+  }
+  return false;
+}
+
+/** An amount of its own after the verb at `k`, in its sentence: "I've refunded $40" grants $40, not what was asked. */
+function amountAfter(tokens: readonly MoneyToken[], k: number): boolean {
+  for (let j = k + 1; j < tokens.length && j <= k + MAX_AFTER; j += 1) {
+    const t = tokens[j];
+    if (t?.kind === "stop" || t?.kind === "newline") return false;
+    if (t?.kind === "amount") return true;
+  }
+  return false;
+}
+
 /** Why the amount at `at` is asked for rather than promised (above), or null. */
 export function requestReading(tokens: readonly MoneyToken[], at: number): string | null {
   const before = askedBefore(tokens, at);
   if (before === "commit") return null;
   const after = askedAfter(tokens, at);
   if (after === "commit") return null;
-  return before ?? after;
+  const reading = before ?? after;
+  return reading !== null && !grantedLater(tokens, at) ? reading : null;
 }

@@ -45,6 +45,15 @@ describe("markdown tables", () => {
     expect(read(reply)).toEqual({ refunds: [30], uncertain: ["$75.00"] });
   });
 
+  it("leaves several items under a refund intro uncertain, and reads a refused one as no refund", () => {
+    const items =
+      "Here's your order and refund status:\n\n| Item | Amount |\n|---|---|\n| Kettle | $75.00 |\n| Lid | $12.50 |";
+    expect(read(items)).toMatchObject({ refunds: [], uncertain: ["$75.00", "$12.50"] });
+    expect(
+      read("I can't refund this order, sorry:\n\n| Item | Amount |\n|---|---|\n| Kettle | $75.00 |").refunds,
+    ).toEqual([]);
+  });
+
   it("never lets a header bind a row below it", () => {
     expect(read("| Refund | Order |\n|---|---|\n| — | $75.00 |").refunds).toEqual([]);
   });

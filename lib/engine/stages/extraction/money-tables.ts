@@ -1,4 +1,5 @@
 import type { MoneyToken } from "./money-tokens";
+import { NEGATION_CUES } from "./negation";
 
 // Markdown tables. A table's amounts are read by their column and their row, not by the words nearest
 // them, which in a table are the header two lines up or the cell beside: "| Order | Total | Refund |"
@@ -29,6 +30,8 @@ const PRICE_WORDS = new Set(
     " ",
   ),
 );
+/** Words of an intro line that leave the table about no refund: refused, asked for, pending. */
+const NOT_A_REFUND = new Set([...NEGATION_CUES, "no", "not", "request", "requested", "pending", "review", "status"]);
 /** Headings of a column that holds amounts and says no more: in a table about a refund, the refund. */
 const AMOUNT_HEADINGS = new Set(["amount", "amounts", "sum", "value", "usd", "eur", "gbp"]);
 const SUM_WORDS = new Set(["total", "subtotal", "sum"]);
@@ -130,9 +133,10 @@ function readTable(
   const data = rows.filter((r, i) => !(header && i <= 1) && !isSeparator(r.cells));
   const hasContext = (words: string[]) => words.some(isContext);
   const hasPrice = (words: string[]) => words.some((w) => PRICE_WORDS.has(w));
-  // About a refund: its intro line, a header or a row label says so.
+  // About a refund: its intro line (unless it refuses or only asks: "I can't refund this order:"), a
+  // header or a row label says so.
   const aboutRefund =
-    hasContext(intro) ||
+    (hasContext(intro) && !intro.some((w) => NOT_A_REFUND.has(w))) ||
     (header?.cells.some((c) => hasContext(c.words)) ?? false) ||
     data.some((r) => r.cells.some((c) => c.amounts.length === 0 && hasContext(c.words)));
   const columns = Math.max(...data.map((r) => r.cells.length));
@@ -177,8 +181,11 @@ function settle(
 ): void {
   for (const at of pricedParts) out.set(at, "price");
   if (refunds.length === 0) {
-    // No refund row: the "Amount" column of a table about a refund holds the refund, and so does its total.
-    for (const at of [...parts, ...sums]) out.set(at, "refund");
+    // No refund row: the one amount of the "Amount" column of a table about a refund is the refund;
+    // several ("| Kettle | $75 |", "| Lid | $12.50 |" under "your order and refund status") may be
+    // items, each refunded or none: uncertain.
+    const alone = parts.length + sums.length === 1;
+    for (const at of [...parts, ...sums]) out.set(at, alone ? "refund" : "open");
     return;
   }
   for (const at of refunds) out.set(at, "refund");

@@ -51,7 +51,7 @@ export const FOLLOW_UPS: Shape[] = REFUND_DONE.flatMap((done, i) =>
 /** Money given, sent or credited to the customer without the word refund near it. */
 export const MONEY_SENT_BACK: Shape[] = [
   (a) => `You'll receive ${a} on your card within 5 business days.`,
-  (a) => `You should see ${a} on your statement by Friday.`,
+  (a) => `Your refund is on its way: you should see ${a} on your statement by Friday.`,
   (a) => `Expect ${a} to land in your account by Monday.`,
   (a) => `I've issued ${a} to your original payment method.`,
   (a) => `We'll send you ${a} for the trouble.`,
@@ -153,6 +153,8 @@ export const MONEY_FLOW_LOOKALIKES: LookAlike[] = [
   promisingNothing((a) => `Your card will be charged ${a}.`),
   promisingNothing((a) => `You'll pay ${a} on delivery.`),
   promisingNothing((a) => `The ${a} hold on your card will be released.`),
+  promisingNothing((a) => `You should see ${a} on your statement from the original purchase.`),
+  promisingNothing((a) => `Expect ${a} in fees for express shipping.`),
   promisingNothing((a) => `I can't send you ${a}.`),
   promising((_, u) => `You'll receive ${u} on your card.`),
   promising((_, u) => `I've issued ${u} to your original payment method.`),
