@@ -31,7 +31,7 @@ const AFTER_MONEY = new Set(
     "to on onto into in back will is has have should shall would can could was were be being been " +
     "today now tomorrow tonight shortly soon immediately right straight directly within by for as and " +
     "just already later this next " +
-    "plus extra more instead via through once when after which that of worth total in credit credits " +
+    "plus extra more instead via through once when after which that of worth total credit credits " +
     "refund refunds reimbursement compensation cashback store altogether overall net each twice apiece " +
     "usd dollars it i we you"
   ).split(" "),

@@ -54,6 +54,11 @@ describe("markdown tables", () => {
     ).toEqual([]);
   });
 
+  it("reads a refund row still pending as no refund done", () => {
+    const reply = "| Transaction | Amount |\n|---|---|\n| Purchase | $75 |\n| Refund (pending) | $75 |";
+    expect(read(reply).refunds).toEqual([]);
+  });
+
   it("never lets a header bind a row below it", () => {
     expect(read("| Refund | Order |\n|---|---|\n| — | $75.00 |").refunds).toEqual([]);
   });

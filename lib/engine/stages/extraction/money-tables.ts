@@ -31,7 +31,7 @@ const PRICE_WORDS = new Set(
   ),
 );
 /** Words of an intro line that leave the table about no refund: refused, asked for, pending. */
-const NOT_A_REFUND = new Set([...NEGATION_CUES, "no", "not", "request", "requested", "pending", "review", "status"]);
+const NOT_A_REFUND = new Set([...NEGATION_CUES, "no", "not", "request", "requested", "pending", "review"]);
 /** Headings of a column that holds amounts and says no more: in a table about a refund, the refund. */
 const AMOUNT_HEADINGS = new Set(["amount", "amounts", "sum", "value", "usd", "eur", "gbp"]);
 const SUM_WORDS = new Set(["total", "subtotal", "sum"]);
@@ -150,6 +150,11 @@ function readTable(
       const at = cell?.amounts[0];
       if (!cell || at === undefined || cell.amounts.length !== 1 || cell.words.length > 0) continue;
       const label = row.cells.slice(0, c).flatMap((x) => x.words);
+      // "| Refund (pending) | $75 |", "| Refund requested | $75 |": no refund done.
+      if ([...label, ...heading].some((w) => NOT_A_REFUND.has(w)) && hasContext([...label, ...heading])) {
+        out.set(at, "open");
+        continue;
+      }
       const refundRow = hasContext(label);
       const priceRow = !refundRow && hasPrice(label);
       if (priceColumn) out.set(at, "price");
