@@ -93,7 +93,12 @@ export function Sidebar({
           ))}
         </NativeSelect>
       </div>
-      <nav aria-label="Sections" className="flex-1 overflow-y-auto px-2 py-1.5" data-testid="console-nav-sections">
+      {/* relative: the counts' screen-reader words (position: absolute) scroll with the list, not the page. */}
+      <nav
+        aria-label="Sections"
+        className="relative flex-1 overflow-y-auto px-2 py-1.5"
+        data-testid="console-nav-sections"
+      >
         {groups.map((group) => (
           <NavGroupList
             key={group.heading ?? "top"}

@@ -12,11 +12,17 @@ function Result({ value }: { value: string | null }) {
   );
 }
 
-/** The checks whose result differs between the original and the replay. */
-export function CheckChanges({ checks }: { checks: NonNullable<DecisionDiff["checks"]> }) {
+/** The checks whose result differs between the two sides (named as the comparison's columns are). */
+export function CheckChanges({
+  checks,
+  titles,
+}: {
+  checks: NonNullable<DecisionDiff["checks"]>;
+  titles: { before: string; after: string };
+}) {
   return (
     <Table aria-label="Checks that changed">
-      <TableHeadings labels={["Check that changed", "Original", "Replay"]} />
+      <TableHeadings labels={["Check that changed", titles.before, titles.after]} />
       <TableBody>
         {checks.map((c) => (
           <TableRow key={c.check}>

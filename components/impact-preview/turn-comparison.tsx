@@ -46,7 +46,7 @@ export function TurnComparison({
         )}
       </div>
       {after && note ? <p className="text-muted-foreground text-xs">Note: {note}</p> : null}
-      {diff?.checks ? <CheckChanges checks={diff.checks} /> : null}
+      {diff?.checks ? <CheckChanges checks={diff.checks} titles={titles} /> : null}
       {children}
       {diff?.response ? <ReplyDiffLegend /> : null}
     </div>

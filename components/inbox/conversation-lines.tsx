@@ -41,7 +41,12 @@ export function ConversationLines({
     scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
   }, [count]);
   return (
-    <div ref={scroller} role="log" aria-label="Conversation" className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
+    <div
+      ref={scroller}
+      role="log"
+      aria-label="Conversation"
+      className="relative min-h-0 flex-1 overflow-y-auto px-3 py-3"
+    >
       <ol className="flex flex-col gap-2" data-testid="inbox-conversation">
         {lines.map((line) =>
           line.note ? (

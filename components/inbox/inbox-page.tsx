@@ -30,7 +30,9 @@ export function InboxPage({
         description={`${waiting} waiting · ${items.length - waiting} with a person. Claim a conversation to answer the customer; hand it back when the agent can go on.`}
       />
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)]">
-        <div className="min-h-0 overflow-y-auto">
+        {/* relative: the cards' screen-reader-only words (position: absolute) belong to this scroller;
+            without it they sat on the page below it and gave the whole page a second scrollbar. */}
+        <div className="relative min-h-0 overflow-y-auto">
           <HandoffQueue items={items} selected={conversation?.session_id ?? null} renderedAt={renderedAt} />
         </div>
         {conversation ? (

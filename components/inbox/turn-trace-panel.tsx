@@ -26,7 +26,7 @@ export function TurnTracePanel({
     <aside
       aria-label={`Trace of turn ${turn.turnIndex + 1}`}
       data-testid="inbox-trace-panel"
-      className="flex min-h-0 flex-col gap-3 overflow-y-auto rounded-lg border border-border bg-card p-3"
+      className="relative flex min-h-0 flex-col gap-3 overflow-y-auto rounded-lg border border-border bg-card p-3"
     >
       <header className="flex items-center gap-2">
         <h2 className="font-medium text-sm">Trace · turn {turn.turnIndex + 1}</h2>
