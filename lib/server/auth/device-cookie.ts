@@ -8,7 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 // its own wrong passwords lock out only that device. The cookie names no account: its signature is
 // checked against the e-mail the sign-in sends.
 
-export const DEVICE_COOKIE = "focal_device";
+const DEVICE_COOKIE = "focal_device";
 // As long as a signed-in address is remembered (sign-in-throttle.ts); each sign-in renews it.
 const DEVICE_COOKIE_SECONDS = 30 * 24 * 60 * 60;
 
