@@ -442,7 +442,7 @@ function moneyWordAt(tokens: MoneyToken[], k: number, context: ContextWords, wit
 /**
  * Tokens of a sentence read either side of an amount. A longer sentence is cut there: a reply of one
  * endless sentence with thousands of amounts would otherwise cost amounts × length (a 110,000-character
- * one took 16 s; cut, it takes well under one).
+ * one took 16 s; cut, about one).
  */
 const MAX_SENTENCE_REACH = 40;
 
