@@ -69,6 +69,8 @@ export class InProcessQueue implements JobQueue {
       lane.poke?.();
     }
     await Promise.all([...this.lanes.values()].map((lane) => lane.loop?.catch(() => undefined)));
+    // Jobs a concurrent lane started finish their attempt before the queue (and its database) goes.
+    await Promise.all([...this.lanes.values()].flatMap((lane) => [...lane.running.values()]));
   }
 
   async enqueue(name: string, data: EnqueueData, options: EnqueueOptions = {}) {
@@ -141,6 +143,7 @@ export class InProcessQueue implements JobQueue {
       if (lane.running.size === 0) break;
       await this.waitForChange(lane);
     }
+    if (this.stopped) return;
     const due = await nextDueAt(this.db, lane.kinds);
     if (due && !this.stopped) {
       const wait = Math.max(10, due.getTime() - Date.now());

@@ -26,11 +26,13 @@ const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as con
 const TIMEOUT_MS = 10_000;
 // What the log keeps of a receiver's answer: enough to read an error message, no more.
 const RESPONSE_KEPT_CHARS = 200;
-// An attempt whose receiver already has its attempts in flight and waiting is queued again this much
-// later, as the same attempt: longer than a healthy receiver takes, far shorter than the first retry.
+// An attempt whose receiver already has its attempts in flight and waiting is queued again 2–4 s later
+// (spread, so deferred attempts do not return together), as the same attempt: longer than a healthy
+// receiver takes, far shorter than the first retry.
 const DEFER_MS = 2_000;
-/** Attempts one process runs at once: the receivers' 16 in flight and up to 2 waiting per origin. */
-export const DELIVERY_CONCURRENCY = 32;
+const DEFER_SPREAD_MS = 2_000;
+/** Attempts one process runs at once: the receivers' 16 in flight and room for those waiting their turn. */
+export const DELIVERY_CONCURRENCY = 24;
 
 export interface AttemptReport {
   state: "pending" | "delivered" | "failed" | "skipped" | "deferred";
@@ -83,7 +85,7 @@ export async function attemptDelivery(
     await queue.enqueue(
       "webhook.deliver",
       { agentId: receiver.agentId, request: { delivery_id: deliveryId, attempt }, createdBy: "system" },
-      { delayMs: DEFER_MS },
+      { delayMs: DEFER_MS + Math.round(Math.random() * DEFER_SPREAD_MS) },
     );
     return { state: "deferred" };
   }

@@ -4,12 +4,13 @@ import "server-only";
 // 16 in all. A slow receiver holds at most its own 2 connections, so another receiver's delivery starts
 // at once; 2 keeps a receiver that has fallen behind from being hit by a burst on its return, and 16
 // bounds the sockets and memory a flood of events can take (each attempt holds one connection for up
-// to the 10 s receiver timeout). Beyond its 2, an origin may have 2 attempts waiting here; the rest are
-// deferred (deliver-webhook.ts queues them again), so waiting attempts never hold every job slot.
+// to the 10 s receiver timeout). Beyond its 2, an origin may have 4 attempts waiting here; the rest are
+// deferred (deliver-webhook.ts queues them again), so one receiver's attempts hold at most 6 of the 24
+// job slots (DELIVERY_CONCURRENCY) and never starve the others.
 
 const PER_ORIGIN = 2;
 const TOTAL = 16;
-const WAITING_PER_ORIGIN = 2;
+const WAITING_PER_ORIGIN = 4;
 
 type Release = () => void;
 
@@ -50,7 +51,7 @@ function wakeWaiting(): void {
 
 /**
  * A sending slot for `origin`: now, after the attempts ahead of it, or null when the origin already
- * has its 2 in flight and 2 waiting (the caller defers the attempt).
+ * has its 2 in flight and 4 waiting (the caller defers the attempt).
  */
 export function receiverSlot(origin: string): Promise<Release> | null {
   if (hasRoom(origin)) return Promise.resolve(take(origin));
