@@ -29,7 +29,7 @@ export async function benchLane1Corpus(report: Report): Promise<void> {
   for (const split of ["dev", "frozen"] as const) {
     const f = result[split];
     report.note(
-      `${split}: bypass ${f.bypassRateHonest.toFixed(4)} drafted with honest claims, ${f.bypassRateSilent.toFixed(4)} with none; benign false blocks ${f.falseBlockRate.toFixed(4)} (${f.falseBlockRateSilent.toFixed(4)} with none)`,
+      `${split}: bypass ${f.bypassRateHonest.toFixed(4)} drafted with honest claims, ${f.bypassRateSilent.toFixed(4)} with none; benign false blocks ${f.falseBlockRate.toFixed(4)} (${f.falseBlockRateHonest.toFixed(4)} with honest claims, ${f.falseBlockRateSilent.toFixed(4)} with none)`,
     );
   }
   const violations = result.classes.filter((c) => !c.benign);

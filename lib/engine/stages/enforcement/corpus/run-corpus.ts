@@ -45,6 +45,8 @@ interface ClassResult {
   missed: string[];
   /** Violations that shipped when drafted with their honest claims. */
   missesHonest: number;
+  /** Benign replies blocked when drafted with their honest claims. */
+  blockedHonest: number;
   /** Drafted with no claims and met by a judge that passes everything (the second play): violations that shipped, or benign replies blocked. */
   missesSilent: number;
   /** Replies, drafted with their honest claims, whose first draft lane 1 could not decide alone. */
@@ -70,6 +72,8 @@ interface SplitFigures {
   falseBlockRate: number;
   /** Blocked benign replies drafted with no claims and a judge that passes everything. */
   falseBlockRateSilent: number;
+  /** Blocked benign replies drafted with honest claims before a judge that answers right. */
+  falseBlockRateHonest: number;
 }
 
 export interface CorpusResult {
@@ -221,6 +225,10 @@ function splitFigures(classes: ClassResult[]): SplitFigures {
       classes.filter((c) => c.benign),
       (c) => c.missesSilent,
     ),
+    falseBlockRateHonest: rate(
+      classes.filter((c) => c.benign),
+      (c) => c.blockedHonest,
+    ),
   };
 }
 
@@ -229,13 +237,21 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
   let n = 0;
   for (const cls of ALL_CLASSES()) {
     const missed: string[] = [];
-    const tally = { missesHonest: 0, missesSilent: 0, unresolved: 0, judgeCalls: 0, judgeCallsSilent: 0 };
+    const tally = {
+      missesHonest: 0,
+      blockedHonest: 0,
+      missesSilent: 0,
+      unresolved: 0,
+      judgeCalls: 0,
+      judgeCallsSilent: 0,
+    };
     const silentReading = { failed: 0, handed_over: 0, passed: 0, undecided: 0 };
     const passedByLane1: string[] = [];
     for (const c of cls.cases) {
       const honest = await play(agent, embedder, c, c.claims, n++);
       const honestMiss = missedBy(c, honest.violated);
       tally.missesHonest += Number(honestMiss && c.rule !== null);
+      tally.blockedHonest += Number(honestMiss && c.rule === null);
       tally.unresolved += Number(honest.unresolved);
       tally.judgeCalls += honest.judgeCalls;
       const silent = await play(agent, embedder, c, undefined, n++);
