@@ -33,7 +33,9 @@ describe("assertion-kinds", () => {
     expect(describeAssertion({ kind: "rule_violated", rule: "max-refund" })).toBe("Rule violation caught: max-refund");
     expect(describeAssertion({ kind: "reply_contains", text: "$50" })).toBe("Reply contains “$50”");
     expect(describeAssertion({ kind: "max_model_calls", max: 1 })).toBe("At most 1 model call");
-    expect(describeAssertion({ kind: "never_ships_lane1_failure" })).toBe("Never ships a reply that breaks a hard rule");
+    expect(describeAssertion({ kind: "never_ships_lane1_failure" })).toBe(
+      "Never ships a reply that breaks a hard rule",
+    );
   });
 });
 
