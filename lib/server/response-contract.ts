@@ -55,7 +55,7 @@ export function contractProblems(declared: DeclaredResponses, status: number, bo
 }
 
 /** The bodies this request may be answered with: the customer's where it gets the customer's view. */
-export function declaredFor(declared: DeclaredResponses, request: Request): DeclaredResponses {
+function declaredFor(declared: DeclaredResponses, request: Request): DeclaredResponses {
   return declared.customer && answersCustomer(declared.customer, request)
     ? { responses: declared.customer.responses }
     : declared;

@@ -45,7 +45,7 @@ export async function createWidgetKey(
   return response.json();
 }
 
-export const randomPeer = () =>
+const randomPeer = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 export interface PkCall {
@@ -59,7 +59,7 @@ export interface PkCall {
 }
 
 /** A request as the widget on SHOP sends it: the key, the Origin, the client address, the session's token. */
-export function pkRequest(path: string, call: PkCall): Request {
+function pkRequest(path: string, call: PkCall): Request {
   const headers: Record<string, string> = {
     authorization: `Bearer ${call.pk}`,
     "content-type": "application/json",

@@ -74,7 +74,7 @@ const bump = (map: Map<string, number>, key: string, by: number) => {
 };
 
 /** Customers' and one key's bounds for an instance bound of `max`. */
-export function customerBounds(max: number): { customers: number; perKey: number } {
+function customerBounds(max: number): { customers: number; perKey: number } {
   const customers = Math.floor(max * CUSTOMER_SHARE);
   return { customers, perKey: Math.max(1, Math.floor(customers * KEY_SHARE)) };
 }
