@@ -59,7 +59,15 @@ export const TurnMessage = z
 
 export const PostTurnBody = z.strictObject({ message: TurnMessage });
 export const CreateSessionBody = z.strictObject({
-  customer_id: z.string().trim().min(1).max(200).optional(),
+  customer_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      "Your customer's reference: their sessions share a profile. A secret key's only: a publishable key is refused (422) and sends a signed X-Focal-Customer-Token instead (docs/widget.md#identified-customers)",
+    ),
   continuity_enabled: z.boolean().optional(),
   environment: SessionEnvironment.optional().describe(
     "Where the session runs (docs/environments.md): production by default, draft for the latest version, or a named environment",
