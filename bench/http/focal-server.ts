@@ -287,6 +287,8 @@ export async function withOfflineServer(
   report: { note(text: string): void },
   name: string,
   run: (server: FocalServer) => Promise<void>,
+  /** More settings for the server (lib/env.ts), e.g. FOCAL_TRUST_PROXY for a bench that plays many clients. */
+  extraEnv: Record<string, string> = {},
 ): Promise<void> {
   const distDir = await benchBuildDir(report);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `focal-bench-${name}-`));
@@ -294,7 +296,7 @@ export async function withOfflineServer(
   try {
     server = await startFocalServer({
       dataDir,
-      env: { FOCAL_NEXT_DIST_DIR: distDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
+      env: { FOCAL_NEXT_DIST_DIR: distDir, OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ...extraEnv },
       healthTimeoutMs: 300_000,
     });
     await run(server);

@@ -56,7 +56,10 @@ async function sendTurn(
 }
 
 async function converse(base: string, link: WidgetLink, index: number): Promise<Conversation> {
-  const headers = { authorization: `Bearer ${link.key}`, origin: link.origin };
+  // Each customer from an address of its own (198.18.0.0/15, the benchmarking range), as the server
+  // trusts 127.0.0.1 as a proxy for this bench: the per-address limits are for one client, not a crowd.
+  const address = `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+  const headers = { authorization: `Bearer ${link.key}`, origin: link.origin, "x-forwarded-for": address };
   const created = await fetch(`${base}/api/v1/agents/${link.agent}/sessions`, {
     method: "POST",
     headers: { ...headers, "content-type": "application/json" },
@@ -69,18 +72,19 @@ async function converse(base: string, link: WidgetLink, index: number): Promise<
     session_token: string;
   };
   const withToken = { ...headers, "x-focal-session-token": token };
+  const result: Conversation = { sessionId, answered: 0, failures: [] };
   const events = new AbortController();
   const held = fetch(`${base}/api/v1/sessions/${sessionId}/events`, {
     headers: { ...withToken, accept: "text/event-stream" },
     signal: events.signal,
   })
     .then(async (response) => {
+      if (response.status !== 200) result.failures.push(`events ${response.status}`);
       const reader = response.body?.getReader();
       // Read and dropped, as the widget does with what it has already shown.
       while (reader && !(await reader.read()).done) {}
     })
     .catch(() => {});
-  const result: Conversation = { sessionId, answered: 0, failures: [] };
   for (let turn = 0; turn < TURNS_PER_SESSION; turn++) {
     try {
       if (await sendTurn(base, sessionId, withToken, `I want a refund for order ${index * 10 + turn}`, result)) {
