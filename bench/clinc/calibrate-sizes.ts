@@ -18,8 +18,9 @@ import { type ClincData, loadClinc } from "./clinc-data";
 // embedder), out-of-scope weighted 100 per 450 in-scope as in the bench. Per size, the (support,
 // margin) pair that lets the largest weighted share of entries through while those entries are right
 // ≥ 99.5 % of the time at K = 5 and at K = 10 alike: half a point of safety over the 99 % goal, which
-// a pair picked at exactly 99 % lost on unseen messages (0.985 on test). Entries the evidence checks
-// refuse (entry-evidence.ts) never count as decided.
+// pairs picked at exactly 99 % on val lost on unseen messages (0.984 on test). Entries the evidence
+// checks refuse (entry-evidence.ts) never count as decided; how many each refuses at the pair, and how
+// often those were wrong, is printed under each row.
 //
 // Checking (val): the bench's agents (the first K train utterances as examples), every val utterance
 // of their intents and the 100 oos_val ones, the chosen pair applied: share and precision per K.
@@ -38,6 +39,9 @@ interface Entry {
   k: number;
   /** The intent the sensor would enter alone if the pair allows, or null (no entry, a tie, refused). */
   entered: string | null;
+  /** The intent it would enter had no evidence check refused it, and the check that did. */
+  named: string | null;
+  refusedBy: "example" | "polarity" | null;
   truth: string | null;
   support: number;
   margin: number;
@@ -114,12 +118,16 @@ function entriesOf(intents: IntentOption[], k: number, inScope: Labelled[], oos:
     const sensing = readSensing(request, cachedSparseVector);
     const best = sensing.scenarios[0];
     const evidence = best ? entryEvidence(sensing, best) : null;
-    // Below the grid's lowest support or refused by the checks, no pair lets it through: skip the sensor.
-    const candidate = evidence !== null && evidence.abstain === null && evidence.support >= (SUPPORT_GRID[0] ?? 0);
+    // Below the grid's lowest support no pair lets it through: skip the sensor.
+    const candidate = evidence !== null && evidence.support >= (SUPPORT_GRID[0] ?? 0);
     const local = candidate ? senseLocally(request, cachedSparseVector) : null;
+    const named = local?.decision === "enter" ? (local.context.detected_intent ?? null) : null;
+    const refusedBy = evidence?.refusal?.check ?? null;
     return {
       k,
-      entered: local?.decision === "enter" ? (local.context.detected_intent ?? null) : null,
+      entered: refusedBy === null ? named : null,
+      named,
+      refusedBy,
       truth,
       support: evidence?.support ?? 0,
       margin: evidence?.margin ?? 0,
@@ -169,6 +177,27 @@ function choosePair(entries: Entry[]): Pair & { share: number } {
     }
   }
   return best;
+}
+
+/** At the pair, what each evidence check refused on held-out train and how often the refused entry was wrong. */
+function refusals(entries: Entry[], pair: Pair): string {
+  const atPair = entries.filter((e) => e.named !== null && e.support >= pair.support && e.margin >= pair.margin);
+  const line = (label: string, mine: Entry[]) =>
+    `${label} ${mine.length} (${((100 * mine.filter((e) => e.named !== e.truth).length) / Math.max(1, mine.length)).toFixed(1)} % wrong)`;
+  return [
+    line(
+      "kept",
+      atPair.filter((e) => e.refusedBy === null),
+    ),
+    line(
+      "refused by the example check",
+      atPair.filter((e) => e.refusedBy === "example"),
+    ),
+    line(
+      "by polarity",
+      atPair.filter((e) => e.refusedBy === "polarity"),
+    ),
+  ].join(", ");
 }
 
 const oosOf = (rows: [string, string][]): Labelled[] => rows.map(([text]) => [text, null]);
@@ -231,6 +260,7 @@ async function main() {
         val.map((f) => f.decided).join(" / "),
       ].join(" | "),
     );
+    console.log(`  train entries at the pair: ${refusals(train, pair)}`);
   }
   // The confidence formula puts 0.85 on the chosen pair: centre = pair − ln(0.85/0.15) / slope.
   console.log(

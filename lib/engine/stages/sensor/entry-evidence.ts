@@ -19,25 +19,31 @@ import { isNegated } from "./message-phrases";
 /** An example this close carries a match of its own. */
 const EXAMPLE_EVIDENCE = 0.3;
 
+/** A check that sends the entry to the model, and the span's words for why. */
+interface Refusal {
+  check: "example" | "polarity";
+  why: string;
+}
+
 export interface EntryEvidence {
   /** The best scenario's support (intent-scores.ts). */
   support: number;
   /** Its support minus the best support of any other scenario. */
   margin: number;
   /** Why the local sensor must not enter alone, or null. */
-  abstain: string | null;
+  refusal: Refusal | null;
 }
 
-function abstention(message: string, best: ScoredIntent): string | null {
+function refusalOf(message: string, best: ScoredIntent): Refusal | null {
   if (best.closestCosine < EXAMPLE_EVIDENCE && best.nameScore > best.closestCosine)
-    return "only its name resembles the message, none of its examples";
+    return { check: "example", why: "only its name resembles the message, none of its examples" };
   const closest = best.closestExample;
   if (closest !== null && isNegated(message) !== isNegated(closest))
-    return `polarity differs from its closest example "${closest}"`;
+    return { check: "polarity", why: `polarity differs from its closest example "${closest}"` };
   return null;
 }
 
 export function entryEvidence(s: Sensing, best: ScoredIntent): EntryEvidence {
   const rivalSupport = Math.max(0, ...s.scenarios.filter((x) => x !== best).map((x) => x.support));
-  return { support: best.support, margin: best.support - rivalSupport, abstain: abstention(s.request.message, best) };
+  return { support: best.support, margin: best.support - rivalSupport, refusal: refusalOf(s.request.message, best) };
 }

@@ -43,14 +43,14 @@ const ABSTAINING_CONFIDENCE = 0.5;
 
 /** Entering reads the support (two best examples), its margin over every other scenario's, and the evidence checks. */
 function enter(s: Sensing, best: ScoredIntent, calibration: EntryCalibration): LocalSenseResult {
-  const { support, margin, abstain } = entryEvidence(s, best);
+  const { support, margin, refusal } = entryEvidence(s, best);
   const confidence = Math.min(
     logistic(support, 14, calibration.scoreCentre),
     logistic(margin, 20, calibration.marginCentre),
   );
   const why = `enter ${best.intent.label} ${round3(best.score)} (support ${round3(support)}, margin ${round3(margin)})`;
-  return abstain
-    ? decided(s, best, Math.min(confidence, ABSTAINING_CONFIDENCE), "enter", `${why}; ${abstain}`)
+  return refusal
+    ? decided(s, best, Math.min(confidence, ABSTAINING_CONFIDENCE), "enter", `${why}; ${refusal.why}`)
     : decided(s, best, confidence, "enter", why);
 }
 
