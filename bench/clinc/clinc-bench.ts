@@ -56,7 +56,7 @@ export async function benchClinc(report: Report, evalDir: string | undefined): P
   }
   const start = performance.now();
   report.note(
-    "clinc: thresholds are tuned on train and val (the _val lines); the test lines are the reported figures, the first two the headline",
+    "clinc: thresholds are tuned on train and val; lines without a suffix are test + oos_test (the first two the headline), _val lines val + oos_val",
   );
   for (const { split, suffix } of SPLITS) {
     const runs = [];
