@@ -245,7 +245,7 @@ describe("the agent's identity secret", () => {
     });
     expect(accepted.status).toBe(201);
 
-    const events = (await handle.db.select().from(ledgerEvents)).filter(
+    const events = (await handle.db.select().from(ledgerEvents).orderBy(ledgerEvents.seq)).filter(
       (e) => (e.payload as { agent_id?: string }).agent_id === agent?.id && e.type.startsWith("CUSTOMER_IDENTITY"),
     );
     expect(events.map((e) => e.type)).toEqual(["CUSTOMER_IDENTITY_SECRET_CREATED", "CUSTOMER_IDENTITY_SECRET_ROTATED"]);

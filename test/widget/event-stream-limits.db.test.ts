@@ -19,7 +19,12 @@ import { createWidgetKey, freshWidgetAgent, openWidgetEvents } from "../support/
 let handle: DatabaseHandle;
 let admin: string;
 let operatorCookie: string;
-const opened: AbortController[] = [];
+/**
+ * How each open stream is closed, as a client going away closes it: the request aborted and the body
+ * cancelled. The cancel matters in process: a Request's own signal follows the one it was given only
+ * while the Request is alive (undici holds that link weakly), so an abort alone may never arrive.
+ */
+const opened: (() => void)[] = [];
 
 beforeAll(async () => {
   const app = await startDemoApp(["viewer"]);
@@ -29,7 +34,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async () => {
-  for (const controller of opened.splice(0)) controller.abort();
+  for (const close of opened.splice(0)) close();
   // Aborting frees a stream at once; the counts must be back to nothing for the next case.
   await vi.waitFor(() => expect(openStreamCounts()).toEqual({ operators: 0, customers: 0 }));
   vi.unstubAllEnvs();
@@ -61,25 +66,32 @@ async function desk() {
 /** One customer's stream attempt; a 200 stays open until the case ends. */
 async function customerStream(pk: string, session: { sessionId: string; token: string }, peer: string) {
   const controller = new AbortController();
-  opened.push(controller);
   const response = await openWidgetEvents(session.sessionId, {
     pk,
     token: session.token,
     peer,
     signal: controller.signal,
   });
-  if (response.status !== 200) controller.abort();
+  if (response.status === 200) opened.push(closer(controller, response));
   return response;
+}
+
+function closer(controller: AbortController, response: Response) {
+  return () => {
+    controller.abort();
+    response.body?.cancel().catch(() => {});
+  };
 }
 
 /** An operator's stream: an API key's, or the console's sign-in cookie. */
 async function operatorStream(sessionId: string, how: { key: string } | { cookie: string }) {
   const controller = new AbortController();
-  opened.push(controller);
   const headers =
     "key" in how ? new Headers({ authorization: `Bearer ${how.key}` }) : browserHeaders({ cookie: how.cookie });
   const request = new Request(`${ORIGIN}/api/v1/sessions/${sessionId}/events`, { headers, signal: controller.signal });
-  return callRoute(eventsRoute as RouteHandler, request, { id: sessionId });
+  const response = await callRoute(eventsRoute as RouteHandler, request, { id: sessionId });
+  if (response.status === 200) opened.push(closer(controller, response));
+  return response;
 }
 
 function tally(statuses: number[]) {
@@ -176,7 +188,7 @@ describe("customers' event streams", () => {
     if (!session) throw new Error("no session");
     for (let i = 0; i < 5; i++) expect((await customerStream(pk, session, "192.0.2.55")).status).toBe(200);
     expect((await customerStream(pk, session, "192.0.2.55")).status).toBe(429);
-    opened[0]?.abort();
+    opened[0]?.();
     await vi.waitFor(() => expect(openStreamCounts().customers).toBe(4));
     expect((await customerStream(pk, session, "192.0.2.55")).status).toBe(200);
   });
