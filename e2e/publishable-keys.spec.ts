@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { screenshot, signIn } from "./fixtures";
 
 // The Users & keys page's publishable keys: created from the keyboard, a bad origin named inline, the
-// key shown once and usable from its origin only, then revoked.
+// key shown once and usable from its origin only (production only, its default environment), then
+// revoked; an agent's identity secret created and shown once.
 
 test("create a publishable key from the keyboard, use it from its origin, revoke it", async ({ page, request }) => {
   // Its own label: a retry (or another run on this database) must not meet the first one's row.
@@ -34,6 +35,7 @@ test("create a publishable key from the keyboard, use it from its origin, revoke
 
   const row = page.getByTestId(`publishable-key-${label}`);
   await expect(row).toContainText("https://shop.example.com");
+  await expect(row).toContainText("production");
   await expect(row).toContainText(key.slice(0, 11));
   await expect(row).not.toContainText(key);
   await screenshot(page, "admin-publishable-keys");
@@ -54,6 +56,12 @@ test("create a publishable key from the keyboard, use it from its origin, revoke
     data: {},
   });
   expect(elsewhere.status()).toBe(403);
+  // A page never names its customer.
+  const named = await request.post("/api/v1/agents/refund-desk/sessions", {
+    headers,
+    data: { customer_id: "customer-123" },
+  });
+  expect(named.status()).toBe(422);
 
   await row.getByRole("button", { name: `Revoke ${label}` }).click();
   const confirm = page.getByRole("dialog", { name: `Revoke “${label}”?` });
@@ -71,4 +79,40 @@ test("the agent's Settings show the chat widget's limits at their defaults", asy
   await section.scrollIntoViewIfNeeded();
   await expect(page.getByText("Widget turns a minute per session")).toBeVisible();
   await screenshot(page, "settings-widget");
+});
+
+test("an admin creates an agent's identity secret, shown once, and rotates it after a confirmation", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin");
+  // Its own agent: the demo's secret is left as other specs expect it.
+  const agentKey = `e2e-identity-${Date.now().toString(36)}`;
+  const demo = await (await page.request.get(`/api/v1/agents/refund-desk/export`)).json();
+  const imported = await page.request.post("/api/v1/agents/import", {
+    headers: { origin: new URL(page.url()).origin },
+    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: "Identity desk" } },
+  });
+  expect(imported.status()).toBe(201);
+  await page.reload();
+  const row = page.getByTestId(`identity-secret-${agentKey}`);
+  await expect(row).toContainText("None: the widget's chats are anonymous");
+  await row.getByRole("button", { name: "Create the identity secret of Identity desk" }).click();
+  const shown = page.getByRole("dialog", { name: "Copy the secret now" });
+  const secret = (await shown.getByTestId("new-identity-secret").textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^cis_/);
+  await screenshot(page, "identity-secret-created");
+  await shown.getByRole("button", { name: "Done" }).click();
+  await expect(row).toContainText("Set ");
+  await expect(row).not.toContainText(secret);
+
+  await row.getByRole("button", { name: "Rotate the identity secret of Identity desk" }).click();
+  const confirm = page.getByRole("dialog", { name: "Rotate the identity secret of “Identity desk”?" });
+  await screenshot(page, "identity-secret-rotate-confirm");
+  await confirm.getByRole("button", { name: "Rotate secret" }).click();
+  const rotated = (await page.getByTestId("new-identity-secret").textContent())?.trim() ?? "";
+  expect(rotated).toMatch(/^cis_/);
+  expect(rotated).not.toBe(secret);
+  await page.getByRole("button", { name: "Done" }).click();
+  await screenshot(page, "admin-identity-secrets");
 });

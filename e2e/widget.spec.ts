@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -8,8 +9,9 @@ import { saveAdminSession, screenshot } from "./fixtures";
 // widget.js with a publishable key that lists that page's origin. The customer opens the launcher,
 // sees the turn's progress and then the checked reply with "Why this answer"; a second message within
 // the minute is refused politely with the wait; a specialist joins and writes, live; after a reload the conversation is still there. A page
-// on an origin the key does not list cannot start a chat. On a phone the panel fills the screen; the
-// hosted page shows the same chat full-page. An agent of its own.
+// on an origin the key does not list cannot start a chat. A signed-in customer's page carries a token its
+// server signed, and the chat is that customer's. On a phone the panel fills the screen; the hosted page
+// shows the same chat full-page. An agent of its own.
 
 const ADMIN_STATE = path.join("test-results", "e2e-auth", "widget-admin.json");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
@@ -26,20 +28,33 @@ const approvingKey = `widget-approving-${Date.now().toString(36)}`;
 let approvingPk = "";
 let focal = "";
 const servers: http.Server[] = [];
+/** The customer tokens of the signed-in pages (/signed-in, /expired), minted by the test as a shop's server would. */
+const customerTokens: Record<string, string> = {};
 
-function hostPage(key: string, agent = agentKey): string {
+function hostPage(key: string, agent = agentKey, customerToken?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title>
 <style>body{font-family:serif;background:#fafafa} button,div{all:unset;color:red!important}</style></head>
 <body><h1>Acme shop</h1><p>Orders, returns and refunds.</p>
 <script src="${focal}/widget.js" data-agent="${agent}" data-key="${key}" data-title="Acme help"
-  data-greeting="Hi, this is Acme. How can we help?" data-position="sideways" async></script></body></html>`;
+  data-greeting="Hi, this is Acme. How can we help?" data-position="sideways"
+  ${customerToken ? `data-customer-token="${customerToken}"` : ""} async></script></body></html>`;
+}
+
+/** A shop's server minting a customer token (docs/widget.md#identified-customers). */
+function mintCustomerToken(secret: string, customerId: string, expiresInSeconds: number): string {
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  const id = Buffer.from(customerId).toString("base64url");
+  const sig = createHmac("sha256", secret).update(`v1.${id}.${exp}`).digest("base64url");
+  return `v1.${id}.${exp}.${sig}`;
 }
 
 function serve(port: number): Promise<void> {
   const server = http.createServer((request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(request.url === "/approving" ? hostPage(approvingPk, approvingKey) : hostPage(publishableKey));
+    const signedIn = customerTokens[request.url ?? ""];
+    if (request.url === "/approving") response.end(hostPage(approvingPk, approvingKey));
+    else response.end(hostPage(publishableKey, agentKey, signedIn));
   });
   servers.push(server);
   return new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -256,6 +271,47 @@ test("a page on an origin the key does not list cannot start a chat", async ({ p
   );
   await expect(panel.getByLabel("Your message")).toHaveValue("I want a refund for order 123");
   await screenshot(page, "widget-origin-refused");
+});
+
+test("a signed-in customer's page vouches for them: the chat is theirs; an expired token asks for a reload", async ({
+  page,
+  browser,
+}) => {
+  const admin = await browser.newContext({ storageState: ADMIN_STATE });
+  const headers = { origin: focal };
+  const made = await admin.request.post(`/api/v1/agents/${agentKey}/identity-secret`, { headers });
+  expect(made.status()).toBe(201);
+  const { secret } = await made.json();
+  customerTokens["/signed-in"] = mintCustomerToken(secret, "acme-customer-42", 3600);
+  customerTokens["/expired"] = mintCustomerToken(secret, "acme-customer-43", -60);
+
+  await page.goto(`${SHOP}/signed-in`);
+  const panel = await openChat(page);
+  await panel.getByLabel("Your message").fill("Where is my order 123?");
+  await page.keyboard.press("Enter");
+  await expect(panel.locator(".msg.agent").nth(1)).toBeVisible();
+  await expect(panel.getByRole("alert")).toBeHidden();
+  const sessionId = await page.evaluate(
+    (storageKey) => JSON.parse(localStorage.getItem(storageKey) ?? "{}").sessionId as string,
+    `focal-widget:${agentKey}`,
+  );
+  const session = await admin.request.get(`/api/v1/sessions/${sessionId}`, { headers });
+  expect((await session.json()).session.customer_id).toBe("acme-customer-42");
+  await screenshot(page, "widget-signed-in-customer");
+
+  // Another customer on the same browser, whose page carries an expired token: no resume of the first one's
+  // chat, and a refusal that asks for a reload (which mints a fresh token).
+  await page.goto(`${SHOP}/expired`);
+  const expired = await openChat(page);
+  await expect(expired.locator(".msg.customer")).toHaveCount(0);
+  await expired.getByLabel("Your message").fill("Where is my order 124?");
+  await page.keyboard.press("Enter");
+  await expect(expired.getByRole("alert")).toHaveText(
+    "We could not confirm you are signed in. Please reload the page and try again.",
+  );
+  await expect(expired.getByLabel("Your message")).toHaveValue("Where is my order 124?");
+  await screenshot(page, "widget-customer-token-expired");
+  await admin.close();
 });
 
 test("the sandbox previews the chat as the customer sees it, beside the designer's view", async ({ browser }) => {

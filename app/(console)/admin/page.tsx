@@ -112,7 +112,7 @@ async function AdminPage() {
               return agent ? [{ ...k, agent, createdAt: k.createdAt.toISOString() }] : [];
             })}
           />
-          <div className="space-y-2 pt-2">
+          <div className="space-y-2 pt-6">
             <h3 className="font-medium text-sm">Signed-in customers</h3>
             <p className="text-xs text-muted-foreground">
               A page never names its customer. Your server signs who is signed in with the agent&apos;s identity secret,
