@@ -110,3 +110,18 @@ describe("bindMoney: amounts it is not sure of", () => {
     expect(bind(text).uncertain).toEqual([]);
   });
 });
+
+describe("bindMoney on hostile replies", () => {
+  // Every reading walks a bounded number of tokens from an amount: a walk that counted words only
+  // crossed a whole run of amounts, marks or table walls for each amount (20,000 amounts in a row:
+  // about 27 s; bounded, under a second).
+  it.each([
+    ["amounts in a row", "$1 ".repeat(20_000)],
+    ["amounts between marks", "$1 : ".repeat(20_000)],
+    ["a table row of amounts", `| Refund | ${"$1 | ".repeat(20_000)}\n|---|---|\n${"| a | $2 |\n".repeat(2_000)}`],
+  ])("stays linear: %s", (_, reply) => {
+    const started = performance.now();
+    bind(reply);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -4,6 +4,7 @@ import { flowReading } from "./money-flows";
 import { followUpReading } from "./money-follow-ups";
 import { type LimitReader, limitReader, VERB_CUES } from "./money-limits";
 import { countedAmounts, countingAmount } from "./money-ranges";
+import { MAX_SCAN_TOKENS } from "./money-reading";
 import { requestReading } from "./money-requests";
 import { readTables, type TableReading } from "./money-tables";
 import type { MoneyToken } from "./money-tokens";
@@ -163,7 +164,7 @@ function reach(tokens: MoneyToken[], start: number, step: 1 | -1, walls: Readonl
   const found: Reach[] = [];
   let distance = 0;
   let crossed = false;
-  for (let k = start + step; k >= 0 && k < tokens.length; k += step) {
+  for (let k = start + step; k >= 0 && k < tokens.length && Math.abs(k - start) <= MAX_SCAN_TOKENS; k += step) {
     const t = tokens[k];
     if (!t || t.kind === "stop") break;
     if (t.kind === "newline" && walls.has(k)) break;
@@ -187,7 +188,11 @@ const PRICED = new Set(["order", "orders", "purchase", "item"]);
 function anchored(tokens: MoneyToken[], at: number): boolean {
   for (const step of [-1, 1] as const) {
     let words = 0;
-    for (let k = at + step; k >= 0 && k < tokens.length && words < 2; k += step) {
+    for (
+      let k = at + step;
+      k >= 0 && k < tokens.length && Math.abs(k - at) <= MAX_SCAN_TOKENS && words < 2;
+      k += step
+    ) {
       const t = tokens[k];
       if (!t || t.kind === "stop" || t.kind === "amount") break;
       if (t.kind !== "word") continue;
@@ -204,7 +209,7 @@ function chained(tokens: MoneyToken[], from: number, step: 1 | -1): number | nul
   let joined = false;
   let comma = false;
   let listOnly = true;
-  for (let k = from + step; k >= 0 && k < tokens.length; k += step) {
+  for (let k = from + step; k >= 0 && k < tokens.length && Math.abs(k - from) <= MAX_SCAN_TOKENS; k += step) {
     const t = tokens[k];
     if (!t || t.kind === "stop") return null;
     // A list: "and"/"plus"/"+" between, or only a comma and words like "today" ("$30, $20 and $25").
@@ -420,6 +425,8 @@ const PAY_BACK_REACH = 3;
 
 /** Words either side of an amount that a context word or money verb may stand within across a stop. */
 const ACROSS_STOP_WORDS = MONEY_WINDOW_WORDS;
+/** Tokens either side read for them at most. */
+const ACROSS_STOP_TOKENS = 24;
 
 /** A money verb at `k`, or (with `withContext`) one of the variable's context words: "refunded", "back". */
 function moneyWordAt(tokens: MoneyToken[], k: number, context: ContextWords, withContext: boolean): string | null {
@@ -470,7 +477,12 @@ function acrossStop(tokens: MoneyToken[], at: number, context: ContextWords, wit
   for (const step of [-1, 1] as const) {
     let words = 0;
     let crossed = false;
-    for (let k = at + step; k >= 0 && k < tokens.length && words <= ACROSS_STOP_WORDS; k += step) {
+    // Bounded in tokens too: a run of amounts, walls or line breaks holds no word to count.
+    for (
+      let k = at + step;
+      k >= 0 && k < tokens.length && words <= ACROSS_STOP_WORDS && Math.abs(k - at) <= ACROSS_STOP_TOKENS;
+      k += step
+    ) {
       const t = tokens[k];
       if (!t) break;
       if (t.kind === "stop" || t.kind === "newline") crossed = true;
@@ -539,7 +551,7 @@ function repeats(tokens: MoneyToken[], at: number): number {
   if (after.includes("twice")) return 2;
   if (!after.includes("each") && !after.includes("apiece")) return 1;
   let words = 0;
-  for (let k = at - 1; k >= 0 && words < MAX_COUNT_DISTANCE; k -= 1) {
+  for (let k = at - 1; k >= 0 && at - k <= MAX_SCAN_TOKENS && words < MAX_COUNT_DISTANCE; k -= 1) {
     const t = tokens[k];
     if (!t || t.kind === "stop") break;
     if (t.kind !== "word") continue;

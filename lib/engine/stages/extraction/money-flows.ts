@@ -1,5 +1,5 @@
 import { VERB_CUES } from "./money-limits";
-import { endsClause, endsSentence, FIRST_PERSON, standsAlone, wordAt } from "./money-reading";
+import { endsClause, endsSentence, FIRST_PERSON, MAX_SCAN_TOKENS, standsAlone, wordAt } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 import { NEGATION_CUES } from "./negation";
 
@@ -95,7 +95,7 @@ function usedAsVerb(tokens: readonly MoneyToken[], k: number): boolean {
 
 /** A negation cue within a few words before `k` in its clause: "you won't receive", "we can't send". */
 function negatedAt(tokens: readonly MoneyToken[], k: number): boolean {
-  for (let j = k - 1, words = 0; j >= 0 && words < 4 && !endsClause(tokens[j]); j -= 1) {
+  for (let j = k - 1, words = 0; j >= 0 && k - j <= MAX_SCAN_TOKENS && words < 4 && !endsClause(tokens[j]); j -= 1) {
     const w = wordAt(tokens, j);
     if (w === null) continue;
     if (NEGATION_CUES.has(w) || w === "no" || w === "not") return true;
@@ -112,7 +112,7 @@ function negatedAt(tokens: readonly MoneyToken[], k: number): boolean {
 function verbBefore(tokens: readonly MoneyToken[], at: number): { at: number; word: string; you: boolean } | null {
   let you = false;
   let modifier: { at: number; word: string } | null = null;
-  for (let k = at - 1, words = 0; k >= 0 && words <= MAX_VERB_GAP; k -= 1) {
+  for (let k = at - 1, words = 0; k >= 0 && at - k <= MAX_SCAN_TOKENS && words <= MAX_VERB_GAP; k -= 1) {
     const t = tokens[k];
     if (!t || endsClause(t) || t.kind === "amount" || t.kind === "comma") break;
     if (t.kind !== "word") continue;
@@ -130,7 +130,7 @@ function verbBefore(tokens: readonly MoneyToken[], at: number): { at: number; wo
 
 /** Whether nothing in the clause before the amount, within a few words, takes money out: "charged", "from", "balance". */
 function outflowBefore(tokens: readonly MoneyToken[], at: number): boolean {
-  for (let k = at - 1, words = 0; k >= 0 && words < 8 && !endsClause(tokens[k]); k -= 1) {
+  for (let k = at - 1, words = 0; k >= 0 && at - k <= MAX_SCAN_TOKENS && words < 8 && !endsClause(tokens[k]); k -= 1) {
     const w = wordAt(tokens, k);
     if (w === null) continue;
     if (OUTFLOW.has(w)) return true;

@@ -1,4 +1,4 @@
-import { endsSentence, standsAlone } from "./money-reading";
+import { endsSentence, MAX_SCAN_TOKENS, standsAlone } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 import { NEGATION_CUES } from "./negation";
 
@@ -78,7 +78,7 @@ function isLabel(words: string[], isContext: (word: string) => boolean): boolean
 /** The amount alone in its sentence, marks aside: "Refund. $75". */
 function aloneInSentence(tokens: readonly MoneyToken[], at: number): boolean {
   for (let k = at + 1; k < tokens.length && !endsSentence(tokens[k]); k += 1) {
-    if (tokens[k]?.kind === "word" || tokens[k]?.kind === "amount") return false;
+    if (tokens[k]?.kind === "word" || tokens[k]?.kind === "amount" || k - at > MAX_SCAN_TOKENS) return false;
   }
   return true;
 }
@@ -91,6 +91,7 @@ function sentenceBefore(
   let last = start - 1;
   let question = false;
   while (last >= 0 && (endsSentence(tokens[last]) || tokens[last]?.kind === "mark" || tokens[last]?.kind === "cell")) {
+    if (start - last > MAX_SCAN_TOKENS) return null;
     const t = tokens[last];
     if (t?.kind === "stop" && t.question) question = true;
     last -= 1;

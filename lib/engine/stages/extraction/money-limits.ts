@@ -1,3 +1,4 @@
+import { MAX_SCAN_TOKENS } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 import { PROMISE_VERBS } from "./negation";
 import { normalizeForMatching } from "./normalize-text";
@@ -215,7 +216,11 @@ const isClauseEnd = (t: MoneyToken | undefined) =>
 function promised(tokens: MoneyToken[], capStart: number, isContext: (word: string) => boolean): boolean {
   let words = 0;
   let throughContext = false;
-  for (let k = capStart - 1; k >= 0 && !isClauseEnd(tokens[k]) && words < MAX_VERB_TO_CAP + 2; k -= 1) {
+  for (
+    let k = capStart - 1;
+    k >= 0 && capStart - k <= MAX_SCAN_TOKENS && !isClauseEnd(tokens[k]) && words < MAX_VERB_TO_CAP + 2;
+    k -= 1
+  ) {
     const w = wordAt(tokens, k);
     if (w === null) continue;
     const cued = VERB_CUES.has(wordAt(tokens, k - 1) ?? "");
@@ -253,7 +258,7 @@ function capComplement(tokens: MoneyToken[], at: number): boolean {
 /** "Your $80 order has been fully refunded": the thing ending at `end` is the subject of a refund done, with no condition. */
 function refundedSubject(tokens: MoneyToken[], end: number): boolean {
   let gap = 0;
-  for (let k = end + 1; k < tokens.length && gap <= MAX_PASSIVE_GAP; k += 1) {
+  for (let k = end + 1; k < tokens.length && k - end <= MAX_SCAN_TOKENS && gap <= MAX_PASSIVE_GAP; k += 1) {
     const t = tokens[k];
     if (!t || t.kind === "stop" || t.kind === "newline" || t.kind === "amount" || t.kind === "cell") return false;
     if (t.kind !== "word") continue;
@@ -340,7 +345,7 @@ export function limitReader(
   const before = (tokens: MoneyToken[], at: number): LimitKind | null => {
     let gap = 0;
     let throughContext = false;
-    for (let k = at - 1; k >= 0 && gap <= MAX_LIMIT_GAP; k -= 1) {
+    for (let k = at - 1; k >= 0 && at - k <= MAX_SCAN_TOKENS && gap <= MAX_LIMIT_GAP; k -= 1) {
       const t = tokens[k];
       if (!t || t.kind === "stop" || t.kind === "amount" || t.kind === "newline" || t.kind === "join") return null;
       if (t.kind === "comma") return null;

@@ -18,6 +18,13 @@ const CLAUSE_WORDS = new Set(["but", "however", "although", "though", "whereas",
 export const endsClause = (t: MoneyToken | undefined): boolean =>
   endsSentence(t) || t?.kind === "cell" || (t?.kind === "word" && CLAUSE_WORDS.has(t.text));
 
+/**
+ * Tokens any reading walks from an amount, at most, whatever it counts: a run of amounts, marks or
+ * table walls holds no word, and a walk that counted words only would cross all of it for every amount
+ * (30,000 amounts in a row took a minute to extract; bounded, under a second).
+ */
+export const MAX_SCAN_TOKENS = 40;
+
 /** First-person words before a verb: the agent acting ("I've approved", "we'll send"). */
 export const FIRST_PERSON = new Set("i we i've we've i'll we'll i'm we're i'd we'd me us myself ourselves".split(" "));
 

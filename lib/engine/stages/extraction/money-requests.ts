@@ -1,4 +1,4 @@
-import { endsClause, FIRST_PERSON, wordAt } from "./money-reading";
+import { endsClause, FIRST_PERSON, MAX_SCAN_TOKENS, wordAt } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 
 // An amount that is asked for is not promised. The customer's words read back ("I understand you'd like
@@ -95,7 +95,11 @@ type Asked = string | "commit" | null;
  * review your order and refund $75").
  */
 function askedBefore(tokens: readonly MoneyToken[], at: number): Asked {
-  for (let k = at - 1, words = 0; k >= 0 && words < MAX_BEFORE && !endsClause(tokens[k]); k -= 1) {
+  for (
+    let k = at - 1, words = 0;
+    k >= 0 && at - k <= MAX_SCAN_TOKENS && words < MAX_BEFORE && !endsClause(tokens[k]);
+    k -= 1
+  ) {
     const w = wordAt(tokens, k);
     if (w === null) continue;
     words += 1;
@@ -111,7 +115,11 @@ function askedBefore(tokens: readonly MoneyToken[], at: number): Asked {
 /** Reading on from the amount: "$75 refund request", "$75 refund you asked for", "… needs approval", "… is with our team". */
 function askedAfter(tokens: readonly MoneyToken[], at: number): Asked {
   let found: Asked = null;
-  for (let k = at + 1, words = 0; k < tokens.length && words < MAX_AFTER && !endsClause(tokens[k]); k += 1) {
+  for (
+    let k = at + 1, words = 0;
+    k < tokens.length && k - at <= MAX_SCAN_TOKENS && words < MAX_AFTER && !endsClause(tokens[k]);
+    k += 1
+  ) {
     const w = wordAt(tokens, k);
     if (w === null) continue;
     words += 1;

@@ -132,40 +132,90 @@ function readTable(
   const header = rows.length > 1 && isSeparator(rows[1]?.cells ?? []) ? rows[0] : undefined;
   const data = rows.filter((r, i) => !(header && i <= 1) && !isSeparator(r.cells));
   const hasContext = (words: string[]) => words.some(isContext);
-  const hasPrice = (words: string[]) => words.some((w) => PRICE_WORDS.has(w));
   // About a refund: its intro line (unless it refuses or only asks: "I can't refund this order:"), a
   // header or a row label says so.
   const aboutRefund =
     (hasContext(intro) && !intro.some((w) => NOT_A_REFUND.has(w))) ||
     (header?.cells.some((c) => hasContext(c.words)) ?? false) ||
     data.some((r) => r.cells.some((c) => c.amounts.length === 0 && hasContext(c.words)));
-  const columns = Math.max(...data.map((r) => r.cells.length));
-  for (let c = 0; c < columns; c += 1) {
-    const heading = header?.cells[c]?.words ?? [];
-    const refundColumn = hasContext(heading);
-    const priceColumn = !refundColumn && hasPrice(heading);
-    const column: Column = { refunds: [], sums: [], parts: [], pricedParts: [] };
-    for (const row of data) {
-      const cell = row.cells[c];
-      const at = cell?.amounts[0];
-      if (!cell || at === undefined || cell.amounts.length !== 1 || cell.words.length > 0) continue;
-      const label = row.cells.slice(0, c).flatMap((x) => x.words);
-      // "| Refund (pending) | $75 |", "| Refund requested | $75 |": no refund done.
-      if ([...label, ...heading].some((w) => NOT_A_REFUND.has(w)) && hasContext([...label, ...heading])) {
-        out.set(at, "open");
-        continue;
-      }
-      const refundRow = hasContext(label);
-      const priceRow = !refundRow && hasPrice(label);
-      if (priceColumn) out.set(at, "price");
-      else if (refundColumn && priceRow && label.some((w) => SUM_WORDS.has(w))) column.sums.push(at);
-      else if (refundColumn && priceRow) out.set(at, "price");
-      else if (refundColumn || refundRow) column.refunds.push(at);
-      else if (priceRow) column.pricedParts.push(at);
-      else if (aboutRefund && heading.every((w) => AMOUNT_HEADINGS.has(w))) column.parts.push(at);
+  // Row by row and cell by cell, the label's words summed as they come: linear in the table's cells
+  // however its rows are shaped.
+  const columns = new Map<number, Column & { heading: Label }>();
+  const columnOf = (c: number) => {
+    let column = columns.get(c);
+    if (!column) {
+      column = {
+        refunds: [],
+        sums: [],
+        parts: [],
+        pricedParts: [],
+        heading: labelOf(header?.cells[c]?.words ?? [], isContext),
+      };
+      columns.set(c, column);
     }
-    settle(tokens, column, out);
+    return column;
+  };
+  for (const row of data) {
+    const label: Label = { context: false, price: false, sum: false, undone: false, plain: true };
+    row.cells.forEach((cell, c) => {
+      const at = cell.amounts[0];
+      if (at !== undefined && cell.amounts.length === 1 && cell.words.length === 0)
+        readCell(at, label, columnOf(c), aboutRefund, out);
+      const words = labelOf(cell.words, isContext);
+      label.context ||= words.context;
+      label.price ||= words.price;
+      label.sum ||= words.sum;
+      label.undone ||= words.undone;
+    });
   }
+  for (const column of columns.values()) settle(tokens, column, out);
+}
+
+/** What the words of a label or a heading say. */
+interface Label {
+  context: boolean;
+  price: boolean;
+  sum: boolean;
+  /** Pending, asked for or refused. */
+  undone: boolean;
+  /** Nothing but "Amount" and the like (or no words): a heading that says no more. */
+  plain: boolean;
+}
+
+function labelOf(words: readonly string[], isContext: (word: string) => boolean): Label {
+  return {
+    context: words.some(isContext),
+    price: words.some((w) => PRICE_WORDS.has(w)),
+    sum: words.some((w) => SUM_WORDS.has(w)),
+    undone: words.some((w) => NOT_A_REFUND.has(w)),
+    plain: words.every((w) => AMOUNT_HEADINGS.has(w)),
+  };
+}
+
+/** Where the amount at `at`, alone in its cell, goes: by its column's heading and its row's label (the cells before it). */
+function readCell(
+  at: number,
+  label: Label,
+  column: Column & { heading: Label },
+  aboutRefund: boolean,
+  out: Map<number, TableReading>,
+): void {
+  const { heading } = column;
+  // "| Refund (pending) | $75 |", "| Refund requested | $75 |": no refund done.
+  if ((label.undone || heading.undone) && (label.context || heading.context)) {
+    out.set(at, "open");
+    return;
+  }
+  const refundColumn = heading.context;
+  const priceColumn = !refundColumn && heading.price;
+  const refundRow = label.context;
+  const priceRow = !refundRow && label.price;
+  if (priceColumn) out.set(at, "price");
+  else if (refundColumn && priceRow && label.sum) column.sums.push(at);
+  else if (refundColumn && priceRow) out.set(at, "price");
+  else if (refundColumn || refundRow) column.refunds.push(at);
+  else if (priceRow) column.pricedParts.push(at);
+  else if (aboutRefund && heading.plain) column.parts.push(at);
 }
 
 interface Column {

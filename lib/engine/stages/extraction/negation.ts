@@ -1,3 +1,4 @@
+import { MAX_SCAN_TOKENS } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 
 // A negated promise is benign: "we cannot offer a $75 refund", "a $75 refund is not possible", "no $75
@@ -95,7 +96,11 @@ export function isNegatedPromise(tokens: MoneyToken[], from: number, to: number)
 
   // "we cannot offer you a $75 refund", "we won't be able to refund $75".
   let words = 0;
-  for (let k = from; k >= 0 && !isClauseEnd(tokens[k - 1]) && words <= MAX_VERB_TO_PROMISE; k -= 1) {
+  for (
+    let k = from;
+    k >= 0 && from - k <= MAX_SCAN_TOKENS && !isClauseEnd(tokens[k - 1]) && words <= MAX_VERB_TO_PROMISE;
+    k -= 1
+  ) {
     const verb = wordAt(tokens, k);
     if (verb === null) continue;
     // "It won't be a partial refund of $20": "be" with a promise for its complement.
@@ -106,7 +111,11 @@ export function isNegatedPromise(tokens: MoneyToken[], from: number, to: number)
 
   // "a $75 refund is not possible".
   const after: string[] = [];
-  for (let k = to + 1; k < tokens.length && after.length < 8 && !isClauseEnd(tokens[k]); k += 1) {
+  for (
+    let k = to + 1;
+    k < tokens.length && k - to <= MAX_SCAN_TOKENS && after.length < 8 && !isClauseEnd(tokens[k]);
+    k += 1
+  ) {
     const w = wordAt(tokens, k);
     if (w !== null) after.push(w);
   }
@@ -115,7 +124,11 @@ export function isNegatedPromise(tokens: MoneyToken[], from: number, to: number)
 
 function negatedVerb(tokens: MoneyToken[], verbAt: number): boolean {
   let gap = 0;
-  for (let k = verbAt - 1; k >= 0 && !isClauseEnd(tokens[k]) && gap <= MAX_CUE_TO_VERB; k -= 1) {
+  for (
+    let k = verbAt - 1;
+    k >= 0 && verbAt - k <= MAX_SCAN_TOKENS && !isClauseEnd(tokens[k]) && gap <= MAX_CUE_TO_VERB;
+    k -= 1
+  ) {
     const w = wordAt(tokens, k);
     if (w === null) continue;
     if (NEGATION_CUES.has(w)) return true;
