@@ -395,6 +395,42 @@ describe("publishable keys: session tokens", () => {
   });
 });
 
+describe("publishable keys on the hosted chat page (Focal's own origin)", () => {
+  // Browsers send no Origin on a same-origin GET; the hosted page's events stream is one.
+  async function openEvents(fetchSite: string | null) {
+    const agentKey = await freshAgent();
+    const { key } = await createKey(agentKey, [ORIGIN]);
+    const started = await startSession(agentKey, { pk: key, origin: ORIGIN });
+    expect(started.status).toBe(201);
+    const { session_id: sessionId, session_token: token } = await started.json();
+    const request = pkRequest(`/api/v1/sessions/${sessionId}/events`, { pk: key, origin: null, token });
+    request.headers.set("host", new URL(ORIGIN).host);
+    if (fetchSite) request.headers.set("sec-fetch-site", fetchSite);
+    const abort = new AbortController();
+    const response = await (eventsRoute as RouteHandler)(new Request(request, { signal: abort.signal }), {
+      params: Promise.resolve({ id: sessionId }),
+    });
+    if (response.status !== 200) return response;
+    abort.abort();
+    await response.body?.cancel();
+    return response;
+  }
+
+  it("a same-origin GET with no Origin opens the events stream when the key lists Focal's own origin", async () => {
+    const response = await openEvents("same-origin");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+  });
+
+  it("with no Origin and no same-origin fetch metadata it is still refused", async () => {
+    for (const site of [null, "cross-site", "same-site"]) {
+      const response = await openEvents(site);
+      expect(response.status, String(site)).toBe(403);
+      expect((await response.json()).error.code).toBe("ORIGIN_NOT_ALLOWED");
+    }
+  });
+});
+
 describe("publishable keys: the customer's view of events", () => {
   /** A widget session a person has taken over and written in, as dana@support.test. */
   async function sessionWithOperatorMessage() {

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/types";
 import { authenticatePublishableKey } from "@/lib/widget/server/publishable-keys";
 import { sessionTokenAdmits } from "@/lib/widget/server/session-token";
 import type { PublishableKeyPrincipal } from "../principal";
+import { requestHostFrom } from "../request/forwarded-request";
 
 /** Which of the three widget routes a route is (docs/widget.md); every other route refuses a pk key. */
 export type PublishableRoute = "agent-sessions" | "session";
@@ -35,7 +36,7 @@ export async function publishablePrincipal(
       message: "A publishable key may only start a session, post its turns and read its events.",
     };
   }
-  const origin = request.headers.get("origin");
+  const origin = originOf(request);
   if (!origin || !key.allowedOrigins.includes(origin.toLowerCase())) {
     return {
       status: 403,
@@ -53,6 +54,20 @@ export async function publishablePrincipal(
     origin,
     environments: key.environments,
   };
+}
+
+/**
+ * The page a request comes from. Browsers send no Origin on a same-origin GET (the hosted chat page
+ * reading its own events stream, docs/widget.md#the-hosted-page), but they do send the
+ * `Sec-Fetch-Site: same-origin` fetch metadata, which a page cannot set: then the page's origin is
+ * this server's own, as the client addressed it.
+ */
+function originOf(request: Request): string | null {
+  const origin = request.headers.get("origin");
+  if (origin) return origin;
+  if (request.method !== "GET" || request.headers.get("sec-fetch-site") !== "same-origin") return null;
+  const host = requestHostFrom(request.headers);
+  return host ? `${new URL(request.url).protocol}//${host}` : null;
 }
 
 /** The session token a request carries: the header, or for GET (EventSource) the session_token query. */
