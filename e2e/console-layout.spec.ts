@@ -212,6 +212,15 @@ test("the phone e2e opens an inbox conversation and finds the reply box in view"
   await expect(page.getByTestId("reply-text")).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId("reply-text")).toBeEnabled();
   await screenshot(page, "inbox-phone-claimed");
+  // A sent reply is said beside the buttons, covering none of them.
+  await page.getByTestId("reply-text").fill("A colleague is checking your order now.");
+  await page.getByTestId("send-reply").click();
+  await expect(page.getByTestId("reply-status")).toHaveText("Sent to the customer");
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+  // The page itself never scrolls: the top bar with the menu stays above the conversation.
+  await expect(page.getByRole("button", { name: "Open navigation" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
+  await screenshot(page, "inbox-phone-sent");
   expect(errors).toEqual([]);
 });
 

@@ -73,7 +73,9 @@ export function ConsoleShell({ children, ...sidebar }: SidebarProps & { children
           navOpen ? "visible translate-x-0" : "invisible -translate-x-full",
         )}
       />
-      <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
+      {/* relative: screen-reader-only text (position: absolute) far down a page scrolls with it; against
+          the viewport it made the document scroll too, pushing the phone's top bar away. */}
+      <main id="main" tabIndex={-1} className="relative min-w-0 flex-1 overflow-y-auto focus:outline-none">
         <div className="mx-auto max-w-6xl space-y-6 p-3 sm:p-4 md:p-6">{children}</div>
       </main>
       <ShortcutSheet open={helpOpen} onOpenChange={setHelpOpen} sections={sections} />

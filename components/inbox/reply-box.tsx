@@ -9,7 +9,6 @@ import { Input } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toaster";
 import { addInternalNoteAction } from "@/lib/actions/handoffs/add-internal-note";
 import { sendOperatorReplyAction } from "@/lib/actions/handoffs/send-operator-reply";
 import type { ReplyViolation } from "@/lib/handoffs/inbox-schemas";
@@ -32,6 +31,8 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
   const [violations, setViolations] = useState<ReplyViolation[]>([]);
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // What the last send or note did, said beside the buttons: a toast over a phone's reply box covered them.
+  const [done, setDone] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const disabled = disabledReason !== null;
 
@@ -59,7 +60,7 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
         return;
       }
       reset();
-      toast.success(overrideReason !== undefined ? "Sent; the override is in the ledger" : "Sent to the customer");
+      setDone(overrideReason !== undefined ? "Sent; the override is in the ledger" : "Sent to the customer");
     });
   }
 
@@ -71,7 +72,7 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
         return;
       }
       reset();
-      toast.success("Note added (operators only)");
+      setDone("Note added (operators only)");
       router.refresh();
     });
   }
@@ -98,6 +99,7 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
         aria-invalid={problem ? true : undefined}
         onChange={(event) => {
           setText(event.target.value);
+          setDone(null);
           // A changed reply is checked again from scratch.
           if (violations.length > 0) setViolations([]);
         }}
@@ -144,7 +146,7 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
           </div>
         </Alert>
       ) : null}
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button
           type="submit"
           pending={pending}
@@ -165,6 +167,9 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
         >
           Add internal note
         </Button>
+        <span role="status" className="text-muted-foreground text-xs" data-testid="reply-status">
+          {done}
+        </span>
         <span className="ml-auto whitespace-nowrap text-muted-foreground text-xs max-lg:hidden">
           <Kbd>Ctrl</Kbd> <Kbd>Enter</Kbd> sends
         </span>
