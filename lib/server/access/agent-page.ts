@@ -75,7 +75,9 @@ export const PAGE_META = Symbol.for("focal.page");
  * every agent lookup and stored row a loader reads through `reachable`/`reachesAgentId` is out of
  * reach for an agent outside the operator's grant, and the page renders not-found as for an unknown id.
  */
-export function definePage<P, R>(page: (props: P) => Promise<R>): ((props: P) => Promise<R>) & {
+export function definePage<P, R>(
+  page: (props: P) => Promise<R>,
+): ((props: P) => Promise<R>) & {
   [PAGE_META]: true;
 } {
   const guarded = async (props: P): Promise<R> => {
