@@ -22,6 +22,12 @@ const REDRAFT = "A specialist will review your refund within 2 business days.";
 
 const json = (value: unknown): FakeBehaviour => ({ kind: "json", body: completion(JSON.stringify(value)) });
 
+function lastUserMessage(body: Record<string, unknown>): string {
+  const messages = (body.messages ?? []) as { role?: string; content?: unknown }[];
+  const last = messages.filter((m) => m.role === "user").at(-1);
+  return typeof last?.content === "string" ? last.content : JSON.stringify(last?.content ?? "");
+}
+
 /** Answers each call of a turn by the structured-output schema it asks for. */
 function respond(body: Record<string, unknown>): FakeBehaviour {
   const format = body.response_format as { json_schema?: { name?: string; schema?: Record<string, unknown> } };
@@ -40,12 +46,14 @@ function respond(body: Record<string, unknown>): FakeBehaviour {
     }
     case "reply_with_claims": {
       const none = { competitor_mentioned: false, financial_advice_given: false };
-      return messages.includes("YOUR PREVIOUS DRAFT WAS REJECTED")
-        ? json({ reply: REDRAFT, claims: { ...none, refund_amount: null } })
-        : json({
-            reply: "I'll process a $40 refund for order 123 right away.",
-            claims: { ...none, refund_amount: { amount: 75, currency: "USD" } },
-          });
+      if (messages.includes("YOUR PREVIOUS DRAFT WAS REJECTED"))
+        return json({ reply: REDRAFT, claims: { ...none, refund_amount: null } });
+      // A model that follows the schema but declares nothing: the text alone decides.
+      if (lastUserMessage(body).includes("say it plainly")) return json({ reply: "$75 refund approved.", claims: {} });
+      return json({
+        reply: "I'll process a $40 refund for order 123 right away.",
+        claims: { ...none, refund_amount: { amount: 75, currency: "USD" } },
+      });
     }
     case "judge_verdict":
       return messages.includes("found_in_text")
@@ -125,6 +133,19 @@ test("declared $75, text says $40 → judge, side by side in the sandbox's enfor
   await expect(generation).toContainText("claims");
   await page.setViewportSize({ width: 1280, height: 2000 });
   await screenshot(page, "sandbox-declared-claims-spans");
+
+  // A second turn whose draft declares no claims: lane 1 blocks it on the text, with no judge asked.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await input.fill("Then say it plainly");
+  await input.press("Enter");
+  await expect(page.getByTestId("agent-message")).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByTestId("agent-message").nth(1)).toContainText(REDRAFT);
+  const second = timeline.locator('[data-testid="span-row"][data-span="enforcement"]').first();
+  await second.getByRole("button").click();
+  const onText = second.getByTestId("rule-check").filter({ hasText: "max-refund" });
+  await expect(onText).toContainText("failed");
+  await expect(onText.getByTestId("claim-comparison")).toContainText("decided by the text");
+  await screenshot(page, "sandbox-decided-by-text");
 
   // Where a conflict goes is an agent setting: by_provider (judge here, with a model) by default.
   await page.setViewportSize({ width: 1280, height: 800 });
