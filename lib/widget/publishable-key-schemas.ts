@@ -15,10 +15,17 @@ function isExactOrigin(text: string): boolean {
   }
 }
 
+// Copying a site's address from the browser bar gives "https://shop.example.com/": that bare "/" path is
+// the origin itself, so one trailing slash is dropped; "https://shop.example.com/chat/" still has a path.
+function withoutTrailingSlash(text: string): string {
+  return text.endsWith("/") ? text.slice(0, -1) : text;
+}
+
 export const AllowedOrigin = z
   .string()
   .trim()
   .max(300)
+  .transform(withoutTrailingSlash)
   .refine(
     isExactOrigin,
     "must be an exact origin such as https://shop.example.com (scheme, host, optional port; no path, no wildcard)",

@@ -182,6 +182,37 @@ describe("publishable keys: admin REST", () => {
     expect(await tableCounts(handle)).toEqual(before);
   });
 
+  it("stores an origin typed with a trailing slash as the origin, and refuses a path that ends in one", async () => {
+    const agentKey = await freshAgent();
+    const created = await callWithKey(
+      createKeyRoute as RouteHandler,
+      "POST",
+      `/api/v1/agents/${agentKey}/publishable-keys`,
+      { key: agentKey },
+      admin,
+      { label: "Shop", allowed_origins: ["https://Shop.Example.com/", "http://localhost:3000/"] },
+    );
+    expect(created.status).toBe(201);
+    expect((await created.json()).allowed_origins).toEqual([SHOP, "http://localhost:3000"]);
+
+    const before = await tableCounts(handle);
+    const refused = await callWithKey(
+      createKeyRoute as RouteHandler,
+      "POST",
+      `/api/v1/agents/${agentKey}/publishable-keys`,
+      { key: agentKey },
+      admin,
+      {
+        label: "Shop",
+        allowed_origins: ["https://shop.example.com/chat/", "https://shop.example.com//", `${SHOP}/`, SHOP],
+      },
+    );
+    expect(refused.status).toBe(422);
+    const paths = (await refused.json()).errors.map((e: { path: string; message: string }) => e.path);
+    expect(paths).toEqual(["allowed_origins[0]", "allowed_origins[1]", "allowed_origins"]);
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+
   it("a secret key without the admin scope cannot create one", async () => {
     const agentKey = await freshAgent();
     const writer = await loopApiKey(handle, ["agents:write", "turns:write"]);
