@@ -505,6 +505,54 @@ describe("publishable keys: the customer's view of events", () => {
     expect(text).not.toContain("VIP complaint");
   });
 
+  it("the customer reads their own masked words back, even masked after the stream opened; operators keep placeholders", async () => {
+    const saved = process.env.FOCAL_VAULT_KEY;
+    process.env.FOCAL_VAULT_KEY = "c".repeat(64);
+    try {
+      const card = "4111 1111 1111 1111";
+      const otherCard = "5555 5555 5555 4444";
+      const session = await widgetSession();
+      const own = pkRequest(`/api/v1/sessions/${session.sessionId}/events`, { pk: session.pk, token: session.token });
+      // Opened before either card is said; the second card's placeholder is new to the vault the first opened.
+      const streamed = readToDana(own, session.sessionId);
+      for (const message of [`Please refund to my card ${card}`, `or else ${otherCard}`]) {
+        const turn = await postTurn(session.sessionId, { pk: session.pk, token: session.token, body: { message } });
+        expect(turn.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const acting = { actor: { kind: "operator" as const, name: "dana@support.test", id: "op-1" }, requestId: "req" };
+      const { handoff } = await requestOperatorHandoff(handle.db, {
+        ...acting,
+        sessionId: session.sessionId,
+        reason: "x",
+      });
+      await claimHandoff(handle.db, { ...acting, handoffId: handoff.id });
+      await postOperatorMessage(handle.db, { ...acting, sessionId: session.sessionId, text: "Hello, I am Dana." });
+
+      const live = await streamed;
+      expect(live).toContain(`Please refund to my card ${card}`);
+      expect(live).toContain(`or else ${otherCard}`);
+      expect(live).not.toMatch(/\[CARD_\d\]/);
+      const reloaded = await readToDana(own, session.sessionId);
+      expect(reloaded).toContain(`Please refund to my card ${card}`);
+      expect(reloaded).toContain(`or else ${otherCard}`);
+      expect(reloaded).not.toMatch(/\[CARD_\d\]/);
+
+      const reader = await loopApiKey(handle, ["handoffs:read"]);
+      for (const query of ["", "?view=customer"]) {
+        const request = new Request(`${ORIGIN}/api/v1/sessions/${session.sessionId}/events${query}`, {
+          headers: { authorization: `Bearer ${reader}` },
+        });
+        const operator = await readToDana(request, session.sessionId);
+        expect(operator, query).toContain("Please refund to my card [CARD_1]");
+        expect(operator, query).not.toContain(card);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.FOCAL_VAULT_KEY;
+      else process.env.FOCAL_VAULT_KEY = saved;
+    }
+  });
+
   it("a console reader gets the same customer's view with ?view=customer, and who wrote without it", async () => {
     const session = await sessionWithOperatorMessage();
     const reader = await loopApiKey(handle, ["handoffs:read"]);

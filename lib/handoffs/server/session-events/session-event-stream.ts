@@ -4,10 +4,12 @@ import type { SessionMode } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
+import type { TranscriptMessage } from "../../handoff-schemas";
 import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
 import { readTranscript, startAfter } from "../session-transcript";
 import { ensureCrossInstancePoll } from "./cross-instance-poll";
 import { customerViewOf } from "./customer-view";
+import { customerWordsOf } from "./customer-words";
 import { type SessionSnapshot, subscribeSessionFeed } from "./session-feed";
 import { admitStream, type StreamAdmission, type StreamHolder } from "./stream-limits";
 
@@ -27,6 +29,8 @@ export async function openSessionEventStream(
     signal: AbortSignal;
     /** The customer's own view (a widget's publishable key, customer-view.ts): no operator identities. */
     forCustomer?: boolean;
+    /** The session's own customer (a publishable key with its token): texts restored from its vault. */
+    ownWords?: boolean;
     /** Who holds the stream, for the limits per class (stream-limits.ts). */
     holder: StreamHolder;
   },
@@ -65,6 +69,9 @@ export async function openSessionEventStream(
   const approvalStates = new Map<string, string>();
   let closed = false;
   let cleanup = () => {};
+  const words = input.ownWords ? customerWordsOf(db, session.id) : null;
+  // Restoring reads the vault, so snapshots are applied one after another: events keep their order.
+  let applying = Promise.resolve();
 
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -78,7 +85,16 @@ export async function openSessionEventStream(
       };
       const send = (event: SessionEvent) =>
         write(formatSessionEvent(input.forCustomer ? customerViewOf(event) : event));
-      const apply = (snapshot: SessionSnapshot) => {
+      const restored = async (message: TranscriptMessage): Promise<TranscriptMessage> => {
+        if (!words || message.kind === "system") return message;
+        try {
+          return { ...message, text: await words.restore(message.text) };
+        } catch {
+          // The vault could not be read: the stored text, placeholders and all, never an error.
+          return message;
+        }
+      };
+      const apply = async (snapshot: SessionSnapshot) => {
         if (!snapshot) {
           send({ event: "gone", data: { session_id: session.id } });
           stop();
@@ -87,7 +103,9 @@ export async function openSessionEventStream(
         for (const message of snapshot.messages) {
           if (sent.has(message.id)) continue;
           sent.add(message.id);
-          send({ event: "message", data: message });
+          const data = await restored(message);
+          if (closed) return;
+          send({ event: "message", data });
         }
         if (snapshot.mode !== mode) {
           mode = snapshot.mode;
@@ -105,7 +123,11 @@ export async function openSessionEventStream(
           send({ event: "approval", data });
         }
       };
-      const feed = subscribeSessionFeed(db, session.id, apply);
+      const applyInTurn = (snapshot: SessionSnapshot) => {
+        // A fault in one snapshot closes the stream; EventSource reconnects from Last-Event-ID.
+        applying = applying.then(() => apply(snapshot)).catch(() => stop());
+      };
+      const feed = subscribeSessionFeed(db, session.id, applyInTurn);
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
       const stop = () => {
         if (closed) return;
@@ -124,7 +146,7 @@ export async function openSessionEventStream(
       input.signal.addEventListener("abort", stop);
       if (input.signal.aborted) return stop();
       write(`retry: ${RETRY_MS}\n\n`);
-      apply({ mode: session.mode, messages: ordered, approvals });
+      applyInTurn({ mode: session.mode, messages: ordered, approvals });
       // Read again now that the feed listens: a write between the first read and the subscribe is not lost.
       feed.refresh();
     },

@@ -38,6 +38,9 @@ export const GET = defineRoute(
       signal: request.signal,
       // A widget's customer sees what operators wrote, not who they are (their e-mail is the actor).
       forCustomer: answersCustomer(CUSTOMER_VIEW, request),
+      // Only the session's own customer gets masked values back; an operator's ?view=customer keeps the
+      // placeholders (reading a value is the reveal route's, docs/privacy.md).
+      ownWords: principal.kind === "publishable_key",
       holder,
     });
     if ("stream" in opened) return passThrough(opened.stream);
