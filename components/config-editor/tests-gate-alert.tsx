@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useOperatorRole } from "@/components/console/operator-role";
+import { FailureText } from "@/components/conversation-tests/failure-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
@@ -18,9 +19,14 @@ interface TestsGateAlertProps {
   saving: boolean;
 }
 
-/** A save the conversation-test gate refused: which cases turn red; for an admin, "Save anyway…" with a reason. */
+/**
+ * A save the conversation-test gate refused: which cases turn red and why (expected beside the reply),
+ * the tests in a new tab (the editor and its unsaved draft stay), and saving past the gate with a
+ * reason: an admin's is a save, a designer's goes into draft only (production keeps its version).
+ */
 export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
   const admin = useOperatorRole() === "admin";
+  const verb = admin ? "Save anyway" : "Save into draft";
   // Every editor lives under /agents/{key}/…: the failing cases are on that agent's Tests page.
   const { key } = useParams<{ key: string }>();
   const [asking, setAsking] = useState(false);
@@ -50,11 +56,22 @@ export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
           <ul className="space-y-1 text-xs" data-testid="tests-gate-red-cases" aria-label="Tests this save turns red">
             {gate.red.map((c) => (
               <li key={c.key}>
-                <Link href={testCaseHref(decodeURIComponent(key), c.key)} className="font-mono hover:underline">
+                <Link
+                  href={testCaseHref(decodeURIComponent(key), c.key)}
+                  target="_blank"
+                  rel="noopener"
+                  className="font-mono hover:underline"
+                >
                   {c.key}
                 </Link>
                 {c.failures.length > 0 ? (
-                  <span className="text-muted-foreground"> — {c.failures.join("; ")}</span>
+                  <ul className="mt-1 space-y-1 pl-3 text-muted-foreground" data-testid="tests-gate-failures">
+                    {c.failures.map((failure) => (
+                      <li key={failure}>
+                        <FailureText text={failure} />
+                      </li>
+                    ))}
+                  </ul>
                 ) : null}
               </li>
             ))}
@@ -62,17 +79,25 @@ export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">
-            <Link href={testsHref(decodeURIComponent(key))}>Open the tests</Link>
+            {/* A new tab: leaving the drawer would throw away the edit the gate just refused. */}
+            <Link href={testsHref(decodeURIComponent(key))} target="_blank" rel="noopener">
+              Open the tests in a new tab
+            </Link>
           </Button>
-          {admin && !asking ? (
+          {!asking ? (
             <Button type="button" size="sm" variant="ghost" onClick={() => setAsking(true)}>
-              Save anyway…
+              {verb}…
             </Button>
           ) : null}
         </div>
-        {admin && asking ? (
+        {asking ? (
           <div className="space-y-1">
             <Label htmlFor="tests-gate-reason">Why save past the gate?</Label>
+            {admin ? null : (
+              <p className="text-muted-foreground text-xs" id="tests-gate-draft-note">
+                The save becomes the draft; production keeps serving its version until someone promotes it.
+              </p>
+            )}
             <div className="flex gap-2">
               <Input
                 id="tests-gate-reason"
@@ -91,7 +116,7 @@ export function TestsGateAlert({ gate, saving }: TestsGateAlertProps) {
                 placeholder="The refund limit changes on purpose; the cases follow tomorrow"
               />
               <Button type="button" size="sm" variant="destructive" pending={saving} onClick={confirm}>
-                Save anyway
+                {verb}
               </Button>
             </div>
             <FieldError id="tests-gate-reason-error" messages={error ? [error] : []} />

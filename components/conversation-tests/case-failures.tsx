@@ -5,24 +5,13 @@ import { Mono } from "@/components/ui/mono";
 import { failureSentence, type RuleNames } from "@/lib/conversation-tests/failure-sentence";
 import type { CaseTry, CaseTurnResult } from "@/lib/conversation-tests/test-types";
 import { plural } from "@/lib/text/plural";
+import { FailureText } from "./failure-text";
 
 const SERVED = {
   tape: "recorded answers replayed",
   diverged: "the model's answer differed from the recorded one",
   provider: "no recording: the model ran",
 } as const;
-
-/** Where the assertion sits in the case file, for whoever edits the bundle by hand. */
-function FailureDetails({ kind, path }: { kind: string; path: string }) {
-  return (
-    <details className="text-muted-foreground">
-      <summary className="cursor-pointer">Details</summary>
-      <span>
-        Assertion <Mono>{kind}</Mono> at <Mono>{path}</Mono>
-      </span>
-    </details>
-  );
-}
 
 /** What a turn did: the trace of a failing assertion. */
 function TurnTrace({ turn }: { turn: CaseTurnResult }) {
@@ -72,8 +61,7 @@ export function CaseFailures({ detail, ruleNames }: { detail: CaseTry; ruleNames
               .map((a) => (
                 <li key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs" data-testid="failure-sentence">
                   <Badge variant="danger">failed</Badge>
-                  <span className="min-w-0 break-words">{failureSentence(a, turn.index, ruleNames)}</span>
-                  <FailureDetails kind={a.kind} path={a.path} />
+                  <FailureText text={failureSentence(a, turn.index, ruleNames)} />
                 </li>
               ))}
           </ul>
@@ -83,8 +71,7 @@ export function CaseFailures({ detail, ruleNames }: { detail: CaseTry; ruleNames
       {failedConversation.map((a) => (
         <p key={a.path} className="flex flex-wrap items-baseline gap-2 text-xs" data-testid="failure-sentence">
           <Badge variant="danger">failed</Badge>
-          <span className="min-w-0 break-words">{failureSentence(a, null, ruleNames)}</span>
-          <FailureDetails kind={a.kind} path={a.path} />
+          <FailureText text={failureSentence(a, null, ruleNames)} />
         </p>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { failureLine } from "@/lib/conversation-tests/failure-sentence";
 import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 
 /** XML 1.0 allows no C0 control characters but tab, line feed and carriage return (a model reply may hold one). */
@@ -27,9 +28,7 @@ export function junitReport(agentKey: string, report: SuiteReport): string {
         const name = escapeXml(`${c.key}: ${c.name}`);
         const head = `    <testcase classname="${escapeXml(`${agentKey}.${suite}`)}" name="${name}">`;
         if (c.status === "passed") return `${head}</testcase>`;
-        const lines = c.detail.error
-          ? [c.detail.error]
-          : c.detail.failures.map((f) => `${f.path} ${f.kind}: ${f.detail}`);
+        const lines = c.detail.error ? [c.detail.error] : c.detail.failures.map(failureLine);
         const message = `${c.status}: ${c.passes} of ${c.tries} tries passed (pass^${report.k} ${c.pass_k.toFixed(3)})`;
         return `${head}\n      <failure message="${escapeXml(message)}">${escapeXml(lines.join("\n"))}</failure>\n    </testcase>`;
       })
@@ -47,7 +46,7 @@ export function textReport(report: SuiteReport): string {
     const mark = c.status === "passed" ? "PASS" : c.status === "flaky" ? "FLAKY" : "FAIL";
     const rel = `pass^1 ${c.pass_1.toFixed(2)}  pass^${report.k} ${c.pass_k.toFixed(2)}`;
     const first = c.detail.error ?? c.detail.failures[0];
-    const why = typeof first === "string" ? first : first ? `${first.path} ${first.kind}: ${first.detail}` : "";
+    const why = typeof first === "string" ? first : first ? failureLine(first) : "";
     return `${mark.padEnd(5)} ${c.key.padEnd(width)}  ${rel}${why ? `  ${why}` : ""}`;
   });
   const r = report.reliability;

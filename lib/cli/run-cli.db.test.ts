@@ -139,13 +139,13 @@ describe("focal test", () => {
     const result = await runTest(["test", file, "--suite", "refund", "--mode", "offline", "--junit", junit]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /^FAIL {2}france-75-refund .*turns\[0\]\.assertions\[0\] outcome_is: outcome answered, expected regenerated$/m,
+      /^FAIL {2}france-75-refund .*Turn 1 should end regenerated: expected outcome regenerated, but it was answered$/m,
     );
     expect(result.stdout.trim().split("\n").at(-1)).toBe("1 passed, 3 failed");
     const xml = fs.readFileSync(junit, "utf8");
     expect(xml).toContain('<testsuite name="refund-desk.refund" tests="4" failures="3">');
     expect(xml).toMatch(
-      /<failure message="failed: 0 of 1 tries passed \(pass\^1 0\.000\)">turns\[0\]\.assertions\[0\] outcome_is/,
+      /<failure message="failed: 0 of 1 tries passed \(pass\^1 0\.000\)">Turn 1 should end regenerated: expected outcome/,
     );
   });
 

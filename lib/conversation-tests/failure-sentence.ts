@@ -3,6 +3,8 @@
 // (`turns[0].assertions[5] rule_not_violated: rules caught before shipping: max-refund`).
 
 interface Failure {
+  /** The assertion's plain name ("Turn 2 should mention …"); absent in results stored before it. */
+  name?: string;
   kind: string;
   detail: string;
   /** The rule key a rule_* assertion names; absent in results stored before it was recorded. */
@@ -35,6 +37,21 @@ function ruleSentence({ kind, detail, rule }: Failure, names: RuleNames): string
   }
 }
 
+// `expected "2-day review"; reply "…"` (the whole reply); results stored before it say only `reply: "…"`.
+const EXPECTED_BESIDE_REPLY = /^expected (.+?); reply ("[\s\S]*")$/;
+
+/** What a reply assertion expected beside what the reply was: `expected the reply to contain "x", but it was "…"`. */
+export function replyParts(detail: string): { expected: string | null; reply: string } {
+  const parts = EXPECTED_BESIDE_REPLY.exec(detail);
+  if (parts) return { expected: parts[1] ?? null, reply: parts[2] ?? "" };
+  return { expected: null, reply: detail.replace(/^reply: /, "") };
+}
+
+function replySentence(verb: string, detail: string): string {
+  const { expected, reply } = replyParts(detail);
+  return `expected the reply ${verb} ${expected ?? "the text"}, but it was ${reply}`;
+}
+
 const EXPECTED_THEN_GOT = /^(\w+) (.+), expected (.+)$/;
 
 function sentenceOf(failure: Failure, names: RuleNames): string {
@@ -53,11 +70,11 @@ function sentenceOf(failure: Failure, names: RuleNames): string {
     case "rule_not_violated":
       return ruleSentence(failure, names);
     case "reply_contains":
-      return `expected the reply to contain the text, but it was ${detail.replace(/^reply: /, "")}`;
+      return replySentence("to contain", detail);
     case "reply_not_contains":
-      return `expected the reply not to contain the text, but it was ${detail.replace(/^reply: /, "")}`;
+      return replySentence("not to contain", detail);
     case "reply_matches":
-      return `expected the reply to match the pattern, but it was ${detail.replace(/^reply: /, "")}`;
+      return replySentence("to match", detail);
     case "max_model_calls":
       return `expected ${detail.replace(/^(\d+) model calls, at most (\d+)$/, "at most $2 model calls, but it made $1")}`;
     case "cel":
@@ -76,8 +93,23 @@ function sentenceOf(failure: Failure, names: RuleNames): string {
   }
 }
 
-/** "Turn 1: expected step refund/offer_refund, but it was refund/look_up_order". */
+/**
+ * "Turn 2 should mention "2-day review": expected the reply to contain "2-day review", but it was "…"";
+ * a result stored before names were recorded: "Turn 1: expected step …, but it was …".
+ */
 export function failureSentence(failure: Failure, turnIndex: number | null, ruleNames: RuleNames = {}): string {
   const sentence = sentenceOf(failure, ruleNames);
+  if (failure.name) return `${failure.name}: ${sentence}`;
   return turnIndex === null ? `The conversation: ${sentence}` : `Turn ${turnIndex + 1}: ${sentence}`;
+}
+
+/** The turn a result's path names (`turns[1].assertions[0]` → 1), null for a conversation assertion. */
+function turnOf(path: string): number | null {
+  const turn = /^turns\[(\d+)\]/.exec(path);
+  return turn ? Number(turn[1]) : null;
+}
+
+/** A failed result as one line (the test gate, `focal test`, JUnit), its turn read from its path. */
+export function failureLine(failure: Failure & { path: string }): string {
+  return failureSentence(failure, turnOf(failure.path));
 }

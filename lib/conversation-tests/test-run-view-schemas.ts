@@ -8,6 +8,7 @@ import { DivergenceSchema } from "@/lib/replay/replay-view-schemas";
 
 const AssertionResultSchema = z.object({
   path: z.string().describe("turns[2].assertions[0] or assertions[1]"),
+  name: z.string().optional().describe('For people, from its kind and value: Turn 2 should mention "2-day review"'),
   kind: z.string(),
   passed: z.boolean(),
   detail: z.string(),

@@ -229,7 +229,7 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
   ),
   "testing.tests_gate": d(
     "Test gate on saves",
-    "Block (the default): a save that turns passing tests red is refused (an admin can save anyway with a reason); warn: it goes through and says which; off: tests are not run on saves.",
+    "Block (the default): a save that turns passing tests red is refused (with a reason an admin can save anyway, a designer into draft without promoting); warn: it goes through and says which; off: tests are not run on saves.",
   ),
   "retention.sessions_days": d(
     "Keep sessions for (days)",

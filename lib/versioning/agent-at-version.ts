@@ -19,6 +19,9 @@ export const ImpactPreviewStamp = ImpactPreviewCounts.extend({
 });
 export type ImpactPreviewStamp = z.infer<typeof ImpactPreviewStamp>;
 
+/** Why a save may pass a blocking test gate (form, action and REST header alike). */
+export const ForceTestsReason = z.string().trim().min(1, "Say why the save may turn these tests red").max(1000);
+
 /**
  * Every configuration mutation names the config_version the editor loaded (optimistic concurrency):
  * if the agent has moved on since, the save is refused with a CONFLICT and nothing is written.
@@ -27,8 +30,6 @@ export const AgentAtVersion = {
   agent_key: AgentKey,
   expected_config_version: z.number().int().min(1),
   impact_preview: ImpactPreviewStamp.optional(),
-  /** An admin saving past a blocking test gate says why; the ledger keeps it with the failing cases. */
-  force_tests: z
-    .strictObject({ reason: z.string().trim().min(1, "Say why the save may turn these tests red").max(1000) })
-    .optional(),
+  /** Saving past a blocking test gate says why (an admin: a save; a designer: into draft only); the ledger keeps it. */
+  force_tests: z.strictObject({ reason: ForceTestsReason }).optional(),
 };

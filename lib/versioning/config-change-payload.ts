@@ -35,6 +35,8 @@ export const ConfigChangedPayload = z.looseObject({
       turned_red: z.array(z.string()),
       forced: z.boolean(),
       reason: z.string().optional(),
+      /** A designer's forced save: kept in draft, production held at the version it served. */
+      into_draft: z.boolean().optional(),
     })
     .optional(),
 });

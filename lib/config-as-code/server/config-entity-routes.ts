@@ -9,6 +9,7 @@ import type { EntityOutcome } from "@/lib/server/agents/config-entity/config-ent
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { ForceTestsReason } from "@/lib/versioning/agent-at-version";
 import {
   CONFIG_KINDS,
   ConfigAgentParams,
@@ -41,7 +42,28 @@ export function restChangeRequest(
   const ifMatch = parseIfMatch(ctx.request.headers.get("if-match"));
   if (!ifMatch) throw new AppError("BAD_REQUEST", 'If-Match takes one config_version, e.g. If-Match: "7".');
   const { actor, requestId } = ctx;
-  return { agentKey, expectedVersion: ifMatch.expected, stale: "PRECONDITION_FAILED", actor, requestId };
+  return {
+    agentKey,
+    expectedVersion: ifMatch.expected,
+    stale: "PRECONDITION_FAILED",
+    actor,
+    requestId,
+    ...testsGateReason(ctx.request.headers.get(TESTS_GATE_REASON_HEADER)),
+  };
+}
+
+/** Saving past a blocking test gate over REST: this header's reason, into draft only (as a designer). */
+const TESTS_GATE_REASON_HEADER = "focal-tests-gate-reason";
+
+function testsGateReason(header: string | null): Pick<ConfigChangeRequest, "role" | "forceTests"> {
+  if (header === null) return {};
+  const reason = ForceTestsReason.safeParse(header);
+  if (!reason.success) {
+    throw new AppError("VALIDATION", "The test gate's reason is empty.", [
+      { path: TESTS_GATE_REASON_HEADER, message: reason.error.issues[0]?.message ?? "Say why" },
+    ]);
+  }
+  return { role: "designer", forceTests: { reason: reason.data } };
 }
 
 export const etagHeader = (version: number) => ({ etag: configETag(version) });

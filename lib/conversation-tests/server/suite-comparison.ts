@@ -2,13 +2,14 @@ import "server-only";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
+import { failureLine } from "../failure-sentence";
 import { runAgentSuite } from "./run-agent-suite";
 import { listTestCases } from "./test-cases";
 
 interface CaseChange {
   key: string;
   name: string;
-  /** The draft's failed assertions, for people: "turns[0].assertions[1] outcome_is: outcome answered, expected regenerated". */
+  /** The draft's failed assertions, for people: "Turn 1 should end regenerated: expected outcome regenerated, but it was answered". */
   failures: string[];
 }
 
@@ -25,7 +26,7 @@ function failuresOf(report: SuiteReport, key: string): string[] {
   const detail = report.cases.find((c) => c.key === key)?.detail;
   if (!detail) return [];
   if (detail.error) return [detail.error];
-  return detail.failures.map((f) => `${f.path} ${f.kind}: ${f.detail}`);
+  return detail.failures.map(failureLine);
 }
 
 /**

@@ -2,10 +2,12 @@ import "server-only";
 import type { AgentRow, Transaction } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
-import type { Role } from "@/lib/identity/roles";
+import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { addActionNotice } from "@/lib/server/action-notices";
 import { AppError } from "@/lib/server/errors";
+import type { Actor } from "@/lib/server/ledger/event-types";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
+import { holdProduction } from "./hold-production";
 import { compareSuiteOnDraft } from "./suite-comparison";
 
 type GateRecord = NonNullable<ConfigChangedPayload["tests_gate"]>;
@@ -18,8 +20,9 @@ function listed(keys: { key: string }[]): string {
 /**
  * The conversation-test gate of a save (setting testing.tests_gate of the agent as it was): the suite
  * runs frozen on the saved configuration and on the draft. `warn` lets the save through with a notice;
- * `block` refuses a save that turns a passing case red, unless an admin forces it with a reason. What
- * happened goes into the save's CONFIG_CHANGED event. Null when the gate is off or there are no cases.
+ * `block` refuses a save that turns a passing case red, unless it is forced with a reason: an admin's
+ * forced save is a save like any other; a designer's goes into draft only (production is held at the
+ * version it served, `holdProduction`). What happened goes into the save's CONFIG_CHANGED event. Null when the gate is off or there are no cases.
  */
 export function testsGateOf(agent: AgentRow): "off" | "warn" | "block" {
   return resolveAgentSettings(agent.settings).testing.tests_gate;
@@ -31,7 +34,7 @@ export async function applyTestsGate(
   agent: AgentRow,
   saved: AgentSnapshot | null,
   draft: AgentSnapshot,
-  request: { role?: Role; forceTests?: { reason: string } },
+  request: { role?: Role; forceTests?: { reason: string }; actor: Actor; requestId: string },
 ): Promise<GateRecord | null> {
   const mode = testsGateOf(agent);
   if (mode === "off" || !saved) return null;
@@ -49,10 +52,16 @@ export async function applyTestsGate(
     addActionNotice(`Saved past the test gate: ${listed(red)} now fail.`);
     return { ...record, forced: true, reason: request.forceTests.reason };
   }
-  const first = red[0]?.failures[0];
+  if (request.forceTests && request.role && roleAtLeast(request.role, "designer")) {
+    await holdProduction(tx, agent, saved, request);
+    addActionNotice(
+      `Saved into draft past the test gate: ${listed(red)} now fail. Production is unchanged until promoted.`,
+    );
+    return { ...record, forced: true, reason: request.forceTests.reason, into_draft: true };
+  }
   throw new AppError(
     "TESTS_GATE",
-    `Not saved: this change turns ${red.length} passing ${noun} red: ${listed(red)}${first ? ` (${red[0]?.key}: ${first})` : ""}. Fix the change or the ${noun}${request.role === "admin" ? ", or save anyway with a reason" : "; an admin can save anyway with a reason"}.`,
+    `Not saved: this change turns ${red.length} passing ${noun} red: ${listed(red)}. Fix the change or the ${noun}, or ${request.role === "admin" ? "save anyway" : "save into draft"} with a reason.`,
     red.map((c) => ({ path: `tests.${c.key}`, message: c.failures.join("; ") || "fails on the draft" })),
   );
 }

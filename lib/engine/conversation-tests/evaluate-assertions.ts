@@ -5,8 +5,10 @@ import { compileDesignerPattern } from "../regex/compile-designer-pattern";
 import type { TurnFacts } from "./turn-facts";
 
 export interface AssertionResult {
-  /** Where the assertion is in the case: `turns[2].assertions[0]` or `assertions[1]`. */
+  /** Where the assertion is in the case: `turns[2].assertions[0]` or `assertions[1]` (for machines). */
   path: string;
+  /** For people, from its kind and value: "Turn 2 should mention "2-day review"" (absent in old results). */
+  name?: string;
   kind: string;
   passed: boolean;
   /** For people: what was expected and what happened. */
@@ -21,6 +23,14 @@ const MAX_COMBINATIONS = 64;
 
 function listOf(items: string[]): string {
   return items.length ? items.join(", ") : "none";
+}
+
+/**
+ * What a reply assertion expected beside the whole reply: `expected "2-day review"; reply "…"`. The
+ * reply is never cut: a designer must see where the text was missing (the console folds long ones).
+ */
+function expectedBesideReply(shownExpected: string, reply: string): string {
+  return `expected ${shownExpected}; reply ${JSON.stringify(reply)}`;
 }
 
 function celAssertion(expression: string, facts: TurnFacts, declarations: CelDeclarations): [boolean, string] {
@@ -85,17 +95,17 @@ export function evaluateTurnAssertion(
     case "reply_contains":
       return [
         facts.response.toLowerCase().includes(assertion.text.toLowerCase()),
-        `reply: ${JSON.stringify(facts.response.slice(0, 200))}`,
+        expectedBesideReply(JSON.stringify(assertion.text), facts.response),
       ];
     case "reply_not_contains":
       return [
         !facts.response.toLowerCase().includes(assertion.text.toLowerCase()),
-        `reply: ${JSON.stringify(facts.response.slice(0, 200))}`,
+        expectedBesideReply(JSON.stringify(assertion.text), facts.response),
       ];
     case "reply_matches": {
       const compiled = compileDesignerPattern(assertion.pattern, { caseInsensitive: true });
       if (!compiled.ok) return [false, compiled.message];
-      return [compiled.regex.test(facts.response), `reply: ${JSON.stringify(facts.response.slice(0, 200))}`];
+      return [compiled.regex.test(facts.response), expectedBesideReply(`/${assertion.pattern}/`, facts.response)];
     }
     case "cel":
       return celAssertion(assertion.expression, facts, declarations);

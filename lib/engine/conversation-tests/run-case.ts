@@ -8,6 +8,7 @@ import { nextStartState } from "../replay/next-start-state";
 import { type Divergence, replayPorts } from "../replay/replay-ports";
 import { stableRefsOf } from "../replay/stable-refs";
 import type { TurnTape } from "../replay/tape";
+import { conversationAssertionName, turnAssertionName } from "./assertion-name";
 import { type AssertionResult, evaluateConversationAssertion, evaluateTurnAssertion } from "./evaluate-assertions";
 import { type TurnFacts, turnFacts } from "./turn-facts";
 
@@ -122,7 +123,9 @@ export async function runCaseOnce(
       const assertions = turn.assertions.map((assertion, a) => {
         const [passed, detail] = evaluateTurnAssertion(assertion, facts, declarations);
         const path = `turns[${index}].assertions[${a}]`;
-        return { path, kind: assertion.kind, passed, detail, ...("rule" in assertion ? { rule: assertion.rule } : {}) };
+        const name = turnAssertionName(assertion, index);
+        const rule = "rule" in assertion ? { rule: assertion.rule } : {};
+        return { path, name, kind: assertion.kind, passed, detail, ...rule };
       });
       turns.push({
         index,
@@ -142,7 +145,8 @@ export async function runCaseOnce(
   const facts = turns.map((t) => t.facts);
   const conversation = testCase.assertions.map((assertion, a) => {
     const [passed, detail] = evaluateConversationAssertion(assertion, facts);
-    return { path: `assertions[${a}]`, kind: assertion.kind, passed, detail };
+    const name = conversationAssertionName(assertion);
+    return { path: `assertions[${a}]`, name, kind: assertion.kind, passed, detail };
   });
   const failures = [...turns.flatMap((t) => t.assertions), ...conversation].filter((r) => !r.passed);
   return { passed: failures.length === 0, turns, conversation, failures, error: null };
