@@ -9,7 +9,7 @@ describe("diffBundles", () => {
   it("lists everything as added for a new agent", () => {
     const diff = diffBundles(null, parse(demoBundle()));
     expect(diff.agent).toEqual([]);
-    expect(diff.tools).toEqual({ added: ["lookup_order"], removed: [], changed: {} });
+    expect(diff.tools).toEqual({ added: ["lookup_order", "price_catalog"], removed: [], changed: {} });
     expect(diff.scenarios.added).toEqual(["pricing", "refund"]);
   });
 

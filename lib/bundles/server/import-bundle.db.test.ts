@@ -85,7 +85,7 @@ describe("importBundle", () => {
       created: true,
       // The demo file is canonical, so the hash of its bytes is the bundle's hash.
       bundle_sha256: createHash("sha256").update(demoBundleText()).digest("hex"),
-      counts: { profile_fields: 3, variables: 3, tools: 1, scenarios: 2, steps: 6, transitions: 5, rules: 8 },
+      counts: { profile_fields: 3, variables: 3, tools: 2, scenarios: 2, steps: 6, transitions: 5, rules: 8 },
     });
     expect((event?.payload.diff as BundleDiff | undefined)?.rules.added).toContain("max-refund");
   });

@@ -29,8 +29,9 @@ describe("tool output paths", () => {
   it("plays the refund example on the demo tool: order 123 costs $75 and is delivered", () => {
     const [tool] = demo.tools;
     if (!tool) throw new Error("the demo has a lookup_order tool");
-    const resolve = (name: keyof typeof tool.output.variables, inputs: Record<string, unknown>) =>
-      resolveToolOutputPath(tool.output.data, parseToolOutputPath(tool.output.variables[name]) ?? [], inputs);
+    const variables: Record<string, string | undefined> = tool.output.variables;
+    const resolve = (name: string, inputs: Record<string, unknown>) =>
+      resolveToolOutputPath(tool.output.data, parseToolOutputPath(variables[name] ?? "") ?? [], inputs);
     expect(resolve("order_amount", { order_id: "123" })).toBe(75);
     expect(resolve("order_status", { order_id: 123 })).toBe("delivered");
     expect(resolve("order_amount", { order_id: "999" })).toBeUndefined();

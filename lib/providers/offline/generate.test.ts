@@ -214,6 +214,23 @@ describe("offline generator on the demo Refund desk", () => {
     expect(text).not.toMatch(/\$\d/);
   });
 
+  it("quotes the catalogue's price of the product the question names, in the customer's words", () => {
+    const catalogue = demo.tools.find((t) => t.key === "price_catalog");
+    if (!catalogue) throw new Error("the demo has no catalogue");
+    const quote = (message: string) =>
+      offlineGenerate(
+        demoGenerateRequest(message, {
+          step: "quote_price",
+          ruleActions: [demoRule("quote-catalogue-prices")],
+          toolOutputs: [{ toolKey: catalogue.key, toolName: catalogue.name, output: catalogue.output.data }],
+        }),
+      );
+    expect(quote("what's the price of the blue kettle?")).toBe("The list price of the blue kettle is $39.00.");
+    // Two kettles fit "the kettle" and none fits the sofa: no entry is picked, and no price is guessed.
+    expect(quote("How much does the kettle cost?")).toContain("I won't guess one");
+    expect(quote("How much does the purple sofa cost?")).not.toMatch(/\$\d/);
+  });
+
   it("declines financial advice and competitor comparisons as the global rules say", () => {
     const rules = [demoRule("no-financial-advice"), demoRule("no-competitor-mentions")];
     expect(

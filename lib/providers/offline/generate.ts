@@ -1,6 +1,6 @@
 import type { DeclaredClaim, GenerateOutput, GenerateRequest } from "@/lib/engine/contracts/model";
 import { extractCountry } from "./entities";
-import { collectRecords, type DataRecord, describeRecord, formatPromise } from "./records";
+import { collectRecords, type DataRecord, describeRecord, formatPrice, formatPromise } from "./records";
 import { isExitRequest } from "./sense";
 import { capitalize, contentWords, fold, stem, words } from "./text";
 
@@ -142,6 +142,21 @@ function productOf(message: string): string | null {
   return `${match?.[1] ?? "the "}${product}`.replace(/^(?:a|an|your) /i, "the ").toLowerCase();
 }
 
+/**
+ * The catalogue entry a product phrase names: every content word of "the blue kettle" is a part of its
+ * id ("kettle-blue-2l"). Only the id is read, never the entry's label, so the words quoted back are the
+ * customer's own (tool output is data). Two entries that both fit ("the kettle") name none: no guess.
+ */
+function catalogueEntry(catalogue: readonly DataRecord[], product: string): DataRecord | null {
+  const wanted = contentWords(product).map(stem);
+  if (wanted.length === 0) return null;
+  const fits = catalogue.filter((entry) => {
+    const parts = entry.id.toLowerCase().split(/[-_]/).map(stem);
+    return wanted.every((w) => parts.includes(w));
+  });
+  return fits.length === 1 ? (fits[0] ?? null) : null;
+}
+
 /** Whether the conversation already holds what a step would ask for ("order", "reason", "email", "product"). */
 function known(noun: string, request: GenerateRequest, focus: DataRecord | null): string | null {
   const n = stem(noun);
@@ -256,7 +271,9 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
     return { text: "You're welcome! Is there anything else I can help with?", claims: declaredClaims(request, null) };
   }
 
-  const records = collectRecords(request.toolOutputs);
+  const collected = collectRecords(request.toolOutputs);
+  const catalogue = collected.filter((r) => r.catalogue && r.amount !== null);
+  const records = collected.filter((r) => !r.catalogue);
   const ids = wantedIds(request);
   // The record the customer means: named in this message or the profile, else the one named last in
   // an earlier message ("open the sample2 pls", then "wrong size, I want my money back").
@@ -346,11 +363,14 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
     draft.statements.push(`I found these ${listedNoun}s: ${joinList(listed)}.`);
   }
 
-  // 5. Prices a rule says never to invent: without a catalogue price in the data, say so plainly.
+  // 5. Prices a rule says to quote: the catalogue entry the question names, else say plainly none is at hand.
   const quotesPrices = directives.some((d) => /\b(?:quote|give)\b[^.]*\bprice\b/i.test(d));
   const asksPrice = /\b(?:price|prices|pricing|cost|costs|how much|quote|expensive|cheap|cheaper)\b/.test(message);
-  if (quotesPrices && asksPrice && !focus && records.every((r) => r.amount === null)) {
-    const product = productOf(request.message);
+  const product = quotesPrices && asksPrice ? productOf(request.message) : null;
+  const listed = product ? catalogueEntry(catalogue, product) : null;
+  if (product && listed) {
+    draft.statements.push(`The list price of ${product} is ${formatPrice(listed)}.`);
+  } else if (quotesPrices && asksPrice && !focus && records.every((r) => r.amount === null)) {
     draft.statements.push(
       `I don't have that information at hand: I can't see the current list price${product ? ` of ${product}` : ""}, and I won't guess one.`,
     );

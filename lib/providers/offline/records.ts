@@ -12,6 +12,8 @@ export interface DataRecord {
   status: string | null;
   amount: number | null;
   currency: string | null;
+  /** A catalogue entry: its number came from `price`, so it is quoted when asked, never offered or listed. */
+  catalogue: boolean;
 }
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/;
@@ -40,7 +42,8 @@ function toRecord(value: unknown): DataRecord | null {
       : amount !== null
         ? "USD"
         : null;
-  return { id, noun, status, amount, currency };
+  const catalogue = value.amount === undefined && value.total === undefined && typeof value.price === "number";
+  return { id, noun, status, amount, currency, catalogue };
 }
 
 /** Records of one tool output: a list (top level or under items/orders/…), or one object. */
@@ -80,6 +83,11 @@ function formatMoney(amount: number, currency: string | null, decimals = 2): str
 /** A promised amount: "$75", "$42.50" — whole amounts without cents, as people say them. */
 export function formatPromise(amount: number, currency: string | null): string {
   return formatMoney(amount, currency, Number.isInteger(amount) ? 0 : 2);
+}
+
+/** "$39.00": a list price as the catalogue states it. */
+export function formatPrice(record: DataRecord): string {
+  return formatMoney(record.amount ?? 0, record.currency);
 }
 
 /** "delivered, $75.00" */

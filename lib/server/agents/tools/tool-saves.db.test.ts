@@ -196,6 +196,7 @@ describe("the tools page's data", () => {
         { key: "look-up-order", name: expect.any(String) },
         { key: "max-refund", name: expect.any(String) },
       ],
+      price_catalog: [{ key: "quote-catalogue-prices", name: expect.any(String) }],
     });
     expect(data?.takenNames).toMatchObject({ tier: "profile field", refund_amount: "response variable" });
     expect(data?.hostStatus).toEqual({
