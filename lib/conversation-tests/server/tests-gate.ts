@@ -62,6 +62,9 @@ export async function applyTestsGate(
   throw new AppError(
     "TESTS_GATE",
     `Not saved: this change turns ${red.length} passing ${noun} red: ${listed(red)}. Fix the change or the ${noun}, or ${request.role === "admin" ? "save anyway" : "save into draft"} with a reason.`,
-    red.map((c) => ({ path: `tests.${c.key}`, message: c.failures.join("; ") || "fails on the draft" })),
+    // One field error per failure, so the editor lists each on its own line under its case.
+    red.flatMap((c) =>
+      (c.failures.length ? c.failures : ["fails on the draft"]).map((message) => ({ path: `tests.${c.key}`, message })),
+    ),
   );
 }
