@@ -4,7 +4,7 @@
 import { type SessionEvent, type TranscriptMessage, WidgetApiError, type WidgetTransport } from "./api";
 import type { SessionStore, StoredSession } from "./storage";
 import { STRINGS } from "./strings";
-import { appendMessage, showError, showStatus, type WidgetView } from "./view";
+import { appendMessage, showError, showStatus, showUnread, unreadOf, type WidgetView } from "./view";
 
 /** The turns route refuses longer messages (docs/api.md); refused here before sending. */
 const MESSAGE_MAX = 4000;
@@ -18,6 +18,11 @@ export class Chat {
   private events: AbortController | null = null;
   private inFlight = false;
   private held: TranscriptMessage[] = [];
+  /**
+   * The first stream's transcript has been shown: the stream sends the transcript, then the mode, so
+   * messages before the first mode event were there before this page opened and are not new to anyone.
+   */
+  private caughtUp = false;
 
   constructor(
     private readonly view: WidgetView,
@@ -52,6 +57,7 @@ export class Chat {
     this.seen.clear();
     this.lastId = null;
     this.held = [];
+    this.caughtUp = false;
     this.view.log.replaceChildren();
     showError(this.view, null);
     showStatus(this.view, null);
@@ -158,6 +164,7 @@ export class Chat {
         this.held.push(event.message);
       } else this.show(event.message);
     } else if (event.type === "mode") {
+      this.caughtUp = true;
       showStatus(
         this.view,
         event.mode === "human" ? STRINGS.specialistJoined : event.mode === "waiting" ? STRINGS.waitingForPerson : null,
@@ -175,5 +182,7 @@ export class Chat {
     this.seen.add(message.id);
     const why = message.kind === "agent" && this.session?.showWhy ? (this.session.why[message.id] ?? null) : null;
     appendMessage(this.view, message.kind, message.text, why);
+    const reply = message.kind === "operator" || message.kind === "agent";
+    if (reply && this.caughtUp && this.view.panel.hidden) showUnread(this.view, unreadOf(this.view) + 1);
   }
 }

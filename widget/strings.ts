@@ -5,6 +5,7 @@ export const STRINGS = {
   greeting: "Hi! How can we help?",
   open: "Open chat",
   close: "Close chat",
+  unread: (count: number) => `${count} new message${count === 1 ? "" : "s"}`,
   startOver: "Start over",
   send: "Send",
   inputLabel: "Your message",

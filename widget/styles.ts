@@ -1,7 +1,9 @@
 // The widget's stylesheet, inside its shadow root: the host page's CSS cannot reach it, and it cannot
 // reach the host page. Themable through custom properties set on the host element (#focal-widget).
 // Default colours meet 4.5:1: #1a1a1a on #ffffff 17.4:1, #595959 on #ffffff 7.0:1, white on the
-// default accent #1f4fd1 6.6:1.
+// default accent #1f4fd1 6.6:1, white on the unread badge's #a4161a 7.9:1. On the hosted page the
+// conversation is a centred column of 760 px (about 80 characters of 15 px text) and a bubble at most
+// 560 px, so a line stays readable on a 1440 px screen.
 
 export function widgetCss(accent: string, position: "right" | "left"): string {
   return `
@@ -13,6 +15,9 @@ export function widgetCss(accent: string, position: "right" | "left"): string {
 .launcher { position: fixed; ${position}: 20px; bottom: 20px; z-index: 2147483000; width: 56px; height: 56px;
   border-radius: 50%; border: 0; background: var(--focal-accent); color: var(--focal-accent-text);
   display: grid; place-items: center; cursor: pointer; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
+.launcher .badge { position: absolute; top: -4px; right: -4px; min-width: 20px; height: 20px; padding: 0 5px;
+  border-radius: 10px; background: #a4161a; color: #ffffff; border: 2px solid #ffffff;
+  font: 700 12px/16px var(--focal-font); text-align: center; }
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible { outline: 3px solid var(--focal-text); outline-offset: 2px; }
 .panel { position: fixed; ${position}: 20px; bottom: 88px; z-index: 2147483001; width: 370px; height: min(600px, calc(100vh - 110px));
   display: flex; flex-direction: column; background: var(--focal-bg); color: var(--focal-text);
@@ -20,6 +25,8 @@ export function widgetCss(accent: string, position: "right" | "left"): string {
   box-shadow: 0 8px 30px rgba(0,0,0,.2); overflow: hidden; }
 .panel[hidden], .launcher[hidden], [hidden] { display: none !important; }
 .page .panel { inset: 0; width: 100%; height: 100%; border: 0; border-radius: 0; box-shadow: none; }
+.page .log, .page .progress, .page form { width: 100%; max-width: 760px; align-self: center; }
+.page .error { align-self: center; width: calc(100% - 24px); max-width: 736px; }
 @media (max-width: 480px) { .panel { inset: 0; width: 100%; height: 100%; border: 0; border-radius: 0; } }
 header { display: flex; align-items: center; gap: 8px; padding: 10px 12px; background: var(--focal-accent); color: var(--focal-accent-text); }
 header h2 { flex: 1; margin: 0; font: 600 16px/1.3 var(--focal-font); }
@@ -28,7 +35,7 @@ header button { background: transparent; color: inherit; border: 1px solid curre
 header button.close { border: 0; font-size: 20px; padding: 2px 8px; }
 .status { padding: 6px 12px; font-size: 13px; background: #fff8e1; color: #5c4400; border-bottom: 1px solid var(--focal-border); }
 .log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 10px; }
-.msg { max-width: 85%; padding: 8px 12px; border-radius: var(--focal-radius); white-space: pre-wrap; overflow-wrap: anywhere; }
+.msg { max-width: min(85%, 560px); padding: 8px 12px; border-radius: var(--focal-radius); white-space: pre-wrap; overflow-wrap: anywhere; }
 .msg .who { display: block; font-size: 12px; color: var(--focal-muted); margin-bottom: 2px; }
 .customer { align-self: flex-end; background: var(--focal-accent); color: var(--focal-accent-text); }
 .customer .who { color: inherit; opacity: .9; }

@@ -8,6 +8,8 @@ import { widgetCss } from "./styles";
 export interface WidgetView {
   root: HTMLElement;
   launcher: HTMLButtonElement;
+  /** The count of replies that arrived while the panel was closed, on the launcher. */
+  badge: HTMLElement;
   panel: HTMLElement;
   startOver: HTMLButtonElement;
   close: HTMLButtonElement;
@@ -37,7 +39,10 @@ export function buildView(config: WidgetConfig, mount: HTMLElement = document.bo
   const shadow = host.attachShadow({ mode: "open" });
   const root = el("div", { className: config.page ? "root page" : "root" });
   const title = config.title ?? STRINGS.title;
-  const launcher = el("button", { type: "button", className: "launcher" }, chatIcon());
+  // The launcher's label says the count; the badge only shows it.
+  const badge = el("span", { className: "badge", hidden: true });
+  badge.setAttribute("aria-hidden", "true");
+  const launcher = el("button", { type: "button", className: "launcher" }, chatIcon(), badge);
   launcher.setAttribute("aria-label", STRINGS.open);
   launcher.setAttribute("aria-expanded", "false");
   launcher.setAttribute("aria-controls", "focal-panel");
@@ -71,7 +76,7 @@ export function buildView(config: WidgetConfig, mount: HTMLElement = document.bo
   root.append(launcher, panel);
   shadow.append(el("style", { textContent: widgetCss(config.color, config.position) }), root);
   mount.append(host);
-  return { root, launcher, panel, startOver, close, status, log, progress, error, form, input, send };
+  return { root, launcher, badge, panel, startOver, close, status, log, progress, error, form, input, send };
 }
 
 /** A speech bubble drawn in SVG: an emoji would depend on the visitor's fonts (a box without one). */
@@ -132,4 +137,18 @@ export function showStatus(view: WidgetView, text: string | null): void {
   view.status.textContent = text ?? "";
   // The status line takes height from the log: keep the latest message in view.
   view.log.scrollTop = view.log.scrollHeight;
+}
+
+/** The replies the customer has not seen: a count on the launcher and in its label; 0 clears both. */
+export function showUnread(view: WidgetView, count: number): void {
+  view.badge.hidden = count === 0;
+  // Past 9 the badge says "9+": two digits and a plus fit its 20 px circle.
+  view.badge.textContent = count > 9 ? "9+" : String(count);
+  view.badge.dataset.count = String(count);
+  const label = view.panel.hidden ? STRINGS.open : STRINGS.close;
+  view.launcher.setAttribute("aria-label", count === 0 ? label : `${label}, ${STRINGS.unread(count)}`);
+}
+
+export function unreadOf(view: WidgetView): number {
+  return Number(view.badge.dataset.count ?? 0);
 }

@@ -4,7 +4,7 @@
 import type { Chat } from "./chat";
 import type { WidgetConfig } from "./config";
 import { STRINGS } from "./strings";
-import type { WidgetView } from "./view";
+import { showUnread, type WidgetView } from "./view";
 
 export function wire(config: WidgetConfig, view: WidgetView, chat: Chat): void {
   const setOpen = (open: boolean) => {
@@ -12,6 +12,7 @@ export function wire(config: WidgetConfig, view: WidgetView, chat: Chat): void {
     view.launcher.setAttribute("aria-expanded", String(open));
     view.launcher.setAttribute("aria-label", open ? STRINGS.close : STRINGS.open);
     if (open) {
+      showUnread(view, 0);
       // Messages that arrived while the panel was hidden had no height to scroll by.
       view.log.scrollTop = view.log.scrollHeight;
       view.input.focus();
