@@ -121,6 +121,9 @@ async function runLocked(db: Database, input: HostTurnInput): Promise<PersistedT
 }
 
 /** One run and commit; null when another instance committed a turn of this session first (run again). */
+/** An operator's decision a resumed turn ran on, for its tape. */
+const approvalOnTape = (input: HostTurnInput) => (input.approval ? { approval: tapeApproval(input.approval) } : {});
+
 async function runAttempt(db: Database, input: HostTurnInput, attempt: number): Promise<PersistedTurn | null> {
   const session = await getSession(db, input.sessionId);
   if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
@@ -152,9 +155,8 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const turnId = randomUUID();
   const started = performance.now();
   const startedAt = Date.now();
-  const continuityEnabled = continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled);
   const engineInput = {
-    continuityEnabled,
+    continuityEnabled: continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled),
     fallbackStreak: fallbackStreak(outcomesBefore, fallbackLimit),
     ...(operatorNote ? { operatorNote } : {}),
     ...(input.approval ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } } : {}),
@@ -165,11 +167,16 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
   const recorder = recordingPorts(ports, engineInput, refs);
   const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
   const start = startFingerprint(state, { fallbackStreak: engineInput.fallbackStreak }, refs);
-  const turnInput = { message: input.message, turnId };
+  const besideCalls = {
+    start,
+    ...(external ? { external } : {}),
+    ...(person ? { person } : {}),
+    ...approvalOnTape(input),
+  };
   const ran = await runEngine(input, attempt, {
     compiled,
     state,
-    turnInput,
+    turnInput: { message: input.message, turnId },
     queued,
     ports,
     recorded: recorder.ports,
@@ -188,13 +195,7 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
       turnIndex: state.turnIndex,
       outcome,
       latencyMs,
-      tape: {
-        ...recorder.tape(),
-        start,
-        ...(external ? { external } : {}),
-        ...(person ? { person } : {}),
-        ...(input.approval ? { approval: tapeApproval(input.approval) } : {}),
-      },
+      tape: { ...recorder.tape(), ...besideCalls },
       toldNote: operatorNote,
       reviewSampling: compiled.snapshot.settings.reviews.sampling,
       approvalExpiryMinutes: compiled.snapshot.settings.approvals.expiry_minutes,
