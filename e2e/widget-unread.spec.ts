@@ -131,11 +131,13 @@ for (const viewport of [
       await expect(again.locator(".msg.customer")).toContainText(`my card ${CARD}`);
       await expect(again.getByText("[CARD_1]")).toHaveCount(0);
       if (viewport.width > 1000) {
-        // A readable column: the log and every bubble stay narrow on a wide screen.
-        const log = await again.locator(".log").boundingBox();
-        expect(log?.width).toBeLessThanOrEqual(760);
+        // A readable column: every bubble at most 560 px, inside a centred column of 760 px.
+        const column = { left: (viewport.width - 760) / 2, right: (viewport.width + 760) / 2 };
         for (const bubble of await again.locator(".msg").all()) {
-          expect((await bubble.boundingBox())?.width).toBeLessThanOrEqual(560);
+          const box = await bubble.boundingBox();
+          expect(box?.width).toBeLessThanOrEqual(560);
+          expect(box?.x).toBeGreaterThanOrEqual(column.left);
+          expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(column.right);
         }
       }
       await screenshot(page, `widget-hosted-after-reload-${viewport.name}`);

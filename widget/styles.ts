@@ -3,7 +3,8 @@
 // Default colours meet 4.5:1: #1a1a1a on #ffffff 17.4:1, #595959 on #ffffff 7.0:1, white on the
 // default accent #1f4fd1 6.6:1, white on the unread badge's #a4161a 7.9:1. On the hosted page the
 // conversation is a centred column of 760 px (about 80 characters of 15 px text) and a bubble at most
-// 560 px, so a line stays readable on a 1440 px screen.
+// 560 px, so a line stays readable on a 1440 px screen; the column is padding, so the log's scrollbar
+// and the reply box's rule keep the page's edges.
 
 export function widgetCss(accent: string, position: "right" | "left"): string {
   return `
@@ -25,7 +26,7 @@ export function widgetCss(accent: string, position: "right" | "left"): string {
   box-shadow: 0 8px 30px rgba(0,0,0,.2); overflow: hidden; }
 .panel[hidden], .launcher[hidden], [hidden] { display: none !important; }
 .page .panel { inset: 0; width: 100%; height: 100%; border: 0; border-radius: 0; box-shadow: none; }
-.page .log, .page .progress, .page form { width: 100%; max-width: 760px; align-self: center; }
+.page .log, .page .progress, .page form { padding-inline: max(12px, calc((100% - 736px) / 2)); }
 .page .error { align-self: center; width: calc(100% - 24px); max-width: 736px; }
 @media (max-width: 480px) { .panel { inset: 0; width: 100%; height: 100%; border: 0; border-radius: 0; } }
 header { display: flex; align-items: center; gap: 8px; padding: 10px 12px; background: var(--focal-accent); color: var(--focal-accent-text); }
