@@ -109,9 +109,13 @@ test("max-refund <= 80: the preview shows the cases turning red and the gate ref
   await expect(refusal).toContainText("france-75-refund");
   // The red cases the preview listed carry into the refusal, each with why it fails on the draft.
   await expect(refusal.getByTestId("tests-gate-red-cases").getByRole("link", { name: CASE_KEY })).toBeVisible();
-  // A designer cannot pass the gate; the message says an admin can.
-  await expect(refusal).toContainText("an admin can save anyway");
+  // A designer cannot save anyway; the message and the button offer a save into draft.
+  await expect(refusal).toContainText("save into draft with a reason");
   await expect(editor.getByRole("button", { name: "Save anyway…" })).toHaveCount(0);
+  await expect(editor.getByRole("button", { name: "Save into draft…" })).toBeVisible();
+  // Every failure is named in plain words, never by its path in the case file.
+  await expect(refusal.getByTestId("tests-gate-failures").first()).toContainText(/Turn \d+ should /);
+  await expect(refusal).not.toContainText("assertions[");
   await screenshot(page, "tests-gate-refusal");
 
   // Fixed back: the draft is the saved rule again, nothing to save; the drawer closes without asking.
@@ -120,6 +124,60 @@ test("max-refund <= 80: the preview shows the cases turning red and the gate ref
   await page.keyboard.press("Escape");
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");
+});
+
+test("the gate's Open the tests keeps the edit", async ({ page, context }) => {
+  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  const refusal = editor.getByTestId("tests-gate-refusal");
+  await expect(refusal).toContainText("france-75-refund", { timeout: 60_000 });
+  const opened = context.waitForEvent("page");
+  await refusal.getByRole("link", { name: "Open the tests in a new tab" }).click();
+  const tests = await opened;
+  await expect(tests).toHaveURL(/\/agents\/refund-desk\/tests/);
+  await tests.close();
+  // The drawer is still open with the unsaved edit and the refusal.
+  await expect(editor.getByLabel("Enforcement expression (CEL)")).toHaveValue("refund_amount <= 80");
+  await expect(refusal).toBeVisible();
+  await editor.getByLabel("Enforcement expression (CEL)").fill("refund_amount <= 50");
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeHidden();
+});
+
+test("a designer saves past the gate into draft with a reason", async ({ page, browser, baseURL }, testInfo) => {
+  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  await editor.getByRole("button", { name: "Save rule" }).click();
+  const refusal = editor.getByTestId("tests-gate-refusal");
+  await expect(refusal).toContainText("france-75-refund", { timeout: 60_000 });
+  await editor.getByRole("button", { name: "Save into draft…" }).click();
+  await editor.getByRole("button", { name: "Save into draft", exact: true }).click();
+  await expect(editor.getByText(/Say why this change may turn these tests red/)).toBeVisible();
+  await expect(editor.getByText(/production keeps serving its version/)).toBeVisible();
+  await screenshot(page, "tests-gate-save-into-draft");
+  await editor.getByLabel("Why save past the gate?").fill("wording trial in draft");
+  await editor.getByRole("button", { name: "Save into draft", exact: true }).click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByText(/Saved into draft past the test gate/)).toBeVisible();
+
+  await page.goto("/agents/refund-desk/history");
+  const record = page.getByTestId("config-version").first().getByTestId("tests-gate-record");
+  await expect(record).toContainText(/forced by .+: wording trial in draft/);
+
+  // Back to $50 (the cases turn green, the gate lets it through), and production, held at the version
+  // before the draft, promoted to it: the demo serves what it served before this step.
+  const back = await editMaxRefund(page, "refund_amount <= 50");
+  await back.getByRole("button", { name: "Save rule" }).click();
+  await expect(back).toBeHidden({ timeout: 60_000 });
+  const admin = await browser.newPage({ baseURL, storageState: STATE("admin") });
+  await admin.goto("/agents/refund-desk");
+  const draft = admin.getByTestId("draft-version");
+  await expect(draft).toHaveText(/v\d+$/);
+  const promoted = await admin.request.post("/api/v1/agents/refund-desk/environments/production/promote", {
+    headers: { origin: testInfo.project.use.baseURL ?? "" },
+    data: { config_version: Number(/v(\d+)$/.exec((await draft.textContent()) ?? "")?.[1]) },
+  });
+  expect(promoted.status()).toBe(200);
+  await admin.close();
 });
 
 test("an admin saves anyway with a reason, the ledger keeps it, and the limit goes back", async ({
