@@ -6,7 +6,8 @@ import { BODY_LIMIT_BYTES, bodyKindOf } from "../request-guard/body-limits";
 // Next.js hands proxy.ts a copy of the body and waits for the whole of it before it sends the proxy's
 // answer, so the guard's Content-Length 413 in proxy.ts went out only once the client had sent every
 // declared byte: a 20 MB Content-Length with no body held the connection open. Refused here, the
-// answer goes out at once and the connection closes without reading the body.
+// answer goes out at once; whatever body still comes is read and dropped, never kept, and the
+// connection closes once the body is done, or sooner if it stalls.
 
 const API_PREFIXES = ["/api/", "/orchestrator/"];
 
@@ -27,10 +28,40 @@ export function refuseOversizedBody(request: IncomingMessage, response: ServerRe
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",
     "x-request-id": requestId,
-    connection: "close",
   });
-  response.end(body, () => request.socket.destroy());
+  response.end(body);
+  dropRestOfBody(request);
   return true;
+}
+
+// A client that writes its whole body before it reads the answer (most HTTP clients) gets a reset
+// instead of the 413 when the connection closes under its upload. So the rest of the body is read and
+// dropped: a client sending nothing for 500 ms is cut off (the 20 MB Content-Length with no body), and
+// none is read for longer than 10 s in all.
+const DRAIN_IDLE_MS = 500;
+const DRAIN_MAX_MS = 10_000;
+
+function dropRestOfBody(request: IncomingMessage): void {
+  const socket = request.socket;
+  let idle: NodeJS.Timeout;
+  const stop = () => {
+    clearTimeout(idle);
+    clearTimeout(max);
+  };
+  const close = () => {
+    stop();
+    socket.destroy();
+  };
+  const max = setTimeout(close, DRAIN_MAX_MS);
+  const stillComing = () => {
+    clearTimeout(idle);
+    idle = setTimeout(close, DRAIN_IDLE_MS);
+  };
+  stillComing();
+  request.on("data", stillComing);
+  request.once("end", close);
+  socket.once("close", stop);
+  request.resume();
 }
 
 /**
