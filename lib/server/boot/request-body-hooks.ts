@@ -6,8 +6,8 @@ import { BODY_LIMIT_BYTES, bodyKindOf } from "../request-guard/body-limits";
 // Next.js hands proxy.ts a copy of the body and waits for the whole of it before it sends the proxy's
 // answer, so the guard's Content-Length 413 in proxy.ts went out only once the client had sent every
 // declared byte: a 20 MB Content-Length with no body held the connection open. Refused here, the
-// answer goes out at once; whatever body still comes is read and dropped, never kept, and the
-// connection closes once the body is done, or sooner if it stalls.
+// answer goes out at once; whatever body still comes is read and dropped, never kept, and a body that
+// stalls or runs on closes the connection.
 
 const API_PREFIXES = ["/api/", "/orchestrator/"];
 
@@ -37,7 +37,8 @@ export function refuseOversizedBody(request: IncomingMessage, response: ServerRe
 // A client that writes its whole body before it reads the answer (most HTTP clients) gets a reset
 // instead of the 413 when the connection closes under its upload. So the rest of the body is read and
 // dropped: a client sending nothing for 500 ms is cut off (the 20 MB Content-Length with no body), and
-// none is read for longer than 10 s in all.
+// none is read for longer than 10 s in all. A body read to its end leaves the connection as any answered
+// request does (kept alive for the client's next one): closing it then would race that next request.
 const DRAIN_IDLE_MS = 500;
 const DRAIN_MAX_MS = 10_000;
 
@@ -59,7 +60,7 @@ function dropRestOfBody(request: IncomingMessage): void {
   };
   stillComing();
   request.on("data", stillComing);
-  request.once("end", close);
+  request.once("end", stop);
   socket.once("close", stop);
   request.resume();
 }
