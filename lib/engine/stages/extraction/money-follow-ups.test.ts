@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import demo from "../../../demo/refund-desk.bundle.json";
-import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
-import { extractResponseVariables } from "./extract-response-variables";
+import { readDemoRefunds as read } from "../../testing/demo-refund-reading";
 
 // A refund done in one sentence and its amount labelled in the next binds; a refund asked for,
 // pending, refused or questioned leaves the amount uncertain.
-const variables = snapshotFromBundle(demo).responseVariables;
-const read = (reply: string) => {
-  const x = extractResponseVariables(reply, variables);
-  return {
-    refunds: x.values.refund_amount ?? [],
-    uncertain: (x.uncertainMoney?.refund_amount ?? []).map((u) => u.text),
-  };
-};
 
 describe("the amount in the sentence after a refund done", () => {
   it.each([

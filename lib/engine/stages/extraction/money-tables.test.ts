@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import demo from "../../../demo/refund-desk.bundle.json";
-import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
-import { extractResponseVariables } from "./extract-response-variables";
+import { readDemoRefunds as read } from "../../testing/demo-refund-reading";
 
 // A table's amounts are read by their column and row: a refund column or row binds, a price column or
 // row does not, and the parts of a refund are settled when they add up to it.
-const variables = snapshotFromBundle(demo).responseVariables;
-const read = (reply: string) => {
-  const x = extractResponseVariables(reply, variables);
-  return {
-    refunds: x.values.refund_amount ?? [],
-    uncertain: (x.uncertainMoney?.refund_amount ?? []).map((u) => u.text),
-  };
-};
 
 describe("markdown tables", () => {
   it.each([
