@@ -8,12 +8,11 @@ import type { DatabaseHandle } from "@/db/client";
 import { idempotencyRecords, turns } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { createOpenAIProvider } from "@/lib/providers/openai";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { requestHash } from "@/lib/server/idempotency";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { completion, type FakeChatServer, startFakeChatServer } from "@/test/support/fake-chat-server";
+import { completion, type FakeChatServer, providerFor, startFakeChatServer } from "@/test/support/fake-chat-server";
 import { startTestApp, tableCounts } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
 import { callRoute, type RouteHandler } from "../support/response-contract";
@@ -73,13 +72,7 @@ const postTurn = (sessionId: string, body: unknown, headers: Record<string, stri
 /** The host's model: the OpenAI provider against the local fake server, no retries, this timeout. */
 function useFakeOpenAI(timeoutMs: number) {
   overrideHostPorts({
-    model: createOpenAIProvider({
-      apiKey: "sk-test",
-      baseURL: fake.baseURL,
-      models: { sense: "m", generate: "m", judge: "m", extract: "m" },
-      maxRetries: 0,
-      timeoutMs,
-    }),
+    model: providerFor(fake, timeoutMs),
   });
 }
 

@@ -4,7 +4,6 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { RuleCheck } from "@/lib/engine/contracts/turn-outcome";
-import { createOpenAIProvider } from "@/lib/providers/openai";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
@@ -13,6 +12,7 @@ import {
   completion,
   type FakeBehaviour,
   type FakeChatServer,
+  providerFor,
   startFakeChatServer,
 } from "@/test/support/fake-chat-server";
 import { startTestApp } from "../support/focal-test-app";
@@ -64,13 +64,7 @@ afterAll(async () => {
 async function turnWith(draft: typeof firstDraft) {
   firstDraft = draft;
   overrideHostPorts({
-    model: createOpenAIProvider({
-      apiKey: "sk-test",
-      baseURL: fake.baseURL,
-      models: { sense: "m", generate: "m", judge: "m", extract: "m" },
-      maxRetries: 0,
-      timeoutMs: 10_000,
-    }),
+    model: providerFor(fake),
   });
   const agent = await getAgentByKey(handle.db, "refund-desk");
   if (!agent) throw new Error("demo agent missing");

@@ -4,7 +4,6 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { createOpenAIProvider } from "@/lib/providers/openai";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-host/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
@@ -12,6 +11,7 @@ import {
   completion,
   type FakeBehaviour,
   type FakeChatServer,
+  providerFor,
   startFakeChatServer,
 } from "@/test/support/fake-chat-server";
 import { startTestApp } from "../support/focal-test-app";
@@ -80,13 +80,7 @@ function post(handler: RouteHandler, path: string, params: Record<string, string
 describe("personal data and a real model client", () => {
   it("sends the model placeholders only, and gives the customer the values back", async () => {
     overrideHostPorts({
-      model: createOpenAIProvider({
-        apiKey: "sk-test",
-        baseURL: fake.baseURL,
-        models: { sense: "m", generate: "m", judge: "m", extract: "m" },
-        maxRetries: 0,
-        timeoutMs: 10_000,
-      }),
+      model: providerFor(fake),
     });
     const created = await post(createSessionRoute, "/api/v1/agents/refund-desk/sessions", { key: "refund-desk" }, {});
     const sessionId = ((await created.json()) as { session_id: string }).session_id;

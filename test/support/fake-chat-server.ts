@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ModelProvider } from "@/lib/engine/ports";
+import { createOpenAIProvider } from "@/lib/providers/openai";
 
 // A loopback stand-in for an OpenAI-compatible /chat/completions endpoint, for tests: each request
 // takes the next scripted behaviour (answer, error status, hang) and is recorded; with the queue empty,
@@ -105,4 +107,15 @@ export async function startFakeChatServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The real OpenAI provider pointed at `fake`: one model name for every call, no retries. */
+export function providerFor(fake: FakeChatServer, timeoutMs = 10_000): ModelProvider {
+  return createOpenAIProvider({
+    apiKey: "sk-test",
+    baseURL: fake.baseURL,
+    models: { sense: "m", generate: "m", judge: "m", extract: "m" },
+    maxRetries: 0,
+    timeoutMs,
+  });
 }
