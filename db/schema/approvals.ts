@@ -30,6 +30,8 @@ export const toolApprovals = pgTable(
     state: approvalState("state").notNull().default("pending"),
     requestedAt: timestamp("requested_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    // When the expiry warning (webhook approval.expiring) went out; null until then, so it goes out once.
+    warnedAt: timestamp("warned_at", { withTimezone: true, mode: "date" }),
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
     decidedBy: text("decided_by"),
     reason: text("reason"),

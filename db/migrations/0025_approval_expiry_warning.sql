@@ -1,0 +1,1 @@
+ALTER TABLE "tool_approvals" ADD COLUMN "warned_at" timestamp with time zone;
