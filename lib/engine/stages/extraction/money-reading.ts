@@ -12,7 +12,7 @@ export const wordAt = (tokens: readonly MoneyToken[], i: number): string | null 
 export const endsSentence = (t: MoneyToken | undefined): boolean =>
   t === undefined || t.kind === "stop" || t.kind === "newline";
 
-const CLAUSE_WORDS = new Set(["but", "however", "although", "though", "whereas", "except"]);
+export const CLAUSE_WORDS = new Set(["but", "however", "although", "though", "whereas", "except"]);
 
 /** A sentence end, a table cell wall, or "but"/"however"…: what a reading of an amount's clause stops at. */
 export const endsClause = (t: MoneyToken | undefined): boolean =>

@@ -27,13 +27,13 @@ const HAND_ON = new Set(
   "escalated escalate escalating passed forwarded referred handed flagged submitted sent raised".split(" "),
 );
 /** Who decides instead of the agent: "to our refunds team", "with a specialist". */
-const DECIDERS = new Set(
+export const DECIDERS = new Set(
   "specialist specialists specialist's team team's teams colleague colleagues manager manager's managers supervisor supervisors department reviewer reviewers review approval billing finance".split(
     " ",
   ),
 );
 /** "A specialist will review …", "… needs approval": a decision still to come. */
-const DECIDING = new Set("review decide look consider check approve assess evaluate confirm".split(" "));
+export const DECIDING = new Set("review decide look consider check approve assess evaluate confirm".split(" "));
 const PENDING = new Set("needs need requires require awaiting awaits pending".split(" "));
 const PENDING_ON = new Set([...DECIDERS, "approved", "reviewed", "sign", "signoff"]);
 /** Promise verbs: used as verbs, they override a request ("I've approved your $75 refund request"). */
