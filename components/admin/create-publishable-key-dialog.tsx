@@ -1,21 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
-import { ShownOnceValue } from "@/components/ui/shown-once-value";
-import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
-import { TitledDialog } from "@/components/ui/titled-dialog";
-import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createPublishableKeyAction } from "@/lib/actions/widget/create-publishable-key";
 import { AllowedOrigin } from "@/lib/widget/publishable-key-schemas";
+import { CreateKeyDialog } from "./create-key-dialog";
 
 interface Draft {
   agent: string;
@@ -58,74 +50,38 @@ function originProblems(errors: Record<string, string[]>, lines: string[]): stri
   return perLine.length > 0 ? perLine : messages;
 }
 
+function read(form: FormData): Draft {
+  return {
+    agent: String(form.get("agent") ?? ""),
+    label: String(form.get("label") ?? ""),
+    origins: String(form.get("origins") ?? ""),
+    environments: String(form.get("environments") ?? ""),
+  };
+}
+
+async function create(sent: Draft) {
+  const environments = environmentsOf(sent.environments);
+  const result = await createPublishableKeyAction({
+    agent: sent.agent,
+    label: sent.label,
+    allowed_origins: originsOf(sent.origins),
+    ...(environments.length > 0 ? { environments } : {}),
+  });
+  return result.ok ? { ...result, data: { key: result.data.key, shownAs: result.data.label } } : result;
+}
+
 export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; name: string }[] }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const { errors, message, refused, clear } = useFormProblems();
-  const [created, setCreated] = useState<{ key: string; label: string } | null>(null);
-  // What was sent, so a refused form comes back as it was typed (React resets a form after its action).
-  const [draft, setDraft] = useState<Draft | null>(null);
-
-  function onSubmit(form: FormData) {
-    const sent: Draft = {
-      agent: String(form.get("agent") ?? ""),
-      label: String(form.get("label") ?? ""),
-      origins: String(form.get("origins") ?? ""),
-      environments: String(form.get("environments") ?? ""),
-    };
-    const environments = environmentsOf(sent.environments);
-    startTransition(async () => {
-      const result = await createPublishableKeyAction({
-        agent: sent.agent,
-        label: sent.label,
-        allowed_origins: originsOf(sent.origins),
-        ...(environments.length > 0 ? { environments } : {}),
-      });
-      setDraft(result.ok ? null : sent);
-      if (result.ok) {
-        setCreated({ key: result.data.key, label: result.data.label });
-        clear();
-        router.refresh();
-      } else {
-        refused(result);
-      }
-    });
-  }
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      setCreated(null);
-      setDraft(null);
-      clear();
-    }
-  }
-
-  const lines = originsOf(draft?.origins ?? "");
-  const environmentErrors = environmentProblems(errors, environmentsOf(draft?.environments ?? ""));
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      trigger={<Button disabled={agents.length === 0}>Create publishable key</Button>}
-      title={created ? "Copy the key now" : "Create publishable key"}
-      description={
-        created
-          ? `This is the only time “${created.label}” is shown. Focal keeps only its SHA-256 hash.`
-          : "A web page's chat widget sends it as Authorization: Bearer pk_… It can only start conversations with one agent, from the origins you list."
-      }
-    >
-      {created ? (
+    <CreateKeyDialog
+      title="Create publishable key"
+      description="A web page's chat widget sends it as Authorization: Bearer pk_… It can only start conversations with one agent, from the origins you list."
+      triggerDisabled={agents.length === 0}
+      secretLabel="Publishable key"
+      secretTestId="new-publishable-key"
+      read={read}
+      create={create}
+      fields={(draft, errors) => (
         <>
-          <ShownOnceValue value={created.key} label="Publishable key" testId="new-publishable-key" />
-          <DialogFooter>
-            <Button onClick={() => onOpenChange(false)}>Done</Button>
-          </DialogFooter>
-        </>
-      ) : (
-        <form onSubmit={submitKeepingValues(onSubmit)} className="space-y-4" aria-label="Create publishable key">
-          {message ? <Alert variant="danger">{message}</Alert> : null}
           <FormField label="Agent" htmlFor="pk-agent" errors={errors.agent}>
             <NativeSelect id="pk-agent" name="agent" defaultValue={draft?.agent ?? agents[0]?.key} required>
               {agents.map((agent) => (
@@ -143,51 +99,65 @@ export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; 
           >
             <Input id="pk-label" name="label" defaultValue={draft?.label} required />
           </FormField>
-          <div className="space-y-1">
-            <label htmlFor="pk-origins" className="text-sm font-medium">
-              Allowed origins
-            </label>
-            <p id="pk-origins-hint" className="text-xs text-muted-foreground">
-              One a line, exactly scheme://host[:port], e.g. https://shop.example.com. No path, no wildcard.
-            </p>
-            <Textarea
-              id="pk-origins"
-              name="origins"
-              rows={4}
-              defaultValue={draft?.origins}
-              placeholder="https://shop.example.com"
-              aria-describedby="pk-origins-hint"
-              aria-invalid={originProblems(errors, lines).length > 0 || undefined}
-              className="font-mono text-xs"
-              required
-            />
-            <FieldError messages={originProblems(errors, lines)} />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="pk-environments" className="text-sm font-medium">
-              Environments
-            </label>
-            <p id="pk-environments-hint" className="text-xs text-muted-foreground">
-              Where its chats may run, separated by commas: released environments only, never draft. Production unless
-              you name others, e.g. “production, staging” for a staging site.
-            </p>
-            <Input
-              id="pk-environments"
-              name="environments"
-              defaultValue={draft?.environments ?? "production"}
-              aria-describedby="pk-environments-hint"
-              aria-invalid={environmentErrors.length > 0 || undefined}
-              className="font-mono text-xs"
-            />
-            <FieldError messages={environmentErrors} />
-          </div>
-          <DialogFooter>
-            <Button type="submit" pending={pending}>
-              Create key
-            </Button>
-          </DialogFooter>
-        </form>
+          <OriginsField draft={draft} errors={errors} />
+          <EnvironmentsField draft={draft} errors={errors} />
+        </>
       )}
-    </TitledDialog>
+    />
+  );
+}
+
+interface FieldProps {
+  draft: Draft | null;
+  errors: Record<string, string[]>;
+}
+
+function OriginsField({ draft, errors }: FieldProps) {
+  const problems = originProblems(errors, originsOf(draft?.origins ?? ""));
+  return (
+    <div className="space-y-1">
+      <label htmlFor="pk-origins" className="text-sm font-medium">
+        Allowed origins
+      </label>
+      <p id="pk-origins-hint" className="text-xs text-muted-foreground">
+        One a line, exactly scheme://host[:port], e.g. https://shop.example.com. No path, no wildcard.
+      </p>
+      <Textarea
+        id="pk-origins"
+        name="origins"
+        rows={4}
+        defaultValue={draft?.origins}
+        placeholder="https://shop.example.com"
+        aria-describedby="pk-origins-hint"
+        aria-invalid={problems.length > 0 || undefined}
+        className="font-mono text-xs"
+        required
+      />
+      <FieldError messages={problems} />
+    </div>
+  );
+}
+
+function EnvironmentsField({ draft, errors }: FieldProps) {
+  const problems = environmentProblems(errors, environmentsOf(draft?.environments ?? ""));
+  return (
+    <div className="space-y-1">
+      <label htmlFor="pk-environments" className="text-sm font-medium">
+        Environments
+      </label>
+      <p id="pk-environments-hint" className="text-xs text-muted-foreground">
+        Where its chats may run, separated by commas: released environments only, never draft. Production unless you
+        name others, e.g. “production, staging” for a staging site.
+      </p>
+      <Input
+        id="pk-environments"
+        name="environments"
+        defaultValue={draft?.environments ?? "production"}
+        aria-describedby="pk-environments-hint"
+        aria-invalid={problems.length > 0 || undefined}
+        className="font-mono text-xs"
+      />
+      <FieldError messages={problems} />
+    </div>
   );
 }

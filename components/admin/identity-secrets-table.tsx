@@ -5,11 +5,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Mono } from "@/components/ui/mono";
-import { ShownOnceValue } from "@/components/ui/shown-once-value";
+import { ShownOnceStep } from "@/components/ui/shown-once-value";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { useActionTransition } from "@/components/ui/use-action-transition";
 import { rotateIdentitySecretAction } from "@/lib/actions/widget/rotate-identity-secret";
+import { utcMinute } from "./keys-table";
 
 export interface IdentitySecretRow {
   agent: string;
@@ -17,8 +18,6 @@ export interface IdentitySecretRow {
   /** Who set the agent's secret and when; null: none, so its widget sessions are anonymous only. */
   set: { by: string; at: string } | null;
 }
-
-const short = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /**
  * Each agent's customer identity secret (docs/widget.md#identified-customers): create one, or rotate it
@@ -65,10 +64,12 @@ export function IdentitySecretsTable({ rows }: { rows: IdentitySecretRow[] }) {
         title="Copy the secret now"
         description={`This is the only time the identity secret of “${shown?.agent ?? ""}” is shown. Keep it on your server; a web page must never hold it.`}
       >
-        <ShownOnceValue value={shown?.secret ?? ""} label="Identity secret" testId="new-identity-secret" />
-        <DialogFooter>
-          <Button onClick={() => setShown(null)}>Done</Button>
-        </DialogFooter>
+        <ShownOnceStep
+          value={shown?.secret ?? ""}
+          label="Identity secret"
+          testId="new-identity-secret"
+          onDone={() => setShown(null)}
+        />
       </TitledDialog>
       <Table aria-busy={pending}>
         <TableHeadings labels={["Agent", "Identity secret"]} actions />
@@ -79,7 +80,7 @@ export function IdentitySecretsTable({ rows }: { rows: IdentitySecretRow[] }) {
                 {row.agentName} <Mono>({row.agent})</Mono>
               </TableCell>
               <TableCell className="text-xs text-muted-foreground">
-                {row.set ? `Set ${short(row.set.at)} by ${row.set.by}` : "None: the widget's chats are anonymous"}
+                {row.set ? `Set ${utcMinute(row.set.at)} by ${row.set.by}` : "None: the widget's chats are anonymous"}
               </TableCell>
               <TableCell className="text-right">
                 <Button

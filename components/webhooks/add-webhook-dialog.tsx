@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ShownOnceValue } from "@/components/ui/shown-once-value";
+import { ShownOnceStep } from "@/components/ui/shown-once-value";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/webhook-schemas";
 import { createWebhook } from "@/lib/webhooks/webhooks-client";
@@ -29,6 +29,7 @@ const EVENT_HINTS: Record<WebhookEventType, string> = {
   "handoff.returned": "the person hands it back",
   "approval.requested": "a tool call waits for approval",
   "approval.decided": "the approval was given or refused",
+  "approval.expiring": "an approval expires within 5 minutes",
   "message.operator": "an operator wrote to the customer (the text is sent)",
 };
 
@@ -96,10 +97,12 @@ export function AddWebhookDialog({ agentKey, label = "Add webhook" }: { agentKey
                 (docs/webhooks.md).
               </DialogDescription>
             </DialogHeader>
-            <ShownOnceValue value={secret} label="signing secret" testId="new-webhook-secret" />
-            <DialogFooter>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
+            <ShownOnceStep
+              value={secret}
+              label="signing secret"
+              testId="new-webhook-secret"
+              onDone={() => onOpenChange(false)}
+            />
           </>
         ) : (
           <form onSubmit={submitKeepingValues(onSubmit)} className="space-y-4" aria-label="Add webhook">
