@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { agents, toolApprovals, turns } from "../schema";
 import type { DbOrTx, Transaction } from "../types";
 
@@ -90,6 +90,49 @@ export async function expiredPendingApprovals(db: DbOrTx, now: Date, limit: numb
     .where(and(eq(toolApprovals.state, "pending"), lte(toolApprovals.expiresAt, now)))
     .orderBy(asc(toolApprovals.expiresAt))
     .limit(limit);
+}
+
+/**
+ * Pending approvals of the given agents, and how many of them expire by `soon` (the console's amber
+ * count). `agentIds` null = every agent; an empty list = none. One range of the (state, expires_at) index.
+ */
+export async function countPendingApprovals(
+  db: DbOrTx,
+  agentIds: string[] | null,
+  soon: Date,
+): Promise<{ pending: number; expiring: number }> {
+  if (agentIds !== null && agentIds.length === 0) return { pending: 0, expiring: 0 };
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      expiring: sql<number>`count(*) filter (where ${toolApprovals.expiresAt} <= ${soon.toISOString()})::int`,
+    })
+    .from(toolApprovals)
+    .where(and(eq(toolApprovals.state, "pending"), agentIds ? inArray(toolApprovals.agentId, agentIds) : undefined));
+  return { pending: row?.pending ?? 0, expiring: row?.expiring ?? 0 };
+}
+
+/** Pending approvals that expire by `soon` and were not warned of yet, soonest first, at most `limit`. */
+export async function approvalsToWarn(db: DbOrTx, soon: Date, limit: number): Promise<ApprovalRow[]> {
+  return db
+    .select()
+    .from(toolApprovals)
+    .where(and(eq(toolApprovals.state, "pending"), isNull(toolApprovals.warnedAt), lte(toolApprovals.expiresAt, soon)))
+    .orderBy(asc(toolApprovals.expiresAt))
+    .limit(limit);
+}
+
+/**
+ * Marks a pending approval warned; false when it was warned or decided meanwhile (another sweep, a
+ * decision): the conditional update is the claim, so the warning goes out once.
+ */
+export async function markApprovalWarned(tx: Transaction, id: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(toolApprovals)
+    .set({ warnedAt: at })
+    .where(and(eq(toolApprovals.id, id), eq(toolApprovals.state, "pending"), isNull(toolApprovals.warnedAt)))
+    .returning({ id: toolApprovals.id });
+  return rows.length > 0;
 }
 
 /** The customer's message of the turn that paused: the resumed turn answers it. */

@@ -6,6 +6,12 @@ import { z } from "zod";
 export const APPROVAL_STATES = ["pending", "approved", "denied", "expired"] as const;
 export type ApprovalStateName = (typeof APPROVAL_STATES)[number];
 
+/**
+ * A pending approval this close to its expiry is "expiring soon": the console counts it in amber and the
+ * `approval.expiring` webhook goes out once (docs/approvals.md#expiry). 5 minutes of the default 15.
+ */
+export const EXPIRING_SOON_MS = 5 * 60_000;
+
 /** Why the operator decided: kept on the approval, hashed in the ledger. */
 export const APPROVAL_REASON_MAX = 500;
 
@@ -50,6 +56,8 @@ export const ApprovalBody = z.object({
   request_turn_id: z.string().uuid(),
   requested_at: time,
   expires_at: time,
+  /** When the expiry warning (webhook `approval.expiring`) went out; null before. */
+  warned_at: time.nullable(),
   decided_at: time.nullable(),
   decided_by: z.string().nullable(),
   reason: z.string().nullable(),

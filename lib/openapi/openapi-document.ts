@@ -19,6 +19,7 @@ import {
 } from "@/lib/widget/customer-response-schemas";
 import packageJson from "@/package.json";
 import { approvalPaths } from "../approvals/approval-openapi-paths";
+import { attentionPaths } from "../attention/attention-openapi-paths";
 import { configPaths } from "../config-as-code/config-openapi-paths";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
@@ -189,6 +190,7 @@ export function buildOpenApiDocument() {
       ...goalsPaths,
       ...handoffPaths,
       ...approvalPaths,
+      ...attentionPaths,
       ...loopsPaths,
       ...replayPaths,
       ...routingCheckPaths,

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "handoff.returned",
   "approval.requested",
   "approval.decided",
+  "approval.expiring",
   "message.operator",
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);

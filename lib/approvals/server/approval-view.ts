@@ -23,6 +23,7 @@ export function approvalView(row: ApprovalRow, agentKey: string, message: string
     request_turn_id: row.requestTurnId,
     requested_at: row.requestedAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
+    warned_at: row.warnedAt?.toISOString() ?? null,
     decided_at: row.decidedAt?.toISOString() ?? null,
     decided_by: row.decidedBy,
     reason: row.reason,

@@ -4,6 +4,7 @@ import { pruneEndedPeriodicJobRuns } from "@/db/queries/job-runs";
 import { pruneThrottles } from "@/db/queries/sign-in-throttles";
 import type { Database } from "@/db/types";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
+import { warnExpiringApprovals } from "@/lib/approvals/server/warn-expiring-approvals";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
 import { DELIVERY_CONCURRENCY, runWebhookDeliveryJob } from "@/lib/webhooks/server/deliver-webhook";
@@ -43,8 +44,13 @@ export const PERIODIC_JOBS: { name: string; everyMs: number; run: (db: Database)
   },
   // Webhook deliveries whose dispatch or job was lost (docs/webhooks.md#retries).
   { name: "webhooks.sweep", everyMs: 10 * MINUTE, run: (db) => sweepWebhookDeliveries(db, jobQueueFor(db)) },
-  // Pending tool approvals past their expiry (docs/approvals.md#expiry); the shortest expiry is 1 minute.
-  { name: "approvals.expire", everyMs: MINUTE, run: (db) => expireApprovals(db) },
+  // Pending tool approvals past their expiry, then a warning for those within 5 minutes of it
+  // (docs/approvals.md#expiry); the shortest expiry is 1 minute.
+  {
+    name: "approvals.expire",
+    everyMs: MINUTE,
+    run: async (db) => ({ ...(await expireApprovals(db)), ...(await warnExpiringApprovals(db)) }),
+  },
   // Sign-in and widget rate-limit windows past their expiry (docs/jobs.md): a minute's windows pile up
   // fastest, one per widget session token, so every 5 minutes keeps the table near its live size.
   { name: "throttles.prune", everyMs: 5 * MINUTE, run: async (db) => ({ pruned: await pruneThrottles(db) }) },

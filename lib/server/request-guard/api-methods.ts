@@ -43,6 +43,8 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/approvals": ["GET"],
   "/api/v1/approvals/[id]/approve": ["POST"],
   "/api/v1/approvals/[id]/deny": ["POST"],
+  "/api/v1/attention": ["GET"],
+  "/api/v1/attention/events": ["GET"],
   "/api/v1/customers/[customer_id]": ["DELETE"],
   "/api/v1/goal-reformulations/validate": ["POST"],
   "/api/v1/handoffs": ["GET"],

@@ -9,6 +9,8 @@ type Listener = () => void;
 
 interface Bus {
   listeners: Map<string, Set<Listener>>;
+  /** Told of every session's change: the console's attention counts (lib/attention/server/). */
+  anyListeners?: Set<(sessionId: string) => void>;
 }
 
 declare global {
@@ -22,7 +24,18 @@ function bus(): Bus {
 
 /** Call after the transaction that changed the session committed: a stream reading earlier would miss it. */
 export function publishSessionChange(sessionId: string): void {
-  for (const listener of bus().listeners.get(sessionId) ?? []) listener();
+  const { listeners, anyListeners } = bus();
+  for (const listener of listeners.get(sessionId) ?? []) listener();
+  for (const listener of anyListeners ?? []) listener(sessionId);
+}
+
+/** Listens to every session's changes (not counted as watching one); returns the unsubscribe. */
+export function onAnySessionChange(listener: (sessionId: string) => void): () => void {
+  const state = bus();
+  state.anyListeners ??= new Set();
+  const set = state.anyListeners;
+  set.add(listener);
+  return () => set.delete(listener);
 }
 
 /** Listens to one session's changes; returns the unsubscribe. */
