@@ -189,6 +189,7 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           onChange={(tool) => onChange(tool === null ? { kind: assertion.kind } : { ...assertion, tool })}
         />
       );
+    case "opens_follow_up":
     case "never_falls_back":
     case "never_ships_lane1_failure":
       return null;

@@ -22,6 +22,7 @@ export const TURN_KIND_LABELS: Record<TurnKind, string> = {
   max_model_calls: "At most N model calls",
   hands_off: "Hands off to a person",
   asks_for_approval: "Asks for approval",
+  opens_follow_up: "Opens a promised follow-up",
 };
 
 export const CONVERSATION_KIND_LABELS: Record<ConversationKind, string> = {
@@ -68,6 +69,7 @@ export function newTurnAssertion(
       return { kind, max: 2 };
     case "hands_off":
     case "asks_for_approval":
+    case "opens_follow_up":
       return { kind };
   }
 }
@@ -108,6 +110,8 @@ export function describeAssertion(assertion: TurnAssertion | ConversationAsserti
       return assertion.tool ? `Asks for approval: ${assertion.tool}` : "Asks for approval";
     case "reaches_step":
       return `Reaches step ${assertion.step}`;
+    case "opens_follow_up":
+      return TURN_KIND_LABELS[assertion.kind];
     case "never_falls_back":
     case "never_ships_lane1_failure":
       return CONVERSATION_KIND_LABELS[assertion.kind];

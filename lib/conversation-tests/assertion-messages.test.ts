@@ -21,6 +21,7 @@ function facts(response: string): TurnFacts {
     sessionVariables: {},
     handoffReason: null,
     approvalTool: null,
+    followUp: null,
   } as TurnFacts;
 }
 

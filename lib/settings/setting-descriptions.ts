@@ -268,6 +268,10 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
     "Target wait for a person (seconds)",
     "How long a handed-off customer should wait for an operator. The inbox shows the wait amber past it and red past twice it.",
   ),
+  "handoff.open_on_promise": d(
+    "Open a follow-up when the agent promises one",
+    "A reply that promises a person will act later (“a specialist will review the rest”) opens an item in the inbox, with the order and amounts the conversation knows. The agent keeps the conversation until an operator claims it. Off: such promises open nothing.",
+  ),
   "approvals.holding_reply": d(
     "Reply while a tool waits for approval",
     "Sent when a turn pauses before a tool that requires approval; the tool runs once an operator approves.",

@@ -12,7 +12,8 @@ import { TURN_OUTCOMES } from "./turn-outcome";
  * and an empty list turns the recognition off. `message`: what the customer gets when a turn hands
  * off. `holding_reply`: what a customer's message gets while a person has the session (empty: no
  * reply, the message is only stored). `fallbacks_before_handoff`: fallback outcomes in a row that hand
- * off (0 = never).
+ * off (0 = never). `open_on_promise`: a shipped reply that promises a person's follow-up ("a specialist
+ * will review the rest") opens an item in the inbox while the agent keeps the conversation.
  */
 export const HandoffSettings = section(
   {
@@ -21,6 +22,7 @@ export const HandoffSettings = section(
     holding_reply: z.string().trim().max(1000),
     fallbacks_before_handoff: count(0, 20),
     target_seconds: count(10, 86_400),
+    open_on_promise: z.boolean(),
   },
   {
     request_examples: [
@@ -42,6 +44,8 @@ export const HandoffSettings = section(
     fallbacks_before_handoff: 2,
     // The inbox shows a wait amber past this and red past twice it: 2 min, a common chat first-reply target.
     target_seconds: 120,
+    // On: a promise the agent makes is one an operator sees; off only for agents whose follow-ups live elsewhere.
+    open_on_promise: true,
   },
 );
 

@@ -46,6 +46,8 @@ export const TurnAssertion = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("hands_off"), reason: z.enum(HANDOFF_REASONS).optional() }),
   /** The turn paused before a tool that requires approval (docs/approvals.md); `tool` names which. */
   z.strictObject({ kind: z.literal("asks_for_approval"), tool: Key.optional() }),
+  /** The shipped reply promised a person's follow-up, which the host opens as an inbox item (docs/handoffs.md). */
+  z.strictObject({ kind: z.literal("opens_follow_up") }),
 ]);
 export type TurnAssertion = z.infer<typeof TurnAssertion>;
 

@@ -159,6 +159,14 @@ export interface HandoffRequest {
 }
 
 /**
+ * A person's follow-up the shipped reply promised (docs/handoffs.md#what-asks-for-a-person), for the host
+ * to open as an inbox item while the agent keeps the session: the promising sentence, the agent's text.
+ */
+export interface FollowUpPromise {
+  promise: string;
+}
+
+/**
  * A tool call that waits for an operator's approval (docs/approvals.md), for the host to record: the
  * tool, the inputs it would have been called with, and the rule and scenario step that led to it.
  */
@@ -205,6 +213,8 @@ export interface TurnOutcome {
   handoff?: HandoffRequest | null;
   /** Set when the outcome is `awaiting_approval`: the tool call that waits. */
   approval?: ApprovalRequest | null;
+  /** Set when the reply that shipped promises a person's follow-up and `handoff.open_on_promise` is on. */
+  followUp?: FollowUpPromise | null;
   /** A model-proposed goal reformulation (docs/goals.md) with its verdict: the host ledgers it before use. */
   goalCandidate?: {
     candidate: ReformulationCandidate;

@@ -34,6 +34,8 @@ function turnClause(assertion: TurnAssertion): string {
       return assertion.reason ? `should hand off (${assertion.reason})` : "should hand off to a person";
     case "asks_for_approval":
       return assertion.tool ? `should ask approval for ${assertion.tool}` : "should ask for approval";
+    case "opens_follow_up":
+      return "should open a person's follow-up";
   }
 }
 

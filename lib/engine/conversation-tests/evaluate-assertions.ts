@@ -126,6 +126,13 @@ export function evaluateTurnAssertion(
           ? `asked approval for ${facts.approvalTool ?? "a tool"}, expected ${assertion.tool ?? "any tool"}`
           : `outcome ${facts.outcome}, expected a pause for approval`,
       ];
+    case "opens_follow_up":
+      return [
+        facts.followUp !== null,
+        facts.followUp !== null
+          ? `opened a follow-up for ${JSON.stringify(facts.followUp)}`
+          : `no follow-up: the reply promised none; reply ${JSON.stringify(facts.response)}`,
+      ];
   }
 }
 

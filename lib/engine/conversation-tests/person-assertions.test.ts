@@ -9,8 +9,9 @@ import { staticToolRunner } from "../testing/fixed-ports";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
 import { type CaseRunPorts, runCaseOnce } from "./run-case";
 
-// "Hands off" and "asks for approval" (docs/conversation-tests.md) on the demo, and on the demo with
-// its order lookup behind an approval (docs/approvals.md).
+// "Hands off", "asks for approval" and "opens a follow-up" (docs/conversation-tests.md) on the demo,
+// on the demo with its order lookup behind an approval (docs/approvals.md), and with
+// `handoff.open_on_promise` off.
 
 const embedder = createOfflineEmbedder();
 const ports: CaseRunPorts = {
@@ -20,11 +21,17 @@ const ports: CaseRunPorts = {
   tools: staticToolRunner(),
 };
 const approving = { ...demo, tools: demo.tools.map((tool) => ({ ...tool, requires_approval: true })) };
+const unpromising = {
+  ...demo,
+  agent: { ...demo.agent, settings: { ...demo.agent.settings, handoff: { open_on_promise: false } } },
+};
 let plain: CompiledAgent;
 let gated: CompiledAgent;
+let promisesOff: CompiledAgent;
 beforeAll(async () => {
   plain = await compileAgent(snapshotFromBundle(demo), embedder);
   gated = await compileAgent(snapshotFromBundle(approving), embedder);
+  promisesOff = await compileAgent(snapshotFromBundle(unpromising), embedder);
 });
 
 const ASK_ORDERS = "I want my money back, can you show me my orders?";
@@ -82,5 +89,40 @@ describe("asks_for_approval", () => {
     expect(issues).toEqual([
       { path: "tests[0].turns[0].assertions[0].tool", message: expect.stringContaining('No tool "nope"') },
     ]);
+  });
+});
+
+describe("opens_follow_up", () => {
+  const OVER_THE_CAP = "I want a refund of $75 for order 123";
+
+  it("passes when the shipped reply promises a specialist's review, and carries the promise", async () => {
+    const result = await runCaseOnce(plain, oneTurn(OVER_THE_CAP, [{ kind: "opens_follow_up" }]), ports);
+    expect(result.failures).toEqual([]);
+    expect(result.turns[0]?.facts.followUp).toBe(
+      "a specialist will review the rest of order 123 within 2 business days",
+    );
+  });
+
+  it("fails when the reply promises nothing, even when the customer's message names a specialist", async () => {
+    const result = await runCaseOnce(
+      plain,
+      oneTurn("a specialist will review my order, can you show me my orders?", [{ kind: "opens_follow_up" }]),
+      ports,
+    );
+    expect(result.turns[0]?.facts.followUp).toBeNull();
+    expect(result.failures[0]?.detail).toMatch(/^no follow-up: the reply promised none/);
+  });
+
+  it("reads no promise when handoff.open_on_promise is off", async () => {
+    const result = await runCaseOnce(promisesOff, oneTurn(OVER_THE_CAP, [{ kind: "opens_follow_up" }]), ports);
+    expect(result.turns[0]?.facts.response).toMatch(/a specialist will review/);
+    expect(result.turns[0]?.facts.followUp).toBeNull();
+    expect(result.passed).toBe(false);
+  });
+
+  it("a handoff's message promises nothing the host must open again", async () => {
+    const result = await runCaseOnce(plain, oneTurn("I want a real person", []), ports);
+    expect(result.turns[0]?.facts.outcome).toBe("handoff");
+    expect(result.turns[0]?.facts.followUp).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ export interface TurnFacts {
   handoffReason: string | null;
   /** The tool key the turn paused before, when it did. */
   approvalTool: string | null;
+  /** The promise of a person's follow-up the shipped reply made, which the host opens in the inbox. */
+  followUp: string | null;
 }
 
 const SHIPPED = new Set(["answered", "regenerated"]);
@@ -49,5 +51,6 @@ export function turnFacts(agent: CompiledAgent, outcome: TurnOutcome): TurnFacts
     sessionVariables: outcome.session.variables,
     handoffReason: outcome.outcome === "handoff" ? (outcome.handoff?.reason ?? null) : null,
     approvalTool: outcome.outcome === "awaiting_approval" ? (outcome.approval?.toolKey ?? null) : null,
+    followUp: outcome.followUp?.promise ?? null,
   };
 }

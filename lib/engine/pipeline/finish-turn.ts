@@ -3,12 +3,14 @@ import type { FallbackReason } from "../contracts/model";
 import type { SessionState } from "../contracts/session-state";
 import type {
   ApprovalRequest,
+  FollowUpPromise,
   HandoffRequest,
   RuleCheck,
   TurnLoopRecord,
   TurnOutcome,
   TurnOutcomeKind,
 } from "../contracts/turn-outcome";
+import { promisedFollowUp } from "../stages/extraction/promised-follow-up";
 import type { ScoredRule } from "../stages/filtering/filter-rules";
 import { goalProvenance, originalGoalFromTurn } from "../stages/reformulation/goal-state-transitions";
 import type { ToolCall } from "../stages/tools/run-tools";
@@ -147,7 +149,21 @@ export function finishTurn(ctx: TurnContext, turnParts: TurnResultParts): TurnOu
     goalCandidate: parts.goalCandidate ?? null,
     handoff: parts.outcome === "handoff" ? (parts.handoff ?? null) : null,
     approval: parts.outcome === "awaiting_approval" ? (parts.approval ?? null) : null,
+    followUp: followUpOf(ctx, parts),
   };
+}
+
+/** Outcomes whose reply is the agent's own draft, shipped: a fallback, a handoff or a refusal promises nothing. */
+const SHIPS_A_DRAFT: ReadonlySet<TurnOutcomeKind> = new Set(["answered", "regenerated", "clarified"]);
+
+/**
+ * docs/handoffs.md#what-asks-for-a-person: a shipped reply that promises a person's follow-up asks the
+ * host to open it. Read from the reply's text alone, so a replay of the same reply reads the same.
+ */
+function followUpOf(ctx: TurnContext, parts: TurnResultParts): FollowUpPromise | null {
+  if (!ctx.settings.handoff.open_on_promise || !SHIPS_A_DRAFT.has(parts.outcome)) return null;
+  const promise = promisedFollowUp(parts.response);
+  return promise === null ? null : { promise };
 }
 
 /**
