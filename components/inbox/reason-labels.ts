@@ -8,6 +8,7 @@ export const REASON_LABELS: Record<HandoffBody["reason"], string> = {
   repeated_fallback: "Repeated fallbacks",
   input_safety: "Message flagged by input safety",
   operator: "Taken over",
+  promised_follow_up: "Follow-up promised",
 };
 
 /** Where the customer is writing from, so an operator knows a reply reaches a live web page or a backend. */

@@ -12,6 +12,8 @@ export const handoffReason = pgEnum("handoff_reason", [
   "repeated_fallback",
   "input_safety",
   "operator",
+  // A shipped reply promised a person's follow-up: waiting in the inbox while the agent keeps the session.
+  "promised_follow_up",
 ]);
 export const handoffState = pgEnum("handoff_state", ["waiting", "claimed", "closed"]);
 export const sessionMessageKind = pgEnum("session_message_kind", ["operator", "system", "note"]);
@@ -27,7 +29,8 @@ export const handoffs = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
     reason: handoffReason("reason").notNull(),
-    // The rule key, the fallback count, or the operator's words: never customer text.
+    // The rule key, the fallback count, the operator's words, or a follow-up's promise (the agent's words)
+    // and the session's known values: never customer text.
     detail: text("detail").notNull().default(""),
     state: handoffState("state").notNull().default("waiting"),
     // The turn that asked for it; null when an operator did.

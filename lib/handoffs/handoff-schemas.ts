@@ -4,7 +4,14 @@ import { z } from "zod";
 // vocabularies the routes, the OpenAPI document and an inbox share.
 
 export const SESSION_MODES = ["agent", "waiting", "human"] as const;
-const HANDOFF_REASONS = ["rule", "customer_request", "repeated_fallback", "input_safety", "operator"] as const;
+const HANDOFF_REASONS = [
+  "rule",
+  "customer_request",
+  "repeated_fallback",
+  "input_safety",
+  "operator",
+  "promised_follow_up",
+] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 export const HANDOFF_STATES = ["waiting", "claimed", "closed"] as const;
 
@@ -55,7 +62,7 @@ export const HandoffBody = z.object({
   session_id: z.string().uuid(),
   agent_key: z.string(),
   reason: z.enum(HANDOFF_REASONS),
-  /** The rule key, the fallback count, the matched example or the operator's reason. */
+  /** The rule key, the fallback count, the matched example, the operator's reason, or a follow-up's promise and known values. */
   detail: z.string(),
   state: z.enum(HANDOFF_STATES),
   requested_by: z.string(),

@@ -70,4 +70,5 @@ const REASON_WORDS: Record<HandoffReason, string> = {
   repeated_fallback: "repeated fallbacks",
   input_safety: "the input-safety check flagged the customer's message",
   operator: "an operator took it",
+  promised_follow_up: "the agent promised a person's follow-up",
 };

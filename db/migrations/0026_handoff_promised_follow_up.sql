@@ -1,0 +1,1 @@
+ALTER TYPE "public"."handoff_reason" ADD VALUE 'promised_follow_up';
