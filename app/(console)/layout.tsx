@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ConsoleShell } from "@/components/console/console-shell";
 import { OperatorRoleProvider } from "@/components/console/operator-role";
 import { listAgents } from "@/db/queries/agents";
-import { countUnreadClaims, countWaitingHandoffs } from "@/db/queries/handoffs";
+import { countAttention } from "@/lib/attention/server/attention-counts";
 import { AGENT_IN_CONTEXT_COOKIE } from "@/lib/console/agent-in-context";
 import { reachableAgentIdsForPage, reachableAgentsForPage } from "@/lib/server/access/agent-page";
 import { requireOperator } from "@/lib/server/auth/require-operator";
@@ -14,16 +14,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const db = await getDb();
   const agents = await reachableAgentsForPage(await listAgents(db));
   const reachable = await reachableAgentIdsForPage();
-  const [waitingHandoffs, unreadHandoffs] = await Promise.all([
-    countWaitingHandoffs(db, reachable),
-    countUnreadClaims(db, reachable, operator.id),
-  ]);
+  const counts = await countAttention(db, { agentIds: reachable, operatorId: operator.id });
   const remembered = (await cookies()).get(AGENT_IN_CONTEXT_COOKIE)?.value ?? null;
   return (
     <ConsoleShell
       agents={agents.map((a) => ({ key: a.key, name: a.name }))}
       rememberedAgentKey={remembered}
-      counts={{ waitingHandoffs, unreadHandoffs }}
+      counts={{
+        waitingHandoffs: counts.waiting_handoffs,
+        unreadHandoffs: counts.unread_handoffs,
+        pendingApprovals: counts.pending_approvals,
+        expiringApprovals: counts.expiring_approvals,
+      }}
       operator={{ email: operator.email, role: operator.role }}
     >
       <OperatorRoleProvider role={operator.role}>{children}</OperatorRoleProvider>

@@ -1,23 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import type { ApprovalBody, ApprovalDecisionBody, ApprovalStateName } from "@/lib/approvals/approval-schemas";
+import type { ApprovalBody, ApprovalStateName } from "@/lib/approvals/approval-schemas";
 import { APPROVAL_STATES } from "@/lib/approvals/approval-schemas";
-import { turnHref } from "@/lib/traces/trace-search";
-import { ApprovalDecideForm } from "./approval-decide-form";
-
-const STATE_LABEL: Record<ApprovalStateName, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  denied: "Denied",
-  expired: "Expired",
-};
+import { ApprovalCard, NoticeAlert, STATE_LABEL } from "./approval-card";
+import { useApprovalList } from "./use-approval-list";
 
 const EMPTY_TEXT: Record<ApprovalStateName, string> = {
   pending: "No tool call is waiting for approval",
@@ -50,113 +40,6 @@ function StateFilter({ agentKey, current }: { agentKey: string; current: Approva
   );
 }
 
-const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
-function Context({ approval }: { approval: ApprovalBody }) {
-  const { rule, scenario, step } = approval.context;
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
-      <dt className="text-muted-foreground">Customer</dt>
-      <dd>{approval.message}</dd>
-      <dt className="text-muted-foreground">Rule</dt>
-      <dd className="font-mono text-xs leading-5">{rule.key}</dd>
-      <dt className="text-muted-foreground">Step</dt>
-      <dd className="font-mono text-xs leading-5">
-        {scenario ? `${scenario.key}${step ? ` / ${step.key}` : ""}` : "no scenario"}
-      </dd>
-      <dt className="text-muted-foreground">Inputs</dt>
-      <dd>
-        {Object.keys(approval.input).length === 0 ? (
-          <span className="text-muted-foreground">none</span>
-        ) : (
-          <pre className="whitespace-pre-wrap break-all font-mono text-xs" data-testid="approval-input">
-            {JSON.stringify(approval.input, null, 2)}
-          </pre>
-        )}
-      </dd>
-    </dl>
-  );
-}
-
-function ApprovalCard({
-  agentKey,
-  approval,
-  canDecide,
-  onDecided,
-  onGone,
-}: {
-  agentKey: string;
-  approval: ApprovalBody;
-  canDecide: boolean;
-  onDecided: (result: ApprovalDecisionBody) => void;
-  onGone: (message: string) => void;
-}) {
-  const headingId = `approval-${approval.id}`;
-  return (
-    <li
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-lg border border-border p-3"
-      data-testid="approval"
-      data-state={approval.state}
-    >
-      <div className="flex flex-wrap items-baseline gap-2">
-        <h2 id={headingId} className="font-medium text-sm">
-          {approval.tool.name} <span className="font-mono text-muted-foreground text-xs">{approval.tool.key}</span>
-        </h2>
-        <span className="text-muted-foreground text-xs">
-          asked {utc(approval.requested_at)}
-          {approval.state === "pending" ? ` · expires ${utc(approval.expires_at)}` : ""}
-        </span>
-        <Link href={turnHref(agentKey, approval.request_turn_id)} className="ml-auto text-xs underline">
-          Open trace
-        </Link>
-      </div>
-      <Context approval={approval} />
-      {approval.state !== "pending" ? (
-        <p className="text-sm">
-          {STATE_LABEL[approval.state]} by {approval.decided_by ?? "—"}
-          {approval.reason ? `: ${approval.reason}` : ""}
-          {approval.resumed_turn_id ? (
-            <>
-              {" · "}
-              <Link href={turnHref(agentKey, approval.resumed_turn_id)} className="underline">
-                reply
-              </Link>
-            </>
-          ) : null}
-        </p>
-      ) : canDecide ? (
-        <ApprovalDecideForm approvalId={approval.id} onDecided={onDecided} onGone={onGone} />
-      ) : (
-        <p className="text-muted-foreground text-sm">Operators approve or deny; your role can read this list.</p>
-      )}
-    </li>
-  );
-}
-
-type Notice = { kind: "decided"; result: ApprovalDecisionBody } | { kind: "gone"; message: string };
-
-/** What the last decision did: the customer's reply, or why it could not be made (the list is refreshed). */
-function NoticeAlert({ notice }: { notice: Notice | null }) {
-  if (!notice) return null;
-  if (notice.kind === "gone") {
-    return (
-      <Alert variant="warning" title="Someone got there first">
-        <span data-testid="approval-gone">{notice.message} The list below is up to date.</span>
-      </Alert>
-    );
-  }
-  const { approval, turn } = notice.result;
-  return (
-    <Alert
-      variant={approval.state === "approved" ? "success" : "info"}
-      title={`${approval.tool.name}: ${approval.state}`}
-    >
-      <span data-testid="approval-reply">The customer was told: “{turn?.response ?? "nothing"}”</span>
-    </Alert>
-  );
-}
-
 /** The agent's tool calls that wait for (or were given) an operator's decision (docs/approvals.md). */
 export function ApprovalsView({
   agentKey,
@@ -171,18 +54,7 @@ export function ApprovalsView({
   approvals: ApprovalBody[];
   canDecide: boolean;
 }) {
-  const router = useRouter();
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const decided = (result: ApprovalDecisionBody) => {
-    setNotice({ kind: "decided", result });
-    router.refresh();
-  };
-  const gone = (message: string) => {
-    setNotice({ kind: "gone", message });
-    router.refresh();
-  };
-  const justDecided = notice?.kind === "decided" ? notice.result.approval.id : null;
-  const shown = approvals.filter((a) => a.id !== justDecided || state !== "pending");
+  const { notice, shown, decided, gone } = useApprovalList(approvals, state === "pending");
   return (
     <>
       <PageHeader
@@ -209,7 +81,6 @@ export function ApprovalsView({
           {shown.map((approval) => (
             <ApprovalCard
               key={approval.id}
-              agentKey={agentKey}
               approval={approval}
               canDecide={canDecide}
               onDecided={decided}

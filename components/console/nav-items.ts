@@ -14,7 +14,9 @@ interface NavCount {
   count: keyof NavCounts;
   /** Read after the number by a screen reader, and shown on hover: "2 waiting". */
   label: string;
-  variant: "warning" | "info";
+  variant: "warning" | "info" | "neutral";
+  /** When this count is above 0 the badge turns amber and names it: "3 pending approvals, 1 expiring soon". */
+  urgent?: { count: keyof NavCounts; label: string };
 }
 
 export interface NavCounts {
@@ -22,6 +24,10 @@ export interface NavCounts {
   waitingHandoffs: number;
   /** Conversations this operator holds whose customer wrote since the operator's last reply. */
   unreadHandoffs: number;
+  /** Tool calls waiting for an operator's approval, of the agents the operator reaches. */
+  pendingApprovals: number;
+  /** Of those, the ones that expire within 5 minutes. */
+  expiringApprovals: number;
 }
 
 export interface NavGroup {
@@ -73,7 +79,20 @@ const NAV_GROUPS: NavGroup[] = [
           { count: "unreadHandoffs", label: "unread", variant: "info" },
         ],
       },
-      { label: "Approvals", key: "q", href: agentPage("approvals") },
+      // Every reached agent's pending approvals, like the count beside it; each agent's page is one click on.
+      {
+        label: "Approvals",
+        key: "q",
+        href: () => "/approvals",
+        counts: [
+          {
+            count: "pendingApprovals",
+            label: "pending approvals",
+            variant: "neutral",
+            urgent: { count: "expiringApprovals", label: "expiring soon" },
+          },
+        ],
+      },
       { label: "Reviews", key: "v", href: agentPage("reviews") },
       { label: "Traces", key: "c", href: agentPage("traces") },
       { label: "Loops", key: "l", href: () => "/loops" },

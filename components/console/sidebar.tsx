@@ -11,6 +11,7 @@ import { Kbd } from "@/components/ui/kbd";
 import { NativeSelect } from "@/components/ui/select";
 import { agentInContext, agentInContextCookie } from "@/lib/console/agent-in-context";
 import type { Role } from "@/lib/identity/roles";
+import { useAttention } from "./attention";
 import { type NavCounts, type NavGroup, type NavItem, navGroupsFor } from "./nav-items";
 import { useGoShortcuts } from "./use-go-shortcuts";
 
@@ -50,6 +51,7 @@ export function Sidebar({
   const pathname = usePathname();
   const router = useRouter();
   const agentKey = useAgentInContext(pathname, agents, rememberedAgentKey);
+  const live = useAttention() ?? counts;
   const groups = navGroupsFor(operator.role);
   useGoShortcuts(
     groups.flatMap((group) => group.items.map((item) => ({ key: item.key, href: item.href(agentKey) }))),
@@ -105,7 +107,7 @@ export function Sidebar({
             group={group}
             agentKey={agentKey}
             pathname={pathname}
-            counts={counts}
+            counts={live}
           />
         ))}
       </nav>
@@ -186,7 +188,9 @@ function NavLink({
   }
   // Agents and Dashboard are prefixes of every agent page, Users & keys of Jobs: active only on themselves.
   const exactOnly = href === "/agents" || href === "/admin" || href === `/agents/${agentKey}`;
-  const active = href === pathname || (!exactOnly && pathname.startsWith(`${href}/`));
+  // Approvals leads to every agent's list; an agent's own list is still under it.
+  const agentApprovals = href === "/approvals" && /^\/agents\/[^/]+\/approvals$/.test(pathname);
+  const active = href === pathname || agentApprovals || (!exactOnly && pathname.startsWith(`${href}/`));
   return (
     <Link
       href={href}
@@ -202,17 +206,22 @@ function NavLink({
         {item.label}
         {(item.counts ?? [])
           .filter((badge) => counts[badge.count] > 0)
-          .map((badge) => (
-            <Badge
-              key={badge.count}
-              variant={badge.variant}
-              title={`${counts[badge.count]} ${badge.label}`}
-              data-testid={`nav-count-${badge.count}`}
-            >
-              {counts[badge.count]}
-              <span className="sr-only"> {badge.label}</span>
-            </Badge>
-          ))}
+          .map((badge) => {
+            const urgent = badge.urgent && counts[badge.urgent.count] > 0 ? badge.urgent : null;
+            const words = `${badge.label}${urgent ? `, ${counts[urgent.count]} ${urgent.label}` : ""}`;
+            return (
+              <Badge
+                key={badge.count}
+                variant={urgent ? "warning" : badge.variant}
+                title={`${counts[badge.count]} ${words}`}
+                data-testid={`nav-count-${badge.count}`}
+                data-urgent={urgent ? "true" : undefined}
+              >
+                {counts[badge.count]}
+                <span className="sr-only"> {words}</span>
+              </Badge>
+            );
+          })}
       </span>
       {/* A phone or a touch screen has no keyboard to press the shortcut on. */}
       <span className="font-mono text-[10px] opacity-60 max-md:hidden pointer-coarse:hidden" aria-hidden>
