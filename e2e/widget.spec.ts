@@ -229,7 +229,7 @@ test("a customer chats on an allowed page: progress, the reply with why, and the
   await expect(again.locator(".msg.customer")).toHaveCount(0);
 });
 
-test("a tool call waiting for approval tells the customer so, and the reply follows the decision live", async ({
+test("a tool call waiting for approval tells the customer so, and the reply follows the decision live with why", async ({
   page,
   browser,
 }) => {
@@ -254,9 +254,14 @@ test("a tool call waiting for approval tells the customer so, and the reply foll
   });
   expect(approved.status()).toBe(200);
   await admin.close();
-  await expect(panel.getByRole("status").first()).toHaveText("Our team has looked at your request.");
-  // The resumed turn's reply arrives on the events stream, without a reload.
+  // The resumed turn's reply arrives on the events stream, without a reload, with its "Why this answer"
+  // like any reply; the status line goes once the reply is there instead of staying for good.
   await expect(panel.locator(".msg.agent")).toHaveCount(3);
+  const resumed = panel.locator(".msg.agent").nth(2);
+  await resumed.getByText("Why this answer").click();
+  await expect(resumed.locator(".why")).toContainText(/Rules that applied|No specific rule applied/);
+  await expect(panel.getByText("We are checking this with a member of our team.")).toHaveCount(0);
+  await expect(panel.getByText("Our team has looked at your request.")).toHaveCount(0);
   await expect(panel.getByText("Identity checked on the phone")).toHaveCount(0);
   await screenshot(page, "widget-approval-decided");
 });

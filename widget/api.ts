@@ -77,6 +77,8 @@ export interface TranscriptMessage {
   id: string;
   kind: "customer" | "agent" | "operator" | "system";
   text: string;
+  /** An agent reply's applied rules ("why this answer"), when the stream sent them. */
+  rules?: string[];
 }
 
 export type SessionEvent =
@@ -204,9 +206,16 @@ export async function followEvents(
   });
   if (!response.body) return;
   await readSse(response.body, (event) => {
-    const data = JSON.parse(event.data) as TranscriptMessage & { mode?: unknown; state?: unknown };
-    if (event.event === "message") onEvent({ type: "message", message: data }, event.id);
-    else if (event.event === "mode") onEvent({ type: "mode", mode: String(data.mode) }, null);
+    const data = JSON.parse(event.data) as TranscriptMessage & {
+      mode?: unknown;
+      state?: unknown;
+      why?: { rules?: { name?: unknown }[] };
+    };
+    if (event.event === "message") {
+      const { why, ...line } = data;
+      const rules = why?.rules?.map((rule) => String(rule.name));
+      onEvent({ type: "message", message: rules ? { ...line, rules } : line }, event.id);
+    } else if (event.event === "mode") onEvent({ type: "mode", mode: String(data.mode) }, null);
     else if (event.event === "approval") onEvent({ type: "approval", state: String(data.state) }, null);
     else if (event.event === "gone") onEvent({ type: "gone" }, null);
   });

@@ -23,6 +23,13 @@ export class Chat {
    * messages before the first mode event were there before this page opened and are not new to anyone.
    */
   private caughtUp = false;
+  /** The mode's status line ("a specialist joined"), what the line goes back to after an approval's. */
+  private modeStatus: string | null = null;
+  /** Replies (agent or operator) received so far, and how many there were when an approval was asked. */
+  private replies = 0;
+  private repliesAtPending: number | null = null;
+  /** "Our team has looked at your request" shows until the next reply or message, never for good. */
+  private clearOnReply = false;
 
   constructor(
     private readonly view: WidgetView,
@@ -58,6 +65,10 @@ export class Chat {
     this.lastId = null;
     this.held = [];
     this.caughtUp = false;
+    this.modeStatus = null;
+    this.replies = 0;
+    this.repliesAtPending = null;
+    this.clearOnReply = false;
     this.view.log.replaceChildren();
     showError(this.view, null);
     showStatus(this.view, null);
@@ -72,6 +83,7 @@ export class Chat {
       return false;
     }
     showError(this.view, null);
+    if (this.clearOnReply) this.restoreStatus();
     this.inFlight = true;
     this.view.send.disabled = true;
     let bubble: HTMLElement | null = null;
@@ -160,29 +172,59 @@ export class Chat {
   private onEvent(event: SessionEvent, id: string | null): void {
     if (event.type === "message") {
       if (id) this.lastId = id;
+      if (event.message.kind === "agent" || event.message.kind === "operator") this.replies++;
       if (this.inFlight && (event.message.kind === "customer" || event.message.kind === "agent")) {
         this.held.push(event.message);
       } else this.show(event.message);
     } else if (event.type === "mode") {
       this.caughtUp = true;
-      showStatus(
-        this.view,
-        event.mode === "human" ? STRINGS.specialistJoined : event.mode === "waiting" ? STRINGS.waitingForPerson : null,
-      );
+      this.modeStatus =
+        event.mode === "human" ? STRINGS.specialistJoined : event.mode === "waiting" ? STRINGS.waitingForPerson : null;
+      showStatus(this.view, this.modeStatus);
     } else if (event.type === "approval") {
-      if (event.state === "pending") showStatus(this.view, STRINGS.approvalPending);
-      else showStatus(this.view, STRINGS.approvalDone);
+      this.onApproval(event.state);
     } else {
       this.startOver();
     }
   }
 
+  /**
+   * Pending: the line says we are checking. Decided: the resumed reply comes in the same snapshot just
+   * before the decision, so when a reply arrived since the approval was asked (or the approval was
+   * decided before this page followed the session) the line goes back to the mode's; otherwise "Our
+   * team has looked" shows until the next reply or the customer's next message.
+   */
+  private onApproval(state: string): void {
+    if (state === "pending") {
+      this.repliesAtPending = this.replies;
+      this.clearOnReply = false;
+      showStatus(this.view, STRINGS.approvalPending);
+      return;
+    }
+    const replied = this.repliesAtPending === null || this.replies > this.repliesAtPending;
+    this.repliesAtPending = null;
+    if (replied) this.restoreStatus();
+    else {
+      this.clearOnReply = true;
+      showStatus(this.view, STRINGS.approvalDone);
+    }
+  }
+
+  private restoreStatus(): void {
+    this.clearOnReply = false;
+    showStatus(this.view, this.modeStatus);
+  }
+
   private show(message: TranscriptMessage): void {
     if (this.seen.has(message.id)) return;
     this.seen.add(message.id);
-    const why = message.kind === "agent" && this.session?.showWhy ? (this.session.why[message.id] ?? null) : null;
+    // A reply of this page's own turn has its rules from the turn; a reply that came by the stream (a
+    // resumed turn after an approval) carries them itself.
+    const stored = this.session?.why[message.id] ?? message.rules ?? null;
+    const why = message.kind === "agent" && this.session?.showWhy ? stored : null;
     appendMessage(this.view, message.kind, message.text, why);
     const reply = message.kind === "operator" || message.kind === "agent";
+    if (reply && this.clearOnReply) this.restoreStatus();
     if (reply && this.caughtUp && this.view.panel.hidden) showUnread(this.view, unreadOf(this.view) + 1);
   }
 }

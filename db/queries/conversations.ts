@@ -92,3 +92,18 @@ export async function rolloutTurns(db: DbOrTx, agentId: string, from: Date, to: 
     .where(and(eq(turns.agentId, agentId), gte(turns.createdAt, from), lt(turns.createdAt, to)))
     .limit(50_000);
 }
+
+/** The outcome and the applied rules' names of these turns: "why this answer" of the customer's view. */
+export async function turnWhyRows(db: DbOrTx, turnIds: string[]) {
+  if (turnIds.length === 0) return [];
+  return db
+    .select({
+      id: turns.id,
+      outcome: turns.outcome,
+      ruleNames: sql<
+        string[] | null
+      >`(select jsonb_agg(r->>'name') from jsonb_array_elements(coalesce(${turns.provenance}->'rules_applied', '[]'::jsonb)) r)`,
+    })
+    .from(turns)
+    .where(inArray(turns.id, turnIds));
+}

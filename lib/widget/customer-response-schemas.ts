@@ -21,7 +21,7 @@ export const CustomerSessionResponse = z.strictObject({
 });
 
 /** "Why this answer" as a customer reads it. */
-const CustomerWhy = z.strictObject({
+export const CustomerWhy = z.strictObject({
   /** The names of the rules that applied to this turn. */
   rules: z.array(z.strictObject({ name: z.string() })),
   /** A plain sentence when the outcome is not a plain answer (rewritten, a safe reply, a person joining); else null. */
@@ -52,9 +52,16 @@ export const CustomerTurnStreamEvent = z.discriminatedUnion("event", [
   }),
 ]);
 
+export type CustomerWhy = z.infer<typeof CustomerWhy>;
+
 /** The session's live events in the customer's view: nobody's name, no handoff reason, no tool key. */
 export const CustomerSessionEvent = z.discriminatedUnion("event", [
-  z.strictObject({ event: z.literal("message"), data: TranscriptMessage.extend({ actor: z.null() }).strict() }),
+  z.strictObject({
+    event: z.literal("message"),
+    // An agent's reply carries "why this answer" like the turn's own answer (a resumed turn's reply
+    // reaches the customer only here); other lines have none.
+    data: TranscriptMessage.extend({ actor: z.null(), why: CustomerWhy.optional() }).strict(),
+  }),
   z.strictObject({
     event: z.literal("mode"),
     data: z.strictObject({ session_id: z.string().uuid(), mode: z.enum(SESSION_MODES) }),

@@ -24,16 +24,21 @@ const PLAIN_REASON: Partial<Record<TurnOutcomeKind, string>> = {
   error: "Something went wrong on our side.",
 };
 
+/** "Why this answer" of a turn: the applied rules' names and a sentence for an outcome other than an answer. */
+export function customerWhyOf(outcome: TurnOutcomeKind, ruleNames: string[]): CustomerTurn["why"] {
+  return { rules: ruleNames.map((name) => ({ name })), reason: PLAIN_REASON[outcome] ?? null };
+}
+
 export function customerTurnOf(turn: FullTurn): CustomerTurn {
   return {
     turn_id: turn.turn_id,
     session_id: turn.session_id,
     response: turn.response,
     outcome: turn.outcome,
-    why: {
-      rules: turn.provenance.rules_applied.map((rule) => ({ name: rule.name })),
-      reason: PLAIN_REASON[turn.outcome] ?? null,
-    },
+    why: customerWhyOf(
+      turn.outcome,
+      turn.provenance.rules_applied.map((rule) => rule.name),
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CustomerSessionEvent } from "@/lib/widget/customer-response-schemas";
+import type { CustomerSessionEvent, CustomerWhy } from "@/lib/widget/customer-response-schemas";
 import type { SessionEvent } from "../../session-events";
 
 // What a widget's customer (a publishable key, docs/widget.md) sees of the live events: operators'
@@ -10,15 +10,19 @@ const CUSTOMER_SYSTEM_TEXT: Record<string, string> = {
   handoff_requested: "A member of our team will join this conversation.",
   handoff_claimed: "A member of our team joined the conversation.",
   handoff_returned: "The conversation is back with the assistant.",
+  // A follow-up the agent promised: the assistant keeps the conversation, so no waiting is announced.
+  follow_up_opened: "A member of our team will follow up on this.",
 };
 const OTHER_SYSTEM_TEXT = "The conversation was updated.";
 
-export function customerViewOf(event: SessionEvent): CustomerSessionEvent {
+/** `why`: an agent reply's "why this answer" (customer-why.ts). */
+export function customerViewOf(event: SessionEvent, why?: CustomerWhy): CustomerSessionEvent {
   switch (event.event) {
     case "message": {
       const { id, kind, event: name, text, turn_id, created_at } = event.data;
       const shown = kind === "system" ? (CUSTOMER_SYSTEM_TEXT[name ?? ""] ?? OTHER_SYSTEM_TEXT) : text;
-      return { event: "message", data: { id, kind, event: name, text: shown, turn_id, actor: null, created_at } };
+      const data = { id, kind, event: name, text: shown, turn_id, actor: null, created_at };
+      return { event: "message", data: why && kind === "agent" ? { ...data, why } : data };
     }
     case "mode":
       return { event: "mode", data: { session_id: event.data.session_id, mode: event.data.mode } };

@@ -4,11 +4,13 @@ import type { SessionMode } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
+import type { CustomerWhy } from "@/lib/widget/customer-response-schemas";
 import type { TranscriptMessage } from "../../handoff-schemas";
 import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
 import { readTranscript, startAfter } from "../session-transcript";
 import { ensureCrossInstancePoll } from "./cross-instance-poll";
 import { customerViewOf } from "./customer-view";
+import { customerWhysOf } from "./customer-why";
 import { customerWordsOf } from "./customer-words";
 import { type SessionSnapshot, subscribeSessionFeed } from "./session-feed";
 import { admitStream, type StreamAdmission, type StreamHolder } from "./stream-limits";
@@ -83,8 +85,8 @@ export async function openSessionEventStream(
           stop();
         }
       };
-      const send = (event: SessionEvent) =>
-        write(formatSessionEvent(input.forCustomer ? customerViewOf(event) : event));
+      const send = (event: SessionEvent, why?: CustomerWhy) =>
+        write(formatSessionEvent(input.forCustomer ? customerViewOf(event, why) : event));
       const restored = async (message: TranscriptMessage): Promise<TranscriptMessage> => {
         if (!words || message.kind === "system") return message;
         try {
@@ -100,12 +102,14 @@ export async function openSessionEventStream(
           stop();
           return;
         }
-        for (const message of snapshot.messages) {
+        const fresh = snapshot.messages.filter((message) => !sent.has(message.id));
+        const whys = input.forCustomer ? await customerWhysOf(db, fresh) : null;
+        for (const message of fresh) {
           if (sent.has(message.id)) continue;
           sent.add(message.id);
           const data = await restored(message);
           if (closed) return;
-          send({ event: "message", data });
+          send({ event: "message", data }, whys?.get(message.id));
         }
         if (snapshot.mode !== mode) {
           mode = snapshot.mode;
