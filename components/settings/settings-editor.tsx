@@ -2,14 +2,11 @@
 
 import { RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useMemo, useState, useTransition } from "react";
-import { ConflictAlert } from "@/components/config-editor/conflict-alert";
-import { TestsGateAlert } from "@/components/config-editor/tests-gate-alert";
-import { type ForceTests, useTestsGate } from "@/components/config-editor/use-tests-gate";
+import { useMemo, useState } from "react";
+import { PageSaveAlerts } from "@/components/config-editor/page-save-alerts";
+import { usePageSave } from "@/components/config-editor/use-page-save";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { ImpactPreviewControl } from "@/components/impact-preview/impact-preview-control";
-import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Mono } from "@/components/ui/mono";
@@ -41,66 +38,29 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
   const router = useRouter();
   const initial = useMemo(() => overridesFromStored(stored), [stored]);
   const [overrides, setOverrides] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  // The version this form was loaded on; after "reload, keep my edits" the one the page shows now.
-  const [loadedVersion, setLoadedVersion] = useState(agent.configVersion);
-  const [rebased, setRebased] = useState(false);
-  const [saving, startSave] = useTransition();
-  const gate = useTestsGate();
-  const [reloading, startReload] = useTransition();
+  const page = usePageSave({
+    agent,
+    draft: (expectedVersion) => {
+      const converted = settingsFromOverrides(overrides);
+      if (!converted.ok) return { blocked: "Some settings need attention.", fieldErrors: converted.fieldErrors };
+      const input = { agent_key: agent.key, expected_config_version: expectedVersion, settings: converted.settings };
+      return { edit: "updateAgentSettings" as const, input };
+    },
+    send: updateAgentSettingsAction,
+    onSaved: (data) => {
+      toast.success(data.changed ? `Settings saved · v${data.config_version}` : "No value in force changed.");
+      page.setErrors({});
+      page.setMessage(null);
+      router.refresh();
+    },
+  });
+  const { errors, setErrors, saving, reloading, preview, draft, save } = page;
   const dirty = canonical(overrides) !== canonical(initial);
   useUnsavedChangesGuard(dirty);
-  const expectedVersion = rebased ? agent.configVersion : loadedVersion;
 
   function set(path: string, value: string | boolean | undefined) {
     setOverrides(({ [path]: _dropped, ...rest }) => (value === undefined ? rest : { ...rest, [path]: value }));
     setErrors(({ [path]: _stale, ...rest }) => rest);
-  }
-
-  const preview = useImpactPreview(agent.key, (fieldErrors, text) => {
-    setErrors(fieldErrors);
-    setMessage(text);
-  });
-
-  /** Save's input for this form, the same for Save and for its impact preview; null when a value does not convert. */
-  function draft() {
-    const converted = settingsFromOverrides(overrides);
-    if (!converted.ok) {
-      setErrors(converted.fieldErrors);
-      setMessage("Some settings need attention.");
-      return null;
-    }
-    const input = { agent_key: agent.key, expected_config_version: expectedVersion, settings: converted.settings };
-    return { edit: "updateAgentSettings" as const, input };
-  }
-
-  function save(force: ForceTests = {}) {
-    const request = draft();
-    if (!request) return;
-    startSave(async () => {
-      const result = await updateAgentSettingsAction({ ...preview.stamped(request.input), ...force });
-      if (gate.settle(result, save)) {
-        setConflict(null);
-        setMessage(null);
-        return;
-      }
-      if (result.ok) {
-        toast.success(
-          result.data.changed ? `Settings saved · v${result.data.config_version}` : "No value in force changed.",
-        );
-        setLoadedVersion(result.data.config_version);
-        setRebased(false);
-        setErrors({});
-        setMessage(null);
-        router.refresh();
-        return;
-      }
-      setErrors(result.fieldErrors ?? {});
-      setConflict(result.code === "CONFLICT" ? result.message : null);
-      setMessage(result.code === "CONFLICT" ? null : result.message);
-    });
   }
 
   return (
@@ -132,19 +92,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
           Save settings
         </Button>
       </div>
-      {conflict ? (
-        <ConflictAlert
-          message={conflict}
-          reloading={reloading}
-          onKeep={() => {
-            setConflict(null);
-            setRebased(true);
-            startReload(() => router.refresh());
-          }}
-        />
-      ) : null}
-      <TestsGateAlert gate={gate} saving={saving} />
-      {message ? <Alert variant="danger">{message}</Alert> : null}
+      <PageSaveAlerts page={page} />
       <SettingsSectionCards
         editable
         row={(section, key, fallback) => {
