@@ -48,7 +48,9 @@ export function ConversationPanel({
   const replyBlocked = !conversation.can_act
     ? READ_ONLY_REASON
     : mode === "agent"
-      ? "The agent has this conversation: nothing to reply to as a person."
+      ? handoff
+        ? "The agent has this conversation and promised a follow-up: claim it to reply as a person."
+        : "The agent has this conversation: nothing to reply to as a person."
       : null;
   return (
     // The trace sits beside the conversation from 1536 px; narrower, under it, so the reply box keeps its width.
@@ -84,7 +86,8 @@ export function ConversationPanel({
             {LIVE_WORDS[live]}
           </span>
           <div className="ml-auto flex items-center gap-2">
-            {handoff && handoff.state === "waiting" && mode === "waiting" ? (
+            {/* A follow-up the agent promised waits while the agent keeps the session (mode agent). */}
+            {handoff && handoff.state === "waiting" && mode !== "human" ? (
               <ClaimButton handoffId={handoff.id} sessionId={conversation.session_id} canAct={conversation.can_act} />
             ) : null}
             {handoff && mode !== "agent" ? (

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { InboxItem } from "@/lib/handoffs/inbox-views";
+import { formatWait, type InboxItem } from "@/lib/handoffs/inbox-views";
 import { ClaimButton } from "./claim-button";
 import { CHANNEL_LABELS, REASON_LABELS } from "./reason-labels";
 import { useNow } from "./use-now";
@@ -36,7 +36,7 @@ export function HandoffQueue({
     return (
       <EmptyState
         title="Nobody is waiting"
-        description="A conversation lands here when a hard rule with on_violation: handoff still fails after regeneration, the customer asks for a person, fallbacks repeat, or an operator takes it over."
+        description="A conversation lands here when a hard rule with on_violation: handoff still fails after regeneration, the customer asks for a person, fallbacks repeat, the agent promises a person's follow-up, or an operator takes it over."
       />
     );
   }
@@ -65,7 +65,12 @@ export function HandoffQueue({
               >
                 {item.customer ?? `Session ${item.session_id.slice(0, 8)}`}
               </Link>
-              {item.state === "waiting" ? (
+              {item.state === "waiting" && item.reason === "promised_follow_up" ? (
+                // The customer is still with the agent: the target for a waiting customer does not apply.
+                <Badge variant="info" title={`Promised ${formatWait(waited)} ago; the agent keeps the conversation`}>
+                  follow-up
+                </Badge>
+              ) : item.state === "waiting" ? (
                 <WaitBadge seconds={waited} targetSeconds={item.target_seconds} />
               ) : (
                 <Badge variant="info">claimed</Badge>

@@ -65,6 +65,24 @@ export async function insertHandoff(
   return inserted;
 }
 
+/**
+ * A follow-up still open becomes the session's handoff to a person (docs/handoffs.md): the new reason
+ * and detail, requested now (the customer waits from now on). The unique open index keeps one row.
+ */
+export async function reuseHandoffRow(
+  tx: Transaction,
+  id: string,
+  row: { reason: HandoffReason; detail: string; requestTurnId: string | null; requestedBy: string },
+): Promise<HandoffRow> {
+  const [updated] = await tx
+    .update(handoffs)
+    .set({ ...row, requestedAt: sql`now()` })
+    .where(eq(handoffs.id, id))
+    .returning();
+  if (!updated) throw new Error("reused handoff vanished");
+  return updated;
+}
+
 export async function getHandoff(db: DbOrTx, id: string): Promise<HandoffRow | null> {
   const [row] = await db.select().from(handoffs).where(eq(handoffs.id, id));
   return row ?? null;

@@ -68,7 +68,7 @@ export const sessionMessages = pgTable(
       .references(() => agents.id, { onDelete: "cascade" }),
     handoffId: uuid("handoff_id").references(() => handoffs.id, { onDelete: "set null" }),
     kind: sessionMessageKind("kind").notNull(),
-    // system messages: handoff_requested | handoff_claimed | handoff_returned.
+    // system messages: handoff_requested | handoff_claimed | handoff_returned | follow_up_opened.
     event: text("event"),
     text: text("text").notNull(),
     actor: text("actor").notNull(),

@@ -91,7 +91,7 @@ export const TranscriptMessage = z.object({
   /** Stable id, the `after` cursor: `<turn id>:customer`, `<turn id>:agent`, or the message's own id. */
   id: z.string(),
   kind: z.enum(["customer", "agent", "operator", "system"]),
-  /** System messages: handoff_requested, handoff_claimed, handoff_returned. */
+  /** System messages: handoff_requested, handoff_claimed, handoff_returned, follow_up_opened. */
   event: z.string().nullable(),
   text: z.string(),
   /** The turn the message belongs to; null for operator and system messages. */

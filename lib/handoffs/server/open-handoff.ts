@@ -1,5 +1,13 @@
 import "server-only";
-import { insertHandoff, insertSessionMessage, type SessionMode, setSessionMode } from "@/db/queries/handoffs";
+import {
+  type HandoffRow,
+  insertHandoff,
+  insertSessionMessage,
+  openHandoffOf,
+  reuseHandoffRow,
+  type SessionMode,
+  setSessionMode,
+} from "@/db/queries/handoffs";
 import type { Transaction } from "@/db/types";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
@@ -20,27 +28,42 @@ export interface OpenHandoffInput {
 /**
  * Opens a handoff: the row (waiting), the session in `waiting` mode, the transcript's system line and
  * HANDOFF_REQUESTED on the session's chain. The caller holds the session's row lock and has checked the
- * session is in `agent` mode.
+ * session is in `agent` mode. A follow-up the agent promised may still be open then (it leaves the mode
+ * `agent`): that row becomes this handoff, and the line and the event say so (`follow_up_id`).
  */
 export async function openHandoff(tx: Transaction, input: OpenHandoffInput) {
-  const handoff = await insertHandoff(tx, {
-    sessionId: input.sessionId,
-    agentId: input.agentId,
+  const followUp = await openHandoffOf(tx, input.sessionId);
+  const row = {
     reason: input.reason,
     detail: input.detail,
     requestTurnId: input.turnId,
     requestedBy: input.actor.name,
-  });
+  };
+  const handoff = followUp
+    ? await reuseHandoffRow(tx, followUp.id, row)
+    : await insertHandoff(tx, { sessionId: input.sessionId, agentId: input.agentId, ...row });
   await setSessionMode(tx, input.sessionId, "waiting" satisfies SessionMode);
+  const why = `${REASON_WORDS[input.reason]}${input.detail ? `: ${input.detail}` : ""}`;
   await insertSessionMessage(tx, {
     sessionId: input.sessionId,
     agentId: input.agentId,
     handoffId: handoff.id,
     kind: "system",
     event: "handoff_requested",
-    text: `Handed to a person (${REASON_WORDS[input.reason]}${input.detail ? `: ${input.detail}` : ""}).`,
+    text: `Handed to a person (${why})${followUp ? "; the follow-up the agent promised goes with it" : ""}.`,
     actor: input.actor.name,
   });
+  await announceHandoff(tx, input, handoff, followUp ? { follow_up_id: followUp.id } : {});
+  return handoff;
+}
+
+/** HANDOFF_REQUESTED on the session's chain and the `handoff.requested` webhook, in the caller's transaction. */
+export async function announceHandoff(
+  tx: Transaction,
+  input: OpenHandoffInput,
+  handoff: HandoffRow,
+  extra: Record<string, string> = {},
+): Promise<void> {
   await appendLedgerEvent(tx, {
     sessionChain: input.sessionId,
     type: "HANDOFF_REQUESTED",
@@ -53,6 +76,7 @@ export async function openHandoff(tx: Transaction, input: OpenHandoffInput) {
       reason: input.reason,
       detail: input.detail,
       turn_id: input.turnId,
+      ...extra,
     },
   });
   await queueWebhookEvent(tx, {
@@ -61,7 +85,6 @@ export async function openHandoff(tx: Transaction, input: OpenHandoffInput) {
     sessionId: input.sessionId,
     data: { handoff_id: handoff.id, reason: input.reason, detail: input.detail, turn_id: input.turnId },
   });
-  return handoff;
 }
 
 const REASON_WORDS: Record<HandoffReason, string> = {

@@ -4,6 +4,8 @@ import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { SessionMovedOnError } from "@/lib/server/engine-host/persist-turn";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { followUpDetail } from "../follow-up-detail";
+import { openFollowUp } from "./open-follow-up";
 import { openHandoff } from "./open-handoff";
 
 export interface TurnHandoffInput {
@@ -23,7 +25,8 @@ export interface TurnHandoffInput {
  * The turn's share of the handoff state, in the turn's transaction after persistTurn (which holds the
  * session's row lock): an operator who took the session while the turn ran sends it round again
  * (SessionMovedOnError: it reruns as a queued turn); a return note it was told is cleared; a `handoff`
- * outcome opens the handoff (docs/handoffs.md).
+ * outcome opens the handoff, and a shipped reply's promise of a person's follow-up opens one while the
+ * agent keeps the session (docs/handoffs.md). Either one's HANDOFF_REQUESTED follows TURN_COMPLETED.
  */
 export async function settleTurnHandoff(tx: Transaction, input: TurnHandoffInput): Promise<void> {
   const session = await lockSessionMode(tx, input.sessionId);
@@ -32,12 +35,33 @@ export async function settleTurnHandoff(tx: Transaction, input: TurnHandoffInput
   }
   if (input.toldNote !== null) await clearOperatorNote(tx, input.sessionId);
   const handoff = input.outcome.outcome === "handoff" ? input.outcome.handoff : null;
-  if (!handoff) return;
+  if (!handoff) return openPromisedFollowUp(tx, input);
   await openHandoff(tx, {
     sessionId: input.sessionId,
     agentId: input.agentId,
     reason: handoff.reason,
     detail: handoff.detail,
+    turnId: input.turnId,
+    actor: input.actor,
+    requestId: input.requestId,
+  });
+}
+
+/** The follow-up the reply promised, with the turn's stored facts (follow-up-detail.ts). */
+async function openPromisedFollowUp(tx: Transaction, input: TurnHandoffInput): Promise<void> {
+  const { outcome } = input;
+  if (!outcome.followUp || input.ranInMode !== "agent") return;
+  const extraction = outcome.spans.filter((span) => span.name === "extraction").at(-1);
+  const detail = followUpDetail({
+    promise: outcome.followUp.promise,
+    profile: outcome.session.profile,
+    variables: outcome.session.variables,
+    stated: (extraction?.attributes.values as Record<string, unknown[]> | undefined) ?? {},
+  });
+  await openFollowUp(tx, {
+    sessionId: input.sessionId,
+    agentId: input.agentId,
+    detail,
     turnId: input.turnId,
     actor: input.actor,
     requestId: input.requestId,
