@@ -19,7 +19,7 @@ let writer: string;
 let admin: string;
 
 beforeAll(async () => {
-  ({ handle } = await startDemoApp([]));
+  ({ handle } = await startDemoApp([], { testsGate: "block" }));
   writer = await loopApiKey(handle, ["agents:write", "agents:read", "turns:write"]);
   admin = await loopApiKey(handle, ["admin"]);
 }, 60_000);

@@ -49,7 +49,7 @@ const run = async (body: unknown, apiKey = runner) => {
 };
 
 beforeAll(async () => {
-  ({ handle } = await startDemoApp([]));
+  ({ handle } = await startDemoApp([], { testsGate: "block" }));
   writer = await loopApiKey(handle, ["agents:write"]);
   reader = await loopApiKey(handle, ["agents:read", "traces:read"]);
   runner = await loopApiKey(handle, ["turns:write"]);

@@ -18,7 +18,7 @@ let reader: string;
 let agentsOnly: string;
 
 beforeAll(async () => {
-  ({ handle } = await startDemoApp([], { testsGate: "off" }));
+  ({ handle } = await startDemoApp([]));
   writer = await loopApiKey(handle, ["config:read", "config:write"]);
   reader = await loopApiKey(handle, ["config:read"]);
   agentsOnly = await loopApiKey(handle, ["agents:read", "agents:write"]);

@@ -24,7 +24,7 @@ import { callWithKey } from "../support/route-call";
 const AGENT = "refund-desk";
 const RULE_KEY = demo.rules[0]?.key ?? "";
 // The gate off: these tests change sampling settings, which no conversation test reads.
-const app = demoAppForActions(["designer", "viewer"], { testsGate: "off" });
+const app = demoAppForActions(["designer", "viewer"]);
 
 async function agent() {
   const row = await getAgentByKey(app.handle.db, AGENT);

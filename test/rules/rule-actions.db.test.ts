@@ -20,7 +20,7 @@ const AGENT = "refund-desk";
 const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");
 if (!MAX_REFUND) throw new Error("demo bundle lost max-refund");
 
-const app = demoAppForActions(["designer"], { testsGate: "off" });
+const app = demoAppForActions(["designer"]);
 
 const version = async () => (await checks.agentRow(app.handle)).configVersion;
 

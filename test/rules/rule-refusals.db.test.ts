@@ -14,7 +14,7 @@ const AGENT = "refund-desk";
 const MAX_REFUND = demo.rules.find((r) => r.key === "max-refund");
 if (!MAX_REFUND) throw new Error("demo bundle lost max-refund");
 
-const app = demoAppForActions(["designer", "viewer"], { testsGate: "off" });
+const app = demoAppForActions(["designer", "viewer"]);
 
 const version = async () => (await checks.agentRow(app.handle)).configVersion;
 

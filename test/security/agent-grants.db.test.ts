@@ -38,7 +38,7 @@ const toggle = async (agent: string) =>
 
 beforeAll(async () => {
   // The gate off: the designer's probe switches off a rule the demo's tests depend on.
-  const app = await startDemoApp(["admin"], { testsGate: "off" });
+  const app = await startDemoApp(["admin"]);
   const demo = demoWithTestsGate("off");
   handle = app.handle;
   adminCookie = app.cookies.admin;

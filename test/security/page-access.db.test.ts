@@ -49,7 +49,7 @@ const SEARCH: Record<string, () => Record<string, string>> = {
 };
 
 beforeAll(async () => {
-  const app = await startDemoApp(["admin"], { testsGate: "off" });
+  const app = await startDemoApp(["admin"]);
   handle = app.handle;
   adminCookie = app.cookies.admin;
   await importBundle(

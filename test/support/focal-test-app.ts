@@ -61,9 +61,10 @@ export async function tableCounts(handle: DatabaseHandle): Promise<Record<string
 }
 
 /**
- * How the demo is imported. `testsGate: "off"` for a file about the mechanics of saves (versions,
- * ledger diffs, conflicts) whose edits break the demo's conversation tests on purpose: the gate,
- * `block` by default, would refuse them; it has its own tests.
+ * How the demo is imported. Its conversation-test gate is `off` unless a file asks for `block` or `warn`:
+ * with the gate on, every save runs the demo's suite twice (on the saved configuration and on the
+ * draft), which made a file of 15 tool saves take 3 times as long; files about the gate (and the
+ * promotion gate, which reads the same setting) turn it on.
  */
 export interface DemoAppOptions {
   testsGate?: "off" | "warn" | "block";
@@ -80,7 +81,7 @@ export async function startDemoApp<R extends Role>(
   options: DemoAppOptions = {},
 ): Promise<{ handle: DatabaseHandle; cookies: Record<R, string> }> {
   const handle = await startTestApp();
-  const bundle = options.testsGate ? demoWithTestsGate(options.testsGate) : demo;
+  const bundle = demoWithTestsGate(options.testsGate ?? "off");
   await importBundle(handle.db, bundle, SYSTEM_ACTOR, "setup");
   const cookies = {} as Record<R, string>;
   for (const role of roles) {

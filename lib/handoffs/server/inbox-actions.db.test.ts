@@ -15,7 +15,7 @@ import { readTranscript } from "./session-transcript";
 // The inbox's actions (docs/handoffs.md#the-inbox): a reply meets lane 1, "Send anyway" is ledgered
 // with its reason, notes stay with operators, and a viewer changes nothing.
 
-const app = demoAppForActions(["operator", "viewer"], { testsGate: "off" });
+const app = demoAppForActions(["operator", "viewer"]);
 
 /** A demo session an operator took over and claimed: replies may go to the customer. */
 async function claimedSession() {

@@ -34,7 +34,7 @@ async function capTo(expression: string) {
 }
 
 beforeAll(async () => {
-  ({ handle, cookies } = await startDemoApp(["viewer", "designer"], { testsGate: "off" }));
+  ({ handle, cookies } = await startDemoApp(["viewer", "designer"]));
   const agent = await getAgentByKey(handle.db, "refund-desk");
   if (!agent) throw new Error("demo missing");
   for (const messages of [["I'm in France and want a refund for order 123"], ["How much does the blue kettle cost?"]]) {

@@ -24,7 +24,7 @@ let demo: Bundle;
 
 beforeAll(async () => {
   // Gate off: these saves copy demo entities, which may turn the demo's conversation tests red.
-  ({ handle } = await startDemoApp([], { testsGate: "off" }));
+  ({ handle } = await startDemoApp([]));
   const agent = await getAgentByKey(handle.db, AGENT);
   if (!agent) throw new Error("demo agent missing");
   demo = await readAgentBundle(handle.db, agent);

@@ -30,7 +30,7 @@ const LOYALTY: ProfileField = {
   extraction_hints: ["'I have 1,200 points'"],
 };
 
-const app = demoAppForActions(["designer", "viewer"], { testsGate: "off" });
+const app = demoAppForActions(["designer", "viewer"]);
 
 /** A hard rule whose CEL reads the tier field: refusals of saves that would break it name it. */
 const VIP_RULE = {

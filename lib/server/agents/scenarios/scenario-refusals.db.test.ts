@@ -16,7 +16,7 @@ const AGENT = "refund-desk";
 const REFUND = BundleScenario.parse(demo.scenarios.find((s) => s.key === "refund"));
 const PRICING = BundleScenario.parse(demo.scenarios.find((s) => s.key === "pricing"));
 
-const app = demoAppForActions(["designer", "viewer"], { testsGate: "off" });
+const app = demoAppForActions(["designer", "viewer"]);
 
 const version = async () => (await checks.agentRow(app.handle)).configVersion;
 

@@ -17,7 +17,7 @@ import { tableCounts } from "@/test/support/focal-test-app";
 const AGENT = "refund-desk";
 const demoScenario = (key: string) => BundleScenario.parse(demo.scenarios.find((s) => s.key === key));
 
-const app = demoAppForActions(["designer"], { testsGate: "off" });
+const app = demoAppForActions(["designer"]);
 
 async function agent() {
   const [row] = await app.handle.db.select().from(agents).where(eq(agents.key, AGENT));
