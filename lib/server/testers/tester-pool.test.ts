@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { AppError } from "@/lib/server/errors";
+import { runTesterJob } from "./tester-jobs";
 import { runTesterJobOffThread } from "./tester-pool";
 
 const run = `${"a".repeat(4000)}!`;
@@ -49,20 +50,19 @@ describe("runTesterJobOffThread", () => {
     expect(field.accepted).toBe(false);
   });
 
-  it("answers every demo variable on a 50,000-character reply within the actions' 1 s limit", async () => {
-    // The first job also starts the worker; a designer's first test pays that once, not per test.
-    await runTesterJobOffThread(
-      { kind: "field_value", fieldType: "string", validationRules: [], value: "x" },
-      5000,
-      "slow",
-    );
+  it("reads a 50,000-character reply for every demo variable in under half the actions' 1 s limit", () => {
+    // CPU time of this thread, not wall time: the limit is wall time on the worker, and a machine
+    // shared with other work stretches wall time 5-fold (seen at load 10 on 2 cores), not CPU time.
     for (const variable of demo.variables) {
       const job = {
         kind: "variable" as const,
         variable: variable as { name: string; type: "boolean"; patterns: string[] },
         reply,
       };
-      await expect(runTesterJobOffThread(job, 1000, `${variable.name} too slow`), variable.name).resolves.toBeTruthy();
+      const before = process.cpuUsage();
+      expect(runTesterJob(job), variable.name).toBeTruthy();
+      const spent = process.cpuUsage(before);
+      expect((spent.user + spent.system) / 1000, variable.name).toBeLessThan(500);
     }
   });
 
