@@ -14,6 +14,8 @@ interface NavCount {
   count: keyof NavCounts;
   /** Read after the number by a screen reader, and shown on hover: "2 waiting". */
   label: string;
+  /** The label after a count of 1, when it differs: "1 pending approval". */
+  one?: string;
   variant: "warning" | "info" | "neutral";
   /** When this count is above 0 the badge turns amber and names it: "3 pending approvals, 1 expiring soon". */
   urgent?: { count: keyof NavCounts; label: string };
@@ -88,6 +90,7 @@ const NAV_GROUPS: NavGroup[] = [
           {
             count: "pendingApprovals",
             label: "pending approvals",
+            one: "pending approval",
             variant: "neutral",
             urgent: { count: "expiringApprovals", label: "expiring soon" },
           },

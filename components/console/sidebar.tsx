@@ -208,7 +208,8 @@ function NavLink({
           .filter((badge) => counts[badge.count] > 0)
           .map((badge) => {
             const urgent = badge.urgent && counts[badge.urgent.count] > 0 ? badge.urgent : null;
-            const words = `${badge.label}${urgent ? `, ${counts[urgent.count]} ${urgent.label}` : ""}`;
+            const label = counts[badge.count] === 1 && badge.one ? badge.one : badge.label;
+            const words = `${label}${urgent ? `, ${counts[urgent.count]} ${urgent.label}` : ""}`;
             return (
               <Badge
                 key={badge.count}
