@@ -257,20 +257,54 @@ function offeringStep(request: GenerateRequest): boolean {
 }
 
 export function offlineGenerate(request: GenerateRequest): GenerateOutput {
+  // Thanks after an earlier reply closes the conversation: no read-back, no second offer, no question
+  // but whether there is anything else.
+  if (ONLY_THANKS.test(fold(request.message).trim()) && request.history.some((h) => h.role === "agent")) {
+    return { text: "You're welcome! Is there anything else I can help with?", claims: declaredClaims(request, null) };
+  }
+  const at = situationOf(request);
+  const draft: Draft = { statements: [], questions: [] };
+  ruleStatements(at, draft);
+  const promised = recordStatements(at, draft);
+  priceStatements(at, draft);
+  draft.statements.push(...at.asked.confirmations);
+  questions(at, draft);
+  nothingYet(at, draft);
+  const text = [...draft.statements, ...draft.questions.slice(0, MAX_QUESTIONS)].map(capitalize).join(" ");
+  return { text, claims: declaredClaims(request, promised) };
+}
+
+/** What a reply is drawn from: the directives, the records the tools returned, what is asked and offered. */
+interface Situation {
+  request: GenerateRequest;
+  /** The matched rules' action texts and the step's instructions. */
+  directives: string[];
+  /** The violated rules' action texts and details (a redraft). */
+  violated: string[];
+  /** The customer's message, folded. */
+  message: string;
+  catalogue: DataRecord[];
+  records: DataRecord[];
+  ids: ReturnType<typeof wantedIds>;
+  /** The record the customer means, if one. */
+  focus: DataRecord | null;
+  /** Several records and none meant: they are listed. */
+  listing: boolean;
+  listedNoun: string;
+  asked: Asked;
+  /** What the step and the rules still ask, less what a list already asks. */
+  pending: Asked["questions"];
+  offering: boolean;
+  /** The lowest money bound of the violated rules. */
+  cap: number | null;
+  capped: boolean;
+}
+
+function situationOf(request: GenerateRequest): Situation {
   const directives = [...request.ruleActions.map((r) => r.actionText), request.step?.instructions ?? ""].filter(
     Boolean,
   );
   const violated = request.violations.flatMap((v) => [v.actionText, v.detail]).filter(Boolean);
-  const message = fold(request.message).trim();
-  const draft: Draft = { statements: [], questions: [] };
-  let promised: { amount: number; currency: string } | null = null;
-
-  // Thanks after an earlier reply closes the conversation: no read-back, no second offer, no question
-  // but whether there is anything else.
-  if (ONLY_THANKS.test(message) && request.history.some((h) => h.role === "agent")) {
-    return { text: "You're welcome! Is there anything else I can help with?", claims: declaredClaims(request, null) };
-  }
-
   const collected = collectRecords(request.toolOutputs);
   const catalogue = collected.filter((r) => r.catalogue && r.amount !== null);
   const records = collected.filter((r) => !r.catalogue);
@@ -304,8 +338,16 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
     request.missingVariables.length === 0;
   const cap = parseBounds(violated).reduce<number | null>((min, b) => (min === null || b < min ? b : min), null);
   const capped = offering && focus?.amount != null && cap !== null && focus.amount > cap;
-  const wantsAcknowledgement = [...directives, ...violated].some((d) => /\backnowledge\b|\bapologi[sz]e\b/i.test(d));
+  const message = fold(request.message).trim();
+  return {
+    ...{ request, directives, violated, message, catalogue, records, ids, focus, listing, listedNoun },
+    ...{ asked, pending, offering, cap, capped },
+  };
+}
 
+/** 1–3: what the rules say to say: thanks, an apology, the topics and comparisons kept out of bounds. */
+function ruleStatements(at: Situation, draft: Draft): void {
+  const { request, directives, violated, message } = at;
   // 1. Thanks a rule asks for: "Thank the customer for being a VIP in one short sentence."
   for (const directive of directives) {
     const thanks = /\bthank the customer for ([^.;]+?)(?:\s+in one (?:short )?sentence)?[.;]/i.exec(directive)?.[1];
@@ -313,7 +355,8 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   }
 
   // 2. Acknowledge frustration when a rule asks for it and the customer is upset or the reply limits a refund.
-  if (wantsAcknowledgement && (UPSET.test(message) || capped || request.violations.length > 0)) {
+  const wantsAcknowledgement = [...directives, ...violated].some((d) => /\backnowledge\b|\bapologi[sz]e\b/i.test(d));
+  if (wantsAcknowledgement && (UPSET.test(message) || at.capped || request.violations.length > 0)) {
     draft.statements.push("I'm sorry for the trouble with this.");
   }
 
@@ -332,28 +375,32 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   ) {
     draft.statements.push("I can't compare us with other stores, but I'm happy to look at what we can do for you.");
   }
+}
 
-  // 4. Data from tools: read back the record the customer means (and offer), or list the candidates.
+/** 4. Data from tools: read back the record the customer means (and offer), or list the candidates. The refund promised. */
+function recordStatements(at: Situation, draft: Draft): { amount: number; currency: string } | null {
+  const { request, focus, records, listedNoun, cap } = at;
   if (focus) {
     const details = describeRecord(focus);
     const readBack = `I found ${focus.noun} ${focus.id}${details ? `: ${details}` : ""}.`;
     // An earlier reply already read it back: the customer is not told the same thing twice.
     const toldBefore = saidBefore(request, readBack);
     if (!toldBefore) draft.statements.push(readBack);
-    if (!toldBefore && !offering && pending.length === 0 && request.step && !offeringStep(request)) {
+    if (!toldBefore && !at.offering && at.pending.length === 0 && request.step && !offeringStep(request)) {
       draft.questions.push(`Is that the ${focus.noun} you mean?`);
     }
-    if (offering && focus.amount !== null) {
-      const to = paymentMethod(directives);
-      promised = { amount: capped && cap !== null ? cap : focus.amount, currency: focus.currency ?? "USD" };
+    if (at.offering && focus.amount !== null) {
+      const to = paymentMethod(at.directives);
+      const capped = at.capped && cap !== null;
       draft.statements.push(
-        capped && cap !== null
-          ? `I can refund ${formatPromise(cap, focus.currency)}${to} right away; ${statedClause(violated, focus)}.`
+        capped
+          ? `I can refund ${formatPromise(cap, focus.currency)}${to} right away; ${statedClause(at.violated, focus)}.`
           : `I'll process a ${formatPromise(focus.amount, focus.currency)} refund for ${focus.noun} ${focus.id}${to}.`,
       );
+      return { amount: capped ? cap : focus.amount, currency: focus.currency ?? "USD" };
     }
-  } else if (listing) {
-    const missing = ids.fromProfile[0];
+  } else if (at.listing) {
+    const missing = at.ids.fromProfile[0];
     const listed = records.slice(0, 10).map((r) => {
       const details = describeRecord(r);
       return details ? `${r.id} (${details})` : r.id;
@@ -362,56 +409,60 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
     if (notFound && !saidBefore(request, notFound)) draft.statements.push(notFound);
     draft.statements.push(`I found these ${listedNoun}s: ${joinList(listed)}.`);
   }
+  return null;
+}
 
-  // 5. Prices a rule says to quote: the catalogue entry the question names, else say plainly none is at hand.
-  const quotesPrices = directives.some((d) => /\b(?:quote|give)\b[^.]*\bprice\b/i.test(d));
-  const asksPrice = /\b(?:price|prices|pricing|cost|costs|how much|quote|expensive|cheap|cheaper)\b/.test(message);
-  const product = quotesPrices && asksPrice ? productOf(request.message) : null;
-  const listed = product ? catalogueEntry(catalogue, product) : null;
+/** 5. Prices a rule says to quote: the catalogue entry the question names, else say plainly none is at hand. */
+function priceStatements(at: Situation, draft: Draft): void {
+  const quotesPrices = at.directives.some((d) => /\b(?:quote|give)\b[^.]*\bprice\b/i.test(d));
+  const asksPrice = /\b(?:price|prices|pricing|cost|costs|how much|quote|expensive|cheap|cheaper)\b/.test(at.message);
+  const product = quotesPrices && asksPrice ? productOf(at.request.message) : null;
+  const listed = product ? catalogueEntry(at.catalogue, product) : null;
   if (product && listed) {
     draft.statements.push(`The list price of ${product} is ${formatPrice(listed)}.`);
-  } else if (quotesPrices && asksPrice && !focus && records.every((r) => r.amount === null)) {
+  } else if (quotesPrices && asksPrice && !at.focus && at.records.every((r) => r.amount === null)) {
     draft.statements.push(
       `I don't have that information at hand: I can't see the current list price${product ? ` of ${product}` : ""}, and I won't guess one.`,
     );
   }
-  draft.statements.push(...asked.confirmations);
+}
 
-  // 6. Questions: missing variables first, then "which one", then what the step and rules ask.
-  if (request.missingVariables.length > 0) {
-    draft.questions.push(`Could you tell me your ${joinList(request.missingVariables.map((v) => humanize(v.name)))}?`);
+/** 6. Questions: missing variables first, then "which one", then what the step and rules ask. */
+function questions(at: Situation, draft: Draft): void {
+  const missing = at.request.missingVariables;
+  if (missing.length > 0) {
+    draft.questions.push(`Could you tell me your ${joinList(missing.map((v) => humanize(v.name)))}?`);
   }
-  if (listing) draft.questions.push("Which one do you mean?");
-  draft.questions.push(...pending.map((q) => q.text));
+  if (at.listing) draft.questions.push("Which one do you mean?");
+  draft.questions.push(...at.pending.map((q) => q.text));
+}
 
-  // 7. Nothing to say yet: greet, close on an exit, thank, or ask what is needed.
+/** 7. Nothing to say yet: greet, close on an exit, thank, or ask what is needed. */
+function nothingYet(at: Situation, draft: Draft): void {
+  const { request, message } = at;
   const greeted = GREETING.test(message);
   if (greeted && request.history.length === 0) {
     draft.statements.unshift(`Hello! You're chatting with the ${request.agentName}.`);
   }
-  if (greeted && draft.questions.length === 0 && records.length === 0)
+  if (greeted && draft.questions.length === 0 && at.records.length === 0)
     draft.questions.push("How can I help you today?");
-  if (draft.statements.length === 0 && draft.questions.length === 0) {
-    if (isExitRequest(request.message)) {
-      draft.statements.push("No problem, I've stopped there.");
-      draft.questions.push("Is there anything else I can help with?");
-    } else if (request.history.some((h) => h.role === "agent" && OFFERED.test(h.text))) {
-      // Asked again after the offer: the offer stands, it is not made twice.
-      draft.statements.push("The refund I offered above still stands.");
-      draft.questions.push("Is there anything else I can help with?");
-    } else if (THANKS.test(message)) {
-      draft.statements.push("You're welcome!");
-      draft.questions.push("Is there anything else I can help with?");
-    } else if (request.step) {
-      const goal = `${request.step.name.charAt(0).toLowerCase()}${request.step.name.slice(1)}`;
-      draft.statements.push("I can help with that.");
-      draft.questions.push(`Could you tell me a bit more so I can ${goal}?`);
-    } else {
-      draft.statements.push("Thanks for your message.");
-      draft.questions.push("Could you tell me a bit more about what you need?");
-    }
+  if (draft.statements.length > 0 || draft.questions.length > 0) return;
+  if (isExitRequest(request.message)) {
+    draft.statements.push("No problem, I've stopped there.");
+    draft.questions.push("Is there anything else I can help with?");
+  } else if (request.history.some((h) => h.role === "agent" && OFFERED.test(h.text))) {
+    // Asked again after the offer: the offer stands, it is not made twice.
+    draft.statements.push("The refund I offered above still stands.");
+    draft.questions.push("Is there anything else I can help with?");
+  } else if (THANKS.test(message)) {
+    draft.statements.push("You're welcome!");
+    draft.questions.push("Is there anything else I can help with?");
+  } else if (request.step) {
+    const goal = `${request.step.name.charAt(0).toLowerCase()}${request.step.name.slice(1)}`;
+    draft.statements.push("I can help with that.");
+    draft.questions.push(`Could you tell me a bit more so I can ${goal}?`);
+  } else {
+    draft.statements.push("Thanks for your message.");
+    draft.questions.push("Could you tell me a bit more about what you need?");
   }
-
-  const text = [...draft.statements, ...draft.questions.slice(0, MAX_QUESTIONS)].map(capitalize).join(" ");
-  return { text, claims: declaredClaims(request, promised) };
 }

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import type { ChatCompletion } from "openai/resources/chat/completions";
-import type { ModelResult, TokenUsage } from "@/lib/engine/contracts/model";
+import type { ModelResult, SensorOutput, TokenUsage } from "@/lib/engine/contracts/model";
 import type { ModelProvider } from "@/lib/engine/ports";
 import { classifyError } from "./errors";
 import { type ChatMessage, extractPrompt, generatePrompt, judgePrompt, sensePrompt } from "./prompts";
@@ -62,16 +62,74 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 2));
-  const retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
-  if (!options.apiKey) throw new Error("openai provider: apiKey is required (the host reads OPENAI_API_KEY)");
+/** How each call is tried: per-attempt deadline, retries and their waits, the temperature sent. */
+interface Attempts {
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseDelayMs: number;
+  maxRetryDelayMs: number;
+  temperature?: number;
+}
 
-  // Every setting the SDK would otherwise read from process.env is given explicitly: configuration
-  // comes from the host (lib/env.ts), never from the environment behind its back.
-  const client = new OpenAI({
+type Complete = (
+  model: string,
+  messages: ChatMessage[],
+  format: JsonSchemaFormat | null,
+) => Promise<Completed | Failed>;
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
+  const attempts: Attempts = {
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxRetries: Math.max(0, Math.floor(options.maxRetries ?? 2)),
+    retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? 10_000,
+    temperature: options.temperature,
+  };
+  if (!options.apiKey) throw new Error("openai provider: apiKey is required (the host reads OPENAI_API_KEY)");
+  const complete = completer(clientFor(options, attempts.timeoutMs), attempts);
+
+  return {
+    name: OPENAI_PROVIDER_NAME,
+    model: options.models.generate,
+
+    async sense(request) {
+      const result = await structured(
+        complete,
+        options.models.sense,
+        sensePrompt(request),
+        senseFormat(request),
+        (json) => parseSensor(json, request),
+      );
+      return withIntentFloor(result, options.minIntentConfidence);
+    },
+
+    async generate(request) {
+      const done = await complete(options.models.generate, generatePrompt(request), generateFormat(request));
+      return done.ok ? answer(done, parseGenerate(done.content)) : done;
+    },
+
+    async judge(request) {
+      return structured(complete, options.models.judge, judgePrompt(request), judgeFormat, parseJudge);
+    },
+
+    async extract(request) {
+      if (request.variables.length === 0) {
+        return { ok: true, value: {}, usage: { inputTokens: 0, outputTokens: 0 }, model: options.models.extract };
+      }
+      return structured(complete, options.models.extract, extractPrompt(request), extractFormat(request), (json) =>
+        parseExtract(json, request),
+      );
+    },
+  };
+}
+
+/**
+ * The SDK's client. Every setting it would otherwise read from process.env is given explicitly:
+ * configuration comes from the host (lib/env.ts), never from the environment behind its back.
+ */
+function clientFor(options: OpenAIProviderOptions, timeoutMs: number): OpenAI {
+  return new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL ?? DEFAULT_BASE_URL,
     organization: null,
@@ -83,12 +141,12 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     logLevel: "off",
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+}
 
-  async function complete(
-    model: string,
-    messages: ChatMessage[],
-    format: JsonSchemaFormat | null,
-  ): Promise<Completed | Failed> {
+/** One chat completion, tried as `attempts` says: each attempt under its own deadline, retried when it may be. */
+function completer(client: OpenAI, attempts: Attempts): Complete {
+  const { timeoutMs, maxRetries, retryBaseDelayMs, maxRetryDelayMs } = attempts;
+  return async (model, messages, format) => {
     let lastFailure: Failed | null = null;
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       const controller = new AbortController();
@@ -106,7 +164,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
                   },
                 }
               : {}),
-            ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+            ...(attempts.temperature !== undefined ? { temperature: attempts.temperature } : {}),
           },
           { signal: controller.signal, timeout: timeoutMs, maxRetries: 0 },
         );
@@ -134,105 +192,62 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       }
     }
     return lastFailure ?? { ok: false, reason: "transport_error", message: "no attempt was made", model };
-  }
-
-  function interpret(completion: ChatCompletion, model: string, messages: ChatMessage[]): Completed | Failed {
-    const choice = completion.choices?.[0];
-    const content = choice?.message?.content ?? "";
-    const usage: TokenUsage = completion.usage
-      ? { inputTokens: completion.usage.prompt_tokens ?? 0, outputTokens: completion.usage.completion_tokens ?? 0 }
-      : estimate(messages, content);
-    const answeredBy = completion.model || model;
-    if (!choice)
-      return { ok: false, reason: "abstain", message: "the model returned no choices", usage, model: answeredBy };
-    if (choice.message?.refusal) {
-      return {
-        ok: false,
-        reason: "abstain",
-        message: `the model refused: ${choice.message.refusal.slice(0, 300)}`,
-        usage,
-        model: answeredBy,
-      };
-    }
-    if (choice.finish_reason === "content_filter") {
-      return {
-        ok: false,
-        reason: "abstain",
-        message: "the model's content filter stopped the answer",
-        usage,
-        model: answeredBy,
-      };
-    }
-    if (!content.trim())
-      return { ok: false, reason: "abstain", message: "the model returned no content", usage, model: answeredBy };
-    return { ok: true, completion, content, usage, model: answeredBy };
-  }
-
-  /** Structured call: complete → JSON → validated value, or `abstain` with what was wrong. */
-  async function structured<T>(
-    model: string,
-    messages: ChatMessage[],
-    format: JsonSchemaFormat,
-    parse: (json: unknown) => { ok: true; value: T } | { ok: false; message: string },
-  ): Promise<ModelResult<T>> {
-    const done = await complete(model, messages, format);
-    if (!done.ok) return done;
-    const json = parseJsonText(done.content);
-    if (!json.ok) return { ok: false, reason: "abstain", message: json.message, usage: done.usage, model: done.model };
-    const parsed = parse(json.json);
-    if (!parsed.ok)
-      return { ok: false, reason: "abstain", message: parsed.message, usage: done.usage, model: done.model };
-    return { ok: true, value: parsed.value, usage: done.usage, model: done.model };
-  }
-
-  return {
-    name: OPENAI_PROVIDER_NAME,
-    model: options.models.generate,
-
-    async sense(request) {
-      const result = await structured(options.models.sense, sensePrompt(request), senseFormat(request), (json) =>
-        parseSensor(json, request),
-      );
-      const floor = options.minIntentConfidence;
-      if (
-        result.ok &&
-        floor !== undefined &&
-        result.value.detected_intent !== null &&
-        !result.value.is_ambiguous &&
-        result.value.intent_confidence < floor
-      ) {
-        return {
-          ok: false,
-          reason: "low_confidence",
-          message: `intent ${result.value.detected_intent} at ${result.value.intent_confidence} is below the ${floor} floor`,
-          usage: result.usage,
-          model: result.model,
-        };
-      }
-      return result;
-    },
-
-    async generate(request) {
-      const messages = generatePrompt(request);
-      const done = await complete(options.models.generate, messages, generateFormat(request));
-      if (!done.ok) return done;
-      const parsed = parseGenerate(done.content);
-      if (!parsed.ok)
-        return { ok: false, reason: "abstain", message: parsed.message, usage: done.usage, model: done.model };
-      return { ok: true, value: parsed.value, usage: done.usage, model: done.model };
-    },
-
-    async judge(request) {
-      return structured(options.models.judge, judgePrompt(request), judgeFormat, parseJudge);
-    },
-
-    async extract(request) {
-      if (request.variables.length === 0) {
-        return { ok: true, value: {}, usage: { inputTokens: 0, outputTokens: 0 }, model: options.models.extract };
-      }
-      return structured(options.models.extract, extractPrompt(request), extractFormat(request), (json) =>
-        parseExtract(json, request),
-      );
-    },
   };
+}
+
+/** A completion's answer: its content and usage, or `abstain` when it holds no usable content. */
+function interpret(completion: ChatCompletion, model: string, messages: ChatMessage[]): Completed | Failed {
+  const choice = completion.choices?.[0];
+  const content = choice?.message?.content ?? "";
+  const usage: TokenUsage = completion.usage
+    ? { inputTokens: completion.usage.prompt_tokens ?? 0, outputTokens: completion.usage.completion_tokens ?? 0 }
+    : estimate(messages, content);
+  const answeredBy = completion.model || model;
+  const abstain = (message: string): Failed => ({ ok: false, reason: "abstain", message, usage, model: answeredBy });
+  if (!choice) return abstain("the model returned no choices");
+  if (choice.message?.refusal) return abstain(`the model refused: ${choice.message.refusal.slice(0, 300)}`);
+  if (choice.finish_reason === "content_filter") return abstain("the model's content filter stopped the answer");
+  if (!content.trim()) return abstain("the model returned no content");
+  return { ok: true, completion, content, usage, model: answeredBy };
+}
+
+/** The parsed value of a completed call, or `abstain` with what was wrong; usage and model either way. */
+function answer<T>(done: Completed, parsed: Parsed<T>): ModelResult<T> {
+  if (!parsed.ok)
+    return { ok: false, reason: "abstain", message: parsed.message, usage: done.usage, model: done.model };
+  return { ok: true, value: parsed.value, usage: done.usage, model: done.model };
+}
+
+/** Structured call: complete → JSON → validated value, or `abstain` with what was wrong. */
+async function structured<T>(
+  complete: Complete,
+  model: string,
+  messages: ChatMessage[],
+  format: JsonSchemaFormat,
+  parse: (json: unknown) => Parsed<T>,
+): Promise<ModelResult<T>> {
+  const done = await complete(model, messages, format);
+  if (!done.ok) return done;
+  const json = parseJsonText(done.content);
+  return answer(done, json.ok ? parse(json.json) : json);
+}
+
+/** A detected intent below the floor (when one is set) fails the sensor call with `low_confidence`. */
+function withIntentFloor<T extends SensorOutput>(result: ModelResult<T>, floor: number | undefined): ModelResult<T> {
+  if (
+    result.ok &&
+    floor !== undefined &&
+    result.value.detected_intent !== null &&
+    !result.value.is_ambiguous &&
+    result.value.intent_confidence < floor
+  ) {
+    return {
+      ok: false,
+      reason: "low_confidence",
+      message: `intent ${result.value.detected_intent} at ${result.value.intent_confidence} is below the ${floor} floor`,
+      usage: result.usage,
+      model: result.model,
+    };
+  }
+  return result;
 }
