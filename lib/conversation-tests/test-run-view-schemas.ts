@@ -30,6 +30,11 @@ const TurnFactsSchema = z.object({
   sessionVariables: z.record(z.string(), z.unknown()),
   handoffReason: z.string().nullable().describe("Why the turn handed off to a person, when it did"),
   approvalTool: z.string().nullable().describe("The tool key the turn paused before for an approval, when it did"),
+  followUp: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The person's follow-up the shipped reply promised, when it did (absent in runs stored before)"),
 });
 
 const CaseTrySchema = z.object({
