@@ -24,6 +24,59 @@ interface Problem {
  * it, every problem listed with its JSON path; nothing is written unless the whole file is valid.
  */
 export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const state = useBundleImport(onClose);
+  const { replace, asNew, newKey, offerReplace, message, problems } = state;
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        state.reset();
+        onClose();
+      }}
+      className="max-w-xl"
+      title="Import bundle"
+      description={
+        <>
+          A bundle is one JSON file holding an agent's whole configuration — what <em>Export</em> on an agent's page
+          downloads. Nothing is written unless the whole file is valid.
+        </>
+      }
+      label="Import bundle"
+      submitLabel={asNew ? "Import as a new agent" : replace ? "Replace configuration" : "Import"}
+      pending={state.pending}
+      submitDisabled={offerReplace && !replace && !(asNew && newKey.trim())}
+      onSubmit={(event) => {
+        event.preventDefault();
+        state.submit();
+      }}
+    >
+      <FormField label="Bundle file" htmlFor="import-bundle-file" required hint="JSON, up to 1 MB.">
+        <input
+          ref={state.input}
+          id="import-bundle-file"
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => state.choose(event.target.files?.[0] ?? null)}
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1 file:font-medium file:text-sm hover:file:bg-accent"
+        />
+      </FormField>
+      {message ? <ImportProblems message={message} problems={problems} /> : null}
+      {offerReplace ? (
+        <ConflictChoice
+          replace={replace}
+          asNew={asNew}
+          onAsNew={state.setAsNew}
+          newKey={newKey}
+          onNewKey={state.setNewKey}
+        />
+      ) : null}
+    </FormDialog>
+  );
+}
+
+/** The dialog's state: the file, the choice after a key conflict, the last refusal; and the import itself. */
+function useBundleImport(onClose: () => void) {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -94,97 +147,71 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
     });
   }
 
+  /** Replace the agent that has the key (false), or import as a new agent under its own key (true). */
+  function chooseAsNew(next: boolean) {
+    setAsNew(next);
+    setReplace(!next);
+  }
+
+  const state = { input, replace, asNew, newKey, setNewKey, offerReplace, message, problems, pending };
+  return { ...state, reset, choose, submit, setAsNew: chooseAsNew };
+}
+
+/** The refusal: its message, and each problem with its JSON path (the first ones, and how many more). */
+function ImportProblems({ message, problems }: { message: string; problems: Problem[] }) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) return;
-        reset();
-        onClose();
-      }}
-      className="max-w-xl"
-      title="Import bundle"
-      description={
-        <>
-          A bundle is one JSON file holding an agent's whole configuration — what <em>Export</em> on an agent's page
-          downloads. Nothing is written unless the whole file is valid.
-        </>
-      }
-      label="Import bundle"
-      submitLabel={asNew ? "Import as a new agent" : replace ? "Replace configuration" : "Import"}
-      pending={pending}
-      submitDisabled={offerReplace && !replace && !(asNew && newKey.trim())}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <FormField label="Bundle file" htmlFor="import-bundle-file" required hint="JSON, up to 1 MB.">
+    <Alert variant="danger" title={problems.length ? message : undefined}>
+      {problems.length ? (
+        <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-xs" data-testid="import-problems">
+          {problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
+            <li key={`${problem.path}:${problem.message}`}>
+              <Mono>{problem.path}</Mono> — {problem.message}
+            </li>
+          ))}
+          {problems.length > SHOWN_PROBLEMS ? <li>…and {problems.length - SHOWN_PROBLEMS} more.</li> : null}
+        </ul>
+      ) : (
+        message
+      )}
+    </Alert>
+  );
+}
+
+/** After a key conflict: replace the agent that has the key, or import as a new agent under a key typed here. */
+function ConflictChoice(props: {
+  replace: boolean;
+  asNew: boolean;
+  onAsNew: (asNew: boolean) => void;
+  newKey: string;
+  onNewKey: (key: string) => void;
+}) {
+  return (
+    <fieldset className="space-y-2 text-sm">
+      <legend className="sr-only">An agent has this key</legend>
+      <label className="flex items-center gap-2">
         <input
-          ref={input}
-          id="import-bundle-file"
-          type="file"
-          accept=".json,application/json"
-          onChange={(event) => choose(event.target.files?.[0] ?? null)}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1 file:font-medium file:text-sm hover:file:bg-accent"
+          type="radio"
+          name="import-conflict"
+          checked={props.replace && !props.asNew}
+          onChange={() => props.onAsNew(false)}
         />
-      </FormField>
-      {message ? (
-        <Alert variant="danger" title={problems.length ? message : undefined}>
-          {problems.length ? (
-            <ul className="mt-1 max-h-64 space-y-1 overflow-y-auto text-xs" data-testid="import-problems">
-              {problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
-                <li key={`${problem.path}:${problem.message}`}>
-                  <Mono>{problem.path}</Mono> — {problem.message}
-                </li>
-              ))}
-              {problems.length > SHOWN_PROBLEMS ? <li>…and {problems.length - SHOWN_PROBLEMS} more.</li> : null}
-            </ul>
-          ) : (
-            message
-          )}
-        </Alert>
+        Replace its configuration (a new version; the agent's sessions and traces stay)
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="import-conflict" checked={props.asNew} onChange={() => props.onAsNew(true)} />
+        Import as a new agent
+      </label>
+      {props.asNew ? (
+        <TextField
+          id="import-new-key"
+          label="Key of the new agent"
+          required
+          value={props.newKey}
+          onChange={props.onNewKey}
+          placeholder="e.g. refund-desk-2"
+          inputClassName="font-mono"
+        />
       ) : null}
-      {offerReplace ? (
-        <fieldset className="space-y-2 text-sm">
-          <legend className="sr-only">An agent has this key</legend>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="import-conflict"
-              checked={replace && !asNew}
-              onChange={() => {
-                setReplace(true);
-                setAsNew(false);
-              }}
-            />
-            Replace its configuration (a new version; the agent's sessions and traces stay)
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="import-conflict"
-              checked={asNew}
-              onChange={() => {
-                setAsNew(true);
-                setReplace(false);
-              }}
-            />
-            Import as a new agent
-          </label>
-          {asNew ? (
-            <TextField
-              id="import-new-key"
-              label="Key of the new agent"
-              required
-              value={newKey}
-              onChange={setNewKey}
-              placeholder="e.g. refund-desk-2"
-              inputClassName="font-mono"
-            />
-          ) : null}
-        </fieldset>
-      ) : null}
-    </FormDialog>
+    </fieldset>
   );
 }

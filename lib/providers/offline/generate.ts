@@ -340,8 +340,21 @@ function situationOf(request: GenerateRequest): Situation {
   const capped = offering && focus?.amount != null && cap !== null && focus.amount > cap;
   const message = fold(request.message).trim();
   return {
-    ...{ request, directives, violated, message, catalogue, records, ids, focus, listing, listedNoun },
-    ...{ asked, pending, offering, cap, capped },
+    request,
+    directives,
+    violated,
+    message,
+    catalogue,
+    records,
+    ids,
+    focus,
+    listing,
+    listedNoun,
+    asked,
+    pending,
+    offering,
+    cap,
+    capped,
   };
 }
 
