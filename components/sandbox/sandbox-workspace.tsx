@@ -2,7 +2,7 @@
 
 import { Eye, MessagesSquare } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { startTransition, useOptimistic, useState } from "react";
+import { type ComponentProps, type ReactNode, startTransition, useOptimistic, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -55,30 +55,12 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
     });
   }
 
-  const empty = chat.session ? (
-    <EmptyState
-      icon={<MessagesSquare />}
-      title="New session"
-      description={
-        data.canPost
-          ? "Write the first message as a customer would. Each reply shows why it is what it is; the stages of the turn appear on the right."
-          : "No turns in this session yet."
-      }
-    />
-  ) : (
-    <EmptyState
-      icon={<MessagesSquare />}
-      title="No sandbox session yet"
-      description={
-        data.canPost
-          ? `Start a session, or just write a message below: a session starts with it.${data.othersSessions.length > 0 ? " Sessions others started are in the session list above, to read." : ""}`
-          : data.othersSessions.length > 0
-            ? "Pick a session a designer started from the session list above to read it."
-            : "A designer starts sandbox sessions here; you can read them once they exist."
-      }
-      action={
-        data.canPost ? <StartSessionButton agentKey={agentKey} label="Start a session" variant="default" /> : null
-      }
+  const empty = (
+    <SandboxEmpty
+      agentKey={agentKey}
+      hasSession={Boolean(chat.session)}
+      canPost={data.canPost}
+      othersSessions={data.othersSessions.length}
     />
   );
 
@@ -98,21 +80,15 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
   }
 
   const customerView = (
-    <aside aria-label="Customer's view" className="flex min-h-0 flex-col gap-2">
-      <p className="text-muted-foreground text-xs">
-        What a customer sees in the chat widget: progress while a turn runs, the reply only once checked
-        {data.showWhy ? ", and why it was given" : ""}. Write here as the customer, or in the sandbox on the left.
-      </p>
-      <CustomerPreview
-        agentKey={agentKey}
-        agentName={data.agent.name}
-        sessionId={chat.session?.id ?? null}
-        showWhy={data.showWhy}
-        turns={chat.turns}
-        canPost={data.canPost}
-        onTurn={followPreviewSession}
-      />
-    </aside>
+    <CustomerView
+      agentKey={agentKey}
+      agentName={data.agent.name}
+      sessionId={chat.session?.id ?? null}
+      showWhy={data.showWhy}
+      turns={chat.turns}
+      canPost={data.canPost}
+      onTurn={followPreviewSession}
+    />
   );
 
   return (
@@ -122,21 +98,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
           aria-label="Sandbox chat"
           className="flex min-h-[28rem] flex-col rounded-lg border border-border bg-background lg:min-h-0"
         >
-          <div className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5">
-            <span className="min-w-0 truncate text-muted-foreground text-xs">
-              Designer's view: why each reply is what it is
-            </span>
-            <Button
-              type="button"
-              size="sm"
-              variant={preview ? "secondary" : "outline"}
-              aria-pressed={preview}
-              onClick={() => setPreview(!preview)}
-            >
-              <Eye aria-hidden="true" />
-              Preview as customer
-            </Button>
-          </div>
+          <ChatHeader preview={preview} onPreview={setPreview} />
           <ChatThread
             turns={chat.turns}
             inflight={chat.inflight}
@@ -157,30 +119,120 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
                 signInHref={signInHref(here)}
               />
             ) : (
-              <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
-                {VIEWER_NOTE}
-              </p>
+              <ViewerNote />
             )}
           </div>
         </section>
         {preview ? customerView : null}
         {narrow ? (
-          <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
-            <DialogContent
-              data-testid="turn-sheet"
-              aria-describedby={undefined}
-              className="top-auto bottom-0 left-0 max-h-[85dvh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none p-3"
-            >
-              <DialogTitle className="pr-8">
-                {selected ? `Turn ${selected.turnIndex + 1}: ${selected.userMessage}` : "Turn"}
-              </DialogTitle>
-              {panel}
-            </DialogContent>
-          </Dialog>
+          <TurnSheet open={sheetOpen} onOpenChange={setSheetOpen} turn={selected}>
+            {panel}
+          </TurnSheet>
         ) : preview ? null : (
           panel
         )}
       </div>
     </ConfigNamesProvider>
+  );
+}
+
+/** The chat before its first turn: what to do next, for a designer or a viewer. */
+function SandboxEmpty(props: { agentKey: string; hasSession: boolean; canPost: boolean; othersSessions: number }) {
+  if (props.hasSession) {
+    return (
+      <EmptyState
+        icon={<MessagesSquare />}
+        title="New session"
+        description={
+          props.canPost
+            ? "Write the first message as a customer would. Each reply shows why it is what it is; the stages of the turn appear on the right."
+            : "No turns in this session yet."
+        }
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={<MessagesSquare />}
+      title="No sandbox session yet"
+      description={
+        props.canPost
+          ? `Start a session, or just write a message below: a session starts with it.${props.othersSessions > 0 ? " Sessions others started are in the session list above, to read." : ""}`
+          : props.othersSessions > 0
+            ? "Pick a session a designer started from the session list above to read it."
+            : "A designer starts sandbox sessions here; you can read them once they exist."
+      }
+      action={
+        props.canPost ? (
+          <StartSessionButton agentKey={props.agentKey} label="Start a session" variant="default" />
+        ) : null
+      }
+    />
+  );
+}
+
+/** What a customer sees in the chat widget, beside the designer's view. */
+function CustomerView(props: ComponentProps<typeof CustomerPreview>) {
+  return (
+    <aside aria-label="Customer's view" className="flex min-h-0 flex-col gap-2">
+      <p className="text-muted-foreground text-xs">
+        What a customer sees in the chat widget: progress while a turn runs, the reply only once checked
+        {props.showWhy ? ", and why it was given" : ""}. Write here as the customer, or in the sandbox on the left.
+      </p>
+      <CustomerPreview {...props} />
+    </aside>
+  );
+}
+
+/** On a narrow screen, the selected turn's panel as a sheet over the chat. */
+function TurnSheet(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  turn: { turnIndex: number; userMessage: string } | null;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent
+        data-testid="turn-sheet"
+        aria-describedby={undefined}
+        className="top-auto bottom-0 left-0 max-h-[85dvh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none p-3"
+      >
+        <DialogTitle className="pr-8">
+          {props.turn ? `Turn ${props.turn.turnIndex + 1}: ${props.turn.userMessage}` : "Turn"}
+        </DialogTitle>
+        {props.children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The chat's top bar: whose view it is, and the switch to the customer's. */
+function ChatHeader({ preview, onPreview }: { preview: boolean; onPreview: (preview: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5">
+      <span className="min-w-0 truncate text-muted-foreground text-xs">
+        Designer's view: why each reply is what it is
+      </span>
+      <Button
+        type="button"
+        size="sm"
+        variant={preview ? "secondary" : "outline"}
+        aria-pressed={preview}
+        onClick={() => onPreview(!preview)}
+      >
+        <Eye aria-hidden="true" />
+        Preview as customer
+      </Button>
+    </div>
+  );
+}
+
+/** What a viewer sees where the composer would be. */
+function ViewerNote() {
+  return (
+    <p data-testid="viewer-note" className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
+      {VIEWER_NOTE}
+    </p>
   );
 }
