@@ -26,10 +26,9 @@ function stoppedTitle(violations: ReplyViolation[]): string {
  */
 export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; disabledReason: string | null }) {
   const router = useRouter();
-  const ids = { text: useId(), reason: useId(), problem: useId() };
+  const ids = { text: useId(), problem: useId() };
   const [text, setText] = useState("");
   const [violations, setViolations] = useState<ReplyViolation[]>([]);
-  const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   // What the last send or note did, said beside the buttons: a toast over a phone's reply box covered them.
   const [done, setDone] = useState<string | null>(null);
@@ -39,7 +38,6 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
   function reset() {
     setText("");
     setViolations([]);
-    setReason("");
     setProblem(null);
   }
 
@@ -113,38 +111,7 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
       />
       <FieldError id={ids.problem} messages={problem ? [problem] : undefined} />
       {violations.length > 0 ? (
-        <Alert variant="warning" title={stoppedTitle(violations)} className="text-sm">
-          <ul className="mb-2 list-disc pl-5" data-testid="reply-violations">
-            {violations.map((v) => (
-              <li key={v.rule_key}>
-                <span className="font-medium">{v.rule_name}</span> (<code>{v.rule_key}</code>): {v.detail}
-              </li>
-            ))}
-          </ul>
-          <p className="mb-2">Edit the reply, or send it anyway with the reason (kept in the ledger).</p>
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="min-w-48 flex-1">
-              <Label htmlFor={ids.reason}>Reason to send anyway</Label>
-              <Input
-                id={ids.reason}
-                data-testid="override-reason"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </div>
-            <Button
-              type="button"
-              variant="destructive"
-              pending={pending}
-              disabled={!reason.trim()}
-              title={reason.trim() ? undefined : "Give the reason first"}
-              data-testid="send-anyway"
-              onClick={() => send(reason)}
-            >
-              Send anyway
-            </Button>
-          </div>
-        </Alert>
+        <StoppedReply violations={violations} pending={pending} onSendAnyway={(reason) => send(reason)} />
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button
@@ -175,5 +142,53 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
         </span>
       </div>
     </form>
+  );
+}
+
+/** The hard rules that stopped the reply, and "Send anyway" once a reason is given (kept in the ledger). */
+function StoppedReply({
+  violations,
+  pending,
+  onSendAnyway,
+}: {
+  violations: ReplyViolation[];
+  pending: boolean;
+  onSendAnyway: (reason: string) => void;
+}) {
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
+  return (
+    <Alert variant="warning" title={stoppedTitle(violations)} className="text-sm">
+      <ul className="mb-2 list-disc pl-5" data-testid="reply-violations">
+        {violations.map((v) => (
+          <li key={v.rule_key}>
+            <span className="font-medium">{v.rule_name}</span> (<code>{v.rule_key}</code>): {v.detail}
+          </li>
+        ))}
+      </ul>
+      <p className="mb-2">Edit the reply, or send it anyway with the reason (kept in the ledger).</p>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-48 flex-1">
+          <Label htmlFor={reasonId}>Reason to send anyway</Label>
+          <Input
+            id={reasonId}
+            data-testid="override-reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <Button
+          type="button"
+          variant="destructive"
+          pending={pending}
+          disabled={!reason.trim()}
+          title={reason.trim() ? undefined : "Give the reason first"}
+          data-testid="send-anyway"
+          onClick={() => onSendAnyway(reason)}
+        >
+          Send anyway
+        </Button>
+      </div>
+    </Alert>
   );
 }
