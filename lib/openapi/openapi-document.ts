@@ -99,78 +99,8 @@ export function buildOpenApiDocument() {
           errors: [401, 403, 404],
         }),
       },
-      "/api/v1/agents/{key}/sessions": {
-        post: withSuccess(
-          201,
-          { description: "Created", schema: operatorOrCustomer(CreateSessionResponse, CustomerSessionResponse) },
-          {
-            ...operation("turns:write", {
-              summary: "Start a session",
-              description:
-                "`environment` (docs/environments.md, default `production`) decides the config version its turns run at: the environment's pin, an arm of its split drawn by `customer_id`, or the latest for `draft` and unpinned production; an unknown environment is a 422 naming `environment`. With a publishable key (docs/widget.md) the session is on the key's agent only (another agent: 404), the request needs an Origin the key lists, `customer_id` is refused (422: the customer is anonymous, or named by a token the company's server signed, in `X-Focal-Customer-Token`; unsigned, tampered or expired → 401 `CUSTOMER_TOKEN_INVALID` / `CUSTOMER_TOKEN_EXPIRED`), `environment` must be one the key lists (an unknown one answers the same 422), it counts against `widget.sessions_per_hour_per_address` and `_per_key`, and the answer is the second shape, with `session_token` (24 h) for the session's turns and events.",
-              parameters: [
-                agentKeyParam,
-                {
-                  name: "X-Focal-Customer-Token",
-                  in: "header",
-                  required: false,
-                  schema: { type: "string" },
-                  description:
-                    "With a publishable key: `v1.<customer id, base64url>.<expiry, Unix seconds>.<HMAC-SHA256 under the agent's identity secret, base64url>` (docs/widget.md#identified-customers).",
-                },
-              ],
-              body: CreateSessionBody,
-              ok: { status: 201, description: "Created", schema: CreateSessionResponse },
-              errors: [400, 401, 403, 404, 422, 429],
-            }),
-            security: [{ apiKey: [] }, { publishableKey: [] }],
-          },
-        ),
-      },
-      "/api/v1/sessions/{id}/turns": {
-        post: {
-          summary: "Post a user message and get the agent's reply",
-          description:
-            "With `Accept: text/event-stream` the answer is a stream of server-sent events: one `stage` event per pipeline stage as it completes (name, status, decision, timing; no draft text, no attributes), then exactly one `turn` event whose data is the JSON form's 200 body, or one `error` event whose data is the JSON form's error body plus its `status`. The reply is only ever sent in the `turn` event, after enforcement passed it and the turn is committed; a draft that was blocked and regenerated never appears. An Idempotency-Key that was already answered streams the stored result as the one `turn` event. A client that disconnects does not cancel the turn: it is still stored, once. With a publishable key the request needs the session's token and an Origin the key lists, and counts against the `widget.turns_per_minute_*` limits (429 with Retry-After).",
-          security: [{ apiKey: [] }, { publishableKey: [], widgetSessionToken: [] }],
-          "x-focal-scope": "turns:write",
-          parameters: [
-            uuidParam(),
-            {
-              name: "view",
-              in: "query",
-              required: false,
-              schema: { type: "string", enum: ["customer"] },
-              description:
-                "`customer`: the customer's shape (a publishable key always gets it): `{turn_id, session_id, response, outcome, why: {rules, reason}}`, stages without their decision.",
-            },
-            {
-              name: "Idempotency-Key",
-              in: "header",
-              required: false,
-              schema: { type: "string", pattern: "^[A-Za-z0-9_.:-]{1,128}$" },
-              description: "Same key and body → the stored result; other body → 422; in flight → 409.",
-            },
-          ],
-          requestBody: { required: true, content: jsonContent(PostTurnBody) },
-          responses: {
-            200: {
-              description: "The turn (JSON), or its progress and then the turn (event stream)",
-              content: {
-                "application/json": { schema: operatorOrCustomer(PostTurnResponse, CustomerTurnResponse) },
-                "text/event-stream": {
-                  schema: {
-                    type: "string",
-                    description: "`event: stage|turn|error` and `data: <JSON>` blocks, each ended by a blank line.",
-                  },
-                  itemSchema: operatorOrCustomer(TurnStreamEvent, CustomerTurnStreamEvent),
-                },
-              },
-            },
-            ...errors(400, 401, 403, 404, 409, 413, 422, 429),
-          },
-        },
-      },
+      "/api/v1/agents/{key}/sessions": { post: createSessionOperation() },
+      "/api/v1/sessions/{id}/turns": { post: postTurnOperation() },
       "/api/v1/sessions/{id}": {
         get: operation("traces:read", {
           summary: "A session's state and turns",
@@ -202,20 +132,103 @@ export function buildOpenApiDocument() {
       ...publishableKeyPaths,
       ...environmentPaths,
       ...piiPaths,
-      "/api/v1/ledger/verify": {
-        get: operation("ledger:read", {
-          summary: "Walk every chain (global and per session) and every anchor; name the first broken event",
-          ok: { description: "Verdict", schema: LedgerVerifyBody },
-          errors: [401, 403],
-        }),
+      ...ledgerPaths(),
+    },
+  };
+}
+
+/** POST /api/v1/agents/{key}/sessions: an API key's answer, or with a publishable key the customer's. */
+function createSessionOperation() {
+  return withSuccess(
+    201,
+    { description: "Created", schema: operatorOrCustomer(CreateSessionResponse, CustomerSessionResponse) },
+    {
+      ...operation("turns:write", {
+        summary: "Start a session",
+        description:
+          "`environment` (docs/environments.md, default `production`) decides the config version its turns run at: the environment's pin, an arm of its split drawn by `customer_id`, or the latest for `draft` and unpinned production; an unknown environment is a 422 naming `environment`. With a publishable key (docs/widget.md) the session is on the key's agent only (another agent: 404), the request needs an Origin the key lists, `customer_id` is refused (422: the customer is anonymous, or named by a token the company's server signed, in `X-Focal-Customer-Token`; unsigned, tampered or expired → 401 `CUSTOMER_TOKEN_INVALID` / `CUSTOMER_TOKEN_EXPIRED`), `environment` must be one the key lists (an unknown one answers the same 422), it counts against `widget.sessions_per_hour_per_address` and `_per_key`, and the answer is the second shape, with `session_token` (24 h) for the session's turns and events.",
+        parameters: [
+          agentKeyParam,
+          {
+            name: "X-Focal-Customer-Token",
+            in: "header",
+            required: false,
+            schema: { type: "string" },
+            description:
+              "With a publishable key: `v1.<customer id, base64url>.<expiry, Unix seconds>.<HMAC-SHA256 under the agent's identity secret, base64url>` (docs/widget.md#identified-customers).",
+          },
+        ],
+        body: CreateSessionBody,
+        ok: { status: 201, description: "Created", schema: CreateSessionResponse },
+        errors: [400, 401, 403, 404, 422, 429],
+      }),
+      security: [{ apiKey: [] }, { publishableKey: [] }],
+    },
+  );
+}
+
+/** POST /api/v1/sessions/{id}/turns: the turn as JSON, or its stages and then the turn as server-sent events. */
+function postTurnOperation() {
+  return {
+    summary: "Post a user message and get the agent's reply",
+    description:
+      "With `Accept: text/event-stream` the answer is a stream of server-sent events: one `stage` event per pipeline stage as it completes (name, status, decision, timing; no draft text, no attributes), then exactly one `turn` event whose data is the JSON form's 200 body, or one `error` event whose data is the JSON form's error body plus its `status`. The reply is only ever sent in the `turn` event, after enforcement passed it and the turn is committed; a draft that was blocked and regenerated never appears. An Idempotency-Key that was already answered streams the stored result as the one `turn` event. A client that disconnects does not cancel the turn: it is still stored, once. With a publishable key the request needs the session's token and an Origin the key lists, and counts against the `widget.turns_per_minute_*` limits (429 with Retry-After).",
+    security: [{ apiKey: [] }, { publishableKey: [], widgetSessionToken: [] }],
+    "x-focal-scope": "turns:write",
+    parameters: [
+      uuidParam(),
+      {
+        name: "view",
+        in: "query",
+        required: false,
+        schema: { type: "string", enum: ["customer"] },
+        description:
+          "`customer`: the customer's shape (a publishable key always gets it): `{turn_id, session_id, response, outcome, why: {rules, reason}}`, stages without their decision.",
       },
-      "/api/v1/ledger/anchors/latest": {
-        get: operation("ledger:read", {
-          summary: "The latest LEDGER_ANCHORED event: the global-chain hash to copy out (docs/ledger.md)",
-          ok: { description: "Anchor", schema: LedgerAnchorBody },
-          errors: [401, 403, 404],
-        }),
+      {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        schema: { type: "string", pattern: "^[A-Za-z0-9_.:-]{1,128}$" },
+        description: "Same key and body → the stored result; other body → 422; in flight → 409.",
       },
+    ],
+    requestBody: { required: true, content: jsonContent(PostTurnBody) },
+    responses: {
+      200: {
+        description: "The turn (JSON), or its progress and then the turn (event stream)",
+        content: {
+          "application/json": { schema: operatorOrCustomer(PostTurnResponse, CustomerTurnResponse) },
+          "text/event-stream": {
+            schema: {
+              type: "string",
+              description: "`event: stage|turn|error` and `data: <JSON>` blocks, each ended by a blank line.",
+            },
+            itemSchema: operatorOrCustomer(TurnStreamEvent, CustomerTurnStreamEvent),
+          },
+        },
+      },
+      ...errors(400, 401, 403, 404, 409, 413, 422, 429),
+    },
+  };
+}
+
+/** The ledger's verification and its latest anchor. */
+function ledgerPaths() {
+  return {
+    "/api/v1/ledger/verify": {
+      get: operation("ledger:read", {
+        summary: "Walk every chain (global and per session) and every anchor; name the first broken event",
+        ok: { description: "Verdict", schema: LedgerVerifyBody },
+        errors: [401, 403],
+      }),
+    },
+    "/api/v1/ledger/anchors/latest": {
+      get: operation("ledger:read", {
+        summary: "The latest LEDGER_ANCHORED event: the global-chain hash to copy out (docs/ledger.md)",
+        ok: { description: "Anchor", schema: LedgerAnchorBody },
+        errors: [401, 403, 404],
+      }),
     },
   };
 }
