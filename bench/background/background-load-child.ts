@@ -9,9 +9,9 @@ import { cancelTestRun, getTestRunView } from "@/lib/conversation-tests/server/t
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { longTestCases } from "@/lib/engine/conversation-tests/long-test-cases";
 import { setDatabaseHandle } from "@/lib/server/db";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { percentile } from "../report";
 
 // Live turns while the largest test run works: sandbox turns (the full turn host: run, persist,

@@ -10,8 +10,8 @@ import { splitComparison } from "@/lib/environments/server/environment-compariso
 import { createEnvironment } from "@/lib/environments/server/environment-config";
 import { startSplit } from "@/lib/environments/server/split-environment";
 import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
-import { createSession } from "@/lib/server/engine-host/create-session";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
 import { percentile } from "../report";
 import { seedSplitTurns } from "./seed-split-turns";
 

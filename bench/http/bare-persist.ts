@@ -11,7 +11,7 @@ import type { Actor, LedgerEventType } from "@/lib/server/ledger/event-types";
 import { percentile } from "../report";
 
 // The floor under a turn's persist step: the same rows one real turn writes (see
-// lib/server/engine-host/persist-turn.ts), written with no engine, no HTTP and no other traffic.
+// lib/turns/server/persist-turn.ts), written with no engine, no HTTP and no other traffic.
 // A stored turn of the bench agent is the template: its turn row, its trace_spans (same attributes,
 // so the same JSONB sizes), its loop_traces and its ledger payload are copied under fresh ids into a
 // session of their own. Runs as a child of the bench with `--conditions=react-server`, because the

@@ -12,8 +12,8 @@ import { recordSession } from "@/lib/engine/testing/record-session";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { previewImpact } from "@/lib/replay/server/preview-impact";
 import { setDatabaseHandle } from "@/lib/server/db";
-import { getCompiledAgent } from "@/lib/server/engine-host/load-snapshot";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { getCompiledAgent } from "@/lib/turns/server/load-snapshot";
 import { replayCorpus } from "../replay-corpus";
 import { percentile } from "../report";
 

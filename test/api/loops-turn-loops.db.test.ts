@@ -5,9 +5,9 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { loadLoopDetail } from "@/lib/loops/server/load-loop-detail";
 import { loadLoopsDashboard } from "@/lib/loops/server/load-loops-dashboard";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { startTestApp } from "../support/focal-test-app";
 import { loopApi, loopApiKey } from "../support/loop-api";
 

@@ -3,9 +3,9 @@ import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { loadHandoffRates } from "@/lib/handoffs/server/handoff-rates";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { demoWithTestsGate, startTestApp } from "../support/focal-test-app";
 
 // The dashboard's handoff rate per config version (docs/handoffs.md#the-handoff-rate).

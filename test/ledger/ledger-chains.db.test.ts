@@ -5,14 +5,14 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerAnchorLeaves, ledgerEvents, sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { anchorLedger, latestLedgerAnchor } from "@/lib/server/ledger/anchor-ledger";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { GENESIS_HASH } from "@/lib/server/ledger/hash";
 import { merkleRootRecursive } from "@/lib/server/ledger/merkle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { startTestApp } from "../support/focal-test-app";
 
 const SESSIONS = 50;

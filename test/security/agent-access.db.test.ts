@@ -10,10 +10,10 @@ import { createEnvironment } from "@/lib/environments/server/environment-config"
 import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
 import { createApiKey } from "@/lib/server/auth/api-keys";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { createWebhook } from "@/lib/webhooks/server/webhook-config";
 import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
 import { saveNewVersion } from "../support/environment-helpers";

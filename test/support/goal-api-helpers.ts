@@ -11,8 +11,8 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { originalGoalFromTurn, readGoalState } from "@/lib/engine/stages/reformulation";
 import { createApiKey } from "@/lib/server/auth/api-keys";
-import { createSession } from "@/lib/server/engine-host/create-session";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
 import { ORIGIN } from "./request-headers";
 import { callRoute, type RouteHandler } from "./response-contract";
 

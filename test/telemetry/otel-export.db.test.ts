@@ -7,8 +7,6 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createApiKey } from "@/lib/server/auth/api-keys";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import {
   flushTurnTelemetry,
@@ -16,6 +14,8 @@ import {
   resetTurnTelemetry,
   startTurnTelemetry,
 } from "@/lib/server/telemetry/otel-export";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { startTestApp } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
 

@@ -3,7 +3,7 @@ import { GET as eventsRoute } from "@/app/api/v1/sessions/[id]/events/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { openStreamCounts } from "@/lib/handoffs/server/session-events/stream-limits";
-import { createSession } from "@/lib/server/engine-host/create-session";
+import { createSession } from "@/lib/turns/server/create-session";
 import { issueSessionToken } from "@/lib/widget/server/session-token";
 import { startDemoApp } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { setSessionContinuity } from "@/db/queries/sessions";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineAction } from "@/lib/server/define-action";
-import { sessionView } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
+import { sessionView } from "@/lib/turns/server/views";
 
 /** The sandbox's per-session continuity toggle (docs/continuity.md#when-it-runs). null = follow the flag. */
 export const setSessionContinuityAction = defineAction(

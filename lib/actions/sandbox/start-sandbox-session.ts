@@ -2,9 +2,9 @@
 
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineAction } from "@/lib/server/define-action";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { sessionView } from "@/lib/server/engine-host/views";
 import { StartSandboxSessionInput } from "@/lib/turns/sandbox-schemas";
+import { createSession } from "@/lib/turns/server/create-session";
+import { sessionView } from "@/lib/turns/server/views";
 
 /** "New session": a fresh sandbox session with its own empty profile and the continuity choice carried over; the old one stays readable. */
 export const startSandboxSessionAction = defineAction(

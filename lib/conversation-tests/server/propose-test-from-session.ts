@@ -4,9 +4,9 @@ import { listTurnsWithTapes } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import type { BundleTestCase, ConversationAssertion, TestTurn } from "@/lib/engine/contracts/test-case";
 import { proposeTurnAssertions } from "@/lib/engine/conversation-tests/propose-assertions";
-import { hostPorts } from "@/lib/server/engine-host/host-ports";
-import { getCompiledAgent } from "@/lib/server/engine-host/load-snapshot";
 import { AppError } from "@/lib/server/errors";
+import { hostPorts } from "@/lib/turns/server/host-ports";
+import { getCompiledAgent } from "@/lib/turns/server/load-snapshot";
 
 /**
  * A stored session as a proposed test case: its messages in order, each turn's tape (so a frozen run

@@ -6,8 +6,8 @@ import type { TestMode } from "@/lib/engine/conversation-tests/run-case";
 import { SuiteCancelledError, type SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
 import { runInBackground } from "@/lib/server/background/compute-pool";
 import { ComputeCancelledError } from "@/lib/server/background/compute-tasks";
-import { loadAgentSnapshot } from "@/lib/server/engine-host/load-snapshot";
 import { AppError } from "@/lib/server/errors";
+import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 import { listTestCases } from "./test-cases";
 
 export interface SuiteRequest {

@@ -6,8 +6,8 @@ import { addInternalNoteAction } from "@/lib/actions/handoffs/add-internal-note"
 import { claimHandoffAction } from "@/lib/actions/handoffs/claim-handoff";
 import { returnToAgentAction } from "@/lib/actions/handoffs/return-to-agent";
 import { sendOperatorReplyAction } from "@/lib/actions/handoffs/send-operator-reply";
-import { createSession } from "@/lib/server/engine-host/create-session";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
 import { demoAppForActions } from "@/test/support/action-test-app";
 import { requestOperatorHandoff } from "./operator-actions";
 import { readTranscript } from "./session-transcript";

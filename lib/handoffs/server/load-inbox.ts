@@ -6,7 +6,7 @@ import type { DbOrTx } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { loadConfigNames } from "@/lib/server/agents/load-config-names";
-import { turnViews } from "@/lib/server/engine-host/views";
+import { turnViews } from "@/lib/turns/server/views";
 import type { InboxConversation, InboxItem } from "../inbox-views";
 import { noteView } from "./operator-reply";
 import { readTranscript } from "./session-transcript";

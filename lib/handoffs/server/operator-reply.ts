@@ -4,11 +4,11 @@ import { insertSessionMessage, lockSessionMode } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
 import { checkOperatorReply } from "@/lib/engine/stages/enforcement/operator-reply-check";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
-import { hostPorts } from "@/lib/server/engine-host/host-ports";
-import { getCompiledAgent } from "@/lib/server/engine-host/load-snapshot";
-import { loadSessionState } from "@/lib/server/engine-host/session-state";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { hostPorts } from "@/lib/turns/server/host-ports";
+import { getCompiledAgent } from "@/lib/turns/server/load-snapshot";
+import { loadSessionState } from "@/lib/turns/server/session-state";
 import type { InternalNote, ReplyViolation, SendReplyResult } from "../inbox-schemas";
 import { postOperatorMessage, sha256 } from "./operator-actions";
 

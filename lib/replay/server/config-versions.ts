@@ -2,7 +2,7 @@ import "server-only";
 import { getConfigVersion, saveConfigVersion } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx, Transaction } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
-import { loadAgentSnapshot } from "@/lib/server/engine-host/load-snapshot";
+import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 
 /**
  * Keeps the engine's view of the agent at its new config_version, in the transaction that made the

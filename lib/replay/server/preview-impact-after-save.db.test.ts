@@ -4,9 +4,9 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { previewImpact } from "./preview-impact";
 

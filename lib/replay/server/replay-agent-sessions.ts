@@ -8,8 +8,8 @@ import type { ReplaySessionInput } from "@/lib/engine/replay/replay-session";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { runInBackground } from "@/lib/server/background/compute-pool";
 import { ComputeCancelledError, type ComputeTask } from "@/lib/server/background/compute-tasks";
-import { loadAgentSnapshot } from "@/lib/server/engine-host/load-snapshot";
 import { AppError } from "@/lib/server/errors";
+import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 import { configAtVersion } from "./config-versions";
 import type { ReplayReport } from "./replay-report";
 

@@ -8,9 +8,9 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { demoWithTestsGate, startTestApp } from "@/test/support/focal-test-app";
 import { replayAgentSessions } from "./replay-agent-sessions";
 

@@ -10,9 +10,9 @@ import { type DraftBox, DraftCaptured } from "@/lib/replay/server/draft-box";
 import { verifiedPreview } from "@/lib/replay/server/preview-stamp";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
-import { loadAgentSnapshot } from "../engine-host/load-snapshot";
 import { lockAgentAtVersion } from "./lock-agent-at-version";
 
 export interface ConfigChangeRequest {

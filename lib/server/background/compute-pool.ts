@@ -2,7 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
-import { hostPorts, hostPortsOverridden } from "../engine-host/host-ports";
+import { hostPorts, hostPortsOverridden } from "@/lib/turns/server/host-ports";
 import { ComputeCancelledError, type ComputeResult, type ComputeTask, runComputeTask } from "./compute-tasks";
 import type { ComputeReply, ComputeWorkerData } from "./compute-worker";
 import { liveTurnCounter } from "./live-turns";

@@ -13,7 +13,7 @@ import {
   validateReformulation,
   withCandidateRecorded,
 } from "@/lib/engine/stages/reformulation";
-import { withSessionLock } from "../engine-host/session-lock";
+import { withSessionLock } from "@/lib/turns/server/session-lock";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
 import { appendGoalEvent, reformulationPayload } from "./goal-ledger";

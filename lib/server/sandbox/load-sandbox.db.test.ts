@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { Role } from "@/lib/identity/roles";
+import { createSession } from "@/lib/turns/server/create-session";
 import { demoAgent } from "@/test/support/environment-helpers";
 import { startTestApp } from "@/test/support/focal-test-app";
-import { createSession } from "../engine-host/create-session";
 import type { OperatorPrincipal } from "../principal";
 import { loadSandbox } from "./load-sandbox";
 

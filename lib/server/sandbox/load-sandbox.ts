@@ -7,10 +7,10 @@ import { env } from "@/lib/env";
 import { DRAFT, PRODUCTION } from "@/lib/environments/environment-schemas";
 import { roleAtLeast } from "@/lib/identity/roles";
 import type { ConfigNames } from "@/lib/turns/name-ids";
+import { hostPorts } from "@/lib/turns/server/host-ports";
+import { sessionView, turnViews } from "@/lib/turns/server/views";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { loadConfigNames } from "../agents/load-config-names";
-import { hostPorts } from "../engine-host/host-ports";
-import { sessionView, turnViews } from "../engine-host/views";
 import type { OperatorPrincipal } from "../principal";
 
 type SessionChoice = { id: string; turnCount: number; createdAt: string; updatedAt: string; createdBy: string | null };

@@ -11,9 +11,9 @@ import {
   returnHandoff,
 } from "@/lib/handoffs/server/operator-actions";
 import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { runAndPersistTurn } from "@/lib/turns/server/host-turn";
 
 /**
  * One step of a recorded session: a customer message (a string), what a person does between turns,

@@ -1,8 +1,8 @@
 import { listSessionTurns } from "@/db/queries/conversations";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { sessionView, turnViews } from "@/lib/server/engine-host/views";
 import { sessionToApi, turnToApi } from "@/lib/turns/api-shapes";
+import { sessionView, turnViews } from "@/lib/turns/server/views";
 import { SessionBody } from "@/lib/turns/turn-response-schemas";
 import { SessionIdParams } from "../../params";
 

@@ -1,9 +1,9 @@
 import { getTurn, loopsOfTurn } from "@/db/queries/conversations";
 import { reachesAgentId } from "@/lib/server/access/agent-access";
 import { defineRoute } from "@/lib/server/define-route";
-import { turnViews } from "@/lib/server/engine-host/views";
 import { AppError } from "@/lib/server/errors";
 import { turnToApi } from "@/lib/turns/api-shapes";
+import { turnViews } from "@/lib/turns/server/views";
 import { TurnDetailBody } from "@/lib/turns/turn-response-schemas";
 import { TurnIdParams } from "../../params";
 

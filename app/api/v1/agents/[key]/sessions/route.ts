@@ -1,8 +1,8 @@
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute, errorResponse } from "@/lib/server/define-route";
-import { createSession } from "@/lib/server/engine-host/create-session";
 import { clientAddressFrom } from "@/lib/server/request/forwarded-request";
+import { createSession } from "@/lib/turns/server/create-session";
 import { CreateSessionResponse } from "@/lib/turns/turn-response-schemas";
 import { CreateSessionBody } from "@/lib/turns/turn-view";
 import { CustomerSessionResponse } from "@/lib/widget/customer-response-schemas";

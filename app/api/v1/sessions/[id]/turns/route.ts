@@ -2,11 +2,11 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { answersCustomer } from "@/lib/server/customer-view";
 import { defineRoute, type ErrorReply, errorBodyOf, passThrough } from "@/lib/server/define-route";
-import { runAndPersistTurn } from "@/lib/server/engine-host/host-turn";
 import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
-import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/server/idempotency";
 import { restoredForCustomer } from "@/lib/server/privacy/customer-reply";
-import { eventStreamResponse, type TurnEventSink } from "@/lib/server/turn-stream/event-stream-response";
+import { eventStreamResponse, type TurnEventSink } from "@/lib/turns/server/event-stream-response";
+import { runAndPersistTurn } from "@/lib/turns/server/host-turn";
+import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/turns/server/idempotency";
 import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import {
   type ErrorEventBody,

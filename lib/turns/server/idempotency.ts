@@ -11,7 +11,7 @@ import {
 import { dbFaultCode } from "@/db/transient-error";
 import type { Database, Transaction } from "@/db/types";
 import { env } from "@/lib/env";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/server/errors";
 
 // A key is remembered 24 h (a client retrying after a network blip does so within minutes); an
 // in-flight key whose server died is free again after FOCAL_IDEMPOTENCY_IN_FLIGHT_MS (60 s). A key

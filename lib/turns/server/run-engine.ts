@@ -6,8 +6,8 @@ import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { queuedOutcome } from "@/lib/engine/pipeline/turn-without-pipeline";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { maskPii } from "@/lib/engine/stages/privacy/mask-pii";
+import { loggableError } from "@/lib/server/loggable-error";
 import type { StageEvent } from "@/lib/turns/turn-stream";
-import { loggableError } from "../loggable-error";
 import { engineErrorOutcome } from "./engine-error-outcome";
 import type { HostTurnInput } from "./host-turn";
 

@@ -12,9 +12,9 @@ import type { TurnTape } from "@/lib/engine/replay/tape";
 import { withTurnGoal } from "@/lib/engine/stages/reformulation";
 import { loopRowFromRecord } from "@/lib/loops/server/loop-rows";
 import { sampleSessionForReview } from "@/lib/reviews/server/sample-session";
-import { recordGoalCandidate } from "../goals/apply-goal-reformulation";
-import { appendLedgerEvent } from "../ledger/append-ledger-event";
-import type { Actor } from "../ledger/event-types";
+import { recordGoalCandidate } from "@/lib/server/goals/apply-goal-reformulation";
+import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
+import type { Actor } from "@/lib/server/ledger/event-types";
 
 export class SessionMovedOnError extends Error {
   constructor() {
