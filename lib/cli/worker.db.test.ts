@@ -7,7 +7,7 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { startTestRunFromRequest } from "@/lib/conversation-tests/server/start-test-run-from-request";
 import { getTestRunView } from "@/lib/conversation-tests/server/test-runs";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { startJobQueue, stopJobQueue } from "@/lib/server/jobs/focal-jobs";
+import { startJobQueue, stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createTestDatabase } from "@/test/support/test-database";
 

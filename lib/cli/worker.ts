@@ -7,16 +7,18 @@ import { runWithReactServerCondition } from "./react-server-condition";
 // (lib/server/background/). SIGINT or SIGTERM stops it after the running attempts end.
 // It runs under Node's "react-server" condition (react-server-condition.ts says why).
 async function main(): Promise<number> {
-  const [{ openDatabase }, { env }, { startJobQueue, stopJobQueue }] = await Promise.all([
+  const [{ openDatabase }, { env }, { composeFocal }, { startJobQueue, stopJobQueue }] = await Promise.all([
     import("@/db/client"),
     import("@/lib/env"),
-    import("@/lib/server/jobs/focal-jobs"),
+    import("@/lib/boot/compose"),
+    import("@/lib/server/jobs/process-queue"),
   ]);
   const settings = env();
   if (!settings.DATABASE_URL) {
     console.error("focal worker runs jobs on PostgreSQL: set DATABASE_URL. On PGlite the web process runs them.");
     return 2;
   }
+  composeFocal();
   const handle = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.FOCAL_DATA_DIR });
   const queue = await startJobQueue(handle, { work: true });
   console.log(`focal worker: running ${queue.backend} jobs (pid ${process.pid})`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { JobName } from "./job-contracts";
 
 // The admin Jobs page (client-safe): its URL filters (?state=&kind=) and the row it shows. A value
 // that does not parse is ignored, not an error page.
@@ -15,7 +16,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   "webhooks.sweep": "Webhook sweep",
   "approvals.expire": "Approval expiry",
   "throttles.prune": "Rate-limit cleanup",
-};
+} satisfies Record<JobName, string>;
 
 export const JobSearch = z.object({
   state: z.enum(JOB_STATES).optional().catch(undefined),

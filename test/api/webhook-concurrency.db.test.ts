@@ -8,7 +8,7 @@ import { webhookDeliveries } from "@/db/schema";
 import type { AgentRow } from "@/db/types";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { jobQueueFor, stopJobQueue } from "@/lib/server/jobs/focal-jobs";
+import { jobQueueFor, stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { attemptDelivery } from "@/lib/webhooks/server/deliver-webhook";
 import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";

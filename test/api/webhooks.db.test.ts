@@ -19,7 +19,7 @@ import {
 } from "@/lib/handoffs/server/operator-actions";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession } from "@/lib/server/engine-host/create-session";
-import { jobQueueFor, stopJobQueue } from "@/lib/server/jobs/focal-jobs";
+import { jobQueueFor, stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { attemptDelivery } from "@/lib/webhooks/server/deliver-webhook";
 import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";

@@ -13,7 +13,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
-import { stopJobQueue } from "@/lib/server/jobs/focal-jobs";
+import { stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createWebhook } from "@/lib/webhooks/server/webhook-config";
 import { addOperator, demoWithTestsGate, signIn, startTestApp } from "../support/focal-test-app";

@@ -9,7 +9,7 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createSession } from "@/lib/server/engine-host/create-session";
 import { hostTurn } from "@/lib/server/engine-host/host-turn";
-import { stopJobQueue } from "@/lib/server/jobs/focal-jobs";
+import { stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createWebhook } from "@/lib/webhooks/server/webhook-config";
 import { demoWithTestsGate, startTestApp } from "../support/focal-test-app";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as importAgent } from "@/app/api/v1/agents/import/route";
 import type { DatabaseHandle } from "@/db/client";
 import { handleAuthRequest } from "@/lib/server/auth/handle-auth-request";
-import { installConsoleScrub } from "@/lib/server/boot/scrub-console";
+import { installConsoleScrub } from "@/lib/server/node-hooks/scrub-console";
 import { API_METHODS } from "@/lib/server/request-guard/api-methods";
 import { proxy } from "@/proxy";
 import { peerHeader, postSignIn } from "../support/auth-requests";

@@ -4,13 +4,16 @@ import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import type { Database } from "@/db/types";
+import { composeFocal } from "@/lib/boot/compose";
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default, or a
  * copy of the migrated template database on the PostgreSQL server named by DATABASE_URL (dropped
- * again on close). Both templates are made once per run in test/global-setup.ts.
+ * again on close). Both templates are made once per run in test/global-setup.ts. No boot runs in a test,
+ * so the composition root is applied here: jobs queued on this database find their handlers.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  composeFocal();
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dump = fs.readFileSync(inject("pgliteTemplatePath"));

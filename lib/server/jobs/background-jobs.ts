@@ -5,8 +5,8 @@ import { reachesAgentId } from "../access/agent-access";
 import { startWithinRunLimits } from "../background/run-limits";
 import { AppError } from "../errors";
 import type { Actor } from "../ledger/event-types";
-import { backgroundJobsSettled, jobQueueFor } from "./focal-jobs";
 import type { EnqueueData } from "./job-queue";
+import { backgroundJobsSettled, jobQueueFor } from "./process-queue";
 import { abortLocalJob, LOST_AFTER_MS } from "./run-job";
 
 // Replays and test runs as the API shows them: a job on the queue (job-queue.ts), its status,

@@ -1,27 +1,25 @@
 import "server-only";
 import { latestJobRunPerKind, listJobRunsForAdmin } from "@/db/queries/job-runs";
 import type { Database } from "@/db/types";
+import { JOB_NAMES, PERIODIC_JOB_NAMES, PERIODIC_JOB_PERIODS } from "@/lib/jobs/job-contracts";
 import type { JobListRow, JobSearch, PeriodicJobRow } from "@/lib/jobs/job-list";
 import { jobView } from "./background-jobs";
-import { JOB_KINDS, PERIODIC_JOBS } from "./focal-jobs";
 
 const PAGE = 100;
 
 /** Each periodic job once: how often, its latest run, the next one due. */
 async function loadPeriodicJobs(db: Database): Promise<PeriodicJobRow[]> {
-  const latest = await latestJobRunPerKind(
-    db,
-    PERIODIC_JOBS.map((job) => job.name),
-  );
-  return PERIODIC_JOBS.map((job) => {
-    const row = latest.find((r) => r.kind === job.name);
+  const latest = await latestJobRunPerKind(db, PERIODIC_JOB_NAMES);
+  return PERIODIC_JOB_NAMES.map((name) => {
+    const everyMs = PERIODIC_JOB_PERIODS[name];
+    const row = latest.find((r) => r.kind === name);
     return {
-      kind: job.name,
-      everyMs: job.everyMs,
+      kind: name,
+      everyMs,
       last: row
         ? { status: row.status as JobListRow["status"], createdAt: row.createdAt.toISOString(), error: row.error }
         : null,
-      nextAt: row ? new Date(row.createdAt.getTime() + job.everyMs).toISOString() : null,
+      nextAt: row ? new Date(row.createdAt.getTime() + everyMs).toISOString() : null,
       runs: row?.runs ?? 0,
     };
   });
@@ -38,7 +36,7 @@ export async function loadJobsPage(db: Database, search: JobSearch, now = new Da
     listJobRunsForAdmin(db, {
       state: search.state,
       kind: search.kind,
-      excludeKinds: hidePeriodic ? PERIODIC_JOBS.map((job) => job.name) : undefined,
+      excludeKinds: hidePeriodic ? PERIODIC_JOB_NAMES : undefined,
       limit: PAGE,
     }),
     loadPeriodicJobs(db),
@@ -61,5 +59,5 @@ export async function loadJobsPage(db: Database, search: JobSearch, now = new Da
       durationMs: row.startedAt && end ? Math.max(0, end.getTime() - row.startedAt.getTime()) : null,
     };
   });
-  return { jobs, periodic, kinds: JOB_KINDS, limit: PAGE };
+  return { jobs, periodic, kinds: [...JOB_NAMES], limit: PAGE };
 }

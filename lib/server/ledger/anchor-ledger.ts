@@ -8,9 +8,6 @@ import { SYSTEM_ACTOR } from "./event-types";
 import { GLOBAL_CHAIN } from "./hash";
 import { MerkleRootBuilder } from "./merkle";
 
-/** How often the background job anchors the session chains (the unanchored window an attacker gets). */
-export const LEDGER_ANCHOR_INTERVAL_MS = 60_000;
-
 export const LEDGER_ANCHORED = "LEDGER_ANCHORED";
 
 // Leaves are read back in pages, so an anchor over a very busy minute stays flat in memory.

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { installServerRequestHook } from "../boot/server-request-hook";
+import { installServerRequestHook } from "../node-hooks/server-request-hook";
 import { clientAddressFrom, isSameOrigin, requestHostFrom } from "./forwarded-request";
 import { addressBucket, PEER_ADDRESS_HEADER, peerAddressFrom, peerAddressHeaderValue } from "./peer-address";
 

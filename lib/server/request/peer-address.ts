@@ -4,7 +4,7 @@ import { isIP } from "node:net";
 // Next.js 16 hands route handlers and proxy.ts no socket address (NextRequest.ip is gone), and
 // `next start` fills X-Forwarded-For from the socket only when the client sent none
 // (`x-forwarded-for ??= socket.remoteAddress` in its base server), so a client's own header cannot be
-// told from the socket's. The Node server hook (boot/server-request-hook.ts) therefore writes the
+// told from the socket's. The Node server hook (node-hooks/server-request-hook.ts) therefore writes the
 // socket's address into this header on every request, replacing whatever the client sent, prefixed
 // with a token made once per process: a header the hook did not write (hook missing, or a client
 // guessing the name) carries no valid token and reads as "peer unknown".

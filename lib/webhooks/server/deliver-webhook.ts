@@ -1,6 +1,7 @@
 import "server-only";
 import { claimDeliveryAttempt, deliveryReceiver, recordDeliveryOutcome, webhookById } from "@/db/queries/webhooks";
 import type { Database, JobRunRow } from "@/db/types";
+import type { WebhookDeliveryRequest } from "@/lib/jobs/job-contracts";
 import { outboundFetch } from "@/lib/outbound/outbound-fetch";
 import { OutboundRefusedError, type Resolver } from "@/lib/outbound/outbound-target";
 import type { JobOutcome, JobQueue } from "@/lib/server/jobs/job-queue";
@@ -84,7 +85,11 @@ export async function attemptDelivery(
   if (!slot) {
     await queue.enqueue(
       "webhook.deliver",
-      { agentId: receiver.agentId, request: { delivery_id: deliveryId, attempt }, createdBy: "system" },
+      {
+        agentId: receiver.agentId,
+        request: { delivery_id: deliveryId, attempt } satisfies WebhookDeliveryRequest,
+        createdBy: "system",
+      },
       { delayMs: DEFER_MS + Math.round(Math.random() * DEFER_SPREAD_MS) },
     );
     return { state: "deferred" };
@@ -127,7 +132,11 @@ async function sendAttempt(
     if (delayMs !== undefined) {
       await queue.enqueue(
         "webhook.deliver",
-        { agentId: delivery.agentId, request: { delivery_id: deliveryId, attempt: attempt + 1 }, createdBy: "system" },
+        {
+          agentId: delivery.agentId,
+          request: { delivery_id: deliveryId, attempt: attempt + 1 } satisfies WebhookDeliveryRequest,
+          createdBy: "system",
+        },
         { delayMs },
       );
     }
@@ -170,7 +179,7 @@ async function sendAttempt(
 
 /** The `webhook.deliver` job: one attempt; the next is queued by this one (RETRY_DELAYS_MS), never by the queue. */
 export async function runWebhookDeliveryJob(job: JobRunRow, db: Database, queue: JobQueue): Promise<JobOutcome> {
-  const request = job.request as { delivery_id?: string; attempt?: number };
+  const request = job.request as Partial<WebhookDeliveryRequest>;
   const report = await attemptDelivery(db, queue, String(request.delivery_id), Number(request.attempt ?? 1));
   return { result: { ...report }, summary: { state: report.state } };
 }

@@ -9,8 +9,9 @@ import {
   subscribedWebhooks,
 } from "@/db/queries/webhooks";
 import type { Transaction } from "@/db/types";
+import type { WebhookDeliveryRequest } from "@/lib/jobs/job-contracts";
 import { getDb } from "@/lib/server/db";
-import { jobQueueFor } from "@/lib/server/jobs/focal-jobs";
+import { jobQueueFor } from "@/lib/server/jobs/process-queue";
 import { loggableError } from "@/lib/server/loggable-error";
 import type { WebhookEventType } from "../webhook-schemas";
 
@@ -77,7 +78,7 @@ async function dispatchAfterCommit(agentId: string, lockKey: number, ids: string
       if (!(await markDispatched(db, id))) continue;
       await jobQueueFor(db).enqueue("webhook.deliver", {
         agentId,
-        request: { delivery_id: id, attempt: 1 },
+        request: { delivery_id: id, attempt: 1 } satisfies WebhookDeliveryRequest,
         createdBy: "system",
       });
     }

@@ -1,6 +1,7 @@
 import "server-only";
 import { strandedDeliveries } from "@/db/queries/webhooks";
 import type { Database } from "@/db/types";
+import type { WebhookDeliveryRequest } from "@/lib/jobs/job-contracts";
 import type { JobQueue } from "@/lib/server/jobs/job-queue";
 
 // The periodic `webhooks.sweep`: queues the pending deliveries no job will run. A delivery never
@@ -24,7 +25,7 @@ export async function sweepWebhookDeliveries(db: Database, queue: JobQueue): Pro
   for (const row of stranded) {
     await queue.enqueue("webhook.deliver", {
       agentId: row.agentId,
-      request: { delivery_id: row.id, attempt: row.attempts + 1 },
+      request: { delivery_id: row.id, attempt: row.attempts + 1 } satisfies WebhookDeliveryRequest,
       createdBy: "system",
     });
   }

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
 import { jobRuns, signInThrottles } from "@/db/schema";
+import { PERIODIC_JOB_NAMES } from "@/lib/jobs/job-contracts";
+import { startJobQueue, stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { createTestDatabase } from "@/test/support/test-database";
-import { PERIODIC_JOBS, startJobQueue, stopJobQueue } from "./focal-jobs";
+import { PERIODIC_JOBS } from "./focal-jobs";
 
 // What boot starts: pg-boss on PostgreSQL (with the periodic jobs as its cron schedules), the
 // in-process runner on PGlite; either way the boot's dashboard rollup runs and is recorded.
@@ -34,7 +36,7 @@ describe("startJobQueue", () => {
       const schedules = rowsOf<{ name: string; cron: string }>(
         await handle.db.execute(sql`select name, cron from pgboss.schedule order by name`),
       );
-      expect(schedules.map((s) => s.name)).toEqual(PERIODIC_JOBS.map((j) => j.name).sort());
+      expect(schedules.map((s) => s.name)).toEqual([...PERIODIC_JOB_NAMES].sort());
       expect(schedules.find((s) => s.name === "dashboard.rollup")?.cron).toBe("*/10 * * * *");
     }
     await stopJobQueue();
@@ -50,8 +52,7 @@ describe("throttles.prune", () => {
       { key: "sign-in-address:gone", count: 1, expiresAt: past },
       { key: "widget-turn-session:live", count: 2, expiresAt: future },
     ]);
-    const job = PERIODIC_JOBS.find((j) => j.name === "throttles.prune");
-    expect(await job?.run(handle.db)).toEqual({ pruned: 2 });
+    expect(await PERIODIC_JOBS["throttles.prune"](handle.db)).toEqual({ pruned: 2 });
     const left = await handle.db.select({ key: signInThrottles.key }).from(signInThrottles);
     expect(left.map((row) => row.key)).toEqual(["widget-turn-session:live"]);
   });

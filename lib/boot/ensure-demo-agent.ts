@@ -3,7 +3,7 @@ import { getInstanceSetting, insertInstanceSettingIfAbsent } from "@/db/queries/
 import type { Database } from "@/db/types";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demoBundle from "@/lib/demo/refund-desk.bundle.json";
-import { SYSTEM_ACTOR } from "../ledger/event-types";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 
 const DEMO_MARK = "demo_agent_imported";
 

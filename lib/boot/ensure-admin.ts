@@ -2,8 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { anyAdminEmail } from "@/db/queries/identity";
 import type { Database } from "@/db/types";
-import { createOperator } from "../auth/operators";
-import { SYSTEM_ACTOR } from "../ledger/event-types";
+import { createOperator } from "@/lib/server/auth/operators";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 
 export interface AdminReport {
   email: string;

@@ -2,9 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { lockFirstStart } from "@/db/queries/advisory-locks";
 import { env } from "@/lib/env";
-import { getDatabaseHandle } from "../db";
-import { ensureAuthSecret } from "../instance-secret";
-import { startJobQueue } from "../jobs/focal-jobs";
+import { getDatabaseHandle } from "@/lib/server/db";
+import { ensureAuthSecret } from "@/lib/server/instance-secret";
+import { startJobQueue } from "@/lib/server/jobs/process-queue";
+import { composeFocal } from "./compose";
 import { ensureAdmin } from "./ensure-admin";
 import { ensureBootstrapKey } from "./ensure-bootstrap-key";
 import { ensureDemoAgent } from "./ensure-demo-agent";
@@ -21,6 +22,7 @@ export function bootFocal(): Promise<void> {
 }
 
 async function runBoot(): Promise<void> {
+  composeFocal();
   const e = env();
   const requestId = `boot-${randomUUID()}`;
   const handle = await getDatabaseHandle();
@@ -42,7 +44,8 @@ async function runBoot(): Promise<void> {
           return provision();
         })
       : await provision();
-  // Background jobs: pg-boss on PostgreSQL, the in-process runner on PGlite (lib/server/jobs/).
+  // Background jobs: pg-boss on PostgreSQL, the in-process runner on PGlite (lib/server/jobs/), running
+  // the handlers composeFocal installed (focal-jobs.ts).
   // On PostgreSQL with FOCAL_WEB_RUNS_JOBS=false, `npm run worker` processes run them (docs/jobs.md).
   const jobs = await startJobQueue(handle, { work: e.FOCAL_WEB_RUNS_JOBS });
 

@@ -1,9 +1,9 @@
 import { isBuildPhase } from "@/lib/env";
-import { loggableError } from "../loggable-error";
-import { startTurnTelemetry } from "../telemetry/otel-export";
+import { loggableError } from "@/lib/server/loggable-error";
+import { installConsoleScrub } from "@/lib/server/node-hooks/scrub-console";
+import { installServerRequestHook } from "@/lib/server/node-hooks/server-request-hook";
+import { startTurnTelemetry } from "@/lib/server/telemetry/otel-export";
 import { bootFocal } from "./boot";
-import { installConsoleScrub } from "./scrub-console";
-import { installServerRequestHook } from "./server-request-hook";
 
 /** Boots Focal in the Node.js server; a failure (e.g. the data directory is locked) stops the process. */
 export async function registerNode(): Promise<void> {

@@ -1,8 +1,8 @@
 import "server-only";
 import { apiKeyIdByHash } from "@/db/queries/identity";
 import type { Database } from "@/db/types";
-import { createApiKey, hashApiKey } from "../auth/api-keys";
-import { SYSTEM_ACTOR } from "../ledger/event-types";
+import { createApiKey, hashApiKey } from "@/lib/server/auth/api-keys";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 
 /**
  * FOCAL_BOOTSTRAP_API_KEY provisions an admin-scoped key for automation. It is created once;
