@@ -1,12 +1,8 @@
 "use client";
 
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { TesterPanel } from "@/components/config-editor/tester-panel";
+import { TesterPanel, TesterValue } from "@/components/config-editor/tester-panel";
 import { Badge } from "@/components/ui/badge";
-import { FieldError } from "@/components/ui/field-error";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/select";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { evaluateRuleExpressionAction } from "@/lib/actions/rules/evaluate-rule-expression";
 import type { CelDeclarations } from "@/lib/engine/cel/cel-environment";
@@ -82,33 +78,17 @@ export function CelTester({
           const id = `tester-${name}`;
           const error = result?.ok ? result.data.value_errors[name] : undefined;
           return (
-            <div key={name} className="flex flex-col gap-1">
-              <Label htmlFor={id}>
-                <span className="font-mono text-xs">{name}</span>
-                <span className="font-normal text-muted-foreground text-xs">{type ?? "not declared"}</span>
-              </Label>
-              {type === undefined ? null : type === "bool" ? (
-                <NativeSelect
-                  id={id}
-                  value={texts[name] ?? ""}
-                  onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
-                >
-                  <option value="">no value</option>
-                  <option value="true">true</option>
-                  <option value="false">false</option>
-                </NativeSelect>
-              ) : (
-                <Input
-                  id={id}
-                  value={texts[name] ?? ""}
-                  placeholder={PLACEHOLDER[type]}
-                  onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
-                  className="font-mono text-xs"
-                  aria-invalid={error ? true : undefined}
-                />
-              )}
-              <FieldError messages={error ? [error] : undefined} />
-            </div>
+            <TesterValue
+              key={name}
+              id={id}
+              name={name}
+              about={type ?? "not declared"}
+              control={type === undefined ? "none" : type === "bool" ? "boolean" : "text"}
+              value={texts[name] ?? ""}
+              onChange={(value) => setTexts({ ...texts, [name]: value })}
+              placeholder={type === undefined ? undefined : PLACEHOLDER[type]}
+              error={error}
+            />
           );
         })
       )}

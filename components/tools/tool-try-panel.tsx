@@ -2,13 +2,9 @@
 
 import { Play } from "lucide-react";
 import { type ReactNode, useState, useTransition } from "react";
-import { TesterPanel } from "@/components/config-editor/tester-panel";
+import { TesterPanel, TesterValue } from "@/components/config-editor/tester-panel";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { FieldError } from "@/components/ui/field-error";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/select";
 import { tryToolAction } from "@/lib/actions/tools/try-tool";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import type { ToolFormErrors, ToolFormState, ToolFromForm } from "@/lib/tools/tool-form-state";
@@ -81,42 +77,18 @@ export function ToolTryPanel({ agentKey, form, draft, onInvalid, hostStatus, rea
         const id = `try-${row.name}`;
         const error = skipped?.input_errors[row.name] ?? (skipped?.missing.includes(row.name) ? "Required" : undefined);
         return (
-          <div key={row.id} className="flex flex-col gap-1">
-            <Label htmlFor={id}>
-              <span className="font-mono text-xs">{row.name}</span>
-              <span className="font-normal text-muted-foreground text-xs">
-                {row.type}
-                {row.required ? " · required" : ""}
-              </span>
-            </Label>
-            {row.type === "boolean" ? (
-              <NativeSelect
-                id={id}
-                value={texts[row.name] ?? ""}
-                onChange={(e) => setTexts({ ...texts, [row.name]: e.target.value })}
-              >
-                <option value="">no value</option>
-                <option value="true">true</option>
-                <option value="false">false</option>
-              </NativeSelect>
-            ) : (
-              <Input
-                id={id}
-                value={texts[row.name] ?? ""}
-                onChange={(e) => setTexts({ ...texts, [row.name]: e.target.value })}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    run();
-                  }
-                }}
-                placeholder={row.type === "string" ? "text; blank = no value" : "a number; blank = no value"}
-                className="font-mono text-xs"
-                aria-invalid={error ? true : undefined}
-              />
-            )}
-            <FieldError messages={error ? [error] : undefined} />
-          </div>
+          <TesterValue
+            key={row.id}
+            id={id}
+            name={row.name}
+            about={`${row.type}${row.required ? " · required" : ""}`}
+            control={row.type === "boolean" ? "boolean" : "text"}
+            value={texts[row.name] ?? ""}
+            onChange={(value) => setTexts({ ...texts, [row.name]: value })}
+            onEnter={run}
+            placeholder={row.type === "string" ? "text; blank = no value" : "a number; blank = no value"}
+            error={error}
+          />
         );
       })}
       {form.kind === "http" && hostStatus && hostStatus.state !== "allowed" ? (
