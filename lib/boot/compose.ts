@@ -1,5 +1,8 @@
 import "server-only";
+import { installPublishableKeys } from "@/lib/server/auth/publishable-key-auth";
 import { installJobRegistry } from "@/lib/server/jobs/process-queue";
+import { authenticatePublishableKey } from "@/lib/widget/server/publishable-keys";
+import { sessionTokenAdmits } from "@/lib/widget/server/session-token";
 import { FOCAL_JOBS } from "./focal-jobs";
 
 // The composition root: the one place that hands the shared server layer (lib/server) what the
@@ -8,4 +11,6 @@ import { FOCAL_JOBS } from "./focal-jobs";
 
 export function composeFocal(): void {
   installJobRegistry(FOCAL_JOBS);
+  // The route wrapper's pk branch: the widget's keys and session tokens (docs/widget.md).
+  installPublishableKeys({ authenticate: authenticatePublishableKey, tokenAdmits: sessionTokenAdmits });
 }

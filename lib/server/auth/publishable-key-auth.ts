@@ -1,9 +1,45 @@
 import "server-only";
 import type { DbOrTx } from "@/db/types";
-import { authenticatePublishableKey } from "@/lib/widget/server/publishable-keys";
-import { sessionTokenAdmits } from "@/lib/widget/server/session-token";
 import type { PublishableKeyPrincipal } from "../principal";
 import { requestHostFrom } from "../request/forwarded-request";
+
+// The route wrapper's pk branch (docs/widget.md). What a key is and what a session token admits
+// belong to the widget (lib/widget/server/): the composition root hands them in (composeFocal,
+// lib/boot/compose.ts), so this shared layer never imports the feature.
+
+/** A live publishable key as the widget finds it by the text presented. */
+export interface PresentedPublishableKey {
+  id: string;
+  prefix: string;
+  agentId: string;
+  allowedOrigins: string[];
+  environments: string[];
+}
+
+/** The widget's side of the pk branch. */
+export interface PublishableKeys {
+  /** The live key the text names, or null for an unknown, revoked or malformed one. */
+  authenticate(db: DbOrTx, presented: string): Promise<PresentedPublishableKey | null>;
+  /** Whether a session token is live and was issued for this session and key. */
+  tokenAdmits(db: DbOrTx, token: string, expected: { sessionId: string; keyId: string }): Promise<boolean>;
+}
+
+declare global {
+  // On globalThis: instrumentation and each route module are separate module graphs in Next.js.
+  var __focalPublishableKeys: PublishableKeys | undefined;
+}
+const slot = globalThis;
+
+/** The composition root hands in the widget's keys and tokens, once per process. */
+export function installPublishableKeys(keys: PublishableKeys): void {
+  slot.__focalPublishableKeys = keys;
+}
+
+function publishableKeys(): PublishableKeys {
+  const keys = slot.__focalPublishableKeys;
+  if (!keys) throw new Error("no publishable keys installed: composeFocal() (lib/boot/compose.ts) runs first");
+  return keys;
+}
 
 /** Which of the three widget routes a route is (docs/widget.md); every other route refuses a pk key. */
 export type PublishableRoute = "agent-sessions" | "session";
@@ -27,7 +63,7 @@ export async function publishablePrincipal(
   request: Request,
   route: PublishableRoute | undefined,
 ): Promise<PublishableKeyPrincipal | Refusal> {
-  const key = await authenticatePublishableKey(db, presented);
+  const key = await publishableKeys().authenticate(db, presented);
   if (!key) return { status: 401, code: "UNAUTHENTICATED", message: "Invalid or revoked publishable key." };
   if (!route) {
     return {
@@ -86,7 +122,7 @@ export async function sessionTokenRefusal(
   sessionId: string,
 ): Promise<Refusal | null> {
   const token = presentedToken(request);
-  if (token && (await sessionTokenAdmits(db, token, { sessionId, keyId: principal.id }))) return null;
+  if (token && (await publishableKeys().tokenAdmits(db, token, { sessionId, keyId: principal.id }))) return null;
   return {
     status: 403,
     code: "SESSION_TOKEN_INVALID",
