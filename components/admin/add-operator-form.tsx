@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { toast } from "@/components/ui/toaster";
 import { createOperatorAction } from "@/lib/actions/operators/create-operator";
@@ -57,11 +57,7 @@ export function AddOperatorForm() {
       </FormField>
       <FormField label="Role" htmlFor="op-role" errors={state.fieldErrors?.role}>
         <NativeSelect id="op-role" name="role" defaultValue="viewer">
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
+          <ValueOptions values={ROLES} />
         </NativeSelect>
       </FormField>
       <FormField

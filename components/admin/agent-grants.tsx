@@ -5,12 +5,13 @@ import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { useActionTransition } from "@/components/ui/use-action-transition";
 import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
 import { AGENT_ROLES } from "@/lib/identity/roles";
+import { AgentOptions } from "./agent-options";
 
 export interface AgentGrantItem {
   operatorId: string;
@@ -132,11 +133,7 @@ export function AgentGrants({
         </FormField>
         <FormField label="Agent" htmlFor="grant-agent" errors={state.fieldErrors?.agentKey}>
           <NativeSelect id="grant-agent" name="agentKey" defaultValue={state.values?.agentKey} required>
-            {agents.map((agent) => (
-              <option key={agent.key} value={agent.key}>
-                {agent.name} ({agent.key})
-              </option>
-            ))}
+            <AgentOptions agents={agents} />
           </NativeSelect>
         </FormField>
         <FormField
@@ -146,11 +143,7 @@ export function AgentGrants({
           hint="No access removes the grant."
         >
           <NativeSelect id="grant-role" name="role" defaultValue={state.values?.role ?? "designer"}>
-            {AGENT_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
+            <ValueOptions values={AGENT_ROLES} />
             <option value={NO_ACCESS}>no access</option>
           </NativeSelect>
         </FormField>

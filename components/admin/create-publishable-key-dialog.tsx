@@ -7,6 +7,7 @@ import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { createPublishableKeyAction } from "@/lib/actions/widget/create-publishable-key";
 import { AllowedOrigin } from "@/lib/widget/publishable-key-schemas";
+import { AgentOptions } from "./agent-options";
 import { CreateKeyDialog } from "./create-key-dialog";
 
 interface Draft {
@@ -84,11 +85,7 @@ export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; 
         <>
           <FormField label="Agent" htmlFor="pk-agent" errors={errors.agent}>
             <NativeSelect id="pk-agent" name="agent" defaultValue={draft?.agent ?? agents[0]?.key} required>
-              {agents.map((agent) => (
-                <option key={agent.key} value={agent.key}>
-                  {agent.name} ({agent.key})
-                </option>
-              ))}
+              <AgentOptions agents={agents} />
             </NativeSelect>
           </FormField>
           <FormField

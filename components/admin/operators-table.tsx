@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { changeOperatorRoleAction } from "@/lib/actions/operators/change-operator-role";
@@ -58,11 +58,7 @@ export function OperatorsTable({ operators, selfId }: { operators: OperatorListI
                   run(`${op.email} is now ${role}.`, () => changeOperatorRoleAction({ operatorId: op.id, role }));
                 }}
               >
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
+                <ValueOptions values={ROLES} />
               </NativeSelect>
             </TableCell>
             <TableCell>

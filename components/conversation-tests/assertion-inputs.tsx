@@ -2,7 +2,7 @@
 
 import { CelExpressionField } from "@/components/rules/cel-expression-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { HANDOFF_REASON_WORDS } from "@/lib/conversation-tests/assertion-kinds";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
 import type { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
@@ -66,11 +66,7 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           onChange={(e) => onChange({ ...assertion, outcome: e.target.value as typeof assertion.outcome })}
           className="w-40"
         >
-          {TURN_OUTCOMES.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          <ValueOptions values={TURN_OUTCOMES} />
         </NativeSelect>
       );
     case "scenario_is":

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { suitesAndTags } from "@/lib/conversation-tests/case-list";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import { type BundleTestCase, MAX_TRIES } from "@/lib/engine/contracts/test-case";
@@ -65,11 +65,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
               selectClassName="w-40"
             >
               <option value="">Every suite</option>
-              {suites.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <ValueOptions values={suites} />
             </NativeSelect>
           </div>
           <div className="flex flex-col gap-1">

@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { startTransition, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
 import { signInHref } from "@/lib/identity/safe-return-path";
@@ -87,11 +87,7 @@ export function StartSessionButton({
         className="w-32"
         data-testid={testId ? `${testId}-environment` : undefined}
       >
-        {environments.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
+        <ValueOptions values={environments} />
       </NativeSelect>
       {button}
     </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import type { SettingKind } from "@/lib/settings/settings-form-state";
 
@@ -26,11 +26,7 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
     case "enum":
       return (
         <NativeSelect {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-40">
-          {kind.options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          <ValueOptions values={kind.options} />
         </NativeSelect>
       );
     case "number":

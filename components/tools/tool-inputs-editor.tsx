@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { RowButton } from "@/components/ui/row-button";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import {
   INPUT_TYPES,
@@ -61,11 +61,7 @@ export function ToolInputsEditor({ rows, onChange, errors, readOnly }: ToolInput
                 value={row.type}
                 onChange={(e) => change(i, { type: e.target.value as InputType })}
               >
-                {INPUT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
+                <ValueOptions values={INPUT_TYPES} />
               </NativeSelect>
               <Input
                 aria-label={`Input ${n} description`}

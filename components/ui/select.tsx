@@ -25,3 +25,16 @@ export function NativeSelect({ className, selectClassName, children, ...props }:
     </div>
   );
 }
+
+/** A select's options where each value is its own label (roles, kinds, names). */
+export function ValueOptions({ values }: { values: readonly string[] }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {value}
+        </option>
+      ))}
+    </>
+  );
+}
