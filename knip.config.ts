@@ -26,9 +26,9 @@ const config: KnipConfig = {
     "test/faults/multi-instance-test.ts",
     // Run by scripts/test-all.sh as `npx tsx test/faults/db-blip-test.ts`.
     "test/faults/db-blip-test.ts",
-    // The worker threads lib/server/testers/tester-pool.ts and lib/server/background/compute-pool.ts start from a URL.
+    // The worker threads lib/server/testers/tester-pool.ts and lib/boot/compose.ts (for the compute pool) start from a URL.
     "lib/server/testers/tester-worker.ts",
-    "lib/server/background/compute-worker.ts",
+    "lib/boot/compute-worker.ts",
     // Put in place of `server-only` by the alias in vitest.config.ts.
     "test/server-only-stub.ts",
     // Put in place of `next/headers` by the same alias: its headers() and cookies() are read there.

@@ -3,6 +3,7 @@ import { GET as health } from "@/app/api/health/route";
 import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { AgentRow, Database } from "@/db/types";
+import { composeFocal } from "@/lib/boot/compose";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { startTestRunFromRequest } from "@/lib/conversation-tests/server/start-test-run-from-request";
 import { cancelTestRun, getTestRunView } from "@/lib/conversation-tests/server/test-runs";
@@ -63,6 +64,7 @@ async function timeLiveTraffic(db: Database, agent: AgentRow): Promise<{ turns: 
 }
 
 async function main() {
+  composeFocal();
   const handle = await openDatabase({ dataDir: "memory://" });
   setDatabaseHandle(handle);
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "bench");

@@ -5,6 +5,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 // biome-ignore lint/style/noRestrictedImports: the benchmark seeds recorded sessions, turns and tapes in bulk, outside any host path
 import { sessions, turns, turnTapes } from "@/db/schema";
 import type { Database } from "@/db/types";
+import { composeFocal } from "@/lib/boot/compose";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { sequentialIds, staticToolRunner, steppingClock } from "@/lib/engine/testing/fixed-ports";
@@ -79,6 +80,7 @@ async function seedHistory(db: Database) {
 }
 
 async function main() {
+  composeFocal();
   const handle = await openDatabase({ dataDir: "memory://" });
   setDatabaseHandle(handle);
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "bench");

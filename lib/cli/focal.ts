@@ -3,11 +3,14 @@ import { runWithReactServerCondition } from "./react-server-condition";
 // The Focal CLI: `npm run focal -- import <file>` / `export <key> [--out file]` / `test <file | key>`.
 // It runs under Node's "react-server" condition (react-server-condition.ts says why).
 async function main(): Promise<number> {
-  const [{ openDatabase }, { env }, { runCli }] = await Promise.all([
+  const [{ openDatabase }, { env }, { composeFocal }, { runCli }] = await Promise.all([
     import("@/db/client"),
     import("@/lib/env"),
+    import("@/lib/boot/compose"),
     import("./run-cli"),
   ]);
+  // A bundle's tests run on the background worker threads the composition root provides.
+  composeFocal();
   return runCli(process.argv.slice(2), {
     openDatabase: () => {
       const settings = env();

@@ -8,6 +8,7 @@ import { runInBackground } from "@/lib/server/background/compute-pool";
 import { ComputeCancelledError } from "@/lib/server/background/compute-tasks";
 import { AppError } from "@/lib/server/errors";
 import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
+import { SUITE_TASK } from "./suite-task";
 import { listTestCases } from "./test-cases";
 
 export interface SuiteRequest {
@@ -50,7 +51,8 @@ export async function runAgentSuite(db: DbOrTx, agent: AgentRow, request: SuiteR
   const snapshot = request.draft ?? (await loadAgentSnapshot(db, agent));
   try {
     return await runInBackground(
-      { kind: "suite", snapshot, cases, mode: request.mode, k: request.k, tries: request.tries },
+      SUITE_TASK,
+      { snapshot, cases, mode: request.mode, k: request.k, tries: request.tries },
       { signal: request.signal, onProgress: request.onProgress },
     );
   } catch (error) {

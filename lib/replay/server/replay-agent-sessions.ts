@@ -7,11 +7,12 @@ import type { ReplayMode } from "@/lib/engine/replay/replay-ports";
 import type { ReplaySessionInput } from "@/lib/engine/replay/replay-session";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { runInBackground } from "@/lib/server/background/compute-pool";
-import { ComputeCancelledError, type ComputeTask } from "@/lib/server/background/compute-tasks";
+import { ComputeCancelledError } from "@/lib/server/background/compute-tasks";
 import { AppError } from "@/lib/server/errors";
 import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 import { configAtVersion } from "./config-versions";
 import type { ReplayReport } from "./replay-report";
+import { REPLAY_TASK, type ReplayTaskInput } from "./replay-task";
 
 // The impact preview's default window: the last 200 sessions or 2,000 turns, whichever is smaller.
 const DEFAULT_REPLAY_WINDOW = { maxSessions: 200, maxTurns: 2000 } as const;
@@ -96,7 +97,7 @@ export async function replayAgentSessions(db: DbOrTx, agent: AgentRow, request: 
   }
 
   const target = request.target;
-  let configs: Extract<ComputeTask, { kind: "replay" }>["configs"];
+  let configs: ReplayTaskInput["configs"];
   let configVersion: number | null = null;
   if (target.kind === "draft") {
     configs = { single: target.snapshot };
@@ -119,8 +120,8 @@ export async function replayAgentSessions(db: DbOrTx, agent: AgentRow, request: 
 
   try {
     return await runInBackground(
+      REPLAY_TASK,
       {
-        kind: "replay",
         configs,
         ...(request.compareWith === "saved"
           ? { saved: { snapshot: await loadAgentSnapshot(db, agent), version: agent.configVersion } }

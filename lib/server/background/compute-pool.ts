@@ -3,8 +3,8 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
 import { hostPorts, hostPortsOverridden } from "@/lib/turns/server/host-ports";
-import { ComputeCancelledError, type ComputeResult, type ComputeTask, runComputeTask } from "./compute-tasks";
-import type { ComputeReply, ComputeWorkerData } from "./compute-worker";
+import { ComputeCancelledError, type ComputeTask } from "./compute-tasks";
+import type { ComputeReply, ComputeRequest, ComputeWorkerData } from "./compute-worker";
 import { liveTurnCounter } from "./live-turns";
 
 // Replays, test runs and impact previews compute in a bounded pool of worker threads, so the event
@@ -13,18 +13,39 @@ import { liveTurnCounter } from "./live-turns";
 // waits), so it stops within milliseconds wherever the task is. Idle workers stay for the next task
 // (loading the engine costs ~0.5 s) and never keep a process alive.
 
-// Under `next build` Turbopack bundles the worker from `new Worker(new URL(…, import.meta.url))`.
-// Unbundled (vitest, the tsx scripts) that URL is the TypeScript source, which Node refuses
-// (ERR_UNKNOWN_FILE_EXTENSION): then the pool starts a small eval worker that registers tsx and
-// imports the entry, as the tester pool does (lib/server/testers/tester-pool.ts).
+// The worker thread's program lists the features' tasks, so it belongs to the composition root
+// (lib/boot/compute-worker.ts), which hands the pool a spawner for it (composeFocal).
+// Under `next build` Turbopack bundles the worker from the spawner's `new Worker(new URL(…,
+// import.meta.url))`. Unbundled (vitest, the tsx scripts) that URL is the TypeScript source, which
+// Node refuses (ERR_UNKNOWN_FILE_EXTENSION): then the pool asks for a small eval worker that
+// registers tsx and imports the entry (`tsxWorker`), as the tester pool does (lib/server/testers/tester-pool.ts).
 const TSX_BOOTSTRAP = `import("tsx/esm/api").then((tsx) => {
   tsx.register();
   return import(require("node:worker_threads").workerData.entry);
 });`;
 
+/** Starts one compute worker thread: bundled, or through tsx when the pool found the source unbundled. */
+export type SpawnComputeWorker = (workerData: ComputeWorkerData, throughTsx: boolean) => Worker;
+
+/** The eval worker that registers tsx and imports `entry` (a file URL of the worker's program). */
+export function tsxWorker(entry: string, workerData: ComputeWorkerData): Worker {
+  return new Worker(TSX_BOOTSTRAP, { eval: true, workerData: { ...workerData, entry } });
+}
+
+declare global {
+  // On globalThis: instrumentation and each route module are separate module graphs in Next.js.
+  var __focalComputeSpawner: SpawnComputeWorker | undefined;
+}
+
+/** The composition root hands the pool its worker program, once per process. */
+export function installComputeWorker(spawn: SpawnComputeWorker): void {
+  globalThis.__focalComputeSpawner = spawn;
+}
+
 interface Job {
   id: number;
-  task: ComputeTask;
+  kind: string;
+  input: unknown;
   onProgress?: (done: number, total: number) => void;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -47,10 +68,10 @@ class ComputePool {
   #nextId = 1;
   #throughTsx = false;
 
-  run(task: ComputeTask, signal?: AbortSignal, onProgress?: Job["onProgress"]): Promise<unknown> {
+  run(kind: string, input: unknown, signal?: AbortSignal, onProgress?: Job["onProgress"]): Promise<unknown> {
     if (signal?.aborted) return Promise.reject(new ComputeCancelledError());
     return new Promise((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, task, onProgress, resolve, reject };
+      const job: Job = { id: this.#nextId++, kind, input, onProgress, resolve, reject };
       signal?.addEventListener("abort", () => this.#cancel(job), { once: true });
       this.#queue.push(job);
       this.#pump();
@@ -58,17 +79,9 @@ class ComputePool {
   }
 
   #spawn(): Slot {
-    const worker = this.#throughTsx
-      ? new Worker(TSX_BOOTSTRAP, {
-          eval: true,
-          workerData: {
-            entry: import.meta.url.replace(/[^/]+$/, "compute-worker.ts"),
-            live: liveTurnCounter(),
-          } satisfies ComputeWorkerData,
-        })
-      : new Worker(new URL("./compute-worker.ts", import.meta.url), {
-          workerData: { live: liveTurnCounter() } satisfies ComputeWorkerData,
-        });
+    const spawn = globalThis.__focalComputeSpawner;
+    if (!spawn) throw new Error("no compute worker installed: composeFocal() (lib/boot/compose.ts) runs first");
+    const worker = spawn({ live: liveTurnCounter() }, this.#throughTsx);
     worker.unref();
     const slot: Slot = { worker, ready: false, job: null };
     worker.on("message", (reply: ComputeReply) => this.#onReply(slot, reply));
@@ -86,7 +99,7 @@ class ComputePool {
       slot.job = job;
       // A worker with a task keeps a script (the CLI's test run) alive until the report is in.
       slot.worker.ref();
-      slot.worker.postMessage({ id: job.id, task: job.task });
+      slot.worker.postMessage({ id: job.id, kind: job.kind, input: job.input } satisfies ComputeRequest);
     }
     let starting = this.#slots.filter((s) => !s.ready).length;
     while (this.#queue.length > starting && this.#slots.length < backgroundWorkerCount()) {
@@ -156,16 +169,18 @@ declare global {
 const slot = globalThis;
 
 /**
- * Runs a replay or a suite off the request thread; rejects with ComputeCancelledError as soon as
- * `signal` aborts. Where a test injected ports (a scripted model), it runs here instead, yielding to
- * the event loop between sessions and cases, since those ports cannot cross into a worker.
+ * Runs a task (a replay, a suite) on `input` off the request thread; rejects with
+ * ComputeCancelledError as soon as `signal` aborts. Where a test injected ports (a scripted model), it
+ * runs here instead, yielding to the event loop between sessions and cases, since those ports cannot
+ * cross into a worker.
  */
-export function runInBackground<T extends ComputeTask>(
-  task: T,
+export function runInBackground<Input, Output>(
+  task: ComputeTask<Input, Output>,
+  input: Input,
   options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<ComputeResult<T>> {
+): Promise<Output> {
   if (hostPortsOverridden()) {
-    return runComputeTask(task, {
+    return task.run(input, {
       ports: hostPorts(),
       onProgress: options.onProgress ?? (() => undefined),
       signal: options.signal,
@@ -173,5 +188,5 @@ export function runInBackground<T extends ComputeTask>(
     });
   }
   slot.__focalComputePool ??= new ComputePool();
-  return slot.__focalComputePool.run(task, options.signal, options.onProgress) as Promise<ComputeResult<T>>;
+  return slot.__focalComputePool.run(task.kind, input, options.signal, options.onProgress) as Promise<Output>;
 }

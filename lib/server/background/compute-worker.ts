@@ -2,16 +2,17 @@ import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { portsFromEnv } from "@/lib/turns/server/env-ports";
-import { type ComputeTask, runComputeTask } from "./compute-tasks";
+import type { ComputeTaskList } from "./compute-tasks";
 import { yieldingToLiveTurns } from "./yield-to-live-turns";
 
-// A background worker thread's program (compute-pool.ts starts it): one task at a time, progress
-// after each case or session, then the report. It says "ready" once its modules have loaded. A
-// cancelled task is not told: the pool terminates the thread.
+// What a background worker thread does (its program, lib/boot/compute-worker.ts, hands it the tasks;
+// compute-pool.ts starts it): one task at a time, found by its kind, progress after each case or
+// session, then the report. It says "ready" once its modules have loaded. A cancelled task is not
+// told: the pool terminates the thread.
 
 /** What the pool hands a worker at start: the process's live-turn counter (live-turns.ts). */
 export type ComputeWorkerData = { live?: Int32Array; entry?: string };
-export type ComputeRequest = { id: number; task: ComputeTask };
+export type ComputeRequest = { id: number; kind: string; input: unknown };
 export type ComputeReply =
   | { ready: true }
   | { id: number; progress: [done: number, total: number] }
@@ -25,19 +26,23 @@ export type ComputeReply =
 // worker runs at normal priority.
 const BACKGROUND_NICE = 10;
 
-const port = parentPort;
-if (port) {
+/** Serves the pool's requests on this worker thread; does nothing on the main thread. */
+export function serveComputeTasks(tasks: ComputeTaskList): void {
+  const port = parentPort;
+  if (!port) return;
   try {
     setPriority(BACKGROUND_NICE);
   } catch {
     // Not permitted here: the pool's bound (cores less one) still leaves a core to the request thread.
   }
   let ports: EnginePorts | null = null;
-  port.on("message", async ({ id, task }: ComputeRequest) => {
+  port.on("message", async ({ id, kind, input }: ComputeRequest) => {
     ports ??= yieldingToLiveTurns(portsFromEnv(), (workerData as ComputeWorkerData | null)?.live);
     let reply: ComputeReply;
     try {
-      const result = await runComputeTask(task, {
+      const task = tasks.find((t) => t.kind === kind);
+      if (!task) throw new Error(`no background task "${kind}"`);
+      const result = await task.run(input, {
         ports,
         onProgress: (done, total) => port.postMessage({ id, progress: [done, total] } satisfies ComputeReply),
       });
