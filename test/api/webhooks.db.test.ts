@@ -18,9 +18,9 @@ import {
   returnHandoff,
 } from "@/lib/handoffs/server/operator-actions";
 import { createApiKey } from "@/lib/server/auth/api-keys";
-import { createSession } from "@/lib/server/engine-host/create-session";
 import { jobQueueFor, stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
 import { attemptDelivery } from "@/lib/webhooks/server/deliver-webhook";
 import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 import { sweepWebhookDeliveries } from "@/lib/webhooks/server/sweep-webhook-deliveries";

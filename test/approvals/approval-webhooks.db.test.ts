@@ -7,10 +7,10 @@ import { decideApproval } from "@/lib/approvals/server/decide-approval";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { createSession } from "@/lib/server/engine-host/create-session";
-import { hostTurn } from "@/lib/server/engine-host/host-turn";
 import { stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { createSession } from "@/lib/turns/server/create-session";
+import { hostTurn } from "@/lib/turns/server/host-turn";
 import { createWebhook } from "@/lib/webhooks/server/webhook-config";
 import { demoWithTestsGate, startTestApp } from "../support/focal-test-app";
 
