@@ -1,43 +1,31 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
-import { toast } from "@/components/ui/toaster";
-import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createEnvironmentAction } from "@/lib/actions/environments/create-environment";
+import { useEnvironmentDialog } from "./use-environment-dialog";
 
 /** Add environment… (admins): a name and the version it starts pinned to. */
 export function NewEnvironmentDialog({ agentKey, versions }: { agentKey: string; versions: number[] }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const { errors, message, refused, clear } = useFormProblems();
+  const { open, onOpenChange, pending, errors, message, run } = useEnvironmentDialog();
 
   function onSubmit(form: FormData) {
     const name = String(form.get("name") ?? "");
     const input = { agent_key: agentKey, name, config_version: Number(form.get("config_version")) };
-    startTransition(async () => {
-      const result = await createEnvironmentAction(input);
-      if (!result.ok) return refused(result);
-      toast.success(`${result.data.name} added, pinned to version ${result.data.pinned_version}.`);
-      setOpen(false);
-      router.refresh();
-    });
+    run(
+      () => createEnvironmentAction(input),
+      (data) => `${data.name} added, pinned to version ${data.pinned_version}.`,
+    );
   }
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) clear();
-      }}
+      onOpenChange={onOpenChange}
       trigger={<Button data-testid="new-environment-open">Add environment…</Button>}
       title="Add an environment"
       description="A named environment (staging, canary, …) pinned to a version. Sessions start in it with environment set to its name."

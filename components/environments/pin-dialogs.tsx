@@ -1,17 +1,15 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toaster";
-import { useFormProblems } from "@/components/ui/use-form-problems";
 import { endSplitAction } from "@/lib/actions/environments/end-split";
 import { promoteEnvironmentAction } from "@/lib/actions/environments/promote-environment";
+import { useEnvironmentDialog } from "./use-environment-dialog";
 import { VersionImpact } from "./version-impact";
 
 interface PinDialogProps {
@@ -49,12 +47,9 @@ const WORDS = {
 
 /** Promote…, and End split… (the same choice of one version, and the same test gate). */
 export function PinDialog(props: PinDialogProps) {
-  const router = useRouter();
   const words = WORDS[props.mode];
-  const [open, setOpen] = useState(false);
   const [version, setVersion] = useState(props.chosen);
-  const [pending, startTransition] = useTransition();
-  const { errors, message, refused, clear } = useFormProblems();
+  const { open, onOpenChange, pending, errors, message, run } = useEnvironmentDialog(() => setVersion(props.chosen));
 
   function onSubmit(form: FormData) {
     const version = Number(form.get("config_version"));
@@ -64,27 +59,20 @@ export function PinDialog(props: PinDialogProps) {
       environment: props.environment,
       ...(reason ? { force_reason: reason } : {}),
     };
-    startTransition(async () => {
-      const result =
+    run<unknown>(
+      () =>
         props.mode === "promote"
-          ? await promoteEnvironmentAction({ ...base, config_version: version })
-          : await endSplitAction({ ...base, keep: version });
-      if (!result.ok) return refused(result);
-      toast.success(`${props.environment} now serves version ${version}.`);
-      setOpen(false);
-      router.refresh();
-    });
+          ? promoteEnvironmentAction({ ...base, config_version: version })
+          : endSplitAction({ ...base, keep: version }),
+      () => `${props.environment} now serves version ${version}.`,
+    );
   }
 
   const id = `${props.mode}-${props.environment}`;
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) clear();
-        if (next) setVersion(props.chosen);
-      }}
+      onOpenChange={onOpenChange}
       trigger={
         <Button size="sm" variant={props.mode === "promote" ? "default" : "outline"} data-testid={`${id}-open`}>
           {words.open}

@@ -1,17 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
-import { toast } from "@/components/ui/toaster";
-import { useFormProblems } from "@/components/ui/use-form-problems";
 import { splitEnvironmentAction } from "@/lib/actions/environments/split-environment";
 import { MAX_SPLIT_ARMS } from "@/lib/environments/environment-schemas";
+import { useEnvironmentDialog } from "./use-environment-dialog";
 
 interface SplitDialogProps {
   agentKey: string;
@@ -24,10 +21,7 @@ interface SplitDialogProps {
 
 /** Split…: up to five rows of version and percent; rows left at "none" are not sent. */
 export function SplitDialog(props: SplitDialogProps) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const { errors, message, refused, clear } = useFormProblems();
+  const { open, onOpenChange, pending, errors, message, run } = useEnvironmentDialog();
   const rows = Array.from({ length: 3 }, (_, i) => i);
   const initial = [
     { version: props.served, percent: props.served === props.latest ? 100 : 90 },
@@ -40,25 +34,17 @@ export function SplitDialog(props: SplitDialogProps) {
       if (version === "") return [];
       return [{ config_version: Number(version), percent: Number(form.get(`percent-${i}`) ?? 0) }];
     });
-    startTransition(async () => {
-      const result = await splitEnvironmentAction({ agent_key: props.agentKey, environment: props.environment, arms });
-      if (!result.ok) return refused(result);
-      toast.success(
-        `${props.environment} is split: ${arms.map((a) => `v${a.config_version} ${a.percent} %`).join(", ")}.`,
-      );
-      setOpen(false);
-      router.refresh();
-    });
+    run(
+      () => splitEnvironmentAction({ agent_key: props.agentKey, environment: props.environment, arms }),
+      () => `${props.environment} is split: ${arms.map((a) => `v${a.config_version} ${a.percent} %`).join(", ")}.`,
+    );
   }
 
   const armErrors = Object.entries(errors).filter(([path]) => path.startsWith("arms"));
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) clear();
-      }}
+      onOpenChange={onOpenChange}
       trigger={
         <Button size="sm" variant="outline" data-testid={`split-${props.environment}-open`}>
           Split…
