@@ -8,7 +8,7 @@ import { z } from "zod";
 const MINUTE = 60_000;
 
 /** Jobs started on demand: replays, test runs and webhook deliveries (one attempt each). */
-export const ON_DEMAND_JOB_NAMES = ["replay", "test_run", "webhook.deliver"] as const;
+const ON_DEMAND_JOB_NAMES = ["replay", "test_run", "webhook.deliver"] as const;
 export type OnDemandJobName = (typeof ON_DEMAND_JOB_NAMES)[number];
 
 /**

@@ -8,7 +8,7 @@ import { requestHostFrom } from "../request/forwarded-request";
 // lib/boot/compose.ts), so this shared layer never imports the feature.
 
 /** A live publishable key as the widget finds it by the text presented. */
-export interface PresentedPublishableKey {
+interface PresentedPublishableKey {
   id: string;
   prefix: string;
   agentId: string;

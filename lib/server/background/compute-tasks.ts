@@ -13,7 +13,7 @@ export class ComputeCancelledError extends Error {
   }
 }
 
-export interface ComputeOptions {
+interface ComputeOptions {
   ports: EnginePorts;
   /** Told after each case or session. */
   onProgress: (done: number, total: number) => void;
