@@ -130,7 +130,7 @@ async function main() {
             })),
           );
         }
-        // On the session's own chain, under the row lock above, as persistTurn appends.
+        // On the session's own chain, under the row lock above, as a turn's commit (commitTurn) appends.
         await appendLedgerEvent(tx, {
           sessionChain: own.id,
           type: (event?.type ?? "TURN_COMPLETED") as LedgerEventType,

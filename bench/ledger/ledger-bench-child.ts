@@ -36,7 +36,7 @@ const figure = (name: string, value: string | number) => console.log(`${name}=${
 
 const actor: Actor = { kind: "system", name: "bench:ledger", id: null };
 
-// A TURN_COMPLETED payload as lib/engine/pipeline/finish-turn.ts writes it, plus what persistTurn adds.
+// A TURN_COMPLETED payload as lib/engine/pipeline/finish-turn.ts writes it, plus what the turn's record (lib/turns/server/turn-record.ts) adds.
 function turnPayload(sessionId: string, turnIndex: number): Record<string, unknown> {
   return {
     turn_id: randomUUID(),

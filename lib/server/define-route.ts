@@ -5,6 +5,7 @@ import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
 import type { ErrorBody } from "@/lib/openapi/error-body";
+import { claimIdempotent, type IdempotencyClaim, type StoredAnswer } from "@/lib/turns/server/idempotency";
 import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { authenticateApiKey } from "./auth/api-keys";
 import { recordInvalidKey } from "./auth/invalid-key-limit";
@@ -89,6 +90,8 @@ interface RouteContext<B, P, M = Record<number, z.ZodType>> {
   actor: Actor;
   requestId: string;
   db: Database;
+  /** The request's claim on its `Idempotency-Key` (routes with `idempotent`, when the header is sent), else null. */
+  idempotency: IdempotencyClaim | null;
   /** JSON at a declared status, with its declared body (a 201 or 202 where plain data would answer 200). */
   reply: <S extends Status<M>>(status: S, body: BodyAt<M, S>, headers?: HeadersInit) => Reply<S, BodyAt<M, S>>;
 }
@@ -108,6 +111,27 @@ export interface RouteMeta {
 }
 
 type Handler<B, P, M> = (ctx: RouteContext<B, P, M>) => Promise<HandlerResult<M>>;
+
+/** What the `admit` and `idempotent` hooks are handed: the request as the wrapper read it. */
+interface RequestContext<B, P> {
+  request: Request;
+  body: B;
+  params: P;
+  principal: Principal;
+  db: Database;
+}
+
+/**
+ * `Idempotency-Key` (docs/api.md#idempotency): the wrapper claims the key before the handler runs and
+ * answers a repeat with the answer stored the first time; the handler's work completes the claim in
+ * its transaction (`ctx.idempotency`). A handler that throws or answers an error releases it.
+ */
+interface IdempotentOption<B, P> {
+  /** What a repeated key must repeat (hashed): the same key with another request is a 422. */
+  request: (ctx: RequestContext<B, P>) => unknown;
+  /** Sends a stored answer again (as a stream, in the customer's shape); plain JSON at its status if left out. */
+  replay?: (stored: StoredAnswer, ctx: RequestContext<B, P>) => Promise<Response>;
+}
 
 /**
  * Sends a Response as it is, outside the declared schemas' type check: an event or NDJSON stream, a
@@ -135,7 +159,7 @@ export function errorResponse(
 }
 
 /**
- * The status, body and headers a thrown error answers with: an AppError below 500 as itself; a
+ * The status, body and headers a thrown error answers with: an AppError below 500 or at 503 as itself; a
  * transient database fault as 503 DB_UNAVAILABLE or RETRY with Retry-After (one log line, no stack:
  * an outage is not a bug); anything else logged (ids only) and answered as 500 INTERNAL. The turn
  * stream sends the same body as its error event.
@@ -147,7 +171,11 @@ export function errorBodyOf(
 ): { status: number; body: z.input<typeof ErrorBody>; headers: Record<string, string> } {
   const headers: Record<string, string> = { "x-request-id": requestId };
   if (error instanceof RateLimitedError) headers["retry-after"] = String(error.retryAfterSeconds);
-  if (error instanceof AppError && error.httpStatus < 500) {
+  const where = `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`;
+  // A 503 of our own (a goal's ledger abort): the request was fine and nothing was applied.
+  if (error instanceof AppError && error.httpStatus === 503)
+    console.error(`${where}: ${error.message}`, loggableError(error.cause));
+  if (error instanceof AppError && (error.httpStatus < 500 || error.httpStatus === 503)) {
     return {
       status: error.httpStatus,
       body: {
@@ -158,7 +186,6 @@ export function errorBodyOf(
       headers,
     };
   }
-  const where = `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`;
   const fault = dbFaultReply(error);
   if (fault) {
     console.warn(`${where}: database fault ${fault.cause}, answered 503 ${fault.code}`);
@@ -277,11 +304,17 @@ interface RouteConfig<RS extends ResponseSchemas, BS, PS, CS extends ResponseSch
    * with `viewQuery`, to `?view=customer`: what the response contract holds those answers to.
    */
   customer?: { response: CS; viewQuery?: boolean };
+  /** Checks before the handler that hold for a repeated `Idempotency-Key` too (a widget's turn limits). */
+  admit?: (ctx: RequestContext<BodyOf<BS>, ParamsOf<PS>>) => Promise<void>;
+  idempotent?: IdempotentOption<BodyOf<BS>, ParamsOf<PS>>;
 }
 
+type BodyOf<BS> = BS extends z.ZodType ? z.infer<BS> : undefined;
+type ParamsOf<PS> = PS extends z.ZodType ? z.infer<PS> : Record<string, string>;
+
 type RouteHandlerOf<RS extends ResponseSchemas, BS, PS, CS extends ResponseSchemas = never> = Handler<
-  BS extends z.ZodType ? z.infer<BS> : undefined,
-  PS extends z.ZodType ? z.infer<PS> : Record<string, string>,
+  BodyOf<BS>,
+  ParamsOf<PS>,
   [CS] extends [never] ? StatusMap<RS> : BothMaps<StatusMap<RS>, StatusMap<CS>>
 >;
 
@@ -294,24 +327,54 @@ async function runHandler<RS extends ResponseSchemas, BS, PS, CS extends Respons
   const { request, db, principal, requestId } = input;
   // Every agent lookup in the handler is held to the principal's grants (access/agent-access.ts).
   const needs = principal.kind === "operator" ? (config.sessionRole ?? ROLE_FOR_SCOPE[config.scope]) : null;
-  const result = await withAgentAccess(await agentAccessOf(db, principal), needs, () =>
-    handler({
-      request,
-      body: input.body as never,
-      params: input.params as never,
-      principal,
-      actor: actorOf(principal),
-      requestId,
-      db,
-      reply: (status, replyBody, headers) =>
-        NextResponse.json(replyBody, { status, headers }) as Reply<typeof status, typeof replyBody>,
-    }),
-  );
+  const result = await withAgentAccess(await agentAccessOf(db, principal), needs, async () => {
+    const ctx = { request, db, principal, params: input.params as never, body: input.body as never };
+    await config.admit?.(ctx);
+    const claimed = await claimKey(config, ctx);
+    if (claimed instanceof Response) return claimed;
+    try {
+      const answer = await handler({
+        ...ctx,
+        actor: actorOf(principal),
+        requestId,
+        idempotency: claimed,
+        reply: (status, replyBody, headers) =>
+          NextResponse.json(replyBody, { status, headers }) as Reply<typeof status, typeof replyBody>,
+      });
+      if (answer instanceof Response && answer.status >= 400) await claimed?.release();
+      return answer;
+    } catch (error) {
+      await claimed?.release();
+      throw error;
+    }
+  });
   if (result instanceof Response) {
     result.headers.set("x-request-id", requestId);
     return result;
   }
   return NextResponse.json(result, { headers: { "x-request-id": requestId } });
+}
+
+/** The request's claim on its Idempotency-Key, null without one, or the stored answer sent again. */
+async function claimKey<RS extends ResponseSchemas, BS, PS, CS extends ResponseSchemas>(
+  config: RouteConfig<RS, BS, PS, CS>,
+  ctx: RequestContext<BodyOf<BS>, ParamsOf<PS>>,
+): Promise<IdempotencyClaim | Response | null> {
+  const key = config.idempotent ? ctx.request.headers.get("idempotency-key") : null;
+  if (!config.idempotent || key === null) return null;
+  const { principal } = ctx;
+  const claimed = await claimIdempotent(
+    ctx.db,
+    `${principal.kind}:${principal.id}`,
+    key,
+    config.idempotent.request(ctx),
+  );
+  if ("claim" in claimed) return claimed.claim;
+  const { replay } = config.idempotent;
+  const stored = claimed.replay;
+  const response = replay ? await replay(stored, ctx) : NextResponse.json(stored.body, { status: stored.status });
+  response.headers.set("idempotent-replayed", "true");
+  return response;
 }
 
 /** The route's answer: authentication, parameters, body, the handler; a thrown error as its error reply. */

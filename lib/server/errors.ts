@@ -24,6 +24,8 @@ const ERROR_STATUS = {
   DB_UNAVAILABLE: 503,
   /** A serialization failure or deadlock outlasted the in-process retries: send the same request again. */
   RETRY: 503,
+  /** A goal's ledger event could not be written, so nothing was applied (docs/goals.md#ledger-before-execution). */
+  "DTL-STRAT-011": 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -39,7 +41,11 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The one error type that crosses layers: 4xx messages are shown, 5xx are logged with a request id. */
+/**
+ * The one error type that crosses layers: 4xx messages are shown; a 503 is answered with its code and
+ * message (the request was fine, a retry may succeed) and logged with its cause; other 5xx are logged
+ * with a request id.
+ */
 export class AppError extends Error {
   readonly httpStatus: number;
   constructor(

@@ -40,7 +40,7 @@ export async function expireApprovals(db: Database, now = new Date()) {
       }
       expired++;
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
       raced++;
     }
   }

@@ -2,16 +2,17 @@ import "server-only";
 import { insertApproval } from "@/db/queries/approvals";
 import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import type { TurnSettler } from "@/lib/turns/server/turn-settler";
 import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 
 const MINUTE_MS = 60_000;
 
 /**
- * The turn's share of approvals, in its transaction after persistTurn (docs/approvals.md): an
+ * The turn's share of approvals, in its transaction after its record (docs/approvals.md): an
  * `awaiting_approval` outcome records the pending approval (tool, inputs, rule and step) with its
  * expiry and tells subscribed webhooks. The turn's own TURN_COMPLETED carries the outcome on the chain.
  */
-export async function settleTurnApproval(
+async function settleTurnApproval(
   tx: Transaction,
   input: { sessionId: string; agentId: string; turnId: string; outcome: TurnOutcome; expiryMinutes: number },
 ): Promise<void> {
@@ -43,3 +44,8 @@ export async function settleTurnApproval(
     },
   });
 }
+
+export const approvalSettler: TurnSettler = {
+  name: "approvals",
+  settle: (tx, turn) => settleTurnApproval(tx, { ...turn, expiryMinutes: turn.settings.approvals.expiry_minutes }),
+};

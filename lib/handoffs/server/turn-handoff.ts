@@ -3,12 +3,13 @@ import { clearOperatorNote, lockSessionMode, type SessionMode } from "@/db/queri
 import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import type { Actor } from "@/lib/server/ledger/event-types";
-import { SessionMovedOnError } from "@/lib/turns/server/persist-turn";
+import { SessionMovedOnError, type TurnSettler } from "@/lib/turns/server/turn-settler";
 import { followUpDetail } from "../follow-up-detail";
 import { openFollowUp } from "./open-follow-up";
 import { openHandoff } from "./open-handoff";
+import { publishSessionChange } from "./session-events/session-change-bus";
 
-export interface TurnHandoffInput {
+interface TurnHandoffInput {
   sessionId: string;
   agentId: string;
   turnId: string;
@@ -22,13 +23,13 @@ export interface TurnHandoffInput {
 }
 
 /**
- * The turn's share of the handoff state, in the turn's transaction after persistTurn (which holds the
+ * The turn's share of the handoff state, in the turn's transaction after its record (under the
  * session's row lock): an operator who took the session while the turn ran sends it round again
  * (SessionMovedOnError: it reruns as a queued turn); a return note it was told is cleared; a `handoff`
  * outcome opens the handoff, and a shipped reply's promise of a person's follow-up opens one while the
  * agent keeps the session (docs/handoffs.md). Either one's HANDOFF_REQUESTED follows TURN_COMPLETED.
  */
-export async function settleTurnHandoff(tx: Transaction, input: TurnHandoffInput): Promise<void> {
+async function settleTurnHandoff(tx: Transaction, input: TurnHandoffInput): Promise<void> {
   const session = await lockSessionMode(tx, input.sessionId);
   if (!session || session.mode !== input.ranInMode || (session.operatorNote ?? null) !== input.toldNote) {
     throw new SessionMovedOnError();
@@ -67,3 +68,10 @@ async function openPromisedFollowUp(tx: Transaction, input: TurnHandoffInput): P
     requestId: input.requestId,
   });
 }
+
+/** Session event streams read the turn's new lines (and a handoff's mode) once they are committed. */
+export const handoffSettler: TurnSettler = {
+  name: "handoffs",
+  settle: settleTurnHandoff,
+  committed: (turn) => publishSessionChange(turn.sessionId),
+};

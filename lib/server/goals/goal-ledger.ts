@@ -8,6 +8,7 @@ import type {
   ReformulationVerdict,
 } from "@/lib/engine/contracts/goal-state";
 import { LEDGER_ABORT_CODE } from "@/lib/engine/stages/reformulation";
+import { AppError } from "../errors";
 import { type AppendedLedgerEvent, appendLedgerEvent, type LedgerAppend } from "../ledger/append-ledger-event";
 
 // The reformulation criteria ask for a GOAL_REFORMULATION payload of "original, reformulated, confidence,
@@ -18,18 +19,19 @@ import { type AppendedLedgerEvent, appendLedgerEvent, type LedgerAppend } from "
 
 /**
  * "Not logged before execution → Abort entire run" (docs/goals.md#ledger-before-execution): nothing of the change was
- * applied.
+ * applied. Routes answer it 503 with code DTL-STRAT-011: the request was fine and nothing was applied, so a
+ * retry may succeed once the database takes writes again.
  */
-export class GoalLedgerAbortError extends Error {
-  readonly code = LEDGER_ABORT_CODE;
+export class GoalLedgerAbortError extends AppError {
   constructor(
     readonly eventType: LedgerAppend["type"],
     cause: unknown,
   ) {
     super(
+      "DTL-STRAT-011",
       `${LEDGER_ABORT_CODE}: the ${eventType} ledger event could not be written, so nothing was applied and the session keeps its goal. Retry when the database accepts writes again.`,
-      { cause },
     );
+    this.cause = cause;
     this.name = "GoalLedgerAbortError";
   }
 }

@@ -14,7 +14,7 @@ export interface LedgerAppend {
   payload: Record<string, unknown>;
   /**
    * Append to this session's own chain instead of the global one. The caller must hold the session's
-   * row lock (`SELECT … FOR UPDATE`, as persistTurn and recordGoalCandidate do): that lock is what
+   * row lock (`SELECT … FOR UPDATE`, as a turn's commit (commitTurn) and recordGoalCandidate do): that lock is what
    * serializes the chain's appenders; the unique (chain, chain_seq) index refuses a second event at
    * the same position if a caller ever forgets it.
    */

@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db/types";
 import type { PiiVault } from "@/lib/engine/ports";
 import { placeholderOf } from "@/lib/engine/stages/privacy/placeholder";
 import { restorePlaceholders } from "@/lib/engine/stages/privacy/restore-placeholders";
+import type { TurnSettler } from "@/lib/turns/server/turn-settler";
 import { openValue, sealValue } from "./vault-cipher";
 import { logVaultFault } from "./vault-fault";
 import { vaultKey } from "./vault-key";
@@ -106,3 +107,9 @@ export async function openSessionVault(db: DbOrTx, sessionId: string): Promise<S
     },
   };
 }
+
+/** The placeholders a turn handed out, sealed and stored with the turn (docs/privacy.md). */
+export const vaultSettler: TurnSettler = {
+  name: "pii-vault",
+  settle: (tx, turn) => turn.vault.save(tx),
+};

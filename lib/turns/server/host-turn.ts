@@ -1,51 +1,29 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import type { z } from "zod";
 import { getAgentById } from "@/db/queries/agents";
 import { getSession, getTurn } from "@/db/queries/conversations";
-import { lastOutcomes } from "@/db/queries/handoffs";
-import { tapeEndOf } from "@/db/queries/replay";
-import type { Database, SessionRow, Transaction } from "@/db/types";
-import { settleTurnApproval } from "@/lib/approvals/server/turn-approval";
-import type { SamplingRule } from "@/lib/engine/contracts/people-settings";
-import type { ApprovalDecision, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
-import { fallbackStreak } from "@/lib/engine/pipeline/fallback-streak";
-import { externalStateAt } from "@/lib/engine/replay/external-state";
+import type { Database, Transaction } from "@/db/types";
+import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
-import { startFingerprint } from "@/lib/engine/replay/start-state";
-import type { TapeApproval, TurnTape } from "@/lib/engine/replay/tape";
-import { env } from "@/lib/env";
-import { publishSessionChange } from "@/lib/handoffs/server/session-events/session-change-bus";
-import { settleTurnHandoff } from "@/lib/handoffs/server/turn-handoff";
 import { reachesAgentId } from "@/lib/server/access/agent-access";
 import { asLiveTurn } from "@/lib/server/background/live-turns";
-import { retryOnConflict } from "@/lib/server/db-faults/retry-on-conflict";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
-import { toolsWithRealValues } from "@/lib/server/privacy/real-value-tools";
-import { openSessionVault, type SessionVault } from "@/lib/server/privacy/session-vault";
 import { exportTurnTrace } from "@/lib/server/telemetry/otel-export";
-import { timedModel } from "@/lib/server/telemetry/timed-model";
-import { tapePersonOf } from "@/lib/turns/server/tape-person";
+import type { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
-import { hostPorts } from "./host-ports";
-import { getCompiledAgent } from "./load-snapshot";
-import { persistTurn, SessionMovedOnError } from "./persist-turn";
-import { runEngine, type StoredOutcome } from "./run-engine";
+import type { IdempotencyClaim } from "./idempotency";
+import { loadTurnInputs, type ResumedApproval } from "./load-turn-inputs";
+import { commitTurn } from "./persist-turn";
+import { runEngine } from "./run-engine";
 import { withSessionLock } from "./session-lock";
-import { loadSessionState } from "./session-state";
+import { SessionMovedOnError, type StoredOutcome } from "./turn-settler";
+import { TURN_SETTLERS } from "./turn-settlers";
 import { sessionView, turnViews } from "./views";
-
-/**
- * The session's own choice wins; otherwise the deployment flag NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED
- * (default false) gates the agent's continuity.enabled (docs/continuity.md).
- */
-function continuityFor(sessionToggle: boolean | null, agentEnabled: boolean): boolean {
-  if (sessionToggle !== null) return sessionToggle;
-  return env().NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED && agentEnabled;
-}
 
 // Another instance committing a turn of the same session between our load and our commit makes us
 // run again on the new state; 5 rounds is far more than two instances racing on one session need.
@@ -56,15 +34,14 @@ export interface HostTurnInput {
   message: string;
   actor: Actor;
   requestId: string;
-  /** Runs inside the persist transaction (the REST route stores its idempotent response there). */
-  onPersist?: (
-    tx: Transaction,
-    turn: { turnId: string; outcome: TurnOutcome; latencyMs: number; sessionId: string },
-  ) => Promise<void>;
+  /** The request's Idempotency-Key: completed with the turn's body in its transaction, released if it fails. */
+  idempotency?: IdempotencyClaim | null;
+  /** The caller's own rows, last in the turn's transaction (a resumed approval's decision). */
+  onPersist?: (tx: Transaction, turn: { turnId: string }) => Promise<void>;
   /** Told each pipeline stage as it completes (name, status, decision, timing; never draft text). */
   onStage?: (stage: StageEvent) => void;
   /** An operator's decision on a paused tool call: the turn resumes it (docs/approvals.md). */
-  approval?: ApprovalDecision & { approvalId: string };
+  approval?: ResumedApproval;
 }
 
 export interface HostedTurn {
@@ -81,6 +58,21 @@ export interface PersistedTurn {
   latencyMs: number;
   /** The reply the customer is sent: placeholders restored from the session's vault. */
   customerResponse: string;
+}
+
+type TurnResponse = z.input<typeof PostTurnResponse>;
+
+/** The REST body of a turn, with the reply given (as stored, or restored for the customer). */
+export function turnResponseOf(turn: Omit<PersistedTurn, "customerResponse">, response: string): TurnResponse {
+  return {
+    turn_id: turn.turnId,
+    session_id: turn.sessionId,
+    response,
+    outcome: turn.outcome.outcome,
+    provenance: turn.outcome.provenance,
+    model_calls: turn.outcome.modelCalls,
+    latency_ms: Math.round(turn.latencyMs),
+  };
 }
 
 /**
@@ -103,14 +95,22 @@ async function hostAndReadBack(db: Database, input: HostTurnInput): Promise<Host
   return { turn, session: await sessionView(db, after, agent) };
 }
 
-/** Runs and stores one turn; returns what was stored without reading it back (the REST hot path). */
+/**
+ * Runs and stores one turn; returns what was stored without reading it back (the REST hot path). A
+ * turn that fails before its commit releases the request's Idempotency-Key.
+ */
 export async function runAndPersistTurn(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
-  const found = await getSession(db, input.sessionId);
-  // A session of an agent out of the request's grant answers as one that does not exist.
-  if (!found || !reachesAgentId(found.agentId)) {
-    throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  try {
+    const found = await getSession(db, input.sessionId);
+    // A session of an agent out of the request's grant answers as one that does not exist.
+    if (!found || !reachesAgentId(found.agentId)) {
+      throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+    }
+    return await withSessionLock(input.sessionId, () => asLiveTurn(() => runLocked(db, input)));
+  } catch (error) {
+    await input.idempotency?.release();
+    throw error;
   }
-  return withSessionLock(input.sessionId, () => asLiveTurn(() => runLocked(db, input)));
 }
 
 async function runLocked(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
@@ -121,92 +121,50 @@ async function runLocked(db: Database, input: HostTurnInput): Promise<PersistedT
 }
 
 /** One run and commit; null when another instance committed a turn of this session first (run again). */
-/** An operator's decision a resumed turn ran on, for its tape. */
-const approvalOnTape = (input: HostTurnInput) => (input.approval ? { approval: tapeApproval(input.approval) } : {});
-
 async function runAttempt(db: Database, input: HostTurnInput, attempt: number): Promise<PersistedTurn | null> {
-  const session = await getSession(db, input.sessionId);
-  if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
-  const agent = await getAgentById(db, session.agentId);
-  if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
-  const host = hostPorts();
-  // Model calls are timed for the trace export; the engine sees the same provider.
-  const timed = timedModel(host.model);
-  // docs/environments.md: a session given a version runs at it whatever the draft did since; one
-  // without (draft, unpinned production) follows the latest, as before environments.
-  const version = session.configVersion ?? agent.configVersion;
-  const [compiled, vault] = await Promise.all([
-    getCompiledAgent(db, agent, host.embedder, version),
-    openSessionVault(db, session.id),
-  ]);
-  const privacy = compiled.snapshot.settings.privacy;
-  const tools = toolsWithRealValues(host.tools, vault, privacy);
-  const ports = { ...host, model: timed.model, tools, vault: vault.port };
-  // docs/handoffs.md: while a person has the session, the message is stored and nothing runs.
-  const queued = session.mode !== "agent";
-  const fallbackLimit = compiled.snapshot.settings.handoff.fallbacks_before_handoff;
-  const [state, previousEnd, outcomesBefore, person] = await Promise.all([
-    loadSessionState(db, session, compiled),
-    session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
-    lastOutcomes(db, session.id, fallbackLimit),
-    tapePersonOf(db, session),
-  ]);
-  const operatorNote = queued ? null : session.operatorNote;
+  const inputs = await loadTurnInputs(db, input);
+  const { session, agent, compiled, state, version } = inputs;
   const turnId = randomUUID();
   const started = performance.now();
   const startedAt = Date.now();
-  const engineInput = {
-    continuityEnabled: continuityFor(session.continuityEnabled, compiled.snapshot.settings.continuity.enabled),
-    fallbackStreak: fallbackStreak(outcomesBefore, fallbackLimit),
-    ...(operatorNote ? { operatorNote } : {}),
-    ...(input.approval ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } } : {}),
-  };
-  const refs = stableRefsOf(compiled);
   // The turn's tape: what its ports return and what of its input and starting state a replay needs
   // or checks, so it can be replayed later (docs/replay.md).
-  const recorder = recordingPorts(ports, engineInput, refs);
-  const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
-  const start = startFingerprint(state, { fallbackStreak: engineInput.fallbackStreak }, refs);
-  const besideCalls = {
-    start,
-    ...(external ? { external } : {}),
-    ...(person ? { person } : {}),
-    ...approvalOnTape(input),
-  };
-  const ran = await runEngine(input, attempt, {
-    compiled,
-    state,
-    turnInput: { message: input.message, turnId },
-    queued,
-    ports,
-    recorded: recorder.ports,
-    engineInput,
-    sessionId: session.id,
-  });
+  const recorder = recordingPorts(inputs.ports, inputs.engineInput, stableRefsOf(compiled));
+  const ran = await runEngine(
+    { requestId: input.requestId, attempt, onStage: input.onStage },
+    { ...inputs, turnInput: { message: input.message, turnId }, recorded: recorder.ports, sessionId: session.id },
+  );
   const outcome: StoredOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
   const latencyMs = performance.now() - started;
+  const persisted = { turnId, sessionId: session.id, outcome, latencyMs };
   try {
-    await commitTurn(db, input, {
-      session,
-      agentId: agent.id,
-      configVersion: version,
-      environment: session.environment,
-      turnId,
-      turnIndex: state.turnIndex,
-      outcome,
-      latencyMs,
-      tape: { ...recorder.tape(), ...besideCalls },
-      toldNote: operatorNote,
-      reviewSampling: compiled.snapshot.settings.reviews.sampling,
-      approvalExpiryMinutes: compiled.snapshot.settings.approvals.expiry_minutes,
-      vault,
-    });
+    await commitTurn(
+      db,
+      {
+        ...persisted,
+        agentId: agent.id,
+        customerProfileId: session.customerProfileId,
+        turnIndex: state.turnIndex,
+        configVersion: version,
+        environment: session.environment,
+        tape: { ...recorder.tape(), ...inputs.tapeBeside },
+        actor: input.actor,
+        requestId: input.requestId,
+        ranInMode: session.mode,
+        toldNote: inputs.operatorNote,
+        settings: compiled.snapshot.settings,
+        vault: inputs.vault,
+      },
+      TURN_SETTLERS,
+      async (tx) => {
+        await input.onPersist?.(tx, { turnId });
+        await input.idempotency?.complete(tx, 200, turnResponseOf(persisted, outcome.response));
+      },
+    );
   } catch (error) {
     if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
     throw error;
   }
-  // Session event streams read the new lines (and a handoff's mode) once they are committed.
-  publishSessionChange(session.id);
   // After the commit, never awaited: a slow or absent collector costs the turn nothing.
   exportTurnTrace({
     turnId,
@@ -219,75 +177,8 @@ async function runAttempt(db: Database, input: HostTurnInput, attempt: number): 
     startedAtMs: startedAt,
     startedPerfMs: started,
     latencyMs,
-    modelCalls: timed.calls,
-    provider: host.model.name,
+    modelCalls: inputs.modelCalls,
+    provider: inputs.ports.model.name,
   });
-  return { turnId, sessionId: session.id, outcome, latencyMs, customerResponse: vault.restore(outcome.response) };
-}
-
-interface TurnToCommit {
-  session: SessionRow;
-  agentId: string;
-  configVersion: number;
-  environment: string | null;
-  turnId: string;
-  turnIndex: number;
-  outcome: StoredOutcome;
-  latencyMs: number;
-  tape: Omit<TurnTape, "end">;
-  /** The operator's return note the turn was told, cleared with its commit. */
-  toldNote: string | null;
-  reviewSampling: SamplingRule[];
-  approvalExpiryMinutes: number;
-  /** The turn's new vault entries are stored with it. */
-  vault: SessionVault;
-}
-
-/** The turn, its handoff consequences and the caller's own rows in one transaction. */
-async function commitTurn(db: Database, input: HostTurnInput, turn: TurnToCommit): Promise<void> {
-  const { session, turnId, outcome, latencyMs } = turn;
-  // The whole transaction again on a serialization failure or deadlock: it rolled back entirely.
-  await retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      await persistTurn(tx, {
-        turnId,
-        sessionId: session.id,
-        agentId: turn.agentId,
-        customerProfileId: session.customerProfileId,
-        turnIndex: turn.turnIndex,
-        message: outcome.message,
-        outcome,
-        latencyMs,
-        configVersion: turn.configVersion,
-        environment: turn.environment,
-        tape: turn.tape,
-        actor: input.actor,
-        requestId: input.requestId,
-        reviewSampling: turn.reviewSampling,
-      });
-      await turn.vault.save(tx);
-      await settleTurnHandoff(tx, {
-        sessionId: session.id,
-        agentId: turn.agentId,
-        turnId,
-        outcome,
-        ranInMode: session.mode,
-        toldNote: turn.toldNote,
-        actor: input.actor,
-        requestId: input.requestId,
-      });
-      await settleTurnApproval(tx, {
-        sessionId: session.id,
-        agentId: turn.agentId,
-        turnId,
-        outcome,
-        expiryMinutes: turn.approvalExpiryMinutes,
-      });
-      await input.onPersist?.(tx, { turnId, outcome, latencyMs, sessionId: session.id });
-    }),
-  );
-}
-
-function tapeApproval(approval: NonNullable<HostTurnInput["approval"]>): TapeApproval {
-  return { approval_id: approval.approvalId, tool_id: approval.toolId, decision: approval.decision };
+  return { ...persisted, customerResponse: inputs.vault.restore(outcome.response) };
 }

@@ -28,7 +28,48 @@ const BACKGROUND_RELEASE_EVERY_MS = 1000;
 // instance drops the record itself instead of answering 409 for a turn known not to have committed.
 const unreleased = new Set<string>();
 
-export type IdempotencyStart = { kind: "new"; recordId: string } | { kind: "replay"; status: number; body: unknown };
+type IdempotencyStart = { kind: "new"; recordId: string } | { kind: "replay"; status: number; body: unknown };
+
+/** The answer stored the first time, as it was: a 200 body or an error body. */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * A request's claim on its key (`defineRoute`'s `idempotent` option hands it to the handler): the work
+ * completes it in the transaction that commits the work, and releases it when it fails before that.
+ */
+export interface IdempotencyClaim {
+  /** Stores the answer in the caller's transaction, so the work and its replay record commit together. */
+  complete(tx: Transaction, status: number, body: unknown): Promise<void>;
+  /** The work failed before its commit: the key may be used again at once. Never throws; a finished record is kept. */
+  release(): Promise<void>;
+}
+
+/** Claims the request's key: the claim to complete with the work, or the answer stored the first time. */
+export async function claimIdempotent(
+  db: Database,
+  scope: string,
+  key: string,
+  request: unknown,
+): Promise<{ claim: IdempotencyClaim } | { replay: StoredAnswer }> {
+  const start = await beginIdempotent(db, scope, key, requestHash(request));
+  if (start.kind === "replay") return { replay: { status: start.status, body: start.body } };
+  const { recordId } = start;
+  let released = false;
+  return {
+    claim: {
+      complete: (tx, status, body) => completeIdempotent(tx, recordId, status, body),
+      // Whoever sees the failure first releases: the work, or the wrapper around it.
+      release: async () => {
+        if (released) return;
+        released = true;
+        await releaseIdempotent(db, recordId);
+      },
+    },
+  };
+}
 
 export function requestHash(body: unknown): string {
   return createHash("sha256")
@@ -40,12 +81,7 @@ export function requestHash(body: unknown): string {
  * Claims (scope, key) for this request. Same key and body after completion → the stored response;
  * same key, other body → 422; same key still running → 409.
  */
-export async function beginIdempotent(
-  db: Database,
-  scope: string,
-  key: string,
-  hash: string,
-): Promise<IdempotencyStart> {
+async function beginIdempotent(db: Database, scope: string, key: string, hash: string): Promise<IdempotencyStart> {
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new AppError("VALIDATION", "Idempotency-Key must be 1–128 characters of letters, digits, _ . : -", [
       { path: "Idempotency-Key", message: "invalid format" },
@@ -88,12 +124,7 @@ export async function beginIdempotent(
 }
 
 /** Stores the response in the caller's transaction, so the turn and its replay record commit together. */
-export async function completeIdempotent(
-  tx: Transaction,
-  recordId: string,
-  status: number,
-  body: unknown,
-): Promise<void> {
+async function completeIdempotent(tx: Transaction, recordId: string, status: number, body: unknown): Promise<void> {
   await completeIdempotencyRecord(tx, recordId, { status, body, expiresAt: new Date(Date.now() + DONE_TTL_MS) });
 }
 
@@ -102,7 +133,7 @@ export async function completeIdempotent(
  * is answering with the first error); a finished record is kept, so a turn whose commit did land
  * (the connection lost during COMMIT) is still answered from its record.
  */
-export async function releaseIdempotent(db: Database, recordId: string): Promise<void> {
+async function releaseIdempotent(db: Database, recordId: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await deleteInFlightIdempotencyRecord(db, recordId);

@@ -22,7 +22,7 @@ import { runAndPersistTurn } from "./host-turn";
 // (POST …/goal/restore or …/goal/reformulations) for the same session. B's in-process session lock is
 // not A's, so nothing but the database orders them. The race is made deterministic by committing B's
 // change from inside A's sensor call, i.e. after A loaded the session and before A persists the turn.
-// Before persistTurn re-read the goal under its row lock, A wrote back the goal it had loaded and B's
+// Before the turn's commit re-read the goal under its row lock, A wrote back the goal it had loaded and B's
 // committed change was lost.
 
 const ORIGINAL = "What happened in crypto markets today?";
@@ -118,7 +118,7 @@ async function goalEvents(ids: (string | null | undefined)[]) {
     .orderBy(asc(ledgerEvents.seq));
 }
 
-describe("persistTurn keeps goal changes another instance committed during the turn", () => {
+describe("a turn's commit keeps goal changes another instance committed during the turn", () => {
   it("a restore committed while the turn ran survives the turn's persist", async () => {
     const sessionId = await sessionWithOriginal();
     const accepted = await proposeOnB(sessionId);

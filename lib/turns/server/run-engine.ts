@@ -1,7 +1,7 @@
 import "server-only";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
-import type { Span, TurnInput, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
+import type { Span, TurnInput } from "@/lib/engine/contracts/turn-outcome";
 import { runTurn } from "@/lib/engine/pipeline/run-turn";
 import { queuedOutcome } from "@/lib/engine/pipeline/turn-without-pipeline";
 import type { EnginePorts } from "@/lib/engine/ports";
@@ -9,15 +9,14 @@ import { maskPii } from "@/lib/engine/stages/privacy/mask-pii";
 import { loggableError } from "@/lib/server/loggable-error";
 import type { StageEvent } from "@/lib/turns/turn-stream";
 import { engineErrorOutcome } from "./engine-error-outcome";
-import type { HostTurnInput } from "./host-turn";
+import type { StoredOutcome } from "./turn-settler";
 
 /**
  * The pipeline (or, while a person has the session, the queued outcome) for one attempt. An engine bug
  * must not lose the customer's message: the turn is then stored as an error.
  */
 export async function runEngine(
-  input: HostTurnInput,
-  attempt: number,
+  call: { requestId: string; attempt: number; onStage?: (stage: StageEvent) => void },
   run: {
     compiled: CompiledAgent;
     state: SessionState;
@@ -35,21 +34,18 @@ export async function runEngine(
   try {
     if (run.queued)
       return { ...queuedOutcome(compiled, state, { ...turnInput, message: masked() }, run.ports), message: masked() };
-    const onStage = input.onStage ? stageListener(input.onStage, attempt) : undefined;
+    const onStage = call.onStage ? stageListener(call.onStage, call.attempt) : undefined;
     const outcome = await runTurn(compiled, state, { ...turnInput, ...run.engineInput }, run.recorded, { onStage });
     return { ...outcome, message: outcome.message ?? masked() };
   } catch (error) {
     console.error(
-      `[hostTurn] engine failed on session ${run.sessionId}, request ${input.requestId}`,
+      `[hostTurn] engine failed on session ${run.sessionId}, request ${call.requestId}`,
       loggableError(error),
     );
     const message = masked();
     return { ...engineErrorOutcome(compiled, state, message, turnInput.turnId, run.ports), message };
   }
 }
-
-/** An outcome as stored: with the customer's message, masked. */
-export type StoredOutcome = TurnOutcome & { message: string };
 
 /**
  * Stage events carry what the stage decided and when; attributes (extracted values, checks) stay in

@@ -99,7 +99,7 @@ describe("goal state transitions", () => {
   });
 });
 
-describe("withTurnGoal (what persistTurn stores)", () => {
+describe("withTurnGoal (what a turn's commit stores)", () => {
   const withOriginal = originalGoalFromTurn({}, ORIGINAL, "answered", 0);
 
   it("keeps what was committed while the turn ran: a restore is not undone by the goal the turn loaded", () => {

@@ -1,12 +1,12 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import type { Database } from "@/db/types";
 import { answersCustomer } from "@/lib/server/customer-view";
-import { defineRoute, type ErrorReply, errorBodyOf, passThrough } from "@/lib/server/define-route";
-import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
+import { defineRoute, errorBodyOf, passThrough } from "@/lib/server/define-route";
 import { restoredForCustomer } from "@/lib/server/privacy/customer-reply";
-import { eventStreamResponse, type TurnEventSink } from "@/lib/turns/server/event-stream-response";
-import { runAndPersistTurn } from "@/lib/turns/server/host-turn";
-import { beginIdempotent, completeIdempotent, releaseIdempotent, requestHash } from "@/lib/turns/server/idempotency";
+import { eventStreamResponse } from "@/lib/turns/server/event-stream-response";
+import { runAndPersistTurn, turnResponseOf } from "@/lib/turns/server/host-turn";
+import type { StoredAnswer } from "@/lib/turns/server/idempotency";
 import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import {
   type ErrorEventBody,
@@ -40,97 +40,27 @@ export const POST = defineRoute(
     body: PostTurnBody,
     response: PostTurnResponse,
     customer: CUSTOMER_VIEW,
+    // A widget's turn limits count repeats of a key too.
+    admit: async ({ db, principal, params, request }) => {
+      if (principal.kind === "publishable_key") await admitWidgetTurn(db, principal, params.id, request);
+    },
+    idempotent: {
+      request: ({ params, body }) => ({ session: params.id, ...body }),
+      replay: (stored, { db, params, request }) => replayTurn(stored, db, params.id, request),
+    },
   },
-  async ({ db, params, body, request, principal, actor, requestId, reply }) => {
-    if (principal.kind === "publishable_key") await admitWidgetTurn(db, principal, params.id, request);
-    const customer = answersCustomer(CUSTOMER_VIEW, request);
-    const shaped = (turn: TurnResponse) => (customer ? customerTurnOf(turn) : turn);
-    const stageEvent = (stage: StageEvent): AnyTurnEvent =>
-      customer ? { event: "stage", data: customerStageOf(stage) } : { event: "stage", data: stage };
-    const turnEvent = (turn: TurnResponse): AnyTurnEvent =>
-      customer ? { event: "turn", data: customerTurnOf(turn) } : { event: "turn", data: turn };
-    const streaming = wantsEventStream(request.headers.get("accept"));
-    const key = request.headers.get("idempotency-key");
-    let recordId: string | null = null;
-    if (key !== null) {
-      const start = await beginIdempotent(
-        db,
-        `${principal.kind}:${principal.id}`,
-        key,
-        requestHash({ session: params.id, ...body }),
-      );
-      if (start.kind === "replay") {
-        const headers = { "idempotent-replayed": "true" };
-        const body =
-          start.status === 200
-            ? shaped((await restoredForCustomer(db, params.id, start.body)) as TurnResponse)
-            : start.body;
-        // The answer stored the first time, as it was: a 200 body or an error body.
-        if (!streaming) return passThrough(NextResponse.json(body, { status: start.status, headers }));
-        // The stored result, as the stream's one final event.
-        return passThrough(
-          eventStreamResponse<AnyTurnEvent>(async (sink) => {
-            if (start.status === 200) sink.send({ event: "turn", data: body as TurnEventBody });
-            else
-              sink.send({
-                event: "error",
-                data: { status: start.status, ...(start.body as object) } as ErrorEventBody,
-              });
-          }, headers),
-        );
-      }
-      recordId = start.recordId;
-    }
+  async ({ db, params, body, request, actor, requestId, idempotency, reply }) => {
+    const view = turnView(request);
+    const run = (onStage?: (stage: StageEvent) => void) =>
+      runAndPersistTurn(db, { sessionId: params.id, message: body.message, actor, requestId, idempotency, onStage });
 
-    /** Runs and stores the turn; the 200 body, or the error Response the JSON form answers with. */
-    const execute = async (onStage?: (stage: StageEvent) => void): Promise<TurnResponse | ErrorReply> => {
-      try {
-        let stored: TurnResponse | null = null;
-        const persisted = await withGoalAbortMapped(requestId, () =>
-          runAndPersistTurn(db, {
-            sessionId: params.id,
-            message: body.message,
-            actor,
-            requestId,
-            onStage,
-            onPersist: async (tx, t) => {
-              stored = {
-                turn_id: t.turnId,
-                session_id: t.sessionId,
-                response: t.outcome.response,
-                outcome: t.outcome.outcome,
-                provenance: t.outcome.provenance,
-                model_calls: t.outcome.modelCalls,
-                latency_ms: Math.round(t.latencyMs),
-              };
-              if (recordId) await completeIdempotent(tx, recordId, 200, stored);
-            },
-          }),
-        );
-        if (persisted instanceof Response) {
-          if (recordId) await releaseIdempotent(db, recordId);
-          return persisted;
-        }
-        if (!stored) throw new Error(`turn ${persisted.turnId} was stored without its response body`);
-        return { ...(stored as TurnResponse), response: persisted.customerResponse };
-      } catch (error) {
-        if (recordId) await releaseIdempotent(db, recordId);
-        throw error;
-      }
-    };
-
-    if (streaming) {
+    if (wantsEventStream(request.headers.get("accept"))) {
       // The turn runs to its commit whether or not the client is still reading.
       return passThrough(
-        eventStreamResponse(async (sink: TurnEventSink<AnyTurnEvent>) => {
+        eventStreamResponse<AnyTurnEvent>(async (sink) => {
           try {
-            const result = await execute((stage) => sink.send(stageEvent(stage)));
-            if (result instanceof Response) {
-              const errorBody = (await result.json()) as Omit<ErrorEventBody, "status">;
-              sink.send({ event: "error", data: { status: result.status, ...errorBody } });
-            } else {
-              sink.send(turnEvent(result));
-            }
+            const turn = await run((stage) => sink.send(view.stageEvent(stage)));
+            sink.send(view.turnEvent(turnResponseOf(turn, turn.customerResponse)));
           } catch (error) {
             const { status, body: errorBody, headers } = errorBodyOf(error, request, requestId);
             const retryAfter = headers["retry-after"];
@@ -144,10 +74,9 @@ export const POST = defineRoute(
     }
 
     const started = performance.now();
-    const result = await execute();
-    if (result instanceof Response) return result;
+    const turn = await run();
     const serverTiming = `turn;dur=${(performance.now() - started).toFixed(1)}`;
-    return reply(200, shaped(result), { "server-timing": serverTiming });
+    return reply(200, view.shaped(turnResponseOf(turn, turn.customerResponse)), { "server-timing": serverTiming });
   },
 );
 
@@ -157,3 +86,28 @@ export const OPTIONS = widgetPreflight("session", "POST");
 type TurnResponse = z.input<typeof PostTurnResponse>;
 /** What the stream sends: the operator's events, or the customer's shape of them. */
 type AnyTurnEvent = TurnStreamEvent | z.input<typeof CustomerTurnStreamEvent>;
+
+/** The operator's shape of the answer and its events, or the customer's (docs/widget.md). */
+function turnView(request: Request) {
+  const customer = answersCustomer(CUSTOMER_VIEW, request);
+  return {
+    shaped: (turn: TurnResponse) => (customer ? customerTurnOf(turn) : turn),
+    stageEvent: (stage: StageEvent): AnyTurnEvent =>
+      customer ? { event: "stage", data: customerStageOf(stage) } : { event: "stage", data: stage },
+    turnEvent: (turn: TurnResponse): AnyTurnEvent =>
+      customer ? { event: "turn", data: customerTurnOf(turn) } : { event: "turn", data: turn },
+  };
+}
+
+/** The answer stored the first time, as it was (a 200 body or an error body); streamed as the one final event. */
+async function replayTurn(stored: StoredAnswer, db: Database, sessionId: string, request: Request): Promise<Response> {
+  const body =
+    stored.status === 200
+      ? turnView(request).shaped((await restoredForCustomer(db, sessionId, stored.body)) as TurnResponse)
+      : stored.body;
+  if (!wantsEventStream(request.headers.get("accept"))) return NextResponse.json(body, { status: stored.status });
+  return eventStreamResponse<AnyTurnEvent>(async (sink) => {
+    if (stored.status === 200) sink.send({ event: "turn", data: body as TurnEventBody });
+    else sink.send({ event: "error", data: { status: stored.status, ...(body as object) } as ErrorEventBody });
+  });
+}

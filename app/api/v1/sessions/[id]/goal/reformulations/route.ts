@@ -2,7 +2,6 @@ import { GoalReformulationResponse } from "@/lib/goals/goal-response-schemas";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { applyGoalReformulation } from "@/lib/server/goals/apply-goal-reformulation";
-import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { SessionIdParams } from "../../../../params";
 import { ProposeReformulationBody } from "./schema";
 
@@ -18,8 +17,6 @@ export const POST = defineRoute(
   },
   async ({ db, params, body, actor, requestId }) => {
     await sessionOr404(db, params.id);
-    return withGoalAbortMapped(requestId, () =>
-      applyGoalReformulation(db, { sessionId: params.id, candidate: body, actor, requestId, source: "api" }),
-    );
+    return applyGoalReformulation(db, { sessionId: params.id, candidate: body, actor, requestId, source: "api" });
   },
 );

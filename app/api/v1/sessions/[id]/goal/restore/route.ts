@@ -1,7 +1,6 @@
 import { RestoreGoalResponse } from "@/lib/goals/goal-response-schemas";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { withGoalAbortMapped } from "@/lib/server/goals/goal-abort-response";
 import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
 import { SessionIdParams } from "../../../../params";
 
@@ -11,6 +10,6 @@ export const POST = defineRoute(
   { scope: "goals:write", params: SessionIdParams, response: RestoreGoalResponse },
   async ({ db, params, actor, requestId }) => {
     await sessionOr404(db, params.id);
-    return withGoalAbortMapped(requestId, () => restoreOriginalGoal(db, { sessionId: params.id, actor, requestId }));
+    return restoreOriginalGoal(db, { sessionId: params.id, actor, requestId });
   },
 );

@@ -1,0 +1,126 @@
+import "server-only";
+import { getAgentById } from "@/db/queries/agents";
+import { getSession } from "@/db/queries/conversations";
+import { lastOutcomes } from "@/db/queries/handoffs";
+import { tapeEndOf } from "@/db/queries/replay";
+import type { AgentRow, Database, SessionRow } from "@/db/types";
+import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
+import type { SessionState } from "@/lib/engine/contracts/session-state";
+import type { ApprovalDecision, TurnInput } from "@/lib/engine/contracts/turn-outcome";
+import { fallbackStreak } from "@/lib/engine/pipeline/fallback-streak";
+import type { EnginePorts } from "@/lib/engine/ports";
+import { externalStateAt } from "@/lib/engine/replay/external-state";
+import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
+import { startFingerprint } from "@/lib/engine/replay/start-state";
+import type { TurnTape } from "@/lib/engine/replay/tape";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/server/errors";
+import { toolsWithRealValues } from "@/lib/server/privacy/real-value-tools";
+import { openSessionVault, type SessionVault } from "@/lib/server/privacy/session-vault";
+import { type TimedModelCall, timedModel } from "@/lib/server/telemetry/timed-model";
+import { hostPorts } from "./host-ports";
+import { getCompiledAgent } from "./load-snapshot";
+import { loadSessionState } from "./session-state";
+import { tapePersonOf } from "./tape-person";
+
+/** An operator's decision on a paused tool call, which the turn resumes (docs/approvals.md). */
+export type ResumedApproval = ApprovalDecision & { approvalId: string };
+
+/** Everything one attempt of a turn runs on, read once, before the engine runs. */
+export interface TurnInputs {
+  session: SessionRow;
+  agent: AgentRow;
+  /** The configuration version the turn runs at (docs/environments.md). */
+  version: number;
+  compiled: CompiledAgent;
+  state: SessionState;
+  /** While a person has the session the message is stored and nothing runs (docs/handoffs.md). */
+  queued: boolean;
+  /** The operator's return note the turn is told (none while queued). */
+  operatorNote: string | null;
+  /** The engine's input beside the message and turn id. */
+  engineInput: Omit<TurnInput, "message" | "turnId">;
+  vault: SessionVault;
+  /** The host's ports with the model timed, tools given real values and the session's vault. */
+  ports: EnginePorts;
+  /** The model calls timed so far, for the trace export. */
+  modelCalls: TimedModelCall[];
+  /** What the turn's tape records beside its ports' answers: where it started, the outside state, a person, a decision. */
+  tapeBeside: Pick<TurnTape, "start" | "external" | "person" | "approval">;
+}
+
+/**
+ * The one read of a turn's inputs: the session and its agent, the compiled agent at the session's
+ * version, the session's vault, state, previous tape end, recent outcomes and (when a person was part of
+ * it) the operator's messages. Each attempt reads them afresh: a rerun runs on the new state.
+ */
+export async function loadTurnInputs(
+  db: Database,
+  input: { sessionId: string; approval?: ResumedApproval },
+): Promise<TurnInputs> {
+  const session = await getSession(db, input.sessionId);
+  if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  const agent = await getAgentById(db, session.agentId);
+  if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
+  const host = hostPorts();
+  // Model calls are timed for the trace export; the engine sees the same provider.
+  const timed = timedModel(host.model);
+  // docs/environments.md: a session given a version runs at it whatever the draft did since; one
+  // without (draft, unpinned production) follows the latest, as before environments.
+  const version = session.configVersion ?? agent.configVersion;
+  const [compiled, vault] = await Promise.all([
+    getCompiledAgent(db, agent, host.embedder, version),
+    openSessionVault(db, session.id),
+  ]);
+  const { settings } = compiled.snapshot;
+  const tools = toolsWithRealValues(host.tools, vault, settings.privacy);
+  const queued = session.mode !== "agent";
+  const fallbackLimit = settings.handoff.fallbacks_before_handoff;
+  const [state, previousEnd, outcomesBefore, person] = await Promise.all([
+    loadSessionState(db, session, compiled),
+    session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
+    lastOutcomes(db, session.id, fallbackLimit),
+    tapePersonOf(db, session),
+  ]);
+  const operatorNote = queued ? null : session.operatorNote;
+  const engineInput = {
+    continuityEnabled: continuityFor(session.continuityEnabled, settings.continuity.enabled),
+    fallbackStreak: fallbackStreak(outcomesBefore, fallbackLimit),
+    ...(operatorNote ? { operatorNote } : {}),
+    ...(input.approval ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } } : {}),
+  };
+  const external = externalStateAt(state, previousEnd as TurnTape["end"] | null);
+  const start = startFingerprint(state, { fallbackStreak: engineInput.fallbackStreak }, stableRefsOf(compiled));
+  return {
+    session,
+    agent,
+    version,
+    compiled,
+    state,
+    queued,
+    operatorNote,
+    engineInput,
+    vault,
+    ports: { ...host, model: timed.model, tools, vault: vault.port },
+    modelCalls: timed.calls,
+    tapeBeside: {
+      start,
+      ...(external ? { external } : {}),
+      ...(person ? { person } : {}),
+      ...(input.approval ? { approval: tapeApproval(input.approval) } : {}),
+    },
+  };
+}
+
+/**
+ * The session's own choice wins; otherwise the deployment flag NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED
+ * (default false) gates the agent's continuity.enabled (docs/continuity.md).
+ */
+function continuityFor(sessionToggle: boolean | null, agentEnabled: boolean): boolean {
+  if (sessionToggle !== null) return sessionToggle;
+  return env().NEXT_PUBLIC_GROUNDING_CONTINUITY_ENABLED && agentEnabled;
+}
+
+function tapeApproval(approval: ResumedApproval): NonNullable<TurnTape["approval"]> {
+  return { approval_id: approval.approvalId, tool_id: approval.toolId, decision: approval.decision };
+}
