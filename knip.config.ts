@@ -26,8 +26,8 @@ const config: KnipConfig = {
     "test/faults/multi-instance-test.ts",
     // Run by scripts/test-all.sh as `npx tsx test/faults/db-blip-test.ts`.
     "test/faults/db-blip-test.ts",
-    // The worker threads lib/server/testers/tester-pool.ts and lib/boot/compose.ts (for the compute pool) start from a URL.
-    "lib/server/testers/tester-worker.ts",
+    // The worker threads lib/testers/server/tester-pool.ts and lib/boot/compose.ts (for the compute pool) start from a URL.
+    "lib/testers/server/tester-worker.ts",
     "lib/boot/compute-worker.ts",
     // Put in place of `server-only` by the alias in vitest.config.ts.
     "test/server-only-stub.ts",

@@ -8,10 +8,8 @@
 # and not the composition root (lib/boot/), which hands it what the features provide. biome.json cannot hold
 # comments, so its allow-list for that rule (the lib/server override's "!" entries) is explained here; each
 # entry is to be removed as it moves, and the rule holds for the rest of lib/server, so a new import fails:
-#   - features not yet moved out of lib/server, which import other features' servers: agents/ (bundles,
-#     replay, conversation tests), goals/, privacy/ (goals' turn-goal.ts and privacy's session-vault.ts
-#     are the turn host's settlers: they implement lib/turns/server/turn-settler), routing-check/,
-#     sandbox/, traces/ (loops, handoffs, reviews, turn views);
+#   - agents/ (the configuration entities and the config write path, which import bundles, replay and
+#     conversation tests): a feature not yet moved out of lib/server;
 #   - background/compute-pool.ts and background/compute-worker.ts: the engine ports (host-ports,
 #     env-ports) went to lib/turns/server with the turn host;
 #   - define-route.ts: the turn route's idempotency (lib/turns/server/idempotency).

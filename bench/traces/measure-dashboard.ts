@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Database } from "@/db/types";
-import { loadAgentDashboard } from "@/lib/server/traces/load-agent-dashboard";
-import { rollUpDashboards } from "@/lib/server/traces/roll-up-dashboards";
+import { loadAgentDashboard } from "@/lib/traces/server/load-agent-dashboard";
+import { rollUpDashboards } from "@/lib/traces/server/roll-up-dashboards";
 import { percentile } from "../report";
 
 // The agent page's dashboard over the biggest agent (40 % of the turns). Before the dashboard.rollup

@@ -14,7 +14,7 @@ import type { AgentCounts } from "@/db/queries/agents";
 import type { AgentRow, LedgerEventRow } from "@/db/types";
 import type { ProductionServes } from "@/lib/environments/production-serves";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
+import type { AgentDashboardData } from "@/lib/traces/server/load-agent-dashboard";
 import { AgentDashboardSection } from "../dashboard/agent-dashboard";
 import { ProductionVersionStat } from "./production-version-stat";
 

@@ -3,9 +3,9 @@ import { Suspense } from "react";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { reviewQueueHref } from "@/lib/reviews/review-href";
-// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { AgentDashboardData } from "@/lib/server/traces/load-agent-dashboard";
 import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
+import type { AgentDashboardData } from "@/lib/traces/server/load-agent-dashboard";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { DashboardCard } from "./dashboard-card";
 import { HandoffRates } from "./handoff-rates";

@@ -3,7 +3,7 @@ import { SaveAsTestDialog } from "@/components/conversation-tests/save-as-test-d
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import type { SandboxData } from "@/lib/sandbox/server/load-sandbox";
 import { ContinuityToggle } from "./continuity-toggle";
 import { SandboxWorkspace } from "./sandbox-workspace";
 import { SessionPicker } from "./session-picker";

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { signInHref } from "@/lib/identity/safe-return-path";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import type { SandboxData } from "@/lib/sandbox/server/load-sandbox";
 import { ChatThread } from "./chat-thread";
 import { Composer } from "./composer";
 import { ConfigNamesProvider } from "./config-names";

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { startTransition, useOptimistic } from "react";
 import { NativeSelect } from "@/components/ui/select";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import type { SandboxData } from "@/lib/sandbox/server/load-sandbox";
 import { formatUtc, sandboxHref, shortId } from "./sandbox-format";
 
 interface SessionPickerProps {

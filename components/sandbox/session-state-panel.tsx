@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import type { SandboxData } from "@/lib/sandbox/server/load-sandbox";
 import { continuityByDefault, continuityReason } from "@/lib/turns/continuity-reason";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 

@@ -3,7 +3,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { SandboxData } from "@/lib/server/sandbox/load-sandbox";
+import type { SandboxData } from "@/lib/sandbox/server/load-sandbox";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { ContinuityPanel } from "./continuity-panel";
 import { LiveTimeline, type LiveTurn } from "./live-timeline";

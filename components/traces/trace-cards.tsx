@@ -2,9 +2,9 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { TraceListRow } from "@/db/queries/traces";
-// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
 import { plural } from "@/lib/text/plural";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
+import type { TraceOptions } from "@/lib/traces/server/load-traces-page";
 import { turnHref } from "@/lib/traces/trace-search";
 import { formatMs } from "../sandbox/sandbox-format";
 import { TurnTime, Violations } from "./trace-row-parts";

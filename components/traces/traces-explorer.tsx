@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TracesPageData } from "@/lib/server/traces/load-traces-page";
+import type { TracesPageData } from "@/lib/traces/server/load-traces-page";
 import { hasTraceFilters, type TraceSearch, tracesHref } from "@/lib/traces/trace-search";
 import { TraceCards } from "./trace-cards";
 import { TracesFilterForm } from "./traces-filter-form";

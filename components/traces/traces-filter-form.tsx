@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
+import type { TraceOptions } from "@/lib/traces/server/load-traces-page";
 import { hasTraceFilters, type TraceSearch, tracesHref } from "@/lib/traces/trace-search";
 
 // The filters land in the URL (bookmarkable, shareable, back-button friendly) and the page re-renders

@@ -5,7 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { TraceListRow } from "@/db/queries/traces";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TraceOptions } from "@/lib/server/traces/load-traces-page";
+import type { TraceOptions } from "@/lib/traces/server/load-traces-page";
 import { tracesHref, turnHref } from "@/lib/traces/trace-search";
 import { formatCount, formatMs } from "../sandbox/sandbox-format";
 import { TurnTime, Violations } from "./trace-row-parts";

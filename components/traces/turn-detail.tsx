@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TurnDetailData } from "@/lib/server/traces/load-turn-detail";
+import type { TurnDetailData } from "@/lib/traces/server/load-turn-detail";
 import { tracesHref } from "@/lib/traces/trace-search";
 import { nameIds } from "@/lib/turns/name-ids";
 import { TurnLoops } from "../loops/turn-loops";

@@ -5,13 +5,13 @@ import type { Database } from "@/db/types";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { warnExpiringApprovals } from "@/lib/approvals/server/warn-expiring-approvals";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
+import { applyRetention } from "@/lib/customers/server/apply-retention";
 import type { OnDemandJobName } from "@/lib/jobs/job-contracts";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
 import type { JobDefinition } from "@/lib/server/jobs/job-queue";
 import { type JobRegistry, jobQueueFor } from "@/lib/server/jobs/process-queue";
 import { anchorLedger } from "@/lib/server/ledger/anchor-ledger";
-import { applyRetention } from "@/lib/server/retention/apply-retention";
-import { rollUpDashboards } from "@/lib/server/traces/roll-up-dashboards";
+import { rollUpDashboards } from "@/lib/traces/server/roll-up-dashboards";
 import { DELIVERY_CONCURRENCY, runWebhookDeliveryJob } from "@/lib/webhooks/server/deliver-webhook";
 import { sweepWebhookDeliveries } from "@/lib/webhooks/server/sweep-webhook-deliveries";
 

@@ -10,7 +10,7 @@ import { createScriptedProvider } from "@/lib/engine/testing/scripted-provider";
 import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
 import { AppError } from "@/lib/server/errors";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { loadAgentDashboard } from "@/lib/server/traces/load-agent-dashboard";
+import { loadAgentDashboard } from "@/lib/traces/server/load-agent-dashboard";
 import { createSession } from "@/lib/turns/server/create-session";
 import { overrideHostPorts } from "@/lib/turns/server/host-ports";
 import { hostTurn } from "@/lib/turns/server/host-turn";

@@ -2,8 +2,8 @@
 
 import { TestFieldValueInput } from "@/lib/fields/field-action-schemas";
 import { defineAction } from "@/lib/server/define-action";
-import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
-import { testerRateLimiter } from "@/lib/server/testers/tester-rate-limit";
+import { runTesterJobOffThread } from "@/lib/testers/server/tester-pool";
+import { testerRateLimiter } from "@/lib/testers/server/tester-rate-limit";
 
 // A value is a few words and rules are short predicates: 1 s is thousands of times what a test takes.
 const TEST_TIME_LIMIT_MS = 1000;

@@ -2,8 +2,8 @@
 
 import { TestVariableInput } from "@/lib/fields/field-action-schemas";
 import { defineAction } from "@/lib/server/define-action";
-import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
-import { testerRateLimiter } from "@/lib/server/testers/tester-rate-limit";
+import { runTesterJobOffThread } from "@/lib/testers/server/tester-pool";
+import { testerRateLimiter } from "@/lib/testers/server/tester-rate-limit";
 
 // The demo's three variables take about 120 ms on a 50,000-character reply (the input's limit),
 // normalization and money parsing included; 1 s leaves room for many patterns and stops the rest.

@@ -1,9 +1,9 @@
 "use server";
 
 import { RestoreGoalInput } from "@/lib/goals/goal-action-schemas";
+import { restoreOriginalGoal } from "@/lib/goals/server/restore-original-goal";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineAction } from "@/lib/server/define-action";
-import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
 
 // The sandbox's "Restore original goal" button. Designers run sandbox sessions, so they may restore
 // them. A ledger failure (DTL-STRAT-011) changes nothing and surfaces as an internal error with a request id.

@@ -3,7 +3,7 @@
 import { EvaluateRuleExpressionInput } from "@/lib/rules/rule-action-schemas";
 import { evaluateRuleExpression } from "@/lib/server/agents/rules/evaluate-rule-expression";
 import { defineAction } from "@/lib/server/define-action";
-import { testerRateLimiter } from "@/lib/server/testers/tester-rate-limit";
+import { testerRateLimiter } from "@/lib/testers/server/tester-rate-limit";
 
 // The rule editor's tester: read-only, so a viewer may try expressions too.
 export const evaluateRuleExpressionAction = defineAction(

@@ -18,7 +18,7 @@ import { liveTurnCounter } from "./live-turns";
 // Under `next build` Turbopack bundles the worker from the spawner's `new Worker(new URL(…,
 // import.meta.url))`. Unbundled (vitest, the tsx scripts) that URL is the TypeScript source, which
 // Node refuses (ERR_UNKNOWN_FILE_EXTENSION): then the pool asks for a small eval worker that
-// registers tsx and imports the entry (`tsxWorker`), as the tester pool does (lib/server/testers/tester-pool.ts).
+// registers tsx and imports the entry (`tsxWorker`), as the tester pool does (lib/testers/server/tester-pool.ts).
 const TSX_BOOTSTRAP = `import("tsx/esm/api").then((tsx) => {
   tsx.register();
   return import(require("node:worker_threads").workerData.entry);

@@ -1,7 +1,7 @@
 import "server-only";
 import { existingSessionAndTurnIds } from "@/db/queries/job-run-redaction";
 import type { DbOrTx } from "@/db/types";
-import { dropMentions } from "../customers/drop-mentions";
+import { dropMentions } from "@/lib/customers/drop-mentions";
 import type { JobOutcome } from "./job-queue";
 
 // Session and turn ids are UUIDs; a test case's recorded turn_id is free text and may be anything.

@@ -1,10 +1,10 @@
 import "server-only";
 import { approvalSettler } from "@/lib/approvals/server/turn-approval";
+import { goalSettler } from "@/lib/goals/server/turn-goal";
 import { handoffSettler } from "@/lib/handoffs/server/turn-handoff";
 import { loopSettler } from "@/lib/loops/server/turn-loops";
+import { vaultSettler } from "@/lib/privacy/server/session-vault";
 import { reviewSettler } from "@/lib/reviews/server/sample-session";
-import { goalSettler } from "@/lib/server/goals/turn-goal";
-import { vaultSettler } from "@/lib/server/privacy/session-vault";
 import { turnRecord } from "./turn-record";
 import type { TurnSettler } from "./turn-settler";
 

@@ -2,9 +2,9 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import type { DbOrTx } from "@/db/types";
 import { env } from "@/lib/env";
+import { openValue, sealValue } from "@/lib/privacy/server/vault-cipher";
+import { vaultKey } from "@/lib/privacy/server/vault-key";
 import { ensureAuthSecret } from "@/lib/server/instance-secret";
-import { openValue, sealValue } from "@/lib/server/privacy/vault-cipher";
-import { vaultKey } from "@/lib/server/privacy/vault-key";
 
 // An agent's customer identity secret is kept sealed (AES-256-GCM, the PII vault's cipher) because an
 // HMAC check needs the secret itself; a hash, as for API keys, could not verify a signature. The key

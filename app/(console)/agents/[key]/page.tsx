@@ -4,8 +4,8 @@ import { listLedgerEvents } from "@/db/queries/ledger";
 import { productionServes } from "@/lib/environments/server/production-serves";
 import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadAgentDashboard } from "@/lib/server/traces/load-agent-dashboard";
 import { parseDashboardDays } from "@/lib/traces/dashboard-series";
+import { loadAgentDashboard } from "@/lib/traces/server/load-agent-dashboard";
 
 async function AgentPage({
   params,

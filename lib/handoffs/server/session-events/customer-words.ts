@@ -1,10 +1,10 @@
 import "server-only";
 import type { DbOrTx } from "@/db/types";
 import { placeholdersIn } from "@/lib/engine/stages/privacy/placeholder";
-import { openSessionVault, type SessionVault } from "@/lib/server/privacy/session-vault";
+import { openSessionVault, type SessionVault } from "@/lib/privacy/server/session-vault";
 
 // The customer's own stream shows their own words: what the session stored masked (docs/privacy.md)
-// comes back from the session's vault, as the turn answer does (lib/server/privacy/customer-reply.ts).
+// comes back from the session's vault, as the turn answer does (lib/privacy/server/customer-reply.ts).
 // A stream stays open across turns, and each turn may add entries: a text holding a placeholder the
 // opened vault does not know opens it again once for that text. One still unknown after that (a
 // customer who typed "[CARD_9]", a vault without its key) is shown as written.

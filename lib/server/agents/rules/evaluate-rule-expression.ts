@@ -4,7 +4,7 @@ import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import { type ExpressionEvaluation, parseTesterValue } from "@/lib/engine/cel/evaluate-expression";
 import { declaredVariables } from "@/lib/engine/contracts/bundle-expressions";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
-import { runTesterJobOffThread } from "@/lib/server/testers/tester-pool";
+import { runTesterJobOffThread } from "@/lib/testers/server/tester-pool";
 
 // An expression is a one-liner over typed values: 1 s is thousands of times what a test takes.
 const TEST_TIME_LIMIT_MS = 1000;

@@ -1,7 +1,7 @@
 import { SandboxPage } from "@/components/sandbox/sandbox-page";
+import { loadSandbox } from "@/lib/sandbox/server/load-sandbox";
 import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadSandbox } from "@/lib/server/sandbox/load-sandbox";
 
 async function Page({
   params,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TracesExplorer } from "@/components/traces/traces-explorer";
 import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadTracesPage } from "@/lib/server/traces/load-traces-page";
+import { loadTracesPage } from "@/lib/traces/server/load-traces-page";
 import { parseTraceSearch } from "@/lib/traces/trace-search";
 
 export const metadata: Metadata = { title: "Traces" };

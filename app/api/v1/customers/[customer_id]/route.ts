@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CustomerDeletionBody } from "@/lib/customers/customer-deletion-body";
-import { deleteCustomer } from "@/lib/server/customers/delete-customer";
+import { deleteCustomer } from "@/lib/customers/server/delete-customer";
 import { defineRoute } from "@/lib/server/define-route";
 
 // The API's customer_id as sessions are created with it (CreateSessionBody): at most 200 characters.

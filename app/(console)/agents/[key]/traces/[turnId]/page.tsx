@@ -5,7 +5,7 @@ import { roleAtLeast } from "@/lib/identity/roles";
 import { loadSessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
 import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
 import { getDb } from "@/lib/server/db";
-import { loadTurnDetail } from "@/lib/server/traces/load-turn-detail";
+import { loadTurnDetail } from "@/lib/traces/server/load-turn-detail";
 
 export const metadata: Metadata = { title: "Turn detail" };
 

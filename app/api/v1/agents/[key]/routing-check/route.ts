@@ -1,6 +1,6 @@
 import { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
+import { checkAgentRouting } from "@/lib/routing-check/server/check-agent-routing";
 import { defineRoute } from "@/lib/server/define-route";
-import { checkAgentRouting } from "@/lib/server/routing-check/check-agent-routing";
 import { AgentKeyParams } from "../../../params";
 
 // POST /api/v1/agents/{key}/routing-check → each enabled scenario's entry examples run leave-one-out

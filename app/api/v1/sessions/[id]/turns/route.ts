@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import type { Database } from "@/db/types";
+import { restoredForCustomer } from "@/lib/privacy/server/customer-reply";
 import { answersCustomer } from "@/lib/server/customer-view";
 import { defineRoute, errorBodyOf, passThrough } from "@/lib/server/define-route";
-import { restoredForCustomer } from "@/lib/server/privacy/customer-reply";
 import { eventStreamResponse } from "@/lib/turns/server/event-stream-response";
 import { runAndPersistTurn, turnResponseOf } from "@/lib/turns/server/host-turn";
 import type { StoredAnswer } from "@/lib/turns/server/idempotency";

@@ -1,7 +1,7 @@
 import { GoalReformulationResponse } from "@/lib/goals/goal-response-schemas";
+import { applyGoalReformulation } from "@/lib/goals/server/apply-goal-reformulation";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { applyGoalReformulation } from "@/lib/server/goals/apply-goal-reformulation";
 import { SessionIdParams } from "../../../../params";
 import { ProposeReformulationBody } from "./schema";
 

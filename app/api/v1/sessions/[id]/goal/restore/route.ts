@@ -1,7 +1,7 @@
 import { RestoreGoalResponse } from "@/lib/goals/goal-response-schemas";
+import { restoreOriginalGoal } from "@/lib/goals/server/restore-original-goal";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
-import { restoreOriginalGoal } from "@/lib/server/goals/restore-original-goal";
 import { SessionIdParams } from "../../../../params";
 
 // POST /api/v1/sessions/{id}/goal/restore (no body) → 200 {restored, ledger_event_id, goal}: the next

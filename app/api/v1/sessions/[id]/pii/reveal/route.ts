@@ -1,6 +1,6 @@
 import { RevealPiiBody, RevealPiiResponse } from "@/lib/privacy/pii-reveal-schemas";
+import { revealPii } from "@/lib/privacy/server/reveal-pii";
 import { defineRoute } from "@/lib/server/define-route";
-import { revealPii } from "@/lib/server/privacy/reveal-pii";
 import { SessionIdParams } from "../../../../params";
 
 // POST /api/v1/sessions/{id}/pii/reveal {placeholder} → 200 {placeholder, value}: admins only (pii:read),

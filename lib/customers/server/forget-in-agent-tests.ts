@@ -1,7 +1,7 @@
 import "server-only";
 import { agentTestsOfAgents, deleteAgentTestsById } from "@/db/queries/agent-tests";
 import type { DbOrTx } from "@/db/types";
-import { type ForgetScope, forgottenIds, mentionsAny } from "./drop-mentions";
+import { type ForgetScope, forgottenIds, mentionsAny } from "@/lib/customers/drop-mentions";
 
 /**
  * Deletes the conversation tests saved from these sessions (Save as test): such a case holds the

@@ -1,7 +1,7 @@
 import "server-only";
 import { jobRunRecordsPage, redactPgBossJob, rewriteJobRunRecord } from "@/db/queries/job-run-redaction";
 import type { Database } from "@/db/types";
-import { dropMentions, type ForgetScope, forgottenIds, mentionsAny } from "./drop-mentions";
+import { dropMentions, type ForgetScope, forgottenIds, mentionsAny } from "@/lib/customers/drop-mentions";
 
 // Replays and test runs are the jobs that read sessions; rollups and retention store counts only.
 const SESSION_READING_KINDS = ["replay", "test_run"];

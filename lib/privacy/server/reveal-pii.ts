@@ -1,10 +1,10 @@
 import "server-only";
 import type { Database } from "@/db/types";
 import type { RevealPiiResponse } from "@/lib/privacy/pii-reveal-schemas";
-import { sessionOr404 } from "../access/agent-lookup";
-import { AppError } from "../errors";
-import { appendLedgerEvent } from "../ledger/append-ledger-event";
-import type { Actor } from "../ledger/event-types";
+import { sessionOr404 } from "@/lib/server/access/agent-lookup";
+import { AppError } from "@/lib/server/errors";
+import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
+import type { Actor } from "@/lib/server/ledger/event-types";
 import { openSessionVault } from "./session-vault";
 
 interface RevealInput {

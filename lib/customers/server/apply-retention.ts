@@ -3,9 +3,9 @@ import { deleteIdempotencyOfSessions, deleteTurnBatch } from "@/db/queries/custo
 import { agentsWithSettings, deleteIdleSessions, idleSessionIds } from "@/db/queries/retention";
 import type { Database } from "@/db/types";
 import { RetentionSettings } from "@/lib/engine/contracts/agent-settings";
-import { forgetInJobRuns } from "../customers/forget-in-job-runs";
-import { appendLedgerEventAlone } from "../ledger/append-ledger-event";
-import { SYSTEM_ACTOR } from "../ledger/event-types";
+import { appendLedgerEventAlone } from "@/lib/server/ledger/append-ledger-event";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { forgetInJobRuns } from "./forget-in-job-runs";
 
 // Turns go in batches of 500, one transaction a batch (each turn with its spans, tapes and loops:
 // foreign keys cascade in the same statement), as a customer deletion does. A run takes at most

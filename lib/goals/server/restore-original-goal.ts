@@ -3,9 +3,9 @@ import { lockSessionGoal, saveSessionGoal } from "@/db/queries/session-goal";
 import type { Database, Transaction } from "@/db/types";
 import type { GoalState } from "@/lib/engine/contracts/goal-state";
 import { readGoalState, withOriginalRestored } from "@/lib/engine/stages/reformulation";
+import { AppError } from "@/lib/server/errors";
+import type { Actor } from "@/lib/server/ledger/event-types";
 import { withSessionLock } from "@/lib/turns/server/session-lock";
-import { AppError } from "../errors";
-import type { Actor } from "../ledger/event-types";
 import { appendGoalEvent, restorePayload } from "./goal-ledger";
 
 export interface RestoreGoalInput {

@@ -3,8 +3,8 @@ import { getTurn, loopsOfTurn, spansOf } from "@/db/queries/conversations";
 import { listTurnLedgerEvents } from "@/db/queries/turn-ledger";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { loopViews } from "@/lib/loops/server/loop-views";
+import { loadConfigNames } from "@/lib/server/agents/load-config-names";
 import { turnView } from "@/lib/turns/server/views";
-import { loadConfigNames } from "../agents/load-config-names";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

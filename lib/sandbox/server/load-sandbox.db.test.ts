@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { Role } from "@/lib/identity/roles";
+import type { OperatorPrincipal } from "@/lib/server/principal";
 import { createSession } from "@/lib/turns/server/create-session";
 import { demoAgent } from "@/test/support/environment-helpers";
 import { startTestApp } from "@/test/support/focal-test-app";
-import type { OperatorPrincipal } from "../principal";
 import { loadSandbox } from "./load-sandbox";
 
 let handle: DatabaseHandle;

@@ -8,8 +8,12 @@ import type {
   ReformulationVerdict,
 } from "@/lib/engine/contracts/goal-state";
 import { LEDGER_ABORT_CODE } from "@/lib/engine/stages/reformulation";
-import { AppError } from "../errors";
-import { type AppendedLedgerEvent, appendLedgerEvent, type LedgerAppend } from "../ledger/append-ledger-event";
+import { AppError } from "@/lib/server/errors";
+import {
+  type AppendedLedgerEvent,
+  appendLedgerEvent,
+  type LedgerAppend,
+} from "@/lib/server/ledger/append-ledger-event";
 
 // The reformulation criteria ask for a GOAL_REFORMULATION payload of "original, reformulated, confidence,
 // evidence_ids". Ledger payloads hold no customer text (docs/decisions.md#ledger-payloads-hold-no-customer-text)

@@ -1,5 +1,5 @@
 import "server-only";
-import { loggableError } from "../loggable-error";
+import { loggableError } from "@/lib/server/loggable-error";
 
 /** Why the vault could not do its part; the turn goes on with placeholders left in place. */
 type VaultFaultCode = "PII_VAULT_KEY_MISSING" | "PII_VAULT_KEY_UNREADABLE" | "PII_VAULT_UNREADABLE";

@@ -8,9 +8,9 @@ import {
   sessionIdsOfProfiles,
 } from "@/db/queries/customer-deletion";
 import type { Database } from "@/db/types";
-import { AppError } from "../errors";
-import { appendLedgerEvent } from "../ledger/append-ledger-event";
-import type { Actor } from "../ledger/event-types";
+import { AppError } from "@/lib/server/errors";
+import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
+import type { Actor } from "@/lib/server/ledger/event-types";
 import { forgetInAgentTests } from "./forget-in-agent-tests";
 import { forgetInJobRuns } from "./forget-in-job-runs";
 

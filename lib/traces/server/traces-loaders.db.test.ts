@@ -62,7 +62,11 @@ describe("traces loaders", () => {
     const detail = await loadTurnDetail(handle.db, agent, turnId);
     expect(detail?.turn.spans.map((s) => s.name)).toContain("regeneration");
     expect(detail?.intentLabel).toBe("refund_request");
-    expect(detail?.ledgerEvents.map((e) => [e.type, e.requestId])).toEqual([["TURN_COMPLETED", "req-traces-1"]]);
+    // The reply promises a specialist's review, so the turn also opens that follow-up (docs/handoffs.md).
+    expect(detail?.ledgerEvents.map((e) => [e.type, e.requestId])).toEqual([
+      ["TURN_COMPLETED", "req-traces-1"],
+      ["HANDOFF_REQUESTED", "req-traces-1"],
+    ]);
     expect(detail?.ledgerEvents[0]?.payload.turn_id).toBe(turnId);
     expect(detail?.loops.map((l) => l.loopId)).toEqual([`turn_${turnId}`, `turn_${turnId}_r1`]);
   });

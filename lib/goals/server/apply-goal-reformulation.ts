@@ -13,9 +13,9 @@ import {
   validateReformulation,
   withCandidateRecorded,
 } from "@/lib/engine/stages/reformulation";
+import { AppError } from "@/lib/server/errors";
+import type { Actor } from "@/lib/server/ledger/event-types";
 import { withSessionLock } from "@/lib/turns/server/session-lock";
-import { AppError } from "../errors";
-import type { Actor } from "../ledger/event-types";
 import { appendGoalEvent, reformulationPayload } from "./goal-ledger";
 
 export interface GoalReformulationInput {
