@@ -10,9 +10,6 @@
 # entry is to be removed as it moves, and the rule holds for the rest of lib/server, so a new import fails:
 #   - agents/ (the configuration entities and the config write path, which import bundles, replay and
 #     conversation tests): a feature not yet moved out of lib/server;
-#   - background/compute-pool.ts and background/compute-worker.ts: the engine ports (host-ports,
-#     env-ports) went to lib/turns/server with the turn host;
-#   - define-route.ts: the turn route's idempotency (lib/turns/server/idempotency).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 probe_dir=lib/engine/__boundary_probe__

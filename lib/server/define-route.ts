@@ -5,7 +5,7 @@ import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { type ApiScope, type Role, roleAtLeast, scopesAllow } from "@/lib/identity/roles";
 import type { ErrorBody } from "@/lib/openapi/error-body";
-import { claimIdempotent, type IdempotencyClaim, type StoredAnswer } from "@/lib/turns/server/idempotency";
+import { claimIdempotent, type IdempotencyClaim, type StoredAnswer } from "@/lib/server/idempotency";
 import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-access";
 import { authenticateApiKey } from "./auth/api-keys";
 import { recordInvalidKey } from "./auth/invalid-key-limit";

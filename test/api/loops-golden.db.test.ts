@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { loopCompletions, loopTraces } from "@/db/schema";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { startTestApp } from "../support/focal-test-app";
 import {
   loopApi,

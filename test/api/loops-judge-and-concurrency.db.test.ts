@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { biasHistory, loopTraces } from "@/db/schema";
 import { createScriptedProvider, fail } from "@/lib/engine/testing/scripted-provider";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { startTestApp, tableCounts } from "../support/focal-test-app";
 import { completeWith, loopApi, loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_REFLECTION } from "../support/loop-api";
 

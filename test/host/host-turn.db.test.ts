@@ -6,10 +6,10 @@ import { ledgerEvents, loopTraces, traceSpans, turns } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, fail, sensed } from "@/lib/engine/testing/scripted-provider";
+import { hostPorts, overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { createSession } from "@/lib/turns/server/create-session";
-import { hostPorts, overrideHostPorts } from "@/lib/turns/server/host-ports";
 import { hostTurn } from "@/lib/turns/server/host-turn";
 import { startTestApp } from "../support/focal-test-app";
 

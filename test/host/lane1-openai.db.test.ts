@@ -4,9 +4,9 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { RuleCheck } from "@/lib/engine/contracts/turn-outcome";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
 import { hostTurn } from "@/lib/turns/server/host-turn";
 import {
   completion,

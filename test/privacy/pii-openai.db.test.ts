@@ -5,8 +5,8 @@ import type { DatabaseHandle } from "@/db/client";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createApiKey } from "@/lib/server/auth/api-keys";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
 import {
   completion,
   type FakeBehaviour,

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { ledgerEvents } from "@/db/schema";
 import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted-provider";
 import { createOfflineProvider } from "@/lib/providers/offline";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { startDemoApp } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
 import { callWithCookie, callWithKey, type RouteHandler } from "../support/route-call";

@@ -13,8 +13,8 @@ import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted
 import { createOfflineProvider } from "@/lib/providers/offline";
 import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
 import { createApiKey } from "@/lib/server/auth/api-keys";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
 import { startTestApp } from "../support/focal-test-app";
 import { callWithKey, type RouteHandler } from "../support/route-call";
 

@@ -5,7 +5,7 @@ import { GET as turnRoute } from "@/app/api/v1/turns/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { STAGE_NAMES } from "@/lib/engine/contracts/turn-outcome";
 import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted-provider";
-import { hostPorts, overrideHostPorts } from "@/lib/turns/server/host-ports";
+import { hostPorts, overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import {
   CustomerSessionEvent,
   CustomerSessionResponse,

@@ -3,7 +3,7 @@
 import { OverrideLoopInput } from "@/lib/loops/api-schemas";
 import { overrideLoop } from "@/lib/loops/server/override-loop";
 import { defineAction } from "@/lib/server/define-action";
-import { hostPorts } from "@/lib/turns/server/host-ports";
+import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 
 // The Override dialog (docs/loops.md#overrides): the signed-in operator is override_by and the ledger actor; the
 // same service as POST /orchestrator/override-guardrails, so both doors are ledgered alike.

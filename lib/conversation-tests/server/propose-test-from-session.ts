@@ -4,8 +4,8 @@ import { listTurnsWithTapes } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import type { BundleTestCase, ConversationAssertion, TestTurn } from "@/lib/engine/contracts/test-case";
 import { proposeTurnAssertions } from "@/lib/engine/conversation-tests/propose-assertions";
+import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { AppError } from "@/lib/server/errors";
-import { hostPorts } from "@/lib/turns/server/host-ports";
 import { getCompiledAgent } from "@/lib/turns/server/load-snapshot";
 
 /**

@@ -9,10 +9,10 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { readGoalState } from "@/lib/engine/stages/reformulation";
 import { createOpenAIProvider } from "@/lib/providers/openai/provider";
 import { createApiKey } from "@/lib/server/auth/api-keys";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { createSession } from "@/lib/turns/server/create-session";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
 import {
   completion,
   type FakeBehaviour,

@@ -20,9 +20,9 @@ import {
 import type { EnginePorts } from "@/lib/engine/ports";
 import type { LoopCompleteBody } from "@/lib/loops/api-schemas";
 import { reachable, reachesAgentId } from "@/lib/server/access/agent-access";
+import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
-import { hostPorts } from "@/lib/turns/server/host-ports";
 import { judgeLoopReflection } from "./judge-reflection";
 import { agentSettingsOf, guardrailConfigOf } from "./loop-config";
 import { loopRecordFromRow } from "./loop-rows";

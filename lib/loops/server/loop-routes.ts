@@ -7,7 +7,7 @@ import {
   OverrideGuardrailsResponseBody,
 } from "@/lib/loops/loop-response-schemas";
 import { defineRoute, errorResponse } from "@/lib/server/define-route";
-import { hostPorts } from "@/lib/turns/server/host-ports";
+import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { completeLoop } from "./complete-loop";
 import { overrideLoop } from "./override-loop";
 import { readGuardrailsStatus } from "./read-guardrails-status";

@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/db/types";
 import { checkRouting } from "@/lib/engine/routing-check/check-routing";
 import type { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
-import { hostPorts } from "@/lib/turns/server/host-ports";
+import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 
 /**
  * "Check routing" on an agent's saved scenarios, through the embedder turns use (hostPorts): the REST

@@ -2,7 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
-import { hostPorts, hostPortsOverridden } from "@/lib/turns/server/host-ports";
+import { hostPorts, hostPortsOverridden } from "@/lib/server/engine-ports/host-ports";
 import { ComputeCancelledError, type ComputeTask } from "./compute-tasks";
 import type { ComputeReply, ComputeRequest, ComputeWorkerData } from "./compute-worker";
 import { liveTurnCounter } from "./live-turns";

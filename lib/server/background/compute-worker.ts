@@ -1,7 +1,7 @@
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { EnginePorts } from "@/lib/engine/ports";
-import { portsFromEnv } from "@/lib/turns/server/env-ports";
+import { portsFromEnv } from "@/lib/server/engine-ports/env-ports";
 import type { ComputeTaskList } from "./compute-tasks";
 import { yieldingToLiveTurns } from "./yield-to-live-turns";
 

@@ -5,10 +5,10 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated, sensed } from "@/lib/engine/testing/scripted-provider";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { createSession } from "./create-session";
-import { overrideHostPorts } from "./host-ports";
 import { hostTurn } from "./host-turn";
 
 // A designer's pattern that backtracks catastrophically on JavaScript's RegExp — (a+)+$ took 6 s at

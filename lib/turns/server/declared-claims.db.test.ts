@@ -10,10 +10,10 @@ import type { RuleCheck } from "@/lib/engine/contracts/turn-outcome";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { createScriptedProvider, generated, judged, sensed } from "@/lib/engine/testing/scripted-provider";
 import { replayAgentSessions } from "@/lib/replay/server/replay-agent-sessions";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { createSession } from "./create-session";
-import { overrideHostPorts } from "./host-ports";
 import { hostTurn } from "./host-turn";
 
 // A model that lies about what its reply commits to, through the host: a reply the text decides is

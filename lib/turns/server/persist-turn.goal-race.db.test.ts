@@ -11,11 +11,11 @@ import { originalGoalFromTurn, readGoalState } from "@/lib/engine/stages/reformu
 import { createScriptedProvider, generated, sensed } from "@/lib/engine/testing/scripted-provider";
 import { recordGoalCandidate } from "@/lib/goals/server/apply-goal-reformulation";
 import { restoreOriginalGoalIn } from "@/lib/goals/server/restore-original-goal";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { createSession } from "./create-session";
-import { overrideHostPorts } from "./host-ports";
 import { runAndPersistTurn } from "./host-turn";
 
 // Two app instances on one database: instance A runs a turn while instance B commits a goal change

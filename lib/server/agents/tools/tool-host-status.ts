@@ -64,7 +64,7 @@ export function toolHostStatus(template: string, allowedHosts: string | readonly
   };
 }
 
-/** The allowlist this server's tool runner was started with (lib/turns/server/host-ports.ts). */
+/** The allowlist this server's tool runner was started with (lib/server/engine-ports/host-ports.ts). */
 export function configuredToolHosts(): string {
   return env().FOCAL_TOOL_HOSTS;
 }

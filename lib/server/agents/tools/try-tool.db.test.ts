@@ -6,7 +6,7 @@ import { tryToolAction } from "@/lib/actions/tools/try-tool";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { createToolRunner } from "@/lib/providers/tools";
-import { overrideHostPorts } from "@/lib/turns/server/host-ports";
+import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import { browserHeaders, requestState } from "@/test/support/request-headers";
 

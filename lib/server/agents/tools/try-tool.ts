@@ -4,9 +4,9 @@ import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { ToolRunner } from "@/lib/engine/ports";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
+import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import type { ToolTryResult } from "@/lib/tools/tool-action-schemas";
 import { extractToolVariables, typeToolInputs } from "@/lib/tools/tool-try";
-import { hostPorts } from "@/lib/turns/server/host-ports";
 
 /**
  * The editor's "Try it": runs the draft tool once through the runner turns use (the host's: static

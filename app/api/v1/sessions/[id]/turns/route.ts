@@ -4,9 +4,9 @@ import type { Database } from "@/db/types";
 import { restoredForCustomer } from "@/lib/privacy/server/customer-reply";
 import { answersCustomer } from "@/lib/server/customer-view";
 import { defineRoute, errorBodyOf, passThrough } from "@/lib/server/define-route";
+import type { StoredAnswer } from "@/lib/server/idempotency";
 import { eventStreamResponse } from "@/lib/turns/server/event-stream-response";
 import { runAndPersistTurn, turnResponseOf } from "@/lib/turns/server/host-turn";
-import type { StoredAnswer } from "@/lib/turns/server/idempotency";
 import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import {
   type ErrorEventBody,
