@@ -63,6 +63,8 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
   "/api/v1/goal-reformulations/validate": { status: 200, why: "pure check of a candidate, no session" },
   "/api/v1/handoffs": { status: 200, why: "lists the handoffs of the grant's agents only" },
   "/api/v1/approvals": { status: 200, why: "lists the approvals of the grant's agents only" },
+  "/api/v1/attention": { status: 200, why: "counts the handoffs and approvals of the grant's agents only" },
+  "/api/v1/attention/events": { status: 200, why: "streams the counts of the grant's agents only" },
   "/api/v1/sessions/[id]/pii/reveal": {
     status: 403,
     why: "pii:read is an admin's scope; a key holding it still reaches only its agents",
@@ -416,15 +418,16 @@ describe("every route refuses an agent outside the grant as if it did not exist"
       const exempt = NOT_AGENT_ROUTES[route.urlPath];
       if (exempt) {
         if (exempt.status === 0) continue;
-        expect((await call(route, { key: limitedKey })).status, `${what} (${exempt.why})`).toBe(exempt.status);
+        const answer = await call(route, { key: limitedKey });
+        expect(answer.status, `${what} (${exempt.why}): ${await shown(answer)}`).toBe(exempt.status);
         continue;
       }
       // loop-complete names its agent in the body: an unknown agent_key is a 422 on that field.
       const refused = route.urlPath.endsWith("/loop-complete") ? 422 : 404;
       const byKey = await call(route, { key: limitedKey });
-      expect(byKey.status, `${what} with a limited key: ${await byKey.clone().text()}`).toBe(refused);
+      expect(byKey.status, `${what} with a limited key: ${await shown(byKey)}`).toBe(refused);
       const bySession = await call(route, { cookie: limitedCookie });
-      expect(bySession.status, `${what} as a limited operator: ${await bySession.clone().text()}`).toBe(refused);
+      expect(bySession.status, `${what} as a limited operator: ${await shown(bySession)}`).toBe(refused);
       const byAdmin = await call(
         route,
         route.urlPath.startsWith("/orchestrator") ? { key: adminKey } : { cookie: adminCookie },
