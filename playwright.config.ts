@@ -13,32 +13,13 @@ const dataDir = path.join(os.tmpdir(), `focal-e2e-${Date.now()}`);
 
 import { E2E_ADMIN } from "./e2e/e2e-env";
 
-// Specs that never touch the demo agent's configuration nor depend on it (see `projects`).
-const OWN_AGENT_SPECS = [
-  "agent-access",
-  "agents",
-  "approvals",
-  "approvals-live",
-  "bad-urls",
-  "console-layout",
-  "environments",
-  "inbox",
-  "loops",
-  "publishable-keys",
-  "reliability",
-  "request-guard",
-  "webhooks",
-  "widget",
-  "widget-unread",
-].map((name) => `**/${name}.spec.ts`);
-
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two streams of spec files side by side, one browser each (see `projects`).
-  workers: 2,
+  // 2 cores: one browser at a time.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results/e2e",
@@ -60,15 +41,6 @@ export default defineConfig({
       ],
     },
   },
-  // The demo agent's stream edits the demo (rules, fields, settings, the test gate) or reads what those
-  // edits change (sandbox replies, traces), so its files run one at a time. The other stream's files
-  // import agents of their own or read only what no edit changes (URLs, keys, access, layout): they run
-  // beside it. A file of one test waits on the server or on the browser about half the time, so two
-  // streams on 2 cores overlap those waits (the run's browser used ~190 s of CPU in ~530 s).
-  projects: [
-    { name: "demo agent", testIgnore: OWN_AGENT_SPECS, workers: 1 },
-    { name: "own agents", testMatch: OWN_AGENT_SPECS, workers: 1 },
-  ],
   webServer: {
     // E2E_PREBUILT=1: `npm test` built the app already, beside the PostgreSQL DB tests.
     command: `${process.env.E2E_PREBUILT === "1" ? "" : "npx next build && "}npx next start -H 127.0.0.1 -p ${port}`,
