@@ -54,12 +54,7 @@ function closeSession(ctx: TurnContext, parts: TurnResultParts, fired: ScoredRul
   }
   session.history = appendHistory(session.history, ctx.input.message, parts.response);
   // docs/goals.md: the first clear request becomes the original goal, never overwritten afterwards.
-  session.goal = originalGoalFromTurn(
-    session.goal,
-    ctx.input.message,
-    parts.outcome,
-    session.turnIndex,
-  ) as unknown as Record<string, unknown>;
+  session.goal = originalGoalFromTurn(session.goal, ctx.input.message, parts.outcome, session.turnIndex);
   session.turnIndex += 1;
 }
 

@@ -27,10 +27,12 @@ const SOURCES: { [K in keyof Required<TurnInput>]: (from: InputSources) => TurnI
 
 /** The TurnInput a replayed turn runs with: every field from its source, absent ones left out. */
 export function replayedTurnInput(from: InputSources): TurnInput {
-  const input: Record<string, unknown> = {};
-  for (const [key, source] of Object.entries(SOURCES)) {
-    const value = (source as (from: InputSources) => unknown)(from);
-    if (value !== undefined) input[key] = value;
-  }
-  return input as unknown as TurnInput;
+  const input: TurnInput = { message: SOURCES.message(from), turnId: SOURCES.turnId(from) };
+  for (const key of Object.keys(SOURCES) as (keyof TurnInput)[]) copyFromSource(input, key, from);
+  return input;
+}
+
+function copyFromSource<K extends keyof TurnInput>(input: TurnInput, key: K, from: InputSources): void {
+  const value = SOURCES[key](from);
+  if (value !== undefined) input[key] = value;
 }

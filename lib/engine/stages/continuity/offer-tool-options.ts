@@ -15,5 +15,5 @@ export function offerToolOptions(ctx: TurnContext, toolCalls: ToolCall[]): void 
     ctx.ports.ids,
     runtimeConstants(ctx.settings.continuity),
   );
-  ctx.session.continuity = sidecar as unknown as Record<string, unknown>;
+  ctx.session.continuity = sidecar;
 }

@@ -259,7 +259,7 @@ export function applyResolution(ctx: TurnContext, winner: OptionCandidate, set: 
     recentAcceptedChoiceIds: pushWindow(state.recentAcceptedChoiceIds, winner.id),
     pendingClarifierType: "none",
   };
-  ctx.session.continuity = { ...sidecar, state } as unknown as Record<string, unknown>;
+  ctx.session.continuity = { ...sidecar, state };
   if (set.bindsVariable) ctx.session.variables[set.bindsVariable] = winner.id;
   ctx.session.variables.selected_option = { id: winner.id, label: winner.label };
 }

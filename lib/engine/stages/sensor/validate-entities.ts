@@ -1,4 +1,4 @@
-import { createLenientCelEnvironment, parseCel } from "../../cel/cel-environment";
+import { createLenientCelEnvironment, type ParsedCel, parseCel } from "../../cel/cel-environment";
 import type { EngineProfileField } from "../../contracts/snapshot";
 
 export interface EntityValidation {
@@ -8,7 +8,7 @@ export interface EntityValidation {
 }
 
 const env = createLenientCelEnvironment();
-const programs = new Map<string, ((ctx: Record<string, unknown>) => unknown) | null>();
+const programs = new Map<string, ParsedCel["program"] | null>();
 
 // Validation rules are few per agent; 2,000 parsed programs cover many agents in one process.
 const MAX_CACHED_PROGRAMS = 2000;
@@ -17,7 +17,7 @@ function program(rule: string) {
   if (!programs.has(rule)) {
     if (programs.size >= MAX_CACHED_PROGRAMS) programs.clear();
     try {
-      programs.set(rule, parseCel(env, rule).program as unknown as (ctx: Record<string, unknown>) => unknown);
+      programs.set(rule, parseCel(env, rule).program);
     } catch {
       programs.set(rule, null);
     }
