@@ -5,11 +5,9 @@
 # must fail.
 #
 # lib/server is the server's shared layer: it imports no feature's server/ folder (@/lib/<feature>/server/**)
-# and not the composition root (lib/boot/), which hands it what the features provide. biome.json cannot hold
-# comments, so its allow-list for that rule (the lib/server override's "!" entries) is explained here; each
-# entry is to be removed as it moves, and the rule holds for the rest of lib/server, so a new import fails:
-#   - agents/ (the configuration entities and the config write path, which import bundles, replay and
-#     conversation tests): a feature not yet moved out of lib/server;
+# and not the composition root (lib/boot/), which hands it what the features provide. The rule has no
+# exceptions: every feature, the configuration entities included (lib/<entity>/server, the config write
+# path in lib/versioning/server), lives outside lib/server, so a new import of one fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 probe_dir=lib/engine/__boundary_probe__

@@ -9,7 +9,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { splitComparison } from "@/lib/environments/server/environment-comparison";
 import { createEnvironment } from "@/lib/environments/server/environment-config";
 import { startSplit } from "@/lib/environments/server/split-environment";
-import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { percentile } from "../report";

@@ -3,7 +3,7 @@ import { moneyColumnOf } from "./variable-money";
 import { phrasesColumnOf } from "./variable-phrases";
 
 // Bundle form → columns of one validated entity: bundle import (write-agent-config.ts) and the editors'
-// saves (lib/server/agents) write through these, so an entity saved and the same entity imported are
+// saves (lib/<entity>/server) write through these, so an entity saved and the same entity imported are
 // the same row. Ids and references are the caller's: they differ between a whole import and one save.
 
 export function profileFieldColumns(field: Bundle["profile_fields"][number]) {

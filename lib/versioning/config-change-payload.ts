@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ImpactPreviewCounts } from "./agent-at-version";
 
 // The payload of a CONFIG_CHANGED ledger event: one editor save of one entity of an agent. Written by
-// lib/server/agents, read back by the conflict message and the agent's history page. Field values are
+// lib/versioning/server/change-agent-config.ts, read back by the conflict message and the agent's history page. Field values are
 // configuration (rule texts, keys, numbers), never customer data, so before/after are kept.
 
 export const ConfigEntity = z.enum(["rule", "scenario", "tool", "profile_field", "variable", "settings"]);

@@ -280,7 +280,7 @@ describe("retention reaches every stored report and job", () => {
     await queuedReplayOf(carol);
     expect((await tablesContaining(handle, CAROL))['"public"."job_runs"']).toBe(1);
     expect((await tablesContaining(handle, carol))['"public"."job_runs"']).toBe(2);
-    const { updateAgentSettings } = await import("@/lib/server/agents/settings/update-agent-settings");
+    const { updateAgentSettings } = await import("@/lib/settings/server/update-agent-settings");
     const { SYSTEM_ACTOR } = await import("@/lib/server/ledger/event-types");
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(

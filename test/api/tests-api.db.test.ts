@@ -220,7 +220,7 @@ describe("test runs over REST", () => {
 
 describe("the test gate on saves", () => {
   const setGate = async (mode: string) => {
-    const { updateAgentSettings } = await import("@/lib/server/agents/settings/update-agent-settings");
+    const { updateAgentSettings } = await import("@/lib/settings/server/update-agent-settings");
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(
       handle.db,
@@ -229,7 +229,7 @@ describe("the test gate on saves", () => {
     );
   };
   const raiseCap = async (cap: number, extra: Record<string, unknown> = {}) => {
-    const { ruleEntity } = await import("@/lib/server/agents/rules/rule-entity");
+    const { ruleEntity } = await import("@/lib/rules/server/rule-entity");
     const agent = await getAgentByKey(handle.db, "refund-desk");
     const rule = demo.rules.find((r) => r.key === "max-refund");
     return ruleEntity.update(
@@ -258,7 +258,7 @@ describe("the test gate on saves", () => {
   // runs of the other cases pass on.
   const demoSettingsAndCap = async () => {
     await raiseCap(50, { role: "admin", forceTests: { reason: "back to 50" } });
-    const { updateAgentSettings } = await import("@/lib/server/agents/settings/update-agent-settings");
+    const { updateAgentSettings } = await import("@/lib/settings/server/update-agent-settings");
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(
       handle.db,

@@ -11,10 +11,10 @@ import { applyRetention } from "@/lib/customers/server/apply-retention";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted-provider";
 import { createOfflineProvider } from "@/lib/providers/offline";
-import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings";
 import { startTestApp } from "../support/focal-test-app";
 import { callWithKey, type RouteHandler } from "../support/route-call";
 

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { callWithKey, type RouteHandler } from "./route-call";
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { CreateAgentInput } from "@/lib/agents/agent-forms";
-import { createAgent } from "@/lib/server/agents/create-agent";
+import { createAgent } from "@/lib/agents/server/create-agent";
 import { defineAction } from "@/lib/server/define-action";
 
 export const createAgentAction = defineAction(

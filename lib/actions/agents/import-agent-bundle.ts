@@ -1,7 +1,7 @@
 "use server";
 
 import { ImportAgentBundleInput } from "@/lib/agents/agent-forms";
-import { importAgentFile } from "@/lib/server/agents/import-agent-file";
+import { importAgentFile } from "@/lib/agents/server/import-agent-file";
 import { defineAction } from "@/lib/server/define-action";
 
 export const importAgentBundleAction = defineAction(

@@ -1,8 +1,8 @@
 "use server";
 
 import { ProfileFieldRefInput } from "@/lib/fields/field-action-schemas";
-import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
-import { profileFieldEntity } from "@/lib/server/agents/fields/profile-field-entity";
+import { profileFieldEntity } from "@/lib/fields/server/profile-field-entity";
+import { configChangeAction } from "@/lib/versioning/server/config-entity/config-change-action";
 
 export const deleteProfileFieldAction = configChangeAction(
   { name: "deleteProfileField", schema: ProfileFieldRefInput },

@@ -1,8 +1,8 @@
 "use server";
 
 import { VariableRefInput } from "@/lib/fields/field-action-schemas";
-import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
-import { variableEntity } from "@/lib/server/agents/fields/variable-entity";
+import { variableEntity } from "@/lib/fields/server/variable-entity";
+import { configChangeAction } from "@/lib/versioning/server/config-entity/config-change-action";
 
 export const deleteVariableAction = configChangeAction(
   { name: "deleteVariable", schema: VariableRefInput },

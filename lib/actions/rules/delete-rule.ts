@@ -1,8 +1,8 @@
 "use server";
 
 import { RuleRefInput } from "@/lib/rules/rule-action-schemas";
-import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
-import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
+import { configChangeAction } from "@/lib/versioning/server/config-entity/config-change-action";
 
 export const deleteRuleAction = configChangeAction({ name: "deleteRule", schema: RuleRefInput }, (db, request, input) =>
   ruleEntity.delete(db, request, input.rule_key),

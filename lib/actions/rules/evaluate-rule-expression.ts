@@ -1,7 +1,7 @@
 "use server";
 
 import { EvaluateRuleExpressionInput } from "@/lib/rules/rule-action-schemas";
-import { evaluateRuleExpression } from "@/lib/server/agents/rules/evaluate-rule-expression";
+import { evaluateRuleExpression } from "@/lib/rules/server/evaluate-rule-expression";
 import { defineAction } from "@/lib/server/define-action";
 import { testerRateLimiter } from "@/lib/testers/server/tester-rate-limit";
 

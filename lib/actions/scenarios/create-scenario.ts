@@ -1,8 +1,8 @@
 "use server";
 
 import { CreateScenarioInput, scenarioFieldsOf } from "@/lib/scenarios/scenario-action-schemas";
-import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
-import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
+import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
+import { configChangeAction } from "@/lib/versioning/server/config-entity/config-change-action";
 
 export const createScenarioAction = configChangeAction(
   { name: "createScenario", schema: CreateScenarioInput },

@@ -1,8 +1,8 @@
 "use server";
 
 import { scenarioFieldsOf, UpdateScenarioInput } from "@/lib/scenarios/scenario-action-schemas";
-import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
-import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
+import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
+import { configChangeAction } from "@/lib/versioning/server/config-entity/config-change-action";
 
 export const updateScenarioAction = configChangeAction(
   { name: "updateScenario", schema: UpdateScenarioInput },

@@ -1,9 +1,9 @@
 "use server";
 
-import { configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
 import { defineAction } from "@/lib/server/define-action";
+import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings";
 import { UpdateAgentSettingsInput } from "@/lib/settings/settings-action-schemas";
+import { configChangeRequest } from "@/lib/versioning/server/change-agent-config";
 
 export const updateAgentSettingsAction = defineAction(
   { name: "updateAgentSettings", role: "designer", schema: UpdateAgentSettingsInput },

@@ -1,8 +1,8 @@
 "use server";
 
 import { requireAgent } from "@/lib/server/access/agent-lookup";
-import { configuredToolHosts, toolHostStatus } from "@/lib/server/agents/tools/tool-host-status";
 import { defineAction } from "@/lib/server/define-action";
+import { configuredToolHosts, toolHostStatus } from "@/lib/tools/server/tool-host-status";
 import { CheckToolUrlInput } from "@/lib/tools/tool-action-schemas";
 
 // The URL field's live host warning. Designer: it names this server's allowed hosts, which only the

@@ -1,8 +1,8 @@
 "use server";
 
-import { configChangeAction } from "@/lib/server/agents/config-entity/config-change-action";
-import { toolEntity } from "@/lib/server/agents/tools/tool-entity";
+import { toolEntity } from "@/lib/tools/server/tool-entity";
 import { ToolRefInput } from "@/lib/tools/tool-action-schemas";
+import { configChangeAction } from "@/lib/versioning/server/config-entity/config-change-action";
 
 export const duplicateToolAction = configChangeAction(
   { name: "duplicateTool", schema: ToolRefInput },

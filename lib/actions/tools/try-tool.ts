@@ -1,7 +1,7 @@
 "use server";
 
-import { tryTool } from "@/lib/server/agents/tools/try-tool";
 import { defineAction } from "@/lib/server/define-action";
+import { tryTool } from "@/lib/tools/server/try-tool";
 import { TryToolInput } from "@/lib/tools/tool-action-schemas";
 
 // Designer, not viewer: an http tool's try is a real outbound request from this server.

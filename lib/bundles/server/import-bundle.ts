@@ -5,13 +5,13 @@ import { insertAgentIfNew, lockAgentByKey, updateImportedAgent } from "@/db/quer
 import type { AgentRow, DbOrTx, Transaction } from "@/db/types";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { validateBundle } from "@/lib/engine/contracts/validate-bundle";
-import { keepConfigVersion } from "@/lib/replay/server/config-versions";
-import { type DraftBox, DraftCaptured } from "@/lib/replay/server/draft-box";
 import { AppError } from "@/lib/server/errors";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { plural } from "@/lib/text/plural";
 import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
+import { keepConfigVersion } from "@/lib/versioning/server/config-versions";
+import { type DraftBox, DraftCaptured } from "@/lib/versioning/server/draft-box";
 import { type BundleDiff, diffBundles, isEmptyDiff } from "../bundle-diff";
 import { serializeBundle } from "../serialize-bundle";
 import { readAgentBundle } from "./read-agent-bundle";

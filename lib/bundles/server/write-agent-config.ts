@@ -80,7 +80,7 @@ export async function insertAgentConfig(
 
 /**
  * A validated bundle rule as rules columns: scope_ref and attached tool keys resolved to ids. Shared
- * by bundle import and the rule editor (lib/server/agents/rules), so both write a rule the same way.
+ * by bundle import and the rule editor (lib/rules/server), so both write a rule the same way.
  */
 export function ruleColumns(rule: BundleRule, ids: Pick<ConfigIds, "tools" | "scenarios" | "steps">) {
   const idOf = (map: Map<string, string>, key: string): string => {

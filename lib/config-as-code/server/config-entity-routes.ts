@@ -4,12 +4,12 @@ import type { AgentRow, Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
-import type { ConfigChangeRequest } from "@/lib/server/agents/change-agent-config";
-import type { EntityOutcome } from "@/lib/server/agents/config-entity/config-entity";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { ForceTestsReason } from "@/lib/versioning/agent-at-version";
+import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
+import type { EntityOutcome } from "@/lib/versioning/server/config-entity/config-entity";
 import {
   CONFIG_KINDS,
   ConfigAgentParams,

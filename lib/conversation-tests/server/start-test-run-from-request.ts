@@ -2,8 +2,8 @@ import "server-only";
 import type { z } from "zod";
 import type { AgentRow, Database } from "@/db/types";
 import type { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
-import { draftFromBundle } from "@/lib/replay/server/draft-from-bundle";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { draftFromBundle } from "@/lib/versioning/server/draft-from-bundle";
 import { selectCases } from "./run-agent-suite";
 import { startTestRun, type TestRunView } from "./test-runs";
 

@@ -2,8 +2,8 @@ import "server-only";
 import { getAgentById } from "@/db/queries/agents";
 import { insertEnvironment, isKeptVersion, lockEnvironment } from "@/db/queries/environments";
 import type { AgentEnvironmentRow, AgentRow, DbOrTx, Transaction } from "@/db/types";
-import { keepConfigVersion } from "@/lib/replay/server/config-versions";
 import { AppError } from "@/lib/server/errors";
+import { keepConfigVersion } from "@/lib/versioning/server/config-versions";
 import { PRODUCTION } from "../environment-schemas";
 
 /**

@@ -2,8 +2,8 @@ import "server-only";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { compareSuiteOnDraft } from "@/lib/conversation-tests/server/suite-comparison";
 import { testsGateOf } from "@/lib/conversation-tests/server/tests-gate";
-import { configAtVersion } from "@/lib/replay/server/config-versions";
 import { AppError } from "@/lib/server/errors";
+import { configAtVersion } from "@/lib/versioning/server/config-versions";
 
 /** What the test gate did for a promotion; kept in the pin's ledger event. */
 export interface PromotionGateRecord {

@@ -5,7 +5,7 @@ import { openHandoffOf, openHandoffQueue, sessionNotesOf } from "@/db/queries/ha
 import type { DbOrTx } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
-import { loadConfigNames } from "@/lib/server/agents/load-config-names";
+import { loadConfigNames } from "@/lib/turns/server/load-config-names";
 import { turnViews } from "@/lib/turns/server/views";
 import type { InboxConversation, InboxItem } from "../inbox-views";
 import { noteView } from "./operator-reply";

@@ -9,20 +9,20 @@ import {
   UpdateVariableInput,
   variableOf,
 } from "@/lib/fields/field-action-schemas";
+import { profileFieldEntity } from "@/lib/fields/server/profile-field-entity";
+import { variableEntity } from "@/lib/fields/server/variable-entity";
 import type { PreviewableEdit } from "@/lib/replay/preview-schemas";
 import { CreateRuleInput, ruleFieldsOf, UpdateRuleInput } from "@/lib/rules/rule-action-schemas";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { CreateScenarioInput, scenarioFieldsOf, UpdateScenarioInput } from "@/lib/scenarios/scenario-action-schemas";
-import { type ConfigChangeRequest, configChangeRequest } from "@/lib/server/agents/change-agent-config";
-import { profileFieldEntity } from "@/lib/server/agents/fields/profile-field-entity";
-import { variableEntity } from "@/lib/server/agents/fields/variable-entity";
-import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
-import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
-import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
-import { toolEntity } from "@/lib/server/agents/tools/tool-entity";
+import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings";
 import { UpdateAgentSettingsInput } from "@/lib/settings/settings-action-schemas";
+import { toolEntity } from "@/lib/tools/server/tool-entity";
 import { CreateToolInput, UpdateToolInput } from "@/lib/tools/tool-action-schemas";
+import { type ConfigChangeRequest, configChangeRequest } from "@/lib/versioning/server/change-agent-config";
 
 interface EditDefinition<S extends z.ZodType> {
   schema: S;

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
 import demo from "@/lib/demo/refund-desk.bundle.json";
-import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";

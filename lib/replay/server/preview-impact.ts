@@ -4,8 +4,8 @@ import { compareSuiteOnDraft, type SuiteComparison } from "@/lib/conversation-te
 import type { PreviewableEdit, ReplayWindow } from "@/lib/replay/preview-schemas";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
+import type { DraftBox } from "@/lib/versioning/server/draft-box";
 import { dryRunEdit } from "./config-edits";
-import type { DraftBox } from "./draft-box";
 import { stampPreview } from "./preview-stamp";
 import { replayAgentSessions } from "./replay-agent-sessions";
 import { buildReplayReport, type ReplayReport } from "./replay-report";

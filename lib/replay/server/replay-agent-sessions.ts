@@ -10,7 +10,7 @@ import { runInBackground } from "@/lib/server/background/compute-pool";
 import { ComputeCancelledError } from "@/lib/server/background/compute-tasks";
 import { AppError } from "@/lib/server/errors";
 import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
-import { configAtVersion } from "./config-versions";
+import { configAtVersion } from "@/lib/versioning/server/config-versions";
 import type { ReplayReport } from "./replay-report";
 import { REPLAY_TASK, type ReplayTaskInput } from "./replay-task";
 

@@ -7,7 +7,7 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
-import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";

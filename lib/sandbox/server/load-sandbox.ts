@@ -6,10 +6,10 @@ import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { env } from "@/lib/env";
 import { DRAFT, PRODUCTION } from "@/lib/environments/environment-schemas";
 import { roleAtLeast } from "@/lib/identity/roles";
-import { loadConfigNames } from "@/lib/server/agents/load-config-names";
 import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import type { OperatorPrincipal } from "@/lib/server/principal";
 import type { ConfigNames } from "@/lib/turns/name-ids";
+import { loadConfigNames } from "@/lib/turns/server/load-config-names";
 import { sessionView, turnViews } from "@/lib/turns/server/views";
 import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 

@@ -3,7 +3,7 @@ import { getTurn, loopsOfTurn, spansOf } from "@/db/queries/conversations";
 import { listTurnLedgerEvents } from "@/db/queries/turn-ledger";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { loopViews } from "@/lib/loops/server/loop-views";
-import { loadConfigNames } from "@/lib/server/agents/load-config-names";
+import { loadConfigNames } from "@/lib/turns/server/load-config-names";
 import { turnView } from "@/lib/turns/server/views";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

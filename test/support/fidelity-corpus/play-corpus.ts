@@ -10,8 +10,8 @@ import {
   requestOperatorHandoff,
   returnHandoff,
 } from "@/lib/handoffs/server/operator-actions";
-import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings";
 import { createSession } from "@/lib/turns/server/create-session";
 import { runAndPersistTurn } from "@/lib/turns/server/host-turn";
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { FieldsWorkspace } from "@/components/fields/fields-workspace";
+import { loadFieldsWorkspace } from "@/lib/fields/server/load-fields-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
-import { loadFieldsWorkspace } from "@/lib/server/agents/fields/load-fields-workspace";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Fields & Variables" };

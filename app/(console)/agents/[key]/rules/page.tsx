@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { readRuleFilters } from "@/components/rules/rule-filters";
 import { RulesWorkspace } from "@/components/rules/rules-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { loadRulesWorkspace } from "@/lib/rules/server/load-rules-workspace";
 import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
-import { loadRulesWorkspace } from "@/lib/server/agents/rules/load-rules-workspace";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Rules" };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ScenariosWorkspace } from "@/components/scenarios/scenarios-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { loadScenariosWorkspace } from "@/lib/scenarios/server/load-scenarios-workspace";
 import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
-import { loadScenariosWorkspace } from "@/lib/server/agents/scenarios/load-scenarios-workspace";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Scenarios" };

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { ToolsWorkspace } from "@/components/tools/tools-workspace";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
-import { loadToolsWorkspace } from "@/lib/server/agents/tools/load-tools-workspace";
 import { getDb } from "@/lib/server/db";
+import { loadToolsWorkspace } from "@/lib/tools/server/load-tools-workspace";
 
 export const metadata: Metadata = { title: "Tools" };
 

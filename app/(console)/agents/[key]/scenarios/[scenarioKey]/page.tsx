@@ -4,8 +4,8 @@ import { ScenarioEditor } from "@/components/scenarios/scenario-editor";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { roleAtLeast } from "@/lib/identity/roles";
+import { loadScenariosWorkspace } from "@/lib/scenarios/server/load-scenarios-workspace";
 import { definePage, orNotFound, requireAgentOperator } from "@/lib/server/access/agent-page";
-import { loadScenariosWorkspace } from "@/lib/server/agents/scenarios/load-scenarios-workspace";
 import { getDb } from "@/lib/server/db";
 
 export const metadata: Metadata = { title: "Scenario" };

@@ -1,6 +1,6 @@
 import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
 import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
-import { scenarioEntity } from "@/lib/server/agents/scenarios/scenario-entity";
+import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
 
 // GET /api/v1/agents/{key}/scenarios → the list; POST → 201 a new one (docs/config-as-code.md).
 const routes = configEntityRoutes("scenarios", CONFIG_KINDS.scenarios.schema, scenarioEntity);

@@ -1,8 +1,8 @@
 import { ConfigAgentParams, SettingsBody, SettingsWrittenBody } from "@/lib/config-as-code/config-kinds";
 import { etagHeader, readConfig, restChangeRequest } from "@/lib/config-as-code/server/config-entity-routes";
 import { AgentSettingsInput } from "@/lib/engine/contracts/agent-settings";
-import { updateAgentSettings } from "@/lib/server/agents/settings/update-agent-settings";
 import { defineRoute } from "@/lib/server/define-route";
+import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings";
 
 // GET /api/v1/agents/{key}/settings → {config_version, settings}: the keys set (the rest take defaults).
 export const GET = defineRoute(

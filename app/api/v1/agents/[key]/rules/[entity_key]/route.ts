@@ -1,6 +1,6 @@
 import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
 import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
-import { ruleEntity } from "@/lib/server/agents/rules/rule-entity";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
 
 // GET, PUT (If-Match: "<config_version>"), DELETE /api/v1/agents/{key}/rules/{entity_key} (docs/config-as-code.md).
 const routes = configEntityRoutes("rules", CONFIG_KINDS.rules.schema, ruleEntity);

@@ -1,6 +1,6 @@
 import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
 import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
-import { variableEntity } from "@/lib/server/agents/fields/variable-entity";
+import { variableEntity } from "@/lib/fields/server/variable-entity";
 
 // GET, PUT (If-Match: "<config_version>"), DELETE /api/v1/agents/{key}/variables/{entity_key} (docs/config-as-code.md).
 const routes = configEntityRoutes("variables", CONFIG_KINDS.variables.schema, variableEntity);

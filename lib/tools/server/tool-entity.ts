@@ -6,8 +6,8 @@ import { canonicalTool } from "@/lib/tools/canonical-tool";
 import type { ToolChangeResult } from "@/lib/tools/tool-action-schemas";
 import { copyToolKey } from "@/lib/tools/tool-copy-key";
 import { diffToolFields } from "@/lib/tools/tool-field-diff";
-import { configEntity, oneRow } from "../config-entity/config-entity";
-import { copyName } from "../config-entity/copy-names";
+import { configEntity, oneRow } from "@/lib/versioning/server/config-entity/config-entity";
+import { copyName } from "@/lib/versioning/server/config-entity/copy-names";
 import { assertToolDeletable, assertToolFits } from "./tool-issues";
 
 /**

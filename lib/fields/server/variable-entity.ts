@@ -4,7 +4,7 @@ import { variableColumns } from "@/lib/bundles/entity-columns";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { diffVariable } from "@/lib/fields/entity-diffs";
 import type { ResponseVariable, VariableChangeResult } from "@/lib/fields/field-action-schemas";
-import { configEntity, oneRow } from "../config-entity/config-entity";
+import { configEntity, oneRow } from "@/lib/versioning/server/config-entity/config-entity";
 import { assertUnused, assertVariableFits } from "./field-issues";
 
 /**

@@ -7,7 +7,7 @@ import { validateBundleReferences } from "@/lib/engine/contracts/bundle-referenc
 import { AppError } from "@/lib/server/errors";
 import type { SettingsChangeResult } from "@/lib/settings/settings-action-schemas";
 import { diffSettings } from "@/lib/settings/settings-diff";
-import { type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
+import { type ConfigChangeRequest, changeAgentConfig } from "@/lib/versioning/server/change-agent-config";
 
 const AT = "agent.settings.";
 

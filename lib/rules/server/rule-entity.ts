@@ -5,8 +5,8 @@ import { diffRuleFields } from "@/lib/bundles/rule-field-diff";
 import { ruleColumns } from "@/lib/bundles/server/write-agent-config";
 import type { Bundle, BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RuleChangeResult } from "@/lib/rules/rule-action-schemas";
-import { configEntity, oneRow } from "../config-entity/config-entity";
-import { copyKey, copyName } from "../config-entity/copy-names";
+import { configEntity, oneRow } from "@/lib/versioning/server/config-entity/config-entity";
+import { copyKey, copyName } from "@/lib/versioning/server/config-entity/copy-names";
 import { assertRuleFits } from "./rule-issues";
 
 /**

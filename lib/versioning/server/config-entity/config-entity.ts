@@ -3,8 +3,8 @@ import type { AgentRow, Database, Transaction } from "@/db/types";
 import { type ConfigReference, describeReferences, referencesTo } from "@/lib/bundles/config-references";
 import type { EntityFieldDiff } from "@/lib/bundles/entity-field-diff";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
+import { AppError } from "@/lib/server/errors";
 import type { ConfigEntity as EntityName } from "@/lib/versioning/config-change-payload";
-import { AppError } from "../../errors";
 import { type ConfigChange, type ConfigChangeRequest, changeAgentConfig } from "../change-agent-config";
 
 /** One stored entity: its bundle form, and whatever its writes need (a row id, step rows). */

@@ -4,9 +4,9 @@ import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
 import type { ImportAgentBundleInput } from "@/lib/agents/agent-forms";
 import { type ImportResult, importBundle } from "@/lib/bundles/server/import-bundle";
-import { assertReachesEveryAgent } from "../access/agent-access";
-import { AppError } from "../errors";
-import type { Actor } from "../ledger/event-types";
+import { assertReachesEveryAgent } from "@/lib/server/access/agent-access";
+import { AppError } from "@/lib/server/errors";
+import type { Actor } from "@/lib/server/ledger/event-types";
 
 /**
  * A bundle file uploaded in the console: the same validation as `POST /api/v1/agents/import` (every

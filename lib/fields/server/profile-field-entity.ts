@@ -10,7 +10,7 @@ import { profileFieldColumns } from "@/lib/bundles/entity-columns";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { diffProfileField } from "@/lib/fields/entity-diffs";
 import type { ProfileField, ProfileFieldChangeResult } from "@/lib/fields/field-action-schemas";
-import { configEntity, oneRow } from "../config-entity/config-entity";
+import { configEntity, oneRow } from "@/lib/versioning/server/config-entity/config-entity";
 import { assertProfileFieldFits, assertUnused } from "./field-issues";
 import { bumpProfileSchemaVersion } from "./profile-schema-version";
 

@@ -5,14 +5,14 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
+import { profileFieldEntity } from "@/lib/fields/server/profile-field-entity";
+import { variableEntity } from "@/lib/fields/server/variable-entity";
+import { ruleEntity } from "@/lib/rules/server/rule-entity";
+import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { toolEntity } from "@/lib/tools/server/tool-entity";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import type { ConfigChangeRequest } from "../change-agent-config";
-import { profileFieldEntity } from "../fields/profile-field-entity";
-import { variableEntity } from "../fields/variable-entity";
-import { ruleEntity } from "../rules/rule-entity";
-import { scenarioEntity } from "../scenarios/scenario-entity";
-import { toolEntity } from "../tools/tool-entity";
 
 // The generic core behind every editor save, run through each entity's descriptor: every operation
 // the descriptor offers must refuse a stale config_version (CONFLICT, nothing written) and, at the

@@ -5,14 +5,14 @@ import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import { applyTestsGate, testsGateOf } from "@/lib/conversation-tests/server/tests-gate";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import type { Role } from "@/lib/identity/roles";
-import { keepConfigVersion } from "@/lib/replay/server/config-versions";
-import { type DraftBox, DraftCaptured } from "@/lib/replay/server/draft-box";
 import { verifiedPreview } from "@/lib/replay/server/preview-stamp";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
+import { keepConfigVersion } from "@/lib/versioning/server/config-versions";
+import { type DraftBox, DraftCaptured } from "@/lib/versioning/server/draft-box";
 import { lockAgentAtVersion } from "./lock-agent-at-version";
 
 export interface ConfigChangeRequest {

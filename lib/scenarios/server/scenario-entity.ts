@@ -6,28 +6,15 @@ import {
   transitionsOfScenario,
   updateScenarioRow,
 } from "@/db/queries/scenarios";
-import type { ScenarioRow, StepRow, TransitionRow } from "@/db/types";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import type { ScenarioChangeResult } from "@/lib/scenarios/scenario-action-schemas";
 import { diffScenarioFields } from "@/lib/scenarios/scenario-field-diff";
 import { matchSteps, type StepRenames, stepRenameIssues } from "@/lib/scenarios/step-identity";
 import { AppError } from "@/lib/server/errors";
-import { configEntity } from "../config-entity/config-entity";
-import { copyKey, copyName } from "../config-entity/copy-names";
+import { configEntity } from "@/lib/versioning/server/config-entity/config-entity";
+import { copyKey, copyName } from "@/lib/versioning/server/config-entity/copy-names";
 import { assertScenarioFits, describeLostScopes, rulesLosingScope } from "./scenario-issues";
-import { insertScenarioRows, updateScenarioRows } from "./write-scenario-rows";
-
-/** One stored scenario: its rows (for targeted writes) and its bundle form (keys, for checks and diffs). */
-export interface StoredScenario {
-  row: ScenarioRow;
-  /** Its index in bundle.scenarios: where its issues are reported ("scenarios[1].steps[0].key"). */
-  index: number;
-  value: BundleScenario;
-  /** In authored order, as `value.steps`. */
-  stepRows: StepRow[];
-  /** In authored order, as `value.transitions`. */
-  transitionRows: TransitionRow[];
-}
+import { insertScenarioRows, type StoredScenario, updateScenarioRows } from "./write-scenario-rows";
 
 const match = (stored: StoredScenario, scenario: BundleScenario, renamed: StepRenames = {}) =>
   matchSteps(stored.value.steps, scenario.steps, renamed);

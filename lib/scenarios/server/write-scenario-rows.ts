@@ -9,10 +9,21 @@ import {
   updateScenarioRow,
   updateStep,
 } from "@/db/queries/scenarios";
-import type { Transaction } from "@/db/types";
+import type { ScenarioRow, StepRow, Transaction, TransitionRow } from "@/db/types";
 import { scenarioColumns, stepColumns } from "@/lib/bundles/entity-columns";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
-import type { StoredScenario } from "./scenario-entity";
+
+/** One stored scenario: its rows (for targeted writes) and its bundle form (keys, for checks and diffs). */
+export interface StoredScenario {
+  row: ScenarioRow;
+  /** Its index in bundle.scenarios: where its issues are reported ("scenarios[1].steps[0].key"). */
+  index: number;
+  value: BundleScenario;
+  /** In authored order, as `value.steps`. */
+  stepRows: StepRow[];
+  /** In authored order, as `value.transitions`. */
+  transitionRows: TransitionRow[];
+}
 
 // Scenario rows from a validated BundleScenario. Ids are settled before any write, so every reference
 // (scenarios.entry_step_id, transitions.from/to_step_id) is known when its row is written.

@@ -5,9 +5,9 @@ import type { Database } from "@/db/types";
 import type { CreateAgentInput } from "@/lib/agents/agent-forms";
 import { type ImportResult, importBundle } from "@/lib/bundles/server/import-bundle";
 import demoBundle from "@/lib/demo/refund-desk.bundle.json";
-import { assertReachesEveryAgent } from "../access/agent-access";
-import { AppError } from "../errors";
-import type { Actor } from "../ledger/event-types";
+import { assertReachesEveryAgent } from "@/lib/server/access/agent-access";
+import { AppError } from "@/lib/server/errors";
+import type { Actor } from "@/lib/server/ledger/event-types";
 
 const EMPTY_CONFIGURATION = { profile_fields: [], variables: [], tools: [], scenarios: [], rules: [], tests: [] };
 
