@@ -1,6 +1,7 @@
 import "server-only";
 import type { Database } from "@/db/types";
 import { onAnySessionChange } from "@/lib/handoffs/server/session-events/session-change-bus";
+import { type CoalescedReader, coalescedReader } from "@/lib/server/live-events/coalesced-reader";
 import type { AttentionCounts } from "../attention-schemas";
 import { type AttentionReach, countAttention } from "./attention-counts";
 
@@ -12,16 +13,8 @@ import { type AttentionReach, countAttention } from "./attention-counts";
 
 const SETTLE_MS = 250;
 const TICK_MS = 5000;
-const RETRY_MS = 1000;
 
-type Subscriber = (counts: AttentionCounts) => void;
-
-interface Feed {
-  reach: AttentionReach;
-  subscribers: Set<Subscriber>;
-  reading: boolean;
-  again: boolean;
-}
+type Feed = CoalescedReader<AttentionCounts>;
 
 interface FeedState {
   feeds: Map<string, Feed>;
@@ -43,19 +36,19 @@ const keyOf = (reach: AttentionReach) =>
   `${reach.operatorId ?? "-"}|${reach.agentIds ? [...reach.agentIds].sort().join(",") : "*"}`;
 
 /** Subscribes to a reach's counts; returns `refresh` (count now) and `close`. */
-export function subscribeAttention(db: Database, reach: AttentionReach, subscriber: Subscriber) {
+export function subscribeAttention(db: Database, reach: AttentionReach, subscriber: (counts: AttentionCounts) => void) {
   const current = state();
   const key = keyOf(reach);
   let feed = current.feeds.get(key);
   if (!feed) {
-    feed = { reach, subscribers: new Set(), reading: false, again: false };
+    feed = coalescedReader(() => countAttention(db, reach));
     current.feeds.set(key, feed);
   }
   const mine = feed;
   mine.subscribers.add(subscriber);
-  start(db, current);
+  start(current);
   return {
-    refresh: () => void read(db, mine),
+    refresh: () => void mine.read(),
     close: () => {
       mine.subscribers.delete(subscriber);
       if (mine.subscribers.size === 0 && current.feeds.get(key) === mine) current.feeds.delete(key);
@@ -64,9 +57,9 @@ export function subscribeAttention(db: Database, reach: AttentionReach, subscrib
   };
 }
 
-function start(db: Database, current: FeedState): void {
+function start(current: FeedState): void {
   const all = () => {
-    for (const feed of current.feeds.values()) void read(db, feed);
+    for (const feed of current.feeds.values()) void feed.read();
   };
   current.tick ??= setInterval(all, TICK_MS);
   current.tick.unref?.();
@@ -87,27 +80,4 @@ function stop(current: FeedState): void {
   current.tick = null;
   current.settle = null;
   current.unsubscribe = null;
-}
-
-async function read(db: Database, feed: Feed): Promise<void> {
-  if (feed.reading) {
-    feed.again = true;
-    return;
-  }
-  feed.reading = true;
-  try {
-    do {
-      feed.again = false;
-      const counts = await countAttention(db, feed.reach);
-      for (const subscriber of [...feed.subscribers]) subscriber(counts);
-    } while (feed.again && feed.subscribers.size > 0);
-  } catch {
-    // A database blip: count again in a second while someone still listens.
-    const retry = setTimeout(() => {
-      if (feed.subscribers.size > 0) void read(db, feed);
-    }, RETRY_MS);
-    retry.unref?.();
-  } finally {
-    feed.reading = false;
-  }
 }

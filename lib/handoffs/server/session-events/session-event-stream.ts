@@ -4,6 +4,7 @@ import type { SessionMode } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
+import { liveEventStream } from "@/lib/server/live-events/live-event-stream";
 import type { CustomerWhy } from "@/lib/widget/customer-response-schemas";
 import type { TranscriptMessage } from "../../handoff-schemas";
 import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
@@ -18,8 +19,6 @@ import { admitStream, type StreamAdmission, type StreamHolder } from "./stream-l
 // GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events): the transcript after a cursor, the
 // mode, then every new line and mode change as it commits.
 
-/** A comment line this often keeps proxies (nginx's default read timeout is 60 s) from closing an idle stream. */
-const HEARTBEAT_MS = 15_000;
 /** EventSource reconnects after this long, with Last-Event-ID. */
 const RETRY_MS = 3000;
 
@@ -65,28 +64,21 @@ export async function openSessionEventStream(
   }
   ensureCrossInstancePoll(db);
 
-  const encoder = new TextEncoder();
   const sent = new Set(ordered.slice(0, start).map((m) => m.id));
   let mode: SessionMode | null = null;
   const approvalStates = new Map<string, string>();
-  let closed = false;
-  let cleanup = () => {};
   const words = input.ownWords ? customerWordsOf(db, session.id) : null;
   // Restoring reads the vault, so snapshots are applied one after another: events keep their order.
   let applying = Promise.resolve();
 
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
+  const stream = liveEventStream({
+    signal: input.signal,
+    contentType: SESSION_EVENTS_CONTENT_TYPE,
+    retryMs: RETRY_MS,
+    onStop: admission.release,
+    subscribe: (writer) => {
       const send = (event: SessionEvent, why?: CustomerWhy) =>
-        write(formatSessionEvent(input.forCustomer ? customerViewOf(event, why) : event));
+        writer.write(formatSessionEvent(input.forCustomer ? customerViewOf(event, why) : event));
       const restored = async (message: TranscriptMessage): Promise<TranscriptMessage> => {
         if (!words || message.kind === "system") return message;
         try {
@@ -99,7 +91,7 @@ export async function openSessionEventStream(
       const apply = async (snapshot: SessionSnapshot) => {
         if (!snapshot) {
           send({ event: "gone", data: { session_id: session.id } });
-          stop();
+          writer.stop();
           return;
         }
         const fresh = snapshot.messages.filter((message) => !sent.has(message.id));
@@ -108,7 +100,7 @@ export async function openSessionEventStream(
           if (sent.has(message.id)) continue;
           sent.add(message.id);
           const data = await restored(message);
-          if (closed) return;
+          if (writer.closed) return;
           send({ event: "message", data }, whys?.get(message.id));
         }
         if (snapshot.mode !== mode) {
@@ -129,42 +121,16 @@ export async function openSessionEventStream(
       };
       const applyInTurn = (snapshot: SessionSnapshot) => {
         // A fault in one snapshot closes the stream; EventSource reconnects from Last-Event-ID.
-        applying = applying.then(() => apply(snapshot)).catch(() => stop());
+        applying = applying.then(() => apply(snapshot)).catch(() => writer.stop());
       };
       const feed = subscribeSessionFeed(db, session.id, applyInTurn);
-      const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
-      const stop = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        feed.close();
-        admission.release();
-        input.signal.removeEventListener("abort", stop);
-        try {
-          controller.close();
-        } catch {
-          // Already closed by a cancelled reader.
-        }
+      const begin = () => {
+        applyInTurn({ mode: session.mode, messages: ordered, approvals });
+        // Read again now that the feed listens: a write between the first read and the subscribe is not lost.
+        feed.refresh();
       };
-      cleanup = stop;
-      input.signal.addEventListener("abort", stop);
-      if (input.signal.aborted) return stop();
-      write(`retry: ${RETRY_MS}\n\n`);
-      applyInTurn({ mode: session.mode, messages: ordered, approvals });
-      // Read again now that the feed listens: a write between the first read and the subscribe is not lost.
-      feed.refresh();
-    },
-    cancel() {
-      cleanup();
+      return { begin, close: feed.close };
     },
   });
-  return {
-    stream: new Response(stream, {
-      headers: {
-        "content-type": `${SESSION_EVENTS_CONTENT_TYPE}; charset=utf-8`,
-        "cache-control": "no-cache, no-transform",
-        "x-accel-buffering": "no",
-      },
-    }),
-  };
+  return { stream };
 }

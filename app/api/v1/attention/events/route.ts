@@ -1,7 +1,8 @@
 import { AttentionEvent } from "@/lib/attention/attention-schemas";
 import { openAttentionStream } from "@/lib/attention/server/attention-stream";
 import { reachableAgentIds } from "@/lib/server/access/agent-access";
-import { defineRoute, errorResponse, passThrough } from "@/lib/server/define-route";
+import { defineRoute, passThrough } from "@/lib/server/define-route";
+import { streamRefusal } from "@/lib/server/live-events/stream-refusal";
 
 // GET /api/v1/attention/events → text/event-stream of `counts` events: the counts of GET /attention
 // when it opens and on each change, for the console's sidebar and lists (docs/approvals.md#the-console).
@@ -13,10 +14,6 @@ export const GET = defineRoute(
       reach: { agentIds: reachableAgentIds(), operatorId: principal.kind === "operator" ? principal.id : null },
       signal: request.signal,
     });
-    if ("stream" in opened) return passThrough(opened.stream);
-    const { status, code, message, retryAfter } = opened.refused;
-    const refused = errorResponse(status, code, message, requestId);
-    refused.headers.set("retry-after", String(retryAfter));
-    return refused;
+    return "stream" in opened ? passThrough(opened.stream) : streamRefusal(opened.refused, requestId);
   },
 );

@@ -4,7 +4,8 @@ import { openSessionEventStream } from "@/lib/handoffs/server/session-events/ses
 import type { StreamHolder } from "@/lib/handoffs/server/session-events/stream-limits";
 import { SessionEvent } from "@/lib/handoffs/session-events";
 import { answersCustomer } from "@/lib/server/customer-view";
-import { defineRoute, errorResponse, passThrough } from "@/lib/server/define-route";
+import { defineRoute, passThrough } from "@/lib/server/define-route";
+import { streamRefusal } from "@/lib/server/live-events/stream-refusal";
 import { clientAddressFrom } from "@/lib/server/request/forwarded-request";
 import { CustomerSessionEvent } from "@/lib/widget/customer-response-schemas";
 import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
@@ -43,11 +44,7 @@ export const GET = defineRoute(
       ownWords: principal.kind === "publishable_key",
       holder,
     });
-    if ("stream" in opened) return passThrough(opened.stream);
-    const { status, code, message, retryAfter } = opened.refused;
-    const refused = errorResponse(status, code, message, requestId);
-    refused.headers.set("retry-after", String(retryAfter));
-    return refused;
+    return "stream" in opened ? passThrough(opened.stream) : streamRefusal(opened.refused, requestId);
   },
 );
 
