@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { cpuMillis } from "@/test/support/cpu-time";
 import type { EngineResponseVariable } from "../../contracts/snapshot";
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 import { extractResponseVariables } from "./extract-response-variables";
@@ -184,10 +185,12 @@ describe("extractResponseVariables", () => {
         { name: "x", type: "boolean", description: "", patterns: [pattern] },
         { name: "y", type: "string", description: "", patterns: [`(${pattern})`] },
       ];
-      const started = performance.now();
-      const result = extractResponseVariables(reply, vars);
-      expect(performance.now() - started, pattern).toBeLessThan(1000);
-      expect(result.warnings).toEqual([]);
+      let result: ReturnType<typeof extractResponseVariables> | undefined;
+      expect(
+        cpuMillis(() => (result = extractResponseVariables(reply, vars))),
+        pattern,
+      ).toBeLessThan(1000);
+      expect(result?.warnings).toEqual([]);
     }
   });
 
@@ -281,8 +284,8 @@ describe("long replies", () => {
 
   it("stays fast on a very long reply", () => {
     const reply = `${filler(200_000)} $75 refund`;
-    const started = performance.now();
-    expect(extract(reply).values.refund_amount).toEqual([75]);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    let amounts: unknown;
+    expect(cpuMillis(() => (amounts = extract(reply).values.refund_amount))).toBeLessThan(5_000);
+    expect(amounts).toEqual([75]);
   });
 });

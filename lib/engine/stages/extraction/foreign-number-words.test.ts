@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cpuMillis } from "@/test/support/cpu-time";
 import { foreignWordsToNumber } from "./foreign-number-words";
 import { extractMoney } from "./money";
 
@@ -36,8 +37,6 @@ describe("French, German and Spanish amounts in words", () => {
   });
 
   it("does not backtrack for long on a long run of German number parts", () => {
-    const start = performance.now();
-    extractMoney(`${"einseins".repeat(2000)}x Euro`);
-    expect(performance.now() - start).toBeLessThan(1000);
+    expect(cpuMillis(() => extractMoney(`${"einseins".repeat(2000)}x Euro`))).toBeLessThan(1000);
   });
 });

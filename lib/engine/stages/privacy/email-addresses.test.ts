@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cpuMillis } from "@/test/support/cpu-time";
 import { findEmailAddresses } from "./email-addresses";
 
 const values = (text: string) => findEmailAddresses(text).map((m) => m.value);
@@ -19,8 +20,8 @@ describe("e-mail addresses", () => {
 
   it("stays linear on a long text with no address", () => {
     const text = `${"a".repeat(50_000)}@${"b".repeat(50_000)}`;
-    const started = performance.now();
-    expect(values(text)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(50);
+    let found: unknown;
+    expect(cpuMillis(() => (found = values(text)))).toBeLessThan(50);
+    expect(found).toEqual([]);
   });
 });
