@@ -13,6 +13,10 @@ const nextConfig = {
   // `npm test` typechecks the whole tree as its own step (tsc --noEmit) before any build; checking
   // again inside `next build` costs ~20 s per build and adds nothing.
   typescript: { ignoreBuildErrors: true },
+  // Next.js 16.4 writes Turbopack's build cache into the build directory by default: 60 s at the end
+  // of a build on a loaded 2-core machine, for a cache that CI's clean clone and every e2e build
+  // directory throw away unread.
+  experimental: { turbopackFileSystemCacheForBuild: false },
 };
 
 // The embeddable widget (public/widget.js, docs/widget.md) is built with the app, never committed.
