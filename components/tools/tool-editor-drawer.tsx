@@ -70,6 +70,8 @@ export function ToolEditorDrawer(props: ToolEditorDrawerProps) {
           takenNames={data.takenNames}
           host={host}
           readOnly={readOnly}
+          credentialNames={data.credentialNames}
+          isNew={loaded === null}
         />
       }
       tester={

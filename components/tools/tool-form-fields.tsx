@@ -18,6 +18,9 @@ interface ToolFormFieldsProps {
   takenNames: Record<string, string>;
   host: { status: ToolHostStatus | null; checking: boolean };
   readOnly: boolean;
+  /** The agent's credential names, for an http tool's picker. */
+  credentialNames: readonly string[];
+  isNew: boolean;
 }
 
 const KINDS: { value: ToolFormState["kind"]; label: string; hint: string }[] = [
@@ -26,7 +29,8 @@ const KINDS: { value: ToolFormState["kind"]; label: string; hint: string }[] = [
 ];
 
 /** Every BundleTool field, with the inline errors of the last save (or of the live checks) under each. */
-export function ToolFormFields({ form, update, errors, takenNames, host, readOnly }: ToolFormFieldsProps) {
+export function ToolFormFields(props: ToolFormFieldsProps) {
+  const { form, update, errors, takenNames, host, readOnly, credentialNames, isNew } = props;
   return (
     <div className="space-y-4">
       {errors["(root)"] ? (
@@ -107,7 +111,14 @@ export function ToolFormFields({ form, update, errors, takenNames, host, readOnl
       {form.kind === "static" ? (
         <ToolDataField value={form.data} onChange={(data) => update({ data })} errors={errors.data} />
       ) : (
-        <ToolHttpFields form={form} update={update} errors={errors} host={host} />
+        <ToolHttpFields
+          form={form}
+          update={update}
+          errors={errors}
+          host={host}
+          credentialNames={credentialNames}
+          isNew={isNew}
+        />
       )}
       <ToolVariablesEditor
         rows={form.variables}

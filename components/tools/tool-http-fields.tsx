@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
-import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
+import { HTTP_TOOL_METHODS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import type { ToolFormErrors, ToolFormState } from "@/lib/tools/tool-form-state";
 
@@ -13,6 +13,10 @@ interface ToolHttpFieldsProps {
   update: (patch: Partial<ToolFormState>) => void;
   errors: ToolFormErrors;
   host: { status: ToolHostStatus | null; checking: boolean };
+  /** The agent's credential names (never their values) for the picker. */
+  credentialNames: readonly string[];
+  /** A new tool: a method other than GET turns approval on with it (the designer may turn it off). */
+  isNew: boolean;
 }
 
 /** The call's two limits: form key, input id, and the range the bundle allows. */
@@ -36,10 +40,10 @@ const LIMIT_FIELDS = [
 ] as const;
 
 /**
- * An http tool's call: URL with {input} placeholders, method, and the two limits
- * (docs/decisions.md#tool-output-is-data).
+ * An http tool's call: URL with {input} placeholders, method, credential, query, header and body
+ * templates (docs/tools.md), and the two limits (docs/decisions.md#tool-output-is-data).
  */
-export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsProps) {
+export function ToolHttpFields({ form, update, errors, host, credentialNames, isNew }: ToolHttpFieldsProps) {
   const field = textFieldsOf({ id: "tool", form, update, errors: (key) => errors[key] });
   return (
     <div className="space-y-3">
@@ -47,7 +51,7 @@ export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsPro
         {...field("url")}
         label="URL"
         required
-        hint="{order_id} is replaced by that input, URL-encoded. GET sends no body; POST sends the inputs as JSON."
+        hint="{order_id} is replaced by that input, URL-encoded as a path segment."
         placeholder="https://api.example.com/orders/{order_id}"
         inputClassName="font-mono text-xs"
         maxLength={TEXT_LIMITS.url}
@@ -60,16 +64,75 @@ export function ToolHttpFields({ form, update, errors, host }: ToolHttpFieldsPro
           <NativeSelect
             id="tool-method"
             value={form.method}
-            onChange={(e) => update({ method: e.target.value as ToolFormState["method"] })}
+            onChange={(e) => {
+              const method = e.target.value as ToolFormState["method"];
+              // A new tool that changes something on the other side waits for an operator by default.
+              const approval = isNew && form.method === "GET" && method !== "GET" ? { requiresApproval: true } : {};
+              update({ method, ...approval });
+            }}
           >
-            <option value="GET">GET</option>
-            <option value="POST">POST</option>
+            {HTTP_TOOL_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
           </NativeSelect>
         </FormField>
         {LIMIT_FIELDS.map(({ key, id, ...limit }) => (
           <TextField key={key} {...field(key, id)} type="number" {...limit} />
         ))}
       </div>
+      <FormField
+        label="Credential"
+        htmlFor="tool-credential"
+        errors={errors.credential}
+        hint="Sent with every call: a header, a query parameter or an OAuth token. Values live under Credentials and never appear in traces."
+      >
+        <NativeSelect
+          id="tool-credential"
+          value={form.credential}
+          onChange={(e) => update({ credential: e.target.value })}
+        >
+          <option value="">None</option>
+          {[...new Set([...credentialNames, ...(form.credential ? [form.credential] : [])])].map((name) => (
+            <option key={name} value={name}>
+              {name}
+              {credentialNames.includes(name) ? "" : " (not set)"}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <TextField
+        {...field("query")}
+        label="Query parameters"
+        multiline
+        inputClassName="min-h-14 font-mono text-xs"
+        spellCheck={false}
+        placeholder="status={status}"
+        hint="One name=value a line; {input} is replaced by that input, URL-encoded."
+      />
+      <TextField
+        {...field("headers")}
+        label="Headers"
+        multiline
+        inputClassName="min-h-14 font-mono text-xs"
+        spellCheck={false}
+        placeholder="X-Customer: {customer_id}"
+        hint="One Name: value a line; a value that would hold a line break is refused at call time."
+      />
+      {form.method === "GET" ? null : (
+        <TextField
+          {...field("body")}
+          label="JSON body"
+          multiline
+          inputClassName="min-h-20 font-mono text-xs"
+          spellCheck={false}
+          placeholder={'{ "order": "{order_id}", "amount": "{amount}" }'}
+          hint={
+            '"{amount}" alone becomes the input\'s JSON value (a number stays a number). Empty: the inputs as JSON (DELETE: no body).'
+          }
+        />
+      )}
     </div>
   );
 }

@@ -21,6 +21,7 @@ interface ToolsTableProps {
   tools: BundleTool[];
   usedBy: ToolsWorkspaceData["usedBy"];
   hostStatus: ToolsWorkspaceData["hostStatus"];
+  unconfigured: ToolsWorkspaceData["unconfigured"];
   /** null for a viewer: rows open read-only, no row actions. */
   handlers: ToolRowHandlers | null;
   onView: (tool: BundleTool) => void;
@@ -29,7 +30,8 @@ interface ToolsTableProps {
 }
 
 /** The tools list: key, name, kind, inputs, output variables, the rules that run each tool. */
-export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onView, pendingKey }: ToolsTableProps) {
+export function ToolsTable(props: ToolsTableProps) {
+  const { agentKey, tools, usedBy, hostStatus, unconfigured, handlers, onView, pendingKey } = props;
   return (
     <Table containerClassName="max-h-[calc(100vh-12rem)]">
       <TableHeadings labels={["Tool", "Kind", "Inputs", "Output variables", "Used by rules"]} actions />
@@ -61,7 +63,9 @@ export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onVi
               </TableCell>
               <TableCell className="max-w-56 space-y-1 align-top">
                 <Badge variant={tool.kind === "http" ? "info" : "neutral"}>{tool.kind}</Badge>
-                {tool.kind === "http" ? <HttpSummary tool={tool} status={hostStatus[tool.key]} /> : null}
+                {tool.kind === "http" ? (
+                  <HttpSummary tool={tool} status={hostStatus[tool.key]} unconfigured={unconfigured[tool.key]} />
+                ) : null}
               </TableCell>
               <TableCell className="align-top text-xs">
                 {inputs.length === 0 ? (
@@ -130,9 +134,12 @@ export function ToolsTable({ agentKey, tools, usedBy, hostStatus, handlers, onVi
 function HttpSummary({
   tool,
   status,
+  unconfigured,
 }: {
   tool: Extract<BundleTool, { kind: "http" }>;
   status: ToolsWorkspaceData["hostStatus"][string] | undefined;
+  /** Why the tool cannot run as configured (a credential it names is not set). */
+  unconfigured: string | undefined;
 }) {
   return (
     <div className="space-y-1 text-xs">
@@ -142,6 +149,17 @@ function HttpSummary({
       <div className="text-muted-foreground tabular-nums">
         timeout {tool.output.timeout_ms} ms · max {tool.output.max_bytes.toLocaleString("en-US")} bytes
       </div>
+      {tool.output.credential ? (
+        <div className="text-muted-foreground">
+          credential <Mono>{tool.output.credential}</Mono>
+        </div>
+      ) : null}
+      {unconfigured ? (
+        <Badge variant="warning" title={unconfigured} data-testid={`tool-unconfigured-${tool.key}`}>
+          <TriangleAlert aria-hidden="true" />
+          credential not set
+        </Badge>
+      ) : null}
       {status && status.state !== "allowed" ? (
         <Badge variant="warning" title={status.message}>
           <TriangleAlert aria-hidden="true" />

@@ -50,6 +50,7 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
           tools={data.tools}
           usedBy={data.usedBy}
           hostStatus={data.hostStatus}
+          unconfigured={data.unconfigured}
           pendingKey={commands.pendingKey}
           onView={(tool) => open(tool)}
           handlers={

@@ -2,6 +2,7 @@ export * from "./access";
 export * from "./agents";
 export * from "./approvals";
 export * from "./conversations";
+export * from "./credentials";
 export * from "./dashboard";
 export * from "./environments";
 export * from "./fields";

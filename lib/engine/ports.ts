@@ -51,7 +51,14 @@ export interface Embedder {
 
 export type ToolResult =
   | { ok: true; output: unknown; durationMs: number }
-  | { ok: false; reason: "timeout" | "refused" | "error" | "too_large"; message: string; durationMs: number };
+  | {
+      ok: false;
+      reason: "timeout" | "refused" | "error" | "too_large";
+      message: string;
+      durationMs: number;
+      /** The HTTP status of a non-2xx answer (an http tool's typed error: `error.status` in its output paths). */
+      status?: number;
+    };
 
 export interface ToolRunner {
   run(tool: EngineTool, input: Record<string, unknown>): Promise<ToolResult>;

@@ -38,6 +38,8 @@ export const API_SCOPES = [
   "handoffs:write",
   /** Reveal the real value behind a placeholder (docs/privacy.md#reveal); admins only. */
   "pii:read",
+  /** Add, rotate and delete an agent's tool credentials (docs/tools.md#credentials); admins only. */
+  "credentials:write",
 ] as const;
 export const ApiScope = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScope>;

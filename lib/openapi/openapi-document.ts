@@ -22,6 +22,7 @@ import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { attentionPaths } from "../attention/attention-openapi-paths";
 import { configPaths } from "../config-as-code/config-openapi-paths";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
+import { credentialPaths } from "../credentials/credential-openapi-paths";
 import { customersPaths } from "../customers/customer-openapi-paths";
 import { environmentPaths } from "../environments/environment-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
@@ -129,6 +130,7 @@ export function buildOpenApiDocument() {
       ...reviewsPaths,
       ...customersPaths,
       ...webhookPaths,
+      ...credentialPaths,
       ...publishableKeyPaths,
       ...environmentPaths,
       ...piiPaths,

@@ -9,8 +9,10 @@ import type { OutboundTarget } from "./outbound-target";
 // opens its own connection through the guarded lookup, so none rides on a socket checked for another
 // request. Redirects are never followed: the caller sees the 3xx.
 
+export type OutboundMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 interface OutboundInit {
-  method: "GET" | "POST";
+  method: OutboundMethod;
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;

@@ -48,6 +48,8 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
   "handoffs:read": "viewer",
   "handoffs:write": "operator",
   "pii:read": "admin",
+  // A credential opens a company's systems to the agent's tools: only admins set one by default.
+  "credentials:write": "admin",
 };
 
 /**

@@ -1,4 +1,4 @@
-import { BundleTool } from "@/lib/engine/contracts/bundle";
+import { BundleTool, type HTTP_TOOL_METHODS } from "@/lib/engine/contracts/bundle";
 import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
 import { formatJsonError, parseJsonText } from "./json-text";
 import { checkOutputPath } from "./output-path-check";
@@ -39,10 +39,20 @@ export interface ToolFormState {
   data: string;
   /** http */
   url: string;
-  method: "GET" | "POST";
+  method: HttpMethod;
+  /** The credential's name; "" sends none. */
+  credential: string;
+  /** Query parameters, one "name=template" a line. */
+  query: string;
+  /** Headers, one "Name: template" a line. */
+  headers: string;
+  /** The JSON body template as text; "" sends the input (POST, PUT, PATCH) or nothing. */
+  body: string;
   timeout_ms: string;
   max_bytes: string;
 }
+
+type HttpMethod = (typeof HTTP_TOOL_METHODS)[number];
 
 /** Form errors by form key: "name", "data", "url", "input.0.name", "variable.2.path", "variable.2" (the row), "(root)". */
 export type ToolFormErrors = Record<string, string[]>;
@@ -78,6 +88,10 @@ export function newToolForm(): ToolFormState {
     data: "{}",
     url: "",
     method: "GET",
+    credential: "",
+    query: "",
+    headers: "",
+    body: "",
     timeout_ms: DEFAULT_TIMEOUT_MS,
     max_bytes: DEFAULT_MAX_BYTES,
   };
@@ -106,6 +120,14 @@ export function formFromTool(tool: BundleTool): ToolFormState {
     ...base,
     url: tool.output.url,
     method: tool.output.method,
+    credential: tool.output.credential ?? "",
+    query: Object.entries(tool.output.query ?? {})
+      .map(([name, value]) => `${name}=${value}`)
+      .join("\n"),
+    headers: Object.entries(tool.output.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("\n"),
+    body: tool.output.body === undefined ? "" : JSON.stringify(tool.output.body, null, 2),
     timeout_ms: String(tool.output.timeout_ms),
     max_bytes: String(tool.output.max_bytes),
   };
@@ -122,7 +144,7 @@ export function inputNamesOf(form: Pick<ToolFormState, "inputs">): string[] {
  */
 function formKeyOfIssuePath(path: string, form: Pick<ToolFormState, "inputs" | "variables">): string {
   if (/^(key|name|description|kind)$/.test(path)) return path;
-  const output = /^output\.(url|method|timeout_ms|max_bytes|data)(?=$|[.[])/.exec(path);
+  const output = /^output\.(url|method|credential|query|headers|body|timeout_ms|max_bytes|data)(?=$|[.[])/.exec(path);
   if (output?.[1]) return output[1];
   const variable = /^output\.variables\.([^.[]+)/.exec(path);
   if (variable) {
@@ -159,6 +181,42 @@ function rowFieldOf(code: string, path: readonly PropertyKey[], rowKey: string):
   const last = String(path.at(-1));
   if (rowKey.startsWith("input")) return last === "type" || last === "description" ? last : "name";
   return "path";
+}
+
+/** "name=value" or "Name: value" lines as a record; a line without the separator is reported under `key`. */
+function linesToRecord(
+  text: string,
+  separator: "=" | ":",
+  key: string,
+  add: (key: string, message: string) => void,
+): Record<string, string> | undefined {
+  const record: Record<string, string> = {};
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    const cut = line.indexOf(separator);
+    if (cut <= 0) {
+      add(key, `Line ${i + 1}: write ${separator === "=" ? "name=value" : "Name: value"}`);
+      return;
+    }
+    record[line.slice(0, cut).trim()] = line.slice(cut + 1).trim();
+  });
+  return Object.keys(record).length > 0 ? record : undefined;
+}
+
+/** The http tool's credential, query, headers and body from the form's text boxes. */
+function httpParts(form: ToolFormState, add: (key: string, message: string) => void): Record<string, unknown> {
+  const parts: Record<string, unknown> = {};
+  if (form.credential !== "") parts.credential = form.credential;
+  const query = linesToRecord(form.query, "=", "query", add);
+  if (query) parts.query = query;
+  const headers = linesToRecord(form.headers, ":", "headers", add);
+  if (headers) parts.headers = headers;
+  if (form.body.trim() !== "") {
+    const parsed = parseJsonText(form.body);
+    if (parsed.ok) parts.body = parsed.value;
+    else add("body", formatJsonError(parsed));
+  }
+  return parts;
 }
 
 export type ToolFromForm = { ok: true; tool: BundleTool } | { ok: false; errors: ToolFormErrors };
@@ -213,6 +271,7 @@ export function toolFromForm(form: ToolFormState, taken: Readonly<Record<string,
     if (maxBytes === null) add("max_bytes", "Enter a whole number of bytes.");
   }
 
+  const http = form.kind === "http" ? httpParts(form, add) : {};
   const variables = Object.fromEntries(form.variables.map((row) => [row.name, row.path]));
   const raw = {
     key: form.key.trim(),
@@ -230,7 +289,7 @@ export function toolFromForm(form: ToolFormState, taken: Readonly<Record<string,
     output:
       form.kind === "static"
         ? { data, variables }
-        : { url: form.url.trim(), method: form.method, timeout_ms: timeout, max_bytes: maxBytes, variables },
+        : { url: form.url.trim(), method: form.method, ...http, timeout_ms: timeout, max_bytes: maxBytes, variables },
   };
   const parsed = BundleTool.safeParse(raw);
   if (!parsed.success) {

@@ -13,4 +13,8 @@ export interface ToolsWorkspaceData {
   takenNames: Record<string, string>;
   /** Tool key → whether this server may call its host; http tools only. */
   hostStatus: Record<string, ToolHostStatus>;
+  /** The agent's credential names (never their values): the editor's picker. */
+  credentialNames: string[];
+  /** Tool key → why it cannot run as configured (a credential it names is not set: docs/tools.md#bundles). */
+  unconfigured: Record<string, string>;
 }

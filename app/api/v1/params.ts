@@ -16,3 +16,8 @@ export const AgentEnvironmentParams = z.object({
   key: z.string().min(1).max(64),
   name: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
 });
+// A credential's name has the shape CredentialName checks (lib/credentials/credential-schemas.ts).
+export const AgentCredentialParams = z.object({
+  key: z.string().min(1).max(64),
+  name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
+});

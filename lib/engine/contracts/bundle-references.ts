@@ -101,13 +101,30 @@ function checkTool(
     }
   }
   if (tool.kind === "http") {
-    for (const match of tool.output.url.matchAll(/\{([^}]*)\}/g)) {
-      const input = match[1] ?? "";
-      if (!properties.includes(input)) {
-        add(`${at}.output.url`, `The URL refers to input "${input}", which is not in input_schema.properties`);
+    const { url, query, headers, body } = tool.output;
+    const places: [string, string, string][] = [[`${at}.output.url`, "The URL", url]];
+    for (const [name, value] of Object.entries(query ?? {}))
+      places.push([`${at}.output.query.${name}`, "The query", value]);
+    for (const [name, value] of Object.entries(headers ?? {}))
+      places.push([`${at}.output.headers.${name}`, "The header", value]);
+    for (const text of jsonStrings(body)) places.push([`${at}.output.body`, "The body", text]);
+    for (const [where, what, template] of places) {
+      for (const match of template.matchAll(/\{([^}]*)\}/g)) {
+        const input = match[1] ?? "";
+        if (!properties.includes(input)) {
+          add(where, `${what} refers to input "${input}", which is not in input_schema.properties`);
+        }
       }
     }
   }
+}
+
+/** Every string in a JSON value (a body template's placeholders live in its strings). */
+function jsonStrings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(jsonStrings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(jsonStrings);
+  return [];
 }
 
 function checkScenario(scenario: BundleScenario, at: string, add: Add): void {

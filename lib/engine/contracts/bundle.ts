@@ -171,9 +171,29 @@ const BundleStaticTool = z.strictObject({
   output: z.strictObject({ data: z.json().default({}), variables: OutputVariables }).prefault({}),
 });
 
+export const HTTP_TOOL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+// RFC 9110 §5.1 token characters; the headers the transport sets itself may not be replaced.
+const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "content-type"]);
+export const HeaderName = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "A header name: letters, digits and !#$%&'*+.^_`|~-")
+  .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), "This header is set by Focal itself");
+
+/** A header or query value with "{input}" placeholders: one line, so a filled header cannot start another. */
+const LineTemplate = z
+  .string()
+  .max(T.url)
+  .refine((value) => !/[\r\n]/.test(value), "Must be one line: no carriage return or line feed");
+
 /**
- * An http tool calls `url` ("{input}" placeholders filled from its inputs) on an admin-allowed host
- * (FOCAL_TOOL_HOSTS), with a timeout and a response-size cap (docs/decisions.md#tool-output-is-data).
+ * An http tool calls `url` ("{input}" placeholders filled from its inputs, each an encoded path
+ * segment) on an admin-allowed host (FOCAL_TOOL_HOSTS), with a timeout and a response-size cap
+ * (docs/decisions.md#tool-output-is-data). `query` and `headers` are templates too; `body` is a JSON
+ * template whose strings that are exactly "{input}" become the input's JSON value (docs/tools.md).
+ * `credential` names one of the agent's credentials (never its value: docs/tools.md#credentials).
  */
 const BundleHttpTool = z.strictObject({
   ...toolBase,
@@ -181,7 +201,11 @@ const BundleHttpTool = z.strictObject({
   input_schema: ToolInputSchema.prefault({}),
   output: z.strictObject({
     url: z.url({ protocol: /^https?$/ }).max(T.url),
-    method: z.enum(["GET", "POST"]).default("GET"),
+    method: z.enum(HTTP_TOOL_METHODS).default("GET"),
+    credential: EntityKey.optional(),
+    query: z.record(z.string().min(1).max(T.name), LineTemplate).optional(),
+    headers: z.record(HeaderName, LineTemplate).optional(),
+    body: z.json().optional(),
     // 100 ms … 30 s: a turn has a latency budget; 5 s is generous for an order lookup.
     timeout_ms: z.number().int().min(100).max(30_000).default(5000),
     // 64 KiB by default, 1 MiB at most: tool output is untrusted text that goes into a prompt.

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
-import { buildToolUrl, createToolRunner } from "./tool-runner";
+import { buildToolUrl } from "./http-templates";
+import { createToolRunner } from "./tool-runner";
 
 // A loopback HTTP server stands in for the tool endpoints; it is listed explicitly as "127.0.0.1:PORT"
 // (loopback is private, so only an exact entry unlocks it).

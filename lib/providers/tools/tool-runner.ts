@@ -1,11 +1,15 @@
+import { createHash } from "node:crypto";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { ToolResult, ToolRunner } from "@/lib/engine/ports";
-import { outboundFetch } from "@/lib/outbound/outbound-fetch";
+import { type OutboundMethod, outboundFetch } from "@/lib/outbound/outbound-fetch";
 import { OutboundRefusedError, outboundTarget, type Resolver } from "@/lib/outbound/outbound-target";
+import { buildToolUrl, fillJson, fillText, headerValue } from "./http-templates";
+import { ToolFailure } from "./tool-failure";
 
 // The ToolRunner port. `static` tools return a deep copy of their configured data.
-// `http` tools call their URL — `{input}` placeholders filled with URL-encoded inputs; GET, or POST
-// with the input as a JSON body — under four limits:
+// `http` tools call their URL with their method (GET, POST, PUT, PATCH, DELETE), their path, query,
+// header and body templates filled from the inputs (http-templates.ts) and their credential applied,
+// under four limits:
 //
 //   allowlist   only hosts in allowedHosts (lib/outbound/host-allowlist.ts); anything else is refused
 //               before any request is made;
@@ -18,8 +22,31 @@ import { OutboundRefusedError, outboundTarget, type Resolver } from "@/lib/outbo
 //               and body → `timeout`;
 //   size        output.max_bytes (else maxBytes), checked on Content-Length and while streaming → `too_large`.
 //
-// Non-2xx → `error`. JSON bodies are parsed; anything else comes back as text. Tool output is untrusted
-// data either way: the engine never treats it as instructions.
+// Non-2xx → `error` with the `status`. JSON bodies are parsed; anything else comes back as text. Tool
+// output is untrusted data either way: the engine never treats it as instructions. A method other
+// than GET carries an `Idempotency-Key` derived from the turn's call key and the tool, the same when
+// the same turn runs again. No message names a header, a query value or a credential, and the
+// credential's values are masked in whatever text a failure carries (docs/tools.md#credentials).
+
+/** What a credential adds to one request; `secrets` are masked in any message the call produces. */
+export interface AppliedCredential {
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  secrets: string[];
+}
+
+/** What the host knows about one call beside the tool and its input. */
+export interface ToolCallContext {
+  /** The named credential as this turn's environment binds it; throws a ToolFailure when it has none. */
+  credential?: (name: string) => Promise<AppliedCredential>;
+  /** Stable for one turn of one session, also when that turn runs again ("<session id>:<turn index>"). */
+  callKey?: string;
+}
+
+/** The runner the host builds; `runWith` takes the turn's context (credentials, idempotency). */
+export interface HttpToolRunner extends ToolRunner {
+  runWith(tool: EngineTool, input: Record<string, unknown>, context: ToolCallContext): Promise<ToolResult>;
+}
 
 export interface ToolRunnerOptions {
   /** Allowlist entries (lib/outbound/host-allowlist.ts), e.g. parsed from FOCAL_TOOL_HOSTS by the host. */
@@ -32,32 +59,8 @@ export interface ToolRunnerOptions {
   maxBytes?: number;
 }
 
-type Failure = Extract<ToolResult, { ok: false }>;
-
-class ToolFailure extends Error {
-  constructor(
-    readonly reason: Failure["reason"],
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
 function positiveInt(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-/** The tool's URL with `{name}` filled from the input, each value URL-encoded. */
-export function buildToolUrl(template: string, input: Record<string, unknown>): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
-    const raw = input[name];
-    const value = raw === undefined || raw === null ? "" : typeof raw === "object" ? JSON.stringify(raw) : String(raw);
-    // "." and ".." survive encodeURIComponent and would walk the path up: refuse them.
-    if (/^\.{1,2}$/.test(value)) throw new ToolFailure("refused", `input ${name} may not be "${value}"`);
-    return encodeURIComponent(value);
-  });
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
@@ -98,7 +101,45 @@ function parseBody(bytes: Uint8Array): unknown {
   }
 }
 
-export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
+const METHODS = new Set<OutboundMethod>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+
+function methodOf(value: unknown): OutboundMethod {
+  return METHODS.has(value as OutboundMethod) ? (value as OutboundMethod) : "GET";
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function lowerKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** GET sends no body; the others their body template filled, or (POST, PUT, PATCH without one) the input. */
+function bodyOf(method: OutboundMethod, template: unknown, input: Record<string, unknown>): string | undefined {
+  if (method === "GET") return undefined;
+  if (template !== undefined) return JSON.stringify(fillJson(template, input));
+  return method === "DELETE" ? undefined : JSON.stringify(input);
+}
+
+/** 128 bits of SHA-256 over the turn's call key and the tool: the same key when the same turn runs again. */
+function idempotencyKey(callKey: string, tool: EngineTool): string {
+  return createHash("sha256").update(`${callKey}\u0000${tool.id}`).digest("hex").slice(0, 32);
+}
+
+async function credentialFor(context: ToolCallContext, name: string): Promise<AppliedCredential> {
+  if (!context.credential) throw new ToolFailure("error", `credential "${name}" is not available here`);
+  return context.credential(name);
+}
+
+/** The message with every credential value in it replaced by ••••. */
+function masked(message: string, secrets: readonly string[]): string {
+  let text = message;
+  for (const secret of secrets) if (secret.length >= 4) text = text.split(secret).join("••••");
+  return text;
+}
+
+export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 5000;
   const defaultMaxBytes = options.maxBytes ?? 256 * 1024;
   const policy = {
@@ -108,12 +149,16 @@ export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
     ownAddresses: options.ownAddresses,
   };
 
-  async function runHttp(tool: EngineTool, input: Record<string, unknown>): Promise<unknown> {
+  async function runHttp(tool: EngineTool, input: Record<string, unknown>, context: ToolCallContext): Promise<unknown> {
     const config = tool.output;
     if (typeof config.url !== "string") throw new ToolFailure("error", `tool ${tool.key} has no url`);
-    const method = config.method === "POST" ? "POST" : "GET";
+    const method = methodOf(config.method);
     const timeoutMs = positiveInt(config.timeout_ms, defaultTimeoutMs);
     const maxBytes = positiveInt(config.max_bytes, defaultMaxBytes);
+    const credential =
+      typeof config.credential === "string" && config.credential
+        ? await credentialFor(context, config.credential)
+        : null;
 
     let url: URL;
     try {
@@ -122,28 +167,37 @@ export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
       if (error instanceof ToolFailure) throw error;
       throw new ToolFailure("error", `tool ${tool.key} has an invalid url`);
     }
+    for (const [name, template] of Object.entries(recordOf(config.query))) {
+      url.searchParams.append(name, fillText(String(template), input));
+    }
+    for (const [name, value] of Object.entries(credential?.query ?? {})) url.searchParams.set(name, value);
+
+    const headers: Record<string, string> = { accept: "application/json, text/plain;q=0.9, */*;q=0.5" };
+    for (const [name, template] of Object.entries(recordOf(config.headers))) {
+      headers[name.toLowerCase()] = headerValue(name, String(template), input);
+    }
+    Object.assign(headers, lowerKeys(credential?.headers ?? {}));
+    const body = bodyOf(method, config.body, input);
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (method !== "GET" && context.callKey) headers["idempotency-key"] = idempotencyKey(context.callKey, tool);
 
     const target = outboundTarget(url, policy);
     if (!target.ok) throw new ToolFailure("refused", `the URL ${target.reason}`);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      const response = await outboundFetch(target, {
-        method,
-        signal: controller.signal,
-        headers: {
-          accept: "application/json, text/plain;q=0.9, */*;q=0.5",
-          ...(method === "POST" ? { "content-type": "application/json" } : {}),
-        },
-        ...(method === "POST" ? { body: JSON.stringify(input) } : {}),
-      });
+      const response = await outboundFetch(target, { method, signal: controller.signal, headers, body });
       if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
-        throw new ToolFailure("error", `HTTP ${response.status || "redirect"}: redirects are not followed`);
+        throw new ToolFailure(
+          "error",
+          `HTTP ${response.status || "redirect"}: redirects are not followed`,
+          response.status || undefined,
+        );
       }
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);
-        throw new ToolFailure("error", `HTTP ${response.status} from ${url.host}`);
+        throw new ToolFailure("error", `HTTP ${response.status} from ${url.host}`, response.status);
       }
       return parseBody(await readCapped(response, maxBytes));
     } catch (error) {
@@ -156,27 +210,44 @@ export function createToolRunner(options: ToolRunnerOptions): ToolRunner {
     }
   }
 
-  return {
-    async run(tool, input) {
-      const started = performance.now();
-      const elapsed = () => Math.round(performance.now() - started);
-      try {
-        let output: unknown;
-        if (tool.kind === "static") output = structuredClone(tool.output.data ?? {});
-        else if (tool.kind === "http") output = await runHttp(tool, input);
-        else throw new ToolFailure("error", `unknown tool kind ${String((tool as { kind: unknown }).kind)}`);
-        return { ok: true, output, durationMs: elapsed() };
-      } catch (error) {
-        if (error instanceof ToolFailure) {
-          return { ok: false, reason: error.reason, message: error.message, durationMs: elapsed() };
-        }
-        return {
-          ok: false,
-          reason: "error",
-          message: (error as Error).message ?? String(error),
-          durationMs: elapsed(),
-        };
-      }
-    },
-  };
+  async function runWith(
+    tool: EngineTool,
+    input: Record<string, unknown>,
+    context: ToolCallContext,
+  ): Promise<ToolResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const secrets: string[] = [];
+    const watched: ToolCallContext = {
+      ...context,
+      ...(context.credential
+        ? {
+            credential: async (name) => {
+              const applied = await (context.credential as NonNullable<ToolCallContext["credential"]>)(name);
+              secrets.push(...applied.secrets);
+              return applied;
+            },
+          }
+        : {}),
+    };
+    try {
+      let output: unknown;
+      if (tool.kind === "static") output = structuredClone(tool.output.data ?? {});
+      else if (tool.kind === "http") output = await runHttp(tool, input, watched);
+      else throw new ToolFailure("error", `unknown tool kind ${String((tool as { kind: unknown }).kind)}`);
+      return { ok: true, output, durationMs: elapsed() };
+    } catch (error) {
+      const failure = error instanceof ToolFailure ? error : null;
+      const message = masked(failure ? failure.message : ((error as Error).message ?? String(error)), secrets);
+      return {
+        ok: false,
+        reason: failure?.reason ?? "error",
+        message,
+        durationMs: elapsed(),
+        ...(failure?.status ? { status: failure.status } : {}),
+      };
+    }
+  }
+
+  return { run: (tool, input) => runWith(tool, input, {}), runWith };
 }

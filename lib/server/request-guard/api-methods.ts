@@ -24,6 +24,8 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/scenarios": ["GET", "POST"],
   "/api/v1/agents/[key]/profile-fields/[entity_key]": ["DELETE", "GET", "PUT"],
   "/api/v1/agents/[key]/profile-fields": ["GET", "POST"],
+  "/api/v1/agents/[key]/credentials/[name]": ["DELETE", "GET", "PUT"],
+  "/api/v1/agents/[key]/credentials": ["GET", "POST"],
   "/api/v1/agents/[key]/publishable-keys/[id]": ["DELETE"],
   "/api/v1/agents/[key]/publishable-keys": ["GET", "POST"],
   "/api/v1/agents/[key]/sessions": ["POST"],

@@ -1,6 +1,8 @@
 import "server-only";
+import { credentialNamesOf } from "@/db/queries/credentials";
 import type { Database } from "@/db/types";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
+import { unconfiguredTools } from "@/lib/credentials/credential-use";
 import { type Role, roleAtLeast } from "@/lib/identity/roles";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
@@ -37,12 +39,15 @@ export async function loadToolsWorkspace(
       for (const tool of bundle.tools) {
         if (tool.kind === "http" && showHosts) hostStatus[tool.key] = toolHostStatus(tool.output.url, allowedHosts);
       }
+      const credentialNames = await credentialNamesOf(tx, agent.id);
       return {
         agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },
         tools: bundle.tools,
         usedBy,
         takenNames,
         hostStatus,
+        credentialNames,
+        unconfigured: unconfiguredTools(bundle.tools, credentialNames),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -4,6 +4,7 @@ import { getSession } from "@/db/queries/conversations";
 import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { AgentRow, Database, SessionRow } from "@/db/types";
+import { toolsWithCredentials } from "@/lib/credentials/server/credential-tools";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
 import type { ApprovalDecision, TurnInput } from "@/lib/engine/contracts/turn-outcome";
@@ -73,7 +74,14 @@ export async function loadTurnInputs(
     openSessionVault(db, session.id),
   ]);
   const { settings } = compiled.snapshot;
-  const tools = toolsWithRealValues(host.tools, vault, settings.privacy);
+  // Credentials are applied under the real values: the tape records what the engine asked, never a secret.
+  const withCredentials = toolsWithCredentials(host.tools, db, {
+    agentId: agent.id,
+    environment: session.environment,
+    sessionId: session.id,
+    turnIndex: session.turnCount,
+  });
+  const tools = toolsWithRealValues(withCredentials, vault, settings.privacy);
   const queued = session.mode !== "agent";
   const fallbackLimit = settings.handoff.fallbacks_before_handoff;
   const [state, previousEnd, outcomesBefore, person] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
 import type { SessionState } from "../../contracts/session-state";
 import type { EngineTool } from "../../contracts/snapshot";
-import { pathInputs, resolveToolOutputPath } from "../../contracts/tool-output-path";
+import { type PathStep, pathInputs, resolveToolOutputPath } from "../../contracts/tool-output-path";
 import type { ApprovalDecision, ApprovalRequest } from "../../contracts/turn-outcome";
 import type { ToolRunner } from "../../ports";
 import type { ScoredRule } from "../filtering/filter-rules";
@@ -21,6 +21,14 @@ export interface ToolCall {
   awaitingApproval?: ApprovalRequest;
   /** The call did not run: an operator denied it. */
   denied?: true;
+  /** A failed call's typed error: its output paths under `error` (`error.status`) read this. */
+  error?: ToolError;
+}
+
+/** What a failed call exposes to its output paths: `error.reason`, and `error.status` for a non-2xx answer. */
+interface ToolError {
+  reason: string;
+  status?: number;
 }
 
 function declaredInputs(tool: EngineTool): { names: string[]; required: string[] } {
@@ -104,6 +112,30 @@ function pausedCall(
   return null;
 }
 
+const isErrorPath = (steps: readonly PathStep[]) => steps[0]?.kind === "key" && steps[0].key === "error";
+
+/**
+ * A failed call sets the output variables whose path starts at `error` (`error.status`, `error.reason`)
+ * from its typed error, so a rule's condition or CEL can branch on `order_status == 404`.
+ */
+function setErrorVariables(
+  agent: CompiledAgent,
+  session: SessionState,
+  tool: EngineTool,
+  input: Record<string, unknown>,
+  error: ToolError,
+): string[] {
+  const set: string[] = [];
+  for (const mapping of agent.toolVariables.get(tool.id) ?? []) {
+    if (!isErrorPath(mapping.steps)) continue;
+    const value = resolveToolOutputPath({ error }, mapping.steps, input);
+    if (value === undefined) continue;
+    session.variables[mapping.name] = value;
+    set.push(mapping.name);
+  }
+  return set;
+}
+
 /**
  * Stage 6 (single pass, docs/decisions.md#tools-run-once): the attached tools of matched rules run once each,
  * in priority order; mapped output values become session variables. A failed tool is recorded and the
@@ -132,10 +164,13 @@ export async function runTools(
     }
     const result = await runner.run(tool, input);
     if (!result.ok) {
+      const error: ToolError = { reason: result.reason, ...(result.status ? { status: result.status } : {}) };
       calls.push({
         ...notRun(tool, input),
         detail: `${result.reason}: ${result.message}`,
         durationMs: result.durationMs,
+        error,
+        variablesSet: setErrorVariables(agent, session, tool, input, error),
       });
       continue;
     }
@@ -145,6 +180,9 @@ export async function runTools(
       if (value !== undefined) {
         session.variables[mapping.name] = value;
         variablesSet.push(mapping.name);
+      } else if (isErrorPath(mapping.steps)) {
+        // A success clears what an earlier failure of the tool left in its error variables.
+        delete session.variables[mapping.name];
       }
     }
     calls.push({
