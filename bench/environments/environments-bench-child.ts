@@ -4,6 +4,7 @@ import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { Database } from "@/db/types";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { splitComparison } from "@/lib/environments/server/environment-comparison";
@@ -35,7 +36,13 @@ async function newVersion(db: Database, key: string, n: number): Promise<number>
   const rule = demo.rules.find((r) => r.key === "max-refund");
   const saved = await ruleEntity.update(
     db,
-    { agentKey: key, expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "bench" },
+    {
+      agentKey: key,
+      expectedVersion: agent?.configVersion ?? 0,
+      actor: SYSTEM_ACTOR,
+      requestId: "bench",
+      policies: SAVE_POLICIES,
+    },
     "max-refund",
     { ...rule, name: `Max refund ${n}` } as never,
   );

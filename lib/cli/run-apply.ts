@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "@/db/client";
 import { DataDirLockedError } from "@/db/data-dir-lock";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { describePlan } from "@/lib/config-as-code/config-plan";
 import { applyConfig } from "@/lib/config-as-code/server/apply-config";
 import { AppError } from "@/lib/server/errors";
@@ -36,6 +37,7 @@ export async function runApply(command: ApplyCommand, deps: CliDeps): Promise<nu
       apply: command.yes,
       actor: ACTOR,
       requestId: `cli-${randomUUID()}`,
+      policies: SAVE_POLICIES,
     });
     const { agentKey, plan, from, to } = outcome;
     if (plan.length === 0) {

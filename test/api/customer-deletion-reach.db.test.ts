@@ -11,6 +11,7 @@ import { GET as getTestRunRoute } from "@/app/api/v1/test-runs/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { insertJobRun } from "@/db/queries/job-runs";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { applyRetention } from "@/lib/customers/server/apply-retention";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
@@ -285,7 +286,13 @@ describe("retention reaches every stored report and job", () => {
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(
       handle.db,
-      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      {
+        agentKey: "refund-desk",
+        expectedVersion: agent?.configVersion ?? 0,
+        actor: SYSTEM_ACTOR,
+        requestId: "r",
+        policies: SAVE_POLICIES,
+      },
       { ...demo.agent.settings, retention: { sessions_days: 1 } },
     );
     const run = await applyRetention(handle.db, new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));

@@ -6,6 +6,7 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessions, traceSpans, turns, turnTapes } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { applyRetention } from "@/lib/customers/server/apply-retention";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { AppError } from "@/lib/server/errors";
@@ -52,7 +53,13 @@ async function setRetention(value: unknown) {
   const agent = await getAgentByKey(handle.db, "refund-desk");
   return updateAgentSettings(
     handle.db,
-    { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+    {
+      agentKey: "refund-desk",
+      expectedVersion: agent?.configVersion ?? 0,
+      actor: SYSTEM_ACTOR,
+      requestId: "r",
+      policies: SAVE_POLICIES,
+    },
     { ...demo.agent.settings, retention: { sessions_days: value } },
   );
 }
@@ -118,7 +125,13 @@ describe("retention", () => {
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(
       handle.db,
-      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      {
+        agentKey: "refund-desk",
+        expectedVersion: agent?.configVersion ?? 0,
+        actor: SYSTEM_ACTOR,
+        requestId: "r",
+        policies: SAVE_POLICIES,
+      },
       demo.agent.settings,
     );
     const { oldSession } = await oldAndRecentSessions();

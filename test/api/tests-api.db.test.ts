@@ -8,6 +8,7 @@ import { GET as getRunRoute } from "@/app/api/v1/test-runs/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
@@ -224,7 +225,13 @@ describe("the test gate on saves", () => {
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(
       handle.db,
-      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      {
+        agentKey: "refund-desk",
+        expectedVersion: agent?.configVersion ?? 0,
+        actor: SYSTEM_ACTOR,
+        requestId: "r",
+        policies: SAVE_POLICIES,
+      },
       { ...demo.agent.settings, testing: { tests_gate: mode } },
     );
   };
@@ -239,6 +246,7 @@ describe("the test gate on saves", () => {
         expectedVersion: agent?.configVersion ?? 0,
         actor: SYSTEM_ACTOR,
         requestId: "r",
+        policies: SAVE_POLICIES,
         ...extra,
       },
       "max-refund",
@@ -262,7 +270,13 @@ describe("the test gate on saves", () => {
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(
       handle.db,
-      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      {
+        agentKey: "refund-desk",
+        expectedVersion: agent?.configVersion ?? 0,
+        actor: SYSTEM_ACTOR,
+        requestId: "r",
+        policies: SAVE_POLICIES,
+      },
       demo.agent.settings,
     );
   };

@@ -4,6 +4,7 @@ import { POST as importAgent } from "@/app/api/v1/agents/import/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { agents, handoffs, sessions, traceSpans, turns } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider } from "@/lib/engine/testing/scripted-provider";
@@ -91,7 +92,13 @@ describe("input safety on the host", () => {
     const before = await handle.db.select().from(agents).where(eq(agents.key, "refund-desk"));
     const error = await updateAgentSettings(
       handle.db,
-      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      {
+        agentKey: "refund-desk",
+        expectedVersion: agent?.configVersion ?? 0,
+        actor: SYSTEM_ACTOR,
+        requestId: "r",
+        policies: SAVE_POLICIES,
+      },
       { ...demo.agent.settings, input_safety: { mode: "block" } },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);

@@ -6,6 +6,7 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { piiVaultEntries, sessions, turns } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { applyRetention } from "@/lib/customers/server/apply-retention";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -183,7 +184,13 @@ describe("the PII vault", () => {
     const agent = await getAgentByKey(handle.db, "refund-desk");
     await updateAgentSettings(
       handle.db,
-      { agentKey: "refund-desk", expectedVersion: agent?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "r" },
+      {
+        agentKey: "refund-desk",
+        expectedVersion: agent?.configVersion ?? 0,
+        actor: SYSTEM_ACTOR,
+        requestId: "r",
+        policies: SAVE_POLICIES,
+      },
       { ...demo.agent.settings, retention: { sessions_days: 30 } },
     );
     await handle.db

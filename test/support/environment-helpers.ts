@@ -6,6 +6,7 @@ import { POST as sessionRoute } from "@/app/api/v1/agents/[key]/sessions/route";
 import { POST as turnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { ruleEntity } from "@/lib/rules/server/rule-entity";
@@ -32,6 +33,7 @@ export async function saveNewVersion(handle: DatabaseHandle, key: string, cap = 
       expectedVersion: agent?.configVersion ?? 0,
       actor: SYSTEM_ACTOR,
       requestId: "r",
+      policies: SAVE_POLICIES,
       role: "admin",
       forceTests: { reason: "a version for the environment tests" },
     },

@@ -1,9 +1,11 @@
 "use server";
 
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { RuleRefInput } from "@/lib/rules/rule-action-schemas";
 import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { configChangeAction } from "@/lib/versioning/server/config-entity/config-change-action";
 
-export const deleteRuleAction = configChangeAction({ name: "deleteRule", schema: RuleRefInput }, (db, request, input) =>
-  ruleEntity.delete(db, request, input.rule_key),
+export const deleteRuleAction = configChangeAction(
+  { name: "deleteRule", schema: RuleRefInput, policies: SAVE_POLICIES },
+  (db, request, input) => ruleEntity.delete(db, request, input.rule_key),
 );

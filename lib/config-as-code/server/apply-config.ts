@@ -15,6 +15,7 @@ import { plural } from "@/lib/text/plural";
 import { toolEntity } from "@/lib/tools/server/tool-entity";
 import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
 import { lockAgentAtVersion } from "@/lib/versioning/server/lock-agent-at-version";
+import type { SavePolicy } from "@/lib/versioning/server/save-policy";
 import { type PlannedChange, planConfigChanges } from "../config-plan";
 import type { EntityOps } from "./config-entity-routes";
 
@@ -79,7 +80,7 @@ async function applyChange(db: Database, request: ConfigChangeRequest, change: P
 export async function applyConfig(
   db: Database,
   input: unknown,
-  options: { agentKey?: string; apply: boolean; actor: Actor; requestId: string },
+  options: { agentKey?: string; apply: boolean; actor: Actor; requestId: string; policies: readonly SavePolicy[] },
 ): Promise<ApplyOutcome> {
   const target = checkedBundle(input);
   const agentKey = options.agentKey ?? target.agent.key;
@@ -89,7 +90,8 @@ export async function applyConfig(
   if (!options.apply || plan.length === 0) return outcome;
   const to = await db.transaction(async (tx) => {
     await lockAgentAtVersion(tx, agentKey, agent.configVersion);
-    const request = { agentKey, expectedVersion: null, actor: options.actor, requestId: options.requestId };
+    const { actor, requestId, policies } = options;
+    const request = { agentKey, expectedVersion: null, actor, requestId, policies };
     for (const change of plan) await applyChange(tx, request, change, target);
     return (await requireAgent(tx, agentKey)).configVersion;
   });

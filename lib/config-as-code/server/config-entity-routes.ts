@@ -10,6 +10,7 @@ import type { Actor } from "@/lib/server/ledger/event-types";
 import { ForceTestsReason } from "@/lib/versioning/agent-at-version";
 import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
 import type { EntityOutcome } from "@/lib/versioning/server/config-entity/config-entity";
+import type { SavePolicy } from "@/lib/versioning/server/save-policy";
 import {
   CONFIG_KINDS,
   ConfigAgentParams,
@@ -34,10 +35,12 @@ export interface EntityOps<T> {
 /**
  * A REST write's change request: the agent, who, and the version `If-Match` names (a moved-on agent
  * answers 412 PRECONDITION_FAILED); without If-Match the write applies at the current version.
+ * `policies`: the save's checks, handed in by the route (lib/boot/save-policies.ts).
  */
 export function restChangeRequest(
   ctx: { request: Request; actor: Actor; requestId: string },
   agentKey: string,
+  policies: readonly SavePolicy[],
 ): ConfigChangeRequest {
   const ifMatch = parseIfMatch(ctx.request.headers.get("if-match"));
   if (!ifMatch) throw new AppError("BAD_REQUEST", 'If-Match takes one config_version, e.g. If-Match: "7".');
@@ -48,6 +51,7 @@ export function restChangeRequest(
     stale: "PRECONDITION_FAILED",
     actor,
     requestId,
+    policies,
     ...testsGateReason(ctx.request.headers.get(TESTS_GATE_REASON_HEADER)),
   };
 }
@@ -88,9 +92,15 @@ export async function readConfig(db: Database, key: string): Promise<{ agent: Ag
  * through the editors' path (same checks, same errors, one config version and one CONFIG_CHANGED event
  * each, the tests gate); reads need `config:read`, writes `config:write`. Every answer carries the
  * agent's config_version in its body and as `ETag`. `schema` is the kind's bundle schema
- * (`CONFIG_KINDS[kind].schema`), passed along so that it and `ops` are checked to hold the same values.
+ * (`CONFIG_KINDS[kind].schema`), passed along so that it and `ops` are checked to hold the same values;
+ * `policies` are the checks every write runs through (lib/boot/save-policies.ts).
  */
-export function configEntityRoutes<T>(kind: ConfigKind, schema: z.ZodType<T>, ops: EntityOps<T>) {
+export function configEntityRoutes<T>(
+  kind: ConfigKind,
+  schema: z.ZodType<T>,
+  ops: EntityOps<T>,
+  policies: readonly SavePolicy[],
+) {
   const { entity, list: listName } = CONFIG_KINDS[kind];
   const bodies = configKindBodies(kind);
   const written = (outcome: EntityOutcome<T, unknown>) => ({
@@ -111,7 +121,7 @@ export function configEntityRoutes<T>(kind: ConfigKind, schema: z.ZodType<T>, op
   const create = defineRoute(
     { scope: "config:write", params: ConfigAgentParams, body: schema, response: { 201: bodies.written } },
     async ({ db, params, body, reply, ...ctx }) => {
-      const outcome = await ops.outcomes.create(db, restChangeRequest(ctx, params.key), body);
+      const outcome = await ops.outcomes.create(db, restChangeRequest(ctx, params.key, policies), body);
       return reply(201, written(outcome), etagHeader(outcome.config_version));
     },
   );
@@ -130,7 +140,7 @@ export function configEntityRoutes<T>(kind: ConfigKind, schema: z.ZodType<T>, op
   const put = defineRoute(
     { scope: "config:write", params: ConfigEntityParams, body: schema, response: bodies.written },
     async ({ db, params, body, reply, ...ctx }) => {
-      const request = restChangeRequest(ctx, params.key);
+      const request = restChangeRequest(ctx, params.key, policies);
       const outcome = await ops.outcomes.update(db, request, params.entity_key, body);
       return reply(200, written(outcome), etagHeader(outcome.config_version));
     },
@@ -139,7 +149,7 @@ export function configEntityRoutes<T>(kind: ConfigKind, schema: z.ZodType<T>, op
   const remove = defineRoute(
     { scope: "config:write", params: ConfigEntityParams, response: bodies.deleted },
     async ({ db, params, reply, ...ctx }) => {
-      const outcome = await ops.outcomes.delete(db, restChangeRequest(ctx, params.key), params.entity_key);
+      const outcome = await ops.outcomes.delete(db, restChangeRequest(ctx, params.key, policies), params.entity_key);
       const body = { config_version: outcome.config_version, changed: true as const, deleted: params.entity_key };
       return reply(200, body, etagHeader(outcome.config_version));
     },

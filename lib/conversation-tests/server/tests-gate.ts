@@ -2,11 +2,12 @@ import "server-only";
 import type { AgentRow, Transaction } from "@/db/types";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
-import { type Role, roleAtLeast } from "@/lib/identity/roles";
+import { roleAtLeast } from "@/lib/identity/roles";
 import { addActionNotice } from "@/lib/server/action-notices";
 import { AppError } from "@/lib/server/errors";
-import type { Actor } from "@/lib/server/ledger/event-types";
+import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 import type { ConfigChangedPayload } from "@/lib/versioning/config-change-payload";
+import type { SavePolicy, SaveRequest } from "@/lib/versioning/server/save-policy";
 import { holdProduction } from "./hold-production";
 import { compareSuiteOnDraft } from "./suite-comparison";
 
@@ -28,16 +29,31 @@ export function testsGateOf(agent: AgentRow): "off" | "warn" | "block" {
   return resolveAgentSettings(agent.settings).testing.tests_gate;
 }
 
+/**
+ * The gate as a save policy: opened before the change, it reads the configuration as saved (only when
+ * the gate is on); its check runs the gate on the kept version and records it as `tests_gate`.
+ */
+export const testsGatePolicy: SavePolicy = {
+  async open(tx, agent, request) {
+    if (testsGateOf(agent) === "off") return null;
+    const saved = await loadAgentSnapshot(tx, agent);
+    return async (checkTx, kept) => {
+      const gate = await applyTestsGate(checkTx, kept.agent, saved, kept.snapshot, request);
+      return gate ? { tests_gate: gate } : null;
+    };
+  },
+};
+
 /** `saved`: the configuration as it was before the change, read before the change was written. */
-export async function applyTestsGate(
+async function applyTestsGate(
   tx: Transaction,
   agent: AgentRow,
-  saved: AgentSnapshot | null,
+  saved: AgentSnapshot,
   draft: AgentSnapshot,
-  request: { role?: Role; forceTests?: { reason: string }; actor: Actor; requestId: string },
+  request: SaveRequest,
 ): Promise<GateRecord | null> {
   const mode = testsGateOf(agent);
-  if (mode === "off" || !saved) return null;
+  if (mode === "off") return null;
   const comparison = await compareSuiteOnDraft(tx, agent, draft, saved);
   if (!comparison) return null;
   const red = comparison.turned_red;

@@ -89,7 +89,8 @@ export async function dryRunEdit(
     }));
     throw new AppError("VALIDATION", "Some fields need attention.", issues);
   }
-  const request = { ...configChangeRequest(parsed.data, ctx), draft: ctx.draft };
+  // A dry run opens no policy: nothing is kept, so there is nothing to gate or record.
+  const request = { ...configChangeRequest(parsed.data, { ...ctx, policies: [] }), draft: ctx.draft };
   await definition.run(db, request, parsed.data);
   return { agentKey: request.agentKey, expectedVersion: request.expectedVersion };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { ruleEntity } from "@/lib/rules/server/rule-entity";
@@ -63,6 +64,7 @@ async function turnStoredBeforeASave(key: string) {
       expectedVersion: input.expected_config_version,
       actor: SYSTEM_ACTOR,
       requestId: "r",
+      policies: SAVE_POLICIES,
       role: "admin",
       // The demo's own tests expect the $50 cap: an admin saves past them.
       forceTests: { reason: "a later version for the preview test" },

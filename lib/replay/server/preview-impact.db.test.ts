@@ -4,6 +4,7 @@ import { POST as previewRoute } from "@/app/api/v1/agents/[key]/impact-preview/r
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
@@ -101,6 +102,7 @@ describe("previewImpact", () => {
           expectedVersion: await version(),
           actor: SYSTEM_ACTOR,
           requestId: "req",
+          policies: SAVE_POLICIES,
           impactPreview,
         },
         "max-refund",

@@ -6,6 +6,7 @@ import { canonicalSha256 } from "@/lib/engine/replay/request-hash";
 import { env } from "@/lib/env";
 import { ensureAuthSecret } from "@/lib/server/instance-secret";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
+import type { SavePolicy } from "@/lib/versioning/server/save-policy";
 
 export type PreviewCounts = Omit<ImpactPreviewStamp, "token">;
 
@@ -38,7 +39,7 @@ export async function stampPreview(
  * The counts of a stamp, if it was signed here for exactly this draft on this base version; null
  * otherwise (the draft was edited after the preview, or the stamp was made up).
  */
-export async function verifiedPreview(
+async function verifiedPreview(
   db: DbOrTx,
   stamp: ImpactPreviewStamp,
   agentKey: string,
@@ -50,3 +51,18 @@ export async function verifiedPreview(
   const ok = timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(token, "hex"));
   return ok ? counts : null;
 }
+
+/**
+ * The stamp as a save policy: a save that carries one records the counts as `impact_preview` if the
+ * stamp was signed for exactly the kept draft on the version the save started from.
+ */
+export const impactPreviewPolicy: SavePolicy = {
+  async open(_tx, _agent, request) {
+    const stamp = request.impactPreview;
+    if (!stamp) return null;
+    return async (tx, { agent, snapshot }) => {
+      const preview = await verifiedPreview(tx, stamp, agent.key, agent.configVersion, snapshot);
+      return preview ? { impact_preview: preview } : null;
+    };
+  },
+};

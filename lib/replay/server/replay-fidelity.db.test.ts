@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { handoffs, traceSpans, turns, turnTapes } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import type { TurnOutcomeKind } from "@/lib/engine/contracts/turn-outcome";
 import type { TurnTape } from "@/lib/engine/replay/tape";
@@ -38,7 +39,13 @@ beforeAll(async () => {
   const refund = await getAgentByKey(handle.db, REFUND);
   await updateAgentSettings(
     handle.db,
-    { agentKey: REFUND, expectedVersion: refund?.configVersion ?? 0, actor: SYSTEM_ACTOR, requestId: "setup" },
+    {
+      agentKey: REFUND,
+      expectedVersion: refund?.configVersion ?? 0,
+      actor: SYSTEM_ACTOR,
+      requestId: "setup",
+      policies: SAVE_POLICIES,
+    },
     FIRST_SAVE,
   );
   overrideHostPorts({ model: corpusModel() });

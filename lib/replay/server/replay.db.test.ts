@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { agentConfigVersions, sessions, turns, turnTapes } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { TurnTape } from "@/lib/engine/replay/tape";
@@ -106,7 +107,13 @@ describe("replayAgentSessions", () => {
     if (!rule) throw new Error("max-refund missing");
     await ruleEntity.update(
       handle.db,
-      { agentKey: agent.key, expectedVersion: agent.configVersion, actor: SYSTEM_ACTOR, requestId: "req" },
+      {
+        agentKey: agent.key,
+        expectedVersion: agent.configVersion,
+        actor: SYSTEM_ACTOR,
+        requestId: "req",
+        policies: SAVE_POLICIES,
+      },
       "max-refund",
       { ...rule, enforcement_expression: "refund_amount <= 80" } as never,
     );

@@ -4,6 +4,7 @@ import { openHandoffOf } from "@/db/queries/handoffs";
 import type { Database } from "@/db/types";
 import { decideApproval } from "@/lib/approvals/server/decide-approval";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import {
   claimHandoff,
   postOperatorMessage,
@@ -97,7 +98,7 @@ export async function playSession(db: Database, session: CorpusSession): Promise
       const agent = await agentNamed(db, session.agent);
       await updateAgentSettings(
         db,
-        { ...acting, agentKey: agent.key, expectedVersion: agent.configVersion },
+        { ...acting, agentKey: agent.key, expectedVersion: agent.configVersion, policies: SAVE_POLICIES },
         step.save,
       );
     }

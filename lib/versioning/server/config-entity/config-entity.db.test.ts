@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
 import { profileFieldEntity } from "@/lib/fields/server/profile-field-entity";
@@ -41,7 +42,13 @@ function firstOf<T>(list: readonly T[]): T {
 
 async function request(stale = false): Promise<ConfigChangeRequest & { expectedVersion: number }> {
   const version = (await getAgentByKey(handle.db, AGENT))?.configVersion ?? 0;
-  return { agentKey: AGENT, expectedVersion: stale ? version - 1 : version, actor: SYSTEM_ACTOR, requestId: "core" };
+  return {
+    agentKey: AGENT,
+    expectedVersion: stale ? version - 1 : version,
+    actor: SYSTEM_ACTOR,
+    requestId: "core",
+    policies: SAVE_POLICIES,
+  };
 }
 
 async function lastEvent() {

@@ -1,8 +1,9 @@
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
 import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
 import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
 
 // GET /api/v1/agents/{key}/scenarios → the list; POST → 201 a new one (docs/config-as-code.md).
-const routes = configEntityRoutes("scenarios", CONFIG_KINDS.scenarios.schema, scenarioEntity);
+const routes = configEntityRoutes("scenarios", CONFIG_KINDS.scenarios.schema, scenarioEntity, SAVE_POLICIES);
 export const GET = routes.list;
 export const POST = routes.create;

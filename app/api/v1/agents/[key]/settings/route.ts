@@ -1,3 +1,4 @@
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { ConfigAgentParams, SettingsBody, SettingsWrittenBody } from "@/lib/config-as-code/config-kinds";
 import { etagHeader, readConfig, restChangeRequest } from "@/lib/config-as-code/server/config-entity-routes";
 import { AgentSettingsInput } from "@/lib/engine/contracts/agent-settings";
@@ -21,7 +22,7 @@ export const GET = defineRoute(
 export const PUT = defineRoute(
   { scope: "config:write", params: ConfigAgentParams, body: AgentSettingsInput, response: SettingsWrittenBody },
   async ({ db, params, body, reply, ...ctx }) => {
-    const outcome = await updateAgentSettings(db, restChangeRequest(ctx, params.key), body);
+    const outcome = await updateAgentSettings(db, restChangeRequest(ctx, params.key, SAVE_POLICIES), body);
     return reply(200, outcome, etagHeader(outcome.config_version));
   },
 );

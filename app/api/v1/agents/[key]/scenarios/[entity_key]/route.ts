@@ -1,9 +1,10 @@
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { CONFIG_KINDS } from "@/lib/config-as-code/config-kinds";
 import { configEntityRoutes } from "@/lib/config-as-code/server/config-entity-routes";
 import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
 
 // GET, PUT (If-Match: "<config_version>"), DELETE /api/v1/agents/{key}/scenarios/{entity_key} (docs/config-as-code.md).
-const routes = configEntityRoutes("scenarios", CONFIG_KINDS.scenarios.schema, scenarioEntity);
+const routes = configEntityRoutes("scenarios", CONFIG_KINDS.scenarios.schema, scenarioEntity, SAVE_POLICIES);
 export const GET = routes.get;
 export const PUT = routes.put;
 export const DELETE = routes.remove;
