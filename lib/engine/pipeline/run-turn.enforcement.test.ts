@@ -6,6 +6,7 @@ import { resolveAgentSettings } from "../contracts/agent-settings";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
 import { playFirstDraft } from "../stages/enforcement/corpus/run-corpus";
 import { REPLIES_THAT_MUST_BE_BLOCKED, REPLIES_THAT_MUST_PASS } from "../stages/extraction/extraction-corpus";
+import { firstTurn } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, judgedOnFacts, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
@@ -84,9 +85,8 @@ describe("relevance check with refusal bypass", () => {
       sense: [sensed()],
       generate: [generated("I don't know the warranty terms for that model, sorry.")],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       withRelevance,
-      emptySessionState(),
       { message: "How long is the warranty on the blender?", turnId: "e1" },
       testPorts(model, embedder),
     );
@@ -102,9 +102,8 @@ describe("relevance check with refusal bypass", () => {
       sense: [sensed()],
       generate: [generated("Bananas are yellow."), generated("The blender has a two-year warranty.")],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       withRelevance,
-      emptySessionState(),
       { message: "How long is the warranty on the blender?", turnId: "e2" },
       testPorts(model, embedder),
     );
@@ -140,9 +139,8 @@ describe("lane 2: the judge runs only when a subjective hard rule is in play", (
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.9 })],
       generate: [generated("Which product?")],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "How much does the blue kettle cost?", turnId: "j2" },
       testPorts(model, embedder),
     );

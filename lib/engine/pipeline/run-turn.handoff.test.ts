@@ -3,11 +3,10 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { resolveAgentSettings } from "../contracts/agent-settings";
-import { emptySessionState } from "../contracts/session-state";
+import { firstTurn } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
-import { runTurn } from "./run-turn";
 
 // Turns that hand the conversation to a person (docs/handoffs.md), through the whole pipeline.
 
@@ -20,9 +19,8 @@ beforeAll(async () => {
 describe("handoff turns", () => {
   it("a customer asking for a person hands off with no model call", async () => {
     const model = createScriptedProvider({});
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "Can I please speak to a real agent?", turnId: "h1" },
       testPorts(model, embedder),
     );
@@ -37,9 +35,8 @@ describe("handoff turns", () => {
   it("an agent without request examples does not recognise the request", async () => {
     const settings = resolveAgentSettings({ handoff: { request_examples: [] } });
     const quiet = await compileAgent({ ...snapshotFromBundle(demo), settings }, embedder);
-    const out = await runTurn(
+    const out = await firstTurn(
       quiet,
-      emptySessionState(),
       { message: "talk to a human", turnId: "h2" },
       testPorts(
         createScriptedProvider({
@@ -55,19 +52,9 @@ describe("handoff turns", () => {
   it("the second fallback in a row hands off (fallbacks_before_handoff 2); the first does not", async () => {
     const failing = () => createScriptedProvider({ sense: [fail("timeout")], generate: [fail("timeout")] });
     const message = "I want my money back for order 123";
-    const first = await runTurn(
-      agent,
-      emptySessionState(),
-      { message, turnId: "f1", fallbackStreak: 0 },
-      testPorts(failing(), embedder),
-    );
+    const first = await firstTurn(agent, { message, turnId: "f1", fallbackStreak: 0 }, testPorts(failing(), embedder));
     expect(first.outcome).toBe("fallback");
-    const second = await runTurn(
-      agent,
-      emptySessionState(),
-      { message, turnId: "f2", fallbackStreak: 1 },
-      testPorts(failing(), embedder),
-    );
+    const second = await firstTurn(agent, { message, turnId: "f2", fallbackStreak: 1 }, testPorts(failing(), embedder));
     expect(second.outcome).toBe("handoff");
     expect(second.handoff).toEqual({ reason: "repeated_fallback", detail: "2 fallbacks in a row" });
     expect(second.fallbackReason).toBe("timeout");
@@ -78,9 +65,8 @@ describe("handoff turns", () => {
       sense: [sensed({ detected_intent: null, intent_confidence: 0.2 })],
       generate: [generated("Happy to help with anything else.")],
     });
-    await runTurn(
+    await firstTurn(
       agent,
-      emptySessionState(),
       { message: "thanks, anything else?", turnId: "n1", operatorNote: "Refund of $80 approved by Sam." },
       testPorts(model, embedder),
     );
@@ -89,7 +75,7 @@ describe("handoff turns", () => {
       sense: [sensed({ detected_intent: null, intent_confidence: 0.2 })],
       generate: [generated("Happy to help.")],
     });
-    await runTurn(agent, emptySessionState(), { message: "thanks", turnId: "n2" }, testPorts(plain, embedder));
+    await firstTurn(agent, { message: "thanks", turnId: "n2" }, testPorts(plain, embedder));
     expect(plain.requestsOf("generate")[0]).not.toHaveProperty("operatorNote");
   });
 });

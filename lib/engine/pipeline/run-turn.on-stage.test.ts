@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
-import { emptySessionState } from "../contracts/session-state";
 import type { Span } from "../contracts/turn-outcome";
+import { firstTurn } from "../testing/first-turn";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
-import { runTurn } from "./run-turn";
 
 const embedder = createOfflineEmbedder();
 let agent: CompiledAgent;
@@ -40,19 +39,13 @@ describe("runTurn's onStage", () => {
   it("is told each span as its stage completes, in order, and changes nothing in the outcome", async () => {
     const told: Span[] = [];
     let calledBeforeEnd = false;
-    const withListener = await runTurn(
-      agent,
-      emptySessionState(),
-      input,
-      testPorts(script(), embedder, staticToolRunner()),
-      {
-        onStage: (span) => {
-          told.push({ ...span });
-          calledBeforeEnd = true;
-        },
+    const withListener = await firstTurn(agent, input, testPorts(script(), embedder, staticToolRunner()), {
+      onStage: (span) => {
+        told.push({ ...span });
+        calledBeforeEnd = true;
       },
-    );
-    const without = await runTurn(agent, emptySessionState(), input, testPorts(script(), embedder, staticToolRunner()));
+    });
+    const without = await firstTurn(agent, input, testPorts(script(), embedder, staticToolRunner()));
     expect(calledBeforeEnd).toBe(true);
     expect(told).toEqual(withListener.spans);
     expect(told.map((s) => s.name)).toContain("regeneration");
@@ -60,7 +53,7 @@ describe("runTurn's onStage", () => {
   });
 
   it("a listener that throws does not touch the turn", async () => {
-    const out = await runTurn(agent, emptySessionState(), input, testPorts(script(), embedder, staticToolRunner()), {
+    const out = await firstTurn(agent, input, testPorts(script(), embedder, staticToolRunner()), {
       onStage: () => {
         throw new Error("listener broke");
       },

@@ -3,14 +3,13 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { resolveAgentSettings } from "../contracts/agent-settings";
-import { emptySessionState } from "../contracts/session-state";
 import type { Embedder } from "../ports";
 import { turnLocalVault } from "../stages/privacy/mask-pii";
 import { restorePlaceholders } from "../stages/privacy/restore-placeholders";
+import { firstTurn } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
-import { runTurn } from "./run-turn";
 
 // The privacy stage through the whole pipeline: nothing after it sees a planted value.
 
@@ -43,9 +42,8 @@ describe("privacy stage in runTurn", () => {
     });
     const listening = listeningEmbedder();
     const vault = turnLocalVault();
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: `Refund to my card ${CARD} and tell ${EMAIL}`, turnId: "p1" },
       { ...testPorts(model, listening), vault },
     );
@@ -70,7 +68,7 @@ describe("privacy stage in runTurn", () => {
       sense: [sensed({ detected_intent: null, intent_confidence: 0.2 })],
       generate: [generated("What would you like me to do with [CARD_1]?")],
     });
-    const out = await runTurn(agent, emptySessionState(), { message: CARD, turnId: "p2" }, testPorts(model, embedder));
+    const out = await firstTurn(agent, { message: CARD, turnId: "p2" }, testPorts(model, embedder));
     expect(out.message).toBe("[CARD_1]");
     expect(out.outcome).not.toBe("error");
     expect(out.response.length).toBeGreaterThan(0);
@@ -83,12 +81,7 @@ describe("privacy stage in runTurn", () => {
       sense: [sensed({ detected_intent: null, intent_confidence: 0.2 })],
       generate: [generated("Noted.")],
     });
-    const out = await runTurn(
-      open,
-      emptySessionState(),
-      { message: `mail ${EMAIL}`, turnId: "p3" },
-      testPorts(model, embedder),
-    );
+    const out = await firstTurn(open, { message: `mail ${EMAIL}`, turnId: "p3" }, testPorts(model, embedder));
     expect(out.message).toBe(`mail ${EMAIL}`);
     expect(out.spans[0]?.decision).toBe("nothing to mask");
   });

@@ -3,6 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
+import { firstTurn } from "../testing/first-turn";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle, withModelSensor } from "../testing/snapshot-from-bundle";
@@ -66,9 +67,8 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
       judge: () => judged(true, { reason: "polite" }),
     });
     const tools = staticToolRunner();
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "I'm in France and want a refund for order 123", turnId: "t1" },
       testPorts(model, embedder, tools),
     );
@@ -126,12 +126,7 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
 
   it("hands off to a person when the regenerated draft still breaks max-refund (on_violation: handoff)", async () => {
     const model = stillPromising75();
-    const out = await runTurn(
-      agent,
-      emptySessionState(),
-      { message: "refund for order 123", turnId: "t2" },
-      testPorts(model, embedder),
-    );
+    const out = await firstTurn(agent, { message: "refund for order 123", turnId: "t2" }, testPorts(model, embedder));
     expect(out.outcome).toBe("handoff");
     expect(out.handoff).toEqual({ reason: "rule", detail: "max-refund" });
     expect(out.response).toBe(agent.snapshot.settings.handoff.message);
@@ -144,9 +139,8 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
     const model = stillPromising75();
     const rules = demo.rules.map((r) => (r.key === "max-refund" ? { ...r, on_violation: "fallback" } : r));
     const fallbackAgent = await compileAgent(snapshotFromBundle({ ...demo, rules }), embedder);
-    const out = await runTurn(
+    const out = await firstTurn(
       fallbackAgent,
-      emptySessionState(),
       { message: "refund for order 123", turnId: "t2" },
       testPorts(model, embedder),
     );
@@ -166,9 +160,8 @@ describe("GLOBAL hard constraints are always enforced", () => {
         generated("It looks sunny today. Is there anything about an order I can help with?", competitor(false)),
       ],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "What's the weather like today?", turnId: "t3" },
       testPorts(model, embedder),
     );
@@ -187,9 +180,8 @@ describe("GLOBAL hard constraints are always enforced", () => {
         generated("Try Q u i c k C a r t instead.", competitor(true)),
       ],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "where else can I buy it?", turnId: "t4" },
       testPorts(model, embedder),
     );
@@ -274,9 +266,8 @@ describe("ambiguity trap: the sensor's flag stops the turn with a clarifier", ()
       ],
     });
     const tools = staticToolRunner();
-    const out = await runTurn(
+    const out = await firstTurn(
       modelSensed,
-      emptySessionState(),
       { message: "what if I wanted a refund?", turnId: "t9" },
       testPorts(model, embedder, tools),
     );
@@ -312,9 +303,8 @@ describe("degradation: model faults never crash a turn", () => {
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
       generate: [fail("rate_limited")],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       modelSensed,
-      emptySessionState(),
       { message: "I want my money back", turnId: "t11" },
       testPorts(model, embedder),
     );
@@ -325,9 +315,8 @@ describe("degradation: model faults never crash a turn", () => {
 describe("budget: a clear turn costs one model call, two when the model senses", () => {
   it("generation only when the local sensor decides and no subjective hard rule is in play", async () => {
     const model = createScriptedProvider({ generate: [generated("Which product are you asking about?")] });
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "How much does the blue kettle cost?", turnId: "t12" },
       testPorts(model, embedder),
     );
@@ -344,9 +333,8 @@ describe("budget: a clear turn costs one model call, two when the model senses",
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.9 })],
       generate: [generated("Which product are you asking about?")],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       modelSensed,
-      emptySessionState(),
       { message: "How much does the blue kettle cost?", turnId: "t12" },
       testPorts(model, embedder),
     );
@@ -356,9 +344,8 @@ describe("budget: a clear turn costs one model call, two when the model senses",
 
   it("is deterministic: the same inputs give the same outcome and spans", async () => {
     const run = () =>
-      runTurn(
+      firstTurn(
         agent,
-        emptySessionState(),
         { message: "I'm in France and want a refund for order 123", turnId: "t13" },
         testPorts(
           createScriptedProvider({

@@ -3,6 +3,7 @@ import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { compileAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
 import { confirmDeskBundle } from "../testing/confirm-desk.bundle";
+import { firstTurn } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
@@ -65,12 +66,7 @@ describe("lane 1: unresolved is reported, never a silent pass", () => {
   it("a hard rule whose variable nobody resolved reports unresolved and names the variable", async () => {
     const agent = await compileAgent(snapshotFromBundle(confirmDeskBundle()), embedder);
     const model = createScriptedProvider({ sense: [sensed()], generate: [generated("You get 20% off today.")] });
-    const out = await runTurn(
-      agent,
-      emptySessionState(),
-      { message: "any deals?", turnId: "u1" },
-      testPorts(model, embedder),
-    );
+    const out = await firstTurn(agent, { message: "any deals?", turnId: "u1" }, testPorts(model, embedder));
     const check = out.provenance.enforcement.checks.find((c) => c.ruleKey === "vip-credit");
     expect(check).toMatchObject({ result: "unresolved", unresolved: ["credit_limit"] });
     expect(out.provenance.enforcement.lane1.unresolved).toBe(1);
@@ -97,9 +93,8 @@ describe("lane 1: unresolved is reported, never a silent pass", () => {
       sense: [sensed({ entities: { tier: "platinum", credit_limit: "40", shoe_size: 9 } })],
       generate: [generated("Noted.")],
     });
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "I'm platinum with a 40 limit", turnId: "u3" },
       testPorts(model, embedder),
     );

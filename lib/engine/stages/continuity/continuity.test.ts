@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
-import { emptySessionState, type SessionState } from "../../contracts/session-state";
+import type { SessionState } from "../../contracts/session-state";
 import { runTurn } from "../../pipeline/run-turn";
+import { firstTurn } from "../../testing/first-turn";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, judged, ok, sensed } from "../../testing/scripted-provider";
 import { snapshotFromBundle, withModelSensor } from "../../testing/snapshot-from-bundle";
@@ -26,9 +27,8 @@ beforeAll(async () => {
     generate: [generated("I found these orders: sample1, sample2, sample3 and 123. Which one do you mean?")],
     judge: () => judged(true),
   });
-  const out = await runTurn(
+  const out = await firstTurn(
     agent,
-    emptySessionState(),
     { message: "I want my money back, can you show me my orders?", turnId: "o1", continuityEnabled: true },
     testPorts(model, embedder),
   );

@@ -3,8 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
 import { resolveAgentSettings } from "../../contracts/agent-settings";
-import { emptySessionState } from "../../contracts/session-state";
-import { runTurn } from "../../pipeline/run-turn";
+import { firstTurn } from "../../testing/first-turn";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, generated, sensed } from "../../testing/scripted-provider";
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
@@ -23,7 +22,7 @@ beforeAll(async () => {
 });
 
 const turn = (compiled: CompiledAgent, message: string, model = createScriptedProvider({})) =>
-  runTurn(compiled, emptySessionState(), { message, turnId: "t1" }, testPorts(model, embedder));
+  firstTurn(compiled, { message, turnId: "t1" }, testPorts(model, embedder));
 
 describe("language stage", () => {
   it("asks the model for a French reply to a French message and records both languages", async () => {
@@ -61,9 +60,8 @@ describe("language stage", () => {
   });
 
   it("the offline provider answers in English and says which language a model would have used", async () => {
-    const out = await runTurn(
+    const out = await firstTurn(
       agent,
-      emptySessionState(),
       { message: "Quiero un reembolso del pedido 123, por favor", turnId: "t1" },
       testPorts(createOfflineProvider(), embedder),
     );

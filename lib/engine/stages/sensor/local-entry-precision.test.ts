@@ -3,8 +3,7 @@ import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/of
 import { cachedSparseVector } from "@/lib/providers/offline/embedder";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
 import type { IntentOption, SenseRequest } from "../../contracts/model";
-import { emptySessionState } from "../../contracts/session-state";
-import { runTurn } from "../../pipeline/run-turn";
+import { firstTurn } from "../../testing/first-turn";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, sensed } from "../../testing/scripted-provider";
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
@@ -35,7 +34,7 @@ async function play(message: string, truth: string | null): Promise<Played> {
     { sense: () => sensed({ detected_intent: truth, intent_confidence: 0.95 }) },
     createOfflineProvider(),
   );
-  const out = await runTurn(desk, emptySessionState(), { message, turnId: "first" }, testPorts(model, embedder));
+  const out = await firstTurn(desk, { message, turnId: "first" }, testPorts(model, embedder));
   const sensor = out.spans.find((s) => s.name === "sensor")?.attributes ?? {};
   const entered =
     out.outcome === "clarified" ? null : (desk.scenarios.get(out.session.activeScenarioId ?? "")?.scenario.key ?? null);

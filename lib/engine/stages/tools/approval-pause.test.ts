@@ -3,8 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
 import { ApprovalSettings } from "../../contracts/people-settings";
-import { emptySessionState } from "../../contracts/session-state";
-import { runTurn } from "../../pipeline/run-turn";
+import { firstTurn } from "../../testing/first-turn";
 import { staticToolRunner, testPorts } from "../../testing/fixed-ports";
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 
@@ -39,9 +38,8 @@ beforeAll(async () => {
 
 async function turn(approval?: { toolId: string; decision: "approved" | "denied" }) {
   const tools = staticToolRunner();
-  const outcome = await runTurn(
+  const outcome = await firstTurn(
     agent,
-    emptySessionState(),
     { message: ASK_ORDERS, turnId: "t1", ...(approval ? { approval } : {}) },
     testPorts(createOfflineProvider(), embedder, tools),
   );
