@@ -1,10 +1,9 @@
 import { inspect } from "node:util";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { DatabaseHandle } from "@/db/client";
 import { operators } from "@/db/schema";
-import { addOperator, signIn, startTestApp } from "@/test/support/focal-test-app";
+import { addOperator, fileTestApp, signIn } from "@/test/support/focal-test-app";
 import { browserHeaders, ORIGIN, requestState } from "@/test/support/request-headers";
 import { createApiKey } from "./auth/api-keys";
 import { defineAction } from "./define-action";
@@ -15,13 +14,7 @@ import { loggableError } from "./loggable-error";
 // What a customer might type; none of it may reach the server log.
 const CUSTOMER_TEXT = "my card 4970 1234 was refused, help";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await startTestApp();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = fileTestApp();
 
 async function failure(run: () => Promise<unknown>): Promise<unknown> {
   try {

@@ -1,5 +1,6 @@
 // biome-ignore lint/style/noRestrictedImports: counts the rows of every table to prove a refused call wrote nothing
 import { sql } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/raw-rows";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
@@ -19,6 +20,36 @@ export async function startTestApp(): Promise<DatabaseHandle> {
   resetAuthForTests();
   await getAuth();
   return handle;
+}
+
+/**
+ * The app for a whole test file, like `fileDatabase()`: started before the file's first test, closed
+ * after its last. Its fields are read inside tests (before then there is no database yet).
+ */
+export function fileTestApp(): DatabaseHandle {
+  let opened: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    opened = await startTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const current = () => {
+    if (!opened) throw new Error("the file's app starts in beforeAll; read it inside a test");
+    return opened;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get dialect() {
+      return current().dialect;
+    },
+    get url() {
+      return current().url;
+    },
+    close: () => current().close(),
+  };
 }
 
 export async function addOperator(

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { getAgentByKey } from "@/db/queries/agents";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoAgent, saveNewVersion } from "@/test/support/environment-helpers";
-import { startTestApp } from "@/test/support/focal-test-app";
+import { fileTestApp } from "@/test/support/focal-test-app";
 import { promoteEnvironment } from "./pin-environment";
 import { productionServes } from "./production-serves";
 import { startSplit } from "./split-environment";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await startTestApp();
-}, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = fileTestApp();
 
 const ctx = { actor: SYSTEM_ACTOR, requestId: "test" };
 

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { getAgentByKey } from "@/db/queries/agents";
 import type { Role } from "@/lib/identity/roles";
 import type { OperatorPrincipal } from "@/lib/server/principal";
 import { createSession } from "@/lib/turns/server/create-session";
 import { demoAgent } from "@/test/support/environment-helpers";
-import { startTestApp } from "@/test/support/focal-test-app";
+import { fileTestApp } from "@/test/support/focal-test-app";
 import { loadSandbox } from "./load-sandbox";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await startTestApp();
-}, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = fileTestApp();
 
 function operator(email: string, role: Role): OperatorPrincipal {
   return { kind: "operator", id: email, email, name: email, role };

@@ -1,22 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { apiKeys, authSessions, ledgerEvents, operators } from "@/db/schema";
 import { postSignIn } from "@/test/support/auth-requests";
-import { addOperator, signIn, startTestApp } from "@/test/support/focal-test-app";
+import { addOperator, fileTestApp, signIn } from "@/test/support/focal-test-app";
 import { browserHeaders } from "@/test/support/request-headers";
 import { SYSTEM_ACTOR } from "../ledger/event-types";
 import { getOperatorFromHeaders } from "../principal";
 import { authenticateApiKey, createApiKey, revokeApiKey } from "./api-keys";
 import { changeOperatorRole, setOperatorDisabled } from "./operators";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await startTestApp();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = fileTestApp();
 
 function attempt(email: string, password: string, peer: string) {
   return postSignIn(email, password, { peer });
