@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Command 2 of the README: every test. Lint (zero warnings) + import boundaries, typecheck,
-# unit and DB tests on embedded PGlite, the DB tests again on a real PostgreSQL server in a shuffled
-# order, and Playwright e2e in Chromium against `next build && next start`, then 3 instances of that
-# build on one PostgreSQL database with one of them SIGKILLed under load, and one instance whose
-# database backends are all terminated twice under load (docs/operations.md).
+# unit and DB tests on embedded PGlite, again on a real PostgreSQL server in a shuffled order the DB
+# tests where a server database differs (test/postgres-files.txt), Playwright e2e in Chromium against
+# `next build && next start`, then 3 instances of that build on one PostgreSQL database with one of
+# them SIGKILLed under load, and one instance whose database backends are all terminated twice under
+# load (docs/operations.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -49,12 +50,22 @@ took "PGlite tests"
 # and multi-instance build) runs beside them instead of after them.
 # Shuffled (files, and the cases within each file), so a case that only passes after another one fails
 # here; the seed is printed so a failure replays with FOCAL_TEST_SEED=<seed> (or `--sequence.seed`).
+# Every DB test file ran on PGlite above; test/postgres-files.txt lists the ones a server database runs
+# differently (racing connections, pool faults, pg-boss, other instances), run here again.
+# FOCAL_TEST_ALL_ON_POSTGRES=1 runs every DB test file on PostgreSQL instead.
 seed="${FOCAL_TEST_SEED:-$(( $(date +%s) % 1000000 ))}"
-echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file), shuffled with seed $seed, beside next build"
+pg_files=(.db.test.ts)
+if [ "${FOCAL_TEST_ALL_ON_POSTGRES:-}" != "1" ]; then
+  mapfile -t pg_files < <(grep -v -e '^#' -e '^$' test/postgres-files.txt)
+  for file in "${pg_files[@]}"; do
+    [ -f "$file" ] || { echo "test/postgres-files.txt lists $file, which does not exist" >&2; exit 1; }
+  done
+fi
+echo "==> DB tests on PostgreSQL ($PG_URL, one fresh database per test file; ${#pg_files[@]} file(s) or patterns), shuffled with seed $seed, beside next build"
 build_log=$(mktemp)
 env -u DATABASE_URL npx next build >"$build_log" 2>&1 &
 build_pid=$!
-if ! DATABASE_URL="$PG_URL" npx vitest run .db.test.ts --sequence.shuffle --sequence.seed="$seed"; then
+if ! DATABASE_URL="$PG_URL" npx vitest run "${pg_files[@]}" --sequence.shuffle --sequence.seed="$seed"; then
   echo "DB tests on PostgreSQL failed; replay the order with FOCAL_TEST_SEED=$seed" >&2
   kill "$build_pid" 2>/dev/null || true
   exit 1
