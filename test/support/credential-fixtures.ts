@@ -20,12 +20,13 @@ let agents = 0;
 /** The demo under a fresh key; `lookup` replaces its order lookup tool (attached to the refund rules). */
 export async function credentialAgent(
   handle: DatabaseHandle,
-  lookup?: Record<string, unknown>,
+  lookup?: Record<string, unknown> | ((agentKey: string) => Record<string, unknown>),
 ): Promise<{ key: string; id: string }> {
   agents += 1;
   const key = `cred-${agents}-${Math.random().toString(36).slice(2, 8)}`;
-  const tools = lookup
-    ? demo.tools.map((tool) => (tool.key === "lookup_order" ? { ...tool, ...lookup } : tool))
+  const replacement = typeof lookup === "function" ? lookup(key) : lookup;
+  const tools = replacement
+    ? demo.tools.map((tool) => (tool.key === "lookup_order" ? { ...tool, ...replacement } : tool))
     : demo.tools;
   const bundle = { ...demo, agent: { ...demo.agent, key, name: `Cred ${agents}` }, tools } as BundleInput;
   await importBundle(handle.db, bundle, SYSTEM_ACTOR, "setup");
