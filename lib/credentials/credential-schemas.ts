@@ -6,7 +6,7 @@ import { EnvironmentName } from "@/lib/environments/environment-schemas";
 // console's actions and forms, and the OpenAPI document. A body carries a secret in; no answer ever
 // carries one out: a binding is listed by name, kind, environment and fingerprint.
 
-const CREDENTIAL_KINDS = ["bearer", "header", "basic", "query", "oauth2_client_credentials"] as const;
+export const CREDENTIAL_KINDS = ["bearer", "header", "basic", "query", "oauth2_client_credentials"] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 /** What a tool's `credential` names; the shape of an entity key. */

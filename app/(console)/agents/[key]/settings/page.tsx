@@ -1,8 +1,10 @@
+import { CredentialsSection } from "@/components/credentials/credentials-section";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { SettingsView } from "@/components/settings/settings-view";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
+import { listCredentials } from "@/lib/credentials/server/credential-bindings";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { roleAtLeast } from "@/lib/identity/roles";
 import { definePage, requireAgentOperator, requirePageAgent } from "@/lib/server/access/agent-page";
@@ -12,7 +14,11 @@ import { loadWebhooksSection } from "@/lib/webhooks/server/load-webhooks-section
 async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const agent = await requirePageAgent((await params).key);
-  const webhooks = await loadWebhooksSection(await getDb(), agent, roleAtLeast(operator.role, "admin"));
+  const db = await getDb();
+  const [webhooks, credentials] = await Promise.all([
+    loadWebhooksSection(db, agent, roleAtLeast(operator.role, "admin")),
+    listCredentials(db, agent),
+  ]);
   let settings: ReturnType<typeof resolveAgentSettings> | null = null;
   try {
     settings = resolveAgentSettings(agent.settings);
@@ -38,6 +44,12 @@ async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
         <SettingsView settings={settings} />
       )}
       <WebhooksSection agentKey={agent.key} webhooks={webhooks} canEdit={roleAtLeast(operator.role, "designer")} />
+      {/* Adding, rotating and deleting a credential is credentials:write, an admin's by default. */}
+      <CredentialsSection
+        agentKey={agent.key}
+        credentials={credentials}
+        canEdit={roleAtLeast(operator.role, "admin")}
+      />
     </>
   );
 }
