@@ -1,20 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { ledgerEvents } from "@/db/schema";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
-import { startTestApp, tableCounts } from "../support/focal-test-app";
-import { goalApi, sessionWithGoal, setUpGoalApi, storedGoal } from "../support/goal-api-helpers";
+import { tableCounts } from "../support/focal-test-app";
+import { fileGoalApp, sessionWithGoal, storedGoal } from "../support/goal-api-helpers";
 
-let handle: DatabaseHandle;
-let api: ReturnType<typeof goalApi>;
-beforeAll(async () => {
-  handle = await startTestApp();
-  api = goalApi(await setUpGoalApi(handle));
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const { handle, api } = fileGoalApp();
 
 const CRYPTO_ORIGINAL = "What happened in crypto markets today?";
 const CRYPTO = {

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { afterEach, describe, expect, it } from "vitest";
 import { ledgerEvents } from "@/db/schema";
 import { restoreGoalAction } from "@/lib/actions/goals/restore-goal";
 import { validateGoalReformulationAction } from "@/lib/actions/goals/validate-goal-reformulation";
@@ -9,21 +8,13 @@ import { GoalLedgerAbortError } from "@/lib/goals/server/goal-ledger";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { hostTurn } from "@/lib/turns/server/host-turn";
-import { addOperator, signIn, startTestApp, tableCounts } from "../support/focal-test-app";
-import { goalApi, sessionWithGoal, setUpGoalApi, storedGoal } from "../support/goal-api-helpers";
+import { addOperator, signIn, tableCounts } from "../support/focal-test-app";
+import { fileGoalApp, sessionWithGoal, storedGoal } from "../support/goal-api-helpers";
 import { browserHeaders, requestState } from "../support/request-headers";
 
-let handle: DatabaseHandle;
-let api: ReturnType<typeof goalApi>;
-beforeAll(async () => {
-  handle = await startTestApp();
-  api = goalApi(await setUpGoalApi(handle));
-});
+const { handle, api } = fileGoalApp();
 afterEach(async () => {
   await handle.db.execute(sql`drop trigger if exists goal_ledger_fault on ledger_events`);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 /** Fault injection: the database refuses every GOAL_* ledger insert, as a full disk or a lost connection would. */

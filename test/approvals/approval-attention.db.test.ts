@@ -1,68 +1,39 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
+import { describe, expect, it } from "vitest";
 import { operatorIdByEmail } from "@/db/queries/identity";
 import { toolApprovals, webhookDeliveries } from "@/db/schema";
 import { decideApproval } from "@/lib/approvals/server/decide-approval";
 import { warnExpiringApprovals } from "@/lib/approvals/server/warn-expiring-approvals";
 import { AttentionCounts, parseAttentionCounts } from "@/lib/attention/attention-schemas";
 import { countAttention } from "@/lib/attention/server/attention-counts";
-import { importBundle } from "@/lib/bundles/server/import-bundle";
-import demo from "@/lib/demo/refund-desk.bundle.json";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
-import { stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { createSession } from "@/lib/turns/server/create-session";
-import { hostTurn } from "@/lib/turns/server/host-turn";
-import { createWebhook } from "@/lib/webhooks/server/webhook-config";
-import { addOperator, demoWithTestsGate, signIn, startTestApp } from "../support/focal-test-app";
+import {
+  fileAppWithReceiver,
+  importApprovingDemo,
+  pausedApproval,
+  receiverWebhook,
+} from "../support/approval-fixtures";
+import { addOperator, signIn } from "../support/focal-test-app";
 import { callWithCookie } from "../support/route-call";
 
 // The console's counts (GET /api/v1/attention and its stream) held to the operator's grant, and the
 // expiry warning: warned once, its webhook queued once, never for a decided approval (docs/approvals.md).
 // The webhook receiver is a closed port on 127.0.0.1, allowlisted: attempts never leave the machine.
 
-const RECEIVER = "127.0.0.1:9";
-const savedHosts = process.env.FOCAL_TOOL_HOSTS;
 const MINUTE = 60_000;
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = RECEIVER;
-  handle = await startTestApp();
-}, 120_000);
-afterAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = savedHosts ?? "";
-  await stopJobQueue();
-  await handle?.close();
-});
+const handle = fileAppWithReceiver();
 
 /** A fresh agent (the demo with its tools behind an approval) with a webhook on approval.expiring. */
 async function approvingAgent() {
-  const base = demoWithTestsGate("off");
-  const key = `attention-${crypto.randomUUID().slice(0, 8)}`;
-  const tools = demo.tools.map((t) => ({ ...t, requires_approval: true }));
-  await importBundle(handle.db, { ...base, agent: { ...base.agent, key }, tools }, SYSTEM_ACTOR, "setup");
-  const agent = await getAgentByKey(handle.db, key);
-  if (!agent) throw new Error("agent missing");
-  const hook = await createWebhook(
-    handle.db,
-    agent,
-    { url: `http://${RECEIVER}/hook`, events: ["approval.expiring"], enabled: true },
-    { actor: SYSTEM_ACTOR, requestId: "setup" },
-  );
+  const agent = await importApprovingDemo(handle, `attention-${crypto.randomUUID().slice(0, 8)}`);
+  const hook = await receiverWebhook(handle, agent, ["approval.expiring"]);
   return { agent, hookId: hook.id };
 }
 
 /** A turn of a new session that pauses before the order lookup; its pending approval. */
 async function paused(agent: Awaited<ReturnType<typeof approvingAgent>>["agent"]) {
-  const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
-  const message = "I want my money back, can you show me my orders?";
-  await hostTurn(handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "r" });
-  const [approval] = await handle.db.select().from(toolApprovals).where(eq(toolApprovals.sessionId, session.id));
-  if (!approval) throw new Error("no approval");
-  return approval;
+  return (await pausedApproval(handle, agent)).approval;
 }
 
 const expiringEvents = (hookId: string) =>

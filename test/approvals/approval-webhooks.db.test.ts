@@ -1,66 +1,29 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
-import { toolApprovals, webhookDeliveries } from "@/db/schema";
+import { describe, expect, it } from "vitest";
+import { webhookDeliveries } from "@/db/schema";
 import { decideApproval } from "@/lib/approvals/server/decide-approval";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
-import { importBundle } from "@/lib/bundles/server/import-bundle";
-import demo from "@/lib/demo/refund-desk.bundle.json";
-import { stopJobQueue } from "@/lib/server/jobs/process-queue";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
-import { createSession } from "@/lib/turns/server/create-session";
-import { hostTurn } from "@/lib/turns/server/host-turn";
-import { createWebhook } from "@/lib/webhooks/server/webhook-config";
-import { demoWithTestsGate, startTestApp } from "../support/focal-test-app";
+import {
+  fileAppWithReceiver,
+  importApprovingDemo,
+  pausedApproval,
+  receiverWebhook,
+} from "../support/approval-fixtures";
 
 // approval.requested and approval.decided (docs/webhooks.md), queued in the transactions that pause a
 // turn and decide it. The receiver is a closed port on 127.0.0.1, allowlisted the way an admin unlocks
 // a private host: attempts never leave the machine, and this file reads the queued rows only.
 
-const RECEIVER = "127.0.0.1:9";
-const savedHosts = process.env.FOCAL_TOOL_HOSTS;
-let handle: DatabaseHandle;
+const handle = fileAppWithReceiver();
 let agents = 0;
-
-beforeAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = RECEIVER;
-  handle = await startTestApp();
-}, 120_000);
-afterAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = savedHosts ?? "";
-  await stopJobQueue();
-  await handle?.close();
-});
 
 /** A fresh agent (the demo with its lookup behind an approval) subscribed to both events, and a paused turn. */
 async function pausedWithHook() {
   agents += 1;
-  const base = demoWithTestsGate("off");
-  const key = `hooked-approvals-${agents}`;
-  await importBundle(
-    handle.db,
-    { ...base, agent: { ...base.agent, key }, tools: demo.tools.map((t) => ({ ...t, requires_approval: true })) },
-    SYSTEM_ACTOR,
-    "setup",
-  );
-  const agent = await getAgentByKey(handle.db, key);
-  if (!agent) throw new Error("agent missing");
-  const hook = await createWebhook(
-    handle.db,
-    agent,
-    { url: `http://${RECEIVER}/hook`, events: ["approval.requested", "approval.decided"], enabled: true },
-    { actor: SYSTEM_ACTOR, requestId: "setup" },
-  );
-  const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
-  const turn = await hostTurn(handle.db, {
-    sessionId: session.id,
-    message: "I want my money back, can you show me my orders?",
-    actor: SYSTEM_ACTOR,
-    requestId: "r",
-  });
-  const [approval] = await handle.db.select().from(toolApprovals).where(eq(toolApprovals.sessionId, session.id));
-  if (!approval) throw new Error("no approval");
+  const agent = await importApprovingDemo(handle, `hooked-approvals-${agents}`);
+  const hook = await receiverWebhook(handle, agent, ["approval.requested", "approval.decided"]);
+  const { session, turn, approval } = await pausedApproval(handle, agent);
   return { hookId: hook.id, sessionId: session.id, turnId: turn.turn.id, approval };
 }
 

@@ -13,15 +13,14 @@ import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, toolApprovals, turns, turnTapes } from "@/db/schema";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
-import { importBundle } from "@/lib/bundles/server/import-bundle";
-import demo from "@/lib/demo/refund-desk.bundle.json";
 import { ApprovalSettings } from "@/lib/engine/contracts/people-settings";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { createSession } from "@/lib/turns/server/create-session";
-import { demoWithTestsGate, startDemoApp, tableCounts } from "../support/focal-test-app";
+import { ASK_ORDERS, importApprovingDemo } from "../support/approval-fixtures";
+import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
 import { callWithCookie, callWithKey } from "../support/route-call";
 import { connectSessionEvents } from "../support/session-event-channel";
@@ -30,7 +29,6 @@ import { connectSessionEvents } from "../support/session-event-channel";
 // each decision and refusal, expiry (lazy and swept), roles and grants, the session's ledger chain.
 
 const AGENT = "approval-desk";
-const ASK_ORDERS = "I want my money back, can you show me my orders?";
 const { holding_reply: HOLDING, denied_reply: DENIED } = ApprovalSettings.defaults;
 
 let handle: DatabaseHandle;
@@ -45,13 +43,7 @@ beforeAll(async () => {
   cookies = app.cookies;
   adminKey = await loopApiKey(handle, ["admin"]);
   // The demo with its order lookup behind an approval, under its own key: the demo's own flows stay as they are.
-  const base = demoWithTestsGate("off");
-  const bundle = {
-    ...base,
-    agent: { ...base.agent, key: AGENT, name: "Approval desk" },
-    tools: demo.tools.map((tool) => ({ ...tool, requires_approval: true })),
-  };
-  await importBundle(handle.db, bundle, SYSTEM_ACTOR, "setup");
+  await importApprovingDemo(handle, AGENT, "Approval desk");
   otherDeskKey = (
     await handle.db.transaction((tx) =>
       createApiKey(

@@ -24,14 +24,17 @@ export async function startTestApp(): Promise<DatabaseHandle> {
 
 /**
  * The app for a whole test file, like `fileDatabase()`: started before the file's first test, closed
- * after its last. Its fields are read inside tests (before then there is no database yet).
+ * after its last; `around` runs just before the start and just before the close. Its fields are read
+ * inside tests (before then there is no database yet).
  */
-export function fileTestApp(): DatabaseHandle {
+export function fileTestApp(around: { before?: () => void; after?: () => Promise<void> } = {}): DatabaseHandle {
   let opened: DatabaseHandle | undefined;
   beforeAll(async () => {
+    around.before?.();
     opened = await startTestApp();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
+    await around.after?.();
     await opened?.close();
   });
   const current = () => {

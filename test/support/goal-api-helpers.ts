@@ -1,5 +1,6 @@
 // biome-ignore lint/style/noRestrictedImports: sets and reads a session's stored goal directly to arrange and check goal cases
 import { eq } from "drizzle-orm";
+import { beforeAll } from "vitest";
 import { POST as validateRoute } from "@/app/api/v1/goal-reformulations/validate/route";
 import { POST as proposeRoute } from "@/app/api/v1/sessions/[id]/goal/reformulations/route";
 import { POST as restoreRoute } from "@/app/api/v1/sessions/[id]/goal/restore/route";
@@ -13,6 +14,7 @@ import { originalGoalFromTurn, readGoalState } from "@/lib/engine/stages/reformu
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
+import { fileTestApp } from "./focal-test-app";
 import { ORIGIN } from "./request-headers";
 import { callRoute, type RouteHandler } from "./response-contract";
 
@@ -20,7 +22,7 @@ import { callRoute, type RouteHandler } from "./response-contract";
 // the route's declared response schemas.
 
 /** The demo agent and a key with goals:write; returns the key. */
-export async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
+async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
   const created = await handle.db.transaction((tx) =>
     createApiKey(tx, { name: "goals", scopes: ["goals:write"] }, SYSTEM_ACTOR, "setup"),
@@ -28,13 +30,34 @@ export async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
   return created.key;
 }
 
-export function goalApi(key: string) {
+/**
+ * The app for the whole file (fileTestApp) with the demo and a goals:write key, and the goal routes
+ * called with that key.
+ */
+export function fileGoalApp() {
+  const handle = fileTestApp();
+  let key: string | undefined;
+  beforeAll(async () => {
+    key = await setUpGoalApi(handle);
+  });
+  const api = goalApi(() => {
+    if (!key) throw new Error("the goals key is made in beforeAll; call the routes inside a test");
+    return key;
+  });
+  return { handle, api };
+}
+
+/** The goal routes called with `key` (or the key `key()` reads when each call is made). */
+export function goalApi(key: string | (() => string)) {
   const call = (handler: RouteHandler, path: string, params: Record<string, string>, body?: unknown) =>
     callRoute(
       handler,
       new Request(`${ORIGIN}${path}`, {
         method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${typeof key === "string" ? key : key()}`,
+          "content-type": "application/json",
+        },
         body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
       }),
       params,
