@@ -11,6 +11,14 @@ type Saved = { config_version: number };
 
 type Call<T> = () => Promise<ActionResult<T>>;
 
+/** What a page hands its entity's row commands (rules, scenarios, tools, fields). */
+export interface RowCommandsOptions {
+  agentKey: string;
+  /** The config_version the page shows; every command sends it as expected_config_version. */
+  version: number;
+  onVersion: (version: number) => void;
+}
+
 // A conflict toast stays 10 s: long enough to read what changed and click Reload.
 const CONFLICT_TOAST_MS = 10_000;
 

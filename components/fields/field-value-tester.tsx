@@ -1,18 +1,15 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { TesterPanel } from "@/components/config-editor/tester-panel";
+import { useTesterResult } from "@/components/config-editor/use-tester-result";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
-import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
-import type { ProfileField, TestFieldValueInput } from "@/lib/fields/field-action-schemas";
+import type { ProfileField } from "@/lib/fields/field-action-schemas";
 import type { RuleVerdict } from "@/lib/fields/field-value-tester";
-
-// 300 ms after the last keystroke the tester asks the server; the parse status answers sooner.
-const TEST_DEBOUNCE_MS = 300;
 
 type TestResult = Awaited<ReturnType<typeof checkFieldValueAction>>;
 
@@ -30,25 +27,10 @@ const EXAMPLE: Record<ProfileField["field_type"], string> = {
  */
 export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField["field_type"]; rules: string[] }) {
   const [value, setValue] = useState("");
-  // The request as text: a new object each render would restart the debounce forever.
-  const request = useDebouncedValue(
-    JSON.stringify({ field_type: fieldType, validation_rules: rules, value }),
-    TEST_DEBOUNCE_MS,
+  const result = useTesterResult(
+    value.trim() === "" ? null : { field_type: fieldType, validation_rules: rules, value },
+    checkFieldValueAction,
   );
-  const [result, setResult] = useState<TestResult | null>(null);
-
-  useEffect(() => {
-    const input = JSON.parse(request) as TestFieldValueInput;
-    if (input.value.trim() === "") return;
-    let current = true;
-    checkFieldValueAction(input).then((next) => {
-      if (current) setResult(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, [request]);
-
   const shown = value.trim() === "" ? null : result;
   return (
     <TesterPanel

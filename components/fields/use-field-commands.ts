@@ -1,21 +1,14 @@
 "use client";
 
-import { useConfigCommands } from "@/components/config-editor/use-config-commands";
+import { type RowCommandsOptions, useConfigCommands } from "@/components/config-editor/use-config-commands";
 import { createProfileFieldAction } from "@/lib/actions/fields/create-profile-field";
 import { createVariableAction } from "@/lib/actions/fields/create-variable";
 import { deleteProfileFieldAction } from "@/lib/actions/fields/delete-profile-field";
 import { deleteVariableAction } from "@/lib/actions/fields/delete-variable";
 import type { ProfileField, ResponseVariable } from "@/lib/fields/field-action-schemas";
 
-interface FieldCommandsOptions {
-  agentKey: string;
-  /** The config_version the page shows; every command sends it as expected_config_version. */
-  version: number;
-  onVersion: (version: number) => void;
-}
-
 /** The tables' delete commands, each one save with a toast and an undo that re-creates the entity. */
-export function useFieldCommands({ agentKey, version, onVersion }: FieldCommandsOptions) {
+export function useFieldCommands({ agentKey, version, onVersion }: RowCommandsOptions) {
   const commands = useConfigCommands({ onVersion });
 
   function removeField(field: ProfileField, onDone: () => void) {

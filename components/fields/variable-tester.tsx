@@ -1,18 +1,15 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { TesterPanel } from "@/components/config-editor/tester-panel";
+import { useTesterResult } from "@/components/config-editor/use-tester-result";
 import { Badge } from "@/components/ui/badge";
 import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
-import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { checkVariableAction } from "@/lib/actions/fields/check-variable";
-import type { ResponseVariable, TestVariableInput } from "@/lib/fields/field-action-schemas";
+import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
 import type { PatternMatch, PatternResult, PhraseHit, VariableTest } from "@/lib/fields/variable-tester";
-
-// 300 ms after the last keystroke the tester asks the server; the regex status answers sooner.
-const TEST_DEBOUNCE_MS = 300;
 
 type TestResult = Awaited<ReturnType<typeof checkVariableAction>>;
 
@@ -46,35 +43,22 @@ type TestedVariable = Pick<
 
 export function VariableTester({ variable }: { variable: TestedVariable }) {
   const [reply, setReply] = useState("");
-  // The request as text: a new object each render would restart the debounce forever.
-  const request = useDebouncedValue(
-    JSON.stringify({
-      name: variable.name,
-      type: variable.type,
-      patterns: variable.patterns,
-      currency: variable.currency,
-      context_words: variable.context_words,
-      limit_words: variable.limit_words,
-      rates: variable.rates,
-      phrases: variable.phrases,
-      reply,
-    }),
-    TEST_DEBOUNCE_MS,
+  const result = useTesterResult(
+    reply.trim() === ""
+      ? null
+      : {
+          name: variable.name,
+          type: variable.type,
+          patterns: variable.patterns,
+          currency: variable.currency,
+          context_words: variable.context_words,
+          limit_words: variable.limit_words,
+          rates: variable.rates,
+          phrases: variable.phrases,
+          reply,
+        },
+    checkVariableAction,
   );
-  const [result, setResult] = useState<TestResult | null>(null);
-
-  useEffect(() => {
-    const input = JSON.parse(request) as TestVariableInput;
-    if (input.reply.trim() === "") return;
-    let current = true;
-    checkVariableAction(input).then((next) => {
-      if (current) setResult(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, [request]);
-
   const shown = reply.trim() === "" ? null : result;
   const label = variable.name.trim() || "this variable";
   return (

@@ -92,7 +92,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
       ) : null}
       <DeleteRuleDialog
         agentKey={data.agent.key}
-        rule={deleting}
+        entity={deleting}
         version={version}
         testsNaming={deleting ? (data.testsNaming[deleting.key] ?? []) : []}
         pending={deleting !== null && commands.pendingKey === deleting.key}

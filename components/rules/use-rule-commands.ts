@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useConfigCommands } from "@/components/config-editor/use-config-commands";
+import { type RowCommandsOptions, useConfigCommands } from "@/components/config-editor/use-config-commands";
 import { type ForceTests, useTestsGate } from "@/components/config-editor/use-tests-gate";
 import { toast } from "@/components/ui/toaster";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
@@ -10,11 +10,7 @@ import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
 import { setRuleEnabledAction } from "@/lib/actions/rules/set-rule-enabled";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 
-interface RuleCommandsOptions {
-  agentKey: string;
-  /** The config_version the table shows; every command sends it as expected_config_version. */
-  version: number;
-  onVersion: (version: number) => void;
+interface RuleCommandsOptions extends RowCommandsOptions {
   onDuplicated: (copy: BundleRule, version: number) => void;
 }
 

@@ -72,7 +72,7 @@ export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspace
       ) : null}
       <DeleteScenarioDialog
         agentKey={data.agent.key}
-        scenario={deleting}
+        entity={deleting}
         scopedRules={deleting ? rulesScopedTo(deleting, data.ruleScopes) : []}
         version={version}
         pending={deleting !== null && commands.pendingKey === deleting.key}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useConfigCommands } from "@/components/config-editor/use-config-commands";
+import { type RowCommandsOptions, useConfigCommands } from "@/components/config-editor/use-config-commands";
 import { toast } from "@/components/ui/toaster";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
@@ -8,15 +8,8 @@ import { duplicateScenarioAction } from "@/lib/actions/scenarios/duplicate-scena
 import { setScenarioEnabledAction } from "@/lib/actions/scenarios/set-scenario-enabled";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 
-interface ScenarioCommandsOptions {
-  agentKey: string;
-  /** The config_version the list shows; every command sends it as expected_config_version. */
-  version: number;
-  onVersion: (version: number) => void;
-}
-
 /** The list's row commands (enable/disable, duplicate, delete), each one save with a toast and, where it makes sense, an undo. */
-export function useScenarioCommands({ agentKey, version, onVersion }: ScenarioCommandsOptions) {
+export function useScenarioCommands({ agentKey, version, onVersion }: RowCommandsOptions) {
   const commands = useConfigCommands({ onVersion });
 
   function setEnabled(scenario: BundleScenario, enabled: boolean) {

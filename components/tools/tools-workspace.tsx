@@ -63,7 +63,7 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
       ) : null}
       <DeleteToolDialog
         agentKey={data.agent.key}
-        tool={deleting}
+        entity={deleting}
         usedBy={deleting ? (data.usedBy[deleting.key] ?? []) : []}
         version={version}
         pending={deleting !== null && commands.pendingKey === deleting.key}

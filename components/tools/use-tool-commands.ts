@@ -1,17 +1,13 @@
 "use client";
 
-import { useConfigCommands } from "@/components/config-editor/use-config-commands";
+import { type RowCommandsOptions, useConfigCommands } from "@/components/config-editor/use-config-commands";
 import { toast } from "@/components/ui/toaster";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
 import { duplicateToolAction } from "@/lib/actions/tools/duplicate-tool";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 
-interface ToolCommandsOptions {
-  agentKey: string;
-  /** The config_version the list shows; every command sends it as expected_config_version. */
-  version: number;
-  onVersion: (version: number) => void;
+interface ToolCommandsOptions extends RowCommandsOptions {
   onDuplicated: (copy: BundleTool, version: number) => void;
 }
 
