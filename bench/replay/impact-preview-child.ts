@@ -7,6 +7,7 @@ import { sessions, turns, turnTapes } from "@/db/schema";
 import type { Database } from "@/db/types";
 import { composeFocal } from "@/lib/boot/compose";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
+import { compareSuiteOnDraft } from "@/lib/conversation-tests/server/suite-comparison";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { sequentialIds, staticToolRunner, steppingClock } from "@/lib/engine/testing/fixed-ports";
 import { recordSession } from "@/lib/engine/testing/record-session";
@@ -101,7 +102,7 @@ async function main() {
     const preview = await previewImpact(
       handle.db,
       { kind: "updateRule", input, window: { sessions: 2000, turns: TURNS } },
-      { actor: SYSTEM_ACTOR, requestId: "bench" },
+      { actor: SYSTEM_ACTOR, requestId: "bench", tests: compareSuiteOnDraft },
     );
     // The first run warms the JIT and the compiled-agent cache; it is not counted.
     if (i > 0) samples.push(performance.now() - started);

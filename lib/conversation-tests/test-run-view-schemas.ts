@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
+import { DivergenceSchema } from "@/lib/engine/replay/divergence-schema";
 import { runViewSchema } from "@/lib/jobs/run-view-schema";
-import { DivergenceSchema } from "@/lib/replay/replay-view-schemas";
 
 // Response shapes of the test-run endpoints, for the OpenAPI document and the API tests. They describe
 // what lib/engine/conversation-tests/run-suite.ts reports and lib/conversation-tests/server/test-runs.ts stores.

@@ -1,10 +1,10 @@
 // The shapes the console reads from the conversation-test endpoints, client-safe: type-only
 // re-exports of the server's and the runner's types (erased at build), so the UI cannot drift.
 
-export type { SuiteComparison } from "@/lib/conversation-tests/server/suite-comparison";
 export type { TestRunView } from "@/lib/conversation-tests/server/test-runs";
 export type { CaseTry, CaseTurnResult } from "@/lib/engine/conversation-tests/run-case";
 export type { CaseReport, SuiteReport } from "@/lib/engine/conversation-tests/run-suite";
+export type { SuiteComparison } from "@/lib/engine/conversation-tests/suite-comparison";
 
 /** A finished run's counts as the runs history shows them (the server's `summary`). */
 export interface TestRunSummary {

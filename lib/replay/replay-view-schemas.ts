@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DivergenceSchema } from "@/lib/engine/replay/divergence-schema";
 import { runViewSchema } from "@/lib/jobs/run-view-schema";
 import { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 
@@ -42,14 +43,6 @@ const DecisionDiffSchema = z.object({
   model_calls: z.object({ before: z.number(), after: z.number() }).optional(),
   newly_blocked: z.boolean(),
   newly_unblocked: z.boolean(),
-});
-
-/** A call the tape could not serve in frozen mode (lib/engine/replay/replay-ports.ts). */
-export const DivergenceSchema = z.object({
-  kind: z.string(),
-  index: z.number().int(),
-  reason: z.enum(["request_changed", "not_on_tape"]),
-  served_by: z.string(),
 });
 
 const ReplayedTurnSchema = z.object({

@@ -1,6 +1,7 @@
 import "server-only";
-import type { Database } from "@/db/types";
-import { compareSuiteOnDraft, type SuiteComparison } from "@/lib/conversation-tests/server/suite-comparison";
+import type { AgentRow, Database } from "@/db/types";
+import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
+import type { SuiteComparison } from "@/lib/engine/conversation-tests/suite-comparison";
 import type { PreviewableEdit, ReplayWindow } from "@/lib/replay/preview-schemas";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
@@ -22,15 +23,28 @@ export interface ImpactPreview {
 }
 
 /**
+ * The agent's conversation tests on its saved configuration and on a draft (null: no cases). The
+ * caller hands it in (the conversation tests' `compareSuiteOnDraft`): replay runs no suite itself.
+ */
+export type DraftTests = (db: Database, agent: AgentRow, draft: AgentSnapshot) => Promise<SuiteComparison | null>;
+
+/**
  * "What would this change have done to the conversations we already had?": the editor's unsaved
  * draft is checked and built exactly as Save would (then rolled back), and the agent's recent
  * sessions are replayed on it and on the saved configuration, frozen (no model call): the report is
- * the difference between the two, the draft's own. Writes nothing.
+ * the difference between the two, the draft's own; `tests`, when given, runs the agent's suite on
+ * both. Writes nothing.
  */
 export async function previewImpact(
   db: Database,
   edit: { kind: PreviewableEdit; input: unknown; window: Required<ReplayWindow> },
-  ctx: { actor: Actor; requestId: string; signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  ctx: {
+    actor: Actor;
+    requestId: string;
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => void;
+    tests?: DraftTests;
+  },
 ): Promise<ImpactPreview> {
   const draft: DraftBox = {};
   const { expectedVersion } = await dryRunEdit(db, edit.kind, edit.input, { ...ctx, draft });
@@ -62,6 +76,6 @@ export async function previewImpact(
     newly_blocked: c.newly_blocked,
     not_replayable: c.not_replayable,
   });
-  const tests = await compareSuiteOnDraft(db, agent, draft.snapshot);
+  const tests = ctx.tests ? await ctx.tests(db, agent, draft.snapshot) : null;
   return { changes_config: true, base_config_version: expectedVersion, report, stamp, tests };
 }

@@ -1,3 +1,4 @@
+import { compareSuiteOnDraft } from "@/lib/conversation-tests/server/suite-comparison";
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { ImpactPreviewSchema } from "@/lib/replay/replay-view-schemas";
 import { previewImpact } from "@/lib/replay/server/preview-impact";
@@ -12,7 +13,8 @@ import { AgentKeyParams } from "../../../params";
 // would have changed on the agent's recent conversations (frozen replay; writes nothing). With
 // `Accept: application/x-ndjson` it streams `{type:"progress"}` lines, then `{type:"result"}`;
 // closing the request cancels the replay. A draft Save would refuse gets Save's field errors (422); a
-// caller or agent with too many replays, test runs and previews open gets 429 (run-limits.ts).
+// caller or agent with too many replays, test runs and previews open gets 429 (run-limits.ts). The
+// agent's conversation tests run on the draft beside the replay (the tests' suite comparison).
 export const POST = defineRoute(
   {
     scope: "agents:read",
@@ -34,7 +36,7 @@ export const POST = defineRoute(
         return await previewImpact(
           db,
           { kind: body.edit, input: body.input, window: body.window },
-          { actor, requestId, signal: request.signal, onProgress },
+          { actor, requestId, signal: request.signal, onProgress, tests: compareSuiteOnDraft },
         );
       } finally {
         release();
