@@ -147,6 +147,28 @@ describe("validateBundle", () => {
     expect(issues[2]?.message).toMatch(/can only use `value`/);
   });
 
+  it("refuses an http tool's query, header or body template naming an unknown input, and a header with a line break", () => {
+    const bundle = editable();
+    bundle.tools[0] = {
+      ...bundle.tools[0],
+      kind: "http",
+      output: {
+        url: "https://api.example.com/orders/{order_id}",
+        method: "PATCH",
+        credential: "orders-api",
+        query: { q: "{nope}" },
+        headers: { "X-Who": "{ghost}", "X-Split": "a\r\nb" },
+        body: { amount: "{phantom}", ok: "{order_id}" },
+        variables: {},
+      },
+    };
+    expect(issuesOf(bundle).map((i) => [i.path, i.message])).toEqual([
+      ["tools[0].output.headers.X-Split", "Must be one line: no carriage return or line feed"],
+    ]);
+    bundle.tools[0].output.headers = { "X-Who": "{ghost}" };
+    expect(paths(bundle)).toEqual(["tools[0].output.query.q", "tools[0].output.headers.X-Who", "tools[0].output.body"]);
+  });
+
   it("checks extraction patterns", () => {
     const bundle = editable();
     bundle.variables[0].patterns = ["(unclosed", "x*"];

@@ -1,5 +1,7 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Database } from "@/db/types";
+import { toolsWithCredentials } from "@/lib/credentials/server/credential-tools";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { ToolRunner } from "@/lib/engine/ports";
@@ -21,7 +23,7 @@ export async function tryTool(
   texts: Record<string, string>,
   runner: ToolRunner = hostPorts().tools,
 ): Promise<ToolTryResult> {
-  await requireAgent(db, agentKey);
+  const agent = await requireAgent(db, agentKey);
   const typed = typeToolInputs(tool, texts);
   if (Object.keys(typed.errors).length > 0 || typed.missing.length > 0) {
     return { state: "skipped", input_errors: typed.errors, missing: typed.missing };
@@ -35,7 +37,10 @@ export async function tryTool(
     inputSchema: tool.input_schema,
     output: tool.output,
   };
-  const result = await runner.run(engineTool, typed.input);
+  // The agent's default credential binding, as a draft turn would send it; a fresh call key, so two
+  // tries are two calls to a server that honours Idempotency-Key.
+  const scope = { agentId: agent.id, environment: null, sessionId: `try-${randomUUID()}`, turnIndex: 0 };
+  const result = await toolsWithCredentials(runner, db, scope).run(engineTool, typed.input);
   if (!result.ok) {
     return {
       state: "failed",
