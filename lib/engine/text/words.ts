@@ -20,6 +20,11 @@ export function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/** A lexicon written as one space-separated list of words, the way the engine's word lists are kept. */
+export function wordSet(list: string): Set<string> {
+  return new Set(list.split(" "));
+}
+
 /**
  * Function words that say little about what a message is about. They still count (at a low weight)
  * so a message made only of them ("is it?") is not an empty vector.

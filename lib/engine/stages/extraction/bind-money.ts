@@ -1,4 +1,5 @@
 import type { EngineMoney } from "../../contracts/snapshot";
+import { wordSet } from "../../text/words";
 import type { MoneyClaim } from "./money";
 import { flowReading } from "./money-flows";
 import { followUpReading } from "./money-follow-ups";
@@ -43,21 +44,15 @@ const MONEY_WINDOW_WORDS = 5;
  */
 const NEWLINE_WEIGHT = 1.5;
 
-const JOINERS = new Set(
-  "and plus another then also additional extra more further followed second remaining rest y et und puis dann mas".split(
-    " ",
-  ),
+const JOINERS = wordSet(
+  "and plus another then also additional extra more further followed second remaining rest y et und puis dann mas",
 );
 /** Words that may sit between the items of a list of amounts: "$30 today, $30 tomorrow". */
-const LIST_WORDS = new Set(
-  "now today tomorrow tonight later first then next this week weeks month upfront immediately initially in on by after".split(
-    " ",
-  ),
+const LIST_WORDS = wordSet(
+  "now today tomorrow tonight later first then next this week weeks month upfront immediately initially in on by after",
 );
 /** Words that tie an amount to something other than a promise; they break a chain. */
-const ANCHORS = new Set(
-  "total subtotal paid pay cost costs price priced charged charge spent balance worth value fee".split(" "),
-);
+const ANCHORS = wordSet("total subtotal paid pay cost costs price priced charged charge spent balance worth value fee");
 
 interface BoundAmount {
   /** In the variable's currency, rounded to cents. */

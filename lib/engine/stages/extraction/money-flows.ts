@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import { VERB_CUES } from "./money-limits";
 import { endsClause, endsSentence, FIRST_PERSON, MAX_SCAN_TOKENS, standsAlone, wordAt } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
@@ -17,66 +18,56 @@ import { NEGATION_CUES } from "./negation";
 // your card") is never a flow.
 
 /** Receiving verbs, with "you" as the subject: "you'll receive", "you should see", "expect". */
-const RECEIVE = new Set("receive receiving get getting see seeing expect expecting".split(" "));
+const RECEIVE = wordSet("receive receiving get getting see seeing expect expecting");
 /** Giving verbs that always give money back: "I've issued $80", "reversing the $75 charge". */
 const GIVE_BACK = ["issu", "reimburs", "repay", "repaid", "revers", "credit", "compensat", "refund"];
 /** Giving verbs that also give goods or go elsewhere: the customer must be named as the recipient. */
-const GIVE = new Set(
-  "send sends sent sending transfer transfers transferred transferring wire wired deposit deposited depositing return returns returned returning put putting add adds added adding give gives gave giving given pay pays paid paying".split(
-    " ",
-  ),
+const GIVE = wordSet(
+  "send sends sent sending transfer transfers transferred transferring wire wired deposit deposited depositing return returns returned returning put putting add adds added adding give gives gave giving given pay pays paid paying",
 );
 /** Committing verbs: a promise of the amount when a refund is in play ("I've approved the full $64.99"). */
-const COMMIT = new Set(
-  "approve approved approving process processed processing authorize authorized authorise authorised grant granted arrange arranged".split(
-    " ",
-  ),
+const COMMIT = wordSet(
+  "approve approved approving process processed processing authorize authorized authorise authorised grant granted arrange arranged",
 );
 /** Changing the amount promised: "I've made it $90", "bumped it up to $75". */
-const CHANGE = new Set(
-  "made make making bumped raised increased upped changed corrected updated adjusted reduced lowered set".split(" "),
+const CHANGE = wordSet(
+  "made make making bumped raised increased upped changed corrected updated adjusted reduced lowered set",
 );
 const CHANGED = new Set(["it", "that", "this", "refund", "amount", "total"]);
 /** Words of a noun phrase between a verb and its amount: "issued [you the full] $75". */
-const BETWEEN = new Set(
-  "the a an full entire whole all another extra additional of your you yourself total sum amount just".split(" "),
+const BETWEEN = wordSet(
+  "the a an full entire whole all another extra additional of your you yourself total sum amount just",
 );
 /** Before a verb, what makes it one: "I've", "we'll", "can", "to", "just". */
 const VERB_BEFORE = new Set([...VERB_CUES, ...FIRST_PERSON, "have", "has", "just", "already", "also", "and", "now"]);
 /** Where money lands: "to your card", "on the original payment method", "into your account". */
-const DESTINATIONS = new Set(
-  "card visa mastercard amex maestro discover paypal account statement method bank wallet balance".split(" "),
+const DESTINATIONS = wordSet(
+  "card visa mastercard amex maestro discover paypal account statement method bank wallet balance",
 );
-const DESTINATION_MODIFIERS = new Set(
-  "original same registered linked saved usual bank credit debit checking payment store".split(" "),
+const DESTINATION_MODIFIERS = wordSet(
+  "original same registered linked saved usual bank credit debit checking payment store",
 );
 /** Verbs that carry money to a destination with "on" or "in": "$99 to land in your account", "$75 should show on your card". */
-const LANDING = new Set(
-  "land lands landing arrive arrives arriving appear appears appearing show shows showing hit hits reach reaches back credited deposited returned refunded posted".split(
-    " ",
-  ),
+const LANDING = wordSet(
+  "land lands landing arrive arrives arriving appear appears appearing show shows showing hit hits reach reaches back credited deposited returned refunded posted",
 );
 /** Money going out, or sitting still: never a flow to the customer. */
-const OUTFLOW = new Set(
-  "charge charged charges charging bill billed billing debit debited cost costs spent spend owe owed owes deduct deducted took taken withdrawn withheld hold held fee fees price priced from have has had balance left remaining available".split(
-    " ",
-  ),
+const OUTFLOW = wordSet(
+  "charge charged charges charging bill billed billing debit debited cost costs spent spend owe owed owes deduct deducted took taken withdrawn withheld hold held fee fees price priced from have has had balance left remaining available",
 );
 /** A charge in the sentence of an amount the customer would "see": "you should see $75 on your statement from the purchase". */
-const CHARGES = new Set(
-  "charge charged charges charging bill billed debit debited cost costs spent owe owed deduct deducted took taken withdrawn withheld hold held fee fees price priced from purchase".split(
-    " ",
-  ),
+const CHARGES = wordSet(
+  "charge charged charges charging bill billed debit debited cost costs spent owe owed deduct deducted took taken withdrawn withheld hold held fee fees price priced from purchase",
 );
 /** After "credit": other things called credit ("credit card", "credit limit"). */
-const NOT_A_CREDIT = new Set("card cards limit score check history line union report rating note".split(" "));
-const CREDIT_FLOWS = new Set(
-  "applied added issued posted given giving see get receive receiving coming heading way credited".split(" "),
+const NOT_A_CREDIT = wordSet("card cards limit score check history line union report rating note");
+const CREDIT_FLOWS = wordSet(
+  "applied added issued posted given giving see get receive receiving coming heading way credited",
 );
 /** What a reversal pays back: "reversing the $75 charge". */
 const REVERSIBLE = new Set(["charge", "charges", "payment", "transaction", "fee"]);
 /** Inverted questions: "did you receive $75?" asks, it does not promise. */
-const ASKING = new Set("did do does have has had would could will can shall".split(" "));
+const ASKING = wordSet("did do does have has had would could will can shall");
 
 /** How far a verb may stand before its amount, in words of the noun phrase between. */
 const MAX_VERB_GAP = 3;

@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import { endsSentence, MAX_SCAN_TOKENS, standsAlone } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 import { NEGATION_CUES } from "./negation";
@@ -36,16 +37,12 @@ const LABELS = [
 ].map((l) => l.split(" "));
 const COPULAS = new Set(["is", "was", "are", "will", "be", "of"]);
 /** Words of the sentence before that commit to the refund. */
-const COMMITTED = new Set(
-  "approved issued processed confirmed submitted completed complete done sent granted authorized authorised through way yes initiated started refunded reimbursed credited".split(
-    " ",
-  ),
+const COMMITTED = wordSet(
+  "approved issued processed confirmed submitted completed complete done sent granted authorized authorised through way yes initiated started refunded reimbursed credited",
 );
 /** Words that leave the refund before undone: asked for, waiting, conditional. */
-const UNDONE = new Set(
-  "requested request requests pending review reviewing reviewed approval needs need once if eligible unless until".split(
-    " ",
-  ),
+const UNDONE = wordSet(
+  "requested request requests pending review reviewing reviewed approval needs need once if eligible unless until",
 );
 
 /** Tokens a label may hold before the amount, and the sentence before may hold at most. */

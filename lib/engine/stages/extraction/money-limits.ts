@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import { MAX_SCAN_TOKENS } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 import { PROMISE_VERBS } from "./negation";
@@ -132,14 +133,12 @@ const REFUND_VERBS = ["refund", "reimburs", "credit", "compensat", "repay", "rep
 /** Words of a noun phrase between a refund verb and its thing, beyond the determiners: "refund the [original] order", "the full [order] total". */
 const MAX_MODIFIERS = 2;
 /** Words that end a noun phrase: a modifier is none of these ("refund you for the $75 order" is no object). */
-const NOT_MODIFIERS = new Set(
-  "for of to on in at by with from about into onto over under after before since through toward towards and or but is was are were be been it you me us them that which who as if so".split(
-    " ",
-  ),
+const NOT_MODIFIERS = wordSet(
+  "for of to on in at by with from about into onto over under after before since through toward towards and or but is was are were be been it you me us them that which who as if so",
 );
 /** What stands before a promise verb used as a verb: "I [can] refund", "we'll give", "happy to offer"; "the refund limit" is a noun. */
-export const VERB_CUES = new Set(
-  "i we you i'll we'll you'll i'd we'd you'd i've we've can will could would may might shall let to".split(" "),
+export const VERB_CUES = wordSet(
+  "i we you i'll we'll you'll i'd we'd you'd i've we've can will could would may might shall let to",
 );
 /** What the customer is promised to get: "you'll get up to $75 back", "you'll receive more than $50"; "I can go up to $80 on the refund" offers it. */
 const RECEIVE_VERBS = new Set(["get", "receive", "go"]);
@@ -156,14 +155,12 @@ const MAX_CAP_SUBJECT_WORDS = 4;
 const PAYER_WORDS = new Set(["you", "you've", "you'd", "we"]);
 const PAID_WORDS = new Set(["paid", "spent", "charged", "were", "was", "had"]);
 /** A thing that is the subject of a refund done: "[has been] [fully] refunded". */
-const PASSIVE_AUX = new Set("has have had been is are was were will be being 's gets got now".split(" "));
-const PASSIVE_ADVERBS = new Set("fully completely entirely already just now totally".split(" "));
+const PASSIVE_AUX = wordSet("has have had been is are was were will be being 's gets got now");
+const PASSIVE_ADVERBS = wordSet("fully completely entirely already just now totally");
 const REFUNDED = ["refunded", "reimbursed", "credited", "reversed", "repaid"];
 /** Words after which a refund is not done: "can be refunded", "once … refunded", "is eligible to be refunded". */
-const NOT_DONE = new Set(
-  "can could may might would should must if once when after unless until pending eligible able not never cannot can't won't isn't hasn't haven't wasn't".split(
-    " ",
-  ),
+const NOT_DONE = wordSet(
+  "can could may might would should must if once when after unless until pending eligible able not never cannot can't won't isn't hasn't haven't wasn't",
 );
 const MAX_PASSIVE_GAP = 4;
 /** Limit words and the amount: at most this many words between (fillers and context words). */

@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import type { MoneyToken } from "./money-tokens";
 
 // Two amounts read as one promise. A range ("$40–$75", "$55-$65", "between $60 and $80", "anywhere
@@ -7,10 +8,8 @@ import type { MoneyToken } from "./money-tokens";
 // range is not two payments.
 
 /** Verbs before "from $75 to $40" that make it a change to the later amount, not a range. */
-const CHANGE = new Set(
-  "changed change increased increase raised raise reduced reduce lowered lower adjusted adjust bumped moved updated corrected".split(
-    " ",
-  ),
+const CHANGE = wordSet(
+  "changed change increased increase raised raise reduced reduce lowered lower adjusted adjust bumped moved updated corrected",
 );
 
 const wordAt = (tokens: readonly MoneyToken[], i: number) => {

@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import type { MoneyToken } from "./money-tokens";
 
 // Small readings of the money tokens that the binder's readers share: a word by its index, where a
@@ -26,7 +27,7 @@ export const endsClause = (t: MoneyToken | undefined): boolean =>
 export const MAX_SCAN_TOKENS = 40;
 
 /** First-person words before a verb: the agent acting ("I've approved", "we'll send"). */
-export const FIRST_PERSON = new Set("i we i've we've i'll we'll i'm we're i'd we'd me us myself ourselves".split(" "));
+export const FIRST_PERSON = wordSet("i we i've we've i'll we'll i'm we're i'd we'd me us myself ourselves");
 
 /**
  * Words that may follow an amount that stands for money on its own, not a thing's price: "$75 to your

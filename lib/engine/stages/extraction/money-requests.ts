@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import { endsClause, FIRST_PERSON, MAX_SCAN_TOKENS, wordAt } from "./money-reading";
 import type { MoneyToken } from "./money-tokens";
 
@@ -10,44 +11,34 @@ import type { MoneyToken } from "./money-tokens";
 // the $75 you asked for" are promises. English only; elsewhere the amount binds (the safe side).
 
 /** "you'd like", "you're asking", "you asked for", "you mentioned": the customer's wish or words. */
-const WISH_VERBS = new Set(
-  "like want wanted asking asked ask request requested requesting hoping hoped expecting expected mentioned said claimed claiming after seeking sought".split(
-    " ",
-  ),
+const WISH_VERBS = wordSet(
+  "like want wanted asking asked ask request requested requesting hoping hoped expecting expected mentioned said claimed claiming after seeking sought",
 );
 const YOU = new Set(["you", "you'd", "you're", "you've", "you'll"]);
 /** "Would you like $75 back?" and "if you'd like $75 back" offer the amount: the customer wishes nothing yet. */
-const OFFERING = new Set("would do did shall should could can will if".split(" "));
+const OFFERING = wordSet("would do did shall should could can will if");
 /** Nouns of something asked for: "your $75 refund request", "your request for $80 back". */
-const REQUEST_NOUNS = new Set(
-  "request requests claim claims application dispute inquiry enquiry query appeal".split(" "),
-);
+const REQUEST_NOUNS = wordSet("request requests claim claims application dispute inquiry enquiry query appeal");
 /** Verbs that hand a refund on to someone else: "escalated", "passed … to a specialist". */
-const HAND_ON = new Set(
-  "escalated escalate escalating passed forwarded referred handed flagged submitted sent raised".split(" "),
-);
+const HAND_ON = wordSet("escalated escalate escalating passed forwarded referred handed flagged submitted sent raised");
 /** Who decides instead of the agent: "to our refunds team", "with a specialist". */
-export const DECIDERS = new Set(
-  "specialist specialists specialist's team team's teams colleague colleagues manager manager's managers supervisor supervisors department reviewer reviewers review approval billing finance".split(
-    " ",
-  ),
+export const DECIDERS = wordSet(
+  "specialist specialists specialist's team team's teams colleague colleagues manager manager's managers supervisor supervisors department reviewer reviewers review approval billing finance",
 );
 /** "A specialist will review …", "… needs approval": a decision still to come. */
-export const DECIDING = new Set("review decide look consider check approve assess evaluate confirm".split(" "));
-const PENDING = new Set("needs need requires require awaiting awaits pending".split(" "));
+export const DECIDING = wordSet("review decide look consider check approve assess evaluate confirm");
+const PENDING = wordSet("needs need requires require awaiting awaits pending");
 const PENDING_ON = new Set([...DECIDERS, "approved", "reviewed", "sign", "signoff"]);
 /** Promise verbs: used as verbs, they override a request ("I've approved your $75 refund request"). */
-const COMMIT_VERBS = new Set(
-  "approved approve processed process issued issue granted grant refunded refund sent send accepted accept honoured honored honour honor authorized authorised authorize authorise credited reimbursed completed".split(
-    " ",
-  ),
+const COMMIT_VERBS = wordSet(
+  "approved approve processed process issued issue granted grant refunded refund sent send accepted accept honoured honored honour honor authorized authorised authorize authorise credited reimbursed completed",
 );
 
 /** Words that make the commit verb after them a noun: "the refund for order 48213", "your refund request". */
-const DETERMINERS = new Set("the a an your my our this that his her their its".split(" "));
+const DETERMINERS = wordSet("the a an your my our this that his her their its");
 /** After an amount asked for, a participle that grants it: "your $75 refund request has been approved". */
-const GRANTED = new Set("approved granted accepted processed issued completed honoured honored confirmed".split(" "));
-const GRANTED_BY = new Set("been is was are were 's now".split(" "));
+const GRANTED = wordSet("approved granted accepted processed issued completed honoured honored confirmed");
+const GRANTED_BY = wordSet("been is was are were 's now");
 
 /** How far back and ahead of the amount its clause is read, in words. */
 const MAX_BEFORE = 10;

@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import type { MoneyToken } from "./money-tokens";
 import { NEGATION_CUES } from "./negation";
 
@@ -25,10 +26,8 @@ interface TableReadings {
   walls: Set<number>;
 }
 
-const PRICE_WORDS = new Set(
-  "price prices total totals subtotal cost costs paid fee fees charge charged charges balance spent order orders purchase".split(
-    " ",
-  ),
+const PRICE_WORDS = wordSet(
+  "price prices total totals subtotal cost costs paid fee fees charge charged charges balance spent order orders purchase",
 );
 /** Words of an intro line that leave the table about no refund: refused, asked for, pending. */
 const NOT_A_REFUND = new Set([...NEGATION_CUES, "no", "not", "request", "requested", "pending", "review"]);

@@ -1,4 +1,4 @@
-import { fold } from "../../text/words";
+import { fold, wordSet } from "../../text/words";
 import { CLAUSE_WORDS } from "./money-reading";
 import { DECIDERS, DECIDING } from "./money-requests";
 import { NEGATION_CUES } from "./negation";
@@ -52,23 +52,21 @@ const WITH_PARTICLE: Record<string, readonly string[]> = {
   going: ["over", "through"],
 };
 /** The agent arranging it: "I'll have someone look into it", "we'll ask our team to call you". */
-const ARRANGE = new Set("ask have get arrange make loop".split(" "));
+const ARRANGE = wordSet("ask have get arrange make loop");
 /** The agent handing it on, which promises the person's part by itself: "I'll pass this to a specialist". */
-const HAND_ON = new Set("escalate pass forward refer hand send flag submit raise".split(" "));
+const HAND_ON = wordSet("escalate pass forward refer hand send flag submit raise");
 /** The customer hearing later: "you'll hear back from our team", "you'll get a call from a specialist". */
-const HEAR = new Set("hear receive get".split(" "));
+const HEAR = wordSet("hear receive get");
 /** Between the future and its verb: "will also review", "will be in touch", "will need to check". */
-const BETWEEN = new Set(
-  "be also personally then now soon shortly promptly gladly happily quickly carefully still first next definitely certainly need have to".split(
-    " ",
-  ),
+const BETWEEN = wordSet(
+  "be also personally then now soon shortly promptly gladly happily quickly carefully still first next definitely certainly need have to",
 );
 /** A statement that opens with one of these asks or offers: "Would you like…", "Shall I ask our team…". */
-const ASKING_START = new Set("would do does did shall should can could may might will is are want wanna".split(" "));
+const ASKING_START = wordSet("would do does did shall should can could may might will is are want wanna");
 /** Words that make what follows a condition: "if you want, our team will review it". */
 const CONDITION = new Set(["if", "unless", "whether", "otherwise"]);
 /** A subject right before the future that is not the person: "…the specialist said it will…", "I will". */
-const NOT_THE_PERSON = new Set("i we you it this that they he she there".split(" "));
+const NOT_THE_PERSON = wordSet("i we you it this that they he she there");
 /** Nobody, as a subject: "no one will contact you", "nobody will call". */
 const NOBODY = new Set(["no", "nobody", "noone", "none", "neither", "nor", "never"]);
 /** The person is this many words before the future at most: "someone [from our billing] team will". */

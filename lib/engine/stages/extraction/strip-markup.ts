@@ -1,3 +1,5 @@
+import { wordSet } from "../../text/words";
+
 // Markup a reply may wrap text in: HTML tags and character references. A model asked for Markdown can
 // still write "<b>$75</b> refund" or "Quick&#67;art"; the matching forms read the text a customer sees.
 
@@ -32,10 +34,8 @@ function decodeCharacterReferences(text: string): string {
 /** An HTML tag or comment: "<b>", "</span>", "<a href='…'>", "<!-- … -->". Bounded, so linear. */
 const TAG = /<!--[\s\S]{0,2000}?-->|<\/?([a-z][a-z0-9-]{0,20})(?:\s[^<>]{0,500})?\/?>/gi;
 /** Tags inside a line of text: removing them joins what they split ("Quick<b>Cart</b>", "$<b>75</b>"). */
-const INLINE = new Set(
-  "a abbr b bdi bdo cite code data del dfn em font i ins kbd mark q s samp small span strike strong sub sup time tt u var wbr".split(
-    " ",
-  ),
+const INLINE = wordSet(
+  "a abbr b bdi bdo cite code data del dfn em font i ins kbd mark q s samp small span strike strong sub sup time tt u var wbr",
 );
 /** Markdown emphasis and code markers: "**Quick**Cart", "re_fund_", "`$75`". */
 const MARKDOWN_MARKERS = /[*_~`]/g;

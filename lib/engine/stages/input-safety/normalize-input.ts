@@ -1,3 +1,4 @@
+import { wordSet } from "../../text/words";
 import { collapseSpacedLetters, normalizeForMatching } from "../extraction/normalize-text";
 
 // A customer message as the input-safety classifier reads it: the look-alike folding lane 1 uses on
@@ -27,10 +28,8 @@ const LEET_WORD = /!*[a-z0-9@$]+(?:!+[a-z0-9@$]+)*/g;
 const INNER_DOT = /(?<=[a-z])[._](?=[a-z])/g;
 
 /** Words of the classifier's lexicons with an "l" that a "1" may stand for ("ru1es", "gu1de1ines"). */
-const WORDS_WITH_L: ReadonlySet<string> = new Set(
-  "rule rules guideline guidelines filter filters policy policies all reveal tell told follow following limit limits limitations delete role roleplay play developer model unfiltered unrestricted line lines hell kill yourself self".split(
-    " ",
-  ),
+const WORDS_WITH_L: ReadonlySet<string> = wordSet(
+  "rule rules guideline guidelines filter filters policy policies all reveal tell told follow following limit limits limitations delete role roleplay play developer model unfiltered unrestricted line lines hell kill yourself self",
 );
 
 function deLeet(word: string): string {

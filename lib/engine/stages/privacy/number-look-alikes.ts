@@ -1,3 +1,5 @@
+import { wordSet } from "../../text/words";
+
 // Numbers that look like a phone (or a card) and are not: a digit run inside an identifier with letters
 // ("INV-2026-000123", "ORD-0049301234", "1Z999AA10123456784"), a run labelled as a reference ("order
 // number 0049301234", "tracking 7749 1234 5678"), dates, times, amounts, IP addresses, postal codes,
@@ -24,23 +26,19 @@ export function insideIdentifier(text: string, start: number, end: number): bool
 }
 
 /** What a phone is labelled with after a dash: "788-063-Office", "07700 063 966-Fax". */
-const PHONE_KINDS = new Set("office fax home work mobile cell tel phone landline direct main private".split(" "));
+const PHONE_KINDS = wordSet("office fax home work mobile cell tel phone landline direct main private");
 
 /** Words that name a reference number, never a phone: the run after one is an id. */
-const REFERENCE_WORDS = new Set(
-  "order orders invoice inv bill ref reference tracking track parcel package shipment consignment awb sku item article art part product model serial sn imei ticket case claim booking reservation confirmation policy account acct iban customer client member membership loyalty transaction txn payment receipt voucher coupon code pin id isbn ean upc gtin batch lot po rma return refund contract quote quotation license licence passport ssn social security tax vat ein tin nino sin zip postcode postal cep plz".split(
-    " ",
-  ),
+const REFERENCE_WORDS = wordSet(
+  "order orders invoice inv bill ref reference tracking track parcel package shipment consignment awb sku item article art part product model serial sn imei ticket case claim booking reservation confirmation policy account acct iban customer client member membership loyalty transaction txn payment receipt voucher coupon code pin id isbn ean upc gtin batch lot po rma return refund contract quote quotation license licence passport ssn social security tax vat ein tin nino sin zip postcode postal cep plz",
 );
 /** Words that name a phone: the run after one is a phone whatever came before. */
-const PHONE_WORDS = new Set(
-  "phone tel telephone mobile cell cellphone call ring fax whatsapp sms text reach dial landline handy telefon portable".split(
-    " ",
-  ),
+const PHONE_WORDS = wordSet(
+  "phone tel telephone mobile cell cellphone call ring fax whatsapp sms text reach dial landline handy telefon portable",
 );
 /** Words passed over on the way back to a label: "order number is", "my account no.". */
-const PASSED_OVER = new Set(
-  "number no nr num n is was are my our your the a an his her their this that new old its at on to me us".split(" "),
+const PASSED_OVER = wordSet(
+  "number no nr num n is was are my our your the a an his her their this that new old its at on to me us",
 );
 const LOOK_BACK = 40;
 
