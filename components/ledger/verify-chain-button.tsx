@@ -4,17 +4,8 @@ import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { verifyLedgerAction } from "@/lib/actions/ledger/verify-ledger";
+import type { LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
 import { plural } from "@/lib/text/plural";
-
-type Verdict = {
-  is_intact: boolean;
-  total: number;
-  broken_at: number | null;
-  reason: string | null;
-  chains: number;
-  anchors: number;
-  unanchored: number;
-};
 
 /** The intact verdict in words: every count agrees with its noun, and no anchor yet is said as such. */
 function intactSentence(v: { total: number; chains: number; anchors: number; unanchored: number }): string {
@@ -30,7 +21,7 @@ function intactSentence(v: { total: number; chains: number; anchors: number; una
 
 export function VerifyChainButton() {
   const [pending, startTransition] = useTransition();
-  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [verdict, setVerdict] = useState<LedgerVerifyBody | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   function verify() {

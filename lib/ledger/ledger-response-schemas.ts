@@ -20,6 +20,7 @@ export const LedgerVerifyBody = z.object({
       "Events no anchor covers yet: session events past their last anchored head, global events after the last anchor",
     ),
 });
+export type LedgerVerifyBody = z.infer<typeof LedgerVerifyBody>;
 export const LedgerAnchorBody = z.object({
   seq: z.number().int().describe("Global seq of the LEDGER_ANCHORED event"),
   hash: z.string().describe("Its global-chain hash: copy it out of the database and keep it"),

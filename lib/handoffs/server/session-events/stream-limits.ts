@@ -110,6 +110,19 @@ function customerLimit(
   return null;
 }
 
+/** An admitted stream: `release` gives it back once, however often it is called. */
+function heldUntilReleased(giveBack: () => void): StreamAdmission {
+  let held = true;
+  return {
+    ok: true,
+    release: () => {
+      if (!held) return;
+      held = false;
+      giveBack();
+    },
+  };
+}
+
 /**
  * Takes a stream for the holder when its class and every count it falls under leave room: a customer
  * past a limit gets 429 with Retry-After; an operator only 503, when the instance holds `max` already
@@ -129,15 +142,9 @@ export function admitStream(holder: StreamHolder, max: number): StreamAdmission 
       };
     }
     state.operators += 1;
-    let held = true;
-    return {
-      ok: true,
-      release: () => {
-        if (!held) return;
-        held = false;
-        state.operators -= 1;
-      },
-    };
+    return heldUntilReleased(() => {
+      state.operators -= 1;
+    });
   }
   const bucket = holder.address ? addressBucket(holder.address) : "unknown";
   const refused = customerLimit(state, holder, max, bucket);
@@ -149,15 +156,7 @@ export function admitStream(holder: StreamHolder, max: number): StreamAdmission 
     bump(state.byKey, holder.keyId, by);
   };
   take(1);
-  let held = true;
-  return {
-    ok: true,
-    release: () => {
-      if (!held) return;
-      held = false;
-      take(-1);
-    },
-  };
+  return heldUntilReleased(() => take(-1));
 }
 
 /** The streams open now, by class. */
