@@ -62,7 +62,22 @@ export async function runTurn(
   ports: EnginePorts,
   options: RunTurnOptions = {},
 ): Promise<TurnOutcome> {
-  const ctx = await turnContext(agentOrSnapshot, session, input, ports, options);
+  const agent =
+    "rules" in agentOrSnapshot && "globalRules" in agentOrSnapshot
+      ? agentOrSnapshot
+      : await compileAgent(agentOrSnapshot, ports.embedder);
+  return runCompiledTurn(agent, session, input, ports, options);
+}
+
+/** runTurn on an agent compiled already: the host's call, with the agent cached per config version. */
+export async function runCompiledTurn(
+  agent: CompiledAgent,
+  session: SessionState,
+  input: TurnInput,
+  ports: EnginePorts,
+  options: RunTurnOptions = {},
+): Promise<TurnOutcome> {
+  const ctx = turnContext(agent, session, input, ports, options);
   const turn = new TurnSoFar();
   for (const stage of TURN_STAGES) {
     if (stage.runsWhen && !stage.runsWhen(ctx, turn)) continue;
@@ -74,17 +89,13 @@ export async function runTurn(
   return finishTurn(ctx, turn.outcomeParts(await draftReply(ctx, turn)));
 }
 
-async function turnContext(
-  agentOrSnapshot: CompiledAgent | AgentSnapshot,
+function turnContext(
+  agent: CompiledAgent,
   session: SessionState,
   input: TurnInput,
   ports: EnginePorts,
   options: RunTurnOptions,
-): Promise<TurnContext> {
-  const agent =
-    "rules" in agentOrSnapshot && "globalRules" in agentOrSnapshot
-      ? agentOrSnapshot
-      : await compileAgent(agentOrSnapshot, ports.embedder);
+): TurnContext {
   return {
     agent,
     settings: resolveAgentSettings(agent.snapshot.settings),

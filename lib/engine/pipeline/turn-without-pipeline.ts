@@ -75,3 +75,18 @@ export function queuedOutcome(
   const reply = resolveAgentSettings(agent.snapshot.settings).handoff.holding_reply;
   return outcomeWithoutPipeline(agent, state, { ...input, reply, outcome: "queued_for_human" }, ports);
 }
+
+const ERROR_REPLY = "Sorry, something went wrong on our side. Please try again in a moment.";
+
+/**
+ * The stored outcome of a turn whose engine run threw (the host's safety net): outcome "error", the
+ * customer's message (already masked) kept on the history, the session moved on by one turn.
+ */
+export function engineErrorOutcome(
+  agent: CompiledAgent,
+  state: SessionState,
+  input: { message: string; turnId: string },
+  ports: EnginePorts,
+): TurnOutcome {
+  return outcomeWithoutPipeline(agent, state, { ...input, reply: ERROR_REPLY, outcome: "error" }, ports);
+}

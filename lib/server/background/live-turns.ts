@@ -17,14 +17,22 @@ export function liveTurnCounter(): Int32Array {
   return globalThis.__focalLiveTurns;
 }
 
-/** Runs `turn` counted as live: background workers hold off until it (and every other) is done. */
-export async function asLiveTurn<T>(turn: () => Promise<T>): Promise<T> {
+/** Counts a turn as live until the returned function is called (once, in a `finally`). */
+export function beginLiveTurn(): () => void {
   const counter = liveTurnCounter();
   Atomics.add(counter, 0, 1);
+  return () => {
+    Atomics.sub(counter, 0, 1);
+    Atomics.notify(counter, 0);
+  };
+}
+
+/** Runs `turn` counted as live: background workers hold off until it (and every other) is done. */
+export async function asLiveTurn<T>(turn: () => Promise<T>): Promise<T> {
+  const end = beginLiveTurn();
   try {
     return await turn();
   } finally {
-    Atomics.sub(counter, 0, 1);
-    Atomics.notify(counter, 0);
+    end();
   }
 }

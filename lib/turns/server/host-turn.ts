@@ -8,9 +8,7 @@ import type { Database, Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
-import { reachesAgentId } from "@/lib/server/access/agent-access";
-import { asLiveTurn } from "@/lib/server/background/live-turns";
-import { AppError } from "@/lib/server/errors";
+import { asLiveTurn, beginLiveTurn } from "@/lib/server/background/live-turns";
 import type { IdempotencyClaim } from "@/lib/server/idempotency";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { exportTurnTrace } from "@/lib/server/telemetry/otel-export";
@@ -20,7 +18,7 @@ import type { SessionView, TurnView } from "@/lib/turns/turn-view";
 import { loadTurnInputs, type ResumedApproval } from "./load-turn-inputs";
 import { commitTurn } from "./persist-turn";
 import { runEngine } from "./run-engine";
-import { withSessionLock } from "./session-lock";
+import { lockSession } from "./session-lock";
 import { SessionMovedOnError, type StoredOutcome } from "./turn-settler";
 import { TURN_SETTLERS } from "./turn-settlers";
 import { sessionView, turnViews } from "./views";
@@ -96,89 +94,82 @@ async function hostAndReadBack(db: Database, input: HostTurnInput): Promise<Host
 }
 
 /**
- * Runs and stores one turn; returns what was stored without reading it back (the REST hot path). A
- * turn that fails before its commit releases the request's Idempotency-Key.
+ * Runs and stores one turn; returns what was stored without reading it back (the REST hot path). Turns
+ * of a session take its lock in turn and count as live (background workers hold off). Each attempt reads
+ * the turn's inputs afresh, runs the engine and commits; another instance committing a turn of this
+ * session first makes it run again on the new state. A turn that fails before its commit releases the
+ * request's Idempotency-Key.
  */
 export async function runAndPersistTurn(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
+  const unlock = await lockSession(input.sessionId);
+  const endLive = beginLiveTurn();
   try {
-    const found = await getSession(db, input.sessionId);
-    // A session of an agent out of the request's grant answers as one that does not exist.
-    if (!found || !reachesAgentId(found.agentId)) {
-      throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+    for (let attempt = 1; ; attempt++) {
+      const inputs = await loadTurnInputs(db, input);
+      const { session, agent, compiled, state, version } = inputs;
+      const turnId = randomUUID();
+      const started = performance.now();
+      const startedAt = Date.now();
+      // The turn's tape: what its ports return and what of its input and starting state a replay needs
+      // or checks, so it can be replayed later (docs/replay.md).
+      const recorder = recordingPorts(inputs.ports, inputs.engineInput, stableRefsOf(compiled));
+      const ran = await runEngine(
+        { requestId: input.requestId, attempt, onStage: input.onStage },
+        { ...inputs, turnInput: { message: input.message, turnId }, recorded: recorder.ports, sessionId: session.id },
+      );
+      const outcome: StoredOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
+      const latencyMs = performance.now() - started;
+      const persisted = { turnId, sessionId: session.id, outcome, latencyMs };
+      try {
+        await commitTurn(
+          db,
+          {
+            ...persisted,
+            agentId: agent.id,
+            customerProfileId: session.customerProfileId,
+            turnIndex: state.turnIndex,
+            configVersion: version,
+            environment: session.environment,
+            tape: { ...recorder.tape(), ...inputs.tapeBeside },
+            actor: input.actor,
+            requestId: input.requestId,
+            ranInMode: session.mode,
+            toldNote: inputs.operatorNote,
+            settings: compiled.snapshot.settings,
+            vault: inputs.vault,
+          },
+          TURN_SETTLERS,
+          async (tx) => {
+            await input.onPersist?.(tx, { turnId });
+            await input.idempotency?.complete(tx, 200, turnResponseOf(persisted, outcome.response));
+          },
+        );
+      } catch (error) {
+        if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+      // After the commit, never awaited: a slow or absent collector costs the turn nothing.
+      exportTurnTrace({
+        turnId,
+        sessionId: session.id,
+        agentKey: agent.key,
+        configVersion: version,
+        turnIndex: state.turnIndex,
+        message: outcome.message,
+        outcome,
+        startedAtMs: startedAt,
+        startedPerfMs: started,
+        latencyMs,
+        modelCalls: inputs.modelCalls,
+        provider: inputs.ports.model.name,
+      });
+      return { ...persisted, customerResponse: inputs.vault.restore(outcome.response) };
     }
-    return await withSessionLock(input.sessionId, () => asLiveTurn(() => runLocked(db, input)));
   } catch (error) {
     await input.idempotency?.release();
     throw error;
+  } finally {
+    endLive();
+    unlock();
   }
-}
-
-async function runLocked(db: Database, input: HostTurnInput): Promise<PersistedTurn> {
-  for (let attempt = 1; ; attempt++) {
-    const persisted = await runAttempt(db, input, attempt);
-    if (persisted) return persisted;
-  }
-}
-
-/** One run and commit; null when another instance committed a turn of this session first (run again). */
-async function runAttempt(db: Database, input: HostTurnInput, attempt: number): Promise<PersistedTurn | null> {
-  const inputs = await loadTurnInputs(db, input);
-  const { session, agent, compiled, state, version } = inputs;
-  const turnId = randomUUID();
-  const started = performance.now();
-  const startedAt = Date.now();
-  // The turn's tape: what its ports return and what of its input and starting state a replay needs
-  // or checks, so it can be replayed later (docs/replay.md).
-  const recorder = recordingPorts(inputs.ports, inputs.engineInput, stableRefsOf(compiled));
-  const ran = await runEngine(
-    { requestId: input.requestId, attempt, onStage: input.onStage },
-    { ...inputs, turnInput: { message: input.message, turnId }, recorded: recorder.ports, sessionId: session.id },
-  );
-  const outcome: StoredOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
-  const latencyMs = performance.now() - started;
-  const persisted = { turnId, sessionId: session.id, outcome, latencyMs };
-  try {
-    await commitTurn(
-      db,
-      {
-        ...persisted,
-        agentId: agent.id,
-        customerProfileId: session.customerProfileId,
-        turnIndex: state.turnIndex,
-        configVersion: version,
-        environment: session.environment,
-        tape: { ...recorder.tape(), ...inputs.tapeBeside },
-        actor: input.actor,
-        requestId: input.requestId,
-        ranInMode: session.mode,
-        toldNote: inputs.operatorNote,
-        settings: compiled.snapshot.settings,
-        vault: inputs.vault,
-      },
-      TURN_SETTLERS,
-      async (tx) => {
-        await input.onPersist?.(tx, { turnId });
-        await input.idempotency?.complete(tx, 200, turnResponseOf(persisted, outcome.response));
-      },
-    );
-  } catch (error) {
-    if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) return null;
-    throw error;
-  }
-  // After the commit, never awaited: a slow or absent collector costs the turn nothing.
-  exportTurnTrace({
-    turnId,
-    sessionId: session.id,
-    agentKey: agent.key,
-    configVersion: version,
-    turnIndex: state.turnIndex,
-    message: outcome.message,
-    outcome,
-    startedAtMs: startedAt,
-    startedPerfMs: started,
-    latencyMs,
-    modelCalls: inputs.modelCalls,
-    provider: inputs.ports.model.name,
-  });
-  return { ...persisted, customerResponse: inputs.vault.restore(outcome.response) };
 }

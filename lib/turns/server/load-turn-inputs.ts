@@ -17,6 +17,7 @@ import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import { toolsWithRealValues } from "@/lib/privacy/server/real-value-tools";
 import { openSessionVault, type SessionVault } from "@/lib/privacy/server/session-vault";
+import { reachesAgentId } from "@/lib/server/access/agent-access";
 import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { AppError } from "@/lib/server/errors";
 import { type TimedModelCall, timedModel } from "@/lib/server/telemetry/timed-model";
@@ -60,7 +61,10 @@ export async function loadTurnInputs(
   input: { sessionId: string; approval?: ResumedApproval },
 ): Promise<TurnInputs> {
   const session = await getSession(db, input.sessionId);
-  if (!session) throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  // A session of an agent out of the request's grant answers as one that does not exist.
+  if (!session || !reachesAgentId(session.agentId)) {
+    throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
+  }
   const agent = await getAgentById(db, session.agentId);
   if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
   const host = hostPorts();

@@ -2,18 +2,18 @@ import "server-only";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
 import type { Span, TurnInput } from "@/lib/engine/contracts/turn-outcome";
-import { runTurn } from "@/lib/engine/pipeline/run-turn";
-import { queuedOutcome } from "@/lib/engine/pipeline/turn-without-pipeline";
+import { runCompiledTurn } from "@/lib/engine/pipeline/run-turn";
+import { engineErrorOutcome, queuedOutcome } from "@/lib/engine/pipeline/turn-without-pipeline";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { maskPii } from "@/lib/engine/stages/privacy/mask-pii";
 import { loggableError } from "@/lib/server/loggable-error";
 import type { StageEvent } from "@/lib/turns/turn-stream";
-import { engineErrorOutcome } from "./engine-error-outcome";
 import type { StoredOutcome } from "./turn-settler";
 
 /**
- * The pipeline (or, while a person has the session, the queued outcome) for one attempt. An engine bug
- * must not lose the customer's message: the turn is then stored as an error.
+ * The pipeline for one attempt, or, while a person has the session, the queued outcome. An engine bug
+ * must not lose the customer's message: the turn is then stored as an error. A message no pipeline
+ * read is masked here, with the same vault, before it is stored.
  */
 export async function runEngine(
   call: { requestId: string; attempt: number; onStage?: (stage: StageEvent) => void },
@@ -29,22 +29,26 @@ export async function runEngine(
   },
 ): Promise<StoredOutcome> {
   const { compiled, state, turnInput } = run;
-  // A message no pipeline reads is masked here, with the same vault, before it is stored.
-  const masked = () => maskPii(turnInput.message, compiled.snapshot.settings.privacy, run.ports.vault).text;
-  try {
-    if (run.queued)
-      return { ...queuedOutcome(compiled, state, { ...turnInput, message: masked() }, run.ports), message: masked() };
-    const onStage = call.onStage ? stageListener(call.onStage, call.attempt) : undefined;
-    const outcome = await runTurn(compiled, state, { ...turnInput, ...run.engineInput }, run.recorded, { onStage });
-    return { ...outcome, message: outcome.message ?? masked() };
-  } catch (error) {
-    console.error(
-      `[hostTurn] engine failed on session ${run.sessionId}, request ${call.requestId}`,
-      loggableError(error),
-    );
-    const message = masked();
-    return { ...engineErrorOutcome(compiled, state, message, turnInput.turnId, run.ports), message };
+  const privacy = compiled.snapshot.settings.privacy;
+  if (!run.queued) {
+    try {
+      const onStage = call.onStage ? stageListener(call.onStage, call.attempt) : undefined;
+      const input = { ...turnInput, ...run.engineInput };
+      const outcome = await runCompiledTurn(compiled, state, input, run.recorded, { onStage });
+      return { ...outcome, message: outcome.message ?? maskPii(turnInput.message, privacy, run.ports.vault).text };
+    } catch (error) {
+      console.error(
+        `[hostTurn] engine failed on session ${run.sessionId}, request ${call.requestId}`,
+        loggableError(error),
+      );
+    }
   }
+  const message = maskPii(turnInput.message, privacy, run.ports.vault).text;
+  const turn = { message, turnId: turnInput.turnId };
+  const outcome = run.queued
+    ? queuedOutcome(compiled, state, turn, run.ports)
+    : engineErrorOutcome(compiled, state, turn, run.ports);
+  return { ...outcome, message };
 }
 
 /**
