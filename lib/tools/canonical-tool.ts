@@ -15,5 +15,14 @@ export function canonicalTool(tool: BundleTool): BundleTool {
     };
     return { ...tool, input_schema, output: output as typeof tool.output };
   }
-  return { ...tool, input_schema, output: { ...tool.output, variables: sortedRecord(tool.output.variables) } };
+  // Query, headers and the body template are jsonb too: their keys sorted like the data's.
+  const { query, headers, body } = tool.output;
+  const output = {
+    ...tool.output,
+    ...(query ? { query: sortedRecord(query) } : {}),
+    ...(headers ? { headers: sortedRecord(headers) } : {}),
+    ...(body !== undefined ? { body: sortedDeep(body) } : {}),
+    variables: sortedRecord(tool.output.variables),
+  };
+  return { ...tool, input_schema, output: output as typeof tool.output };
 }

@@ -35,6 +35,39 @@ describe("diffToolFields", () => {
     });
   });
 
+  it("names a change of the credential, query, headers or body template, and not their key order", () => {
+    const templated = canonicalTool({
+      ...HTTP,
+      output: {
+        ...HTTP.output,
+        method: "POST",
+        credential: "orders-api",
+        headers: { "X-Desk": "refunds", Accept: "application/json" },
+        body: { order: "{order_id}", amount: 1 },
+      },
+    }) as HttpTool;
+    expect(Object.keys(diffToolFields(HTTP, templated))).toEqual([
+      "output.method",
+      "output.credential",
+      "output.headers",
+      "output.body",
+    ]);
+    const reordered = canonicalTool({
+      ...templated,
+      output: {
+        ...templated.output,
+        headers: { Accept: "application/json", "X-Desk": "refunds" },
+        body: { amount: 1, order: "{order_id}" },
+      },
+    });
+    expect(diffToolFields(templated, reordered)).toEqual({});
+    const rotatedHeader = { ...templated, output: { ...templated.output, headers: { "X-Desk": "returns" } } };
+    expect(diffToolFields(templated, rotatedHeader)["output.headers"]).toEqual({
+      before: { Accept: "application/json", "X-Desk": "refunds" },
+      after: { "X-Desk": "returns" },
+    });
+  });
+
   it("names only the part of the output that changed", () => {
     const after = { ...HTTP, output: { ...HTTP.output, timeout_ms: 2000 } };
     expect(diffToolFields(HTTP, after)).toEqual({ "output.timeout_ms": { before: 5000, after: 2000 } });
