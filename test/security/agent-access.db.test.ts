@@ -5,6 +5,7 @@ import { insertApproval } from "@/db/queries/approvals";
 import { operatorIdByEmail } from "@/db/queries/identity";
 import { insertJobRun } from "@/db/queries/job-runs";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
+import { createCredential } from "@/lib/credentials/server/credential-bindings";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createEnvironment } from "@/lib/environments/server/environment-config";
 import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
@@ -44,6 +45,7 @@ const ALL_BUT_ADMIN = [
   "goals:write",
   "handoffs:read",
   "handoffs:write",
+  "credentials:write",
 ] as const;
 
 // Routes that name no agent, with what a limited principal gets from them.
@@ -70,6 +72,15 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
     why: "pii:read is an admin's scope; a key holding it still reaches only its agents",
   },
 };
+
+// Writes whose scope needs the admin role (credentials:write): a limited operator (never an admin, an
+// admin role is only ever global) is refused for the role before any agent is looked up, so the 403
+// tells nothing about the agent; a limited key holding the scope still gets the 404.
+const ADMIN_ROLE_WRITES = new Set([
+  "POST /api/v1/agents/[key]/credentials",
+  "PUT /api/v1/agents/[key]/credentials/[name]",
+  "DELETE /api/v1/agents/[key]/credentials/[name]",
+]);
 
 // Actions that name no agent: admin-only ones, testers of text, the ledger verdict.
 const NOT_AGENT_ACTIONS = new Set([
@@ -126,6 +137,8 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
   "/api/v1/agents/[key]/webhooks": { url: "https://93.184.216.34/hook", events: ["handoff.requested"], enabled: false },
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
+  "/api/v1/agents/[key]/credentials": { name: "probe-new", kind: "bearer", token: "probe-token" },
+  "/api/v1/agents/[key]/credentials/[name]": { kind: "bearer", token: "probe-token-2" },
   "/api/v1/agents/[key]/environments": { name: "staging" },
   "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
   "/api/v1/agents/[key]/environments/[name]/split": {
@@ -308,6 +321,13 @@ beforeAll(async () => {
       { actor: SYSTEM_ACTOR, requestId: "s" },
     )
   ).id;
+  // A credential of the second agent; its DELETE runs after its GET and PUT (enumerate-endpoints' order).
+  await createCredential(
+    handle.db,
+    agent,
+    { name: "probe-credential", kind: "bearer", token: "probe-token" },
+    { actor: SYSTEM_ACTOR, requestId: "s" },
+  );
   // The second agent's external loop, opened by an unlimited key.
   const { POST } = await import("@/app/api/v1/orchestrator/loop-complete/route");
   const opened = await POST(
@@ -351,23 +371,25 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
             ? configEntityKey(urlPath)
             : name === "loop_id"
               ? LOOP
-              : name === "name"
-                ? urlPath === "/api/v1/agents/[key]/environments/[name]"
-                  ? "qa"
-                  : "production"
-                : urlPath.includes("/webhooks/[")
-                  ? other.webhookId
-                  : urlPath.includes("/replays/")
-                    ? other.replayId
-                    : urlPath.includes("/test-runs/")
-                      ? other.testRunId
-                      : urlPath.includes("/handoffs/")
-                        ? other.handoffId
-                        : urlPath.includes("/approvals/")
-                          ? other.approvalId
-                          : urlPath.includes("/turns/[")
-                            ? other.turnId
-                            : other.sessionId;
+              : name === "name" && urlPath.includes("/credentials/")
+                ? "probe-credential"
+                : name === "name"
+                  ? urlPath === "/api/v1/agents/[key]/environments/[name]"
+                    ? "qa"
+                    : "production"
+                  : urlPath.includes("/webhooks/[")
+                    ? other.webhookId
+                    : urlPath.includes("/replays/")
+                      ? other.replayId
+                      : urlPath.includes("/test-runs/")
+                        ? other.testRunId
+                        : urlPath.includes("/handoffs/")
+                          ? other.handoffId
+                          : urlPath.includes("/approvals/")
+                            ? other.approvalId
+                            : urlPath.includes("/turns/[")
+                              ? other.turnId
+                              : other.sessionId;
     params[name] = value;
     return value;
   });
@@ -427,7 +449,8 @@ describe("every route refuses an agent outside the grant as if it did not exist"
       const byKey = await call(route, { key: limitedKey });
       expect(byKey.status, `${what} with a limited key: ${await shown(byKey)}`).toBe(refused);
       const bySession = await call(route, { cookie: limitedCookie });
-      expect(bySession.status, `${what} as a limited operator: ${await shown(bySession)}`).toBe(refused);
+      const refusedSession = ADMIN_ROLE_WRITES.has(what) ? 403 : refused;
+      expect(bySession.status, `${what} as a limited operator: ${await shown(bySession)}`).toBe(refusedSession);
       const byAdmin = await call(
         route,
         route.urlPath.startsWith("/orchestrator") ? { key: adminKey } : { cookie: adminCookie },
