@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const dump = fs.readFileSync(inject("pgliteTemplatePath"));
     return openDatabase({
       dataDir: "memory://",
-      loadDataDir: new Blob([dump], { type: "application/x-gzip" }),
+      loadDataDir: new Blob([dump], { type: "application/x-tar" }),
       migrate: false,
     });
   }
