@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { getAgentByKey } from "@/db/queries/agents";
@@ -10,24 +9,13 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import type { BundleInput } from "@/lib/engine/contracts/bundle";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoBundle } from "@/test/support/bundle-fixtures";
-import { createTestDatabase } from "@/test/support/test-database";
-import { runCli } from "./run-cli";
+import { fileCliRunner } from "@/test/support/cli-runner";
 
 // `focal apply` (docs/config-as-code.md): the plan from an agent's configuration to a bundle's, exit 2
 // until --yes applies it, then one config version and one CONFIG_CHANGED event per entity change, all
 // in one transaction: a change the editors would refuse rolls every change back.
 
-let handle: DatabaseHandle;
-let dir: string;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-apply-"));
-});
-afterAll(async () => {
-  await handle?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const cli = fileCliRunner("focal-apply-");
 
 type Bundle = BundleInput & Record<string, unknown>;
 
@@ -39,29 +27,20 @@ function demoAs(key: string, gate: "off" | "block" = "off"): Bundle {
 }
 
 async function imported(bundle: Bundle) {
-  await importBundle(handle.db, bundle, SYSTEM_ACTOR, "setup");
+  await importBundle(cli.handle().db, bundle, SYSTEM_ACTOR, "setup");
   return bundle;
 }
 
 function written(name: string, bundle: Bundle): string {
-  const file = path.join(dir, `${name}.bundle.json`);
+  const file = path.join(cli.dir(), `${name}.bundle.json`);
   fs.writeFileSync(file, JSON.stringify(bundle));
   return file;
 }
 
-async function apply(argv: string[], openDatabase?: () => Promise<DatabaseHandle>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(["apply", ...argv], {
-    // runCli closes what it opens; the test database outlives each command.
-    openDatabase: openDatabase ?? (async () => ({ ...handle, close: async () => {} })),
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-  });
-  return { code, stdout: out.join(""), stderr: err.join("") };
-}
+const apply = (argv: string[], openDatabase?: () => Promise<DatabaseHandle>) =>
+  cli.run(["apply", ...argv], openDatabase);
 
-const versionOf = async (key: string) => (await getAgentByKey(handle.db, key))?.configVersion;
+const versionOf = async (key: string) => (await getAgentByKey(cli.handle().db, key))?.configVersion;
 
 /** The bundle with two rules renamed, the pricing scenario copied and the stored extra variable gone. */
 function edited(bundle: Bundle): Bundle {
@@ -106,8 +85,8 @@ describe("focal apply", () => {
     const result = await apply([file, "--yes"]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`Applied: config version ${before} → ${before + 4}.`);
-    const agent = await getAgentByKey(handle.db, "apply-yes");
-    const { events } = await listConfigEvents(handle.db, agent?.id ?? "", { limit: 4 });
+    const agent = await getAgentByKey(cli.handle().db, "apply-yes");
+    const { events } = await listConfigEvents(cli.handle().db, agent?.id ?? "", { limit: 4 });
     expect(events.map((e) => [e.actor, (e.payload as { entity: string; action: string }).action])).toEqual([
       ["cli", "deleted"],
       ["cli", "updated"],
@@ -127,7 +106,7 @@ describe("focal apply", () => {
     const result = await apply([written("apply-source", bundle), "--agent", "apply-target", "-y"]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("  ~ settings: rerun.max_reruns\n1 settings changed, 0 removed\n");
-    expect(await getAgentByKey(handle.db, "apply-source")).toBeNull();
+    expect(await getAgentByKey(cli.handle().db, "apply-source")).toBeNull();
   });
 
   it("a change the editors refuse rolls every change back: exit 1 naming why", async () => {
@@ -142,8 +121,10 @@ describe("focal apply", () => {
     expect(result.stderr).toContain("used by test vip-thanked-once");
     expect(result.stderr).toContain("Nothing was applied.");
     expect(await versionOf("apply-refused")).toBe(before);
-    const agent = await getAgentByKey(handle.db, "apply-refused");
-    expect((await listConfigEvents(handle.db, agent?.id ?? "", { limit: 1 })).events[0]?.type).toBe("BUNDLE_IMPORTED");
+    const agent = await getAgentByKey(cli.handle().db, "apply-refused");
+    expect((await listConfigEvents(cli.handle().db, agent?.id ?? "", { limit: 1 })).events[0]?.type).toBe(
+      "BUNDLE_IMPORTED",
+    );
   });
 
   it("refuses an invalid bundle with every problem, an agent that does not exist, and a locked database", async () => {

@@ -1,43 +1,22 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { DataDirLockedError } from "@/db/data-dir-lock";
 import { DEMO_BUNDLE_PATH, demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
+import { fileCliRunner } from "@/test/support/cli-runner";
 import { createTestDatabase } from "@/test/support/test-database";
-import { type CliDeps, runCli } from "./run-cli";
+import { runCli } from "./run-cli";
 
-let handle: DatabaseHandle;
-let dir: string;
+const cli = fileCliRunner("focal-cli-");
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "focal-cli-"));
-});
-afterAll(async () => {
-  await handle?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function run(argv: string[], openDatabase?: CliDeps["openDatabase"]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    // runCli closes what it opens; the test database outlives each command.
-    openDatabase: openDatabase ?? (async () => ({ ...handle, close: async () => {} })),
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-  });
-  return { code, stdout: out.join(""), stderr: err.join("") };
-}
+const { run } = cli;
 
 describe("focal CLI", () => {
   it("imports a bundle file", async () => {
     // Its own agent key: the export case imports the demo agent whenever it runs.
     const bundle = demoBundle();
     bundle.agent.key = "cli-import-desk";
-    const file = path.join(dir, "cli-import.bundle.json");
+    const file = path.join(cli.dir(), "cli-import.bundle.json");
     fs.writeFileSync(file, JSON.stringify(bundle));
     const result = await run(["import", file]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
@@ -51,7 +30,7 @@ describe("focal CLI", () => {
     expect((await run(["import", DEMO_BUNDLE_PATH])).code).toBe(0);
     const result = await run(["export", "refund-desk"]);
     expect(result).toMatchObject({ code: 0, stdout: demoBundleText() });
-    const out = path.join(dir, "refund-desk.json");
+    const out = path.join(cli.dir(), "refund-desk.json");
     expect(await run(["export", "refund-desk", "--out", out])).toMatchObject({ code: 0, stdout: "" });
     expect(fs.readFileSync(out, "utf8")).toBe(demoBundleText());
   });
@@ -60,7 +39,7 @@ describe("focal CLI", () => {
     const bad = demoBundle() as unknown as { rules: { scope_ref: string | null; enforcement_expression: string }[] };
     bad.rules[0] = { ...bad.rules[0], scope_ref: "nope" } as (typeof bad.rules)[number];
     bad.rules[3] = { ...bad.rules[3], enforcement_expression: "refund_amount <=" } as (typeof bad.rules)[number];
-    const file = path.join(dir, "bad.json");
+    const file = path.join(cli.dir(), "bad.json");
     fs.writeFileSync(file, JSON.stringify(bad));
     const result = await run(["import", file]);
     expect(result.code).toBe(1);
@@ -70,7 +49,7 @@ describe("focal CLI", () => {
   });
 
   it("explains an unreadable file, an unknown key and a locked database", async () => {
-    const missing = await run(["import", path.join(dir, "missing.json")]);
+    const missing = await run(["import", path.join(cli.dir(), "missing.json")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^Cannot read .*missing\.json as JSON/);
     expect(await run(["export", "nobody"])).toMatchObject({ code: 1, stderr: 'No agent with key "nobody".\n' });
@@ -102,7 +81,7 @@ describe("focal test", () => {
       const out: string[] = [];
       const err: string[] = [];
       const code = await runCli(argv, {
-        openDatabase: async () => ({ ...handle, close: async () => {} }),
+        openDatabase: async () => ({ ...cli.handle(), close: async () => {} }),
         openScratchDatabase: scratch,
         stdout: (text) => out.push(text),
         stderr: (text) => err.push(text),
@@ -120,7 +99,7 @@ describe("focal test", () => {
   it("prints the routing check's summary ahead of the table, counting a scenario left with 2 examples", async () => {
     const bundle = demoBundle();
     bundle.scenarios?.find((s) => s.key === "pricing")?.entry_examples?.splice(2);
-    const file = path.join(dir, "thin.bundle.json");
+    const file = path.join(cli.dir(), "thin.bundle.json");
     fs.writeFileSync(file, JSON.stringify(bundle));
     const result = await runTest(["test", file]);
     const [accuracy, flags] = result.stdout.split("\n");
@@ -133,9 +112,9 @@ describe("focal test", () => {
     const bundle = demoBundle();
     const rule = bundle.rules?.find((r) => r.key === "max-refund");
     if (rule) rule.enforcement_expression = "refund_amount <= 80";
-    const file = path.join(dir, "broken.bundle.json");
+    const file = path.join(cli.dir(), "broken.bundle.json");
     fs.writeFileSync(file, JSON.stringify(bundle));
-    const junit = path.join(dir, "junit.xml");
+    const junit = path.join(cli.dir(), "junit.xml");
     const result = await runTest(["test", file, "--suite", "refund", "--mode", "offline", "--junit", junit]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
