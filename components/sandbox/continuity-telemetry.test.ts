@@ -33,7 +33,7 @@ function turn(parts: { spans?: Span[]; continuity?: Record<string, unknown> | nu
     outcome: parts.outcome ?? "answered",
     spans: parts.spans ?? [],
     provenance: { continuity: parts.continuity ?? null },
-  } as unknown as TurnView;
+  };
 }
 
 describe("readContinuityTelemetry", () => {

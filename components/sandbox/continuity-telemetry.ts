@@ -35,10 +35,13 @@ export interface ContinuityTelemetryView {
   raw: Record<string, unknown>;
 }
 
+/** What the telemetry is read from: the turn's outcome, spans and continuity provenance. */
+type TelemetrySource = Pick<TurnView, "outcome" | "spans"> & { provenance: Pick<TurnView["provenance"], "continuity"> };
+
 const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
-function decisionOf(summary: string | null, raw: Record<string, unknown>, turn: TurnView): ContinuityDecision {
+function decisionOf(summary: string | null, raw: Record<string, unknown>, turn: TelemetrySource): ContinuityDecision {
   const word = summary?.split(":")[0]?.trim();
   if (word === "resolved" || word === "clarify" || word === "skip") return word;
   if (isRecord(raw.winner)) return "resolved";
@@ -47,7 +50,7 @@ function decisionOf(summary: string | null, raw: Record<string, unknown>, turn: 
 }
 
 /** The turn's continuity telemetry, or null when continuity did not run for it (no span, no provenance). */
-export function readContinuityTelemetry(turn: TurnView): ContinuityTelemetryView | null {
+export function readContinuityTelemetry(turn: TelemetrySource): ContinuityTelemetryView | null {
   const span = turn.spans.find((s) => s.name === "continuity");
   const fromProvenance = turn.provenance.continuity;
   const raw = span && Object.keys(span.attributes).length > 0 ? span.attributes : fromProvenance;
