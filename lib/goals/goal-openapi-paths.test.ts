@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { goalsPaths } from "./goal-openapi-paths";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -14,18 +15,21 @@ describe("goalsPaths", () => {
   });
 
   it("derives the bodies from the zod schemas the routes validate with", () => {
-    const validate = goalsPaths["/api/v1/goal-reformulations/validate"].post.requestBody?.content["application/json"]
-      .schema as unknown as {
-      required: string[];
-      properties: { confidence: { minimum: number; maximum: number } };
-      additionalProperties: boolean;
-    };
+    const validate = z
+      .object({
+        required: z.array(z.string()),
+        properties: z.object({ confidence: z.object({ minimum: z.number(), maximum: z.number() }) }),
+        additionalProperties: z.boolean(),
+      })
+      .parse(goalsPaths["/api/v1/goal-reformulations/validate"].post.requestBody?.content["application/json"].schema);
     expect(validate.required.sort()).toEqual(["confidence", "evidence", "original", "reformulated", "type"]);
     expect(validate.properties.confidence).toMatchObject({ minimum: 0, maximum: 1 });
     expect(validate.additionalProperties).toBe(false);
-    const propose = goalsPaths["/api/v1/sessions/{id}/goal/reformulations"].post.requestBody?.content[
-      "application/json"
-    ].schema as unknown as { required: string[] };
+    const propose = z
+      .object({ required: z.array(z.string()) })
+      .parse(
+        goalsPaths["/api/v1/sessions/{id}/goal/reformulations"].post.requestBody?.content["application/json"].schema,
+      );
     expect(propose.required).not.toContain("original");
     expect(Object.keys(goalsPaths["/api/v1/sessions/{id}/goal/reformulations"].post.responses)).toContain("503");
   });

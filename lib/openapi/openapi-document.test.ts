@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildOpenApiDocument } from "./openapi-document";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -35,17 +36,17 @@ describe("OpenAPI document", () => {
   });
 
   it("derives request bodies from the zod schemas the routes validate with", () => {
-    const turn = doc.paths["/api/v1/sessions/{id}/turns"].post.requestBody?.content["application/json"]
-      .schema as unknown as {
-      properties: { message: { maxLength: number } };
-      additionalProperties: boolean;
-    };
+    const turn = z
+      .object({
+        properties: z.object({ message: z.object({ maxLength: z.number() }) }),
+        additionalProperties: z.boolean(),
+      })
+      .parse(doc.paths["/api/v1/sessions/{id}/turns"].post.requestBody?.content["application/json"].schema);
     expect(turn.properties.message.maxLength).toBe(4000);
     expect(turn.additionalProperties).toBe(false);
-    const bundle = doc.paths["/api/v1/agents/import"].post.requestBody?.content["application/json"]
-      .schema as unknown as {
-      required: string[];
-    };
+    const bundle = z
+      .object({ required: z.array(z.string()) })
+      .parse(doc.paths["/api/v1/agents/import"].post.requestBody?.content["application/json"].schema);
     expect(bundle.required).toContain("focal_bundle");
   });
 });
