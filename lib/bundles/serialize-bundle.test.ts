@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { BundleInput } from "@/lib/engine/contracts/bundle";
 import { emptyBundle } from "@/lib/engine/contracts/empty-bundle";
 import { demoBundle, demoBundleText } from "@/test/support/bundle-fixtures";
 import { serializeBundle } from "./serialize-bundle";
@@ -10,18 +9,26 @@ describe("serializeBundle", () => {
   });
 
   it("does not depend on the order entities or fields were written in", () => {
-    const shuffled = demoBundle() as Record<string, unknown[]> & { agent: Record<string, unknown> };
-    for (const list of ["profile_fields", "variables", "tools", "scenarios", "rules"]) shuffled[list]?.reverse();
+    const shuffled = demoBundle();
+    for (const list of [
+      shuffled.profile_fields,
+      shuffled.variables,
+      shuffled.tools,
+      shuffled.scenarios,
+      shuffled.rules,
+    ]) {
+      list?.reverse();
+    }
     const { key, ...rest } = shuffled.agent;
     shuffled.agent = { ...rest, key };
-    expect(serializeBundle(shuffled as unknown as BundleInput)).toBe(demoBundleText());
+    expect(serializeBundle(shuffled)).toBe(demoBundleText());
   });
 
   it("sorts a money variable's rates, which PostgreSQL jsonb keeps in no order", () => {
-    const bundle = demoBundle() as { variables: { name: string; rates?: Record<string, number> }[] };
-    const refund = bundle.variables.find((v) => v.name === "refund_amount");
+    const bundle = demoBundle();
+    const refund = bundle.variables?.find((v) => v.name === "refund_amount");
     if (refund) refund.rates = { GBP: 1.27, EUR: 1.08 };
-    expect(serializeBundle(bundle as unknown as BundleInput)).toBe(demoBundleText());
+    expect(serializeBundle(bundle)).toBe(demoBundleText());
   });
 
   it("writes every default, two-space indented, with a trailing newline", () => {

@@ -28,7 +28,7 @@ describe("importBundle atomicity", () => {
     const before = await countConfigRows(handle.db);
     const exported = serializeBundle(await exportBundle(handle.db, "refund-desk"));
 
-    const changed = demoBundle() as unknown as { rules: unknown[]; scenarios: unknown[]; tests: unknown[] };
+    const changed = demoBundle();
     changed.rules = [];
     changed.scenarios = [];
     changed.tests = [];

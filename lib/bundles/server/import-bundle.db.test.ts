@@ -33,7 +33,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 /** The demo bundle under its own agent key, so each case imports an agent no other case touches. */
 function demoUnderKey(key: string) {
   const bundle = demoBundle();
-  (bundle as unknown as { agent: { key: string } }).agent.key = key;
+  bundle.agent.key = key;
   return bundle;
 }
 
