@@ -57,8 +57,14 @@ async function applyCredential(
 export function toolsWithCredentials(tools: ToolRunner, db: Database, scope: TurnScope): ToolRunner {
   if (!("runWith" in tools)) return tools;
   const runner = tools as HttpToolRunner;
+  // Once per name and turn: tools sharing a credential cost one lookup (and one OAuth check).
+  const applied = new Map<string, Promise<AppliedCredential>>();
   const context: ToolCallContext = {
-    credential: (name) => applyCredential(db, scope, name),
+    credential: (name) => {
+      const found = applied.get(name) ?? applyCredential(db, scope, name);
+      applied.set(name, found);
+      return found;
+    },
     callKey: `${scope.sessionId}:${scope.turnIndex}`,
   };
   return { run: (tool, input) => runner.runWith(tool, input, context) };
