@@ -9,7 +9,7 @@ import { appendHistory } from "./session-history";
  * The stored outcome of a turn no pipeline decided: the message and `reply` ("" = none) on the
  * history, the session moved on by one turn, no spans, no model call, nothing checked.
  */
-export function outcomeWithoutPipeline(
+function outcomeWithoutPipeline(
   agent: CompiledAgent,
   state: SessionState,
   turn: { message: string; turnId: string; reply: string; outcome: "error" | "queued_for_human" },
