@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { lockCredentialRow, storeCredentialToken } from "@/db/queries/credentials";
 import type { AgentCredentialRow, Database } from "@/db/types";
 import { env } from "@/lib/env";
@@ -24,6 +25,12 @@ const DEFAULT_LIFETIME_S = 300;
 // The token endpoint gets as long as a tool call's default deadline, and 64 KiB of answer.
 const TOKEN_TIMEOUT_MS = 5000;
 const TOKEN_MAX_BYTES = 65_536;
+
+// RFC 6749 §5.1: a token endpoint's answer; some servers send expires_in as a string.
+const TokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.union([z.number(), z.string()]).optional(),
+});
 
 interface Cached {
   token: string;
@@ -110,13 +117,11 @@ async function fetchToken(value: OAuth2Value, name: string): Promise<{ token: st
     const text = await response.text();
     if (!response.ok) throw failed(`answered HTTP ${response.status}`, response.status);
     if (text.length > TOKEN_MAX_BYTES) throw failed(`answered more than ${TOKEN_MAX_BYTES} bytes`);
-    const body = JSON.parse(text) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body.access_token !== "string" || body.access_token.length === 0) {
-      throw failed("answered without an access_token");
-    }
-    const expiresIn = Number(body.expires_in);
+    const body = TokenAnswer.safeParse(JSON.parse(text));
+    if (!body.success) throw failed("answered without an access_token");
+    const expiresIn = Number(body.data.expires_in);
     return {
-      token: body.access_token,
+      token: body.data.access_token,
       expiresInS: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : DEFAULT_LIFETIME_S,
     };
   } catch (error) {
