@@ -5,8 +5,8 @@ import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { describePlan } from "@/lib/config-as-code/config-plan";
 import { applyConfig } from "@/lib/config-as-code/server/apply-config";
 import { AppError } from "@/lib/server/errors";
+import type { CliDeps } from "./cli-deps";
 import { readJsonFile } from "./read-json-file";
-import type { CliDeps } from "./run-cli";
 
 export interface ApplyCommand {
   command: "apply";

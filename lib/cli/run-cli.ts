@@ -7,6 +7,7 @@ import { exportBundle, serializeBundle } from "@/lib/bundles/server/export-bundl
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
+import type { CliDeps } from "./cli-deps";
 import { readJsonFile } from "./read-json-file";
 import { type ApplyCommand, runApply } from "./run-apply";
 import { parseTestCommand, runTests, type TestCommand } from "./run-tests";
@@ -32,14 +33,6 @@ const USAGE = `Usage:
 The database is DATABASE_URL when set, else the embedded one in FOCAL_DATA_DIR (.data/pglite).
 While a Focal server uses the embedded database, use its REST API instead:
   POST /api/v1/agents/import, GET /api/v1/agents/<key>/export`;
-
-export interface CliDeps {
-  openDatabase: () => Promise<DatabaseHandle>;
-  /** A fresh in-memory database for `test <bundle-file>`. */
-  openScratchDatabase?: () => Promise<DatabaseHandle>;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
 
 /** Runs one CLI command and returns the exit code: 0 done, 1 failed, 2 usage error (apply: also a plan not applied). */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {

@@ -10,9 +10,9 @@ import { checkAgentRouting } from "@/lib/routing-check/server/check-agent-routin
 import { routingAccuracySentence, routingFlagsSentence } from "@/lib/scenarios/routing-check-summary";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { AppError } from "@/lib/server/errors";
+import type { CliDeps } from "./cli-deps";
 import { junitReport, textReport } from "./junit-report";
 import { readJsonFile } from "./read-json-file";
-import type { CliDeps } from "./run-cli";
 
 export interface TestCommand {
   command: "test";

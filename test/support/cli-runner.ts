@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { type CliDeps, runCli } from "@/lib/cli/run-cli";
+import type { CliDeps } from "@/lib/cli/cli-deps";
+import { runCli } from "@/lib/cli/run-cli";
 import { createTestDatabase } from "./test-database";
 
 /**

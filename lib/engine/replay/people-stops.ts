@@ -1,5 +1,5 @@
 import type { TurnOutcome } from "../contracts/turn-outcome";
-import type { ReplayTurnInput } from "./replay-session";
+import type { ReplayTurnInput } from "./replay-turn-input";
 
 /** Where a replay stopped short of the session's end, and why (docs/replay.md#people-in-the-session). */
 export interface ReplayStop {

@@ -8,23 +8,12 @@ import { type DecisionDiff, diffDecisions } from "./decision-diff";
 import { fitStateToAgent, nextStartState, withExternalState } from "./next-start-state";
 import { PeopleTrack, type ReplayStop } from "./people-stops";
 import { type Divergence, type ReplayPortsOptions, replayPorts } from "./replay-ports";
+import type { ReplayTurnInput } from "./replay-turn-input";
 import { replayedTurnInput } from "./replayed-input";
 import { stableRefsOf } from "./stable-refs";
 import { startDrift, startFingerprint } from "./start-state";
 import type { TurnTape } from "./tape";
-import { type DecisionSource, type TurnDecisions, turnDecisions } from "./turn-decisions";
-
-export interface ReplayTurnInput {
-  turnId: string;
-  turnIndex: number;
-  message: string;
-  /** Null for a turn stored before turns kept their tapes. */
-  tape: TurnTape | null;
-  /** The stored turn: what it decided. */
-  original: DecisionSource;
-  /** The config_version the turn ran on. */
-  configVersion?: number;
-}
+import { type TurnDecisions, turnDecisions } from "./turn-decisions";
 
 export interface ReplaySessionInput {
   sessionId: string;

@@ -6,10 +6,10 @@ import type { ReplayMode } from "@/lib/engine/replay/replay-ports";
 import {
   type ReplayedSession,
   type ReplaySessionInput,
-  type ReplayTurnInput,
   replaySession,
   unreplayableSession,
 } from "@/lib/engine/replay/replay-session";
+import type { ReplayTurnInput } from "@/lib/engine/replay/replay-turn-input";
 import { createOfflineProvider } from "@/lib/providers/offline";
 import type { ComputeTask } from "@/lib/server/background/compute-tasks";
 import { ComputeCancelledError } from "@/lib/server/background/compute-tasks";
