@@ -28,7 +28,10 @@ async function applyCredential(
 ): Promise<AppliedCredential> {
   const row = await credentialForTurn(db, scope.agentId, name, scope.environment);
   if (!row)
-    throw new ToolFailure("error", `credential "${name}" is not set for this agent: add it under Settings → Credentials`);
+    throw new ToolFailure(
+      "error",
+      `credential "${name}" is not set for this agent: add it under Settings → Credentials`,
+    );
   const value = await openCredential(db, row.id, row.sealed);
   if (!value) throw new ToolFailure("error", `credential "${name}" cannot be opened with this instance's key`);
   switch (value.kind) {
