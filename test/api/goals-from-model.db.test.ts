@@ -4,14 +4,11 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessions, turns } from "@/db/schema";
-import { importBundle } from "@/lib/bundles/server/import-bundle";
-import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated, sensed } from "@/lib/engine/testing/scripted-provider";
-import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
-import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { startTestApp } from "../support/focal-test-app";
+import { importModelSensedDemo } from "../support/goal-api-helpers";
 import { ORIGIN } from "../support/request-headers";
 import { callRoute } from "../support/response-contract";
 
@@ -26,15 +23,7 @@ let handle: DatabaseHandle;
 let key: string;
 beforeAll(async () => {
   handle = await startTestApp();
-  // Proposals come from the model sensor: every turn asks it (a turn the local sensor decides proposes none).
-  const modelSensed = {
-    ...demo,
-    agent: { ...demo.agent, settings: { ...demo.agent.settings, sensor: { local_confidence: 1 } } },
-  };
-  await importBundle(handle.db, modelSensed, SYSTEM_ACTOR, "setup");
-  key = (
-    await handle.db.transaction((tx) => createApiKey(tx, { name: "c", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"))
-  ).key;
+  key = await importModelSensedDemo(handle);
 });
 afterEach(async () => {
   overrideHostPorts(undefined);

@@ -31,6 +31,22 @@ async function setUpGoalApi(handle: DatabaseHandle): Promise<string> {
 }
 
 /**
+ * The demo with every turn sensed by the model (a turn the local sensor decides proposes no goal), and a
+ * turns:write key; returns the key. For the files that play turns through a model that proposes goals.
+ */
+export async function importModelSensedDemo(handle: DatabaseHandle): Promise<string> {
+  const modelSensed = {
+    ...demo,
+    agent: { ...demo.agent, settings: { ...demo.agent.settings, sensor: { local_confidence: 1 } } },
+  };
+  await importBundle(handle.db, modelSensed, SYSTEM_ACTOR, "setup");
+  const created = await handle.db.transaction((tx) =>
+    createApiKey(tx, { name: "c", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"),
+  );
+  return created.key;
+}
+
+/**
  * The app for the whole file (fileTestApp) with the demo and a goals:write key, and the goal routes
  * called with that key.
  */

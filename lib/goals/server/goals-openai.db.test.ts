@@ -4,13 +4,9 @@ import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessions, traceSpans } from "@/db/schema";
-import { importBundle } from "@/lib/bundles/server/import-bundle";
-import demo from "@/lib/demo/refund-desk.bundle.json";
 import { readGoalState } from "@/lib/engine/stages/reformulation";
 import { createOpenAIProvider } from "@/lib/providers/openai/provider";
-import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
-import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { createSession } from "@/lib/turns/server/create-session";
 import {
@@ -20,6 +16,7 @@ import {
   startFakeChatServer,
 } from "@/test/support/fake-chat-server";
 import { startTestApp } from "@/test/support/focal-test-app";
+import { importModelSensedDemo } from "@/test/support/goal-api-helpers";
 import { ORIGIN } from "@/test/support/request-headers";
 
 // Goal reformulation with a real model provider: the OpenAI provider (the `openai` SDK against a loopback
@@ -65,15 +62,7 @@ let key: string;
 beforeAll(async () => {
   handle = await startTestApp();
   server = await startFakeChatServer({ respond });
-  // Proposals come from the model sensor: every turn asks it (a turn the local sensor decides proposes none).
-  const modelSensed = {
-    ...demo,
-    agent: { ...demo.agent, settings: { ...demo.agent.settings, sensor: { local_confidence: 1 } } },
-  };
-  await importBundle(handle.db, modelSensed, SYSTEM_ACTOR, "setup");
-  key = (
-    await handle.db.transaction((tx) => createApiKey(tx, { name: "c", scopes: ["turns:write"] }, SYSTEM_ACTOR, "setup"))
-  ).key;
+  key = await importModelSensedDemo(handle);
   overrideHostPorts({
     model: createOpenAIProvider({
       apiKey: "test-key",
