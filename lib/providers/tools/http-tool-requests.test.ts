@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
+import { fileLoopbackServer } from "@/test/support/loopback-server";
 import { fillJson } from "./http-templates";
 import { ToolFailure } from "./tool-failure";
 import { type AppliedCredential, createToolRunner, type ToolCallContext } from "./tool-runner";
@@ -9,57 +8,22 @@ import { type AppliedCredential, createToolRunner, type ToolCallContext } from "
 // What an http tool sends: its method, its templates filled with each place's escaping, its
 // credential, its Idempotency-Key; and what a non-2xx answer becomes. A loopback receiver records it.
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-let server: http.Server;
-let base: string;
-let host: string;
-const seen: Seen[] = [];
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      seen.push({
-        method: req.method ?? "",
-        url: req.url ?? "",
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      });
-      const status = Number(/\/status\/(\d+)/.exec(req.url ?? "")?.[1] ?? 200);
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ok: status < 300 }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-  base = `http://${host}`;
+const receiver = fileLoopbackServer((request, res) => {
+  const status = Number(/\/status\/(\d+)/.exec(request.url)?.[1] ?? 200);
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ ok: status < 300 }));
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-beforeEach(() => {
-  seen.length = 0;
-});
+const { seen } = receiver;
 
 function tool(output: Record<string, unknown>): EngineTool {
   return { id: "tool-1", key: "remote", name: "Remote", description: "", kind: "http", inputSchema: {}, output };
 }
 
-const runner = () => createToolRunner({ allowedHosts: [host] });
+const runner = () => createToolRunner({ allowedHosts: [receiver.host] });
 
 describe("http tool requests", () => {
   it.each(["GET", "POST", "PUT", "PATCH", "DELETE"])("sends %s", async (method) => {
-    const result = await runner().run(tool({ url: `${base}/orders/1`, method }), { n: 1 });
+    const result = await runner().run(tool({ url: `${receiver.base}/orders/1`, method }), { n: 1 });
     expect(result).toMatchObject({ ok: true });
     expect(seen[0]?.method).toBe(method);
     // GET and DELETE without a body template send none; the others send the input.
@@ -70,7 +34,7 @@ describe("http tool requests", () => {
     const input = { id: "A 1/2", q: "x&admin=1", who: "Ann", amount: 75, note: 'say "hi"' };
     const result = await runner().run(
       tool({
-        url: `${base}/orders/{id}`,
+        url: `${receiver.base}/orders/{id}`,
         method: "PATCH",
         query: { q: "{q}", lang: "en" },
         headers: { "X-Customer": "{who}" },
@@ -86,7 +50,7 @@ describe("http tool requests", () => {
   });
 
   it("refuses a header value that would hold a line break, without a request", async () => {
-    const result = await runner().run(tool({ url: `${base}/x`, headers: { "X-Who": "{who}" } }), {
+    const result = await runner().run(tool({ url: `${receiver.base}/x`, headers: { "X-Who": "{who}" } }), {
       who: "Ann\r\nX-Admin: 1",
     });
     expect(result).toMatchObject({ ok: false, reason: "refused" });
@@ -110,7 +74,7 @@ describe("http tool requests", () => {
       secrets: ["tok-secret-123", "qs-secret-456"],
     };
     const context: ToolCallContext = { credential: async () => applied };
-    const ok = await runner().runWith(tool({ url: `${base}/orders`, credential: "crm" }), {}, context);
+    const ok = await runner().runWith(tool({ url: `${receiver.base}/orders`, credential: "crm" }), {}, context);
     expect(ok).toMatchObject({ ok: true });
     expect(seen[0]?.headers.authorization).toBe("Bearer tok-secret-123");
     expect(seen[0]?.url).toBe("/orders?api_key=qs-secret-456");
@@ -119,21 +83,21 @@ describe("http tool requests", () => {
         throw new ToolFailure("error", 'credential "crm" is not set for this agent');
       },
     };
-    const failed = await runner().runWith(tool({ url: `${base}/orders`, credential: "crm" }), {}, failing);
+    const failed = await runner().runWith(tool({ url: `${receiver.base}/orders`, credential: "crm" }), {}, failing);
     expect(failed).toMatchObject({ ok: false, reason: "error", message: 'credential "crm" is not set for this agent' });
   });
 
   it("turns a non-2xx answer into a typed error with its status", async () => {
-    const result = await runner().run(tool({ url: `${base}/status/409` }), {});
+    const result = await runner().run(tool({ url: `${receiver.base}/status/409` }), {});
     expect(result).toMatchObject({ ok: false, reason: "error", status: 409 });
   });
 
   it("sends an Idempotency-Key other than for GET, the same when the same turn calls again", async () => {
     const context: ToolCallContext = { callKey: "session-1:3" };
-    await runner().runWith(tool({ url: `${base}/refunds`, method: "POST" }), {}, context);
-    await runner().runWith(tool({ url: `${base}/refunds`, method: "POST" }), {}, context);
-    await runner().runWith(tool({ url: `${base}/refunds`, method: "POST" }), {}, { callKey: "session-1:4" });
-    await runner().runWith(tool({ url: `${base}/refunds` }), {}, context);
+    await runner().runWith(tool({ url: `${receiver.base}/refunds`, method: "POST" }), {}, context);
+    await runner().runWith(tool({ url: `${receiver.base}/refunds`, method: "POST" }), {}, context);
+    await runner().runWith(tool({ url: `${receiver.base}/refunds`, method: "POST" }), {}, { callKey: "session-1:4" });
+    await runner().runWith(tool({ url: `${receiver.base}/refunds` }), {}, context);
     const keys = seen.map((request) => request.headers["idempotency-key"]);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);

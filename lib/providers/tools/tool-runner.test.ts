@@ -1,71 +1,45 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
+import { fileLoopbackServer } from "@/test/support/loopback-server";
 import { buildToolUrl } from "./http-templates";
 import { createToolRunner } from "./tool-runner";
 
 // A loopback HTTP server stands in for the tool endpoints; it is listed explicitly as "127.0.0.1:PORT"
 // (loopback is private, so only an exact entry unlocks it).
 
-let server: http.Server;
-let base: string;
-let host: string;
-const seen: { method: string; url: string; body: string }[] = [];
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      seen.push({ method: req.method ?? "", url: req.url ?? "", body });
-      const path = (req.url ?? "").split("?")[0] ?? "";
-      if (path.startsWith("/orders/")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id: decodeURIComponent(path.slice(8)), status: "delivered", amount: 75 }));
-      } else if (path === "/echo") {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ method: req.method, received: JSON.parse(body || "null") }));
-      } else if (path === "/text") {
-        res.writeHead(200, { "content-type": "text/plain" });
-        res.end("Order 123 is on its way");
-      } else if (path === "/slow") {
-        // never answers
-      } else if (path === "/big") {
-        res.writeHead(200, { "content-type": "application/json", "content-length": "5000" });
-        res.end(`"${"x".repeat(4998)}"`);
-      } else if (path === "/big-chunked") {
-        res.writeHead(200, { "content-type": "text/plain" });
-        for (let i = 0; i < 10; i++) res.write("y".repeat(500));
-        res.end();
-      } else if (path === "/fail") {
-        res.writeHead(503, { "content-type": "application/json" });
-        res.end('{"error":"down"}');
-      } else if (path === "/redirect") {
-        res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data" });
-        res.end();
-      } else {
-        res.writeHead(404);
-        res.end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  host = `127.0.0.1:${port}`;
-  base = `http://${host}`;
+const receiver = fileLoopbackServer((request, res) => {
+  const path = request.url.split("?")[0] ?? "";
+  if (path.startsWith("/orders/")) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ id: decodeURIComponent(path.slice(8)), status: "delivered", amount: 75 }));
+  } else if (path === "/echo") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ method: request.method, received: JSON.parse(request.body || "null") }));
+  } else if (path === "/text") {
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("Order 123 is on its way");
+  } else if (path === "/slow") {
+    // never answers
+  } else if (path === "/big") {
+    res.writeHead(200, { "content-type": "application/json", "content-length": "5000" });
+    res.end(`"${"x".repeat(4998)}"`);
+  } else if (path === "/big-chunked") {
+    res.writeHead(200, { "content-type": "text/plain" });
+    for (let i = 0; i < 10; i++) res.write("y".repeat(500));
+    res.end();
+  } else if (path === "/fail") {
+    res.writeHead(503, { "content-type": "application/json" });
+    res.end('{"error":"down"}');
+  } else if (path === "/redirect") {
+    res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data" });
+    res.end();
+  } else {
+    res.writeHead(404);
+    res.end();
+  }
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-beforeEach(() => {
-  seen.length = 0;
-});
+const { seen } = receiver;
 
 function httpTool(output: Record<string, unknown>): EngineTool {
   return {
@@ -100,8 +74,8 @@ describe("tool runner", () => {
   });
 
   it("GETs an allowed host with URL-encoded placeholders and parses JSON", async () => {
-    const runner = createToolRunner({ allowedHosts: [host] });
-    const result = await runner.run(httpTool({ url: `${base}/orders/{order_id}?lang={lang}` }), {
+    const runner = createToolRunner({ allowedHosts: [receiver.host] });
+    const result = await runner.run(httpTool({ url: `${receiver.base}/orders/{order_id}?lang={lang}` }), {
       order_id: "A 1/2",
       lang: "en&admin=1",
     });
@@ -111,55 +85,63 @@ describe("tool runner", () => {
   });
 
   it("POSTs the input as JSON", async () => {
-    const runner = createToolRunner({ allowedHosts: [host] });
-    const result = await runner.run(httpTool({ url: `${base}/echo`, method: "POST" }), { order_id: "123", n: 2 });
+    const runner = createToolRunner({ allowedHosts: [receiver.host] });
+    const result = await runner.run(httpTool({ url: `${receiver.base}/echo`, method: "POST" }), {
+      order_id: "123",
+      n: 2,
+    });
     expect(result).toMatchObject({ ok: true, output: { method: "POST", received: { order_id: "123", n: 2 } } });
   });
 
   it("returns a non-JSON body as text", async () => {
-    const runner = createToolRunner({ allowedHosts: [host] });
-    expect(await runner.run(httpTool({ url: `${base}/text` }), {})).toMatchObject({
+    const runner = createToolRunner({ allowedHosts: [receiver.host] });
+    expect(await runner.run(httpTool({ url: `${receiver.base}/text` }), {})).toMatchObject({
       ok: true,
       output: "Order 123 is on its way",
     });
   });
 
   it("times out a slow endpoint", async () => {
-    const runner = createToolRunner({ allowedHosts: [host] });
-    const result = await runner.run(httpTool({ url: `${base}/slow`, timeout_ms: 100 }), {});
+    const runner = createToolRunner({ allowedHosts: [receiver.host] });
+    const result = await runner.run(httpTool({ url: `${receiver.base}/slow`, timeout_ms: 100 }), {});
     expect(result).toMatchObject({ ok: false, reason: "timeout" });
     expect(result.durationMs).toBeLessThan(1500);
   });
 
   it("uses the runner's default timeout when the tool sets none", async () => {
-    const runner = createToolRunner({ allowedHosts: [host], defaultTimeoutMs: 80 });
-    expect(await runner.run(httpTool({ url: `${base}/slow` }), {})).toMatchObject({ ok: false, reason: "timeout" });
+    const runner = createToolRunner({ allowedHosts: [receiver.host], defaultTimeoutMs: 80 });
+    expect(await runner.run(httpTool({ url: `${receiver.base}/slow` }), {})).toMatchObject({
+      ok: false,
+      reason: "timeout",
+    });
   });
 
   it("refuses a response over max_bytes, by Content-Length or while streaming", async () => {
-    const runner = createToolRunner({ allowedHosts: [host] });
-    expect(await runner.run(httpTool({ url: `${base}/big`, max_bytes: 1000 }), {})).toMatchObject({
+    const runner = createToolRunner({ allowedHosts: [receiver.host] });
+    expect(await runner.run(httpTool({ url: `${receiver.base}/big`, max_bytes: 1000 }), {})).toMatchObject({
       ok: false,
       reason: "too_large",
     });
-    expect(await runner.run(httpTool({ url: `${base}/big-chunked`, max_bytes: 1000 }), {})).toMatchObject({
+    expect(await runner.run(httpTool({ url: `${receiver.base}/big-chunked`, max_bytes: 1000 }), {})).toMatchObject({
       ok: false,
       reason: "too_large",
     });
-    const small = createToolRunner({ allowedHosts: [host], maxBytes: 100 });
-    expect(await small.run(httpTool({ url: `${base}/big-chunked` }), {})).toMatchObject({ reason: "too_large" });
+    const small = createToolRunner({ allowedHosts: [receiver.host], maxBytes: 100 });
+    expect(await small.run(httpTool({ url: `${receiver.base}/big-chunked` }), {})).toMatchObject({
+      reason: "too_large",
+    });
   });
 
   it("reports a non-2xx status as an error", async () => {
-    const runner = createToolRunner({ allowedHosts: [host] });
-    const result = await runner.run(httpTool({ url: `${base}/fail` }), {});
+    const runner = createToolRunner({ allowedHosts: [receiver.host] });
+    const result = await runner.run(httpTool({ url: `${receiver.base}/fail` }), {});
     expect(result).toMatchObject({ ok: false, reason: "error" });
     if (!result.ok) expect(result.message).toContain("HTTP 503");
   });
 
   it("does not follow redirects", async () => {
-    const runner = createToolRunner({ allowedHosts: [host] });
-    const result = await runner.run(httpTool({ url: `${base}/redirect` }), {});
+    const runner = createToolRunner({ allowedHosts: [receiver.host] });
+    const result = await runner.run(httpTool({ url: `${receiver.base}/redirect` }), {});
     expect(result).toMatchObject({ ok: false, reason: "error" });
     if (!result.ok) expect(result.message).toMatch(/redirects are not followed/);
   });
@@ -175,9 +157,9 @@ describe("tool runner", () => {
   });
 
   it("refuses the listed host on another port, without a request reaching it", async () => {
-    const port = Number(host.split(":")[1]);
+    const port = Number(receiver.host.split(":")[1]);
     const runner = createToolRunner({ allowedHosts: [`127.0.0.1:${port + 1}`] });
-    expect(await runner.run(httpTool({ url: `${base}/orders/1` }), {})).toMatchObject({ reason: "refused" });
+    expect(await runner.run(httpTool({ url: `${receiver.base}/orders/1` }), {})).toMatchObject({ reason: "refused" });
     expect(seen).toHaveLength(0);
   });
 
@@ -215,7 +197,7 @@ describe("tool runner", () => {
   });
 
   it("refuses a wildcard host whose name points at the loopback receiver, which sees no request", async () => {
-    const port = Number(host.split(":")[1]);
+    const port = Number(receiver.host.split(":")[1]);
     const runner = createToolRunner({
       allowedHosts: ["*.example.com"],
       resolve: async () => [{ address: "127.0.0.1", family: 4 }],
@@ -226,7 +208,7 @@ describe("tool runner", () => {
   });
 
   it("lets an exactly listed name reach a private address as its DNS says", async () => {
-    const port = Number(host.split(":")[1]);
+    const port = Number(receiver.host.split(":")[1]);
     const resolve = vi.fn(async (_hostname: string) => [{ address: "127.0.0.1", family: 4 }]);
     const runner = createToolRunner({ allowedHosts: [`db.internal.test:${port}`], resolve });
     expect(await runner.run(httpTool({ url: `http://db.internal.test:${port}/orders/7` }), {})).toMatchObject({
