@@ -19,6 +19,7 @@ import { benchPrivacy } from "./privacy-bench";
 import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
 import { benchTests } from "./tests-bench";
+import { benchToolCalls } from "./tool-call-bench";
 import { benchTraces } from "./traces-bench";
 import { benchWidgetSize } from "./widget-size-bench";
 
@@ -48,6 +49,7 @@ import { benchWidgetSize } from "./widget-size-bench";
 // `BENCH_ONLY_LANGUAGE=1` runs only the language detector on CLINC150 and the repo's samples (bench/language-bench.ts).
 // `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
 // over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
+// `BENCH_ONLY_TOOLS=1` runs only Focal's cost around an http tool call (bench/tool-call-bench.ts).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_REPLAY=1` runs only replay fidelity, speed, tape size and the impact preview (bench/replay-bench.ts).
 // `BENCH_ONLY_INPUT_SAFETY=1` runs only the input-safety classifier's corpus, CLINC150 negatives and
@@ -97,6 +99,10 @@ async function main() {
     await benchReplay(report);
     return;
   }
+  if (process.env.BENCH_ONLY_TOOLS === "1") {
+    await benchToolCalls(report);
+    return;
+  }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
     await benchLane1Corpus(report);
     return;
@@ -116,6 +122,7 @@ async function main() {
   await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
   benchWidgetSize(report);
   await benchPrivacy(report, process.env.FOCAL_EVAL_DIR);
+  await benchToolCalls(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.
     const single = await benchHttp(report).then(
