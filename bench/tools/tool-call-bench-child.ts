@@ -83,11 +83,9 @@ async function overhead(base: string, run: (turn: number) => Promise<void>): Pro
     plain.push(a);
     runner.push(b);
   }
-  plain.sort((x, y) => x - y);
-  runner.sort((x, y) => x - y);
   return {
-    p50: percentile(runner, 0.5) - percentile(plain, 0.5),
-    p95: percentile(runner, 0.95) - percentile(plain, 0.95),
+    p50: percentile(runner, 50) - percentile(plain, 50),
+    p95: percentile(runner, 95) - percentile(plain, 95),
   };
 }
 

@@ -11,6 +11,10 @@ const AUTH_SECRET_KEY = "auth_secret";
  */
 export async function ensureAuthSecret(db: DbOrTx, configured?: string): Promise<string> {
   if (configured) return configured;
+  // Read first: the secret exists after the first boot, and opening a sealed credential reads it on
+  // every turn that calls a tool with one (one query instead of an insert and a query).
+  const existing = await getInstanceSetting(db, AUTH_SECRET_KEY);
+  if (existing !== null) return existing;
   await insertInstanceSettingIfAbsent(db, AUTH_SECRET_KEY, randomBytes(32).toString("base64url"));
   const secret = await getInstanceSetting(db, AUTH_SECRET_KEY);
   if (secret === null) throw new Error("auth secret missing after insert");

@@ -21,8 +21,14 @@ function keyFileOf(dataDir: string): string {
   return path.join(path.dirname(resolved), `${path.basename(resolved)}-vault.key`);
 }
 
+// Read once per file: the key never changes while the process runs, and the mkdir, write attempt and
+// read cost ~0.15 ms of system calls, paid on every sealed value a turn opens (a tool's credential).
+const pgliteKeys = new Map<string, Buffer>();
+
 function pgliteKey(dataDir: string): Buffer {
   const file = keyFileOf(dataDir);
+  const known = pgliteKeys.get(file);
+  if (known) return known;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // "wx": a second process starting at the same moment keeps the first one's key.
@@ -30,7 +36,9 @@ function pgliteKey(dataDir: string): Buffer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  return decode(fs.readFileSync(file, "utf8").trim());
+  const key = decode(fs.readFileSync(file, "utf8").trim());
+  pgliteKeys.set(file, key);
+  return key;
 }
 
 /** The 32-byte key, or null when none is configured (PostgreSQL without FOCAL_VAULT_KEY). */
