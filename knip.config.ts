@@ -18,6 +18,8 @@ const config: KnipConfig = {
     "bench/environments/environments-bench-child.ts",
     "bench/http/bare-persist.ts",
     "bench/memory/memory-child.ts",
+    "bench/section-child.ts",
+    "bench/tools/tool-call-bench-child.ts",
     // Run by hand to calibrate the local sensor on CLINC150 val: `npx tsx bench/clinc/calibrate.ts`.
     "bench/clinc/calibrate.ts",
     // Run by hand for the per-agent-size rows of local-calibration.ts: `npx tsx bench/clinc/calibrate-sizes.ts`.

@@ -8,7 +8,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /**
  * Runs a bench script as a child with `--conditions=react-server` (db/queries and lib/server are
  * server-only): its `name=value` lines become this report's figures and its `# …` lines its notes.
- * `nodeFlags` go to node through tsx (`--expose-gc` for resident-size figures).
+ * `nodeFlags` go to node through tsx (`--expose-gc` for resident-size figures), `args` to the script.
  */
 export function runBenchChild(
   report: Report,
@@ -16,6 +16,7 @@ export function runBenchChild(
   timeoutMs: number,
   label: string,
   nodeFlags: string[] = [],
+  args: string[] = [],
 ): Promise<void> {
   const child = spawn(
     process.execPath,
@@ -24,6 +25,7 @@ export function runBenchChild(
       ...nodeFlags,
       "--conditions=react-server",
       path.join(ROOT, script),
+      ...args,
     ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );

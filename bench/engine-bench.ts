@@ -13,6 +13,7 @@ import { snapshotFromBundle, withModelSensor } from "@/lib/engine/testing/snapsh
 import { createOfflineEmbedder, createOfflineProvider, createWordVectorEmbedder } from "@/lib/providers/offline";
 import type { OfflineVectors } from "@/lib/providers/offline/embedder";
 import { percentile, type Report } from "./report";
+import { overBudget } from "./stage-budgets";
 import { syntheticAgent } from "./synthetic-agent";
 
 const realClock = { now: () => new Date(), monotonicMs: () => performance.now() };
@@ -115,34 +116,63 @@ const MESSAGES = [
 
 /**
  * Engine overhead per turn for N rules, in-process with the offline provider (goal at 1,000: p95 ≤ 5 ms).
- * With `vectors` "word-vectors" the figures get the suffix `_sg100d` (createWordVectorEmbedder).
+ * With `vectors` "word-vectors" the figures get the suffix `_sg100d` (createWordVectorEmbedder). With
+ * `stages`, each stage's p50 and p95 too (its spans summed per turn: the draft loop may run a stage
+ * twice), and `over_budget=` the stages over their budget in bench/stage-budgets.ts.
  */
 export async function benchOverhead(
   report: Report,
-  sizes: number[],
+  size: number,
   turns: number,
-  vectors: OfflineVectors = "lexical",
+  options: { vectors?: OfflineVectors; stages?: boolean } = {},
 ): Promise<void> {
-  const suffix = vectors === "lexical" ? "" : "_sg100d";
-  for (const size of sizes) {
-    const ports = offlinePorts(vectors);
-    const agent = await compileAgent(syntheticAgent(size), ports.embedder);
-    const refundSession: SessionState = {
-      ...emptySessionState(),
-      activeScenarioId: "scenario:refund",
-      activeStepId: "step:refund/look_up_order",
-    };
-    const samples: number[] = [];
-    for (let i = 0; i < turns + 20; i++) {
-      const session = i % 2 === 0 ? emptySessionState() : refundSession;
-      const start = performance.now();
-      await runTurn(agent, session, { message: MESSAGES[i % MESSAGES.length] ?? "", turnId: `o-${size}-${i}` }, ports);
-      // The first 20 turns warm the JIT and are not counted.
-      if (i >= 20) samples.push(performance.now() - start);
-    }
-    report.figure(`engine_overhead_p50_ms_rules_${size}${suffix}`, percentile(samples, 50).toFixed(3));
-    report.figure(`engine_overhead_p95_ms_rules_${size}${suffix}`, percentile(samples, 95).toFixed(3));
+  const vectors = options.vectors ?? "lexical";
+  const suffix = `rules_${size}${vectors === "lexical" ? "" : "_sg100d"}`;
+  const ports = offlinePorts(vectors);
+  const agent = await compileAgent(syntheticAgent(size), ports.embedder);
+  const refundSession: SessionState = {
+    ...emptySessionState(),
+    activeScenarioId: "scenario:refund",
+    activeStepId: "step:refund/look_up_order",
+  };
+  const samples: number[] = [];
+  const stages = new Map<string, number[]>();
+  for (let i = 0; i < turns + 20; i++) {
+    const session = i % 2 === 0 ? emptySessionState() : refundSession;
+    const start = performance.now();
+    const outcome = await runTurn(
+      agent,
+      session,
+      { message: MESSAGES[i % MESSAGES.length] ?? "", turnId: `o-${size}-${i}` },
+      ports,
+    );
+    // The first 20 turns warm the JIT and are not counted.
+    if (i < 20) continue;
+    const total = performance.now() - start;
+    samples.push(total);
+    const times = stageTimes(outcome);
+    times.set("between_stages", Math.max(0, total - [...times.values()].reduce((a, b) => a + b, 0)));
+    for (const [stage, ms] of times) stages.set(stage, [...(stages.get(stage) ?? []), ms]);
   }
+  const overall = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  report.figure(`engine_overhead_p50_ms_${suffix}`, overall.p50.toFixed(3));
+  report.figure(`engine_overhead_p95_ms_${suffix}`, overall.p95.toFixed(3));
+  if (!options.stages) return;
+  const measured = new Map([["engine", overall]]);
+  for (const [stage, times] of stages) {
+    const figures = { p50: percentile(times, 50), p95: percentile(times, 95) };
+    measured.set(stage, figures);
+    report.figure(`stage_${stage}_p50_ms_${suffix}`, figures.p50.toFixed(3));
+    report.figure(`stage_${stage}_p95_ms_${suffix}`, figures.p95.toFixed(3));
+  }
+  report.figure("over_budget", overBudget(measured).join(",") || "none");
+}
+
+/** A turn's milliseconds per stage, its spans of the same stage summed. */
+function stageTimes(outcome: TurnOutcome): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const span of outcome.spans) times.set(span.name, (times.get(span.name) ?? 0) + span.durationMs);
+  return times;
 }
 
 /**

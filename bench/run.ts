@@ -1,8 +1,5 @@
-import { benchAdversarialTurn } from "./adversarial-turn-bench";
 import { benchBackground } from "./background-bench";
-import { benchClinc } from "./clinc/clinc-bench";
-import { benchLocalEmbed } from "./embedder-bench";
-import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
+import { runBenchChild } from "./bench-child";
 import { benchEnvironments } from "./environments-bench";
 import { benchDbBlip } from "./http/db-blip-bench";
 import { benchHandoff } from "./http/handoff-bench";
@@ -10,18 +7,12 @@ import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
 import { benchWidget } from "./http/widget-bench";
-import { benchInputSafety } from "./input-safety-bench";
-import { benchLane1Corpus } from "./lane1-corpus-bench";
-import { benchLanguage } from "./language-bench";
 import { benchLedger } from "./ledger-bench";
 import { benchMemory } from "./memory-bench";
-import { benchPrivacy } from "./privacy-bench";
-import { benchReplay } from "./replay-bench";
 import { Report } from "./report";
-import { benchTests } from "./tests-bench";
+import { type BenchSection, isBenchSection } from "./sections";
 import { benchToolCalls } from "./tool-call-bench";
 import { benchTraces } from "./traces-bench";
-import { benchWidgetSize } from "./widget-size-bench";
 
 // `npm run bench`: prints name=value lines. Quote medians/p95 from one run; machines are shared.
 // BENCH_TURNS sets turns per rule count (default 300).
@@ -49,6 +40,8 @@ import { benchWidgetSize } from "./widget-size-bench";
 // `BENCH_ONLY_LANGUAGE=1` runs only the language detector on CLINC150 and the repo's samples (bench/language-bench.ts).
 // `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
 // over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
+// Every in-process section runs in a child process of its own (bench/sections.ts names them);
+// `BENCH_ONLY=engine_overhead,privacy` runs just the sections named.
 // `BENCH_ONLY_TOOLS=1` runs only Focal's cost around an http tool call (bench/tool-call-bench.ts).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_REPLAY=1` runs only replay fidelity, speed, tape size and the impact preview (bench/replay-bench.ts).
@@ -60,15 +53,28 @@ import { benchWidgetSize } from "./widget-size-bench";
 // $FOCAL_EVAL_DIR/clinc150 and prints one `clinc: skipped (…)` line without it; `BENCH_ONLY_CLINC=1`
 // runs just that section. `BENCH_ONLY_PRIVACY=1` runs only the privacy stage's figures (bench/privacy-bench.ts;
 // Presidio's spans from $FOCAL_EVAL_DIR/pii).
+/** One in-process section (bench/sections.ts) in a fresh child process, with its figures in this report. */
+function section(report: Report, name: BenchSection): Promise<void> {
+  return runBenchChild(report, "bench/section-child.ts", 30 * 60_000, name, ["--expose-gc"], [name]);
+}
+
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
+  if (process.env.BENCH_ONLY) {
+    for (const name of process.env.BENCH_ONLY.split(",")) {
+      if (!isBenchSection(name))
+        throw new Error(`BENCH_ONLY: unknown section "${name}" (bench/sections.ts lists them)`);
+      await section(report, name);
+    }
+    return;
+  }
   if (process.env.BENCH_ONLY_STREAM === "1") {
     await benchStream(report);
     return;
   }
   if (process.env.BENCH_ONLY_CLINC === "1") {
-    await benchClinc(report, process.env.FOCAL_EVAL_DIR);
+    await section(report, "clinc");
     return;
   }
   if (process.env.BENCH_ONLY_BACKGROUND === "1") {
@@ -84,19 +90,19 @@ async function main() {
     return;
   }
   if (process.env.BENCH_ONLY_LANGUAGE === "1") {
-    await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
+    await section(report, "language");
     return;
   }
   if (process.env.BENCH_ONLY_INPUT_SAFETY === "1") {
-    await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
+    await section(report, "input_safety");
     return;
   }
   if (process.env.BENCH_ONLY_PRIVACY === "1") {
-    await benchPrivacy(report, process.env.FOCAL_EVAL_DIR);
+    await section(report, "privacy");
     return;
   }
   if (process.env.BENCH_ONLY_REPLAY === "1") {
-    await benchReplay(report);
+    await section(report, "replay");
     return;
   }
   if (process.env.BENCH_ONLY_TOOLS === "1") {
@@ -104,24 +110,24 @@ async function main() {
     return;
   }
   if (process.env.BENCH_ONLY_LANE1 === "1") {
-    await benchLane1Corpus(report);
+    await section(report, "lane1");
     return;
   }
-  await benchModelCalls(report);
-  await benchRoutingCorpus(report);
-  await benchClinc(report, process.env.FOCAL_EVAL_DIR);
-  await benchOverhead(report, [10, 100, 1000, 10_000], Number(process.env.BENCH_TURNS ?? 300));
-  await benchOfflineEmbedder(report);
-  await benchLocalEmbed(report);
+  await section(report, "model_calls");
+  await section(report, "routing_corpus");
+  await section(report, "clinc");
+  for (const rules of [10, 100, 1000, 10_000] as const) await section(report, `engine_overhead_${rules}`);
+  await section(report, "offline_embedder");
+  await section(report, "local_embed");
   await benchMemory(report);
-  await benchReplay(report);
-  await benchTests(report);
-  await benchAdversarialTurn(report);
-  await benchLane1Corpus(report);
-  await benchLanguage(report, process.env.FOCAL_EVAL_DIR);
-  await benchInputSafety(report, process.env.FOCAL_EVAL_DIR);
-  benchWidgetSize(report);
-  await benchPrivacy(report, process.env.FOCAL_EVAL_DIR);
+  await section(report, "replay");
+  await section(report, "tests");
+  await section(report, "adversarial_turn");
+  await section(report, "lane1");
+  await section(report, "language");
+  await section(report, "input_safety");
+  await section(report, "widget_size");
+  await section(report, "privacy");
   await benchToolCalls(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.
