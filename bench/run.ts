@@ -1,5 +1,6 @@
 import { benchBackground } from "./background-bench";
 import { runBenchChild } from "./bench-child";
+import { benchCompare, compareOptionsFrom } from "./compare/compare";
 import { benchEnvironments } from "./environments-bench";
 import { benchDbBlip } from "./http/db-blip-bench";
 import { benchHandoff } from "./http/handoff-bench";
@@ -61,6 +62,11 @@ function section(report: Report, name: BenchSection): Promise<void> {
 async function main() {
   const report = new Report();
   report.note(`node ${process.version}, ${new Date().toISOString()}`);
+  const compare = compareOptionsFrom(process.argv.slice(2));
+  if (compare) {
+    await benchCompare(report, compare);
+    return;
+  }
   if (process.env.BENCH_ONLY) {
     for (const name of process.env.BENCH_ONLY.split(",")) {
       if (!isBenchSection(name))

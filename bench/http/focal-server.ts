@@ -152,7 +152,7 @@ export interface StartOptions {
   port?: number;
   apiKey?: string;
   healthTimeoutMs?: number;
-  /** Project directory to serve (a snapshotBuild() copy); the tree itself by default. */
+  /** Project directory to serve (a snapshotBuild() copy, another build's tree); the tree itself by default. */
   appDir?: string;
   /** Called with the process as soon as it is spawned (before it is healthy), for clean-up. */
   onSpawn?: (child: ChildProcess) => void;
@@ -184,9 +184,17 @@ export async function startFocalServer(options: StartOptions): Promise<FocalServ
     FOCAL_NEXT_DIST_DIR: options.appDir ? "" : (process.env.FOCAL_NEXT_DIST_DIR ?? ""),
     ...options.env,
   };
+  // The served directory's own Next.js: a snapshot links to the tree's, another build has its own.
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
+    [
+      path.join(options.appDir ?? ROOT, "node_modules/next/dist/bin/next"),
+      "start",
+      "-H",
+      "127.0.0.1",
+      "-p",
+      String(port),
+    ],
     { cwd: options.appDir ?? ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: false },
   );
   options.onSpawn?.(child);
