@@ -2,6 +2,7 @@
 
 import { type ReactNode, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { formatUsd } from "@/lib/text/usd";
 import type { TurnView } from "@/lib/turns/turn-view";
 import { formatCount, formatMs, outcomeVariant } from "./sandbox-format";
 import { SpanRow } from "./span-row";
@@ -53,7 +54,7 @@ export function TurnTimeline({ turn }: { turn: TurnView }) {
         <Fact label="Latency">{formatMs(turn.latencyMs)}</Fact>
         <Fact label="Model calls">{turn.modelCalls}</Fact>
         <Fact label="Tokens in / out">
-          {formatCount(turn.tokensIn)} / {formatCount(turn.tokensOut)}
+          {formatCount(turn.tokensIn)} / {formatCount(turn.tokensOut)} · {formatUsd(turn.costUsd)}
         </Fact>
         <Fact label="Config">
           {turn.provenance.environment ? `${turn.provenance.environment} · ` : ""}v{turn.configVersion}

@@ -57,6 +57,17 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
           className="w-96 font-mono text-xs"
         />
       );
+    case "prices":
+      return (
+        <Textarea
+          {...common}
+          value={String(value)}
+          rows={3}
+          placeholder="my-model = 0.5 / 1.5 / 0.25"
+          onChange={(e) => onChange(e.target.value)}
+          className="w-96 font-mono text-xs"
+        />
+      );
     case "list":
     case "tool_flags":
     case "shares":

@@ -18,6 +18,7 @@ import {
   ReviewsSettings,
   WidgetSettings,
 } from "@/lib/engine/contracts/people-settings";
+import { PricingSettings } from "@/lib/engine/contracts/pricing-settings";
 import { PrivacySettings } from "@/lib/engine/contracts/privacy-settings";
 
 // Display order of the settings sections; what each one means is in lib/settings/setting-descriptions.ts.
@@ -39,4 +40,5 @@ export const SETTINGS_SECTIONS = [
   { key: "widget", title: "Chat widget", defaults: WidgetSettings.defaults },
   { key: "language", title: "Language", defaults: LanguageSettings.defaults },
   { key: "privacy", title: "Privacy", defaults: PrivacySettings.defaults },
+  { key: "pricing", title: "Model prices", defaults: PricingSettings.defaults },
 ] as const;

@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { Stat } from "@/components/ui/stat";
 import { plural } from "@/lib/text/plural";
+import { formatUsd } from "@/lib/text/usd";
 import type { TurnView } from "@/lib/turns/turn-view";
 import { UserMessage } from "../sandbox/agent-message";
 import { formatCount, formatMs } from "../sandbox/sandbox-format";
@@ -25,7 +26,11 @@ export function TurnFacts({ turn, intentLabel }: { turn: TurnView; intentLabel: 
       <Stat
         label="Tokens in / out"
         value={`${formatCount(turn.tokensIn)} / ${formatCount(turn.tokensOut)}`}
-        hint={<Mono>{`${turn.provider}/${turn.model}`}</Mono>}
+        hint={
+          <>
+            <Mono>{`${turn.provider}/${turn.model}`}</Mono> · cost {formatUsd(turn.costUsd)}
+          </>
+        }
       />
       <Stat
         label="Intent"

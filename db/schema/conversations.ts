@@ -118,6 +118,9 @@ export const turns = pgTable(
     modelCalls: integer("model_calls").notNull().default(0),
     tokensIn: integer("tokens_in").notNull().default(0),
     tokensOut: integer("tokens_out").notNull().default(0),
+    // US dollars at the agent's prices when the turn ran (docs/pipeline.md#what-a-turn-costs); null
+    // when a model it called had no price. Turns stored before prices existed read 0.
+    costUsd: doublePrecision("cost_usd").default(0),
     provider: text("provider").notNull().default("offline"),
     model: text("model").notNull().default("offline"),
     configVersion: integer("config_version").notNull(),

@@ -36,11 +36,17 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   language:
     "Which languages the agent answers in. Each message's language is read locally; the reply is written in it.",
   privacy: PRIVACY_SECTION_DESCRIPTION,
+  pricing:
+    "What the model's tokens cost, so every turn stores its cost. OpenAI's common models are priced already; add the models of another server here.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
 
 export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
+  "pricing.models": d(
+    "Prices per model",
+    "One model a line: model = input / output / cached input, in US dollars per million tokens (the cached price may be left out). These add to and override the built-in OpenAI prices; a model priced nowhere leaves its turns' cost unknown.",
+  ),
   "scenario_filter.enabled": d(
     "Route between scenarios",
     "Off: every message is answered without entering or moving through scenarios.",

@@ -108,4 +108,25 @@ describe("settings form state", () => {
       fieldErrors: { "privacy.patterns": [expect.stringContaining("name=pattern")] },
     });
   });
+
+  it("model prices are typed one model = input / output / cached a line and round-trip", () => {
+    expect(settingKind("pricing", "models")).toEqual({ kind: "prices" });
+    const stored = {
+      pricing: {
+        models: {
+          "local-llama": { input_per_million: 0.5, output_per_million: 1.5 },
+          "gpt-4o-mini": { input_per_million: 0.15, output_per_million: 0.6, cached_input_per_million: 0.075 },
+        },
+      },
+    };
+    const overrides = overridesFromStored(stored);
+    expect(overrides).toEqual({ "pricing.models": "local-llama = 0.5 / 1.5\ngpt-4o-mini = 0.15 / 0.6 / 0.075" });
+    expect(settingsFromOverrides(overrides)).toEqual({ ok: true, settings: stored });
+    for (const typed of ["local-llama 0.5 / 1.5", "m = 1", "m = 1 / x", "m = 1 / 2 / 3 / 4", "= 1 / 2"]) {
+      expect(settingsFromOverrides({ "pricing.models": typed }), typed).toMatchObject({
+        ok: false,
+        fieldErrors: { "pricing.models": [expect.stringContaining("model = input / output")] },
+      });
+    }
+  });
 });

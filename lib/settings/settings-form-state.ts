@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AgentSettingsInput } from "@/lib/engine/contracts/agent-settings";
+import type { ModelPrice } from "@/lib/engine/contracts/pricing-settings";
 
 // The settings editor's state: only the keys this agent sets ("overrides"), keyed "section.key", as
 // the inputs hold them (numbers and lists as typed text). A key without an override takes its
@@ -16,7 +17,9 @@ export type SettingKind =
   /** A list of `{ name, pattern }` objects (privacy patterns), typed one `name=pattern` a line. */
   | { kind: "patterns" }
   /** A record of tool key → `{ receives_real_values }`, typed as the comma list of keys that receive them. */
-  | { kind: "tool_flags" };
+  | { kind: "tool_flags" }
+  /** A record of model → its prices per million tokens, typed one `model = input / output / cached` a line. */
+  | { kind: "prices" };
 
 export type SettingsOverrides = Record<string, string | boolean>;
 
@@ -39,7 +42,12 @@ export function settingKind(section: string, key: string): SettingKind {
   }
   if (field instanceof z.ZodEnum) return { kind: "enum", options: field.options as string[] };
   if (field instanceof z.ZodString) return { kind: "text" };
-  if (field instanceof z.ZodRecord) return { kind: "tool_flags" };
+  if (field instanceof z.ZodRecord) {
+    const value = field.valueType;
+    return value instanceof z.ZodObject && "input_per_million" in value.shape
+      ? { kind: "prices" }
+      : { kind: "tool_flags" };
+  }
   if (field instanceof z.ZodArray && field.element instanceof z.ZodObject) {
     return "pattern" in field.element.shape ? { kind: "patterns" } : { kind: "shares" };
   }
@@ -55,6 +63,8 @@ export function settingText(value: unknown): string | boolean {
     return patterns && value.length > 0 ? value.map(listItemText).join("\n") : value.map(listItemText).join(", ");
   }
   if (typeof value === "object") {
+    const prices = pricesText(value as Record<string, unknown>);
+    if (prices !== null) return prices;
     const flags = Object.entries(value as Record<string, { receives_real_values?: boolean }>);
     return flags
       .filter(([, flag]) => flag.receives_real_values === true)
@@ -62,6 +72,46 @@ export function settingText(value: unknown): string | boolean {
       .join(", ");
   }
   return String(value);
+}
+
+/** A price table as one `model = input / output[ / cached input]` a line; null when `value` is not one. */
+function pricesText(value: Record<string, unknown>): string | null {
+  const entries = Object.entries(value);
+  const isPrice = (p: unknown): p is ModelPrice => p !== null && typeof p === "object" && "input_per_million" in p;
+  if (entries.length === 0 || !entries.every(([, price]) => isPrice(price))) return null;
+  return entries
+    .map(([model, price]) => {
+      const p = price as ModelPrice;
+      const cached = p.cached_input_per_million === undefined ? "" : ` / ${p.cached_input_per_million}`;
+      return `${model} = ${p.input_per_million} / ${p.output_per_million}${cached}`;
+    })
+    .join("\n");
+}
+
+/** `model = input / output[ / cached]` lines as a price table; null when a line is not that shape. */
+function pricesFromText(text: string): Record<string, Record<string, number>> | null {
+  const table: Record<string, Record<string, number>> = {};
+  for (const line of text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const at = line.lastIndexOf("=");
+    const model = line.slice(0, at).trim();
+    const numbers = line
+      .slice(at + 1)
+      .split("/")
+      .map((n) => n.trim());
+    const values = numbers.map(Number);
+    if (at <= 0 || model === "" || numbers.length < 2 || numbers.length > 3) return null;
+    if (numbers.some((n) => n === "") || values.some((v) => !Number.isFinite(v))) return null;
+    const [input = 0, output = 0, cached] = values;
+    table[model] = {
+      input_per_million: input,
+      output_per_million: output,
+      ...(cached === undefined ? {} : { cached_input_per_million: cached }),
+    };
+  }
+  return table;
 }
 
 function listItemText(item: unknown): string {
@@ -147,6 +197,14 @@ export function settingsFromOverrides(overrides: SettingsOverrides): SettingsFro
       value = patternsFromText(String(raw));
       if (value === null) {
         fieldErrors[path] = ["Write one name=pattern a line, e.g. order_ref=ORD-[0-9]{6}."];
+        continue;
+      }
+    } else if (kind.kind === "prices") {
+      value = pricesFromText(String(raw));
+      if (value === null) {
+        fieldErrors[path] = [
+          "Write one model = input / output / cached input a line, in US dollars per million tokens, e.g. gpt-4o-mini = 0.15 / 0.6 / 0.075 (the cached price may be left out).",
+        ];
         continue;
       }
     } else if (kind.kind === "tool_flags") {

@@ -24,6 +24,7 @@ export function turnToApi(turn: TurnView) {
     model_calls: turn.modelCalls,
     tokens_in: turn.tokensIn,
     tokens_out: turn.tokensOut,
+    cost_usd: turn.costUsd,
     config_version: turn.configVersion,
     provider: turn.provider,
     model: turn.model,

@@ -115,6 +115,12 @@ export const PostTurnResponse = z.object({
   outcome: Outcome,
   provenance: Provenance,
   model_calls: z.number().int(),
+  cost_usd: z
+    .number()
+    .nullable()
+    .describe(
+      "US dollars of the turn's model tokens at the agent's prices (settings pricing); null when a model it called has no price",
+    ),
   latency_ms: z.number().int(),
 });
 
@@ -169,6 +175,12 @@ const TurnBody = z.object({
   model_calls: z.number().int(),
   tokens_in: z.number().int(),
   tokens_out: z.number().int(),
+  cost_usd: z
+    .number()
+    .nullable()
+    .describe(
+      "US dollars of the turn's model tokens at the agent's prices (settings pricing); null when a model it called has no price",
+    ),
   config_version: z.number().int(),
   provider: z.string(),
   model: z.string(),

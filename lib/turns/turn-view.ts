@@ -18,6 +18,8 @@ export interface TurnView {
   modelCalls: number;
   tokensIn: number;
   tokensOut: number;
+  /** US dollars at the agent's prices; null when a model the turn called had no price. */
+  costUsd: number | null;
   configVersion: number;
   provider: string;
   model: string;

@@ -93,7 +93,7 @@ describe("POST /api/v1/sessions/{id}/turns as server-sent events", () => {
       model_calls: row?.modelCalls,
     });
     expect(Object.keys(last.data).sort()).toEqual(
-      ["latency_ms", "model_calls", "outcome", "provenance", "response", "session_id", "turn_id"].sort(),
+      ["cost_usd", "latency_ms", "model_calls", "outcome", "provenance", "response", "session_id", "turn_id"].sort(),
     );
     // The stage events are the stored spans, in order, with no attributes.
     const stored = await handle.db.select().from(traceSpans).where(eq(traceSpans.turnId, last.data.turn_id));

@@ -86,9 +86,11 @@ describe("turns API", () => {
       session_id: sessionId,
       outcome: "regenerated",
       model_calls: expect.any(Number),
+      cost_usd: 0,
       latency_ms: expect.any(Number),
     });
     expect(Object.keys(body).sort()).toEqual([
+      "cost_usd",
       "latency_ms",
       "model_calls",
       "outcome",

@@ -35,7 +35,11 @@ export interface FakeChatServer {
 /** A chat.completion body with one choice. */
 export function completion(
   content: string | null,
-  extra: { refusal?: string; finishReason?: string; usage?: { prompt_tokens: number; completion_tokens: number } } = {},
+  extra: {
+    refusal?: string;
+    finishReason?: string;
+    usage?: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens: number } };
+  } = {},
 ): Record<string, unknown> {
   const usage = extra.usage ?? { prompt_tokens: 120, completion_tokens: 30 };
   return {

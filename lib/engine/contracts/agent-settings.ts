@@ -2,6 +2,7 @@ import { z } from "zod";
 import { InputSafetySettings } from "./input-safety-settings";
 import { LanguageSettings } from "./language-settings";
 import { ApprovalSettings, HandoffSettings, ReviewsSettings, WidgetSettings } from "./people-settings";
+import { PricingSettings } from "./pricing-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { count, score, section } from "./settings-section";
 
@@ -272,6 +273,7 @@ export const AgentSettingsInput = z.strictObject({
   language: LanguageSettings.input.optional(),
   input_safety: InputSafetySettings.input.optional(),
   privacy: PrivacySettings.input.optional(),
+  pricing: PricingSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -294,6 +296,7 @@ export const AgentSettings = z.strictObject({
   language: LanguageSettings.config.prefault({}),
   input_safety: InputSafetySettings.config.prefault({}),
   privacy: PrivacySettings.config.prefault({}),
+  pricing: PricingSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

@@ -15,6 +15,8 @@ export type FallbackReason = (typeof FALLBACK_REASONS)[number];
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Of the input tokens, those the provider served from its prompt cache (priced lower). */
+  cachedInputTokens?: number;
 }
 
 export type ModelResult<T> =

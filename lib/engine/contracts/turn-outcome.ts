@@ -203,6 +203,8 @@ export interface TurnOutcome {
   provenance: Provenance;
   modelCalls: number;
   tokens: TokenUsage;
+  /** US dollars of the turn's model tokens at the agent's prices; null when a model has no price. */
+  costUsd: number | null;
   detectedIntent: string | null;
   intentLabel: string | null;
   firedRuleIds: string[];

@@ -16,6 +16,7 @@ import { goalProvenance, originalGoalFromTurn } from "../stages/reformulation/go
 import type { ToolCall } from "../stages/tools/run-tools";
 import { appendHistory } from "./session-history";
 import type { TurnContext } from "./turn-context";
+import { turnCostUsd } from "./turn-cost";
 
 export interface TurnResultParts {
   response: string;
@@ -135,6 +136,7 @@ export function finishTurn(ctx: TurnContext, turnParts: TurnResultParts): TurnOu
     provenance: provenanceOf(ctx, parts, fired),
     modelCalls: ctx.usage.modelCalls,
     tokens: ctx.usage.tokens,
+    costUsd: turnCostUsd(ctx.usage.byModel, ctx.settings.pricing.models),
     detectedIntent: parts.detectedIntent,
     intentLabel: intentLabelOf(agent, session),
     firedRuleIds,

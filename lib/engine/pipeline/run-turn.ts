@@ -103,7 +103,7 @@ function turnContext(
     input,
     ports,
     spans: new SpanRecorder(ports.clock, options.onStage),
-    usage: { modelCalls: 0, tokens: { inputTokens: 0, outputTokens: 0 } },
+    usage: { modelCalls: 0, tokens: { inputTokens: 0, outputTokens: 0 }, byModel: {} },
   };
 }
 

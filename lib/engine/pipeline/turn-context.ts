@@ -14,15 +14,27 @@ export interface TurnContext {
   input: TurnInput;
   ports: EnginePorts;
   spans: SpanRecorder;
-  usage: { modelCalls: number; tokens: TokenUsage };
+  /** Calls and tokens, in all and per model (the turn's cost is priced per model). */
+  usage: { modelCalls: number; tokens: TokenUsage; byModel: Record<string, TokenUsage> };
 }
+
+/** The model a failed call without a model name is counted under: it has no price. */
+const UNNAMED_MODEL = "unknown";
 
 /** Counts a model call (successful or not) and its tokens. */
 export function countCall<T>(ctx: TurnContext, result: ModelResult<T>): ModelResult<T> {
   ctx.usage.modelCalls += 1;
   if (result.usage) {
-    ctx.usage.tokens.inputTokens += result.usage.inputTokens;
-    ctx.usage.tokens.outputTokens += result.usage.outputTokens;
+    addUsage(ctx.usage.tokens, result.usage);
+    const model = result.model ?? UNNAMED_MODEL;
+    ctx.usage.byModel[model] = addUsage(ctx.usage.byModel[model] ?? { inputTokens: 0, outputTokens: 0 }, result.usage);
   }
   return result;
+}
+
+function addUsage(into: TokenUsage, usage: TokenUsage): TokenUsage {
+  into.inputTokens += usage.inputTokens;
+  into.outputTokens += usage.outputTokens;
+  if (usage.cachedInputTokens) into.cachedInputTokens = (into.cachedInputTokens ?? 0) + usage.cachedInputTokens;
+  return into;
 }

@@ -50,6 +50,7 @@ function outcomeWithoutPipeline(
     },
     modelCalls: 0,
     tokens: { inputTokens: 0, outputTokens: 0 },
+    costUsd: 0,
     detectedIntent: null,
     intentLabel: null,
     firedRuleIds: [],

@@ -195,13 +195,21 @@ function completer(client: OpenAI, attempts: Attempts): Complete {
   };
 }
 
+/** The usage a server reported; cached prompt tokens (OpenAI's `prompt_tokens_details`) cost less. */
+function reportedUsage(usage: NonNullable<ChatCompletion["usage"]>): TokenUsage {
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
+  return {
+    inputTokens: usage.prompt_tokens ?? 0,
+    outputTokens: usage.completion_tokens ?? 0,
+    ...(cached > 0 ? { cachedInputTokens: cached } : {}),
+  };
+}
+
 /** A completion's answer: its content and usage, or `abstain` when it holds no usable content. */
 function interpret(completion: ChatCompletion, model: string, messages: ChatMessage[]): Completed | Failed {
   const choice = completion.choices?.[0];
   const content = choice?.message?.content ?? "";
-  const usage: TokenUsage = completion.usage
-    ? { inputTokens: completion.usage.prompt_tokens ?? 0, outputTokens: completion.usage.completion_tokens ?? 0 }
-    : estimate(messages, content);
+  const usage: TokenUsage = completion.usage ? reportedUsage(completion.usage) : estimate(messages, content);
   const answeredBy = completion.model || model;
   const abstain = (message: string): Failed => ({ ok: false, reason: "abstain", message, usage, model: answeredBy });
   if (!choice) return abstain("the model returned no choices");

@@ -69,6 +69,7 @@ export function turnResponseOf(turn: Omit<PersistedTurn, "customerResponse">, re
     outcome: turn.outcome.outcome,
     provenance: turn.outcome.provenance,
     model_calls: turn.outcome.modelCalls,
+    cost_usd: turn.outcome.costUsd,
     latency_ms: Math.round(turn.latencyMs),
   };
 }

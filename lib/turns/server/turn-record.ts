@@ -48,6 +48,7 @@ async function insertTurnRows(tx: Transaction, turn: SettlingTurn): Promise<void
     modelCalls: outcome.modelCalls,
     tokensIn: outcome.tokens.inputTokens,
     tokensOut: outcome.tokens.outputTokens,
+    costUsd: outcome.costUsd,
     provider: outcome.provenance.provider,
     model: outcome.provenance.model,
     configVersion: turn.configVersion,

@@ -30,6 +30,7 @@ export function turnView(row: TurnRow, spans: TraceSpanRow[]): TurnView {
     modelCalls: row.modelCalls,
     tokensIn: row.tokensIn,
     tokensOut: row.tokensOut,
+    costUsd: row.costUsd,
     configVersion: row.configVersion,
     provider: row.provider,
     model: row.model,

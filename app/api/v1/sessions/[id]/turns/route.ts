@@ -23,7 +23,7 @@ import { widgetPreflight } from "@/lib/widget/server/widget-preflight";
 import { SessionIdParams } from "../../../params";
 
 // POST /api/v1/sessions/{id}/turns {message} with optional Idempotency-Key →
-// 200 {turn_id, session_id, response, outcome, provenance, model_calls, latency_ms}.
+// 200 {turn_id, session_id, response, outcome, provenance, model_calls, cost_usd, latency_ms}.
 // With Accept: text/event-stream: one `stage` event per completed stage, then one `turn` event with
 // that same body (or one `error` event with the JSON form's error body and status). The reply is sent
 // only in the `turn` event, after enforcement passed it and the turn is committed. Its placeholders are

@@ -1,0 +1,1 @@
+ALTER TABLE "turns" ADD COLUMN "cost_usd" double precision DEFAULT 0;
