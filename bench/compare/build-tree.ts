@@ -8,7 +8,7 @@ import path from "node:path";
 // reference reuses its install and build). The reference's node_modules are hard links to this tree's
 // when both lockfiles are the same, else its own `npm ci`.
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface BuildTree {
   label: "current" | "reference";
