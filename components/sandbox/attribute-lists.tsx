@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SentRequestView } from "@/components/tools/sent-request-view";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { ClaimComparisons } from "./claim-comparison";
@@ -124,6 +125,12 @@ function calls(items: Item[]): ReactNode {
         <div key="t">
           <Mono>{text(call.key)}</Mono>
           <Variables value={call.input} />
+          {call.request ? (
+            <details className="mt-1">
+              <summary className="cursor-pointer text-[11px] text-muted-foreground">Request as sent</summary>
+              <SentRequestView request={call.request} />
+            </details>
+          ) : null}
         </div>,
         call.ok ? (
           <Badge key="ok" variant="success">

@@ -7,6 +7,7 @@ import { POST as importRoute } from "@/app/api/v1/agents/[key]/tools/import-open
 import { POST as createToolRoute } from "@/app/api/v1/agents/[key]/tools/route";
 import { GET as getSessionRoute } from "@/app/api/v1/sessions/[id]/route";
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
+import { GET as getTurnRoute } from "@/app/api/v1/turns/[id]/route";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
 import { SAVE_POLICIES } from "@/lib/boot/save-policies";
@@ -101,6 +102,7 @@ async function turn(agent: { key: string; apiKey: string }, message: string) {
     );
     expect(answered.status).toBe(200);
     const body = (await answered.json()) as {
+      turn_id: string;
       provenance: { tools_called: { key: string; ok: boolean; detail: string }[] };
     };
     const session = await callWithKey(
@@ -111,7 +113,18 @@ async function turn(agent: { key: string; apiKey: string }, message: string) {
       agent.apiKey,
     );
     const { variables } = ((await session.json()) as { session: { variables: Record<string, unknown> } }).session;
-    return { calls: body.provenance.tools_called, variables };
+    const detail = await callWithKey(
+      getTurnRoute as RouteHandler,
+      "GET",
+      `/api/v1/turns/${body.turn_id}`,
+      { id: body.turn_id },
+      agent.apiKey,
+    );
+    const { spans } = (await detail.json()) as {
+      spans: { name: string; attributes: { calls?: { key: string; request?: unknown }[] } }[];
+    };
+    const traced = spans.find((span) => span.name === "tools")?.attributes.calls ?? [];
+    return { calls: body.provenance.tools_called, variables, traced };
   } finally {
     overrideHostPorts(undefined);
   }
@@ -172,8 +185,14 @@ describe("OpenAPI import over REST", () => {
       policies: SAVE_POLICIES,
     };
     await ruleEntity.update(handle.db, request, rule.key, { ...rule, attached_tools: ["list_my_orders"] });
-    const { calls, variables } = await turn(agent, ASK_ORDERS);
+    const { calls, variables, traced } = await turn(agent, ASK_ORDERS);
     expect(calls.find((call) => call.key === "list_my_orders")).toMatchObject({ ok: true });
+    // The trace shows the request as sent, the token as ••••.
+    expect(traced.find((call) => call.key === "list_my_orders")?.request).toEqual({
+      method: "GET",
+      url: `${orders.base}/v1/customers/me/orders`,
+      headers: { accept: expect.any(String), authorization: "••••" },
+    });
     expect(variables).toMatchObject({ order_count: 1 });
     expect(orders.seen.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
       ["GET", "/v1/customers/me/orders", `Bearer ${TOKEN}`],
