@@ -75,6 +75,7 @@ test("a designer imports tools from an OpenAPI document, tries one and a turn us
   const preview = dialog.getByTestId("openapi-preview");
   await expect(preview).toContainText("Will create 2 tools");
   await expect(preview).toContainText("asks for approval");
+  await preview.scrollIntoViewIfNeeded();
   await screenshot(page, "openapi-import-dialog");
   await dialog.getByTestId("openapi-import-submit").click();
   await expect(dialog).toBeHidden();
@@ -107,8 +108,10 @@ test("a designer imports tools from an OpenAPI document, tries one and a turn us
   await timeline.locator('[data-testid="span-row"][data-span="tools"]').first().getByRole("button").click();
   const calls = timeline.getByRole("table", { name: "Tool calls" });
   await expect(calls).toContainText("list_my_orders");
-  await calls.getByText("Request as sent").click();
-  await expect(calls.getByTestId("sent-request")).toContainText("Authorization: ••••");
+  const request = timeline.getByTestId("tool-call-request");
+  await request.getByText("Request as sent").click();
+  await expect(request.getByTestId("sent-request")).toContainText("Authorization: ••••");
+  await request.scrollIntoViewIfNeeded();
   expect(await page.content()).not.toContain(TOKEN);
   await screenshot(page, "openapi-import-trace");
 });

@@ -118,7 +118,7 @@ export function OpenApiImportDialog({ agentKey, credentialNames, onImported }: O
               id="openapi-base-url"
               value={draft.baseUrl}
               onChange={(event) => setDraft({ ...draft, baseUrl: event.target.value })}
-              placeholder="https://api.example.com/v1"
+              placeholder="The document's first server"
             />
           </FormField>
         ) : null}
