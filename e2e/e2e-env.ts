@@ -1,2 +1,6 @@
 // The admin the e2e server is started with (playwright.config.ts) and the specs sign in as.
 export const E2E_ADMIN = { email: "admin@focal.test", password: "e2e-admin-password-1" };
+
+// The port of the order API a spec serves on 127.0.0.1 for its http tools; the server allows that one
+// host (FOCAL_TOOL_HOSTS), so several e2e runs side by side (E2E_PORT) each call their own.
+export const E2E_TOOL_PORT = Number(process.env.E2E_PORT ?? 3210) + 50;

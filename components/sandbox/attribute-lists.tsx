@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SentRequestView } from "@/components/tools/sent-request-view";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { ClaimComparisons } from "./claim-comparison";
@@ -116,30 +117,43 @@ function checks(items: Item[]): ReactNode {
 }
 
 function calls(items: Item[]): ReactNode {
+  const sent = items.filter((call) => call.request);
   return (
-    <MiniTable
-      caption="Tool calls"
-      columns={[{ label: "Tool" }, { label: "Result" }, { label: "Detail" }, { label: "Took", numeric: true }]}
-      rows={items.map((call) => [
-        <div key="t">
-          <Mono>{text(call.key)}</Mono>
-          <Variables value={call.input} />
-        </div>,
-        call.ok ? (
-          <Badge key="ok" variant="success">
-            ✓ ok
-          </Badge>
-        ) : (
-          <Badge key="ok" variant="danger">
-            ✗ failed
-          </Badge>
-        ),
-        text(call.detail),
-        <span key="ms" className="whitespace-nowrap">
-          {typeof call.durationMs === "number" ? formatMs(call.durationMs) : "—"}
-        </span>,
-      ])}
-    />
+    <>
+      <MiniTable
+        caption="Tool calls"
+        columns={[{ label: "Tool" }, { label: "Result" }, { label: "Detail" }, { label: "Took", numeric: true }]}
+        rows={items.map((call) => [
+          <div key="t">
+            <Mono>{text(call.key)}</Mono>
+            <Variables value={call.input} />
+          </div>,
+          call.ok ? (
+            <Badge key="ok" variant="success">
+              ✓ ok
+            </Badge>
+          ) : (
+            <Badge key="ok" variant="danger">
+              ✗ failed
+            </Badge>
+          ),
+          text(call.detail),
+          <span key="ms" className="whitespace-nowrap">
+            {typeof call.durationMs === "number" ? formatMs(call.durationMs) : "—"}
+          </span>,
+        ])}
+      />
+      {/* Below the table, full width: a URL and its headers do not fit a cell. */}
+      {sent.map((call) => (
+        // A tool runs once per turn: its key tells the calls apart.
+        <details key={text(call.key)} className="mt-1" data-testid="tool-call-request">
+          <summary className="cursor-pointer text-[11px] text-muted-foreground">
+            Request as sent · <Mono>{text(call.key)}</Mono>
+          </summary>
+          <SentRequestView request={call.request} />
+        </details>
+      ))}
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { tryToolAction } from "@/lib/actions/tools/try-tool";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
 import type { ToolFormErrors, ToolFormState, ToolFromForm } from "@/lib/tools/tool-form-state";
+import { SentRequestView } from "./sent-request-view";
 
 type TryResult = Awaited<ReturnType<typeof tryToolAction>>;
 
@@ -140,12 +141,15 @@ function TryOutcome({ result, invalid }: { result: TryResult | null; invalid: bo
   }
   if (data.state === "failed") {
     return (
-      <Outcome state={data.reason}>
-        <Badge variant="danger">{REASONS[data.reason] ?? data.reason}</Badge>
-        <span>
-          {data.message} <span className="text-muted-foreground tabular-nums">· {data.duration_ms} ms</span>
-        </span>
-      </Outcome>
+      <>
+        <Outcome state={data.reason}>
+          <Badge variant="danger">{REASONS[data.reason] ?? data.reason}</Badge>
+          <span>
+            {data.message} <span className="text-muted-foreground tabular-nums">· {data.duration_ms} ms</span>
+          </span>
+        </Outcome>
+        <SentRequestSection request={data.request} />
+      </>
     );
   }
   const text = JSON.stringify(data.output, null, 2) ?? "null";
@@ -175,6 +179,7 @@ function TryOutcome({ result, invalid }: { result: TryResult | null; invalid: bo
           </dl>
         )}
       </div>
+      <SentRequestSection request={data.request} />
       <div>
         <h4 className="mb-1 font-medium">Output</h4>
         <pre className="max-h-64 overflow-auto rounded bg-muted p-2 font-mono" data-testid="try-output">
@@ -183,6 +188,17 @@ function TryOutcome({ result, invalid }: { result: TryResult | null; invalid: bo
             : text}
         </pre>
       </div>
+    </div>
+  );
+}
+
+/** The http request as sent, credential values as ••••; static tools send none. */
+function SentRequestSection({ request }: { request: unknown }) {
+  if (!request) return null;
+  return (
+    <div className="text-xs">
+      <h4 className="mb-1 font-medium">Request as sent</h4>
+      <SentRequestView request={request} />
     </div>
   );
 }

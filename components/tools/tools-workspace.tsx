@@ -1,14 +1,17 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { toast } from "@/components/ui/toaster";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 import { plural } from "@/lib/text/plural";
 import type { ToolsWorkspaceData } from "@/lib/tools/tools-workspace";
 import { DeleteToolDialog } from "./delete-tool-dialog";
+import { OpenApiImportDialog } from "./openapi-import-dialog";
 import { ToolEditorDrawer } from "./tool-editor-drawer";
 import { ToolsTable } from "./tools-table";
 import { useToolCommands } from "./use-tool-commands";
@@ -23,6 +26,7 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
   const { version, onSaved, opened, open, editorProps } = useOpenedEditor("tool", data.tools, data, canEdit);
   const [deleting, setDeleting] = useState<BundleTool | null>(null);
   const commands = useToolCommands({ agentKey: data.agent.key, version, onVersion: onSaved, onDuplicated: open });
+  const router = useRouter();
   const n = data.tools.length;
 
   return (
@@ -31,7 +35,26 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
         title="Tools"
         description={`${data.agent.name} · v${version} · ${plural(n, "tool")}, run once each when a matched rule attaches them. Every save is a new version with a ledger diff.`}
         actions={
-          <ConfigPageActions agentKey={data.agent.key} newLabel="New tool" onNew={canEdit ? () => open(null) : null} />
+          <>
+            {canEdit ? (
+              <OpenApiImportDialog
+                agentKey={data.agent.key}
+                credentialNames={data.credentialNames}
+                onImported={(result) => {
+                  onSaved(result.config_version);
+                  toast.success(
+                    `Imported ${plural(result.tools.length, "tool")}: ${result.tools.map((t) => t.tool.key).join(", ")}`,
+                  );
+                  router.refresh();
+                }}
+              />
+            ) : null}
+            <ConfigPageActions
+              agentKey={data.agent.key}
+              newLabel="New tool"
+              onNew={canEdit ? () => open(null) : null}
+            />
+          </>
         }
       />
       {n === 0 ? (

@@ -49,8 +49,19 @@ export interface Embedder {
   embedSparse?(texts: string[]): Promise<SparseVector[]>;
 }
 
+/**
+ * An http tool's request as it went out, for the trace and the editor's Try it: every credential
+ * value is `••••` (docs/tools.md#credentials); a body is cut at 2,000 characters.
+ */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
 export type ToolResult =
-  | { ok: true; output: unknown; durationMs: number }
+  | { ok: true; output: unknown; durationMs: number; request?: SentRequest }
   | {
       ok: false;
       reason: "timeout" | "refused" | "error" | "too_large";
@@ -58,6 +69,8 @@ export type ToolResult =
       durationMs: number;
       /** The HTTP status of a non-2xx answer (an http tool's typed error: `error.status` in its output paths). */
       status?: number;
+      /** Absent when the call failed before a request was built (a missing credential, a bad URL). */
+      request?: SentRequest;
     };
 
 export interface ToolRunner {

@@ -32,6 +32,7 @@ import { piiPaths } from "../privacy/pii-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
 import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
+import { importOpenApiPaths } from "../tools/openapi/import-openapi-paths";
 import { usagePaths } from "../usage/usage-openapi-paths";
 import { webhookPaths } from "../webhooks/webhook-openapi-paths";
 import { publishableKeyPaths, widgetSecuritySchemes } from "../widget/publishable-key-openapi-paths";
@@ -133,6 +134,7 @@ export function buildOpenApiDocument() {
       ...customersPaths,
       ...webhookPaths,
       ...credentialPaths,
+      ...importOpenApiPaths,
       ...publishableKeyPaths,
       ...environmentPaths,
       ...piiPaths,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AgentKey, BundleTool, EntityKey, VariableName } from "@/lib/engine/contracts/bundle";
+import type { SentRequest } from "@/lib/engine/ports";
 import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
 import type { ExtractedVariable } from "./tool-try";
 
@@ -61,6 +62,8 @@ export type ToolTryResult =
       reason: "timeout" | "refused" | "error" | "too_large";
       message: string;
       duration_ms: number;
+      /** The request as sent (credential values `••••`); absent when none was built. */
+      request?: SentRequest;
     }
   | {
       state: "ok";
@@ -68,4 +71,5 @@ export type ToolTryResult =
       output: unknown;
       duration_ms: number;
       variables: ExtractedVariable[];
+      request?: SentRequest;
     };

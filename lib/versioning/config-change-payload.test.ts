@@ -25,6 +25,8 @@ describe("summarizeConfigEvent", () => {
     expect(summarizeConfigEvent("CONFIG_CHANGED", { ...change, key: "cap", previous_key: "max-refund" }).summary).toBe(
       "updated rule max-refund (now cap)",
     );
+    const imported = { ...change, entity: "tool", action: "imported", key: "get_order, create_order" };
+    expect(summarizeConfigEvent("CONFIG_CHANGED", imported).summary).toBe("imported tools get_order, create_order");
   });
 
   it("names the settings a settings save changed", () => {

@@ -8,7 +8,9 @@ import { ImpactPreviewCounts } from "./agent-at-version";
 export const ConfigEntity = z.enum(["rule", "scenario", "tool", "profile_field", "variable", "settings"]);
 export type ConfigEntity = z.infer<typeof ConfigEntity>;
 
-const ConfigChangeAction = z.enum(["created", "updated", "deleted", "duplicated", "enabled", "disabled"]);
+// "imported": several entities of one kind added by one change (tools from an OpenAPI document); `key`
+// lists their keys, `diff` their fields as "<key>.<field>".
+const ConfigChangeAction = z.enum(["created", "updated", "deleted", "duplicated", "enabled", "disabled", "imported"]);
 
 const FieldChange = z.object({ before: z.unknown(), after: z.unknown() });
 
@@ -97,6 +99,8 @@ export function summarizeConfigEvent(type: string, payload: unknown): ConfigEven
       };
     }
     const what = `${ENTITY_WORDS[entity]} ${key}`;
+    if (action === "imported")
+      return { version: parsed.data.config_version_after, summary: `imported ${ENTITY_WORDS[entity]}s ${key}` };
     const summary =
       action === "duplicated" && source_key
         ? `duplicated ${ENTITY_WORDS[entity]} ${source_key} as ${key}`

@@ -137,6 +137,11 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
   "/api/v1/agents/[key]/webhooks": { url: "https://93.184.216.34/hook", events: ["handoff.requested"], enabled: false },
   "/api/v1/agents/[key]/webhooks/[id]": { enabled: false },
+  "/api/v1/agents/[key]/tools/import-openapi": {
+    document: '{"openapi":"3.0.3","info":{"title":"Probe","version":"1"},"paths":{}}',
+    operations: [],
+    dry_run: true,
+  },
   "/api/v1/agents/[key]/credentials": { name: "probe-new", kind: "bearer", token: "probe-token" },
   "/api/v1/agents/[key]/credentials/[name]": { kind: "bearer", token: "probe-token-2" },
   "/api/v1/agents/[key]/environments": { name: "staging" },

@@ -65,6 +65,11 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/environments/[name]/split/end": { keep: 1 },
   "/api/v1/agents/[key]/publishable-keys": { label: "Shop", allowed_origins: ["https://shop.example.com"] },
   "/api/v1/agents/[key]/test-runs": { mode: "frozen", k: 1 },
+  "/api/v1/agents/[key]/tools/import-openapi": {
+    document: '{"openapi":"3.0.3","info":{"title":"Probe","version":"1"},"paths":{}}',
+    operations: [],
+    dry_run: true,
+  },
   "/api/v1/agents/[key]/credentials": { name: "orders_api", kind: "bearer", token: "probe-token" },
   "/api/v1/agents/[key]/credentials/[name]": { kind: "bearer", token: "probe-token" },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },

@@ -36,6 +36,15 @@ describe("tools and real values", () => {
       { key: "lookup_order", input },
     ]);
   });
+
+  it("drops the request as sent of a call given real values: it would carry them into the tape and the trace", async () => {
+    const sent = { method: "GET", url: `https://pay.example.com/?card=${CARD}`, headers: {} };
+    const inner = { run: async () => ({ ok: true as const, output: {}, durationMs: 1, request: sent }) };
+    const settings = PrivacySettings.config.parse({ tools: { charge_card: { receives_real_values: true } } });
+    const tools = toolsWithRealValues(inner, vault, settings);
+    expect(await tools.run(tool("charge_card"), { card: "[CARD_1]" })).toEqual({ ok: true, output: {}, durationMs: 1 });
+    expect((await tools.run(tool("lookup_order"), {})).request).toEqual(sent);
+  });
 });
 
 describe("the vault cipher", () => {

@@ -78,6 +78,12 @@ describe("http tool requests", () => {
     expect(ok).toMatchObject({ ok: true });
     expect(seen[0]?.headers.authorization).toBe("Bearer tok-secret-123");
     expect(seen[0]?.url).toBe("/orders?api_key=qs-secret-456");
+    // The request as the trace shows it: the credential's header whole, its query value, as ••••.
+    expect(ok.request).toEqual({
+      method: "GET",
+      url: `${receiver.base}/orders?api_key=••••`,
+      headers: { accept: expect.any(String), authorization: "••••" },
+    });
     const failing: ToolCallContext = {
       credential: async () => {
         throw new ToolFailure("error", 'credential "crm" is not set for this agent');

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { EngineTool } from "@/lib/engine/contracts/snapshot";
-import type { ToolResult, ToolRunner } from "@/lib/engine/ports";
+import type { SentRequest, ToolResult, ToolRunner } from "@/lib/engine/ports";
 import { type OutboundMethod, outboundFetch } from "@/lib/outbound/outbound-fetch";
 import { OutboundRefusedError, outboundTarget, type Resolver } from "@/lib/outbound/outbound-target";
 import { buildToolUrl, fillJson, fillText, headerValue } from "./http-templates";
@@ -139,6 +139,27 @@ function masked(message: string, secrets: readonly string[]): string {
   return text;
 }
 
+// A request body shown in a trace is cut here: enough to see what was sent, not a second copy of it.
+const SHOWN_BODY = 2000;
+
+/**
+ * The request as it goes out, for the trace and Try it: a header the credential set is `••••` whole
+ * (its scheme too: "Bearer" says little and the kind is on the credential), every other value with the
+ * credential's values masked.
+ */
+function sentRequest(
+  request: { method: string; url: URL; headers: Record<string, string>; body: string | undefined },
+  credential: AppliedCredential | null,
+): SentRequest {
+  const secrets = credential?.secrets ?? [];
+  const own = new Set(Object.keys(lowerKeys(credential?.headers ?? {})));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, own.has(name) ? "••••" : masked(value, secrets)]),
+  );
+  const body = request.body === undefined ? undefined : masked(request.body.slice(0, SHOWN_BODY), secrets);
+  return { method: request.method, url: masked(request.url.toString(), secrets), headers, ...(body ? { body } : {}) };
+}
+
 export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 5000;
   const defaultMaxBytes = options.maxBytes ?? 256 * 1024;
@@ -149,7 +170,12 @@ export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
     ownAddresses: options.ownAddresses,
   };
 
-  async function runHttp(tool: EngineTool, input: Record<string, unknown>, context: ToolCallContext): Promise<unknown> {
+  async function runHttp(
+    tool: EngineTool,
+    input: Record<string, unknown>,
+    context: ToolCallContext,
+    sent: { request?: SentRequest },
+  ): Promise<unknown> {
     const config = tool.output;
     if (typeof config.url !== "string") throw new ToolFailure("error", `tool ${tool.key} has no url`);
     const method = methodOf(config.method);
@@ -180,6 +206,7 @@ export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
     const body = bodyOf(method, config.body, input);
     if (body !== undefined) headers["content-type"] = "application/json";
     if (method !== "GET" && context.callKey) headers["idempotency-key"] = idempotencyKey(context.callKey, tool);
+    sent.request = sentRequest({ method, url, headers, body }, credential);
 
     const target = outboundTarget(url, policy);
     if (!target.ok) throw new ToolFailure("refused", `the URL ${target.reason}`);
@@ -230,12 +257,14 @@ export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
           }
         : {}),
     };
+    const sent: { request?: SentRequest } = {};
+    const request = () => (sent.request ? { request: sent.request } : {});
     try {
       let output: unknown;
       if (tool.kind === "static") output = structuredClone(tool.output.data ?? {});
-      else if (tool.kind === "http") output = await runHttp(tool, input, watched);
+      else if (tool.kind === "http") output = await runHttp(tool, input, watched, sent);
       else throw new ToolFailure("error", `unknown tool kind ${String((tool as { kind: unknown }).kind)}`);
-      return { ok: true, output, durationMs: elapsed() };
+      return { ok: true, output, durationMs: elapsed(), ...request() };
     } catch (error) {
       const failure = error instanceof ToolFailure ? error : null;
       const message = masked(failure ? failure.message : ((error as Error).message ?? String(error)), secrets);
@@ -245,6 +274,7 @@ export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
         message,
         durationMs: elapsed(),
         ...(failure?.status ? { status: failure.status } : {}),
+        ...request(),
       };
     }
   }

@@ -48,6 +48,7 @@ export async function tryTool(
       reason: result.reason,
       message: result.message,
       duration_ms: result.durationMs,
+      ...(result.request ? { request: result.request } : {}),
     };
   }
   return {
@@ -56,5 +57,6 @@ export async function tryTool(
     output: result.output,
     duration_ms: result.durationMs,
     variables: extractToolVariables(tool, result.output, typed.input),
+    ...(result.request ? { request: result.request } : {}),
   };
 }

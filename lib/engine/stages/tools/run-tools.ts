@@ -3,7 +3,7 @@ import type { SessionState } from "../../contracts/session-state";
 import type { EngineTool } from "../../contracts/snapshot";
 import { type PathStep, pathInputs, resolveToolOutputPath } from "../../contracts/tool-output-path";
 import type { ApprovalDecision, ApprovalRequest } from "../../contracts/turn-outcome";
-import type { ToolRunner } from "../../ports";
+import type { SentRequest, ToolRunner } from "../../ports";
 import type { ScoredRule } from "../filtering/filter-rules";
 import { lookupVariable } from "../variables/resolve-variables";
 
@@ -23,6 +23,8 @@ export interface ToolCall {
   denied?: true;
   /** A failed call's typed error: its output paths under `error` (`error.status`) read this. */
   error?: ToolError;
+  /** An http tool's request as sent, credential values as `••••` (the trace shows it). */
+  request?: SentRequest;
 }
 
 /** What a failed call exposes to its output paths: `error.reason`, and `error.status` for a non-2xx answer. */
@@ -171,6 +173,7 @@ export async function runTools(
         durationMs: result.durationMs,
         error,
         variablesSet: setErrorVariables(agent, session, tool, input, error),
+        ...(result.request ? { request: result.request } : {}),
       });
       continue;
     }
@@ -192,6 +195,7 @@ export async function runTools(
       durationMs: result.durationMs,
       output: result.output,
       variablesSet,
+      ...(result.request ? { request: result.request } : {}),
     });
   }
   return calls;
