@@ -20,6 +20,8 @@ const config: KnipConfig = {
     "bench/memory/memory-child.ts",
     "bench/section-child.ts",
     "bench/tools/tool-call-bench-child.ts",
+    // Run in this tree and, copied, in a reference build's by bench/compare/build-tree.ts.
+    "bench/compare/engine-driver.ts",
     // Run by hand to calibrate the local sensor on CLINC150 val: `npx tsx bench/clinc/calibrate.ts`.
     "bench/clinc/calibrate.ts",
     // Run by hand for the per-agent-size rows of local-calibration.ts: `npx tsx bench/clinc/calibrate-sizes.ts`.
