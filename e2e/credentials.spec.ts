@@ -73,9 +73,10 @@ test("a credential is added and listed by its fingerprint, never its secret", as
   await screenshot(page, "credentials-delete-refused");
   await confirm.getByRole("button", { name: "Keep it" }).click();
 
-  await page.goto(`/agents/${agentKey}/tools`);
+  // Test: the tool that names the credential opens in its editor, whose Try it calls with it.
+  await row.getByRole("link", { name: "Test" }).click();
+  await expect(page).toHaveURL(/\/tools\?tool=lookup_order$/);
   await expect(page.getByTestId("tool-unconfigured-lookup_order")).toBeHidden();
-  await page.getByRole("button", { name: "Look up order", exact: true }).click();
   await expect(page.getByLabel("Method")).toHaveValue("POST");
   await expect(page.getByLabel("Credential")).toHaveValue("orders-api");
   await expect(page.getByLabel("Headers")).toHaveValue("X-Desk: refunds");

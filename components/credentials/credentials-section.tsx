@@ -1,5 +1,7 @@
 import { KeyRound } from "lucide-react";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Mono } from "@/components/ui/mono";
@@ -20,6 +22,9 @@ const KIND_SHORT: Record<CredentialBody["kind"], string> = {
 };
 
 const day = (iso: string) => iso.slice(0, 10);
+/** The tool's editor, opened: its Try it makes a real call with the credential the tool names. */
+const toolHref = (agentKey: string, tool: string) =>
+  `/agents/${encodeURIComponent(agentKey)}/tools?tool=${encodeURIComponent(tool)}`;
 
 export function CredentialsSection({
   agentKey,
@@ -85,7 +90,15 @@ export function CredentialsSection({
                       {credential.used_by.length === 0 ? (
                         <span className="text-muted-foreground">no tool</span>
                       ) : (
-                        credential.used_by.map((key) => <Mono key={key}>{key} </Mono>)
+                        credential.used_by.map((key) => (
+                          <Link
+                            key={key}
+                            href={toolHref(agentKey, key)}
+                            className="mr-1 underline-offset-2 hover:underline"
+                          >
+                            <Mono>{key}</Mono>
+                          </Link>
+                        ))
                       )}
                     </TableCell>
                     <TableCell className="text-muted-foreground text-xs tabular-nums">
@@ -95,6 +108,16 @@ export function CredentialsSection({
                     </TableCell>
                     {canEdit ? (
                       <TableCell className="space-x-1 text-right">
+                        {credential.used_by[0] ? (
+                          <Button asChild size="sm" variant="outline">
+                            <Link
+                              href={toolHref(agentKey, credential.used_by[0])}
+                              title={`Opens ${credential.used_by[0]}: its Try it calls the API with this credential now`}
+                            >
+                              Test
+                            </Link>
+                          </Button>
+                        ) : null}
                         <CredentialDialog agentKey={agentKey} rotating={credential} label="Rotate" variant="outline" />
                         <DeleteCredentialButton
                           agentKey={agentKey}
