@@ -19,6 +19,7 @@ export type {
   LedgerEventRow,
   LoopTraceInsert,
   LoopTraceRow,
+  McpServerRow,
   ResponseVariableMoney,
   ScenarioRow,
   SessionRow,

@@ -11,6 +11,7 @@ export * from "./identity";
 export * from "./jobs";
 export * from "./ledger";
 export * from "./loops";
+export * from "./mcp-servers";
 export * from "./privacy";
 export * from "./replay";
 export * from "./reviews";

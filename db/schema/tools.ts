@@ -2,7 +2,7 @@ import { boolean, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzl
 import { agents } from "./agents";
 import { createdAt, id, updatedAt } from "./columns";
 
-export const toolKind = pgEnum("tool_kind", ["http", "static"]);
+export const toolKind = pgEnum("tool_kind", ["http", "static", "mcp"]);
 
 export const tools = pgTable(
   "tools",
@@ -16,7 +16,8 @@ export const tools = pgTable(
     description: text("description").notNull().default(""),
     kind: toolKind("kind").notNull(),
     inputSchema: jsonb("input_schema").$type<Record<string, unknown>>().notNull().default({}),
-    // static: { data } returned as is; http: { url, method, timeout_ms, max_bytes }; both may map
+    // static: { data } returned as is; http: { url, method, timeout_ms, max_bytes }; mcp: { server, url,
+    // tool, credential?, timeout_ms, max_bytes } (docs/tools.md#mcp-servers); each may map
     // output paths to session variables ({ variables: { name: "path" } }).
     output: jsonb("output").$type<Record<string, unknown>>().notNull().default({}),
     // The turn pauses before calling it until an operator approves (docs/approvals.md).

@@ -11,7 +11,7 @@ export function unconfiguredTools(
   const known = new Set(credentialNames);
   const reasons: Record<string, string> = {};
   for (const tool of tools) {
-    const name = tool.kind === "http" ? tool.output.credential : undefined;
+    const name = tool.kind === "static" ? undefined : tool.output.credential;
     if (name && !known.has(name)) {
       reasons[tool.key] =
         `Credential "${name}" is not set for this agent: add it under Credentials. Until then every call fails without a request.`;

@@ -80,7 +80,7 @@ export function defineAction<S extends z.ZodType, T>(
       );
       return notices.length > 0 ? { ok: true, data, notices } : { ok: true, data };
     } catch (error) {
-      if (error instanceof AppError && error.httpStatus < 500) {
+      if (error instanceof AppError && (error.httpStatus < 500 || error.httpStatus === 502)) {
         // Several issues can share a field (two unknown attached tools): keep every message.
         let fieldErrors: Record<string, string[]> | undefined;
         for (const issue of error.issues ?? []) {

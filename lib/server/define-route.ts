@@ -161,7 +161,7 @@ export function errorResponse(
 }
 
 /**
- * The status, body and headers a thrown error answers with: an AppError below 500 or at 503 as itself; a
+ * The status, body and headers a thrown error answers with: an AppError below 500, at 502 or 503 as itself; a
  * transient database fault as 503 DB_UNAVAILABLE or RETRY with Retry-After (one log line, no stack:
  * an outage is not a bug); anything else logged (ids only) and answered as 500 INTERNAL. The turn
  * stream sends the same body as its error event.
@@ -177,7 +177,8 @@ export function errorBodyOf(
   // A 503 of our own (a goal's ledger abort): the request was fine and nothing was applied.
   if (error instanceof AppError && error.httpStatus === 503)
     console.error(`${where}: ${error.message}`, loggableError(error.cause));
-  if (error instanceof AppError && (error.httpStatus < 500 || error.httpStatus === 503)) {
+  // 502: an upstream the request named (an MCP server) failed; its message says what to do.
+  if (error instanceof AppError && (error.httpStatus < 500 || error.httpStatus === 502 || error.httpStatus === 503)) {
     return {
       status: error.httpStatus,
       body: {

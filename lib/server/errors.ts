@@ -19,6 +19,12 @@ const ERROR_STATUS = {
   VALIDATION: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** An MCP server (docs/tools.md#mcp-servers) did not answer in time: nothing was written. */
+  MCP_TIMEOUT: 502,
+  /** An MCP server answered, but not as an MCP server (not JSON-RPC, an HTTP error): nothing was written. */
+  MCP_PROTOCOL: 502,
+  /** An MCP server could not be reached (connection refused, reset): nothing was written. */
+  MCP_UNREACHABLE: 502,
   UNAVAILABLE: 503,
   /** The database connection is gone or cannot be had in time: send the same request again (Retry-After). */
   DB_UNAVAILABLE: 503,

@@ -15,6 +15,9 @@ export function canonicalTool(tool: BundleTool): BundleTool {
     };
     return { ...tool, input_schema, output: output as typeof tool.output };
   }
+  if (tool.kind === "mcp") {
+    return { ...tool, input_schema, output: { ...tool.output, variables: sortedRecord(tool.output.variables) } };
+  }
   // Query, headers and the body template are jsonb too: their keys sorted like the data's.
   const { query, headers, body } = tool.output;
   const output = {

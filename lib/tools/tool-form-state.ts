@@ -50,7 +50,13 @@ export interface ToolFormState {
   body: string;
   timeout_ms: string;
   max_bytes: string;
+  /** mcp: what the sync wrote (server, its URL and credential, the remote tool); read-only in the editor. */
+  mcp: McpToolSource | null;
 }
+
+/** The part of an mcp tool's output a sync owns: the designer sets approval and output variables only. */
+export type McpToolSource = Pick<McpToolOutput, "server" | "url" | "tool" | "credential">;
+type McpToolOutput = Extract<BundleTool, { kind: "mcp" }>["output"];
 
 type HttpMethod = (typeof HTTP_TOOL_METHODS)[number];
 
@@ -94,6 +100,7 @@ export function newToolForm(): ToolFormState {
     body: "",
     timeout_ms: DEFAULT_TIMEOUT_MS,
     max_bytes: DEFAULT_MAX_BYTES,
+    mcp: null,
   };
 }
 
@@ -116,6 +123,15 @@ export function formFromTool(tool: BundleTool): ToolFormState {
     variables: Object.entries(tool.output.variables).map(([name, path]) => ({ id: nextRowId(), name, path })),
   };
   if (tool.kind === "static") return { ...base, data: JSON.stringify(tool.output.data, null, 2) };
+  if (tool.kind === "mcp") {
+    const { server, url, tool: remote, credential } = tool.output;
+    return {
+      ...base,
+      mcp: { server, url, tool: remote, ...(credential ? { credential } : {}) },
+      timeout_ms: String(tool.output.timeout_ms),
+      max_bytes: String(tool.output.max_bytes),
+    };
+  }
   return {
     ...base,
     url: tool.output.url,
@@ -219,6 +235,22 @@ function httpParts(form: ToolFormState, add: (key: string, message: string) => v
   return parts;
 }
 
+function outputOf(
+  form: ToolFormState,
+  parts: {
+    data: unknown;
+    http: Record<string, unknown>;
+    timeout: number | null;
+    maxBytes: number | null;
+    variables: Record<string, string>;
+  },
+): Record<string, unknown> {
+  const { data, http, timeout, maxBytes, variables } = parts;
+  if (form.kind === "static") return { data, variables };
+  if (form.kind === "mcp") return { ...form.mcp, timeout_ms: timeout, max_bytes: maxBytes, variables };
+  return { url: form.url.trim(), method: form.method, ...http, timeout_ms: timeout, max_bytes: maxBytes, variables };
+}
+
 export type ToolFromForm = { ok: true; tool: BundleTool } | { ok: false; errors: ToolFormErrors };
 
 function wholeNumber(text: string): number | null {
@@ -265,10 +297,12 @@ export function toolFromForm(form: ToolFormState, taken: Readonly<Record<string,
   }
   const timeout = wholeNumber(form.timeout_ms);
   const maxBytes = wholeNumber(form.max_bytes);
-  if (form.kind === "http") {
-    if (form.url.trim() === "") add("url", "Enter the URL to call, e.g. https://api.example.com/orders/{order_id}");
+  if (form.kind === "http" || form.kind === "mcp") {
     if (timeout === null) add("timeout_ms", "Enter a whole number of milliseconds.");
     if (maxBytes === null) add("max_bytes", "Enter a whole number of bytes.");
+  }
+  if (form.kind === "http") {
+    if (form.url.trim() === "") add("url", "Enter the URL to call, e.g. https://api.example.com/orders/{order_id}");
   }
 
   const http = form.kind === "http" ? httpParts(form, add) : {};
@@ -286,10 +320,7 @@ export function toolFromForm(form: ToolFormState, taken: Readonly<Record<string,
       ),
       required: form.inputs.filter((row) => row.required).map((row) => row.name),
     },
-    output:
-      form.kind === "static"
-        ? { data, variables }
-        : { url: form.url.trim(), method: form.method, ...http, timeout_ms: timeout, max_bytes: maxBytes, variables },
+    output: outputOf(form, { data, http, timeout, maxBytes, variables }),
   };
   const parsed = BundleTool.safeParse(raw);
   if (!parsed.success) {

@@ -39,7 +39,7 @@ interface Context {
 function toolsByCredential(bundle: Bundle): Map<string, string[]> {
   const users = new Map<string, string[]>();
   for (const tool of bundle.tools) {
-    const name = tool.kind === "http" ? tool.output.credential : undefined;
+    const name = tool.kind === "static" ? undefined : tool.output.credential;
     if (name) users.set(name, [...(users.get(name) ?? []), tool.key]);
   }
   return users;

@@ -214,7 +214,35 @@ const BundleHttpTool = z.strictObject({
   }),
 });
 
-export const BundleTool = z.discriminatedUnion("kind", [BundleStaticTool, BundleHttpTool]);
+/** An MCP tool's name on its server (the MCP spec's tool names: letters, digits, `_`, `-`, `.`, `/`). */
+export const McpToolName = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_./-]+$/, "An MCP tool name: letters, digits, '_', '-', '.' and '/'");
+
+/**
+ * An mcp tool calls `tool` on a streamable-HTTP MCP server (docs/tools.md#mcp-servers). A sync writes
+ * it: `server` is the registration's name, and its `url` and `credential` name are copied here, so a
+ * kept configuration version calls the server it was synced against. The inputs are the call's
+ * arguments; output paths read the result's structured content, else its text parsed as JSON.
+ */
+const BundleMcpTool = z.strictObject({
+  ...toolBase,
+  kind: z.literal("mcp"),
+  input_schema: ToolInputSchema.prefault({}),
+  output: z.strictObject({
+    server: EntityKey,
+    url: z.url({ protocol: /^https?$/ }).max(T.url),
+    tool: McpToolName,
+    credential: EntityKey.optional(),
+    timeout_ms: z.number().int().min(100).max(30_000).default(5000),
+    max_bytes: z.number().int().min(1).max(1_048_576).default(65_536),
+    variables: OutputVariables,
+  }),
+});
+
+export const BundleTool = z.discriminatedUnion("kind", [BundleStaticTool, BundleHttpTool, BundleMcpTool]);
 
 export const BundleStep = z.strictObject({
   key: EntityKey,

@@ -62,9 +62,9 @@ export interface EngineTool {
   key: string;
   name: string;
   description: string;
-  kind: "static" | "http";
+  kind: "static" | "http" | "mcp";
   inputSchema: Record<string, unknown>;
-  /** static: { data, variables }; http: { url, method, timeout_ms, max_bytes, variables }. */
+  /** static: { data, variables }; http: { url, method, timeout_ms, max_bytes, variables }; mcp: { server, url, tool, … }. */
   output: Record<string, unknown>;
   /** The turn pauses before calling it until an operator approves (docs/approvals.md); absent = false. */
   requiresApproval?: boolean;

@@ -4,9 +4,11 @@ import type { SentRequest, ToolResult, ToolRunner } from "@/lib/engine/ports";
 import { type OutboundMethod, outboundFetch } from "@/lib/outbound/outbound-fetch";
 import { OutboundRefusedError, outboundTarget, type Resolver } from "@/lib/outbound/outbound-target";
 import { buildToolUrl, fillJson, fillText, headerValue } from "./http-templates";
+import { callMcpTool } from "./mcp-call";
 import { ToolFailure } from "./tool-failure";
 
-// The ToolRunner port. `static` tools return a deep copy of their configured data.
+// The ToolRunner port. `static` tools return a deep copy of their configured data; `mcp` tools call
+// their MCP server's tool under the same four limits (mcp-call.ts, mcp-client.ts).
 // `http` tools call their URL with their method (GET, POST, PUT, PATCH, DELETE), their path, query,
 // header and body templates filled from the inputs (http-templates.ts) and their credential applied,
 // under four limits:
@@ -237,6 +239,20 @@ export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
     }
   }
 
+  /** An mcp tool: the SDK client's callTool under the same policy, deadline and size cap (mcp-client.ts). */
+  async function runMcp(tool: EngineTool, input: Record<string, unknown>, context: ToolCallContext): Promise<unknown> {
+    const config = tool.output;
+    const credential =
+      typeof config.credential === "string" && config.credential
+        ? await credentialFor(context, config.credential)
+        : null;
+    return callMcpTool(tool, input, credential, {
+      policy,
+      timeoutMs: positiveInt(config.timeout_ms, defaultTimeoutMs),
+      maxBytes: positiveInt(config.max_bytes, defaultMaxBytes),
+    });
+  }
+
   async function runWith(
     tool: EngineTool,
     input: Record<string, unknown>,
@@ -263,6 +279,7 @@ export function createToolRunner(options: ToolRunnerOptions): HttpToolRunner {
       let output: unknown;
       if (tool.kind === "static") output = structuredClone(tool.output.data ?? {});
       else if (tool.kind === "http") output = await runHttp(tool, input, watched, sent);
+      else if (tool.kind === "mcp") output = await runMcp(tool, input, watched);
       else throw new ToolFailure("error", `unknown tool kind ${String((tool as { kind: unknown }).kind)}`);
       return { ok: true, output, durationMs: elapsed(), ...request() };
     } catch (error) {

@@ -37,7 +37,7 @@ export async function loadToolsWorkspace(
       for (const variable of bundle.variables) takenNames[variable.name] ??= "response variable";
       const hostStatus: Record<string, ToolHostStatus> = {};
       for (const tool of bundle.tools) {
-        if (tool.kind === "http" && showHosts) hostStatus[tool.key] = toolHostStatus(tool.output.url, allowedHosts);
+        if (tool.kind !== "static" && showHosts) hostStatus[tool.key] = toolHostStatus(tool.output.url, allowedHosts);
       }
       const credentialNames = await credentialNamesOf(tx, agent.id);
       return {
