@@ -28,6 +28,7 @@ import { environmentPaths } from "../environments/environment-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
 import { handoffPaths } from "../handoffs/handoff-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
+import { mcpServerPaths } from "../mcp/mcp-openapi-paths";
 import { piiPaths } from "../privacy/pii-openapi-paths";
 import { replayPaths } from "../replay/replay-openapi-paths";
 import { reviewsPaths } from "../reviews/review-openapi-paths";
@@ -135,6 +136,7 @@ export function buildOpenApiDocument() {
       ...webhookPaths,
       ...credentialPaths,
       ...importOpenApiPaths,
+      ...mcpServerPaths,
       ...publishableKeyPaths,
       ...environmentPaths,
       ...piiPaths,

@@ -17,6 +17,8 @@ const ERROR_STATUS = {
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   VALIDATION: 422,
+  /** An MCP server lists more tools (or a longer list) than a sync takes: nothing was written. */
+  MCP_TOO_MANY_TOOLS: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** An MCP server (docs/tools.md#mcp-servers) did not answer in time: nothing was written. */

@@ -55,7 +55,7 @@ export interface ToolFormState {
 }
 
 /** The part of an mcp tool's output a sync owns: the designer sets approval and output variables only. */
-export type McpToolSource = Pick<McpToolOutput, "server" | "url" | "tool" | "credential">;
+type McpToolSource = Pick<McpToolOutput, "server" | "url" | "tool" | "credential">;
 type McpToolOutput = Extract<BundleTool, { kind: "mcp" }>["output"];
 
 type HttpMethod = (typeof HTTP_TOOL_METHODS)[number];

@@ -8,7 +8,7 @@ import { z } from "zod";
 // stateless, on 127.0.0.1): an order desk with three tools, and beside it the faults a sync must
 // refuse. Paths:
 //
-//   /mcp       the order desk: lookup_order (structured content), issue_refund (JSON text; a Focal
+//   /mcp       the order desk: find_order (structured content), issue_refund (JSON text; a Focal
 //              designer marks it as needing approval), check_stock (answers isError for sku "none");
 //   /silent    takes the request and never answers (a timeout);
 //   /garbage   answers 200 with an HTML page (not MCP, not JSON-RPC);
@@ -17,7 +17,7 @@ import { z } from "zod";
 // With `requiredHeader` set, /mcp answers 401 to a request without that header and value, so a test
 // proves the credential was sent. `calls` counts tools/call per tool name.
 
-export const MCP_TEST_TOOLS = ["lookup_order", "issue_refund", "check_stock"] as const;
+export const MCP_TEST_TOOLS = ["find_order", "issue_refund", "check_stock"] as const;
 
 export interface McpTestServer {
   host: string;
@@ -39,19 +39,19 @@ function count(state: McpTestServer, name: string): void {
 
 function orderDesk(state: McpTestServer): McpServer {
   const server = new McpServer({ name: "order-desk", version: "1.0.0" });
-  const describe = (name: string, fallback: string) => state.descriptions.get(name) ?? fallback;
-  if (state.listed.has("lookup_order")) {
+  const about = (name: string, fallback: string) => state.descriptions.get(name) ?? fallback;
+  if (state.listed.has("find_order")) {
     server.registerTool(
-      "lookup_order",
+      "find_order",
       {
         title: "Look up an order",
-        description: describe("lookup_order", "Finds an order by its number."),
-        inputSchema: { order_id: z.string().describe("The order number") },
+        description: about("find_order", "Finds an order by its number."),
+        inputSchema: { order_id: z.string().optional().describe("The order number") },
         outputSchema: { status: z.string(), amount: z.number() },
       },
       async ({ order_id }) => {
-        count(state, "lookup_order");
-        const order = { status: order_id === "123" ? "delivered" : "unknown", amount: 75 };
+        count(state, "find_order");
+        const order = { status: order_id ? "delivered" : "listed", amount: 75 };
         return { content: [{ type: "text", text: JSON.stringify(order) }], structuredContent: order };
       },
     );
@@ -60,7 +60,7 @@ function orderDesk(state: McpTestServer): McpServer {
     server.registerTool(
       "issue_refund",
       {
-        description: describe("issue_refund", "Refunds an order."),
+        description: about("issue_refund", "Refunds an order."),
         inputSchema: { order_id: z.string(), amount: z.number().describe("In the order's currency") },
       },
       async ({ order_id, amount }) => {
@@ -72,7 +72,7 @@ function orderDesk(state: McpTestServer): McpServer {
   if (state.listed.has("check_stock")) {
     server.registerTool(
       "check_stock",
-      { description: describe("check_stock", "Stock of a product."), inputSchema: { sku: z.string() } },
+      { description: about("check_stock", "Stock of a product."), inputSchema: { sku: z.string() } },
       async ({ sku }) => {
         count(state, "check_stock");
         if (sku === "none") return { isError: true, content: [{ type: "text", text: `no product ${sku}` }] };

@@ -21,3 +21,8 @@ export const AgentCredentialParams = z.object({
   key: z.string().min(1).max(64),
   name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
 });
+// An MCP server's name is an entity key (lib/mcp/mcp-schemas.ts).
+export const AgentMcpServerParams = z.object({
+  key: z.string().min(1).max(64),
+  name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
+});

@@ -21,7 +21,7 @@ interface TurnScope {
 }
 
 /** The named credential applied: headers and query parameters, and the values to mask in messages. */
-async function applyCredential(
+export async function applyCredential(
   db: Database,
   scope: Pick<TurnScope, "agentId" | "environment">,
   name: string,

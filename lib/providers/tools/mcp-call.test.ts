@@ -29,7 +29,7 @@ const runner = () => createToolRunner({ allowedHosts: [server.host] });
 
 describe("mcp tools", () => {
   it("calls the tool and returns its structured content; only declared inputs are arguments", async () => {
-    const result = await runner().run(mcpTool("lookup_order"), { order_id: "123", unrelated: "x" });
+    const result = await runner().run(mcpTool("find_order"), { order_id: "123", unrelated: "x" });
     expect(result).toMatchObject({ ok: true, output: { status: "delivered", amount: 75 } });
   });
 
@@ -44,30 +44,30 @@ describe("mcp tools", () => {
 
   it("refuses a host outside the allow-list before any request", async () => {
     const before = server.seen.length;
-    const result = await createToolRunner({ allowedHosts: ["example.com"] }).run(mcpTool("lookup_order"), {});
+    const result = await createToolRunner({ allowedHosts: ["example.com"] }).run(mcpTool("find_order"), {});
     expect(result).toMatchObject({ ok: false, reason: "refused" });
     expect(server.seen.length).toBe(before);
   });
 
   it("times out on a server that never answers", async () => {
-    const result = await runner().run(mcpTool("lookup_order", "/silent", { timeout_ms: 300 }), {});
+    const result = await runner().run(mcpTool("find_order", "/silent", { timeout_ms: 300 }), {});
     expect(result).toMatchObject({ ok: false, reason: "timeout" });
   });
 
   it("caps the answer's size", async () => {
-    const result = await runner().run(mcpTool("lookup_order", "/mcp", { max_bytes: 50 }), { order_id: "1" });
+    const result = await runner().run(mcpTool("find_order", "/mcp", { max_bytes: 50 }), { order_id: "1" });
     expect(result).toMatchObject({ ok: false, reason: "too_large" });
   });
 
   it("names a server that does not speak MCP", async () => {
-    const result = await runner().run(mcpTool("lookup_order", "/garbage"), {});
+    const result = await runner().run(mcpTool("find_order", "/garbage"), {});
     expect(result).toMatchObject({ ok: false, reason: "error" });
   });
 
   it("lists tools and refuses a list over the cap", async () => {
     const limits = { policy: { allowedHosts: [server.host], listedOnly: true }, timeoutMs: 5000, maxBytes: 1 << 20 };
     const tools = await listMcpTools(`${server.base}/mcp`, null, { ...limits, maxTools: 500 });
-    expect(tools.map((t) => t.name).sort()).toEqual(["check_stock", "issue_refund", "lookup_order"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["check_stock", "issue_refund", "find_order"]);
     server.crowdedTools = 600;
     await expect(
       listMcpTools(`${server.base}/crowded`, null, { ...limits, maxBytes: 8 << 20, maxTools: 500 }),

@@ -30,6 +30,18 @@ export interface McpLimits {
 interface Trouble {
   reason: "refused" | "too_large" | null;
   message: string;
+  /** Whether any request got an HTTP answer: a server that answered wrongly, not one never reached. */
+  answered: boolean;
+}
+
+/** A failed conversation: the tool failure, and whether the server answered at all. */
+export class McpFailure extends ToolFailure {
+  constructor(
+    failure: ToolFailure,
+    readonly answered: boolean,
+  ) {
+    super(failure.reason, failure.message, failure.status);
+  }
 }
 
 const METHODS = new Set<string>(["GET", "POST", "DELETE", "PUT", "PATCH"]);
@@ -94,6 +106,7 @@ function policyFetch(
     const body = typeof init?.body === "string" ? init.body : undefined;
     try {
       const response = await outboundFetch(target, { method: method as OutboundMethod, headers, body, signal });
+      trouble.answered = true;
       return capped(response, budget, trouble, limits.maxBytes);
     } catch (error) {
       if (error instanceof OutboundRefusedError) {
@@ -107,7 +120,6 @@ function policyFetch(
 
 /** The failure a conversation's error stands for, in words that say what happened. */
 function failureOf(error: unknown, trouble: Trouble, timedOut: boolean, limits: McpLimits, host: string): ToolFailure {
-  if (error instanceof ToolFailure) return error;
   if (trouble.reason) return new ToolFailure(trouble.reason, trouble.message);
   if (timedOut)
     return new ToolFailure("timeout", `the MCP server gave no complete answer within ${limits.timeoutMs} ms`);
@@ -139,7 +151,7 @@ export async function withMcpClient<T>(
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
-  const trouble: Trouble = { reason: null, message: "" };
+  const trouble: Trouble = { reason: null, message: "", answered: false };
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     fetch: policyFetch(credential, limits, controller.signal, trouble),
     // One attempt per request: a reconnecting event stream would outlive the deadline.
@@ -156,7 +168,9 @@ export async function withMcpClient<T>(
     await client.connect(transport, options);
     return await work(client, controller.signal);
   } catch (error) {
-    throw failureOf(error, trouble, controller.signal.aborted, limits, host);
+    // The work's own failure (a list over its cap) is already what it means.
+    if (error instanceof ToolFailure && !trouble.reason && !controller.signal.aborted) throw error;
+    throw new McpFailure(failureOf(error, trouble, controller.signal.aborted, limits, host), trouble.answered);
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);
