@@ -9,6 +9,7 @@ import { inputNamesOf, type ToolFormErrors, type ToolFormState } from "@/lib/too
 import { ToolDataField } from "./tool-data-field";
 import { ToolHttpFields } from "./tool-http-fields";
 import { ToolInputsEditor } from "./tool-inputs-editor";
+import { ToolMcpFields } from "./tool-mcp-fields";
 import { ToolVariablesEditor } from "./tool-variables-editor";
 
 interface ToolFormFieldsProps {
@@ -48,15 +49,19 @@ export function ToolFormFields(props: ToolFormFieldsProps) {
         keyHint="Stable id in bundles and traces; a rename keeps the rules attached."
         keyColumn="wide"
       />
-      <TextField
-        {...textFieldsOf({ id: "tool", form, update, errors: (key) => errors[key] })("description")}
-        label="Description"
-        multiline
-        inputClassName="min-h-14"
-        maxLength={TEXT_LIMITS.description}
-        hint="What the tool returns; shown to designers and in traces."
-      />
-      <fieldset className="space-y-1.5">
+      {form.kind === "mcp" ? (
+        <ToolMcpFields form={form} />
+      ) : (
+        <TextField
+          {...textFieldsOf({ id: "tool", form, update, errors: (key) => errors[key] })("description")}
+          label="Description"
+          multiline
+          inputClassName="min-h-14"
+          maxLength={TEXT_LIMITS.description}
+          hint="What the tool returns; shown to designers and in traces."
+        />
+      )}
+      <fieldset className="space-y-1.5" hidden={form.kind === "mcp"}>
         <legend className="mb-1 font-medium text-sm">Kind</legend>
         <div className="grid grid-cols-2 gap-2">
           {KINDS.map((kind) => (
@@ -106,9 +111,9 @@ export function ToolFormFields(props: ToolFormFieldsProps) {
         rows={form.inputs}
         onChange={(inputs) => update({ inputs })}
         errors={errors}
-        readOnly={readOnly}
+        readOnly={readOnly || form.kind === "mcp"}
       />
-      {form.kind === "static" ? (
+      {form.kind === "mcp" ? null : form.kind === "static" ? (
         <ToolDataField value={form.data} onChange={(data) => update({ data })} errors={errors.data} />
       ) : (
         <ToolHttpFields

@@ -62,9 +62,14 @@ export function ToolsTable(props: ToolsTableProps) {
                 ) : null}
               </TableCell>
               <TableCell className="max-w-56 space-y-1 align-top">
-                <Badge variant={tool.kind === "http" ? "info" : "neutral"}>{tool.kind}</Badge>
+                <Badge variant={tool.kind === "static" ? "neutral" : "info"}>{tool.kind}</Badge>
                 {tool.kind === "http" ? (
                   <HttpSummary tool={tool} status={hostStatus[tool.key]} unconfigured={unconfigured[tool.key]} />
+                ) : null}
+                {tool.kind === "mcp" ? (
+                  <div className="text-muted-foreground text-xs">
+                    <Mono>{tool.output.tool}</Mono> on <Mono>{tool.output.server}</Mono>
+                  </div>
                 ) : null}
               </TableCell>
               <TableCell className="align-top text-xs">

@@ -4,6 +4,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { insertApproval } from "@/db/queries/approvals";
 import { operatorIdByEmail } from "@/db/queries/identity";
 import { insertJobRun } from "@/db/queries/job-runs";
+import { insertMcpServerRow } from "@/db/queries/mcp-servers";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { createCredential } from "@/lib/credentials/server/credential-bindings";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -80,6 +81,8 @@ const ADMIN_ROLE_WRITES = new Set([
   "POST /api/v1/agents/[key]/credentials",
   "PUT /api/v1/agents/[key]/credentials/[name]",
   "DELETE /api/v1/agents/[key]/credentials/[name]",
+  "POST /api/v1/agents/[key]/mcp-servers",
+  "DELETE /api/v1/agents/[key]/mcp-servers/[name]",
 ]);
 
 // Actions that name no agent: admin-only ones, testers of text, the ledger verdict.
@@ -144,6 +147,9 @@ const VALID_BODY: Record<string, unknown> = {
   },
   "/api/v1/agents/[key]/credentials": { name: "probe-new", kind: "bearer", token: "probe-token" },
   "/api/v1/agents/[key]/credentials/[name]": { kind: "bearer", token: "probe-token-2" },
+  // Not on the (empty) tool allow-list: the admin gets a 422, nothing is registered or fetched.
+  "/api/v1/agents/[key]/mcp-servers": { name: "probe-new", url: "https://93.184.216.34/mcp" },
+  "/api/v1/agents/[key]/mcp-servers/[name]/sync": { dry_run: true },
   "/api/v1/agents/[key]/environments": { name: "staging" },
   "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
   "/api/v1/agents/[key]/environments/[name]/split": {
@@ -333,6 +339,16 @@ beforeAll(async () => {
     { name: "probe-credential", kind: "bearer", token: "probe-token" },
     { actor: SYSTEM_ACTOR, requestId: "s" },
   );
+  // The second agent's MCP server, written as a registration would be (the allow-list is empty here).
+  await handle.db.transaction((tx) =>
+    insertMcpServerRow(tx, {
+      agentId: agent.id,
+      name: "probe-mcp",
+      url: "https://93.184.216.34/mcp",
+      credential: null,
+      createdBy: "test",
+    }),
+  );
   // The second agent's external loop, opened by an unlimited key.
   const { POST } = await import("@/app/api/v1/orchestrator/loop-complete/route");
   const opened = await POST(
@@ -378,23 +394,25 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
               ? LOOP
               : name === "name" && urlPath.includes("/credentials/")
                 ? "probe-credential"
-                : name === "name"
-                  ? urlPath === "/api/v1/agents/[key]/environments/[name]"
-                    ? "qa"
-                    : "production"
-                  : urlPath.includes("/webhooks/[")
-                    ? other.webhookId
-                    : urlPath.includes("/replays/")
-                      ? other.replayId
-                      : urlPath.includes("/test-runs/")
-                        ? other.testRunId
-                        : urlPath.includes("/handoffs/")
-                          ? other.handoffId
-                          : urlPath.includes("/approvals/")
-                            ? other.approvalId
-                            : urlPath.includes("/turns/[")
-                              ? other.turnId
-                              : other.sessionId;
+                : name === "name" && urlPath.includes("/mcp-servers/")
+                  ? "probe-mcp"
+                  : name === "name"
+                    ? urlPath === "/api/v1/agents/[key]/environments/[name]"
+                      ? "qa"
+                      : "production"
+                    : urlPath.includes("/webhooks/[")
+                      ? other.webhookId
+                      : urlPath.includes("/replays/")
+                        ? other.replayId
+                        : urlPath.includes("/test-runs/")
+                          ? other.testRunId
+                          : urlPath.includes("/handoffs/")
+                            ? other.handoffId
+                            : urlPath.includes("/approvals/")
+                              ? other.approvalId
+                              : urlPath.includes("/turns/[")
+                                ? other.turnId
+                                : other.sessionId;
     params[name] = value;
     return value;
   });

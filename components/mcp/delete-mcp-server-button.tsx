@@ -1,0 +1,61 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/titled-dialog";
+import { deleteMcpServer } from "@/lib/mcp/mcp-servers-client";
+
+// Delete a registration after a confirmation. The server refuses (409) while its tools are attached
+// to rules, naming them: the message is shown here, and nothing is deleted.
+
+export function DeleteMcpServerButton({ agentKey, name }: { agentKey: string; name: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function onDelete() {
+    startTransition(async () => {
+      const answer = await deleteMcpServer(agentKey, name);
+      if (answer.ok) {
+        setOpen(false);
+        router.refresh();
+      } else setRefusal(answer.message);
+    });
+  }
+
+  return (
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setRefusal(null);
+      }}
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Delete MCP server ${name}`}>
+          Delete
+        </Button>
+      }
+      title={`Delete ${name}?`}
+      description="Its tools stay and keep calling the server until you delete them; it can no longer be synced."
+      testId="delete-mcp-server-dialog"
+    >
+      {refusal ? (
+        <Alert variant="danger" title="Not deleted">
+          {refusal}
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={() => setOpen(false)}>
+          Keep it
+        </Button>
+        <Button variant="destructive" onClick={onDelete} pending={pending}>
+          Delete
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
+  );
+}
