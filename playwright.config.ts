@@ -11,7 +11,7 @@ const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? H
 // A fresh embedded database per run: e2e never touches a developer's .data directory.
 const dataDir = path.join(os.tmpdir(), `focal-e2e-${Date.now()}`);
 
-import { E2E_ADMIN, E2E_TOOL_PORT } from "./e2e/e2e-env";
+import { E2E_ADMIN, E2E_MCP_PORT, E2E_TOOL_PORT } from "./e2e/e2e-env";
 
 export default defineConfig({
   testDir: "e2e",
@@ -53,8 +53,9 @@ export default defineConfig({
       FOCAL_DATA_DIR: dataDir,
       FOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
       FOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
-      // The one host http tools may call in e2e: an order API a spec serves itself (openapi-import.spec.ts).
-      FOCAL_TOOL_HOSTS: `127.0.0.1:${E2E_TOOL_PORT}`,
+      // The hosts tools may call in e2e: an order API a spec serves itself (openapi-import.spec.ts) and
+      // the MCP server of mcp-servers.spec.ts, both on 127.0.0.1.
+      FOCAL_TOOL_HOSTS: `127.0.0.1:${E2E_TOOL_PORT},127.0.0.1:${E2E_MCP_PORT}`,
       NEXT_TELEMETRY_DISABLED: "1",
       // The specs sign in from 127.0.0.1 a few dozen times; the default 5 a minute is for attackers.
       FOCAL_SIGN_IN_LIMIT_PER_MINUTE: "200",

@@ -4,3 +4,5 @@ export const E2E_ADMIN = { email: "admin@focal.test", password: "e2e-admin-passw
 // The port of the order API a spec serves on 127.0.0.1 for its http tools; the server allows that one
 // host (FOCAL_TOOL_HOSTS), so several e2e runs side by side (E2E_PORT) each call their own.
 export const E2E_TOOL_PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+// The loopback MCP server e2e/mcp-servers.spec.ts starts; the e2e app allows its host (playwright.config.ts).
+export const E2E_MCP_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
