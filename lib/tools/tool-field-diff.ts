@@ -21,6 +21,8 @@ const TOOL_DIFF_FIELDS = [
   "output.body",
   "output.timeout_ms",
   "output.max_bytes",
+  "output.server",
+  "output.tool",
   "output.variables",
 ] as const;
 
@@ -46,6 +48,9 @@ function flatten(tool: BundleTool): Record<ToolDiffField, unknown> {
     "output.body": output.body,
     "output.timeout_ms": output.timeout_ms,
     "output.max_bytes": output.max_bytes,
+    // mcp: the MCP server's registration name and the tool's name on it.
+    "output.server": output.server,
+    "output.tool": output.tool,
     "output.variables": output.variables,
   };
 }

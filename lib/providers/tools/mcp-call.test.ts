@@ -67,7 +67,7 @@ describe("mcp tools", () => {
   it("lists tools and refuses a list over the cap", async () => {
     const limits = { policy: { allowedHosts: [server.host], listedOnly: true }, timeoutMs: 5000, maxBytes: 1 << 20 };
     const tools = await listMcpTools(`${server.base}/mcp`, null, { ...limits, maxTools: 500 });
-    expect(tools.map((t) => t.name).sort()).toEqual(["check_stock", "issue_refund", "find_order"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["check_stock", "find_order", "issue_refund"]);
     server.crowdedTools = 600;
     await expect(
       listMcpTools(`${server.base}/crowded`, null, { ...limits, maxBytes: 8 << 20, maxTools: 500 }),
