@@ -147,8 +147,7 @@ const VALID_BODY: Record<string, unknown> = {
   },
   "/api/v1/agents/[key]/credentials": { name: "probe-new", kind: "bearer", token: "probe-token" },
   "/api/v1/agents/[key]/credentials/[name]": { kind: "bearer", token: "probe-token-2" },
-  // Not on the (empty) tool allow-list: the admin gets a 422, nothing is registered or fetched.
-  "/api/v1/agents/[key]/mcp-servers": { name: "probe-new", url: "https://93.184.216.34/mcp" },
+  "/api/v1/agents/[key]/mcp-servers": { name: "probe-new", url: "http://127.0.0.1:9/mcp" },
   "/api/v1/agents/[key]/mcp-servers/[name]/sync": { dry_run: true },
   "/api/v1/agents/[key]/environments": { name: "staging" },
   "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
@@ -265,7 +264,13 @@ let limitedKey: string;
 let adminKey: string;
 const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookId: "", handoffId: "", approvalId: "" };
 
+// A loopback port nothing listens on, allowed by name: an admin's MCP server registers there, and its
+// sync fails to connect (502) rather than being refused for the host (422, like a bad body).
+const MCP_PROBE_HOST = "127.0.0.1:9";
+const savedToolHosts = process.env.FOCAL_TOOL_HOSTS;
+
 beforeAll(async () => {
+  process.env.FOCAL_TOOL_HOSTS = MCP_PROBE_HOST;
   const app = await startDemoApp(["admin"]);
   const gateOff = demoWithTestsGate("off");
   handle = app.handle;
@@ -339,16 +344,18 @@ beforeAll(async () => {
     { name: "probe-credential", kind: "bearer", token: "probe-token" },
     { actor: SYSTEM_ACTOR, requestId: "s" },
   );
-  // The second agent's MCP server, written as a registration would be (the allow-list is empty here).
-  await handle.db.transaction((tx) =>
-    insertMcpServerRow(tx, {
-      agentId: agent.id,
-      name: "probe-mcp",
-      url: "https://93.184.216.34/mcp",
-      credential: null,
-      createdBy: "test",
-    }),
-  );
+  // The second agent's MCP servers, written as a registration would be.
+  for (const name of ["probe-mcp", "probe-mcp-sync"]) {
+    await handle.db.transaction((tx) =>
+      insertMcpServerRow(tx, {
+        agentId: agent.id,
+        name,
+        url: `http://${MCP_PROBE_HOST}/mcp`,
+        credential: null,
+        createdBy: "test",
+      }),
+    );
+  }
   // The second agent's external loop, opened by an unlimited key.
   const { POST } = await import("@/app/api/v1/orchestrator/loop-complete/route");
   const opened = await POST(
@@ -375,6 +382,7 @@ beforeAll(async () => {
   ).key;
 }, 120_000);
 afterAll(async () => {
+  process.env.FOCAL_TOOL_HOSTS = savedToolHosts ?? "";
   await backgroundJobsSettled();
   await handle?.close();
 });
@@ -395,7 +403,10 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
               : name === "name" && urlPath.includes("/credentials/")
                 ? "probe-credential"
                 : name === "name" && urlPath.includes("/mcp-servers/")
-                  ? "probe-mcp"
+                  ? // The admin's DELETE removes probe-mcp; the sync has a server of its own.
+                    urlPath.endsWith("/sync")
+                    ? "probe-mcp-sync"
+                    : "probe-mcp"
                   : name === "name"
                     ? urlPath === "/api/v1/agents/[key]/environments/[name]"
                       ? "qa"
