@@ -157,3 +157,33 @@ describe("tool form", () => {
     expect(keyFromName("  Prix – Catalogue é!", "_")).toBe("prix_catalogue_e");
   });
 });
+
+describe("an mcp tool in the form", () => {
+  const tool = BundleTool.parse({
+    key: "find_order",
+    name: "find_order",
+    description: "Finds an order.",
+    kind: "mcp",
+    input_schema: { properties: { order_id: { type: "string" } } },
+    output: { server: "desk", url: "https://mcp.example.com/mcp", tool: "find_order", credential: "desk-token" },
+  });
+
+  it("round-trips, with the designer's approval and output variables", () => {
+    const form = formFromTool(tool);
+    expect(form.mcp).toEqual({
+      server: "desk",
+      url: "https://mcp.example.com/mcp",
+      tool: "find_order",
+      credential: "desk-token",
+    });
+    const edited = {
+      ...form,
+      requiresApproval: true,
+      variables: [{ id: 1, name: "order_status", path: "status" }],
+    };
+    expect(toolFromForm(edited)).toEqual({
+      ok: true,
+      tool: { ...tool, requires_approval: true, output: { ...tool.output, variables: { order_status: "status" } } },
+    });
+  });
+});
