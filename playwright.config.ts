@@ -11,18 +11,33 @@ const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? H
 // A fresh embedded database per run: e2e never touches a developer's .data directory.
 const dataDir = path.join(os.tmpdir(), `focal-e2e-${Date.now()}`);
 
-import { E2E_ADMIN, E2E_MCP_PORT, E2E_TOOL_PORT } from "./e2e/e2e-env";
+import { E2E_ADMIN, E2E_API_KEY, E2E_MCP_PORT, E2E_TOOL_PORT } from "./e2e/e2e-env";
+
+// Spec files run side by side, two at a time by default (E2E_WORKERS), the tests of one file in order in
+// one worker. Most of a spec's time is waiting (page loads, server round trips, polling), so two
+// workers overlap their waits on a 2-core machine. They share the server but not their data: every spec
+// works on an agent of its own (ownDemoAgent in e2e/fixtures.ts), signs in once per file into a storage
+// state file named for the file, and asserts on its own rows of the console-wide pages.
+const workers = Number(process.env.E2E_WORKERS || 2);
+// Specs that fill the server's one background worker thread (FOCAL_BACKGROUND_WORKERS defaults to the
+// cores less one) for their whole length: beside another spec, that spec's saves (each runs the tests
+// gate on that thread) would wait behind them. They run after every other spec, alone.
+const ALONE = ["background-runs.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // 2 cores: one browser at a time.
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results/e2e",
+  projects: [
+    { name: "chromium", testIgnore: ALONE },
+    // `npx playwright test e2e/background-runs.spec.ts --no-deps` runs it without the others first.
+    { name: "alone", testMatch: ALONE, dependencies: ["chromium"] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
@@ -53,6 +68,7 @@ export default defineConfig({
       FOCAL_DATA_DIR: dataDir,
       FOCAL_ADMIN_EMAIL: E2E_ADMIN.email,
       FOCAL_ADMIN_PASSWORD: E2E_ADMIN.password,
+      FOCAL_BOOTSTRAP_API_KEY: E2E_API_KEY,
       // The hosts tools may call in e2e: an order API a spec serves itself (openapi-import.spec.ts) and
       // the MCP server of mcp-servers.spec.ts, both on 127.0.0.1.
       FOCAL_TOOL_HOSTS: `127.0.0.1:${E2E_TOOL_PORT},127.0.0.1:${E2E_MCP_PORT}`,

@@ -1,18 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { addOperator, saveAdminSession, screenshot, signInAs } from "./fixtures";
+import { addOperator, authStatePath, ownDemoAgent, saveAdminSession, screenshot, signInAs } from "./fixtures";
 
 // Access per agent: the admin gives a designer one agent only (Users & keys → Access per agent); the
-// designer sees and edits that agent, and every URL of another agent answers 404. It adds an agent and
-// an operator of its own and never changes the demo.
+// designer sees and edits that agent, and every URL of another agent (the demo, only read) answers 404.
+// It adds an agent and an operator of its own.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "agent-access-admin.json");
+const ADMIN_STATE = authStatePath("agent-access-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
 const run = Date.now().toString(36);
-const agentKey = `scoped-${run}`;
+const { key: agentKey } = ownDemoAgent("scoped", { name: `Scoped desk ${run}` });
 const designer = { email: `scoped-${run}@focal.test`, name: `Scoped ${run}`, password: "scoped-designer-pw-1" };
 
 test("a designer granted one agent sees and edits it, and the other agent's URLs are 404", async ({
@@ -20,12 +17,6 @@ test("a designer granted one agent sees and edits it, and the other agent's URLs
 }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL ?? "";
   const admin = await browser.newPage({ baseURL, storageState: ADMIN_STATE });
-  const imported = await admin.request.post("/api/v1/agents/import", {
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: `Scoped desk ${run}` } },
-    headers: { origin: baseURL },
-  });
-  expect(imported.status()).toBe(201);
-
   await admin.goto("/admin");
   await addOperator(admin, designer, "viewer");
   const grant = admin.getByRole("form", { name: "Set a role on one agent" });

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, saveAdminSession, screenshot } from "./fixtures";
 
 // New agent, Import bundle and Export bundle in the console. It adds agents under keys of its own
 // and never changes the demo.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "agents-admin.json");
+const ADMIN_STATE = authStatePath("agents-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 

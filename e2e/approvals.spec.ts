@@ -1,40 +1,29 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // Approvals on an agent of its own (the demo with its order lookup behind an approval): a customer
 // turn pauses before the lookup with the holding reply, the operator approves it with a reason from
 // the Approvals page by keyboard, and the customer's generated reply appears there and in the
 // conversation.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "approvals-admin.json");
+const ADMIN_STATE = authStatePath("approvals-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `approving-${Date.now().toString(36)}`;
+const { key: agentKey } = ownDemoAgent("approving", {
+  name: "Approving desk",
+  bundle: (demo) => ({
+    ...demo,
+    agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
+    tools: demo.tools.map((tool: object) => ({ ...tool, requires_approval: true })),
+  }),
+});
 const ASK = "I want my money back, can you show me my orders?";
 
 test("a tool call waits for approval; the operator approves it with a reason and the reply reaches the customer", async ({
   page,
 }, testInfo) => {
   const headers = { origin: testInfo.project.use.baseURL ?? "" };
-  const imported = await page.request.post("/api/v1/agents/import", {
-    data: {
-      ...demo,
-      agent: {
-        ...demo.agent,
-        key: agentKey,
-        name: "Approving desk",
-        settings: { ...demo.agent.settings, testing: { tests_gate: "off" } },
-      },
-      tools: demo.tools.map((tool: object) => ({ ...tool, requires_approval: true })),
-    },
-    headers,
-  });
-  expect(imported.status()).toBe(201);
-
   // The tool editor shows the box the bundle set.
   await page.goto(`/agents/${agentKey}/tools`);
   await page.getByRole("button", { name: "Edit lookup_order" }).click();

@@ -1,27 +1,37 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { addOperator, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
+import {
+  addOperator,
+  authStatePath,
+  DEMO_BUNDLE,
+  ownDemoAgent,
+  saveSessionAs,
+  screenshot,
+  sendInFreshSandboxSession,
+  signIn,
+} from "./fixtures";
 
 // Live turns first: a designer starts the largest test run a request can carry (100 cases × 200
 // turns, k 10, tries 10, offline) and, while it works on a background worker thread, the Sandbox
 // answers and /api/health stays up; a third run from the same designer is refused with 429 and
 // Retry-After, and the Tests page says so. The runs are cancelled at the end. How fast turns stay is `npm run bench`'s figure.
 
+const { key: agentKey } = ownDemoAgent("background-runs");
+
 test.describe.configure({ mode: "serial" });
 
 const stamp = Date.now();
 const DESIGNER = { email: `runs-designer-${stamp}@focal.test`, name: "Runa Designer", password: "designer-pass-123" };
-const STATE = path.join("test-results", "e2e-auth", "background-runs-designer.json");
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const messages: string[] = demo.tests.flatMap((c: { turns: { message: string }[] }) => c.turns.map((t) => t.message));
+const STATE = authStatePath("background-runs-designer");
+const messages: string[] = DEMO_BUNDLE.tests.flatMap((c: { turns: { message: string }[] }) =>
+  c.turns.map((t) => t.message),
+);
 // 100 cases × 200 turns of the demo's messages, no assertions: about 760 KB, under the 1 MiB body cap.
 const tests = Array.from({ length: 100 }, (_, i) => ({
   key: `long-${i}`,
   name: `Long conversation ${i}`,
   turns: Array.from({ length: 200 }, (_, t) => ({ message: messages[(i + t) % messages.length] })),
 }));
-const MAX_RUN = { k: 10, tries: 10, mode: "offline", config: { ...demo, tests } };
+const MAX_RUN = { k: 10, tries: 10, mode: "offline", config: { ...DEMO_BUNDLE, tests } };
 
 test.beforeAll(async ({ browser }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);
@@ -39,15 +49,15 @@ test("the Sandbox answers while the designer's largest test run works", async ({
   const runs: string[] = [];
   try {
     for (let i = 0; i < 2; i++) {
-      const started = await page.request.post("/api/v1/agents/refund-desk/test-runs", { data: MAX_RUN, headers });
+      const started = await page.request.post(`/api/v1/agents/${agentKey}/test-runs`, { data: MAX_RUN, headers });
       expect(started.status()).toBe(202);
       runs.push((await started.json()).test_run_id);
     }
-    const third = await page.request.post("/api/v1/agents/refund-desk/test-runs", { data: MAX_RUN, headers });
+    const third = await page.request.post(`/api/v1/agents/${agentKey}/test-runs`, { data: MAX_RUN, headers });
     expect(third.status()).toBe(429);
     expect(Number(third.headers()["retry-after"])).toBeGreaterThan(0);
 
-    const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+    const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", agentKey);
     await expect(reply).toContainText("regenerated");
     expect((await page.request.get("/api/health")).status()).toBe(200);
     const second = page.getByTestId("sandbox-input");
@@ -58,7 +68,7 @@ test("the Sandbox answers while the designer's largest test run works", async ({
     const first = await (await page.request.get(`/api/v1/test-runs/${runs[0]}`)).json();
     expect(["queued", "running"]).toContain(first.status);
     // The console says why a third run does not start.
-    await page.goto("/agents/refund-desk/tests");
+    await page.goto(`/agents/${agentKey}/tests`);
     await page.getByRole("button", { name: "Run suite" }).click();
     await expect(page.getByText(/at most 2 per API key or user/)).toBeVisible();
     await screenshot(page, "background-runs-limit-in-console");

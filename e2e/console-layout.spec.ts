@@ -1,7 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { addOperator, saveAdminSession, saveSessionAs, screenshot, sendInFreshSandboxSession } from "./fixtures";
+import {
+  addOperator,
+  authStatePath,
+  DEMO_BUNDLE,
+  ownDemoAgent,
+  saveAdminSession,
+  saveSessionAs,
+  screenshot,
+  sendInFreshSandboxSession,
+} from "./fixtures";
 
 // The console as a team meets it in its second week: the sidebar's groups fit a 1440 × 900 laptop with
 // room for four more sections (and all fit 1280 × 800); the inbox hydrates without React's mismatch
@@ -11,16 +18,15 @@ import { addOperator, saveAdminSession, saveSessionAs, screenshot, sendInFreshSa
 
 test.describe.configure({ mode: "serial" });
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "console-layout-admin.json");
-const DESIGNER_STATE = path.join("test-results", "e2e-auth", "console-layout-designer.json");
+const ADMIN_STATE = authStatePath("console-layout-admin");
+const DESIGNER_STATE = authStatePath("console-layout-designer");
 const run = Date.now().toString(36);
 const DESIGNER = {
   email: `layout-designer-${run}@focal.test`,
   name: "Dana Designer",
   password: "layout-designer-pw-1",
 };
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `layout-desk-${run}`;
+const { key: agentKey, name: agentName } = ownDemoAgent("layout-desk", { name: `Layout desk ${run}` });
 // A phone's queue of this many cards is about 1,700 px tall: the conversation opens far below it.
 const QUEUE_LENGTH = 12;
 const handoffIds: string[] = [];
@@ -34,11 +40,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await saveAdminSession(browser, baseURL, ADMIN_STATE);
   const admin = await browser.newPage({ baseURL, storageState: ADMIN_STATE });
   const headers = { origin: baseURL };
-  const imported = await admin.request.post("/api/v1/agents/import", {
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: `Layout desk ${run}` } },
-    headers,
-  });
-  expect(imported.status()).toBe(201);
   for (let i = 0; i < QUEUE_LENGTH; i++) {
     const session = await admin.request.post(`/api/v1/agents/${agentKey}/sessions`, {
       headers,
@@ -110,7 +111,7 @@ async function expectUncovered(locator: Locator) {
 test("the sidebar's groups fit 1440 × 900 with room for four more sections, and all fit 1280 × 800", async ({
   page,
 }) => {
-  await page.goto("/agents/refund-desk");
+  await page.goto(`/agents/${agentKey}`);
   const nav = page.getByRole("navigation", { name: "Sections" });
   for (const heading of ["Design", "Test", "Operate", "Release", "Admin"]) {
     await expect(nav.getByRole("heading", { name: heading, exact: true })).toBeVisible();
@@ -134,7 +135,7 @@ test("the sidebar's groups fit 1440 × 900 with room for four more sections, and
   await page.setViewportSize(LAPTOP);
   await page.keyboard.press("g");
   await page.keyboard.press("w");
-  await expect(page).toHaveURL(/\/agents\/refund-desk\/rollout$/);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/rollout$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Continuity rollout");
   await expect(page).toHaveTitle(/Continuity rollout/);
   await expect(nav.getByRole("link", { name: "Continuity rollout" })).toHaveAttribute("aria-current", "page");
@@ -143,7 +144,7 @@ test("the sidebar's groups fit 1440 × 900 with room for four more sections, and
 
 test("on a phone the navigation drawer holds every group and scrolls to the last section", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.goto("/agents/refund-desk/rollout");
+  await page.goto(`/agents/${agentKey}/rollout`);
   await screenshot(page, "continuity-rollout-phone");
   await page.getByRole("button", { name: "Open navigation" }).click();
   const nav = page.getByRole("navigation", { name: "Sections" });
@@ -277,7 +278,7 @@ test("the dashboard says what production serves, and the latest draft beside it 
   expect(promoted.status()).toBe(200);
   // A second import is the next version: production stays where it was pinned until promoted.
   const again = await page.request.post("/api/v1/agents/import", {
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: `Layout desk ${run}` } },
+    data: { ...DEMO_BUNDLE, agent: { ...DEMO_BUNDLE.agent, key: agentKey, name: agentName } },
     headers,
   });
   expect(again.status()).toBe(201);

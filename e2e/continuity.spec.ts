@@ -1,10 +1,11 @@
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // Continuity (docs/continuity.md) in the sandbox: with continuity on for the session, a follow-up that names one of the
 // orders the agent listed is resolved by the deterministic tie-break: no sensor call, no clarifier.
 // The offline provider's list_orders returns sample1, sample2, sample3 and 123 (lib/demo).
+
+const { key: agentKey } = ownDemoAgent("continuity");
 const LIST = "I want my money back, can you show me my orders?";
 const PICK = "open the sample2 pls";
 // Goals (docs/goals.md): an accepted reformulation of LIST (checked with the five reformulation
@@ -15,7 +16,7 @@ const EVIDENCE_ID = `chat-evidence-${Date.now()}`;
 test.describe.configure({ mode: "serial" });
 
 // Sign in once for the file: sign-in is limited per address (lib/server/auth).
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "continuity-admin.json");
+const ADMIN_STATE = authStatePath("continuity-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
@@ -25,7 +26,7 @@ function sessionOf(page: Page): string {
 
 /** A fresh session, so earlier runs' turns and continuity settings do not leak in. */
 async function resetSession(page: Page) {
-  await page.goto("/agents/refund-desk/sandbox");
+  await page.goto(`/agents/${agentKey}/sandbox`);
   const before = sessionOf(page);
   if (await page.getByText("No sandbox session yet").isVisible()) {
     await page.getByRole("button", { name: "Start a session" }).click();
@@ -99,7 +100,7 @@ test("continuity on: 'open the sample2 pls' picks the listed order without a cla
   await expect(panel.getByTestId("continuity-blocked")).toHaveText("no active option set");
   await screenshot(page, "sandbox-continuity-turn1");
 
-  // New session keeps the sandbox's choice; back to the default for the specs after this one.
+  // New session keeps the sandbox's choice; back to the default for the next test.
   await page.getByTestId("sandbox-reset").click();
   await expect(page.getByTestId("agent-message")).toHaveCount(0);
   await expect(page.getByTestId("continuity-value")).toHaveText("on");

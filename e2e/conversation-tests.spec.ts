@@ -1,12 +1,22 @@
-import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { addOperator, editMaxRefund, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
+import {
+  addOperator,
+  authStatePath,
+  editMaxRefund,
+  ownDemoAgent,
+  saveSessionAs,
+  screenshot,
+  sendInFreshSandboxSession,
+  signIn,
+} from "./fixtures";
 
-// Conversation tests on the demo Refund desk, as a designer: the gate blocks by default, the France
-// conversation saved from the Sandbox as a test, a max-refund change that would turn it (and the demo's
-// france-75-refund) red refused by the gate, then the suite run frozen and green. An admin saves the
-// change anyway with its required reason (History shows it) and puts the limit back. The demo is put
-// back: max-refund at $50, the gate at its default, the saved case deleted.
+// Conversation tests on a copy of the demo Refund desk, as a designer: the gate blocks by default, the
+// France conversation saved from the Sandbox as a test, a max-refund change that would turn it (and the
+// demo's france-75-refund) red refused by the gate, then the suite run frozen and green. An admin saves
+// the change anyway with its required reason (History shows it) and puts the limit back. The agent is
+// put back: max-refund at $50, the gate at its default, the saved case deleted.
+
+const { key: agentKey } = ownDemoAgent("conversation-tests");
 
 test.describe.configure({ mode: "serial" });
 
@@ -14,7 +24,7 @@ const MESSAGE = "I'm in France and want a refund for order 123";
 const CASE_KEY = `e2e-france-${Date.now()}`;
 const stamp = Date.now();
 const DESIGNER = { email: `tests-designer-${stamp}@focal.test`, name: "Tess Designer", password: "designer-pass-123" };
-const STATE = (who: string) => path.join("test-results", "e2e-auth", `conversation-tests-${who}.json`);
+const STATE = (who: string) => authStatePath(`conversation-tests-${who}`);
 
 // One sign-in per person for the file: sign-in is rate limited per address (lib/server/auth).
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -35,7 +45,7 @@ async function designerPage(browser: Browser, baseURL: string | undefined) {
 
 /** Settings → Conversation tests → tests_gate back to its default (block) with Reset, when it was changed. */
 async function resetGate(page: Page) {
-  await page.goto("/agents/refund-desk/settings");
+  await page.goto(`/agents/${agentKey}/settings`);
   const row = page.getByTestId("setting-testing.tests_gate");
   const reset = row.getByRole("button", { name: "Reset to default" });
   if ((await reset.count()) === 0) return;
@@ -44,22 +54,22 @@ async function resetGate(page: Page) {
   await expect(page.getByText(/Settings saved · v\d+/).first()).toBeVisible();
 }
 
-// Whatever happened above, the next specs get the demo as it was.
+// Whatever happened above, the agent ends as it started.
 test.afterAll(async ({ browser, baseURL }) => {
   const page = await designerPage(browser, baseURL);
   await resetGate(page);
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   if (!((await page.getByTestId("rule-row-max-refund").textContent()) ?? "").includes("refund_amount <= 50")) {
-    const editor = await editMaxRefund(page, "refund_amount <= 50");
+    const editor = await editMaxRefund(page, agentKey, "refund_amount <= 50");
     await editor.getByRole("button", { name: "Save rule" }).click();
     await expect(editor).toBeHidden();
   }
-  await page.request.delete(`/api/v1/agents/refund-desk/tests/${CASE_KEY}`, { headers: { origin: String(baseURL) } });
+  await page.request.delete(`/api/v1/agents/${agentKey}/tests/${CASE_KEY}`, { headers: { origin: String(baseURL) } });
   await page.close();
 });
 
 test("the conversation-tests gate blocks by default, with no value set on the demo", async ({ page }) => {
-  await page.goto("/agents/refund-desk/settings");
+  await page.goto(`/agents/${agentKey}/settings`);
   const row = page.getByTestId("setting-testing.tests_gate");
   await expect(row.getByLabel("Test gate on saves")).toHaveValue("block");
   await expect(row.getByRole("button", { name: "Reset to default" })).toHaveCount(0);
@@ -67,7 +77,7 @@ test("the conversation-tests gate blocks by default, with no value set on the de
 });
 
 test("the France conversation is saved from the Sandbox as a test", async ({ page }) => {
-  const reply = await sendInFreshSandboxSession(page, MESSAGE);
+  const reply = await sendInFreshSandboxSession(page, MESSAGE, agentKey);
   await expect(reply).toContainText("regenerated");
   await page.getByTestId("save-as-test").click();
   const dialog = page.getByTestId("save-as-test-dialog");
@@ -83,17 +93,17 @@ test("the France conversation is saved from the Sandbox as a test", async ({ pag
   await dialog.getByLabel("Suite").fill("e2e");
   await screenshot(page, "tests-save-as-test-dialog");
   await dialog.getByTestId("save-proposal").click();
-  await expect(dialog.getByTestId("saved-test-link")).toHaveAttribute("href", `/agents/refund-desk/tests/${CASE_KEY}`);
+  await expect(dialog.getByTestId("saved-test-link")).toHaveAttribute("href", `/agents/${agentKey}/tests/${CASE_KEY}`);
 
   // On the Tests page the suite filter applies as it is chosen, like every list's filters.
-  await page.goto("/agents/refund-desk/tests");
+  await page.goto(`/agents/${agentKey}/tests`);
   await page.getByRole("form", { name: "Filter cases" }).getByLabel("Suite").selectOption("e2e");
   await expect(page).toHaveURL(/[?&]suite=e2e/);
   await expect(page.getByText(CASE_KEY).first()).toBeVisible();
 });
 
 test("max-refund <= 80: the preview shows the cases turning red and the gate refuses the save", async ({ page }) => {
-  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  const editor = await editMaxRefund(page, agentKey, "refund_amount <= 80");
   await editor.getByRole("button", { name: "Preview impact" }).click();
   const preview = page.getByTestId("impact-preview");
   const tests = preview.getByTestId("impact-tests");
@@ -127,14 +137,14 @@ test("max-refund <= 80: the preview shows the cases turning red and the gate ref
 });
 
 test("the gate's Open the tests keeps the edit", async ({ page, context }) => {
-  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  const editor = await editMaxRefund(page, agentKey, "refund_amount <= 80");
   await editor.getByRole("button", { name: "Save rule" }).click();
   const refusal = editor.getByTestId("tests-gate-refusal");
   await expect(refusal).toContainText("france-75-refund", { timeout: 60_000 });
   const opened = context.waitForEvent("page");
   await refusal.getByRole("link", { name: "Open the tests in a new tab" }).click();
   const tests = await opened;
-  await expect(tests).toHaveURL(/\/agents\/refund-desk\/tests/);
+  await expect(tests).toHaveURL(new RegExp(`/agents/${agentKey}/tests`));
   await tests.close();
   // The drawer is still open with the unsaved edit and the refusal.
   await expect(editor.getByLabel("Enforcement expression (CEL)")).toHaveValue("refund_amount <= 80");
@@ -145,7 +155,7 @@ test("the gate's Open the tests keeps the edit", async ({ page, context }) => {
 });
 
 test("a designer saves past the gate into draft with a reason", async ({ page, browser, baseURL }, testInfo) => {
-  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  const editor = await editMaxRefund(page, agentKey, "refund_amount <= 80");
   await editor.getByRole("button", { name: "Save rule" }).click();
   const refusal = editor.getByTestId("tests-gate-refusal");
   await expect(refusal).toContainText("france-75-refund", { timeout: 60_000 });
@@ -159,20 +169,20 @@ test("a designer saves past the gate into draft with a reason", async ({ page, b
   await expect(editor).toBeHidden({ timeout: 60_000 });
   await expect(page.getByText(/Saved into draft past the test gate/)).toBeVisible();
 
-  await page.goto("/agents/refund-desk/history");
+  await page.goto(`/agents/${agentKey}/history`);
   const record = page.getByTestId("config-version").first().getByTestId("tests-gate-record");
   await expect(record).toContainText(/forced by .+: wording trial in draft/);
 
   // Back to $50 (the cases turn green, the gate lets it through), and production, held at the version
-  // before the draft, promoted to it: the demo serves what it served before this step.
-  const back = await editMaxRefund(page, "refund_amount <= 50");
+  // before the draft, promoted to it: the agent serves what it served before this step.
+  const back = await editMaxRefund(page, agentKey, "refund_amount <= 50");
   await back.getByRole("button", { name: "Save rule" }).click();
   await expect(back).toBeHidden({ timeout: 60_000 });
   const admin = await browser.newPage({ baseURL, storageState: STATE("admin") });
-  await admin.goto("/agents/refund-desk");
+  await admin.goto(`/agents/${agentKey}`);
   const draft = admin.getByTestId("draft-version");
   await expect(draft).toHaveText(/v\d+$/);
-  const promoted = await admin.request.post("/api/v1/agents/refund-desk/environments/production/promote", {
+  const promoted = await admin.request.post(`/api/v1/agents/${agentKey}/environments/production/promote`, {
     headers: { origin: testInfo.project.use.baseURL ?? "" },
     data: { config_version: Number(/v(\d+)$/.exec((await draft.textContent()) ?? "")?.[1]) },
   });
@@ -185,7 +195,7 @@ test("an admin saves anyway with a reason, the ledger keeps it, and the limit go
   baseURL,
 }) => {
   const page = await browser.newPage({ baseURL, storageState: STATE("admin") });
-  let editor = await editMaxRefund(page, "refund_amount <= 80");
+  let editor = await editMaxRefund(page, agentKey, "refund_amount <= 80");
   await editor.getByRole("button", { name: "Save rule" }).click();
   await expect(editor.getByTestId("tests-gate-refusal")).toContainText(CASE_KEY, { timeout: 60_000 });
   await editor.getByRole("button", { name: "Save anyway…" }).click();
@@ -197,7 +207,7 @@ test("an admin saves anyway with a reason, the ledger keeps it, and the limit go
   await expect(editor).toBeHidden({ timeout: 60_000 });
   await expect(page.getByText(/Saved past the test gate: .*now fail/)).toBeVisible();
 
-  await page.goto("/agents/refund-desk/history");
+  await page.goto(`/agents/${agentKey}/history`);
   const record = page.getByTestId("config-version").first().getByTestId("tests-gate-record");
   await expect(record).toContainText(
     /Test gate \(block\): \d+ cases turned red — .*france-75-refund.*; forced by .+: trying a higher limit for one release/,
@@ -205,7 +215,7 @@ test("an admin saves anyway with a reason, the ledger keeps it, and the limit go
   await screenshot(page, "tests-history-forced");
 
   // Back to $50: every red case turns green again, so the gate lets it through.
-  editor = await editMaxRefund(page, "refund_amount <= 50");
+  editor = await editMaxRefund(page, agentKey, "refund_amount <= 50");
   await editor.getByRole("button", { name: "Save rule" }).click();
   await expect(editor).toBeHidden({ timeout: 60_000 });
   await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");
@@ -217,7 +227,7 @@ test("the Rules table's Enabled switch refused by the gate offers an admin Save 
   baseURL,
 }) => {
   const page = await browser.newPage({ baseURL, storageState: STATE("admin") });
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.getByRole("switch", { name: "Enabled: max-refund" }).click();
   const dialog = page.getByTestId("tests-gate-dialog");
   await expect(dialog).toContainText("france-75-refund", { timeout: 60_000 });
@@ -239,7 +249,7 @@ test("the Rules table's Enabled switch refused by the gate offers an admin Save 
 });
 
 test("the Tests page runs the suite frozen: every case passes, with pass^k", async ({ page }) => {
-  await page.goto("/agents/refund-desk/tests");
+  await page.goto(`/agents/${agentKey}/tests`);
   await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toContainText("e2e");
   await expect(page.getByTestId("test-case-france-75-refund")).toBeVisible();
   await page.getByLabel("k", { exact: true }).fill("3");
@@ -252,13 +262,13 @@ test("the Tests page runs the suite frozen: every case passes, with pass^k", asy
   await expect(report.locator("[data-testid^=report-case-]").filter({ hasText: "failed" })).toHaveCount(0);
   await expect(page.getByTestId("test-run-row").first()).toContainText("100% (k=3)");
   await screenshot(page, "tests-run-report");
-  await page.goto("/agents/refund-desk/tests");
+  await page.goto(`/agents/${agentKey}/tests`);
   await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toContainText("passed");
   await screenshot(page, "tests-page");
 });
 
 test("the saved case in its editor runs green on its own", async ({ page }) => {
-  await page.goto(`/agents/refund-desk/tests/${CASE_KEY}`);
+  await page.goto(`/agents/${agentKey}/tests/${CASE_KEY}`);
   const editor = page.getByTestId("test-editor");
   await expect(editor.getByLabel("Key")).toHaveValue(CASE_KEY);
   await expect(editor.getByTestId("test-turn")).toContainText("recorded reply replayed in frozen runs");
@@ -287,18 +297,18 @@ test("the saved case in its editor runs green on its own", async ({ page }) => {
   await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 });
 
-test("the demo is put back: the gate at its default (recorded in History), the saved case deleted", async ({
+test("the agent is put back: the gate at its default (recorded in History), the saved case deleted", async ({
   page,
 }) => {
   await resetGate(page);
-  await page.goto("/agents/refund-desk/history");
+  await page.goto(`/agents/${agentKey}/history`);
   await expect(page.getByTestId("config-version").first().getByTestId("tests-gate-record")).toContainText(
     /Test gate \(block\): all \d+ cases still pass/,
   );
-  await page.goto(`/agents/refund-desk/tests/${CASE_KEY}`);
+  await page.goto(`/agents/${agentKey}/tests/${CASE_KEY}`);
   await page.getByRole("button", { name: "Delete" }).click();
   await screenshot(page, "tests-delete-dialog");
   await page.getByRole("button", { name: "Delete test" }).click();
-  await expect(page).toHaveURL(/\/agents\/refund-desk\/tests$/);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/tests$`));
   await expect(page.getByTestId(`test-case-${CASE_KEY}`)).toHaveCount(0);
 });

@@ -1,45 +1,41 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // Settings → Credentials on an agent of its own (the demo is left as it was): its order lookup is an
 // http tool naming a credential that is not set yet, which the tools list flags; an admin adds it from
 // the keyboard and sees its fingerprint, never the secret; deleting it while the tool uses it is refused
 // with the tool named; the tool editor shows the method, credential and templates.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "credentials-admin.json");
+const ADMIN_STATE = authStatePath("credentials-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `keyed-${Date.now().toString(36)}`;
 const SECRET = "e2e-secret-token-4f8a0c2d";
+const { key: agentKey } = ownDemoAgent("keyed", {
+  name: "Keyed desk",
+  bundle: (demo) => ({
+    ...demo,
+    tools: demo.tools.map((tool: { key: string }) =>
+      tool.key === "lookup_order"
+        ? {
+            ...tool,
+            kind: "http",
+            requires_approval: true,
+            output: {
+              url: "https://orders.example.com/orders/{order_id}",
+              method: "POST",
+              credential: "orders-api",
+              headers: { "X-Desk": "refunds" },
+              body: { order: "{order_id}" },
+              variables: {},
+            },
+          }
+        : tool,
+    ),
+  }),
+});
 
-test("a credential is added and listed by its fingerprint, never its secret", async ({ page }, testInfo) => {
-  const tools = demo.tools.map((tool: { key: string }) =>
-    tool.key === "lookup_order"
-      ? {
-          ...tool,
-          kind: "http",
-          requires_approval: true,
-          output: {
-            url: "https://orders.example.com/orders/{order_id}",
-            method: "POST",
-            credential: "orders-api",
-            headers: { "X-Desk": "refunds" },
-            body: { order: "{order_id}" },
-            variables: {},
-          },
-        }
-      : tool,
-  );
-  const imported = await page.request.post("/api/v1/agents/import", {
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: "Keyed desk" }, tools },
-    headers: { origin: testInfo.project.use.baseURL ?? "" },
-  });
-  expect(imported.status()).toBe(201);
-
+test("a credential is added and listed by its fingerprint, never its secret", async ({ page }) => {
   await page.goto(`/agents/${agentKey}/tools`);
   await expect(page.getByTestId("tool-unconfigured-lookup_order")).toBeVisible();
   await screenshot(page, "credentials-tool-unconfigured");

@@ -72,6 +72,9 @@ let app: BuildSnapshot | null = null;
 let dataDir = "";
 
 test.beforeAll(async () => {
+  // A copy of the build and a second server's start (up to its 60 s health wait) on a machine that
+  // runs other specs beside this one: more than the default 60 s of a hook.
+  test.setTimeout(150_000);
   fake = await startFakeChatServer({ respond });
   // A private copy of the build the webServer made, so a rebuild elsewhere cannot pull it away.
   app = await snapshotBuild();

@@ -1,28 +1,27 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, DEMO_BUNDLE, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // Environments on an agent of its own: production starts following the latest version; the admin pins
 // it, a second import moves the draft on, a 90/10 split runs with its comparison, ending the split
 // keeps the new version, a rollback goes back, and a promotion previews its impact on production's
 // conversations before anything changes. The sandbox offers every environment.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "environments-admin.json");
+const ADMIN_STATE = authStatePath("environments-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `environments-${Date.now().toString(36)}`;
+const withoutGate = (demo: typeof DEMO_BUNDLE) => ({
+  ...demo,
+  agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
+});
+const { key: agentKey } = ownDemoAgent("environments", { name: "Env desk", bundle: withoutGate });
 
 test("pin production, split it with a new version, keep the winner, roll back", async ({ page }, testInfo) => {
   const headers = { origin: testInfo.project.use.baseURL ?? "" };
-  const bundle = (name: string) => ({
-    ...demo,
-    agent: { ...demo.agent, key: agentKey, name, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
-  });
-  expect((await page.request.post("/api/v1/agents/import", { data: bundle("Env desk"), headers })).status()).toBe(201);
-
+  const bundle = (name: string) => {
+    const demo = withoutGate(DEMO_BUNDLE);
+    return { ...demo, agent: { ...demo.agent, key: agentKey, name } };
+  };
   await page.goto(`/agents/${agentKey}/environments`);
   const production = page.getByTestId("environment-production");
   await expect(production).toContainText("Follows the latest version (v1)");

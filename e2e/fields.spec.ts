@@ -1,17 +1,18 @@
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { addOperator, saveSessionAs, screenshot, signIn } from "./fixtures";
+import { addOperator, authStatePath, ownDemoAgent, saveSessionAs, screenshot, signIn } from "./fixtures";
 
-// The Fields & Variables editors on the demo Refund desk, as a designer and as a viewer. The spec
+// The Fields & Variables editors on a copy of the demo Refund desk, as a designer and as a viewer. The spec
 // leaves the agent as the sandbox and rules specs expect it: the response variable it adds is deleted
 // again, and the validation rule it adds to tier (size(value) <= 8) accepts both demo tiers.
+
+const { key: agentKey } = ownDemoAgent("fields");
 
 test.describe.configure({ mode: "serial" });
 
 const stamp = Date.now();
 const DESIGNER = { email: `fields-designer-${stamp}@focal.test`, name: "Dana Designer", password: "designer-pass-123" };
 const VIEWER = { email: `fields-viewer-${stamp}@focal.test`, name: "Vic Viewer", password: "viewer-password-12" };
-const STATE = (who: string) => path.join("test-results", "e2e-auth", `fields-${who}.json`);
+const STATE = (who: string) => authStatePath(`fields-${who}`);
 
 // One sign-in per person for the file: sign-in is rate limited per address (lib/server/auth).
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -26,7 +27,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await saveSessionAs(browser, baseURL, VIEWER, STATE("viewer"));
 });
 
-/** The config_version in the page header ("Refund desk · v3 · profile schema v1 · …"). */
+/** The config_version in the page header ("Desk fields … · v3 · profile schema v1 · …"). */
 async function shownVersion(page: Page): Promise<number> {
   const text = (await page.getByText(/· v\d+ · profile schema v\d+/).textContent()) ?? "";
   return Number(/· v(\d+) ·/.exec(text)?.[1]);
@@ -41,7 +42,7 @@ test.describe("as a designer", () => {
   test.use({ storageState: STATE("designer") });
 
   test("adds a response variable: regex error, tester with the extracted value, save", async ({ page }) => {
-    await page.goto("/agents/refund-desk/fields");
+    await page.goto(`/agents/${agentKey}/fields`);
     await expect(page.getByTestId("variable-row-refund_amount")).toBeVisible();
     await screenshot(page, "fields-page");
     const before = await shownVersion(page);
@@ -87,7 +88,7 @@ test.describe("as a designer", () => {
   test("adds a money variable: currency, context words and rates checked inline, tester total, save", async ({
     page,
   }) => {
-    await page.goto("/agents/refund-desk/fields");
+    await page.goto(`/agents/${agentKey}/fields`);
     await page.getByRole("button", { name: "New response variable" }).click();
     const editor = page.getByTestId("variable-editor");
     await editor.getByLabel("Name").fill("goodwill_credit");
@@ -131,7 +132,7 @@ test.describe("as a designer", () => {
   test("names as names: the demo's competitor list shows the matched span, a phrases variable is checked inline and saved", async ({
     page,
   }) => {
-    await page.goto("/agents/refund-desk/fields");
+    await page.goto(`/agents/${agentKey}/fields`);
     await expect(page.getByTestId("variable-names-competitor_mentioned")).toContainText(
       "QuickCart, MegaMart, ShopNest, BargainBay",
     );
@@ -187,7 +188,7 @@ test.describe("as a designer", () => {
   test("edits tier's validation rules: parse error with position, tester per rule, new schema version", async ({
     page,
   }) => {
-    await page.goto("/agents/refund-desk/fields");
+    await page.goto(`/agents/${agentKey}/fields`);
     const schema = await shownSchema(page);
     await page.getByRole("button", { name: "Edit tier" }).click();
     const editor = page.getByTestId("field-editor");
@@ -222,12 +223,12 @@ test.describe("as a designer", () => {
     await expect(page.getByText(`profile schema v${schema + 1}`).first()).toBeVisible();
     await expect(page.getByTestId("field-row-tier")).toContainText("size(value) <= 8");
 
-    await page.goto("/agents/refund-desk/history");
+    await page.goto(`/agents/${agentKey}/history`);
     await expect(page.getByTestId("config-version").first()).toContainText("updated profile field tier");
   });
 
   test("a variable a rule reads cannot be deleted; an unused one can", async ({ page }) => {
-    await page.goto("/agents/refund-desk/fields");
+    await page.goto(`/agents/${agentKey}/fields`);
     await page.getByRole("button", { name: "Edit refund_amount" }).click();
     const editor = page.getByTestId("variable-editor");
     await expect(editor.getByTestId("used-by")).toContainText("max-refund");
@@ -256,7 +257,7 @@ test.describe("as a viewer", () => {
   test.use({ storageState: STATE("viewer") });
 
   test("sees no edit controls; a field opens read-only with its tester", async ({ page }) => {
-    await page.goto("/agents/refund-desk/fields");
+    await page.goto(`/agents/${agentKey}/fields`);
     await expect(page.getByTestId("field-row-tier")).toBeVisible();
     await expect(page.getByRole("button", { name: "New profile field" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "New response variable" })).toHaveCount(0);

@@ -1,7 +1,51 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "./e2e-env";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN, E2E_API_KEY } from "./e2e-env";
+
+/** The demo bundle as it ships (lib/demo), which the specs copy into agents of their own. */
+export const DEMO_BUNDLE = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
+
+/**
+ * An agent of this spec file's own: the demo bundle (or what `bundle` makes of a copy of it) imported over
+ * REST under `<slug>-<run>` before the file's first test, named `name`. Specs run side by side on one
+ * server, two at a time: none changes an agent another spec reads. Call it at the top of the file, before
+ * any hook that uses the agent (hooks run in the order they were declared). A new worker (a retry) loads
+ * the file again and imports a fresh agent under a new key.
+ */
+export function ownDemoAgent(
+  slug: string,
+  options: { name?: string; bundle?: (demo: typeof DEMO_BUNDLE) => typeof DEMO_BUNDLE } = {},
+): { key: string; name: string } {
+  const run = Date.now().toString(36);
+  const key = `${slug}-${run}`;
+  // Never "Refund desk": the demo's own name stays the only one on the agents list.
+  const name = options.name ?? `Desk ${slug} ${run}`;
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    // No signed-in session (the file's storage state may not exist yet): the key alone.
+    const api = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: { cookies: [], origins: [] },
+      extraHTTPHeaders: { authorization: `Bearer ${E2E_API_KEY}` },
+    });
+    const copy = structuredClone(DEMO_BUNDLE);
+    const bundle = options.bundle ? options.bundle(copy) : copy;
+    const imported = await api.post("/api/v1/agents/import", {
+      data: { ...bundle, agent: { ...bundle.agent, key, name } },
+    });
+    expect(imported.status(), await imported.text()).toBe(201);
+    await api.dispose();
+  });
+  return { key, name };
+}
+
+/**
+ * Where a spec keeps a signed-in session (`name`: the spec file's name and who): per file, and per worker
+ * process too, so a file's retry in a new worker never writes the file an earlier worker still reads.
+ */
+export function authStatePath(name: string): string {
+  return path.join("test-results", "e2e-auth", `${name}-w${process.env.TEST_WORKER_INDEX ?? 0}.json`);
+}
 
 export async function signIn(page: Page) {
   if (!page.url().includes("/sign-in")) await page.goto("/sign-in");
@@ -43,6 +87,25 @@ export async function addOperator(page: Page, person: Person, role: "designer" |
   await expect(form.getByLabel("Email")).toHaveValue("");
 }
 
+/**
+ * On /admin, signed in as the admin: adds `person` with `role`, granted that role on `agentKey` alone
+ * (docs/access-control.md): the console-wide pages and the sidebar's counts then show that agent only.
+ */
+export async function addOperatorOnOneAgent(
+  page: Page,
+  person: Person,
+  agentKey: string,
+  role: "designer" | "viewer" | "operator",
+) {
+  await addOperator(page, person, role);
+  const grant = page.getByRole("form", { name: "Set a role on one agent" });
+  await grant.getByLabel("Operator").selectOption({ label: `${person.email} (${role})` });
+  await grant.getByLabel("Agent", { exact: true }).selectOption(agentKey);
+  await grant.getByLabel("Role on this agent").selectOption(role);
+  await grant.getByRole("button", { name: "Save access" }).click();
+  await expect(page.getByText(`${person.email} is ${role} on ${agentKey}.`)).toBeVisible();
+}
+
 /** Signs `person` in on this page. */
 export async function signInAs(page: Page, person: Person) {
   await page.goto("/sign-in");
@@ -68,8 +131,8 @@ export async function saveAdminSession(browser: Browser, baseURL: string | undef
   await page.close();
 }
 
-/** In the demo agent's sandbox: a fresh session (New session, unless there is none yet), then `message`; the reply's locator. */
-export async function sendInFreshSandboxSession(page: Page, message: string, agentKey = "refund-desk") {
+/** In the agent's sandbox: a fresh session (New session, unless there is none yet), then `message`; the reply's locator. */
+export async function sendInFreshSandboxSession(page: Page, message: string, agentKey: string) {
   await page.goto(`/agents/${agentKey}/sandbox`);
   if (!(await page.getByText("No sandbox session yet").isVisible())) {
     // Wait for the new session's URL: the page remounts on it, which would clear a message typed earlier.
@@ -84,9 +147,9 @@ export async function sendInFreshSandboxSession(page: Page, message: string, age
   return page.getByTestId("agent-message").first();
 }
 
-/** Opens the demo's max-refund rule in the editor with `expression` typed in and parsed; the drawer's locator. */
-export async function editMaxRefund(page: Page, expression: string) {
-  await page.goto("/agents/refund-desk/rules");
+/** Opens the max-refund rule (of a copy of the demo) in the editor with `expression` typed in and parsed; the drawer's locator. */
+export async function editMaxRefund(page: Page, agentKey: string, expression: string) {
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.getByRole("button", { name: "Edit max-refund" }).click();
   const editor = page.getByTestId("rule-editor");
   await editor.getByLabel("Enforcement expression (CEL)").fill(expression);

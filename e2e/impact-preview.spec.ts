@@ -1,18 +1,21 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   addOperator,
+  authStatePath,
   editMaxRefund,
+  ownDemoAgent,
   saveAdminSession,
   screenshot,
   sendInFreshSandboxSession,
   signInAs,
 } from "./fixtures";
 
-// Change safety on the demo Refund desk: the France conversation regenerates its first draft ($75
+// Change safety on a copy of the demo Refund desk: the France conversation regenerates its first draft ($75
 // offered, `refund_amount <= 50` fails). Raising the limit to 80 in the rule editor, the impact preview
 // shows that turn would now be answered; the save records the preview's counts in History, and
-// "Replay this session" on the turn's trace shows it changed. The demo is put back at the end.
+// "Replay this session" on the turn's trace shows it changed. The limit is put back at the end.
+
+const { key: agentKey } = ownDemoAgent("impact-preview");
 
 const MESSAGE = "I'm in France and want a refund for order 123";
 const VIEWER = { email: `replay-viewer-${Date.now()}@focal.test`, name: "Rita Reader", password: "viewer-password-12" };
@@ -20,7 +23,7 @@ const VIEWER = { email: `replay-viewer-${Date.now()}@focal.test`, name: "Rita Re
 test.describe.configure({ mode: "serial" });
 
 // Sign in once for the file: sign-in is limited per address (lib/server/auth).
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "impact-preview-admin.json");
+const ADMIN_STATE = authStatePath("impact-preview-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
@@ -29,7 +32,7 @@ let sessionId = "";
 let previewed = { changed: 0, turns: 0 };
 
 test("the France conversation in the sandbox", async ({ page }) => {
-  const reply = await sendInFreshSandboxSession(page, MESSAGE);
+  const reply = await sendInFreshSandboxSession(page, MESSAGE, agentKey);
   await expect(reply).toContainText("regenerated");
   traceUrl = (await reply.getByRole("link", { name: "trace" }).getAttribute("href")) ?? "";
   expect(traceUrl).toMatch(/\/traces\/[0-9a-f-]{36}$/);
@@ -38,7 +41,7 @@ test("the France conversation in the sandbox", async ({ page }) => {
 });
 
 test("preview the impact of max-refund <= 80, open the changed turn, save with the counts", async ({ page }) => {
-  const editor = await editMaxRefund(page, "refund_amount <= 80");
+  const editor = await editMaxRefund(page, agentKey, "refund_amount <= 80");
   await screenshot(page, "rules-editor-preview-impact");
   await editor.getByRole("button", { name: "Preview impact" }).click();
 
@@ -81,7 +84,7 @@ test("preview the impact of max-refund <= 80, open the changed turn, save with t
   await editor.getByRole("button", { name: "Save anyway", exact: true }).click();
   await expect(editor).toBeHidden({ timeout: 60_000 });
 
-  await page.goto("/agents/refund-desk/history");
+  await page.goto(`/agents/${agentKey}/history`);
   const newest = page.getByTestId("config-version").first();
   await expect(newest).toContainText("updated rule max-refund");
   await expect(newest.getByTestId("preview-counts")).toContainText(
@@ -118,8 +121,8 @@ test("a viewer sees Replay this session disabled, with who can run it", async ({
   await viewer.close();
 });
 
-test("the demo is put back: max-refund <= 50", async ({ page }) => {
-  const editor = await editMaxRefund(page, "refund_amount <= 50");
+test("the limit is put back: max-refund <= 50", async ({ page }) => {
+  const editor = await editMaxRefund(page, agentKey, "refund_amount <= 50");
   await editor.getByRole("button", { name: "Save rule" }).click();
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50");

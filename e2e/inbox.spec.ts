@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { addOperator, saveAdminSession, screenshot, signInAs } from "./fixtures";
+import { addOperator, authStatePath, ownDemoAgent, saveAdminSession, screenshot, signInAs } from "./fixtures";
 
 // The operators' inbox with two browser contexts: a customer channel (REST turns and the session's
 // event stream, with an API key and no console session) asks for a $75 refund; the agent's max-refund
@@ -9,28 +7,22 @@ import { addOperator, saveAdminSession, screenshot, signInAs } from "./fixtures"
 // over the cap first), and the customer sees the reply live; the operator hands back and the agent
 // answers the next message. It imports an agent of its own, so it runs beside the other specs.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "inbox-admin.json");
+const ADMIN_STATE = authStatePath("inbox-admin");
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
 const run = Date.now().toString(36);
-const agentKey = `inbox-desk-${run}`;
 // "Less than $50": the offline redraft offers the $50 the rule's text allows, which still breaks it, so
 // the turn hands off instead of shipping the refusal (on_violation: handoff).
-const rules = demo.rules.map((rule: { key: string }) =>
-  rule.key === "max-refund" ? { ...rule, enforcement_expression: "refund_amount < 50" } : rule,
-);
-
-test.beforeAll(async ({ browser }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL ?? "";
-  await saveAdminSession(browser, baseURL, ADMIN_STATE);
-  const admin = await browser.newPage({ baseURL, storageState: ADMIN_STATE });
-  const imported = await admin.request.post("/api/v1/agents/import", {
-    data: { ...demo, rules, agent: { ...demo.agent, key: agentKey, name: `Inbox desk ${run}` } },
-    headers: { origin: baseURL },
-  });
-  expect(imported.status()).toBe(201);
-  await admin.close();
+const { key: agentKey } = ownDemoAgent("inbox-desk", {
+  name: `Inbox desk ${run}`,
+  bundle: (demo) => ({
+    ...demo,
+    rules: demo.rules.map((rule: { key: string }) =>
+      rule.key === "max-refund" ? { ...rule, enforcement_expression: "refund_amount < 50" } : rule,
+    ),
+  }),
 });
+
+test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 
 /** The customer's channel: a page that reads the session's events with the API key, collecting messages. */
 async function openCustomerChannel(page: Page, sessionId: string, key: string) {

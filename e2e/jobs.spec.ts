@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { ownDemoAgent, screenshot, signIn } from "./fixtures";
+
+const { key: agentKey } = ownDemoAgent("jobs");
 
 test("the admin Jobs page lists the boot rollup and a test run, filters by state and kind", async ({
   page,
@@ -8,7 +10,7 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
   // A test run of the demo suite, then three pages: more than the default minute on a busy machine.
   test.setTimeout(150_000);
   await signIn(page);
-  const started = await page.request.post("/api/v1/agents/refund-desk/test-runs", {
+  const started = await page.request.post(`/api/v1/agents/${agentKey}/test-runs`, {
     data: { mode: "frozen", k: 1 },
     headers: { origin: baseURL ?? "" },
   });
@@ -34,7 +36,7 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
   await expect(table.getByText("Ledger anchor")).toHaveCount(0);
   const run = page.getByTestId(`job-row-${test_run_id}`);
   await expect(run).toContainText("Test run");
-  await expect(run).toContainText("refund-desk");
+  await expect(run).toContainText(agentKey);
   await expect(run).toContainText("done");
   await screenshot(page, "admin-jobs");
   await page.getByLabel("Periodic runs").selectOption("shown");
@@ -54,7 +56,7 @@ test("the admin Jobs page lists the boot rollup and a test run, filters by state
   await screenshot(page, "admin-jobs-empty");
 
   // Retention on the Settings page: a plain label, kept forever by default, below one day refused.
-  await page.goto("/agents/refund-desk/settings");
+  await page.goto(`/agents/${agentKey}/settings`);
   const row = page.getByTestId("setting-retention.sessions_days");
   await expect(row).toContainText("Keep sessions for (days)");
   const days = row.getByLabel("Keep sessions for (days)");

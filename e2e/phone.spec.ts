@@ -1,7 +1,8 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
+  authStatePath,
   createApiKey,
+  ownDemoAgent,
   postForcedLoopFamily,
   saveAdminSession,
   screenshot,
@@ -12,7 +13,9 @@ import {
 // agent, a rule, the sandbox, the trace that says why a reply was blocked); an operator's sandbox,
 // traces, loops and a loop's override — all without sideways scrolling.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "phone-admin.json");
+const { key: agentKey } = ownDemoAgent("phone");
+
+const ADMIN_STATE = authStatePath("phone-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE, viewport: { width: 390, height: 844 } });
 
@@ -39,14 +42,14 @@ test("the navigation opens from the menu button and closes on Escape, giving foc
 });
 
 test("sandbox, traces and a trace read on a phone", async ({ page }) => {
-  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", agentKey);
   await expect(reply).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("provenance-footer").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await screenshot(page, "phone-sandbox");
 
   // Below 768 px the traces are cards: the message and the outcome first, no table to scroll.
-  await page.goto("/agents/refund-desk/traces");
+  await page.goto(`/agents/${agentKey}/traces`);
   await expect(page.getByTestId("traces-table")).toBeHidden();
   const card = page.getByTestId("trace-card").first();
   await expect(card).toContainText("I'm in France and want a refund for order 123");
@@ -181,7 +184,7 @@ test.describe("every console page on a phone", () => {
   test("no page scrolls sideways, no box hides a control, and no keyboard hints show", async ({ page, request }) => {
     test.setTimeout(240_000);
     // A trace, a turn loop and an external loop to open.
-    const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+    const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", agentKey);
     await expect(reply).toContainText("regenerated", { timeout: 30_000 });
     await reply.getByTestId("provenance-footer").getByRole("link", { name: /trace/ }).click();
     await expect(page).toHaveURL(/\/traces\/[0-9a-f-]{36}$/);
@@ -193,18 +196,18 @@ test.describe("every console page on a phone", () => {
 
     const pages = [
       "/agents",
-      "/agents/refund-desk",
-      "/agents/refund-desk/rules",
-      "/agents/refund-desk/scenarios",
-      "/agents/refund-desk/tools",
-      "/agents/refund-desk/fields",
-      "/agents/refund-desk/settings",
-      "/agents/refund-desk/tests",
-      "/agents/refund-desk/traces",
+      `/agents/${agentKey}`,
+      `/agents/${agentKey}/rules`,
+      `/agents/${agentKey}/scenarios`,
+      `/agents/${agentKey}/tools`,
+      `/agents/${agentKey}/fields`,
+      `/agents/${agentKey}/settings`,
+      `/agents/${agentKey}/tests`,
+      `/agents/${agentKey}/traces`,
       turnPath,
-      "/agents/refund-desk/history",
-      "/agents/refund-desk/rollout",
-      "/agents/refund-desk/sandbox",
+      `/agents/${agentKey}/history`,
+      `/agents/${agentKey}/rollout`,
+      `/agents/${agentKey}/sandbox`,
       "/loops",
       `/loops/${forced}`,
       `/loops/turn_${turnId}`,
@@ -227,7 +230,7 @@ test.describe("every console page on a phone", () => {
 });
 
 test("Inspect on a phone opens the turn's stages as a sheet over the chat", async ({ page }) => {
-  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", agentKey);
   await expect(reply).toContainText("regenerated", { timeout: 30_000 });
   await reply.getByRole("button", { name: /Inspect|In panel/ }).click();
   const sheet = page.getByTestId("turn-sheet");

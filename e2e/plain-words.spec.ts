@@ -1,17 +1,18 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot, sendInFreshSandboxSession } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot, sendInFreshSandboxSession } from "./fixtures";
 
 // What a designer reads after the demo's France turn: the rewrite that satisfied max-refund is a
 // success on its loop (never a red "force-finalized"), the trace link opens in the same tab, and the
 // sandbox fits the window.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "plain-words-admin.json");
+const { key: agentKey } = ownDemoAgent("plain-words");
+
+const ADMIN_STATE = authStatePath("plain-words-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE, viewport: { width: 1440, height: 900 } });
 
 test("a reply rewritten to satisfy a rule reads as a success on its loop", async ({ page }) => {
-  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", agentKey);
   await expect(reply).toContainText("regenerated", { timeout: 30_000 });
   // The sandbox fits the window: nothing to scroll at 1440 × 900.
   const overflow = await page.locator("#main").evaluate((main) => main.scrollHeight - main.clientHeight);

@@ -1,9 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { ownDemoAgent, screenshot, signIn } from "./fixtures";
 
 // The Users & keys page's publishable keys: created from the keyboard, a bad origin named inline, the
 // key shown once and usable from its origin only (production only, its default environment), then
-// revoked; an agent's identity secret created and shown once.
+// revoked; an agent's identity secret created and shown once. On agents of its own.
+
+const { key: agentKey, name: agentName } = ownDemoAgent("e2e-shop");
+const { key: identityKey } = ownDemoAgent("e2e-identity", { name: "Identity desk" });
 
 test("create a publishable key from the keyboard, use it from its origin, revoke it", async ({ page, request }) => {
   // Its own label: a retry (or another run on this database) must not meet the first one's row.
@@ -15,8 +18,8 @@ test("create a publishable key from the keyboard, use it from its origin, revoke
   await open.focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Create publishable key" });
-  // Other specs add agents that sort before the demo: the key is for the demo agent, chosen by name.
-  await dialog.getByLabel("Agent").selectOption({ label: "Refund desk (refund-desk)" });
+  // Other specs add agents that sort before this one: the key is for this spec's agent, chosen by name.
+  await dialog.getByLabel("Agent").selectOption({ label: `${agentName} (${agentKey})` });
   await dialog.getByLabel("Label").fill(label);
   await page.keyboard.press("Tab");
   await page.keyboard.type("https://shop.example.com\nhttps://*.example.com");
@@ -41,23 +44,23 @@ test("create a publishable key from the keyboard, use it from its origin, revoke
   await screenshot(page, "admin-publishable-keys");
 
   const headers = { authorization: `Bearer ${key}`, origin: "https://shop.example.com" };
-  const started = await request.post("/api/v1/agents/refund-desk/sessions", { headers, data: {} });
+  const started = await request.post(`/api/v1/agents/${agentKey}/sessions`, { headers, data: {} });
   expect(started.status()).toBe(201);
   expect((await started.json()).session_token).toMatch(/^v1\./);
   expect(started.headers()["access-control-allow-origin"]).toBe("https://shop.example.com");
-  const preflight = await request.fetch("/api/v1/agents/refund-desk/sessions", {
+  const preflight = await request.fetch(`/api/v1/agents/${agentKey}/sessions`, {
     method: "OPTIONS",
     headers: { origin: "https://shop.example.com", "access-control-request-method": "POST" },
   });
   expect(preflight.status()).toBe(204);
   expect(preflight.headers()["access-control-allow-origin"]).toBe("https://shop.example.com");
-  const elsewhere = await request.post("/api/v1/agents/refund-desk/sessions", {
+  const elsewhere = await request.post(`/api/v1/agents/${agentKey}/sessions`, {
     headers: { ...headers, origin: "https://evil.example.com" },
     data: {},
   });
   expect(elsewhere.status()).toBe(403);
   // A page never names its customer.
-  const named = await request.post("/api/v1/agents/refund-desk/sessions", {
+  const named = await request.post(`/api/v1/agents/${agentKey}/sessions`, {
     headers,
     data: { customer_id: "customer-123" },
   });
@@ -68,13 +71,13 @@ test("create a publishable key from the keyboard, use it from its origin, revoke
   await screenshot(page, "publishable-key-revoke-confirm");
   await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByTestId(`publishable-key-${label}`)).toHaveCount(0);
-  const revoked = await request.post("/api/v1/agents/refund-desk/sessions", { headers, data: {} });
+  const revoked = await request.post(`/api/v1/agents/${agentKey}/sessions`, { headers, data: {} });
   expect(revoked.status()).toBe(401);
 });
 
 test("the agent's Settings show the chat widget's limits at their defaults", async ({ page }) => {
   await signIn(page);
-  await page.goto("/agents/refund-desk/settings");
+  await page.goto(`/agents/${agentKey}/settings`);
   const section = page.getByRole("heading", { name: "Chat widget" });
   await section.scrollIntoViewIfNeeded();
   await expect(page.getByText("Widget turns a minute per session")).toBeVisible();
@@ -86,16 +89,7 @@ test("an admin creates an agent's identity secret, shown once, and rotates it af
 }) => {
   await signIn(page);
   await page.goto("/admin");
-  // Its own agent: the demo's secret is left as other specs expect it.
-  const agentKey = `e2e-identity-${Date.now().toString(36)}`;
-  const demo = await (await page.request.get(`/api/v1/agents/refund-desk/export`)).json();
-  const imported = await page.request.post("/api/v1/agents/import", {
-    headers: { origin: new URL(page.url()).origin },
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: "Identity desk" } },
-  });
-  expect(imported.status()).toBe(201);
-  await page.reload();
-  const row = page.getByTestId(`identity-secret-${agentKey}`);
+  const row = page.getByTestId(`identity-secret-${identityKey}`);
   await expect(row).toContainText("None: the widget's chats are anonymous");
   await row.getByRole("button", { name: "Create the identity secret of Identity desk" }).click();
   const shown = page.getByRole("dialog", { name: "Copy the secret now" });

@@ -1,10 +1,19 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { addOperator, saveSessionAs, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
+import {
+  addOperator,
+  authStatePath,
+  ownDemoAgent,
+  saveSessionAs,
+  screenshot,
+  sendInFreshSandboxSession,
+  signIn,
+} from "./fixtures";
 
-// Review queue on the demo Refund desk, as a designer: a Sandbox conversation sent to review from its
+// Review queue on a copy of the demo Refund desk, as a designer: a Sandbox conversation sent to review from its
 // trace, labelled in the queue (turn 1 wrong with the max-refund rule at fault, the session
 // resolved), then the dashboard's resolution rate. Nothing of the demo's configuration changes.
+
+const { key: agentKey } = ownDemoAgent("reviews");
 
 test.describe.configure({ mode: "serial" });
 
@@ -15,7 +24,7 @@ const DESIGNER = {
   name: "Rene Reviewer",
   password: "designer-pass-123",
 };
-const STATE = path.join("test-results", "e2e-auth", "reviews-designer.json");
+const STATE = authStatePath("reviews-designer");
 
 test.beforeAll(async ({ browser }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);
@@ -29,7 +38,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 test.use({ storageState: STATE });
 
 test("the sampling rules are a Reviews section in the agent's settings", async ({ page }) => {
-  await page.goto("/agents/refund-desk/settings");
+  await page.goto(`/agents/${agentKey}/settings`);
   const row = page.getByTestId("setting-reviews.sampling");
   await expect(row.getByLabel("Sample sessions for review")).toHaveAttribute("placeholder", "fallback=1, answered=0.1");
   await expect(row).toContainText("Outcomes: answered, clarified, regenerated, fallback, escalated, error");
@@ -40,13 +49,13 @@ test("the sampling rules are a Reviews section in the agent's settings", async (
 test("a designer sends a conversation to review from its trace, labels it and sees the resolution rate", async ({
   page,
 }) => {
-  const reply = await sendInFreshSandboxSession(page, MESSAGE);
+  const reply = await sendInFreshSandboxSession(page, MESSAGE, agentKey);
   await expect(reply).toBeVisible();
   const sessionId = new URL(page.url()).searchParams.get("session") ?? "";
   expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
 
   // Its trace: Add to review, once; the button then opens the review.
-  await page.goto(`/agents/refund-desk/traces?session=${sessionId}`);
+  await page.goto(`/agents/${agentKey}/traces?session=${sessionId}`);
   await page.getByTestId("trace-row").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/traces\/[0-9a-f-]{36}$/);
   await page.getByTestId("add-to-review").click();
@@ -55,7 +64,7 @@ test("a designer sends a conversation to review from its trace, labels it and se
 
   // The queue, by the navigation.
   await page.getByRole("link", { name: "Reviews", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/agents\/refund-desk\/reviews$/);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/reviews$`));
   const row = page.getByTestId("review-row").filter({ hasText: sessionId.slice(0, 8) });
   await expect(row).toContainText(`Added by ${DESIGNER.email}`);
   await expect(row).toContainText("open");
@@ -81,9 +90,9 @@ test("a designer sends a conversation to review from its trace, labels it and se
   await screenshot(page, "reviews-session-review");
 
   // Reviewed filter lists it; the dashboard counts it.
-  await page.goto("/agents/refund-desk/reviews?state=reviewed");
+  await page.goto(`/agents/${agentKey}/reviews?state=reviewed`);
   await expect(page.getByTestId("review-row").filter({ hasText: sessionId.slice(0, 8) })).toContainText("resolved");
-  await page.goto("/agents/refund-desk");
+  await page.goto(`/agents/${agentKey}`);
   const card = page.getByTestId("dashboard-resolution");
   await expect(card.getByTestId("resolution-rate").first()).toHaveText("100% (1 of 1)");
   await card.scrollIntoViewIfNeeded();

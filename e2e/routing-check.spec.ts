@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, saveAdminSession, screenshot } from "./fixtures";
 
 // "Check routing" on the Scenarios page, on agents of its own (the demo is never changed): a copy of the
 // Refund desk with a price question planted among Refund's entry examples and a Shipping scenario of two
 // examples, and an agent with no scenarios at all.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "routing-check-admin.json");
+const ADMIN_STATE = authStatePath("routing-check-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 

@@ -1,11 +1,21 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { addOperator, type Person, screenshot, sendInFreshSandboxSession, signIn, signInAs } from "./fixtures";
+import {
+  addOperator,
+  ownDemoAgent,
+  type Person,
+  screenshot,
+  sendInFreshSandboxSession,
+  signIn,
+  signInAs,
+} from "./fixtures";
 
 // The rule authoring path end to end, as a designer (not the admin): a new GLOBAL hard rule with a
 // CEL expression (a parse error first, then the tester), saved; in the sandbox the offline draft that
 // promises $75 breaks it, so the reply is regenerated under the new, lower cap, and the trace names
-// the rule. A viewer sees the rules but no edit control. The rule is deleted at the end, so the specs
-// after this one see the demo agent as shipped.
+// the rule. A viewer sees the rules but no edit control. The rule is deleted at the end, and the tests
+// gate put back at its default.
+
+const { key: agentKey } = ownDemoAgent("rule-authoring");
 
 test.describe.configure({ mode: "serial" });
 
@@ -20,7 +30,7 @@ const MESSAGE = "I'm in France and want a refund for order 123";
  * turns the demo's refund tests red and a designer may not save past the gate; null puts the default back.
  */
 async function setGate(page: Page, mode: "off" | null) {
-  await page.goto("/agents/refund-desk/settings");
+  await page.goto(`/agents/${agentKey}/settings`);
   const row = page.getByTestId("setting-testing.tests_gate");
   if (mode) {
     await row.getByLabel("Test gate on saves").selectOption(mode);
@@ -54,7 +64,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 test("a designer writes a GLOBAL hard rule, tests its CEL, and the sandbox enforces it", async ({ browser }, info) => {
   const page = await pageAs(browser, info.project.use.baseURL, DESIGNER);
   await setGate(page, "off");
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.getByRole("button", { name: "New rule" }).click();
   const editor = page.getByTestId("rule-editor");
   await editor.getByLabel("Name").fill("Refunds capped at $40");
@@ -85,7 +95,7 @@ test("a designer writes a GLOBAL hard rule, tests its CEL, and the sandbox enfor
   await expect(row).toContainText("refund_amount <= 40");
   await expect(row).toContainText("GLOBAL");
 
-  const reply = await sendInFreshSandboxSession(page, MESSAGE);
+  const reply = await sendInFreshSandboxSession(page, MESSAGE, agentKey);
   await expect(reply).toContainText("regenerated");
   // max-refund alone would cap the offer at $50; the new rule's 40 is the lower bound the reply keeps.
   await expect(reply).toContainText("$40");
@@ -95,7 +105,7 @@ test("a designer writes a GLOBAL hard rule, tests its CEL, and the sandbox enfor
   await screenshot(page, "rule-authoring-sandbox");
 
   await footer.getByRole("link", { name: /trace/ }).click();
-  await expect(page).toHaveURL(/\/agents\/refund-desk\/traces\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/traces/[0-9a-f-]{36}$`));
   const enforcement = page.locator('[data-testid="span-row"][data-span="enforcement"]').first();
   await enforcement.getByRole("button").first().click();
   const check = enforcement.getByTestId("rule-check").filter({ hasText: RULE_KEY });
@@ -107,7 +117,7 @@ test("a designer writes a GLOBAL hard rule, tests its CEL, and the sandbox enfor
 
 test("a viewer sees the new rule but no control to change it", async ({ browser }, info) => {
   const page = await pageAs(browser, info.project.use.baseURL, VIEWER);
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await expect(page.getByTestId(`rule-row-${RULE_KEY}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "New rule" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: `Edit ${RULE_KEY}` })).toHaveCount(0);
@@ -119,7 +129,7 @@ test("a viewer sees the new rule but no control to change it", async ({ browser 
 
 test("the designer deletes the rule again", async ({ browser }, info) => {
   const page = await pageAs(browser, info.project.use.baseURL, DESIGNER);
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.getByRole("button", { name: `Delete ${RULE_KEY}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete rule" }).click();
   await expect(page.getByTestId(`rule-row-${RULE_KEY}`)).toHaveCount(0);

@@ -1,19 +1,20 @@
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
-// The rule editor on the demo Refund desk: the live CEL check, the tester, versioning and the
+// The rule editor on a copy of the demo Refund desk: the live CEL check, the tester, versioning and the
 // stale-version conflict. Every change here keeps the demo's behaviour (50 → 50.0, a cooldown on a
-// once-per-session rule, a switch flipped back), so the sandbox spec after this one sees the same agent.
+// once-per-session rule, a switch flipped back).
+
+const { key: agentKey } = ownDemoAgent("rules");
 
 test.describe.configure({ mode: "serial" });
 
 // Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "rules-admin.json");
+const ADMIN_STATE = authStatePath("rules-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
-/** The config_version in the page header ("Refund desk · v3 · 8 rules…"). */
+/** The config_version in the page header ("Desk rules … · v3 · 8 rules…"). */
 async function shownVersion(page: Page): Promise<number> {
   const text =
     (await page
@@ -24,7 +25,7 @@ async function shownVersion(page: Page): Promise<number> {
 }
 
 test("edit max-refund: live parse error with position, tester, save makes a new version", async ({ page }) => {
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await expect(page.getByTestId("rule-row-max-refund")).toBeVisible();
   const before = await shownVersion(page);
 
@@ -54,7 +55,7 @@ test("edit max-refund: live parse error with position, tester, save makes a new 
   await expect(page.getByText(`· v${before + 1} ·`)).toBeVisible();
   await expect(page.getByTestId("rule-row-max-refund")).toContainText("refund_amount <= 50.0");
 
-  await page.goto("/agents/refund-desk/history");
+  await page.goto(`/agents/${agentKey}/history`);
   const newest = page.getByTestId("config-version").first();
   await expect(newest).toContainText(`v${before + 1}`);
   await expect(newest).toContainText("updated rule max-refund");
@@ -63,7 +64,7 @@ test("edit max-refund: live parse error with position, tester, save makes a new 
 });
 
 test("filters live in the URL and / focuses the search", async ({ page }) => {
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.locator("body").press("/");
   await expect(page.locator("[data-search]")).toBeFocused();
   await page.keyboard.type("refund");
@@ -91,7 +92,7 @@ test("a save over a newer version shows what changed, keeps the edits, and saves
   page,
   context,
 }) => {
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.getByRole("button", { name: "Edit vip-thanks" }).click();
   const editor = page.getByTestId("rule-editor");
   await editor.getByLabel("Cooldown").fill("1");
@@ -99,7 +100,7 @@ test("a save over a newer version shows what changed, keeps the edits, and saves
   // Meanwhile another tab switches a rule off (one whose absence turns no demo test red, so the test
   // gate lets it through): the agent moves to a newer version.
   const other = await context.newPage();
-  await other.goto("/agents/refund-desk/rules");
+  await other.goto(`/agents/${agentKey}/rules`);
   await other.getByRole("switch", { name: "Enabled: no-competitor-mentions" }).click();
   await expect(other.getByText("no-competitor-mentions disabled")).toBeVisible();
   await other.close();
@@ -120,7 +121,7 @@ test("a save over a newer version shows what changed, keeps the edits, and saves
 });
 
 test("a rule opens from its name or the keyboard, and its editor has a URL that reopens it", async ({ page }) => {
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   const name = page.getByRole("button", { name: "Refunds above $50 need a specialist", exact: true });
   await name.click();
   const editor = page.getByTestId("rule-editor");
@@ -147,7 +148,7 @@ test("a rule opens from its name or the keyboard, and its editor has a URL that 
 });
 
 test("a new rule that repeats another one's condition and action is warned about, not refused", async ({ page }) => {
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.getByRole("button", { name: "New rule" }).click();
   const editor = page.getByTestId("rule-editor");
   await editor.getByLabel("Name").fill("VIP thanks again");

@@ -1,9 +1,10 @@
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, signIn } from "./fixtures";
+import { authStatePath, ownDemoAgent, screenshot, signIn } from "./fixtures";
 
-// The demo Refund desk's running example on the offline provider: the first draft promises $75, lane 1
+// The demo's running example (on a copy of its own) on the offline provider: the first draft promises $75, lane 1
 // catches `refund_amount <= 50`, and the regenerated reply ships.
+
+const { key: agentKey } = ownDemoAgent("sandbox");
 const MESSAGE = "I'm in France and want a refund for order 123";
 const VIEWER = { email: `viewer-${Date.now()}@focal.test`, name: "Vera Viewer", password: "viewer-password-12" };
 
@@ -13,7 +14,7 @@ let sessionUrl = "";
 let sessionId = "";
 
 // Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "sandbox-admin.json");
+const ADMIN_STATE = authStatePath("sandbox-admin");
 test.beforeAll(async ({ browser }, testInfo) => {
   // An explicit empty state: the file's test.use({ storageState }) would otherwise apply here too.
   const page = await browser.newPage({
@@ -31,7 +32,7 @@ function sessionOf(page: Page): string {
 }
 
 test("a designer chats in the sandbox and sees why each reply is what it is", async ({ page }) => {
-  await page.goto("/agents/refund-desk/sandbox");
+  await page.goto(`/agents/${agentKey}/sandbox`);
   await expect(page.getByTestId("provider-badge")).toContainText("offline");
   if (await page.getByText("No sandbox session yet").isVisible()) {
     // A fresh database: the first message starts the session by itself.
@@ -62,7 +63,7 @@ test("a designer chats in the sandbox and sees why each reply is what it is", as
   await expect(footer).toContainText("lookup_order");
   await expect(footer.getByRole("link", { name: /trace/ })).toHaveAttribute(
     "href",
-    /^\/agents\/refund-desk\/traces\/[0-9a-f-]{36}$/,
+    new RegExp(`^/agents/${agentKey}/traces/[0-9a-f-]{36}$`),
   );
   sessionUrl = page.url();
   sessionId = sessionOf(page);
@@ -132,7 +133,7 @@ test("New session starts an empty session and keeps the previous one in the pick
 });
 
 test("the composer shows a turn in flight and explains a message that is too long", async ({ page }) => {
-  await page.goto("/agents/refund-desk/sandbox");
+  await page.goto(`/agents/${agentKey}/sandbox`);
   await page.getByTestId("sandbox-reset").click();
   await expect.poll(() => sessionOf(page)).not.toBe(sessionId);
   await expect(page.getByTestId("sandbox-reset")).not.toHaveAttribute("aria-busy", "true");

@@ -1,10 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { addOperator, screenshot, signIn, signInAs } from "./fixtures";
+import { addOperator, ownDemoAgent, screenshot, signIn, signInAs } from "./fixtures";
 
-// The scenario editor on the demo Refund desk: a designer edits Pricing (an instruction, a new step and
+// The scenario editor on a copy of the demo Refund desk: a designer edits Pricing (an instruction, a new step and
 // a transition), watches the graph and its warnings follow, saves, finds the version in the History,
-// then takes the step out again so the specs after this one see the demo's Pricing. A viewer sees the
+// then takes the step out again, back to the demo's Pricing. A viewer sees the
 // same pages without a single edit control. The admin of e2e-env.ts creates both people on /admin.
+
+const { key: agentKey } = ownDemoAgent("scenarios");
 
 test.describe.configure({ mode: "serial" });
 
@@ -38,13 +40,13 @@ test("a designer edits a step, adds a step and a transition, sees the graph and 
   page,
 }) => {
   await signInAs(page, DESIGNER);
-  await page.goto("/agents/refund-desk/scenarios");
+  await page.goto(`/agents/${agentKey}/scenarios`);
   await expect(page.getByTestId("scenario-row-refund")).toContainText("Ask for the order");
   await expect(page.getByTestId("scenario-row-pricing")).toContainText("pricing_question");
   await screenshot(page, "scenarios-list");
 
   await page.getByRole("link", { name: "Pricing question" }).click();
-  await expect(page).toHaveURL(/\/agents\/refund-desk\/scenarios\/pricing$/);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/scenarios/pricing$`));
   const before = await editingVersion(page);
   const graph = page.getByTestId("scenario-graph");
   await expect(graph.locator(".react-flow__node")).toHaveCount(2);
@@ -104,7 +106,7 @@ test("a designer edits a step, adds a step and a transition, sees the graph and 
   await expect(transition.getByLabel("Condition")).toHaveValue("The customer asks whether it is in stock");
   await screenshot(page, "scenario-editor");
 
-  await page.goto("/agents/refund-desk/history");
+  await page.goto(`/agents/${agentKey}/history`);
   const newest = page.getByTestId("config-version").first();
   await expect(newest).toContainText(`v${before + 1}`);
   await expect(newest).toContainText("updated scenario pricing");
@@ -114,7 +116,7 @@ test("a designer edits a step, adds a step and a transition, sees the graph and 
   await screenshot(page, "scenario-history");
 
   // Take the step out again (its transition goes with it) and restore the instruction: the demo's Pricing.
-  await page.goto("/agents/refund-desk/scenarios/pricing?step=identify_product");
+  await page.goto(`/agents/${agentKey}/scenarios/pricing?step=identify_product`);
   await page.getByRole("button", { name: "Remove step Check stock" }).click();
   await stepCard(page, "Identify the product").getByLabel("Instructions").fill(ORIGINAL_INSTRUCTIONS);
   await expect(checks(page)).toContainText("Every step is reachable");
@@ -125,7 +127,7 @@ test("a designer edits a step, adds a step and a transition, sees the graph and 
 
 test("a graph error blocks the save and says where", async ({ page }) => {
   await signInAs(page, DESIGNER);
-  await page.goto("/agents/refund-desk/scenarios/pricing?step=quote_price");
+  await page.goto(`/agents/${agentKey}/scenarios/pricing?step=quote_price`);
   const before = await editingVersion(page);
   // A transition out of the terminal step is refused by bundle import too: an error, shown on the edge.
   await page.getByRole("button", { name: "Add transition" }).click();
@@ -142,7 +144,7 @@ test("a graph error blocks the save and says where", async ({ page }) => {
 
 test("a viewer sees the scenarios and the graph, and no edit control", async ({ page }) => {
   await signInAs(page, VIEWER);
-  await page.goto("/agents/refund-desk/scenarios");
+  await page.goto(`/agents/${agentKey}/scenarios`);
   await expect(page.getByTestId("scenario-row-refund")).toBeVisible();
   await expect(page.getByRole("button", { name: "New scenario" })).toHaveCount(0);
   await expect(page.getByRole("switch")).toHaveCount(0);

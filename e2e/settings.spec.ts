@@ -1,19 +1,20 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
-// The settings editor on the demo Refund desk. It ends where it started (every key at its default),
-// so the specs after this one see the same agent.
+// The settings editor on a copy of the demo Refund desk. It ends where it started (every key at its
+// default).
+
+const { key: agentKey } = ownDemoAgent("settings");
 
 // Sign in once for the file: sign-in is limited to 5 attempts a minute per address (lib/server/auth).
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "settings-admin.json");
+const ADMIN_STATE = authStatePath("settings-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
 test("a setting is changed against its default, refused out of range, then reset; each save a version", async ({
   page,
 }) => {
-  await page.goto("/agents/refund-desk/settings");
+  await page.goto(`/agents/${agentKey}/settings`);
   const row = page.getByTestId("setting-scenario_filter.stickiness_boost");
   const value = row.getByLabel("Stickiness", { exact: true });
   await expect(value).toHaveValue("0.15");
@@ -33,7 +34,7 @@ test("a setting is changed against its default, refused out of range, then reset
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(row.getByRole("button", { name: "Reset to default" })).toHaveCount(0);
 
-  await page.goto("/agents/refund-desk/history");
+  await page.goto(`/agents/${agentKey}/history`);
   await expect(page.getByTestId("config-version").first()).toContainText("scenario_filter.stickiness_boost");
   await expect(page.getByTestId("config-version").nth(1)).toContainText("0.25");
 });
@@ -44,7 +45,7 @@ for (const size of [
 ]) {
   test(`at ${size.width}×${size.height} a row brought into view stops below the sticky save bar`, async ({ page }) => {
     await page.setViewportSize(size);
-    await page.goto("/agents/refund-desk/settings");
+    await page.goto(`/agents/${agentKey}/settings`);
     const bar = page.getByRole("button", { name: "Save settings" }).locator("..");
     const row = page.getByTestId("setting-scenario_filter.stickiness_boost");
     // Scrolled past, then brought back as keyboard focus does: the row's top edge is the nearest.

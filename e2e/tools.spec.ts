@@ -1,11 +1,12 @@
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { addOperator, saveSessionAs, screenshot, signIn } from "./fixtures";
+import { addOperator, authStatePath, ownDemoAgent, saveSessionAs, screenshot, signIn } from "./fixtures";
 
-// The tools editor on the demo Refund desk: a designer creates a static tool (an input, an output
+// The tools editor on a copy of the demo Refund desk: a designer creates a static tool (an input, an output
 // variable), meets a JSON error and a path error on the way, tries the draft, saves it; an http draft
 // warns about a host this server does not allow; a viewer sees the list without edit controls. The
-// demo's own lookup_order is left as it is, so later specs see the same agent.
+// demo's own lookup_order is left as it is.
+
+const { key: agentKey } = ownDemoAgent("tools");
 
 test.describe.configure({ mode: "serial" });
 
@@ -16,8 +17,8 @@ const DESIGNER = {
   password: "designer-password-12",
 };
 const VIEWER = { email: `tools-viewer-${STAMP}@focal.test`, name: "Vic Viewer", password: "viewer-password-1234" };
-const DESIGNER_STATE = path.join("test-results", "e2e-auth", "tools-designer.json");
-const VIEWER_STATE = path.join("test-results", "e2e-auth", "tools-viewer.json");
+const DESIGNER_STATE = authStatePath("tools-designer");
+const VIEWER_STATE = authStatePath("tools-viewer");
 
 // The admin adds a designer and a viewer once; each test then runs as one of them. Sign-in is
 // limited per address (lib/server/auth), so every person signs in once for the file.
@@ -34,7 +35,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 });
 
 async function openNewTool(page: Page) {
-  await page.goto("/agents/refund-desk/tools");
+  await page.goto(`/agents/${agentKey}/tools`);
   await expect(page.getByTestId("tool-row-lookup_order")).toBeVisible();
   await page.getByRole("button", { name: "New tool" }).click();
   return page.getByTestId("tool-editor");
@@ -46,7 +47,7 @@ test.describe("as a designer", () => {
   test("creates a static tool: JSON and path errors as typed, try it, save, still there after a reload", async ({
     page,
   }) => {
-    await page.goto("/agents/refund-desk/tools");
+    await page.goto(`/agents/${agentKey}/tools`);
     const lookup = page.getByTestId("tool-row-lookup_order");
     await expect(lookup).toContainText("order_amount");
     await expect(lookup).toContainText("max-refund");
@@ -136,7 +137,7 @@ test.describe("as a designer", () => {
   });
 
   test("a tool that rules attach cannot be deleted until they let go of it", async ({ page }) => {
-    await page.goto("/agents/refund-desk/tools");
+    await page.goto(`/agents/${agentKey}/tools`);
     await page.getByRole("button", { name: "Delete lookup_order" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("look-up-order");
@@ -151,7 +152,7 @@ test.describe("as a viewer", () => {
   test.use({ storageState: VIEWER_STATE });
 
   test("sees the tools and opens one read-only, without edit controls", async ({ page }) => {
-    await page.goto("/agents/refund-desk/tools");
+    await page.goto(`/agents/${agentKey}/tools`);
     await expect(page.getByTestId("tool-row-lookup_order")).toBeVisible();
     await expect(page.getByRole("button", { name: "New tool" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^(Edit|Duplicate|Delete) / })).toHaveCount(0);

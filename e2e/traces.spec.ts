@@ -1,19 +1,21 @@
 import { expect, test } from "@playwright/test";
-import { screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
+import { ownDemoAgent, screenshot, sendInFreshSandboxSession, signIn } from "./fixtures";
 
-// The refund example on the demo Refund desk (offline provider): the first draft promises $75,
+// The refund example on a copy of the demo Refund desk (offline provider): the first draft promises $75,
 // lane 1 catches `refund_amount <= 50`, the regenerated reply ships. That turn is then found in
 // Traces by its outcome and by text, opened, and read span by span.
+
+const { key: agentKey } = ownDemoAgent("traces");
 const MESSAGE = "I'm in France and want a refund for order 123";
 
 test("a turn from the sandbox is found in Traces, opened, and counted on the dashboard", async ({ page }) => {
   await signIn(page);
-  await expect(await sendInFreshSandboxSession(page, MESSAGE)).toContainText("regenerated");
+  await expect(await sendInFreshSandboxSession(page, MESSAGE, agentKey)).toContainText("regenerated");
   const sessionId = new URL(page.url()).searchParams.get("session") ?? "";
   expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
 
   // The list, filtered by outcome through the URL-synced form.
-  await page.goto("/agents/refund-desk/traces");
+  await page.goto(`/agents/${agentKey}/traces`);
   await expect(page.getByTestId("traces-table")).toBeVisible();
   await page.getByLabel("Outcome").selectOption("regenerated");
   await expect(page).toHaveURL(/[?&]outcome=regenerated/);
@@ -36,7 +38,7 @@ test("a turn from the sandbox is found in Traces, opened, and counted on the das
 
   // The turn detail: header facts, the waterfall, provenance, ledger events and loops.
   await rows.first().getByRole("link", { name: MESSAGE }).click();
-  await expect(page).toHaveURL(/\/agents\/refund-desk\/traces\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/traces/[0-9a-f-]{36}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Turn 1 of session");
   const facts = page.getByRole("region", { name: "Turn facts" });
   await expect(facts).toContainText("regenerated");
@@ -56,10 +58,10 @@ test("a turn from the sandbox is found in Traces, opened, and counted on the das
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByTestId("open-session").click();
-  await expect(page).toHaveURL(new RegExp(`/agents/refund-desk/sandbox\\?session=${sessionId}`));
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/sandbox\\?session=${sessionId}`));
 
   // The dashboard on the agent page counts the turn and names the rule it violated.
-  await page.goto("/agents/refund-desk");
+  await page.goto(`/agents/${agentKey}`);
   const dashboard = page.getByTestId("agent-dashboard");
   await expect(dashboard.getByRole("img", { name: /^Turns per day by outcome\..*regenerated [1-9]/ })).toBeVisible();
   await expect(dashboard.getByTestId("dashboard-violations")).toContainText("max-refund");

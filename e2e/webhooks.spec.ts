@@ -1,28 +1,19 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // Settings → Webhooks on an agent of its own (the demo is left as it was): a private address is
 // refused beside the URL, a public one is added and its signing secret shown once, then listed
 // without it, switched off from the keyboard, and deleted.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "webhooks-admin.json");
+const ADMIN_STATE = authStatePath("webhooks-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `hooked-${Date.now().toString(36)}`;
+const { key: agentKey } = ownDemoAgent("hooked", { name: "Hooked desk" });
 // A public address written as an IP: saved without a DNS lookup, and never called (no event is sent).
 const receiver = "https://93.184.216.34/focal-events";
 
-test("a webhook is added with its secret shown once, listed, switched off and deleted", async ({ page }, testInfo) => {
-  const imported = await page.request.post("/api/v1/agents/import", {
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: "Hooked desk" } },
-    headers: { origin: testInfo.project.use.baseURL ?? "" },
-  });
-  expect(imported.status()).toBe(201);
-
+test("a webhook is added with its secret shown once, listed, switched off and deleted", async ({ page }) => {
   await page.goto(`/agents/${agentKey}/settings`);
   const section = page.locator("section#webhooks");
   await expect(section.getByText("No webhooks yet")).toBeVisible();

@@ -1,16 +1,17 @@
-import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { saveAdminSession, screenshot, sendInFreshSandboxSession } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot, sendInFreshSandboxSession } from "./fixtures";
 
 // A designer's first week, as the admin: the agent in context survives the global pages; every create
 // form keeps what was typed and chosen after a refusal; a turn's regeneration loop takes an override;
 // the Tests page, the Ledger and Jobs say consistent things. Each changed page is shot at 1440 × 900
-// and 390 × 844. The demo is left as it was (the agent made here is a separate one).
+// and 390 × 844. It works on agents of its own: an empty one made here and a copy of the demo.
+
+const { key: agentKey } = ownDemoAgent("week-one-trust");
 
 test.describe.configure({ mode: "serial" });
 
 const RUN = Date.now();
-const STATE = path.join("test-results", "e2e-auth", "week-one-trust-admin.json");
+const STATE = authStatePath("week-one-trust-admin");
 const COPY = { name: `Week one ${RUN}`, key: `week-one-${RUN}` };
 
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -60,11 +61,11 @@ test("the agent switcher keeps the agent worked on across Loops, Ledger, Jobs an
   await nav.getByRole("link", { name: "Rules" }).click();
   await expect(page).toHaveURL(new RegExp(`/agents/${COPY.key}/rules$`));
 
-  // Back to the demo: the next specs' pages start from it.
-  await switcher.selectOption("refund-desk");
-  await expect(page).toHaveURL(/\/agents\/refund-desk\/rules$/);
+  // Another agent from the switcher: the same section of that agent, and the global pages follow.
+  await switcher.selectOption(agentKey);
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentKey}/rules$`));
   await page.goto("/loops");
-  await expect(switcher).toHaveValue("refund-desk");
+  await expect(switcher).toHaveValue(agentKey);
 });
 
 test("Add operator keeps the role after a short password, and creates the operator with it", async ({ page }) => {
@@ -111,12 +112,12 @@ test("New agent and New scenario keep every value after a refusal", async ({ pag
   await page.getByRole("button", { name: "New agent" }).click();
   const agent = page.getByRole("form", { name: "New agent" });
   await agent.getByRole("textbox", { name: "Name", exact: true }).fill("Second refund desk");
-  await agent.getByRole("textbox", { name: "Key", exact: true }).fill("refund-desk");
+  await agent.getByRole("textbox", { name: "Key", exact: true }).fill(agentKey);
   await agent.getByRole("textbox", { name: "Description", exact: true }).fill("Taken key on purpose");
   await agent.getByRole("button", { name: "Create agent" }).click();
   await expectRefusal(agent);
   await expect(agent.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Second refund desk");
-  await expect(agent.getByRole("textbox", { name: "Key", exact: true })).toHaveValue("refund-desk");
+  await expect(agent.getByRole("textbox", { name: "Key", exact: true })).toHaveValue(agentKey);
   await expect(agent.getByRole("textbox", { name: "Description", exact: true })).toHaveValue("Taken key on purpose");
   await page.keyboard.press("Escape");
 
@@ -137,7 +138,7 @@ test("New agent and New scenario keep every value after a refusal", async ({ pag
 });
 
 test("New rule, tool, profile field and response variable keep every value, selects included", async ({ page }) => {
-  await page.goto("/agents/refund-desk/rules");
+  await page.goto(`/agents/${agentKey}/rules`);
   await page.getByRole("button", { name: "New rule" }).click();
   const rule = page.getByTestId("rule-editor");
   await rule.getByRole("textbox", { name: "Name", exact: true }).fill("Refund limit again");
@@ -154,7 +155,7 @@ test("New rule, tool, profile field and response variable keep every value, sele
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Discard changes" }).click();
 
-  await page.goto("/agents/refund-desk/tools");
+  await page.goto(`/agents/${agentKey}/tools`);
   await page.getByRole("button", { name: "New tool" }).click();
   const tool = page.getByTestId("tool-editor");
   await tool.getByRole("textbox", { name: "Name", exact: true }).fill("Order lookup again");
@@ -170,7 +171,7 @@ test("New rule, tool, profile field and response variable keep every value, sele
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Discard changes" }).click();
 
-  await page.goto("/agents/refund-desk/fields");
+  await page.goto(`/agents/${agentKey}/fields`);
   await page.getByRole("button", { name: "New profile field" }).click();
   const field = page.getByTestId("field-editor");
   await field.getByLabel("Display name").fill("Country again");
@@ -202,14 +203,15 @@ test("New rule, tool, profile field and response variable keep every value, sele
 test("a turn's regeneration loop stopped by the rewrite limit takes an override, kept in the ledger", async ({
   page,
 }) => {
-  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123");
+  const reply = await sendInFreshSandboxSession(page, "I'm in France and want a refund for order 123", agentKey);
   await expect(reply).toContainText("regenerated");
   // The rewrite passed, so the Loops list does not count it as force-finalized; its record still says
-  // the rewrite limit stopped it, which is what the override is for. `_r1` is the turn's rewrite loop.
+  // the rewrite limit stopped it, which is what the override is for. `_r1` is the turn's rewrite loop,
+  // found by the turn's id: other specs' turns add loops to the same list.
+  const trace = (await reply.getByRole("link", { name: "trace" }).getAttribute("href")) ?? "";
+  const loopId = `turn_${trace.split("/").at(-1)}_r1`;
   await page.goto("/loops?kind=turn");
-  const first = page.getByTestId(/^loop-row-turn_.*_r1$/).first();
-  const loopId = ((await first.getAttribute("data-testid")) ?? "").replace("loop-row-", "");
-  await first.getByRole("link", { name: loopId }).click();
+  await page.getByTestId(`loop-row-${loopId}`).getByRole("link", { name: loopId }).click();
   await expect(page).toHaveURL(new RegExp(`/loops/${loopId}$`));
   await page.getByTestId("override-button").click();
   const dialog = page.getByRole("dialog");
@@ -230,7 +232,8 @@ test("a turn's regeneration loop stopped by the rewrite limit takes an override,
 
   await page.getByTestId("override-history").getByRole("link").first().click();
   await expect(page).toHaveURL(/\/ledger\?type=GUARDRAIL_OVERRIDE/);
-  const event = page.getByRole("row").filter({ hasText: "GUARDRAIL_OVERRIDE" }).first();
+  // Its own event, by its agent: other specs override loops too.
+  const event = page.getByRole("row").filter({ hasText: "GUARDRAIL_OVERRIDE" }).filter({ hasText: agentKey });
   await event.getByRole("button", { name: /^Payload of event/ }).click();
   const payload = page.getByRole("dialog").getByTestId("ledger-payload");
   await expect(payload).toContainText(reason);
@@ -241,7 +244,7 @@ test("the Tests page: k and Tries are separate, one pass^1 card at k = 1, model 
   page,
 }) => {
   test.setTimeout(150_000);
-  await page.goto("/agents/refund-desk/tests");
+  await page.goto(`/agents/${agentKey}/tests`);
   const k = page.getByLabel("k", { exact: true });
   const tries = page.getByLabel("Tries");
   await k.fill("3");

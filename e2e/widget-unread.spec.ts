@@ -1,21 +1,25 @@
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
+import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // What the customer sees when a person answers (docs/widget.md): with the panel closed, the launcher
 // counts the new replies in a badge and in its label, and opening the panel clears both. On the hosted
 // page a person's reply arrives live and is still there after a reload, beside the customer's own
 // words (a card number the privacy stage stored as [CARD_1]) as they typed them. An agent of its own.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "widget-unread-admin.json");
+const ADMIN_STATE = authStatePath("widget-unread-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `widget-unread-${Date.now().toString(36)}`;
-const SHOP_PORT = 3327;
-const SHOP = `http://127.0.0.1:${SHOP_PORT}`;
+const { key: agentKey } = ownDemoAgent("widget-unread", {
+  name: "Unread desk",
+  bundle: (demo) => ({
+    ...demo,
+    agent: { ...demo.agent, settings: { ...demo.agent.settings, widget: { hosted_page: true } } },
+  }),
+});
+// The shop's page, on a port the system picks (no clash with another run).
+let SHOP = "";
 const CARD = "4111 1111 1111 1111";
 
 let publishableKey = "";
@@ -26,12 +30,16 @@ test.beforeAll(async ({ browser }, testInfo) => {
   focal = testInfo.project.use.baseURL ?? "";
   const context = await browser.newContext({ storageState: ADMIN_STATE });
   const headers = { origin: focal };
-  const settings = { ...demo.agent.settings, widget: { hosted_page: true } };
-  const imported = await context.request.post("/api/v1/agents/import", {
-    headers,
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: "Unread desk", settings } },
+  server = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
+<body><h1>Acme shop</h1><p>Orders, returns and refunds.</p>
+<script src="${focal}/widget.js" data-agent="${agentKey}" data-key="${publishableKey}" data-title="Acme help" async></script>
+</body></html>`);
   });
-  expect(imported.status()).toBe(201);
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  SHOP = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const created = await context.request.post(`/api/v1/agents/${agentKey}/publishable-keys`, {
     headers,
     // Typed as copied from an address bar: stored as the origin.
@@ -41,15 +49,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
   expect((await created.json()).allowed_origins).toEqual([SHOP, focal]);
   publishableKey = (await created.json()).key;
   await context.close();
-  server = http.createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title></head>
-<body><h1>Acme shop</h1><p>Orders, returns and refunds.</p>
-<script src="${focal}/widget.js" data-agent="${agentKey}" data-key="${publishableKey}" data-title="Acme help" async></script>
-</body></html>`);
-  });
-  await new Promise<void>((resolve) => server?.listen(SHOP_PORT, "127.0.0.1", resolve));
 });
 
 test.afterAll(async () => {

@@ -1,9 +1,8 @@
 import { createHmac } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
+import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // The embeddable widget on a customer's page (docs/widget.md): a static page on another port embeds
 // widget.js with a publishable key that lists that page's origin. The customer opens the launcher,
@@ -13,18 +12,33 @@ import { saveAdminSession, screenshot } from "./fixtures";
 // server signed, and the chat is that customer's. On a phone the panel fills the screen; the hosted page
 // shows the same chat full-page. An agent of its own.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "widget-admin.json");
+const ADMIN_STATE = authStatePath("widget-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `widget-desk-${Date.now().toString(36)}`;
-const SHOP_PORT = 3325;
-const ELSEWHERE_PORT = 3326;
-const SHOP = `http://127.0.0.1:${SHOP_PORT}`;
+const { key: agentKey } = ownDemoAgent("widget-desk", {
+  name: "Widget desk",
+  bundle: (demo) => ({
+    ...demo,
+    agent: {
+      ...demo.agent,
+      // One turn a minute per session: the second message of a session meets the limit.
+      settings: {
+        ...demo.agent.settings,
+        widget: { show_why: true, hosted_page: true, turns_per_minute_per_session: 1 },
+      },
+    },
+  }),
+});
+// The shop's page and a page elsewhere, each on a port the system picks (no clash with another run).
+let SHOP = "";
+let ELSEWHERE = "";
 
 let publishableKey = "";
 // A second agent whose order lookup waits for an operator's approval, with its own key; its page is /approving.
-const approvingKey = `widget-approving-${Date.now().toString(36)}`;
+const { key: approvingKey } = ownDemoAgent("widget-approving", {
+  name: "Approving widget desk",
+  bundle: (demo) => ({ ...demo, tools: demo.tools.map((tool: object) => ({ ...tool, requires_approval: true })) }),
+});
 let approvingPk = "";
 let focal = "";
 const servers: http.Server[] = [];
@@ -49,7 +63,8 @@ function mintCustomerToken(secret: string, customerId: string, expiresInSeconds:
   return `v1.${id}.${exp}.${sig}`;
 }
 
-function serve(port: number): Promise<void> {
+/** Serves the shop's pages on a free port; its origin. */
+function serve(): Promise<string> {
   const server = http.createServer((request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     const signedIn = customerTokens[request.url ?? ""];
@@ -57,45 +72,23 @@ function serve(port: number): Promise<void> {
     else response.end(hostPage(publishableKey, agentKey, signedIn));
   });
   servers.push(server);
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 test.beforeAll(async ({ browser }, testInfo) => {
   focal = testInfo.project.use.baseURL ?? "";
   const context = await browser.newContext({ storageState: ADMIN_STATE });
   const headers = { origin: focal };
-  const imported = await context.request.post("/api/v1/agents/import", {
-    headers,
-    data: {
-      ...demo,
-      agent: {
-        ...demo.agent,
-        key: agentKey,
-        name: "Widget desk",
-        // One turn a minute per session: the second message of a session meets the limit.
-        settings: {
-          ...demo.agent.settings,
-          widget: { show_why: true, hosted_page: true, turns_per_minute_per_session: 1 },
-        },
-      },
-    },
-  });
-  expect(imported.status()).toBe(201);
+  SHOP = await serve();
+  ELSEWHERE = await serve();
   const created = await context.request.post(`/api/v1/agents/${agentKey}/publishable-keys`, {
     headers,
     data: { label: "Acme shop", allowed_origins: [SHOP, focal] },
   });
   expect(created.status()).toBe(201);
   publishableKey = (await created.json()).key;
-  const approving = await context.request.post("/api/v1/agents/import", {
-    headers,
-    data: {
-      ...demo,
-      agent: { ...demo.agent, key: approvingKey, name: "Approving widget desk" },
-      tools: demo.tools.map((tool: object) => ({ ...tool, requires_approval: true })),
-    },
-  });
-  expect(approving.status()).toBe(201);
   const approvingCreated = await context.request.post(`/api/v1/agents/${approvingKey}/publishable-keys`, {
     headers,
     data: { label: "Acme shop", allowed_origins: [SHOP] },
@@ -103,8 +96,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
   expect(approvingCreated.status()).toBe(201);
   approvingPk = (await approvingCreated.json()).key;
   await context.close();
-  await serve(SHOP_PORT);
-  await serve(ELSEWHERE_PORT);
 });
 
 test.afterAll(async () => {
@@ -267,7 +258,7 @@ test("a tool call waiting for approval tells the customer so, and the reply foll
 });
 
 test("a page on an origin the key does not list cannot start a chat", async ({ page }) => {
-  await page.goto(`http://127.0.0.1:${ELSEWHERE_PORT}/`);
+  await page.goto(`${ELSEWHERE}/`);
   const panel = await openChat(page);
   await panel.getByLabel("Your message").fill("I want a refund for order 123");
   await page.keyboard.press("Enter");
