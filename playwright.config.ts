@@ -19,10 +19,6 @@ import { E2E_ADMIN, E2E_API_KEY, E2E_MCP_PORT, E2E_TOOL_PORT } from "./e2e/e2e-e
 // works on an agent of its own (ownDemoAgent in e2e/fixtures.ts), signs in once per file into a storage
 // state file named for the file, and asserts on its own rows of the console-wide pages.
 const workers = Number(process.env.E2E_WORKERS || 2);
-// Specs that fill the server's one background worker thread (FOCAL_BACKGROUND_WORKERS defaults to the
-// cores less one) for their whole length: beside another spec, that spec's saves (each runs the tests
-// gate on that thread) would wait behind them. They run after every other spec, alone.
-const ALONE = ["background-runs.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,11 +29,6 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results/e2e",
-  projects: [
-    { name: "chromium", testIgnore: ALONE },
-    // `npx playwright test e2e/background-runs.spec.ts --no-deps` runs it without the others first.
-    { name: "alone", testMatch: ALONE, dependencies: ["chromium"] },
-  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",

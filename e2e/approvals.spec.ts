@@ -82,6 +82,17 @@ test("a tool call waits for approval; the operator approves it with a reason and
   await page.getByTestId("approval-filter-pending").click();
   const stale = page.getByTestId("approval").first();
   await expect(stale).toBeVisible();
+  // The page re-reads its list when the console's counts change: this one's own decision below, or any
+  // approval of the specs running beside it. Its re-reads wait until Deny is pressed, as on a page
+  // whose live stream lags behind the other operator.
+  let releaseRefresh = () => {};
+  const refreshHeld = new Promise<void>((resolve) => {
+    releaseRefresh = resolve;
+  });
+  await page.route(`**/agents/${agentKey}/approvals**`, async (route) => {
+    if (route.request().method() === "GET" && route.request().headers().rsc === "1") await refreshHeld;
+    await route.continue();
+  });
   const listed = await page.request.get(`/api/v1/approvals?agent=${agentKey}`, { headers });
   const pendingId = (await listed.json()).approvals[0].id;
   const first = await page.request.post(`/api/v1/approvals/${pendingId}/approve`, {
@@ -91,6 +102,7 @@ test("a tool call waits for approval; the operator approves it with a reason and
   expect(first.status()).toBe(200);
   await stale.getByLabel("Reason").fill("Not this one");
   await stale.getByTestId("deny").click();
+  releaseRefresh();
   await expect(page.getByTestId("approval-gone")).toContainText("already approved by");
   await expect(page.getByText("No tool call is waiting for approval")).toBeVisible();
   await screenshot(page, "approvals-conflict");

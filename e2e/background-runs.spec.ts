@@ -17,7 +17,10 @@ import {
 
 const { key: agentKey } = ownDemoAgent("background-runs");
 
-test.describe.configure({ mode: "serial" });
+// The runs fill the server's one background worker thread (FOCAL_BACKGROUND_WORKERS: the cores less
+// one) while they last: a spec beside this one would find its saves (each runs the tests gate on that
+// thread) waiting behind them. Playwright runs it when no other spec runs.
+test.describe.configure({ mode: "serial", lock: "-exclusive-" });
 
 const stamp = Date.now();
 const DESIGNER = { email: `runs-designer-${stamp}@focal.test`, name: "Runa Designer", password: "designer-pass-123" };
@@ -31,7 +34,12 @@ const tests = Array.from({ length: 100 }, (_, i) => ({
   name: `Long conversation ${i}`,
   turns: Array.from({ length: 200 }, (_, t) => ({ message: messages[(i + t) % messages.length] })),
 }));
-const MAX_RUN = { k: 10, tries: 10, mode: "offline", config: { ...DEMO_BUNDLE, tests } };
+const MAX_RUN = {
+  k: 10,
+  tries: 10,
+  mode: "offline",
+  config: { ...DEMO_BUNDLE, agent: { ...DEMO_BUNDLE.agent, key: agentKey }, tests },
+};
 
 test.beforeAll(async ({ browser }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);
