@@ -65,6 +65,9 @@ test("a designer granted one agent sees and edits it, and the other agent's URLs
   // Each switch is a save that runs the demo suite first (the tests gate): seconds on a loaded machine.
   await toggle.click();
   await expect(page.getByText("no-competitor-mentions disabled")).toBeVisible({ timeout: 30_000 });
+  // The switch shows the saved state once the page has re-read the rules; a click before that would
+  // send the same change again.
+  await expect(toggle).not.toBeChecked();
   await toggle.click();
   await expect(page.getByText("no-competitor-mentions enabled")).toBeVisible({ timeout: 30_000 });
 

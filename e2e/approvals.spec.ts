@@ -81,7 +81,8 @@ test("a tool call waits for approval; the operator approves it with a reason and
   expect((await again.json()).outcome).toBe("awaiting_approval");
   await page.getByTestId("approval-filter-pending").click();
   const stale = page.getByTestId("approval").first();
-  await expect(stale).toBeVisible();
+  // A pending card (the approved one above has no Deny): the pending list is on the page.
+  await expect(stale.getByTestId("deny")).toBeVisible();
   // The page re-reads its list when the console's counts change: this one's own decision below, or any
   // approval of the specs running beside it. Its re-reads wait until Deny is pressed, as on a page
   // whose live stream lags behind the other operator.

@@ -116,7 +116,9 @@ test("a save over a newer version shows what changed, keeps the edits, and saves
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("rule-row-vip-thanks")).toContainText("cooldown 1");
 
-  await page.getByRole("switch", { name: "Enabled: no-competitor-mentions" }).click();
+  const competitors = page.getByRole("switch", { name: "Enabled: no-competitor-mentions" });
+  await expect(competitors).not.toBeChecked();
+  await competitors.click();
   await expect(page.getByText("no-competitor-mentions enabled")).toBeVisible();
 });
 
