@@ -184,6 +184,8 @@ test("a claim covers no control: a hard rule's stop names the rule beside Send a
   await expect(panel.locator("[data-slot=alert]")).toContainText("A hard rule stopped this reply: ");
   await expect(panel).not.toContainText(/lane 1/i);
   await page.getByTestId("override-reason").fill("the customer's card was already refunded by hand");
+  // Disabled while the refused send settles: a disabled button lets clicks (and elementFromPoint) through.
+  await expect(page.getByTestId("send-anyway")).toBeEnabled();
   await expectUncovered(page.getByTestId("send-anyway"));
   await screenshot(page, "inbox-hard-rule-stop-desktop");
   await page.setViewportSize(PHONE);
