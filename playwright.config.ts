@@ -15,9 +15,13 @@ import { E2E_ADMIN, E2E_API_KEY, E2E_MCP_PORT, E2E_TOOL_PORT } from "./e2e/e2e-e
 
 // Spec files run side by side, two at a time by default (E2E_WORKERS), the tests of one file in order in
 // one worker. Most of a spec's time is waiting (page loads, server round trips, polling), so two
-// workers overlap their waits on a 2-core machine. They share the server but not their data: every spec
-// works on an agent of its own (ownDemoAgent in e2e/fixtures.ts), signs in once per file into a storage
-// state file named for the file, and asserts on its own rows of the console-wide pages.
+// workers overlap their waits on a 2-core machine: in a whole run on a shared 2-core machine (load
+// average 13 to 17) the tests' own times added up to 1,722 s and the run took 1,206 s. They share the
+// server but not their data: every spec works on an agent of its own (ownDemoAgent in
+// e2e/fixtures.ts), signs in once per file into a storage state file of its own (authStatePath), and
+// asserts on its own rows of the console-wide pages. What they still share is PGlite's one
+// transaction at a time: a save's tests gate runs the suite inside the save's transaction, so a gated
+// save of one spec holds the other spec's requests for as long (seconds on a loaded machine).
 const workers = Number(process.env.E2E_WORKERS || 2);
 
 export default defineConfig({

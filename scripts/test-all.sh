@@ -77,7 +77,9 @@ if ! wait "$build_pid"; then
   exit 1
 fi
 took "rest of next build"
-echo "==> e2e (Playwright + Chromium, on that build)"
+# Two spec files at a time (E2E_WORKERS, playwright.config.ts), each on an agent of its own: a spec mostly
+# waits, so the two overlap (in one run the tests' own times added up to 1.4 times the run's wall time).
+echo "==> e2e (Playwright + Chromium, two spec files at a time, on that build)"
 env -u DATABASE_URL E2E_PREBUILT=1 npx playwright test
 took "e2e"
 echo "==> 3 instances on one PostgreSQL, one SIGKILLed under load (the e2e build)"
