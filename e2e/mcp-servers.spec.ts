@@ -1,21 +1,18 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type McpTestServer, startMcpTestServer } from "../test/support/mcp-test-server";
 import { E2E_MCP_PORT } from "./e2e-env";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // Tools → MCP servers on an agent of its own (the demo is left as it was), against a real MCP server
 // on 127.0.0.1 (the SDK's McpServer, test/support/mcp-test-server.ts): an admin adds the server from
 // the keyboard, Sync shows the diff, two of the three tools are picked and applied, and the tools
 // list and the editor show them (server, remote tool, description as plain text).
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "mcp-admin.json");
+const ADMIN_STATE = authStatePath("mcp-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `mcp-${Date.now().toString(36)}`;
+const { key: agentKey } = ownDemoAgent("mcp", { name: "MCP desk" });
 let server: McpTestServer;
 
 test.beforeAll(async () => {
@@ -24,13 +21,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server?.close());
 
-test("an MCP server is added, synced with a diff, and its picked tools imported", async ({ page }, testInfo) => {
-  const imported = await page.request.post("/api/v1/agents/import", {
-    data: { ...demo, agent: { ...demo.agent, key: agentKey, name: "MCP desk" } },
-    headers: { origin: testInfo.project.use.baseURL ?? "" },
-  });
-  expect(imported.status()).toBe(201);
-
+test("an MCP server is added, synced with a diff, and its picked tools imported", async ({ page }) => {
   await page.goto(`/agents/${agentKey}/tools`);
   const section = page.locator("section#mcp-servers");
   await expect(section.getByText("No MCP servers yet")).toBeVisible();

@@ -1,24 +1,28 @@
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { stringify } from "yaml";
 import { orderApiDocument } from "../test/support/openapi-fixtures";
 import { E2E_TOOL_PORT } from "./e2e-env";
-import { saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
 
 // Import from OpenAPI on an agent of its own: a designer adds the API's bearer credential, imports two
 // operations of an order API (served here on 127.0.0.1, refusing a request without the token) through
 // the Tools page's dialog, tries one (the request as sent shows the token as ••••), and a sandbox turn
 // whose refund rule attaches it calls it; the trace's tool call shows `Authorization: ••••`.
 
-const ADMIN_STATE = path.join("test-results", "e2e-auth", "openapi-admin.json");
+const ADMIN_STATE = authStatePath("openapi-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
 const TOKEN = "e2e-orders-token-91d2c7";
-const demo = JSON.parse(fs.readFileSync(path.join("lib", "demo", "refund-desk.bundle.json"), "utf8"));
-const agentKey = `openapi-${Date.now().toString(36)}`;
+// Test gate off: the refund rule below swaps its tool, which the demo's conversation tests notice.
+const { key: agentKey } = ownDemoAgent("openapi", {
+  name: "OpenAPI desk",
+  bundle: (demo) => ({
+    ...demo,
+    agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
+  }),
+});
 
 let api: http.Server;
 test.beforeAll(async () => {
@@ -36,21 +40,6 @@ test.afterAll(async () => {
 
 test("a designer imports tools from an OpenAPI document, tries one and a turn uses it", async ({ page }, testInfo) => {
   const origin = { origin: testInfo.project.use.baseURL ?? "" };
-  const imported = await page.request.post("/api/v1/agents/import", {
-    // Test gate off: the refund rule below swaps its tool, which the demo's conversation tests notice.
-    data: {
-      ...demo,
-      agent: {
-        ...demo.agent,
-        key: agentKey,
-        name: "OpenAPI desk",
-        settings: { ...demo.agent.settings, testing: { tests_gate: "off" } },
-      },
-    },
-    headers: origin,
-  });
-  expect(imported.status()).toBe(201);
-
   await page.goto(`/agents/${agentKey}/settings`);
   const section = page.locator("section#credentials");
   await section.getByRole("button", { name: "Add the first credential" }).click();
