@@ -15,9 +15,9 @@ import { E2E_ADMIN, E2E_API_KEY, E2E_MCP_PORT, E2E_TOOL_PORT } from "./e2e/e2e-e
 
 // Spec files run side by side, two at a time by default (E2E_WORKERS), the tests of one file in order in
 // one worker. Most of a spec's time is waiting (page loads, server round trips, polling), so two
-// workers overlap their waits on a 2-core machine: in a whole run on a shared 2-core machine (load
-// average 13 to 17) the tests' own times added up to 1,722 s and the run took 1,206 s. They share the
-// server but not their data: every spec works on an agent of its own (ownDemoAgent in
+// workers overlap their waits on a 2-core machine: the whole suite took 802 s with two workers and
+// 1,187 s with one, on the same shared 2-core machine at a similar load (load average 7 to 10, the
+// run itself included). They share the server but not their data: every spec works on an agent of its own (ownDemoAgent in
 // e2e/fixtures.ts), signs in once per file into a storage state file of its own (authStatePath), and
 // asserts on its own rows of the console-wide pages. What they still share is PGlite's one
 // transaction at a time: a save's tests gate runs the suite inside the save's transaction, so a gated
