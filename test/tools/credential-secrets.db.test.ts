@@ -9,6 +9,7 @@ import { agentCredentials, agentEnvironments } from "@/db/schema";
 import { exportBundle, serializeBundle } from "@/lib/bundles/server/export-bundle";
 import { createToolRunner } from "@/lib/providers/tools";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
+import { flushTurnTelemetry, resetTurnTelemetry } from "@/lib/server/telemetry/otel-export";
 import { credentialAgent, credentialApi } from "../support/credential-fixtures";
 import { tablesContaining } from "../support/database-text";
 import { startTestApp } from "../support/focal-test-app";
@@ -34,7 +35,8 @@ let tokenLifetimeS = 3600;
 const issued: string[] = [];
 const orderRequests: { path: string; headers: http.IncomingHttpHeaders }[] = [];
 const logged: string[] = [];
-const savedHosts = process.env.FOCAL_TOOL_HOSTS;
+const otlpBodies: string[] = [];
+const savedEnv = { ...process.env };
 
 function tokenEndpoint(req: http.IncomingMessage, res: http.ServerResponse) {
   const basic = Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString("base64");
@@ -52,10 +54,17 @@ function tokenEndpoint(req: http.IncomingMessage, res: http.ServerResponse) {
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
       if (url.pathname === "/token") return tokenEndpoint(req, res);
+      if (url.pathname === "/v1/traces") {
+        otlpBodies.push(Buffer.concat(chunks).toString("utf8"));
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end("{}");
+        return;
+      }
       // /orders/<agent key>: the agent's own expectation decides whether the credential came.
       orderRequests.push({ path: url.pathname, headers: req.headers });
       const check = EXPECTED[url.pathname.split("/")[2] ?? ""];
@@ -72,6 +81,13 @@ beforeAll(async () => {
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   base = `http://${host}`;
   process.env.FOCAL_TOOL_HOSTS = host;
+  // The OpenTelemetry export, with the message and reply texts in it (the widest setting), to the same
+  // receiver: its payloads are searched for the secrets too.
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = base;
+  process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json";
+  process.env.OTEL_BSP_SCHEDULE_DELAY = "20";
+  process.env.FOCAL_OTEL_INCLUDE_TEXT = "true";
+  await resetTurnTelemetry();
   handle = await startTestApp();
   api = credentialApi(await loopApiKey(handle, ["credentials:write", "config:read"]));
   turnKey = await loopApiKey(handle, ["turns:write", "agents:write"]);
@@ -88,7 +104,8 @@ afterEach(() => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  process.env.FOCAL_TOOL_HOSTS = savedHosts ?? "";
+  process.env = savedEnv;
+  await resetTurnTelemetry();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await handle?.close();
@@ -136,7 +153,7 @@ async function turn(agentKey: string, environment?: string) {
 const basicOf = (user: string, password: string) => Buffer.from(`${user}:${password}`).toString("base64");
 
 describe("credentials in tool calls", () => {
-  it("sends each kind, gets the tool output, and no secret is stored, exported or logged", async () => {
+  it("sends each kind, gets the tool output, and no secret is stored, exported, logged or sent over OpenTelemetry", async () => {
     const secrets: string[] = [];
     const kinds: [Record<string, unknown>, (typeof EXPECTED)[string]][] = [
       [{ kind: "bearer", token: "bearer-tok-91c3e0" }, (h) => h.authorization === "Bearer bearer-tok-91c3e0"],
@@ -178,9 +195,12 @@ describe("credentials in tool calls", () => {
 
     const exported = await Promise.all(agents.map(async (key) => serializeBundle(await exportBundle(handle.db, key))));
     expect(exported.every((text) => text.includes('"credential": "crm"'))).toBe(true);
+    await flushTurnTelemetry();
+    const otlp = otlpBodies.join("\n");
+    expect(otlp).toContain(ASK_ORDERS);
     for (const secret of secrets) {
       expect(await tablesContaining(handle, secret), secret).toEqual({});
-      for (const text of [...exported, ...logged]) expect(text).not.toContain(secret);
+      for (const text of [...exported, ...logged, otlp]) expect(text).not.toContain(secret);
     }
   });
 
