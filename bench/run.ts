@@ -42,7 +42,7 @@ import { benchTraces } from "./traces-bench";
 // `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
 // over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
 // Every in-process section runs in a child process of its own (bench/sections.ts names them);
-// `BENCH_ONLY=engine_overhead,privacy` runs just the sections named.
+// `BENCH_ONLY=engine_overhead_1000,privacy` runs just the sections named.
 // `BENCH_ONLY_TOOLS=1` runs only Focal's cost around an http tool call (bench/tool-call-bench.ts).
 // `BENCH_ONLY_LANE1=1` runs only the lane-1 corpus (bench/lane1-corpus-bench.ts).
 // `BENCH_ONLY_REPLAY=1` runs only replay fidelity, speed, tape size and the impact preview (bench/replay-bench.ts).
