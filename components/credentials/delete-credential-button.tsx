@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { DeleteConfirmFooter } from "@/components/ui/delete-confirm-footer";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { deleteCredential } from "@/lib/credentials/credentials-client";
 
@@ -52,19 +51,7 @@ export function DeleteCredentialButton({
       description="Tools that name it stop sending it. Its value cannot be recovered."
       testId="delete-credential-dialog"
     >
-      {refusal ? (
-        <Alert variant="danger" title="Not deleted">
-          {refusal}
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={() => setOpen(false)}>
-          Keep it
-        </Button>
-        <Button variant="destructive" onClick={onDelete} pending={pending}>
-          Delete
-        </Button>
-      </DialogFooter>
+      <DeleteConfirmFooter refusal={refusal} onKeep={() => setOpen(false)} onDelete={onDelete} pending={pending} />
     </TitledDialog>
   );
 }

@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { DeleteConfirmFooter } from "@/components/ui/delete-confirm-footer";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { deleteMcpServer } from "@/lib/mcp/mcp-servers-client";
 
@@ -43,19 +42,7 @@ export function DeleteMcpServerButton({ agentKey, name }: { agentKey: string; na
       description="Its tools stay and keep calling the server until you delete them; it can no longer be synced."
       testId="delete-mcp-server-dialog"
     >
-      {refusal ? (
-        <Alert variant="danger" title="Not deleted">
-          {refusal}
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={() => setOpen(false)}>
-          Keep it
-        </Button>
-        <Button variant="destructive" onClick={onDelete} pending={pending}>
-          Delete
-        </Button>
-      </DialogFooter>
+      <DeleteConfirmFooter refusal={refusal} onKeep={() => setOpen(false)} onDelete={onDelete} pending={pending} />
     </TitledDialog>
   );
 }
