@@ -12,9 +12,11 @@ export type Dialect = "pglite" | "postgres";
 // Row types for code outside db/: biome cannot tell a type import from a value import, so everything
 // outside db/ imports these from here and never reaches the schema's table objects.
 export type {
+  AgentBudgetRow,
   AgentCredentialRow,
   AgentEnvironmentRow,
   AgentRow,
+  BudgetSpendRow,
   JobRunRow,
   LedgerEventRow,
   LoopTraceInsert,

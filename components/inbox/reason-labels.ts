@@ -9,6 +9,7 @@ export const REASON_LABELS: Record<HandoffBody["reason"], string> = {
   input_safety: "Message flagged by input safety",
   operator: "Taken over",
   promised_follow_up: "Follow-up promised",
+  budget: "Budget spent",
 };
 
 /** Where the customer is writing from, so an operator knows a reply reaches a live web page or a backend. */

@@ -29,6 +29,8 @@ const EVENT_HINTS: Record<WebhookEventType, string> = {
   "handoff.returned": "the person hands it back",
   "approval.requested": "a tool call waits for approval",
   "approval.decided": "the approval was given or refused",
+  "budget.warning": "the agent has spent 80% of a daily or monthly budget",
+  "budget.reached": "the agent has spent a whole budget; its action applies",
   "approval.expiring": "an approval expires within 5 minutes",
   "message.operator": "an operator wrote to the customer (the text is sent)",
 };

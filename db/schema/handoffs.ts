@@ -14,6 +14,8 @@ export const handoffReason = pgEnum("handoff_reason", [
   "operator",
   // A shipped reply promised a person's follow-up: waiting in the inbox while the agent keeps the session.
   "promised_follow_up",
+  // The agent's budget was spent and its action is to hand new turns to a person (docs/budgets.md).
+  "budget",
 ]);
 export const handoffState = pgEnum("handoff_state", ["waiting", "claimed", "closed"]);
 export const sessionMessageKind = pgEnum("session_message_kind", ["operator", "system", "note"]);

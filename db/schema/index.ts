@@ -1,6 +1,7 @@
 export * from "./access";
 export * from "./agents";
 export * from "./approvals";
+export * from "./budgets";
 export * from "./conversations";
 export * from "./credentials";
 export * from "./dashboard";

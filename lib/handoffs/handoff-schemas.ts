@@ -11,6 +11,7 @@ const HANDOFF_REASONS = [
   "input_safety",
   "operator",
   "promised_follow_up",
+  "budget",
 ] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 export const HANDOFF_STATES = ["waiting", "claimed", "closed"] as const;

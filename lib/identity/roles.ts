@@ -40,6 +40,8 @@ export const API_SCOPES = [
   "pii:read",
   /** Add, rotate and delete an agent's tool credentials (docs/tools.md#credentials); admins only. */
   "credentials:write",
+  /** Set an agent's spending budget and what happens when it is spent (docs/budgets.md); admins only. */
+  "budgets:write",
 ] as const;
 export const ApiScope = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScope>;

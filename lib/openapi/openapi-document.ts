@@ -34,6 +34,7 @@ import { replayPaths } from "../replay/replay-openapi-paths";
 import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
 import { importOpenApiPaths } from "../tools/openapi/import-openapi-paths";
+import { budgetPaths } from "../budgets/budget-openapi-paths";
 import { usagePaths } from "../usage/usage-openapi-paths";
 import { webhookPaths } from "../webhooks/webhook-openapi-paths";
 import { publishableKeyPaths, widgetSecuritySchemes } from "../widget/publishable-key-openapi-paths";
@@ -132,6 +133,7 @@ export function buildOpenApiDocument() {
       ...configPaths,
       ...reviewsPaths,
       ...usagePaths,
+      ...budgetPaths,
       ...customersPaths,
       ...webhookPaths,
       ...credentialPaths,

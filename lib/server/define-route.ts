@@ -50,6 +50,8 @@ const ROLE_FOR_SCOPE: Record<ApiScope, Role> = {
   "pii:read": "admin",
   // A credential opens a company's systems to the agent's tools: only admins set one by default.
   "credentials:write": "admin",
+  // A budget decides whether customers get the model or a person: an admin's call, like a credential.
+  "budgets:write": "admin",
 };
 
 /**

@@ -104,6 +104,17 @@ const Provenance = z.object({
     .nullable()
     .optional()
     .describe("The session's environment (docs/environments.md); absent on turns from before environments"),
+  budget: z
+    .object({
+      period: z.enum(["day", "month"]),
+      spent_usd: z.number(),
+      budget_usd: z.number(),
+      action: z.enum(["notify", "offline", "handoff"]),
+    })
+    .optional()
+    .describe(
+      "Present when a budget period was spent before the turn ran (docs/budgets.md): offline turns made no model call, handoff turns went to a person",
+    ),
 });
 
 const Outcome = z.enum(TURN_OUTCOMES);

@@ -11,6 +11,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "approval.decided",
   "approval.expiring",
   "message.operator",
+  "budget.warning",
+  "budget.reached",
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;

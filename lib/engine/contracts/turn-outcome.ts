@@ -137,6 +137,12 @@ export interface Provenance {
   config_version: number;
   /** The session's environment, filled in by the host (docs/environments.md); absent on older turns. */
   environment?: string | null;
+  /**
+   * The agent's budget when a period of it was spent before the turn ran (docs/budgets.md), filled in by
+   * the host: the turn ran on the deterministic path (`offline`), went to a person (`handoff`), or ran
+   * as usual with the operators told (`notify`). Absent while every budget has room.
+   */
+  budget?: { period: "day" | "month"; spent_usd: number; budget_usd: number; action: "notify" | "offline" | "handoff" };
 }
 
 /** A ledger event the host appends in the turn's transaction (payload: ids and names, no customer text). */
@@ -153,7 +159,7 @@ export interface TurnLoopRecord {
 
 /** Why a turn hands the conversation to a person, for the host to open the handoff (docs/handoffs.md). */
 export interface HandoffRequest {
-  reason: "rule" | "customer_request" | "repeated_fallback" | "input_safety";
+  reason: "rule" | "customer_request" | "repeated_fallback" | "input_safety" | "budget";
   /** The rule key, the fallback count or the matched phrase: never the customer's text. */
   detail: string;
 }

@@ -12,7 +12,7 @@ import { appendHistory } from "./session-history";
 function outcomeWithoutPipeline(
   agent: CompiledAgent,
   state: SessionState,
-  turn: { message: string; turnId: string; reply: string; outcome: "error" | "queued_for_human" },
+  turn: { message: string; turnId: string; reply: string; outcome: "error" | "queued_for_human" | "handoff" },
   ports: EnginePorts,
 ): TurnOutcome {
   const session = structuredClone(state);
@@ -90,4 +90,21 @@ export function engineErrorOutcome(
   ports: EnginePorts,
 ): TurnOutcome {
   return outcomeWithoutPipeline(agent, state, { ...input, reply: ERROR_REPLY, outcome: "error" }, ports);
+}
+
+/**
+ * The outcome of a customer message after the agent's budget was spent, when its action is `handoff`
+ * (docs/budgets.md): no pipeline and no model call ran; the reply is the handoff message and the turn
+ * asks for a person with reason `budget`. `detail` names the period and the figures, never customer text.
+ */
+export function budgetHandoffOutcome(
+  agent: CompiledAgent,
+  state: SessionState,
+  input: { message: string; turnId: string },
+  ports: EnginePorts,
+  detail: string,
+): TurnOutcome {
+  const reply = resolveAgentSettings(agent.snapshot.settings).handoff.message;
+  const outcome = outcomeWithoutPipeline(agent, state, { ...input, reply, outcome: "handoff" }, ports);
+  return { ...outcome, handoff: { reason: "budget", detail } };
 }

@@ -94,4 +94,5 @@ const REASON_WORDS: Record<HandoffReason, string> = {
   input_safety: "the input-safety check flagged the customer's message",
   operator: "an operator took it",
   promised_follow_up: "the agent promised a person's follow-up",
+  budget: "the agent's budget was spent",
 };

@@ -40,6 +40,7 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/tools": ["GET", "POST"],
   "/api/v1/agents/[key]/tools/import-openapi": ["POST"],
   "/api/v1/agents/[key]/usage": ["GET"],
+  "/api/v1/agents/[key]/budget": ["GET", "PUT"],
   "/api/v1/agents/[key]/variables/[entity_key]": ["DELETE", "GET", "PUT"],
   "/api/v1/agents/[key]/variables": ["GET", "POST"],
   "/api/v1/agents/[key]/webhooks/[id]/deliveries": ["GET"],

@@ -118,7 +118,11 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
         { requestId: input.requestId, attempt, onStage: input.onStage },
         { ...inputs, turnInput: { message: input.message, turnId }, recorded: recorder.ports, sessionId: session.id },
       );
-      const outcome: StoredOutcome = { ...ran, provenance: { ...ran.provenance, environment: session.environment } };
+      const budget = inputs.budget ? { budget: inputs.budget } : {};
+      const outcome: StoredOutcome = {
+        ...ran,
+        provenance: { ...ran.provenance, environment: session.environment, ...budget },
+      };
       const latencyMs = performance.now() - started;
       const persisted = { turnId, sessionId: session.id, outcome, latencyMs };
       try {

@@ -4,6 +4,8 @@ import { getSession } from "@/db/queries/conversations";
 import { lastOutcomes } from "@/db/queries/handoffs";
 import { tapeEndOf } from "@/db/queries/replay";
 import type { AgentRow, Database, SessionRow } from "@/db/types";
+import type { BudgetReached } from "@/lib/budgets/budget-periods";
+import { budgetBeforeTurn } from "@/lib/budgets/server/turn-budget";
 import { toolsWithCredentials } from "@/lib/credentials/server/credential-tools";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
@@ -17,6 +19,7 @@ import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import { toolsWithRealValues } from "@/lib/privacy/server/real-value-tools";
 import { openSessionVault, type SessionVault } from "@/lib/privacy/server/session-vault";
+import { createOfflineProvider } from "@/lib/providers/offline";
 import { reachesAgentId } from "@/lib/server/access/agent-access";
 import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { AppError } from "@/lib/server/errors";
@@ -47,6 +50,8 @@ export interface TurnInputs {
   ports: EnginePorts;
   /** The model calls timed so far, for the trace export. */
   modelCalls: TimedModelCall[];
+  /** The agent's budget period already spent before this turn, whose action the turn follows (docs/budgets.md). */
+  budget: BudgetReached | null;
   /** What the turn's tape records beside its ports' answers: where it started, the outside state, a person, a decision. */
   tapeBeside: Pick<TurnTape, "start" | "external" | "person" | "approval">;
 }
@@ -68,8 +73,10 @@ export async function loadTurnInputs(
   const agent = await getAgentById(db, session.agentId);
   if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
   const host = hostPorts();
-  // Model calls are timed for the trace export; the engine sees the same provider.
-  const timed = timedModel(host.model);
+  const budget = await budgetBeforeTurn(db, agent.id, new Date());
+  // Model calls are timed for the trace export; the engine sees the same provider. A spent budget whose
+  // action is `offline` gives the turn the offline provider: the deterministic path, no model call.
+  const timed = timedModel(budget?.action === "offline" ? createOfflineProvider() : host.model);
   // docs/environments.md: a session given a version runs at it whatever the draft did since; one
   // without (draft, unpinned production) follows the latest, as before environments.
   const version = session.configVersion ?? agent.configVersion;
@@ -115,6 +122,7 @@ export async function loadTurnInputs(
     vault,
     ports: { ...host, model: timed.model, tools, vault: vault.port },
     modelCalls: timed.calls,
+    budget,
     tapeBeside: {
       start,
       ...(external ? { external } : {}),

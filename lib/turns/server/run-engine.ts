@@ -1,9 +1,10 @@
 import "server-only";
+import type { BudgetReached } from "@/lib/budgets/budget-periods";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
 import type { Span, TurnInput } from "@/lib/engine/contracts/turn-outcome";
 import { runCompiledTurn } from "@/lib/engine/pipeline/run-turn";
-import { engineErrorOutcome, queuedOutcome } from "@/lib/engine/pipeline/turn-without-pipeline";
+import { budgetHandoffOutcome, engineErrorOutcome, queuedOutcome } from "@/lib/engine/pipeline/turn-without-pipeline";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { maskPii } from "@/lib/engine/stages/privacy/mask-pii";
 import { loggableError } from "@/lib/server/loggable-error";
@@ -26,10 +27,19 @@ export async function runEngine(
     recorded: EnginePorts;
     engineInput: Omit<TurnInput, "message" | "turnId">;
     sessionId: string;
+    budget: BudgetReached | null;
   },
 ): Promise<StoredOutcome> {
   const { compiled, state, turnInput } = run;
   const privacy = compiled.snapshot.settings.privacy;
+  if (!run.queued && run.budget?.action === "handoff") {
+    const message = maskPii(turnInput.message, privacy, run.ports.vault).text;
+    const detail = `${run.budget.period === "day" ? "daily" : "monthly"} budget of $${run.budget.budget_usd} spent ($${run.budget.spent_usd.toFixed(2)})`;
+    return {
+      ...budgetHandoffOutcome(compiled, state, { message, turnId: turnInput.turnId }, run.ports, detail),
+      message,
+    };
+  }
   if (!run.queued) {
     try {
       const onStage = call.onStage ? stageListener(call.onStage, call.attempt) : undefined;
