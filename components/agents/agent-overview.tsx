@@ -1,5 +1,6 @@
 import { FileDown } from "lucide-react";
 import Link from "next/link";
+import { BudgetNotice } from "@/components/budgets/budget-notice";
 import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,6 +13,7 @@ import { Stat } from "@/components/ui/stat";
 import type { AgentCounts } from "@/db/queries/agents";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentRow, LedgerEventRow } from "@/db/types";
+import type { BudgetBody } from "@/lib/budgets/budget-schemas";
 import type { ProductionServes } from "@/lib/environments/production-serves";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentDashboardData } from "@/lib/traces/server/load-agent-dashboard";
@@ -24,11 +26,13 @@ interface AgentOverviewProps {
   /** What production serves and the latest draft: "Config version" alone read as what customers get. */
   served: ProductionServes;
   recentChanges: LedgerEventRow[];
+  /** The budget and today's and this month's spend: a notice once a period passed 80%. */
+  budget: BudgetBody;
   /** Streamed in after the rest of the page (see AgentDashboardSection). */
   dashboard: Promise<AgentDashboardData>;
 }
 
-export function AgentOverview({ agent, counts, served, recentChanges, dashboard }: AgentOverviewProps) {
+export function AgentOverview({ agent, counts, served, recentChanges, budget, dashboard }: AgentOverviewProps) {
   const base = `/agents/${agent.key}`;
   return (
     <>
@@ -50,6 +54,7 @@ export function AgentOverview({ agent, counts, served, recentChanges, dashboard 
           </span>
         }
       />
+      <BudgetNotice agentKey={agent.key} budget={budget} />
       <section aria-label="Configuration" className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <ProductionVersionStat agentKey={agent.key} served={served} />
         <Stat label="Rules" value={<Link href={`${base}/rules`}>{counts.rules}</Link>} />

@@ -17,7 +17,15 @@ export function TurnFacts({ turn, intentLabel }: { turn: TurnView; intentLabel: 
         hint={turn.fallbackReason ?? undefined}
       />
       <Stat label="Latency" value={formatMs(turn.latencyMs)} hint="message in → reply stored" />
-      <Stat label="Model calls" value={turn.modelCalls} hint={plural(turn.provenance.regenerations, "regeneration")} />
+      <Stat
+        label="Model calls"
+        value={turn.modelCalls}
+        hint={
+          turn.provenance.budget
+            ? `${turn.provenance.budget.period === "day" ? "daily" : "monthly"} budget spent: ${turn.provenance.budget.action}`
+            : plural(turn.provenance.regenerations, "regeneration")
+        }
+      />
       <Stat
         label="Config version"
         value={`v${turn.configVersion}`}

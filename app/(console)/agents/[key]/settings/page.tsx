@@ -1,9 +1,11 @@
+import { BudgetSection } from "@/components/budgets/budget-section";
 import { CredentialsSection } from "@/components/credentials/credentials-section";
 import { SettingsEditor } from "@/components/settings/settings-editor";
 import { SettingsView } from "@/components/settings/settings-view";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
+import { readBudget } from "@/lib/budgets/server/agent-budget";
 import { listCredentials } from "@/lib/credentials/server/credential-bindings";
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import { roleAtLeast } from "@/lib/identity/roles";
@@ -15,9 +17,10 @@ async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
   const operator = await requireAgentOperator((await params).key);
   const agent = await requirePageAgent((await params).key);
   const db = await getDb();
-  const [webhooks, credentials] = await Promise.all([
+  const [webhooks, credentials, budget] = await Promise.all([
     loadWebhooksSection(db, agent, roleAtLeast(operator.role, "admin")),
     listCredentials(db, agent),
+    readBudget(db, agent),
   ]);
   let settings: ReturnType<typeof resolveAgentSettings> | null = null;
   try {
@@ -43,6 +46,8 @@ async function SettingsPage({ params }: { params: Promise<{ key: string }> }) {
       ) : (
         <SettingsView settings={settings} />
       )}
+      {/* Setting a budget is budgets:write, an admin's by default. */}
+      <BudgetSection agentKey={agent.key} budget={budget} canEdit={roleAtLeast(operator.role, "admin")} />
       <WebhooksSection agentKey={agent.key} webhooks={webhooks} canEdit={roleAtLeast(operator.role, "designer")} />
       {/* Adding, rotating and deleting a credential is credentials:write, an admin's by default. */}
       <CredentialsSection
