@@ -3,6 +3,7 @@ import { GET as getSettingsRoute, PUT as putSettingsRoute } from "@/app/api/v1/a
 import type { DatabaseHandle } from "@/db/client";
 import { listConfigEvents } from "@/db/queries/config-history";
 import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
+import { frozenSuiteRuns } from "@/lib/conversation-tests/server/frozen-report-cache";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { loadRulesWorkspace } from "@/lib/rules/server/load-rules-workspace";
 import { summarizeConfigEvent } from "@/lib/versioning/config-change-payload";
@@ -129,6 +130,31 @@ describe("the tests gate and the version history", () => {
     expect(summarizeConfigEvent(event?.type ?? "", event?.payload)).toMatchObject({ version: config_version });
     const snapshot = await configAtVersion(handle.db, agent, config_version);
     expect(snapshot?.rules.map((rule) => rule.key)).toContain("rest-history");
+  });
+
+  it("runs the suite once per save, not twice: the saved side is the previous save's draft, kept", async () => {
+    const save = (key: string) =>
+      callConfig("rules", "POST", {
+        agent: AGENT,
+        apiKey: writer,
+        body: { key, name: "Thank", condition_text: "The customer thanks", action_text: "Say welcome" },
+      });
+    expect((await save("kept-first")).status).toBe(201);
+    const runs = frozenSuiteRuns();
+    const second = await save("kept-second");
+    expect(second.status).toBe(201);
+    expect(frozenSuiteRuns() - runs).toBe(1);
+    const agent = await agentRow(handle, AGENT);
+    const [event] = (await listConfigEvents(handle.db, agent.id, { limit: 1 })).events;
+    expect(event?.payload).toMatchObject({ tests_gate: { mode: "block", turned_red: [] } });
+    // A kept report gives the same verdict as a fresh run: the change that turns a case red is still refused.
+    const red = await callConfig("rules", "PUT", {
+      agent: AGENT,
+      entityKey: "max-refund",
+      apiKey: writer,
+      body: { ...maxRefund, enforcement_expression: "refund_amount <= 80" },
+    });
+    expect(red.status).toBe(409);
   });
 });
 

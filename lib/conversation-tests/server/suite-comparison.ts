@@ -3,7 +3,9 @@ import type { AgentRow, DbOrTx } from "@/db/types";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { CaseTry } from "@/lib/engine/conversation-tests/run-case";
 import { compareSuiteReports, type SuiteComparison } from "@/lib/engine/conversation-tests/suite-comparison";
+import { loadAgentSnapshot } from "@/lib/turns/server/load-snapshot";
 import { failureLine } from "../failure-sentence";
+import { frozenReport } from "./frozen-report-cache";
 import { runAgentSuite } from "./run-agent-suite";
 import { listTestCases } from "./test-cases";
 
@@ -27,7 +29,10 @@ export async function compareSuiteOnDraft(
 ): Promise<SuiteComparison | null> {
   const cases = (await listTestCases(db, agent)).filter((c) => c.enabled);
   if (cases.length === 0) return null;
-  const before = await runAgentSuite(db, agent, { mode: "frozen", k: 1, cases, draft: saved });
-  const after = await runAgentSuite(db, agent, { mode: "frozen", k: 1, cases, draft });
+  const savedSnapshot = saved ?? (await loadAgentSnapshot(db, agent));
+  const frozen = (snapshot: AgentSnapshot) =>
+    frozenReport(snapshot, cases, () => runAgentSuite(db, agent, { mode: "frozen", k: 1, cases, draft: snapshot }));
+  const before = await frozen(savedSnapshot);
+  const after = await frozen(draft);
   return compareSuiteReports(cases, before, after, failureLines);
 }
