@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
-import type { ComparisonBody } from "@/lib/environments/environment-schemas";
+import type { ComparisonArm, ComparisonBody } from "@/lib/environments/environment-schemas";
+import { formatUsd } from "@/lib/text/usd";
 
 type Rate = { rate: number; low: number; high: number; of: number } | null;
 
@@ -20,6 +21,19 @@ function RateCell({ rate }: { rate: Rate }) {
   );
 }
 
+/** A conversation's mean cost, its 95 % interval under it. */
+function CostCell({ cost }: { cost: ComparisonArm["cost_per_conversation"] }) {
+  if (!cost) return <TableCell numeric>—</TableCell>;
+  return (
+    <TableCell numeric>
+      {formatUsd(cost.mean_usd)}
+      <span className="block text-muted-foreground text-xs">
+        {formatUsd(cost.low_usd)}–{formatUsd(cost.high_usd)}
+      </span>
+    </TableCell>
+  );
+}
+
 const HEADINGS = [
   "Version",
   { label: "Share", numeric: true },
@@ -31,6 +45,7 @@ const HEADINGS = [
   { label: "Resolved", numeric: true },
   { label: "Calls/turn", numeric: true },
   { label: "p95 ms", numeric: true },
+  { label: "Cost/conversation", numeric: true },
 ];
 
 /** The split's arms side by side (95 % intervals under each rate), then what differs from the baseline. */
@@ -60,6 +75,7 @@ export function SplitComparisonTable({ comparison }: { comparison: ComparisonBod
               <RateCell rate={arm.resolution} />
               <TableCell numeric>{arm.model_calls_per_turn ?? "—"}</TableCell>
               <TableCell numeric>{arm.p95_latency_ms ?? "—"}</TableCell>
+              <CostCell cost={arm.cost_per_conversation} />
             </TableRow>
           ))}
         </TableBody>

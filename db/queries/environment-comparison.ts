@@ -103,3 +103,39 @@ export async function splitArmResolutions(db: DbOrTx, window: SplitWindow) {
     )
     .groupBy(sessions.configVersion);
 }
+
+/** What one arm's conversations cost in its window: their count, and the mean and spread of a conversation's cost. */
+export interface ArmCostWindow {
+  configVersion: number;
+  sessions: number;
+  meanUsd: number | null;
+  sdUsd: number | null;
+}
+
+/**
+ * Per arm, what each conversation among its latest `perArm` turns cost (the same window as the rates,
+ * read from the same index alone), summed per session; the mean and sample standard deviation of those
+ * sums. An unpriced turn counts as nothing: the cost is of what had a price.
+ */
+export async function splitArmCosts(db: DbOrTx, window: SplitWindow, perArm: number): Promise<ArmCostWindow[]> {
+  if (window.versions.length === 0) return [];
+  const versions = sql.join(
+    window.versions.map((v) => sql`${v}::int`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select v as "configVersion", count(s.cost)::int as sessions,
+      avg(s.cost)::float8 as "meanUsd", stddev_samp(s.cost)::float8 as "sdUsd"
+    from unnest(array[${versions}]) v left join lateral (
+      select coalesce(sum(t.cost_usd), 0)::float8 as cost from (
+        select ${turns.sessionId} as session_id, ${turns.costUsd} as cost_usd
+        from ${turns}
+        where ${turns.agentId} = ${window.agentId} and ${turns.environment} = ${window.environment}
+          and ${turns.configVersion} = v and ${turns.createdAt} >= ${window.since.toISOString()}::timestamptz
+        order by ${turns.createdAt} desc
+        limit ${perArm}
+      ) t group by t.session_id
+    ) s on true
+    group by v`);
+  return rowsOf<ArmCostWindow>(result);
+}

@@ -141,7 +141,7 @@ export const turns = pgTable(
     index("turns_fired_rules_gin").using("gin", t.firedRuleIds.op("jsonb_path_ops")),
     index("turns_violated_rules_gin").using("gin", t.violatedRuleIds.op("jsonb_path_ops")),
     // A split's comparison reads each arm's latest turns newest first from this index alone (an
-    // index-only scan: outcome, latency, model calls and session are its last columns). Reading the
+    // index-only scan: outcome, latency, model calls, session and cost are its last columns). Reading the
     // heap instead cost 2.8 µs a turn, 840 ms for 300,000 (docs/environments.md#comparison).
     index("turns_agent_env_version_created_idx").on(
       t.agentId,
@@ -152,6 +152,7 @@ export const turns = pgTable(
       t.latencyMs,
       t.modelCalls,
       t.sessionId,
+      t.costUsd,
     ),
   ],
 );

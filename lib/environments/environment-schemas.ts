@@ -111,6 +111,15 @@ export const ComparisonArm = z.object({
   resolution: RateBody.nullable().describe("Resolved, of reviewed sessions; null without reviews"),
   model_calls_per_turn: z.number().nullable().describe("Over the window's turns"),
   p95_latency_ms: z.number().nullable().describe("Over the window's turns"),
+  cost_per_conversation: z
+    .object({
+      sessions: z.number().int(),
+      mean_usd: z.number(),
+      low_usd: z.number().describe("95 % interval of the mean, lower end (normal approximation)"),
+      high_usd: z.number().describe("95 % interval of the mean, upper end"),
+    })
+    .nullable()
+    .describe("What a conversation among the window's turns cost (docs/budgets.md); null without one"),
 });
 export type ComparisonArm = z.infer<typeof ComparisonArm>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareRates, wilsonInterval } from "./split-statistics";
+import { compareRates, meanInterval, wilsonInterval } from "./split-statistics";
 
 describe("wilsonInterval", () => {
   it("matches the published interval for 10 of 100 (0.055, 0.174)", () => {
@@ -29,5 +29,18 @@ describe("compareRates", () => {
     expect(verdict.more_needed).toBeGreaterThan(3000);
     expect(verdict.more_needed).toBeLessThan(4500);
     expect(verdict.words).toMatch(/^Not enough sessions yet: about [\d,]+ more needed/);
+  });
+});
+
+describe("meanInterval", () => {
+  it("is the mean ± 1.96 · sd / √n: 100 conversations at $0.01 ± $0.004 → $0.009216–$0.010784", () => {
+    const interval = meanInterval(100, 0.01, 0.004);
+    expect(interval.low_usd).toBeCloseTo(0.009216, 9);
+    expect(interval.high_usd).toBeCloseTo(0.010784, 9);
+  });
+
+  it("never goes below $0, and one conversation has no spread to estimate", () => {
+    expect(meanInterval(4, 0.001, 0.01).low_usd).toBe(0);
+    expect(meanInterval(1, 0.02, null)).toEqual({ sessions: 1, mean_usd: 0.02, low_usd: 0.02, high_usd: 0.02 });
   });
 });

@@ -24,6 +24,23 @@ export function wilsonInterval(count: number, of: number): RateInterval {
   return { count, of, rate: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
+export interface MeanInterval {
+  sessions: number;
+  mean_usd: number;
+  low_usd: number;
+  high_usd: number;
+}
+
+/**
+ * A mean cost with its 95 % interval, mean ± 1.96 · sd / √n (the central limit theorem: a
+ * conversation's cost is a sum of turns, and a window holds hundreds of them). Never below 0; a single
+ * conversation has no spread to estimate, so its interval is the mean alone.
+ */
+export function meanInterval(sessions: number, mean: number, sd: number | null): MeanInterval {
+  const half = sessions > 1 && sd !== null ? (Z_95 * sd) / Math.sqrt(sessions) : 0;
+  return { sessions, mean_usd: mean, low_usd: Math.max(0, mean - half), high_usd: mean + half };
+}
+
 type Verdict = "clear" | "not_enough" | "no_difference";
 
 export interface Difference {

@@ -320,6 +320,10 @@ describe("traffic split", () => {
       expect(arm.fallback.low).toBeLessThanOrEqual(arm.fallback.rate);
       expect(arm.fallback.high).toBeGreaterThanOrEqual(arm.fallback.rate);
       if (arm.turns > 0) expect(arm.p95_latency_ms).not.toBeNull();
+      // Offline turns cost nothing: every conversation of the window costs $0, with no spread.
+      if (arm.turns > 0) {
+        expect(arm.cost_per_conversation).toEqual({ sessions: arm.sessions, mean_usd: 0, low_usd: 0, high_usd: 0 });
+      }
     }
     expect(compared.differences.length).toBeGreaterThan(0);
     for (const difference of compared.differences)

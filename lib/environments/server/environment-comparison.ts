@@ -1,6 +1,8 @@
 import "server-only";
 import {
+  type ArmCostWindow,
   type ArmTurnWindow,
+  splitArmCosts,
   splitArmResolutions,
   splitArmTotals,
   splitArmTurnWindows,
@@ -9,7 +11,7 @@ import { getEnvironment } from "@/db/queries/environments";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
 import { COMPARED_RATES, type ComparisonArm, type ComparisonBody, PRODUCTION } from "../environment-schemas";
-import { compareRates, wilsonInterval } from "../split-statistics";
+import { compareRates, meanInterval, wilsonInterval } from "../split-statistics";
 
 // The rates read each arm's latest 10,000 turns: ±1 point at a 50 % rate and ±0.4 at 5 % (95 %
 // Wilson), enough to tell the differences a rollout decides on, at a cost that stays under 200 ms
@@ -28,6 +30,7 @@ function armOf(
   totals: { sessions: number; turns: number } | undefined,
   counts: ArmTurnWindow | undefined,
   reviews: { reviewed: number; resolved: number } | undefined,
+  costs: ArmCostWindow | undefined,
 ): ComparisonArm {
   const turns = counts?.turns ?? 0;
   const sessions = counts?.sessions ?? 0;
@@ -43,6 +46,10 @@ function armOf(
     resolution: reviews && reviews.reviewed > 0 ? wilsonInterval(reviews.resolved, reviews.reviewed) : null,
     model_calls_per_turn: turns > 0 ? Math.round(((counts?.modelCalls ?? 0) / turns) * 100) / 100 : null,
     p95_latency_ms: counts?.p95LatencyMs ?? null,
+    cost_per_conversation:
+      costs && costs.sessions > 0 && costs.meanUsd !== null
+        ? meanInterval(costs.sessions, costs.meanUsd, costs.sdUsd)
+        : null,
   };
 }
 
@@ -61,10 +68,11 @@ export async function splitComparison(db: DbOrTx, agent: AgentRow, name: string)
     versions: row.splitArms.map((arm) => arm.config_version),
     since: row.splitStartedAt,
   };
-  const [totals, counts, resolutions] = await Promise.all([
+  const [totals, counts, resolutions, costs] = await Promise.all([
     splitArmTotals(db, window),
     splitArmTurnWindows(db, window, COMPARISON_TURNS_PER_ARM),
     splitArmResolutions(db, window),
+    splitArmCosts(db, window, COMPARISON_TURNS_PER_ARM),
   ]);
   const arms = row.splitArms.map((arm) =>
     armOf(
@@ -72,6 +80,7 @@ export async function splitComparison(db: DbOrTx, agent: AgentRow, name: string)
       totals.find((t) => t.configVersion === arm.config_version),
       counts.find((c) => c.configVersion === arm.config_version),
       resolutions.find((r) => r.configVersion === arm.config_version),
+      costs.find((c) => c.configVersion === arm.config_version),
     ),
   );
   const baseline = arms.find((arm) => arm.config_version === row.pinnedVersion) ?? arms[0];

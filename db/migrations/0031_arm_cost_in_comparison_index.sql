@@ -1,0 +1,2 @@
+DROP INDEX "turns_agent_env_version_created_idx";--> statement-breakpoint
+CREATE INDEX "turns_agent_env_version_created_idx" ON "turns" USING btree ("agent_id","environment","config_version","created_at","outcome","latency_ms","model_calls","session_id","cost_usd");
