@@ -3,8 +3,9 @@ import type { Report } from "./report";
 
 // `BENCH_ENVIRONMENTS=1 npm run bench` (docs/environments.md): session creation with a 3-way traffic
 // split against none (session_create_ms_p95_{none,split3} and their ratio), and a split's comparison
-// over 1,000,000 turns (environment_comparison_p95_ms_1m) in a temporary PostgreSQL database seeded
-// with INSERT … SELECT generate_series, then dropped. About 2 minutes on 2 cores.
+// over 1,000,000 turns (environment_comparison_p95_ms_1m) and the usage query over them
+// (usage_query_p95_ms_{day,version,environment}_1m), in a temporary PostgreSQL database seeded with
+// INSERT … SELECT generate_series, then dropped. About 2 minutes on 2 cores.
 
 const TIMEOUT_MS = 15 * 60_000;
 

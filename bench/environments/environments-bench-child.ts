@@ -13,6 +13,7 @@ import { startSplit } from "@/lib/environments/server/split-environment";
 import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
+import { agentUsage } from "@/lib/usage/server/agent-usage";
 import { percentile } from "../report";
 import { seedSplitTurns } from "./seed-split-turns";
 
@@ -112,6 +113,27 @@ async function run(db: Database, sql: postgres.Sql) {
   }
   note(`comparison p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`);
   figure(`environment_comparison_p95_ms_${SUFFIX}`, percentile(samples, 95).toFixed(1));
+  await usageQueries(db, agent);
+}
+
+/** GET …/usage's query over the same turns: the last 30 days per day, per version and per environment. */
+async function usageQueries(db: Database, agent: NonNullable<Awaited<ReturnType<typeof getAgentByKey>>>) {
+  for (const group of ["day", "version", "environment"] as const) {
+    const samples: number[] = [];
+    for (let i = 0; i < COMPARISONS + 3; i++) {
+      const started = performance.now();
+      const usage = await agentUsage(db, agent, { group });
+      if (i >= 3) samples.push(performance.now() - started);
+      if (i === 0)
+        note(
+          `usage by ${group}: ${usage.rows.length} rows, ${usage.total.turns} turns, $${usage.total.cost_usd.toFixed(2)}`,
+        );
+    }
+    note(
+      `usage by ${group} p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`,
+    );
+    figure(`usage_query_p95_ms_${group}_${SUFFIX}`, percentile(samples, 95).toFixed(1));
+  }
 }
 
 async function main() {

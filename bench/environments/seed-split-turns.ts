@@ -2,7 +2,8 @@ import type { Sql } from "postgres";
 
 // Seeds `total` turns of one agent's production split (three arms, 50 / 30 / 20 %) with INSERT …
 // SELECT generate_series: sessions of 8 turns over the last 7 days, outcomes answered 80 %,
-// regenerated 8 %, fallback 6 %, handoff 2 %, the rest clarified; latency 200–3,000 ms; 1–6 model calls.
+// regenerated 8 %, fallback 6 %, handoff 2 %, the rest clarified; latency 200–3,000 ms; 1–6 model calls,
+// each $0.0004 (gpt-4o-mini's price for ~1,500 tokens in and 300 out).
 
 const TURNS_PER_SESSION = 8;
 const CHUNK = 250_000;
@@ -22,14 +23,14 @@ export async function seedSplitTurns(sql: Sql, agentId: string, versions: number
     const to = Math.min(total, from + CHUNK) - 1;
     await sql.unsafe(`
       insert into turns (session_id, agent_id, turn_index, user_message, response, outcome, violated_rule_ids,
-        latency_ms, model_calls, config_version, environment, created_at)
+        latency_ms, model_calls, cost_usd, config_version, environment, created_at)
       select s.id, '${agentId}', t % ${TURNS_PER_SESSION}, 'message', 'reply',
         (case when r < 0.80 then 'answered' when r < 0.88 then 'regenerated' when r < 0.94 then 'fallback'
           when r < 0.96 then 'handoff' else 'clarified' end)::turn_outcome,
         case when r >= 0.80 and r < 0.88 then '["rule-1"]'::jsonb else '[]'::jsonb end,
-        200 + floor(random() * 2800)::int, 1 + floor(random() * 6)::int, s.version, 'production',
+        200 + floor(random() * 2800)::int, g.calls, g.calls * 0.0004, s.version, 'production',
         s.started_at + (t % ${TURNS_PER_SESSION}) * interval '40 seconds'
-      from (select t, random() as r from generate_series(${from}, ${to}) t) g
+      from (select t, random() as r, 1 + floor(random() * 6)::int as calls from generate_series(${from}, ${to}) t) g
       join bench_split_sessions s on s.n = g.t / ${TURNS_PER_SESSION};`);
   }
   // Vacuum as autovacuum would after a load: index-only scans need the visibility map.
