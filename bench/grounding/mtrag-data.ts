@@ -43,15 +43,16 @@ const isHumanEvaluations = (value: unknown): value is HumanEvaluations =>
   value !== null &&
   ["documents", "tasks", "evaluations"].every((key) => Array.isArray((value as Record<string, unknown>)[key]));
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /**
- * Every rated answer with what its turn had: the task's gold passages, the customer's (user's) turns,
- * and the agent's earlier turns as history. Null with a reason when the file is not there.
+ * Every rated answer with what its turn had: the task's gold passages and the customer's (user's)
+ * turns. The agent's earlier turns are no source: raters judged every answer against the passages, and
+ * an earlier answer's invention repeated is still an invention. Null with a reason when the file is not there.
  */
 export async function loadRatedAnswers(
   evalDir: string | undefined,
@@ -79,7 +80,6 @@ export async function loadRatedAnswers(
       sources: {
         passages: task.contexts.map((c) => documents.get(c.document_id) ?? ""),
         customer: task.input.filter((t) => t.speaker === "user").map((t) => t.text),
-        history: task.input.filter((t) => t.speaker !== "user").map((t) => t.text),
       },
     });
   }

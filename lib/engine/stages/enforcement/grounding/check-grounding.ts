@@ -6,6 +6,7 @@ import type { CheckableFact } from "./facts";
 import { nameWords, wordKey } from "./name-facts";
 import { numberKey } from "./numeric-facts";
 import { indexSource, type SourceIndex } from "./source-index";
+import { UNSUPPORTED_SHARE_LIMIT, type UnsupportedContent, unsupportedContent } from "./unsupported-content";
 
 /**
  * Deterministic grounding (lane 1): every checkable fact a reply states must be found in what the turn
@@ -24,12 +25,13 @@ import { indexSource, type SourceIndex } from "./source-index";
  *   phone, email, url, code, quantity (a number and its noun), number, and — English only — name (a
  *   run of capitalised words inside a sentence). Money and percentages are read by the extraction
  *   stage (extraction/money.ts): "$75", "75 dollars", "seventy-five dollars" are all "USD 75".
- * - `checkGrounding(reply, sources, options?)` → `{ facts, ungrounded, grounded }`: each fact with the
- *   source it was found in (`foundIn`, null when none), the facts found nowhere, and whether the reply
- *   may ship. Sources (`GroundingSources`, every field optional): `passages` and `rules` (text),
- *   `toolOutputs` and `variables` (any JSON: strings are read as text, numbers as numbers, keys are
- *   ignored), `customer` (the customer's own messages), `history` (earlier replies of the
- *   conversation, which passed this check when they shipped).
+ * - `checkGrounding(reply, sources, options?)` → `{ facts, ungrounded, unsupported, grounded }`: each
+ *   fact with the source it was found in (`foundIn`, null when none), the facts that make the reply
+ *   ungrounded, the share of its content words no source uses, and whether the reply may ship.
+ *   Sources (`GroundingSources`, every field optional): `passages` and `rules` (text), `toolOutputs`
+ *   and `variables` (any JSON: strings are read as text, numbers as numbers, keys are ignored),
+ *   `customer` (the customer's own messages). The agent's earlier replies are no source: a fact they
+ *   stated and still matters sits in a variable or a tool output, and an invention repeated is still one.
  *
  * When a fact counts as found:
  * - numbers: a source states the same value, in digits or words, at any scale ("4.28 million" is
@@ -38,19 +40,24 @@ import { indexSource, type SourceIndex } from "./source-index";
  *   not read. A number hedged in the reply ("about 4,000") is found when a source's rounds to it.
  *   A year alone is found by any date in that year.
  * - durations: the same range in the same base unit ("3-5 business days" = "three to five days";
- *   "2 weeks" = "14 days"); dates: a source date that agrees on every part the reply states;
- *   phones: the same digits, a country code or trunk "0" aside; e-mails, times: equal; URLs: equal
- *   without scheme and "www.", or a source URL under the reply's; codes: the same letters and digits
- *   in any case and with any separators, anywhere in a source ("ord 48213" finds "ORD-48213").
- * - names: each word (connectors aside) is a word of some source, case, possessive and plural aside,
- *   or the name is the initials of a source's capitalised run ("US" for "United States").
+ *   "2 weeks" = "14 days"; a source's "a month" is 1 month); dates: a source date that agrees on every
+ *   part the reply states; phones: the same digits, a country code or trunk "0" aside; e-mails,
+ *   times: equal; URLs: equal without scheme and "www.", or a source URL under the reply's; codes: the
+ *   same letters and digits in any case and with any separators, anywhere in a source ("ord 48213"
+ *   finds "ORD-48213").
+ * - names: each word (connectors aside) is a word of some source, case, possessive and plural aside
+ *   (one letter off for words of six letters or more), or the name is the initials of a source's
+ *   capitalised run ("US" for "United States").
  *
- * Not claims, never read: list markers ("1.", "2)", "(3)", inline "… 2. Next"), "Step 3", "option 2".
+ * Not claims, never read: list markers ("1.", "2)", "(3)", inline "… 2. Next"), "Step 3", "option 2",
+ * and anything inside a fenced code block (syntax and examples). URL templates ("https://$ACCOUNT…") are
+ * not URLs.
  *
- * A reply is ungrounded when a fact other than a name is found nowhere, or when names with at least
- * `minUngroundedNameWords` (default 2) distinct words found nowhere: one unknown capitalised word is as
- * often a variant or a capitalised common noun as an invented name (MTRAG dev, 300 faithful answers:
- * 1 word flags 28 of them, 2 words 11). See the grounding bench (bench/grounding/).
+ * A reply is ungrounded when a fact other than a name is found nowhere, or when more than
+ * `UNSUPPORTED_SHARE_LIMIT` of its content words appear in no source (unsupported-content.ts). Names
+ * are reported and block only with `nameWordsToBlock`: on MTRAG-UN dev (bench/grounding/) they caught
+ * few unfaithful answers the share had not and added false flags (3 name words: 38 of 63 unfaithful,
+ * 14 of 300 faithful flagged, against 37 and 12 without).
  */
 
 export interface GroundingSources {
@@ -59,16 +66,17 @@ export interface GroundingSources {
   variables?: Record<string, unknown>;
   rules?: string[];
   customer?: string[];
-  history?: string[];
 }
 
 export type GroundingSourceKind = keyof GroundingSources;
 
 export interface GroundingOptions {
-  /** Ungrounded name words a reply may hold before its names count (default 2: one is tolerated). */
-  minUngroundedNameWords?: number;
+  /** Distinct name words found nowhere from which the reply's names block; null (default): names are reported only. */
+  nameWordsToBlock?: number | null;
   /** The reply's language (BCP 47), for the names (English only). Default "en". */
   language?: string;
+  /** Share of unsupported content words above which the reply is ungrounded; null: not measured. */
+  unsupportedShareLimit?: number | null;
 }
 
 export interface FactCheck extends CheckableFact {
@@ -80,10 +88,12 @@ export interface GroundingResult {
   facts: FactCheck[];
   /** The facts that make the reply ungrounded (names only when they reach the threshold). */
   ungrounded: CheckableFact[];
+  /** The share of the reply's content words no source uses (unsupported-content.ts). */
+  unsupported: UnsupportedContent;
   grounded: boolean;
 }
 
-const SOURCE_ORDER: GroundingSourceKind[] = ["passages", "toolOutputs", "variables", "rules", "customer", "history"];
+const SOURCE_ORDER: GroundingSourceKind[] = ["passages", "toolOutputs", "variables", "rules", "customer"];
 
 function valuesOf(sources: GroundingSources, kind: GroundingSourceKind): unknown[] {
   const value = sources[kind];
@@ -110,9 +120,19 @@ export function checkGrounding(
     return { ...fact, foundIn: unfound.length === 0 ? (first?.kind ?? null) : null };
   });
   const missing = checked.filter((f) => f.foundIn === null);
-  const namesCount = missingNameWords.size >= (options.minUngroundedNameWords ?? 2);
+  const blockAt = options.nameWordsToBlock ?? null;
+  const namesCount = blockAt !== null && missingNameWords.size >= blockAt;
   const ungrounded = missing.filter((f) => f.kind !== "name" || namesCount).map(({ foundIn: _, ...fact }) => fact);
-  return { facts: checked, ungrounded, grounded: ungrounded.length === 0 };
+  const limit = options.unsupportedShareLimit === undefined ? UNSUPPORTED_SHARE_LIMIT : options.unsupportedShareLimit;
+  const unsupported =
+    limit === null
+      ? { share: 0, words: 0, over: false }
+      : unsupportedContent(
+          reply,
+          indexes.flatMap(({ index }) => index.texts),
+          limit,
+        );
+  return { facts: checked, ungrounded, unsupported, grounded: ungrounded.length === 0 && !unsupported.over };
 }
 
 /**

@@ -20,7 +20,7 @@ const URL_TAIL = /[.,;:!?*_`'’"]+$/u;
 const PHONE =
   /(?<![\w+.-])(?:\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){1,4}|(?:1[\s.-])?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4})(?!\d|[-.]\d)/gu;
 
-export function normalizeUrl(url: string): string {
+function normalizeUrl(url: string): string {
   return url
     .toLowerCase()
     .replace(/^https?:\/\//, "")
@@ -29,7 +29,7 @@ export function normalizeUrl(url: string): string {
 }
 
 /** Digits only, without the North American trunk "1" or a leading "0": a local and an international form share the tail. */
-export function normalizePhone(phone: string): string {
+function normalizePhone(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   if (digits.length === 11 && digits.startsWith("1")) return digits.slice(1);
   return digits.replace(/^0+/, "");

@@ -18,6 +18,8 @@ export interface SourceIndex {
   compact: string;
   /** Every text in lower case, for URLs and e-mail addresses written inside other text. */
   lower: string;
+  /** The texts themselves (strings inside tool outputs and variables included). */
+  texts: string[];
 }
 
 /** The texts and numbers inside a tool output or a variable's value, keys left out. */
@@ -40,6 +42,7 @@ export function indexSource(values: unknown[]): SourceIndex {
     words: new Set(),
     compact: "",
     lower: "",
+    texts,
   };
   for (const n of plainNumbers) {
     index.numbers.add(numberKey(n));
