@@ -60,6 +60,18 @@ export function phoneFacts(text: string): CheckableFact[] {
   return facts;
 }
 
+/** Any run of digit groups in a source, read as a phone number: sources write local forms ("020 7946 0958") a reply may internationalise. */
+const DIGIT_GROUPS = /\+?\(?\d[\d ().-]{5,}\d/gu;
+
+export function sourcePhoneFacts(text: string): CheckableFact[] {
+  const facts: CheckableFact[] = [];
+  for (const m of text.matchAll(DIGIT_GROUPS)) {
+    const digits = normalizePhone(m[0]);
+    if (digits.length >= 7 && digits.length <= 15) facts.push(factAt("phone", [digits], m[0], m.index ?? 0));
+  }
+  return facts;
+}
+
 /** Two phone numbers are the same when their digits are, or one is the other's tail of 7 digits or more (a country code dropped). */
 export function samePhone(a: string, b: string): boolean {
   if (a === b) return true;

@@ -1,5 +1,5 @@
 import { codeFacts } from "./code-facts";
-import { emailFacts, phoneFacts, urlFacts } from "./contact-facts";
+import { emailFacts, phoneFacts, sourcePhoneFacts, urlFacts } from "./contact-facts";
 import { dateFacts, timeFacts } from "./date-facts";
 import { type CheckableFact, overlaps, type Span } from "./facts";
 import { nameFacts } from "./name-facts";
@@ -27,7 +27,7 @@ const READERS: ((text: string) => CheckableFact[])[] = [
 /** Every reading of every reader, overlaps and list markers kept: what a source states, read generously. */
 export function readAllFacts(text: string): CheckableFact[] {
   const read = text.normalize("NFKC");
-  return [...READERS.flatMap((reader) => reader(read)), ...oneUnitDurations(read)];
+  return [...READERS.flatMap((reader) => reader(read)), ...oneUnitDurations(read), ...sourcePhoneFacts(read)];
 }
 
 /**
