@@ -31,7 +31,7 @@ function flagRates(answers: RatedAnswer[], options: GroundingOptions) {
     if (check.grounded) continue;
     if (isUnfaithful) unfaithfulFlagged += 1;
     else faithfulFlagged += 1;
-    const reasons = new Set(check.ungrounded.map((f) => f.kind));
+    const reasons = new Set<string>(check.ungrounded.map((f) => f.kind));
     if (check.unsupported.over) reasons.add("unsupported_share");
     for (const reason of reasons) {
       const key = `${isUnfaithful ? "unfaithful" : "faithful"}:${reason}`;
