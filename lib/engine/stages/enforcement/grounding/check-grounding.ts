@@ -112,12 +112,9 @@ export function checkGrounding(
   const checked: FactCheck[] = facts.map((fact) => {
     if (fact.kind !== "name")
       return { ...fact, foundIn: indexes.find(({ index }) => isFound(fact, index))?.kind ?? null };
-    // A name's words may come from different sources ("Gulf" in a passage, "Mexico" from the customer).
-    const keys = nameWords(fact.value).map(wordKey);
-    const unfound = keys.filter((key) => !indexes.some(({ index }) => hasWord(index.words, key)));
-    for (const key of unfound) missingNameWords.add(key);
-    const first = indexes.find(({ index }) => keys.some((key) => index.words.has(key)));
-    return { ...fact, foundIn: unfound.length === 0 ? (first?.kind ?? null) : null };
+    const name = checkName(fact, indexes);
+    for (const key of name.unfound) missingNameWords.add(key);
+    return { ...fact, foundIn: name.foundIn };
   });
   const missing = checked.filter((f) => f.foundIn === null);
   const blockAt = options.nameWordsToBlock ?? null;
@@ -133,6 +130,20 @@ export function checkGrounding(
           limit,
         );
   return { facts: checked, ungrounded, unsupported, grounded: ungrounded.length === 0 && !unsupported.over };
+}
+
+/**
+ * A name is checked word by word over every source together: its words may come from different ones
+ * ("Gulf" in a passage, "Mexico" from the customer). `foundIn` is the first source holding one of them.
+ */
+function checkName(
+  fact: CheckableFact,
+  indexes: { kind: GroundingSourceKind; index: SourceIndex }[],
+): { foundIn: GroundingSourceKind | null; unfound: string[] } {
+  const keys = nameWords(fact.value).map(wordKey);
+  const unfound = keys.filter((key) => !indexes.some(({ index }) => hasWord(index.words, key)));
+  const first = indexes.find(({ index }) => keys.some((key) => hasWord(index.words, key)));
+  return { foundIn: unfound.length === 0 ? (first?.kind ?? null) : null, unfound };
 }
 
 /**
@@ -180,6 +191,7 @@ function isFound(fact: CheckableFact, index: SourceIndex): boolean {
     case "code":
       return index.compact.includes(normalizeCode(fact.value));
     case "name":
+      // Checked word by word over all sources together (checkName).
       return false;
   }
 }

@@ -38,6 +38,9 @@ const WORD_DATES = [
 const ISO_DATE =
   /(?<![\p{L}\p{N}./-])(\d{4})-(\d{1,2})-(\d{1,2})(?:T[\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?(?![\p{L}\p{N}]|[./-]\d)/gu;
 const DIGIT_DATE = /(?<![\p{L}\p{N}./-])(\d{1,2})([/.])(\d{1,2})\2(\d{4}|\d{2})(?![\p{L}\p{N}]|[./-]\d)/gu;
+/** "on 12/05", "by 5/12": a digit date with no year, only after a word that introduces a date ("24/7" and "1/2" are not dates). */
+const SHORT_DIGIT_DATE =
+  /(?<=(?:^|[^\p{L}])(?:on|by|until|till|from|since|before|after|through|thru)\s+)(\d{1,2})\/(\d{1,2})(?![\p{L}\p{N}]|[./-]\d)/giu;
 const CLOCK = /(?<![\p{L}\p{N}.:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?\s?m\.?(?![\p{L}]))?(?![\p{N}]|:\d)/giu;
 const HOUR = /(?<![\p{L}\p{N}.:])(\d{1,2})\s*([ap])\.?\s?m\.?(?![\p{L}\p{N}])/giu;
 
@@ -80,6 +83,12 @@ export function dateFacts(text: string): CheckableFact[] {
     const year = written.length === 2 ? 2000 + Number(written) : Number(written);
     // Month first (US) is the first reading; day first the other. "25/12/2024" has only one.
     const readings = [iso(year, a, b), iso(year, b, a)].filter((r): r is string => r !== null);
+    if (readings.length > 0) facts.push(factAt("date", [...new Set(readings)], m[0], m.index ?? 0));
+  }
+  for (const m of text.matchAll(SHORT_DIGIT_DATE)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const readings = [iso(null, a, b), iso(null, b, a)].filter((r): r is string => r !== null);
     if (readings.length > 0) facts.push(factAt("date", [...new Set(readings)], m[0], m.index ?? 0));
   }
   return facts;

@@ -45,6 +45,11 @@ describe("extractCheckableFacts", () => {
     ]);
     expect(values("at --deprecate-at 2023-11-16T08:00:00-06:00", "date")).toEqual(["2023-11-16"]);
     expect(values("It started in 2015.", "date")).toEqual(["2015"]);
+    expect(extractCheckableFacts("delivered on 12/05").find((f) => f.kind === "date")?.readings).toEqual([
+      "--12-05",
+      "--05-12",
+    ]);
+    expect(values("open 24/7, half of it is 1/2", "date")).toEqual([]);
   });
 
   it("reads a percentage written with a sign, a spaced sign or the word", () => {
