@@ -15,6 +15,18 @@ const ungroundedValues = (reply: string, sources: Parameters<typeof checkGroundi
   checkGrounding(reply, sources, { unsupportedShareLimit: null }).ungrounded.map((f) => `${f.kind} ${f.value}`);
 
 describe("checkGrounding", () => {
+  it("does what its doc comment's example says", () => {
+    const check = checkGrounding("Your refund of $75 arrives in 3-5 business days.", {
+      passages: ["Refunds reach the card in three to five days."],
+      toolOutputs: [{ order: "ORD-48213", refund: 75 }],
+    });
+    expect(check.grounded).toBe(true);
+    expect(check.facts.map((f) => [f.kind, f.value, f.foundIn])).toEqual([
+      ["money", "USD 75", "toolOutputs"],
+      ["duration", "3-5 day", "passages"],
+    ]);
+  });
+
   it("passes a faithful answer that paraphrases every fact of its passage", () => {
     const check = checkGrounding(FAITHFUL, { passages: [PASSAGE] });
     expect(check.ungrounded).toEqual([]);
