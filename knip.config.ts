@@ -26,6 +26,8 @@ const config: KnipConfig = {
     "bench/clinc/calibrate.ts",
     // Run by hand for the per-agent-size rows of local-calibration.ts: `npx tsx bench/clinc/calibrate-sizes.ts`.
     "bench/clinc/calibrate-sizes.ts",
+    // Run by hand to fit the grounding check's unsupported-word share: `npx tsx bench/grounding/fit-unsupported.ts`.
+    "bench/grounding/fit-unsupported.ts",
     // Run by scripts/test-all.sh as `npx tsx test/faults/multi-instance-test.ts`.
     "test/faults/multi-instance-test.ts",
     // Run by scripts/test-all.sh as `npx tsx test/faults/db-blip-test.ts`.

@@ -1,0 +1,72 @@
+import { normalizeCode } from "./code-facts";
+import { readAllFacts } from "./extract-facts";
+import { type CheckableFact, type FactKind, overlaps } from "./facts";
+import { sourceWords } from "./name-facts";
+import { numberKey, sourceNumbers } from "./numeric-facts";
+
+// What one kind of source states, indexed for the reply's facts to be looked up in.
+
+export interface SourceIndex {
+  facts: Map<FactKind, CheckableFact[]>;
+  /** Every number stated, in digits or words, inside money and codes too. */
+  numbers: Set<string>;
+  /** Numbers stated with no currency or percent sign: a tool's `"refund": 50` grounds "$50". */
+  unitless: Set<string>;
+  /** Word keys (name-facts.ts `wordKey`) and the initials of capitalised runs. */
+  words: Set<string>;
+  /** Every text upper case with only letters, digits and dots, for codes written with other separators. */
+  compact: string;
+  /** Every text in lower case, for URLs and e-mail addresses written inside other text. */
+  lower: string;
+  /** The texts themselves (strings inside tool outputs and variables included). */
+  texts: string[];
+}
+
+/** The texts and numbers inside a tool output or a variable's value, keys left out. */
+function collect(value: unknown, texts: string[], numbers: number[], depth = 0): void {
+  if (depth > 20 || value === null || value === undefined) return;
+  if (typeof value === "string") texts.push(value);
+  else if (typeof value === "number" && Number.isFinite(value)) numbers.push(value);
+  else if (Array.isArray(value)) for (const item of value) collect(item, texts, numbers, depth + 1);
+  else if (typeof value === "object") for (const item of Object.values(value)) collect(item, texts, numbers, depth + 1);
+}
+
+export function indexSource(values: unknown[]): SourceIndex {
+  const texts: string[] = [];
+  const plainNumbers: number[] = [];
+  for (const value of values) collect(value, texts, plainNumbers);
+  const index: SourceIndex = {
+    facts: new Map(),
+    numbers: new Set(),
+    unitless: new Set(),
+    words: new Set(),
+    compact: "",
+    lower: "",
+    texts,
+  };
+  for (const n of plainNumbers) {
+    index.numbers.add(numberKey(n));
+    index.unitless.add(numberKey(n));
+  }
+  const compact: string[] = [];
+  const lower: string[] = [];
+  for (const text of texts) {
+    const facts = readAllFacts(text);
+    for (const fact of facts) {
+      const list = index.facts.get(fact.kind) ?? [];
+      list.push(fact);
+      index.facts.set(fact.kind, list);
+    }
+    const signed = facts.filter((f) => f.kind === "money" || f.kind === "percent");
+    for (const { n, start, end } of sourceNumbers(text)) {
+      index.numbers.add(numberKey(n));
+      if (!signed.some((f) => overlaps(f, { start, end }))) index.unitless.add(numberKey(n));
+    }
+    sourceWords(text, index.words);
+    compact.push(normalizeCode(text));
+    lower.push(text.toLowerCase());
+  }
+  index.compact = compact.join("\n");
+  index.lower = lower.join("\n");
+  return index;
+}
