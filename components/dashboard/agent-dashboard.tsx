@@ -7,6 +7,7 @@ import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { AgentDashboardData } from "@/lib/traces/server/load-agent-dashboard";
 import { tracesHref } from "@/lib/traces/trace-search";
+import { CostByDay } from "./cost-by-day";
 import { DashboardCard } from "./dashboard-card";
 import { HandoffRates } from "./handoff-rates";
 import { InputSafetyCountsList } from "./input-safety-counts";
@@ -180,6 +181,22 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
           testId="dashboard-input-safety"
         >
           <InputSafetyCountsList agentKey={agentKey} counts={data.inputSafety} />
+        </DashboardCard>
+        <DashboardCard
+          title="Cost"
+          description={
+            <>
+              What the turns' model tokens cost per UTC day at the agent's prices, and a conversation on average.{" "}
+              <Link href={`/agents/${encodeURIComponent(agentKey)}/settings#budget`} className="underline">
+                Budget
+              </Link>
+            </>
+          }
+          empty={noTurns}
+          testId="dashboard-cost"
+          className="xl:col-span-2"
+        >
+          <CostByDay cost={data.cost} />
         </DashboardCard>
       </div>
     </section>

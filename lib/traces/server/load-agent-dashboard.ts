@@ -2,6 +2,7 @@ import "server-only";
 import { rolledDays } from "@/db/queries/dashboard-rollups";
 import { inputSafetyCounts } from "@/db/queries/input-safety-counts";
 import { MODEL_CALLS_CAP, TOP_INTENTS, topRules, turnCountsByDay } from "@/db/queries/trace-dashboard";
+import { type UsageSums, usageSums } from "@/db/queries/usage";
 import type { Database } from "@/db/types";
 import { loadHandoffRates } from "@/lib/handoffs/server/handoff-rates";
 import { loadResolutionRates } from "@/lib/reviews/server/resolution-rates";
@@ -25,6 +26,22 @@ export function closedBefore(now: Date): Date {
   return new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth(), cutoff.getUTCDate()));
 }
 
+/** What each day of the window cost, and a conversation on average over the whole window. */
+function costSeries(days: string[], byDay: UsageSums[], total: UsageSums | undefined) {
+  const cost = new Map(byDay.map((row) => [row.key, row]));
+  const conversations = total?.conversations ?? 0;
+  return {
+    days: days.map((day) => ({
+      day,
+      usd: cost.get(day)?.costUsd ?? 0,
+      conversations: cost.get(day)?.conversations ?? 0,
+    })),
+    totalUsd: total?.costUsd ?? 0,
+    perConversationUsd: conversations > 0 ? (total?.costUsd ?? 0) / conversations : null,
+    unpricedTurns: total?.unpricedTurns ?? 0,
+  };
+}
+
 /**
  * The agent dashboard over the last `days` UTC days (today included), shaped for drawing. It only
  * reads: closed days the `dashboard.rollup` job has rolled up come from the rollups, and from the
@@ -43,12 +60,14 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     since,
     liveSince: firstUnrolled ? new Date(`${firstUnrolled}T00:00:00.000Z`) : liveSince,
   };
-  const [counts, rules, resolution, handoffs, inputSafety] = await Promise.all([
+  const [counts, rules, resolution, handoffs, inputSafety, costByDay, costTotal] = await Promise.all([
     turnCountsByDay(db, window),
     topRules(db, window),
     loadResolutionRates(db, agentId),
     loadHandoffRates(db, agentId, since),
     inputSafetyCounts(db, agentId, since),
+    usageSums(db, agentId, { from: since, to: now }, "day"),
+    usageSums(db, agentId, { from: since, to: now }, null),
   ]);
   const byDay = outcomeDays(dayList, counts);
   return {
@@ -65,6 +84,8 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     handoffs,
     /** Input safety (docs/input-safety.md): messages read in the window, by verdict and by what the turn did. */
     inputSafety,
+    /** Cost (docs/budgets.md): per UTC day, and per conversation over the window. */
+    cost: costSeries(dayList, costByDay, costTotal[0]),
   };
 }
 
