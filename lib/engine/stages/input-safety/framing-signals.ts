@@ -1,4 +1,4 @@
-import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
+import { checkAtTriggers, type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK, COLON } from "./normalize-input";
 import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
@@ -186,15 +186,15 @@ const TRIGGERS: ReadonlySet<string> = new Set([
   "print",
 ]);
 
+function framed(tokens: Tokens, at: number, signals: Weighted<InjectionSignal>): void {
+  if (HYPOTHETICAL.lengthAt(tokens, at) > 0) raise(signals, "hypothetical_frame", WEAK);
+  if (AUTHORITY_OVER_YOU.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
+  if (AUTHORITY_OF_ANYONE.lengthAt(tokens, at) > 0) raise(signals, "coercion", WEAK);
+  if (COERCION.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
+  if (THREATS.lengthAt(tokens, at) > 0) raise(signals, "coercion", LIKELY);
+}
+
 /** Every framing signal of a message's tokens. */
 export function framingSignals(tokens: Tokens, signals: Weighted<InjectionSignal>): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    if (HYPOTHETICAL.lengthAt(tokens, at) > 0) raise(signals, "hypothetical_frame", WEAK);
-    if (AUTHORITY_OVER_YOU.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
-    if (AUTHORITY_OF_ANYONE.lengthAt(tokens, at) > 0) raise(signals, "coercion", WEAK);
-    if (COERCION.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
-    if (THREATS.lengthAt(tokens, at) > 0) raise(signals, "coercion", LIKELY);
-    dictates(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, TRIGGERS, [framed, dictates], signals);
 }

@@ -28,7 +28,16 @@ import {
   TOLD_YOU,
   VOIDED,
 } from "./injection-lexicon";
-import { type InjectionSignal, LIKELY, MEDIUM, raise, STRONG, WEAK, type Weighted } from "./injection-signal";
+import {
+  checkAtTriggers,
+  type InjectionSignal,
+  LIKELY,
+  MEDIUM,
+  raise,
+  STRONG,
+  WEAK,
+  type Weighted,
+} from "./injection-signal";
 import { layoutSignals } from "./layout-signals";
 import { multilingualSignals } from "./multilingual-signals";
 import { COLON } from "./normalize-input";
@@ -283,16 +292,12 @@ const TRIGGERS: ReadonlySet<string> = new Set([
 /** Every injection signal of a normalised message (`normalised`) and its tokens, with its weight. */
 export function injectionSignals(tokens: Tokens, normalised: string, original: string): Weighted<InjectionSignal> {
   const signals: Weighted<InjectionSignal> = new Map();
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    overrides(tokens, at, signals);
-    voided(tokens, at, signals);
-    replacement(tokens, at, signals);
-    extraction(tokens, at, signals);
-    escapes(tokens, at, signals);
-    writtenBefore(tokens, at, signals);
-    editsInstructions(tokens, at, signals);
-  }
+  checkAtTriggers(
+    tokens,
+    TRIGGERS,
+    [overrides, voided, replacement, extraction, escapes, writtenBefore, editsInstructions],
+    signals,
+  );
   priorContextSignals(tokens, signals);
   taskSwitchSignals(tokens, original, signals);
   requestSignals(tokens, original, signals);

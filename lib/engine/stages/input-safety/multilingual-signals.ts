@@ -1,4 +1,4 @@
-import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
+import { checkAtTriggers, type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
 import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
@@ -141,11 +141,7 @@ const SECRET_IN_OTHER_SCRIPTS = /(?:пароль|密码|パスワード|비밀�
 
 /** Every multilingual signal of a message: German over its tokens, the rest over its original text. */
 export function multilingualSignals(tokens: Tokens, original: string, signals: Weighted<InjectionSignal>): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!DE_TRIGGERS.has(tokens[at] ?? "")) continue;
-    germanDrop(tokens, at, signals);
-    germanPhrase(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, DE_TRIGGERS, [germanDrop, germanPhrase], signals);
   const otherScript = !/^[\x20-\x7E\s]*$/.test(original);
   const latinNoun = LATIN_NOUNS.test(original);
   if (!otherScript && !latinNoun) return;

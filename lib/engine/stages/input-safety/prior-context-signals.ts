@@ -1,5 +1,14 @@
 import { CUSTOMER_OWNED, OVERRIDE_FILLER, TOLD_YOU } from "./injection-lexicon";
-import { type InjectionSignal, LIKELY, MEDIUM, raise, STRONG, WEAK, type Weighted } from "./injection-signal";
+import {
+  checkAtTriggers,
+  type InjectionSignal,
+  LIKELY,
+  MEDIUM,
+  raise,
+  STRONG,
+  WEAK,
+  type Weighted,
+} from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
 import { PhraseSet, pastFiller, type Tokens, wordSet } from "./token-phrases";
 
@@ -184,11 +193,5 @@ const TRIGGERS: ReadonlySet<string> = new Set([
 
 /** Every prior-context signal of a message's tokens. */
 export function priorContextSignals(tokens: Tokens, signals: Weighted<InjectionSignal>): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    dropsPrior(tokens, at, signals);
-    voidsPrior(tokens, at, signals);
-    concedesOverride(tokens, at, signals);
-    setsSourcesAside(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, TRIGGERS, [dropsPrior, voidsPrior, concedesOverride, setsSourcesAside], signals);
 }

@@ -1,4 +1,4 @@
-import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
+import { checkAtTriggers, type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
 import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
@@ -103,11 +103,7 @@ const TRIGGERS: ReadonlySet<string> = new Set([...SECRET_NOUNS.firstWords(), ...
 
 /** Every request signal of a message's tokens, and of its original text for names. */
 export function requestSignals(tokens: Tokens, original: string, signals: Weighted<InjectionSignal>): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    secretRequest(tokens, at, signals);
-    thirdPartyData(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, TRIGGERS, [secretRequest, thirdPartyData], signals);
   if (original.includes("'s ") || original.includes("’s ") || original.includes("where does")) {
     if (NAMED_PERSON_DATA.test(original) || WHERE_NAMED_LIVES.test(original)) {
       raise(signals, "personal_data_request", MEDIUM);

@@ -1,5 +1,5 @@
 import { CUSTOMER_OWNED } from "./injection-lexicon";
-import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
+import { checkAtTriggers, type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK, COLON } from "./normalize-input";
 import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
@@ -199,12 +199,5 @@ const TRIGGERS: ReadonlySet<string> = new Set([
 /** Every task-switch signal of a message's tokens. */
 export function taskSwitchSignals(tokens: Tokens, original: string, signals: Weighted<InjectionSignal>): void {
   namedPersona(original, signals);
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    newTask(tokens, at, signals);
-    focusPivot(tokens, at, signals);
-    fromNowOn(tokens, at, signals);
-    actAs(tokens, at, signals);
-    praisePivot(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, TRIGGERS, [newTask, focusPivot, fromNowOn, actAs, praisePivot], signals);
 }
