@@ -1,6 +1,6 @@
-import { checkAtTriggers, type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
+import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK, COLON } from "./normalize-input";
-import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
 // The framing an attack wraps its request in, each WEAK or MEDIUM alone (a customer may imagine, claim
 // a role or quote a line) and decisive beside a request or an override:

@@ -1,5 +1,3 @@
-import type { Tokens } from "./token-phrases";
-
 // What an injection signal is: its name (a span attribute, never the customer's text) and its weight,
 // which every signal module (injection-signals.ts and the modules beside it) gives the same way:
 // the chance, on its own, that the message is an attempt. Weights combine as independent evidence,
@@ -46,23 +44,4 @@ export const WEAK = 0.45;
 /** Records `signal` at `weight` unless it is already there at least as strong. */
 export function raise<S extends string>(signals: Weighted<S>, signal: S, weight: number): void {
   if (weight > (signals.get(signal) ?? 0)) signals.set(signal, weight);
-}
-
-/** A check of one position of a message's tokens: it raises what starts there. */
-export type SignalCheck = (tokens: Tokens, at: number, signals: Weighted<InjectionSignal>) => void;
-
-/**
- * Runs every check at each token in `triggers` (the first words the checks start on): testing the set
- * first keeps a long ordinary message at one set look-up per word.
- */
-export function checkAtTriggers(
-  tokens: Tokens,
-  triggers: ReadonlySet<string>,
-  checks: readonly SignalCheck[],
-  signals: Weighted<InjectionSignal>,
-): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!triggers.has(tokens[at] ?? "")) continue;
-    for (const check of checks) check(tokens, at, signals);
-  }
 }

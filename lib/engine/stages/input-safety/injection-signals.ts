@@ -28,23 +28,14 @@ import {
   TOLD_YOU,
   VOIDED,
 } from "./injection-lexicon";
-import {
-  checkAtTriggers,
-  type InjectionSignal,
-  LIKELY,
-  MEDIUM,
-  raise,
-  STRONG,
-  WEAK,
-  type Weighted,
-} from "./injection-signal";
+import { type InjectionSignal, LIKELY, MEDIUM, raise, STRONG, WEAK, type Weighted } from "./injection-signal";
 import { layoutSignals } from "./layout-signals";
 import { multilingualSignals } from "./multilingual-signals";
 import { COLON } from "./normalize-input";
 import { priorContextSignals } from "./prior-context-signals";
 import { requestSignals } from "./request-signals";
 import { taskSwitchSignals } from "./task-switch-signals";
-import { PhraseSet, pastFiller, type Tokens } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, pastFiller, type Tokens } from "./token-phrases";
 
 // The structural signals of an attempt to steer the assistant, each found by one pass over the
 // message's tokens with windows of a few words, so the whole read is linear in the message's length.

@@ -1,6 +1,6 @@
-import { checkAtTriggers, type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
+import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
-import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
 // The same shapes in other languages. German, a third of deepset's injections, gets token shapes
 // over the folded text (umlauts read as plain letters: "Aufträge" → "auftrage"): dropping the earlier

@@ -1,16 +1,7 @@
 import { CUSTOMER_OWNED, OVERRIDE_FILLER, TOLD_YOU } from "./injection-lexicon";
-import {
-  checkAtTriggers,
-  type InjectionSignal,
-  LIKELY,
-  MEDIUM,
-  raise,
-  STRONG,
-  WEAK,
-  type Weighted,
-} from "./injection-signal";
+import { type InjectionSignal, LIKELY, MEDIUM, raise, STRONG, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
-import { PhraseSet, pastFiller, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, pastFiller, type Tokens, wordSet } from "./token-phrases";
 
 // Telling the assistant to drop what came before the message without naming its instructions: "forget
 // all previous tasks", "forget everything before that", "ignore all provided context", "leave all the

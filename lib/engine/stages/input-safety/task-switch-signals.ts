@@ -1,7 +1,7 @@
 import { CUSTOMER_OWNED } from "./injection-lexicon";
-import { checkAtTriggers, type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
+import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK, COLON } from "./normalize-input";
-import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, type Tokens, wordSet } from "./token-phrases";
 
 // Handing the assistant another job or identity: "your new task is", "now new tasks follow", "focus on
 // your new task", "your instructions are now to …", "from now on you are …", "I want you to act as a

@@ -51,3 +51,19 @@ export function pastFiller(
   }
   return null;
 }
+
+/**
+ * Runs every check at each token in `triggers` (the first words the checks start on): testing the set
+ * first keeps a long ordinary message at one set look-up per word.
+ */
+export function checkAtTriggers<Signals>(
+  tokens: Tokens,
+  triggers: ReadonlySet<string>,
+  checks: readonly ((tokens: Tokens, at: number, signals: Signals) => void)[],
+  signals: Signals,
+): void {
+  for (let at = 0; at < tokens.length; at++) {
+    if (!triggers.has(tokens[at] ?? "")) continue;
+    for (const check of checks) check(tokens, at, signals);
+  }
+}
