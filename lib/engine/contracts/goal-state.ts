@@ -18,7 +18,9 @@ const FORBIDDEN_REFORMULATION_TYPES = [
   "constraint_removal",
 ] as const;
 
-export const ReformulationType = z.enum(ALLOWED_REFORMULATION_TYPES);
+export const ReformulationType = z.enum(ALLOWED_REFORMULATION_TYPES, {
+  error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
+});
 export type ReformulationType = z.infer<typeof ReformulationType>;
 export const DetectedReformulationType = z.enum([...ALLOWED_REFORMULATION_TYPES, ...FORBIDDEN_REFORMULATION_TYPES]);
 export type DetectedReformulationType = z.infer<typeof DetectedReformulationType>;
@@ -59,9 +61,7 @@ const goalText = (what: string) =>
 /** A candidate for a session: its original goal is the session's own. */
 export const ReformulationCandidate = z.strictObject({
   reformulated: goalText("The reformulated goal"),
-  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
-    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
-  }),
+  type: ReformulationType,
   confidence: z
     .number({ error: "confidence must be a number between 0 and 1." })
     .min(0, "confidence must be between 0 and 1.")
@@ -143,9 +143,7 @@ export type GoalOriginal = z.infer<typeof GoalOriginal>;
 
 export const ActiveReformulation = z.object({
   text: z.string(),
-  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
-    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
-  }),
+  type: ReformulationType,
   confidence: z.number(),
   evidence_ids: z.array(z.string()),
   /**
@@ -159,9 +157,7 @@ export type ActiveReformulation = z.infer<typeof ActiveReformulation>;
 
 export const GoalCandidateRecord = z.object({
   text: z.string(),
-  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
-    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
-  }),
+  type: ReformulationType,
   confidence: z.number(),
   evidence_ids: z.array(z.string()),
   accepted: z.boolean(),
