@@ -95,6 +95,14 @@ function scan(text: string): void {
     else if (char === "'") fail("Strings use double quotes in JSON, not single quotes");
     else fail(`Expected a value (an object, list, string, number, true, false or null), found ${nameOfChar(char)}`);
   };
+  /** Steps past an opening bracket: true when `close` follows at once (an empty object or list). */
+  const openedEmpty = (close: "}" | "]"): boolean => {
+    i++;
+    skipSpace();
+    if (text[i] !== close) return false;
+    i++;
+    return true;
+  };
   /** After an object's property or a list's item: true when `close` ends it, false when a comma asks for more. */
   const closedAfterMember = (close: "}" | "]", member: string): boolean => {
     skipSpace();
@@ -104,12 +112,7 @@ function scan(text: string): void {
     return char === close;
   };
   const object = (depth: number) => {
-    i++; // {
-    skipSpace();
-    if (text[i] === "}") {
-      i++;
-      return;
-    }
+    if (openedEmpty("}")) return;
     for (;;) {
       skipSpace();
       if (text[i] !== '"') {
@@ -128,12 +131,7 @@ function scan(text: string): void {
     }
   };
   const array = (depth: number) => {
-    i++; // [
-    skipSpace();
-    if (text[i] === "]") {
-      i++;
-      return;
-    }
+    if (openedEmpty("]")) return;
     for (;;) {
       skipSpace();
       if (text[i] === "]") fail("Trailing comma before ]: remove the last comma");
