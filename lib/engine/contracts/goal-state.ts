@@ -141,11 +141,15 @@ export type ReformulationVerdict = z.infer<typeof ReformulationVerdict>;
 export const GoalOriginal = z.object({ text: z.string(), set_at_turn: z.number().int().min(0) });
 export type GoalOriginal = z.infer<typeof GoalOriginal>;
 
-export const ActiveReformulation = z.object({
+/** What a reformulation claimed: its text, its kind, how sure it was and the evidence it cites. */
+const ReformulationClaim = z.object({
   text: z.string(),
   type: ReformulationType,
   confidence: z.number(),
   evidence_ids: z.array(z.string()),
+});
+
+export const ActiveReformulation = ReformulationClaim.extend({
   /**
    * The GOAL_REFORMULATION event committed before this reformulation was used
    * (docs/decisions.md#ledger-before-execution).
@@ -155,11 +159,7 @@ export const ActiveReformulation = z.object({
 });
 export type ActiveReformulation = z.infer<typeof ActiveReformulation>;
 
-export const GoalCandidateRecord = z.object({
-  text: z.string(),
-  type: ReformulationType,
-  confidence: z.number(),
-  evidence_ids: z.array(z.string()),
+export const GoalCandidateRecord = ReformulationClaim.extend({
   accepted: z.boolean(),
   code: GoalAbortCode.nullable(),
   failed_criteria: z.array(GoalCriterion),
