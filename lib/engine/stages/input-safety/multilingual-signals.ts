@@ -1,6 +1,6 @@
 import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
-import { checkAtTriggers, PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, type Tokens, triggerWords, wordSet } from "./token-phrases";
 
 // The same shapes in other languages. German, a third of deepset's injections, gets token shapes
 // over the folded text (umlauts read as plain letters: "Aufträge" → "auftrage"): dropping the earlier
@@ -104,11 +104,7 @@ function germanPhrase(tokens: Tokens, at: number, signals: Weighted<InjectionSig
   }
 }
 
-const DE_TRIGGERS: ReadonlySet<string> = new Set([
-  ...DE_DROP,
-  ...DE_PRIOR_NOUNS,
-  ...DE_PHRASES.flatMap(([phrases]) => [...phrases.firstWords()]),
-  ...DE_SHOW,
+const DE_TRIGGERS = triggerWords(DE_DROP, DE_PRIOR_NOUNS, ...DE_PHRASES.map(([phrases]) => phrases), DE_SHOW, [
   "dass",
   "du",
 ]);

@@ -32,6 +32,15 @@ export class PhraseSet {
   }
 }
 
+/** The words checks can start on: a phrase set's first words, and every word of a word set or list. */
+export function triggerWords(...sources: (PhraseSet | Iterable<string>)[]): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const source of sources) {
+    for (const word of source instanceof PhraseSet ? source.firstWords() : source) words.add(word);
+  }
+  return words;
+}
+
 /**
  * Walks from `from` over at most `window` tokens while each is in `filler`; returns the index of the
  * first token that is not filler (the candidate target) and the filler words passed, or null when the
