@@ -95,13 +95,24 @@ function scan(text: string): void {
     else if (char === "'") fail("Strings use double quotes in JSON, not single quotes");
     else fail(`Expected a value (an object, list, string, number, true, false or null), found ${nameOfChar(char)}`);
   };
-  const object = (depth: number) => {
-    i++; // {
+  /** Steps past an opening bracket: true when `close` follows at once (an empty object or list). */
+  const openedEmpty = (close: "}" | "]"): boolean => {
+    i++;
     skipSpace();
-    if (text[i] === "}") {
-      i++;
-      return;
-    }
+    if (text[i] !== close) return false;
+    i++;
+    return true;
+  };
+  /** After an object's property or a list's item: true when `close` ends it, false when a comma asks for more. */
+  const closedAfterMember = (close: "}" | "]", member: string): boolean => {
+    skipSpace();
+    const char = text[i];
+    if (char !== "," && char !== close) fail(`Expected "," or "${close}" after ${member}, found ${nameOfChar(char)}`);
+    i++;
+    return char === close;
+  };
+  const object = (depth: number) => {
+    if (openedEmpty("}")) return;
     for (;;) {
       skipSpace();
       if (text[i] !== '"') {
@@ -116,39 +127,16 @@ function scan(text: string): void {
       if (text[i] !== ":") fail(`Expected ":" after the property name, found ${nameOfChar(text[i])}`);
       i++;
       value(depth + 1);
-      skipSpace();
-      if (text[i] === ",") {
-        i++;
-        continue;
-      }
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      fail(`Expected "," or "}" after a property, found ${nameOfChar(text[i])}`);
+      if (closedAfterMember("}", "a property")) return;
     }
   };
   const array = (depth: number) => {
-    i++; // [
-    skipSpace();
-    if (text[i] === "]") {
-      i++;
-      return;
-    }
+    if (openedEmpty("]")) return;
     for (;;) {
       skipSpace();
       if (text[i] === "]") fail("Trailing comma before ]: remove the last comma");
       value(depth + 1);
-      skipSpace();
-      if (text[i] === ",") {
-        i++;
-        continue;
-      }
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      fail(`Expected "," or "]" after a list item, found ${nameOfChar(text[i])}`);
+      if (closedAfterMember("]", "a list item")) return;
     }
   };
 

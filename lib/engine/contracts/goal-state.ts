@@ -18,7 +18,9 @@ const FORBIDDEN_REFORMULATION_TYPES = [
   "constraint_removal",
 ] as const;
 
-export const ReformulationType = z.enum(ALLOWED_REFORMULATION_TYPES);
+export const ReformulationType = z.enum(ALLOWED_REFORMULATION_TYPES, {
+  error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
+});
 export type ReformulationType = z.infer<typeof ReformulationType>;
 export const DetectedReformulationType = z.enum([...ALLOWED_REFORMULATION_TYPES, ...FORBIDDEN_REFORMULATION_TYPES]);
 export type DetectedReformulationType = z.infer<typeof DetectedReformulationType>;
@@ -59,9 +61,7 @@ const goalText = (what: string) =>
 /** A candidate for a session: its original goal is the session's own. */
 export const ReformulationCandidate = z.strictObject({
   reformulated: goalText("The reformulated goal"),
-  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
-    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
-  }),
+  type: ReformulationType,
   confidence: z
     .number({ error: "confidence must be a number between 0 and 1." })
     .min(0, "confidence must be between 0 and 1.")
@@ -141,13 +141,15 @@ export type ReformulationVerdict = z.infer<typeof ReformulationVerdict>;
 export const GoalOriginal = z.object({ text: z.string(), set_at_turn: z.number().int().min(0) });
 export type GoalOriginal = z.infer<typeof GoalOriginal>;
 
-export const ActiveReformulation = z.object({
+/** What a reformulation claimed: its text, its kind, how sure it was and the evidence it cites. */
+const ReformulationClaim = z.object({
   text: z.string(),
-  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
-    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
-  }),
+  type: ReformulationType,
   confidence: z.number(),
   evidence_ids: z.array(z.string()),
+});
+
+export const ActiveReformulation = ReformulationClaim.extend({
   /**
    * The GOAL_REFORMULATION event committed before this reformulation was used
    * (docs/decisions.md#ledger-before-execution).
@@ -157,13 +159,7 @@ export const ActiveReformulation = z.object({
 });
 export type ActiveReformulation = z.infer<typeof ActiveReformulation>;
 
-export const GoalCandidateRecord = z.object({
-  text: z.string(),
-  type: z.enum(ALLOWED_REFORMULATION_TYPES, {
-    error: `type must be one of the allowed types: ${ALLOWED_REFORMULATION_TYPES.join(", ")}.`,
-  }),
-  confidence: z.number(),
-  evidence_ids: z.array(z.string()),
+export const GoalCandidateRecord = ReformulationClaim.extend({
   accepted: z.boolean(),
   code: GoalAbortCode.nullable(),
   failed_criteria: z.array(GoalCriterion),

@@ -1,15 +1,10 @@
 import type {
   DeclaredClaim,
-  ExtractRequest,
   FallbackReason,
   GenerateOutput,
-  GenerateRequest,
   JudgeOutput,
   JudgeRequest,
   ModelResult,
-  SelectOutput,
-  SelectRequest,
-  SenseRequest,
   SensorOutput,
   TokenUsage,
 } from "../contracts/model";
@@ -29,33 +24,24 @@ type ScriptStep<Req, T> =
   | ModelResult<T>[]
   | ((request: Req, callIndex: number) => ModelResult<T> | Promise<ModelResult<T>>);
 
-export interface ProviderScript {
-  sense?: ScriptStep<SenseRequest, SensorOutput>;
-  generate?: ScriptStep<GenerateRequest, GenerateOutput>;
-  judge?: ScriptStep<JudgeRequest, JudgeOutput>;
-  extract?: ScriptStep<ExtractRequest, Record<string, unknown>>;
-  select?: ScriptStep<SelectRequest, SelectOutput>;
-}
+type ScriptedMethod = "sense" | "generate" | "judge" | "extract" | "select";
 
-type ScriptedMethod = keyof ProviderScript;
+// A method's request and answer are read off the port, so a script follows ModelProvider as it changes.
+type PortMethod<M extends ScriptedMethod> = NonNullable<ModelProvider[M]>;
+type RequestOf<M extends ScriptedMethod> = Parameters<PortMethod<M>>[0];
+type AnswerOf<M extends ScriptedMethod> = Awaited<ReturnType<PortMethod<M>>> extends ModelResult<infer T> ? T : never;
 
-interface RequestOf {
-  sense: SenseRequest;
-  generate: GenerateRequest;
-  judge: JudgeRequest;
-  extract: ExtractRequest;
-  select: SelectRequest;
-}
+export type ProviderScript = { [M in ScriptedMethod]?: ScriptStep<RequestOf<M>, AnswerOf<M>> };
 
 type ScriptedCall = {
-  [M in ScriptedMethod]: { method: M; request: RequestOf[M]; answeredBy: "script" | "fallback" };
+  [M in ScriptedMethod]: { method: M; request: RequestOf<M>; answeredBy: "script" | "fallback" };
 }[ScriptedMethod];
 
 export interface ScriptedProvider extends ModelProvider {
   /** Every request received, in order, with who answered it. */
   readonly calls: ScriptedCall[];
   /** The requests one method received, in order. */
-  requestsOf<M extends ScriptedMethod>(method: M): RequestOf[M][];
+  requestsOf<M extends ScriptedMethod>(method: M): RequestOf<M>[];
   /** Scripted list entries not consumed yet (Infinity for a function, 0 when unscripted). */
   remaining(method: ScriptedMethod): number;
 }
@@ -113,9 +99,9 @@ export function createScriptedProvider(script: ProviderScript, fallback?: ModelP
 
   async function play<M extends ScriptedMethod, T>(
     method: M,
-    request: RequestOf[M],
-    step: ScriptStep<RequestOf[M], T> | undefined,
-    delegate: ((request: RequestOf[M]) => Promise<ModelResult<T>>) | undefined,
+    request: RequestOf<M>,
+    step: ScriptStep<RequestOf<M>, T> | undefined,
+    delegate: ((request: RequestOf<M>) => Promise<ModelResult<T>>) | undefined,
   ): Promise<ModelResult<T>> {
     const callIndex = counts[method]++;
     // A deep copy: the engine may keep mutating the objects it passed in.
@@ -146,8 +132,8 @@ export function createScriptedProvider(script: ProviderScript, fallback?: ModelP
     name: SCRIPTED_PROVIDER_NAME,
     model: SCRIPTED_MODEL,
     calls,
-    requestsOf<M extends ScriptedMethod>(method: M): RequestOf[M][] {
-      return calls.filter((c) => c.method === method).map((c) => c.request as RequestOf[M]);
+    requestsOf<M extends ScriptedMethod>(method: M): RequestOf<M>[] {
+      return calls.filter((c) => c.method === method).map((c) => c.request as RequestOf<M>);
     },
     remaining(method) {
       const step = script[method];

@@ -2,7 +2,8 @@
 // Only a token that mixes letters with such characters is read this way, so amounts ("$75", "1,250")
 // and plain numbers never change.
 
-const LEET: Record<string, string> = {
+/** Digits and symbols that stand for letters inside a word, for replies and customer messages alike. */
+export const LEET_LETTERS: Readonly<Record<string, string>> = {
   "0": "o",
   "1": "i",
   "3": "e",
@@ -13,8 +14,10 @@ const LEET: Record<string, string> = {
   "@": "a",
   $: "s",
   "!": "i",
-  "|": "l",
 };
+
+/** Replies also read a "|" inside a word as an l ("Sh0p|Nest" → "ShopNest"). */
+const LEET: Readonly<Record<string, string>> = { ...LEET_LETTERS, "|": "l" };
 
 const TOKEN = /[\p{L}\p{N}@$!|]+/gu;
 const HAS_LETTER = /\p{L}/u;

@@ -12,21 +12,12 @@ const named = (reply: string) => extractResponseVariables(reply, competitor).val
 const spans = (reply: string) =>
   extractResponseVariables(reply, competitor).matches.map((m) => [m.phrase?.name, m.phrase?.span]);
 
-describe("wordsOfName", () => {
-  it("splits a name on separators and on camelCase humps", () => {
-    expect(wordsOfName("Acme Retail")).toEqual({ words: ["acme", "retail"], joints: ["separator"] });
-    expect(wordsOfName("QuickCart")).toEqual({ words: ["quick", "cart"], joints: ["hump"] });
-    expect(wordsOfName("ACMERetail")).toEqual({ words: ["acme", "retail"], joints: ["hump"] });
-    expect(wordsOfName("Shop-Nest.com")).toEqual({
-      words: ["shop", "nest", "com"],
-      joints: ["separator", "separator"],
-    });
-  });
-});
-
-describe("phrases variables", () => {
-  it("catch the names from outside the corpus, whatever separates their words", () => {
-    for (const reply of [
+/** Replies and whether the phrases variable finds a listed name in them, by what the reply does to the name. */
+const NAMED_OR_NOT: { about: string; named: boolean; replies: string[] }[] = [
+  {
+    about: "catch the names from outside the corpus, whatever separates their words",
+    named: true,
+    replies: [
       "Try AcmeRetail instead.",
       "Acme-Retail has it cheaper.",
       "Try Acme  Retail instead.",
@@ -39,13 +30,12 @@ describe("phrases variables", () => {
       "Acme\u2014Retail sells it",
       "Acme \r\n Retail sells it",
       "ACME RETAIL sells it",
-    ]) {
-      expect(named(reply), reply).toBe(true);
-    }
-  });
-
-  it("catch a camelCase name joined, hyphenated, dotted or over a line break, in any case", () => {
-    for (const reply of [
+    ],
+  },
+  {
+    about: "catch a camelCase name joined, hyphenated, dotted or over a line break, in any case",
+    named: true,
+    replies: [
       "Try QuickCart.",
       "Try quickcart.",
       "Try QUICKCART.",
@@ -60,13 +50,12 @@ describe("phrases variables", () => {
       "QuickCart's prices",
       "(QuickCart)",
       '"ShopNest"',
-    ]) {
-      expect(named(reply), reply).toBe(true);
-    }
-  });
-
-  it("catch disguised names: look-alikes, zero-width characters, fullwidth, spaced letters, leetspeak, markup", () => {
-    for (const reply of [
+    ],
+  },
+  {
+    about: "catch disguised names: look-alikes, zero-width characters, fullwidth, spaced letters, leetspeak, markup",
+    named: true,
+    replies: [
       "Try Qu\u0456ckCart.",
       "Try Quick\u200BCart.",
       "Try \uFF31\uFF55\uFF49\uFF43\uFF4B\uFF23\uFF41\uFF52\uFF54.",
@@ -75,13 +64,12 @@ describe("phrases variables", () => {
       "Try Quick<b>Cart</b>.",
       "Try $hopNest.",
       "Try Acme<br>Retail.",
-    ]) {
-      expect(named(reply), reply).toBe(true);
-    }
-  });
-
-  it("need a boundary at both ends, so benign neighbours pass", () => {
-    for (const reply of [
+    ],
+  },
+  {
+    about: "need a boundary at both ends, so benign neighbours pass",
+    named: false,
+    replies: [
       "Acme, our own brand, is in stock.",
       "Acme retailers often stock it.",
       "acmeretailer",
@@ -92,13 +80,12 @@ describe("phrases variables", () => {
       "MegaMartian toys are back in stock.",
       "visitquickcart is one word",
       "QuickCart2 is a different word",
-    ]) {
-      expect(named(reply), reply).toBe(false);
-    }
-  });
-
-  it("read spaces alone between camelCase words as the name when both words start with a capital", () => {
-    for (const reply of [
+    ],
+  },
+  {
+    about: "read spaces alone between camelCase words as the name when both words start with a capital",
+    named: true,
+    replies: [
       "Try Quick Cart instead.",
       "Try Quick  Cart instead.",
       "Try Quick\tCart instead.",
@@ -109,13 +96,12 @@ describe("phrases variables", () => {
       "You'll find it at Quick Cart's website.",
       "QUICK CART has it.",
       "See Shop Nest (online).",
-    ]) {
-      expect(named(reply), reply).toBe(true);
-    }
-  });
-
-  it("read spaces alone between camelCase words as two ordinary words when either is lower case", () => {
-    for (const reply of [
+    ],
+  },
+  {
+    about: "read spaces alone between camelCase words as two ordinary words when either is lower case",
+    named: false,
+    replies: [
       "We use a quick cart process at checkout.",
       "Quick cart checkout is on for every order.",
       "Add it to your cart: quick Cart tips are below.",
@@ -123,9 +109,25 @@ describe("phrases variables", () => {
       "Try our bargain bay leaf seasoning.",
       "That's a mega deal on our own mart page.",
       "Our Mega mart-style bundle ships today.",
-    ]) {
-      expect(named(reply), reply).toBe(false);
-    }
+    ],
+  },
+];
+
+describe("wordsOfName", () => {
+  it("splits a name on separators and on camelCase humps", () => {
+    expect(wordsOfName("Acme Retail")).toEqual({ words: ["acme", "retail"], joints: ["separator"] });
+    expect(wordsOfName("QuickCart")).toEqual({ words: ["quick", "cart"], joints: ["hump"] });
+    expect(wordsOfName("ACMERetail")).toEqual({ words: ["acme", "retail"], joints: ["hump"] });
+    expect(wordsOfName("Shop-Nest.com")).toEqual({
+      words: ["shop", "nest", "com"],
+      joints: ["separator", "separator"],
+    });
+  });
+});
+
+describe("phrases variables", () => {
+  it.each(NAMED_OR_NOT)("$about", ({ named: expected, replies }) => {
+    for (const reply of replies) expect(named(reply), reply).toBe(expected);
   });
 
   it("record which listed name matched and the folded span", () => {

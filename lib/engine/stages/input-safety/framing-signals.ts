@@ -1,6 +1,6 @@
 import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK, COLON } from "./normalize-input";
-import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, type Tokens, triggerWords, wordSet } from "./token-phrases";
 
 // The framing an attack wraps its request in, each WEAK or MEDIUM alone (a customer may imagine, claim
 // a role or quote a line) and decisive beside a request or an override:
@@ -169,32 +169,27 @@ function dictates(tokens: Tokens, at: number, signals: Weighted<InjectionSignal>
   }
 }
 
-const TRIGGERS: ReadonlySet<string> = new Set([
-  ...HYPOTHETICAL.firstWords(),
-  ...AUTHORITY_OVER_YOU.firstWords(),
-  ...AUTHORITY_OF_ANYONE.firstWords(),
-  ...COERCION.firstWords(),
-  ...DICTATE_STRONG.firstWords(),
-  ...DICTATE_STYLE.firstWords(),
-  ...THREATS.firstWords(),
-  ...ONLY,
-  "stop",
-  "stopp",
-  "attention",
-  "achtung",
-  "say",
-  "print",
-]);
+const TRIGGERS = triggerWords(
+  HYPOTHETICAL,
+  AUTHORITY_OVER_YOU,
+  AUTHORITY_OF_ANYONE,
+  COERCION,
+  DICTATE_STRONG,
+  DICTATE_STYLE,
+  THREATS,
+  ONLY,
+  ["stop", "stopp", "attention", "achtung", "say", "print"],
+);
+
+function framed(tokens: Tokens, at: number, signals: Weighted<InjectionSignal>): void {
+  if (HYPOTHETICAL.lengthAt(tokens, at) > 0) raise(signals, "hypothetical_frame", WEAK);
+  if (AUTHORITY_OVER_YOU.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
+  if (AUTHORITY_OF_ANYONE.lengthAt(tokens, at) > 0) raise(signals, "coercion", WEAK);
+  if (COERCION.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
+  if (THREATS.lengthAt(tokens, at) > 0) raise(signals, "coercion", LIKELY);
+}
 
 /** Every framing signal of a message's tokens. */
 export function framingSignals(tokens: Tokens, signals: Weighted<InjectionSignal>): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    if (HYPOTHETICAL.lengthAt(tokens, at) > 0) raise(signals, "hypothetical_frame", WEAK);
-    if (AUTHORITY_OVER_YOU.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
-    if (AUTHORITY_OF_ANYONE.lengthAt(tokens, at) > 0) raise(signals, "coercion", WEAK);
-    if (COERCION.lengthAt(tokens, at) > 0) raise(signals, "coercion", MEDIUM);
-    if (THREATS.lengthAt(tokens, at) > 0) raise(signals, "coercion", LIKELY);
-    dictates(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, TRIGGERS, [framed, dictates], signals);
 }

@@ -35,7 +35,7 @@ import { COLON } from "./normalize-input";
 import { priorContextSignals } from "./prior-context-signals";
 import { requestSignals } from "./request-signals";
 import { taskSwitchSignals } from "./task-switch-signals";
-import { PhraseSet, pastFiller, type Tokens } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, pastFiller, type Tokens, triggerWords } from "./token-phrases";
 
 // The structural signals of an attempt to steer the assistant, each found by one pass over the
 // message's tokens with windows of a few words, so the whole read is linear in the message's length.
@@ -261,38 +261,32 @@ const ROLE_TAGS =
  * Every word a signal can start at: any other token is skipped without a look-up per signal, which
  * keeps a long ordinary message at a few set look-ups per word.
  */
-const TRIGGERS: ReadonlySet<string> = new Set([
-  ...OVERRIDE_VERBS.firstWords(),
-  ...STEERING_NOUNS,
-  ...REPLACEMENT,
-  ...TOLD_QUESTIONS.firstWords(),
-  ...EXTRACT_VERBS,
-  ...ROLEPLAY_FRAMES.firstWords(),
-  ...IN_CHARACTER.firstWords(),
-  ...NO_RESTRICTIONS.firstWords(),
-  ...JAILBREAK_NAMES.firstWords(),
-  ...MODE_NAMES.firstWords(),
-  ...AUTHORITY_CLAIMS.firstWords(),
-  ...WRITTEN_QUESTIONS.firstWords(),
-  ...CHANGE_VERBS,
-  "in",
-  "first",
-  "last",
-]);
+const TRIGGERS = triggerWords(
+  OVERRIDE_VERBS,
+  STEERING_NOUNS,
+  REPLACEMENT,
+  TOLD_QUESTIONS,
+  EXTRACT_VERBS,
+  ROLEPLAY_FRAMES,
+  IN_CHARACTER,
+  NO_RESTRICTIONS,
+  JAILBREAK_NAMES,
+  MODE_NAMES,
+  AUTHORITY_CLAIMS,
+  WRITTEN_QUESTIONS,
+  CHANGE_VERBS,
+  ["in", "first", "last"],
+);
 
 /** Every injection signal of a normalised message (`normalised`) and its tokens, with its weight. */
 export function injectionSignals(tokens: Tokens, normalised: string, original: string): Weighted<InjectionSignal> {
   const signals: Weighted<InjectionSignal> = new Map();
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    overrides(tokens, at, signals);
-    voided(tokens, at, signals);
-    replacement(tokens, at, signals);
-    extraction(tokens, at, signals);
-    escapes(tokens, at, signals);
-    writtenBefore(tokens, at, signals);
-    editsInstructions(tokens, at, signals);
-  }
+  checkAtTriggers(
+    tokens,
+    TRIGGERS,
+    [overrides, voided, replacement, extraction, escapes, writtenBefore, editsInstructions],
+    signals,
+  );
   priorContextSignals(tokens, signals);
   taskSwitchSignals(tokens, original, signals);
   requestSignals(tokens, original, signals);

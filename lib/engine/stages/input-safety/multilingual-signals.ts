@@ -1,6 +1,6 @@
 import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
-import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, type Tokens, triggerWords, wordSet } from "./token-phrases";
 
 // The same shapes in other languages. German, a third of deepset's injections, gets token shapes
 // over the folded text (umlauts read as plain letters: "Aufträge" → "auftrage"): dropping the earlier
@@ -104,11 +104,7 @@ function germanPhrase(tokens: Tokens, at: number, signals: Weighted<InjectionSig
   }
 }
 
-const DE_TRIGGERS: ReadonlySet<string> = new Set([
-  ...DE_DROP,
-  ...DE_PRIOR_NOUNS,
-  ...DE_PHRASES.flatMap(([phrases]) => [...phrases.firstWords()]),
-  ...DE_SHOW,
+const DE_TRIGGERS = triggerWords(DE_DROP, DE_PRIOR_NOUNS, ...DE_PHRASES.map(([phrases]) => phrases), DE_SHOW, [
   "dass",
   "du",
 ]);
@@ -141,11 +137,7 @@ const SECRET_IN_OTHER_SCRIPTS = /(?:пароль|密码|パスワード|비밀�
 
 /** Every multilingual signal of a message: German over its tokens, the rest over its original text. */
 export function multilingualSignals(tokens: Tokens, original: string, signals: Weighted<InjectionSignal>): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!DE_TRIGGERS.has(tokens[at] ?? "")) continue;
-    germanDrop(tokens, at, signals);
-    germanPhrase(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, DE_TRIGGERS, [germanDrop, germanPhrase], signals);
   const otherScript = !/^[\x20-\x7E\s]*$/.test(original);
   const latinNoun = LATIN_NOUNS.test(original);
   if (!otherScript && !latinNoun) return;

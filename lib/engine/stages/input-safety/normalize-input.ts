@@ -1,4 +1,5 @@
 import { wordSet } from "../../text/words";
+import { LEET_LETTERS } from "../extraction/leet";
 import { collapseSpacedLetters, normalizeForMatching } from "../extraction/normalize-text";
 
 // A customer message as the input-safety classifier reads it: the look-alike folding lane 1 uses on
@@ -7,20 +8,8 @@ import { collapseSpacedLetters, normalizeForMatching } from "../extraction/norma
 // ("ig.nore" → "ignore"), and a word that mixes letters with look-alike digits is read as letters
 // ("1gn0r3" → "ignore", "4ll" → "all"). The result is for matching only: never shown or stored.
 
-/** Digits and symbols that stand for letters inside a word. */
-const LEET: Readonly<Record<string, string>> = {
-  "0": "o",
-  "1": "i",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-  "8": "b",
-  "9": "g",
-  "@": "a",
-  $: "s",
-  "!": "i",
-};
+/** Customer messages also read a "9" inside a word as a g ("i9n0re" → "ignore"). */
+const LEET: Readonly<Record<string, string>> = { ...LEET_LETTERS, "9": "g" };
 const LEET_CHAR = /[01345789@$!]/;
 const HAS_LETTER = /[a-z]/;
 /** A run of letters, digits and the symbols leetspeak uses; "!" only before a letter or digit ("h!de", "!gn0re", never "now!"). */

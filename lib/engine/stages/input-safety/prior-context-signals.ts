@@ -1,7 +1,7 @@
 import { CUSTOMER_OWNED, OVERRIDE_FILLER, TOLD_YOU } from "./injection-lexicon";
 import { type InjectionSignal, LIKELY, MEDIUM, raise, STRONG, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK } from "./normalize-input";
-import { PhraseSet, pastFiller, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, pastFiller, type Tokens, triggerWords, wordSet } from "./token-phrases";
 
 // Telling the assistant to drop what came before the message without naming its instructions: "forget
 // all previous tasks", "forget everything before that", "ignore all provided context", "leave all the
@@ -173,22 +173,9 @@ function concedesOverride(tokens: Tokens, at: number, signals: Weighted<Injectio
   }
 }
 
-const TRIGGERS: ReadonlySet<string> = new Set([
-  ...DROP_VERBS.firstWords(),
-  ...ASSISTANT_PRIOR,
-  ...ANY_PRIOR,
-  ...CUSTOMER_PRIOR,
-  ...SOURCES,
-  ...CONCESSIONS.firstWords(),
-]);
+const TRIGGERS = triggerWords(DROP_VERBS, ASSISTANT_PRIOR, ANY_PRIOR, CUSTOMER_PRIOR, SOURCES, CONCESSIONS);
 
 /** Every prior-context signal of a message's tokens. */
 export function priorContextSignals(tokens: Tokens, signals: Weighted<InjectionSignal>): void {
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    dropsPrior(tokens, at, signals);
-    voidsPrior(tokens, at, signals);
-    concedesOverride(tokens, at, signals);
-    setsSourcesAside(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, TRIGGERS, [dropsPrior, voidsPrior, concedesOverride, setsSourcesAside], signals);
 }

@@ -1,7 +1,7 @@
 import { CUSTOMER_OWNED } from "./injection-lexicon";
 import { type InjectionSignal, LIKELY, MEDIUM, raise, WEAK, type Weighted } from "./injection-signal";
 import { CLAUSE_BREAK, COLON } from "./normalize-input";
-import { PhraseSet, type Tokens, wordSet } from "./token-phrases";
+import { checkAtTriggers, PhraseSet, type Tokens, triggerWords, wordSet } from "./token-phrases";
 
 // Handing the assistant another job or identity: "your new task is", "now new tasks follow", "focus on
 // your new task", "your instructions are now to …", "from now on you are …", "I want you to act as a
@@ -187,24 +187,10 @@ function namedPersona(original: string, signals: Weighted<InjectionSignal>): voi
   else if (NAMED.test(original)) raise(signals, "task_switch", MEDIUM);
 }
 
-const TRIGGERS: ReadonlySet<string> = new Set([
-  ...TASK_NOUNS,
-  ...FOCUS.firstWords(),
-  ...FROM_NOW.firstWords(),
-  ...ACT_AS_REQUEST.firstWords(),
-  ...PRAISE.firstWords(),
-  "act",
-]);
+const TRIGGERS = triggerWords(TASK_NOUNS, FOCUS, FROM_NOW, ACT_AS_REQUEST, PRAISE, ["act"]);
 
 /** Every task-switch signal of a message's tokens. */
 export function taskSwitchSignals(tokens: Tokens, original: string, signals: Weighted<InjectionSignal>): void {
   namedPersona(original, signals);
-  for (let at = 0; at < tokens.length; at++) {
-    if (!TRIGGERS.has(tokens[at] ?? "")) continue;
-    newTask(tokens, at, signals);
-    focusPivot(tokens, at, signals);
-    fromNowOn(tokens, at, signals);
-    actAs(tokens, at, signals);
-    praisePivot(tokens, at, signals);
-  }
+  checkAtTriggers(tokens, TRIGGERS, [newTask, focusPivot, fromNowOn, actAs, praisePivot], signals);
 }

@@ -32,6 +32,15 @@ export class PhraseSet {
   }
 }
 
+/** The words checks can start on: a phrase set's first words, and every word of a word set or list. */
+export function triggerWords(...sources: (PhraseSet | Iterable<string>)[]): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const source of sources) {
+    for (const word of source instanceof PhraseSet ? source.firstWords() : source) words.add(word);
+  }
+  return words;
+}
+
 /**
  * Walks from `from` over at most `window` tokens while each is in `filler`; returns the index of the
  * first token that is not filler (the candidate target) and the filler words passed, or null when the
@@ -50,4 +59,20 @@ export function pastFiller(
     passed.push(token);
   }
   return null;
+}
+
+/**
+ * Runs every check at each token in `triggers` (the first words the checks start on): testing the set
+ * first keeps a long ordinary message at one set look-up per word.
+ */
+export function checkAtTriggers<Signals>(
+  tokens: Tokens,
+  triggers: ReadonlySet<string>,
+  checks: readonly ((tokens: Tokens, at: number, signals: Signals) => void)[],
+  signals: Signals,
+): void {
+  for (let at = 0; at < tokens.length; at++) {
+    if (!triggers.has(tokens[at] ?? "")) continue;
+    for (const check of checks) check(tokens, at, signals);
+  }
 }

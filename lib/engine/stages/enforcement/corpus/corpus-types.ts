@@ -54,8 +54,6 @@ export function distinct(cases: CorpusCase[]): CorpusCase[] {
 }
 
 export const usd = (amount: number): CorpusClaim => ({ amount, currency: "USD" });
-export const eur = (amount: number): CorpusClaim => ({ amount, currency: "EUR" });
-export const gbp = (amount: number): CorpusClaim => ({ amount, currency: "GBP" });
 
 /**
  * The demo agent's three response variables as an honest model declares them: the refund the reply

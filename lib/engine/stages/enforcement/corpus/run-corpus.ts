@@ -8,8 +8,7 @@ import { testPorts } from "../../../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, judgedOnFacts, sensed } from "../../../testing/scripted-provider";
 import { benignClasses } from "./benign-classes";
 import { type CorpusCase, type CorpusClass, type CorpusSplit, honest } from "./corpus-types";
-import { frozenBenignClasses } from "./frozen-benign-classes";
-import { frozenViolationClasses } from "./frozen-violation-classes";
+import { frozenBenignClasses, frozenViolationClasses } from "./frozen-classes";
 import { violationClasses } from "./violation-classes";
 
 // Plays every corpus reply as the model's first draft of a refund turn of the demo agent (refund
