@@ -1,0 +1,35 @@
+import type { PassageTerms } from "./terms";
+
+// Okapi BM25 over stemmed terms with weighted query terms (the contextual query gives earlier turns a
+// smaller weight). k1 = 1.2 and b = 0.75 are the usual defaults (Robertson & Zaragoza 2009).
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** What BM25 needs to know about the whole knowledge base, whoever holds it (memory or a database). */
+export interface CorpusStats {
+  /** Passages in the knowledge base searched. */
+  passages: number;
+  /** Mean passage length in terms (title and headings included, as terms.ts counts them). */
+  averageLength: number;
+  /** In how many passages `term` occurs. */
+  documentFrequency(term: string): number;
+}
+
+/** Robertson–Spärck Jones idf with the +1 that keeps it positive for terms in most passages. */
+export function idf(stats: CorpusStats, term: string): number {
+  const df = stats.documentFrequency(term);
+  return Math.log(1 + (stats.passages - df + 0.5) / (df + 0.5));
+}
+
+/** BM25 of one passage for a weighted query (term → weight). */
+export function bm25(query: ReadonlyMap<string, number>, passage: PassageTerms, stats: CorpusStats): number {
+  const norm = K1 * (1 - B + (B * passage.length) / Math.max(1, stats.averageLength));
+  let score = 0;
+  for (const [term, weight] of query) {
+    const tf = passage.counts.get(term);
+    if (!tf) continue;
+    score += weight * idf(stats, term) * ((tf * (K1 + 1)) / (tf + norm));
+  }
+  return score;
+}

@@ -1,0 +1,157 @@
+import { cosine } from "../compile/similarity";
+import type { Embedder } from "../ports";
+import { bm25, type CorpusStats } from "./bm25";
+import type { KnowledgeQuery } from "./contextual-query";
+import type { Passage } from "./knowledge-source";
+import { contentWordsOf, expandQuery, type Vocabulary } from "./query-expansion";
+import { type Fusion, type RankCandidate, type RankedPassage, rankPassages } from "./rank-passages";
+import { type PassageTerms, passageTerms, searchableText } from "./terms";
+import { type TitleLexicon, titleLexicon } from "./title-mentions";
+
+// The knowledge base in memory: postings for the lexical top-N, every vector for the vector top-N,
+// then rank-passages.ts as a database would call it. For tests, the bench and small knowledge bases.
+
+/** Candidates per half; rank-passages.ts asks a store for at least 50. */
+const CANDIDATES = 100;
+const EMBED_BATCH = 256;
+
+export interface MemoryIndex {
+  readonly passages: readonly Passage[];
+  readonly stats: CorpusStats;
+  /** The sources' titles, for contextualQuery's carried entities. */
+  readonly lexicon: TitleLexicon;
+  /** The query with the knowledge base's words nearest to its message's (query-expansion.ts); as is without a word embedder. */
+  expand(query: KnowledgeQuery): Promise<KnowledgeQuery>;
+  /** The query's vector from the index's Embedder (null without one). */
+  embedQuery(query: KnowledgeQuery): Promise<Float32Array | null>;
+  search(query: KnowledgeQuery, queryVector: Float32Array | null, limit: number, fusion?: Fusion): RankedPassage[];
+}
+
+interface Entry extends RankCandidate {
+  terms: PassageTerms;
+}
+
+/** An index of `passages`; with an Embedder every passage's searchable text is embedded once, here. */
+export async function buildMemoryIndex(
+  passages: readonly Passage[],
+  embedder?: Embedder,
+  wordEmbedder?: Embedder,
+): Promise<MemoryIndex> {
+  const vectors: (Float32Array | null)[] = [];
+  if (embedder) {
+    for (let i = 0; i < passages.length; i += EMBED_BATCH) {
+      vectors.push(...(await embedder.embed(passages.slice(i, i + EMBED_BATCH).map(searchableText))));
+    }
+  }
+  const entries: Entry[] = passages.map((passage, i) => ({
+    passage,
+    terms: passageTerms(passage),
+    vector: vectors[i] ?? null,
+  }));
+  const postings = new Map<string, number[]>();
+  let totalLength = 0;
+  for (const [index, entry] of entries.entries()) {
+    totalLength += entry.terms.length;
+    for (const term of entry.terms.counts.keys()) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push(index);
+    }
+  }
+  const stats: CorpusStats = {
+    passages: entries.length,
+    averageLength: entries.length > 0 ? totalLength / entries.length : 0,
+    documentFrequency: (term) => postings.get(term)?.length ?? 0,
+  };
+  const lexicon = titleLexicon(passages.map((passage) => passage.title));
+  const vocabulary = wordEmbedder ? await vocabularyOf(passages, wordEmbedder) : null;
+
+  return {
+    passages,
+    stats,
+    lexicon,
+    async expand(query) {
+      if (!vocabulary || !wordEmbedder) return query;
+      const messageWords = contentWordsOf(query.message);
+      const vectors = await wordEmbedder.embed(messageWords);
+      const byWord = new Map(messageWords.map((word, i) => [word, vectors[i] as Float32Array]));
+      return expandQuery(query, byWord, vocabulary);
+    },
+    async embedQuery(query) {
+      if (!embedder || query.texts.length === 0) return null;
+      return weightedSum(
+        await embedder.embed(query.texts.map((t) => t.text)),
+        query.texts.map((t) => t.weight),
+      );
+    },
+    search(query, queryVector, limit, fusion) {
+      const touched = new Set<number>();
+      for (const term of query.terms.keys()) for (const index of postings.get(term) ?? []) touched.add(index);
+      const pool = new Set(top([...touched], (i) => bm25(query.terms, (entries[i] as Entry).terms, stats), CANDIDATES));
+      const named = new Set(query.titles.map((title) => title.text));
+      if (named.size > 0) {
+        const focused = entries.flatMap((entry, i) => (named.has(entry.passage.title) ? [i] : []));
+        for (const i of top(focused, (i) => bm25(query.terms, (entries[i] as Entry).terms, stats), CANDIDATES))
+          pool.add(i);
+      }
+      if (queryVector) {
+        const withVector = entries.flatMap((entry, i) => (entry.vector ? [i] : []));
+        for (const i of top(
+          withVector,
+          (i) => cosine(queryVector, (entries[i] as Entry).vector as Float32Array),
+          CANDIDATES,
+        ))
+          pool.add(i);
+      }
+      return rankPassages(
+        query,
+        queryVector,
+        [...pool].map((i) => entries[i] as Entry),
+        stats,
+        limit,
+        fusion,
+      );
+    },
+  };
+}
+
+async function vocabularyOf(passages: readonly Passage[], wordEmbedder: Embedder): Promise<Vocabulary> {
+  const all = [...new Set(passages.flatMap((passage) => contentWordsOf(searchableText(passage))))].sort();
+  const kept: string[] = [];
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < all.length; i += EMBED_BATCH) {
+    const batch = all.slice(i, i + EMBED_BATCH);
+    for (const [j, vector] of (await wordEmbedder.embed(batch)).entries()) {
+      if (vector.some((x) => x !== 0)) {
+        kept.push(batch[j] as string);
+        vectors.push(vector);
+      }
+    }
+  }
+  return { words: kept, vectors };
+}
+
+/** The `n` indices with the highest score, ties by index. */
+function top(indices: readonly number[], score: (index: number) => number, n: number): number[] {
+  return indices
+    .map((index) => ({ index, value: score(index) }))
+    .sort((a, b) => b.value - a.value || a.index - b.index)
+    .slice(0, n)
+    .map((s) => s.index);
+}
+
+/** Σ wᵢ·vᵢ scaled to unit length (null when it is zero). */
+function weightedSum(vectors: readonly Float32Array[], weights: readonly number[]): Float32Array | null {
+  const dim = vectors[0]?.length ?? 0;
+  const sum = new Float32Array(dim);
+  for (const [j, vector] of vectors.entries()) {
+    const weight = weights[j] ?? 0;
+    for (let i = 0; i < dim; i++) sum[i] = (sum[i] ?? 0) + weight * (vector[i] ?? 0);
+  }
+  let norm = 0;
+  for (let i = 0; i < dim; i++) norm += (sum[i] ?? 0) ** 2;
+  if (norm === 0) return null;
+  const scale = 1 / Math.sqrt(norm);
+  for (let i = 0; i < dim; i++) sum[i] = (sum[i] ?? 0) * scale;
+  return sum;
+}

@@ -1,0 +1,33 @@
+import { STOPWORDS, stem, words } from "../text/words";
+import type { Passage } from "./knowledge-source";
+
+// The terms the lexical scorer counts: folded, accent-free words that are not function words,
+// stemmed (text/words.ts) so "refunded" meets "refund". PostgreSQL's `english` text search
+// configuration does the same in a database (stopwords and a Snowball stemmer); the two need not agree
+// term for term, because the final ranking recounts the candidates' terms here (rank-passages.ts).
+
+/** The stemmed content terms of a text, in order, repeats kept. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) if (!STOPWORDS.has(word)) out.push(stem(word));
+  return out;
+}
+
+/** A passage's counted terms: its source title and headings are part of what it is about. */
+export interface PassageTerms {
+  counts: ReadonlyMap<string, number>;
+  /** Terms in all (the BM25 document length). */
+  length: number;
+}
+
+/** The text the lexical scorer and the embedder read for a passage: title, headings, then the text. */
+export function searchableText(passage: Pick<Passage, "title" | "headingPath" | "text">): string {
+  return [passage.title, ...passage.headingPath, passage.text].filter((part) => part.trim() !== "").join("\n");
+}
+
+export function passageTerms(passage: Pick<Passage, "title" | "headingPath" | "text">): PassageTerms {
+  const counts = new Map<string, number>();
+  const list = terms(searchableText(passage));
+  for (const term of list) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { counts, length: list.length };
+}
