@@ -3,6 +3,7 @@ import { benchClinc } from "./clinc/clinc-bench";
 import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchInputSafety } from "./input-safety-bench";
+import { benchKnowledge } from "./knowledge/knowledge-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLanguage } from "./language-bench";
 import { benchPrivacy } from "./privacy-bench";
@@ -37,6 +38,7 @@ export const BENCH_SECTIONS = {
   input_safety: (report: Report) => benchInputSafety(report, evalDir()),
   widget_size: async (report: Report) => benchWidgetSize(report),
   privacy: (report: Report) => benchPrivacy(report, evalDir()),
+  knowledge: (report: Report) => benchKnowledge(report, evalDir()),
 } satisfies Record<string, (report: Report) => Promise<void>>;
 
 export type BenchSection = keyof typeof BENCH_SECTIONS;

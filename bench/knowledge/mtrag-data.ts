@@ -64,8 +64,8 @@ export async function loadMtrag(evalDir: string | undefined): Promise<MtragLoad>
   for (const line of lines) {
     const raw: unknown = JSON.parse(line);
     if (!isRawTask(raw)) return { ok: false, reason: "skipped (mtragun-dev.jsonl: unexpected shape)" };
-    let documents = collections.get(raw.Collection);
-    if (!documents) collections.set(raw.Collection, (documents = new Map()));
+    const documents = collections.get(raw.Collection) ?? new Map<string, MtragDocument>();
+    collections.set(raw.Collection, documents);
     for (const context of raw.contexts) {
       if (!documents.has(context.document_id)) {
         documents.set(context.document_id, { id: context.document_id, title: context.title ?? "", text: context.text });

@@ -53,9 +53,9 @@ export async function buildMemoryIndex(
   for (const [index, entry] of entries.entries()) {
     totalLength += entry.terms.length;
     for (const term of entry.terms.counts.keys()) {
-      let list = postings.get(term);
-      if (!list) postings.set(term, (list = []));
-      list.push(index);
+      const list = postings.get(term);
+      if (list) list.push(index);
+      else postings.set(term, [index]);
     }
   }
   const stats: CorpusStats = {

@@ -75,8 +75,10 @@ export function rankPassages(
     }
   }
   for (const s of scored) s.score += FOCUS_BONUS * s.focus;
-  scored.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : a.passage.id > b.passage.id ? 1 : 0));
-  return scored.slice(0, limit);
+  // A passage sharing nothing with the query (no term, no similarity, not a named source) is no answer.
+  const kept = scored.filter((s) => s.score > 0);
+  kept.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : a.passage.id > b.passage.id ? 1 : 0));
+  return kept.slice(0, limit);
 }
 
 /** 1-based rank of each item by `key`, highest first. */
