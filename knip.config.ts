@@ -26,6 +26,8 @@ const config: KnipConfig = {
     "bench/clinc/calibrate.ts",
     // Run by hand for the per-agent-size rows of local-calibration.ts: `npx tsx bench/clinc/calibrate-sizes.ts`.
     "bench/clinc/calibrate-sizes.ts",
+    // Run by hand to fit the knowledge answerability model on MTRAG dev: `npx tsx bench/knowledge/calibrate.ts`.
+    "bench/knowledge/calibrate.ts",
     // Run by scripts/test-all.sh as `npx tsx test/faults/multi-instance-test.ts`.
     "test/faults/multi-instance-test.ts",
     // Run by scripts/test-all.sh as `npx tsx test/faults/db-blip-test.ts`.

@@ -8,14 +8,14 @@ import type { FaqEntry } from "@/lib/engine/knowledge/knowledge-source";
 // never copied into the repo. Only the FAQs are the knowledge base here (reviews are opinions to
 // summarise, not passages to cite).
 
-export interface DstcEntity {
+interface DstcEntity {
   /** "hotel:20", "restaurant:508". */
   id: string;
   name: string;
   faqs: FaqEntry[];
 }
 
-export interface DstcDialogue {
+interface DstcDialogue {
   turns: ConversationTurn[];
   target: boolean;
   /** Gold FAQ entries as `entity id:entry index`; empty when the answer is in reviews only. */

@@ -17,10 +17,10 @@ import type { Answerability as Label, MtragData } from "./mtrag-data";
 // query expansion. Beside it, plain BM25 baselines over the same index: the last question alone and
 // the last N turns' words at weight 1.
 
-export const TOP_K = 5;
+const TOP_K = 5;
 
 /** The offline word vectors as an Embedder: what the passages, the message and single words are embedded with. */
-export const wordVectorEmbedder: Embedder = {
+const wordVectorEmbedder: Embedder = {
   name: "offline-sg100d",
   async embed(texts) {
     return texts.map(semanticVector);
@@ -38,6 +38,7 @@ export interface Outcome {
 
 export interface MtragOutcome extends Outcome {
   label: Label;
+  collection: string;
   hasGold: boolean;
 }
 
@@ -115,6 +116,7 @@ export async function evaluateMtrag(
     const gold = new Set(task.gold);
     outcomes.push({
       label: task.answerability,
+      collection: task.collection,
       hasGold: gold.size > 0,
       goldRank: goldRankOf(
         ranked.map((r) => r.passage),

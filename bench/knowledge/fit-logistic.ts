@@ -1,13 +1,13 @@
-// A two-feature logistic regression fitted by full-batch gradient descent from zeros: deterministic,
-// no library, enough for the answerability model's three numbers.
+// A logistic regression fitted by full-batch gradient descent from zeros: deterministic, no library,
+// enough for the answerability model's few numbers.
 
 export interface Sample {
-  x: [number, number];
+  x: readonly number[];
   y: 0 | 1;
 }
 
 export interface Logistic {
-  w: [number, number];
+  w: number[];
   bias: number;
 }
 
@@ -17,29 +17,28 @@ const RATE = 0.5;
 const L2 = 1e-3;
 
 export function fitLogistic(samples: readonly Sample[]): Logistic {
-  let w0 = 0;
-  let w1 = 0;
+  const dims = samples[0]?.x.length ?? 0;
+  const w = new Array<number>(dims).fill(0);
   let bias = 0;
   const n = Math.max(1, samples.length);
   for (let step = 0; step < STEPS; step++) {
-    let g0 = 0;
-    let g1 = 0;
+    const g = new Array<number>(dims).fill(0);
     let gb = 0;
-    for (const { x, y } of samples) {
-      const p = 1 / (1 + Math.exp(-(w0 * x[0] + w1 * x[1] + bias)));
-      g0 += (p - y) * x[0];
-      g1 += (p - y) * x[1];
-      gb += p - y;
+    for (const sample of samples) {
+      const error = probability({ w, bias }, sample.x) - sample.y;
+      for (let i = 0; i < dims; i++) g[i] = (g[i] ?? 0) + error * (sample.x[i] ?? 0);
+      gb += error;
     }
-    w0 -= RATE * (g0 / n + L2 * w0);
-    w1 -= RATE * (g1 / n + L2 * w1);
+    for (let i = 0; i < dims; i++) w[i] = (w[i] ?? 0) - RATE * ((g[i] ?? 0) / n + L2 * (w[i] ?? 0));
     bias -= RATE * (gb / n);
   }
-  return { w: [w0, w1], bias };
+  return { w, bias };
 }
 
-export function probability(model: Logistic, x: readonly [number, number]): number {
-  return 1 / (1 + Math.exp(-(model.w[0] * x[0] + model.w[1] * x[1] + model.bias)));
+export function probability(model: Logistic, x: readonly number[]): number {
+  let z = model.bias;
+  for (const [i, weight] of model.w.entries()) z += weight * (x[i] ?? 0);
+  return 1 / (1 + Math.exp(-z));
 }
 
 /** Area under the ROC curve of `score` for positives over negatives (ties count half). */

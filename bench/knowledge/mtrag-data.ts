@@ -9,13 +9,13 @@ import type { ConversationTurn } from "@/lib/engine/knowledge/contextual-query";
 
 export type Answerability = "ANSWERABLE" | "UNANSWERABLE" | "PARTIAL" | "UNDERSPECIFIED";
 
-export interface MtragDocument {
+interface MtragDocument {
   id: string;
   title: string;
   text: string;
 }
 
-export interface MtragTask {
+interface MtragTask {
   taskId: string;
   collection: string;
   turns: ConversationTurn[];

@@ -22,14 +22,20 @@ export function idf(stats: CorpusStats, term: string): number {
   return Math.log(1 + (stats.passages - df + 0.5) / (df + 0.5));
 }
 
-/** BM25 of one passage for a weighted query (term → weight). */
-export function bm25(query: ReadonlyMap<string, number>, passage: PassageTerms, stats: CorpusStats): number {
+/** A weighted query (term → weight) scored against one knowledge base: weight × idf per term, computed once. */
+export type Bm25Query = ReadonlyMap<string, number>;
+
+export function bm25Query(terms: ReadonlyMap<string, number>, stats: CorpusStats): Bm25Query {
+  return new Map([...terms].map(([term, weight]) => [term, weight * idf(stats, term)]));
+}
+
+/** BM25 of one passage. */
+export function bm25(query: Bm25Query, passage: PassageTerms, stats: CorpusStats): number {
   const norm = K1 * (1 - B + (B * passage.length) / Math.max(1, stats.averageLength));
   let score = 0;
   for (const [term, weight] of query) {
     const tf = passage.counts.get(term);
-    if (!tf) continue;
-    score += weight * idf(stats, term) * ((tf * (K1 + 1)) / (tf + norm));
+    if (tf) score += weight * ((tf * (K1 + 1)) / (tf + norm));
   }
   return score;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chunkSource } from "./chunk-source";
+import { KnowledgeSourceSchema } from "./knowledge-source";
 
 const POLICY = `# Returns
 
@@ -92,5 +93,15 @@ describe("chunkSource", () => {
     expect(passages[0]?.headingPath).toEqual(["Rooms"]);
     expect(passages[1]?.headingPath).toEqual([]);
     expect(passages[1]?.title).toBe("Hotel Alpina");
+  });
+
+  it("refuses a FAQ entry without an answer before any passage is made", () => {
+    const parsed = KnowledgeSourceSchema.safeParse({
+      kind: "faq",
+      id: "faq",
+      title: "Hotel Alpina",
+      entries: [{ question: "Are pets allowed?", answer: "" }],
+    });
+    expect(parsed.success).toBe(false);
   });
 });

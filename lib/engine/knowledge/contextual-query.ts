@@ -1,3 +1,4 @@
+import { words } from "../text/words";
 import { terms } from "./terms";
 import { mentionedTitles, type TitleLexicon } from "./title-mentions";
 
@@ -25,7 +26,7 @@ export interface ConversationTurn {
   text: string;
 }
 
-export interface WeightedText {
+interface WeightedText {
   text: string;
   weight: number;
 }
@@ -70,7 +71,12 @@ export function contextualQuery(turns: readonly ConversationTurn[], lexicon?: Ti
       if (!titleTerms.has(term)) termWeights.set(term, Math.max(termWeights.get(term) ?? 0, weight));
     }
   }
-  return { message, terms: termWeights, texts: weighted.slice(0, 1), titles };
+  // The vector says what is asked, so it reads the message alone, without the source's name.
+  const titleWords = new Set(titles.flatMap((title) => words(title.text)));
+  const asked = words(message)
+    .filter((word) => !titleWords.has(word))
+    .join(" ");
+  return { message, terms: termWeights, texts: asked === "" ? [] : [{ text: asked, weight: 1 }], titles };
 }
 
 /** Titles named in the conversation, the most recent naming turn first (every turn read, not only the last few). */

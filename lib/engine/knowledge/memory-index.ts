@@ -1,11 +1,11 @@
 import { cosine } from "../compile/similarity";
 import type { Embedder } from "../ports";
-import { bm25, type CorpusStats } from "./bm25";
+import { bm25, bm25Query, type CorpusStats } from "./bm25";
 import type { KnowledgeQuery } from "./contextual-query";
 import type { Passage } from "./knowledge-source";
 import { contentWordsOf, expandQuery, type Vocabulary } from "./query-expansion";
 import { type Fusion, type RankCandidate, type RankedPassage, rankPassages } from "./rank-passages";
-import { type PassageTerms, passageTerms, searchableText } from "./terms";
+import { type PassageTerms, passageTerms, searchableText, vectorText } from "./terms";
 import { type TitleLexicon, titleLexicon } from "./title-mentions";
 
 // The knowledge base in memory: postings for the lexical top-N, every vector for the vector top-N,
@@ -40,7 +40,7 @@ export async function buildMemoryIndex(
   const vectors: (Float32Array | null)[] = [];
   if (embedder) {
     for (let i = 0; i < passages.length; i += EMBED_BATCH) {
-      vectors.push(...(await embedder.embed(passages.slice(i, i + EMBED_BATCH).map(searchableText))));
+      vectors.push(...(await embedder.embed(passages.slice(i, i + EMBED_BATCH).map(vectorText))));
     }
   }
   const entries: Entry[] = passages.map((passage, i) => ({
@@ -87,12 +87,13 @@ export async function buildMemoryIndex(
     search(query, queryVector, limit, fusion) {
       const touched = new Set<number>();
       for (const term of query.terms.keys()) for (const index of postings.get(term) ?? []) touched.add(index);
-      const pool = new Set(top([...touched], (i) => bm25(query.terms, (entries[i] as Entry).terms, stats), CANDIDATES));
+      const weighted = bm25Query(query.terms, stats);
+      const lexical = (i: number) => bm25(weighted, (entries[i] as Entry).terms, stats);
+      const pool = new Set(top([...touched], lexical, CANDIDATES));
       const named = new Set(query.titles.map((title) => title.text));
       if (named.size > 0) {
         const focused = entries.flatMap((entry, i) => (named.has(entry.passage.title) ? [i] : []));
-        for (const i of top(focused, (i) => bm25(query.terms, (entries[i] as Entry).terms, stats), CANDIDATES))
-          pool.add(i);
+        for (const i of top(focused, lexical, CANDIDATES)) pool.add(i);
       }
       if (queryVector) {
         const withVector = entries.flatMap((entry, i) => (entry.vector ? [i] : []));
@@ -128,7 +129,10 @@ async function vocabularyOf(passages: readonly Passage[], wordEmbedder: Embedder
       }
     }
   }
-  return { words: kept, vectors };
+  const dim = vectors[0]?.length ?? 0;
+  const matrix = new Float32Array(kept.length * dim);
+  for (const [i, vector] of vectors.entries()) matrix.set(vector, i * dim);
+  return { words: kept, matrix, dim };
 }
 
 /** The `n` indices with the highest score, ties by index. */

@@ -1,4 +1,3 @@
-import { cosine } from "../compile/similarity";
 import { STOPWORDS, stem, words } from "../text/words";
 import type { KnowledgeQuery } from "./contextual-query";
 
@@ -9,14 +8,16 @@ import type { KnowledgeQuery } from "./contextual-query";
 // the word already has. Only words of the knowledge base are candidates, so an expansion always
 // matches some passage.
 
-const MIN_SIMILARITY = 0.45;
+const MIN_SIMILARITY = 0.55;
 const NEIGHBOURS = 3;
 const EXPANSION_WEIGHT = 0.5;
 
-/** The knowledge base's content words and their word vectors (zero vectors left out). */
+/** The knowledge base's content words and their unit word vectors (zero vectors left out), row by row. */
 export interface Vocabulary {
   words: readonly string[];
-  vectors: readonly Float32Array[];
+  /** words.length rows of `dim` components. */
+  matrix: Float32Array;
+  dim: number;
 }
 
 /** The content words of `text` a word embedder is asked about. */
@@ -33,11 +34,14 @@ export function expandQuery(
   const expanded = new Map(query.terms);
   for (const word of contentWordsOf(query.message)) {
     const vector = messageVectors.get(word);
-    if (!vector) continue;
     const own = stem(word);
+    // Only the message's own words: a named source's words ("La Mimosa") are left out of the query.
+    if (!vector || vector.length !== vocabulary.dim || query.terms.get(own) !== 1) continue;
     const near: { term: string; similarity: number }[] = [];
+    const { matrix, dim } = vocabulary;
     for (const [i, candidate] of vocabulary.words.entries()) {
-      const similarity = cosine(vector, vocabulary.vectors[i] as Float32Array);
+      let similarity = 0;
+      for (let j = 0, at = i * dim; j < dim; j++, at++) similarity += (vector[j] as number) * (matrix[at] as number);
       if (similarity >= MIN_SIMILARITY && stem(candidate) !== own) near.push({ term: stem(candidate), similarity });
     }
     near.sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : 1));

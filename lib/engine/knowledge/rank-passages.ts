@@ -1,5 +1,5 @@
 import { cosine } from "../compile/similarity";
-import { bm25, type CorpusStats } from "./bm25";
+import { bm25, bm25Query, type CorpusStats } from "./bm25";
 import type { KnowledgeQuery } from "./contextual-query";
 import type { Passage } from "./knowledge-source";
 import type { PassageTerms } from "./terms";
@@ -56,9 +56,10 @@ export function rankPassages(
 ): RankedPassage[] {
   const focus = new Map<string, number>();
   for (const title of query.titles) focus.set(title.text, Math.max(focus.get(title.text) ?? 0, title.weight));
+  const weighted = bm25Query(query.terms, stats);
   const scored = candidates.map((candidate) => ({
     passage: candidate.passage,
-    lexical: bm25(query.terms, candidate.terms, stats),
+    lexical: bm25(weighted, candidate.terms, stats),
     similarity: queryVector && candidate.vector ? Math.max(0, cosine(queryVector, candidate.vector)) : 0,
     focus: focus.get(candidate.passage.title) ?? 0,
     score: 0,

@@ -41,24 +41,24 @@ export function titleLexicon(titles: Iterable<string>): TitleLexicon {
   return { entries: entries.filter((entry) => entry.key.length > 0) };
 }
 
-/** The titles `text` names, in the lexicon's order. */
+/**
+ * The titles `text` names, in the lexicon's order. A title whose key is part of another named title's
+ * key is not named by it: "Nandos City Centre" names that branch, not also "Nandos", and "the Rice Boat"
+ * does not name "Rice House" (whose only distinctive word is "rice").
+ */
 export function mentionedTitles(lexicon: TitleLexicon, text: string): string[] {
   const tokens = words(text);
   const present = new Set(tokens);
-  const named: string[] = [];
+  const named: TitleEntry[] = [];
   for (const entry of lexicon.entries) {
     if (!entry.key.every((token) => present.has(token))) continue;
-    if (
-      entry.whole &&
-      !containsRun(
-        tokens,
-        entry.tokens.filter((token) => token !== "the"),
-      )
-    )
-      continue;
-    named.push(entry.title);
+    const run = entry.tokens.filter((token) => token !== "the");
+    if (entry.whole && !containsRun(tokens, run)) continue;
+    named.push(entry);
   }
-  return named;
+  const subsumed = (entry: TitleEntry) =>
+    named.some((other) => other.key.length > entry.key.length && entry.key.every((token) => other.key.includes(token)));
+  return named.filter((entry) => !subsumed(entry)).map((entry) => entry.title);
 }
 
 function containsRun(tokens: readonly string[], run: readonly string[]): boolean {
