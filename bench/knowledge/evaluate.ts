@@ -4,6 +4,7 @@ import { chunkSource } from "@/lib/engine/knowledge/chunk-source";
 import { type ConversationTurn, contextualQuery, type KnowledgeQuery } from "@/lib/engine/knowledge/contextual-query";
 import type { Passage } from "@/lib/engine/knowledge/knowledge-source";
 import { buildMemoryIndex, type MemoryIndex } from "@/lib/engine/knowledge/memory-index";
+import type { Fusion } from "@/lib/engine/knowledge/rank-passages";
 import { terms } from "@/lib/engine/knowledge/terms";
 import type { Embedder } from "@/lib/engine/ports";
 import { semanticVector } from "@/lib/providers/offline/semantic-vector";
@@ -27,7 +28,23 @@ const wordVectorEmbedder: Embedder = {
   },
 };
 
-export type Method = "contextual" | "bm25_last" | "bm25_last3_user" | "bm25_last5_turns" | "contextual_lexical";
+/** Reads the word vectors once (the first embedding of a process does), so ingestion is timed without it; ms. */
+export function loadWordVectors(): number {
+  const start = performance.now();
+  semanticVector("warm");
+  return performance.now() - start;
+}
+
+export type Method =
+  | "contextual"
+  | "contextual_rrf"
+  | "bm25_last"
+  | "bm25_last3_user"
+  | "bm25_last5_turns"
+  | "contextual_lexical";
+
+/** Reciprocal-rank fusion with the customary k = 60 (Cormack et al. 2009), the alternative to the weighted sum. */
+const RRF: Fusion = { kind: "rrf", k: 60 };
 
 export interface Outcome {
   /** Rank (1-based) of the first gold passage in the top TOP_K, or null. */
@@ -64,12 +81,12 @@ async function search(index: MemoryIndex, turns: readonly ConversationTurn[], me
   else if (method === "bm25_last5_turns") query = plainQuery(turns, 5, false);
   else {
     query = contextualQuery(turns, index.lexicon);
-    if (method === "contextual") {
+    if (method === "contextual" || method === "contextual_rrf") {
       query = await index.expand(query);
       vector = await index.embedQuery(query);
     }
   }
-  const ranked = index.search(query, vector, TOP_K);
+  const ranked = index.search(query, vector, TOP_K, method === "contextual_rrf" ? RRF : undefined);
   const verdict = answerability(query, ranked, index.stats);
   return { ranked, verdict, searchMs: performance.now() - start };
 }

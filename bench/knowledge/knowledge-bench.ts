@@ -7,6 +7,7 @@ import {
   evaluateDstc,
   evaluateMtrag,
   type Ingestion,
+  loadWordVectors,
   type Method,
   mtragIndexes,
   type Outcome,
@@ -62,6 +63,8 @@ async function benchMtrag(report: Report, evalDir: string | undefined): Promise<
   }
   const full = await mtragIndexes(data, true);
   ingestion(report, "mtrag", full.ingestion);
+  const rrf = (await evaluateMtrag(data, full.indexes, "contextual_rrf")).filter((o) => o.hasGold);
+  report.figure("knowledge_search_recall5_rrf", fmt(share(rrf, inTop5)));
   const outcomes = await evaluateMtrag(data, full.indexes, "contextual");
   const withGold = outcomes.filter((o) => o.hasGold);
   report.figure("knowledge_search_recall5", fmt(share(withGold, inTop5)));
@@ -106,6 +109,8 @@ async function benchDstc(report: Report, evalDir: string | undefined): Promise<v
   }
   const full = await dstcIndex(data, true);
   ingestion(report, "dstc11_faq", full.ingestion);
+  const rrf = (await evaluateDstc(data, full.index, "contextual_rrf")).filter((o) => o.hasGold);
+  report.figure("knowledge_faq_recall5_rrf", fmt(share(rrf, inTop5)));
   const outcomes = await evaluateDstc(data, full.index, "contextual");
   const withGold = outcomes.filter((o) => o.hasGold);
   report.figure("knowledge_faq_recall5", fmt(share(withGold, inTop5)));
@@ -122,6 +127,7 @@ export async function benchKnowledge(report: Report, evalDir: string | undefined
     return;
   }
   const start = performance.now();
+  report.figure("knowledge_word_vectors_load_ms", Math.round(loadWordVectors()));
   await benchMtrag(report, evalDir);
   await benchDstc(report, evalDir);
   report.note(`knowledge: ${((performance.now() - start) / 1000).toFixed(1)} s`);

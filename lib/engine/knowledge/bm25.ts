@@ -29,13 +29,23 @@ export function bm25Query(terms: ReadonlyMap<string, number>, stats: CorpusStats
   return new Map([...terms].map(([term, weight]) => [term, weight * idf(stats, term)]));
 }
 
+/** The length normalisation of a passage of `length` terms. */
+export function lengthNorm(length: number, stats: CorpusStats): number {
+  return K1 * (1 - B + (B * length) / Math.max(1, stats.averageLength));
+}
+
+/** One query term's share of BM25: its weight × idf, at `tf` occurrences in a passage of `norm`. */
+export function termScore(weight: number, tf: number, norm: number): number {
+  return weight * ((tf * (K1 + 1)) / (tf + norm));
+}
+
 /** BM25 of one passage. */
 export function bm25(query: Bm25Query, passage: PassageTerms, stats: CorpusStats): number {
-  const norm = K1 * (1 - B + (B * passage.length) / Math.max(1, stats.averageLength));
+  const norm = lengthNorm(passage.length, stats);
   let score = 0;
   for (const [term, weight] of query) {
     const tf = passage.counts.get(term);
-    if (tf) score += weight * ((tf * (K1 + 1)) / (tf + norm));
+    if (tf) score += termScore(weight, tf, norm);
   }
   return score;
 }

@@ -1,9 +1,10 @@
 import { cosine } from "../compile/similarity";
 import type { Embedder } from "../ports";
-import { bm25, bm25Query, type CorpusStats } from "./bm25";
+import { stem } from "../text/words";
+import { bm25Query, type CorpusStats, lengthNorm, termScore } from "./bm25";
 import type { KnowledgeQuery } from "./contextual-query";
 import type { Passage } from "./knowledge-source";
-import { contentWordsOf, expandQuery, type Vocabulary } from "./query-expansion";
+import { contentWordsOf, expandQuery, type Neighbour, nearestTerms, type Vocabulary } from "./query-expansion";
 import { type Fusion, type RankCandidate, type RankedPassage, rankPassages } from "./rank-passages";
 import { type PassageTerms, passageTerms, searchableText, vectorText } from "./terms";
 import { type TitleLexicon, titleLexicon } from "./title-mentions";
@@ -14,6 +15,8 @@ import { type TitleLexicon, titleLexicon } from "./title-mentions";
 /** Candidates per half; rank-passages.ts asks a store for at least 50. */
 const CANDIDATES = 100;
 const EMBED_BATCH = 256;
+/** Message words whose nearest terms are kept (a customer's vocabulary repeats); cleared when full. */
+const MAX_CACHED_WORDS = 10_000;
 
 export interface MemoryIndex {
   readonly passages: readonly Passage[];
@@ -31,7 +34,7 @@ interface Entry extends RankCandidate {
   terms: PassageTerms;
 }
 
-/** An index of `passages`; with an Embedder every passage's searchable text is embedded once, here. */
+/** An index of `passages`; with an Embedder every passage is embedded once, here (terms.ts `vectorText`). */
 export async function buildMemoryIndex(
   passages: readonly Passage[],
   embedder?: Embedder,
@@ -48,23 +51,30 @@ export async function buildMemoryIndex(
     terms: passageTerms(passage),
     vector: vectors[i] ?? null,
   }));
-  const postings = new Map<string, number[]>();
+  // Term → the passages holding it and how often: BM25 is summed term by term over these alone.
+  const postings = new Map<string, { index: number; tf: number }[]>();
+  const bySource = new Map<string, number[]>();
   let totalLength = 0;
   for (const [index, entry] of entries.entries()) {
     totalLength += entry.terms.length;
-    for (const term of entry.terms.counts.keys()) {
+    for (const [term, tf] of entry.terms.counts) {
       const list = postings.get(term);
-      if (list) list.push(index);
-      else postings.set(term, [index]);
+      if (list) list.push({ index, tf });
+      else postings.set(term, [{ index, tf }]);
     }
+    const mine = bySource.get(entry.passage.title);
+    if (mine) mine.push(index);
+    else bySource.set(entry.passage.title, [index]);
   }
   const stats: CorpusStats = {
     passages: entries.length,
     averageLength: entries.length > 0 ? totalLength / entries.length : 0,
     documentFrequency: (term) => postings.get(term)?.length ?? 0,
   };
+  const norms = entries.map((entry) => lengthNorm(entry.terms.length, stats));
   const lexicon = titleLexicon(passages.map((passage) => passage.title));
   const vocabulary = wordEmbedder ? await vocabularyOf(passages, wordEmbedder) : null;
+  const neighbours = new Map<string, readonly Neighbour[]>();
 
   return {
     passages,
@@ -72,46 +82,42 @@ export async function buildMemoryIndex(
     lexicon,
     async expand(query) {
       if (!vocabulary || !wordEmbedder) return query;
-      const messageWords = contentWordsOf(query.message);
-      const vectors = await wordEmbedder.embed(messageWords);
-      const byWord = new Map(messageWords.map((word, i) => [word, vectors[i] as Float32Array]));
-      return expandQuery(query, byWord, vocabulary);
+      const unknown = contentWordsOf(query.message).filter((word) => !neighbours.has(word));
+      if (unknown.length > 0) {
+        if (neighbours.size + unknown.length > MAX_CACHED_WORDS) neighbours.clear();
+        const vectors = await wordEmbedder.embed(unknown);
+        for (const [i, word] of unknown.entries()) {
+          neighbours.set(word, nearestTerms(word, vectors[i] as Float32Array, vocabulary));
+        }
+      }
+      return expandQuery(query, neighbours);
     },
     async embedQuery(query) {
       if (!embedder || query.texts.length === 0) return null;
+      const texts = query.texts.map((t) => t.text);
       return weightedSum(
-        await embedder.embed(query.texts.map((t) => t.text)),
+        await embedder.embed(texts),
         query.texts.map((t) => t.weight),
       );
     },
     search(query, queryVector, limit, fusion) {
-      const touched = new Set<number>();
-      for (const term of query.terms.keys()) for (const index of postings.get(term) ?? []) touched.add(index);
-      const weighted = bm25Query(query.terms, stats);
-      const lexical = (i: number) => bm25(weighted, (entries[i] as Entry).terms, stats);
-      const pool = new Set(top([...touched], lexical, CANDIDATES));
-      const named = new Set(query.titles.map((title) => title.text));
-      if (named.size > 0) {
-        const focused = entries.flatMap((entry, i) => (named.has(entry.passage.title) ? [i] : []));
-        for (const i of top(focused, lexical, CANDIDATES)) pool.add(i);
+      const lexical = new Map<number, number>();
+      for (const [term, weight] of bm25Query(query.terms, stats)) {
+        for (const { index, tf } of postings.get(term) ?? []) {
+          lexical.set(index, (lexical.get(index) ?? 0) + termScore(weight, tf, norms[index] as number));
+        }
+      }
+      const pool = new Set(top([...lexical.keys()], (i) => lexical.get(i) ?? 0, CANDIDATES));
+      for (const title of query.titles) {
+        for (const i of top(bySource.get(title.text) ?? [], (i) => lexical.get(i) ?? 0, CANDIDATES)) pool.add(i);
       }
       if (queryVector) {
         const withVector = entries.flatMap((entry, i) => (entry.vector ? [i] : []));
-        for (const i of top(
-          withVector,
-          (i) => cosine(queryVector, (entries[i] as Entry).vector as Float32Array),
-          CANDIDATES,
-        ))
-          pool.add(i);
+        const similarity = (i: number) => cosine(queryVector, (entries[i] as Entry).vector as Float32Array);
+        for (const i of top(withVector, similarity, CANDIDATES)) pool.add(i);
       }
-      return rankPassages(
-        query,
-        queryVector,
-        [...pool].map((i) => entries[i] as Entry),
-        stats,
-        limit,
-        fusion,
-      );
+      const candidates = [...pool].map((i) => entries[i] as Entry);
+      return rankPassages(query, queryVector, candidates, stats, limit, fusion);
     },
   };
 }
@@ -132,7 +138,7 @@ async function vocabularyOf(passages: readonly Passage[], wordEmbedder: Embedder
   const dim = vectors[0]?.length ?? 0;
   const matrix = new Float32Array(kept.length * dim);
   for (const [i, vector] of vectors.entries()) matrix.set(vector, i * dim);
-  return { words: kept, matrix, dim };
+  return { words: kept, stems: kept.map(stem), matrix, dim };
 }
 
 /** The `n` indices with the highest score, ties by index. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contextualQuery } from "./contextual-query";
-import { expandQuery, type Vocabulary } from "./query-expansion";
+import { expandQuery, nearestTerms, type Vocabulary } from "./query-expansion";
 
 // Three-dimensional "word vectors": beer and alcohol point the same way, parking elsewhere.
 const VECTORS: Record<string, number[]> = {
@@ -15,6 +15,7 @@ const unit = (v: number[]) => {
 };
 const vocabulary: Vocabulary = {
   words: ["alcohol", "parking"],
+  stems: ["alcohol", "park"],
   matrix: Float32Array.from([...unit(VECTORS.alcohol ?? []), ...unit(VECTORS.parking ?? [])]),
   dim: 3,
 };
@@ -22,15 +23,17 @@ const vocabulary: Vocabulary = {
 describe("expandQuery", () => {
   it("adds the knowledge base's nearest words to the message's, below the message's own weight", () => {
     const query = contextualQuery([{ role: "customer", text: "Do they have good beer?" }]);
-    const expanded = expandQuery(query, new Map([["beer", unit(VECTORS.beer ?? [])]]), vocabulary);
+    const near = nearestTerms("beer", unit(VECTORS.beer ?? []), vocabulary);
+    expect(near.map((n) => n.term)).toEqual(["alcohol"]);
+    const expanded = expandQuery(query, new Map([["beer", near]]));
     expect(expanded.terms.get("beer")).toBe(1);
     expect(expanded.terms.get("alcohol")).toBeGreaterThan(0.3);
     expect(expanded.terms.get("alcohol")).toBeLessThan(1);
-    expect(expanded.terms.has("parking")).toBe(false);
+    expect(expanded.terms.has("park")).toBe(false);
   });
 
-  it("leaves a query whose words have no vector as it was", () => {
+  it("leaves a query whose words have no neighbour as it was", () => {
     const query = contextualQuery([{ role: "customer", text: "Do they have good beer?" }]);
-    expect(expandQuery(query, new Map(), vocabulary).terms).toEqual(query.terms);
+    expect(expandQuery(query, new Map()).terms).toEqual(query.terms);
   });
 });

@@ -12,12 +12,18 @@ const MIN_SIMILARITY = 0.55;
 const NEIGHBOURS = 3;
 const EXPANSION_WEIGHT = 0.5;
 
-/** The knowledge base's content words and their unit word vectors (zero vectors left out), row by row. */
+/** The knowledge base's content words, their stems and their unit word vectors (zero vectors left out). */
 export interface Vocabulary {
   words: readonly string[];
+  stems: readonly string[];
   /** words.length rows of `dim` components. */
   matrix: Float32Array;
   dim: number;
+}
+
+export interface Neighbour {
+  term: string;
+  similarity: number;
 }
 
 /** The content words of `text` a word embedder is asked about. */
@@ -25,27 +31,33 @@ export function contentWordsOf(text: string): string[] {
   return [...new Set(words(text).filter((word) => !STOPWORDS.has(word) && !/^\d+$/.test(word)))];
 }
 
-/** `query` with the vocabulary's nearest words to its message's words added; `messageVectors` by word. */
+/** The vocabulary's nearest terms to one word (its vector from the same word embedder), best first. */
+export function nearestTerms(word: string, vector: Float32Array, vocabulary: Vocabulary): Neighbour[] {
+  const own = stem(word);
+  const { matrix, dim } = vocabulary;
+  if (vector.length !== dim) return [];
+  const near: Neighbour[] = [];
+  for (let i = 0; i < vocabulary.stems.length; i++) {
+    let similarity = 0;
+    for (let j = 0, at = i * dim; j < dim; j++, at++) similarity += (vector[j] as number) * (matrix[at] as number);
+    const term = vocabulary.stems[i] as string;
+    if (similarity >= MIN_SIMILARITY && term !== own) near.push({ term, similarity });
+  }
+  near.sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : 1));
+  const seen = new Set<string>();
+  return near.filter(({ term }) => !seen.has(term) && seen.add(term)).slice(0, NEIGHBOURS);
+}
+
+/** `query` with the nearest terms of its message's own words (`neighbours` by word) added. */
 export function expandQuery(
   query: KnowledgeQuery,
-  messageVectors: ReadonlyMap<string, Float32Array>,
-  vocabulary: Vocabulary,
+  neighbours: ReadonlyMap<string, readonly Neighbour[]>,
 ): KnowledgeQuery {
   const expanded = new Map(query.terms);
   for (const word of contentWordsOf(query.message)) {
-    const vector = messageVectors.get(word);
-    const own = stem(word);
     // Only the message's own words: a named source's words ("La Mimosa") are left out of the query.
-    if (!vector || vector.length !== vocabulary.dim || query.terms.get(own) !== 1) continue;
-    const near: { term: string; similarity: number }[] = [];
-    const { matrix, dim } = vocabulary;
-    for (const [i, candidate] of vocabulary.words.entries()) {
-      let similarity = 0;
-      for (let j = 0, at = i * dim; j < dim; j++, at++) similarity += (vector[j] as number) * (matrix[at] as number);
-      if (similarity >= MIN_SIMILARITY && stem(candidate) !== own) near.push({ term: stem(candidate), similarity });
-    }
-    near.sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : 1));
-    for (const { term, similarity } of near.slice(0, NEIGHBOURS)) {
+    if (query.terms.get(stem(word)) !== 1) continue;
+    for (const { term, similarity } of neighbours.get(word) ?? []) {
       const weight = EXPANSION_WEIGHT * similarity;
       if ((expanded.get(term) ?? 0) < weight) expanded.set(term, weight);
     }
