@@ -1,12 +1,11 @@
 import { cosine } from "../compile/similarity";
 import type { Embedder } from "../ports";
-import { stem } from "../text/words";
 import { bm25Query, type CorpusStats, lengthNorm, termScore } from "./bm25";
 import type { KnowledgeQuery } from "./contextual-query";
 import type { Passage } from "./knowledge-source";
 import { contentWordsOf, expandQuery, type Neighbour, nearestTerms, type Vocabulary } from "./query-expansion";
 import { type Fusion, type RankCandidate, type RankedPassage, rankPassages } from "./rank-passages";
-import { type PassageTerms, passageTerms, searchableText, vectorText } from "./terms";
+import { type PassageTerms, passageTerms, searchableText, termOf, vectorText } from "./terms";
 import { type TitleLexicon, titleLexicon } from "./title-mentions";
 
 // The knowledge base in memory: postings for the lexical top-N, every vector for the vector top-N,
@@ -138,7 +137,7 @@ async function vocabularyOf(passages: readonly Passage[], wordEmbedder: Embedder
   const dim = vectors[0]?.length ?? 0;
   const matrix = new Float32Array(kept.length * dim);
   for (const [i, vector] of vectors.entries()) matrix.set(vector, i * dim);
-  return { words: kept, stems: kept.map(stem), matrix, dim };
+  return { words: kept, stems: kept.map(termOf), matrix, dim };
 }
 
 /** The `n` indices with the highest score, ties by index. */

@@ -1,5 +1,6 @@
-import { STOPWORDS, stem, words } from "../text/words";
+import { STOPWORDS, words } from "../text/words";
 import type { KnowledgeQuery } from "./contextual-query";
+import { termOf } from "./terms";
 
 // Customers and FAQ writers rarely pick the same word: "do they have good beer?" is answered by "Is
 // alcohol served?", "can I bring my dog?" by "Are pets allowed?". Each content word of the last
@@ -33,7 +34,7 @@ export function contentWordsOf(text: string): string[] {
 
 /** The vocabulary's nearest terms to one word (its vector from the same word embedder), best first. */
 export function nearestTerms(word: string, vector: Float32Array, vocabulary: Vocabulary): Neighbour[] {
-  const own = stem(word);
+  const own = termOf(word);
   const { matrix, dim } = vocabulary;
   if (vector.length !== dim) return [];
   const near: Neighbour[] = [];
@@ -56,7 +57,7 @@ export function expandQuery(
   const expanded = new Map(query.terms);
   for (const word of contentWordsOf(query.message)) {
     // Only the message's own words: a named source's words ("La Mimosa") are left out of the query.
-    if (query.terms.get(stem(word)) !== 1) continue;
+    if (query.terms.get(termOf(word)) !== 1) continue;
     for (const { term, similarity } of neighbours.get(word) ?? []) {
       const weight = EXPANSION_WEIGHT * similarity;
       if ((expanded.get(term) ?? 0) < weight) expanded.set(term, weight);

@@ -6,10 +6,22 @@ import type { Passage } from "./knowledge-source";
 // configuration does the same in a database (stopwords and a Snowball stemmer); the two need not agree
 // term for term, because the final ranking recounts the candidates' terms here (rank-passages.ts).
 
-/** The stemmed content terms of a text, in order, repeats kept. */
+/**
+ * One word's term: the engine's stem, with a consonant its suffix doubled made single again, so
+ * "shipping" and "ship", "stopped" and "stop" meet ("ll", "ss" and "zz" stay: "billing", "passed").
+ */
+export function termOf(word: string): string {
+  const base = stem(word);
+  if (base === word || base.length < 4) return base;
+  const last = base.charAt(base.length - 1);
+  const doubled = last === base.charAt(base.length - 2) && !/[aeiouylsz]/.test(last);
+  return doubled ? base.slice(0, -1) : base;
+}
+
+/** The content terms of a text, in order, repeats kept. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const word of words(text)) if (!STOPWORDS.has(word)) out.push(stem(word));
+  for (const word of words(text)) if (!STOPWORDS.has(word)) out.push(termOf(word));
   return out;
 }
 
