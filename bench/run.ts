@@ -55,6 +55,8 @@ import { benchTraces } from "./traces-bench";
 // runs just that section. `BENCH_ONLY_PRIVACY=1` runs only the privacy stage's figures (bench/privacy-bench.ts;
 // Presidio's spans from $FOCAL_EVAL_DIR/pii). `BENCH_ONLY=grounding` runs only the deterministic grounding
 // check on MTRAG-UN's rated answers from $FOCAL_EVAL_DIR/mtrag (bench/grounding/grounding-bench.ts).
+// `BENCH_ONLY=knowledge` runs only knowledge retrieval on MTRAG and DSTC11 from $FOCAL_EVAL_DIR
+// (bench/knowledge/knowledge-bench.ts).
 /** One in-process section (bench/sections.ts) in a fresh child process, with its figures in this report. */
 function section(report: Report, name: BenchSection): Promise<void> {
   return runBenchChild(report, "bench/section-child.ts", 30 * 60_000, name, ["--expose-gc"], [name]);
@@ -136,6 +138,7 @@ async function main() {
   await section(report, "widget_size");
   await section(report, "privacy");
   await section(report, "grounding");
+  await section(report, "knowledge");
   await benchToolCalls(report);
   if (process.env.BENCH_HTTP === "1") {
     // A failure on one server does not cost the multi-instance figures; the run still fails after them.

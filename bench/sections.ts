@@ -4,6 +4,7 @@ import { benchLocalEmbed } from "./embedder-bench";
 import { benchModelCalls, benchOfflineEmbedder, benchOverhead, benchRoutingCorpus } from "./engine-bench";
 import { benchGrounding } from "./grounding/grounding-bench";
 import { benchInputSafety } from "./input-safety-bench";
+import { benchKnowledge } from "./knowledge/knowledge-bench";
 import { benchLane1Corpus } from "./lane1-corpus-bench";
 import { benchLanguage } from "./language-bench";
 import { benchPrivacy } from "./privacy-bench";
@@ -39,6 +40,7 @@ export const BENCH_SECTIONS = {
   widget_size: async (report: Report) => benchWidgetSize(report),
   privacy: (report: Report) => benchPrivacy(report, evalDir()),
   grounding: (report: Report) => benchGrounding(report, evalDir()),
+  knowledge: (report: Report) => benchKnowledge(report, evalDir()),
 } satisfies Record<string, (report: Report) => Promise<void>>;
 
 export type BenchSection = keyof typeof BENCH_SECTIONS;

@@ -1,0 +1,55 @@
+import { STOPWORDS, stem, words } from "../text/words";
+import type { Passage } from "./knowledge-source";
+
+// The terms the lexical scorer counts: folded, accent-free words that are not function words,
+// stemmed (text/words.ts) so "refunded" meets "refund". PostgreSQL's `english` text search
+// configuration does the same in a database (stopwords and a Snowball stemmer); the two need not agree
+// term for term, because the final ranking recounts the candidates' terms here (rank-passages.ts).
+
+/**
+ * One word's term: the engine's stem, with a consonant its suffix doubled made single again, so
+ * "shipping" and "ship", "stopped" and "stop" meet ("ll", "ss" and "zz" stay: "billing", "passed").
+ */
+export function termOf(word: string): string {
+  const base = stem(word);
+  if (base === word || base.length < 4) return base;
+  const last = base.charAt(base.length - 1);
+  const doubled = last === base.charAt(base.length - 2) && !/[aeiouylsz]/.test(last);
+  return doubled ? base.slice(0, -1) : base;
+}
+
+/** The content terms of a text, in order, repeats kept. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) if (!STOPWORDS.has(word)) out.push(termOf(word));
+  return out;
+}
+
+/** A passage's counted terms: its source title and headings are part of what it is about. */
+export interface PassageTerms {
+  counts: ReadonlyMap<string, number>;
+  /** Terms in all (the BM25 document length). */
+  length: number;
+}
+
+/** The text the lexical scorer and the embedder read for a passage: title, headings, then the text. */
+export function searchableText(passage: Pick<Passage, "title" | "headingPath" | "text">): string {
+  return [passage.title, ...passage.headingPath, passage.text].filter((part) => part.trim() !== "").join("\n");
+}
+
+/**
+ * The text a passage's vector is made from: its headings and text without the source's title. The
+ * vector says what a passage is about; which source it belongs to is the title's job (a named source
+ * is carried by contextual-query.ts). On DSTC11, where 20 FAQ entries share a hotel's name, leaving the
+ * name out lifted FAQ recall@5 from 0.787 to 0.792 (bench/knowledge/README.md).
+ */
+export function vectorText(passage: Pick<Passage, "headingPath" | "text">): string {
+  return [...passage.headingPath, passage.text].filter((part) => part.trim() !== "").join("\n");
+}
+
+export function passageTerms(passage: Pick<Passage, "title" | "headingPath" | "text">): PassageTerms {
+  const counts = new Map<string, number>();
+  const list = terms(searchableText(passage));
+  for (const term of list) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { counts, length: list.length };
+}
