@@ -18,6 +18,9 @@ const operation = operationBuilder({
   422: "Validation failed: every path and reason in `errors` (an origin that is not exactly scheme://host[:port], a wildcard, an origin listed twice; an environment the agent does not have, draft, or one listed twice)",
 });
 
+/** Every operation here needs the admin scope. */
+const admin = (spec: Parameters<typeof operation>[1]) => operation("admin", spec);
+
 export const widgetSecuritySchemes = {
   publishableKey: {
     type: "http",
@@ -36,12 +39,12 @@ export const widgetSecuritySchemes = {
 
 export const publishableKeyPaths = {
   "/api/v1/agents/{key}/publishable-keys": {
-    get: operation("admin", {
+    get: admin({
       summary: "The agent's live publishable keys (prefixes and origins; never the keys)",
       parameters: [agentKeyParam],
       ok: { description: "Publishable keys", schema: PublishableKeyList },
     }),
-    post: operation("admin", {
+    post: admin({
       summary: "Create a publishable key for a web page; the answer holds the key, shown this once",
       parameters: [agentKeyParam],
       body: CreatePublishableKeyBody,
@@ -49,19 +52,19 @@ export const publishableKeyPaths = {
     }),
   },
   "/api/v1/agents/{key}/publishable-keys/{id}": {
-    delete: operation("admin", {
+    delete: admin({
       summary: "Revoke a publishable key: it answers 401 from then on",
       parameters: [agentKeyParam, uuidParam()],
       ok: { description: "Revoked", schema: RevokedPublishableKeyBody },
     }),
   },
   "/api/v1/agents/{key}/identity-secret": {
-    get: operation("admin", {
+    get: admin({
       summary: "Whether the agent verifies customer identity tokens, and who set its secret when; never the secret",
       parameters: [agentKeyParam],
       ok: { description: "Status", schema: IdentitySecretStatusBody },
     }),
-    post: operation("admin", {
+    post: admin({
       summary:
         "Create or rotate the agent's customer identity secret (docs/widget.md#identified-customers); the answer holds it, shown this once",
       parameters: [agentKeyParam],
