@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IsoTime } from "@/lib/openapi/iso-time";
 
 // Tool calls that wait for an operator's approval (docs/approvals.md), client-safe: the list's query,
 // the decision body and the response bodies the routes, the OpenAPI document and the console share.
@@ -35,8 +36,6 @@ export const DecideApprovalInput = DecideApprovalBody.extend({
 });
 export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;
 
-const time = z.string().describe("ISO 8601 UTC");
-
 export const ApprovalBody = z.object({
   id: z.string().uuid(),
   session_id: z.string().uuid(),
@@ -54,11 +53,11 @@ export const ApprovalBody = z.object({
   /** The customer's message the paused turn answered. */
   message: z.string(),
   request_turn_id: z.string().uuid(),
-  requested_at: time,
-  expires_at: time,
+  requested_at: IsoTime,
+  expires_at: IsoTime,
   /** When the expiry warning (webhook `approval.expiring`) went out; null before. */
-  warned_at: time.nullable(),
-  decided_at: time.nullable(),
+  warned_at: IsoTime.nullable(),
+  decided_at: IsoTime.nullable(),
   decided_by: z.string().nullable(),
   reason: z.string().nullable(),
   /** The turn that ran (or declined) the tool after the decision. */

@@ -16,7 +16,6 @@ export const budgetPaths = {
       summary: "The agent's budget and what it spent today and this month (UTC)",
       parameters: [agentKeyParam],
       ok: { description: "The budget and the spend per period", schema: BudgetBody },
-      errors: [401, 403, 404],
     }),
     put: operation("budgets:write", {
       summary: "Set the agent's daily and monthly budget and what happens when one is spent",
@@ -25,7 +24,6 @@ export const budgetPaths = {
       parameters: [agentKeyParam],
       body: BudgetInput,
       ok: { description: "The budget as saved, with the spend per period", schema: BudgetBody },
-      errors: [401, 403, 404, 422],
     }),
   },
 };

@@ -42,7 +42,6 @@ function kindPaths(kind: ConfigKind) {
   const bodies = configKindBodies(kind);
   const noun = entity.replace("_", " ");
   const one = [agentKeyParam, pathParam("entity_key")];
-  const writeErrors = [400, 401, 403, 404, 409, 412, 413, 422];
   return {
     [`/api/v1/agents/{key}/${kind}`]: {
       get: withETag(
@@ -50,7 +49,6 @@ function kindPaths(kind: ConfigKind) {
           summary: `The agent's ${kind.replace("-", " ")}, as in its bundle`,
           parameters: [agentKeyParam],
           ok: { description: "The list and the config_version", schema: bodies.list },
-          errors: [401, 403, 404],
         }),
         200,
       ),
@@ -60,7 +58,7 @@ function kindPaths(kind: ConfigKind) {
           parameters: [agentKeyParam, ifMatch],
           body: schema,
           ok: { status: 201, description: "Created", schema: bodies.written },
-          errors: writeErrors,
+          also: [409, 412],
         }),
         201,
       ),
@@ -71,7 +69,6 @@ function kindPaths(kind: ConfigKind) {
           summary: `One ${noun}`,
           parameters: one,
           ok: { description: `The ${noun} and the config_version`, schema: bodies.one },
-          errors: [401, 403, 404],
         }),
         200,
       ),
@@ -81,7 +78,7 @@ function kindPaths(kind: ConfigKind) {
           parameters: [...one, ifMatch],
           body: schema,
           ok: { description: "Saved (`changed` false: nothing to change)", schema: bodies.written },
-          errors: writeErrors,
+          also: [409, 412],
         }),
         200,
       ),
@@ -90,7 +87,7 @@ function kindPaths(kind: ConfigKind) {
           summary: `Delete a ${noun}; refused (409 IN_USE) while anything refers to it`,
           parameters: [...one, ifMatch],
           ok: { description: "Deleted", schema: bodies.deleted },
-          errors: [401, 403, 404, 409, 412],
+          also: [409, 412],
         }),
         200,
       ),
@@ -106,7 +103,6 @@ export const configPaths: Record<string, Record<string, unknown>> = {
         summary: "The agent's settings: the keys set (the rest take their defaults)",
         parameters: [agentKeyParam],
         ok: { description: "Settings and the config_version", schema: SettingsBody },
-        errors: [401, 403, 404],
       }),
       200,
     ),
@@ -116,7 +112,7 @@ export const configPaths: Record<string, Record<string, unknown>> = {
         parameters: [agentKeyParam, ifMatch],
         body: AgentSettingsInput,
         ok: { description: "Saved", schema: SettingsWrittenBody },
-        errors: [400, 401, 403, 404, 409, 412, 413, 422],
+        also: [409, 412],
       }),
       200,
     ),

@@ -2,7 +2,7 @@ import { DeletedTestBody, RunList, TestList, TestProposalBody } from "@/lib/conv
 import { TestRunBody } from "@/lib/conversation-tests/test-run-schemas";
 import { TestRunViewSchema } from "@/lib/conversation-tests/test-run-view-schemas";
 import { BundleTestCase } from "@/lib/engine/contracts/test-case";
-import { agentKeyParam, operationBuilder, pathParam, queryParam, uuidParam } from "../openapi/openapi-helpers";
+import { agentKeyParam, byIdOperation, operationBuilder, pathParam, queryParam } from "../openapi/openapi-helpers";
 
 // OpenAPI path objects of the conversation-test endpoints (docs/conversation-tests.md).
 
@@ -20,12 +20,7 @@ const theCase = { description: "The case", schema: BundleTestCase };
 
 /** An operation on one test run by its id, answered with the run. */
 const onRun = (summary: string, scope: string) =>
-  operation(scope, {
-    summary,
-    parameters: [uuidParam()],
-    ok: { description: "The run", schema: TestRunViewSchema },
-    errors: [401, 403, 404],
-  });
+  byIdOperation(operation, scope, summary, { description: "The run", schema: TestRunViewSchema });
 
 export const testsPaths = {
   "/api/v1/agents/{key}/tests": {
@@ -33,14 +28,12 @@ export const testsPaths = {
       summary: "The agent's conversation test cases (?suite= for one suite)",
       parameters: [agentKeyParam, queryParam("suite")],
       ok: { description: "Cases", schema: TestList },
-      errors: [401, 403, 404],
     }),
     post: operation("agents:write", {
       summary: "Add a test case, checked against the agent's configuration",
       parameters: [agentKeyParam],
       body: BundleTestCase,
       ok: { ...theCase, status: 201 },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
   },
   "/api/v1/agents/{key}/tests/{test_key}": {
@@ -48,20 +41,17 @@ export const testsPaths = {
       summary: "One test case",
       parameters: caseParams,
       ok: theCase,
-      errors: [401, 403, 404],
     }),
     put: operation("agents:write", {
       summary: "Replace a test case (its key may change)",
       parameters: caseParams,
       body: BundleTestCase,
       ok: theCase,
-      errors: [400, 401, 403, 404, 413, 422],
     }),
     delete: operation("agents:write", {
       summary: "Delete a test case",
       parameters: caseParams,
       ok: { description: "Deleted", schema: DeletedTestBody, io: "input" },
-      errors: [401, 403, 404],
     }),
   },
   "/api/v1/agents/{key}/test-runs": {
@@ -72,13 +62,11 @@ export const testsPaths = {
       parameters: [agentKeyParam],
       body: TestRunBody,
       ok: { status: 202, description: "Started", schema: TestRunViewSchema },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
     get: operation("agents:read", {
       summary: "The agent's latest test runs (history), newest first",
       parameters: [agentKeyParam],
       ok: { description: "Runs", schema: RunList },
-      errors: [401, 403, 404],
     }),
   },
   "/api/v1/test-runs/{id}": {
@@ -91,11 +79,11 @@ export const testsPaths = {
     post: onRun("Stop a test run before its next case", "turns:write"),
   },
   "/api/v1/sessions/{id}/test-proposal": {
-    get: operation("traces:read", {
-      summary: "A test case proposed from a stored session: its messages, tapes and assertions read from the trace",
-      parameters: [uuidParam()],
-      ok: { description: "The proposal", schema: TestProposalBody },
-      errors: [401, 403, 404],
-    }),
+    get: byIdOperation(
+      operation,
+      "traces:read",
+      "A test case proposed from a stored session: its messages, tapes and assertions read from the trace",
+      { description: "The proposal", schema: TestProposalBody },
+    ),
   },
 };

@@ -33,7 +33,6 @@ export const credentialPaths = {
         "The agent's credential bindings: name, kind, environment, fingerprint and the tools using each; never a secret",
       parameters: [agentKeyParam],
       ok: { description: "Credentials", schema: CredentialList },
-      errors: [401, 403, 404],
     }),
     post: operation("credentials:write", {
       summary:
@@ -41,7 +40,7 @@ export const credentialPaths = {
       parameters: [agentKeyParam],
       body: CreateCredentialBody,
       ok: { status: 201, description: "The binding, without its secret", schema: CredentialBody },
-      errors: [400, 401, 403, 404, 409, 413, 422],
+      also: [409],
     }),
   },
   "/api/v1/agents/{key}/credentials/{name}": {
@@ -49,20 +48,19 @@ export const credentialPaths = {
       summary: "One binding of a credential, without its secret",
       parameters: [agentKeyParam, nameParam, environmentParam],
       ok: { description: "The binding", schema: CredentialBody },
-      errors: [401, 403, 404, 422],
+      also: [422],
     }),
     put: operation("credentials:write", {
       summary: "Rotate a binding: a new value, a new fingerprint; a cached OAuth token is dropped",
       parameters: [agentKeyParam, nameParam],
       body: RotateCredentialBody,
       ok: { description: "The binding, without its secret", schema: CredentialBody },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
     delete: operation("credentials:write", {
       summary: "Delete a binding; refused while tools would be left without a value (409 IN_USE names them)",
       parameters: [agentKeyParam, nameParam, environmentParam],
       ok: { description: "Deleted", schema: DeletedCredentialBody, io: "input" },
-      errors: [401, 403, 404, 409, 422],
+      also: [409, 422],
     }),
   },
 };

@@ -31,7 +31,6 @@ export const customersPaths = {
         "The customer's profiles, sessions, turns, spans, tapes and stored API responses, turns in batches (a turn never loses its spans), and their sessions and turns out of every stored replay and test run report and job payload; then a CUSTOMER_DELETED ledger event holding only a hash of the id and the counts. The ledger still verifies.",
       parameters: [pathParam("customer_id", { type: "string", maxLength: 200 })],
       ok: { description: "Deleted", schema: CustomerDeletionBody },
-      errors: [401, 403, 404],
     }),
   },
 };

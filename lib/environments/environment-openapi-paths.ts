@@ -30,14 +30,12 @@ export const environmentPaths = {
       summary: "The agent's environments: pins, splits and running promotions",
       parameters: [agentKeyParam],
       ok: { description: "Environments", schema: EnvironmentList },
-      errors: [401, 403, 404],
     }),
     post: operation("agents:write", {
       summary: "Add a named environment pinned to a kept version (default: the latest)",
       parameters: [agentKeyParam],
       body: CreateEnvironmentBody,
       ok: { status: 201, description: "The environment", schema: EnvironmentBody },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
   },
   "/api/v1/agents/{key}/environments/{name}": {
@@ -45,7 +43,7 @@ export const environmentPaths = {
       summary: "Delete a named environment and its pin history (not production)",
       parameters: environmentParams,
       ok: { description: "Deleted", schema: DeletedEnvironmentBody, io: "input" },
-      errors: [401, 403, 404, 422],
+      also: [422],
     }),
   },
   "/api/v1/agents/{key}/environments/{name}/promote": {
@@ -54,7 +52,7 @@ export const environmentPaths = {
       parameters: environmentParams,
       body: PromoteBody,
       ok: { description: "The environment", schema: EnvironmentBody },
-      errors: [400, 401, 403, 404, 409, 413, 422],
+      also: [409],
     }),
   },
   "/api/v1/agents/{key}/environments/{name}/rollback": {
@@ -62,7 +60,7 @@ export const environmentPaths = {
       summary: "Back to the previous pin (no test gate); ENVIRONMENT_ROLLED_BACK in the ledger",
       parameters: environmentParams,
       ok: { description: "The environment", schema: EnvironmentBody },
-      errors: [401, 403, 404, 409, 422],
+      also: [409, 422],
     }),
   },
   "/api/v1/agents/{key}/environments/{name}/split": {
@@ -71,7 +69,7 @@ export const environmentPaths = {
       parameters: environmentParams,
       body: SplitBody,
       ok: { description: "The environment", schema: EnvironmentBody },
-      errors: [400, 401, 403, 404, 409, 413, 422],
+      also: [409],
     }),
   },
   "/api/v1/agents/{key}/environments/{name}/split/end": {
@@ -80,7 +78,7 @@ export const environmentPaths = {
       parameters: environmentParams,
       body: EndSplitBody,
       ok: { description: "The environment", schema: EnvironmentBody },
-      errors: [400, 401, 403, 404, 409, 413, 422],
+      also: [409],
     }),
   },
   "/api/v1/agents/{key}/environments/{name}/comparison": {
@@ -89,7 +87,7 @@ export const environmentPaths = {
         "The split's arms side by side since it started: rates with 95 % Wilson intervals and whether differences are clear",
       parameters: environmentParams,
       ok: { description: "Comparison", schema: ComparisonBody },
-      errors: [401, 403, 404, 409],
+      also: [409],
     }),
   },
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityFieldsOf } from "@/lib/bundles/entity-fields-of";
 import { CEL_MAX_EXPRESSION_LENGTH } from "@/lib/engine/cel/cel-environment";
 import { BundleProfileField, BundleVariable, VariableName } from "@/lib/engine/contracts/bundle";
 import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
@@ -59,23 +60,16 @@ export const TestVariableInput = z.strictObject({
 });
 export type TestVariableInput = z.input<typeof TestVariableInput>;
 
-/** The entity's own fields of an input, in schema order: what is written and compared in the diff. */
-function pick<T>(shape: Record<string, unknown>, input: object): T {
-  const fields = {} as Record<string, unknown>;
-  for (const name of Object.keys(shape)) fields[name] = (input as Record<string, unknown>)[name];
-  return fields as T;
-}
-
 export function profileFieldOf(
   input: z.output<typeof CreateProfileFieldInput> | z.output<typeof UpdateProfileFieldInput>,
 ): ProfileField {
-  return pick(BundleProfileField.shape, input);
+  return entityFieldsOf(BundleProfileField, input);
 }
 
 export function variableOf(
   input: z.output<typeof CreateVariableInput> | z.output<typeof UpdateVariableInput>,
 ): ResponseVariable {
-  return pick(BundleVariable.shape, input);
+  return entityFieldsOf(BundleVariable, input);
 }
 
 /** A profile field as the bundle holds it, every default filled in. */

@@ -31,7 +31,6 @@ export const goalsPaths = {
         "Confidence ≥ 0.9 (DTL-STRAT-007), intent preservation ≥ 0.95 as a token mapping (008), ≥ 1 supporting evidence (009), no scope expansion (010), reversible. `code` is the first failing criterion's; every failing one is in `failed_criteria`.",
       body: ValidateReformulationBody,
       ok: { description: "The verdict", schema: ReformulationVerdict },
-      errors: [400, 401, 403, 413, 422],
     }),
   },
   "/api/v1/sessions/{id}/goal/reformulations": {
@@ -42,7 +41,7 @@ export const goalsPaths = {
       parameters: [uuidParam()],
       body: ReformulationCandidate,
       ok: { description: "The verdict, its ledger event and the session's goal", schema: GoalReformulationResponse },
-      errors: [400, 401, 403, 404, 409, 413, 422, 503],
+      also: [409, 503],
     }),
   },
   "/api/v1/sessions/{id}/goal/restore": {
@@ -50,7 +49,7 @@ export const goalsPaths = {
       summary: "Discard the active reformulation: the next turn runs on the original goal (GOAL_RESTORED)",
       parameters: [uuidParam()],
       ok: { description: "The session's goal", schema: RestoreGoalResponse },
-      errors: [401, 403, 404, 503],
+      also: [503],
     }),
   },
 };

@@ -36,7 +36,6 @@ const query = (name: string, description: string, schema: Record<string, unknown
 
 const sessionId = id("Session id");
 const handoffId = id("Handoff id");
-const changeErrors = [400, 401, 403, 404, 409, 413, 422];
 
 export const handoffPaths = {
   "/api/v1/handoffs": {
@@ -49,7 +48,7 @@ export const handoffPaths = {
         query("limit", "1–200, default 50", { type: "integer", minimum: 1, maximum: 200 }),
       ],
       ok: { description: "A page of handoffs", schema: HandoffListBody },
-      errors: [400, 401, 403, 404],
+      also: [400, 404],
     }),
   },
   "/api/v1/handoffs/{id}/claim": {
@@ -57,7 +56,7 @@ export const handoffPaths = {
       summary: "Claim a waiting handoff: the session is with you (mode human)",
       parameters: [handoffId],
       ok: { description: "Claimed", schema: HandoffChangeBody },
-      errors: [401, 403, 404, 409],
+      also: [409],
     }),
   },
   "/api/v1/handoffs/{id}/return": {
@@ -66,7 +65,7 @@ export const handoffPaths = {
       parameters: [handoffId],
       body: ReturnHandoffBody,
       ok: { description: "Returned (closed)", schema: HandoffChangeBody },
-      errors: changeErrors,
+      also: [409],
     }),
   },
   "/api/v1/sessions/{id}/handoff": {
@@ -75,7 +74,7 @@ export const handoffPaths = {
       parameters: [sessionId],
       body: RequestHandoffBody,
       ok: { status: 201, description: "Requested", schema: HandoffChangeBody },
-      errors: changeErrors,
+      also: [409],
     }),
   },
   "/api/v1/sessions/{id}/operator-messages": {
@@ -85,7 +84,7 @@ export const handoffPaths = {
       parameters: [sessionId],
       body: OperatorMessageBody,
       ok: { status: 201, description: "Stored", schema: OperatorMessageResponse },
-      errors: changeErrors,
+      also: [409],
     }),
   },
   "/api/v1/sessions/{id}/messages": {
@@ -97,7 +96,7 @@ export const handoffPaths = {
         query("limit", "1–500, default 200", { type: "integer", minimum: 1, maximum: 500 }),
       ],
       ok: { description: "Messages", schema: TranscriptBody },
-      errors: [400, 401, 403, 404],
+      also: [400],
     }),
   },
   "/api/v1/sessions/{id}/events": {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IsoTime } from "@/lib/openapi/iso-time";
 
 // Handoffs to a person (docs/handoffs.md), client-safe: request bodies, response bodies and the
 // vocabularies the routes, the OpenAPI document and an inbox share.
@@ -56,8 +57,6 @@ export const SessionEventsQuery = z.strictObject({
   view: z.enum(["operator", "customer"]).optional(),
 });
 
-const time = z.string().describe("ISO 8601 UTC");
-
 export const HandoffBody = z.object({
   id: z.string().uuid(),
   session_id: z.string().uuid(),
@@ -70,9 +69,9 @@ export const HandoffBody = z.object({
   claimed_by: z.string().nullable(),
   return_note: z.string().nullable(),
   request_turn_id: z.string().uuid().nullable(),
-  requested_at: time,
-  claimed_at: time.nullable(),
-  closed_at: time.nullable(),
+  requested_at: IsoTime,
+  claimed_at: IsoTime.nullable(),
+  closed_at: IsoTime.nullable(),
 });
 export type HandoffBody = z.infer<typeof HandoffBody>;
 
@@ -99,7 +98,7 @@ export const TranscriptMessage = z.object({
   turn_id: z.string().uuid().nullable(),
   /** The operator (operator and system messages). */
   actor: z.string().nullable(),
-  created_at: time,
+  created_at: IsoTime,
 });
 export type TranscriptMessage = z.infer<typeof TranscriptMessage>;
 

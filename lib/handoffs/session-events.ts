@@ -8,29 +8,29 @@ import { SESSION_MODES, TranscriptMessage } from "./handoff-schemas";
 
 export const SESSION_EVENTS_CONTENT_TYPE = "text/event-stream";
 
+/** The session's mode: sent once when the stream opens, then on each change. */
+export const ModeEventData = z.object({ session_id: z.string().uuid(), mode: z.enum(SESSION_MODES) });
+
+/**
+ * A tool call of the session waiting for an operator, or decided (docs/approvals.md): sent for each
+ * approval when the stream opens and again on each change of its state.
+ */
+export const ApprovalEventData = z.object({
+  session_id: z.string().uuid(),
+  approval_id: z.string().uuid(),
+  tool_key: z.string(),
+  state: z.enum(APPROVAL_STATES),
+});
+
+/** The session was deleted; the stream ends. */
+export const GoneEventData = z.object({ session_id: z.string().uuid() });
+
 export const SessionEvent = z.discriminatedUnion("event", [
   /** One transcript line, in transcript order; the SSE `id` is its id, the `after` cursor of /messages. */
   z.object({ event: z.literal("message"), data: TranscriptMessage }),
-  /** The session's mode: sent once when the stream opens, then on each change. */
-  z.object({
-    event: z.literal("mode"),
-    data: z.object({ session_id: z.string().uuid(), mode: z.enum(SESSION_MODES) }),
-  }),
-  /**
-   * A tool call of the session waiting for an operator, or decided (docs/approvals.md): sent for each
-   * approval when the stream opens and again on each change of its state.
-   */
-  z.object({
-    event: z.literal("approval"),
-    data: z.object({
-      session_id: z.string().uuid(),
-      approval_id: z.string().uuid(),
-      tool_key: z.string(),
-      state: z.enum(APPROVAL_STATES),
-    }),
-  }),
-  /** The session was deleted; the stream ends. */
-  z.object({ event: z.literal("gone"), data: z.object({ session_id: z.string().uuid() }) }),
+  z.object({ event: z.literal("mode"), data: ModeEventData }),
+  z.object({ event: z.literal("approval"), data: ApprovalEventData }),
+  z.object({ event: z.literal("gone"), data: GoneEventData }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;
 

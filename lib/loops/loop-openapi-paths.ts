@@ -61,7 +61,6 @@ function orchestratorPaths(prefix: "" | "/api/v1") {
         summary: "The guardrails status of one loop",
         parameters: [loopIdParam],
         ok: { description: "Status", schema: GuardrailsStatusBody },
-        errors: [401, 403, 404],
       }),
     },
     [`${prefix}/orchestrator/override-guardrails/{loop_id}`]: {

@@ -29,14 +29,13 @@ export const mcpServerPaths = {
       summary: "The agent's MCP servers: name, URL, credential name and the tools imported from each",
       parameters: [agentKeyParam],
       ok: { description: "MCP servers", schema: McpServerList },
-      errors: [401, 403, 404],
     }),
     post: operation("credentials:write", {
       summary: "Register a streamable-HTTP MCP server (its host must be in FOCAL_TOOL_HOSTS)",
       parameters: [agentKeyParam],
       body: CreateMcpServerBody,
       ok: { status: 201, description: "The registration", schema: McpServerBody },
-      errors: [400, 401, 403, 404, 409, 413, 422],
+      also: [409],
     }),
   },
   "/api/v1/agents/{key}/mcp-servers/{name}": {
@@ -44,7 +43,7 @@ export const mcpServerPaths = {
       summary: "Delete a registration; refused while its tools are attached to rules (409 IN_USE names them)",
       parameters: [agentKeyParam, nameParam],
       ok: { description: "Deleted", schema: DeletedMcpServerBody, io: "input" },
-      errors: [401, 403, 404, 409],
+      also: [409],
     }),
   },
   "/api/v1/agents/{key}/mcp-servers/{name}/sync": {
@@ -54,7 +53,7 @@ export const mcpServerPaths = {
       parameters: [agentKeyParam, nameParam],
       body: SyncMcpServerBody,
       ok: { description: "The diff, applied unless dry_run", schema: McpSyncDiff },
-      errors: [400, 401, 403, 404, 409, 413, 422, 502],
+      also: [409, 502],
     }),
   },
 };

@@ -2,7 +2,14 @@ import { ImportBody } from "@/lib/bundles/import-response-schema";
 import { Bundle } from "@/lib/engine/contracts/bundle";
 import { HealthBody } from "@/lib/health/health-body";
 import { LedgerAnchorBody, LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
-import { agentKeyParam, errorResponses, jsonContent, operationBuilder, uuidParam } from "@/lib/openapi/openapi-helpers";
+import {
+  agentKeyParam,
+  byIdOperation,
+  errorResponses,
+  jsonContent,
+  operationBuilder,
+  uuidParam,
+} from "@/lib/openapi/openapi-helpers";
 import {
   CreateSessionResponse,
   PostTurnResponse,
@@ -20,6 +27,7 @@ import {
 import packageJson from "@/package.json";
 import { approvalPaths } from "../approvals/approval-openapi-paths";
 import { attentionPaths } from "../attention/attention-openapi-paths";
+import { budgetPaths } from "../budgets/budget-openapi-paths";
 import { configPaths } from "../config-as-code/config-openapi-paths";
 import { testsPaths } from "../conversation-tests/test-openapi-paths";
 import { credentialPaths } from "../credentials/credential-openapi-paths";
@@ -34,7 +42,6 @@ import { replayPaths } from "../replay/replay-openapi-paths";
 import { reviewsPaths } from "../reviews/review-openapi-paths";
 import { routingCheckPaths } from "../scenarios/routing-check-openapi-paths";
 import { importOpenApiPaths } from "../tools/openapi/import-openapi-paths";
-import { budgetPaths } from "../budgets/budget-openapi-paths";
 import { usagePaths } from "../usage/usage-openapi-paths";
 import { webhookPaths } from "../webhooks/webhook-openapi-paths";
 import { publishableKeyPaths, widgetSecuritySchemes } from "../widget/publishable-key-openapi-paths";
@@ -93,7 +100,6 @@ export function buildOpenApiDocument() {
           summary: "Import an agent bundle (all or nothing; an existing key gets a new config version)",
           body: Bundle,
           ok: { status: 201, description: "Imported", schema: ImportBody },
-          errors: [400, 401, 403, 413, 422],
         }),
       },
       "/api/v1/agents/{key}/export": {
@@ -101,25 +107,20 @@ export function buildOpenApiDocument() {
           summary: "Export an agent bundle",
           parameters: [agentKeyParam],
           ok: { description: "The bundle", schema: Bundle },
-          errors: [401, 403, 404],
         }),
       },
       "/api/v1/agents/{key}/sessions": { post: createSessionOperation() },
       "/api/v1/sessions/{id}/turns": { post: postTurnOperation() },
       "/api/v1/sessions/{id}": {
-        get: operation("traces:read", {
-          summary: "A session's state and turns",
-          parameters: [uuidParam()],
-          ok: { description: "Session", schema: SessionBody },
-          errors: [401, 403, 404],
+        get: byIdOperation(operation, "traces:read", "A session's state and turns", {
+          description: "Session",
+          schema: SessionBody,
         }),
       },
       "/api/v1/turns/{id}": {
-        get: operation("traces:read", {
-          summary: "A turn with its spans, provenance and regeneration loops",
-          parameters: [uuidParam()],
-          ok: { description: "Turn", schema: TurnDetailBody },
-          errors: [401, 403, 404],
+        get: byIdOperation(operation, "traces:read", "A turn with its spans, provenance and regeneration loops", {
+          description: "Turn",
+          schema: TurnDetailBody,
         }),
       },
       ...goalsPaths,
@@ -230,14 +231,13 @@ function ledgerPaths() {
       get: operation("ledger:read", {
         summary: "Walk every chain (global and per session) and every anchor; name the first broken event",
         ok: { description: "Verdict", schema: LedgerVerifyBody },
-        errors: [401, 403],
       }),
     },
     "/api/v1/ledger/anchors/latest": {
       get: operation("ledger:read", {
         summary: "The latest LEDGER_ANCHORED event: the global-chain hash to copy out (docs/ledger.md)",
         ok: { description: "Anchor", schema: LedgerAnchorBody },
-        errors: [401, 403, 404],
+        also: [404],
       }),
     },
   };

@@ -53,9 +53,25 @@ type OperationSpec = {
   ok: { status?: number; description: string; schema: z.ZodType; io?: Io };
   /** Declared answers of this operation's own (a 422 with another body). */
   responses?: Record<string, unknown>;
-  /** The error codes it answers with, described by the builder's texts. */
-  errors: number[];
+  /**
+   * The error codes it answers with, described by the builder's texts; unless listed here, the ones
+   * `standardErrors` gives it and those in `also`.
+   */
+  errors?: number[];
+  /** Error codes of this operation's own, beyond the standard ones (409, 429, 502, 503, …). */
+  also?: number[];
 };
+
+/**
+ * What every operation can answer: 401 and 403 (no valid key, or not the scope); with a path parameter
+ * 404 (nothing by that name, or outside the key's agents); with a JSON body 400 (malformed), 413 (over
+ * 1 MiB) and 422 (invalid).
+ */
+function standardErrors(spec: OperationSpec): number[] {
+  const hasPathParameter = spec.parameters?.some((parameter) => parameter.in === "path") ?? false;
+  const codes = [401, 403, ...(hasPathParameter ? [404] : []), ...(spec.body ? [400, 413, 422] : [])];
+  return [...codes, ...(spec.also ?? [])];
+}
 
 /**
  * A builder of the common operation (the scope its key needs, parameters, JSON body, one success answer,
@@ -75,7 +91,17 @@ export function operationBuilder(errorText: Record<number, string>, io: Io = "ou
         content: jsonContent(spec.ok.schema, spec.ok.io ?? io),
       },
       ...spec.responses,
-      ...errors(...spec.errors),
+      ...errors(...(spec.errors ?? standardErrors(spec))),
     },
   });
+}
+
+/** An operation on one thing named by the uuid `id` in its path (a session, a run), answered with it. */
+export function byIdOperation(
+  operation: ReturnType<typeof operationBuilder>,
+  scope: string,
+  summary: string,
+  ok: OperationSpec["ok"],
+) {
+  return operation(scope, { summary, parameters: [uuidParam()], ok });
 }

@@ -1,7 +1,7 @@
 import { PreviewImpactInput } from "@/lib/replay/preview-schemas";
 import { ReplayRunBody } from "@/lib/replay/replay-schemas";
 import { ImpactPreviewSchema, ReplayRunViewSchema } from "@/lib/replay/replay-view-schemas";
-import { agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
+import { agentKeyParam, byIdOperation, operationBuilder } from "../openapi/openapi-helpers";
 
 // OpenAPI path objects of the replay endpoints (docs/replay.md), spread into buildOpenApiDocument().
 
@@ -19,12 +19,7 @@ const operation = operationBuilder(
 
 /** An operation on one replay by its id, answered with the replay. */
 const onReplay = (summary: string) =>
-  operation("agents:read", {
-    summary,
-    parameters: [uuidParam()],
-    ok: { description: "The replay", schema: ReplayRunViewSchema },
-    errors: [401, 403, 404],
-  });
+  byIdOperation(operation, "agents:read", summary, { description: "The replay", schema: ReplayRunViewSchema });
 
 export const replayPaths = {
   "/api/v1/agents/{key}/replays": {
@@ -35,7 +30,6 @@ export const replayPaths = {
       parameters: [agentKeyParam],
       body: ReplayRunBody,
       ok: { status: 202, description: "Started", schema: ReplayRunViewSchema },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
   },
   "/api/v1/replays/{id}": {
@@ -52,7 +46,6 @@ export const replayPaths = {
       parameters: [agentKeyParam],
       body: PreviewImpactInput,
       ok: { description: "The preview", schema: ImpactPreviewSchema },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
   },
 };

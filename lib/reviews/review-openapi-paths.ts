@@ -19,7 +19,7 @@ export const reviewsPaths = {
       summary: "The agent's review queue (?state=open|reviewed|all, default all)",
       parameters: [agentKeyParam, queryParam("state", { type: "string", enum: ["open", "reviewed", "all"] })],
       ok: { description: "Sessions in the queue", schema: ReviewList },
-      errors: [401, 403, 404, 422],
+      also: [422],
     }),
   },
   "/api/v1/reviews/{id}/labels": {
@@ -28,7 +28,6 @@ export const reviewsPaths = {
       parameters: [uuidParam()],
       body: ReviewLabelsBody,
       ok: { description: "The review's state", schema: SavedReviewBody },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
   },
 };

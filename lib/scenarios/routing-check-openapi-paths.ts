@@ -20,7 +20,6 @@ export const routingCheckPaths = {
         "Each enabled scenario's entry examples, one at a time, are left out of their scenario and sent through the local sensor as a first message. Answers where each went (`own`, `other`, `none`, `ambiguous`, `exit`) and how sure the sensor was, the closest other scenario, the examples closer to another scenario than to their own or not routed home, scenarios with fewer than 3 examples, and a summary. An agent with more than about 300 examples gets a sample, the first examples of every scenario in turn (`summary.unchecked` counts the rest); one with no scenarios gets empty tables. No body; writes nothing.",
       parameters: [agentKeyParam],
       ok: { description: "The routing check", schema: RoutingCheckReport },
-      errors: [401, 403, 404],
     }),
   },
 };

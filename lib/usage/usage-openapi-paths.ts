@@ -23,7 +23,7 @@ export const usagePaths = {
         queryParam("group", { type: "string", enum: [...USAGE_GROUPS], default: "day" }),
       ],
       ok: { description: "Usage per group and in all", schema: UsageBody },
-      errors: [401, 403, 404, 422],
+      also: [422],
     }),
   },
 };

@@ -28,14 +28,12 @@ export const webhookPaths = {
       summary: "The agent's webhooks (their secrets are never listed)",
       parameters: [agentKeyParam],
       ok: { description: "Webhooks", schema: WebhookList },
-      errors: [401, 403, 404],
     }),
     post: operation("agents:write", {
       summary: "Add a webhook; the answer holds its signing secret, shown this once",
       parameters: [agentKeyParam],
       body: CreateWebhookBody,
       ok: { status: 201, description: "The webhook and its secret", schema: CreatedWebhookBody },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
   },
   "/api/v1/agents/{key}/webhooks/{id}": {
@@ -44,13 +42,11 @@ export const webhookPaths = {
       parameters: webhookParams,
       body: UpdateWebhookBody,
       ok: { description: "The webhook", schema: WebhookBody },
-      errors: [400, 401, 403, 404, 413, 422],
     }),
     delete: operation("agents:write", {
       summary: "Delete a webhook and its delivery log",
       parameters: webhookParams,
       ok: { description: "Deleted", schema: DeletedWebhookBody, io: "input" },
-      errors: [401, 403, 404],
     }),
   },
   "/api/v1/agents/{key}/webhooks/{id}/deliveries": {
@@ -58,7 +54,6 @@ export const webhookPaths = {
       summary: "A webhook's latest 50 deliveries, newest first: state, attempts, last status and error",
       parameters: webhookParams,
       ok: { description: "Deliveries", schema: WebhookDeliveryList },
-      errors: [401, 403, 404],
     }),
   },
 };

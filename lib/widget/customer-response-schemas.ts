@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { APPROVAL_STATES } from "@/lib/approvals/approval-schemas";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
-import { SESSION_MODES, TranscriptMessage } from "@/lib/handoffs/handoff-schemas";
+import { TranscriptMessage } from "@/lib/handoffs/handoff-schemas";
+import { ApprovalEventData, GoneEventData, ModeEventData } from "@/lib/handoffs/session-events";
 import { ErrorBody } from "@/lib/openapi/error-body";
 
 // What a customer gets (docs/widget.md#what-a-customer-sees): the answers of the three routes a
@@ -62,18 +62,8 @@ export const CustomerSessionEvent = z.discriminatedUnion("event", [
     // reaches the customer only here); other lines have none.
     data: TranscriptMessage.extend({ actor: z.null(), why: CustomerWhy.optional() }).strict(),
   }),
-  z.strictObject({
-    event: z.literal("mode"),
-    data: z.strictObject({ session_id: z.string().uuid(), mode: z.enum(SESSION_MODES) }),
-  }),
-  z.strictObject({
-    event: z.literal("approval"),
-    data: z.strictObject({
-      session_id: z.string().uuid(),
-      approval_id: z.string().uuid(),
-      state: z.enum(APPROVAL_STATES),
-    }),
-  }),
-  z.strictObject({ event: z.literal("gone"), data: z.strictObject({ session_id: z.string().uuid() }) }),
+  z.strictObject({ event: z.literal("mode"), data: ModeEventData.strict() }),
+  z.strictObject({ event: z.literal("approval"), data: ApprovalEventData.omit({ tool_key: true }).strict() }),
+  z.strictObject({ event: z.literal("gone"), data: GoneEventData.strict() }),
 ]);
 export type CustomerSessionEvent = z.infer<typeof CustomerSessionEvent>;

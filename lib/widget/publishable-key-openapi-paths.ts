@@ -1,4 +1,4 @@
-import { errorResponses, jsonContent } from "../openapi/openapi-helpers";
+import { agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
 import { CreatedIdentitySecretBody, IdentitySecretStatusBody } from "./identity-secret-schemas";
 import {
   CreatedPublishableKeyBody,
@@ -9,7 +9,7 @@ import {
 
 // OpenAPI path objects of the publishable-key endpoints and the widget's security schemes (docs/widget.md).
 
-const errors = errorResponses({
+const operation = operationBuilder({
   400: "Malformed JSON",
   401: "Missing, invalid or revoked API key",
   403: "The key lacks the admin scope",
@@ -18,9 +18,8 @@ const errors = errorResponses({
   422: "Validation failed: every path and reason in `errors` (an origin that is not exactly scheme://host[:port], a wildcard, an origin listed twice; an environment the agent does not have, draft, or one listed twice)",
 });
 
-const keyParam = { name: "key", in: "path", required: true, schema: { type: "string" } };
-const idParam = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const admin = { security: [{ apiKey: [] }], "x-focal-scope": "admin" };
+/** Every operation here needs the admin scope. */
+const admin = (spec: Parameters<typeof operation>[1]) => operation("admin", spec);
 
 export const widgetSecuritySchemes = {
   publishableKey: {
@@ -40,56 +39,36 @@ export const widgetSecuritySchemes = {
 
 export const publishableKeyPaths = {
   "/api/v1/agents/{key}/publishable-keys": {
-    get: {
+    get: admin({
       summary: "The agent's live publishable keys (prefixes and origins; never the keys)",
-      ...admin,
-      parameters: [keyParam],
-      responses: {
-        200: { description: "Publishable keys", content: jsonContent(PublishableKeyList, "output") },
-        ...errors(401, 403, 404),
-      },
-    },
-    post: {
+      parameters: [agentKeyParam],
+      ok: { description: "Publishable keys", schema: PublishableKeyList },
+    }),
+    post: admin({
       summary: "Create a publishable key for a web page; the answer holds the key, shown this once",
-      ...admin,
-      parameters: [keyParam],
-      requestBody: { required: true, content: jsonContent(CreatePublishableKeyBody) },
-      responses: {
-        201: { description: "The key", content: jsonContent(CreatedPublishableKeyBody, "output") },
-        ...errors(400, 401, 403, 404, 413, 422),
-      },
-    },
+      parameters: [agentKeyParam],
+      body: CreatePublishableKeyBody,
+      ok: { status: 201, description: "The key", schema: CreatedPublishableKeyBody },
+    }),
   },
   "/api/v1/agents/{key}/publishable-keys/{id}": {
-    delete: {
+    delete: admin({
       summary: "Revoke a publishable key: it answers 401 from then on",
-      ...admin,
-      parameters: [keyParam, idParam],
-      responses: {
-        200: { description: "Revoked", content: jsonContent(RevokedPublishableKeyBody, "output") },
-        ...errors(401, 403, 404),
-      },
-    },
+      parameters: [agentKeyParam, uuidParam()],
+      ok: { description: "Revoked", schema: RevokedPublishableKeyBody },
+    }),
   },
   "/api/v1/agents/{key}/identity-secret": {
-    get: {
+    get: admin({
       summary: "Whether the agent verifies customer identity tokens, and who set its secret when; never the secret",
-      ...admin,
-      parameters: [keyParam],
-      responses: {
-        200: { description: "Status", content: jsonContent(IdentitySecretStatusBody, "output") },
-        ...errors(401, 403, 404),
-      },
-    },
-    post: {
+      parameters: [agentKeyParam],
+      ok: { description: "Status", schema: IdentitySecretStatusBody },
+    }),
+    post: admin({
       summary:
         "Create or rotate the agent's customer identity secret (docs/widget.md#identified-customers); the answer holds it, shown this once",
-      ...admin,
-      parameters: [keyParam],
-      responses: {
-        201: { description: "The secret", content: jsonContent(CreatedIdentitySecretBody, "output") },
-        ...errors(401, 403, 404),
-      },
-    },
+      parameters: [agentKeyParam],
+      ok: { status: 201, description: "The secret", schema: CreatedIdentitySecretBody },
+    }),
   },
 };

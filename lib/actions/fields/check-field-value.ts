@@ -1,23 +1,20 @@
 "use server";
 
 import { TestFieldValueInput } from "@/lib/fields/field-action-schemas";
-import { defineAction } from "@/lib/server/define-action";
+import { defineTesterAction } from "@/lib/testers/server/define-tester-action";
 import { runTesterJobOffThread } from "@/lib/testers/server/tester-pool";
-import { testerRateLimiter } from "@/lib/testers/server/tester-rate-limit";
 
 // A value is a few words and rules are short predicates: 1 s is thousands of times what a test takes.
 const TEST_TIME_LIMIT_MS = 1000;
 
 // The validation-rule tester. Run on the server, in the runtime the sensor runs in, on the tester
-// worker; read-only and about the rules as typed, so a viewer may try values too.
-export const checkFieldValueAction = defineAction(
-  { name: "checkFieldValue", role: "viewer", schema: TestFieldValueInput },
-  async (input, { operator }) => {
-    testerRateLimiter.take(operator.id);
-    return runTesterJobOffThread(
+// worker, about the rules as typed.
+export const checkFieldValueAction = defineTesterAction(
+  { name: "checkFieldValue", schema: TestFieldValueInput },
+  async (input) =>
+    runTesterJobOffThread(
       { kind: "field_value", fieldType: input.field_type, validationRules: input.validation_rules, value: input.value },
       TEST_TIME_LIMIT_MS,
       "The rules took longer than 1 s on this value and were stopped. Use fewer rules or a shorter value.",
-    );
-  },
+    ),
 );

@@ -1,9 +1,8 @@
 import "server-only";
 import type { z } from "zod";
-import type { AgentRow, Database } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
+import type { Database } from "@/db/types";
+import { readAgentConfig } from "@/lib/bundles/server/read-agent-config";
 import type { Bundle } from "@/lib/engine/contracts/bundle";
-import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineRoute } from "@/lib/server/define-route";
 import { AppError } from "@/lib/server/errors";
 import type { Actor } from "@/lib/server/ledger/event-types";
@@ -73,20 +72,6 @@ function testsGateReason(header: string | null): Pick<ConfigChangeRequest, "role
 export const etagHeader = (version: number) => ({ etag: configETag(version) });
 
 /**
- * The agent (within the caller's reach, else 404) and its configuration as a bundle, read in one
- * REPEATABLE READ transaction so the entities and the config_version (the ETag) belong together.
- */
-export async function readConfig(db: Database, key: string): Promise<{ agent: AgentRow; bundle: Bundle }> {
-  return db.transaction(
-    async (tx) => {
-      const agent = await requireAgent(tx, key);
-      return { agent, bundle: await readAgentBundle(tx, agent) };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
-}
-
-/**
  * The five routes of one kind of configuration entity, driven by its `configEntity`: list and create
  * at `/agents/{key}/<kind>`, read, replace and delete at `/agents/{key}/<kind>/{entity_key}`. Writes go
  * through the editors' path (same checks, same errors, one config version and one CONFIG_CHANGED event
@@ -112,7 +97,7 @@ export function configEntityRoutes<T>(
   const list = defineRoute(
     { scope: "config:read", params: ConfigAgentParams, response: bodies.list },
     async ({ db, params, reply }) => {
-      const { agent, bundle } = await readConfig(db, params.key);
+      const { agent, bundle } = await readAgentConfig(db, params.key);
       const body = { config_version: agent.configVersion, [listName]: ops.listOf(bundle) };
       return reply(200, body, etagHeader(agent.configVersion));
     },
@@ -129,7 +114,7 @@ export function configEntityRoutes<T>(
   const get = defineRoute(
     { scope: "config:read", params: ConfigEntityParams, response: bodies.one },
     async ({ db, params, reply }) => {
-      const { agent, bundle } = await readConfig(db, params.key);
+      const { agent, bundle } = await readAgentConfig(db, params.key);
       const value = ops.listOf(bundle).find((item) => ops.keyOf(item) === params.entity_key);
       if (!value)
         throw new AppError("NOT_FOUND", `${agent.name} has no ${entity.replace("_", " ")} "${params.entity_key}".`);

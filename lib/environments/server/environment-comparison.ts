@@ -7,11 +7,11 @@ import {
   splitArmTotals,
   splitArmTurnWindows,
 } from "@/db/queries/environment-comparison";
-import { getEnvironment } from "@/db/queries/environments";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
-import { COMPARED_RATES, type ComparisonArm, type ComparisonBody, PRODUCTION } from "../environment-schemas";
+import { COMPARED_RATES, type ComparisonArm, type ComparisonBody } from "../environment-schemas";
 import { compareRates, meanInterval, wilsonInterval } from "../split-statistics";
+import { findEnvironment } from "./environment-rows";
 
 // The rates read each arm's latest 10,000 turns: ±1 point at a 50 % rate and ±0.4 at 5 % (95 %
 // Wilson), enough to tell the differences a rollout decides on, at a cost that stays under 200 ms
@@ -59,8 +59,7 @@ function armOf(
  * (the pinned version when it is an arm, else the first arm). 409 when the environment is not split.
  */
 export async function splitComparison(db: DbOrTx, agent: AgentRow, name: string): Promise<ComparisonBody> {
-  const row = await getEnvironment(db, agent.id, name);
-  if (!row && name !== PRODUCTION) throw new AppError("NOT_FOUND", `The agent has no environment "${name}".`);
+  const row = await findEnvironment(db, agent, name);
   if (!row?.splitArms || !row.splitStartedAt) throw new AppError("CONFLICT", `${name} is not split.`);
   const window = {
     agentId: agent.id,

@@ -4,14 +4,13 @@ import {
   deleteEnvironmentRow,
   getEnvironment,
   insertEnvironment,
-  insertEnvironmentPin,
   listEnvironments,
   lockEnvironment,
 } from "@/db/queries/environments";
 import type { AgentRow, Database } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
-import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import { type EnvironmentBody, PRODUCTION } from "../environment-schemas";
+import { appendEnvironmentEvent, recordPin } from "./environment-history";
 import { assertVersionExists, requireKeptVersion } from "./environment-rows";
 import { environmentView } from "./environment-views";
 import type { PinContext } from "./pin-environment";
@@ -47,20 +46,10 @@ export async function createEnvironment(
         { path: "name", message: "Too many environments" },
       ]);
     }
-    await insertEnvironmentPin(tx, {
-      agentId: agent.id,
-      environment: input.name,
-      configVersion: version,
-      previousVersion: null,
-      reason: "created",
-      actor: ctx.actor.name,
-    });
-    await appendLedgerEvent(tx, {
+    await recordPin(tx, agent, input.name, { configVersion: version, previousVersion: null, reason: "created" }, ctx);
+    await appendEnvironmentEvent(tx, agent, input.name, ctx, {
       type: "ENVIRONMENT_CREATED",
-      actor: ctx.actor,
-      agentId: agent.id,
-      requestId: ctx.requestId,
-      payload: { agent_key: agent.key, environment: input.name, config_version: version },
+      payload: { config_version: version },
     });
   });
   return environmentView(db, agent, input.name);
@@ -78,12 +67,9 @@ export async function deleteEnvironment(db: Database, agent: AgentRow, name: str
     if (!row) throw new AppError("NOT_FOUND", `The agent has no environment "${name}".`);
     await deleteEnvironmentRow(tx, row.id);
     await deleteEnvironmentPins(tx, agent.id, name);
-    await appendLedgerEvent(tx, {
+    await appendEnvironmentEvent(tx, agent, name, ctx, {
       type: "ENVIRONMENT_DELETED",
-      actor: ctx.actor,
-      agentId: agent.id,
-      requestId: ctx.requestId,
-      payload: { agent_key: agent.key, environment: name, pinned_version: row.pinnedVersion },
+      payload: { pinned_version: row.pinnedVersion },
     });
   });
 }

@@ -1,10 +1,17 @@
 import "server-only";
 import { getAgentById } from "@/db/queries/agents";
-import { insertEnvironment, isKeptVersion, lockEnvironment } from "@/db/queries/environments";
+import { getEnvironment, insertEnvironment, isKeptVersion, lockEnvironment } from "@/db/queries/environments";
 import type { AgentEnvironmentRow, AgentRow, DbOrTx, Transaction } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
 import { keepConfigVersion } from "@/lib/versioning/server/config-versions";
 import { PRODUCTION } from "../environment-schemas";
+
+/** The environment's row; null for production before its first pin; any other name without a row is a 404. */
+export async function findEnvironment(db: DbOrTx, agent: AgentRow, name: string): Promise<AgentEnvironmentRow | null> {
+  const row = await getEnvironment(db, agent.id, name);
+  if (!row && name !== PRODUCTION) throw new AppError("NOT_FOUND", `The agent has no environment "${name}".`);
+  return row;
+}
 
 /**
  * The environment's row under a row lock. Production has no row until its first pin: it is made here,

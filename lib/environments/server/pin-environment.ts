@@ -1,8 +1,6 @@
 import "server-only";
 import {
   claimPromotion,
-  getEnvironment,
-  insertEnvironmentPin,
   listEnvironmentPins,
   promotionRunning,
   releasePromotion,
@@ -10,12 +8,12 @@ import {
 } from "@/db/queries/environments";
 import type { AgentRow, Database } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
-import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
 import type { Actor } from "@/lib/server/ledger/event-types";
-import { type EnvironmentBody, PRODUCTION } from "../environment-schemas";
-import { assertVersionExists, lockEnvironmentRow, requireKeptVersion } from "./environment-rows";
+import type { EnvironmentBody } from "../environment-schemas";
+import { appendEnvironmentEvent, recordPin } from "./environment-history";
+import { assertVersionExists, findEnvironment, lockEnvironmentRow, requireKeptVersion } from "./environment-rows";
 import { environmentView, servedVersion } from "./environment-views";
-import { type PromotionForce, type PromotionGateRecord, promotionGate } from "./promotion-gate";
+import { type PromotionForce, promotionGate } from "./promotion-gate";
 
 export interface PinContext {
   actor: Actor;
@@ -27,8 +25,7 @@ export interface PinContext {
 const PROMOTION_STALE_MS = 10 * 60_000;
 
 async function requireEnvironmentExists(db: Database, agent: AgentRow, name: string) {
-  const row = await getEnvironment(db, agent.id, name);
-  if (!row && name !== PRODUCTION) throw new AppError("NOT_FOUND", `The agent has no environment "${name}".`);
+  const row = await findEnvironment(db, agent, name);
   if (row?.splitArms) {
     throw new AppError("CONFLICT", `${name} is split between versions; end the split to choose one.`);
   }
@@ -47,12 +44,20 @@ export async function withPromotionClaim<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const claimed = await claimPromotion(db, agent.id, name, new Date(Date.now() - PROMOTION_STALE_MS));
-  if (!claimed) throw new AppError("CONFLICT", `A promotion of ${name} is running; try again when it ends.`);
+  if (!claimed) throw promotionRunningConflict(name);
   try {
     return await work();
   } finally {
     await releasePromotion(db, agent.id, name);
   }
+}
+
+const promotionRunningConflict = (name: string) =>
+  new AppError("CONFLICT", `A promotion of ${name} is running; try again when it ends.`);
+
+/** A rollback or a split does not take the claim, but waits for no promotion either: one running is a 409. */
+export async function assertNoPromotionRunning(db: Database, agent: AgentRow, name: string): Promise<void> {
+  if (await promotionRunning(db, agent.id, name)) throw promotionRunningConflict(name);
 }
 
 /**
@@ -80,40 +85,24 @@ export async function promoteEnvironment(
       if (row.pinnedVersion === version) return;
       await requireKeptVersion(tx, agent, version, "config_version");
       await setEnvironmentState(tx, row.id, { pinnedVersion: version });
-      await insertEnvironmentPin(tx, {
-        agentId: agent.id,
-        environment: name,
-        configVersion: version,
-        previousVersion: row.pinnedVersion,
-        reason: "promoted",
-        actor: ctx.actor.name,
-      });
-      await appendLedgerEvent(tx, {
+      await recordPin(
+        tx,
+        agent,
+        name,
+        { configVersion: version, previousVersion: row.pinnedVersion, reason: "promoted" },
+        ctx,
+      );
+      await appendEnvironmentEvent(tx, agent, name, ctx, {
         type: "ENVIRONMENT_PINNED",
-        actor: ctx.actor,
-        agentId: agent.id,
-        requestId: ctx.requestId,
-        payload: pinPayload(agent, name, version, row.pinnedVersion, gate),
+        payload: {
+          config_version: version,
+          previous_version: row.pinnedVersion,
+          ...(gate ? { tests_gate: gate } : {}),
+        },
       });
     });
   });
   return environmentView(db, agent, name);
-}
-
-function pinPayload(
-  agent: AgentRow,
-  environment: string,
-  version: number,
-  previous: number | null,
-  gate: PromotionGateRecord | null,
-) {
-  return {
-    agent_key: agent.key,
-    environment,
-    config_version: version,
-    previous_version: previous,
-    ...(gate ? { tests_gate: gate } : {}),
-  };
 }
 
 /**
@@ -130,9 +119,7 @@ export async function rollbackEnvironment(
   if (!before?.pinnedVersion) {
     throw new AppError("CONFLICT", `${name} has never been pinned; there is nothing to roll back to.`);
   }
-  if (await promotionRunning(db, agent.id, name)) {
-    throw new AppError("CONFLICT", `A promotion of ${name} is running; try again when it ends.`);
-  }
+  await assertNoPromotionRunning(db, agent, name);
   await db.transaction(async (tx) => {
     const row = await lockEnvironmentRow(tx, agent, name);
     const pins = await listEnvironmentPins(tx, agent.id, name, 500);
@@ -144,20 +131,11 @@ export async function rollbackEnvironment(
     const restored = pins.slice(1).find((pin) => pin.configVersion === target && pin.reason !== "rolled_back");
     await requireKeptVersion(tx, agent, target, "environment");
     await setEnvironmentState(tx, row.id, { pinnedVersion: target });
-    await insertEnvironmentPin(tx, {
-      agentId: agent.id,
-      environment: name,
-      configVersion: target,
-      previousVersion: restored?.previousVersion ?? null,
-      reason: "rolled_back",
-      actor: ctx.actor.name,
-    });
-    await appendLedgerEvent(tx, {
+    const previousVersion = restored?.previousVersion ?? null;
+    await recordPin(tx, agent, name, { configVersion: target, previousVersion, reason: "rolled_back" }, ctx);
+    await appendEnvironmentEvent(tx, agent, name, ctx, {
       type: "ENVIRONMENT_ROLLED_BACK",
-      actor: ctx.actor,
-      agentId: agent.id,
-      requestId: ctx.requestId,
-      payload: { agent_key: agent.key, environment: name, config_version: target, previous_version: row.pinnedVersion },
+      payload: { config_version: target, previous_version: row.pinnedVersion },
     });
   });
   return environmentView(db, agent, name);

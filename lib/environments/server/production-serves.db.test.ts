@@ -17,16 +17,14 @@ async function agentOf(key: string) {
   return agent;
 }
 
+/** What production serves for the agent with this key, read now. */
+const servedBy = async (key: string) => productionServes(handle.db, await agentOf(key));
+
 describe("what production serves, for the dashboard", () => {
   it("is the latest version while production was never pinned", async () => {
     await demoAgent(handle, "serves-latest");
     const v2 = await saveNewVersion(handle, "serves-latest");
-    expect(await productionServes(handle.db, await agentOf("serves-latest"))).toEqual({
-      how: "latest",
-      versions: [v2],
-      percents: null,
-      latest: v2,
-    });
+    expect(await servedBy("serves-latest")).toEqual({ how: "latest", versions: [v2], percents: null, latest: v2 });
   });
 
   it("is production's pin after a save that was not promoted, beside the latest draft", async () => {
@@ -40,12 +38,7 @@ describe("what production serves, for the dashboard", () => {
     );
     const v2 = await saveNewVersion(handle, "serves-pin");
     expect(v2).toBeGreaterThan(v1);
-    expect(await productionServes(handle.db, await agentOf("serves-pin"))).toEqual({
-      how: "pinned",
-      versions: [v1],
-      percents: null,
-      latest: v2,
-    });
+    expect(await servedBy("serves-pin")).toEqual({ how: "pinned", versions: [v1], percents: null, latest: v2 });
   });
 
   it("is each arm of a split with its share", async () => {
@@ -56,11 +49,7 @@ describe("what production serves, for the dashboard", () => {
       { config_version: v2, percent: 10 },
     ];
     await startSplit(handle.db, await agentOf("serves-split"), "production", arms, ctx);
-    expect(await productionServes(handle.db, await agentOf("serves-split"))).toEqual({
-      how: "split",
-      versions: [v1, v2],
-      percents: [90, 10],
-      latest: v2,
-    });
+    const served = { how: "split", versions: [v1, v2], percents: [90, 10], latest: v2 };
+    expect(await servedBy("serves-split")).toEqual(served);
   });
 });

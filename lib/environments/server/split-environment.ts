@@ -1,13 +1,13 @@
 import "server-only";
-import { getEnvironment, insertEnvironmentPin, promotionRunning, setEnvironmentState } from "@/db/queries/environments";
+import { setEnvironmentState } from "@/db/queries/environments";
 import type { AgentRow, Database } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
-import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
-import { type EnvironmentBody, PRODUCTION } from "../environment-schemas";
-import { assertVersionExists, lockEnvironmentRow, requireKeptVersion } from "./environment-rows";
+import type { EnvironmentBody } from "../environment-schemas";
+import { appendEnvironmentEvent, recordPin } from "./environment-history";
+import { assertVersionExists, findEnvironment, lockEnvironmentRow, requireKeptVersion } from "./environment-rows";
 import { environmentView, servedVersion } from "./environment-views";
 import type { PinContext } from "./pin-environment";
-import { withPromotionClaim } from "./pin-environment";
+import { assertNoPromotionRunning, withPromotionClaim } from "./pin-environment";
 import type { PromotionForce } from "./promotion-gate";
 import { promotionGate } from "./promotion-gate";
 
@@ -27,27 +27,18 @@ export async function startSplit(
   arms: Arm[],
   ctx: PinContext,
 ): Promise<EnvironmentBody> {
-  if (!(await getEnvironment(db, agent.id, name)) && name !== PRODUCTION) {
-    throw new AppError("NOT_FOUND", `The agent has no environment "${name}".`);
-  }
+  await findEnvironment(db, agent, name);
   for (const [i, arm] of arms.entries())
     await assertVersionExists(db, agent, arm.config_version, `arms[${i}].config_version`);
-  if (await promotionRunning(db, agent.id, name)) {
-    throw new AppError("CONFLICT", `A promotion of ${name} is running; try again when it ends.`);
-  }
+  await assertNoPromotionRunning(db, agent, name);
   await db.transaction(async (tx) => {
     const row = await lockEnvironmentRow(tx, agent, name);
     for (const [i, arm] of arms.entries())
       await requireKeptVersion(tx, agent, arm.config_version, `arms[${i}].config_version`);
     await setEnvironmentState(tx, row.id, { splitArms: arms, splitStartedAt: new Date() });
-    await appendLedgerEvent(tx, {
+    await appendEnvironmentEvent(tx, agent, name, ctx, {
       type: "SPLIT_STARTED",
-      actor: ctx.actor,
-      agentId: agent.id,
-      requestId: ctx.requestId,
       payload: {
-        agent_key: agent.key,
-        environment: name,
         arms,
         pinned_version: row.pinnedVersion,
         ...(row.splitArms ? { replaced_arms: row.splitArms } : {}),
@@ -68,8 +59,7 @@ export async function endSplit(
   request: { keep: number; force: PromotionForce },
   ctx: PinContext,
 ): Promise<EnvironmentBody> {
-  const before = await getEnvironment(db, agent.id, name);
-  if (!before && name !== PRODUCTION) throw new AppError("NOT_FOUND", `The agent has no environment "${name}".`);
+  const before = await findEnvironment(db, agent, name);
   if (!before?.splitArms) throw new AppError("CONFLICT", `${name} is not split.`);
   if (!before.splitArms.some((arm) => arm.config_version === request.keep)) {
     throw new AppError("VALIDATION", `Version ${request.keep} is not one of the split's arms.`, [
@@ -86,23 +76,12 @@ export async function endSplit(
       const changesPin = row.pinnedVersion !== request.keep;
       await setEnvironmentState(tx, row.id, { splitArms: null, splitStartedAt: null, pinnedVersion: request.keep });
       if (changesPin) {
-        await insertEnvironmentPin(tx, {
-          agentId: agent.id,
-          environment: name,
-          configVersion: request.keep,
-          previousVersion: row.pinnedVersion,
-          reason: "split_ended",
-          actor: ctx.actor.name,
-        });
+        const pin = { configVersion: request.keep, previousVersion: row.pinnedVersion, reason: "split_ended" };
+        await recordPin(tx, agent, name, pin, ctx);
       }
-      await appendLedgerEvent(tx, {
+      await appendEnvironmentEvent(tx, agent, name, ctx, {
         type: "SPLIT_ENDED",
-        actor: ctx.actor,
-        agentId: agent.id,
-        requestId: ctx.requestId,
         payload: {
-          agent_key: agent.key,
-          environment: name,
           arms: row.splitArms,
           kept: request.keep,
           previous_version: row.pinnedVersion,

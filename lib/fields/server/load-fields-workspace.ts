@@ -1,34 +1,27 @@
 import "server-only";
 import type { Database } from "@/db/types";
-import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
+import { readAgentConfig } from "@/lib/bundles/server/read-agent-config";
 import type { FieldsWorkspaceData } from "@/lib/fields/fields-workspace";
 import { nameUses } from "@/lib/fields/name-uses";
-import { requireAgent } from "@/lib/server/access/agent-lookup";
 
 /**
- * The Fields & Variables page's data, read in one REPEATABLE READ transaction so the entities and the
+ * The Fields & Variables page's data, read as one (readAgentConfig) so the entities and the
  * config_version the editors send back as expected_config_version belong together. NOT_FOUND: no such agent.
  */
 export async function loadFieldsWorkspace(db: Database, agentKey: string): Promise<FieldsWorkspaceData> {
-  return db.transaction(
-    async (tx) => {
-      const agent = await requireAgent(tx, agentKey);
-      const bundle = await readAgentBundle(tx, agent);
-      return {
-        agent: {
-          key: agent.key,
-          name: agent.name,
-          configVersion: agent.configVersion,
-          profileSchemaVersion: agent.profileSchemaVersion,
-        },
-        profileFields: bundle.profile_fields,
-        variables: bundle.variables,
-        uses: Object.fromEntries(nameUses(bundle)),
-        toolOutputs: bundle.tools.flatMap((tool) =>
-          Object.keys(tool.output.variables).map((name) => ({ name, tool: tool.key })),
-        ),
-      };
+  const { agent, bundle } = await readAgentConfig(db, agentKey);
+  return {
+    agent: {
+      key: agent.key,
+      name: agent.name,
+      configVersion: agent.configVersion,
+      profileSchemaVersion: agent.profileSchemaVersion,
     },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+    profileFields: bundle.profile_fields,
+    variables: bundle.variables,
+    uses: Object.fromEntries(nameUses(bundle)),
+    toolOutputs: bundle.tools.flatMap((tool) =>
+      Object.keys(tool.output.variables).map((name) => ({ name, tool: tool.key })),
+    ),
+  };
 }

@@ -46,6 +46,14 @@ async function currentVariable(name: string): Promise<ResponseVariable> {
   return variable as ResponseVariable;
 }
 
+/** Creates the variable through the editor's action: the CONFIG_CHANGED payload of its one new version. */
+async function createdPayload(variable: ResponseVariable) {
+  const { payload } = await expectOneVersion(app.handle, "variable", async () =>
+    createVariableAction({ ...variable, ...(await at()) }),
+  );
+  return payload;
+}
+
 /** Creates a variable a case then renames or deletes, so it reads nothing another case made. */
 async function createOwn(variable: ResponseVariable) {
   expect(await createVariableAction({ ...variable, ...(await at()) })).toMatchObject({ ok: true });
@@ -63,9 +71,7 @@ async function storedVariable(name: string) {
 describe("response variable saves: one config version and one ledger event each", () => {
   it("create writes the variable, every field in the diff; the profile schema stays", async () => {
     const schemaBefore = (await agentRow(app.handle)).profileSchemaVersion;
-    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
-      createVariableAction({ ...DISCOUNT, ...(await at()) }),
-    );
+    const payload = await createdPayload(DISCOUNT);
     expect(payload).toMatchObject({ action: "created", key: "discount_percent" });
     expect(payload.diff).toEqual({
       name: { before: null, after: "discount_percent" },
@@ -219,9 +225,7 @@ describe("the tester and the engine", () => {
       context_words: ["tip", "gratuity"],
       rates: { USD: 0.9 },
     };
-    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
-      createVariableAction({ ...tip, ...(await at()) }),
-    );
+    const payload = await createdPayload(tip);
     expect(payload.diff).toMatchObject({
       currency: { before: null, after: "EUR" },
       context_words: { before: null, after: ["tip", "gratuity"] },
@@ -252,9 +256,7 @@ describe("the tester and the engine", () => {
       patterns: [],
       phrases: ["Acme Retail", "QuickCart"],
     };
-    const { payload } = await expectOneVersion(app.handle, "variable", async () =>
-      createVariableAction({ ...rivals, ...(await at()) }),
-    );
+    const payload = await createdPayload(rivals);
     expect(payload.diff).toMatchObject({ phrases: { before: null, after: ["Acme Retail", "QuickCart"] } });
     expect(await storedVariable("rival_named")).toMatchObject({
       type: "phrases",

@@ -74,25 +74,22 @@ async function turnStoredBeforeASave(key: string) {
   );
 }
 
+/** `turnStoredBeforeASave`, then the impact preview of a draft that sets the cap to `expression`. */
+async function capPreviewAfterASave(key: string, expression: string) {
+  await turnStoredBeforeASave(key);
+  const edit = { kind: "updateRule" as const, input: await capInput(key, expression), window: WINDOW };
+  return previewImpact(handle.db, edit, ctx);
+}
+
 describe("an impact preview after an earlier save", () => {
   it("lists nothing when the draft changes nothing those turns decide, though the earlier save did", async () => {
-    await turnStoredBeforeASave("after-save-none");
-    const preview = await previewImpact(
-      handle.db,
-      { kind: "updateRule", input: await capInput("after-save-none", "refund_amount <= 90"), window: WINDOW },
-      ctx,
-    );
+    const preview = await capPreviewAfterASave("after-save-none", "refund_amount <= 90");
     expect(preview.report.counts).toMatchObject({ turns: 1, changed: 0, same: 1, outcome_changes: 0 });
     expect(preview.report.turns).toEqual([]);
   });
 
   it("lists the draft's own change against the saved configuration", async () => {
-    await turnStoredBeforeASave("after-save-own");
-    const preview = await previewImpact(
-      handle.db,
-      { kind: "updateRule", input: await capInput("after-save-own", "refund_amount <= 50"), window: WINDOW },
-      ctx,
-    );
+    const preview = await capPreviewAfterASave("after-save-own", "refund_amount <= 50");
     expect(preview.report.counts).toMatchObject({ turns: 1, changed: 1, outcome_changes: 1 });
     // Saved (cap 80) answers; the draft (cap 50) regenerates: the stored turn was regenerated too,
     // but the draft's change is measured from what customers get now.

@@ -196,28 +196,24 @@ describe("scenario saves: one version and one ledger event each", () => {
       steps: refund.steps.map((s) => ({ ...s, key: swap(s.key) })),
       transitions: refund.transitions.map((t) => ({ ...t, from: swap(t.from), to: swap(t.to) })),
     };
-    await expectOneVersion(async () =>
-      updateScenarioAction({
-        ...swapped,
-        scenario_key: "refund",
-        renamed_steps: { ask_order: "look_up_order", look_up_order: "ask_order" },
-        ...(await at()),
-      }),
-    );
+    /** Saves `scenario` over refund, renaming ask_order and look_up_order into each other. */
+    const saveSwapping = async (scenario: BundleScenario) =>
+      expectOneVersion(async () =>
+        updateScenarioAction({
+          ...scenario,
+          scenario_key: "refund",
+          renamed_steps: { ask_order: "look_up_order", look_up_order: "ask_order" },
+          ...(await at()),
+        }),
+      );
+    await saveSwapping(swapped);
     const idsAfter = await stepIds("refund");
     expect(idsAfter.look_up_order).toBe(idsBefore.ask_order);
     expect(idsAfter.ask_order).toBe(idsBefore.look_up_order);
     const bundle = await readAgentBundle(app.handle.db, await agent());
     expect(bundle.rules.find((r) => r.key === "look-up-order")?.scope_ref).toBe("refund/ask_order");
     // Swap back so the scenario reads as the demo's again (names and instructions never moved).
-    await expectOneVersion(async () =>
-      updateScenarioAction({
-        ...refund,
-        scenario_key: "refund",
-        renamed_steps: { ask_order: "look_up_order", look_up_order: "ask_order" },
-        ...(await at()),
-      }),
-    );
+    await saveSwapping(refund);
     expect(await stepIds("refund")).toEqual(idsBefore);
   });
 

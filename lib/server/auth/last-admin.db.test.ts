@@ -58,12 +58,15 @@ async function crossfire(first: (tx: Transaction) => Promise<void>, second: (tx:
   return Promise.allSettled([one, two]);
 }
 
+/** Adds two active admins; their ids, in order. */
+async function admins(...emails: [string, string]): Promise<[string, string]> {
+  for (const email of emails) await addOperator(handle, email, "admin");
+  return [await idOf(emails[0]), await idOf(emails[1])];
+}
+
 describe("the last active admin", () => {
   it("survives two admins demoting each other at the same moment", async () => {
-    await addOperator(handle, "ann@focal.test", "admin");
-    await addOperator(handle, "bob@focal.test", "admin");
-    const ann = await idOf("ann@focal.test");
-    const bob = await idOf("bob@focal.test");
+    const [ann, bob] = await admins("ann@focal.test", "bob@focal.test");
     const results = await crossfire(
       (tx) => changeOperatorRole(tx, { operatorId: bob, role: "viewer" }, SYSTEM_ACTOR, "la-1"),
       (tx) => changeOperatorRole(tx, { operatorId: ann, role: "viewer" }, SYSTEM_ACTOR, "la-2"),
@@ -74,10 +77,7 @@ describe("the last active admin", () => {
   });
 
   it("survives one admin disabling the other while being demoted", async () => {
-    await addOperator(handle, "ann@focal.test", "admin");
-    await addOperator(handle, "cid@focal.test", "admin");
-    const ann = await idOf("ann@focal.test");
-    const cid = await idOf("cid@focal.test");
+    const [ann, cid] = await admins("ann@focal.test", "cid@focal.test");
     const results = await crossfire(
       (tx) => setOperatorDisabled(tx, { operatorId: ann, disabled: true }, SYSTEM_ACTOR, "la-3"),
       (tx) => changeOperatorRole(tx, { operatorId: cid, role: "designer" }, SYSTEM_ACTOR, "la-4"),

@@ -14,7 +14,7 @@ import type { Transaction } from "@/db/types";
 import type { Role } from "@/lib/identity/roles";
 import { AppError } from "../errors";
 import { appendLedgerEvent } from "../ledger/append-ledger-event";
-import type { Actor } from "../ledger/event-types";
+import type { Actor, LedgerEventType } from "../ledger/event-types";
 
 export interface NewOperator {
   email: string;
@@ -42,13 +42,19 @@ export async function createOperator(
     { id, email, name: input.name, role: input.role, emailVerified: true },
     { id: randomUUID(), password: await hashPassword(input.password) },
   );
-  await appendLedgerEvent(tx, {
-    type: "OPERATOR_CREATED",
-    actor,
-    requestId,
-    payload: { operator_id: id, role: input.role },
-  });
+  await appendOperatorEvent(tx, "OPERATOR_CREATED", id, { role: input.role }, { actor, requestId });
   return { id };
+}
+
+/** An operator change's ledger event: its payload names the operator, then what changed. */
+async function appendOperatorEvent(
+  tx: Transaction,
+  type: LedgerEventType,
+  operatorId: string,
+  details: Record<string, unknown>,
+  by: { actor: Actor; requestId: string },
+): Promise<void> {
+  await appendLedgerEvent(tx, { type, ...by, payload: { operator_id: operatorId, ...details } });
 }
 
 async function getOperatorOrThrow(tx: Transaction, id: string) {
@@ -67,12 +73,8 @@ export async function changeOperatorRole(
   if (before.role === input.role) return;
   if (before.role === "admin") await assertAnotherActiveAdmin(tx, before.id);
   await setOperatorRole(tx, before.id, input.role);
-  await appendLedgerEvent(tx, {
-    type: "OPERATOR_ROLE_CHANGED",
-    actor,
-    requestId,
-    payload: { operator_id: before.id, diff: { role: { before: before.role, after: input.role } } },
-  });
+  const diff = { role: { before: before.role, after: input.role } };
+  await appendOperatorEvent(tx, "OPERATOR_ROLE_CHANGED", before.id, { diff }, { actor, requestId });
 }
 
 /** Disabling ends every session of the operator at once. */
@@ -87,12 +89,8 @@ export async function setOperatorDisabled(
   if (input.disabled && before.role === "admin") await assertAnotherActiveAdmin(tx, before.id);
   await setOperatorDisabledFlag(tx, before.id, input.disabled);
   const endedSessions = input.disabled ? await deleteOperatorSessions(tx, before.id) : 0;
-  await appendLedgerEvent(tx, {
-    type: input.disabled ? "OPERATOR_DISABLED" : "OPERATOR_ENABLED",
-    actor,
-    requestId,
-    payload: { operator_id: before.id, ended_sessions: endedSessions },
-  });
+  const type = input.disabled ? "OPERATOR_DISABLED" : "OPERATOR_ENABLED";
+  await appendOperatorEvent(tx, type, before.id, { ended_sessions: endedSessions }, { actor, requestId });
 }
 
 // Locking out the last admin would leave nobody able to manage operators. The admin rows are locked

@@ -1,9 +1,21 @@
+import type { ConfigKind } from "@/lib/config-as-code/config-kinds";
+
 // The methods each REST route answers, so a known path asked with another method gets the API's JSON
 // error body (405 with Allow) instead of Next.js's empty 405. Paths no route serves are answered 404 by
 // app/api/[...path]/route.ts. test/security/request-guard.db.test.ts holds this table to the route files.
 // Paths are the app/ folders' names: "[x]" is one segment.
 
+/** Every config-as-code kind has its list and add, and one entity's read, replace and delete. */
+const CONFIG_KIND_SEGMENTS = ["rules", "scenarios", "profile-fields", "tools", "variables"] satisfies ConfigKind[];
+const configKindMethods = Object.fromEntries(
+  CONFIG_KIND_SEGMENTS.flatMap((kind) => [
+    [`/api/v1/agents/[key]/${kind}`, ["GET", "POST"]],
+    [`/api/v1/agents/[key]/${kind}/[entity_key]`, ["DELETE", "GET", "PUT"]],
+  ]),
+);
+
 export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
+  ...configKindMethods,
   "/api/health": ["GET"],
   "/api/v1/agents/[key]/environments": ["GET", "POST"],
   "/api/v1/agents/[key]/environments/[name]": ["DELETE"],
@@ -18,12 +30,6 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/replays": ["POST"],
   "/api/v1/agents/[key]/reviews": ["GET"],
   "/api/v1/agents/[key]/routing-check": ["POST"],
-  "/api/v1/agents/[key]/rules/[entity_key]": ["DELETE", "GET", "PUT"],
-  "/api/v1/agents/[key]/rules": ["GET", "POST"],
-  "/api/v1/agents/[key]/scenarios/[entity_key]": ["DELETE", "GET", "PUT"],
-  "/api/v1/agents/[key]/scenarios": ["GET", "POST"],
-  "/api/v1/agents/[key]/profile-fields/[entity_key]": ["DELETE", "GET", "PUT"],
-  "/api/v1/agents/[key]/profile-fields": ["GET", "POST"],
   "/api/v1/agents/[key]/credentials/[name]": ["DELETE", "GET", "PUT"],
   "/api/v1/agents/[key]/credentials": ["GET", "POST"],
   "/api/v1/agents/[key]/mcp-servers/[name]/sync": ["POST"],
@@ -36,13 +42,9 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/test-runs": ["GET", "POST"],
   "/api/v1/agents/[key]/tests/[test_key]": ["DELETE", "GET", "PUT"],
   "/api/v1/agents/[key]/tests": ["GET", "POST"],
-  "/api/v1/agents/[key]/tools/[entity_key]": ["DELETE", "GET", "PUT"],
-  "/api/v1/agents/[key]/tools": ["GET", "POST"],
   "/api/v1/agents/[key]/tools/import-openapi": ["POST"],
   "/api/v1/agents/[key]/usage": ["GET"],
   "/api/v1/agents/[key]/budget": ["GET", "PUT"],
-  "/api/v1/agents/[key]/variables/[entity_key]": ["DELETE", "GET", "PUT"],
-  "/api/v1/agents/[key]/variables": ["GET", "POST"],
   "/api/v1/agents/[key]/webhooks/[id]/deliveries": ["GET"],
   "/api/v1/agents/[key]/webhooks/[id]": ["DELETE", "PATCH"],
   "/api/v1/agents/[key]/webhooks": ["GET", "POST"],

@@ -38,7 +38,7 @@ export const importOpenApiPaths = {
           content: jsonContent(ImportOpenApiResult, "output"),
         },
       },
-      errors: [400, 401, 403, 404, 409, 412, 413, 422],
+      also: [409, 412],
     }),
   },
 };

@@ -15,10 +15,18 @@ import { addressBucket } from "@/lib/server/request/peer-address";
 
 type Limits = AgentSettings["widget"];
 
-async function admit(db: DbOrTx, key: string, max: number, windowSeconds: number, what: string): Promise<void> {
-  const verdict = await countWindowAttempt(db, key, max, windowSeconds);
-  if (!verdict.allowed) {
-    throw new RateLimitedError(`Too many ${what}; retry in ${verdict.retryAfterSeconds} s.`, verdict.retryAfterSeconds);
+/** One fixed window: its counter's key, its limit, and what a refusal says there were too many of. */
+type Window = [key: string, max: number, what: string];
+
+async function admit(db: DbOrTx, windowSeconds: number, windows: Window[]): Promise<void> {
+  for (const [key, max, what] of windows) {
+    const verdict = await countWindowAttempt(db, key, max, windowSeconds);
+    if (!verdict.allowed) {
+      throw new RateLimitedError(
+        `Too many ${what}; retry in ${verdict.retryAfterSeconds} s.`,
+        verdict.retryAfterSeconds,
+      );
+    }
   }
 }
 
@@ -36,22 +44,12 @@ export async function admitWidgetTurn(
 ): Promise<void> {
   const agent = await getAgentById(db, principal.agentId);
   const limits = resolveAgentSettings(agent?.settings).widget;
-  const who = { sessionId, keyId: principal.id, address: clientAddressFrom(request.headers) };
-  await admit(
-    db,
-    `widget-turn-session:${who.sessionId}`,
-    limits.turns_per_minute_per_session,
-    60,
-    "messages in this conversation",
-  );
-  await admit(
-    db,
-    `widget-turn-address:${bucketOf(who.address)}`,
-    limits.turns_per_minute_per_address,
-    60,
-    "messages from this address",
-  );
-  await admit(db, `widget-turn-key:${who.keyId}`, limits.turns_per_minute_per_key, 60, "messages on this key");
+  const address = bucketOf(clientAddressFrom(request.headers));
+  await admit(db, 60, [
+    [`widget-turn-session:${sessionId}`, limits.turns_per_minute_per_session, "messages in this conversation"],
+    [`widget-turn-address:${address}`, limits.turns_per_minute_per_address, "messages from this address"],
+    [`widget-turn-key:${principal.id}`, limits.turns_per_minute_per_key, "messages on this key"],
+  ]);
 }
 
 /**
@@ -63,18 +61,9 @@ export async function admitWidgetSession(
   limits: Limits,
   who: { keyId: string; address: string | null },
 ): Promise<void> {
-  await admit(
-    db,
-    `widget-session-address:${bucketOf(who.address)}`,
-    limits.sessions_per_hour_per_address,
-    3600,
-    "conversations from this address",
-  );
-  await admit(
-    db,
-    `widget-session-key:${who.keyId}`,
-    limits.sessions_per_hour_per_key,
-    3600,
-    "conversations on this key",
-  );
+  const address = bucketOf(who.address);
+  await admit(db, 3600, [
+    [`widget-session-address:${address}`, limits.sessions_per_hour_per_address, "conversations from this address"],
+    [`widget-session-key:${who.keyId}`, limits.sessions_per_hour_per_key, "conversations on this key"],
+  ]);
 }

@@ -1,6 +1,7 @@
 import { SAVE_POLICIES } from "@/lib/boot/save-policies";
+import { readAgentConfig } from "@/lib/bundles/server/read-agent-config";
 import { ConfigAgentParams, SettingsBody, SettingsWrittenBody } from "@/lib/config-as-code/config-kinds";
-import { etagHeader, readConfig, restChangeRequest } from "@/lib/config-as-code/server/config-entity-routes";
+import { etagHeader, restChangeRequest } from "@/lib/config-as-code/server/config-entity-routes";
 import { AgentSettingsInput } from "@/lib/engine/contracts/agent-settings";
 import { defineRoute } from "@/lib/server/define-route";
 import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings";
@@ -9,7 +10,7 @@ import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings
 export const GET = defineRoute(
   { scope: "config:read", params: ConfigAgentParams, response: SettingsBody },
   async ({ db, params, reply }) => {
-    const { agent, bundle } = await readConfig(db, params.key);
+    const { agent, bundle } = await readAgentConfig(db, params.key);
     return reply(
       200,
       { config_version: agent.configVersion, settings: bundle.agent.settings },
