@@ -7,6 +7,7 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { agentBudgets, handoffs, ledgerEvents, sessions, webhookDeliveries, webhooks } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { OFFLINE_PROVIDER_NAME } from "@/lib/providers/offline/provider";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
@@ -83,7 +84,7 @@ type TurnBody = {
   outcome: string;
   cost_usd: number | null;
   model_calls: number;
-  provenance: { budget?: { period: string; action: string; budget_usd: number } };
+  provenance: { provider: string; budget?: { period: string; action: string; budget_usd: number } };
 };
 
 // Different questions: the same one three times in a row is a loop the engine answers without a model.
@@ -153,7 +154,7 @@ describe("an agent's budget", () => {
     // From the next turn the action applies: the deterministic path, no model call, nothing billed.
     const fourth = await turn(sessionId);
     expect(fourth.calls).toBe(0);
-    expect(fourth.model_calls).toBe(0);
+    expect(fourth.provenance.provider).toBe(OFFLINE_PROVIDER_NAME);
     expect(fourth.cost_usd).toBe(0);
     expect(fourth.provenance.budget).toMatchObject({ period: "day", action: "offline", budget_usd: daily });
     await turn(sessionId);
