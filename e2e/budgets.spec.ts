@@ -50,6 +50,6 @@ test("an admin sets a budget; once spent, the overview says so and turns run off
   expect(body.cost_usd).toBe(0);
   expect(body.provenance.budget).toMatchObject({ period: "day", action: "offline", budget_usd: 0 });
 
-  await page.goto("/ledger");
-  await expect(page.getByText("BUDGET_CHANGED").first()).toBeVisible();
+  await page.goto("/ledger?type=BUDGET_CHANGED");
+  await expect(page.locator("table").getByText("BUDGET_CHANGED").first()).toBeVisible();
 });
