@@ -47,6 +47,7 @@ const ALL_BUT_ADMIN = [
   "handoffs:read",
   "handoffs:write",
   "credentials:write",
+  "budgets:write",
 ] as const;
 
 // Routes that name no agent, with what a limited principal gets from them.
@@ -74,7 +75,7 @@ const NOT_AGENT_ROUTES: Record<string, { status: number; why: string }> = {
   },
 };
 
-// Writes whose scope needs the admin role (credentials:write): a limited operator (never an admin, an
+// Writes whose scope needs the admin role (credentials:write, budgets:write): a limited operator (never an admin, an
 // admin role is only ever global) is refused for the role before any agent is looked up, so the 403
 // tells nothing about the agent; a limited key holding the scope still gets the 404.
 const ADMIN_ROLE_WRITES = new Set([
@@ -83,6 +84,7 @@ const ADMIN_ROLE_WRITES = new Set([
   "DELETE /api/v1/agents/[key]/credentials/[name]",
   "POST /api/v1/agents/[key]/mcp-servers",
   "DELETE /api/v1/agents/[key]/mcp-servers/[name]",
+  "PUT /api/v1/agents/[key]/budget",
 ]);
 
 // Actions that name no agent: admin-only ones, testers of text, the ledger verdict.
@@ -149,6 +151,7 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/credentials/[name]": { kind: "bearer", token: "probe-token-2" },
   "/api/v1/agents/[key]/mcp-servers": { name: "probe-new", url: "http://127.0.0.1:9/mcp" },
   "/api/v1/agents/[key]/mcp-servers/[name]/sync": { dry_run: true },
+  "/api/v1/agents/[key]/budget": { daily_usd: 5, monthly_usd: null, action: "notify" },
   "/api/v1/agents/[key]/environments": { name: "staging" },
   "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
   "/api/v1/agents/[key]/environments/[name]/split": {
