@@ -1,5 +1,11 @@
+/** An agent as the admin forms offer it: its key and display name. */
+export interface AgentChoice {
+  key: string;
+  name: string;
+}
+
 /** A select's agents, each shown with its key: “Refund desk (refund-desk)”. */
-export function AgentOptions({ agents }: { agents: { key: string; name: string }[] }) {
+export function AgentOptions({ agents }: { agents: AgentChoice[] }) {
   return (
     <>
       {agents.map((agent) => (
