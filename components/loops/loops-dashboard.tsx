@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
@@ -64,13 +65,11 @@ export function LoopsDashboard({ loops, nextCursor, stats, agents, search }: Loo
       />
       <LoopsFilterForm search={search} agents={agents} />
       {stats.total === 0 ? (
-        <EmptyState
-          title={filtered ? "No loops match these filters" : "No loops yet"}
-          description={
-            filtered
-              ? "Clear the filters to see every loop."
-              : "Orchestrators post loops to POST /orchestrator/loop-complete with an API key that has loops:write (create one on Users & keys); the engine's own regeneration loops appear after a turn regenerates in the Sandbox."
-          }
+        <ListEmptyState
+          filtered={filtered}
+          noun={{ one: "loop", many: "loops" }}
+          title="No loops yet"
+          description="Orchestrators post loops to POST /orchestrator/loop-complete with an API key that has loops:write (create one on Users & keys); the engine's own regeneration loops appear after a turn regenerates in the Sandbox."
         />
       ) : (
         <>
