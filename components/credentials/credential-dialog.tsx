@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { useApiFormDialog } from "@/components/ui/use-api-form-dialog";
 import { CREDENTIAL_KINDS, type CredentialKind } from "@/lib/credentials/credential-schemas";
@@ -123,11 +123,7 @@ export function CredentialDialog({ agentKey, rotating, label, variant = "default
         )}
         <FormField label="Kind" htmlFor="credential-kind" errors={errors.kind}>
           <NativeSelect id="credential-kind" value={kind} onChange={(e) => setKind(e.target.value as CredentialKind)}>
-            {CREDENTIAL_KINDS.map((option) => (
-              <option key={option} value={option}>
-                {KIND_LABELS[option]}
-              </option>
-            ))}
+            <ValueOptions values={CREDENTIAL_KINDS} label={(option) => KIND_LABELS[option]} />
           </NativeSelect>
         </FormField>
         {KIND_FIELDS[kind].map((field) => (

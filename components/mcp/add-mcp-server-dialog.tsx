@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { useApiFormDialog } from "@/components/ui/use-api-form-dialog";
 import { createMcpServer } from "@/lib/mcp/mcp-servers-client";
 
@@ -72,11 +72,7 @@ export function AddMcpServerDialog({
       >
         <NativeSelect id="mcp-credential" name="credential" defaultValue="">
           <option value="">None</option>
-          {credentialNames.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <ValueOptions values={credentialNames} />
         </NativeSelect>
       </FormField>
     </FormDialog>

@@ -2,7 +2,7 @@
 
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { HTTP_TOOL_METHODS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
@@ -71,11 +71,7 @@ export function ToolHttpFields({ form, update, errors, host, credentialNames, is
               update({ method, ...approval });
             }}
           >
-            {HTTP_TOOL_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
+            <ValueOptions values={HTTP_TOOL_METHODS} />
           </NativeSelect>
         </FormField>
         {LIMIT_FIELDS.map(({ key, id, ...limit }) => (
