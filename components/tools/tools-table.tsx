@@ -1,8 +1,8 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
-import Link from "next/link";
 import { RowActions } from "@/components/config-editor/row-actions";
+import { RuleLink } from "@/components/rules/rule-link";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
@@ -113,13 +113,7 @@ export function ToolsTable(props: ToolsTableProps) {
                   <ul className="space-y-0.5">
                     {rules.map((rule) => (
                       <li key={rule.key}>
-                        <Link
-                          href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule.key)}`}
-                          className="underline decoration-foreground/30 underline-offset-2 hover:decoration-foreground"
-                          title={rule.name}
-                        >
-                          {rule.key}
-                        </Link>
+                        <RuleLink agentKey={agentKey} ruleKey={rule.key} title={rule.name} />
                       </li>
                     ))}
                   </ul>
