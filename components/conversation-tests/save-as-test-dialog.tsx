@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { toast } from "@/components/ui/toaster";
 import type { FormErrors } from "@/lib/conversation-tests/case-form";
@@ -65,13 +66,7 @@ function ProposalEditor({
   }
 
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <form className="space-y-4" onSubmit={submitWithoutReload(save)}>
       <ProposalForm
         proposal={proposal}
         names={names}

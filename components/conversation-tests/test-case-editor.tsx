@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { CONVERSATION_KIND_LABELS, newConversationAssertion } from "@/lib/conversation-tests/assertion-kinds";
 import type { CaseForm } from "@/lib/conversation-tests/case-form";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
@@ -36,14 +37,7 @@ export function TestCaseEditor({ agent, loadedKey, initial, options, canEdit }: 
   const readOnly = !canEdit;
   const firstStep = options.steps[0]?.ref;
   return (
-    <form
-      className="space-y-4"
-      data-testid="test-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        editor.save();
-      }}
-    >
+    <form className="space-y-4" data-testid="test-editor" onSubmit={submitWithoutReload(() => editor.save())}>
       <PageHeader
         breadcrumb={
           <>

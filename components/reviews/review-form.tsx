@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { saveReviewLabelsAction } from "@/lib/actions/reviews/save-review-labels";
@@ -210,10 +211,7 @@ export function ReviewForm({ agentKey, data, canLabel }: SessionReviewProps) {
     <form
       className="flex flex-col gap-4"
       aria-label="Review labels"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+      onSubmit={submitWithoutReload(save)}
       onKeyDown={(event) => {
         // Ctrl/⌘+Enter saves from any control, the textarea included.
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
