@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FlaskConical } from "lucide-react";
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
+import { Alert, NotSavedAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -78,11 +78,7 @@ function ProposalEditor({
         onSelection={setSelection}
         errors={errors}
       />
-      {message ? (
-        <Alert variant="danger" title="Not saved">
-          {message}
-        </Alert>
-      ) : null}
+      <NotSavedAlert message={message} />
       <DialogFooter className="items-center">
         <span className="mr-auto text-muted-foreground text-xs">
           Keeping {kept} of {total} proposed assertions

@@ -4,7 +4,7 @@ import { Copy, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
-import { Alert } from "@/components/ui/alert";
+import { Alert, NotSavedAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -109,11 +109,7 @@ export function TestCaseEditor({ agent, loadedKey, initial, options, canEdit }: 
           />
         </CardContent>
       </Card>
-      {editor.message ? (
-        <Alert variant="danger" title="Not saved">
-          {editor.message}
-        </Alert>
-      ) : null}
+      <NotSavedAlert message={editor.message} />
       {readOnly ? null : (
         <div className="sticky bottom-0 flex items-center gap-2 border-border border-t bg-background py-3">
           <Button type="submit" pending={editor.saving} data-testid="save-test">

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { OutcomeBadge } from "@/components/impact-preview/outcome-badge";
-import { Alert } from "@/components/ui/alert";
+import { Alert, NotSavedAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
@@ -263,11 +263,7 @@ export function ReviewForm({ agentKey, data, canLabel }: SessionReviewProps) {
           />
           <FieldError messages={errors.form} />
         </div>
-        {message ? (
-          <Alert variant="danger" title="Not saved">
-            {message}
-          </Alert>
-        ) : null}
+        <NotSavedAlert message={message} />
         <div className="flex items-center gap-3">
           <Button type="submit" pending={saving} data-testid="save-review">
             Save review
