@@ -1,11 +1,9 @@
 "use client";
 
-import { Copy, Eye, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
+import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Mono } from "@/components/ui/mono";
-import { RowButton } from "@/components/ui/row-button";
 import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
@@ -104,35 +102,7 @@ export function ScenariosList({ agentKey, scenarios, ruleScopes, handlers, pendi
                 )}
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
-                {handlers ? (
-                  <>
-                    <Button asChild variant="ghost" size="icon-sm" aria-label={`Edit ${scenario.key}`} title="Edit">
-                      <Link href={href}>
-                        <Pencil />
-                      </Link>
-                    </Button>
-                    <RowButton
-                      label={`Duplicate ${scenario.key}`}
-                      onClick={() => handlers.onDuplicate(scenario)}
-                      disabled={pending}
-                    >
-                      <Copy />
-                    </RowButton>
-                    <RowButton
-                      label={`Delete ${scenario.key}`}
-                      onClick={() => handlers.onDelete(scenario)}
-                      disabled={pending}
-                    >
-                      <Trash2 />
-                    </RowButton>
-                  </>
-                ) : (
-                  <Button asChild variant="ghost" size="icon-sm" aria-label={`View ${scenario.key}`} title="View">
-                    <Link href={href}>
-                      <Eye />
-                    </Link>
-                  </Button>
-                )}
+                <RowActions entity={scenario} name={scenario.key} pending={pending} handlers={handlers} href={href} />
               </TableCell>
             </TableRow>
           );
