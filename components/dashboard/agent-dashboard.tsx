@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { cn } from "@/components/ui/cn";
+import { ChoiceLinks } from "@/components/ui/choice-links";
 import { Skeleton } from "@/components/ui/skeleton";
 import { reviewQueueHref } from "@/lib/reviews/review-href";
 import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
@@ -18,22 +18,16 @@ import { RuleCounts } from "./rule-counts";
 
 function WindowPicker({ agentKey, days }: { agentKey: string; days: number }) {
   return (
-    <nav aria-label="Dashboard window" className="flex gap-1 text-xs">
-      {DASHBOARD_DAYS.map((d) => (
-        <Link
-          key={d}
-          href={`/agents/${encodeURIComponent(agentKey)}?days=${d}`}
-          aria-current={d === days ? "page" : undefined}
-          scroll={false}
-          className={cn(
-            "rounded-md border border-border px-2 py-1 hover:bg-muted",
-            d === days && "bg-muted font-medium text-foreground",
-          )}
-        >
-          {d} days
-        </Link>
-      ))}
-    </nav>
+    <ChoiceLinks
+      label="Dashboard window"
+      choices={DASHBOARD_DAYS.map((d) => ({
+        value: String(d),
+        label: `${d} days`,
+        href: `/agents/${encodeURIComponent(agentKey)}?days=${d}`,
+      }))}
+      current={String(days)}
+      keepScroll
+    />
   );
 }
 

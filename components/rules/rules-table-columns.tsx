@@ -1,9 +1,9 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
+import { NameAndKey } from "@/components/config-editor/name-and-key";
 import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Switch } from "@/components/ui/switch";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -70,17 +70,7 @@ export function ruleColumns(ctx: RuleColumnsContext): ColumnDef<BundleRule>[] {
       header: "Rule",
       cell: ({ row: { original: rule } }) => (
         <>
-          <button
-            type="button"
-            className="text-left font-medium underline-offset-2 hover:underline"
-            onClick={() => ctx.onView(rule)}
-          >
-            {rule.name}
-          </button>
-          <div className="flex items-center">
-            <Mono className="text-muted-foreground text-xs">{rule.key}</Mono>
-            <CopyButton value={rule.key} label={`key of ${rule.name}`} />
-          </div>
+          <NameAndKey name={rule.name} entityKey={rule.key} onOpen={() => ctx.onView(rule)} />
           <div className="text-muted-foreground text-xs">When: {rule.condition_text}</div>
           <div className="text-muted-foreground text-xs">Then: {rule.action_text}</div>
         </>

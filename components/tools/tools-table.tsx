@@ -1,10 +1,10 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
+import { NameAndKey } from "@/components/config-editor/name-and-key";
 import { RowActions } from "@/components/config-editor/row-actions";
 import { RuleLink } from "@/components/rules/rule-link";
 import { Badge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
@@ -44,17 +44,7 @@ export function ToolsTable(props: ToolsTableProps) {
           return (
             <TableRow key={tool.key} data-testid={`tool-row-${tool.key}`} aria-busy={pending || undefined}>
               <TableCell className="max-w-64 align-top">
-                <button
-                  type="button"
-                  className="text-left font-medium underline-offset-2 hover:underline"
-                  onClick={() => onView(tool)}
-                >
-                  {tool.name}
-                </button>
-                <div className="flex items-center">
-                  <Mono className="text-muted-foreground text-xs">{tool.key}</Mono>
-                  <CopyButton value={tool.key} label={`key of ${tool.name}`} />
-                </div>
+                <NameAndKey name={tool.name} entityKey={tool.key} onOpen={() => onView(tool)} />
                 {tool.description ? (
                   <div className="line-clamp-2 text-muted-foreground text-xs" title={tool.description}>
                     {tool.description}
