@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { EnabledToggle } from "@/components/config-editor/enabled-toggle";
 import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
-import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
@@ -90,16 +90,12 @@ export function ScenariosList({ agentKey, scenarios, ruleScopes, handlers, pendi
                 ) : null}
               </TableCell>
               <TableCell>
-                {handlers ? (
-                  <Switch
-                    checked={scenario.enabled}
-                    disabled={pending}
-                    aria-label={`Enabled: ${scenario.key}`}
-                    onCheckedChange={(enabled) => handlers.onSetEnabled(scenario, enabled)}
-                  />
-                ) : (
-                  <Badge variant={scenario.enabled ? "success" : "neutral"}>{scenario.enabled ? "on" : "off"}</Badge>
-                )}
+                <EnabledToggle
+                  entityKey={scenario.key}
+                  enabled={scenario.enabled}
+                  pending={pending}
+                  onChange={handlers ? (enabled) => handlers.onSetEnabled(scenario, enabled) : null}
+                />
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
                 <RowActions entity={scenario} name={scenario.key} pending={pending} handlers={handlers} href={href} />
