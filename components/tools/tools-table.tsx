@@ -1,6 +1,7 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { NameAndKey } from "@/components/config-editor/name-and-key";
 import { RowActions } from "@/components/config-editor/row-actions";
 import { RuleLink } from "@/components/rules/rule-link";
@@ -62,53 +63,35 @@ export function ToolsTable(props: ToolsTableProps) {
                   </div>
                 ) : null}
               </TableCell>
-              <TableCell className="align-top text-xs">
-                {inputs.length === 0 ? (
-                  <span className="text-muted-foreground">none</span>
-                ) : (
-                  <ul className="space-y-0.5">
-                    {inputs.map(([name, property]) => (
-                      <li key={name}>
-                        <Mono>{name}</Mono> <span className="text-muted-foreground">{property.type}</span>
-                        {tool.input_schema.required.includes(name) ? (
-                          <span className="text-muted-foreground"> · required</span>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </TableCell>
-              <TableCell className="max-w-sm align-top text-xs">
-                {variables.length === 0 ? (
-                  <span className="text-muted-foreground">none</span>
-                ) : (
-                  <ul className="space-y-1">
-                    {variables.map(([name, path]) => (
-                      <li key={name}>
-                        <Mono>{name}</Mono>
-                        {/* The path on its own line: paths have no spaces, so beside the name they would break mid-word. */}
-                        <div className="text-muted-foreground [overflow-wrap:anywhere]">
-                          <span aria-hidden="true">← </span>
-                          <Mono>{path}</Mono>
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </TableCell>
-              <TableCell className="align-top text-xs">
-                {rules.length === 0 ? (
-                  <span className="text-muted-foreground">no rule: never runs</span>
-                ) : (
-                  <ul className="space-y-0.5">
-                    {rules.map((rule) => (
-                      <li key={rule.key}>
-                        <RuleLink agentKey={agentKey} ruleKey={rule.key} title={rule.name} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </TableCell>
+              <ListCell className="align-top text-xs" empty="none" listClassName="space-y-0.5">
+                {inputs.map(([name, property]) => (
+                  <li key={name}>
+                    <Mono>{name}</Mono> <span className="text-muted-foreground">{property.type}</span>
+                    {tool.input_schema.required.includes(name) ? (
+                      <span className="text-muted-foreground"> · required</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ListCell>
+              <ListCell className="max-w-sm align-top text-xs" empty="none" listClassName="space-y-1">
+                {variables.map(([name, path]) => (
+                  <li key={name}>
+                    <Mono>{name}</Mono>
+                    {/* The path on its own line: paths have no spaces, so beside the name they would break mid-word. */}
+                    <div className="text-muted-foreground [overflow-wrap:anywhere]">
+                      <span aria-hidden="true">← </span>
+                      <Mono>{path}</Mono>
+                    </div>
+                  </li>
+                ))}
+              </ListCell>
+              <ListCell className="align-top text-xs" empty="no rule: never runs" listClassName="space-y-0.5">
+                {rules.map((rule) => (
+                  <li key={rule.key}>
+                    <RuleLink agentKey={agentKey} ruleKey={rule.key} title={rule.name} />
+                  </li>
+                ))}
+              </ListCell>
               <TableCell className="whitespace-nowrap text-right align-top">
                 <RowActions entity={tool} name={tool.key} pending={pending} handlers={handlers} onView={onView} />
               </TableCell>
@@ -156,5 +139,18 @@ function HttpSummary({
         </Badge>
       ) : null}
     </div>
+  );
+}
+
+/** A cell listing what a tool has (its inputs, variables, rules), or what having none means. */
+function ListCell(props: { className: string; empty: string; listClassName: string; children: ReactNode[] }) {
+  return (
+    <TableCell className={props.className}>
+      {props.children.length === 0 ? (
+        <span className="text-muted-foreground">{props.empty}</span>
+      ) : (
+        <ul className={props.listClassName}>{props.children}</ul>
+      )}
+    </TableCell>
   );
 }
