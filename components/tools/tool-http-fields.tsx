@@ -90,12 +90,10 @@ export function ToolHttpFields({ form, update, errors, host, credentialNames, is
           onChange={(e) => update({ credential: e.target.value })}
         >
           <option value="">None</option>
-          {[...new Set([...credentialNames, ...(form.credential ? [form.credential] : [])])].map((name) => (
-            <option key={name} value={name}>
-              {name}
-              {credentialNames.includes(name) ? "" : " (not set)"}
-            </option>
-          ))}
+          <ValueOptions
+            values={[...new Set([...credentialNames, ...(form.credential ? [form.credential] : [])])]}
+            label={(name) => (credentialNames.includes(name) ? name : `${name} (not set)`)}
+          />
         </NativeSelect>
       </FormField>
       <TextField
