@@ -5,7 +5,7 @@ import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { InlineForm } from "@/components/ui/inline-form";
-import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { LabelledOptions, NativeSelect, ValueOptions } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { useActionTransition } from "@/components/ui/use-action-transition";
@@ -123,11 +123,16 @@ export function AgentGrants({
       >
         <FormField label="Operator" htmlFor="grant-operator" errors={state.fieldErrors?.operatorId}>
           <NativeSelect id="grant-operator" name="operatorId" defaultValue={state.values?.operatorId} required>
-            {limitable.map((op) => (
-              <option key={op.id} value={op.id}>
-                {op.email} ({op.role})
-              </option>
-            ))}
+            <LabelledOptions
+              options={limitable.map((op) => ({
+                value: op.id,
+                label: (
+                  <>
+                    {op.email} ({op.role})
+                  </>
+                ),
+              }))}
+            />
           </NativeSelect>
         </FormField>
         <FormField label="Agent" htmlFor="grant-agent" errors={state.fieldErrors?.agentKey}>

@@ -1,3 +1,5 @@
+import { LabelledOptions } from "@/components/ui/select";
+
 /** An agent as the admin forms offer it: its key and display name. */
 export interface AgentChoice {
   key: string;
@@ -8,11 +10,16 @@ export interface AgentChoice {
 export function AgentOptions({ agents }: { agents: AgentChoice[] }) {
   return (
     <>
-      {agents.map((agent) => (
-        <option key={agent.key} value={agent.key}>
-          {agent.name} ({agent.key})
-        </option>
-      ))}
+      <LabelledOptions
+        options={agents.map((agent) => ({
+          value: agent.key,
+          label: (
+            <>
+              {agent.name} ({agent.key})
+            </>
+          ),
+        }))}
+      />
     </>
   );
 }

@@ -45,3 +45,16 @@ export function ValueOptions<V extends string | number>({
     </>
   );
 }
+
+/** A select's options, each with its own text ({ value: "refund-desk", label: "Refund desk" }). */
+export function LabelledOptions({ options }: { options: readonly { value: string; label: ReactNode }[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
