@@ -126,11 +126,7 @@ export function AgentGrants({
             <LabelledOptions
               options={limitable.map((op) => ({
                 value: op.id,
-                label: (
-                  <>
-                    {op.email} ({op.role})
-                  </>
-                ),
+                label: `${op.email} (${op.role})`,
               }))}
             />
           </NativeSelect>

@@ -9,17 +9,11 @@ export interface AgentChoice {
 /** A select's agents, each shown with its key: “Refund desk (refund-desk)”. */
 export function AgentOptions({ agents }: { agents: AgentChoice[] }) {
   return (
-    <>
-      <LabelledOptions
-        options={agents.map((agent) => ({
-          value: agent.key,
-          label: (
-            <>
-              {agent.name} ({agent.key})
-            </>
-          ),
-        }))}
-      />
-    </>
+    <LabelledOptions
+      options={agents.map((agent) => ({
+        value: agent.key,
+        label: `${agent.name} (${agent.key})`,
+      }))}
+    />
   );
 }

@@ -47,11 +47,7 @@ function RefSelect({
       <LabelledOptions
         options={choices.map((c) => ({
           value: c.ref,
-          label: (
-            <>
-              {c.ref} — {c.label}
-            </>
-          ),
+          label: `${c.ref} — ${c.label}`,
         }))}
       />
     </NativeSelect>

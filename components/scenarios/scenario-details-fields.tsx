@@ -55,11 +55,7 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
             <LabelledOptions
               options={form.steps.map((step) => ({
                 value: step.uid,
-                label: (
-                  <>
-                    {step.name || "(no name)"} ({step.key})
-                  </>
-                ),
+                label: `${step.name || "(no name)"} (${step.key})`,
               }))}
             />
           </NativeSelect>

@@ -34,11 +34,7 @@ export function TransitionCard(props: TransitionCardProps) {
       <LabelledOptions
         options={steps.map((step) => ({
           value: step.uid,
-          label: (
-            <>
-              {step.name || "(no name)"} ({step.key})
-            </>
-          ),
+          label: `${step.name || "(no name)"} (${step.key})`,
         }))}
       />
     </>
