@@ -96,15 +96,7 @@ export function PinDialog(props: PinDialogProps) {
           <ValueOptions values={props.versions} label={(version) => `v${version}`} />
         </NativeSelect>
       </FormField>
-      {props.mode === "promote" ? (
-        <VersionImpact
-          key={version}
-          agentKey={props.agentKey}
-          environment={props.environment}
-          sessionIds={props.recentSessionIds}
-          version={version}
-        />
-      ) : null}
+      {props.mode === "promote" ? <VersionImpact key={version} promotion={props} version={version} /> : null}
       {props.isAdmin ? (
         <FormField
           label="Reason to pass a failing test gate"
