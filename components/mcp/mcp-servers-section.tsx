@@ -1,3 +1,5 @@
+"use client";
+
 import { Plug } from "lucide-react";
 import { CardListSection } from "@/components/ui/card-list-section";
 import { ConfirmedDeleteButton } from "@/components/ui/confirmed-delete-button";
