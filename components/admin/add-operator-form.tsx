@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition, useActionState } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { InlineForm } from "@/components/ui/inline-form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
@@ -38,17 +37,15 @@ export function AddOperatorForm() {
   );
 
   return (
-    <form
+    <InlineForm
       key={state.added}
       onSubmit={submitKeepingValues((form) => startTransition(() => submit(form)))}
-      className="grid grid-cols-1 gap-3 md:grid-cols-5 md:items-start"
-      aria-label="Add operator"
+      label="Add operator"
+      columns={5}
+      message={state.message}
+      submitLabel="Add operator"
+      pending={pending}
     >
-      {state.message ? (
-        <div className="md:col-span-5">
-          <Alert variant="danger">{state.message}</Alert>
-        </div>
-      ) : null}
       <FormField label="Email" htmlFor="op-email" errors={state.fieldErrors?.email}>
         <Input id="op-email" name="email" type="email" required />
       </FormField>
@@ -68,11 +65,6 @@ export function AddOperatorForm() {
       >
         <Input id="op-password" name="password" type="password" autoComplete="new-password" required />
       </FormField>
-      <div className="pt-6">
-        <Button type="submit" pending={pending}>
-          Add operator
-        </Button>
-      </div>
-    </form>
+    </InlineForm>
   );
 }

@@ -2,16 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { InlineForm } from "@/components/ui/inline-form";
+import { LabelledOptions, NativeSelect, ValueOptions } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { useActionTransition } from "@/components/ui/use-action-transition";
 import { setAgentGrantAction } from "@/lib/actions/operators/set-agent-grant";
 import { AGENT_ROLES } from "@/lib/identity/roles";
-import { AgentOptions } from "./agent-options";
+import { type AgentChoice, AgentOptions } from "./agent-options";
 
 export interface AgentGrantItem {
   operatorId: string;
@@ -42,7 +42,7 @@ export function AgentGrants({
 }: {
   grants: AgentGrantItem[];
   operators: OperatorOption[];
-  agents: { key: string; name: string }[];
+  agents: AgentChoice[];
 }) {
   const router = useRouter();
   const { pending: removing, run } = useActionTransition();
@@ -112,23 +112,23 @@ export function AgentGrants({
           </TableBody>
         </Table>
       )}
-      <form
+      <InlineForm
         action={submit}
-        className="grid grid-cols-1 gap-3 md:grid-cols-4 md:items-start"
-        aria-label="Set a role on one agent"
+        label="Set a role on one agent"
+        columns={4}
+        message={state.message}
+        submitLabel="Save access"
+        pending={pending}
+        submitDisabled={limitable.length === 0 || agents.length === 0}
       >
-        {state.message ? (
-          <div className="md:col-span-4">
-            <Alert variant="danger">{state.message}</Alert>
-          </div>
-        ) : null}
         <FormField label="Operator" htmlFor="grant-operator" errors={state.fieldErrors?.operatorId}>
           <NativeSelect id="grant-operator" name="operatorId" defaultValue={state.values?.operatorId} required>
-            {limitable.map((op) => (
-              <option key={op.id} value={op.id}>
-                {op.email} ({op.role})
-              </option>
-            ))}
+            <LabelledOptions
+              options={limitable.map((op) => ({
+                value: op.id,
+                label: `${op.email} (${op.role})`,
+              }))}
+            />
           </NativeSelect>
         </FormField>
         <FormField label="Agent" htmlFor="grant-agent" errors={state.fieldErrors?.agentKey}>
@@ -147,12 +147,7 @@ export function AgentGrants({
             <option value={NO_ACCESS}>no access</option>
           </NativeSelect>
         </FormField>
-        <div className="pt-6">
-          <Button type="submit" pending={pending} disabled={limitable.length === 0 || agents.length === 0}>
-            Save access
-          </Button>
-        </div>
-      </form>
+      </InlineForm>
     </div>
   );
 }

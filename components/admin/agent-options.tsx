@@ -1,12 +1,19 @@
+import { LabelledOptions } from "@/components/ui/select";
+
+/** An agent as the admin forms offer it: its key and display name. */
+export interface AgentChoice {
+  key: string;
+  name: string;
+}
+
 /** A select's agents, each shown with its key: “Refund desk (refund-desk)”. */
-export function AgentOptions({ agents }: { agents: { key: string; name: string }[] }) {
+export function AgentOptions({ agents }: { agents: AgentChoice[] }) {
   return (
-    <>
-      {agents.map((agent) => (
-        <option key={agent.key} value={agent.key}>
-          {agent.name} ({agent.key})
-        </option>
-      ))}
-    </>
+    <LabelledOptions
+      options={agents.map((agent) => ({
+        value: agent.key,
+        label: `${agent.name} (${agent.key})`,
+      }))}
+    />
   );
 }

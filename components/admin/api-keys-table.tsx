@@ -1,9 +1,11 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
+import type { Column } from "@/components/ui/column-table";
 import { Mono } from "@/components/ui/mono";
 import { revokeApiKeyAction } from "@/lib/actions/api-keys/revoke-api-key";
-import { type KeyColumn, KeysTable, utcMinute } from "./keys-table";
+import { KeysTable } from "./keys-table";
+import { utcMinute } from "./utc-minute";
 
 export interface ApiKeyListItem {
   id: string;
@@ -18,7 +20,7 @@ export interface ApiKeyListItem {
   revokedAt: string | null;
 }
 
-const COLUMNS: KeyColumn<ApiKeyListItem>[] = [
+const COLUMNS: Column<ApiKeyListItem>[] = [
   { label: "Name", className: "font-medium", cell: (key) => key.name },
   { label: "Key", cell: (key) => <Mono>{key.prefix}…</Mono> },
   {

@@ -5,6 +5,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { createApiKeyAction } from "@/lib/actions/api-keys/create-api-key";
 import { API_SCOPES } from "@/lib/identity/roles";
+import type { AgentChoice } from "./agent-options";
 import { CreateKeyDialog } from "./create-key-dialog";
 
 interface Sent {
@@ -22,12 +23,7 @@ function read(form: FormData): Sent {
   };
 }
 
-async function create(sent: Sent) {
-  const result = await createApiKeyAction(sent as never);
-  return result.ok ? { ...result, data: { key: result.data.key, shownAs: result.data.name } } : result;
-}
-
-export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: string }[] }) {
+export function CreateApiKeyDialog({ agents }: { agents: AgentChoice[] }) {
   return (
     <CreateKeyDialog
       title="Create API key"
@@ -35,7 +31,8 @@ export function CreateApiKeyDialog({ agents }: { agents: { key: string; name: st
       secretLabel="API key"
       secretTestId="new-api-key"
       read={read}
-      create={create}
+      create={(sent) => createApiKeyAction(sent as never)}
+      nameOf={(created) => created.name}
       fields={(draft, errors) => (
         <>
           <FormField label="Name" htmlFor="key-name" errors={errors.name} hint="What uses it, e.g. “CI import job”.">

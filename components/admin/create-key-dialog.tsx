@@ -13,7 +13,7 @@ import type { ActionResult } from "@/lib/console-api/action-result";
 
 type FieldErrors = Record<string, string[]>;
 
-interface CreateKeyDialogProps<Sent> {
+interface CreateKeyDialogProps<Sent, Created extends { key: string }> {
   /** What it creates, e.g. “Create API key”: the trigger's words, the form's title and its accessible name. */
   title: string;
   /** The form's description (how a client sends the key). */
@@ -24,8 +24,10 @@ interface CreateKeyDialogProps<Sent> {
   secretTestId: string;
   /** What the form holds, read from its fields. */
   read: (form: FormData) => Sent;
-  /** The action; the created key and the name it is shown under. */
-  create: (sent: Sent) => Promise<ActionResult<{ key: string; shownAs: string }>>;
+  /** The action, answering with the created key. */
+  create: (sent: Sent) => Promise<ActionResult<Created>>;
+  /** The name the created key is shown under in the copy step. */
+  nameOf: (created: Created) => string;
   /** The kind's own fields, given what was sent before a refusal (to type again) and its field errors. */
   fields: (draft: Sent | null, errors: FieldErrors) => ReactNode;
 }
@@ -34,7 +36,7 @@ interface CreateKeyDialogProps<Sent> {
  * A dialog that creates a key and shows its secret once: the form with its kind's fields, the refusal's
  * message and field errors (the form keeps what was typed), then the key with its copy button and Done.
  */
-export function CreateKeyDialog<Sent>(props: CreateKeyDialogProps<Sent>) {
+export function CreateKeyDialog<Sent, Created extends { key: string }>(props: CreateKeyDialogProps<Sent, Created>) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -49,7 +51,7 @@ export function CreateKeyDialog<Sent>(props: CreateKeyDialogProps<Sent>) {
       const result = await props.create(sent);
       setDraft(result.ok ? null : sent);
       if (result.ok) {
-        setCreated(result.data);
+        setCreated({ key: result.data.key, shownAs: props.nameOf(result.data) });
         clear();
         router.refresh();
       } else {

@@ -7,7 +7,7 @@ import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { createPublishableKeyAction } from "@/lib/actions/widget/create-publishable-key";
 import { AllowedOrigin } from "@/lib/widget/publishable-key-schemas";
-import { AgentOptions } from "./agent-options";
+import { type AgentChoice, AgentOptions } from "./agent-options";
 import { CreateKeyDialog } from "./create-key-dialog";
 
 interface Draft {
@@ -60,18 +60,17 @@ function read(form: FormData): Draft {
   };
 }
 
-async function create(sent: Draft) {
+function create(sent: Draft) {
   const environments = environmentsOf(sent.environments);
-  const result = await createPublishableKeyAction({
+  return createPublishableKeyAction({
     agent: sent.agent,
     label: sent.label,
     allowed_origins: originsOf(sent.origins),
     ...(environments.length > 0 ? { environments } : {}),
   });
-  return result.ok ? { ...result, data: { key: result.data.key, shownAs: result.data.label } } : result;
 }
 
-export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; name: string }[] }) {
+export function CreatePublishableKeyDialog({ agents }: { agents: AgentChoice[] }) {
   return (
     <CreateKeyDialog
       title="Create publishable key"
@@ -81,6 +80,7 @@ export function CreatePublishableKeyDialog({ agents }: { agents: { key: string; 
       secretTestId="new-publishable-key"
       read={read}
       create={create}
+      nameOf={(created) => created.label}
       fields={(draft, errors) => (
         <>
           <FormField label="Agent" htmlFor="pk-agent" errors={errors.agent}>

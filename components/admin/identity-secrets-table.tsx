@@ -3,14 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { type Column, ColumnTable } from "@/components/ui/column-table";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Mono } from "@/components/ui/mono";
 import { ShownOnceStep } from "@/components/ui/shown-once-value";
-import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { useActionTransition } from "@/components/ui/use-action-transition";
 import { rotateIdentitySecretAction } from "@/lib/actions/widget/rotate-identity-secret";
-import { utcMinute } from "./keys-table";
+import { utcMinute } from "./utc-minute";
 
 export interface IdentitySecretRow {
   agent: string;
@@ -18,6 +18,23 @@ export interface IdentitySecretRow {
   /** Who set the agent's secret and when; null: none, so its widget sessions are anonymous only. */
   set: { by: string; at: string } | null;
 }
+
+const COLUMNS: Column<IdentitySecretRow>[] = [
+  {
+    label: "Agent",
+    cell: (row) => (
+      <>
+        {row.agentName} <Mono>({row.agent})</Mono>
+      </>
+    ),
+  },
+  {
+    label: "Identity secret",
+    className: "text-xs text-muted-foreground",
+    cell: (row) =>
+      row.set ? `Set ${utcMinute(row.set.at)} by ${row.set.by}` : "None: the widget's chats are anonymous",
+  },
+];
 
 /**
  * Each agent's customer identity secret (docs/widget.md#identified-customers): create one, or rotate it
@@ -71,32 +88,24 @@ export function IdentitySecretsTable({ rows }: { rows: IdentitySecretRow[] }) {
           onDone={() => setShown(null)}
         />
       </TitledDialog>
-      <Table aria-busy={pending}>
-        <TableHeadings labels={["Agent", "Identity secret"]} actions />
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.agent} data-testid={`identity-secret-${row.agent}`}>
-              <TableCell>
-                {row.agentName} <Mono>({row.agent})</Mono>
-              </TableCell>
-              <TableCell className="text-xs text-muted-foreground">
-                {row.set ? `Set ${utcMinute(row.set.at)} by ${row.set.by}` : "None: the widget's chats are anonymous"}
-              </TableCell>
-              <TableCell className="text-right">
-                <Button
-                  size="sm"
-                  variant={row.set ? "outline" : "default"}
-                  disabled={pending}
-                  onClick={() => (row.set ? setConfirming(row) : rotate(row))}
-                  aria-label={`${row.set ? "Rotate" : "Create"} the identity secret of ${row.agentName}`}
-                >
-                  {row.set ? "Rotate" : "Create"}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ColumnTable
+        rows={rows}
+        columns={COLUMNS}
+        rowKey={(row) => row.agent}
+        testId={(row) => `identity-secret-${row.agent}`}
+        pending={pending}
+        actions={(row) => (
+          <Button
+            size="sm"
+            variant={row.set ? "outline" : "default"}
+            disabled={pending}
+            onClick={() => (row.set ? setConfirming(row) : rotate(row))}
+            aria-label={`${row.set ? "Rotate" : "Create"} the identity secret of ${row.agentName}`}
+          >
+            {row.set ? "Rotate" : "Create"}
+          </Button>
+        )}
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import Link from "next/link";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterForm } from "@/components/ui/filter-form";
+import { FilterRow } from "@/components/ui/filter-row";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
@@ -48,9 +47,8 @@ function When({ iso, sameDayAs }: { iso: string | null; sameDayAs?: string }) {
 function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] }) {
   const filtered = search.state !== undefined || search.kind !== undefined || search.periodic !== undefined;
   return (
-    <FilterForm action="/admin/jobs" className="flex flex-wrap items-end gap-3" aria-label="Filter jobs">
+    <FilterRow action="/admin/jobs" label="Filter jobs" filtered={filtered}>
       <FilterSelect
-        id="jobs-state"
         name="state"
         label="State"
         value={search.state}
@@ -61,7 +59,6 @@ function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] 
         }))}
       />
       <FilterSelect
-        id="jobs-kind"
         name="kind"
         label="Kind"
         value={search.kind}
@@ -69,19 +66,13 @@ function JobsFilterForm({ search, kinds }: { search: JobSearch; kinds: string[] 
         options={kinds.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
       />
       <FilterSelect
-        id="jobs-periodic"
         name="periodic"
         label="Periodic runs"
         value={search.periodic}
         anyLabel="Hidden (summed up above)"
         options={[{ value: "shown", label: "Shown in the list" }]}
       />
-      {filtered ? (
-        <Button asChild variant="ghost">
-          <Link href="/admin/jobs">Clear</Link>
-        </Button>
-      ) : null}
-    </FilterForm>
+    </FilterRow>
   );
 }
 

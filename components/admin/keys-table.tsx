@@ -1,26 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
+import { type Column, ColumnTable } from "@/components/ui/column-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/console-api/action-result";
 
-/** An instant as the admin tables print it: to the minute, in UTC (the same on server and browser). */
-export const utcMinute = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
-export interface KeyColumn<Key> {
-  label: string;
-  className?: string;
-  cell: (key: Key) => ReactNode;
-}
-
 interface KeysTableProps<Key extends { id: string; prefix: string }> {
   keys: Key[];
-  columns: KeyColumn<Key>[];
+  columns: Column<Key>[];
   empty: { title: string; description: string };
   /** The row's test id. */
   testId: (key: Key) => string;
@@ -66,33 +57,26 @@ export function KeysTable<Key extends { id: string; prefix: string }>(props: Key
         onConfirm={() => (revoking ? revoke(revoking) : undefined)}
         onCancel={() => setRevoking(null)}
       />
-      <Table aria-busy={pending}>
-        <TableHeadings labels={props.columns.map((column) => column.label)} actions />
-        <TableBody>
-          {props.keys.map((key) => (
-            <TableRow key={key.id} data-testid={props.testId(key)}>
-              {props.columns.map((column) => (
-                <TableCell key={column.label} className={column.className}>
-                  {column.cell(key)}
-                </TableCell>
-              ))}
-              <TableCell className="text-right">
-                {props.revocable && !props.revocable(key) ? null : (
-                  <Button
-                    size="sm"
-                    variant="destructive"
-                    disabled={pending}
-                    onClick={() => setRevoking(key)}
-                    aria-label={props.revokeLabel?.(key)}
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ColumnTable
+        rows={props.keys}
+        columns={props.columns}
+        rowKey={(key) => key.id}
+        testId={props.testId}
+        pending={pending}
+        actions={(key) =>
+          props.revocable && !props.revocable(key) ? null : (
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={pending}
+              onClick={() => setRevoking(key)}
+              aria-label={props.revokeLabel?.(key)}
+            >
+              Revoke
+            </Button>
+          )
+        }
+      />
     </>
   );
 }

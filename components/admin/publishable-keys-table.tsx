@@ -1,8 +1,10 @@
 "use client";
 
+import type { Column } from "@/components/ui/column-table";
 import { Mono } from "@/components/ui/mono";
 import { revokePublishableKeyAction } from "@/lib/actions/widget/revoke-publishable-key";
-import { type KeyColumn, KeysTable, utcMinute } from "./keys-table";
+import { KeysTable } from "./keys-table";
+import { utcMinute } from "./utc-minute";
 
 export interface PublishableKeyListItem {
   id: string;
@@ -15,7 +17,7 @@ export interface PublishableKeyListItem {
   createdAt: string;
 }
 
-const COLUMNS: KeyColumn<PublishableKeyListItem>[] = [
+const COLUMNS: Column<PublishableKeyListItem>[] = [
   { label: "Label", className: "font-medium", cell: (key) => key.label },
   { label: "Key", cell: (key) => <Mono>{key.prefix}…</Mono> },
   { label: "Agent", cell: (key) => <Mono>{key.agent}</Mono> },

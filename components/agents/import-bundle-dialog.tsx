@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Mono } from "@/components/ui/mono";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { TextField } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { importAgentBundleAction } from "@/lib/actions/agents/import-agent-bundle";
@@ -46,10 +47,7 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
       submitLabel={asNew ? "Import as a new agent" : replace ? "Replace configuration" : "Import"}
       pending={state.pending}
       submitDisabled={offerReplace && !replace && !(asNew && newKey.trim())}
-      onSubmit={(event) => {
-        event.preventDefault();
-        state.submit();
-      }}
+      onSubmit={submitWithoutReload(() => state.submit())}
     >
       <FormField label="Bundle file" htmlFor="import-bundle-file" required hint="JSON, up to 1 MB.">
         <input

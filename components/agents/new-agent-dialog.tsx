@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { useFormProblems } from "@/components/ui/use-form-problems";
@@ -72,10 +73,7 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
       message={message}
       submitLabel="Create agent"
       pending={pending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        create();
-      }}
+      onSubmit={submitWithoutReload(create)}
     >
       <NameKeyFields
         id="new-agent"

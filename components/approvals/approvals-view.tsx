@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { cn } from "@/components/ui/cn";
+import { ChoiceLinks } from "@/components/ui/choice-links";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { ApprovalBody, ApprovalStateName } from "@/lib/approvals/approval-schemas";
@@ -21,22 +21,16 @@ const approvalsHref = (agentKey: string, state: ApprovalStateName) =>
 
 function StateFilter({ agentKey, current }: { agentKey: string; current: ApprovalStateName }) {
   return (
-    <nav aria-label="Approval state" className="flex gap-1 text-xs">
-      {APPROVAL_STATES.map((state) => (
-        <Link
-          key={state}
-          href={approvalsHref(agentKey, state)}
-          aria-current={state === current ? "page" : undefined}
-          data-testid={`approval-filter-${state}`}
-          className={cn(
-            "rounded-md border border-border px-2 py-1 hover:bg-muted",
-            state === current && "bg-muted font-medium text-foreground",
-          )}
-        >
-          {STATE_LABEL[state]}
-        </Link>
-      ))}
-    </nav>
+    <ChoiceLinks
+      label="Approval state"
+      choices={APPROVAL_STATES.map((state) => ({
+        value: state,
+        label: STATE_LABEL[state],
+        href: approvalsHref(agentKey, state),
+      }))}
+      current={current}
+      testIdPrefix="approval-filter-"
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import {
 } from "@/components/impact-preview/impact-preview-control";
 import { Alert } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { ConflictAlert } from "./conflict-alert";
 import { editorDescription } from "./editor-description";
@@ -111,10 +112,7 @@ export function EditorDrawer<F extends object>({
             noValidate
             className="min-w-0 space-y-4"
             aria-label={title}
-            onSubmit={(event) => {
-              event.preventDefault();
-              onSubmit();
-            }}
+            onSubmit={submitWithoutReload(onSubmit)}
           >
             {editor.conflict ? (
               <ConflictAlert

@@ -5,19 +5,13 @@ import { useState, useTransition } from "react";
 import { useUnsavedChangesGuard } from "@/components/config-editor/use-unsaved-changes-guard";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/console-api/action-result";
+import type { OpenedEditorProps } from "./opened-editor-props";
 import { type ForceTests, useTestsGate } from "./use-tests-gate";
 
 type FormErrors = Record<string, string[]>;
 
-export interface ConfigEditorOptions<F> {
+export interface ConfigEditorOptions<F> extends Omit<OpenedEditorProps<unknown>, "data"> {
   initial: F;
-  readOnly: boolean;
-  /** The config_version the editor was opened on: sent as expected_config_version. */
-  loadedVersion: number;
-  /** The version the page shows now; used after "reload, keep my edits". */
-  currentVersion: number;
-  onSaved: (version: number) => void;
-  onClose: () => void;
   /** Asked before closing with unsaved edits; an editor may name what it edits ("… to this rule?"). */
   discardPrompt?: string;
   /** Which errors an edit makes stale; by default the errors of the fields it patches. */

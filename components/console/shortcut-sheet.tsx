@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Kbd } from "@/components/ui/kbd";
 
@@ -9,12 +10,40 @@ interface ShortcutSheetProps {
   sections: { label: string; key: string }[];
 }
 
-const GENERAL: { keys: string[]; what: string }[] = [
+interface Shortcut {
+  keys: string[];
+  what: string;
+}
+
+const GENERAL: Shortcut[] = [
   { keys: ["?"], what: "Show this list" },
   { keys: ["/"], what: "Focus the search or filter box of the page" },
   { keys: ["Esc"], what: "Close a dialog, drawer or menu" },
   { keys: ["Tab"], what: "Move to the next control; the first Tab offers “Skip to content”" },
 ];
+
+/** A titled list of shortcuts: what each does, then its keys. */
+function ShortcutList({ id, title, items }: { id: string; title: ReactNode; items: Shortcut[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 font-medium text-sm">
+        {title}
+      </h3>
+      <dl className="space-y-1.5 text-sm">
+        {items.map((item) => (
+          <div key={item.what} className="flex items-start justify-between gap-3">
+            <dt className="text-muted-foreground">{item.what}</dt>
+            <dd className="flex shrink-0 gap-1">
+              {item.keys.map((k) => (
+                <Kbd key={k}>{k}</Kbd>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 /** The `?` sheet: every keyboard shortcut of the console, the section jumps taken from the sidebar. */
 export function ShortcutSheet({ open, onOpenChange, sections }: ShortcutSheetProps) {
@@ -26,39 +55,16 @@ export function ShortcutSheet({ open, onOpenChange, sections }: ShortcutSheetPro
           <DialogDescription>Shortcuts work anywhere except while you type in a field.</DialogDescription>
         </DialogHeader>
         <div className="grid gap-6 sm:grid-cols-2">
-          <section aria-labelledby="shortcuts-general">
-            <h3 id="shortcuts-general" className="mb-2 font-medium text-sm">
-              General
-            </h3>
-            <dl className="space-y-1.5 text-sm">
-              {GENERAL.map((item) => (
-                <div key={item.what} className="flex items-start justify-between gap-3">
-                  <dt className="text-muted-foreground">{item.what}</dt>
-                  <dd className="flex shrink-0 gap-1">
-                    {item.keys.map((k) => (
-                      <Kbd key={k}>{k}</Kbd>
-                    ))}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <section aria-labelledby="shortcuts-sections">
-            <h3 id="shortcuts-sections" className="mb-2 font-medium text-sm">
-              Go to (press <Kbd>g</Kbd>, then the letter)
-            </h3>
-            <dl className="space-y-1.5 text-sm">
-              {sections.map((item) => (
-                <div key={item.key} className="flex items-center justify-between gap-3">
-                  <dt className="text-muted-foreground">{item.label}</dt>
-                  <dd className="flex gap-1">
-                    <Kbd>g</Kbd>
-                    <Kbd>{item.key}</Kbd>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          <ShortcutList id="shortcuts-general" title="General" items={GENERAL} />
+          <ShortcutList
+            id="shortcuts-sections"
+            title={
+              <>
+                Go to (press <Kbd>g</Kbd>, then the letter)
+              </>
+            }
+            items={sections.map((section) => ({ keys: ["g", section.key], what: section.label }))}
+          />
         </div>
       </DialogContent>
     </Dialog>

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Kbd } from "@/components/ui/kbd";
-import { NativeSelect } from "@/components/ui/select";
+import { LabelledOptions, NativeSelect } from "@/components/ui/select";
 import { agentInContext, agentInContextCookie } from "@/lib/console/agent-in-context";
 import type { Role } from "@/lib/identity/roles";
 import { useAttention } from "./attention";
@@ -88,11 +88,7 @@ export function Sidebar({
           disabled={agents.length === 0}
         >
           {agents.length === 0 ? <option value="">No agents yet</option> : null}
-          {agents.map((agent) => (
-            <option key={agent.key} value={agent.key}>
-              {agent.name}
-            </option>
-          ))}
+          <LabelledOptions options={agents.map((agent) => ({ value: agent.key, label: agent.name }))} />
         </NativeSelect>
       </div>
       {/* relative: the counts' screen-reader words (position: absolute) scroll with the list, not the page. */}

@@ -2,7 +2,7 @@
 
 import { CelExpressionField } from "@/components/rules/cel-expression-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { LabelledOptions, NativeSelect, ValueOptions } from "@/components/ui/select";
 import { HANDOFF_REASON_WORDS } from "@/lib/conversation-tests/assertion-kinds";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
 import type { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
@@ -44,11 +44,12 @@ function RefSelect({
     >
       {none ? <option value="">{none}</option> : null}
       {known ? null : <option value={value ?? ""}>{value} (not in this agent)</option>}
-      {choices.map((c) => (
-        <option key={c.ref} value={c.ref}>
-          {c.ref} — {c.label}
-        </option>
-      ))}
+      <LabelledOptions
+        options={choices.map((c) => ({
+          value: c.ref,
+          label: `${c.ref} — ${c.label}`,
+        }))}
+      />
     </NativeSelect>
   );
 }
@@ -167,11 +168,9 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           className="w-48"
         >
           <option value="">for any reason</option>
-          {Object.entries(HANDOFF_REASON_WORDS).map(([reason, words]) => (
-            <option key={reason} value={reason}>
-              {words}
-            </option>
-          ))}
+          <LabelledOptions
+            options={Object.entries(HANDOFF_REASON_WORDS).map(([reason, words]) => ({ value: reason, label: words }))}
+          />
         </NativeSelect>
       );
     case "asks_for_approval":

@@ -4,7 +4,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
 import type { ConversationAssertion, TurnAssertion } from "@/lib/engine/contracts/test-case";
@@ -54,11 +54,7 @@ export function AssertionList<A extends Assertion>(props: AssertionListProps<A>)
                   disabled={readOnly}
                   onChange={(e) => replace(index, fresh(e.target.value as A["kind"]))}
                 >
-                  {kindList.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {kinds[kind]}
-                    </option>
-                  ))}
+                  <ValueOptions values={kindList} label={(kind) => kinds[kind]} />
                 </NativeSelect>
                 <fieldset disabled={readOnly} className="min-w-0">
                   <AssertionInputs
@@ -95,11 +91,7 @@ export function AssertionList<A extends Assertion>(props: AssertionListProps<A>)
             onChange={(e) => setAdding(e.target.value as A["kind"])}
             className="w-60"
           >
-            {kindList.map((kind) => (
-              <option key={kind} value={kind}>
-                {kinds[kind]}
-              </option>
-            ))}
+            <ValueOptions values={kindList} label={(kind) => kinds[kind]} />
           </NativeSelect>
           <Button type="button" variant="outline" size="sm" onClick={() => onChange([...assertions, fresh(adding)])}>
             <Plus aria-hidden="true" />

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { LabelledOptions, NativeSelect, ValueOptions } from "@/components/ui/select";
 import { suitesAndTags } from "@/lib/conversation-tests/case-list";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
 import { type BundleTestCase, MAX_TRIES } from "@/lib/engine/contracts/test-case";
@@ -76,11 +76,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
               onChange={(e) => setMode(e.target.value as Mode)}
               selectClassName="w-60"
             >
-              {Object.entries(MODES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <LabelledOptions options={Object.entries(MODES).map(([value, label]) => ({ value, label }))} />
             </NativeSelect>
           </div>
           <div className="flex flex-col gap-1">

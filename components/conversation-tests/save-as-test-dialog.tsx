@@ -4,10 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { FlaskConical } from "lucide-react";
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { Alert } from "@/components/ui/alert";
+import { Alert, NotSavedAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { toast } from "@/components/ui/toaster";
 import type { FormErrors } from "@/lib/conversation-tests/case-form";
@@ -65,13 +66,7 @@ function ProposalEditor({
   }
 
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <form className="space-y-4" onSubmit={submitWithoutReload(save)}>
       <ProposalForm
         proposal={proposal}
         names={names}
@@ -83,11 +78,7 @@ function ProposalEditor({
         onSelection={setSelection}
         errors={errors}
       />
-      {message ? (
-        <Alert variant="danger" title="Not saved">
-          {message}
-        </Alert>
-      ) : null}
+      <NotSavedAlert message={message} />
       <DialogFooter className="items-center">
         <span className="mr-auto text-muted-foreground text-xs">
           Keeping {kept} of {total} proposed assertions

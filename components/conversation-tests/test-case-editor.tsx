@@ -4,10 +4,11 @@ import { Copy, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
-import { Alert } from "@/components/ui/alert";
+import { Alert, NotSavedAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { CONVERSATION_KIND_LABELS, newConversationAssertion } from "@/lib/conversation-tests/assertion-kinds";
 import type { CaseForm } from "@/lib/conversation-tests/case-form";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
@@ -36,14 +37,7 @@ export function TestCaseEditor({ agent, loadedKey, initial, options, canEdit }: 
   const readOnly = !canEdit;
   const firstStep = options.steps[0]?.ref;
   return (
-    <form
-      className="space-y-4"
-      data-testid="test-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        editor.save();
-      }}
-    >
+    <form className="space-y-4" data-testid="test-editor" onSubmit={submitWithoutReload(() => editor.save())}>
       <PageHeader
         breadcrumb={
           <>
@@ -115,11 +109,7 @@ export function TestCaseEditor({ agent, loadedKey, initial, options, canEdit }: 
           />
         </CardContent>
       </Card>
-      {editor.message ? (
-        <Alert variant="danger" title="Not saved">
-          {editor.message}
-        </Alert>
-      ) : null}
+      <NotSavedAlert message={editor.message} />
       {readOnly ? null : (
         <div className="sticky bottom-0 flex items-center gap-2 border-border border-t bg-background py-3">
           <Button type="submit" pending={editor.saving} data-testid="save-test">

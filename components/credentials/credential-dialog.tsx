@@ -1,21 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { type FormEvent, useState, useTransition } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { TitledDialog } from "@/components/ui/titled-dialog";
+import { useApiFormDialog } from "@/components/ui/use-api-form-dialog";
 import { CREDENTIAL_KINDS, type CredentialKind } from "@/lib/credentials/credential-schemas";
 import { createCredential, rotateCredential } from "@/lib/credentials/credentials-client";
 
@@ -70,12 +63,8 @@ interface CredentialDialogProps {
 }
 
 export function CredentialDialog({ agentKey, rotating, label, variant = "default" }: CredentialDialogProps) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const { open, onOpenChange, pending, errors, message, submit } = useApiFormDialog();
   const [kind, setKind] = useState<CredentialKind>(rotating?.kind ?? "bearer");
-  const [pending, startTransition] = useTransition();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,109 +75,82 @@ export function CredentialDialog({ agentKey, rotating, label, variant = "default
       if (text !== "" || !field.optional) value[field.name] = text;
     }
     const environment = rotating ? rotating.environment : String(form.get("environment") ?? "").trim() || null;
-    startTransition(async () => {
-      const body = { kind, environment, ...value } as never;
-      const answer = rotating
-        ? await rotateCredential(agentKey, rotating.name, body)
-        : await createCredential(agentKey, { ...(body as object), name: String(form.get("name") ?? "") } as never);
-      if (answer.ok) {
-        setOpen(false);
-        setErrors({});
-        setMessage(null);
-        router.refresh();
-        return;
-      }
-      const byPath: Record<string, string[]> = {};
-      for (const issue of answer.issues) byPath[issue.path] = [...(byPath[issue.path] ?? []), issue.message];
-      setErrors(byPath);
-      setMessage(answer.issues.length > 0 ? "Check the fields marked below." : answer.message);
-    });
-  }
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      setErrors({});
-      setMessage(null);
-    }
+    const body = { kind, environment, ...value } as never;
+    submit(() =>
+      rotating
+        ? rotateCredential(agentKey, rotating.name, body)
+        : createCredential(agentKey, { ...(body as object), name: String(form.get("name") ?? "") } as never),
+    );
   }
 
   const title = rotating
     ? `Rotate ${rotating.name}${rotating.environment ? ` (${rotating.environment})` : ""}`
     : "Add credential";
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant={variant} size={rotating ? "sm" : "default"}>
           {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="space-y-4" aria-label={title}>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>
-              The value is sealed with this instance&apos;s key. It is never shown again, not here, in traces or in
-              exports; the list shows a fingerprint to tell values apart.
-            </DialogDescription>
-          </DialogHeader>
-          {message ? <Alert variant="danger">{message}</Alert> : null}
-          {rotating ? null : (
-            <div className="grid grid-cols-2 gap-3">
-              <FormField
-                label="Name"
-                htmlFor="credential-name"
-                errors={errors.name}
-                hint="What a tool's Credential picks."
-                required
-              >
-                <Input id="credential-name" name="name" placeholder="orders-api" autoComplete="off" required />
-              </FormField>
-              <FormField
-                label="Environment"
-                htmlFor="credential-environment"
-                errors={errors.environment}
-                hint="Empty: the default for every environment."
-              >
-                <Input id="credential-environment" name="environment" placeholder="staging" autoComplete="off" />
-              </FormField>
-            </div>
-          )}
-          <FormField label="Kind" htmlFor="credential-kind" errors={errors.kind}>
-            <NativeSelect id="credential-kind" value={kind} onChange={(e) => setKind(e.target.value as CredentialKind)}>
-              {CREDENTIAL_KINDS.map((option) => (
-                <option key={option} value={option}>
-                  {KIND_LABELS[option]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          {KIND_FIELDS[kind].map((field) => (
+      }
+      title={title}
+      description="The value is sealed with this instance's key. It is never shown again, not here, in traces or in exports; the list shows a fingerprint to tell values apart."
+    >
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={title}>
+        {message ? <Alert variant="danger">{message}</Alert> : null}
+        {rotating ? null : (
+          <div className="grid grid-cols-2 gap-3">
             <FormField
-              key={`${kind}-${field.name}`}
-              label={field.label}
-              htmlFor={`credential-${field.name}`}
-              errors={errors[field.name]}
-              required={!field.optional}
+              label="Name"
+              htmlFor="credential-name"
+              errors={errors.name}
+              hint="What a tool's Credential picks."
+              required
             >
-              <Input
-                id={`credential-${field.name}`}
-                name={field.name}
-                type={field.secret ? "password" : "text"}
-                placeholder={field.placeholder}
-                autoComplete={field.secret ? "new-password" : "off"}
-                spellCheck={false}
-                required={!field.optional}
-              />
+              <Input id="credential-name" name="name" placeholder="orders-api" autoComplete="off" required />
             </FormField>
-          ))}
-          <DialogFooter>
-            <Button type="submit" pending={pending}>
-              {rotating ? "Rotate" : "Add credential"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            <FormField
+              label="Environment"
+              htmlFor="credential-environment"
+              errors={errors.environment}
+              hint="Empty: the default for every environment."
+            >
+              <Input id="credential-environment" name="environment" placeholder="staging" autoComplete="off" />
+            </FormField>
+          </div>
+        )}
+        <FormField label="Kind" htmlFor="credential-kind" errors={errors.kind}>
+          <NativeSelect id="credential-kind" value={kind} onChange={(e) => setKind(e.target.value as CredentialKind)}>
+            <ValueOptions values={CREDENTIAL_KINDS} label={(option) => KIND_LABELS[option]} />
+          </NativeSelect>
+        </FormField>
+        {KIND_FIELDS[kind].map((field) => (
+          <FormField
+            key={`${kind}-${field.name}`}
+            label={field.label}
+            htmlFor={`credential-${field.name}`}
+            errors={errors[field.name]}
+            required={!field.optional}
+          >
+            <Input
+              id={`credential-${field.name}`}
+              name={field.name}
+              type={field.secret ? "password" : "text"}
+              placeholder={field.placeholder}
+              autoComplete={field.secret ? "new-password" : "off"}
+              spellCheck={false}
+              required={!field.optional}
+            />
+          </FormField>
+        ))}
+        <DialogFooter>
+          <Button type="submit" pending={pending}>
+            {rotating ? "Rotate" : "Add credential"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { cn } from "@/components/ui/cn";
+import { ChoiceLinks } from "@/components/ui/choice-links";
 import { Skeleton } from "@/components/ui/skeleton";
 import { reviewQueueHref } from "@/lib/reviews/review-href";
 import { DASHBOARD_DAYS } from "@/lib/traces/dashboard-series";
@@ -19,22 +19,16 @@ import { RuleCounts } from "./rule-counts";
 
 function WindowPicker({ agentKey, days }: { agentKey: string; days: number }) {
   return (
-    <nav aria-label="Dashboard window" className="flex gap-1 text-xs">
-      {DASHBOARD_DAYS.map((d) => (
-        <Link
-          key={d}
-          href={`/agents/${encodeURIComponent(agentKey)}?days=${d}`}
-          aria-current={d === days ? "page" : undefined}
-          scroll={false}
-          className={cn(
-            "rounded-md border border-border px-2 py-1 hover:bg-muted",
-            d === days && "bg-muted font-medium text-foreground",
-          )}
-        >
-          {d} days
-        </Link>
-      ))}
-    </nav>
+    <ChoiceLinks
+      label="Dashboard window"
+      choices={DASHBOARD_DAYS.map((d) => ({
+        value: String(d),
+        label: `${d} days`,
+        href: `/agents/${encodeURIComponent(agentKey)}?days=${d}`,
+      }))}
+      current={String(days)}
+      keepScroll
+    />
   );
 }
 
@@ -66,6 +60,8 @@ export function AgentDashboardSection({ agentKey, data }: { agentKey: string; da
 /** The agent dashboard over the last N UTC days; every panel says how to fill it when empty. */
 function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashboardData }) {
   const noTurns = data.turns === 0 ? `No turns in the last ${data.days} days.` : undefined;
+  // A window without turns empties every panel drawn from them with one reason; else the panel's own.
+  const emptyWhen = (nothing: boolean, why: string) => noTurns ?? (nothing ? why : undefined);
   return (
     <section aria-labelledby="dashboard-title" data-testid="agent-dashboard" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -115,12 +111,10 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
         <DashboardCard
           title="Top fired rules"
           description="Rules matched and applied, by the turns they fired in."
-          empty={
-            noTurns ??
-            (data.firedRules.length === 0
-              ? "No rule fired in this window: no turn matched a rule's condition."
-              : undefined)
-          }
+          empty={emptyWhen(
+            data.firedRules.length === 0,
+            "No rule fired in this window: no turn matched a rule's condition.",
+          )}
           testId="dashboard-fired-rules"
         >
           <RuleCounts agentKey={agentKey} rules={data.firedRules} filter="fired" barClassName="bg-chart-1" />
@@ -128,12 +122,10 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
         <DashboardCard
           title="Violations by rule"
           description="Drafts caught by enforcement, by the rule they broke (regenerated or replaced before shipping)."
-          empty={
-            noTurns ??
-            (data.violatedRules.length === 0
-              ? "No violations in this window: every first draft passed enforcement."
-              : undefined)
-          }
+          empty={emptyWhen(
+            data.violatedRules.length === 0,
+            "No violations in this window: every first draft passed enforcement.",
+          )}
           testId="dashboard-violations"
         >
           <RuleCounts agentKey={agentKey} rules={data.violatedRules} filter="violation" barClassName="bg-danger" />
@@ -159,12 +151,10 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
         <DashboardCard
           title="Handoff rate"
           description="Sessions a turn handed to a person, of the sessions the agent answered, per config version (this window)."
-          empty={
-            noTurns ??
-            (data.handoffs.length === 0
-              ? "No session in this window: the rate shows once the agent answers."
-              : undefined)
-          }
+          empty={emptyWhen(
+            data.handoffs.length === 0,
+            "No session in this window: the rate shows once the agent answers.",
+          )}
           testId="dashboard-handoffs"
         >
           <HandoffRates rows={data.handoffs} />
@@ -172,12 +162,10 @@ function AgentDashboard({ agentKey, data }: { agentKey: string; data: AgentDashb
         <DashboardCard
           title="Input safety"
           description="Customer messages read for prompt injection, jailbreaks and abuse in this window: flagged, unsure, and what the turn did."
-          empty={
-            noTurns ??
-            (data.inputSafety.read === 0
-              ? "No message read in this window: input safety is off, or the agent has not answered yet."
-              : undefined)
-          }
+          empty={emptyWhen(
+            data.inputSafety.read === 0,
+            "No message read in this window: input safety is off, or the agent has not answered yet.",
+          )}
           testId="dashboard-input-safety"
         >
           <InputSafetyCountsList agentKey={agentKey} counts={data.inputSafety} />

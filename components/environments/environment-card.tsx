@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { LedgerEventRow } from "@/db/types";
-import type { EnvironmentCardData } from "@/lib/environments/environment-page-data";
+import type { EnvironmentCardData, EnvironmentsPageData } from "@/lib/environments/environment-page-data";
 import { PRODUCTION } from "@/lib/environments/environment-schemas";
 import { ConfirmButton } from "./confirm-buttons";
 import { PinDialog } from "./pin-dialogs";
@@ -13,9 +13,8 @@ import { SplitDialog } from "./split-dialog";
 
 interface EnvironmentCardProps {
   card: EnvironmentCardData;
-  agentKey: string;
-  latestVersion: number;
-  versions: number[];
+  /** The page's agent and versions, the same for every card. */
+  page: Pick<EnvironmentsPageData, "agentKey" | "latestVersion" | "versions">;
   events: LedgerEventRow[];
   canPin: boolean;
   isAdmin: boolean;
@@ -32,7 +31,8 @@ function pinWords(card: EnvironmentCardData, latest: number): string {
 
 /** One environment: its pin, its split and comparison, what changed since the previous pin, and its commands. */
 export function EnvironmentCard(props: EnvironmentCardProps) {
-  const { card, agentKey } = props;
+  const { card } = props;
+  const { agentKey, latestVersion, versions } = props.page;
   const env = card.environment;
   const changes = props.events.filter((event) => card.changeSeqs.includes(event.seq));
   const split = env.split;
@@ -41,7 +41,7 @@ export function EnvironmentCard(props: EnvironmentCardProps) {
       <CardHeader className="flex flex-row flex-wrap items-center gap-x-3 gap-y-2">
         <CardTitle className="font-mono">{env.name}</CardTitle>
         <Badge variant={env.pinned_version === null ? "neutral" : "info"} className="font-mono">
-          {env.pinned_version === null ? `latest · v${props.latestVersion}` : `v${env.pinned_version}`}
+          {env.pinned_version === null ? `latest · v${latestVersion}` : `v${env.pinned_version}`}
         </Badge>
         {split ? <Badge variant="warning">split</Badge> : null}
         {env.promotion_running ? <Badge variant="warning">promotion running</Badge> : null}
@@ -62,8 +62,8 @@ export function EnvironmentCard(props: EnvironmentCardProps) {
                 mode="promote"
                 agentKey={agentKey}
                 environment={env.name}
-                versions={props.versions}
-                chosen={props.latestVersion}
+                versions={versions}
+                chosen={latestVersion}
                 isAdmin={props.isAdmin}
                 recentSessionIds={props.card.recentSessionIds}
               />
@@ -71,9 +71,9 @@ export function EnvironmentCard(props: EnvironmentCardProps) {
             <SplitDialog
               agentKey={agentKey}
               environment={env.name}
-              versions={props.versions}
+              versions={versions}
               served={env.serves_version}
-              latest={props.latestVersion}
+              latest={latestVersion}
             />
             {card.previousPin !== null && !split ? (
               <ConfirmButton
@@ -90,7 +90,7 @@ export function EnvironmentCard(props: EnvironmentCardProps) {
         ) : null}
       </CardHeader>
       <CardContent className="space-y-3">
-        <p className="text-sm">{pinWords(card, props.latestVersion)}</p>
+        <p className="text-sm">{pinWords(card, latestVersion)}</p>
         {split && card.comparison ? (
           <section className="space-y-2">
             <h4 className="font-medium text-sm">

@@ -25,15 +25,7 @@ export function EnvironmentsView({ data, events, canPin, isAdmin }: Environments
       <ol className="space-y-3">
         {data.cards.map((card) => (
           <li key={card.environment.name}>
-            <EnvironmentCard
-              card={card}
-              agentKey={data.agentKey}
-              latestVersion={data.latestVersion}
-              versions={data.versions}
-              events={events}
-              canPin={canPin}
-              isAdmin={isAdmin}
-            />
+            <EnvironmentCard card={card} page={data} events={events} canPin={canPin} isAdmin={isAdmin} />
           </li>
         ))}
       </ol>

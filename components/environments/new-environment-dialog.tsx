@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { createEnvironmentAction } from "@/lib/actions/environments/create-environment";
 import { useEnvironmentDialog } from "./use-environment-dialog";
@@ -46,11 +46,7 @@ export function NewEnvironmentDialog({ agentKey, versions }: { agentKey: string;
       </FormField>
       <FormField label="Pinned version" htmlFor="environment-version" errors={errors.config_version}>
         <NativeSelect id="environment-version" name="config_version" defaultValue={String(versions[0] ?? 1)}>
-          {versions.map((version) => (
-            <option key={version} value={version}>
-              v{version}
-            </option>
-          ))}
+          <ValueOptions values={versions} label={(version) => `v${version}`} />
         </NativeSelect>
       </FormField>
     </FormDialog>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { endSplitAction } from "@/lib/actions/environments/end-split";
@@ -93,22 +93,10 @@ export function PinDialog(props: PinDialogProps) {
           value={String(version)}
           onChange={(event) => setVersion(Number(event.target.value))}
         >
-          {props.versions.map((version) => (
-            <option key={version} value={version}>
-              v{version}
-            </option>
-          ))}
+          <ValueOptions values={props.versions} label={(version) => `v${version}`} />
         </NativeSelect>
       </FormField>
-      {props.mode === "promote" ? (
-        <VersionImpact
-          key={version}
-          agentKey={props.agentKey}
-          environment={props.environment}
-          sessionIds={props.recentSessionIds}
-          version={version}
-        />
-      ) : null}
+      {props.mode === "promote" ? <VersionImpact key={version} promotion={props} version={version} /> : null}
       {props.isAdmin ? (
         <FormField
           label="Reason to pass a failing test gate"

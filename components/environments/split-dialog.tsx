@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { submitKeepingValues } from "@/components/ui/submit-keeping-values";
 import { splitEnvironmentAction } from "@/lib/actions/environments/split-environment";
 import { MAX_SPLIT_ARMS } from "@/lib/environments/environment-schemas";
@@ -69,11 +69,7 @@ export function SplitDialog(props: SplitDialogProps) {
               className="w-32"
             >
               <option value="">none</option>
-              {props.versions.map((version) => (
-                <option key={version} value={version}>
-                  v{version}
-                </option>
-              ))}
+              <ValueOptions values={props.versions} label={(version) => `v${version}`} />
             </NativeSelect>
             <Input
               aria-label={`Arm ${i + 1} percent`}

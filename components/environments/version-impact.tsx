@@ -8,10 +8,8 @@ import { Stat } from "@/components/ui/stat";
 import { changedHeadline, countOf, progressText } from "@/lib/replay/impact-groups";
 
 interface VersionImpactProps {
-  agentKey: string;
-  environment: string;
-  /** The environment's latest sessions with turns, newest first. */
-  sessionIds: string[];
+  /** Where the promotion would go, with the environment's latest sessions with turns, newest first. */
+  promotion: { agentKey: string; environment: string; recentSessionIds: string[] };
   /** The version the promotion would serve. */
   version: number;
 }
@@ -22,7 +20,8 @@ interface VersionImpactProps {
  * saved), each turn set beside what it did under the version it ran at. The dialog keys it by version:
  * choosing another version starts from an empty preview.
  */
-export function VersionImpact({ agentKey, environment, sessionIds, version }: VersionImpactProps) {
+export function VersionImpact({ promotion, version }: VersionImpactProps) {
+  const { agentKey, environment, recentSessionIds: sessionIds } = promotion;
   const replay = useReplayRun(agentKey, sessionIds);
   if (sessionIds.length === 0) {
     return (

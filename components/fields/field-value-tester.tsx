@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { TesterPanel } from "@/components/config-editor/tester-panel";
+import { TesterNoResult } from "@/components/config-editor/tester-no-result";
+import { TesterPanel, TesterSample } from "@/components/config-editor/tester-panel";
 import { useTesterResult } from "@/components/config-editor/use-tester-result";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
 import type { ProfileField } from "@/lib/fields/field-action-schemas";
@@ -27,19 +27,18 @@ const EXAMPLE: Record<ProfileField["field_type"], string> = {
  */
 export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField["field_type"]; rules: string[] }) {
   const [value, setValue] = useState("");
-  const result = useTesterResult(
-    value.trim() === "" ? null : { field_type: fieldType, validation_rules: rules, value },
+  const shown = useTesterResult(
+    value,
+    (typed) => ({ field_type: fieldType, validation_rules: rules, value: typed }),
     checkFieldValueAction,
   );
-  const shown = value.trim() === "" ? null : result;
   return (
     <TesterPanel
       id="field-tester"
       title="Tester"
       intro="A value as the sensor would extract it; checked by the engine's own validation, with the rules as typed."
     >
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="field-tester-value">Value</Label>
+      <TesterSample id="field-tester-value" label="Value">
         <Input
           id="field-tester-value"
           value={value}
@@ -48,7 +47,7 @@ export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField
           className="font-mono text-xs"
           autoComplete="off"
         />
-      </div>
+      </TesterSample>
       <Verdict result={shown} />
       {shown?.ok && rules.length > 0 ? (
         <ol className="space-y-1.5" aria-label="Each rule">
@@ -62,19 +61,13 @@ export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField
 }
 
 function Verdict({ result }: { result: TestResult | null }) {
-  if (!result) {
+  if (!result?.ok) {
     return (
-      <p data-testid="field-test-result" data-state="empty" className="text-muted-foreground text-xs">
-        Type a value to see whether the profile would keep it.
-      </p>
-    );
-  }
-  if (!result.ok) {
-    return (
-      <p data-testid="field-test-result" data-state="failed" className="flex items-start gap-1.5 text-xs">
-        <Badge variant="danger">error</Badge>
-        <span>{result.message}</span>
-      </p>
+      <TesterNoResult
+        testId="field-test-result"
+        failure={result}
+        prompt="Type a value to see whether the profile would keep it."
+      />
     );
   }
   const test = result.data;

@@ -1,9 +1,7 @@
 "use client";
-
-import { CopyButton } from "@/components/ui/copy-button";
-import { Mono } from "@/components/ui/mono";
 import { TableCell } from "@/components/ui/table";
 import type { ProfileField } from "@/lib/fields/field-action-schemas";
+import { DefinitionCells } from "./definition-cells";
 import { MonoList } from "./mono-list";
 import { type DefinitionsTableProps, NamedRowsTable } from "./named-rows-table";
 import { UsedBy } from "./used-by";
@@ -18,17 +16,12 @@ export function ProfileFieldsTable({ agentKey, uses, ...table }: DefinitionsTabl
       testIdPrefix="field"
       cells={(field) => (
         <>
-          <TableCell>
-            <div className="font-medium">{field.display_name}</div>
-            <div className="flex items-center">
-              <Mono className="text-muted-foreground text-xs">{field.field_name}</Mono>
-              <CopyButton value={field.field_name} label={`name of ${field.display_name}`} />
-            </div>
-          </TableCell>
-          <TableCell>
-            <Mono>{field.field_type}</Mono>
-          </TableCell>
-          <TableCell className="max-w-xs text-xs">{field.description || "—"}</TableCell>
+          <DefinitionCells
+            name={field.field_name}
+            displayName={field.display_name}
+            type={field.field_type}
+            description={field.description}
+          />
           <TableCell className="max-w-xs text-xs">
             <MonoList items={field.validation_rules} />
           </TableCell>

@@ -1,7 +1,7 @@
 "use client";
 
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 
 /** A type the select offers, with the hint shown while it is chosen. */
 export interface TypeOption<T extends string> {
@@ -22,11 +22,7 @@ export function TypeSelectField<T extends string>({ id, types, value, errors, on
   return (
     <FormField label="Type" htmlFor={id} errors={errors} hint={types.find((type) => type.value === value)?.hint}>
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {types.map((type) => (
-          <option key={type.value} value={type.value}>
-            {type.value}
-          </option>
-        ))}
+        <ValueOptions values={types.map((type) => type.value)} />
       </NativeSelect>
     </FormField>
   );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { RuleLink } from "@/components/rules/rule-link";
 import { Mono } from "@/components/ui/mono";
 import type { NameUse } from "@/lib/fields/name-uses";
 
@@ -22,12 +22,7 @@ export function UsedBy({ use, agentKey, what, rulesOnly = false }: UsedByProps) 
     <ul className="space-y-0.5">
       {rules.map((rule) => (
         <li key={rule.key}>
-          <Link
-            href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule.key)}`}
-            className="underline decoration-foreground/30 underline-offset-2 hover:decoration-foreground"
-          >
-            {rule.key}
-          </Link>{" "}
+          <RuleLink agentKey={agentKey} ruleKey={rule.key} />{" "}
           <Mono className="text-muted-foreground">{rule.expression}</Mono>
         </li>
       ))}

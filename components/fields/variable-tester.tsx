@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { TesterPanel } from "@/components/config-editor/tester-panel";
+import { TesterNoResult } from "@/components/config-editor/tester-no-result";
+import { TesterPanel, TesterSample } from "@/components/config-editor/tester-panel";
 import { useTesterResult } from "@/components/config-editor/use-tester-result";
 import { Badge } from "@/components/ui/badge";
-import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
 import { checkVariableAction } from "@/lib/actions/fields/check-variable";
@@ -43,23 +43,21 @@ type TestedVariable = Pick<
 
 export function VariableTester({ variable }: { variable: TestedVariable }) {
   const [reply, setReply] = useState("");
-  const result = useTesterResult(
-    reply.trim() === ""
-      ? null
-      : {
-          name: variable.name,
-          type: variable.type,
-          patterns: variable.patterns,
-          currency: variable.currency,
-          context_words: variable.context_words,
-          limit_words: variable.limit_words,
-          rates: variable.rates,
-          phrases: variable.phrases,
-          reply,
-        },
+  const shown = useTesterResult(
+    reply,
+    (typed) => ({
+      name: variable.name,
+      type: variable.type,
+      patterns: variable.patterns,
+      currency: variable.currency,
+      context_words: variable.context_words,
+      limit_words: variable.limit_words,
+      rates: variable.rates,
+      phrases: variable.phrases,
+      reply: typed,
+    }),
     checkVariableAction,
   );
-  const shown = reply.trim() === "" ? null : result;
   const label = variable.name.trim() || "this variable";
   return (
     <TesterPanel
@@ -67,8 +65,7 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
       title="Tester"
       intro="Paste a reply the agent might give; the engine's own extraction runs it with the patterns as typed."
     >
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="variable-tester-reply">Reply</Label>
+      <TesterSample id="variable-tester-reply" label="Reply">
         <Textarea
           id="variable-tester-reply"
           value={reply}
@@ -76,7 +73,7 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
           onChange={(event) => setReply(event.target.value)}
           className="min-h-24 text-xs"
         />
-      </div>
+      </TesterSample>
       <Extracted result={shown} name={label} type={variable.type} />
       {shown?.ok && shown.data.money ? <MoneyResult money={shown.data.money} name={label} /> : null}
       {shown?.ok && shown.data.phrases ? <PhrasesResult hits={shown.data.phrases} /> : null}
@@ -107,19 +104,13 @@ function Extracted({
   name: string;
   type: ResponseVariable["type"];
 }) {
-  if (!result) {
+  if (!result?.ok) {
     return (
-      <p data-testid="variable-test-result" data-state="empty" className="text-muted-foreground text-xs">
-        Paste a reply to see what {name} would be.
-      </p>
-    );
-  }
-  if (!result.ok) {
-    return (
-      <p data-testid="variable-test-result" data-state="failed" className="flex items-start gap-1.5 text-xs">
-        <Badge variant="danger">error</Badge>
-        <span>{result.message}</span>
-      </p>
+      <TesterNoResult
+        testId="variable-test-result"
+        failure={result}
+        prompt={<>Paste a reply to see what {name} would be.</>}
+      />
     );
   }
   const values = result.data.values;
@@ -182,6 +173,15 @@ function MoneyResult({ money, name }: { money: NonNullable<VariableTest["money"]
   );
 }
 
+/** The form of the reply a match was found in, with how that form is made as its title. */
+function FormBadge({ form }: { form: keyof typeof FORM_WORDS }) {
+  return (
+    <Badge variant="neutral" title={FORM_HINTS[form]}>
+      {FORM_WORDS[form]}
+    </Badge>
+  );
+}
+
 /** Each listed name the reply contains, with the span of the folded reply that matched it. */
 function PhrasesResult({ hits }: { hits: PhraseHit[] }) {
   if (hits.length === 0) {
@@ -203,9 +203,7 @@ function PhrasesResult({ hits }: { hits: PhraseHit[] }) {
             <Mono data-testid="phrase-span" className="whitespace-pre rounded border border-border bg-background px-1">
               {JSON.stringify(hit.span)}
             </Mono>
-            <Badge variant="neutral" title={FORM_HINTS[hit.form]}>
-              {FORM_WORDS[hit.form]}
-            </Badge>
+            <FormBadge form={hit.form} />
           </span>
           <span className="block break-words text-muted-foreground">{hit.excerpt}</span>
         </li>
@@ -224,9 +222,7 @@ function MatchList({ matches, label }: { matches: PatternMatch[]; label?: string
         <li key={i} className="rounded bg-muted px-2 py-1">
           <span className="flex flex-wrap items-center gap-1">
             <Mono>{JSON.stringify(match.value)}</Mono>
-            <Badge variant="neutral" title={FORM_HINTS[match.form]}>
-              {FORM_WORDS[match.form]}
-            </Badge>
+            <FormBadge form={match.form} />
           </span>
           <span className="block break-words text-muted-foreground">{match.excerpt}</span>
         </li>

@@ -1,9 +1,7 @@
 "use client";
-
-import { CopyButton } from "@/components/ui/copy-button";
-import { Mono } from "@/components/ui/mono";
 import { TableCell } from "@/components/ui/table";
 import type { ResponseVariable } from "@/lib/fields/field-action-schemas";
+import { DefinitionCells } from "./definition-cells";
 import { MonoList } from "./mono-list";
 import { type DefinitionsTableProps, NamedRowsTable } from "./named-rows-table";
 import { UsedBy } from "./used-by";
@@ -18,16 +16,7 @@ export function VariablesTable({ agentKey, uses, ...table }: DefinitionsTablePro
       testIdPrefix="variable"
       cells={(variable) => (
         <>
-          <TableCell>
-            <div className="flex items-center">
-              <Mono>{variable.name}</Mono>
-              <CopyButton value={variable.name} label={`name of ${variable.name}`} />
-            </div>
-          </TableCell>
-          <TableCell>
-            <Mono>{variable.type}</Mono>
-          </TableCell>
-          <TableCell className="max-w-xs text-xs">{variable.description || "—"}</TableCell>
+          <DefinitionCells name={variable.name} type={variable.type} description={variable.description} />
           <TableCell className="max-w-sm text-xs">
             {variable.type === "phrases" ? (
               <p data-testid={`variable-names-${variable.name}`} className="mb-1 [overflow-wrap:anywhere]">

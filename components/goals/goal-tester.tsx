@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { validateGoalReformulationAction } from "@/lib/actions/goals/validate-goal-reformulation";
 import {
@@ -71,11 +71,7 @@ export function GoalTester() {
               value={values.type}
               onChange={(e) => set({ type: e.target.value as ReformulationType })}
             >
-              {ALLOWED_REFORMULATION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type.replaceAll("_", " ")}
-                </option>
-              ))}
+              <ValueOptions values={ALLOWED_REFORMULATION_TYPES} label={(type) => type.replaceAll("_", " ")} />
             </NativeSelect>
           </FormField>
           <TextField

@@ -8,6 +8,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
 import { Label } from "@/components/ui/label";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { addInternalNoteAction } from "@/lib/actions/handoffs/add-internal-note";
 import { sendOperatorReplyAction } from "@/lib/actions/handoffs/send-operator-reply";
@@ -79,10 +80,9 @@ export function ReplyBox({ sessionId, disabledReason }: { sessionId: string; dis
     <form
       className="flex flex-col gap-2 border-border border-t p-3"
       aria-label="Reply"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={submitWithoutReload(() => {
         if (violations.length === 0) send();
-      }}
+      })}
     >
       <Label htmlFor={ids.text} className="sr-only">
         Reply to the customer, or an internal note

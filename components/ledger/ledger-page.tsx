@@ -2,9 +2,9 @@ import Link from "next/link";
 import { LedgerEventsTable } from "@/components/ledger/ledger-events-table";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { FilterForm } from "@/components/ui/filter-form";
+import { FilterRow } from "@/components/ui/filter-row";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
@@ -76,37 +76,16 @@ export function LedgerPage({ events, actors, agentKeys, filter, nextBeforeSeq, l
         head.
       </p>
       <LatestAnchor anchor={latestAnchor} />
-      <FilterForm action="/ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter ledger events">
-        <FilterSelect
-          id="type"
-          name="type"
-          label="Type"
-          value={filter.type}
-          anyLabel="All types"
-          options={LEDGER_EVENT_TYPES}
-        />
-        <FilterSelect
-          id="actor"
-          name="actor"
-          label="Actor"
-          value={filter.actor}
-          anyLabel="All actors"
-          options={actors}
-        />
-        {filtered ? (
-          <Button asChild variant="ghost">
-            <Link href="/ledger">Clear</Link>
-          </Button>
-        ) : null}
-      </FilterForm>
+      <FilterRow action="/ledger" label="Filter ledger events" filtered={filtered}>
+        <FilterSelect name="type" label="Type" value={filter.type} anyLabel="All types" options={LEDGER_EVENT_TYPES} />
+        <FilterSelect name="actor" label="Actor" value={filter.actor} anyLabel="All actors" options={actors} />
+      </FilterRow>
       {events.length === 0 ? (
-        <EmptyState
-          title={filtered ? "No events match these filters" : "The ledger is empty"}
-          description={
-            filtered
-              ? "Clear the filters to see every event."
-              : "Events appear here when an agent is imported or changed, an operator or API key is added, a guardrail is overridden, or a session takes a turn."
-          }
+        <ListEmptyState
+          filtered={filtered}
+          noun={{ one: "event", many: "events" }}
+          title="The ledger is empty"
+          description="Events appear here when an agent is imported or changed, an operator or API key is added, a guardrail is overridden, or a session takes a turn."
         />
       ) : (
         <LedgerEventsTable events={events} agentKeys={agentKeys} />

@@ -1,10 +1,9 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useActionResult } from "@/components/ui/use-action-result";
 import { verifyLedgerAction } from "@/lib/actions/ledger/verify-ledger";
-import type { LedgerVerifyBody } from "@/lib/ledger/ledger-response-schemas";
 import { plural } from "@/lib/text/plural";
 
 /** The intact verdict in words: every count agrees with its noun, and no anchor yet is said as such. */
@@ -20,18 +19,7 @@ function intactSentence(v: { total: number; chains: number; anchors: number; una
 }
 
 export function VerifyChainButton() {
-  const [pending, startTransition] = useTransition();
-  const [verdict, setVerdict] = useState<LedgerVerifyBody | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  function verify() {
-    startTransition(async () => {
-      setError(null);
-      const result = await verifyLedgerAction({});
-      if (result.ok) setVerdict(result.data);
-      else setError(result.message);
-    });
-  }
+  const { pending, data: verdict, error, run: verify } = useActionResult(() => verifyLedgerAction({}));
 
   return (
     <div className="flex max-w-xl flex-col items-end gap-2">

@@ -13,13 +13,13 @@ import {
   utc,
 } from "@/lib/loops/loop-view";
 import { turnLoopOutcome } from "@/lib/loops/turn-loop-outcome";
-import { LineChart } from "./line-chart";
 import { LineageChips } from "./lineage-chips";
 import { DecisionBadge, KindBadge } from "./loop-badges";
 import { LoopCompletions } from "./loop-completions";
 import { LoopReasoning } from "./loop-reasoning";
 import { OverrideDialog } from "./override-dialog";
 import { OverrideHistory } from "./override-history";
+import { RerunCharts } from "./rerun-charts";
 
 interface LoopDetailProps {
   loop: LoopView;
@@ -33,26 +33,22 @@ interface LoopDetailProps {
 function FamilyCharts({ loop, family }: { loop: LoopView; family: LoopView[] }) {
   const points = (pick: (l: LoopView) => number | null) => family.map((l) => ({ x: l.rerunDepth, y: pick(l) }));
   return (
-    <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      <LineChart
-        title="Fatigue over reruns"
-        testId="chart-family-fatigue"
-        series={[{ name: "fatigue", color: 4, points: points((l) => l.reflectionFatigue) }]}
-        thresholds={[{ label: "stops reruns at", y: loop.fatigueLimit }]}
-      />
-      <LineChart
-        title="Alignment and drift per rerun"
-        testId="chart-family-scores"
-        series={[
-          { name: "alignment", color: 1, points: points((l) => l.alignmentScore) },
-          { name: "drift", color: 3, points: points((l) => l.driftScore) },
-        ]}
-        thresholds={[
-          { label: "alignment ≥", y: loop.alignmentThreshold },
-          { label: "drift ≤", y: loop.driftThreshold },
-        ]}
-      />
-    </div>
+    <RerunCharts
+      charts={[
+        { title: "Fatigue over reruns", testId: "chart-family-fatigue" },
+        { title: "Alignment and drift per rerun", testId: "chart-family-scores" },
+      ]}
+      points={{
+        fatigue: points((l) => l.reflectionFatigue),
+        alignment: points((l) => l.alignmentScore),
+        drift: points((l) => l.driftScore),
+      }}
+      limits={{
+        fatigue: { label: "stops reruns at", y: loop.fatigueLimit },
+        alignment: { label: "alignment ≥", y: loop.alignmentThreshold },
+        drift: { label: "drift ≤", y: loop.driftThreshold },
+      }}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
@@ -8,9 +9,10 @@ import type { LoopDashboardStats } from "@/db/queries/loops";
 import { hasFilters, type LoopSearch, loopsHref } from "@/lib/loops/loop-filters";
 import { type LoopView, REASON_WORDS } from "@/lib/loops/loop-view";
 import { FrequencyBars } from "./frequency-bars";
-import { LineChart } from "./line-chart";
+
 import { LoopsFilterForm } from "./loops-filter-form";
 import { LoopsTable } from "./loops-table";
+import { RerunCharts } from "./rerun-charts";
 
 // The loop fatigue dashboard (docs/loops.md): filters, totals, fatigue and alignment/drift over reruns, rerun
 // and stop reasons, bias-tag frequency, then the loops themselves (newest first, keyset "load more").
@@ -27,30 +29,26 @@ interface LoopsDashboardProps {
 // draws its own agent's numbers).
 const DEFAULT_LINES = { fatigue: 0.5, alignment: 0.75, drift: 0.25 };
 
-function RerunCharts({ byRerun }: { byRerun: LoopDashboardStats["byRerun"] }) {
+function MeanRerunCharts({ byRerun }: { byRerun: LoopDashboardStats["byRerun"] }) {
   const points = (pick: (r: LoopDashboardStats["byRerun"][number]) => number | null) =>
     byRerun.map((r) => ({ x: r.rerun, y: pick(r) }));
   return (
-    <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      <LineChart
-        title="Mean fatigue over reruns"
-        testId="chart-fatigue"
-        series={[{ name: "fatigue", color: 4, points: points((r) => r.fatigue) }]}
-        thresholds={[{ label: "critical (default)", y: DEFAULT_LINES.fatigue }]}
-      />
-      <LineChart
-        title="Mean alignment and drift per rerun"
-        testId="chart-alignment-drift"
-        series={[
-          { name: "alignment", color: 1, points: points((r) => r.alignment) },
-          { name: "drift", color: 3, points: points((r) => r.drift) },
-        ]}
-        thresholds={[
-          { label: "alignment ≥ (default)", y: DEFAULT_LINES.alignment },
-          { label: "drift ≤ (default)", y: DEFAULT_LINES.drift },
-        ]}
-      />
-    </div>
+    <RerunCharts
+      charts={[
+        { title: "Mean fatigue over reruns", testId: "chart-fatigue" },
+        { title: "Mean alignment and drift per rerun", testId: "chart-alignment-drift" },
+      ]}
+      points={{
+        fatigue: points((r) => r.fatigue),
+        alignment: points((r) => r.alignment),
+        drift: points((r) => r.drift),
+      }}
+      limits={{
+        fatigue: { label: "critical (default)", y: DEFAULT_LINES.fatigue },
+        alignment: { label: "alignment ≥ (default)", y: DEFAULT_LINES.alignment },
+        drift: { label: "drift ≤ (default)", y: DEFAULT_LINES.drift },
+      }}
+    />
   );
 }
 
@@ -64,13 +62,11 @@ export function LoopsDashboard({ loops, nextCursor, stats, agents, search }: Loo
       />
       <LoopsFilterForm search={search} agents={agents} />
       {stats.total === 0 ? (
-        <EmptyState
-          title={filtered ? "No loops match these filters" : "No loops yet"}
-          description={
-            filtered
-              ? "Clear the filters to see every loop."
-              : "Orchestrators post loops to POST /orchestrator/loop-complete with an API key that has loops:write (create one on Users & keys); the engine's own regeneration loops appear after a turn regenerates in the Sandbox."
-          }
+        <ListEmptyState
+          filtered={filtered}
+          noun={{ one: "loop", many: "loops" }}
+          title="No loops yet"
+          description="Orchestrators post loops to POST /orchestrator/loop-complete with an API key that has loops:write (create one on Users & keys); the engine's own regeneration loops appear after a turn regenerates in the Sandbox."
         />
       ) : (
         <>
@@ -80,7 +76,7 @@ export function LoopsDashboard({ loops, nextCursor, stats, agents, search }: Loo
             <Stat label="Bias echo" value={stats.biasEcho} hint="halted: a tag repeated across loops" />
             <Stat label="Overridden" value={stats.overridden} hint="by an operator or an API key" />
           </div>
-          <RerunCharts byRerun={stats.byRerun} />
+          <MeanRerunCharts byRerun={stats.byRerun} />
           <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
             <FrequencyBars
               title="Rerun reasons"

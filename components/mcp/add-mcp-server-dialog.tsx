@@ -1,12 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { type FormEvent, useState, useTransition } from "react";
+import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { useApiFormDialog } from "@/components/ui/use-api-form-dialog";
 import { createMcpServer } from "@/lib/mcp/mcp-servers-client";
 
 // Register a streamable-HTTP MCP server: a name, its URL (on a host in FOCAL_TOOL_HOSTS) and which
@@ -21,11 +21,7 @@ export function AddMcpServerDialog({
   credentialNames: string[];
   label: string;
 }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { open, onOpenChange, pending, errors, message, submit } = useApiFormDialog();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,32 +32,13 @@ export function AddMcpServerDialog({
       url: String(form.get("url") ?? "").trim(),
       ...(credential ? { credential } : {}),
     };
-    startTransition(async () => {
-      const answer = await createMcpServer(agentKey, body);
-      if (answer.ok) {
-        setOpen(false);
-        setErrors({});
-        setMessage(null);
-        router.refresh();
-        return;
-      }
-      const byPath: Record<string, string[]> = {};
-      for (const issue of answer.issues) byPath[issue.path] = [...(byPath[issue.path] ?? []), issue.message];
-      setErrors(byPath);
-      setMessage(answer.issues.length > 0 ? "Check the fields marked below." : answer.message);
-    });
+    submit(() => createMcpServer(agentKey, body));
   }
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setErrors({});
-          setMessage(null);
-        }
-      }}
+      onOpenChange={onOpenChange}
       trigger={<Button>{label}</Button>}
       title="Add MCP server"
       description="A streamable-HTTP MCP endpoint. Its host must be an allowed tool host (FOCAL_TOOL_HOSTS); after adding it, Sync lists its tools."
@@ -95,11 +72,7 @@ export function AddMcpServerDialog({
       >
         <NativeSelect id="mcp-credential" name="credential" defaultValue="">
           <option value="">None</option>
-          {credentialNames.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <ValueOptions values={credentialNames} />
         </NativeSelect>
       </FormField>
     </FormDialog>

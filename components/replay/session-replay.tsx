@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { progressText } from "@/lib/replay/impact-groups";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
@@ -51,11 +51,10 @@ export function SessionReplay({ agentKey, context, currentTurnId, canReplay }: S
               disabled={!canReplay || running}
               onChange={(event) => setVersion(Number(event.target.value))}
             >
-              {context.configVersions.map((v) => (
-                <option key={v} value={v}>
-                  {v === context.currentVersion ? `v${v} (current)` : `v${v}`}
-                </option>
-              ))}
+              <ValueOptions
+                values={context.configVersions}
+                label={(v) => (v === context.currentVersion ? `v${v} (current)` : `v${v}`)}
+              />
             </NativeSelect>
           </label>
           <Button

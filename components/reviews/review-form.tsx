@@ -4,11 +4,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { OutcomeBadge } from "@/components/impact-preview/outcome-badge";
-import { Alert } from "@/components/ui/alert";
+import { Alert, NotSavedAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { saveReviewLabelsAction } from "@/lib/actions/reviews/save-review-labels";
@@ -210,10 +211,7 @@ export function ReviewForm({ agentKey, data, canLabel }: SessionReviewProps) {
     <form
       className="flex flex-col gap-4"
       aria-label="Review labels"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+      onSubmit={submitWithoutReload(save)}
       onKeyDown={(event) => {
         // Ctrl/⌘+Enter saves from any control, the textarea included.
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
@@ -265,11 +263,7 @@ export function ReviewForm({ agentKey, data, canLabel }: SessionReviewProps) {
           />
           <FieldError messages={errors.form} />
         </div>
-        {message ? (
-          <Alert variant="danger" title="Not saved">
-            {message}
-          </Alert>
-        ) : null}
+        <NotSavedAlert message={message} />
         <div className="flex items-center gap-3">
           <Button type="submit" pending={saving} data-testid="save-review">
             Save review

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { cn } from "@/components/ui/cn";
+import { ChoiceLinks } from "@/components/ui/choice-links";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -19,22 +19,12 @@ const FILTERS: { value: QueueFilter; label: string }[] = [
 
 function StateFilter({ agentKey, current }: { agentKey: string; current: QueueFilter }) {
   return (
-    <nav aria-label="Review state" className="flex gap-1 text-xs">
-      {FILTERS.map((filter) => (
-        <Link
-          key={filter.value}
-          href={reviewQueueHref(agentKey, filter.value)}
-          aria-current={filter.value === current ? "page" : undefined}
-          data-testid={`review-filter-${filter.value}`}
-          className={cn(
-            "rounded-md border border-border px-2 py-1 hover:bg-muted",
-            filter.value === current && "bg-muted font-medium text-foreground",
-          )}
-        >
-          {filter.label}
-        </Link>
-      ))}
-    </nav>
+    <ChoiceLinks
+      label="Review state"
+      choices={FILTERS.map((filter) => ({ ...filter, href: reviewQueueHref(agentKey, filter.value) }))}
+      current={current}
+      testIdPrefix="review-filter-"
+    />
   );
 }
 

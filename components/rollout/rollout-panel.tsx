@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { Stat } from "@/components/ui/stat";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import { continuityReason } from "@/lib/turns/continuity-reason";
@@ -58,11 +58,7 @@ export function RolloutPanel({
         <div className="space-y-1">
           <Label htmlFor="window">Window</Label>
           <NativeSelect id="window" name="window" defaultValue={windowKey} className="w-32">
-            {Object.keys(WINDOWS).map((k) => (
-              <option key={k} value={k}>
-                last {k}
-              </option>
-            ))}
+            <ValueOptions values={Object.keys(WINDOWS)} label={(k) => `last ${k}`} />
           </NativeSelect>
         </div>
         <Button type="submit" variant="secondary">

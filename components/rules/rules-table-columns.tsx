@@ -1,11 +1,12 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { EnabledToggle } from "@/components/config-editor/enabled-toggle";
+import { NameAndKey } from "@/components/config-editor/name-and-key";
 import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
-import { Switch } from "@/components/ui/switch";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import { plural } from "@/lib/text/plural";
 import { compareKeys } from "./rule-filters";
@@ -32,6 +33,23 @@ export interface RuleColumnsContext {
 export interface RuleColumnMeta {
   className?: string;
   numeric?: boolean;
+}
+
+/** A column that neither sorts nor is searched, with its cells' classes and what each shows of the rule. */
+function shownColumn(
+  id: string,
+  header: string,
+  className: string,
+  show: (rule: BundleRule) => ReactNode,
+): ColumnDef<BundleRule> {
+  return {
+    id,
+    header,
+    enableSorting: false,
+    enableGlobalFilter: false,
+    meta: { className } satisfies RuleColumnMeta,
+    cell: ({ row: { original: rule } }) => show(rule),
+  };
 }
 
 /**
@@ -70,97 +88,62 @@ export function ruleColumns(ctx: RuleColumnsContext): ColumnDef<BundleRule>[] {
       header: "Rule",
       cell: ({ row: { original: rule } }) => (
         <>
-          <button
-            type="button"
-            className="text-left font-medium underline-offset-2 hover:underline"
-            onClick={() => ctx.onView(rule)}
-          >
-            {rule.name}
-          </button>
-          <div className="flex items-center">
-            <Mono className="text-muted-foreground text-xs">{rule.key}</Mono>
-            <CopyButton value={rule.key} label={`key of ${rule.name}`} />
-          </div>
+          <NameAndKey name={rule.name} entityKey={rule.key} onOpen={() => ctx.onView(rule)} />
           <div className="text-muted-foreground text-xs">When: {rule.condition_text}</div>
           <div className="text-muted-foreground text-xs">Then: {rule.action_text}</div>
         </>
       ),
     },
-    {
-      id: "scope",
-      header: "Scope",
-      enableSorting: false,
-      enableGlobalFilter: false,
-      meta: { className: "space-y-1" } satisfies RuleColumnMeta,
-      cell: ({ row: { original: rule } }) => (
-        <>
-          <Badge variant={`scope-${rule.scope}`} />
-          {rule.scope_ref ? <div className="text-xs">{ctx.targetLabels[rule.scope_ref] ?? rule.scope_ref}</div> : null}
-        </>
-      ),
-    },
-    {
-      id: "enforcement",
-      header: "Enforcement",
-      enableSorting: false,
-      enableGlobalFilter: false,
-      meta: { className: "space-y-1" } satisfies RuleColumnMeta,
-      cell: ({ row: { original: rule } }) => (
-        <>
-          {rule.is_hard_constraint ? (
-            <div className="flex flex-wrap gap-1">
-              <Badge variant="danger" title="Hard constraint: a reply that breaks it is never sent.">
-                hard
-              </Badge>
-              <Badge variant={`lane-${rule.enforcement_lane}`} />
-            </div>
-          ) : (
-            <Badge variant="neutral" title="Guidance: shapes the reply; no check blocks it.">
-              guidance
+    shownColumn("scope", "Scope", "space-y-1", (rule) => (
+      <>
+        <Badge variant={`scope-${rule.scope}`} />
+        {rule.scope_ref ? <div className="text-xs">{ctx.targetLabels[rule.scope_ref] ?? rule.scope_ref}</div> : null}
+      </>
+    )),
+    shownColumn("enforcement", "Enforcement", "space-y-1", (rule) => (
+      <>
+        {rule.is_hard_constraint ? (
+          <div className="flex flex-wrap gap-1">
+            <Badge variant="danger" title="Hard constraint: a reply that breaks it is never sent.">
+              hard
             </Badge>
-          )}
-          {rule.enforcement_expression ? (
-            <div>
-              <Mono>{rule.enforcement_expression}</Mono>
-            </div>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      id: "tools",
-      header: "Tools",
-      enableSorting: false,
-      enableGlobalFilter: false,
-      meta: { className: "text-xs" } satisfies RuleColumnMeta,
-      cell: ({ row: { original: rule } }) =>
-        rule.attached_tools.length ? rule.attached_tools.map((key) => ctx.toolNames[key] ?? key).join(", ") : "—",
-    },
-    {
-      id: "limits",
-      header: "Limits",
-      enableSorting: false,
-      enableGlobalFilter: false,
-      meta: { className: "whitespace-nowrap text-xs tabular-nums" } satisfies RuleColumnMeta,
-      cell: ({ row: { original: rule } }) =>
+            <Badge variant={`lane-${rule.enforcement_lane}`} />
+          </div>
+        ) : (
+          <Badge variant="neutral" title="Guidance: shapes the reply; no check blocks it.">
+            guidance
+          </Badge>
+        )}
+        {rule.enforcement_expression ? (
+          <div>
+            <Mono>{rule.enforcement_expression}</Mono>
+          </div>
+        ) : null}
+      </>
+    )),
+    shownColumn("tools", "Tools", "text-xs", (rule) =>
+      rule.attached_tools.length ? rule.attached_tools.map((key) => ctx.toolNames[key] ?? key).join(", ") : "—",
+    ),
+    shownColumn(
+      "limits",
+      "Limits",
+      "whitespace-nowrap text-xs tabular-nums",
+      (rule) =>
         `${rule.max_fires_per_session === null ? "∞ fires" : plural(rule.max_fires_per_session, "fire")} · cooldown ${rule.cooldown_turns}`,
-    },
+    ),
     {
       id: "enabled",
       header: "Enabled",
       enableSorting: false,
       enableGlobalFilter: false,
-      cell: ({ row: { original: rule } }) =>
-        ctx.handlers ? (
-          <Switch
-            checked={rule.enabled}
-            disabled={ctx.pendingKey === rule.key}
-            aria-label={`Enabled: ${rule.key}`}
-            onCheckedChange={(enabled) => ctx.handlers?.onSetEnabled(rule, enabled)}
-          />
-        ) : (
-          <Badge variant={rule.enabled ? "success" : "neutral"}>{rule.enabled ? "on" : "off"}</Badge>
-        ),
+      cell: ({ row: { original: rule } }) => (
+        <EnabledToggle
+          entityKey={rule.key}
+          enabled={rule.enabled}
+          pending={ctx.pendingKey === rule.key}
+          onChange={ctx.handlers ? (enabled) => ctx.handlers?.onSetEnabled(rule, enabled) : null}
+        />
+      ),
     },
     {
       id: "actions",

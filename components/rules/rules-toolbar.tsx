@@ -38,16 +38,7 @@ export function RulesToolbar({ filters, onFilters, targets, shown, total }: Rule
         />
         <Kbd className="absolute top-1/2 right-2 -translate-y-1/2">/</Kbd>
       </div>
-      <Filter
-        label="Scope"
-        value={filters.scope}
-        onChange={(scope) => onFilters({ scope: scope as RuleFilters["scope"] })}
-      >
-        <option value="">Any scope</option>
-        <option value="GLOBAL">GLOBAL</option>
-        <option value="SCENARIO">SCENARIO</option>
-        <option value="STEP">STEP</option>
-      </Filter>
+      <ChoiceFilter label="Scope" name="scope" filters={filters} onFilters={onFilters} />
       <Filter label="Scope target" value={filters.target} onChange={(target) => onFilters({ target })}>
         <option value="">Any target</option>
         {targets.scenarios.map((scenario) => (
@@ -65,29 +56,9 @@ export function RulesToolbar({ filters, onFilters, targets, shown, total }: Rule
           </optgroup>
         ))}
       </Filter>
-      <Filter
-        label="Enabled"
-        value={filters.enabled}
-        onChange={(v) => onFilters({ enabled: v as RuleFilters["enabled"] })}
-      >
-        <option value="">Enabled or not</option>
-        <option value="on">Enabled</option>
-        <option value="off">Disabled</option>
-      </Filter>
-      <Filter
-        label="Hard constraint"
-        value={filters.hard}
-        onChange={(v) => onFilters({ hard: v as RuleFilters["hard"] })}
-      >
-        <option value="">Hard or guidance</option>
-        <option value="hard">Hard constraints</option>
-        <option value="soft">Guidance only</option>
-      </Filter>
-      <Filter label="Lane" value={filters.lane} onChange={(v) => onFilters({ lane: v as RuleFilters["lane"] })}>
-        <option value="">Any lane</option>
-        <option value="deterministic">Lane 1 · CEL</option>
-        <option value="subjective">Lane 2 · judge</option>
-      </Filter>
+      <ChoiceFilter label="Enabled" name="enabled" filters={filters} onFilters={onFilters} />
+      <ChoiceFilter label="Hard constraint" name="hard" filters={filters} onFilters={onFilters} />
+      <ChoiceFilter label="Lane" name="lane" filters={filters} onFilters={onFilters} />
       {filtered ? (
         <Button type="button" variant="ghost" onClick={() => onFilters({ ...NO_FILTERS, sort: filters.sort })}>
           Clear
@@ -97,6 +68,54 @@ export function RulesToolbar({ filters, onFilters, targets, shown, total }: Rule
         {shown === total ? plural(total, "rule") : `${shown} of ${plural(total, "rule")}`}
       </span>
     </search>
+  );
+}
+
+/** The fixed choices of the toolbar's filters, the first (empty value) filtering nothing. */
+const CHOICES = {
+  scope: [
+    ["", "Any scope"],
+    ["GLOBAL", "GLOBAL"],
+    ["SCENARIO", "SCENARIO"],
+    ["STEP", "STEP"],
+  ],
+  enabled: [
+    ["", "Enabled or not"],
+    ["on", "Enabled"],
+    ["off", "Disabled"],
+  ],
+  hard: [
+    ["", "Hard or guidance"],
+    ["hard", "Hard constraints"],
+    ["soft", "Guidance only"],
+  ],
+  lane: [
+    ["", "Any lane"],
+    ["deterministic", "Lane 1 · CEL"],
+    ["subjective", "Lane 2 · judge"],
+  ],
+} as const satisfies { [K in keyof RuleFilters]?: readonly (readonly [RuleFilters[K], string])[] };
+
+/** One filter with fixed choices. */
+function ChoiceFilter({
+  label,
+  name,
+  filters,
+  onFilters,
+}: {
+  label: string;
+  name: keyof typeof CHOICES;
+  filters: RuleFilters;
+  onFilters: (patch: Partial<RuleFilters>) => void;
+}) {
+  return (
+    <Filter label={label} value={filters[name]} onChange={(value) => onFilters({ [name]: value })}>
+      {CHOICES[name].map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </Filter>
   );
 }
 

@@ -5,6 +5,7 @@ import type { KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Kbd } from "@/components/ui/kbd";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { MAX_MESSAGE_CHARS } from "@/lib/turns/turn-view";
 import { ActionError, type SandboxError } from "./action-error";
@@ -34,14 +35,7 @@ export function Composer({ draft, onDraftChange, onSend, pending, error, signInH
   }
 
   return (
-    <form
-      aria-label="Send a message"
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSend();
-      }}
-    >
+    <form aria-label="Send a message" className="flex flex-col gap-2" onSubmit={submitWithoutReload(onSend)}>
       {error ? <ActionError error={error} signInHref={signInHref} /> : null}
       <label htmlFor="sandbox-message" className="sr-only">
         Message

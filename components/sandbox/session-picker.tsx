@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition, useOptimistic } from "react";
-import { NativeSelect } from "@/components/ui/select";
+import { LabelledOptions, NativeSelect } from "@/components/ui/select";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SandboxData } from "@/lib/sandbox/server/load-sandbox";
 import { formatUtc, sandboxHref, shortId } from "./sandbox-format";
@@ -64,18 +64,12 @@ export function SessionPicker({ agentKey, sessions, othersSessions, currentId, s
             {shortId(currentId)} · {startedBy ? `started by ${startedBy}` : "older session"}
           </option>
         ) : null}
-        {newestFirst(sessions).map((s) => (
-          <option key={s.id} value={s.id}>
-            {choiceText(s, false)}
-          </option>
-        ))}
+        <LabelledOptions options={newestFirst(sessions).map((s) => ({ value: s.id, label: choiceText(s, false) }))} />
         {othersSessions.length > 0 ? (
           <optgroup label="Started by others">
-            {newestFirst(othersSessions).map((s) => (
-              <option key={s.id} value={s.id}>
-                {choiceText(s, true)}
-              </option>
-            ))}
+            <LabelledOptions
+              options={newestFirst(othersSessions).map((s) => ({ value: s.id, label: choiceText(s, true) }))}
+            />
           </optgroup>
         ) : null}
       </NativeSelect>

@@ -1,7 +1,7 @@
 "use client";
 
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { RowButton } from "@/components/ui/row-button";
 
 interface ItemControlsProps {
   /** "step Verify" / "transition 2": completes each button's label. */
@@ -16,38 +16,15 @@ interface ItemControlsProps {
 export function ItemControls({ what, isFirst, isLast, onMove, onRemove }: ItemControlsProps) {
   return (
     <div className="flex shrink-0 items-center">
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Move ${what} up`}
-        title={`Move ${what} up`}
-        disabled={isFirst}
-        onClick={() => onMove(-1)}
-      >
+      <RowButton label={`Move ${what} up`} disabled={isFirst} onClick={() => onMove(-1)}>
         <ArrowUp />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Move ${what} down`}
-        title={`Move ${what} down`}
-        disabled={isLast}
-        onClick={() => onMove(1)}
-      >
+      </RowButton>
+      <RowButton label={`Move ${what} down`} disabled={isLast} onClick={() => onMove(1)}>
         <ArrowDown />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Remove ${what}`}
-        title={`Remove ${what}`}
-        onClick={onRemove}
-      >
+      </RowButton>
+      <RowButton label={`Remove ${what}`} onClick={onRemove}>
         <Trash2 />
-      </Button>
+      </RowButton>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { useKeyFromName } from "@/components/config-editor/use-key-from-name";
 import { FormDialog } from "@/components/ui/form-dialog";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { useFormProblems } from "@/components/ui/use-form-problems";
@@ -88,10 +89,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
       message={message}
       submitLabel="Create scenario"
       pending={pending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        create();
-      }}
+      onSubmit={submitWithoutReload(create)}
     >
       <NameKeyFields id="new-scenario" of={{ form: fields, errors, update }} keyHint="Stable id in bundles." />
       <TextField

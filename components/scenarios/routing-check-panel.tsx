@@ -1,9 +1,9 @@
 "use client";
 
 import { Route } from "lucide-react";
-import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useActionResult } from "@/components/ui/use-action-result";
 import { checkRoutingAction } from "@/lib/actions/scenarios/check-routing";
 import type { RoutingCheckReport } from "@/lib/engine/routing-check/routing-check-report";
 import { routingAccuracySentence, routingFlagsSentence } from "@/lib/scenarios/routing-check-summary";
@@ -14,18 +14,12 @@ import { RoutingCheckTable } from "./routing-check-table";
  * sensor; flagged examples and thin scenarios are shown with what to do about them.
  */
 export function RoutingCheckPanel({ agentKey }: { agentKey: string }) {
-  const [pending, startTransition] = useTransition();
-  const [report, setReport] = useState<RoutingCheckReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  function check() {
-    startTransition(async () => {
-      setError(null);
-      const result = await checkRoutingAction({ agent_key: agentKey });
-      if (result.ok) setReport(result.data);
-      else setError(result.message);
-    });
-  }
+  const {
+    pending,
+    data: report,
+    error,
+    run: check,
+  } = useActionResult(() => checkRoutingAction({ agent_key: agentKey }));
 
   return (
     <section aria-labelledby="routing-check-title" data-testid="routing-check" className="mt-8 space-y-3">

@@ -2,7 +2,7 @@
 
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { LabelledOptions, NativeSelect } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
@@ -52,11 +52,12 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
             onChange={(e) => update({ entry_step: e.target.value })}
           >
             {form.entry_step === "" ? <option value="">Choose a step…</option> : null}
-            {form.steps.map((step) => (
-              <option key={step.uid} value={step.uid}>
-                {step.name || "(no name)"} ({step.key})
-              </option>
-            ))}
+            <LabelledOptions
+              options={form.steps.map((step) => ({
+                value: step.uid,
+                label: `${step.name || "(no name)"} (${step.key})`,
+              }))}
+            />
           </NativeSelect>
         </FormField>
       </div>

@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { toast } from "@/components/ui/toaster";
 import { updateScenarioAction } from "@/lib/actions/scenarios/update-scenario";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
@@ -70,10 +71,7 @@ export function ScenarioEditor(props: ScenarioEditorProps) {
           noValidate
           aria-label={canEdit ? "Edit scenario" : "Scenario"}
           className="min-w-0 space-y-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            page.save();
-          }}
+          onSubmit={submitWithoutReload(() => page.save())}
         >
           <Card>
             <CardContent className="pt-4">

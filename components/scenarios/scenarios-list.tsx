@@ -1,12 +1,10 @@
 "use client";
 
-import { Copy, Eye, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
+import { EnabledToggle } from "@/components/config-editor/enabled-toggle";
+import { RowActions } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Mono } from "@/components/ui/mono";
-import { RowButton } from "@/components/ui/row-button";
-import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { BundleScenario } from "@/lib/engine/contracts/bundle";
 import { checkScenarioGraph } from "@/lib/scenarios/scenario-graph-checks";
@@ -92,47 +90,15 @@ export function ScenariosList({ agentKey, scenarios, ruleScopes, handlers, pendi
                 ) : null}
               </TableCell>
               <TableCell>
-                {handlers ? (
-                  <Switch
-                    checked={scenario.enabled}
-                    disabled={pending}
-                    aria-label={`Enabled: ${scenario.key}`}
-                    onCheckedChange={(enabled) => handlers.onSetEnabled(scenario, enabled)}
-                  />
-                ) : (
-                  <Badge variant={scenario.enabled ? "success" : "neutral"}>{scenario.enabled ? "on" : "off"}</Badge>
-                )}
+                <EnabledToggle
+                  entityKey={scenario.key}
+                  enabled={scenario.enabled}
+                  pending={pending}
+                  onChange={handlers ? (enabled) => handlers.onSetEnabled(scenario, enabled) : null}
+                />
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
-                {handlers ? (
-                  <>
-                    <Button asChild variant="ghost" size="icon-sm" aria-label={`Edit ${scenario.key}`} title="Edit">
-                      <Link href={href}>
-                        <Pencil />
-                      </Link>
-                    </Button>
-                    <RowButton
-                      label={`Duplicate ${scenario.key}`}
-                      onClick={() => handlers.onDuplicate(scenario)}
-                      disabled={pending}
-                    >
-                      <Copy />
-                    </RowButton>
-                    <RowButton
-                      label={`Delete ${scenario.key}`}
-                      onClick={() => handlers.onDelete(scenario)}
-                      disabled={pending}
-                    >
-                      <Trash2 />
-                    </RowButton>
-                  </>
-                ) : (
-                  <Button asChild variant="ghost" size="icon-sm" aria-label={`View ${scenario.key}`} title="View">
-                    <Link href={href}>
-                      <Eye />
-                    </Link>
-                  </Button>
-                )}
+                <RowActions entity={scenario} name={scenario.key} pending={pending} handlers={handlers} href={href} />
               </TableCell>
             </TableRow>
           );

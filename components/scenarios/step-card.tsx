@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useRef } from "react";
+import { RuleLink } from "@/components/rules/rule-link";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { TextField } from "@/components/ui/text-field";
@@ -109,12 +109,7 @@ export function StepCard(props: StepCardProps) {
           {rules.map((rule, i) => (
             <span key={rule}>
               {i > 0 ? ", " : null}
-              <Link
-                className="underline underline-offset-4"
-                href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule)}`}
-              >
-                {rule}
-              </Link>
+              <RuleLink agentKey={agentKey} ruleKey={rule} className="underline underline-offset-4" />
             </span>
           ))}
           : removing this step is refused while they point at it.

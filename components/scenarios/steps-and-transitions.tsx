@@ -1,10 +1,9 @@
 "use client";
 
-import { Plus } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { type ScenarioForm, type TransitionForm, updateTransition } from "@/lib/scenarios/scenario-form-state";
 import type { ErrorLookup } from "./form-errors";
 import { type GraphMarks, stepMarks } from "./graph-marks";
+import { AddButton, ItemListSection } from "./item-list-section";
 import type { EditorSelection } from "./selection";
 import { StepCard } from "./step-card";
 import { TransitionCard } from "./transition-card";
@@ -47,54 +46,41 @@ export function StepsSection({
   focusStep: string | null;
 }) {
   return (
-    <section aria-labelledby="steps-heading" className="space-y-2">
-      <div className="flex items-center justify-between">
-        <h2 id="steps-heading" className="font-medium text-sm">
-          Steps <span className="font-normal text-muted-foreground">({form.steps.length})</span>
-        </h2>
-        {edits ? (
-          <Button type="button" size="sm" variant="outline" onClick={edits.addStep}>
-            <Plus aria-hidden="true" />
-            Add step
-          </Button>
-        ) : null}
-      </div>
-      {errors("steps") ? <p className="text-destructive text-xs">{errors("steps")?.join(" ")}</p> : null}
-      {form.steps.length === 0 ? (
-        <p className="rounded-md border border-border border-dashed p-3 text-muted-foreground text-xs">
-          A scenario needs at least one step: add one, then choose it as the entry step.
-        </p>
-      ) : (
-        <ol className="space-y-1.5">
-          {form.steps.map((step, index) => (
-            <StepCard
-              key={step.uid}
-              step={step}
-              index={index}
-              count={form.steps.length}
-              entry={step.uid === form.entry_step}
-              marks={stepMarks(marks, step.uid)}
-              selected={selection?.kind === "step" && selection.uid === step.uid}
-              rules={step.original_key ? (ruleScopes[`${scenarioKey}/${step.original_key}`] ?? []) : []}
-              agentKey={agentKey}
-              errors={errors}
-              focusName={focusStep === step.uid}
-              scrollKey={selectionCount}
-              onToggle={() => onSelect(toggle(selection, "step", step.uid))}
-              edit={
-                edits
-                  ? {
-                      update: (patch) => edits.updateStep(step.uid, patch),
-                      move: (delta) => edits.moveStep(step.uid, delta),
-                      remove: () => edits.removeStep(step.uid),
-                    }
-                  : null
-              }
-            />
-          ))}
-        </ol>
-      )}
-    </section>
+    <ItemListSection
+      id="steps-heading"
+      title="Steps"
+      count={form.steps.length}
+      add={edits ? <AddButton label="Add step" onClick={edits.addStep} /> : null}
+      errors={errors("steps")}
+      empty="A scenario needs at least one step: add one, then choose it as the entry step."
+    >
+      {form.steps.map((step, index) => (
+        <StepCard
+          key={step.uid}
+          step={step}
+          index={index}
+          count={form.steps.length}
+          entry={step.uid === form.entry_step}
+          marks={stepMarks(marks, step.uid)}
+          selected={selection?.kind === "step" && selection.uid === step.uid}
+          rules={step.original_key ? (ruleScopes[`${scenarioKey}/${step.original_key}`] ?? []) : []}
+          agentKey={agentKey}
+          errors={errors}
+          focusName={focusStep === step.uid}
+          scrollKey={selectionCount}
+          onToggle={() => onSelect(toggle(selection, "step", step.uid))}
+          edit={
+            edits
+              ? {
+                  update: (patch) => edits.updateStep(step.uid, patch),
+                  move: (delta) => edits.moveStep(step.uid, delta),
+                  remove: () => edits.removeStep(step.uid),
+                }
+              : null
+          }
+        />
+      ))}
+    </ItemListSection>
   );
 }
 
@@ -102,57 +88,45 @@ export function StepsSection({
 export function TransitionsSection({ form, marks, selection, onSelect, errors, edits, selectionCount }: SectionProps) {
   const fromSelected = selection?.kind === "step" ? selection.uid : undefined;
   return (
-    <section aria-labelledby="transitions-heading" className="space-y-2">
-      <div className="flex items-center justify-between">
-        <h2 id="transitions-heading" className="font-medium text-sm">
-          Transitions <span className="font-normal text-muted-foreground">({form.transitions.length})</span>
-        </h2>
-        {edits ? (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
+    <ItemListSection
+      id="transitions-heading"
+      title="Transitions"
+      count={form.transitions.length}
+      add={
+        edits ? (
+          <AddButton
+            label="Add transition"
             disabled={form.steps.length === 0}
             onClick={() => edits.addTransition(fromSelected)}
-          >
-            <Plus aria-hidden="true" />
-            Add transition
-          </Button>
-        ) : null}
-      </div>
-      {form.transitions.length === 0 ? (
-        <p className="rounded-md border border-border border-dashed p-3 text-muted-foreground text-xs">
-          No transitions: the conversation stays in the entry step.
-          {edits ? " Add one, or drag from a step's bottom handle to another step on the graph." : ""}
-        </p>
-      ) : (
-        <ol className="space-y-1.5">
-          {form.transitions.map((transition, index) => (
-            <TransitionCard
-              key={transition.uid}
-              transition={transition}
-              index={index}
-              count={form.transitions.length}
-              steps={form.steps}
-              selected={selection?.kind === "transition" && selection.uid === transition.uid}
-              hasGraphError={marks.transitionErrors.has(transition.uid)}
-              scrollKey={selectionCount}
-              errors={errors}
-              onToggle={() => onSelect(toggle(selection, "transition", transition.uid))}
-              edit={
-                edits
-                  ? {
-                      update: (patch: Partial<TransitionForm>) =>
-                        edits.setForm((current) => updateTransition(current, transition.uid, patch)),
-                      move: (delta) => edits.moveTransition(transition.uid, delta),
-                      remove: () => edits.removeTransition(transition.uid),
-                    }
-                  : null
-              }
-            />
-          ))}
-        </ol>
-      )}
-    </section>
+          />
+        ) : null
+      }
+      empty={`No transitions: the conversation stays in the entry step.${edits ? " Add one, or drag from a step's bottom handle to another step on the graph." : ""}`}
+    >
+      {form.transitions.map((transition, index) => (
+        <TransitionCard
+          key={transition.uid}
+          transition={transition}
+          index={index}
+          count={form.transitions.length}
+          steps={form.steps}
+          selected={selection?.kind === "transition" && selection.uid === transition.uid}
+          hasGraphError={marks.transitionErrors.has(transition.uid)}
+          scrollKey={selectionCount}
+          errors={errors}
+          onToggle={() => onSelect(toggle(selection, "transition", transition.uid))}
+          edit={
+            edits
+              ? {
+                  update: (patch: Partial<TransitionForm>) =>
+                    edits.setForm((current) => updateTransition(current, transition.uid, patch)),
+                  move: (delta) => edits.moveTransition(transition.uid, delta),
+                  remove: () => edits.removeTransition(transition.uid),
+                }
+              : null
+          }
+        />
+      ))}
+    </ItemListSection>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Badge } from "@/components/ui/badge";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { LabelledOptions, NativeSelect } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm, TransitionForm } from "@/lib/scenarios/scenario-form-state";
@@ -31,11 +31,12 @@ export function TransitionCard(props: TransitionCardProps) {
   const stepOptions = (value: string) => (
     <>
       {value === "" || !steps.some((s) => s.uid === value) ? <option value="">Choose a step…</option> : null}
-      {steps.map((step) => (
-        <option key={step.uid} value={step.uid}>
-          {step.name || "(no name)"} ({step.key})
-        </option>
-      ))}
+      <LabelledOptions
+        options={steps.map((step) => ({
+          value: step.uid,
+          label: `${step.name || "(no name)"} (${step.key})`,
+        }))}
+      />
     </>
   );
 

@@ -15,6 +15,9 @@ interface SettingControlProps {
   invalid: boolean;
 }
 
+/** An example line of each setting typed one entry a line. */
+const LINES_EXAMPLE = { patterns: "order_ref=ORD-[0-9]{6}", prices: "my-model = 0.5 / 1.5 / 0.25" };
+
 /** One setting's input, chosen by its schema: checkbox, number (with its range), choice, text or comma list. */
 export function SettingControl({ id, label, kind, value, onChange, invalid }: SettingControlProps) {
   const common = { id, "aria-label": label, "aria-invalid": invalid || undefined };
@@ -47,23 +50,13 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
     case "text":
       return <Input {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-96" />;
     case "patterns":
-      return (
-        <Textarea
-          {...common}
-          value={String(value)}
-          rows={3}
-          placeholder="order_ref=ORD-[0-9]{6}"
-          onChange={(e) => onChange(e.target.value)}
-          className="w-96 font-mono text-xs"
-        />
-      );
     case "prices":
       return (
         <Textarea
           {...common}
           value={String(value)}
           rows={3}
-          placeholder="my-model = 0.5 / 1.5 / 0.25"
+          placeholder={LINES_EXAMPLE[kind.kind]}
           onChange={(e) => onChange(e.target.value)}
           className="w-96 font-mono text-xs"
         />

@@ -10,6 +10,7 @@ import { ImpactPreviewControl } from "@/components/impact-preview/impact-preview
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Mono } from "@/components/ui/mono";
+import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { updateAgentSettingsAction } from "@/lib/actions/settings/update-agent-settings";
@@ -71,10 +72,7 @@ export function SettingsEditor({ agent, stored }: SettingsEditorProps) {
       // into view stop below it. The Webhooks section below lets the last rows scroll clear of it too.
       className="space-y-4 [&_tr]:scroll-mt-36"
       aria-label="Agent settings"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+      onSubmit={submitWithoutReload(save)}
     >
       <div className="sticky top-0 z-20 flex items-center gap-3 rounded-lg border border-border bg-background/95 px-3 py-2 backdrop-blur">
         <span className="text-muted-foreground text-xs">

@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import {
   DeleteConfigEntityDialog,
   type DeleteEntityProps,
 } from "@/components/config-editor/delete-config-entity-dialog";
+import { RuleLink } from "@/components/rules/rule-link";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
 
 interface DeleteToolDialogProps extends DeleteEntityProps<BundleTool> {
@@ -23,12 +23,9 @@ export function DeleteToolDialog({ usedBy, agentKey, version, ...dialog }: Delet
             <ul className="mt-1 list-disc pl-5">
               {usedBy.map((rule) => (
                 <li key={rule.key}>
-                  <Link
-                    className="underline underline-offset-2"
-                    href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule.key)}`}
-                  >
+                  <RuleLink agentKey={agentKey} ruleKey={rule.key} className="underline underline-offset-2">
                     {rule.name}
-                  </Link>{" "}
+                  </RuleLink>{" "}
                   <span className="font-mono text-xs">{rule.key}</span>
                 </li>
               ))}

@@ -11,7 +11,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Mono } from "@/components/ui/mono";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import type { ImportOpenApiResult } from "@/lib/tools/openapi/openapi-import-schemas";
@@ -135,11 +135,7 @@ export function OpenApiImportDialog({ agentKey, credentialNames, onImported }: O
               onChange={(event) => setDraft({ ...draft, credential: event.target.value })}
             >
               <option value="">Named after the scheme</option>
-              {credentialNames.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
+              <ValueOptions values={credentialNames} />
             </NativeSelect>
           </FormField>
         ) : null}

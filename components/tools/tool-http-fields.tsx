@@ -2,7 +2,7 @@
 
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { HTTP_TOOL_METHODS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
@@ -71,11 +71,7 @@ export function ToolHttpFields({ form, update, errors, host, credentialNames, is
               update({ method, ...approval });
             }}
           >
-            {HTTP_TOOL_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
+            <ValueOptions values={HTTP_TOOL_METHODS} />
           </NativeSelect>
         </FormField>
         {LIMIT_FIELDS.map(({ key, id, ...limit }) => (
@@ -94,12 +90,10 @@ export function ToolHttpFields({ form, update, errors, host, credentialNames, is
           onChange={(e) => update({ credential: e.target.value })}
         >
           <option value="">None</option>
-          {[...new Set([...credentialNames, ...(form.credential ? [form.credential] : [])])].map((name) => (
-            <option key={name} value={name}>
-              {name}
-              {credentialNames.includes(name) ? "" : " (not set)"}
-            </option>
-          ))}
+          <ValueOptions
+            values={[...new Set([...credentialNames, ...(form.credential ? [form.credential] : [])])]}
+            label={(name) => (credentialNames.includes(name) ? name : `${name} (not set)`)}
+          />
         </NativeSelect>
       </FormField>
       <TextField

@@ -1,10 +1,7 @@
 "use client";
 
-import { Plus, X } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
-import { RowButton } from "@/components/ui/row-button";
 import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import {
@@ -14,6 +11,7 @@ import {
   newInputRow,
   type ToolFormErrors,
 } from "@/lib/tools/tool-form-state";
+import { RemoveRowButton, rowEdits, ToolRowsFieldset } from "./tool-rows-fieldset";
 
 interface ToolInputsEditorProps {
   rows: InputRow[];
@@ -24,18 +22,19 @@ interface ToolInputsEditorProps {
 
 /** The input schema as rows: name, type, description, required. The engine fills each from the variable of that name. */
 export function ToolInputsEditor({ rows, onChange, errors, readOnly }: ToolInputsEditorProps) {
-  const change = (index: number, patch: Partial<InputRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const { change, remove, add } = rowEdits(rows, onChange);
   return (
-    <fieldset className="space-y-2 rounded-lg border border-border p-3" data-testid="tool-inputs">
-      <legend className="px-1 font-medium text-sm">Inputs</legend>
-      <p className="text-muted-foreground text-xs">
-        Filled from the session or profile variable of the same name when a rule runs the tool. A required input that is
-        missing skips the call.
-      </p>
-      {rows.length === 0 ? (
-        <p className="text-muted-foreground text-xs">No inputs: the tool takes no arguments.</p>
-      ) : null}
+    <ToolRowsFieldset
+      legend="Inputs"
+      testId="tool-inputs"
+      intro="Filled from the session or profile variable of the same name when a rule runs the tool. A required input that is missing skips the call."
+      empty="No inputs: the tool takes no arguments."
+      rowCount={rows.length}
+      errors={errors.inputs}
+      addLabel="Add input"
+      onAdd={() => add(newInputRow())}
+      readOnly={readOnly}
+    >
       {rows.map((row, i) => {
         const n = i + 1;
         const nameErrors = errors[`input.${i}.name`];
@@ -79,25 +78,12 @@ export function ToolInputsEditor({ rows, onChange, errors, readOnly }: ToolInput
                 />
                 required
               </label>
-              {readOnly ? (
-                <span />
-              ) : (
-                <RowButton label={`Remove input ${n}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
-                  <X />
-                </RowButton>
-              )}
+              <RemoveRowButton label={`Remove input ${n}`} readOnly={readOnly} onRemove={() => remove(i)} />
             </div>
             <FieldError messages={[...(nameErrors ?? []), ...rowErrors]} />
           </div>
         );
       })}
-      <FieldError messages={errors.inputs} />
-      {readOnly ? null : (
-        <Button type="button" variant="outline" size="sm" onClick={() => onChange([...rows, newInputRow()])}>
-          <Plus aria-hidden="true" />
-          Add input
-        </Button>
-      )}
-    </fieldset>
+    </ToolRowsFieldset>
   );
 }

@@ -1,14 +1,12 @@
 "use client";
 
-import { Plus, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
-import { RowButton } from "@/components/ui/row-button";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { checkOutputPath } from "@/lib/tools/output-path-check";
 import { newVariableRow, type ToolFormErrors, type VariableRow } from "@/lib/tools/tool-form-state";
+import { RemoveRowButton, rowEdits, ToolRowsFieldset } from "./tool-rows-fieldset";
 
 interface ToolVariablesEditorProps {
   rows: VariableRow[];
@@ -30,19 +28,26 @@ export function ToolVariablesEditor({
   errors,
   readOnly,
 }: ToolVariablesEditorProps) {
-  const change = (index: number, patch: Partial<VariableRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const { change, remove, add } = rowEdits(rows, onChange);
   return (
-    <fieldset className="space-y-2 rounded-lg border border-border p-3" data-testid="tool-variables">
-      <legend className="px-1 font-medium text-sm">Output variables</legend>
-      <p className="text-muted-foreground text-xs">
-        Each becomes a session variable (type <span className="font-mono">dyn</span> in CEL) read from the result by a
-        path: <span className="font-mono">items[0].status</span> takes the first item,{" "}
-        <span className="font-mono">items[id={"{order_id}"}].amount</span> the item whose id equals the order_id input.
-      </p>
-      {rows.length === 0 ? (
-        <p className="text-muted-foreground text-xs">No output variables: the result only goes into the prompt.</p>
-      ) : null}
+    <ToolRowsFieldset
+      legend="Output variables"
+      testId="tool-variables"
+      intro={
+        <>
+          Each becomes a session variable (type <span className="font-mono">dyn</span> in CEL) read from the result by a
+          path: <span className="font-mono">items[0].status</span> takes the first item,{" "}
+          <span className="font-mono">items[id={"{order_id}"}].amount</span> the item whose id equals the order_id
+          input.
+        </>
+      }
+      empty="No output variables: the result only goes into the prompt."
+      rowCount={rows.length}
+      errors={errors.variables}
+      addLabel="Add output variable"
+      onAdd={() => add(newVariableRow())}
+      readOnly={readOnly}
+    >
       {rows.map((row, i) => {
         const n = i + 1;
         const check = row.path === "" ? null : checkOutputPath(row.path, inputNames);
@@ -76,13 +81,7 @@ export function ToolVariablesEditor({
                 spellCheck={false}
                 autoComplete="off"
               />
-              {readOnly ? (
-                <span />
-              ) : (
-                <RowButton label={`Remove variable ${n}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
-                  <X />
-                </RowButton>
-              )}
+              <RemoveRowButton label={`Remove variable ${n}`} readOnly={readOnly} onRemove={() => remove(i)} />
             </div>
             <div
               id={`tool-variable-${i}-status`}
@@ -118,14 +117,7 @@ export function ToolVariablesEditor({
           </div>
         );
       })}
-      <FieldError messages={errors.variables} />
-      {readOnly ? null : (
-        <Button type="button" variant="outline" size="sm" onClick={() => onChange([...rows, newVariableRow()])}>
-          <Plus aria-hidden="true" />
-          Add output variable
-        </Button>
-      )}
-    </fieldset>
+    </ToolRowsFieldset>
   );
 }
 

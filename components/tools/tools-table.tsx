@@ -1,10 +1,11 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
-import Link from "next/link";
+import type { ReactNode } from "react";
+import { NameAndKey } from "@/components/config-editor/name-and-key";
 import { RowActions } from "@/components/config-editor/row-actions";
+import { RuleLink } from "@/components/rules/rule-link";
 import { Badge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/components/ui/table";
 import type { BundleTool } from "@/lib/engine/contracts/bundle";
@@ -44,17 +45,7 @@ export function ToolsTable(props: ToolsTableProps) {
           return (
             <TableRow key={tool.key} data-testid={`tool-row-${tool.key}`} aria-busy={pending || undefined}>
               <TableCell className="max-w-64 align-top">
-                <button
-                  type="button"
-                  className="text-left font-medium underline-offset-2 hover:underline"
-                  onClick={() => onView(tool)}
-                >
-                  {tool.name}
-                </button>
-                <div className="flex items-center">
-                  <Mono className="text-muted-foreground text-xs">{tool.key}</Mono>
-                  <CopyButton value={tool.key} label={`key of ${tool.name}`} />
-                </div>
+                <NameAndKey name={tool.name} entityKey={tool.key} onOpen={() => onView(tool)} />
                 {tool.description ? (
                   <div className="line-clamp-2 text-muted-foreground text-xs" title={tool.description}>
                     {tool.description}
@@ -72,59 +63,35 @@ export function ToolsTable(props: ToolsTableProps) {
                   </div>
                 ) : null}
               </TableCell>
-              <TableCell className="align-top text-xs">
-                {inputs.length === 0 ? (
-                  <span className="text-muted-foreground">none</span>
-                ) : (
-                  <ul className="space-y-0.5">
-                    {inputs.map(([name, property]) => (
-                      <li key={name}>
-                        <Mono>{name}</Mono> <span className="text-muted-foreground">{property.type}</span>
-                        {tool.input_schema.required.includes(name) ? (
-                          <span className="text-muted-foreground"> · required</span>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </TableCell>
-              <TableCell className="max-w-sm align-top text-xs">
-                {variables.length === 0 ? (
-                  <span className="text-muted-foreground">none</span>
-                ) : (
-                  <ul className="space-y-1">
-                    {variables.map(([name, path]) => (
-                      <li key={name}>
-                        <Mono>{name}</Mono>
-                        {/* The path on its own line: paths have no spaces, so beside the name they would break mid-word. */}
-                        <div className="text-muted-foreground [overflow-wrap:anywhere]">
-                          <span aria-hidden="true">← </span>
-                          <Mono>{path}</Mono>
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </TableCell>
-              <TableCell className="align-top text-xs">
-                {rules.length === 0 ? (
-                  <span className="text-muted-foreground">no rule: never runs</span>
-                ) : (
-                  <ul className="space-y-0.5">
-                    {rules.map((rule) => (
-                      <li key={rule.key}>
-                        <Link
-                          href={`/agents/${agentKey}/rules?q=${encodeURIComponent(rule.key)}`}
-                          className="underline decoration-foreground/30 underline-offset-2 hover:decoration-foreground"
-                          title={rule.name}
-                        >
-                          {rule.key}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </TableCell>
+              <ListCell className="align-top text-xs" empty="none" listClassName="space-y-0.5">
+                {inputs.map(([name, property]) => (
+                  <li key={name}>
+                    <Mono>{name}</Mono> <span className="text-muted-foreground">{property.type}</span>
+                    {tool.input_schema.required.includes(name) ? (
+                      <span className="text-muted-foreground"> · required</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ListCell>
+              <ListCell className="max-w-sm align-top text-xs" empty="none" listClassName="space-y-1">
+                {variables.map(([name, path]) => (
+                  <li key={name}>
+                    <Mono>{name}</Mono>
+                    {/* The path on its own line: paths have no spaces, so beside the name they would break mid-word. */}
+                    <div className="text-muted-foreground [overflow-wrap:anywhere]">
+                      <span aria-hidden="true">← </span>
+                      <Mono>{path}</Mono>
+                    </div>
+                  </li>
+                ))}
+              </ListCell>
+              <ListCell className="align-top text-xs" empty="no rule: never runs" listClassName="space-y-0.5">
+                {rules.map((rule) => (
+                  <li key={rule.key}>
+                    <RuleLink agentKey={agentKey} ruleKey={rule.key} title={rule.name} />
+                  </li>
+                ))}
+              </ListCell>
               <TableCell className="whitespace-nowrap text-right align-top">
                 <RowActions entity={tool} name={tool.key} pending={pending} handlers={handlers} onView={onView} />
               </TableCell>
@@ -172,5 +139,18 @@ function HttpSummary({
         </Badge>
       ) : null}
     </div>
+  );
+}
+
+/** A cell listing what a tool has (its inputs, variables, rules), or what having none means. */
+function ListCell(props: { className: string; empty: string; listClassName: string; children: ReactNode[] }) {
+  return (
+    <TableCell className={props.className}>
+      {props.children.length === 0 ? (
+        <span className="text-muted-foreground">{props.empty}</span>
+      ) : (
+        <ul className={props.listClassName}>{props.children}</ul>
+      )}
+    </TableCell>
   );
 }

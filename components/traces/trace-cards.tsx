@@ -1,27 +1,16 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TraceListRow } from "@/db/queries/traces";
 import { plural } from "@/lib/text/plural";
-// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TraceOptions } from "@/lib/traces/server/load-traces-page";
 import { turnHref } from "@/lib/traces/trace-search";
 import { formatMs } from "../sandbox/sandbox-format";
-import { TurnTime, Violations } from "./trace-row-parts";
-
-interface TraceCardsProps {
-  agentKey: string;
-  rows: TraceListRow[];
-  options: TraceOptions;
-}
+import { type TraceListProps, TurnTime, traceLabels, Violations } from "./trace-row-parts";
 
 /**
  * The traces list below 768 px: one card per turn, newest first — what was said and what happened
  * first, the numbers after. The message opens the turn, as the table's does.
  */
-export function TraceCards({ agentKey, rows, options }: TraceCardsProps) {
-  const scenarioNames = new Map(options.scenarios.map((s) => [s.id, s.name]));
-  const ruleKeys = new Map(options.rules.map((r) => [r.id, r.key]));
+export function TraceCards({ agentKey, rows, options }: TraceListProps) {
+  const { scenarioNames, ruleKeys } = traceLabels(options);
   return (
     <ul aria-label="Traces" className="space-y-2 md:hidden" data-testid="trace-cards">
       {rows.map((row) => (

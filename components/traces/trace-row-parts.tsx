@@ -1,6 +1,25 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
+import type { TraceListRow } from "@/db/queries/traces";
+// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
+import type { TraceOptions } from "@/lib/traces/server/load-traces-page";
 import { tracesHref } from "@/lib/traces/trace-search";
+
+/** What both traces lists draw from: the table on wide screens, the cards below 768 px. */
+export interface TraceListProps {
+  agentKey: string;
+  rows: TraceListRow[];
+  options: TraceOptions;
+}
+
+/** The names a row's ids are shown by: its scenario's name, each violated rule's key. */
+export function traceLabels(options: TraceOptions) {
+  return {
+    scenarioNames: new Map(options.scenarios.map((s) => [s.id, s.name])),
+    ruleKeys: new Map(options.rules.map((r) => [r.id, r.key])),
+  };
+}
 
 // UTC, month to second: the year is in the tooltip, the column stays 14 characters wide.
 const utc = (date: Date) => date.toISOString().slice(5, 19).replace("T", " ");

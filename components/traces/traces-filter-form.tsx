@@ -1,12 +1,12 @@
 import { Search, X } from "lucide-react";
 import Link from "next/link";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { FilterDate } from "@/components/ui/filter-date";
 import { FilterForm } from "@/components/ui/filter-form";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { Input } from "@/components/ui/input";
 import { Kbd } from "@/components/ui/kbd";
-import { Label } from "@/components/ui/label";
 import { Mono } from "@/components/ui/mono";
 import { TURN_OUTCOMES } from "@/lib/engine/contracts/turn-outcome";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
@@ -16,17 +16,8 @@ import { hasTraceFilters, type TraceSearch, tracesHref } from "@/lib/traces/trac
 // The filters land in the URL (bookmarkable, shareable, back-button friendly) and the page re-renders
 // on the server; they apply as they change, as on every list page.
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <Label htmlFor={`traces-${id}`}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
-function TraceSelect(props: Omit<ComponentProps<typeof FilterSelect>, "id" | "selectClassName">) {
-  return <FilterSelect {...props} id={`traces-${props.name}`} selectClassName="max-w-52" />;
+function TraceSelect(props: Omit<ComponentProps<typeof FilterSelect>, "selectClassName">) {
+  return <FilterSelect {...props} selectClassName="max-w-52" />;
 }
 
 interface TracesFilterFormProps {
@@ -109,12 +100,8 @@ export function TracesFilterForm({ agentKey, search, options }: TracesFilterForm
           anyLabel="Any provider"
           options={options.providers}
         />
-        <Field id="from" label="From (UTC)">
-          <Input id="traces-from" name="from" type="date" defaultValue={search.from} className="block w-36" />
-        </Field>
-        <Field id="to" label="To (UTC)">
-          <Input id="traces-to" name="to" type="date" defaultValue={search.to} className="block w-36" />
-        </Field>
+        <FilterDate name="from" label="From (UTC)" value={search.from} />
+        <FilterDate name="to" label="To (UTC)" value={search.to} />
         {hasTraceFilters(search) ? (
           <Button asChild variant="ghost">
             <Link href={tracesHref(agentKey, {})}>Clear</Link>

@@ -2,24 +2,13 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TraceListRow } from "@/db/queries/traces";
-// biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
-import type { TraceOptions } from "@/lib/traces/server/load-traces-page";
 import { tracesHref, turnHref } from "@/lib/traces/trace-search";
 import { formatCount, formatMs } from "../sandbox/sandbox-format";
-import { TurnTime, Violations } from "./trace-row-parts";
-
-interface TracesTableProps {
-  agentKey: string;
-  rows: TraceListRow[];
-  options: TraceOptions;
-}
+import { type TraceListProps, TurnTime, traceLabels, Violations } from "./trace-row-parts";
 
 /** One row per turn, newest first; the time and the message open the turn detail. */
-export function TracesTable({ agentKey, rows, options }: TracesTableProps) {
-  const scenarioNames = new Map(options.scenarios.map((s) => [s.id, s.name]));
-  const ruleKeys = new Map(options.rules.map((r) => [r.id, r.key]));
+export function TracesTable({ agentKey, rows, options }: TraceListProps) {
+  const { scenarioNames, ruleKeys } = traceLabels(options);
   return (
     <Table
       // Ten columns in 1,000 px (1280 minus the sidebar): tighter cells than the default, no wrapping.

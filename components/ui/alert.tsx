@@ -48,3 +48,12 @@ export function Alert({ variant = "info", title, children, className }: AlertPro
     </div>
   );
 }
+
+/** Why the last save was refused, above the form's buttons; nothing while there is none. */
+export function NotSavedAlert({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <Alert variant="danger" title="Not saved">
+      {message}
+    </Alert>
+  ) : null;
+}

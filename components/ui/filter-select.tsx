@@ -4,8 +4,7 @@ import { NativeSelect } from "./select";
 type FilterOption = string | { value: string; label: string };
 
 interface FilterSelectProps {
-  id: string;
-  /** The query parameter it sets. */
+  /** The query parameter it sets; the select's id is `filter-${name}`. */
   name: string;
   label: string;
   /** The value in the URL now; none selects the first option, which filters nothing. */
@@ -18,7 +17,8 @@ interface FilterSelectProps {
 }
 
 /** One select of a list page's filter form (inside `FilterForm`, which applies it as it changes). */
-export function FilterSelect({ id, name, label, value, anyLabel, options, selectClassName }: FilterSelectProps) {
+export function FilterSelect({ name, label, value, anyLabel, options, selectClassName }: FilterSelectProps) {
+  const id = `filter-${name}`;
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{label}</Label>

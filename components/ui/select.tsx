@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 import { controlClassName } from "./input";
 
@@ -26,13 +26,33 @@ export function NativeSelect({ className, selectClassName, children, ...props }:
   );
 }
 
-/** A select's options where each value is its own label (roles, kinds, names). */
-export function ValueOptions({ values }: { values: readonly string[] }) {
+/** A select's options, one a value: each labelled by itself (roles, kinds, names) or by `label`. */
+export function ValueOptions<V extends string | number>({
+  values,
+  label = String,
+}: {
+  values: readonly V[];
+  /** The option's text; the value itself when omitted. */
+  label?: (value: V) => ReactNode;
+}) {
   return (
     <>
       {values.map((value) => (
         <option key={value} value={value}>
-          {value}
+          {label(value)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A select's options, each with its own text ({ value: "refund-desk", label: "Refund desk" }). */
+export function LabelledOptions({ options }: { options: readonly { value: string; label: ReactNode }[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
         </option>
       ))}
     </>

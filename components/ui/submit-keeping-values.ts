@@ -12,3 +12,14 @@ export function submitKeepingValues(handle: (form: FormData) => void) {
     handle(new FormData(event.currentTarget));
   };
 }
+
+/**
+ * A form's submit handler for a form whose values live in React state: the browser's own submit (a
+ * page load) is stopped and `act` runs instead.
+ */
+export function submitWithoutReload(act: () => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    act();
+  };
+}

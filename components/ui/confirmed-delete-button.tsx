@@ -5,12 +5,20 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { DeleteConfirmFooter } from "@/components/ui/delete-confirm-footer";
 import { TitledDialog } from "@/components/ui/titled-dialog";
-import { deleteMcpServer } from "@/lib/mcp/mcp-servers-client";
 
-// Delete a registration after a confirmation. The server refuses (409) while its tools are attached
-// to rules, naming them: the message is shown here, and nothing is deleted.
+interface ConfirmedDeleteButtonProps {
+  /** The Delete button's accessible name, saying which thing (“Delete credential orders-api”). */
+  label: string;
+  title: string;
+  /** What deleting it changes. */
+  description: string;
+  testId: string;
+  /** The delete request; a refusal's message (a 409 naming what still uses it) stays in the dialog. */
+  remove: () => Promise<{ ok: true } | { ok: false; message: string }>;
+}
 
-export function DeleteMcpServerButton({ agentKey, name }: { agentKey: string; name: string }) {
+/** A row's Delete: a confirmation dialog that deletes, then reloads the page, or shows why the server refused. */
+export function ConfirmedDeleteButton({ label, title, description, testId, remove }: ConfirmedDeleteButtonProps) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -18,7 +26,7 @@ export function DeleteMcpServerButton({ agentKey, name }: { agentKey: string; na
 
   function onDelete() {
     startTransition(async () => {
-      const answer = await deleteMcpServer(agentKey, name);
+      const answer = await remove();
       if (answer.ok) {
         setOpen(false);
         router.refresh();
@@ -34,13 +42,13 @@ export function DeleteMcpServerButton({ agentKey, name }: { agentKey: string; na
         if (!next) setRefusal(null);
       }}
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Delete MCP server ${name}`}>
+        <Button variant="outline" size="sm" aria-label={label}>
           Delete
         </Button>
       }
-      title={`Delete ${name}?`}
-      description="Its tools stay and keep calling the server until you delete them; it can no longer be synced."
-      testId="delete-mcp-server-dialog"
+      title={title}
+      description={description}
+      testId={testId}
     >
       <DeleteConfirmFooter refusal={refusal} onKeep={() => setOpen(false)} onDelete={onDelete} pending={pending} />
     </TitledDialog>
