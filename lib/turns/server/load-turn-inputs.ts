@@ -73,17 +73,17 @@ export async function loadTurnInputs(
   const agent = await getAgentById(db, session.agentId);
   if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
   const host = hostPorts();
-  const budget = await budgetBeforeTurn(db, agent.id, new Date());
-  // Model calls are timed for the trace export; the engine sees the same provider. A spent budget whose
-  // action is `offline` gives the turn the offline provider: the deterministic path, no model call.
-  const timed = timedModel(budget?.action === "offline" ? createOfflineProvider() : host.model);
   // docs/environments.md: a session given a version runs at it whatever the draft did since; one
   // without (draft, unpinned production) follows the latest, as before environments.
   const version = session.configVersion ?? agent.configVersion;
-  const [compiled, vault] = await Promise.all([
+  const [compiled, vault, budget] = await Promise.all([
     getCompiledAgent(db, agent, host.embedder, version),
     openSessionVault(db, session.id),
+    budgetBeforeTurn(db, agent.id, new Date()),
   ]);
+  // Model calls are timed for the trace export; the engine sees the same provider. A spent budget whose
+  // action is `offline` gives the turn the offline provider: the deterministic path, no model call.
+  const timed = timedModel(budget?.action === "offline" ? createOfflineProvider() : host.model);
   const { settings } = compiled.snapshot;
   // Credentials are applied under the real values: the tape records what the engine asked, never a secret.
   const withCredentials = toolsWithCredentials(host.tools, db, {
