@@ -9,6 +9,7 @@ import { getSession } from "@/db/queries/conversations";
 import { claimPromotion } from "@/db/queries/environments";
 import { ledgerEvents, turns } from "@/db/schema";
 import { sessionVersionFor } from "@/lib/environments/server/session-version";
+import { armForBucket, splitBucket } from "@/lib/environments/split-bucket";
 import { demoAgent, environmentApi, saveNewVersion } from "../support/environment-helpers";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
@@ -226,12 +227,15 @@ describe("traffic split", () => {
     const counts = new Map<number, number>();
     for (let i = 0; i < 1000; i++) {
       const { configVersion } = await sessionVersionFor(handle.db, agent, "production", `customer-${i}`);
+      expect(configVersion).toBe(armForBucket(arms, splitBucket(agent.id, "production", `customer-${i}`)).config_version);
       counts.set(configVersion ?? 0, (counts.get(configVersion ?? 0) ?? 0) + 1);
       const again = await sessionVersionFor(handle.db, agent, "production", `customer-${i}`);
       expect(again.configVersion).toBe(configVersion);
     }
+    // The agent's id is random, so the draw differs per run: 1,000 customers put the sd of the 50 %
+    // arm at 1.6 points, and 7 points is over 4 sd. The tight bound on fixed ids is split-bucket's test.
     for (const arm of arms) {
-      expect(Math.abs((counts.get(arm.config_version) ?? 0) / 10 - arm.percent)).toBeLessThanOrEqual(5);
+      expect(Math.abs((counts.get(arm.config_version) ?? 0) / 10 - arm.percent)).toBeLessThanOrEqual(7);
     }
     // Over REST too: one customer's sessions share a version.
     const first = await api.session({ customer_id: "sticky" });
