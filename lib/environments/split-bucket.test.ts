@@ -14,7 +14,9 @@ describe("splitBucket", () => {
     expect(bucket).toBeGreaterThanOrEqual(0);
     expect(bucket).toBeLessThan(SPLIT_BUCKETS);
     const elsewhere = ["staging", "canary", "eu"].map((env) => splitBucket("agent-a", env, "customer-7"));
-    const otherAgents = ["agent-b", "agent-c", "agent-d"].map((agent) => splitBucket(agent, "production", "customer-7"));
+    const otherAgents = ["agent-b", "agent-c", "agent-d"].map((agent) =>
+      splitBucket(agent, "production", "customer-7"),
+    );
     expect([...elsewhere, ...otherAgents].every((other) => other === bucket)).toBe(false);
   });
 

@@ -227,7 +227,9 @@ describe("traffic split", () => {
     const counts = new Map<number, number>();
     for (let i = 0; i < 1000; i++) {
       const { configVersion } = await sessionVersionFor(handle.db, agent, "production", `customer-${i}`);
-      expect(configVersion).toBe(armForBucket(arms, splitBucket(agent.id, "production", `customer-${i}`)).config_version);
+      expect(configVersion).toBe(
+        armForBucket(arms, splitBucket(agent.id, "production", `customer-${i}`)).config_version,
+      );
       counts.set(configVersion ?? 0, (counts.get(configVersion ?? 0) ?? 0) + 1);
       const again = await sessionVersionFor(handle.db, agent, "production", `customer-${i}`);
       expect(again.configVersion).toBe(configVersion);
