@@ -28,6 +28,8 @@ function entityHref(agentKey: string, entity: ConfigEntity, key: string): string
     case "profile_field":
     case "variable":
       return `${agent}/fields`;
+    case "knowledge_source":
+      return `${agent}/knowledge`;
     case "settings":
       return `${agent}/settings`;
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import {
   agentTests,
+  knowledgeSources,
   profileFieldDefinitions,
   responseVariableDefinitions,
   rules,
@@ -37,6 +38,16 @@ export async function listScenariosWithSteps(db: DbOrTx, agentId: string) {
     steps: stepRows.filter((s) => s.scenarioId === scenario.id),
     transitions: transitionRows.filter((t) => t.scenarioId === scenario.id),
   }));
+}
+
+/** The agent's knowledge sources as the bundle holds them, by key. */
+export async function listKnowledgeSources(db: DbOrTx, agentId: string) {
+  const rows = await db
+    .select({ source: knowledgeSources.source })
+    .from(knowledgeSources)
+    .where(eq(knowledgeSources.agentId, agentId))
+    .orderBy(asc(knowledgeSources.key));
+  return rows.map((r) => r.source);
 }
 
 export async function listFieldsAndVariables(db: DbOrTx, agentId: string) {
@@ -82,9 +93,11 @@ export async function readAgentConfigRows(db: DbOrTx, agentId: string) {
     .from(agentTests)
     .where(eq(agentTests.agentId, agentId))
     .orderBy(asc(agentTests.key));
+  const knowledge = await listKnowledgeSources(db, agentId);
   return {
     fields,
     variables,
+    knowledge,
     tools: toolRows,
     scenarios: scenarioRows,
     steps: stepRows.map((r) => r.step),
@@ -102,6 +115,7 @@ export async function deleteAgentConfig(tx: Transaction, agentId: string): Promi
   await tx.delete(profileFieldDefinitions).where(eq(profileFieldDefinitions.agentId, agentId));
   await tx.delete(responseVariableDefinitions).where(eq(responseVariableDefinitions.agentId, agentId));
   await tx.delete(agentTests).where(eq(agentTests.agentId, agentId));
+  await tx.delete(knowledgeSources).where(eq(knowledgeSources.agentId, agentId));
 }
 
 /** Ids of an agent's referable entities by key; steps by "scenario/step", the form a STEP rule's scope_ref uses. */
@@ -142,6 +156,7 @@ export interface AgentConfigRows {
   transitions: (typeof transitions.$inferInsert)[];
   rules: (typeof rules.$inferInsert)[];
   tests: (typeof agentTests.$inferInsert)[];
+  knowledgeSources: (typeof knowledgeSources.$inferInsert)[];
 }
 
 /** Inserts them table by table, always in this order; an empty table is skipped. */
@@ -156,4 +171,5 @@ export async function insertAgentConfigRows(tx: Transaction, rows: AgentConfigRo
   }
   if (rows.rules.length > 0) await tx.insert(rules).values(rows.rules);
   if (rows.tests.length > 0) await tx.insert(agentTests).values(rows.tests);
+  if (rows.knowledgeSources.length > 0) await tx.insert(knowledgeSources).values(rows.knowledgeSources);
 }

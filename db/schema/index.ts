@@ -10,6 +10,7 @@ export * from "./fields";
 export * from "./handoffs";
 export * from "./identity";
 export * from "./jobs";
+export * from "./knowledge";
 export * from "./ledger";
 export * from "./loops";
 export * from "./mcp-servers";

@@ -21,6 +21,7 @@ export interface BundleDiff {
   tools: EntityDiff;
   scenarios: EntityDiff;
   rules: EntityDiff;
+  knowledge_sources: EntityDiff;
   tests: EntityDiff;
 }
 
@@ -37,6 +38,7 @@ export function diffBundles(before: Bundle | null, after: Bundle): BundleDiff {
     tools: diffEntities(previous.tools, after.tools, (t) => t.key),
     scenarios: diffEntities(previous.scenarios, after.scenarios, (s) => s.key),
     rules: diffEntities(previous.rules, after.rules, (r) => r.key),
+    knowledge_sources: diffEntities(previous.knowledge_sources, after.knowledge_sources, (k) => k.key),
     tests: diffEntities(previous.tests, after.tests, (t) => t.key),
   };
 }

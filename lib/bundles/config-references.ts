@@ -9,14 +9,14 @@ import { declarers, nameUses } from "@/lib/fields/name-uses";
 // profile fields as inputs; conversation tests name rules, scenarios, steps and tools in assertions.
 
 export const ConfigReference = z.object({
-  kind: z.enum(["rule", "tool", "test"]),
+  kind: z.enum(["rule", "tool", "test", "knowledge_source"]),
   key: z.string(),
   /** The field naming the entity: "scope_ref", "attached_tools", "turns[0].assertions[1]". */
   field: z.string(),
 });
 export type ConfigReference = z.infer<typeof ConfigReference>;
 
-export type ReferencedEntity = "rule" | "scenario" | "tool" | "profile_field" | "variable";
+export type ReferencedEntity = "rule" | "scenario" | "tool" | "profile_field" | "variable" | "knowledge_source";
 
 type Assertion = BundleTestCase["turns"][number]["assertions"][number] | BundleTestCase["assertions"][number];
 
@@ -81,11 +81,19 @@ function nameReferences(bundle: Bundle, rest: Bundle, names: readonly string[], 
 function configReferences(bundle: Bundle, entity: ReferencedEntity, key: string): ConfigReference[] {
   const rules = (test: (rule: Bundle["rules"][number]) => boolean, field: string) =>
     bundle.rules.filter(test).map((rule) => ({ kind: "rule" as const, key: rule.key, field }));
+  const scopedIn = (item: { scope_ref: string | null }) =>
+    item.scope_ref === key || (item.scope_ref?.startsWith(`${key}/`) ?? false);
   switch (entity) {
     case "rule":
+    case "knowledge_source":
       return [];
     case "scenario":
-      return rules((r) => r.scope_ref === key || (r.scope_ref?.startsWith(`${key}/`) ?? false), "scope_ref");
+      return [
+        ...rules(scopedIn, "scope_ref"),
+        ...bundle.knowledge_sources
+          .filter(scopedIn)
+          .map((source) => ({ kind: "knowledge_source" as const, key: source.key, field: "scope_ref" })),
+      ];
     case "tool": {
       const tool = bundle.tools.find((t) => t.key === key);
       const rest = { ...bundle, tools: bundle.tools.filter((t) => t.key !== key) };

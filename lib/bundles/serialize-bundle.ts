@@ -18,6 +18,7 @@ export function canonicalBundle(bundle: Bundle | BundleInput): Bundle {
     tools: sortedBy(parsed.tools, (t) => t.key).map(canonicalTool),
     scenarios: sortedBy(parsed.scenarios, (s) => s.key),
     rules: sortedBy(parsed.rules, (r) => r.key),
+    knowledge_sources: sortedBy(parsed.knowledge_sources, (k) => k.key),
     tests: sortedBy(parsed.tests, (t) => t.key).map((t) => ({
       ...t,
       customer_profile: sortedDeep(t.customer_profile) as typeof t.customer_profile,

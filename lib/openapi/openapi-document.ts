@@ -35,6 +35,7 @@ import { customersPaths } from "../customers/customer-openapi-paths";
 import { environmentPaths } from "../environments/environment-openapi-paths";
 import { goalsPaths } from "../goals/goal-openapi-paths";
 import { handoffPaths } from "../handoffs/handoff-openapi-paths";
+import { knowledgePaths } from "../knowledge/knowledge-openapi-paths";
 import { loopsPaths } from "../loops/loop-openapi-paths";
 import { mcpServerPaths } from "../mcp/mcp-openapi-paths";
 import { piiPaths } from "../privacy/pii-openapi-paths";
@@ -135,6 +136,7 @@ export function buildOpenApiDocument() {
       ...reviewsPaths,
       ...usagePaths,
       ...budgetPaths,
+      ...knowledgePaths,
       ...customersPaths,
       ...webhookPaths,
       ...credentialPaths,

@@ -1,3 +1,4 @@
+import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
 import type { AgentSnapshot } from "@/lib/engine/contracts/snapshot";
 import type { BundleTestCase } from "@/lib/engine/contracts/test-case";
 import type { Provenance } from "@/lib/engine/contracts/turn-outcome";
@@ -10,5 +11,6 @@ declare module "@/db/json-contracts" {
     turnTape: TurnTape;
     configSnapshot: AgentSnapshot;
     testCase: BundleTestCase;
+    knowledgeSource: BundleKnowledgeSource;
   }
 }

@@ -5,7 +5,15 @@ import { ImpactPreviewCounts } from "./agent-at-version";
 // lib/versioning/server/change-agent-config.ts, read back by the conflict message and the agent's history page. Field values are
 // configuration (rule texts, keys, numbers), never customer data, so before/after are kept.
 
-export const ConfigEntity = z.enum(["rule", "scenario", "tool", "profile_field", "variable", "settings"]);
+export const ConfigEntity = z.enum([
+  "rule",
+  "scenario",
+  "tool",
+  "profile_field",
+  "variable",
+  "knowledge_source",
+  "settings",
+]);
 export type ConfigEntity = z.infer<typeof ConfigEntity>;
 
 // "imported": several entities of one kind added by one change (tools from an OpenAPI document); `key`
@@ -72,6 +80,7 @@ const ENTITY_WORDS: Record<ConfigEntity, string> = {
   tool: "tool",
   profile_field: "profile field",
   variable: "response variable",
+  knowledge_source: "knowledge source",
   settings: "settings",
 };
 

@@ -17,10 +17,8 @@ function storedConfigError(agent: AgentRow, detail: string, issues?: { path: str
 
 /** An agent's configuration as a canonical bundle: ids become keys again. */
 export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bundle> {
-  const { fields, variables, tools, scenarios, steps, transitions, rules, tests } = await readAgentConfigRows(
-    db,
-    agent.id,
-  );
+  const { fields, variables, knowledge, tools, scenarios, steps, transitions, rules, tests } =
+    await readAgentConfigRows(db, agent.id);
 
   const toolKeys = new Map(tools.map((t) => [t.id, t.key]));
   const scenarioKeys = new Map(scenarios.map((s) => [s.id, s.key]));
@@ -121,6 +119,7 @@ export async function readAgentBundle(db: DbOrTx, agent: AgentRow): Promise<Bund
         enabled: r.enabled,
       };
     }),
+    knowledge_sources: knowledge,
     tests,
   };
   const parsed = Bundle.safeParse(raw);

@@ -75,6 +75,7 @@ export async function insertAgentConfig(
       suite: t.suite,
       testCase: t,
     })),
+    knowledgeSources: bundle.knowledge_sources.map((source) => ({ agentId, key: source.key, source })),
   });
 }
 

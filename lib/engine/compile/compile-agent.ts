@@ -10,6 +10,7 @@ import type {
   EngineTransition,
 } from "../contracts/snapshot";
 import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-path";
+import { type CompiledKnowledge, compileKnowledge } from "../knowledge/compiled-knowledge";
 import type { Embedder } from "../ports";
 
 // Explicit exits always break stickiness (docs/decisions.md#stickiness-boost-015-exit-threshold-085).
@@ -55,6 +56,8 @@ export interface CompiledAgent {
   toolVariables: Map<string, CompiledToolVariable[]>;
   exitVectors: Float32Array[];
   embedderName: string;
+  /** The agent's knowledge indexed (docs/knowledge.md); null without sources. */
+  knowledge: CompiledKnowledge | null;
 }
 
 function celTypeOf(fieldType: string): CelType {
@@ -179,6 +182,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
   const rules = compileRules(snapshot, toolVariables, vectors);
   const { rulesByScopeId, globalRules } = rulesByScope(rules);
   const { scenarios, scenarioOfStep } = compileScenarios(scenarioSlices, vectors);
+  const knowledge = await compileKnowledge(snapshot.knowledge, embedder);
   return {
     snapshot,
     rules,
@@ -190,5 +194,6 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
     toolVariables,
     exitVectors: vectors.slice(exitStart),
     embedderName: embedder.name,
+    knowledge,
   };
 }

@@ -38,6 +38,10 @@ export function validateBundleReferences(bundle: Bundle): BundleIssue[] {
   bundle.rules.forEach((rule, i) => {
     checkRule(rule, `rules[${i}]`, bundle, scenarios, tools, add);
   });
+  firstIndexByKey(bundle.knowledge_sources, (k) => k.key, "knowledge_sources", "key", add);
+  bundle.knowledge_sources.forEach((source, i) => {
+    checkScope(source, `knowledge_sources[${i}]`, "knowledge source", bundle, scenarios, add);
+  });
   checkMoneyVariables(bundle, add);
   checkSettings(bundle, add);
   checkNoNulCharacters(bundle, "", add);
@@ -153,27 +157,29 @@ function checkScenario(scenario: BundleScenario, at: string, add: Add): void {
   });
 }
 
-function checkRule(
-  rule: BundleRule,
+/** A rule's or knowledge source's `scope_ref`: null for GLOBAL, a scenario key, or "scenario_key/step_key". */
+function checkScope(
+  item: { scope: "GLOBAL" | "SCENARIO" | "STEP"; scope_ref: string | null },
   at: string,
+  noun: string,
   bundle: Bundle,
   scenarios: Map<string, number>,
-  tools: Map<string, number>,
   add: Add,
 ): void {
-  const ref = rule.scope_ref;
-  if (rule.scope === "GLOBAL") {
-    if (ref !== null) add(`${at}.scope_ref`, "A GLOBAL rule applies everywhere: scope_ref must be null");
+  const ref = item.scope_ref;
+  if (item.scope === "GLOBAL") {
+    if (ref !== null) add(`${at}.scope_ref`, `A GLOBAL ${noun} applies everywhere: scope_ref must be null`);
   } else if (ref === null) {
-    const form = rule.scope === "SCENARIO" ? "the scenario's key" : '"scenario_key/step_key"';
-    add(`${at}.scope_ref`, `A ${rule.scope} rule needs scope_ref: ${form}`);
-  } else if (rule.scope === "SCENARIO") {
+    const form = item.scope === "SCENARIO" ? "the scenario's key" : '"scenario_key/step_key"';
+    add(`${at}.scope_ref`, `A ${item.scope} ${noun} needs scope_ref: ${form}`);
+  } else if (item.scope === "SCENARIO") {
     if (!scenarios.has(ref)) add(`${at}.scope_ref`, `No scenario "${ref}" (${known(scenarios.keys())})`);
   } else {
     const parts = ref.split("/");
     const scenarioIndex = parts.length === 2 ? scenarios.get(parts[0] ?? "") : undefined;
     const scenario = scenarioIndex === undefined ? undefined : bundle.scenarios[scenarioIndex];
-    if (parts.length !== 2) add(`${at}.scope_ref`, `A STEP rule's scope_ref is "scenario_key/step_key", not "${ref}"`);
+    if (parts.length !== 2)
+      add(`${at}.scope_ref`, `A STEP ${noun}'s scope_ref is "scenario_key/step_key", not "${ref}"`);
     else if (!scenario) add(`${at}.scope_ref`, `No scenario "${parts[0]}" (${known(scenarios.keys())})`);
     else if (!scenario.steps.some((s) => s.key === parts[1])) {
       add(
@@ -182,6 +188,17 @@ function checkRule(
       );
     }
   }
+}
+
+function checkRule(
+  rule: BundleRule,
+  at: string,
+  bundle: Bundle,
+  scenarios: Map<string, number>,
+  tools: Map<string, number>,
+  add: Add,
+): void {
+  checkScope(rule, at, "rule", bundle, scenarios, add);
 
   const attached = new Set<string>();
   rule.attached_tools.forEach((key, j) => {

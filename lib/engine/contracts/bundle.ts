@@ -301,6 +301,50 @@ export const BundleRule = z.strictObject({
   enabled: z.boolean().default(true),
 });
 
+/** A knowledge source's text, in characters: a long policy page, still well under the 1 MiB body limit. */
+export const KNOWLEDGE_SOURCE_MAX_CHARS = 200_000;
+/** FAQ entries in one source. */
+export const KNOWLEDGE_FAQ_MAX_ENTRIES = 500;
+
+const BundleFaqEntry = z.strictObject({
+  question: z.string().min(1).max(T.description).refine(nonBlank, "Must not be blank"),
+  answer: z.string().min(1).max(T.instructions).refine(nonBlank, "Must not be blank"),
+  /** A group heading ("Shipping"), kept as the passage's heading path. */
+  section: Text(T.name).default(""),
+});
+
+/**
+ * Knowledge the agent answers from (docs/knowledge.md): pasted text or Markdown, cut into passages by
+ * headings and paragraphs, or FAQ entries (one passage each). Scoped like a rule: `scope_ref` null
+ * for GLOBAL, a scenario key for SCENARIO, "scenario_key/step_key" for STEP.
+ */
+export const KnowledgeSourceFields = z.strictObject({
+  key: EntityKey,
+  title: Name,
+  kind: z.enum(["text", "markdown", "faq"]),
+  content: Text(KNOWLEDGE_SOURCE_MAX_CHARS).default(""),
+  entries: z.array(BundleFaqEntry).max(KNOWLEDGE_FAQ_MAX_ENTRIES).default([]),
+  scope: z.enum(["GLOBAL", "SCENARIO", "STEP"]).default("GLOBAL"),
+  scope_ref: z.string().min(1).max(T.name).nullable().default(null),
+});
+
+/** text and markdown carry `content`, faq carries `entries`; each needs its own and not the other. */
+export function knowledgeContentFitsKind(
+  source: { kind: "text" | "markdown" | "faq"; content: string; entries: readonly unknown[] },
+  ctx: z.RefinementCtx,
+): void {
+  const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (source.kind === "faq") {
+    if (source.entries.length === 0) problem("entries", "An FAQ source needs at least one entry");
+    if (source.content !== "") problem("content", "An FAQ source has entries, not content");
+  } else {
+    if (!nonBlank(source.content)) problem("content", "Paste the text the agent should answer from");
+    if (source.entries.length > 0) problem("entries", `A ${source.kind} source has content, not entries`);
+  }
+}
+
+export const BundleKnowledgeSource = KnowledgeSourceFields.superRefine(knowledgeContentFitsKind);
+
 const BundleAgent = z.strictObject({
   key: AgentKey,
   name: Name,
@@ -319,6 +363,7 @@ export const Bundle = z.strictObject({
   tools: z.array(BundleTool).max(100).default([]),
   scenarios: z.array(BundleScenario).max(100).default([]),
   rules: z.array(BundleRule).max(2000).default([]),
+  knowledge_sources: z.array(BundleKnowledgeSource).max(200).default([]),
   /** Conversation test cases (test-case.ts), checked against this configuration on import. */
   tests: z.array(BundleTestCase).max(500).default([]),
 });
@@ -330,3 +375,4 @@ export type BundleInput = z.input<typeof Bundle>;
 export type BundleTool = Bundle["tools"][number];
 export type BundleScenario = Bundle["scenarios"][number];
 export type BundleRule = Bundle["rules"][number];
+export type BundleKnowledgeSource = Bundle["knowledge_sources"][number];

@@ -10,6 +10,7 @@ export function emptyBundle(agent: Partial<Bundle["agent"]> = {}): Bundle {
     tools: [],
     scenarios: [],
     rules: [],
+    knowledge_sources: [],
     tests: [],
   };
 }

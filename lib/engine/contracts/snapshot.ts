@@ -103,6 +103,21 @@ export interface EngineResponseVariable {
   phrases?: string[];
 }
 
+/** A knowledge source (docs/knowledge.md), scoped like a rule; cut into passages when the agent is compiled. */
+export interface EngineKnowledgeSource {
+  id: string;
+  key: string;
+  title: string;
+  kind: "text" | "markdown" | "faq";
+  /** text and markdown; "" for faq. */
+  content: string;
+  /** faq only. */
+  entries: { question: string; answer: string; section: string }[];
+  scope: RuleScope;
+  /** Scenario id for SCENARIO, step id for STEP, null for GLOBAL. */
+  scopeId: string | null;
+}
+
 export interface AgentSnapshot {
   agentId: string;
   key: string;
@@ -115,4 +130,6 @@ export interface AgentSnapshot {
   tools: EngineTool[];
   profileFields: EngineProfileField[];
   responseVariables: EngineResponseVariable[];
+  /** Absent in versions kept before knowledge existed: none. */
+  knowledge?: EngineKnowledgeSource[];
 }

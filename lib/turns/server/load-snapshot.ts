@@ -1,5 +1,11 @@
 import "server-only";
-import { listFieldsAndVariables, listRules, listScenariosWithSteps, listTools } from "@/db/queries/agent-config";
+import {
+  listFieldsAndVariables,
+  listKnowledgeSources,
+  listRules,
+  listScenariosWithSteps,
+  listTools,
+} from "@/db/queries/agent-config";
 import { getConfigVersion } from "@/db/queries/replay";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { engineMoneyOf } from "@/lib/bundles/variable-money";
@@ -7,14 +13,16 @@ import { type CompiledAgent, compileAgent } from "@/lib/engine/compile/compile-a
 import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { AgentSnapshot, EngineResponseVariable } from "@/lib/engine/contracts/snapshot";
 import type { Embedder } from "@/lib/engine/ports";
+import { engineKnowledgeOf } from "@/lib/knowledge/engine-knowledge";
 
 /** The engine's view of an agent at its current config_version, read from the database. */
 export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<AgentSnapshot> {
-  const [rules, scenarios, tools, { fields, variables }] = await Promise.all([
+  const [rules, scenarios, tools, { fields, variables }, knowledge] = await Promise.all([
     listRules(db, agent.id),
     listScenariosWithSteps(db, agent.id),
     listTools(db, agent.id),
     listFieldsAndVariables(db, agent.id),
+    listKnowledgeSources(db, agent.id),
   ]);
   return {
     agentId: agent.id,
@@ -92,6 +100,7 @@ export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<Ag
       ...engineMoneyOf(v.money),
       ...(v.phrases ? { phrases: v.phrases } : {}),
     })),
+    knowledge: engineKnowledgeOf(knowledge, scenarios),
   };
 }
 

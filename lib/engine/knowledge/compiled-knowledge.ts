@@ -1,0 +1,70 @@
+import type { EngineKnowledgeSource } from "../contracts/snapshot";
+import type { Embedder } from "../ports";
+import { type Answerability, answerability } from "./answerability";
+import { chunkSource } from "./chunk-source";
+import { type ConversationTurn, contextualQuery, type KnowledgeQuery } from "./contextual-query";
+import type { KnowledgeSource, Passage } from "./knowledge-source";
+import { buildMemoryIndex, type MemoryIndex } from "./memory-index";
+import type { RankedPassage } from "./rank-passages";
+
+// The agent's knowledge as the engine holds it per config version: every source cut into passages
+// and indexed once, when the agent is compiled, with the agent's own embedder for the vector half (the
+// sensor's local vectors: no model call, no key). A question is then one in-memory search.
+
+export interface CompiledKnowledge {
+  index: MemoryIndex;
+  sources: ReadonlyMap<string, EngineKnowledgeSource>;
+}
+
+/** A snapshot's source as the chunker reads it. */
+export function knowledgeSourceOf(source: EngineKnowledgeSource): KnowledgeSource {
+  return source.kind === "faq"
+    ? { kind: "faq", id: source.id, title: source.title, entries: source.entries }
+    : { kind: source.kind, id: source.id, title: source.title, text: source.content };
+}
+
+export function passagesOf(source: EngineKnowledgeSource): Passage[] {
+  return chunkSource(knowledgeSourceOf(source));
+}
+
+/** Null when the agent has no knowledge: the knowledge stage then never runs. */
+export async function compileKnowledge(
+  sources: readonly EngineKnowledgeSource[] | undefined,
+  embedder: Embedder,
+): Promise<CompiledKnowledge | null> {
+  if (!sources || sources.length === 0) return null;
+  const index = await buildMemoryIndex(sources.flatMap(passagesOf), embedder);
+  return { index, sources: new Map(sources.map((source) => [source.id, source])) };
+}
+
+export interface KnowledgeSearch {
+  query: KnowledgeQuery;
+  passages: RankedPassage[];
+  verdict: Answerability;
+}
+
+/** Candidates read before the scope filter: a scenario's few sources still fill the top k among many. */
+const SCOPE_HEADROOM = 4;
+
+/**
+ * The top `limit` passages for the conversation's last customer turn among the sources `inScope`
+ * accepts (all by default), and whether they answer it (answerability.ts, fitted on MTRAG dev).
+ */
+export async function searchKnowledge(
+  knowledge: CompiledKnowledge,
+  turns: readonly ConversationTurn[],
+  limit: number,
+  inScope: (source: EngineKnowledgeSource) => boolean = () => true,
+): Promise<KnowledgeSearch> {
+  const { index, sources } = knowledge;
+  const query = await index.expand(contextualQuery(turns, index.lexicon));
+  const vector = await index.embedQuery(query);
+  const passages = index
+    .search(query, vector, limit * SCOPE_HEADROOM)
+    .filter((ranked) => {
+      const source = sources.get(ranked.passage.sourceId);
+      return source !== undefined && inScope(source);
+    })
+    .slice(0, limit);
+  return { query, passages, verdict: answerability(query, passages, index.stats) };
+}

@@ -1,0 +1,88 @@
+import { agentKeyParam, operationBuilder, pathParam, queryParam } from "../openapi/openapi-helpers";
+import {
+  KNOWLEDGE_SEARCH_MAX_K,
+  KnowledgeSearchResult,
+  KnowledgeSourceDeleted,
+  KnowledgeSourceDetail,
+  KnowledgeSourceInput,
+  KnowledgeSourceList,
+  KnowledgeSourceWritten,
+} from "./knowledge-schemas";
+
+// OpenAPI path objects of an agent's knowledge (docs/knowledge.md).
+
+const operation = operationBuilder({
+  400: "Malformed JSON, or an If-Match that names no version",
+  401: "Missing, invalid or revoked API key",
+  403: "The key lacks the scope",
+  404: "No such agent, or no such source",
+  409: "A test gate blocked the change (the body names the failing tests)",
+  412: "If-Match names a config_version the agent has moved on from",
+  413: "The body is over 1 MiB",
+  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, or a search without `q`",
+});
+
+const sourceId = pathParam("id", { type: "string" }, "The source's id (its key)");
+const CONFIG_CHANGE =
+  "A config change like any other: a new config_version, CONFIG_CHANGED in the ledger with the fields that changed, and the tests gate. Environments pin knowledge with the rest of the configuration; a rollback restores the old passages.";
+
+export const knowledgePaths = {
+  "/api/v1/agents/{key}/knowledge/sources": {
+    get: operation("config:read", {
+      summary: "The agent's knowledge sources, with how many passages each was cut into",
+      parameters: [agentKeyParam],
+      ok: { description: "Every source, by id", schema: KnowledgeSourceList },
+    }),
+    post: operation("config:write", {
+      summary: "Add a knowledge source: pasted text or Markdown, or FAQ entries",
+      description: CONFIG_CHANGE,
+      parameters: [agentKeyParam],
+      body: KnowledgeSourceInput,
+      ok: { status: 201, description: "The source as saved, with its passage count", schema: KnowledgeSourceWritten },
+      also: [409, 412],
+    }),
+  },
+  "/api/v1/agents/{key}/knowledge/sources/{id}": {
+    get: operation("config:read", {
+      summary: "One knowledge source, its content or entries included",
+      parameters: [agentKeyParam, sourceId],
+      ok: { description: "The source", schema: KnowledgeSourceDetail },
+    }),
+    put: operation("config:write", {
+      summary: "Replace a knowledge source (another `key` in the body renames it)",
+      description: CONFIG_CHANGE,
+      parameters: [agentKeyParam, sourceId],
+      body: KnowledgeSourceInput,
+      ok: {
+        description: "The source as saved; `changed` false when the body equals what is stored",
+        schema: KnowledgeSourceWritten,
+      },
+      also: [409, 412],
+    }),
+    delete: operation("config:write", {
+      summary: "Delete a knowledge source",
+      description: CONFIG_CHANGE,
+      parameters: [agentKeyParam, sourceId],
+      ok: { description: "The id deleted and the new config_version", schema: KnowledgeSourceDeleted },
+      also: [409, 412],
+    }),
+  },
+  "/api/v1/agents/{key}/knowledge/search": {
+    get: operation("config:read", {
+      summary: "What a customer asking `q` would get: the top passages and whether they answer it",
+      description:
+        "The same index and answerability verdict a turn uses, at the agent's latest version, for `q` asked as a first message. `answerable` false: the agent would say it does not know.",
+      parameters: [
+        agentKeyParam,
+        { ...queryParam("q", { type: "string" }, "The question"), required: true },
+        queryParam(
+          "k",
+          { type: "integer", minimum: 1, maximum: KNOWLEDGE_SEARCH_MAX_K, default: 5 },
+          "How many passages",
+        ),
+      ],
+      ok: { description: "The passages, best first, and the verdict", schema: KnowledgeSearchResult },
+      also: [422],
+    }),
+  },
+};

@@ -1,0 +1,37 @@
+import "server-only";
+import type { Database } from "@/db/types";
+import { searchKnowledge } from "@/lib/engine/knowledge/compiled-knowledge";
+import { requireAgent } from "@/lib/server/access/agent-lookup";
+import { hostPorts } from "@/lib/server/engine-ports/host-ports";
+import { getCompiledAgent } from "@/lib/turns/server/load-snapshot";
+import type { KnowledgeSearchResult } from "../knowledge-schemas";
+
+/**
+ * What the agent at its latest version would find for `q` asked as a first message, and whether it
+ * would answer: the playground's call, the same index and verdict a turn uses (docs/knowledge.md).
+ */
+export async function searchAgentKnowledge(
+  db: Database,
+  agentKey: string,
+  q: string,
+  k: number,
+): Promise<KnowledgeSearchResult> {
+  const agent = await requireAgent(db, agentKey);
+  const compiled = await getCompiledAgent(db, agent, hostPorts().embedder);
+  if (!compiled.knowledge)
+    return { config_version: agent.configVersion, passages: [], answerable: false, answerability: 0 };
+  const found = await searchKnowledge(compiled.knowledge, [{ role: "customer", text: q }], k);
+  return {
+    config_version: agent.configVersion,
+    passages: found.passages.map(({ passage, score }) => ({
+      id: passage.id,
+      source_id: passage.sourceId,
+      source_title: passage.title,
+      heading_path: passage.headingPath,
+      text: passage.text,
+      score,
+    })),
+    answerable: found.verdict.answerable,
+    answerability: found.verdict.score,
+  };
+}

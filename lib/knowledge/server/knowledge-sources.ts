@@ -1,0 +1,82 @@
+import "server-only";
+import type { Database } from "@/db/types";
+import { readAgentConfig } from "@/lib/bundles/server/read-agent-config";
+import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
+import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
+import { keyFromName } from "@/lib/keys/key-from-name";
+import { AppError } from "@/lib/server/errors";
+import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
+import type { KnowledgeSourceInput, KnowledgeSourceSummary, KnowledgeSourceWritten } from "../knowledge-schemas";
+import { knowledgeSourceEntity } from "./knowledge-source-entity";
+
+/** A source as listed: its passage count is what the agent will search (chunk-source.ts). */
+export function sourceSummary(source: BundleKnowledgeSource): KnowledgeSourceSummary {
+  const passages = passagesOf({ ...source, id: source.key, scopeId: null }).length;
+  return {
+    id: source.key,
+    title: source.title,
+    kind: source.kind,
+    scope: source.scope,
+    scope_ref: source.scope_ref,
+    passages,
+  };
+}
+
+export async function listKnowledgeSources(db: Database, agentKey: string) {
+  const { agent, bundle } = await readAgentConfig(db, agentKey);
+  return { config_version: agent.configVersion, sources: bundle.knowledge_sources.map(sourceSummary) };
+}
+
+export async function readKnowledgeSource(db: Database, agentKey: string, id: string) {
+  const { agent, bundle } = await readAgentConfig(db, agentKey);
+  const source = bundle.knowledge_sources.find((s) => s.key === id);
+  if (!source) throw new AppError("NOT_FOUND", `${agent.name} has no knowledge source "${id}".`);
+  return {
+    config_version: agent.configVersion,
+    ...sourceSummary(source),
+    content: source.content,
+    entries: source.entries,
+  };
+}
+
+/** The title's key ("Returns policy" → "returns-policy"), numbered past the keys the agent has. */
+function freeKey(title: string, taken: ReadonlySet<string>): string {
+  const base = keyFromName(title) || "source";
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base.slice(0, 60)}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+function written(outcome: { config_version: number; changed: boolean; value: BundleKnowledgeSource | null }) {
+  if (!outcome.value) throw new Error("a knowledge source write answered without the source");
+  return { config_version: outcome.config_version, changed: outcome.changed, ...sourceSummary(outcome.value) };
+}
+
+/** Adds a source: one config change, a new version; the key made from the title when the body has none. */
+export async function createKnowledgeSource(
+  db: Database,
+  request: ConfigChangeRequest,
+  input: KnowledgeSourceInput,
+): Promise<KnowledgeSourceWritten> {
+  const { bundle } = await readAgentConfig(db, request.agentKey);
+  const key = input.key ?? freeKey(input.title, new Set(bundle.knowledge_sources.map((s) => s.key)));
+  const source: BundleKnowledgeSource = { ...input, key };
+  return written(await knowledgeSourceEntity.outcomes.create(db, request, source));
+}
+
+/** Replaces source `id` (a body's other key renames it). */
+export async function replaceKnowledgeSource(
+  db: Database,
+  request: ConfigChangeRequest,
+  id: string,
+  input: KnowledgeSourceInput,
+): Promise<KnowledgeSourceWritten> {
+  const source: BundleKnowledgeSource = { ...input, key: input.key ?? id };
+  return written(await knowledgeSourceEntity.outcomes.update(db, request, id, source));
+}
+
+export async function deleteKnowledgeSource(db: Database, request: ConfigChangeRequest, id: string) {
+  const outcome = await knowledgeSourceEntity.outcomes.delete(db, request, id);
+  return { config_version: outcome.config_version, changed: true as const, deleted: id };
+}
