@@ -152,6 +152,8 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/mcp-servers": { name: "probe-new", url: "http://127.0.0.1:9/mcp" },
   "/api/v1/agents/[key]/mcp-servers/[name]/sync": { dry_run: true },
   "/api/v1/agents/[key]/budget": { daily_usd: 5, monthly_usd: null, action: "notify" },
+  "/api/v1/agents/[key]/knowledge/sources": { title: "Probe", kind: "text", content: "Probe text." },
+  "/api/v1/agents/[key]/knowledge/sources/[id]": demo.knowledge_sources[0],
   "/api/v1/agents/[key]/environments": { name: "staging" },
   "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
   "/api/v1/agents/[key]/environments/[name]/split": {
@@ -403,35 +405,40 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
             ? configEntityKey(urlPath)
             : name === "loop_id"
               ? LOOP
-              : name === "name" && urlPath.includes("/credentials/")
-                ? "probe-credential"
-                : name === "name" && urlPath.includes("/mcp-servers/")
-                  ? // The admin's DELETE removes probe-mcp; the sync has a server of its own.
-                    urlPath.endsWith("/sync")
-                    ? "probe-mcp-sync"
-                    : "probe-mcp"
-                  : name === "name"
-                    ? urlPath === "/api/v1/agents/[key]/environments/[name]"
-                      ? "qa"
-                      : "production"
-                    : urlPath.includes("/webhooks/[")
-                      ? other.webhookId
-                      : urlPath.includes("/replays/")
-                        ? other.replayId
-                        : urlPath.includes("/test-runs/")
-                          ? other.testRunId
-                          : urlPath.includes("/handoffs/")
-                            ? other.handoffId
-                            : urlPath.includes("/approvals/")
-                              ? other.approvalId
-                              : urlPath.includes("/turns/[")
-                                ? other.turnId
-                                : other.sessionId;
+              : name === "id" && urlPath.includes("/knowledge/sources/")
+                ? (demo.knowledge_sources[0]?.key ?? "x")
+                : name === "name" && urlPath.includes("/credentials/")
+                  ? "probe-credential"
+                  : name === "name" && urlPath.includes("/mcp-servers/")
+                    ? // The admin's DELETE removes probe-mcp; the sync has a server of its own.
+                      urlPath.endsWith("/sync")
+                      ? "probe-mcp-sync"
+                      : "probe-mcp"
+                    : name === "name"
+                      ? urlPath === "/api/v1/agents/[key]/environments/[name]"
+                        ? "qa"
+                        : "production"
+                      : urlPath.includes("/webhooks/[")
+                        ? other.webhookId
+                        : urlPath.includes("/replays/")
+                          ? other.replayId
+                          : urlPath.includes("/test-runs/")
+                            ? other.testRunId
+                            : urlPath.includes("/handoffs/")
+                              ? other.handoffId
+                              : urlPath.includes("/approvals/")
+                                ? other.approvalId
+                                : urlPath.includes("/turns/[")
+                                  ? other.turnId
+                                  : other.sessionId;
     params[name] = value;
     return value;
   });
-  return { url, params };
+  return { url: `${url}${QUERY[urlPath] ?? ""}`, params };
 }
+
+/** The query a GET needs to be answered at all. */
+const QUERY: Record<string, string> = { "/api/v1/agents/[key]/knowledge/search": "?q=refund" };
 
 async function bodyFor(urlPath: string): Promise<unknown> {
   if (urlPath !== "/api/v1/agents/[key]/impact-preview") return VALID_BODY[urlPath];

@@ -74,6 +74,8 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/credentials/[name]": { kind: "bearer", token: "probe-token" },
   "/api/v1/agents/[key]/mcp-servers": { name: "probe_mcp", url: "https://93.184.216.34/mcp" },
   "/api/v1/agents/[key]/budget": { daily_usd: 5, monthly_usd: null, action: "notify" },
+  "/api/v1/agents/[key]/knowledge/sources": { title: "Probe", kind: "text", content: "Probe text." },
+  "/api/v1/agents/[key]/knowledge/sources/[id]": { title: "Probe", kind: "text", content: "Probe text." },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },
   "/api/v1/reviews/[id]/labels": { resolved: true, note: "probe", turns: [] },
   "/api/v1/sessions/[id]/goal/reformulations": CANDIDATE,

@@ -1,7 +1,6 @@
 import "server-only";
-import type { Database } from "@/db/types";
+import type { AgentRow, Database } from "@/db/types";
 import { searchKnowledge } from "@/lib/engine/knowledge/compiled-knowledge";
-import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { getCompiledAgent } from "@/lib/turns/server/load-snapshot";
 import type { KnowledgeSearchResult } from "../knowledge-schemas";
@@ -12,11 +11,10 @@ import type { KnowledgeSearchResult } from "../knowledge-schemas";
  */
 export async function searchAgentKnowledge(
   db: Database,
-  agentKey: string,
+  agent: AgentRow,
   q: string,
   k: number,
 ): Promise<KnowledgeSearchResult> {
-  const agent = await requireAgent(db, agentKey);
   const compiled = await getCompiledAgent(db, agent, hostPorts().embedder);
   if (!compiled.knowledge)
     return { config_version: agent.configVersion, passages: [], answerable: false, answerability: 0 };
