@@ -50,8 +50,10 @@ export function answerability(
   }
   const coverage = total > 0 ? found / total : 0;
   const score = 1 / (1 + Math.exp(-(model.coverage * coverage + model.missing * missing + model.bias)));
-  // A best passage sharing no content word with the question answers nothing, whatever the vectors
+  // A best passage sharing no term with the conversation's query answers nothing, whatever the vectors
   // found: on a base of a few passages every idf is small, so the fitted score alone stays above its
-  // threshold (0.78 for "What is the capital of France?" against a returns policy).
-  return { answerable: best !== undefined && coverage > 0 && score >= model.threshold, score, coverage, missing };
+  // threshold (0.78 for "What is the capital of France?" against a returns policy). The contextual
+  // terms, not the message's alone: "and for Spain?" shares its words with the question before it.
+  const shares = [...query.terms.keys()].some((term) => present.has(term));
+  return { answerable: best !== undefined && shares && score >= model.threshold, score, coverage, missing };
 }
