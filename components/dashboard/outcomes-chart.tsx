@@ -19,6 +19,7 @@ const FILL = {
   queued_for_human: "fill-muted-foreground",
   awaiting_approval: "fill-muted-foreground",
   refused_input: "fill-outcome-fallback",
+  abstained: "fill-outcome-clarified",
 } as const;
 
 const W = 640;

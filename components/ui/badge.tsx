@@ -22,6 +22,7 @@ const badgeVariants = cva(
         "outcome-queued_for_human": "border-border bg-muted text-muted-foreground",
         "outcome-awaiting_approval": "border-border bg-muted text-muted-foreground",
         "outcome-refused_input": "border-outcome-fallback-border bg-outcome-fallback-bg text-outcome-fallback",
+        "outcome-abstained": "border-outcome-clarified-border bg-outcome-clarified-bg text-outcome-clarified",
         "lane-deterministic": "border-lane-deterministic-border bg-lane-deterministic-bg text-lane-deterministic",
         "lane-subjective": "border-lane-subjective-border bg-lane-subjective-bg text-lane-subjective",
         "scope-GLOBAL": "border-scope-global-border bg-scope-global-bg text-scope-global",
@@ -51,6 +52,7 @@ const DEFAULT_LABEL: Partial<Record<BadgeVariant, string>> = {
   "outcome-queued_for_human": "queued for a person",
   "outcome-awaiting_approval": "awaiting approval",
   "outcome-refused_input": "refused input",
+  "outcome-abstained": "did not know",
   "lane-deterministic": "lane 1 · CEL",
   "lane-subjective": "lane 2 · judge",
   "scope-GLOBAL": "GLOBAL",
@@ -77,6 +79,8 @@ const DEFAULT_TITLE: Partial<Record<BadgeVariant, string>> = {
     "A tool that requires approval was about to run: the turn paused before the call and the customer got the holding reply.",
   "outcome-refused_input":
     "The input-safety check flagged the customer's message (an attempt to override the agent or abuse): the refusal message was sent and no model was called.",
+  "outcome-abstained":
+    "The customer asked something the agent's knowledge does not answer and no scenario or tool covered: the agent said it does not know instead of guessing.",
   "lane-deterministic": "Lane 1: the rule's CEL expression is checked on every draft, without a model call.",
   "lane-subjective": "Lane 2: a model judges each draft against the rule's text.",
   "scope-GLOBAL": "Applies on every turn.",

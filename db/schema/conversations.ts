@@ -28,6 +28,7 @@ export const turnOutcome = pgEnum("turn_outcome", [
   "queued_for_human",
   "awaiting_approval",
   "refused_input",
+  "abstained",
 ]);
 // Who answers the customer (docs/handoffs.md): the agent, nobody yet (a handoff waits for an
 // operator), or a person who claimed it. Turns in the last two are stored but run no pipeline.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { InputSafetySettings } from "./input-safety-settings";
+import { KnowledgeSettings } from "./knowledge-settings";
 import { LanguageSettings } from "./language-settings";
 import { ApprovalSettings, HandoffSettings, ReviewsSettings, WidgetSettings } from "./people-settings";
 import { PricingSettings } from "./pricing-settings";
@@ -274,6 +275,7 @@ export const AgentSettingsInput = z.strictObject({
   input_safety: InputSafetySettings.input.optional(),
   privacy: PrivacySettings.input.optional(),
   pricing: PricingSettings.input.optional(),
+  knowledge: KnowledgeSettings.input.optional(),
 });
 export type AgentSettingsInput = z.infer<typeof AgentSettingsInput>;
 
@@ -297,6 +299,7 @@ export const AgentSettings = z.strictObject({
   input_safety: InputSafetySettings.config.prefault({}),
   privacy: PrivacySettings.config.prefault({}),
   pricing: PricingSettings.config.prefault({}),
+  knowledge: KnowledgeSettings.config.prefault({}),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 

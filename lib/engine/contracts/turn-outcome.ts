@@ -17,6 +17,8 @@ export const TURN_OUTCOMES = [
   "awaiting_approval",
   /** The input-safety stage refused the customer's message (mode `refuse`): a canned reply, no model call. */
   "refused_input",
+  /** The customer asked what the agent's knowledge does not answer, and no scenario or tool did: it said so (docs/knowledge.md). */
+  "abstained",
 ] as const;
 export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
 
@@ -33,6 +35,8 @@ export const STAGE_NAMES = [
   "filtering",
   "variables",
   "tools",
+  /** Retrieves the knowledge passages the reply is written from, or abstains (docs/knowledge.md). */
+  "knowledge",
   "generation",
   "extraction",
   "enforcement",
@@ -143,6 +147,20 @@ export interface Provenance {
    * as usual with the operators told (`notify`). Absent while every budget has room.
    */
   budget?: { period: "day" | "month"; spent_usd: number; budget_usd: number; action: "notify" | "offline" | "handoff" };
+  /** The knowledge the reply was written from (docs/knowledge.md); absent when the agent has none or the stage did not run. */
+  knowledge?: KnowledgeProvenance;
+}
+
+/** Which passages a turn used and cited, and whether it abstained. */
+export interface KnowledgeProvenance {
+  /** Passages handed to generation, best first. */
+  used: { passage_id: string; source_id: string; source_title: string; score: number }[];
+  /** The passages the reply rests on: declared by the model, or read off the reply's words when it declared none. */
+  citations: { passage_id: string; source_id: string; source_title: string }[];
+  abstained: boolean;
+  /** How citations were decided: `declared` by the model, `overlap` with the reply's words, or `none`. */
+  cited_by: "declared" | "overlap" | "none";
+  answerability: number;
 }
 
 /** A ledger event the host appends in the turn's transaction (payload: ids and names, no customer text). */

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."turn_outcome" ADD VALUE 'abstained';
