@@ -54,7 +54,11 @@ export interface Span {
   attributes: Record<string, unknown>;
 }
 
-export type CheckResult = "passed" | "failed" | "unresolved" | "skipped";
+/**
+ * `reported`: the check found a problem its setting only reports (the `ungrounded` check under
+ * `enforcement.grounding_facts = report`): listed in the trace, never blocking, counted in no lane.
+ */
+export type CheckResult = "passed" | "failed" | "unresolved" | "skipped" | "reported";
 
 export interface RuleCheck {
   ruleId: string;

@@ -20,7 +20,7 @@ const quoted = (facts: UnsupportedFact[]) => facts.map((f) => `${f.kind} "${f.te
  * never block, and the share of unsupported words (grounding/unsupported-content.ts) is not applied —
  * it was fit on answers read against retrieved passages, and a support reply's wording comes from the
  * model, not from its sources. `block`: a fact found nowhere fails the draft; `report`: the same
- * facts are listed and the check stays unresolved, not blocking, so the reply ships.
+ * facts are listed, the check is `reported`, and the reply ships.
  */
 export function ungroundedCheck(
   draft: string,
@@ -53,7 +53,7 @@ export function ungroundedCheck(
     ? { ...base, result: "failed", detail: found, variables: whereFound, unsupportedFacts: unsupported }
     : {
         ...base,
-        result: "unresolved",
+        result: "reported",
         detail: `${found}; reported, not blocked (enforcement.grounding_facts = report)`,
         variables: whereFound,
         unsupportedFacts: unsupported,
