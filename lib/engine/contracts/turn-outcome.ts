@@ -267,11 +267,11 @@ export interface TurnInput {
 }
 
 /** A knowledge passage a turn cites: its id (knowledge/passage-id.ts) and its text. */
-export interface CitedPassage {
+interface CitedPassage {
   id: string;
   text: string;
 }
 
-export interface TurnKnowledge {
+interface TurnKnowledge {
   citedPassages: readonly CitedPassage[];
 }

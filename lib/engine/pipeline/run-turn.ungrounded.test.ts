@@ -5,6 +5,7 @@ import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { resolveAgentSettings } from "../contracts/agent-settings";
 import { Bundle } from "../contracts/bundle";
 import type { RuleCheck, TurnInput, TurnOutcome } from "../contracts/turn-outcome";
+import { tapeEnd } from "../replay/external-state";
 import { recordingPorts } from "../replay/recording-ports";
 import { replayedTurnInput } from "../replay/replayed-input";
 import { UNGROUNDED_INSTRUCTION } from "../stages/enforcement/ungrounded";
@@ -194,7 +195,7 @@ it("the cited passages go on the tape, and a replay runs the turn with them", as
   const input = { message: PARCEL, turnId: "g3", knowledge };
   const recorder = recordingPorts(testPorts(model, embedder), input);
   await firstTurn(demoWith("block"), input, recorder.ports);
-  const tape = recorder.tape();
+  const tape = { ...recorder.tape(), end: tapeEnd({}, {}) };
   expect(tape.cited_passages).toEqual(knowledge.citedPassages);
   const replayed = replayedTurnInput({ turn: { message: PARCEL, turnId: "g3" }, tape, rebuilt: { fallbackStreak: 0 } });
   expect(replayed.knowledge).toEqual(knowledge);

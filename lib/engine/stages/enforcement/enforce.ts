@@ -12,7 +12,7 @@ import type { GroundingSources } from "./grounding/check-grounding";
 import { checkLane1 } from "./lane1";
 import { lane2Check, planLane2 } from "./lane2";
 import { groundingCheck, relevanceCheck } from "./relevance";
-import { UNGROUNDED, ungroundedCheck } from "./ungrounded";
+import { UNGROUNDED, ungroundedCheck, ungroundedSkipped } from "./ungrounded";
 
 export interface EnforcementInput {
   draft: string;
@@ -185,15 +185,7 @@ async function lane2For(
 function groundedCheck(ctx: TurnContext, input: EnforcementInput): RuleCheck | null {
   const { grounding_facts: mode, deterministic_enabled } = ctx.settings.enforcement;
   if (mode === "off") return null;
-  if (!deterministic_enabled)
-    return {
-      ruleId: UNGROUNDED,
-      ruleKey: UNGROUNDED,
-      ruleName: "Ungrounded facts",
-      lane: 1,
-      result: "skipped",
-      detail: "deterministic_enabled is false",
-    };
+  if (!deterministic_enabled) return ungroundedSkipped("deterministic_enabled is false");
   return ungroundedCheck(input.draft, input.evidence, mode, input.replyLanguage);
 }
 

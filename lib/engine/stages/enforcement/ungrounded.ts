@@ -1,3 +1,4 @@
+import type { AgentSettings } from "../../contracts/agent-settings";
 import type { RuleCheck, UnsupportedFact } from "../../contracts/turn-outcome";
 import { checkGrounding, type GroundingSources } from "./grounding/check-grounding";
 
@@ -10,7 +11,12 @@ export const UNGROUNDED_INSTRUCTION =
   "tool outputs, the rules and step, the customer's messages or the cited passages give; leave out or ask " +
   "about anything else.";
 
-export type GroundingFactsMode = "block" | "report" | "off";
+type GroundingFactsMode = AgentSettings["enforcement"]["grounding_facts"];
+
+const BASE = { ruleId: UNGROUNDED, ruleKey: UNGROUNDED, ruleName: "Ungrounded facts", lane: 1 as const };
+
+/** The check not run (lane 1 switched off), said in the trace like every lane-1 rule. */
+export const ungroundedSkipped = (why: string): RuleCheck => ({ ...BASE, result: "skipped", detail: why });
 
 const quoted = (facts: UnsupportedFact[]) => facts.map((f) => `${f.kind} "${f.text}"`).join(", ");
 
@@ -28,7 +34,6 @@ export function ungroundedCheck(
   mode: Exclude<GroundingFactsMode, "off">,
   language?: string,
 ): RuleCheck {
-  const base = { ruleId: UNGROUNDED, ruleKey: UNGROUNDED, ruleName: "Ungrounded facts", lane: 1 as const };
   const check = checkGrounding(draft, evidence, {
     unsupportedShareLimit: null,
     ...(language ? { language } : {}),
@@ -44,15 +49,15 @@ export function ungroundedCheck(
     ...new Map(check.ungrounded.map(({ kind, value, text }) => [`${kind} ${value}`, { kind, value, text }])).values(),
   ];
   if (unsupported.length === 0) {
-    const detail =
-      check.facts.length === 0 ? "no checkable facts" : `every fact found in the evidence (${check.facts.length})`;
-    return { ...base, result: "passed", detail, variables: whereFound };
+    const checkable = check.facts.filter((f) => f.kind !== "name").length;
+    const detail = checkable === 0 ? "no checkable facts" : `every fact found in the evidence (${checkable})`;
+    return { ...BASE, result: "passed", detail, variables: whereFound };
   }
   const found = `found in no evidence: ${quoted(unsupported)}`;
   return mode === "block"
-    ? { ...base, result: "failed", detail: found, variables: whereFound, unsupportedFacts: unsupported }
+    ? { ...BASE, result: "failed", detail: found, variables: whereFound, unsupportedFacts: unsupported }
     : {
-        ...base,
+        ...BASE,
         result: "reported",
         detail: `${found}; reported, not blocked (enforcement.grounding_facts = report)`,
         variables: whereFound,
