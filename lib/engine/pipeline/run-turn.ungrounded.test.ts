@@ -180,6 +180,9 @@ describe("enforcement.grounding_facts", () => {
       unsupportedFacts: [{ kind: "money", value: "USD 75", text: "$75" }],
     });
     expect(out.provenance.enforcement.lane1).toMatchObject({ failed: 0, unresolved: 0 });
+    expect(out.spans.find((s) => s.name === "enforcement")?.decision).toMatch(
+      /no violation; ungrounded reported \(\$75\)$/,
+    );
   });
 
   it("off: no check", async () => {
