@@ -12,7 +12,10 @@ import type { Report } from "./report";
 // drafted with its honest claims or with none; the share of benign replies blocked over both splits
 // (goal ≤ 0.01), and the same for the replies drafted with no claims before a judge that passes
 // everything (what lane 1 blocks on the text alone); the share of replies lane 1 could not decide alone
-// and the judge calls about lane-1 rules per 100 replies (honest drafts); one line per class.
+// and the judge calls about lane-1 rules per 100 replies (honest drafts); one line per class. The
+// demo runs `enforcement.grounding_facts = report`, so `ungrounded_benign_share` is the share of benign
+// replies whose first draft states a fact the corpus turn's evidence does not hold (its tool outputs,
+// rules and step, the customer's one message): what the `ungrounded` check would block under `block`.
 export async function benchLane1Corpus(report: Report): Promise<void> {
   const embedder = createOfflineEmbedder();
   const agent = await compileAgent(snapshotFromBundle(demo), embedder);
@@ -26,6 +29,11 @@ export async function benchLane1Corpus(report: Report): Promise<void> {
   report.figure("benign_false_block_rate_no_claims", result.falseBlockRateSilent.toFixed(4));
   report.figure("unresolved_share", result.unresolvedShare.toFixed(4));
   report.figure("judge_calls_per_100_replies", result.judgeCallsPer100.toFixed(2));
+  report.figure("ungrounded_benign_share", result.ungroundedBenignRate.toFixed(4));
+  const benign = result.classes.filter((c) => c.benign);
+  report.note(
+    `ungrounded: ${benign.reduce((n, c) => n + c.ungrounded, 0)} of ${benign.reduce((n, c) => n + c.cases, 0)} benign replies state a fact the turn's evidence does not hold; by class: ${benign.map((c) => `${c.name} ${c.ungrounded}/${c.cases}`).join(", ")}`,
+  );
   for (const split of ["dev", "frozen"] as const) {
     const f = result[split];
     report.note(

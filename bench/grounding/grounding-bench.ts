@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { checkGrounding, type GroundingOptions } from "@/lib/engine/stages/enforcement/grounding/check-grounding";
+import { ungroundedCheck } from "@/lib/engine/stages/enforcement/ungrounded";
 import { percentile, type Report } from "../report";
 import { loadRatedAnswers, type RatedAnswer } from "./mtrag-data";
 
@@ -10,6 +11,8 @@ import { loadRatedAnswers, type RatedAnswer } from "./mtrag-data";
 // of the faithful ones. The share limit of unsupported words was fit on this same file
 // (bench/grounding/fit-unsupported.ts), so these are training figures; the hidden part is scored
 // elsewhere. `_facts_only` is the fact check alone; `_names` lets three unknown name words block too.
+// `ungrounded_*`: the pipeline's lane-1 check (stages/enforcement/ungrounded.ts) as it runs under
+// `enforcement.grounding_facts = block` — facts only, names reported — with the passages as cited passages.
 // Latency: one checkGrounding call per answer (reply, passages and customer turns indexed each time).
 
 const fmt = (x: number) => x.toFixed(3);
@@ -67,6 +70,16 @@ export async function benchGrounding(report: Report, evalDir: string | undefined
     fmt(factsOnly.unfaithfulFlagged / factsOnly.unfaithful),
   );
   report.figure("grounding_faithful_flagged_share_facts_only", fmt(factsOnly.faithfulFlagged / factsOnly.faithful));
+  const pipeline = { caught: 0, blocked: 0 };
+  for (const answer of load.answers) {
+    if (ungroundedCheck(answer.answer, answer.sources, "block").result !== "failed") continue;
+    if (answer.faithfulness <= 2) pipeline.caught += 1;
+    else pipeline.blocked += 1;
+  }
+  report.figure("ungrounded_unfaithful_caught", pipeline.caught);
+  report.figure("ungrounded_faithful_blocked", pipeline.blocked);
+  report.figure("ungrounded_unfaithful_caught_share", fmt(pipeline.caught / main.unfaithful));
+  report.figure("ungrounded_faithful_blocked_share", fmt(pipeline.blocked / main.faithful));
   const names = flagRates(load.answers, { nameWordsToBlock: 3 });
   report.figure("grounding_unfaithful_flagged_share_names", fmt(names.unfaithfulFlagged / names.unfaithful));
   report.figure("grounding_faithful_flagged_share_names", fmt(names.faithfulFlagged / names.faithful));

@@ -106,6 +106,12 @@ function checks(items: Item[]): ReactNode {
             </p>
             <Variables value={c.variables} />
             <ClaimComparisons claims={c.claims} decidedBy={c.decidedBy} />
+            {Array.isArray(c.unsupportedFacts) && c.unsupportedFacts.length ? (
+              <p className="text-[11px] text-warning">
+                found in no evidence:{" "}
+                {c.unsupportedFacts.map((f: Item) => `${text(f.text)} (${text(f.kind)})`).join(", ")}
+              </p>
+            ) : null}
             {Array.isArray(c.unresolved) && c.unresolved.length ? (
               <p className="text-[11px] text-warning">unresolved: {c.unresolved.map(text).join(", ")}</p>
             ) : null}

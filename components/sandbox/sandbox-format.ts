@@ -10,7 +10,7 @@ export function outcomeVariant(outcome: TurnOutcomeKind): BadgeVariant {
 export function checkVariant(result: CheckResult | string): BadgeVariant {
   if (result === "passed") return "success";
   if (result === "failed") return "danger";
-  if (result === "unresolved") return "warning";
+  if (result === "unresolved" || result === "reported") return "warning";
   return "neutral";
 }
 

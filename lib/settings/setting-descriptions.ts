@@ -109,12 +109,16 @@ export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
     "A polite refusal passes the relevance check even though it does not answer the question.",
   ),
   "enforcement.grounding_check_enabled": d(
-    "Grounding check",
-    "Rewrite replies that state things the turn did not know from rules, tools or the profile.",
+    "Grounding by similarity",
+    "Rewrite replies whose wording, as a whole, is too far from what the turn knew from rules, tools or the profile. Not the fact check (“Facts from the turn’s evidence”).",
   ),
   "enforcement.grounding_threshold": d(
-    "Grounding needed",
-    "How closely (0–1) a reply must match what the turn knew when the grounding check is on.",
+    "Similarity needed",
+    "How closely (0–1) a reply must match what the turn knew when grounding by similarity is on.",
+  ),
+  "enforcement.grounding_facts": d(
+    "Facts from the turn’s evidence",
+    "Every amount, number, date, duration, phone number, e-mail, link and code a reply states must appear in the turn’s tool outputs, variables, rules and step, the customer’s messages or cited knowledge (the “ungrounded” violation). block = rewrite the reply; report = note it in the trace and send; off = don’t check.",
   ),
   "enforcement.llm_judge_sample_rate": d(
     "Share of turns judged",

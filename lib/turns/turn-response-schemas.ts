@@ -22,7 +22,7 @@ const RuleCheckBody = z.object({
   ruleKey: z.string(),
   ruleName: z.string(),
   lane: z.union([z.literal(1), z.literal(2)]),
-  result: z.enum(["passed", "failed", "unresolved", "skipped"]),
+  result: z.enum(["passed", "failed", "unresolved", "skipped", "reported"]),
   detail: z.string(),
   variables: z.record(z.string(), z.unknown()).optional().describe("Lane 1: the variables the expression saw"),
   unresolved: z.array(z.string()).optional(),
@@ -59,6 +59,10 @@ const RuleCheckBody = z.object({
     })
     .optional()
     .describe("Lane 1: the claim conflict that left the rule unresolved"),
+  unsupportedFacts: z
+    .array(z.object({ kind: z.string(), value: z.string(), text: z.string() }))
+    .optional()
+    .describe("The ungrounded check: the facts the reply states that none of the turn's evidence holds"),
 });
 
 const Provenance = z.object({

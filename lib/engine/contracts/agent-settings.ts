@@ -83,6 +83,14 @@ export const EnforcementSettings = section(
      * ships under allow or when unresolved_money_blocks is false (older bundles' opt-out, kept).
      */
     unresolved: z.enum(["by_provider", "judge", "block", "allow"]),
+    /**
+     * Lane 1, the `ungrounded` violation (stages/enforcement/README.md#ungrounded-facts): every amount,
+     * number, date, duration, phone number, e-mail, URL and code the reply states must be in the turn's
+     * evidence (tool outputs, variables, rules and step, the customer's messages, cited passages).
+     * block = regenerate like a violation; report = listed in the trace, the reply ships; off = not
+     * checked. Not the similarity check `grounding_check_enabled` / `grounding_threshold`.
+     */
+    grounding_facts: z.enum(["block", "report", "off"]),
   },
   {
     enabled: true,
@@ -99,6 +107,7 @@ export const EnforcementSettings = section(
     llm_judge_sample_rate: 1,
     unresolved_money_blocks: true,
     unresolved: "by_provider",
+    grounding_facts: "report",
   },
 );
 

@@ -58,7 +58,11 @@ export interface Span {
   attributes: Record<string, unknown>;
 }
 
-export type CheckResult = "passed" | "failed" | "unresolved" | "skipped";
+/**
+ * `reported`: the check found a problem its setting only reports (the `ungrounded` check under
+ * `enforcement.grounding_facts = report`): listed in the trace, never blocking, counted in no lane.
+ */
+export type CheckResult = "passed" | "failed" | "unresolved" | "skipped" | "reported";
 
 export interface RuleCheck {
   ruleId: string;
@@ -82,6 +86,18 @@ export interface RuleCheck {
   decidedBy?: ClaimDecision;
   /** Unresolved by a claim conflict: the facts handed to the judge (or to the setting). */
   conflict?: ClaimConflict;
+  /**
+   * The `ungrounded` check (stages/enforcement/README.md#ungrounded-facts): the facts the reply states
+   * that no evidence of the turn holds, as written and normalised.
+   */
+  unsupportedFacts?: UnsupportedFact[];
+}
+
+/** A checkable fact of a reply found in none of the turn's evidence: "$75" read as money "USD 75". */
+export interface UnsupportedFact {
+  kind: string;
+  value: string;
+  text: string;
 }
 
 /** How a reply's claim for one variable was read: declared, declared null (commits to nothing), or set aside. */
@@ -261,4 +277,19 @@ export interface TurnInput {
   operatorNote?: string;
   /** The operator's decision on the tool call a previous turn paused at; that tool runs (or not) without asking again. */
   approval?: ApprovalDecision;
+  /**
+   * Knowledge the turn cites (filled by a knowledge stage; absent = none): the passages are evidence
+   * the `ungrounded` check reads (stages/enforcement/README.md#ungrounded-facts).
+   */
+  knowledge?: TurnKnowledge;
+}
+
+/** A knowledge passage a turn cites: its id (knowledge/passage-id.ts) and its text. */
+interface CitedPassage {
+  id: string;
+  text: string;
+}
+
+interface TurnKnowledge {
+  citedPassages: readonly CitedPassage[];
 }

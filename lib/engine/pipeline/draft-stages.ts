@@ -3,6 +3,8 @@ import type { HandoffRequest, RuleCheck, TurnLoopRecord, TurnOutcomeKind } from 
 import { readClaims } from "../stages/enforcement/declared-claims";
 import type { EnforcementResult } from "../stages/enforcement/enforce";
 import { enforcementStage } from "../stages/enforcement/enforcement-stage";
+import { groundingEvidence } from "../stages/enforcement/grounding-evidence";
+import { UNGROUNDED, UNGROUNDED_INSTRUCTION } from "../stages/enforcement/ungrounded";
 import { extractionStage } from "../stages/extraction/extraction-stage";
 import type { ScoredRule } from "../stages/filtering/filter-rules";
 import { buildGenerateRequest } from "../stages/generation/generate-reply";
@@ -77,7 +79,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
     });
     if (!draft.ok)
       return result(attempt, { response: safeClarifier(ctx), outcome: "fallback", fallbackReason: draft.reason });
-    const enforced = await enforceDraft(ctx, input, request, draft.value, attempt);
+    const enforced = await enforceDraft(ctx, input, request, draft.value, attempt, fixed?.text);
     checks = enforced.checks;
     caught.push(...enforced.failed);
     const next = loop.complete(enforced.checks, ctx.ports.clock.now());
@@ -99,6 +101,7 @@ async function enforceDraft(
   request: GenerateRequest,
   draft: GenerateOutput,
   attempt: number,
+  fixedDraft: string | undefined,
 ): Promise<EnforcementResult> {
   const claims = readClaims(draft.claims, ctx.agent.snapshot.responseVariables);
   const extraction = await runStage(ctx, extractionStage, draft.text);
@@ -110,6 +113,8 @@ async function enforceDraft(
     ...(extraction.uncertainMoney ? { uncertainMoney: extraction.uncertainMoney } : {}),
     query: input.message,
     groundingContext: groundingText(request),
+    evidence: groundingEvidence(ctx.agent, ctx.session, ctx.input, request, fixedDraft ? { fixedDraft } : {}),
+    ...(input.replyLanguage ? { replyLanguage: input.replyLanguage } : {}),
     attempt,
     claims,
   });
@@ -136,6 +141,8 @@ function exhaustedEnding(ctx: TurnContext, failed: RuleCheck[]): TurnEnding {
 /** What the next draft is told about each rule the last one broke. */
 function violationsToExplain(ctx: TurnContext, failed: RuleCheck[]): GenerateRequest["violations"] {
   return failed.map((failure) => {
+    if (failure.ruleKey === UNGROUNDED)
+      return { ruleName: failure.ruleName, actionText: UNGROUNDED_INSTRUCTION, detail: failure.detail };
     const rule = ctx.agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule;
     return { ruleName: failure.ruleName, actionText: rule?.actionText ?? "", detail: failure.detail };
   });

@@ -115,6 +115,9 @@ export function recordingPorts(
       embedder: { name: ports.embedder.name, dimension: dimension.value },
       continuity_enabled: input.continuityEnabled ?? false,
       ...(input.operatorNote ? { operator_note: input.operatorNote } : {}),
+      ...(input.knowledge
+        ? { cited_passages: input.knowledge.citedPassages.map(({ id, text }) => ({ id, text })) }
+        : {}),
       calls,
       tools: kept.tools,
       clock: kept.clock,

@@ -21,6 +21,7 @@ const SOURCES: { [K in keyof Required<TurnInput>]: (from: InputSources) => TurnI
   continuityEnabled: ({ tape }) => tape.continuity_enabled,
   fallbackStreak: ({ rebuilt }) => rebuilt.fallbackStreak,
   operatorNote: ({ tape }) => tape.operator_note,
+  knowledge: ({ tape }) => (tape.cited_passages ? { citedPassages: tape.cited_passages } : undefined),
   approval: ({ tape }) =>
     tape.approval ? { toolId: tape.approval.tool_id, decision: tape.approval.decision } : undefined,
 };

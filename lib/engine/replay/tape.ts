@@ -63,6 +63,11 @@ export type TurnTape = {
    */
   operator_note?: string;
   /**
+   * The knowledge passages the turn cited (`TurnInput.knowledge`): evidence the `ungrounded` check read
+   * (stages/enforcement/README.md#ungrounded-facts). Kept as text: a replay checks against the same.
+   */
+  cited_passages?: { id: string; text: string }[];
+  /**
    * Set on a turn a person was part of (docs/handoffs.md): the session's mode when it ran and the
    * operator messages sent since the turn before (ids and SHA-256 of the text, never the text).
    */

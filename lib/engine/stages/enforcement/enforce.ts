@@ -8,9 +8,11 @@ import type { ScoredRule } from "../filtering/filter-rules";
 import { lookupVariable } from "../variables/resolve-variables";
 import { crossCheck } from "./claim-cross-check";
 import type { DeclaredClaims } from "./declared-claims";
+import type { GroundingSources } from "./grounding/check-grounding";
 import { checkLane1 } from "./lane1";
 import { lane2Check, planLane2 } from "./lane2";
 import { groundingCheck, relevanceCheck } from "./relevance";
+import { UNGROUNDED, ungroundedCheck, ungroundedSkipped } from "./ungrounded";
 
 export interface EnforcementInput {
   draft: string;
@@ -23,8 +25,12 @@ export interface EnforcementInput {
   uncertainMoney?: Record<string, UncertainAmount[]>;
   /** Embedding of the user's message, for the relevance check. */
   query: Float32Array;
-  /** What the turn knew, for the grounding check. */
+  /** What the turn knew, for the similarity grounding check (`grounding_check_enabled`). */
   groundingContext: string;
+  /** The turn's evidence, for the `ungrounded` check (grounding-evidence.ts). */
+  evidence: GroundingSources;
+  /** BCP 47 code of the reply's language when it is not English (names are read in English only). */
+  replyLanguage?: string;
   /** 0 for the first draft; a regeneration (an earlier draft was caught) is a risky turn. */
   attempt?: number;
   /** What the reply declared it commits to; absent = lane 1 reads the text alone (no cross-check). */
@@ -175,6 +181,14 @@ async function lane2For(
   return lane2Check(compiled, verdict, plan.why);
 }
 
+/** Lane 1's `ungrounded` check (ungrounded.ts), unless `enforcement.grounding_facts` is off. */
+function groundedCheck(ctx: TurnContext, input: EnforcementInput): RuleCheck | null {
+  const { grounding_facts: mode, deterministic_enabled } = ctx.settings.enforcement;
+  if (mode === "off") return null;
+  if (!deterministic_enabled) return ungroundedSkipped("deterministic_enabled is false");
+  return ungroundedCheck(input.draft, input.evidence, mode, input.replyLanguage);
+}
+
 /** The optional relevance and grounding checks over the draft's embedding. */
 async function textChecks(ctx: TurnContext, input: EnforcementInput): Promise<RuleCheck[]> {
   const config = ctx.settings.enforcement;
@@ -196,6 +210,8 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
   // Lane 1 first: a draft it already blocks is regenerated (or falls back) whatever a judge says.
   const route = unresolvedRoute(ctx);
   const lane1 = lane1Checks(ctx, input, targets, route);
+  const grounded = groundedCheck(ctx, input);
+  if (grounded) lane1.set(UNGROUNDED, grounded);
   await settleConflicts(ctx, input, lane1, route);
   const blockedByLane1 = [...lane1.values()].some(blocksDraft);
   const subjective = targets.filter((t) => t.compiled.rule.enforcementLane !== "deterministic");
@@ -209,6 +225,7 @@ export async function enforce(ctx: TurnContext, input: EnforcementInput): Promis
     }
     checks.push(await lane2For(ctx, input, target, blockedByLane1, draftVector));
   }
+  if (grounded) checks.push(grounded);
   checks.push(...(await textChecks(ctx, input)));
   return { checks, failed: checks.filter(blocksDraft), enforced: targets.length };
 }

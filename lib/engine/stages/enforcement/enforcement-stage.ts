@@ -7,11 +7,16 @@ export const enforcementStage: Stage<EnforcementInput, EnforcementResult> = {
   name: "enforcement",
   async run(ctx, input) {
     const value = await enforce(ctx, input);
+    const decided = value.failed.length
+      ? `${plural(value.failed.length, "violation")}: ${value.failed.map((f) => f.ruleKey).join(", ")}`
+      : `${value.checks.length} checks, no violation`;
+    // A reported check (enforcement.grounding_facts = report) ships, so the one line says what it found.
+    const reported = value.checks
+      .filter((c) => c.result === "reported")
+      .map((c) => `${c.ruleKey} reported (${(c.unsupportedFacts ?? []).map((f) => f.text).join(", ")})`);
     return {
       value,
-      decision: value.failed.length
-        ? `${plural(value.failed.length, "violation")}: ${value.failed.map((f) => f.ruleKey).join(", ")}`
-        : `${value.checks.length} checks, no violation`,
+      decision: [decided, ...reported].join("; "),
       attributes: { checks: value.checks, enforced: value.enforced },
     };
   },

@@ -58,6 +58,13 @@ interface ClassResult {
   silentReading: Record<NonNullable<Played["ownRule"]>, number>;
   /** Violations drafted with no claims whose own rule lane 1 passed: a verdict the text got wrong. */
   passedByLane1: string[];
+  /**
+   * Replies whose first draft states a fact the turn's evidence does not hold: the `ungrounded` check
+   * blocks them under `enforcement.grounding_facts = block`, reports them under `report`.
+   */
+  ungrounded: number;
+  /** Those replies with their unsupported facts, for the bench's notes. */
+  ungroundedFacts: string[][];
 }
 
 interface SplitFigures {
@@ -88,6 +95,8 @@ export interface CorpusResult {
   unresolvedShare: number;
   /** Judge calls about a lane-1 rule per 100 replies drafted with honest claims. */
   judgeCallsPer100: number;
+  /** Benign replies the `ungrounded` check would block (block) or reports (report), over every benign case. */
+  ungroundedBenignRate: number;
 }
 
 const REFUND_TURN = (): SessionState => ({
@@ -155,6 +164,8 @@ interface Played {
   judgeCalls: number;
   /** How lane 1 read the case's own rule on the first draft (null for a benign case). */
   ownRule: "failed" | "handed_over" | "passed" | "undecided" | null;
+  /** The first draft's facts found in no evidence (the `ungrounded` check), as written. */
+  unsupported: string[];
 }
 
 /** The case's own rule on the first draft: failed, left to `enforcement.unresolved`, passed, or with no value. */
@@ -196,6 +207,9 @@ async function play(
     unresolved: firstDraftChecks(out).some(leftUnresolved),
     judgeCalls: model.requestsOf("judge").filter((request) => request.conflict !== undefined).length,
     ownRule: ownRuleOf(firstDraftChecks(out), c.rule),
+    unsupported: (firstDraftChecks(out).find((check) => check.ruleKey === "ungrounded")?.unsupportedFacts ?? []).map(
+      (f) => f.text,
+    ),
   };
 }
 
@@ -246,8 +260,10 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
     };
     const silentReading = { failed: 0, handed_over: 0, passed: 0, undecided: 0 };
     const passedByLane1: string[] = [];
+    const ungroundedFacts: string[][] = [];
     for (const c of cls.cases) {
       const honest = await play(agent, embedder, c, c.claims, n++);
+      if (honest.unsupported.length > 0) ungroundedFacts.push(honest.unsupported);
       const honestMiss = missedBy(c, honest.violated);
       tally.missesHonest += Number(honestMiss && c.rule !== null);
       tally.blockedHonest += Number(honestMiss && c.rule === null);
@@ -273,6 +289,8 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
       ...tally,
       silentReading,
       passedByLane1,
+      ungrounded: ungroundedFacts.length,
+      ungroundedFacts,
     });
   }
   return {
@@ -284,5 +302,9 @@ export async function runCorpus(agent: CompiledAgent, embedder: Embedder): Promi
     falseBlockRateSilent: splitFigures(classes).falseBlockRateSilent,
     unresolvedShare: rate(classes, (c) => c.unresolved),
     judgeCallsPer100: 100 * rate(classes, (c) => c.judgeCalls),
+    ungroundedBenignRate: rate(
+      classes.filter((c) => c.benign),
+      (c) => c.ungrounded,
+    ),
   };
 }
