@@ -8,6 +8,7 @@ import { insertMcpServerRow } from "@/db/queries/mcp-servers";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { createCredential } from "@/lib/credentials/server/credential-bindings";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { STORE_POLICIES, withStorePolicies } from "@/lib/engine/testing/store-policies";
 import { createEnvironment } from "@/lib/environments/server/environment-config";
 import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
@@ -153,7 +154,7 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/mcp-servers/[name]/sync": { dry_run: true },
   "/api/v1/agents/[key]/budget": { daily_usd: 5, monthly_usd: null, action: "notify" },
   "/api/v1/agents/[key]/knowledge/sources": { title: "Probe", kind: "text", content: "Probe text." },
-  "/api/v1/agents/[key]/knowledge/sources/[id]": demo.knowledge_sources[0],
+  "/api/v1/agents/[key]/knowledge/sources/[id]": STORE_POLICIES,
   "/api/v1/agents/[key]/environments": { name: "staging" },
   "/api/v1/agents/[key]/environments/[name]/promote": { config_version: 1 },
   "/api/v1/agents/[key]/environments/[name]/split": {
@@ -283,8 +284,9 @@ beforeAll(async () => {
   adminKey = await loopApiKey(handle, ["admin"]);
   await importBundle(
     handle.db,
-    // The gate off: the admin's probes edit this agent in ways that turn its demo tests red.
-    { ...gateOff, agent: { ...gateOff.agent, key: OTHER, name: "Other desk" } },
+    // The gate off: the admin's probes edit this agent in ways that turn its demo tests red. With
+    // knowledge, so the source routes have a source to reach.
+    withStorePolicies({ ...gateOff, agent: { ...gateOff.agent, key: OTHER, name: "Other desk" } }),
     SYSTEM_ACTOR,
     "s",
   );
@@ -406,7 +408,7 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
             : name === "loop_id"
               ? LOOP
               : name === "id" && urlPath.includes("/knowledge/sources/")
-                ? (demo.knowledge_sources[0]?.key ?? "x")
+                ? STORE_POLICIES.key
                 : name === "name" && urlPath.includes("/credentials/")
                   ? "probe-credential"
                   : name === "name" && urlPath.includes("/mcp-servers/")

@@ -4,7 +4,7 @@ import { count, section } from "./settings-section";
 /**
  * Knowledge (docs/knowledge.md): how many of the best passages the reply is written from, and what the
  * agent says when a question its knowledge does not answer reaches no scenario and no tool — it says
- * so instead of guessing. With handoffs on, the reply offers a person (`offer_person`).
+ * so instead of guessing. The reply then offers a person (`offer_person`; empty: no offer).
  */
 export const KnowledgeSettings = section(
   {

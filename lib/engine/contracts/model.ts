@@ -104,6 +104,8 @@ export interface GenerateOutput {
   text: string;
   /** Per response variable in scope. Absent: the model declared nothing (lane 1 treats every claim as absent). */
   claims?: Record<string, DeclaredClaim>;
+  /** The ids of the knowledge passages the reply rests on (GenerateRequest.knowledge); absent: none declared. */
+  citations?: string[];
 }
 
 export interface GenerateRequest {
@@ -130,6 +132,18 @@ export interface GenerateRequest {
   operatorNote?: string;
   /** The language to write the reply in when it is not English: the customer's (stages/language/README.md). */
   replyLanguage?: { code: string; name: string };
+  /**
+   * Knowledge passages to answer from, best first (docs/knowledge.md): quoted data, never instructions.
+   * Absent when the agent has no knowledge or none answers the message.
+   */
+  knowledge?: { passages: KnowledgePassageForModel[] };
+}
+
+export interface KnowledgePassageForModel {
+  id: string;
+  sourceTitle: string;
+  headingPath: string[];
+  text: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FallbackReason, GenerateOutput, GenerateRequest } from "../contracts/model";
 import type { HandoffRequest, RuleCheck, TurnLoopRecord, TurnOutcomeKind } from "../contracts/turn-outcome";
+import type { Passage } from "../knowledge/knowledge-source";
 import { readClaims } from "../stages/enforcement/declared-claims";
 import type { EnforcementResult } from "../stages/enforcement/enforce";
 import { enforcementStage } from "../stages/enforcement/enforcement-stage";
@@ -29,6 +30,8 @@ export interface DraftLoopInput {
   fixedDraft?: { text: string; why: string };
   /** ISO 639-1 code of the reply's language when it is not English (stages/language/README.md). */
   replyLanguage?: string;
+  /** The knowledge passages that answer the message (docs/knowledge.md). */
+  knowledge?: readonly Passage[];
 }
 
 export interface DraftLoopResult {
@@ -40,6 +43,8 @@ export interface DraftLoopResult {
   violations: RuleCheck[];
   regenerations: number;
   loops: TurnLoopRecord[];
+  /** The passage ids the shipped draft declared (absent for a fallback or a fixed draft). */
+  citations?: string[];
 }
 
 /**
@@ -54,7 +59,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
   let violations: GenerateRequest["violations"] = [];
   let checks: RuleCheck[] = [];
   const caught: RuleCheck[] = [];
-  const result = (attempt: number, ending: TurnEnding): DraftLoopResult => ({
+  const result = (attempt: number, ending: TurnEnding & { citations?: string[] }): DraftLoopResult => ({
     ...ending,
     checks,
     violations: caught,
@@ -70,6 +75,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
       violations,
       ...(ctx.input.operatorNote ? { operatorNote: ctx.input.operatorNote } : {}),
       ...(input.replyLanguage ? { replyLanguage: input.replyLanguage } : {}),
+      ...(input.knowledge ? { knowledge: input.knowledge } : {}),
     });
     const fixed = attempt === 0 ? input.fixedDraft : undefined;
     const draft = await runStage(ctx, attempt === 0 ? generationStage : regenerationStage, {
@@ -88,6 +94,7 @@ export async function runDraftLoop(ctx: TurnContext, input: DraftLoopInput): Pro
         response: draft.value.text,
         outcome: attempt === 0 ? "answered" : "regenerated",
         fallbackReason: null,
+        ...(draft.value.citations ? { citations: draft.value.citations } : {}),
       });
     if (!next.rerun) return result(attempt, exhaustedEnding(ctx, enforced.failed));
     violations = violationsToExplain(ctx, enforced.failed);

@@ -12,6 +12,8 @@ import type {
 } from "../contracts/turn-outcome";
 import { promisedFollowUp } from "../stages/extraction/promised-follow-up";
 import type { ScoredRule } from "../stages/filtering/filter-rules";
+import { knowledgeProvenance } from "../stages/knowledge/knowledge-provenance";
+import type { KnowledgeStageResult } from "../stages/knowledge/knowledge-stage";
 import { goalProvenance, originalGoalFromTurn } from "../stages/reformulation/goal-state-transitions";
 import type { ToolCall } from "../stages/tools/run-tools";
 import { appendHistory } from "./session-history";
@@ -39,6 +41,10 @@ export interface TurnResultParts {
   handoff?: HandoffRequest | null;
   /** Set with the outcome `awaiting_approval`: the tool call that waits. */
   approval?: ApprovalRequest | null;
+  /** What the knowledge stage found (absent: the agent has no knowledge). */
+  knowledge?: KnowledgeStageResult;
+  /** The passage ids the shipped draft declared it rests on (GenerateOutput.citations). */
+  citations?: string[];
 }
 
 function intentLabelOf(agent: CompiledAgent, session: SessionState): string | null {
@@ -98,6 +104,7 @@ function provenanceOf(ctx: TurnContext, parts: TurnResultParts, fired: ScoredRul
     fallback_reason: parts.fallbackReason,
     ...(parts.continuity ? { continuity: parts.continuity } : {}),
     ...(parts.language ? { language: parts.language } : {}),
+    ...(parts.knowledge ? { knowledge: knowledgeProvenance(parts.knowledge, parts.response, parts.citations) } : {}),
     provider: provider.name,
     model: provider.model,
     config_version: agent.snapshot.configVersion,

@@ -9,6 +9,7 @@ import { continuityStage } from "../stages/continuity/continuity-stage";
 import { offerToolOptions } from "../stages/continuity/offer-tool-options";
 import { filteringStage } from "../stages/filtering/filtering-stage";
 import { inputSafetyStage } from "../stages/input-safety/input-safety-stage";
+import { knowledgeStage } from "../stages/knowledge/knowledge-stage";
 import { languageStage } from "../stages/language/language-stage";
 import { privacyStage } from "../stages/privacy/privacy-stage";
 import { reformulationStage } from "../stages/reformulation/reformulation-stage";
@@ -46,6 +47,7 @@ const TURN_STAGES: readonly TurnStage<unknown>[] = [
   filteringStage,
   variablesStage,
   toolsStage,
+  knowledgeStage,
   reformulationStage,
 ];
 
@@ -115,10 +117,11 @@ function draftReply(ctx: TurnContext, turn: TurnSoFar): Promise<DraftLoopResult>
   const toolCalls = turn.valueOf(toolsStage);
   if (ctx.input.continuityEnabled === true) offerToolOptions(ctx, toolCalls);
   const { candidates, message } = turn.valueOf(retrievalStage);
+  const knowledge = turn.valueIfRan(knowledgeStage)?.passages ?? [];
   // No model and nothing near any scenario: the designer's out-of-scope reply is the draft, not an
-  // offline guess; it is still extracted and enforced like any draft.
+  // offline guess, unless the agent's knowledge answers the message; it is still extracted and enforced.
   const fixedDraft =
-    turn.valueOf(routingStage).action === "none" && candidates.noScenario === "out_of_scope"
+    turn.valueOf(routingStage).action === "none" && candidates.noScenario === "out_of_scope" && knowledge.length === 0
       ? { text: ctx.settings.sensor.out_of_scope_reply, why: "out-of-scope reply" }
       : undefined;
   const { reply } = turn.valueOf(languageStage);
@@ -131,5 +134,7 @@ function draftReply(ctx: TurnContext, turn: TurnSoFar): Promise<DraftLoopResult>
     missing: turn.valueOf(variablesStage).missing.filter((m) => ctx.session.variables[m.name] === undefined),
     message,
     fixedDraft,
+    // Only when there are passages: a request without them hashes as before (replay tapes).
+    ...(knowledge.length > 0 ? { knowledge: knowledge.map(({ passage }) => passage) } : {}),
   });
 }

@@ -108,6 +108,16 @@ export function snapshotFromBundle(input: BundleInput | unknown, configVersion =
         : {}),
       ...(v.type === "phrases" ? { phrases: v.phrases ?? [] } : {}),
     })),
+    knowledge: bundle.knowledge_sources.map((k) => ({
+      id: k.key,
+      key: k.key,
+      title: k.title,
+      kind: k.kind,
+      content: k.content,
+      entries: k.entries,
+      scope: k.scope,
+      scopeId: scopeIdOf(k.scope, k.scope_ref),
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DeclaredClaim, GenerateOutput, GenerateRequest } from "@/lib/engine/contracts/model";
 import { extractCountry } from "./entities";
+import { knowledgeAnswer } from "./knowledge-answer";
 import { collectRecords, type DataRecord, describeRecord, formatPrice, formatPromise } from "./records";
 import { isExitRequest } from "./sense";
 import { capitalize, contentWords, fold, stem, words } from "./text";
@@ -262,6 +263,8 @@ export function offlineGenerate(request: GenerateRequest): GenerateOutput {
   if (ONLY_THANKS.test(fold(request.message).trim()) && request.history.some((h) => h.role === "agent")) {
     return { text: "You're welcome! Is there anything else I can help with?", claims: declaredClaims(request, null) };
   }
+  const fromKnowledge = knowledgeAnswer(request);
+  if (fromKnowledge) return { ...fromKnowledge, claims: declaredClaims(request, null) };
   const at = situationOf(request);
   const draft: Draft = { statements: [], questions: [] };
   ruleStatements(at, draft);

@@ -79,6 +79,12 @@ export const STAGE_EVIDENCE: Record<StageName, { what: string; seen: Check }> = 
       anySpan("tools", (s) => s.decision.includes("lookup_order ok"))(c) &&
       anySpan("tools", (s) => s.decision.includes("awaits approval"))(c),
   },
+  knowledge: {
+    what: "answers a shipping question from the Store policies, and says it does not know what they do not say",
+    seen: (c) =>
+      anySpan("knowledge", (s) => s.decision.includes("Store policies"))(c) &&
+      anySpan("knowledge", (s) => s.decision.includes("say so and stop"))(c),
+  },
   generation: {
     what: "writes drafts, and times out",
     seen: (c) =>

@@ -1,6 +1,7 @@
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { DEMO_CONVERSATIONS } from "@/lib/engine/testing/demo-conversations";
 import { seededRandom } from "@/lib/engine/testing/seeded-random";
+import { withStorePolicies } from "@/lib/engine/testing/store-policies";
 import { GLITCH, HURRY, NARROWING } from "./corpus-model";
 import type { CorpusSession } from "./play-corpus";
 
@@ -11,6 +12,8 @@ export const REFUND = "refund-desk";
 const APPROVALS = "approval-desk";
 /** Asks the model sensor on every turn, so the sensor may propose a goal reformulation. */
 const GOALS = "goal-desk";
+/** Answers from the Store policies (docs/knowledge.md). */
+const KNOWLEDGE = "knowledge-desk";
 
 const settings = demo.agent.settings;
 /** Input safety refuses; four languages; queued messages get a holding reply. */
@@ -32,6 +35,10 @@ const underFirstSave: CorpusSession[] = [
     { agent: REFUND, steps },
     { agent: REFUND, steps, continuity: true },
   ]),
+  // Knowledge: a shipping question answered from the Store policies and its follow-up, and, opening a
+  // session where no scenario covers it, a question the policies do not answer (abstained).
+  { agent: KNOWLEDGE, steps: ["How long does standard shipping take?", "and express?"] },
+  { agent: KNOWLEDGE, steps: ["Do you sell gift cards?"] },
   // Privacy: the session's vault numbers a second address [EMAIL_2] and keeps [EMAIL_1] for the first.
   {
     agent: REFUND,
@@ -185,5 +192,6 @@ export function corpusBundles(base: typeof demo) {
         settings: { ...base.agent.settings, sensor: { local_confidence: 1 } },
       },
     },
+    withStorePolicies({ ...base, agent: { ...base.agent, key: KNOWLEDGE, name: "Knowledge desk" } }),
   ];
 }

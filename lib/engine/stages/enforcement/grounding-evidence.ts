@@ -19,7 +19,8 @@ export interface EvidenceExtras {
  *   instructions and clarification hint, the operator's return note, a designer's fixed draft and
  *   the descriptions of the variables the reply asks for: the designer's and the staff's own words.
  * - customer: the customer's messages in the history, and this one.
- * - passages: the knowledge passages the turn cites (`TurnInput.knowledge`).
+ * - passages: the knowledge passages generation was handed (`GenerateRequest.knowledge`), and any the
+ *   host names (`TurnInput.knowledge`).
  * The agent's own earlier replies are not evidence: a fact they stated that still matters sits in a
  * variable or a tool output, and an invention repeated is still one.
  */
@@ -31,7 +32,7 @@ export function groundingEvidence(
   extras: EvidenceExtras = {},
 ): GroundingSources {
   return {
-    passages: (input.knowledge?.citedPassages ?? []).map((p) => p.text),
+    passages: [...(request.knowledge?.passages ?? []), ...(input.knowledge?.citedPassages ?? [])].map((p) => p.text),
     toolOutputs: request.toolOutputs.map((t) => t.output),
     variables: { session: session.variables, profile: session.profile },
     rules: designerTexts(agent, session, input, request, extras),

@@ -1,6 +1,7 @@
 import type { CompiledAgent } from "../../compile/compile-agent";
 import type { GenerateRequest } from "../../contracts/model";
 import type { SessionState } from "../../contracts/session-state";
+import type { Passage } from "../../knowledge/knowledge-source";
 import { languageName } from "../../text/language";
 import type { ScoredRule } from "../filtering/filter-rules";
 import type { ToolCall } from "../tools/run-tools";
@@ -15,6 +16,8 @@ export interface GenerationInput {
   operatorNote?: string;
   /** ISO 639-1 code of the reply's language when it is not English. */
   replyLanguage?: string;
+  /** The knowledge passages that answer the message, best first. */
+  knowledge?: readonly Passage[];
 }
 
 /**
@@ -59,6 +62,18 @@ export function buildGenerateRequest(
     ...(input.operatorNote ? { operatorNote: input.operatorNote } : {}),
     ...(input.replyLanguage
       ? { replyLanguage: { code: input.replyLanguage, name: languageName(input.replyLanguage) } }
+      : {}),
+    ...(input.knowledge && input.knowledge.length > 0
+      ? {
+          knowledge: {
+            passages: input.knowledge.map((p) => ({
+              id: p.id,
+              sourceTitle: p.title,
+              headingPath: p.headingPath,
+              text: p.text,
+            })),
+          },
+        }
       : {}),
   };
 }
