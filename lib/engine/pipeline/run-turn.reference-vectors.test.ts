@@ -3,7 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
-import { firstTurn } from "../testing/first-turn";
+import { firstMessage, firstTurn } from "../testing/first-turn";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle, withModelSensor } from "../testing/snapshot-from-bundle";
@@ -126,7 +126,7 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
 
   it("hands off to a person when the regenerated draft still breaks max-refund (on_violation: handoff)", async () => {
     const model = stillPromising75();
-    const out = await firstTurn(agent, { message: "refund for order 123", turnId: "t2" }, testPorts(model, embedder));
+    const out = await firstMessage(agent, "refund for order 123", "t2", model, embedder);
     expect(out.outcome).toBe("handoff");
     expect(out.handoff).toEqual({ reason: "rule", detail: "max-refund" });
     expect(out.response).toBe(agent.snapshot.settings.handoff.message);
@@ -139,11 +139,7 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
     const model = stillPromising75();
     const rules = demo.rules.map((r) => (r.key === "max-refund" ? { ...r, on_violation: "fallback" } : r));
     const fallbackAgent = await compileAgent(snapshotFromBundle({ ...demo, rules }), embedder);
-    const out = await firstTurn(
-      fallbackAgent,
-      { message: "refund for order 123", turnId: "t2" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(fallbackAgent, "refund for order 123", "t2", model, embedder);
     expect(out.outcome).toBe("fallback");
     expect(out.fallbackReason).toBe("enforcement_exhausted");
     expect(out.handoff).toBeNull();
@@ -160,11 +156,7 @@ describe("GLOBAL hard constraints are always enforced", () => {
         generated("It looks sunny today. Is there anything about an order I can help with?", competitor(false)),
       ],
     });
-    const out = await firstTurn(
-      agent,
-      { message: "What's the weather like today?", turnId: "t3" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "What's the weather like today?", "t3", model, embedder);
     const filtering = out.spans.find((s) => s.name === "filtering")?.attributes.matched as string[];
     expect(filtering).not.toContain("no-competitor-mentions");
     expect(out.violatedRuleIds).toEqual(["rule:no-competitor-mentions"]);
@@ -180,11 +172,7 @@ describe("GLOBAL hard constraints are always enforced", () => {
         generated("Try Q u i c k C a r t instead.", competitor(true)),
       ],
     });
-    const out = await firstTurn(
-      agent,
-      { message: "where else can I buy it?", turnId: "t4" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "where else can I buy it?", "t4", model, embedder);
     expect(out.outcome).toBe("fallback");
     expect(out.response).not.toMatch(/quick/i);
   });
@@ -303,11 +291,7 @@ describe("degradation: model faults never crash a turn", () => {
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
       generate: [fail("rate_limited")],
     });
-    const out = await firstTurn(
-      modelSensed,
-      { message: "I want my money back", turnId: "t11" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(modelSensed, "I want my money back", "t11", model, embedder);
     expect(out).toMatchObject({ outcome: "fallback", fallbackReason: "rate_limited", modelCalls: 2 });
   });
 });
@@ -315,11 +299,7 @@ describe("degradation: model faults never crash a turn", () => {
 describe("budget: a clear turn costs one model call, two when the model senses", () => {
   it("generation only when the local sensor decides and no subjective hard rule is in play", async () => {
     const model = createScriptedProvider({ generate: [generated("Which product are you asking about?")] });
-    const out = await firstTurn(
-      agent,
-      { message: "How much does the blue kettle cost?", turnId: "t12" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "How much does the blue kettle cost?", "t12", model, embedder);
     expect(out.outcome).toBe("answered");
     expect(out.modelCalls).toBe(1);
     const sensor = out.spans.find((s) => s.name === "sensor");
@@ -333,11 +313,7 @@ describe("budget: a clear turn costs one model call, two when the model senses",
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.9 })],
       generate: [generated("Which product are you asking about?")],
     });
-    const out = await firstTurn(
-      modelSensed,
-      { message: "How much does the blue kettle cost?", turnId: "t12" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(modelSensed, "How much does the blue kettle cost?", "t12", model, embedder);
     expect(out.outcome).toBe("answered");
     expect(out.modelCalls).toBe(2);
   });
