@@ -3,6 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
+import type { ModelProvider } from "../ports";
 import { firstMessage, firstTurn } from "../testing/first-turn";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
@@ -23,13 +24,15 @@ beforeAll(async () => {
   modelSensed = await compileAgent(withModelSensor(snapshotFromBundle(demo)), embedder);
 });
 
-function inRefundAt(step: string): SessionState {
-  return {
+/** A turn of a session three turns into the refund scenario, at `step`. */
+function turnInRefundAt(agent: CompiledAgent, step: string, message: string, turnId: string, model: ModelProvider) {
+  const session: SessionState = {
     ...emptySessionState(),
     activeScenarioId: "scenario:refund",
     activeStepId: `step:refund/${step}`,
     turnIndex: 3,
   };
+  return runTurn(agent, session, { message, turnId }, testPorts(model, embedder));
 }
 
 // The scripted model declares honestly what each draft commits to.
@@ -67,10 +70,13 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
       judge: () => judged(true, { reason: "polite" }),
     });
     const tools = staticToolRunner();
-    const out = await firstTurn(
+    const out = await firstMessage(
       agent,
-      { message: "I'm in France and want a refund for order 123", turnId: "t1" },
-      testPorts(model, embedder, tools),
+      "I'm in France and want a refund for order 123",
+      "t1",
+      model,
+      embedder,
+      tools,
     );
 
     expect(out.outcome).toBe("regenerated");
@@ -185,12 +191,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       generate: () => generated("The refund covers the item price. Could you tell me why you'd like a refund?"),
       judge: () => judged(true),
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("verify"),
-      { message: "what about the price?", turnId: "t5" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "verify", "what about the price?", "t5", model);
     expect(out.session.activeScenarioId).toBe("scenario:refund");
     const routing = out.spans.find((s) => s.name === "routing");
     expect(routing?.attributes).toMatchObject({ exit_intent_threshold: 0.85, stickiness_boost: 0.15 });
@@ -202,12 +203,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.92 })],
       generate: [generated("Which product are you asking about?")],
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("verify"),
-      { message: "How much does the blue kettle cost?", turnId: "t6" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "verify", "How much does the blue kettle cost?", "t6", model);
     expect(out.session.activeScenarioId).toBe("scenario:pricing");
   });
 
@@ -216,12 +212,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       sense: [sensed({ detected_intent: "exit", intent_confidence: 0.6 })],
       generate: [generated("Okay, I've stopped. What else can I do for you?")],
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("verify"),
-      { message: "cancel", turnId: "t7" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "verify", "cancel", "t7", model);
     expect(out.session.activeScenarioId).toBeNull();
     expect(out.spans.find((s) => s.name === "routing")?.attributes.action).toBe("exit");
   });
@@ -231,12 +222,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.5 })],
       generate: [generated("Sure.")],
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("look_up_order"),
-      { message: "start over", turnId: "t8" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "look_up_order", "start over", "t8", model);
     expect(out.session.activeScenarioId).toBeNull();
   });
 });
@@ -254,11 +240,7 @@ describe("ambiguity trap: the sensor's flag stops the turn with a clarifier", ()
       ],
     });
     const tools = staticToolRunner();
-    const out = await firstTurn(
-      modelSensed,
-      { message: "what if I wanted a refund?", turnId: "t9" },
-      testPorts(model, embedder, tools),
-    );
+    const out = await firstMessage(modelSensed, "what if I wanted a refund?", "t9", model, embedder, tools);
     expect(out.outcome).toBe("clarified");
     expect(out.response).toContain("You asked hypothetically");
     expect(out.modelCalls).toBe(1);
@@ -273,12 +255,7 @@ describe("degradation: model faults never crash a turn", () => {
     "sensor %s → safe clarifier",
     async (reason) => {
       const model = createScriptedProvider({ sense: [fail(reason)] });
-      const out = await runTurn(
-        modelSensed,
-        inRefundAt("verify"),
-        { message: "it arrived broken", turnId: "t10" },
-        testPorts(model, embedder),
-      );
+      const out = await turnInRefundAt(modelSensed, "verify", "it arrived broken", "t10", model);
       expect(out.outcome).toBe("fallback");
       expect(out.fallbackReason).toBe(reason);
       expect(out.response).toContain("Could you tell me briefly why");
