@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { LabelledControl } from "@/components/ui/labelled-control";
 import { SectionCard } from "@/components/ui/section-card";
 import { LabelledOptions, NativeSelect, ValueOptions } from "@/components/ui/select";
 import { suitesAndTags } from "@/lib/conversation-tests/case-list";
@@ -56,15 +56,13 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
           void run.start({ suite: suite || undefined, mode, k, tries });
         }}
       >
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="run-suite">Suite</Label>
+        <LabelledControl id="run-suite" label="Suite">
           <NativeSelect id="run-suite" value={suite} onChange={(e) => setSuite(e.target.value)} selectClassName="w-40">
             <option value="">Every suite</option>
             <ValueOptions values={suites} />
           </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="run-mode">Mode</Label>
+        </LabelledControl>
+        <LabelledControl id="run-mode" label="Mode">
           <NativeSelect
             id="run-mode"
             value={mode}
@@ -73,9 +71,8 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
           >
             <LabelledOptions options={Object.entries(MODES).map(([value, label]) => ({ value, label }))} />
           </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="run-k">k</Label>
+        </LabelledControl>
+        <LabelledControl id="run-k" label="k">
           <Input
             id="run-k"
             type="number"
@@ -88,9 +85,8 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
             }}
             className="w-16 font-mono"
           />
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="run-tries">Tries</Label>
+        </LabelledControl>
+        <LabelledControl id="run-tries" label="Tries">
           <Input
             id="run-tries"
             type="number"
@@ -102,7 +98,7 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
             aria-describedby={triesError ? "run-tries-error" : undefined}
             className="w-16 font-mono"
           />
-        </div>
+        </LabelledControl>
         <Button type="submit" disabled={!canRun || triesError !== null} pending={run.starting} data-testid="run-suite">
           <Play aria-hidden="true" />
           Run suite
