@@ -64,6 +64,15 @@ export function BudgetForm({ agentKey, budget }: { agentKey: string; budget: Bud
     });
   }
 
+  /** A period's amount field: decimal keyboard, its errors under `<period>_usd`. */
+  const amount = (period: "daily" | "monthly", value: string, onChange: (value: string) => void) => ({
+    id: `budget-${period}`,
+    inputMode: "decimal" as const,
+    value,
+    onChange,
+    errors: problems.errors[`${period}_usd`],
+  });
+
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Budget" noValidate>
       {problems.message ? (
@@ -73,22 +82,14 @@ export function BudgetForm({ agentKey, budget }: { agentKey: string; budget: Bud
       ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField
-          id="budget-daily"
+          {...amount("daily", daily, setDaily)}
           label="Daily budget (USD)"
           hint="Per UTC day; blank for none"
-          inputMode="decimal"
-          value={daily}
-          onChange={setDaily}
-          errors={problems.errors.daily_usd}
         />
         <TextField
-          id="budget-monthly"
+          {...amount("monthly", monthly, setMonthly)}
           label="Monthly budget (USD)"
           hint="Per UTC calendar month; blank for none"
-          inputMode="decimal"
-          value={monthly}
-          onChange={setMonthly}
-          errors={problems.errors.monthly_usd}
         />
         <FormField label="When a budget is spent" htmlFor="budget-action" errors={problems.errors.action}>
           <NativeSelect id="budget-action" value={action} onChange={(e) => setAction(e.target.value as BudgetAction)}>

@@ -5,7 +5,14 @@ import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 
-interface ConfirmDeleteDialogProps {
+/** What a delete confirmation does: the delete under way, and the two answers. */
+export interface ConfirmDeleteActions {
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+interface ConfirmDeleteDialogProps extends ConfirmDeleteActions {
   open: boolean;
   title: ReactNode;
   /** What stops applying, the version the delete makes, and the undo. */
@@ -19,9 +26,6 @@ interface ConfirmDeleteDialogProps {
   confirmLabel: ReactNode;
   /** The way back, "Cancel" unless the question asks for other words ("Keep editing"). */
   cancelLabel?: ReactNode;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
 }
 
 /** The confirmation before a destructive step (a delete, discarding edits); each editor words it for its entity. */

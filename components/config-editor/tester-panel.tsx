@@ -31,16 +31,6 @@ export function TesterPanel({ id, title, intro, note, children }: TesterPanelPro
   );
 }
 
-/** The one sample a tester checks (a value, a reply): its label above its text box, which carries `id`. */
-export function TesterSample({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
 interface TesterValueProps {
   id: string;
   name: string;

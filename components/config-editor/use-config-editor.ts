@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/console-api/action-result";
 import type { OpenedEditorProps } from "./opened-editor-props";
 import { type ForceTests, useTestsGate } from "./use-tests-gate";
+import { useVersionConflict } from "./use-version-conflict";
 
 type FormErrors = Record<string, string[]>;
 
@@ -37,14 +38,12 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [rebased, setRebased] = useState(false);
+  const version = useVersionConflict(loadedVersion, currentVersion);
+  const { conflict, setConflict, reloading, expectedVersion } = version;
   const [saving, startSave] = useTransition();
-  const [reloading, startReload] = useTransition();
   const [closing, setClosing] = useState(false);
   const dirty = !readOnly && JSON.stringify(form) !== JSON.stringify(initial);
   useUnsavedChangesGuard(dirty);
-  const expectedVersion = rebased ? currentVersion : loadedVersion;
   const gate = useTestsGate();
 
   function update(patch: Partial<F>) {
@@ -109,13 +108,6 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
     router.refresh();
   }
 
-  /** Loads the newer version and saves on top of it next time; the form keeps what was typed. */
-  function reloadKeepingEdits() {
-    setConflict(null);
-    setRebased(true);
-    startReload(() => router.refresh());
-  }
-
   return {
     form,
     update,
@@ -139,7 +131,7 @@ export function useConfigEditor<F extends object>(options: ConfigEditorOptions<F
       onClose();
     },
     discard,
-    reloadKeepingEdits,
+    reloadKeepingEdits: version.reloadKeepingEdits,
   };
 }
 

@@ -1,12 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useImpactPreview } from "@/components/impact-preview/use-impact-preview";
 import type { ActionResult } from "@/lib/console-api/action-result";
 import type { PreviewableEdit } from "@/lib/replay/preview-schemas";
 import type { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 import { type ForceTests, useTestsGate } from "./use-tests-gate";
+import { useVersionConflict } from "./use-version-conflict";
 
 type FieldErrors = Record<string, string[]>;
 
@@ -33,17 +33,14 @@ export function usePageSave<I extends Record<string, unknown>, R extends { confi
   options: PageSaveOptions<I, R>,
 ) {
   const { agent } = options;
-  const router = useRouter();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
   // The version this form was loaded on; after "reload, keep my edits" the one the page shows now.
   const [loadedVersion, setLoadedVersion] = useState(agent.configVersion);
-  const [rebased, setRebased] = useState(false);
+  const version = useVersionConflict(loadedVersion, agent.configVersion);
+  const { conflict, setConflict, reloading, expectedVersion } = version;
   const [saving, startSave] = useTransition();
   const gate = useTestsGate();
-  const [reloading, startReload] = useTransition();
-  const expectedVersion = rebased ? agent.configVersion : loadedVersion;
 
   const preview = useImpactPreview(agent.key, (fieldErrors, text) => {
     setErrors(fieldErrors);
@@ -76,7 +73,7 @@ export function usePageSave<I extends Record<string, unknown>, R extends { confi
         return;
       }
       setLoadedVersion(result.data.config_version);
-      setRebased(false);
+      version.unrebase();
       options.onSaved(result.data);
     });
   }
@@ -89,22 +86,14 @@ export function usePageSave<I extends Record<string, unknown>, R extends { confi
     if (discardOnRefresh) {
       options.onDiscarded?.();
       setLoadedVersion(agent.configVersion);
-      setRebased(false);
+      version.unrebase();
       setDiscardOnRefresh(false);
     }
   }
 
   function discardAndReload() {
-    setConflict(null);
     setDiscardOnRefresh(true);
-    startReload(() => router.refresh());
-  }
-
-  /** Loads the newer version and saves on top of it next time; the form keeps what was typed. */
-  function reloadKeepingEdits() {
-    setConflict(null);
-    setRebased(true);
-    startReload(() => router.refresh());
+    version.reload();
   }
 
   return {
@@ -123,7 +112,7 @@ export function usePageSave<I extends Record<string, unknown>, R extends { confi
     draft,
     save,
     discardAndReload,
-    reloadKeepingEdits,
+    reloadKeepingEdits: version.reloadKeepingEdits,
   };
 }
 

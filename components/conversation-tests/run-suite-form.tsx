@@ -5,9 +5,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { LabelledControl } from "@/components/ui/labelled-control";
+import { SectionCard } from "@/components/ui/section-card";
 import { LabelledOptions, NativeSelect, ValueOptions } from "@/components/ui/select";
 import { suitesAndTags } from "@/lib/conversation-tests/case-list";
 import { testsHref } from "@/lib/conversation-tests/tests-href";
@@ -39,97 +39,82 @@ export function RunSuiteForm({ agentKey, tests, canRun }: RunSuiteFormProps) {
   const triesError = tries < k ? "Tries must be at least k." : null;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Run suite</CardTitle>
-        <CardDescription>
+    <SectionCard
+      title="Run suite"
+      description={
+        <>
           pass^k is the share of cases that pass all of k tries. Frozen and offline runs are deterministic: one try
           stands for all; live runs try each case for real.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (triesError) return;
-            void run.start({ suite: suite || undefined, mode, k, tries });
-          }}
-        >
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="run-suite">Suite</Label>
-            <NativeSelect
-              id="run-suite"
-              value={suite}
-              onChange={(e) => setSuite(e.target.value)}
-              selectClassName="w-40"
-            >
-              <option value="">Every suite</option>
-              <ValueOptions values={suites} />
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="run-mode">Mode</Label>
-            <NativeSelect
-              id="run-mode"
-              value={mode}
-              onChange={(e) => setMode(e.target.value as Mode)}
-              selectClassName="w-60"
-            >
-              <LabelledOptions options={Object.entries(MODES).map(([value, label]) => ({ value, label }))} />
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="run-k">k</Label>
-            <Input
-              id="run-k"
-              type="number"
-              min={1}
-              max={MAX_TRIES}
-              value={k}
-              onChange={(e) => {
-                // k and Tries are separate numbers: a k above Tries is an error to fix, never a silent change.
-                setK(Number(e.target.value) || 1);
-              }}
-              className="w-16 font-mono"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="run-tries">Tries</Label>
-            <Input
-              id="run-tries"
-              type="number"
-              min={k}
-              max={MAX_TRIES}
-              value={tries}
-              onChange={(e) => setTries(Number(e.target.value) || 1)}
-              aria-invalid={triesError ? true : undefined}
-              aria-describedby={triesError ? "run-tries-error" : undefined}
-              className="w-16 font-mono"
-            />
-          </div>
-          <Button
-            type="submit"
-            disabled={!canRun || triesError !== null}
-            pending={run.starting}
-            data-testid="run-suite"
+        </>
+      }
+    >
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (triesError) return;
+          void run.start({ suite: suite || undefined, mode, k, tries });
+        }}
+      >
+        <LabelledControl id="run-suite" label="Suite">
+          <NativeSelect id="run-suite" value={suite} onChange={(e) => setSuite(e.target.value)} selectClassName="w-40">
+            <option value="">Every suite</option>
+            <ValueOptions values={suites} />
+          </NativeSelect>
+        </LabelledControl>
+        <LabelledControl id="run-mode" label="Mode">
+          <NativeSelect
+            id="run-mode"
+            value={mode}
+            onChange={(e) => setMode(e.target.value as Mode)}
+            selectClassName="w-60"
           >
-            <Play aria-hidden="true" />
-            Run suite
-          </Button>
-        </form>
-        {triesError ? (
-          <p id="run-tries-error" className="mt-2 text-danger text-xs">
-            {triesError}
-          </p>
-        ) : null}
-        {canRun ? null : <p className="mt-2 text-muted-foreground text-xs">Read-only: a designer can run the suite.</p>}
-        {run.error ? (
-          <Alert variant="danger" className="mt-3">
-            {run.error}
-          </Alert>
-        ) : null}
-      </CardContent>
-    </Card>
+            <LabelledOptions options={Object.entries(MODES).map(([value, label]) => ({ value, label }))} />
+          </NativeSelect>
+        </LabelledControl>
+        <LabelledControl id="run-k" label="k">
+          <Input
+            id="run-k"
+            type="number"
+            min={1}
+            max={MAX_TRIES}
+            value={k}
+            onChange={(e) => {
+              // k and Tries are separate numbers: a k above Tries is an error to fix, never a silent change.
+              setK(Number(e.target.value) || 1);
+            }}
+            className="w-16 font-mono"
+          />
+        </LabelledControl>
+        <LabelledControl id="run-tries" label="Tries">
+          <Input
+            id="run-tries"
+            type="number"
+            min={k}
+            max={MAX_TRIES}
+            value={tries}
+            onChange={(e) => setTries(Number(e.target.value) || 1)}
+            aria-invalid={triesError ? true : undefined}
+            aria-describedby={triesError ? "run-tries-error" : undefined}
+            className="w-16 font-mono"
+          />
+        </LabelledControl>
+        <Button type="submit" disabled={!canRun || triesError !== null} pending={run.starting} data-testid="run-suite">
+          <Play aria-hidden="true" />
+          Run suite
+        </Button>
+      </form>
+      {triesError ? (
+        <p id="run-tries-error" className="mt-2 text-danger text-xs">
+          {triesError}
+        </p>
+      ) : null}
+      {canRun ? null : <p className="mt-2 text-muted-foreground text-xs">Read-only: a designer can run the suite.</p>}
+      {run.error ? (
+        <Alert variant="danger" className="mt-3">
+          {run.error}
+        </Alert>
+      ) : null}
+    </SectionCard>
   );
 }

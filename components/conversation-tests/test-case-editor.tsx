@@ -6,8 +6,8 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Alert, NotSavedAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { SectionCard } from "@/components/ui/section-card";
 import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { CONVERSATION_KIND_LABELS, newConversationAssertion } from "@/lib/conversation-tests/assertion-kinds";
 import type { CaseForm } from "@/lib/conversation-tests/case-form";
@@ -68,47 +68,30 @@ export function TestCaseEditor({ agent, loadedKey, initial, options, canEdit }: 
         }
       />
       {readOnly ? <Alert variant="info">Read-only: designers edit tests.</Alert> : null}
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Case</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <CaseDetailsFields form={form} errors={errors} readOnly={readOnly} update={editor.update} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Turns</CardTitle>
-          <CardDescription>The customer's messages in order, and what each turn must do.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <TurnsEditor
-            turns={form.turns}
-            options={options}
-            errors={errors}
-            readOnly={readOnly}
-            onChange={(turns) => editor.update({ turns })}
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Whole conversation</CardTitle>
-          <CardDescription>Assertions over every turn together.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <AssertionList
-            path="assertions"
-            assertions={form.assertions}
-            kinds={CONVERSATION_KIND_LABELS}
-            fresh={(kind) => newConversationAssertion(kind, firstStep)}
-            options={options}
-            errors={errors}
-            readOnly={readOnly}
-            onChange={(assertions) => editor.update({ assertions })}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title="Case">
+        <CaseDetailsFields form={form} errors={errors} readOnly={readOnly} update={editor.update} />
+      </SectionCard>
+      <SectionCard title="Turns" description="The customer's messages in order, and what each turn must do.">
+        <TurnsEditor
+          turns={form.turns}
+          options={options}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={(turns) => editor.update({ turns })}
+        />
+      </SectionCard>
+      <SectionCard title="Whole conversation" description="Assertions over every turn together.">
+        <AssertionList
+          path="assertions"
+          assertions={form.assertions}
+          kinds={CONVERSATION_KIND_LABELS}
+          fresh={(kind) => newConversationAssertion(kind, firstStep)}
+          options={options}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={(assertions) => editor.update({ assertions })}
+        />
+      </SectionCard>
       <NotSavedAlert message={editor.message} />
       {readOnly ? null : (
         <div className="sticky bottom-0 flex items-center gap-2 border-border border-t bg-background py-3">

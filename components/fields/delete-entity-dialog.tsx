@@ -1,6 +1,6 @@
 "use client";
 
-import { ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
+import { type ConfirmDeleteActions, ConfirmDeleteDialog } from "@/components/config-editor/confirm-delete-dialog";
 import { Alert } from "@/components/ui/alert";
 import type { NameUse } from "@/lib/fields/name-uses";
 import { UsedBy } from "./used-by";
@@ -13,28 +13,18 @@ interface DeleteTarget {
   use: NameUse | undefined;
 }
 
-interface DeleteEntityDialogProps {
+interface DeleteEntityDialogProps extends ConfirmDeleteActions {
   /** null keeps the dialog closed. */
   target: DeleteTarget | null;
   agentKey: string;
   version: number;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
 }
 
 /**
  * Confirms a delete. A name that rules (or tool inputs) read cannot be deleted — the server refuses
  * it — so the dialog says so up front, names them, and offers no delete button.
  */
-export function DeleteEntityDialog({
-  target,
-  agentKey,
-  version,
-  pending,
-  onConfirm,
-  onCancel,
-}: DeleteEntityDialogProps) {
+export function DeleteEntityDialog({ target, agentKey, version, ...actions }: DeleteEntityDialogProps) {
   const rulesOnly = target?.kind === "response variable";
   const blocked = (target?.use?.rules.length ?? 0) + (rulesOnly ? 0 : (target?.use?.tools.length ?? 0)) > 0;
   return (
@@ -61,9 +51,7 @@ export function DeleteEntityDialog({
       blocked={blocked}
       whenBlocked="close-only"
       confirmLabel={<>Delete {target?.kind}</>}
-      pending={pending}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
+      {...actions}
     />
   );
 }

@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { TesterNoResult } from "@/components/config-editor/tester-no-result";
-import { TesterPanel, TesterSample } from "@/components/config-editor/tester-panel";
+import { TesterPanel } from "@/components/config-editor/tester-panel";
 import { useTesterResult } from "@/components/config-editor/use-tester-result";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
+import { LabelledControl } from "@/components/ui/labelled-control";
 import { Mono } from "@/components/ui/mono";
 import { checkFieldValueAction } from "@/lib/actions/fields/check-field-value";
 import type { ProfileField } from "@/lib/fields/field-action-schemas";
@@ -38,7 +39,7 @@ export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField
       title="Tester"
       intro="A value as the sensor would extract it; checked by the engine's own validation, with the rules as typed."
     >
-      <TesterSample id="field-tester-value" label="Value">
+      <LabelledControl id="field-tester-value" label="Value">
         <Input
           id="field-tester-value"
           value={value}
@@ -47,7 +48,7 @@ export function FieldValueTester({ fieldType, rules }: { fieldType: ProfileField
           className="font-mono text-xs"
           autoComplete="off"
         />
-      </TesterSample>
+      </LabelledControl>
       <Verdict result={shown} />
       {shown?.ok && rules.length > 0 ? (
         <ol className="space-y-1.5" aria-label="Each rule">

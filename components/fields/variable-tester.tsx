@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { TesterNoResult } from "@/components/config-editor/tester-no-result";
-import { TesterPanel, TesterSample } from "@/components/config-editor/tester-panel";
+import { TesterPanel } from "@/components/config-editor/tester-panel";
 import { useTesterResult } from "@/components/config-editor/use-tester-result";
 import { Badge } from "@/components/ui/badge";
+import { LabelledControl } from "@/components/ui/labelled-control";
 import { Mono } from "@/components/ui/mono";
 import { Textarea } from "@/components/ui/textarea";
 import { checkVariableAction } from "@/lib/actions/fields/check-variable";
@@ -65,7 +66,7 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
       title="Tester"
       intro="Paste a reply the agent might give; the engine's own extraction runs it with the patterns as typed."
     >
-      <TesterSample id="variable-tester-reply" label="Reply">
+      <LabelledControl id="variable-tester-reply" label="Reply">
         <Textarea
           id="variable-tester-reply"
           value={reply}
@@ -73,7 +74,7 @@ export function VariableTester({ variable }: { variable: TestedVariable }) {
           onChange={(event) => setReply(event.target.value)}
           className="min-h-24 text-xs"
         />
-      </TesterSample>
+      </LabelledControl>
       <Extracted result={shown} name={label} type={variable.type} />
       {shown?.ok && shown.data.money ? <MoneyResult money={shown.data.money} name={label} /> : null}
       {shown?.ok && shown.data.phrases ? <PhrasesResult hits={shown.data.phrases} /> : null}

@@ -69,13 +69,7 @@ export function ImpactTurnList({ agentKey, turns }: { agentKey: string; turns: R
               </button>
               {expanded ? (
                 <div className="space-y-2 border-border border-t bg-muted/30 p-3">
-                  <TurnComparison
-                    before={turn.before}
-                    after={turn.after}
-                    diff={turn.diff}
-                    note={turn.note}
-                    titles={SAVED_AND_DRAFT}
-                  />
+                  <TurnComparison turn={turn} titles={SAVED_AND_DRAFT} />
                   <Link
                     href={turnHref(agentKey, turn.turnId)}
                     target="_blank"

@@ -10,11 +10,13 @@ import { OutcomeBadge } from "./outcome-badge";
 import { ReplyDiff, ReplyDiffLegend } from "./reply-diff";
 
 interface TurnComparisonProps {
-  before: TurnDecisions;
-  after: TurnDecisions | null;
-  diff: DecisionDiff | null;
-  /** Why the turn was not replayed, or what to know about its replay. */
-  note: string | null;
+  turn: {
+    before: TurnDecisions;
+    after: TurnDecisions | null;
+    diff: DecisionDiff | null;
+    /** Why the turn was not replayed, or what to know about its replay. */
+    note: string | null;
+  };
   /** Extra rows under both columns (the trace page's stages). */
   children?: ReactNode;
   /** The columns' names: a stored turn and its replay, unless the caller compares something else. */
@@ -24,14 +26,8 @@ interface TurnComparisonProps {
 const STORED_AND_REPLAY = { before: "Original", after: "Replay" };
 
 /** A stored turn and its replay side by side: outcome, scenario › step, rules, tools, calls and the reply's word diff. */
-export function TurnComparison({
-  before,
-  after,
-  diff,
-  note,
-  children,
-  titles = STORED_AND_REPLAY,
-}: TurnComparisonProps) {
+export function TurnComparison({ turn, children, titles = STORED_AND_REPLAY }: TurnComparisonProps) {
+  const { before, after, diff, note } = turn;
   return (
     <div className="space-y-3" data-testid="turn-comparison">
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">

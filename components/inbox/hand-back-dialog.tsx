@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
-import { Label } from "@/components/ui/label";
+import { LabelledControl } from "@/components/ui/labelled-control";
 import { Textarea } from "@/components/ui/textarea";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { toast } from "@/components/ui/toaster";
@@ -54,8 +54,7 @@ export function HandBackDialog({ handoffId, disabledReason }: { handoffId: strin
           });
         }}
       >
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={noteId}>Note for the agent (optional)</Label>
+        <LabelledControl id={noteId} label="Note for the agent (optional)">
           <Textarea
             id={noteId}
             data-testid="hand-back-note"
@@ -64,7 +63,7 @@ export function HandBackDialog({ handoffId, disabledReason }: { handoffId: strin
             placeholder="e.g. Refund of $75 approved by billing; confirm it and close."
           />
           <FieldError messages={problem ? [problem] : undefined} />
-        </div>
+        </LabelledControl>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
             Cancel

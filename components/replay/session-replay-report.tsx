@@ -77,7 +77,7 @@ function ReplayedTurn({ agentKey, turn, stored, current }: ReplayedTurnProps) {
         )}
       </summary>
       <div className="border-border border-t p-3">
-        <TurnComparison before={turn.before} after={turn.after} diff={turn.diff} note={turn.note}>
+        <TurnComparison turn={turn}>
           {turn.after ? <StageComparison stored={stored?.stages ?? []} replayed={turn.stages ?? []} /> : null}
         </TurnComparison>
       </div>

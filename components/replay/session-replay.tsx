@@ -4,7 +4,7 @@ import { History } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/section-card";
 import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { progressText } from "@/lib/replay/impact-groups";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
@@ -32,76 +32,72 @@ export function SessionReplay({ agentKey, context, currentTurnId, canReplay }: S
   const view = replay.view;
   const running = replay.active;
   return (
-    <Card data-testid="session-replay">
-      <CardHeader>
-        <CardTitle as="h2">Replay this session</CardTitle>
-        <CardDescription>
+    <SectionCard
+      data-testid="session-replay"
+      title="Replay this session"
+      description={
+        <>
           Re-runs every turn of this session on a configuration, with the model answers it recorded (no new model calls,
           nothing saved), and sets each turn beside what it did then.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-xs" htmlFor="replay-config-version">
-            <span className="text-muted-foreground">Configuration</span>
-            <NativeSelect
-              id="replay-config-version"
-              className="w-56"
-              value={String(version)}
-              disabled={!canReplay || running}
-              onChange={(event) => setVersion(Number(event.target.value))}
-            >
-              <ValueOptions
-                values={context.configVersions}
-                label={(v) => (v === context.currentVersion ? `v${v} (current)` : `v${v}`)}
-              />
-            </NativeSelect>
-          </label>
-          <Button
-            type="button"
+        </>
+      }
+      contentClassName="space-y-3"
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-xs" htmlFor="replay-config-version">
+          <span className="text-muted-foreground">Configuration</span>
+          <NativeSelect
+            id="replay-config-version"
+            className="w-56"
+            value={String(version)}
             disabled={!canReplay || running}
-            pending={replay.starting}
-            onClick={() => replay.start(version === context.currentVersion ? null : version)}
+            onChange={(event) => setVersion(Number(event.target.value))}
           >
-            <History aria-hidden="true" />
-            Replay this session
-          </Button>
-          {running && view ? (
-            <>
-              <span className="text-sm" aria-live="polite">
-                {view.status === "queued" ? "Waiting for another replay to finish…" : progressText(view.progress)}
-              </span>
-              <Button type="button" variant="outline" pending={replay.cancelling} onClick={replay.cancel}>
-                Cancel
-              </Button>
-            </>
-          ) : null}
-        </div>
-        {canReplay ? (
-          <p className="text-muted-foreground text-xs">
-            Earlier versions are listed when the agent kept them; versions from before that are not replayable.
-          </p>
-        ) : (
-          <p className="text-muted-foreground text-xs" data-testid="replay-viewer-note">
-            Read-only: a designer can replay this session.
-          </p>
-        )}
-        {replay.error ? <Alert variant="danger">{replay.error}</Alert> : null}
-        {view && ENDED[view.status] ? (
-          <Alert variant={view.status === "failed" ? "danger" : "warning"}>
-            {view.status === "failed" ? `${ENDED.failed}: ${view.error ?? "see the server log."}` : ENDED.cancelled}{" "}
-            Replay again to see the comparison.
-          </Alert>
+            <ValueOptions
+              values={context.configVersions}
+              label={(v) => (v === context.currentVersion ? `v${v} (current)` : `v${v}`)}
+            />
+          </NativeSelect>
+        </label>
+        <Button
+          type="button"
+          disabled={!canReplay || running}
+          pending={replay.starting}
+          onClick={() => replay.start(version === context.currentVersion ? null : version)}
+        >
+          <History aria-hidden="true" />
+          Replay this session
+        </Button>
+        {running && view ? (
+          <>
+            <span className="text-sm" aria-live="polite">
+              {view.status === "queued" ? "Waiting for another replay to finish…" : progressText(view.progress)}
+            </span>
+            <Button type="button" variant="outline" pending={replay.cancelling} onClick={replay.cancel}>
+              Cancel
+            </Button>
+          </>
         ) : null}
-        {view?.status === "done" && view.report ? (
-          <SessionReplayReport
-            agentKey={agentKey}
-            report={view.report}
-            context={context}
-            currentTurnId={currentTurnId}
-          />
-        ) : null}
-      </CardContent>
-    </Card>
+      </div>
+      {canReplay ? (
+        <p className="text-muted-foreground text-xs">
+          Earlier versions are listed when the agent kept them; versions from before that are not replayable.
+        </p>
+      ) : (
+        <p className="text-muted-foreground text-xs" data-testid="replay-viewer-note">
+          Read-only: a designer can replay this session.
+        </p>
+      )}
+      {replay.error ? <Alert variant="danger">{replay.error}</Alert> : null}
+      {view && ENDED[view.status] ? (
+        <Alert variant={view.status === "failed" ? "danger" : "warning"}>
+          {view.status === "failed" ? `${ENDED.failed}: ${view.error ?? "see the server log."}` : ENDED.cancelled}{" "}
+          Replay again to see the comparison.
+        </Alert>
+      ) : null}
+      {view?.status === "done" && view.report ? (
+        <SessionReplayReport agentKey={agentKey} report={view.report} context={context} currentTurnId={currentTurnId} />
+      ) : null}
+    </SectionCard>
   );
 }

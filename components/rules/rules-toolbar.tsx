@@ -9,6 +9,7 @@ import { NativeSelect } from "@/components/ui/select";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
 import { plural } from "@/lib/text/plural";
 import { hasRuleFilters, NO_FILTERS, type RuleFilters } from "./rule-filters";
+import { StepOptionGroups } from "./step-option-groups";
 
 interface RulesToolbarProps {
   filters: RuleFilters;
@@ -46,15 +47,7 @@ export function RulesToolbar({ filters, onFilters, targets, shown, total }: Rule
             {scenario.label} (and its steps)
           </option>
         ))}
-        {targets.steps.map((group) => (
-          <optgroup key={group.scenario} label={`${group.scenario} steps`}>
-            {group.options.map((step) => (
-              <option key={step.ref} value={step.ref}>
-                {step.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <StepOptionGroups groups={targets.steps} groupLabel={(scenario) => `${scenario} steps`} />
       </Filter>
       <ChoiceFilter label="Enabled" name="enabled" filters={filters} onFilters={onFilters} />
       <ChoiceFilter label="Hard constraint" name="hard" filters={filters} onFilters={onFilters} />

@@ -1,8 +1,9 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { ConfigPageActions } from "@/components/config-editor/page-actions";
 import { TestsGateDialog } from "@/components/config-editor/tests-gate-dialog";
+import { useDeleteDialog } from "@/components/config-editor/use-delete-dialog";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -30,8 +31,8 @@ interface RulesWorkspaceProps {
 export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspaceProps) {
   const [filters, updateFilters] = useRuleFiltersUrl(initialFilters);
   const { version, onSaved, opened, open, editorProps } = useOpenedEditor("rule", data.rules, data, canEdit);
-  const [deleting, setDeleting] = useState<BundleRule | null>(null);
   const commands = useRuleCommands({ agentKey: data.agent.key, version, onVersion: onSaved, onDuplicated: open });
+  const deletion = useDeleteDialog<BundleRule>(data.agent.key, version, commands);
 
   const targetLabels = useMemo(
     () => Object.fromEntries([...data.scenarios, ...data.steps.flatMap((g) => g.options)].map((t) => [t.ref, t.label])),
@@ -49,7 +50,7 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
       ? {
           onEdit: (rule) => open(rule),
           onDuplicate: commands.duplicate,
-          onDelete: setDeleting,
+          onDelete: deletion.ask,
           onSetEnabled: (rule, enabled) => commands.setEnabled(rule, enabled),
         }
       : null,
@@ -91,13 +92,8 @@ export function RulesWorkspace({ data, canEdit, initialFilters }: RulesWorkspace
         <RuleEditorDrawer key={opened.id} rule={opened.entity} loadedVersion={opened.loadedVersion} {...editorProps} />
       ) : null}
       <DeleteRuleDialog
-        agentKey={data.agent.key}
-        entity={deleting}
-        version={version}
-        testsNaming={deleting ? (data.testsNaming[deleting.key] ?? []) : []}
-        pending={deleting !== null && commands.pendingKey === deleting.key}
-        onCancel={() => setDeleting(null)}
-        onConfirm={(rule) => commands.remove(rule, () => setDeleting(null))}
+        {...deletion.dialog}
+        testsNaming={deletion.entity ? (data.testsNaming[deletion.entity.key] ?? []) : []}
       />
       <TestsGateDialog gate={commands.gate} change={commands.gateChange} saving={commands.pendingKey !== null} />
     </>

@@ -4,6 +4,7 @@ import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/select";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import type { RulesWorkspaceData } from "@/lib/rules/rules-workspace";
+import { StepOptionGroups } from "./step-option-groups";
 
 interface ScopeTargetPickerProps {
   scope: BundleRule["scope"];
@@ -49,21 +50,15 @@ export function ScopeTargetPicker({ scope, value, onChange, targets, errors }: S
             onChange={(event) => onChange({ scope_ref: event.target.value })}
           >
             <option value="">{scope === "SCENARIO" ? "Choose a scenario…" : "Choose a step…"}</option>
-            {scope === "SCENARIO"
-              ? targets.scenarios.map((s) => (
-                  <option key={s.ref} value={s.ref}>
-                    {s.label}
-                  </option>
-                ))
-              : targets.steps.map((group) => (
-                  <optgroup key={group.scenario} label={group.scenario}>
-                    {group.options.map((step) => (
-                      <option key={step.ref} value={step.ref}>
-                        {step.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+            {scope === "SCENARIO" ? (
+              targets.scenarios.map((s) => (
+                <option key={s.ref} value={s.ref}>
+                  {s.label}
+                </option>
+              ))
+            ) : (
+              <StepOptionGroups groups={targets.steps} />
+            )}
           </NativeSelect>
         </FormField>
       )}

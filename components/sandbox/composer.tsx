@@ -8,21 +8,20 @@ import { Kbd } from "@/components/ui/kbd";
 import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
 import { Textarea } from "@/components/ui/textarea";
 import { MAX_MESSAGE_CHARS } from "@/lib/turns/turn-view";
-import { ActionError, type SandboxError } from "./action-error";
+import { ActionError } from "./action-error";
+import type { useSendTurn } from "./use-send-turn";
 
 // The counter appears from 80 % of the limit: early enough to trim, quiet for ordinary messages.
 const COUNTER_FROM = Math.round(MAX_MESSAGE_CHARS * 0.8);
 
 interface ComposerProps {
-  draft: string;
-  onDraftChange: (value: string) => void;
-  onSend: () => void;
-  pending: boolean;
-  error: SandboxError | null;
+  /** The chat's draft, its send and the send's state (use-send-turn.ts). */
+  chat: Pick<ReturnType<typeof useSendTurn>, "draft" | "setDraft" | "send" | "pending" | "error">;
   signInHref: string;
 }
 
-export function Composer({ draft, onDraftChange, onSend, pending, error, signInHref }: ComposerProps) {
+export function Composer({ chat, signInHref }: ComposerProps) {
+  const { draft, setDraft: onDraftChange, send: onSend, pending, error } = chat;
   const length = draft.length;
   const over = length > MAX_MESSAGE_CHARS;
   const blank = draft.trim() === "";

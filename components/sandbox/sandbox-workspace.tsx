@@ -109,18 +109,7 @@ export function SandboxWorkspace({ data, selectedTurnId }: SandboxWorkspaceProps
             empty={empty}
           />
           <div className="border-border border-t p-3">
-            {data.canPost ? (
-              <Composer
-                draft={chat.draft}
-                onDraftChange={chat.setDraft}
-                onSend={chat.send}
-                pending={chat.pending}
-                error={chat.error}
-                signInHref={signInHref(here)}
-              />
-            ) : (
-              <ViewerNote />
-            )}
+            {data.canPost ? <Composer chat={chat} signInHref={signInHref(here)} /> : <ViewerNote />}
           </div>
         </section>
         {preview ? customerView : null}

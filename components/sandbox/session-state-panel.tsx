@@ -21,10 +21,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Fields({ values, label, empty }: { values: Record<string, unknown>; label: string; empty: string }) {
-  const rows = Object.entries(values);
-  if (rows.length === 0) return <p className="text-muted-foreground text-xs">{empty}</p>;
-  return <KeyValueTable label={label} rows={rows} />;
+/** A titled section of name/value pairs (variables, the profile), or what fills them while there are none. */
+function FieldsSection(props: { title: string; values: Record<string, unknown>; label: string; empty: string }) {
+  const rows = Object.entries(props.values);
+  return (
+    <Section title={props.title}>
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground text-xs">{props.empty}</p>
+      ) : (
+        <KeyValueTable label={props.label} rows={rows} />
+      )}
+    </Section>
+  );
 }
 
 interface SessionStatePanelProps {
@@ -114,20 +122,18 @@ export function SessionStatePanel({
           onRestored={onGoalRestored}
         />
       </Section>
-      <Section title="Variables">
-        <Fields
-          values={session.variables}
-          label="Session variables"
-          empty="No variables yet: tools and extracted replies set them."
-        />
-      </Section>
-      <Section title="Profile">
-        <Fields
-          values={session.profile}
-          label="Customer profile"
-          empty="No profile fields yet: the sensor fills them from what the customer says."
-        />
-      </Section>
+      <FieldsSection
+        title="Variables"
+        values={session.variables}
+        label="Session variables"
+        empty="No variables yet: tools and extracted replies set them."
+      />
+      <FieldsSection
+        title="Profile"
+        values={session.profile}
+        label="Customer profile"
+        empty="No profile fields yet: the sensor fills them from what the customer says."
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ConfigPageActions } from "@/components/config-editor/page-actions";
+import { useDeleteDialog } from "@/components/config-editor/use-delete-dialog";
 import { usePageVersion } from "@/components/config-editor/use-page-version";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,8 +18,8 @@ import { useScenarioCommands } from "./use-scenario-commands";
 export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspaceData; canEdit: boolean }) {
   const { version, onSaved: setSavedVersion } = usePageVersion(data.agent.configVersion);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<BundleScenario | null>(null);
   const commands = useScenarioCommands({ agentKey: data.agent.key, version, onVersion: setSavedVersion });
+  const deletion = useDeleteDialog<BundleScenario>(data.agent.key, version, commands);
   const count = data.scenarios.length;
 
   return (
@@ -53,7 +54,7 @@ export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspace
             canEdit
               ? {
                   onDuplicate: commands.duplicate,
-                  onDelete: setDeleting,
+                  onDelete: deletion.ask,
                   onSetEnabled: (scenario, enabled) => commands.setEnabled(scenario, enabled),
                 }
               : null
@@ -71,13 +72,8 @@ export function ScenariosWorkspace({ data, canEdit }: { data: ScenariosWorkspace
         />
       ) : null}
       <DeleteScenarioDialog
-        agentKey={data.agent.key}
-        entity={deleting}
-        scopedRules={deleting ? rulesScopedTo(deleting, data.ruleScopes) : []}
-        version={version}
-        pending={deleting !== null && commands.pendingKey === deleting.key}
-        onCancel={() => setDeleting(null)}
-        onConfirm={(scenario) => commands.remove(scenario, () => setDeleting(null))}
+        {...deletion.dialog}
+        scopedRules={deletion.entity ? rulesScopedTo(deletion.entity, data.ruleScopes) : []}
       />
     </>
   );

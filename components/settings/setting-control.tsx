@@ -21,6 +21,12 @@ const LINES_EXAMPLE = { patterns: "order_ref=ORD-[0-9]{6}", prices: "my-model = 
 /** One setting's input, chosen by its schema: checkbox, number (with its range), choice, text or comma list. */
 export function SettingControl({ id, label, kind, value, onChange, invalid }: SettingControlProps) {
   const common = { id, "aria-label": label, "aria-invalid": invalid || undefined };
+  // Every control but the checkbox edits the value as text.
+  const asText = {
+    ...common,
+    value: String(value),
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
   switch (kind.kind) {
     case "boolean":
       return (
@@ -28,48 +34,37 @@ export function SettingControl({ id, label, kind, value, onChange, invalid }: Se
       );
     case "enum":
       return (
-        <NativeSelect {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-40">
+        <NativeSelect {...asText} className="w-40">
           <ValueOptions values={kind.options} />
         </NativeSelect>
       );
     case "number":
       return (
         <Input
-          {...common}
+          {...asText}
           type="number"
-          value={String(value)}
           min={kind.min ?? undefined}
           max={kind.max ?? undefined}
           step={kind.integer ? 1 : "any"}
           title={kind.min !== null && kind.max !== null ? `${kind.min} to ${kind.max}` : undefined}
           placeholder={kind.nullable ? "forever" : undefined}
-          onChange={(e) => onChange(e.target.value)}
           className="w-32 font-mono text-xs"
         />
       );
     case "text":
-      return <Input {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className="w-96" />;
+      return <Input {...asText} className="w-96" />;
     case "patterns":
     case "prices":
       return (
-        <Textarea
-          {...common}
-          value={String(value)}
-          rows={3}
-          placeholder={LINES_EXAMPLE[kind.kind]}
-          onChange={(e) => onChange(e.target.value)}
-          className="w-96 font-mono text-xs"
-        />
+        <Textarea {...asText} rows={3} placeholder={LINES_EXAMPLE[kind.kind]} className="w-96 font-mono text-xs" />
       );
     case "list":
     case "tool_flags":
     case "shares":
       return (
         <Input
-          {...common}
-          value={String(value)}
+          {...asText}
           placeholder={kind.kind === "shares" ? "fallback=1, answered=0.1" : "comma-separated"}
-          onChange={(e) => onChange(e.target.value)}
           className="w-64 font-mono text-xs"
         />
       );

@@ -31,7 +31,7 @@ const KINDS: { value: ToolFormState["kind"]; label: string; hint: string }[] = [
 
 /** Every BundleTool field, with the inline errors of the last save (or of the live checks) under each. */
 export function ToolFormFields(props: ToolFormFieldsProps) {
-  const { form, update, errors, takenNames, host, readOnly, credentialNames, isNew } = props;
+  const { form, update, errors, takenNames, readOnly } = props;
   return (
     <div className="space-y-4">
       {errors["(root)"] ? (
@@ -116,14 +116,7 @@ export function ToolFormFields(props: ToolFormFieldsProps) {
       {form.kind === "mcp" ? null : form.kind === "static" ? (
         <ToolDataField value={form.data} onChange={(data) => update({ data })} errors={errors.data} />
       ) : (
-        <ToolHttpFields
-          form={form}
-          update={update}
-          errors={errors}
-          host={host}
-          credentialNames={credentialNames}
-          isNew={isNew}
-        />
+        <ToolHttpFields {...props} />
       )}
       <ToolVariablesEditor
         rows={form.variables}

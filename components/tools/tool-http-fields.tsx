@@ -45,6 +45,13 @@ const LIMIT_FIELDS = [
  */
 export function ToolHttpFields({ form, update, errors, host, credentialNames, isNew }: ToolHttpFieldsProps) {
   const field = textFieldsOf({ id: "tool", form, update, errors: (key) => errors[key] });
+  /** A request template's text box: several lines, monospace, no spell check ({input} names are not words). */
+  const template = (key: "query" | "headers" | "body", minHeight: string) => ({
+    ...field(key),
+    multiline: true,
+    inputClassName: `${minHeight} font-mono text-xs`,
+    spellCheck: false,
+  });
   return (
     <div className="space-y-3">
       <TextField
@@ -97,30 +104,21 @@ export function ToolHttpFields({ form, update, errors, host, credentialNames, is
         </NativeSelect>
       </FormField>
       <TextField
-        {...field("query")}
+        {...template("query", "min-h-14")}
         label="Query parameters"
-        multiline
-        inputClassName="min-h-14 font-mono text-xs"
-        spellCheck={false}
         placeholder="status={status}"
         hint="One name=value a line; {input} is replaced by that input, URL-encoded."
       />
       <TextField
-        {...field("headers")}
+        {...template("headers", "min-h-14")}
         label="Headers"
-        multiline
-        inputClassName="min-h-14 font-mono text-xs"
-        spellCheck={false}
         placeholder="X-Customer: {customer_id}"
         hint="One Name: value a line; a value that would hold a line break is refused at call time."
       />
       {form.method === "GET" ? null : (
         <TextField
-          {...field("body")}
+          {...template("body", "min-h-20")}
           label="JSON body"
-          multiline
-          inputClassName="min-h-20 font-mono text-xs"
-          spellCheck={false}
           placeholder={'{ "order": "{order_id}", "amount": "{amount}" }'}
           hint={
             '"{amount}" alone becomes the input\'s JSON value (a number stays a number). Empty: the inputs as JSON (DELETE: no body).'

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
+import { useDeleteDialog } from "@/components/config-editor/use-delete-dialog";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -24,8 +24,8 @@ interface ToolsWorkspaceProps {
 /** The Tools page: the list, the editor drawer with its Try it panel, the delete confirmation. */
 export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
   const { version, onSaved, opened, open, editorProps } = useOpenedEditor("tool", data.tools, data, canEdit);
-  const [deleting, setDeleting] = useState<BundleTool | null>(null);
   const commands = useToolCommands({ agentKey: data.agent.key, version, onVersion: onSaved, onDuplicated: open });
+  const deletion = useDeleteDialog<BundleTool>(data.agent.key, version, commands);
   const router = useRouter();
   const n = data.tools.length;
 
@@ -77,22 +77,14 @@ export function ToolsWorkspace({ data, canEdit }: ToolsWorkspaceProps) {
           pendingKey={commands.pendingKey}
           onView={(tool) => open(tool)}
           handlers={
-            canEdit ? { onEdit: (tool) => open(tool), onDuplicate: commands.duplicate, onDelete: setDeleting } : null
+            canEdit ? { onEdit: (tool) => open(tool), onDuplicate: commands.duplicate, onDelete: deletion.ask } : null
           }
         />
       )}
       {opened ? (
         <ToolEditorDrawer key={opened.id} tool={opened.entity} loadedVersion={opened.loadedVersion} {...editorProps} />
       ) : null}
-      <DeleteToolDialog
-        agentKey={data.agent.key}
-        entity={deleting}
-        usedBy={deleting ? (data.usedBy[deleting.key] ?? []) : []}
-        version={version}
-        pending={deleting !== null && commands.pendingKey === deleting.key}
-        onCancel={() => setDeleting(null)}
-        onConfirm={(tool) => commands.remove(tool, () => setDeleting(null))}
-      />
+      <DeleteToolDialog {...deletion.dialog} usedBy={deletion.entity ? (data.usedBy[deletion.entity.key] ?? []) : []} />
     </>
   );
 }

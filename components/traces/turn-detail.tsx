@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { SaveAsTestDialog } from "@/components/conversation-tests/save-as-test-dialog";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Mono } from "@/components/ui/mono";
 import { PageHeader } from "@/components/ui/page-header";
+import { SectionCard } from "@/components/ui/section-card";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
 import type { SessionReplayContext } from "@/lib/replay/server/load-session-replay-context";
 // biome-ignore lint/style/noRestrictedImports: type-only import, erased from the browser bundle: the page loads this shape on the server and passes it as props
@@ -70,34 +70,28 @@ export function TurnDetail({ agentKey, data, replay, canReplay, canRevealPii }: 
         <TurnExchange turn={turn} />
         {canRevealPii ? <PiiReveal sessionId={turn.sessionId} texts={[turn.userMessage, turn.response]} /> : null}
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Waterfall</CardTitle>
-              <CardDescription>
-                Each pipeline stage on the turn's time axis; open a stage for its decision and numbers.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ConfigNamesProvider names={data.names}>
-                <TurnTimeline turn={turn} />
-              </ConfigNamesProvider>
-            </CardContent>
-          </Card>
-          <Card data-testid="turn-provenance">
-            <CardHeader>
-              <CardTitle as="h2">Provenance</CardTitle>
-              <CardDescription>What the agent was doing and how the reply was checked.</CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-2">
-              <ProvenanceFooter turn={turn} agentKey={agentKey} />
-              <details>
-                <summary className="cursor-pointer text-muted-foreground text-xs">Provenance as stored (JSON)</summary>
-                <pre className="mt-1 max-h-96 overflow-auto rounded bg-muted p-2 text-xs">
-                  {JSON.stringify(turn.provenance, null, 2)}
-                </pre>
-              </details>
-            </CardContent>
-          </Card>
+          <SectionCard
+            title="Waterfall"
+            description={<>Each pipeline stage on the turn's time axis; open a stage for its decision and numbers.</>}
+          >
+            <ConfigNamesProvider names={data.names}>
+              <TurnTimeline turn={turn} />
+            </ConfigNamesProvider>
+          </SectionCard>
+          <SectionCard
+            data-testid="turn-provenance"
+            title="Provenance"
+            description="What the agent was doing and how the reply was checked."
+            contentClassName="space-y-2"
+          >
+            <ProvenanceFooter turn={turn} agentKey={agentKey} />
+            <details>
+              <summary className="cursor-pointer text-muted-foreground text-xs">Provenance as stored (JSON)</summary>
+              <pre className="mt-1 max-h-96 overflow-auto rounded bg-muted p-2 text-xs">
+                {JSON.stringify(turn.provenance, null, 2)}
+              </pre>
+            </details>
+          </SectionCard>
         </div>
         <SessionReplay agentKey={agentKey} context={replay} currentTurnId={turn.id} canReplay={canReplay} />
         <TurnLedgerEvents events={data.ledgerEvents} />

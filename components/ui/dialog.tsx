@@ -4,23 +4,17 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
+import { slotted } from "./slotted";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 const DialogPortal = DialogPrimitive.Portal;
 
-function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in motion-reduce:animate-none",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const DialogOverlay = slotted(
+  DialogPrimitive.Overlay,
+  "dialog-overlay",
+  "fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in motion-reduce:animate-none",
+);
 
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Show the top-right close (X) button. Esc and the overlay close the dialog either way. */
@@ -53,36 +47,14 @@ export function DialogContent({ className, children, showClose = true, ...props 
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="dialog-header" className={cn("flex flex-col gap-1 pr-8", className)} {...props} />;
-}
+export const DialogHeader = slotted("div", "dialog-header", "flex flex-col gap-1 pr-8");
 
-export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = slotted("div", "dialog-footer", "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end");
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn("font-semibold text-base leading-6", className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = slotted(DialogPrimitive.Title, "dialog-title", "font-semibold text-base leading-6");
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
-  );
-}
+export const DialogDescription = slotted(
+  DialogPrimitive.Description,
+  "dialog-description",
+  "text-muted-foreground text-sm",
+);

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
+import { slotted } from "./slotted";
 import { TableStackLabels } from "./table-stack-labels";
 
 // Below 768 px a table stacks: each row becomes a card and each cell a line "Header  value", so no
@@ -47,32 +48,15 @@ export function Table({ className, containerClassName, stack = true, ...props }:
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
-  return (
-    <thead
-      data-slot="table-header"
-      className={cn("[&_tr]:border-b-0 [&_tr]:hover:bg-transparent", className)}
-      {...props}
-    />
-  );
-}
+export const TableHeader = slotted("thead", "table-header", "[&_tr]:border-b-0 [&_tr]:hover:bg-transparent");
 
-export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
-  return <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
-}
+export const TableBody = slotted("tbody", "table-body", "[&_tr:last-child]:border-0");
 
-export function TableRow({ className, ...props }: ComponentProps<"tr">) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn(
-        "border-border border-b transition-colors hover:bg-muted/60 aria-selected:bg-muted data-[state=selected]:bg-muted",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TableRow = slotted(
+  "tr",
+  "table-row",
+  "border-border border-b transition-colors hover:bg-muted/60 aria-selected:bg-muted data-[state=selected]:bg-muted",
+);
 
 type NumericProp = {
   /** Right-aligned monospace tabular figures, for counts, latencies, scores. */

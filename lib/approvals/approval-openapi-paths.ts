@@ -6,12 +6,10 @@ import { APPROVAL_STATES, ApprovalDecisionBody, ApprovalListBody, DecideApproval
 
 const errors = errorResponses({
   400: "Malformed JSON, or a query parameter that cannot be read",
-  401: "Missing, invalid or revoked API key",
   403: "The key lacks the scope, or the operator lacks the role (operator for decisions)",
   404: "No such approval or agent (or its agent is outside the grant)",
   409: "The approval is already decided (the message names the state and by whom), or the session is with a person",
   410: "The approval expired before the decision: it counts as denied; nothing was written",
-  413: "Body over 1 MiB",
   422: "Validation failed: the reason is empty or over 500 characters",
 });
 

@@ -4,8 +4,6 @@ import { BudgetBody, BudgetInput } from "./budget-schemas";
 // OpenAPI path object of an agent's budget (docs/budgets.md).
 
 const operation = operationBuilder({
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent",
   422: "Validation failed: a negative, non-numeric or over-large amount, an unknown action or an unknown key",
 });

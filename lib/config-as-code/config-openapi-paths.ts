@@ -14,12 +14,9 @@ import {
 
 const operation = operationBuilder({
   400: "Malformed JSON, or an If-Match that names no config_version",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent, or no entity with this key",
   409: "IN_USE: a delete while rules, scenario steps or conversation tests refer to the entity (`references` lists them); TESTS_GATE: the agent's test gate (block) refused a change that turns passing conversation tests red",
   412: "PRECONDITION_FAILED: If-Match names a config_version the agent has moved on from (`config_version` is the current one); nothing was written",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (the bundle schema's checks, then the editors' checks against the whole agent)",
 });
 

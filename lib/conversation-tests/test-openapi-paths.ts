@@ -7,11 +7,7 @@ import { agentKeyParam, byIdOperation, operationBuilder, pathParam, queryParam }
 // OpenAPI path objects of the conversation-test endpoints (docs/conversation-tests.md).
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent, case, run or session",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (unknown rules, steps or variables, CEL that does not parse, k outside 1–10, more than 200 turns)",
 });
 

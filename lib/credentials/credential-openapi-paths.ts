@@ -10,12 +10,8 @@ import {
 // OpenAPI path objects of an agent's tool credentials (docs/tools.md#credentials). No answer holds a secret.
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent or credential binding",
   409: "CONFLICT: the binding exists already (rotate it with PUT); IN_USE: tools name the credential (listed in `references`)",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (an unknown kind or environment, a value with a line break, a reserved header)",
 });
 

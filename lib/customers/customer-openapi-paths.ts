@@ -6,8 +6,6 @@ import { operationBuilder, pathParam } from "../openapi/openapi-helpers";
 // OpenAPI paths of per-customer deletion and API key creation (admin).
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
   403: "The key lacks the admin scope",
   404: "No customer with this id, or it was already deleted; nothing written",
   422: "A field is invalid (an unknown agent key is named by its path, agents[i]); nothing written",

@@ -13,12 +13,8 @@ import {
 // OpenAPI path objects of the environment endpoints (docs/environments.md).
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent or environment",
   409: "CONFLICT: a promotion of the environment is running, or it is (not) split as the call needs; TESTS_GATE: the version turns passing conversation tests red (an admin may force with `force_reason`)",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (a version that was never kept, percentages not adding up to 100, a version listed twice, production deleted, nothing to roll back to)",
 });
 

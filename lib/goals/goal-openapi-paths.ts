@@ -11,12 +11,9 @@ import { operationBuilder, uuidParam } from "../openapi/openapi-helpers";
 
 const operation = operationBuilder(
   {
-    400: "Malformed JSON",
-    401: "Missing, invalid or revoked API key",
     403: "The key lacks the goals:write scope",
     404: "No such session",
     409: "The session has no original goal yet (it is set from the first clear request)",
-    413: "Body over 1 MiB",
     422: "Validation failed: every path and reason in `errors` (e.g. confidence outside [0, 1])",
     503: "DTL-STRAT-011: the ledger event could not be written, nothing was applied",
   },

@@ -18,11 +18,9 @@ import { SessionEvent } from "./session-events";
 
 const errorText = {
   400: "Malformed JSON, or a query parameter that cannot be read (a cut cursor)",
-  401: "Missing, invalid or revoked API key",
   403: "The key lacks the scope, or the operator lacks the role (operator for changes)",
   404: "No such session or handoff (or its agent is outside the grant)",
   409: "The handoff is already claimed (the message names by whom) or closed; the session is already with a person; or, for operator messages, the agent has the session",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (empty or over-long text)",
   429: "A publishable key's stream past a limit: 5 per session, 20 per address (IPv6 /64), half the customers' share per key, the customers' share (80 % of FOCAL_EVENT_STREAMS_MAX); retry after Retry-After seconds",
   503: "This instance holds FOCAL_EVENT_STREAMS_MAX open event streams: reconnect in a few seconds",

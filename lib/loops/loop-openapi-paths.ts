@@ -17,11 +17,8 @@ const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", un
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Malformed JSON or an empty body",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such loop",
   409: "The loop belongs to a turn's regeneration loop, or its family to another agent",
-  413: "Body over 1 MiB",
   503: "The model could not judge goal + output; nothing stored",
 };
 

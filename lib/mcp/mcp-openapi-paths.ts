@@ -11,12 +11,8 @@ import {
 // OpenAPI path objects of an agent's MCP servers and their syncs (docs/tools.md#mcp-servers).
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent or MCP server",
   409: "CONFLICT: a server of that name exists, or the configuration moved on; IN_USE: its tools are attached to rules (listed in `references`)",
-  413: "Body over 1 MiB",
   422: "VALIDATION: a URL outside FOCAL_TOOL_HOSTS, an unknown credential, a tool key clash, an unknown tool name; MCP_TOO_MANY_TOOLS: over 500 tools",
   502: "MCP_TIMEOUT, MCP_PROTOCOL (not an MCP server), MCP_UNREACHABLE: the server failed; nothing was written",
 });

@@ -48,12 +48,9 @@ import { webhookPaths } from "../webhooks/webhook-openapi-paths";
 import { publishableKeyPaths, widgetSecuritySchemes } from "../widget/publishable-key-openapi-paths";
 
 const errorText = {
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
   403: "The key lacks the scope; with a publishable key also ORIGIN_NOT_ALLOWED (Origin missing or not listed) and SESSION_TOKEN_INVALID",
   404: "No such resource",
   409: "Idempotency-Key still in flight",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (also text with NUL, an unpaired surrogate or a control character other than tab/LF/CR)",
   429: "A widget limit (publishable key): retry after Retry-After seconds",
 };

@@ -12,8 +12,20 @@ export function jsonContent(schema: z.ZodType, io: Io = "input") {
   return { "application/json": { schema: z.toJSONSchema(schema, { io, unrepresentable: "any" }) } };
 }
 
+/**
+ * What 400, 401, 403 and 413 mean at every endpoint that takes an API key and a JSON body of at most
+ * 1 MiB (request-guard/body-limits.ts); a path file's own texts replace these where it says more.
+ */
+const COMMON_ERROR_TEXT: Record<number, string> = {
+  400: "Malformed JSON",
+  401: "Missing, invalid or revoked API key",
+  403: "The key lacks the scope",
+  413: "Body over 1 MiB",
+};
+
 /** A builder of error responses for these status codes, each with its description and the error body. */
-export function errorResponses(descriptions: Record<number, string>) {
+export function errorResponses(ownDescriptions: Record<number, string>) {
+  const descriptions = { ...COMMON_ERROR_TEXT, ...ownDescriptions };
   return (...codes: number[]) =>
     Object.fromEntries(
       codes.map((code) => [

@@ -4,7 +4,6 @@ import { RevealPiiBody, RevealPiiResponse } from "./pii-reveal-schemas";
 // OpenAPI path object of the reveal endpoint (docs/privacy.md#reveal); same zod schemas as the route.
 
 const operation = operationBuilder({
-  401: "Missing, invalid or revoked API key",
   403: "The key lacks pii:read, or the operator is not an admin",
   404: "No such session (or its agent is outside the grant), or no value the vault can read behind the placeholder",
   422: "The placeholder is not of the form [LABEL_n]",

@@ -7,11 +7,8 @@ import { agentKeyParam, byIdOperation, operationBuilder } from "../openapi/opena
 
 const operation = operationBuilder(
   {
-    400: "Malformed JSON",
-    401: "Missing, invalid or revoked API key",
     403: "The key lacks the scope (live replays need turns:write), or a signed-in viewer tried to start one",
     404: "No such agent, replay, kept configuration version, or session of this agent",
-    413: "Body over 1 MiB",
     422: "Validation failed: every path and reason in `errors` (a draft is checked as Save or import would)",
   },
   "input",

@@ -5,11 +5,7 @@ import { ReviewLabelsBody } from "./review-schemas";
 // OpenAPI path objects of the review endpoints (docs/reviews.md).
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent or session",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (a wrong turn without a fault, an unknown rule key, a turn of another session, an unknown state)",
 });
 

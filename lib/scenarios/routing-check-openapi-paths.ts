@@ -5,8 +5,6 @@ import { agentKeyParam, operationBuilder } from "../openapi/openapi-helpers";
 
 const operation = operationBuilder(
   {
-    401: "Missing, invalid or revoked API key",
-    403: "The key lacks the scope",
     404: "No such agent",
   },
   "input",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ConfigReference } from "@/lib/bundles/config-references";
+import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
 
 const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -81,16 +82,7 @@ export class RateLimitedError extends AppError {
 
 /** zod issues → one entry per JSON path ("rules[2].scope_ref"), the shape REST and bundles return. */
 export function issuesFromZod(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
-}
-
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out || "(root)";
+  return error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
 }
 
 /** zod issues → form field errors keyed by top-level field, for useActionState forms. */

@@ -1,4 +1,5 @@
-import { type FieldIssue, formatPath } from "./errors";
+import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
+import type { FieldIssue } from "./errors";
 
 // The one rule for text that comes in from outside (REST bodies, path parameters, server action
 // inputs), checked before zod so no schema can forget it:
@@ -68,7 +69,7 @@ interface PathLink {
 function pathOf(link: PathLink | null, last?: PropertyKey): string {
   const parts: PropertyKey[] = last === undefined ? [] : [last];
   for (let at = link; at; at = at.parent) parts.push(at.key);
-  return formatPath(parts.reverse());
+  return formatIssuePath(parts.reverse());
 }
 
 /**

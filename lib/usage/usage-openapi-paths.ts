@@ -4,8 +4,6 @@ import { MAX_USAGE_DAYS, USAGE_GROUPS, UsageBody } from "./usage-schemas";
 // OpenAPI path object of the usage endpoint (docs/pipeline.md#reading-cost).
 
 const operation = operationBuilder({
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent",
   422: `Validation failed: an unknown group, a time that is not ISO 8601, \`from\` not before \`to\`, or a window over ${MAX_USAGE_DAYS} days`,
 });

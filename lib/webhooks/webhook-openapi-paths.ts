@@ -12,11 +12,7 @@ import {
 // OpenAPI path objects of the webhook endpoints (docs/webhooks.md).
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent or webhook",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (a URL that is not http(s), carries credentials, or points to a private, loopback or link-local address not allowed by FOCAL_TOOL_HOSTS; an unknown event)",
 });
 

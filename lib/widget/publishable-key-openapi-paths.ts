@@ -10,11 +10,8 @@ import {
 // OpenAPI path objects of the publishable-key endpoints and the widget's security schemes (docs/widget.md).
 
 const operation = operationBuilder({
-  400: "Malformed JSON",
-  401: "Missing, invalid or revoked API key",
   403: "The key lacks the admin scope",
   404: "No such agent, or no live publishable key with this id on it",
-  413: "Body over 1 MiB",
   422: "Validation failed: every path and reason in `errors` (an origin that is not exactly scheme://host[:port], a wildcard, an origin listed twice; an environment the agent does not have, draft, or one listed twice)",
 });
 

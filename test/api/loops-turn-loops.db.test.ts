@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { loadLoopDetail } from "@/lib/loops/server/load-loop-detail";
@@ -8,6 +7,7 @@ import { loadLoopsDashboard } from "@/lib/loops/server/load-loops-dashboard";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "../support/focal-test-app";
 import { loopApi, loopApiKey } from "../support/loop-api";
 
@@ -20,8 +20,7 @@ let turnId: string;
 beforeAll(async () => {
   handle = await startTestApp();
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   // The refund example: the first draft promises $75, lane 1 fails max-refund, the regeneration ships.
   const { turn } = await hostTurn(handle.db, {

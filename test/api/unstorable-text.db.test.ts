@@ -3,7 +3,7 @@ import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/r
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
 import { overrideLoopGuardrailsAction } from "@/lib/actions/loops/override-loop-guardrails";
-import { formatPath } from "@/lib/server/errors";
+import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { goalApi, sessionWithGoal } from "../support/goal-api-helpers";
 import {
@@ -67,11 +67,11 @@ async function expectRefusedAt(
   for (const [label, { text, reason }] of Object.entries(BAD_TEXT)) {
     const before = await tableCounts(handle);
     const response = await send(withValueAt(valid, field, text));
-    const what = `${formatPath(field)} with ${label}`;
+    const what = `${formatIssuePath(field)} with ${label}`;
     expect(response.status, what).toBe(422);
     const body = await response.json();
     expect(body.error, what).toMatchObject({ code: "VALIDATION" });
-    expect(body.errors, what).toEqual([{ path: formatPath(field), message: expect.stringMatching(reason) }]);
+    expect(body.errors, what).toEqual([{ path: formatIssuePath(field), message: expect.stringMatching(reason) }]);
     expect(await tableCounts(handle), what).toEqual(before);
   }
 }

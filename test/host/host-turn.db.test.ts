@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, loopTraces, traceSpans, turns } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -11,6 +10,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "../support/focal-test-app";
 
 let handle: DatabaseHandle;
@@ -24,8 +24,7 @@ afterAll(async () => {
 });
 
 async function newSession() {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   return createSession(handle.db, { agent, channel: "api", createdBy: "test" });
 }
 const say = (sessionId: string, message: string) =>
@@ -114,8 +113,7 @@ describe("hostTurn", () => {
   });
 
   it("with continuity on, the demo's 'open the sample2 pls' resolves without a sensor call and persists its telemetry", async () => {
-    const agent = await getAgentByKey(handle.db, "refund-desk");
-    if (!agent) throw new Error("demo agent missing");
+    const agent = await agentRow(handle);
     const session = await createSession(handle.db, {
       agent,
       channel: "sandbox",

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import type { RuleCheck } from "@/lib/engine/contracts/turn-outcome";
@@ -8,6 +7,7 @@ import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
+import { agentRow } from "@/test/support/config-save-checks";
 import {
   completion,
   type FakeBehaviour,
@@ -66,8 +66,7 @@ async function turnWith(draft: typeof firstDraft) {
   overrideHostPorts({
     model: providerFor(fake),
   });
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   fake.requests.length = 0;
   const { turn } = await hostTurn(handle.db, {

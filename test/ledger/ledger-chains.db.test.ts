@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerAnchorLeaves, ledgerEvents, sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -13,6 +12,7 @@ import { merkleRootRecursive } from "@/lib/server/ledger/merkle";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "../support/focal-test-app";
 
 const SESSIONS = 50;
@@ -30,8 +30,7 @@ afterEach(async () => {
 });
 
 async function demoSessions(count: number): Promise<string[]> {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const created = await Promise.all(
     Array.from({ length: count }, () => createSession(handle.db, { agent, channel: "api", createdBy: "test" })),
   );

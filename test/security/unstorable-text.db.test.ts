@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { Bundle } from "@/lib/engine/contracts/bundle";
-import { formatPath } from "@/lib/server/errors";
+import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
 import { concretePath, enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
@@ -137,18 +137,18 @@ describe("bad text in route bodies", () => {
         for (const field of [[], ...fields]) {
           for (const [label, text] of Object.entries(BAD_TEXT)) {
             const response = await callRoute(route, withValueAt(base, field, text));
-            const what = `${route.method} ${route.urlPath} ${formatPath(field)} with ${label}`;
+            const what = `${route.method} ${route.urlPath} ${formatIssuePath(field)} with ${label}`;
             expect(response.status, what).toBe(422);
             const body = await response.json();
             expect(body.error.code, what).toBe("VALIDATION");
-            expect(body.errors, what).toContainEqual({ path: formatPath(field), message: expect.any(String) });
+            expect(body.errors, what).toContainEqual({ path: formatIssuePath(field), message: expect.any(String) });
             cases++;
           }
           const { body, at } = withKeyBeside(base, field, BAD_KEY);
           const response = await callRoute(route, body);
-          expect(response.status, `${route.urlPath} key ${formatPath(at)}`).toBe(422);
+          expect(response.status, `${route.urlPath} key ${formatIssuePath(at)}`).toBe(422);
           expect((await response.json()).errors).toContainEqual({
-            path: formatPath([...at.slice(0, -1), "k\\u0000"]),
+            path: formatIssuePath([...at.slice(0, -1), "k\\u0000"]),
             message: "the key contains a NUL character (U+0000), which cannot be stored",
           });
           cases++;
@@ -204,9 +204,9 @@ describe("bad text in server action inputs", () => {
               code?: string;
               fieldErrors?: Record<string, string[]>;
             };
-            const what = `${action.meta.name} ${formatPath(field)} with ${label}`;
+            const what = `${action.meta.name} ${formatIssuePath(field)} with ${label}`;
             expect(result, what).toMatchObject({ ok: false, code: "VALIDATION" });
-            expect(Object.keys(result.fieldErrors ?? {}), what).toContain(formatPath(field));
+            expect(Object.keys(result.fieldErrors ?? {}), what).toContain(formatIssuePath(field));
             cases++;
           }
         }

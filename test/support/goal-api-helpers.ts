@@ -5,7 +5,6 @@ import { POST as validateRoute } from "@/app/api/v1/goal-reformulations/validate
 import { POST as proposeRoute } from "@/app/api/v1/sessions/[id]/goal/reformulations/route";
 import { POST as restoreRoute } from "@/app/api/v1/sessions/[id]/goal/restore/route";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 // biome-ignore lint/style/noRestrictedImports: sets and reads a session's stored goal directly to arrange and check goal cases
 import { sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
@@ -14,6 +13,7 @@ import { originalGoalFromTurn, readGoalState } from "@/lib/engine/stages/reformu
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
+import { agentRow } from "./config-save-checks";
 import { fileTestApp } from "./focal-test-app";
 import { ORIGIN } from "./request-headers";
 import { callRoute, type RouteHandler } from "./response-contract";
@@ -88,8 +88,7 @@ export function goalApi(key: string | (() => string)) {
 
 /** A demo-agent session, with its original goal set as the first clear turn would set it. */
 export async function sessionWithGoal(handle: DatabaseHandle, original?: string): Promise<string> {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   if (original) {
     const goal = originalGoalFromTurn({}, original, "answered", 0);

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as healthRoute } from "@/app/api/health/route";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createApiKey } from "@/lib/server/auth/api-keys";
@@ -16,6 +15,7 @@ import {
 } from "@/lib/server/telemetry/otel-export";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
 
@@ -125,8 +125,7 @@ afterAll(async () => {
 const MESSAGE = "I'm in France and want a refund for order 123";
 
 async function playTurn(message = MESSAGE) {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   return hostTurn(handle.db, { sessionId: session.id, message, actor: SYSTEM_ACTOR, requestId: "req" });
 }

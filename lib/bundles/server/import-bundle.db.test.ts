@@ -53,12 +53,7 @@ describe("importBundle", () => {
     expect(refundSteps.map((s) => s.key)).toEqual(["ask_order", "look_up_order", "verify", "offer_refund"]);
     expect(refund?.entryStepId).toBe(refundSteps[0]?.id);
     expect(refundSteps.at(-1)?.isTerminal).toBe(true);
-    expect(
-      await handle.db
-        .select()
-        .from(transitions)
-        .where(eq(transitions.scenarioId, refund?.id ?? "")),
-    ).toHaveLength(4);
+    expect(await handle.db.$count(transitions, eq(transitions.scenarioId, refund?.id ?? ""))).toBe(4);
 
     const [tool] = await handle.db.select().from(tools).where(eq(tools.agentId, demoAgentId));
     const ruleRows = await handle.db.select().from(rules).where(eq(rules.agentId, demoAgentId));
@@ -121,12 +116,7 @@ describe("importBundle", () => {
     const [agent] = await handle.db.select().from(agents).where(eq(agents.id, demoAgentId));
     expect(agent).toMatchObject({ configVersion: 2, profileSchemaVersion: 1 });
     expect(agent?.settings).toMatchObject({ enforcement: { max_retries: 2 } });
-    expect(
-      await handle.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.id, session?.id ?? "")),
-    ).toHaveLength(1);
+    expect(await handle.db.$count(sessions, eq(sessions.id, session?.id ?? ""))).toBe(1);
     // Keys that survive keep their ids, so sessions, rule fire counts and traces still resolve.
     const ruleRows = await handle.db.select().from(rules).where(eq(rules.agentId, demoAgentId));
     expect(ruleRows).toHaveLength(7);

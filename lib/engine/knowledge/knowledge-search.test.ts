@@ -36,27 +36,25 @@ Refunds reach your card within 5 business days after we receive the returned ite
 We accept Visa, Mastercard, PayPal and bank transfer. Invoices are sent by e-mail.
 `;
 
+/** A FAQ source from its question and answer pairs. */
+const faq = (id: string, title: string, entries: [string, string][]): KnowledgeSource => ({
+  kind: "faq",
+  id,
+  title,
+  entries: entries.map(([question, answer]) => ({ question, answer })),
+});
+
 const RESTAURANTS: KnowledgeSource[] = [
-  {
-    kind: "faq",
-    id: "luigi",
-    title: "Luigi's Trattoria",
-    entries: [
-      { question: "Do you have outdoor seating?", answer: "Yes, our terrace seats 40 guests from April to October." },
-      { question: "Are children welcome?", answer: "Yes, we have high chairs and a kids menu." },
-      { question: "What are the opening hours?", answer: "Every day from 6 pm to 11 pm." },
-    ],
-  },
-  {
-    kind: "faq",
-    id: "wok",
-    title: "Golden Wok",
-    entries: [
-      { question: "Is there outdoor seating?", answer: "No, all tables are inside." },
-      { question: "Can children come?", answer: "Children are welcome until 9 pm." },
-      { question: "When are you open?", answer: "From noon to 10 pm, closed on Mondays." },
-    ],
-  },
+  faq("luigi", "Luigi's Trattoria", [
+    ["Do you have outdoor seating?", "Yes, our terrace seats 40 guests from April to October."],
+    ["Are children welcome?", "Yes, we have high chairs and a kids menu."],
+    ["What are the opening hours?", "Every day from 6 pm to 11 pm."],
+  ]),
+  faq("wok", "Golden Wok", [
+    ["Is there outdoor seating?", "No, all tables are inside."],
+    ["Can children come?", "Children are welcome until 9 pm."],
+    ["When are you open?", "From noon to 10 pm, closed on Mondays."],
+  ]),
 ];
 
 let shop: MemoryIndex;
@@ -77,22 +75,22 @@ function top(index: MemoryIndex, turns: ConversationTurn[]) {
 }
 
 describe("knowledge search over a conversation", () => {
-  it('reads "and for Spain?" after a shipping question as shipping to Spain', () => {
-    const { ranked } = top(shop, [
-      customer("How long does shipping to Germany take?"),
-      agent("Parcels to Germany arrive in 3 business days."),
-      customer("and for Spain?"),
-    ]);
-    expect(ranked[0]?.passage.headingPath).toEqual(["Shipping", "Shipping to Spain"]);
-  });
-
-  it('reads "and for Spain?" after a returns question as returning from Spain', () => {
-    const { ranked } = top(shop, [
-      customer("How do I return an item from Germany?"),
-      agent("Take it to any post office with the prepaid label."),
-      customer("and for Spain?"),
-    ]);
-    expect(ranked[0]?.passage.headingPath).toEqual(["Returns", "Returning from abroad"]);
+  it.each([
+    [
+      "a shipping question as shipping to Spain",
+      "How long does shipping to Germany take?",
+      "Parcels to Germany arrive in 3 business days.",
+      ["Shipping", "Shipping to Spain"],
+    ],
+    [
+      "a returns question as returning from Spain",
+      "How do I return an item from Germany?",
+      "Take it to any post office with the prepaid label.",
+      ["Returns", "Returning from abroad"],
+    ],
+  ])('reads "and for Spain?" after %s', (_, question, answer, headingPath) => {
+    const { ranked } = top(shop, [customer(question), agent(answer), customer("and for Spain?")]);
+    expect(ranked[0]?.passage.headingPath).toEqual(headingPath);
   });
 
   it("carries a restaurant the agent named three turns earlier", () => {

@@ -6,7 +6,7 @@ import { resolveAgentSettings } from "../contracts/agent-settings";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
 import { playFirstDraft } from "../stages/enforcement/corpus/run-corpus";
 import { REPLIES_THAT_MUST_BE_BLOCKED, REPLIES_THAT_MUST_PASS } from "../stages/extraction/extraction-corpus";
-import { firstTurn } from "../testing/first-turn";
+import { firstMessage } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, judged, judgedOnFacts, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
@@ -85,11 +85,7 @@ describe("relevance check with refusal bypass", () => {
       sense: [sensed()],
       generate: [generated("I don't know the warranty terms for that model, sorry.")],
     });
-    const out = await firstTurn(
-      withRelevance,
-      { message: "How long is the warranty on the blender?", turnId: "e1" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(withRelevance, "How long is the warranty on the blender?", "e1", model, embedder);
     expect(out.outcome).toBe("answered");
     expect(out.provenance.enforcement.checks.find((c) => c.ruleKey === "relevance")).toMatchObject({
       result: "passed",
@@ -102,11 +98,7 @@ describe("relevance check with refusal bypass", () => {
       sense: [sensed()],
       generate: [generated("Bananas are yellow."), generated("The blender has a two-year warranty.")],
     });
-    const out = await firstTurn(
-      withRelevance,
-      { message: "How long is the warranty on the blender?", turnId: "e2" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(withRelevance, "How long is the warranty on the blender?", "e2", model, embedder);
     expect(out.violatedRuleIds).toEqual(["relevance"]);
     expect(out.outcome).toBe("regenerated");
   });
@@ -139,11 +131,7 @@ describe("lane 2: the judge runs only when a subjective hard rule is in play", (
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.9 })],
       generate: [generated("Which product?")],
     });
-    const out = await firstTurn(
-      agent,
-      { message: "How much does the blue kettle cost?", turnId: "j2" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "How much does the blue kettle cost?", "j2", model, embedder);
     expect(model.requestsOf("judge")).toHaveLength(0);
     // The local sensor decides this clear pricing turn: generation is the only call.
     expect(out.modelCalls).toBe(1);

@@ -3,7 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { resolveAgentSettings } from "../contracts/agent-settings";
-import { firstTurn } from "../testing/first-turn";
+import { firstMessage, firstTurn } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
@@ -19,11 +19,7 @@ beforeAll(async () => {
 describe("handoff turns", () => {
   it("a customer asking for a person hands off with no model call", async () => {
     const model = createScriptedProvider({});
-    const out = await firstTurn(
-      agent,
-      { message: "Can I please speak to a real agent?", turnId: "h1" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "Can I please speak to a real agent?", "h1", model, embedder);
     expect(out.outcome).toBe("handoff");
     expect(out.handoff?.reason).toBe("customer_request");
     expect(out.response).toBe(agent.snapshot.settings.handoff.message);
@@ -75,7 +71,7 @@ describe("handoff turns", () => {
       sense: [sensed({ detected_intent: null, intent_confidence: 0.2 })],
       generate: [generated("Happy to help.")],
     });
-    await firstTurn(agent, { message: "thanks", turnId: "n2" }, testPorts(plain, embedder));
+    await firstMessage(agent, "thanks", "n2", plain, embedder);
     expect(plain.requestsOf("generate")[0]).not.toHaveProperty("operatorNote");
   });
 });

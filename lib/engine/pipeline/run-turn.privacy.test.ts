@@ -6,7 +6,7 @@ import { resolveAgentSettings } from "../contracts/agent-settings";
 import type { Embedder } from "../ports";
 import { turnLocalVault } from "../stages/privacy/mask-pii";
 import { restorePlaceholders } from "../stages/privacy/restore-placeholders";
-import { firstTurn } from "../testing/first-turn";
+import { firstMessage, firstTurn } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
@@ -68,7 +68,7 @@ describe("privacy stage in runTurn", () => {
       sense: [sensed({ detected_intent: null, intent_confidence: 0.2 })],
       generate: [generated("What would you like me to do with [CARD_1]?")],
     });
-    const out = await firstTurn(agent, { message: CARD, turnId: "p2" }, testPorts(model, embedder));
+    const out = await firstMessage(agent, CARD, "p2", model, embedder);
     expect(out.message).toBe("[CARD_1]");
     expect(out.outcome).not.toBe("error");
     expect(out.response.length).toBeGreaterThan(0);

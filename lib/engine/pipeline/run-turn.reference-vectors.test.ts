@@ -3,7 +3,8 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
-import { firstTurn } from "../testing/first-turn";
+import type { ModelProvider } from "../ports";
+import { firstMessage, firstTurn } from "../testing/first-turn";
 import { staticToolRunner, testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, fail, generated, judged, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle, withModelSensor } from "../testing/snapshot-from-bundle";
@@ -23,13 +24,15 @@ beforeAll(async () => {
   modelSensed = await compileAgent(withModelSensor(snapshotFromBundle(demo)), embedder);
 });
 
-function inRefundAt(step: string): SessionState {
-  return {
+/** A turn of a session three turns into the refund scenario, at `step`. */
+function turnInRefundAt(agent: CompiledAgent, step: string, message: string, turnId: string, model: ModelProvider) {
+  const session: SessionState = {
     ...emptySessionState(),
     activeScenarioId: "scenario:refund",
     activeStepId: `step:refund/${step}`,
     turnIndex: 3,
   };
+  return runTurn(agent, session, { message, turnId }, testPorts(model, embedder));
 }
 
 // The scripted model declares honestly what each draft commits to.
@@ -67,10 +70,13 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
       judge: () => judged(true, { reason: "polite" }),
     });
     const tools = staticToolRunner();
-    const out = await firstTurn(
+    const out = await firstMessage(
       agent,
-      { message: "I'm in France and want a refund for order 123", turnId: "t1" },
-      testPorts(model, embedder, tools),
+      "I'm in France and want a refund for order 123",
+      "t1",
+      model,
+      embedder,
+      tools,
     );
 
     expect(out.outcome).toBe("regenerated");
@@ -126,7 +132,7 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
 
   it("hands off to a person when the regenerated draft still breaks max-refund (on_violation: handoff)", async () => {
     const model = stillPromising75();
-    const out = await firstTurn(agent, { message: "refund for order 123", turnId: "t2" }, testPorts(model, embedder));
+    const out = await firstMessage(agent, "refund for order 123", "t2", model, embedder);
     expect(out.outcome).toBe("handoff");
     expect(out.handoff).toEqual({ reason: "rule", detail: "max-refund" });
     expect(out.response).toBe(agent.snapshot.settings.handoff.message);
@@ -139,11 +145,7 @@ describe("demo example: I'm in France and want a refund for order 123", () => {
     const model = stillPromising75();
     const rules = demo.rules.map((r) => (r.key === "max-refund" ? { ...r, on_violation: "fallback" } : r));
     const fallbackAgent = await compileAgent(snapshotFromBundle({ ...demo, rules }), embedder);
-    const out = await firstTurn(
-      fallbackAgent,
-      { message: "refund for order 123", turnId: "t2" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(fallbackAgent, "refund for order 123", "t2", model, embedder);
     expect(out.outcome).toBe("fallback");
     expect(out.fallbackReason).toBe("enforcement_exhausted");
     expect(out.handoff).toBeNull();
@@ -160,11 +162,7 @@ describe("GLOBAL hard constraints are always enforced", () => {
         generated("It looks sunny today. Is there anything about an order I can help with?", competitor(false)),
       ],
     });
-    const out = await firstTurn(
-      agent,
-      { message: "What's the weather like today?", turnId: "t3" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "What's the weather like today?", "t3", model, embedder);
     const filtering = out.spans.find((s) => s.name === "filtering")?.attributes.matched as string[];
     expect(filtering).not.toContain("no-competitor-mentions");
     expect(out.violatedRuleIds).toEqual(["rule:no-competitor-mentions"]);
@@ -180,11 +178,7 @@ describe("GLOBAL hard constraints are always enforced", () => {
         generated("Try Q u i c k C a r t instead.", competitor(true)),
       ],
     });
-    const out = await firstTurn(
-      agent,
-      { message: "where else can I buy it?", turnId: "t4" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "where else can I buy it?", "t4", model, embedder);
     expect(out.outcome).toBe("fallback");
     expect(out.response).not.toMatch(/quick/i);
   });
@@ -197,12 +191,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       generate: () => generated("The refund covers the item price. Could you tell me why you'd like a refund?"),
       judge: () => judged(true),
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("verify"),
-      { message: "what about the price?", turnId: "t5" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "verify", "what about the price?", "t5", model);
     expect(out.session.activeScenarioId).toBe("scenario:refund");
     const routing = out.spans.find((s) => s.name === "routing");
     expect(routing?.attributes).toMatchObject({ exit_intent_threshold: 0.85, stickiness_boost: 0.15 });
@@ -214,12 +203,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.92 })],
       generate: [generated("Which product are you asking about?")],
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("verify"),
-      { message: "How much does the blue kettle cost?", turnId: "t6" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "verify", "How much does the blue kettle cost?", "t6", model);
     expect(out.session.activeScenarioId).toBe("scenario:pricing");
   });
 
@@ -228,12 +212,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       sense: [sensed({ detected_intent: "exit", intent_confidence: 0.6 })],
       generate: [generated("Okay, I've stopped. What else can I do for you?")],
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("verify"),
-      { message: "cancel", turnId: "t7" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "verify", "cancel", "t7", model);
     expect(out.session.activeScenarioId).toBeNull();
     expect(out.spans.find((s) => s.name === "routing")?.attributes.action).toBe("exit");
   });
@@ -243,12 +222,7 @@ describe("stickiness: boost 0.15, exit threshold 0.85", () => {
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.5 })],
       generate: [generated("Sure.")],
     });
-    const out = await runTurn(
-      agent,
-      inRefundAt("look_up_order"),
-      { message: "start over", turnId: "t8" },
-      testPorts(model, embedder),
-    );
+    const out = await turnInRefundAt(agent, "look_up_order", "start over", "t8", model);
     expect(out.session.activeScenarioId).toBeNull();
   });
 });
@@ -266,11 +240,7 @@ describe("ambiguity trap: the sensor's flag stops the turn with a clarifier", ()
       ],
     });
     const tools = staticToolRunner();
-    const out = await firstTurn(
-      modelSensed,
-      { message: "what if I wanted a refund?", turnId: "t9" },
-      testPorts(model, embedder, tools),
-    );
+    const out = await firstMessage(modelSensed, "what if I wanted a refund?", "t9", model, embedder, tools);
     expect(out.outcome).toBe("clarified");
     expect(out.response).toContain("You asked hypothetically");
     expect(out.modelCalls).toBe(1);
@@ -285,12 +255,7 @@ describe("degradation: model faults never crash a turn", () => {
     "sensor %s → safe clarifier",
     async (reason) => {
       const model = createScriptedProvider({ sense: [fail(reason)] });
-      const out = await runTurn(
-        modelSensed,
-        inRefundAt("verify"),
-        { message: "it arrived broken", turnId: "t10" },
-        testPorts(model, embedder),
-      );
+      const out = await turnInRefundAt(modelSensed, "verify", "it arrived broken", "t10", model);
       expect(out.outcome).toBe("fallback");
       expect(out.fallbackReason).toBe(reason);
       expect(out.response).toContain("Could you tell me briefly why");
@@ -303,11 +268,7 @@ describe("degradation: model faults never crash a turn", () => {
       sense: [sensed({ detected_intent: "refund_request", intent_confidence: 0.9 })],
       generate: [fail("rate_limited")],
     });
-    const out = await firstTurn(
-      modelSensed,
-      { message: "I want my money back", turnId: "t11" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(modelSensed, "I want my money back", "t11", model, embedder);
     expect(out).toMatchObject({ outcome: "fallback", fallbackReason: "rate_limited", modelCalls: 2 });
   });
 });
@@ -315,11 +276,7 @@ describe("degradation: model faults never crash a turn", () => {
 describe("budget: a clear turn costs one model call, two when the model senses", () => {
   it("generation only when the local sensor decides and no subjective hard rule is in play", async () => {
     const model = createScriptedProvider({ generate: [generated("Which product are you asking about?")] });
-    const out = await firstTurn(
-      agent,
-      { message: "How much does the blue kettle cost?", turnId: "t12" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "How much does the blue kettle cost?", "t12", model, embedder);
     expect(out.outcome).toBe("answered");
     expect(out.modelCalls).toBe(1);
     const sensor = out.spans.find((s) => s.name === "sensor");
@@ -333,11 +290,7 @@ describe("budget: a clear turn costs one model call, two when the model senses",
       sense: [sensed({ detected_intent: "pricing_question", intent_confidence: 0.9 })],
       generate: [generated("Which product are you asking about?")],
     });
-    const out = await firstTurn(
-      modelSensed,
-      { message: "How much does the blue kettle cost?", turnId: "t12" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(modelSensed, "How much does the blue kettle cost?", "t12", model, embedder);
     expect(out.outcome).toBe("answered");
     expect(out.modelCalls).toBe(2);
   });

@@ -3,7 +3,7 @@ import { createOfflineEmbedder } from "@/lib/providers/offline";
 import { compileAgent } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
 import { confirmDeskBundle } from "../testing/confirm-desk.bundle";
-import { firstTurn } from "../testing/first-turn";
+import { firstMessage } from "../testing/first-turn";
 import { testPorts } from "../testing/fixed-ports";
 import { createScriptedProvider, generated, sensed } from "../testing/scripted-provider";
 import { snapshotFromBundle } from "../testing/snapshot-from-bundle";
@@ -66,7 +66,7 @@ describe("lane 1: unresolved is reported, never a silent pass", () => {
   it("a hard rule whose variable nobody resolved reports unresolved and names the variable", async () => {
     const agent = await compileAgent(snapshotFromBundle(confirmDeskBundle()), embedder);
     const model = createScriptedProvider({ sense: [sensed()], generate: [generated("You get 20% off today.")] });
-    const out = await firstTurn(agent, { message: "any deals?", turnId: "u1" }, testPorts(model, embedder));
+    const out = await firstMessage(agent, "any deals?", "u1", model, embedder);
     const check = out.provenance.enforcement.checks.find((c) => c.ruleKey === "vip-credit");
     expect(check).toMatchObject({ result: "unresolved", unresolved: ["credit_limit"] });
     expect(out.provenance.enforcement.lane1.unresolved).toBe(1);
@@ -93,11 +93,7 @@ describe("lane 1: unresolved is reported, never a silent pass", () => {
       sense: [sensed({ entities: { tier: "platinum", credit_limit: "40", shoe_size: 9 } })],
       generate: [generated("Noted.")],
     });
-    const out = await firstTurn(
-      agent,
-      { message: "I'm platinum with a 40 limit", turnId: "u3" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "I'm platinum with a 40 limit", "u3", model, embedder);
     expect(out.profileUpdates).toEqual({ credit_limit: 40 });
     expect(out.spans.find((s) => s.name === "sensor")?.attributes).toMatchObject({
       entities_rejected: [{ field: "tier" }],

@@ -1,9 +1,10 @@
 import type { EngineTool } from "../contracts/snapshot";
 import type { TurnInput } from "../contracts/turn-outcome";
 import type { Embedder, EnginePorts, ModelProvider } from "../ports";
+import { wrapModelCalls } from "../wrap-model-calls";
 import { canonicalSha256 } from "./request-hash";
 import { withStableRefs } from "./stable-refs";
-import type { ModelCallKind, TapeModelCall, TurnTape } from "./tape";
+import type { TapeModelCall, TurnTape } from "./tape";
 
 export interface TapeRecorder {
   /** The ports to run the turn with: every call goes through to `ports` and is written down. */
@@ -14,27 +15,15 @@ export interface TapeRecorder {
 
 /** The model port, each call's result kept in call order with a hash of its request. */
 function recordingModel(inner: ModelProvider, calls: TapeModelCall[], refs?: ReadonlyMap<string, string>) {
-  function recorded<Req, Res>(kind: ModelCallKind, call: (request: Req) => Promise<Res>) {
-    return async (request: Req): Promise<Res> => {
-      const result = await call(request);
-      calls.push({
-        kind,
-        request_sha256: canonicalSha256(withStableRefs(request, refs)),
-        result: structuredClone(result) as never,
-      });
-      return result;
-    };
-  }
-  const model: ModelProvider = {
-    name: inner.name,
-    model: inner.model,
-    sense: recorded("sense", (r) => inner.sense(r)),
-    generate: recorded("generate", (r) => inner.generate(r)),
-    judge: recorded("judge", (r) => inner.judge(r)),
-    ...(inner.extract ? { extract: recorded("extract", inner.extract.bind(inner)) } : {}),
-    ...(inner.select ? { select: recorded("select", inner.select.bind(inner)) } : {}),
-  };
-  return model;
+  return wrapModelCalls(inner, (kind, call) => async (request) => {
+    const result = await call(request);
+    calls.push({
+      kind,
+      request_sha256: canonicalSha256(withStableRefs(request, refs)),
+      result: structuredClone(result) as never,
+    });
+    return result;
+  });
 }
 
 /** The embedder, kept by identity and dimension only: it is deterministic and local. */

@@ -18,6 +18,13 @@ const offline = createOfflineProvider();
 const frozen = { mode: "frozen" as const, model: offline, embedder, tools: staticToolRunner() };
 const ASK_ORDERS = "I want my money back, can you show me my orders?";
 const NOTE = "Checked with the warehouse: refund order 123 in full";
+/** Records the session on the offline model, the one the frozen replay answers from. */
+const recordOffline = (
+  agent: CompiledAgent,
+  sessionId: string,
+  messages: readonly string[],
+  options?: Parameters<typeof recordSession>[4],
+) => recordSession(agent, sessionId, messages, testPorts(offline, embedder), options);
 let plain: CompiledAgent;
 let gated: CompiledAgent;
 let unrecognising: CompiledAgent;
@@ -34,7 +41,7 @@ beforeAll(async () => {
 
 describe("approvals", () => {
   it("a pause and the turn an approval resumed replay the same: the decision comes from the tape", async () => {
-    const recorded = await recordSession(gated, "approved", [ASK_ORDERS, ASK_ORDERS], testPorts(offline, embedder), {
+    const recorded = await recordOffline(gated, "approved", [ASK_ORDERS, ASK_ORDERS], {
       approvals: { 1: { approval_id: "a1", tool_id: toolId, decision: "approved" } },
     });
     expect(recorded.outcomes.map((o) => o.outcome)).toEqual(["awaiting_approval", expect.not.stringMatching(/await/)]);
@@ -45,12 +52,7 @@ describe("approvals", () => {
   });
 
   it("a customer who writes on while the call waits replays turn by turn, as the recorded session went", async () => {
-    const recorded = await recordSession(
-      gated,
-      "undecided",
-      [ASK_ORDERS, "hello? anyone there?", "It's order 123"],
-      testPorts(offline, embedder),
-    );
+    const recorded = await recordOffline(gated, "undecided", [ASK_ORDERS, "hello? anyone there?", "It's order 123"]);
     expect(recorded.outcomes[0]?.outcome).toBe("awaiting_approval");
     const replayed = await replaySession(gated, recorded, frozen);
     expect(replayed.stopped).toBeUndefined();
@@ -58,7 +60,7 @@ describe("approvals", () => {
   });
 
   it("a draft that now asks for approval stops where the recorded session went on without one", async () => {
-    const recorded = await recordSession(plain, "plain", [ASK_ORDERS, "the sample2 one"], testPorts(offline, embedder));
+    const recorded = await recordOffline(plain, "plain", [ASK_ORDERS, "the sample2 one"]);
     const replayed = await replaySession(gated, recorded, frozen);
     expect(replayed.stopped).toEqual({
       turnIndex: 0,
@@ -71,7 +73,7 @@ describe("approvals", () => {
   });
 
   it("a decision on a pause the draft no longer makes stops before the turn it resumed", async () => {
-    const recorded = await recordSession(gated, "decided", [ASK_ORDERS, ASK_ORDERS], testPorts(offline, embedder), {
+    const recorded = await recordOffline(gated, "decided", [ASK_ORDERS, ASK_ORDERS], {
       approvals: { 1: { approval_id: "a1", tool_id: toolId, decision: "approved" } },
     });
     const replayed = await replaySession(plain, recorded, frozen);
@@ -83,11 +85,10 @@ describe("approvals", () => {
 
 describe("handoffs", () => {
   it("a handoff, the messages queued for a person, the return with a note and the agent's next turns replay the same", async () => {
-    const recorded = await recordSession(
+    const recorded = await recordOffline(
       plain,
       "returned",
       ["I want a real person", "hello?", "anyone there?", "I want my money back", "It's order 123"],
-      testPorts(offline, embedder),
       { operator: { returnAfterQueued: 2, note: NOTE } },
     );
     expect(recorded.outcomes.map((o) => o.outcome).slice(0, 3)).toEqual([
@@ -104,13 +105,9 @@ describe("handoffs", () => {
   });
 
   it("the messages stored while an operator had taken the session over replay as the queued turns they were", async () => {
-    const recorded = await recordSession(
-      plain,
-      "taken",
-      [ASK_ORDERS, "thanks", "and the refund?", "It's order 123"],
-      testPorts(offline, embedder),
-      { operator: { takeOverBefore: 1, returnAfterQueued: 2 } },
-    );
+    const recorded = await recordOffline(plain, "taken", [ASK_ORDERS, "thanks", "and the refund?", "It's order 123"], {
+      operator: { takeOverBefore: 1, returnAfterQueued: 2 },
+    });
     expect(recorded.outcomes.map((o) => o.outcome).slice(1, 3)).toEqual(["queued_for_human", "queued_for_human"]);
     const replayed = await replaySession(plain, recorded, frozen);
     expect(replayed.stopped).toBeUndefined();
@@ -118,12 +115,7 @@ describe("handoffs", () => {
   });
 
   it("a draft that no longer hands off stops there: what the customer said next went to a person", async () => {
-    const recorded = await recordSession(
-      plain,
-      "asks",
-      ["I want a real person", "is anyone there?"],
-      testPorts(offline, embedder),
-    );
+    const recorded = await recordOffline(plain, "asks", ["I want a real person", "is anyone there?"]);
     expect(recorded.outcomes.map((o) => o.outcome)).toEqual(["handoff", "queued_for_human"]);
     const replayed = await replaySession(unrecognising, recorded, frozen);
     expect(replayed.stopped).toEqual({
@@ -135,12 +127,7 @@ describe("handoffs", () => {
   });
 
   it("a draft that now hands off stops where the recorded session went on with the agent", async () => {
-    const recorded = await recordSession(
-      unrecognising,
-      "kept",
-      ["I want a real person", "I want my money back"],
-      testPorts(offline, embedder),
-    );
+    const recorded = await recordOffline(unrecognising, "kept", ["I want a real person", "I want my money back"]);
     const replayed = await replaySession(plain, recorded, frozen);
     expect(replayed.stopped).toMatchObject({ turnIndex: 0, reason: "handoff" });
     expect(replayed.stopped?.note).toMatch(/^turn 1 hands the conversation to a person in this replay/);

@@ -2,13 +2,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessions, traceSpans } from "@/db/schema";
 import { readGoalState } from "@/lib/engine/stages/reformulation";
 import { createOpenAIProvider } from "@/lib/providers/openai/provider";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
 import { createSession } from "@/lib/turns/server/create-session";
+import { agentRow } from "@/test/support/config-save-checks";
 import {
   completion,
   type FakeBehaviour,
@@ -98,8 +98,7 @@ const post = async (sessionId: string, message: string) => {
 
 /** A session whose first turn set the original goal, with the evidence in a session variable. */
 async function sessionWithOriginal(): Promise<string> {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   await post(session.id, ORIGINAL);
   await handle.db

@@ -16,10 +16,13 @@ function refundAmount(text: string): number | null {
 }
 
 const maxRefund = demoRule("max-refund");
-const firstTurn = demoGenerateRequest("I'm in France and want a refund for order 123", {
-  step: "ask_order",
-  ruleActions: [maxRefund],
-  toolOutputs: [demoLookupOutput()],
+/** A refund turn at `step` with the $50 cap in play and the demo's orders looked up. */
+const refundTurn = (
+  message: string,
+  step: "ask_order" | "offer_refund",
+  more: Parameters<typeof demoGenerateRequest>[1] = {},
+) => demoGenerateRequest(message, { step, ruleActions: [maxRefund], toolOutputs: [demoLookupOutput()], ...more });
+const firstTurn = refundTurn("I'm in France and want a refund for order 123", "ask_order", {
   profile: { country: "France", order_id: "123" },
 });
 
@@ -86,14 +89,7 @@ describe("offline generator on the demo Refund desk", () => {
   });
 
   it("promises an amount under the bound as it is", () => {
-    const text = offlineGenerate(
-      demoGenerateRequest("it arrived broken", {
-        step: "offer_refund",
-        ruleActions: [maxRefund],
-        toolOutputs: [demoLookupOutput()],
-        profile: { order_id: "sample2" },
-      }),
-    );
+    const text = offlineGenerate(refundTurn("it arrived broken", "offer_refund", { profile: { order_id: "sample2" } }));
     expect(text).toContain("I'll process a $42.50 refund for order sample2 to your original payment method.");
     expect(refundAmount(text)).toBe(42.5);
   });
@@ -165,10 +161,7 @@ describe("offline generator on the demo Refund desk", () => {
   });
 
   it("closes politely on thanks after a reply, without offering again", () => {
-    const request = demoGenerateRequest("ok thanks", {
-      step: "offer_refund",
-      ruleActions: [maxRefund],
-      toolOutputs: [demoLookupOutput()],
+    const request = refundTurn("ok thanks", "offer_refund", {
       profile: { order_id: "123" },
       history: [{ role: "agent", text: "I can refund $50 to your original payment method right away." }],
     });
@@ -176,13 +169,7 @@ describe("offline generator on the demo Refund desk", () => {
   });
 
   it("does not ask for the order twice when it lists the candidates", () => {
-    const text = offlineGenerate(
-      demoGenerateRequest("I want my money back", {
-        step: "ask_order",
-        ruleActions: [maxRefund],
-        toolOutputs: [demoLookupOutput()],
-      }),
-    );
+    const text = offlineGenerate(refundTurn("I want my money back", "ask_order"));
     expect(text.endsWith("and 123 ($75.00, delivered). Which one do you mean?")).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GenerateRequest, JudgeRequest } from "@/lib/engine/contracts/model";
 import { demoGenerateRequest, demoLookupOutput, demoRule, demoSenseRequest } from "@/test/support/demo-model-requests";
-import { completion, startFakeChatServer } from "@/test/support/fake-chat-server";
+import { completion, type FakeBehaviour, startFakeChatServer } from "@/test/support/fake-chat-server";
 import { fakeChatServerOfFile } from "@/test/support/fake-chat-server-of-file";
 import { createOpenAIProvider, type OpenAIProviderOptions } from "./provider";
 
@@ -19,6 +19,14 @@ function provider(extra: Partial<OpenAIProviderOptions> = {}) {
     ...extra,
   });
 }
+
+/** An error answer in OpenAI's shape; `retryAfter` (seconds) is what a 429 asks to wait. */
+const apiError = (status: number, error: Record<string, string>, retryAfter?: string): FakeBehaviour => ({
+  kind: "json",
+  status,
+  body: { error },
+  ...(retryAfter === undefined ? {} : { headers: { "retry-after": retryAfter } }),
+});
 
 const sensorAnswer = {
   detected_intent: "refund_request",
@@ -67,12 +75,7 @@ describe("openai provider against a loopback chat-completions server", () => {
 
   it("retries a 429 after Retry-After: 0 and succeeds on the second request", async () => {
     server.enqueue(
-      {
-        kind: "json",
-        status: 429,
-        headers: { "retry-after": "0" },
-        body: { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } },
-      },
+      apiError(429, { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" }, "0"),
       { kind: "json", body: completion(JSON.stringify(sensorAnswer)) },
     );
     const result = await provider().sense(demoSenseRequest("refund for order 123"));
@@ -81,7 +84,7 @@ describe("openai provider against a loopback chat-completions server", () => {
   });
 
   it("gives up on 500 after maxRetries and reports transport_error", async () => {
-    const error = { kind: "json" as const, status: 500, body: { error: { message: "boom", type: "server_error" } } };
+    const error = apiError(500, { message: "boom", type: "server_error" });
     server.enqueue(error, error, error);
     const result = await provider({ maxRetries: 2 }).generate(demoGenerateRequest("hi"));
     expect(result).toMatchObject({ ok: false, reason: "transport_error" });
@@ -90,12 +93,7 @@ describe("openai provider against a loopback chat-completions server", () => {
   });
 
   it("does not wait for a Retry-After longer than maxRetryDelayMs", async () => {
-    server.enqueue({
-      kind: "json",
-      status: 429,
-      headers: { "retry-after": "60" },
-      body: { error: { message: "slow down", type: "requests" } },
-    });
+    server.enqueue(apiError(429, { message: "slow down", type: "requests" }, "60"));
     const result = await provider({ maxRetryDelayMs: 1000 }).generate(demoGenerateRequest("hi"));
     expect(result).toMatchObject({ ok: false, reason: "rate_limited" });
     if (!result.ok) expect(result.message).toMatch(/asked to wait 60000 ms/);
@@ -103,14 +101,13 @@ describe("openai provider against a loopback chat-completions server", () => {
   });
 
   it("never retries an exhausted quota", async () => {
-    server.enqueue({
-      kind: "json",
-      status: 429,
-      headers: { "retry-after": "0" },
-      body: {
-        error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" },
-      },
-    });
+    server.enqueue(
+      apiError(
+        429,
+        { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" },
+        "0",
+      ),
+    );
     expect(await provider().generate(demoGenerateRequest("hi"))).toMatchObject({ ok: false, reason: "rate_limited" });
     expect(server.requests).toHaveLength(1);
   });
@@ -139,21 +136,15 @@ describe("openai provider against a loopback chat-completions server", () => {
   });
 
   it("maps a content-policy 400 to abstain and does not retry it", async () => {
-    server.enqueue({
-      kind: "json",
-      status: 400,
-      body: { error: { message: "Your request was rejected by the safety system", code: "content_policy_violation" } },
-    });
+    server.enqueue(
+      apiError(400, { message: "Your request was rejected by the safety system", code: "content_policy_violation" }),
+    );
     expect(await provider().generate(demoGenerateRequest("hi"))).toMatchObject({ ok: false, reason: "abstain" });
     expect(server.requests).toHaveLength(1);
   });
 
   it("maps a bad key (401) to transport_error without retrying", async () => {
-    server.enqueue({
-      kind: "json",
-      status: 401,
-      body: { error: { message: "Incorrect API key", code: "invalid_api_key" } },
-    });
+    server.enqueue(apiError(401, { message: "Incorrect API key", code: "invalid_api_key" }));
     expect(await provider().generate(demoGenerateRequest("hi"))).toMatchObject({
       ok: false,
       reason: "transport_error",

@@ -3,6 +3,7 @@ import type { EngineTool } from "@/lib/engine/contracts/snapshot";
 import type { SentRequest, ToolResult, ToolRunner } from "@/lib/engine/ports";
 import { type OutboundMethod, outboundFetch } from "@/lib/outbound/outbound-fetch";
 import { OutboundRefusedError, outboundTarget, type Resolver } from "@/lib/outbound/outbound-target";
+import { readCappedStream } from "@/lib/server/read-capped-stream";
 import { buildToolUrl, fillJson, fillText, headerValue } from "./http-templates";
 import { callMcpTool } from "./mcp-call";
 import { ToolFailure } from "./tool-failure";
@@ -72,25 +73,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     throw new ToolFailure("too_large", `the response is ${declared} bytes, over the ${maxBytes}-byte limit`);
   }
   if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new ToolFailure("too_large", `the response passed the ${maxBytes}-byte limit`);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = await readCappedStream(response.body, maxBytes);
+  if (!body) throw new ToolFailure("too_large", `the response passed the ${maxBytes}-byte limit`);
   return body;
 }
 

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { agentConfigVersions, sessions, turns, turnTapes } from "@/db/schema";
 import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
@@ -12,6 +11,7 @@ import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
+import { agentRow } from "@/test/support/config-save-checks";
 import { demoWithTestsGate, startTestApp } from "@/test/support/focal-test-app";
 import { replayAgentSessions } from "./replay-agent-sessions";
 
@@ -22,8 +22,7 @@ let franceSession = "";
 let returningSession = "";
 
 async function demoAgent() {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   return agent;
 }
 

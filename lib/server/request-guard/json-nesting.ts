@@ -1,4 +1,5 @@
-import { type FieldIssue, formatPath } from "../errors";
+import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
+import type { FieldIssue } from "../errors";
 
 /**
  * How deep a JSON body may nest objects and arrays. Focal's deepest schema (a bundle's scenario graph,
@@ -47,7 +48,7 @@ export function findDeepNesting(text: string, max = MAX_JSON_DEPTH): FieldIssue 
       if (inArray.length >= max) {
         const shown = path.slice(0, SHOWN_PARTS);
         return {
-          path: `${formatPath(shown)}${path.length > SHOWN_PARTS ? "…" : ""}`,
+          path: `${formatIssuePath(shown)}${path.length > SHOWN_PARTS ? "…" : ""}`,
           message: `nests objects and arrays more than ${max} levels deep`,
         };
       }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { decodeTraceCursor } from "@/db/queries/trace-cursor";
+import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
 import { decodeLoopCursor } from "@/lib/loops/loop-filters";
-import { type FieldIssue, formatPath } from "../errors";
+import type { FieldIssue } from "../errors";
 
 // Every cursor, `before` and page parameter of a page that reaches a query, parsed by a schema before
 // the page runs: "?before=99999999999999999999" (past bigint), a traces cursor naming 31 February, or
@@ -38,7 +39,10 @@ export function findBadPageQuery(url: URL): FieldIssue[] {
   }
   const parsed = page.query.safeParse(query);
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({ path: `(query) ${formatPath(issue.path)}`, message: issue.message }));
+  return parsed.error.issues.map((issue) => ({
+    path: `(query) ${formatIssuePath(issue.path)}`,
+    message: issue.message,
+  }));
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

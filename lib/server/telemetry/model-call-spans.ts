@@ -19,7 +19,8 @@ import {
   ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
 } from "@opentelemetry/semantic-conventions/incubating";
 import type { Span, StageName } from "@/lib/engine/contracts/turn-outcome";
-import type { ModelCallKind, TimedModelCall } from "./timed-model";
+import type { ModelCallKind } from "@/lib/engine/replay/tape";
+import type { TimedModelCall } from "./timed-model";
 
 // Which stage a model call of each kind belongs under.
 const STAGE_OF_CALL: Record<ModelCallKind, StageName[]> = {

@@ -5,8 +5,6 @@ import { ImportOpenApiBody, ImportOpenApiResult } from "./openapi-import-schemas
 
 const operation = operationBuilder({
   400: "Malformed JSON, or an If-Match that names no config_version",
-  401: "Missing, invalid or revoked API key",
-  403: "The key lacks the scope",
   404: "No such agent",
   409: "TESTS_GATE: the agent's test gate (block) refused the change",
   412: "PRECONDITION_FAILED: If-Match names a config_version the agent has moved on from; nothing was written",

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { rolledDays } from "@/db/queries/dashboard-rollups";
 import { rowsOf } from "@/db/raw-rows";
 import type { AgentRow } from "@/db/schema";
@@ -11,6 +10,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { parseTraceSearch } from "@/lib/traces/trace-search";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { loadAgentDashboard } from "./load-agent-dashboard";
 import { loadTracesPage } from "./load-traces-page";
@@ -28,8 +28,7 @@ let sessionId = "";
 beforeAll(async () => {
   handle = await startTestApp();
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
-  const found = await getAgentByKey(handle.db, "refund-desk");
-  if (!found) throw new Error("demo agent missing");
+  const found = await agentRow(handle);
   agent = found;
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   sessionId = session.id;

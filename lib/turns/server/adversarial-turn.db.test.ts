@@ -1,12 +1,12 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createScriptedProvider, generated, sensed } from "@/lib/engine/testing/scripted-provider";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { createSession } from "./create-session";
 import { hostTurn } from "./host-turn";
@@ -32,8 +32,7 @@ afterAll(async () => {
 
 describe("a turn against formerly catastrophic patterns", () => {
   it("extracts over a 4,000-character reply while other work is answered promptly", async () => {
-    const agent = await getAgentByKey(handle.db, "refund-desk");
-    if (!agent) throw new Error("demo agent missing");
+    const agent = await agentRow(handle);
     const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
     overrideHostPorts({
       model: createScriptedProvider({

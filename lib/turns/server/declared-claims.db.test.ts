@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { turnTapes } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -12,6 +11,7 @@ import { createScriptedProvider, generated, judged, sensed } from "@/lib/engine/
 import { replayAgentSessions } from "@/lib/replay/server/replay-agent-sessions";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { createSession } from "./create-session";
 import { hostTurn } from "./host-turn";
@@ -34,8 +34,7 @@ const REDRAFT = "A specialist will review your refund within 2 business days.";
 const honest = { competitor_mentioned: false, financial_advice_given: false, refund_amount: null };
 
 async function turnWith(reply: string, claims: unknown) {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   const model = createScriptedProvider({
     sense: () => sensed({ detected_intent: "refund_request", intent_confidence: 0.95, entities: { order_id: "123" } }),

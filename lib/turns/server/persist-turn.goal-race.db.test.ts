@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
-import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents, sessions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
@@ -14,6 +13,7 @@ import { restoreOriginalGoalIn } from "@/lib/goals/server/restore-original-goal"
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { verifyLedgerChain } from "@/lib/server/ledger/verify-ledger-chain";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startTestApp } from "@/test/support/focal-test-app";
 import { createSession } from "./create-session";
 import { runAndPersistTurn } from "./host-turn";
@@ -52,8 +52,7 @@ afterAll(async () => {
 
 /** A session whose first clear request set the original goal, with the evidence in its variables. */
 async function sessionWithOriginal(): Promise<string> {
-  const agent = await getAgentByKey(handle.db, "refund-desk");
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle);
   const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
   await handle.db
     .update(sessions)
@@ -190,8 +189,7 @@ describe("a turn's commit keeps goal changes another instance committed during t
   });
 
   it("the turn still sets the original goal of a session that had none", async () => {
-    const agent = await getAgentByKey(handle.db, "refund-desk");
-    if (!agent) throw new Error("demo agent missing");
+    const agent = await agentRow(handle);
     const session = await createSession(handle.db, { agent, channel: "api", createdBy: "test" });
     overrideHostPorts({
       model: createScriptedProvider({

@@ -8,6 +8,7 @@ import type { BundleRule } from "@/lib/engine/contracts/bundle";
 import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { AppError } from "@/lib/server/errors";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startDemoApp } from "@/test/support/focal-test-app";
 import type { ConfigChangeRequest } from "./change-agent-config";
 import type { SavePolicy } from "./save-policy";
@@ -23,8 +24,7 @@ let rule: BundleRule;
 
 beforeAll(async () => {
   ({ handle } = await startDemoApp([]));
-  const agent = await getAgentByKey(handle.db, AGENT);
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle, AGENT);
   const first = (await readAgentBundle(handle.db, agent)).rules[0];
   if (!first) throw new Error("the demo has no rule");
   rule = first;

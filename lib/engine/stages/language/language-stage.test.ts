@@ -3,7 +3,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createOfflineEmbedder, createOfflineProvider } from "@/lib/providers/offline";
 import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
 import { resolveAgentSettings } from "../../contracts/agent-settings";
-import { firstTurn } from "../../testing/first-turn";
+import { firstMessage, firstTurn } from "../../testing/first-turn";
 import { testPorts } from "../../testing/fixed-ports";
 import { createScriptedProvider, generated, sensed } from "../../testing/scripted-provider";
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
@@ -60,10 +60,12 @@ describe("language stage", () => {
   });
 
   it("the offline provider answers in English and says which language a model would have used", async () => {
-    const out = await firstTurn(
+    const out = await firstMessage(
       agent,
-      { message: "Quiero un reembolso del pedido 123, por favor", turnId: "t1" },
-      testPorts(createOfflineProvider(), embedder),
+      "Quiero un reembolso del pedido 123, por favor",
+      "t1",
+      createOfflineProvider(),
+      embedder,
     );
     expect(out.provenance.language).toEqual({ detected: "es", reply: "es" });
     expect(out.response).toMatch(/with a model, this reply would be in Spanish\.\)$/);

@@ -7,8 +7,8 @@ import { type CompiledAgent, compileAgent } from "../../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../../contracts/session-state";
 import type { TurnOutcome } from "../../contracts/turn-outcome";
 import { runTurn } from "../../pipeline/run-turn";
-import { firstTurn } from "../../testing/first-turn";
-import { sequentialIds, staticToolRunner, steppingClock, testPorts } from "../../testing/fixed-ports";
+import { firstMessage } from "../../testing/first-turn";
+import { sequentialIds, staticToolRunner, steppingClock } from "../../testing/fixed-ports";
 import { createScriptedProvider, generated } from "../../testing/scripted-provider";
 import { snapshotFromBundle } from "../../testing/snapshot-from-bundle";
 import { senseLocally } from "./local-sensor";
@@ -74,7 +74,7 @@ describe("the demo's own conversation with the offline provider", () => {
 describe("the local sensor in the engine", () => {
   it("skips the model sensor on a clear turn and says why in the span", async () => {
     const model = createScriptedProvider({ generate: () => generated("Which order is it?") });
-    const out = await firstTurn(agent, { message: "I want my money back", turnId: "l1" }, testPorts(model, embedder));
+    const out = await firstMessage(agent, "I want my money back", "l1", model, embedder);
     expect(model.requestsOf("sense")).toEqual([]);
     expect(out.modelCalls).toBe(1);
     const sensor = out.spans.find((s) => s.name === "sensor");
@@ -88,11 +88,7 @@ describe("the local sensor in the engine", () => {
 
   it("asks the model when a declared entity is stated but not extracted", async () => {
     const model = createScriptedProvider({ generate: () => generated("Which order is it?") }, createOfflineProvider());
-    const out = await firstTurn(
-      agent,
-      { message: "I want my money back, I live in Absurdistan", turnId: "l2" },
-      testPorts(model, embedder),
-    );
+    const out = await firstMessage(agent, "I want my money back, I live in Absurdistan", "l2", model, embedder);
     expect(model.requestsOf("sense")).toHaveLength(1);
     const sensor = out.spans.find((s) => s.name === "sensor");
     expect(sensor?.attributes).toMatchObject({ decided_by: "model", local_unextracted: ["country"] });
@@ -105,7 +101,7 @@ describe("the local sensor in the engine", () => {
       embedder,
     );
     const model = createScriptedProvider({}, createOfflineProvider());
-    const out = await firstTurn(strict, { message: "I want my money back", turnId: "l3" }, testPorts(model, embedder));
+    const out = await firstMessage(strict, "I want my money back", "l3", model, embedder);
     expect(model.requestsOf("sense")).toHaveLength(1);
     expect(out.spans.find((s) => s.name === "sensor")?.attributes).toMatchObject({
       decided_by: "model",

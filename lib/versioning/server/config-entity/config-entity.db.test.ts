@@ -12,6 +12,7 @@ import { ruleEntity } from "@/lib/rules/server/rule-entity";
 import { scenarioEntity } from "@/lib/scenarios/server/scenario-entity";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { toolEntity } from "@/lib/tools/server/tool-entity";
+import { agentRow } from "@/test/support/config-save-checks";
 import { startDemoApp, tableCounts } from "@/test/support/focal-test-app";
 import type { ConfigChangeRequest } from "../change-agent-config";
 
@@ -26,8 +27,7 @@ let demo: Bundle;
 beforeAll(async () => {
   // Gate off: these saves copy demo entities, which may turn the demo's conversation tests red.
   ({ handle } = await startDemoApp([]));
-  const agent = await getAgentByKey(handle.db, AGENT);
-  if (!agent) throw new Error("demo agent missing");
+  const agent = await agentRow(handle, AGENT);
   demo = await readAgentBundle(handle.db, agent);
 }, 60_000);
 afterAll(async () => {
