@@ -302,9 +302,9 @@ export const BundleRule = z.strictObject({
 });
 
 /** A knowledge source's text, in characters: a long policy page, still well under the 1 MiB body limit. */
-export const KNOWLEDGE_SOURCE_MAX_CHARS = 200_000;
+const KNOWLEDGE_SOURCE_MAX_CHARS = 200_000;
 /** FAQ entries in one source. */
-export const KNOWLEDGE_FAQ_MAX_ENTRIES = 500;
+const KNOWLEDGE_FAQ_MAX_ENTRIES = 500;
 
 const BundleFaqEntry = z.strictObject({
   question: z.string().min(1).max(T.description).refine(nonBlank, "Must not be blank"),

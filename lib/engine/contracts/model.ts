@@ -139,7 +139,7 @@ export interface GenerateRequest {
   knowledge?: { passages: KnowledgePassageForModel[] };
 }
 
-export interface KnowledgePassageForModel {
+interface KnowledgePassageForModel {
   id: string;
   sourceTitle: string;
   headingPath: string[];

@@ -17,7 +17,7 @@ export interface CompiledKnowledge {
 }
 
 /** A snapshot's source as the chunker reads it. */
-export function knowledgeSourceOf(source: EngineKnowledgeSource): KnowledgeSource {
+function knowledgeSourceOf(source: EngineKnowledgeSource): KnowledgeSource {
   return source.kind === "faq"
     ? { kind: "faq", id: source.id, title: source.title, entries: source.entries }
     : { kind: source.kind, id: source.id, title: source.title, text: source.content };

@@ -13,7 +13,7 @@ import { configEntity, oneRow } from "@/lib/versioning/server/config-entity/conf
 
 const SOURCE_FIELDS = ["key", "title", "kind", "content", "entries", "scope", "scope_ref"] as const;
 
-export function diffKnowledgeSource(
+function diffKnowledgeSource(
   before: BundleKnowledgeSource | null,
   after: BundleKnowledgeSource | null,
 ): EntityFieldDiff {
