@@ -38,11 +38,21 @@ export const SECTION_DESCRIPTIONS: Record<string, string> = {
   privacy: PRIVACY_SECTION_DESCRIPTION,
   pricing:
     "What the model's tokens cost, so every turn stores its cost. OpenAI's common models are priced already; add the models of another server here.",
+  knowledge: "How the agent answers from its knowledge sources, and what it says when they do not answer a question.",
 };
 
 const d = (label: string, help: string): SettingDescription => ({ label, help });
 
 export const SETTING_DESCRIPTIONS: Record<string, SettingDescription> = {
+  "knowledge.passages_in_prompt": d(
+    "Passages per reply",
+    "How many of the best passages the reply is written from (1–10). More gives the model more to go on and a longer prompt.",
+  ),
+  "knowledge.no_answer_reply": d(
+    "When the knowledge has no answer",
+    "What the agent says to a question its sources do not answer, when no scenario or tool covers it. It says this instead of guessing.",
+  ),
+  "knowledge.offer_person": d("Offer a person", "Added after that reply. Leave empty to offer nobody."),
   "pricing.models": d(
     "Prices per model",
     "One model a line: model = input / output / cached input, in US dollars per million tokens (the cached price may be left out). These add to and override the built-in OpenAI prices; a model priced nowhere leaves its turns' cost unknown.",
