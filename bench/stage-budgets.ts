@@ -25,7 +25,7 @@ export const STAGE_BUDGETS_MS: Record<BudgetedPart, Budget> = {
   filtering: { p50: 0.3, p95: 1.0 },
   variables: { p50: 0.03, p95: 0.1 },
   tools: { p50: 0.07, p95: 0.3 },
-  knowledge: { p50: 0.3, p95: 1.0 },
+  knowledge: { p50: 0, p95: 0 },
   generation: { p50: 0.2, p95: 0.8 },
   extraction: { p50: 0.5, p95: 2.0 },
   enforcement: { p50: 0.2, p95: 0.8 },

@@ -181,7 +181,7 @@ describe("enforcement.grounding_facts", () => {
     });
     expect(out.provenance.enforcement.lane1).toMatchObject({ failed: 0, unresolved: 0 });
     expect(out.spans.find((s) => s.name === "enforcement")?.decision).toMatch(
-      /no violation; ungrounded reported \(\$75\)$/,
+      /no violation; ungrounded reported \(1 fact found in no evidence\)$/,
     );
   });
 

@@ -10,10 +10,13 @@ export const enforcementStage: Stage<EnforcementInput, EnforcementResult> = {
     const decided = value.failed.length
       ? `${plural(value.failed.length, "violation")}: ${value.failed.map((f) => f.ruleKey).join(", ")}`
       : `${value.checks.length} checks, no violation`;
-    // A reported check (enforcement.grounding_facts = report) ships, so the one line says what it found.
+    // A reported check (enforcement.grounding_facts = report) ships, so the one line says it found
+    // something: how many facts, never their text. The line is streamed with the turn's stage events,
+    // and a draft that is then blocked must not reach the stream in any piece; the facts themselves are
+    // in the check (the span's attributes, the trace).
     const reported = value.checks
       .filter((c) => c.result === "reported")
-      .map((c) => `${c.ruleKey} reported (${(c.unsupportedFacts ?? []).map((f) => f.text).join(", ")})`);
+      .map((c) => `${c.ruleKey} reported (${plural(c.unsupportedFacts?.length ?? 0, "fact")} found in no evidence)`);
     return {
       value,
       decision: [decided, ...reported].join("; "),
