@@ -119,6 +119,20 @@ const Provenance = z.object({
     .describe(
       "Present when a budget period was spent before the turn ran (docs/budgets.md): offline turns made no model call, handoff turns went to a person",
     ),
+  knowledge: z
+    .object({
+      used: z.array(
+        z.object({ passage_id: z.string(), source_id: z.string(), source_title: z.string(), score: z.number() }),
+      ),
+      citations: z.array(z.object({ passage_id: z.string(), source_id: z.string(), source_title: z.string() })),
+      abstained: z.boolean(),
+      cited_by: z.enum(["declared", "overlap", "none"]),
+      answerability: z.number(),
+    })
+    .optional()
+    .describe(
+      "The knowledge the reply was written from (docs/knowledge.md): the passages handed to generation, the ones it cites, and whether the agent said it does not know; absent for an agent without knowledge",
+    ),
 });
 
 const Outcome = z.enum(TURN_OUTCOMES);
