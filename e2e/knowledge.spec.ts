@@ -105,7 +105,7 @@ test.describe("as an admin", () => {
     const best = answered.getByTestId("knowledge-passage").first();
     await expect(best).toContainText("Store policies");
     await expect(best).toContainText("Shipping");
-    await expect(best).toContainText("Standard shipping takes 3 to 5 business days.");
+    await expect(best).toContainText("Standard shipping takes 3 to 5 business days");
     await screenshot(page, "knowledge-playground-answers");
 
     const unanswered = await ask(page, "Do you sell gift cards?");
