@@ -17,7 +17,7 @@ export interface DeleteEntityProps<T> {
 }
 
 interface DeleteConfigEntityDialogProps<T> extends Omit<DeleteEntityProps<T>, "agentKey" | "version"> {
-  kind: "rule" | "scenario" | "tool";
+  kind: "rule" | "scenario" | "tool" | "knowledge source";
   /** What the delete does: what stops, the version it makes, the undo (or why it cannot go yet). */
   description: ReactNode;
   /** What still points at the entity: while anything does, the server refuses the delete and the button waits. */

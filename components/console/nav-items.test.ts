@@ -8,7 +8,7 @@ describe("the sidebar's groups", () => {
   it("holds every section once under the heading a designer or an operator looks for", () => {
     expect(labels("admin")).toEqual([
       [null, ["Agents", "Dashboard"]],
-      ["Design", ["Rules", "Scenarios", "Tools", "Fields & Variables", "Settings"]],
+      ["Design", ["Rules", "Scenarios", "Tools", "Knowledge", "Fields & Variables", "Settings"]],
       ["Test", ["Sandbox", "Tests", "Goal tester"]],
       ["Operate", ["Inbox", "Approvals", "Reviews", "Traces", "Loops", "Continuity rollout"]],
       ["Release", ["Environments", "History"]],

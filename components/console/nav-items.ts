@@ -57,6 +57,7 @@ const NAV_GROUPS: NavGroup[] = [
       { label: "Rules", key: "r", href: agentPage("rules") },
       { label: "Scenarios", key: "s", href: agentPage("scenarios") },
       { label: "Tools", key: "t", href: agentPage("tools") },
+      { label: "Knowledge", key: "b", href: agentPage("knowledge") },
       { label: "Fields & Variables", key: "f", href: agentPage("fields") },
       { label: "Settings", key: "e", href: agentPage("settings") },
     ],

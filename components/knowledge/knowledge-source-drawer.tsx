@@ -1,0 +1,140 @@
+"use client";
+
+import { EditorDrawer } from "@/components/config-editor/editor-drawer";
+import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
+import { useConfigEditor } from "@/components/config-editor/use-config-editor";
+import { FormField } from "@/components/ui/form-field";
+import { LabelledOptions, NativeSelect } from "@/components/ui/select";
+import { TextField } from "@/components/ui/text-field";
+import { createKnowledgeSourceAction } from "@/lib/actions/knowledge/create-knowledge-source";
+import {
+  KNOWLEDGE_KINDS,
+  type KnowledgeForm,
+  type KnowledgeKind,
+  knowledgeFormErrors,
+  newKnowledgeForm,
+  savedKnowledgeForm,
+  sourceOfForm,
+} from "@/lib/knowledge/knowledge-form";
+import type { KnowledgePageData } from "@/lib/knowledge/knowledge-page";
+import { plural } from "@/lib/text/plural";
+import { FaqEntriesField } from "./faq-entries-field";
+
+const CONTENT_HINT: Record<Exclude<KnowledgeKind, "faq">, string> = {
+  markdown: "Headings (#, ##) cut it into passages; each passage keeps its heading path.",
+  text: "Blank lines cut it into passages.",
+};
+
+/** The Add source drawer: title, kind, the body the kind takes, and where the source applies. */
+export function KnowledgeSourceDrawer(props: OpenedEditorProps<KnowledgePageData>) {
+  const { data } = props;
+  const editor = useConfigEditor<KnowledgeForm>({
+    ...props,
+    initial: newKnowledgeForm(),
+    discardPrompt: "Discard this source?",
+    formErrorsOf: knowledgeFormErrors,
+  });
+  const { form, update, errors } = editor;
+
+  function submit() {
+    const saved = savedKnowledgeForm(form);
+    editor.save(
+      saved,
+      (expected, force) =>
+        createKnowledgeSourceAction({
+          agent_key: data.agent.key,
+          expected_config_version: expected,
+          ...sourceOfForm(saved),
+          ...force,
+        }),
+      (written) => `Added ${written.title}: ${plural(written.passages, "passage")} · v${written.config_version}`,
+    );
+  }
+
+  const scopes = [
+    { value: "", label: "Every conversation (GLOBAL)" },
+    ...data.scenarios.map((s) => ({ value: s.key, label: `Scenario: ${s.name}` })),
+  ];
+  return (
+    <EditorDrawer
+      noun="knowledge source"
+      loadedName={null}
+      agentName={data.agent.name}
+      currentVersion={props.currentVersion}
+      readOnlyNote="a designer adds sources."
+      editor={editor}
+      readOnly={props.readOnly}
+      onSubmit={submit}
+      form={
+        <>
+          <TextField
+            id="knowledge-title"
+            label="Title"
+            required
+            value={form.title}
+            onChange={(title) => update({ title })}
+            errors={errors.title}
+            placeholder="Returns policy"
+          />
+          <FormField label="Kind" htmlFor="knowledge-kind" errors={errors.kind}>
+            <NativeSelect
+              id="knowledge-kind"
+              value={form.kind}
+              onChange={(e) => update({ kind: e.target.value as KnowledgeKind })}
+            >
+              <LabelledOptions options={KNOWLEDGE_KINDS} />
+            </NativeSelect>
+          </FormField>
+          {form.kind === "faq" ? (
+            <FaqEntriesField rows={form.entries} onChange={(entries) => update({ entries })} errors={errors.entries} />
+          ) : (
+            <TextField
+              id="knowledge-content"
+              label="Content"
+              required
+              multiline
+              value={form.content}
+              onChange={(content) => update({ content })}
+              errors={errors.content}
+              hint={CONTENT_HINT[form.kind]}
+              inputClassName="min-h-72 font-mono text-xs"
+              placeholder={"# Returns\n\nItems can be returned within 30 days of delivery…"}
+            />
+          )}
+          <FormField
+            label="Applies in"
+            htmlFor="knowledge-scope"
+            errors={errors.scenario}
+            hint="A scenario's source is searched only while the conversation is in that scenario."
+          >
+            <NativeSelect
+              id="knowledge-scope"
+              value={form.scenario}
+              onChange={(e) => update({ scenario: e.target.value })}
+            >
+              <LabelledOptions options={scopes} />
+            </NativeSelect>
+          </FormField>
+        </>
+      }
+      tester={<SourceHelp />}
+    />
+  );
+}
+
+/** Beside the form: what the agent does with a source, so the first one is pasted in the right shape. */
+function SourceHelp() {
+  return (
+    <div className="space-y-2 rounded-lg border border-border p-4 text-muted-foreground text-sm">
+      <p className="font-medium text-foreground">How the agent uses it</p>
+      <p>
+        The source is cut into passages. On each turn the agent finds the passages closest to the customer's question
+        and writes its reply from them, quoting them as data.
+      </p>
+      <p>
+        When no passage answers the question and no scenario or tool covers it, the agent says it does not know instead
+        of guessing. Try a question in the playground after saving.
+      </p>
+    </div>
+  );
+}

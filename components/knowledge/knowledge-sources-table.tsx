@@ -1,0 +1,72 @@
+"use client";
+
+import { Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { type Column, ColumnTable } from "@/components/ui/column-table";
+import { Mono } from "@/components/ui/mono";
+import { RowButton } from "@/components/ui/row-button";
+import { KNOWLEDGE_KINDS } from "@/lib/knowledge/knowledge-form";
+import type { KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
+
+interface KnowledgeSourcesTableProps {
+  sources: KnowledgePageSource[];
+  /** The scenarios' names, by key, for a scenario-scoped source. */
+  scenarioNames: Record<string, string>;
+  pendingKey: string | null;
+  /** null for a viewer: no delete. */
+  onDelete: ((source: KnowledgePageSource) => void) | null;
+}
+
+const kindLabel = (kind: KnowledgePageSource["kind"]) => KNOWLEDGE_KINDS.find((k) => k.value === kind)?.label ?? kind;
+
+/** The agent's knowledge sources: title and key, kind, where it applies, and how many passages it gives. */
+export function KnowledgeSourcesTable({ sources, scenarioNames, pendingKey, onDelete }: KnowledgeSourcesTableProps) {
+  const columns: Column<KnowledgePageSource>[] = [
+    {
+      label: "Source",
+      cell: (source) => (
+        <div className="flex min-w-0 flex-col">
+          <span className="font-medium">{source.title}</span>
+          <Mono className="text-muted-foreground text-xs">{source.key}</Mono>
+        </div>
+      ),
+    },
+    { label: "Kind", cell: (source) => kindLabel(source.kind) },
+    {
+      label: "Scope",
+      cell: (source) => (
+        <span className="inline-flex items-center gap-1.5">
+          <Badge variant={`scope-${source.scope}`} />
+          {source.scope_ref ? (
+            <span className="text-muted-foreground text-xs">{scenarioNames[source.scope_ref] ?? source.scope_ref}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      label: "Passages",
+      className: "font-mono tabular-nums",
+      cell: (source) => <span data-testid="knowledge-passages">{source.passages}</span>,
+    },
+  ];
+  return (
+    <ColumnTable
+      rows={sources}
+      columns={columns}
+      rowKey={(source) => source.key}
+      testId={(source) => `knowledge-source-${source.key}`}
+      pending={pendingKey !== null}
+      actions={(source) =>
+        onDelete ? (
+          <RowButton
+            label={`Delete ${source.title}`}
+            onClick={() => onDelete(source)}
+            disabled={pendingKey === source.key}
+          >
+            <Trash2 />
+          </RowButton>
+        ) : null
+      }
+    />
+  );
+}

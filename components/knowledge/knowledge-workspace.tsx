@@ -1,0 +1,67 @@
+"use client";
+
+import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
+import { useDeleteDialog } from "@/components/config-editor/use-delete-dialog";
+import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import type { KnowledgePageData, KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
+import { plural } from "@/lib/text/plural";
+import { DeleteKnowledgeSourceDialog } from "./delete-knowledge-source-dialog";
+import { KnowledgePlayground } from "./knowledge-playground";
+import { KnowledgeSourceDrawer } from "./knowledge-source-drawer";
+import { KnowledgeSourcesTable } from "./knowledge-sources-table";
+import { useKnowledgeCommands } from "./use-knowledge-commands";
+
+interface KnowledgeWorkspaceProps {
+  data: KnowledgePageData;
+  canEdit: boolean;
+}
+
+/** The Knowledge page: the agent's sources, the Add source drawer, the delete confirmation, the playground. */
+export function KnowledgeWorkspace({ data, canEdit }: KnowledgeWorkspaceProps) {
+  const { version, onSaved, opened, open, editorProps } = useOpenedEditor("source", data.sources, data, canEdit);
+  const commands = useKnowledgeCommands({ agentKey: data.agent.key, version, onVersion: onSaved });
+  const deletion = useDeleteDialog<KnowledgePageSource>(data.agent.key, version, commands);
+  const scenarioNames = Object.fromEntries(data.scenarios.map((s) => [s.key, s.name]));
+  const n = data.sources.length;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Knowledge"
+        description={`${data.agent.name} · v${version} · ${plural(n, "source")} the agent answers from; a question they do not answer gets “I don't know” instead of a guess. Every save is a new version with a ledger diff.`}
+        actions={
+          <ConfigPageActions
+            agentKey={data.agent.key}
+            newLabel="Add source"
+            onNew={canEdit ? () => open(null) : null}
+          />
+        }
+      />
+      {n === 0 ? (
+        <EmptyState
+          title="No knowledge sources yet"
+          description={
+            canEdit
+              ? "Add a source: paste your returns policy, shipping times or an FAQ, and the agent answers from it — and says it does not know when it doesn't cover a question."
+              : "A designer adds sources here: policies, shipping times or an FAQ the agent answers from."
+          }
+          action={canEdit ? <NewButton onClick={() => open(null)}>Add source</NewButton> : null}
+        />
+      ) : (
+        <KnowledgeSourcesTable
+          sources={data.sources}
+          scenarioNames={scenarioNames}
+          pendingKey={commands.pendingKey}
+          onDelete={canEdit ? deletion.ask : null}
+        />
+      )}
+      <KnowledgePlayground agentKey={data.agent.key} />
+      {opened && opened.entity === null && canEdit ? (
+        <KnowledgeSourceDrawer key={opened.id} loadedVersion={opened.loadedVersion} {...editorProps} />
+      ) : null}
+      <DeleteKnowledgeSourceDialog {...deletion.dialog} />
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  addOperator,
+  authStatePath,
+  ownDemoAgent,
+  saveAdminSession,
+  saveSessionAs,
+  screenshot,
+  signIn,
+} from "./fixtures";
+
+// The Knowledge page on a copy of the demo Refund desk: an admin adds a Markdown shipping and returns page, sees it
+// listed with its passages, asks the playground a question it answers and one it does not, meets the
+// inline error of a source with no content, and deletes the source again; a viewer sees the list and the
+// playground without the add and delete controls. The demo's tests gate is off here: a new source changes
+// what the agent answers, and the demo's conversation tests would refuse the save (docs/knowledge.md).
+
+const { key: agentKey } = ownDemoAgent("knowledge", {
+  bundle: (demo) => ({
+    ...demo,
+    agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
+  }),
+});
+
+test.describe.configure({ mode: "serial" });
+
+const STAMP = Date.now();
+const VIEWER = { email: `knowledge-viewer-${STAMP}@focal.test`, name: "Vic Viewer", password: "viewer-password-1234" };
+const ADMIN_STATE = authStatePath("knowledge-admin");
+const VIEWER_STATE = authStatePath("knowledge-viewer");
+
+// The shipping and returns page the engine's knowledge tests use (lib/engine/testing/store-policies.ts):
+// three sections, three passages.
+const POLICY = [
+  "# Returns",
+  "",
+  "Unused items can be returned within 30 days of delivery. Print the prepaid return label from the order page and drop the parcel at any post office; the label is free.",
+  "",
+  "Refunds reach the original card 5 to 7 business days after the parcel arrives at the warehouse.",
+  "",
+  "# Shipping",
+  "",
+  "Standard shipping takes 3 to 5 business days and costs $4.90. Orders over $60 ship free.",
+  "",
+  "Express shipping arrives the next business day when ordered before 2 pm and costs $12.",
+  "",
+  "# Opening hours",
+  "",
+  "The support team answers chats Monday to Friday, 9 am to 6 pm Eastern time.",
+].join("\n");
+
+// One sign-in per person for the file: sign-in is rate limited per address (lib/server/auth).
+test.beforeAll(async ({ browser }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  const admin = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
+  await signIn(admin);
+  await admin.goto("/admin");
+  await addOperator(admin, VIEWER, "viewer");
+  await admin.close();
+  await saveAdminSession(browser, baseURL, ADMIN_STATE);
+  await saveSessionAs(browser, baseURL, VIEWER, VIEWER_STATE);
+});
+
+async function ask(page: Page, question: string) {
+  const playground = page.getByRole("form", { name: "Search knowledge" });
+  await playground.getByLabel("Ask what a customer would ask").fill(question);
+  await playground.getByRole("button", { name: "Search" }).click();
+  const result = page.getByTestId("knowledge-search-result");
+  await expect(result).toBeVisible();
+  return result;
+}
+
+test.describe("as an admin", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test("adds a Markdown source and asks the playground what it answers", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await expect(page.getByRole("heading", { name: "Knowledge", level: 1 })).toBeVisible();
+    await expect(page.getByText("Add a source: paste your returns policy")).toBeVisible();
+    // The sidebar lists the page among the agent's design sections.
+    await expect(page.getByRole("link", { name: "Knowledge", exact: true })).toBeVisible();
+    await screenshot(page, "knowledge-empty");
+
+    await page.getByRole("button", { name: "Add source" }).first().click();
+    const drawer = page.getByTestId("source-editor");
+    await expect(drawer.getByRole("heading", { name: "New knowledge source" })).toBeVisible();
+    await drawer.getByLabel("Title").fill("Store policies");
+    await drawer.getByLabel("Kind").selectOption("markdown");
+    await drawer.getByLabel("Content").fill(POLICY);
+    await expect(drawer.getByLabel("Applies in")).toHaveValue("");
+    await screenshot(page, "knowledge-add-source");
+    await drawer.getByRole("button", { name: "Create source" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText(/Added Store policies: \d+ passages? · v\d+/)).toBeVisible();
+
+    const row = page.getByTestId("knowledge-source-store-policies");
+    await expect(row).toContainText("Store policies");
+    await expect(row).toContainText("Markdown");
+    await expect(row).toContainText("GLOBAL");
+    await expect(row.getByTestId("knowledge-passages")).toHaveText("3");
+
+    const answered = await ask(page, "How long does standard shipping take?");
+    await expect(answered).toContainText("would answer");
+    await expect(answered).not.toContainText("would not answer");
+    const best = answered.getByTestId("knowledge-passage").first();
+    await expect(best).toContainText("Store policies");
+    await expect(best).toContainText("Shipping");
+    await expect(best).toContainText("Standard shipping takes 3 to 5 business days");
+    await screenshot(page, "knowledge-playground-answers");
+
+    const unanswered = await ask(page, "Do you sell gift cards?");
+    await expect(unanswered).toContainText("would not answer");
+    await screenshot(page, "knowledge-playground-does-not-answer");
+  });
+
+  test("a source with no content shows the server's error under the content box", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await page.getByRole("button", { name: "Add source" }).first().click();
+    const drawer = page.getByTestId("source-editor");
+    await drawer.getByLabel("Title").fill("Blank source");
+    await drawer.getByRole("button", { name: "Create source" }).click();
+    await expect(drawer.getByText("Paste the text the agent should answer from")).toBeVisible();
+    await expect(drawer.getByLabel("Content")).toHaveAttribute("aria-invalid", "true");
+    await screenshot(page, "knowledge-blank-content");
+    // Nothing was saved: closing asks before dropping the typed title.
+    await drawer.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Discard changes" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId(/^knowledge-source-/)).toHaveCount(1);
+  });
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: VIEWER_STATE });
+
+  test("sees the sources and may ask the playground, but not add or delete", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    const row = page.getByTestId("knowledge-source-store-policies");
+    await expect(row).toContainText("Store policies");
+    await expect(page.getByRole("button", { name: "Add source" })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+    const answered = await ask(page, "How long does standard shipping take?");
+    await expect(answered).toContainText("would answer");
+    await screenshot(page, "knowledge-viewer");
+  });
+});
+
+test.describe("as an admin, again", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test("deletes the source after confirming", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await page.getByRole("button", { name: "Delete Store policies" }).click();
+    const dialog = page.getByRole("dialog", { name: /Delete knowledge source store-policies/ });
+    await expect(dialog).toContainText("no longer searched");
+    await screenshot(page, "knowledge-delete-confirm");
+    await dialog.getByRole("button", { name: "Delete knowledge source" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/Deleted store-policies · v\d+/)).toBeVisible();
+    await expect(page.getByText("Add a source: paste your returns policy")).toBeVisible();
+  });
+});
