@@ -10,7 +10,7 @@ import type { KnowledgeSourceInput, KnowledgeSourceSummary, KnowledgeSourceWritt
 import { knowledgeSourceEntity } from "./knowledge-source-entity";
 
 /** A source as listed: its passage count is what the agent will search (chunk-source.ts). */
-function sourceSummary(source: BundleKnowledgeSource): KnowledgeSourceSummary {
+export function sourceSummary(source: BundleKnowledgeSource): KnowledgeSourceSummary {
   const passages = passagesOf({ ...source, id: source.key, scopeId: null }).length;
   return {
     id: source.key,
