@@ -140,7 +140,7 @@ function NavGroupList({
 }) {
   const headingId = group.heading ? `nav-group-${group.heading.toLowerCase()}` : undefined;
   return (
-    <div className={cn(group.heading && "mt-2")}>
+    <div className={cn(group.heading && "mt-1")}>
       {group.heading ? (
         <h2
           id={headingId}
