@@ -211,7 +211,7 @@ describe("promotion", () => {
 });
 
 describe("traffic split", () => {
-  it("splits 1,000 customers within 5 points of its percentages, each always getting the same version", async () => {
+  it("gives each customer the arm of their bucket, always the same version, over sessionVersionFor and REST", async () => {
     const v1 = await demoAgent(handle, "env-split");
     const v2 = await saveNewVersion(handle, "env-split");
     const v3 = await saveNewVersion(handle, "env-split");
@@ -225,7 +225,9 @@ describe("traffic split", () => {
     const agent = await getAgentByKey(handle.db, "env-split");
     if (!agent) throw new Error("agent missing");
     const counts = new Map<number, number>();
-    for (let i = 0; i < 1000; i++) {
+    // 300 customers: every one's version is the arm its bucket names, so the spread is the buckets'
+    // own, asserted within 2 points on 50,000 customers of fixed agents in split-bucket.test.ts.
+    for (let i = 0; i < 300; i++) {
       const { configVersion } = await sessionVersionFor(handle.db, agent, "production", `customer-${i}`);
       expect(configVersion).toBe(
         armForBucket(arms, splitBucket(agent.id, "production", `customer-${i}`)).config_version,
@@ -234,11 +236,8 @@ describe("traffic split", () => {
       const again = await sessionVersionFor(handle.db, agent, "production", `customer-${i}`);
       expect(again.configVersion).toBe(configVersion);
     }
-    // The agent's id is random, so the draw differs per run: 1,000 customers put the sd of the 50 %
-    // arm at 1.6 points, and 7 points is over 4 sd. The tight bound on fixed ids is split-bucket's test.
-    for (const arm of arms) {
-      expect(Math.abs((counts.get(arm.config_version) ?? 0) / 10 - arm.percent)).toBeLessThanOrEqual(7);
-    }
+    // Every arm drawn at least once: 300 customers leave a 20 % arm unseen with probability 0.8³⁰⁰.
+    for (const arm of arms) expect(counts.get(arm.config_version) ?? 0).toBeGreaterThan(0);
     // Over REST too: one customer's sessions share a version.
     const first = await api.session({ customer_id: "sticky" });
     const second = await api.session({ customer_id: "sticky" });
