@@ -184,7 +184,18 @@ export function AssertionInputs({ id, assertion, options, onChange }: AssertionI
           onChange={(tool) => onChange(tool === null ? { kind: assertion.kind } : { ...assertion, tool })}
         />
       );
+    case "cites":
+      return (
+        <Input
+          id={id}
+          aria-label="Source"
+          value={assertion.source}
+          placeholder="Store policies"
+          onChange={(e) => onChange({ ...assertion, source: e.target.value })}
+        />
+      );
     case "opens_follow_up":
+    case "abstains":
     case "never_falls_back":
     case "never_ships_lane1_failure":
       return null;

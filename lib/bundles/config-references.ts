@@ -35,6 +35,8 @@ function namedBy(assertion: Assertion, entity: ReferencedEntity): readonly (stri
       return entity === "scenario" ? [assertion.step.split("/")[0]] : [];
     case "asks_for_approval":
       return entity === "tool" ? [assertion.tool] : [];
+    case "cites":
+      return entity === "knowledge_source" ? [assertion.source] : [];
     case "cel":
       // A CEL assertion reads profile fields and response variables by name.
       return entity === "profile_field" || entity === "variable" ? expressionVariables(assertion.expression) : [];
@@ -116,7 +118,13 @@ function configReferences(bundle: Bundle, entity: ReferencedEntity, key: string)
 
 /** Everything in the agent that names the entity `key` of this kind; empty: it may be deleted. */
 export function referencesTo(bundle: Bundle, entity: ReferencedEntity, key: string): ConfigReference[] {
-  return [...configReferences(bundle, entity, key), ...testReferences(bundle.tests, entity, key)];
+  // A test cites a knowledge source by its id or by its title.
+  const title = entity === "knowledge_source" ? bundle.knowledge_sources.find((k) => k.key === key)?.title : undefined;
+  return [
+    ...configReferences(bundle, entity, key),
+    ...testReferences(bundle.tests, entity, key),
+    ...(title && title !== key ? testReferences(bundle.tests, entity, title) : []),
+  ];
 }
 
 /** "rule late-refund, test t1": who refers to it, each once, the first 5 named. */

@@ -18,7 +18,7 @@ describe("assertion-kinds", () => {
       const fresh = newTurnAssertion(kind, firsts);
       expect(fresh.kind).toBe(kind);
       // Text kinds start empty (the designer types); the rest are valid at once.
-      if (!["reply_contains", "reply_not_contains", "reply_matches", "cel"].includes(kind)) {
+      if (!["reply_contains", "reply_not_contains", "reply_matches", "cel", "cites"].includes(kind)) {
         expect(TurnAssertion.safeParse(fresh).success).toBe(true);
       }
     }

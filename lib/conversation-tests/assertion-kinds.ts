@@ -23,6 +23,8 @@ export const TURN_KIND_LABELS: Record<TurnKind, string> = {
   hands_off: "Hands off to a person",
   asks_for_approval: "Asks for approval",
   opens_follow_up: "Opens a promised follow-up",
+  cites: "Cites a knowledge source",
+  abstains: "Says it does not know",
 };
 
 export const CONVERSATION_KIND_LABELS: Record<ConversationKind, string> = {
@@ -70,7 +72,10 @@ export function newTurnAssertion(
     case "hands_off":
     case "asks_for_approval":
     case "opens_follow_up":
+    case "abstains":
       return { kind };
+    case "cites":
+      return { kind, source: "" };
   }
 }
 
@@ -111,7 +116,10 @@ export function describeAssertion(assertion: TurnAssertion | ConversationAsserti
     case "reaches_step":
       return `Reaches step ${assertion.step}`;
     case "opens_follow_up":
+    case "abstains":
       return TURN_KIND_LABELS[assertion.kind];
+    case "cites":
+      return `Cites ${assertion.source}`;
     case "never_falls_back":
     case "never_ships_lane1_failure":
       return CONVERSATION_KIND_LABELS[assertion.kind];

@@ -22,7 +22,9 @@ function facts(response: string): TurnFacts {
     handoffReason: null,
     approvalTool: null,
     followUp: null,
-  } as TurnFacts;
+    cited: [],
+    abstained: false,
+  };
 }
 
 describe("assertion names", () => {

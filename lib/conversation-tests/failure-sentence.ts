@@ -86,6 +86,10 @@ function sentenceOf(failure: Failure, names: RuleNames): string {
     case "hands_off":
     case "asks_for_approval":
       return `expected ${kind === "hands_off" ? "a handoff to a person" : "a pause for approval"}, but ${detail.replace(/, expected .*$/, "")}`;
+    case "cites":
+      return `expected the reply to cite a knowledge source, but it ${detail}`;
+    case "abstains":
+      return `expected the agent to say it does not know, but the ${detail}`;
     case "opens_follow_up":
       return `expected the reply to promise a person's follow-up, but ${detail.replace(/^no follow-up: /, "")}`;
     case "never_ships_lane1_failure":

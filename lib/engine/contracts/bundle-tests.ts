@@ -11,7 +11,8 @@ import type { BundleTestCase, ConversationAssertion, TurnAssertion } from "./tes
  * linear-time engine runs, and unique case keys. Paths are relative to `base` ("tests[3]").
  */
 export function validateTestCases(
-  bundle: Pick<Bundle, "rules" | "scenarios" | "profile_fields" | "variables" | "tools">,
+  bundle: Pick<Bundle, "rules" | "scenarios" | "profile_fields" | "variables" | "tools"> &
+    Partial<Pick<Bundle, "knowledge_sources">>,
   cases: readonly BundleTestCase[],
   base = "tests",
 ): BundleIssue[] {
@@ -20,6 +21,7 @@ export function validateTestCases(
   const scenarios = new Set(bundle.scenarios.map((s) => s.key));
   const steps = new Set(bundle.scenarios.flatMap((s) => s.steps.map((st) => `${s.key}/${st.key}`)));
   const tools = new Set(bundle.tools.map((t) => t.key));
+  const sources = new Set((bundle.knowledge_sources ?? []).flatMap((k) => [k.key, k.title]));
   const declarations = declaredVariables(bundle);
   const seen = new Map<string, number>();
   const near = (set: Set<string>) => (set.size ? ` Known: ${[...set].sort().slice(0, 12).join(", ")}.` : "");
@@ -39,6 +41,12 @@ export function validateTestCases(
     }
     if (assertion.kind === "asks_for_approval" && assertion.tool !== undefined && !tools.has(assertion.tool)) {
       issues.push({ path: `${path}.tool`, message: `No tool "${assertion.tool}" in this agent.${near(tools)}` });
+    }
+    if (assertion.kind === "cites" && !sources.has(assertion.source)) {
+      issues.push({
+        path: `${path}.source`,
+        message: `No knowledge source "${assertion.source}" in this agent (its id or title).${near(sources)}`,
+      });
     }
     if (assertion.kind === "cel") {
       const check = checkExpression(assertion.expression, declarations, { resultType: "bool" });

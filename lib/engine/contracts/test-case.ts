@@ -48,6 +48,10 @@ export const TurnAssertion = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("asks_for_approval"), tool: Key.optional() }),
   /** The shipped reply promised a person's follow-up, which the host opens as an inbox item (docs/handoffs.md). */
   z.strictObject({ kind: z.literal("opens_follow_up") }),
+  /** The reply cites a passage of this knowledge source, named by its id or its title (docs/knowledge.md). */
+  z.strictObject({ kind: z.literal("cites"), source: Text }),
+  /** The agent said it does not know: no passage answered and no scenario or tool covered the message. */
+  z.strictObject({ kind: z.literal("abstains") }),
 ]);
 export type TurnAssertion = z.infer<typeof TurnAssertion>;
 

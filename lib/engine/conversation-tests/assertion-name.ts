@@ -36,6 +36,10 @@ function turnClause(assertion: TurnAssertion): string {
       return assertion.tool ? `should ask approval for ${assertion.tool}` : "should ask for approval";
     case "opens_follow_up":
       return "should open a person's follow-up";
+    case "cites":
+      return `should cite ${q(assertion.source)}`;
+    case "abstains":
+      return "should say it does not know";
   }
 }
 

@@ -126,6 +126,16 @@ export function evaluateTurnAssertion(
           ? `asked approval for ${facts.approvalTool ?? "a tool"}, expected ${assertion.tool ?? "any tool"}`
           : `outcome ${facts.outcome}, expected a pause for approval`,
       ];
+    case "cites": {
+      const named = (c: { id: string; title: string }) => c.id === assertion.source || c.title === assertion.source;
+      const cited = facts.cited.map((c) => c.title);
+      return [
+        facts.cited.some(named),
+        cited.length > 0 ? `cited ${cited.join(", ")}` : `cited no source; reply ${JSON.stringify(facts.response)}`,
+      ];
+    }
+    case "abstains":
+      return [facts.abstained, `outcome ${facts.outcome}; reply ${JSON.stringify(facts.response)}`];
     case "opens_follow_up":
       return [
         facts.followUp !== null,

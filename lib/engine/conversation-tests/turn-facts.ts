@@ -23,6 +23,9 @@ export interface TurnFacts {
   approvalTool: string | null;
   /** The promise of a person's follow-up the shipped reply made, which the host opens in the inbox. */
   followUp: string | null;
+  /** The knowledge sources the reply cites, by id and title (provenance.knowledge). */
+  cited: { id: string; title: string }[];
+  abstained: boolean;
 }
 
 const SHIPPED = new Set(["answered", "regenerated"]);
@@ -52,5 +55,7 @@ export function turnFacts(agent: CompiledAgent, outcome: TurnOutcome): TurnFacts
     handoffReason: outcome.outcome === "handoff" ? (outcome.handoff?.reason ?? null) : null,
     approvalTool: outcome.outcome === "awaiting_approval" ? (outcome.approval?.toolKey ?? null) : null,
     followUp: outcome.followUp?.promise ?? null,
+    cited: (p.knowledge?.citations ?? []).map((c) => ({ id: c.source_id, title: c.source_title })),
+    abstained: outcome.outcome === "abstained",
   };
 }
