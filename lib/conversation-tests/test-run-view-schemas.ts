@@ -35,6 +35,14 @@ const TurnFactsSchema = z.object({
     .nullable()
     .optional()
     .describe("The person's follow-up the shipped reply promised, when it did (absent in runs stored before)"),
+  cited: z
+    .array(z.object({ id: z.string(), title: z.string() }))
+    .optional()
+    .describe("The knowledge sources the reply cites (docs/knowledge.md); absent in runs stored before"),
+  abstained: z
+    .boolean()
+    .optional()
+    .describe("The agent said it does not know (outcome abstained); absent in runs stored before"),
 });
 
 const CaseTrySchema = z.object({
