@@ -95,6 +95,18 @@ describe("a fact no evidence holds is the lane-1 violation `ungrounded`", () => 
     expect(out.response).toBe(SAFE);
   });
 
+  it("a judge that says yes to everything changes nothing: the check is lane 1 and asks no judge", async () => {
+    const model = createScriptedProvider({
+      sense: [sensed()],
+      generate: [generated("Good news: $75 is on its way to you."), generated(SAFE)],
+      judge: () => judged(true),
+    });
+    const out = await firstTurn(demoWith("block"), { message: PARCEL, turnId: "g4" }, testPorts(model, embedder));
+    expect(out.violatedRuleIds).toEqual(["ungrounded"]);
+    expect(out.response).toBe(SAFE);
+    expect(model.requestsOf("judge")).toHaveLength(0);
+  });
+
   it("a redraft that still states an unfound fact ends in the safe fallback, never ships", async () => {
     const { out } = await parcelTurn(demoWith("block"), ["It arrives in 14 days.", "It arrives in 15 days."]);
     expect(out.outcome).toBe("fallback");
