@@ -24,6 +24,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** PGlite dump (from dumpDataDir) to start from: tests copy one migrated template. */
   loadDataDir?: Blob | File;
+  /** A PGlite that is already open: tests hand one emptied database from file to file. */
+  pglite?: PGlite;
   migrate?: boolean;
   /** postgres-js pool size; one app instance on 2 cores needs few. */
   maxConnections?: number;
@@ -49,6 +51,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const db = drizzlePostgres(gateTransactions(sql, max, acquireTimeoutMs), { schema });
     driver = { dialect: "postgres", db };
     handle = { db, dialect: "postgres", url: options.url, close: () => sql.end({ timeout: 5 }) };
+  } else if (options.pglite) {
+    const client = options.pglite;
+    const db = drizzlePglite(client, { schema });
+    driver = { dialect: "pglite", db };
+    handle = { db, dialect: "pglite", close: () => client.close() };
   } else {
     const dataDir = options.dataDir ?? "memory://";
     const inMemory = dataDir.startsWith("memory://");

@@ -12,6 +12,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { claimHandoff, postOperatorMessage, requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { issueSessionToken } from "@/lib/widget/server/session-token";
+import { withEnv } from "@/test/support/file-env";
 import { peerHeader } from "../support/auth-requests";
 import { concretePath, enumerateRoutes } from "../support/enumerate-endpoints";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
@@ -506,9 +507,7 @@ describe("publishable keys: the customer's view of events", () => {
   });
 
   it("the customer reads their own masked words back, even masked after the stream opened; operators keep placeholders", async () => {
-    const saved = process.env.FOCAL_VAULT_KEY;
-    process.env.FOCAL_VAULT_KEY = "c".repeat(64);
-    try {
+    await withEnv({ FOCAL_VAULT_KEY: "c".repeat(64) }, async () => {
       const card = "4111 1111 1111 1111";
       const otherCard = "5555 5555 5555 4444";
       const session = await widgetSession();
@@ -547,10 +546,7 @@ describe("publishable keys: the customer's view of events", () => {
         expect(operator, query).toContain("Please refund to my card [CARD_1]");
         expect(operator, query).not.toContain(card);
       }
-    } finally {
-      if (saved === undefined) delete process.env.FOCAL_VAULT_KEY;
-      else process.env.FOCAL_VAULT_KEY = saved;
-    }
+    });
   });
 
   it("a console reader gets the same customer's view with ?view=customer, and who wrote without it", async () => {

@@ -13,6 +13,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { attemptDelivery } from "@/lib/webhooks/server/deliver-webhook";
 import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 import { createWebhook, listDeliveries } from "@/lib/webhooks/server/webhook-config";
+import { fileEnv } from "@/test/support/file-env";
 import { startDemoApp } from "../support/focal-test-app";
 
 // Deliveries run side by side: four receivers of one agent that take 3 s each to answer do not hold
@@ -27,7 +28,7 @@ let slowPort: number;
 let quickPort: number;
 const slowArrivals: { path: string; at: number }[] = [];
 const quickArrivals: { path: string; at: number }[] = [];
-const savedHosts = process.env.FOCAL_TOOL_HOSTS;
+const environment = fileEnv();
 let agents = 0;
 
 async function listen(server: Server): Promise<number> {
@@ -48,12 +49,11 @@ beforeAll(async () => {
   });
   slowPort = await listen(slow);
   quickPort = await listen(quick);
-  process.env.FOCAL_TOOL_HOSTS = `127.0.0.1:${slowPort} 127.0.0.1:${quickPort}`;
+  environment.set({ FOCAL_TOOL_HOSTS: `127.0.0.1:${slowPort} 127.0.0.1:${quickPort}` });
   ({ handle } = await startDemoApp([]));
 }, 60_000);
 
 afterAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = savedHosts ?? "";
   await stopJobQueue();
   slow?.closeAllConnections();
   await Promise.all([slow, quick].map((server) => new Promise((resolve) => server?.close(resolve))));

@@ -25,6 +25,7 @@ import { attemptDelivery } from "@/lib/webhooks/server/deliver-webhook";
 import { queueWebhookEvent } from "@/lib/webhooks/server/queue-webhook-event";
 import { sweepWebhookDeliveries } from "@/lib/webhooks/server/sweep-webhook-deliveries";
 import type { WebhookEventType } from "@/lib/webhooks/webhook-schemas";
+import { fileEnv, withEnv } from "@/test/support/file-env";
 import { startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
 import { callWithKey, type RouteHandler } from "../support/route-call";
@@ -47,7 +48,7 @@ const received = new Map<string, Received[]>();
 // Status codes the receiver answers a path with, in order; 204 once they run out.
 const answers = new Map<string, number[]>();
 let agentCount = 0;
-const savedHosts = process.env.FOCAL_TOOL_HOSTS;
+const environment = fileEnv();
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -66,14 +67,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
-  process.env.FOCAL_TOOL_HOSTS = `127.0.0.1:${port}`;
+  environment.set({ FOCAL_TOOL_HOSTS: `127.0.0.1:${port}` });
   ({ handle } = await startDemoApp([]));
   writer = await loopApiKey(handle, ["agents:write", "agents:read"]);
   reader = await loopApiKey(handle, ["agents:read"]);
 }, 60_000);
 
 afterAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = savedHosts ?? "";
   await stopJobQueue();
   await new Promise((resolve) => server?.close(resolve));
   await handle?.close();
@@ -276,8 +276,7 @@ describe("webhook deliveries", () => {
     const agent = await freshAgent();
     const created = await create(agent.key, { url: hookUrl("/revoked"), events: ["handoff.requested"] });
     expect(created.status).toBe(201);
-    process.env.FOCAL_TOOL_HOSTS = "";
-    try {
+    await withEnv({ FOCAL_TOOL_HOSTS: "" }, async () => {
       await emit(agent.id, "handoff.requested");
       const [logged] = await until(
         "the refusal",
@@ -290,9 +289,7 @@ describe("webhook deliveries", () => {
       expect(logged?.last_error).toContain("private address 127.0.0.1");
       expect(logged?.next_attempt_at).toBeNull();
       expect(received.get("/revoked")).toBeUndefined();
-    } finally {
-      process.env.FOCAL_TOOL_HOSTS = `127.0.0.1:${port}`;
-    }
+    });
   }, 30_000);
   it("sends a delivery whose dispatch was lost (the process died after the commit) on the next sweep", async () => {
     const agent = await freshAgent();

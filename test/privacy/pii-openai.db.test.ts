@@ -14,6 +14,7 @@ import {
   providerFor,
   startFakeChatServer,
 } from "@/test/support/fake-chat-server";
+import { fileEnv } from "@/test/support/file-env";
 import { startTestApp } from "../support/focal-test-app";
 import { ORIGIN } from "../support/request-headers";
 import { callRoute, type RouteHandler } from "../support/response-contract";
@@ -42,13 +43,13 @@ function answer(body: Record<string, unknown>): FakeBehaviour {
   return { kind: "json", body: completion(JSON.stringify(content)) };
 }
 
-const savedKey = process.env.FOCAL_VAULT_KEY;
+const environment = fileEnv();
 let handle: DatabaseHandle;
 let key: string;
 let fake: FakeChatServer;
 beforeAll(async () => {
   // On PostgreSQL the vault keeps values only with a key from the environment (docs/privacy.md).
-  process.env.FOCAL_VAULT_KEY = "e".repeat(64);
+  environment.set({ FOCAL_VAULT_KEY: "e".repeat(64) });
   handle = await startTestApp();
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
   key = (
@@ -60,7 +61,6 @@ beforeAll(async () => {
 });
 afterEach(() => overrideHostPorts(undefined));
 afterAll(async () => {
-  process.env.FOCAL_VAULT_KEY = savedKey;
   await fake?.close();
   await handle?.close();
 });

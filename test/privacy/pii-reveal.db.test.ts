@@ -8,6 +8,7 @@ import { ledgerEvents } from "@/db/schema";
 import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted-provider";
 import { createOfflineProvider } from "@/lib/providers/offline";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
+import { fileEnv } from "@/test/support/file-env";
 import { startDemoApp } from "../support/focal-test-app";
 import { loopApiKey } from "../support/loop-api";
 import { callWithCookie, callWithKey, type RouteHandler } from "../support/route-call";
@@ -15,17 +16,16 @@ import { callWithCookie, callWithKey, type RouteHandler } from "../support/route
 // Revealing a masked value on a trace: admins only, each reveal on the ledger without the value.
 
 const CARD = "4111 1111 1111 1111";
-const savedKey = process.env.FOCAL_VAULT_KEY;
+const environment = fileEnv();
 let app: { handle: DatabaseHandle; cookies: Record<"admin" | "operator", string> };
 let writer: string;
 beforeAll(async () => {
-  process.env.FOCAL_VAULT_KEY = "c".repeat(64);
+  environment.set({ FOCAL_VAULT_KEY: "c".repeat(64) });
   app = await startDemoApp(["admin", "operator"]);
   writer = await loopApiKey(app.handle, ["turns:write"]);
 });
 afterEach(() => overrideHostPorts(undefined));
 afterAll(async () => {
-  process.env.FOCAL_VAULT_KEY = savedKey;
   await app?.handle.close();
 });
 

@@ -16,6 +16,7 @@ import { createApiKey } from "@/lib/server/auth/api-keys";
 import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { updateAgentSettings } from "@/lib/settings/server/update-agent-settings";
+import { fileEnv } from "@/test/support/file-env";
 import { startTestApp } from "../support/focal-test-app";
 import { callWithKey, type RouteHandler } from "../support/route-call";
 
@@ -30,6 +31,7 @@ const OTHER_CARD = "5555 5555 5555 4444";
 let handle: DatabaseHandle;
 let key: string;
 const savedKey = process.env.FOCAL_VAULT_KEY;
+const environment = fileEnv();
 beforeAll(async () => {
   handle = await startTestApp();
   await importBundle(handle.db, demo, SYSTEM_ACTOR, "setup");
@@ -41,7 +43,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   overrideHostPorts(undefined);
-  process.env.FOCAL_VAULT_KEY = savedKey;
+  environment.set({ FOCAL_VAULT_KEY: savedKey });
   vi.restoreAllMocks();
 });
 afterAll(async () => {
@@ -93,7 +95,7 @@ const vaultOf = (sessionId: string) =>
 
 describe("the PII vault", () => {
   it("sends the customer the real value, stores placeholders, and keeps one placeholder per value", async () => {
-    process.env.FOCAL_VAULT_KEY = KEY_A;
+    environment.set({ FOCAL_VAULT_KEY: KEY_A });
     overrideHostPorts({ model: echoingModel() });
     const sessionId = await newSession();
 
@@ -114,7 +116,7 @@ describe("the PII vault", () => {
   });
 
   it("a message made only of a card number still runs, and its value is kept", async () => {
-    process.env.FOCAL_VAULT_KEY = KEY_A;
+    environment.set({ FOCAL_VAULT_KEY: KEY_A });
     overrideHostPorts({ model: echoingModel() });
     const sessionId = await newSession();
     const turn = await say(sessionId, CARD);
@@ -123,7 +125,7 @@ describe("the PII vault", () => {
   });
 
   it("with the wrong key or a malformed value, the turn goes on with placeholders in place and logs a code", async () => {
-    process.env.FOCAL_VAULT_KEY = KEY_A;
+    environment.set({ FOCAL_VAULT_KEY: KEY_A });
     overrideHostPorts({ model: echoingModel() });
     const sessionId = await newSession();
     await say(sessionId, `Please refund order 123 to my card ${CARD}`);
@@ -134,10 +136,10 @@ describe("the PII vault", () => {
 
     for (const spoil of [
       async () => {
-        process.env.FOCAL_VAULT_KEY = KEY_B;
+        environment.set({ FOCAL_VAULT_KEY: KEY_B });
       },
       async () => {
-        process.env.FOCAL_VAULT_KEY = KEY_A;
+        environment.set({ FOCAL_VAULT_KEY: KEY_A });
         await handle.db
           .update(piiVaultEntries)
           .set({ sealed: "v1.bm90.YQ.Yg" })
@@ -158,7 +160,7 @@ describe("the PII vault", () => {
   });
 
   it("deleting the customer wipes the vault of their sessions", async () => {
-    process.env.FOCAL_VAULT_KEY = KEY_A;
+    environment.set({ FOCAL_VAULT_KEY: KEY_A });
     overrideHostPorts({ model: echoingModel() });
     const customer = `cust-${crypto.randomUUID()}`;
     const sessionId = await newSession(customer);
@@ -176,7 +178,7 @@ describe("the PII vault", () => {
   });
 
   it("retention deletes an idle session's vault with it", async () => {
-    process.env.FOCAL_VAULT_KEY = KEY_A;
+    environment.set({ FOCAL_VAULT_KEY: KEY_A });
     overrideHostPorts({ model: echoingModel() });
     const sessionId = await newSession();
     await say(sessionId, `card ${CARD}`);

@@ -18,6 +18,7 @@ import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { hostTurn } from "@/lib/turns/server/host-turn";
 import { createWebhook } from "@/lib/webhooks/server/webhook-config";
+import { fileEnv } from "@/test/support/file-env";
 import { enumerateActions, enumerateRoutes, type FoundRoute } from "../support/enumerate-endpoints";
 import { saveNewVersion } from "../support/environment-helpers";
 import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
@@ -283,10 +284,10 @@ const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookI
 // A loopback port nothing listens on, allowed by name: an admin's MCP server registers there, and its
 // sync fails to connect (502) rather than being refused for the host (422, like a bad body).
 const MCP_PROBE_HOST = "127.0.0.1:9";
-const savedToolHosts = process.env.FOCAL_TOOL_HOSTS;
+const environment = fileEnv();
 
 beforeAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = MCP_PROBE_HOST;
+  environment.set({ FOCAL_TOOL_HOSTS: MCP_PROBE_HOST });
   const app = await startDemoApp(["admin"]);
   const gateOff = demoWithTestsGate("off");
   handle = app.handle;
@@ -399,7 +400,6 @@ beforeAll(async () => {
   ).key;
 }, 120_000);
 afterAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = savedToolHosts ?? "";
   await backgroundJobsSettled();
   await handle?.close();
 });

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "@/db/client";
 import type { Database } from "@/db/types";
 import { composeFocal } from "@/lib/boot/compose";
+import { reusablePglite } from "./pglite-reuse";
 
 /**
- * A fresh, migrated database for one test file: a copy of the PGlite template by default, or a
+ * A fresh, migrated database for one test file: a copy of the PGlite template by default (or an emptied
+ * one an earlier file of the worker used, test/support/pglite-reuse.ts), or a
  * copy of the migrated template database on the PostgreSQL server named by DATABASE_URL (dropped
  * again on close). Both templates are made once per run in test/global-setup.ts. No boot runs in a test,
  * so the composition root is applied here: jobs queued on this database find their handlers.
@@ -16,12 +18,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   composeFocal();
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const dump = fs.readFileSync(inject("pgliteTemplatePath"));
-    return openDatabase({
-      dataDir: "memory://",
-      loadDataDir: new Blob([dump], { type: "application/x-tar" }),
-      migrate: false,
-    });
+    return reusablePglite(
+      () => new Blob([fs.readFileSync(inject("pgliteTemplatePath"))], { type: "application/x-tar" }),
+    );
   }
   const name = `focal_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

@@ -11,6 +11,7 @@ import { overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { createSession } from "@/lib/turns/server/create-session";
 import { runAndPersistTurn } from "@/lib/turns/server/host-turn";
+import { fileEnv } from "@/test/support/file-env";
 import { credentialApi } from "../support/credential-fixtures";
 import { tablesContaining } from "../support/database-text";
 import { startTestApp } from "../support/focal-test-app";
@@ -30,11 +31,11 @@ let handle: DatabaseHandle;
 let server: McpTestServer;
 let api: ReturnType<typeof mcpApi>;
 let credentials: ReturnType<typeof credentialApi>;
-const savedHosts = process.env.FOCAL_TOOL_HOSTS;
+const environment = fileEnv();
 
 beforeAll(async () => {
   server = await startMcpTestServer();
-  process.env.FOCAL_TOOL_HOSTS = server.host;
+  environment.set({ FOCAL_TOOL_HOSTS: server.host });
   handle = await startTestApp();
   const key = await loopApiKey(handle, ["credentials:write", "config:write", "config:read"]);
   api = mcpApi(key);
@@ -54,7 +55,6 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  process.env.FOCAL_TOOL_HOSTS = savedHosts ?? "";
   await server.close();
   await handle?.close();
 });

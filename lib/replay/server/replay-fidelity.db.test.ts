@@ -14,6 +14,7 @@ import { PATH_EVIDENCE, type RecordedCorpus, STAGE_EVIDENCE } from "@/test/suppo
 import { corpusModel } from "@/test/support/fidelity-corpus/corpus-model";
 import { corpusBundles, FIDELITY_CORPUS, FIRST_SAVE, REFUND } from "@/test/support/fidelity-corpus/corpus-sessions";
 import { playSession } from "@/test/support/fidelity-corpus/play-corpus";
+import { fileEnv } from "@/test/support/file-env";
 import { demoWithTestsGate, startTestApp } from "@/test/support/focal-test-app";
 import { replayAgentSessions } from "./replay-agent-sessions";
 import type { ReplayReport } from "./replay-report";
@@ -25,13 +26,13 @@ import type { ReplayReport } from "./replay-report";
 
 // PostgreSQL keeps the vault's values only with a key; the vault's numbering is part of what is replayed.
 const VAULT_KEY = "c".repeat(64);
-const savedVaultKey = process.env.FOCAL_VAULT_KEY;
+const environment = fileEnv();
 let handle: DatabaseHandle;
 const sessionsByAgent = new Map<string, string[]>();
 let corpus: RecordedCorpus;
 
 beforeAll(async () => {
-  process.env.FOCAL_VAULT_KEY = VAULT_KEY;
+  environment.set({ FOCAL_VAULT_KEY: VAULT_KEY });
   handle = await startTestApp();
   // Saves here change settings on purpose; the conversation-test gate has its own tests.
   for (const bundle of corpusBundles(demoWithTestsGate("off")))
@@ -72,7 +73,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   overrideHostPorts(undefined);
-  process.env.FOCAL_VAULT_KEY = savedVaultKey;
   await handle?.close();
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/client";
 import { signInThrottles } from "@/db/schema";
 import { peerHeader, postSignIn } from "@/test/support/auth-requests";
+import { fileEnv } from "@/test/support/file-env";
 import { addOperator, startTestApp } from "@/test/support/focal-test-app";
 import { HOST, ORIGIN } from "@/test/support/request-headers";
 import { handleAuthRequest } from "./handle-auth-request";
@@ -11,14 +12,13 @@ import { handleAuthRequest } from "./handle-auth-request";
 // server hook would have recorded.
 let handle: DatabaseHandle;
 const LIMIT = 5;
+const environment = fileEnv();
 
 beforeAll(async () => {
-  process.env.FOCAL_SIGN_IN_LIMIT_PER_MINUTE = String(LIMIT);
-  delete process.env.FOCAL_TRUST_PROXY;
+  environment.set({ FOCAL_SIGN_IN_LIMIT_PER_MINUTE: String(LIMIT), FOCAL_TRUST_PROXY: undefined });
   handle = await startTestApp();
 });
 afterAll(async () => {
-  delete process.env.FOCAL_TRUST_PROXY;
   await handle?.close();
 });
 beforeEach(async () => {
@@ -26,8 +26,7 @@ beforeEach(async () => {
 });
 
 function trustProxy(value: string | undefined) {
-  if (value === undefined) delete process.env.FOCAL_TRUST_PROXY;
-  else process.env.FOCAL_TRUST_PROXY = value;
+  environment.set({ FOCAL_TRUST_PROXY: value });
 }
 
 /** Lets the account's current backoff run out without waiting for it. */
