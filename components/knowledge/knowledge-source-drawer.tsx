@@ -23,6 +23,8 @@ import { FaqEntriesField } from "./faq-entries-field";
 const CONTENT_HINT: Record<Exclude<KnowledgeKind, "faq">, string> = {
   markdown: "Headings (#, ##) cut it into passages; each passage keeps its heading path.",
   text: "Blank lines cut it into passages.",
+  html: "The page as converted to Markdown: headings cut it into passages.",
+  pdf: "The file's text as converted: one heading per page, so each passage names its page.",
 };
 
 /** The Add source drawer: title, kind, the body the kind takes, and where the source applies. */
