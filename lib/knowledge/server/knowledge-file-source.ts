@@ -39,10 +39,13 @@ async function converted(input: KnowledgeSourceInput): Promise<{ field: string; 
     return { field: "html", markdown };
   }
   if (input.kind === "pdf" && input.pdf_base64 !== undefined) {
-    const read = await pdfToMarkdown(Buffer.from(input.pdf_base64, "base64")).catch((error: unknown) => {
-      if (error instanceof PdfUnreadable) refuse("pdf_base64", error.message);
-      throw error;
-    });
+    // A plain Uint8Array: pdf.js refuses a Buffer ("provide binary data as Uint8Array").
+    const read = await pdfToMarkdown(Uint8Array.from(Buffer.from(input.pdf_base64, "base64"))).catch(
+      (error: unknown) => {
+        if (error instanceof PdfUnreadable) refuse("pdf_base64", error.message);
+        throw error;
+      },
+    );
     const markdown = storable(read.markdown);
     if (!hasText(markdown)) {
       refuse(
