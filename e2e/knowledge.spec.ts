@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { minimalPdf } from "../test/support/minimal-pdf";
 import {
   addOperator,
   authStatePath,
@@ -11,7 +12,8 @@ import {
 
 // The Knowledge page on a copy of the demo Refund desk: an admin adds a Markdown shipping and returns page, sees it
 // listed with its passages, asks the playground a question it answers and one it does not, meets the
-// inline error of a source with no content, and deletes the source again; a viewer sees the list and the
+// inline error of a source with no content, uploads an HTML page and a PDF (converted on save, found
+// under their headings and pages), and deletes the source again; a viewer sees the list and the
 // playground without the add and delete controls. The demo's tests gate is off here: a new source changes
 // what the agent answers, and the demo's conversation tests would refuse the save (docs/knowledge.md).
 
@@ -167,6 +169,34 @@ test.describe("as an admin", () => {
     await screenshot(page, "knowledge-upload-html-found");
 
     await page.getByRole("button", { name: "Delete Help centre" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete knowledge source" }).click();
+    await expect(row).toBeHidden();
+  });
+
+  test("uploads a PDF: listed with its pages, each passage under its page", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await page.getByRole("button", { name: "Add source" }).first().click();
+    const drawer = page.getByTestId("source-editor");
+    const manual = minimalPdf([
+      ["Kettle manual", "Fill the kettle with fresh water up to the max line."],
+      ["Descaling", "Descale the kettle every four weeks with citric acid."],
+    ]);
+    await drawer.getByLabel("Upload a file").setInputFiles({
+      name: "Kettle manual.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(manual),
+    });
+    await expect(drawer.getByTestId("knowledge-file-chosen")).toContainText("Kettle manual.pdf · PDF");
+    await drawer.getByRole("button", { name: "Create source" }).click();
+    await expect(drawer).toBeHidden();
+    const row = page.getByTestId("knowledge-source-kettle-manual");
+    await expect(row).toContainText("PDF · 2 pages");
+    const best = (await ask(page, "How often should I descale the kettle?")).getByTestId("knowledge-passage").first();
+    await expect(best).toContainText("Page 2");
+    await expect(best).toContainText("every four weeks");
+    await screenshot(page, "knowledge-upload-pdf-found");
+
+    await page.getByRole("button", { name: "Delete Kettle manual" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete knowledge source" }).click();
     await expect(row).toBeHidden();
   });
