@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { minimalPdf } from "../test/support/minimal-pdf";
 import {
   addOperator,
   authStatePath,
@@ -11,7 +12,8 @@ import {
 
 // The Knowledge page on a copy of the demo Refund desk: an admin adds a Markdown shipping and returns page, sees it
 // listed with its passages, asks the playground a question it answers and one it does not, meets the
-// inline error of a source with no content, and deletes the source again; a viewer sees the list and the
+// inline error of a source with no content, uploads an HTML page and a PDF (converted on save, found
+// under their headings and pages), and deletes the source again; a viewer sees the list and the
 // playground without the add and delete controls. The demo's tests gate is off here: a new source changes
 // what the agent answers, and the demo's conversation tests would refuse the save (docs/knowledge.md).
 
@@ -48,6 +50,15 @@ const POLICY = [
   "",
   "The support team answers chats Monday to Friday, 9 am to 6 pm Eastern time.",
 ].join("\n");
+
+// An uploaded help page: navigation and a script the conversion drops, three sections.
+const HELP_PAGE = `<html><head><title>Help</title><script>track("help")</script></head><body>
+<nav><a href="/">Home</a></nav>
+<h1>Help centre</h1><p>Answers about orders from the shop, by topic.</p>
+<h2>Gift wrapping</h2><p>Any order can be gift wrapped at checkout.</p>
+<table><tr><th>Wrapping</th><th>Price</th></tr><tr><td>Paper and ribbon</td><td>3.50 EUR</td></tr></table>
+<h2>Vouchers</h2><p>Vouchers are sent by e-mail and never expire.</p>
+</body></html>`;
 
 // One sign-in per person for the file: sign-in is rate limited per address (lib/server/auth).
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -127,6 +138,67 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Discard changes" }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByTestId(/^knowledge-source-/)).toHaveCount(1);
+  });
+
+  test("uploads an HTML page: converted on save, its headings the passages' heading paths", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await page.getByRole("button", { name: "Add source" }).first().click();
+    const drawer = page.getByTestId("source-editor");
+    await drawer.getByLabel("Upload a file").setInputFiles({
+      name: "Help centre.html",
+      mimeType: "text/html",
+      buffer: Buffer.from(HELP_PAGE),
+    });
+    await expect(drawer.getByTestId("knowledge-file-chosen")).toContainText("Help centre.html · HTML");
+    await expect(drawer.getByLabel("Title")).toHaveValue("Help centre");
+    await expect(drawer.getByLabel("Content")).toHaveCount(0);
+    await screenshot(page, "knowledge-upload-html");
+    await drawer.getByRole("button", { name: "Create source" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText(/Added Help centre: 3 passages · v\d+/)).toBeVisible();
+    const row = page.getByTestId("knowledge-source-help-centre");
+    await expect(row).toContainText("HTML");
+    await expect(row.getByTestId("knowledge-passages")).toHaveText("3");
+
+    const answered = await ask(page, "How much does gift wrapping cost?");
+    const best = answered.getByTestId("knowledge-passage").first();
+    await expect(best).toContainText("Help centre");
+    await expect(best).toContainText("Gift wrapping");
+    await expect(best).toContainText("3.50 EUR");
+    await expect(best).not.toContainText("track(");
+    await screenshot(page, "knowledge-upload-html-found");
+
+    await page.getByRole("button", { name: "Delete Help centre" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete knowledge source" }).click();
+    await expect(row).toBeHidden();
+  });
+
+  test("uploads a PDF: listed with its pages, each passage under its page", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await page.getByRole("button", { name: "Add source" }).first().click();
+    const drawer = page.getByTestId("source-editor");
+    const manual = minimalPdf([
+      ["Kettle manual", "Fill the kettle with fresh water up to the max line."],
+      ["Descaling", "Descale the kettle every four weeks with citric acid."],
+    ]);
+    await drawer.getByLabel("Upload a file").setInputFiles({
+      name: "Kettle manual.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(manual),
+    });
+    await expect(drawer.getByTestId("knowledge-file-chosen")).toContainText("Kettle manual.pdf · PDF");
+    await drawer.getByRole("button", { name: "Create source" }).click();
+    await expect(drawer).toBeHidden();
+    const row = page.getByTestId("knowledge-source-kettle-manual");
+    await expect(row).toContainText("PDF · 2 pages");
+    const best = (await ask(page, "How often should I descale the kettle?")).getByTestId("knowledge-passage").first();
+    await expect(best).toContainText("Page 2");
+    await expect(best).toContainText("every four weeks");
+    await screenshot(page, "knowledge-upload-pdf-found");
+
+    await page.getByRole("button", { name: "Delete Kettle manual" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete knowledge source" }).click();
+    await expect(row).toBeHidden();
   });
 });
 

@@ -19,10 +19,13 @@ import {
 import type { KnowledgePageData } from "@/lib/knowledge/knowledge-page";
 import { plural } from "@/lib/text/plural";
 import { FaqEntriesField } from "./faq-entries-field";
+import { KnowledgeFileField } from "./knowledge-file-field";
 
 const CONTENT_HINT: Record<Exclude<KnowledgeKind, "faq">, string> = {
   markdown: "Headings (#, ##) cut it into passages; each passage keeps its heading path.",
   text: "Blank lines cut it into passages.",
+  html: "The page as converted to Markdown: headings cut it into passages.",
+  pdf: "The file's text as converted: one heading per page, so each passage names its page.",
 };
 
 /** The Add source drawer: title, kind, the body the kind takes, and where the source applies. */
@@ -76,16 +79,19 @@ export function KnowledgeSourceDrawer(props: OpenedEditorProps<KnowledgePageData
             errors={errors.title}
             placeholder="Returns policy"
           />
-          <FormField label="Kind" htmlFor="knowledge-kind" errors={errors.kind}>
-            <NativeSelect
-              id="knowledge-kind"
-              value={form.kind}
-              onChange={(e) => update({ kind: e.target.value as KnowledgeKind })}
-            >
-              <LabelledOptions options={KNOWLEDGE_KINDS} />
-            </NativeSelect>
-          </FormField>
-          {form.kind === "faq" ? (
+          <KnowledgeFileField form={form} update={update} errors={errors.file} disabled={props.readOnly} />
+          {form.file ? null : (
+            <FormField label="Kind" htmlFor="knowledge-kind" errors={errors.kind}>
+              <NativeSelect
+                id="knowledge-kind"
+                value={form.kind}
+                onChange={(e) => update({ kind: e.target.value as KnowledgeKind })}
+              >
+                <LabelledOptions options={KNOWLEDGE_KINDS} />
+              </NativeSelect>
+            </FormField>
+          )}
+          {form.file ? null : form.kind === "faq" ? (
             <FaqEntriesField rows={form.entries} onChange={(entries) => update({ entries })} errors={errors.entries} />
           ) : (
             <TextField

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { type Column, ColumnTable } from "@/components/ui/column-table";
 import { Mono } from "@/components/ui/mono";
 import { RowButton } from "@/components/ui/row-button";
-import { KNOWLEDGE_KINDS } from "@/lib/knowledge/knowledge-form";
+import { knowledgeKindLabel } from "@/lib/knowledge/knowledge-form";
 import type { KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
 
 interface KnowledgeSourcesTableProps {
@@ -16,8 +16,6 @@ interface KnowledgeSourcesTableProps {
   /** null for a viewer: no delete. */
   onDelete: ((source: KnowledgePageSource) => void) | null;
 }
-
-const kindLabel = (kind: KnowledgePageSource["kind"]) => KNOWLEDGE_KINDS.find((k) => k.value === kind)?.label ?? kind;
 
 /** The agent's knowledge sources: title and key, kind, where it applies, and how many passages it gives. */
 export function KnowledgeSourcesTable({ sources, scenarioNames, pendingKey, onDelete }: KnowledgeSourcesTableProps) {
@@ -31,7 +29,7 @@ export function KnowledgeSourcesTable({ sources, scenarioNames, pendingKey, onDe
         </div>
       ),
     },
-    { label: "Kind", cell: (source) => kindLabel(source.kind) },
+    { label: "Kind", cell: (source) => knowledgeKindLabel(source.kind, source.pages) },
     {
       label: "Scope",
       cell: (source) => (

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { AgentKey, EntityKey, KnowledgeSourceFields, knowledgeContentFitsKind } from "@/lib/engine/contracts/bundle";
+import { AgentKey, EntityKey, KnowledgeSourceFields } from "@/lib/engine/contracts/bundle";
 import { AgentAtVersion } from "@/lib/versioning/agent-at-version";
-import { KnowledgeSearchQuery, type KnowledgeSourceInput } from "./knowledge-schemas";
+import {
+  KnowledgeFileFields,
+  KnowledgeSearchQuery,
+  type KnowledgeSourceInput,
+  knowledgeInputFitsKind,
+} from "./knowledge-schemas";
 
 // Client-safe inputs of the Knowledge page's server actions (docs/knowledge.md). The source's fields sit
 // at the top level beside the version, not under `source`: the action's field errors are keyed by the
@@ -12,8 +17,9 @@ export const CreateKnowledgeSourceInput = z
     ...AgentAtVersion,
     ...KnowledgeSourceFields.shape,
     key: EntityKey.optional().describe("The source's id; made from the title when left out"),
+    ...KnowledgeFileFields,
   })
-  .superRefine(knowledgeContentFitsKind);
+  .superRefine(knowledgeInputFitsKind);
 export type CreateKnowledgeSourceInput = z.input<typeof CreateKnowledgeSourceInput>;
 
 /** The source a create carries, without the save's agent, version and gate fields. */

@@ -1,8 +1,18 @@
 import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
+import { fileSizeText, KNOWLEDGE_FILE_MAX_BYTES } from "./knowledge-files";
 
 // The Add source form's state and what it saves (docs/knowledge.md). Client-safe, pure.
 
 export type KnowledgeKind = BundleKnowledgeSource["kind"];
+
+/** An uploaded HTML or PDF file, sent as it is and converted on save (Markdown and text files fill the content box). */
+export interface KnowledgeFile {
+  name: string;
+  size: number;
+  kind: "html" | "pdf";
+  /** The HTML text, or the PDF in base64. */
+  data: string;
+}
 
 export interface FaqRow {
   question: string;
@@ -18,6 +28,8 @@ export interface KnowledgeForm {
   entries: FaqRow[];
   /** "": every conversation (GLOBAL); else the key of the scenario the source is limited to. */
   scenario: string;
+  /** An uploaded HTML or PDF file: saved in place of the content. */
+  file: KnowledgeFile | null;
 }
 
 export const KNOWLEDGE_KINDS: readonly { value: KnowledgeKind; label: string }[] = [
@@ -26,8 +38,56 @@ export const KNOWLEDGE_KINDS: readonly { value: KnowledgeKind; label: string }[]
   { value: "faq", label: "FAQ" },
 ];
 
+const KIND_LABELS: Record<KnowledgeKind, string> = {
+  markdown: "Markdown",
+  text: "Text",
+  faq: "FAQ",
+  html: "HTML",
+  pdf: "PDF",
+};
+
+/** "PDF · 12 pages", "HTML", "Markdown": a source's kind as the console names it. */
+export function knowledgeKindLabel(kind: KnowledgeKind, pages: number | null): string {
+  const label = KIND_LABELS[kind];
+  return pages === null ? label : `${label} · ${pages} ${pages === 1 ? "page" : "pages"}`;
+}
+
+/** What the Upload a file control accepts. */
+export const KNOWLEDGE_FILE_ACCEPT = ".md,.markdown,.txt,.html,.htm,.pdf";
+
+/** The kind a file's name says it is, or null for a file the console does not take. */
+export function kindOfFileName(name: string): Exclude<KnowledgeKind, "faq"> | null {
+  const extension = name.toLowerCase().split(".").at(-1) ?? "";
+  if (extension === "md" || extension === "markdown") return "markdown";
+  if (extension === "txt") return "text";
+  if (extension === "html" || extension === "htm") return "html";
+  return extension === "pdf" ? "pdf" : null;
+}
+
+/** Why the file cannot be uploaded, or null. */
+export function uploadProblem(name: string, size: number): string | null {
+  if (kindOfFileName(name) === null) return `${name} is not a Markdown, text, HTML or PDF file`;
+  if (size > KNOWLEDGE_FILE_MAX_BYTES) {
+    return `${name} is ${fileSizeText(size)}; a file may be at most ${fileSizeText(KNOWLEDGE_FILE_MAX_BYTES)}`;
+  }
+  return null;
+}
+
+/** The file's name without its extension ("Returns policy.pdf" → "Returns policy"): the title it suggests. */
+export function titleOfFileName(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return (dot > 0 ? name.slice(0, dot) : name).trim();
+}
+
 export function newKnowledgeForm(): KnowledgeForm {
-  return { title: "", kind: "markdown", content: "", entries: [{ question: "", answer: "" }], scenario: "" };
+  return {
+    title: "",
+    kind: "markdown",
+    content: "",
+    entries: [{ question: "", answer: "" }],
+    scenario: "",
+    file: null,
+  };
 }
 
 const blankRow = (row: FaqRow) => row.question.trim() === "" && row.answer.trim() === "";
@@ -37,24 +97,38 @@ export function savedKnowledgeForm(form: KnowledgeForm): KnowledgeForm {
   return { ...form, entries: form.entries.filter((row) => !blankRow(row)) };
 }
 
-/** The source the form saves: a kind carries its own body only (content, or FAQ entries). */
+/** The source the form saves: a kind carries its own body only (content, FAQ entries, or the uploaded file). */
 export function sourceOfForm(form: KnowledgeForm) {
+  const scope = {
+    scope: form.scenario ? ("SCENARIO" as const) : ("GLOBAL" as const),
+    scope_ref: form.scenario || null,
+  };
+  const { file } = form;
+  if (file) {
+    const data = file.kind === "html" ? { html: file.data } : { pdf_base64: file.data };
+    return { title: form.title, kind: file.kind, content: "", entries: [], ...data, ...scope };
+  }
   const faq = form.kind === "faq";
   return {
     title: form.title,
     kind: form.kind,
     content: faq ? "" : form.content,
     entries: faq ? form.entries.map((row) => ({ ...row, section: "" })) : [],
-    scope: form.scenario ? ("SCENARIO" as const) : ("GLOBAL" as const),
-    scope_ref: form.scenario || null,
+    ...scope,
   };
 }
 
-/** The server's field errors on the form's fields: a scope problem shows under the scope select. */
+/** The server's field errors on the form's fields: a scope problem shows under the scope select, a file's under the upload. */
 export function knowledgeFormErrors(fieldErrors: Record<string, string[]>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(fieldErrors)) {
-    const key = path === "scope" || path === "scope_ref" ? "scenario" : (path.split(".")[0] ?? path);
+    const field = path.split(".")[0] ?? path;
+    const key =
+      path === "scope" || path === "scope_ref"
+        ? "scenario"
+        : field === "html" || field === "pdf_base64"
+          ? "file"
+          : field;
     errors[key] = [...(errors[key] ?? []), ...messages];
   }
   return errors;

@@ -19,7 +19,7 @@ const operation = operationBuilder({
   409: "A test gate blocked the change (the body names the failing tests)",
   412: "If-Match names a config_version the agent has moved on from",
   413: "The body is over 1 MiB",
-  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, or a search without `q`",
+  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read, has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), or a search without `q`",
 });
 
 const sourceId = pathParam("id", { type: "string" }, "The source's id (its key)");
@@ -34,8 +34,8 @@ export const knowledgePaths = {
       ok: { description: "Every source, by id", schema: KnowledgeSourceList },
     }),
     post: operation("config:write", {
-      summary: "Add a knowledge source: pasted text or Markdown, or FAQ entries",
-      description: CONFIG_CHANGE,
+      summary: "Add a knowledge source: pasted text or Markdown, FAQ entries, or an HTML page or PDF file",
+      description: `${CONFIG_CHANGE} An HTML page (\`html\`) or a PDF (\`pdf_base64\`, at most 700 KB) is converted to Markdown once, on save: the source keeps the converted text as its \`content\`, headings (a PDF: one "Page N" heading per page) as its passages' heading paths.`,
       parameters: [agentKeyParam],
       body: KnowledgeSourceInput,
       ok: { status: 201, description: "The source as saved, with its passage count", schema: KnowledgeSourceWritten },

@@ -1,13 +1,63 @@
 import { z } from "zod";
 import { EntityKey, KnowledgeSourceFields, knowledgeContentFitsKind, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
+import { KNOWLEDGE_FILE_MAX_BASE64, KNOWLEDGE_FILE_MAX_BYTES } from "./knowledge-files";
 
 // Knowledge sources over REST and in the console (docs/knowledge.md): the one source for bodies,
 // answers and the OpenAPI document. A source's `id` is its key in the agent's bundle. Client-safe.
 
-/** A new source or its replacement: the bundle's fields, the key optional (made from the title). */
+/**
+ * An uploaded file, converted to Markdown once, on save (docs/knowledge.md#uploaded-files). Beside
+ * `content`, not in it: `content` is what the source holds (and what GET answers, and a bundle
+ * carries), so a GET sent back as a PUT saves the same source instead of converting the Markdown again.
+ */
+export const KnowledgeFileFields = {
+  html: z
+    .string()
+    .min(1)
+    .max(KNOWLEDGE_FILE_MAX_BYTES, "The HTML is over the 700 KB a file may be")
+    .optional()
+    .describe("kind html: the page's HTML, converted to Markdown on save (h1–h6 become the passages' heading paths)"),
+  pdf_base64: z
+    .base64("The PDF must be base64")
+    .max(KNOWLEDGE_FILE_MAX_BASE64, "The PDF is over the 700 KB a file may be")
+    .optional()
+    .describe('kind pdf: the file in base64, converted on save to its text with a "Page N" heading per page'),
+};
+
+type KnowledgeInputShape = Pick<z.infer<typeof KnowledgeSourceFields>, "kind" | "content" | "entries"> & {
+  html?: string;
+  pdf_base64?: string;
+};
+
+const FILE_FIELD = { html: "html", pdf: "pdf_base64" } as const;
+
+/**
+ * A write's body fits its kind: an html or pdf source sends its file (`html`, `pdf_base64`) or the
+ * converted text (`content`, as GET answers it), one of the two; the other kinds as the bundle says.
+ */
+export function knowledgeInputFitsKind(input: KnowledgeInputShape, ctx: z.RefinementCtx): void {
+  const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  for (const [kind, field] of Object.entries(FILE_FIELD)) {
+    if (input.kind !== kind && input[field] !== undefined) problem(field, `Only a ${kind} source takes ${field}`);
+  }
+  const field = input.kind === "html" || input.kind === "pdf" ? FILE_FIELD[input.kind] : null;
+  if (field === null || input[field] === undefined) {
+    if (field !== null && input.content === "" && input.entries.length === 0) {
+      problem(field, `A ${input.kind} source needs its file in ${field} (or its converted text in content)`);
+      return;
+    }
+    knowledgeContentFitsKind(input, ctx);
+    return;
+  }
+  if (input.content !== "") problem("content", `Send the file in ${field} or its text in content, not both`);
+  if (input.entries.length > 0) problem("entries", `A ${input.kind} source has a file, not entries`);
+}
+
+/** A new source or its replacement: the bundle's fields, the key optional (made from the title), or a file. */
 export const KnowledgeSourceInput = KnowledgeSourceFields.extend({
   key: EntityKey.optional().describe("The source's id; made from the title when left out"),
-}).superRefine(knowledgeContentFitsKind);
+  ...KnowledgeFileFields,
+}).superRefine(knowledgeInputFitsKind);
 export type KnowledgeSourceInput = z.infer<typeof KnowledgeSourceInput>;
 
 const ConfigVersion = z.number().int().min(1);
@@ -20,6 +70,7 @@ export const KnowledgeSourceSummary = z.object({
   scope: Scope,
   scope_ref: z.string().nullable(),
   passages: z.number().int().describe("How many passages the source was cut into"),
+  pages: z.number().int().nullable().describe("A PDF's page count; null for every other kind"),
 });
 export type KnowledgeSourceSummary = z.infer<typeof KnowledgeSourceSummary>;
 

@@ -16,6 +16,7 @@ import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { configAtVersion } from "@/lib/versioning/server/config-versions";
 import { demoWithTestsGate, fileTestApp, tableCounts } from "../support/focal-test-app";
+import { minimalPdf } from "../support/minimal-pdf";
 import { callWithKey } from "../support/route-call";
 
 // Knowledge sources over REST (docs/knowledge.md): each write is a config change (a new version, one
@@ -179,7 +180,7 @@ describe("knowledge sources", () => {
     await create("kb-bad", { key: "returns", title: "Returns", kind: "text", content: "Thirty days." });
     const before = await tableCounts(handle);
     const refusals: [unknown, string][] = [
-      [{ title: "Manual", kind: "pdf", content: "x" }, "kind"],
+      [{ title: "Manual", kind: "docx", content: "x" }, "kind"],
       [{ title: "FAQ", kind: "faq", content: "not entries", entries: [{ question: "a?", answer: "b" }] }, "content"],
       [{ title: "FAQ", kind: "faq" }, "entries"],
       [{ title: "Blank", kind: "text", content: "   " }, "content"],
@@ -197,6 +198,102 @@ describe("knowledge sources", () => {
     expect((await create("kb-bad", { title: "Viewer", kind: "text", content: "x" }, viewer)).status).toBe(403);
     expect((await search("kb-bad", "", 5)).status).toBe(422);
     expect((await search("kb-bad", "refund", 99)).status).toBe(422);
+    expect(await tableCounts(handle)).toEqual(before);
+  });
+});
+
+const HELP_PAGE = `<html><head><title>Help</title><script>window.track("help")</script></head><body>
+<nav><a href="/">Home</a> <a href="/cart">Cart</a></nav>
+<h1>Help centre</h1>
+<p>Answers about orders from the kettle shop.</p>
+<h2>Shipping</h2>
+<p>Every order ships from our Berlin warehouse within one business day.</p>
+<h3>Shipping costs</h3>
+<table><tr><th>Destination</th><th>Cost</th></tr><tr><td>Germany</td><td>free</td></tr><tr><td>United Kingdom</td><td>12.90 EUR</td></tr></table>
+<h2>Payment</h2>
+<p>We take cards and bank transfer.</p>
+</body></html>`;
+
+const MANUAL = minimalPdf([
+  ["Kettle manual", "Fill the kettle with fresh water up to the max line before boiling."],
+  ["Descaling", "Descale the kettle every four weeks with citric acid to keep it quiet."],
+]);
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+
+describe("uploaded files", () => {
+  it("converts an HTML page on save: its headings become the passages' heading paths, scripts and navigation gone", async () => {
+    await deskAgent("kb-html");
+    const made = await create("kb-html", { title: "Help page", kind: "html", html: HELP_PAGE });
+    expect(made.status).toBe(201);
+    const body = await made.json();
+    expect(body).toMatchObject({ id: "help-page", kind: "html", pages: null, changed: true });
+    expect(body.passages).toBe(4);
+
+    const found = await (await search("kb-html", "How much does shipping to the United Kingdom cost?")).json();
+    expect(found.passages[0]).toMatchObject({
+      source_id: "help-page",
+      heading_path: ["Help centre", "Shipping", "Shipping costs"],
+    });
+    expect(found.passages[0].text).toContain("| United Kingdom | 12.90 EUR |");
+
+    // The source holds the Markdown: GET answers it, and sending it back is no change.
+    const path = `${sources("kb-html")}/help-page`;
+    const one = await (
+      await callWithKey(getSourceRoute, "GET", path, { key: "kb-html", id: "help-page" }, viewer)
+    ).json();
+    expect(one.kind).toBe("html");
+    expect(one.content).toContain("## Shipping");
+    expect(one.content).not.toContain("track");
+    expect(one.content).not.toContain("Cart");
+    const again = await put("kb-html", "help-page", { title: one.title, kind: "html", content: one.content });
+    expect(await again.json()).toMatchObject({ changed: false, config_version: body.config_version });
+  });
+
+  it("converts a PDF on save: each passage carries its page as its heading path", async () => {
+    await deskAgent("kb-pdf");
+    const made = await create("kb-pdf", { title: "Kettle manual", kind: "pdf", pdf_base64: base64(MANUAL) });
+    expect(made.status).toBe(201);
+    expect(await made.json()).toMatchObject({ id: "kettle-manual", kind: "pdf", pages: 2, passages: 2 });
+
+    const found = await (await search("kb-pdf", "How often should I descale the kettle?")).json();
+    expect(found.passages[0]).toMatchObject({ source_id: "kettle-manual", heading_path: ["Page 2"] });
+    expect(found.passages[0].text).toContain("every four weeks");
+
+    const list = await (await callWithKey(listRoute, "GET", sources("kb-pdf"), { key: "kb-pdf" }, viewer)).json();
+    expect(list.sources).toContainEqual(expect.objectContaining({ id: "kettle-manual", kind: "pdf", pages: 2 }));
+    // The bundle carries the text, never the file.
+    const agent = await getAgentByKey(handle.db, "kb-pdf");
+    if (!agent) throw new Error("agent missing");
+    const exported = (await readAgentBundle(handle.db, agent)).knowledge_sources.find((s) => s.key === "kettle-manual");
+    expect(exported?.content).toMatch(/^# Page 1\n\nKettle manual\n/);
+    expect(exported).not.toHaveProperty("pdf_base64");
+  });
+
+  it("refuses a file that gives no text, cannot be read or is over the cap, naming the field, and writes nothing", async () => {
+    await deskAgent("kb-bad-files");
+    const before = await tableCounts(handle);
+    const refusals: [unknown, string, string][] = [
+      [
+        { title: "Broken", kind: "pdf", pdf_base64: base64(new TextEncoder().encode("GIF89a")) },
+        "pdf_base64",
+        "not a PDF",
+      ],
+      [{ title: "Blank", kind: "pdf", pdf_base64: base64(minimalPdf([[], []])) }, "pdf_base64", "no text"],
+      [{ title: "Big", kind: "pdf", pdf_base64: "A".repeat(960_000) }, "pdf_base64", "700 KB"],
+      [{ title: "Not base64", kind: "pdf", pdf_base64: "%PDF-1.4 …" }, "pdf_base64", "base64"],
+      [{ title: "Chrome", kind: "html", html: "<nav>Home</nav><script>x()</script>" }, "html", "no text"],
+      [{ title: "Both", kind: "html", html: HELP_PAGE, content: "# Help" }, "content", "not both"],
+      [{ title: "Neither", kind: "pdf" }, "pdf_base64", "needs its file"],
+      [{ title: "Wrong kind", kind: "text", content: "x", pdf_base64: base64(MANUAL) }, "pdf_base64", "pdf source"],
+    ];
+    for (const [body, field, reason] of refusals) {
+      const answer = await create("kb-bad-files", body);
+      const label = JSON.stringify(body).slice(0, 120);
+      expect(answer.status, label).toBe(422);
+      const problem = JSON.stringify(await answer.json());
+      expect(problem, label).toContain(field);
+      expect(problem, label).toContain(reason);
+    }
     expect(await tableCounts(handle)).toEqual(before);
   });
 });

@@ -302,7 +302,7 @@ export const BundleRule = z.strictObject({
 });
 
 /** A knowledge source's text, in characters: a long policy page, still well under the 1 MiB body limit. */
-const KNOWLEDGE_SOURCE_MAX_CHARS = 200_000;
+export const KNOWLEDGE_SOURCE_MAX_CHARS = 200_000;
 /** FAQ entries in one source. */
 const KNOWLEDGE_FAQ_MAX_ENTRIES = 500;
 
@@ -315,22 +315,24 @@ const BundleFaqEntry = z.strictObject({
 
 /**
  * Knowledge the agent answers from (docs/knowledge.md): pasted text or Markdown, cut into passages by
- * headings and paragraphs, or FAQ entries (one passage each). Scoped like a rule: `scope_ref` null
- * for GLOBAL, a scenario key for SCENARIO, "scenario_key/step_key" for STEP.
+ * headings and paragraphs, or FAQ entries (one passage each). An uploaded HTML or PDF file keeps its
+ * kind, but its `content` is the Markdown it was converted to on save (headings from h1–h6, one
+ * "Page N" heading per PDF page): the bundle and the engine only ever hold text. Scoped like a rule:
+ * `scope_ref` null for GLOBAL, a scenario key for SCENARIO, "scenario_key/step_key" for STEP.
  */
 export const KnowledgeSourceFields = z.strictObject({
   key: EntityKey,
   title: Name,
-  kind: z.enum(["text", "markdown", "faq"]),
+  kind: z.enum(["text", "markdown", "faq", "html", "pdf"]),
   content: Text(KNOWLEDGE_SOURCE_MAX_CHARS).default(""),
   entries: z.array(BundleFaqEntry).max(KNOWLEDGE_FAQ_MAX_ENTRIES).default([]),
   scope: z.enum(["GLOBAL", "SCENARIO", "STEP"]).default("GLOBAL"),
   scope_ref: z.string().min(1).max(T.name).nullable().default(null),
 });
 
-/** text and markdown carry `content`, faq carries `entries`; each needs its own and not the other. */
+/** Every kind but faq carries `content`, faq carries `entries`; each needs its own and not the other. */
 export function knowledgeContentFitsKind(
-  source: { kind: "text" | "markdown" | "faq"; content: string; entries: readonly unknown[] },
+  source: { kind: z.infer<typeof KnowledgeSourceFields>["kind"]; content: string; entries: readonly unknown[] },
   ctx: z.RefinementCtx,
 ): void {
   const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });

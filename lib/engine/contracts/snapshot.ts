@@ -108,8 +108,9 @@ export interface EngineKnowledgeSource {
   id: string;
   key: string;
   title: string;
-  kind: "text" | "markdown" | "faq";
-  /** text and markdown; "" for faq. */
+  /** html and pdf: converted to Markdown on save, read like markdown. */
+  kind: "text" | "markdown" | "faq" | "html" | "pdf";
+  /** Every kind but faq; "" for faq. */
   content: string;
   /** faq only. */
   entries: { question: string; answer: string; section: string }[];

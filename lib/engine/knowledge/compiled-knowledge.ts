@@ -16,11 +16,11 @@ export interface CompiledKnowledge {
   sources: ReadonlyMap<string, EngineKnowledgeSource>;
 }
 
-/** A snapshot's source as the chunker reads it. */
+/** A snapshot's source as the chunker reads it: an uploaded file's content is the Markdown it became on save. */
 function knowledgeSourceOf(source: EngineKnowledgeSource): KnowledgeSource {
-  return source.kind === "faq"
-    ? { kind: "faq", id: source.id, title: source.title, entries: source.entries }
-    : { kind: source.kind, id: source.id, title: source.title, text: source.content };
+  if (source.kind === "faq") return { kind: "faq", id: source.id, title: source.title, entries: source.entries };
+  const kind = source.kind === "text" ? "text" : "markdown";
+  return { kind, id: source.id, title: source.title, text: source.content };
 }
 
 export function passagesOf(source: EngineKnowledgeSource): Passage[] {

@@ -6,7 +6,9 @@ import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
 import { keyFromName } from "@/lib/keys/key-from-name";
 import { AppError } from "@/lib/server/errors";
 import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
+import { pdfPageCount } from "../knowledge-files";
 import type { KnowledgeSourceInput, KnowledgeSourceSummary, KnowledgeSourceWritten } from "../knowledge-schemas";
+import { storedSourceOf } from "./knowledge-file-source";
 import { knowledgeSourceEntity } from "./knowledge-source-entity";
 
 /** A source as listed: its passage count is what the agent will search (chunk-source.ts). */
@@ -19,6 +21,7 @@ export function sourceSummary(source: BundleKnowledgeSource): KnowledgeSourceSum
     scope: source.scope,
     scope_ref: source.scope_ref,
     passages,
+    pages: source.kind === "pdf" ? pdfPageCount(source.content) : null,
   };
 }
 
@@ -53,7 +56,10 @@ function written(outcome: { config_version: number; changed: boolean; value: Bun
   return { config_version: outcome.config_version, changed: outcome.changed, ...sourceSummary(outcome.value) };
 }
 
-/** Adds a source: one config change, a new version; the key made from the title when the body has none. */
+/**
+ * Adds a source: one config change, a new version; the key made from the title when the body has none,
+ * an uploaded file converted to Markdown first (knowledge-file-source.ts).
+ */
 export async function createKnowledgeSource(
   db: Database,
   request: ConfigChangeRequest,
@@ -61,7 +67,7 @@ export async function createKnowledgeSource(
 ): Promise<KnowledgeSourceWritten> {
   const { bundle } = await readAgentConfig(db, request.agentKey);
   const key = input.key ?? freeKey(input.title, new Set(bundle.knowledge_sources.map((s) => s.key)));
-  const source: BundleKnowledgeSource = { ...input, key };
+  const source: BundleKnowledgeSource = await storedSourceOf(input, key);
   return written(await knowledgeSourceEntity.outcomes.create(db, request, source));
 }
 
@@ -72,7 +78,7 @@ export async function replaceKnowledgeSource(
   id: string,
   input: KnowledgeSourceInput,
 ): Promise<KnowledgeSourceWritten> {
-  const source: BundleKnowledgeSource = { ...input, key: input.key ?? id };
+  const source: BundleKnowledgeSource = await storedSourceOf(input, input.key ?? id);
   return written(await knowledgeSourceEntity.outcomes.update(db, request, id, source));
 }
 

@@ -9,7 +9,10 @@ export async function loadKnowledgePage(db: Database, agentKey: string): Promise
   const { agent, bundle } = await readAgentConfig(db, agentKey);
   return {
     agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },
-    sources: bundle.knowledge_sources.map((source) => ({ ...source, passages: sourceSummary(source).passages })),
+    sources: bundle.knowledge_sources.map((source) => {
+      const { passages, pages } = sourceSummary(source);
+      return { ...source, passages, pages };
+    }),
     scenarios: bundle.scenarios.map(({ key, name }) => ({ key, name })),
   };
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import {
+  kindOfFileName,
+  knowledgeFormErrors,
+  knowledgeKindLabel,
+  newKnowledgeForm,
+  sourceOfForm,
+  titleOfFileName,
+  uploadProblem,
+} from "./knowledge-form";
+
+// The Add source drawer's upload (docs/knowledge.md#uploaded-files): which files it takes, as what
+// kind, and what it sends.
+
+describe("uploaded files in the Add source form", () => {
+  it("takes a file's kind from its name, and refuses other files and files over 700 KB", () => {
+    expect(["a.md", "b.TXT", "c.htm", "d.html", "Manual.v2.pdf"].map(kindOfFileName)).toEqual([
+      "markdown",
+      "text",
+      "html",
+      "html",
+      "pdf",
+    ]);
+    expect(uploadProblem("notes.docx", 10)).toContain("not a Markdown, text, HTML or PDF file");
+    expect(uploadProblem("big.pdf", 700 * 1024 + 1)).toBe("big.pdf is 701 KB; a file may be at most 700 KB");
+    expect(uploadProblem("ok.pdf", 700 * 1024)).toBeNull();
+    expect(titleOfFileName("Returns policy.pdf")).toBe("Returns policy");
+  });
+
+  it("sends an HTML or PDF file in its own field, in place of the content", () => {
+    const form = { ...newKnowledgeForm(), title: "Manual", content: "stale" };
+    const pdf = sourceOfForm({ ...form, file: { name: "m.pdf", size: 3, kind: "pdf", data: "JVBE" } });
+    expect(pdf).toMatchObject({ kind: "pdf", content: "", entries: [], pdf_base64: "JVBE", scope: "GLOBAL" });
+    const html = sourceOfForm({ ...form, file: { name: "h.html", size: 3, kind: "html", data: "<p>x</p>" } });
+    expect(html).toMatchObject({ kind: "html", content: "", html: "<p>x</p>" });
+    expect(html).not.toHaveProperty("pdf_base64");
+  });
+
+  it("shows the server's errors on a file's fields under the upload, and names a PDF's pages", () => {
+    expect(knowledgeFormErrors({ pdf_base64: ["The PDF has no text"], html: ["No text"] })).toEqual({
+      file: ["The PDF has no text", "No text"],
+    });
+    expect(knowledgeKindLabel("pdf", 12)).toBe("PDF · 12 pages");
+    expect(knowledgeKindLabel("pdf", 1)).toBe("PDF · 1 page");
+    expect(knowledgeKindLabel("html", null)).toBe("HTML");
+  });
+});

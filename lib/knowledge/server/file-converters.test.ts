@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { chunkSource } from "@/lib/engine/knowledge/chunk-source";
+import { minimalPdf } from "@/test/support/minimal-pdf";
+import { pdfPageCount } from "../knowledge-files";
+import { htmlToMarkdown } from "./html-to-markdown";
+import { PdfUnreadable, pdfToMarkdown } from "./pdf-to-markdown";
+
+// The uploaded files' converters (docs/knowledge.md#uploaded-files): what the chunker then cuts into
+// passages, with the headings (HTML) or the page (PDF) as each passage's heading path.
+
+const HELP_PAGE = `<!doctype html>
+<html><head><title>Help | Shop</title><style>h1 { color: red }</style><script>track("page")</script></head>
+<body>
+  <nav><a href="/">Home</a> <a href="/help">Help</a></nav>
+  <h1>Help centre</h1>
+  <p>Orders ship from Berlin. Ask us about customer_id 42 or a *starred* item.</p>
+  <h2>Shipping</h2>
+  <p>Standard shipping takes <b>3 to 5</b> business days.</p>
+  <ul><li>EU: tracked</li><li>UK: tracked, customs paid</li></ul>
+  <h3>Shipping costs</h3>
+  <table>
+    <thead><tr><th>Zone</th><th>Price</th></tr></thead>
+    <tbody><tr><td>EU</td><td>4.90 EUR</td></tr><tr><td><p>UK</p></td><td>9.90 | 12.90 EUR</td></tr></tbody>
+  </table>
+  <h2>Returns</h2>
+  <p># 1 rule: keep the receipt. Returns are free within 30 days.</p>
+  <script>alert("never text")</script>
+  <img src="data:image/png;base64,AAAA" alt="Returns label">
+</body></html>`;
+
+const passagesOf = (markdown: string) =>
+  chunkSource({ kind: "markdown", id: "s", title: "Help", text: markdown }).map((p) => ({
+    headingPath: p.headingPath,
+    text: p.text,
+  }));
+
+describe("htmlToMarkdown", () => {
+  const markdown = htmlToMarkdown(HELP_PAGE);
+
+  it("keeps h1–h6 as the passages' heading paths", () => {
+    const passages = passagesOf(markdown);
+    expect(passages.map((p) => p.headingPath)).toEqual([
+      ["Help centre"],
+      ["Help centre", "Shipping"],
+      ["Help centre", "Shipping", "Shipping costs"],
+      ["Help centre", "Returns"],
+    ]);
+    expect(passages[1]?.text).toContain("3 to 5");
+  });
+
+  it("drops scripts, styles, navigation and the head, and images become their alt text", () => {
+    for (const gone of ["track(", "alert", "color: red", "Home", "Help | Shop", "base64"]) {
+      expect(markdown).not.toContain(gone);
+    }
+    expect(markdown).toContain("Returns label");
+  });
+
+  it("keeps lists as lists and a table as one pipe row per line, its header marked", () => {
+    expect(markdown).toContain("-   EU: tracked\n-   UK: tracked, customs paid");
+    expect(markdown).toContain("| Zone | Price |\n| --- | --- |\n| EU | 4.90 EUR |\n| UK | 9.90 \\| 12.90 EUR |");
+  });
+
+  it("escapes only what the chunker would read as a heading, not the text's * and _", () => {
+    expect(markdown).toContain("\\# 1 rule: keep the receipt.");
+    expect(markdown).toContain("customer_id 42 or a *starred* item");
+  });
+
+  it("gives no text for a page of scripts and navigation only", () => {
+    expect(htmlToMarkdown("<script>x()</script><nav><a href='/'>Home</a></nav><style>p{}</style>")).toBe("");
+  });
+});
+
+describe("pdfToMarkdown", () => {
+  it("puts each page's text under its page heading, empty pages counted", async () => {
+    const pdf = minimalPdf([
+      ["Warranty terms", "Every kettle carries a two year warranty (parts and labour)."],
+      [],
+      ["# Descaling", "Descale the kettle every month with citric acid."],
+    ]);
+    const { markdown, pages } = await pdfToMarkdown(pdf);
+    expect(pages).toBe(3);
+    expect(pdfPageCount(markdown)).toBe(3);
+    const passages = passagesOf(markdown);
+    expect(passages).toEqual([
+      {
+        headingPath: ["Page 1"],
+        text: "Warranty terms\nEvery kettle carries a two year warranty (parts and labour).",
+      },
+      { headingPath: ["Page 3"], text: "\\# Descaling\nDescale the kettle every month with citric acid." },
+    ]);
+  });
+
+  it("refuses what is not a PDF", async () => {
+    await expect(pdfToMarkdown(new TextEncoder().encode("GIF89a not a pdf"))).rejects.toBeInstanceOf(PdfUnreadable);
+  });
+});
