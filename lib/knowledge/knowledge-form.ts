@@ -1,12 +1,14 @@
 import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
 
-// The Add source form's state and what it saves (docs/knowledge.md). Client-safe, pure.
+// The Add and Edit source form's state and what it saves (docs/knowledge.md). Client-safe, pure.
 
 export type KnowledgeKind = BundleKnowledgeSource["kind"];
 
 export interface FaqRow {
   question: string;
   answer: string;
+  /** The entry's group heading, kept through an edit (the form does not show it). */
+  section?: string;
 }
 
 export interface KnowledgeForm {
@@ -16,7 +18,10 @@ export interface KnowledgeForm {
   content: string;
   /** FAQ sources' rows. */
   entries: FaqRow[];
-  /** "": every conversation (GLOBAL); else the key of the scenario the source is limited to. */
+  /**
+   * "": every conversation (GLOBAL); else the key of the scenario the source is limited to, or
+   * "scenario_key/step_key" for a step (set over REST; the console keeps it through an edit).
+   */
   scenario: string;
 }
 
@@ -28,6 +33,20 @@ export const KNOWLEDGE_KINDS: readonly { value: KnowledgeKind; label: string }[]
 
 export function newKnowledgeForm(): KnowledgeForm {
   return { title: "", kind: "markdown", content: "", entries: [{ question: "", answer: "" }], scenario: "" };
+}
+
+/** The form of a saved source, for its Edit drawer: its kind's body, and one blank FAQ row when it has none. */
+export function formOfSource(
+  source: Pick<BundleKnowledgeSource, "title" | "kind" | "content" | "entries" | "scope" | "scope_ref">,
+): KnowledgeForm {
+  const entries = source.entries.map(({ question, answer, section }) => ({ question, answer, section }));
+  return {
+    title: source.title,
+    kind: source.kind,
+    content: source.content,
+    entries: entries.length > 0 ? entries : [{ question: "", answer: "" }],
+    scenario: source.scope === "GLOBAL" ? "" : (source.scope_ref ?? ""),
+  };
 }
 
 const blankRow = (row: FaqRow) => row.question.trim() === "" && row.answer.trim() === "";
@@ -44,8 +63,12 @@ export function sourceOfForm(form: KnowledgeForm) {
     title: form.title,
     kind: form.kind,
     content: faq ? "" : form.content,
-    entries: faq ? form.entries.map((row) => ({ ...row, section: "" })) : [],
-    scope: form.scenario ? ("SCENARIO" as const) : ("GLOBAL" as const),
+    entries: faq ? form.entries.map((row) => ({ ...row, section: row.section ?? "" })) : [],
+    scope: !form.scenario
+      ? ("GLOBAL" as const)
+      : form.scenario.includes("/")
+        ? ("STEP" as const)
+        : ("SCENARIO" as const),
     scope_ref: form.scenario || null,
   };
 }
