@@ -5,7 +5,7 @@
 
 import type { WidgetConfig } from "./config";
 import { readSse } from "./sse";
-import { identityOf, type StoredSession } from "./storage";
+import { identityOf, type ReplyWhy, type StoredSession } from "./storage";
 
 export interface Link {
   base: string;
@@ -69,16 +69,16 @@ export interface TurnResult {
   turnId: string;
   response: string;
   outcome: string;
-  /** The names of the rules that applied ("why this answer"). */
-  rules: string[];
+  /** The rules that applied and the sources cited ("why this answer"). */
+  why: ReplyWhy;
 }
 
 export interface TranscriptMessage {
   id: string;
   kind: "customer" | "agent" | "operator" | "system";
   text: string;
-  /** An agent reply's applied rules ("why this answer"), when the stream sent them. */
-  rules?: string[];
+  /** An agent reply's applied rules and cited sources ("why this answer"), when the stream sent them. */
+  why?: ReplyWhy;
 }
 
 export type SessionEvent =
@@ -146,7 +146,20 @@ interface TurnBody {
   turn_id: string;
   response: string;
   outcome: string;
-  why?: { rules?: { name: string }[] };
+  why?: WhyBody;
+}
+
+/** "Why this answer" as the customer's answers carry it (CustomerWhy); `sources` is absent from an older server. */
+interface WhyBody {
+  rules?: { name?: unknown }[];
+  sources?: { title?: unknown }[];
+}
+
+function replyWhyOf(why: WhyBody): ReplyWhy {
+  return {
+    rules: (why.rules ?? []).map((rule) => String(rule.name)),
+    sources: (why.sources ?? []).map((source) => String(source.title)),
+  };
 }
 
 /** Sends one message; `onStage` gets each finished stage's name; the reply comes only from the turn event. */
@@ -185,7 +198,7 @@ export async function sendTurn(
     turnId: done.turn_id,
     response: done.response,
     outcome: done.outcome,
-    rules: (done.why?.rules ?? []).map((rule) => rule.name),
+    why: replyWhyOf(done.why ?? {}),
   };
 }
 
@@ -206,15 +219,14 @@ export async function followEvents(
   });
   if (!response.body) return;
   await readSse(response.body, (event) => {
-    const data = JSON.parse(event.data) as TranscriptMessage & {
+    const data = JSON.parse(event.data) as Omit<TranscriptMessage, "why"> & {
       mode?: unknown;
       state?: unknown;
-      why?: { rules?: { name?: unknown }[] };
+      why?: WhyBody;
     };
     if (event.event === "message") {
       const { why, ...line } = data;
-      const rules = why?.rules?.map((rule) => String(rule.name));
-      onEvent({ type: "message", message: rules ? { ...line, rules } : line }, event.id);
+      onEvent({ type: "message", message: why ? { ...line, why: replyWhyOf(why) } : line }, event.id);
     } else if (event.event === "mode") onEvent({ type: "mode", mode: String(data.mode) }, null);
     else if (event.event === "approval") onEvent({ type: "approval", state: String(data.state) }, null);
     else if (event.event === "gone") onEvent({ type: "gone" }, null);

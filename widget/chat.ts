@@ -130,7 +130,7 @@ export class Chat {
     this.seen.add(`${result.turnId}:customer`);
     this.seen.add(`${result.turnId}:agent`);
     if (result.response.length === 0) return;
-    const why = session.showWhy ? result.rules : null;
+    const why = session.showWhy ? result.why : null;
     if (why) {
       session.why[`${result.turnId}:agent`] = why;
       this.store.save(session);
@@ -220,7 +220,7 @@ export class Chat {
     this.seen.add(message.id);
     // A reply of this page's own turn has its rules from the turn; a reply that came by the stream (a
     // resumed turn after an approval) carries them itself.
-    const stored = this.session?.why[message.id] ?? message.rules ?? null;
+    const stored = this.session?.why[message.id] ?? message.why ?? null;
     const why = message.kind === "agent" && this.session?.showWhy ? stored : null;
     appendMessage(this.view, message.kind, message.text, why);
     const reply = message.kind === "operator" || message.kind === "agent";

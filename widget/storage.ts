@@ -1,6 +1,12 @@
 // The conversation survives a reload: the session id and token per agent in localStorage, and the
 // "why this answer" lines of recent replies (the events stream replays the transcript, not provenance).
 
+/** "Why this answer" of one reply: the names of the rules that applied and the titles of the sources it cites. */
+export interface ReplyWhy {
+  rules: string[];
+  sources: string[];
+}
+
 export interface StoredSession {
   sessionId: string;
   token: string;
@@ -12,8 +18,8 @@ export interface StoredSession {
    * does not resume it.
    */
   identity: string;
-  /** Reply message id (`<turn id>:agent`) → the rule names that applied. */
-  why: Record<string, string[]>;
+  /** Reply message id (`<turn id>:agent`) → its "why this answer". */
+  why: Record<string, ReplyWhy>;
 }
 
 /** Where the chat keeps its session: the widget in localStorage, the console's preview in memory. */
@@ -43,7 +49,7 @@ export function localSessionStore(agent: string, identity: string): SessionStore
   };
 }
 
-/** 30 replies keep the visible conversation's footers and the entry small (~3 KB). */
+/** 30 replies keep the visible conversation's footers and the entry small (~3 KB, ~5 KB with a few source titles each). */
 const WHY_KEPT = 30;
 
 const storageKey = (agent: string) => `focal-widget:${agent}`;
@@ -55,16 +61,25 @@ function loadSession(agent: string): StoredSession | null {
     const stored = JSON.parse(raw) as StoredSession;
     if (typeof stored.sessionId !== "string" || typeof stored.token !== "string") return null;
     if (Date.parse(stored.expiresAt) <= Date.now()) return null;
-    return { ...stored, why: stored.why ?? {}, identity: stored.identity ?? "" };
+    return { ...stored, why: storedWhys(stored.why), identity: stored.identity ?? "" };
   } catch {
     return null;
   }
 }
 
+/** An entry saved before replies named their sources holds the rule names alone. */
+function storedWhys(why: Record<string, ReplyWhy | string[]> | undefined): Record<string, ReplyWhy> {
+  const read: Record<string, ReplyWhy> = {};
+  for (const [id, entry] of Object.entries(why ?? {})) {
+    read[id] = Array.isArray(entry) ? { rules: entry, sources: [] } : entry;
+  }
+  return read;
+}
+
 function saveSession(agent: string, session: StoredSession): void {
   const ids = Object.keys(session.why);
-  const why: Record<string, string[]> = {};
-  for (const id of ids.slice(-WHY_KEPT)) why[id] = session.why[id] ?? [];
+  const why: Record<string, ReplyWhy> = {};
+  for (const id of ids.slice(-WHY_KEPT)) why[id] = session.why[id] ?? { rules: [], sources: [] };
   try {
     window.localStorage.setItem(storageKey(agent), JSON.stringify({ ...session, why }));
   } catch {

@@ -16,6 +16,7 @@ export const STRINGS = {
   specialist: "Specialist",
   whyTitle: "Why this answer",
   whyRules: "Rules that applied:",
+  whySources: "Answered from:",
   whyNone: "No specific rule applied; the assistant answered from its instructions.",
   specialistJoined: "A specialist has joined the conversation.",
   waitingForPerson: "A member of our team will join this conversation.",

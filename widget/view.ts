@@ -2,6 +2,7 @@
 // textContent, never as HTML: replies and operator messages cannot inject markup into the host page.
 
 import type { WidgetConfig } from "./config";
+import type { ReplyWhy } from "./storage";
 import { STRINGS } from "./strings";
 import { widgetCss } from "./styles";
 
@@ -104,8 +105,8 @@ const WHO: Record<Speaker, string> = {
   system: "",
 };
 
-/** Appends one message; the agent's replies may carry the rules that applied ("why this answer"). */
-export function appendMessage(view: WidgetView, speaker: Speaker, text: string, why: string[] | null): HTMLElement {
+/** Appends one message; the agent's replies may carry the rules that applied and the sources cited ("why this answer"). */
+export function appendMessage(view: WidgetView, speaker: Speaker, text: string, why: ReplyWhy | null): HTMLElement {
   const bubble = el("div", { className: `msg ${speaker}` });
   bubble.dataset.speaker = speaker;
   if (speaker !== "system") bubble.append(el("span", { className: "who", textContent: WHO[speaker] }));
@@ -116,14 +117,16 @@ export function appendMessage(view: WidgetView, speaker: Speaker, text: string, 
   return bubble;
 }
 
-function whyFooter(rules: string[]): HTMLElement {
+function whyFooter({ rules, sources }: ReplyWhy): HTMLElement {
   const details = el("details", { className: "why" }, el("summary", { textContent: STRINGS.whyTitle }));
-  if (rules.length === 0) details.append(el("p", { textContent: STRINGS.whyNone }));
-  else
+  const list = (heading: string, items: string[]) =>
     details.append(
-      el("p", { textContent: STRINGS.whyRules }),
-      el("ul", {}, ...rules.map((rule) => el("li", { textContent: rule }))),
+      el("p", { textContent: heading }),
+      el("ul", {}, ...items.map((item) => el("li", { textContent: item }))),
     );
+  if (rules.length > 0) list(STRINGS.whyRules, rules);
+  if (sources.length > 0) list(STRINGS.whySources, sources);
+  if (rules.length === 0 && sources.length === 0) details.append(el("p", { textContent: STRINGS.whyNone }));
   return details;
 }
 

@@ -73,10 +73,14 @@ function SearchResult({ result }: { result: KnowledgeSearchResult }) {
           <Badge variant="warning">would not answer</Badge>
         )}
         <span className="font-mono text-xs tabular-nums">answerability {result.answerability.toFixed(2)}</span>
-        <span className="text-muted-foreground text-xs">
+      </p>
+      {/* The verdict's own reason (answerability.ts), the one a turn reaches: the passages' scores below only rank them. */}
+      <p className="text-sm" data-testid="knowledge-search-reason">
+        {result.reason}{" "}
+        <span className="text-muted-foreground">
           {result.answerable
-            ? "The best passage covers the question; the reply is written from the passages below."
-            : "The best passage does not cover enough of the question, so the agent would say it does not know (unless a scenario or tool covers it)."}
+            ? "The reply is written from the passages below."
+            : "The agent would say it does not know (unless a scenario or tool covers the turn)."}
         </span>
       </p>
       {result.passages.length === 0 ? (
@@ -90,7 +94,12 @@ function SearchResult({ result }: { result: KnowledgeSearchResult }) {
                 {passage.heading_path.length > 0 ? (
                   <span className="text-muted-foreground">{passage.heading_path.join(" › ")}</span>
                 ) : null}
-                <span className="ml-auto font-mono tabular-nums">score {passage.score.toFixed(2)}</span>
+                <span
+                  className="ml-auto font-mono tabular-nums"
+                  title="How the passage ranks among the others; whether the agent answers is the verdict above"
+                >
+                  rank score {passage.score.toFixed(2)}
+                </span>
               </div>
               <p className="whitespace-pre-wrap text-sm">{passage.text}</p>
             </li>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { useConfigEditor } from "@/components/config-editor/use-config-editor";
@@ -7,7 +8,9 @@ import { FormField } from "@/components/ui/form-field";
 import { LabelledOptions, NativeSelect } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { createKnowledgeSourceAction } from "@/lib/actions/knowledge/create-knowledge-source";
+import { updateKnowledgeSourceAction } from "@/lib/actions/knowledge/update-knowledge-source";
 import {
+  formOfSource,
   KNOWLEDGE_KINDS,
   type KnowledgeForm,
   type KnowledgeKind,
@@ -16,7 +19,7 @@ import {
   savedKnowledgeForm,
   sourceOfForm,
 } from "@/lib/knowledge/knowledge-form";
-import type { KnowledgePageData } from "@/lib/knowledge/knowledge-page";
+import type { KnowledgePageData, KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
 import { plural } from "@/lib/text/plural";
 import { FaqEntriesField } from "./faq-entries-field";
 import { KnowledgeFileField } from "./knowledge-file-field";
@@ -28,19 +31,42 @@ const CONTENT_HINT: Record<Exclude<KnowledgeKind, "faq">, string> = {
   pdf: "The file's text as converted: one heading per page, so each passage names its page.",
 };
 
-/** The Add source drawer: title, kind, the body the kind takes, and where the source applies. */
-export function KnowledgeSourceDrawer(props: OpenedEditorProps<KnowledgePageData>) {
-  const { data } = props;
+interface KnowledgeSourceDrawerProps extends OpenedEditorProps<KnowledgePageData> {
+  /** null: a new source (Add source); else the source edited, its form prefilled and its kind fixed. */
+  source: KnowledgePageSource | null;
+}
+
+/** The Add and Edit source drawer: title, kind, the body the kind takes, and where the source applies. */
+export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
+  const { data, source: loaded } = props;
+  const initial = useMemo(() => (loaded ? formOfSource(loaded) : newKnowledgeForm()), [loaded]);
   const editor = useConfigEditor<KnowledgeForm>({
     ...props,
-    initial: newKnowledgeForm(),
-    discardPrompt: "Discard this source?",
+    initial,
+    discardPrompt: loaded ? "Discard your unsaved changes to this source?" : "Discard this source?",
     formErrorsOf: knowledgeFormErrors,
   });
   const { form, update, errors } = editor;
 
   function submit() {
     const saved = savedKnowledgeForm(form);
+    const summary = (written: { title: string; passages: number; config_version: number }) =>
+      `${plural(written.passages, "passage")} · v${written.config_version}`;
+    if (loaded) {
+      editor.save(
+        saved,
+        (expected, force) =>
+          updateKnowledgeSourceAction({
+            agent_key: data.agent.key,
+            expected_config_version: expected,
+            source_key: loaded.key,
+            ...sourceOfForm(saved),
+            ...force,
+          }),
+        (written) => `Saved ${written.title}: ${summary(written)}`,
+      );
+      return;
+    }
     editor.save(
       saved,
       (expected, force) =>
@@ -50,18 +76,22 @@ export function KnowledgeSourceDrawer(props: OpenedEditorProps<KnowledgePageData
           ...sourceOfForm(saved),
           ...force,
         }),
-      (written) => `Added ${written.title}: ${plural(written.passages, "passage")} · v${written.config_version}`,
+      (written) => `Added ${written.title}: ${summary(written)}`,
     );
   }
 
   const scopes = [
     { value: "", label: "Every conversation (GLOBAL)" },
     ...data.scenarios.map((s) => ({ value: s.key, label: `Scenario: ${s.name}` })),
+    // A step's scope is set over REST; the select keeps it so an edit does not widen the source.
+    ...(loaded?.scope === "STEP" && loaded.scope_ref
+      ? [{ value: loaded.scope_ref, label: `Step: ${loaded.scope_ref}` }]
+      : []),
   ];
   return (
     <EditorDrawer
       noun="knowledge source"
-      loadedName={null}
+      loadedName={loaded?.key ?? null}
       agentName={data.agent.name}
       currentVersion={props.currentVersion}
       readOnlyNote="a designer adds sources."
@@ -79,12 +109,20 @@ export function KnowledgeSourceDrawer(props: OpenedEditorProps<KnowledgePageData
             errors={errors.title}
             placeholder="Returns policy"
           />
-          <KnowledgeFileField form={form} update={update} errors={errors.file} disabled={props.readOnly} />
+          {loaded ? null : (
+            <KnowledgeFileField form={form} update={update} errors={errors.file} disabled={props.readOnly} />
+          )}
           {form.file ? null : (
-            <FormField label="Kind" htmlFor="knowledge-kind" errors={errors.kind}>
+            <FormField
+              label="Kind"
+              htmlFor="knowledge-kind"
+              errors={errors.kind}
+              hint={loaded ? "A source keeps its kind: add a new source for another." : undefined}
+            >
               <NativeSelect
                 id="knowledge-kind"
                 value={form.kind}
+                disabled={loaded !== null}
                 onChange={(e) => update({ kind: e.target.value as KnowledgeKind })}
               >
                 <LabelledOptions options={KNOWLEDGE_KINDS} />

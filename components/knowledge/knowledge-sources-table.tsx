@@ -1,6 +1,6 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { type Column, ColumnTable } from "@/components/ui/column-table";
 import { Mono } from "@/components/ui/mono";
@@ -15,10 +15,18 @@ interface KnowledgeSourcesTableProps {
   pendingKey: string | null;
   /** null for a viewer: no delete. */
   onDelete: ((source: KnowledgePageSource) => void) | null;
+  /** null for a viewer: no edit. */
+  onEdit: ((source: KnowledgePageSource) => void) | null;
 }
 
 /** The agent's knowledge sources: title and key, kind, where it applies, and how many passages it gives. */
-export function KnowledgeSourcesTable({ sources, scenarioNames, pendingKey, onDelete }: KnowledgeSourcesTableProps) {
+export function KnowledgeSourcesTable({
+  sources,
+  scenarioNames,
+  pendingKey,
+  onDelete,
+  onEdit,
+}: KnowledgeSourcesTableProps) {
   const columns: Column<KnowledgePageSource>[] = [
     {
       label: "Source",
@@ -54,17 +62,28 @@ export function KnowledgeSourcesTable({ sources, scenarioNames, pendingKey, onDe
       rowKey={(source) => source.key}
       testId={(source) => `knowledge-source-${source.key}`}
       pending={pendingKey !== null}
-      actions={(source) =>
-        onDelete ? (
-          <RowButton
-            label={`Delete ${source.title}`}
-            onClick={() => onDelete(source)}
-            disabled={pendingKey === source.key}
-          >
-            <Trash2 />
-          </RowButton>
-        ) : null
-      }
+      actions={(source) => (
+        <>
+          {onEdit ? (
+            <RowButton
+              label={`Edit ${source.title}`}
+              onClick={() => onEdit(source)}
+              disabled={pendingKey === source.key}
+            >
+              <Pencil />
+            </RowButton>
+          ) : null}
+          {onDelete ? (
+            <RowButton
+              label={`Delete ${source.title}`}
+              onClick={() => onDelete(source)}
+              disabled={pendingKey === source.key}
+            >
+              <Trash2 />
+            </RowButton>
+          ) : null}
+        </>
+      )}
     />
   );
 }

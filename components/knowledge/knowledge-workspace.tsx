@@ -18,7 +18,7 @@ interface KnowledgeWorkspaceProps {
   canEdit: boolean;
 }
 
-/** The Knowledge page: the agent's sources, the Add source drawer, the delete confirmation, the playground. */
+/** The Knowledge page: the agent's sources, the Add and Edit source drawer, the delete confirmation, the playground. */
 export function KnowledgeWorkspace({ data, canEdit }: KnowledgeWorkspaceProps) {
   const { version, onSaved, opened, open, editorProps } = useOpenedEditor("source", data.sources, data, canEdit);
   const commands = useKnowledgeCommands({ agentKey: data.agent.key, version, onVersion: onSaved });
@@ -55,11 +55,17 @@ export function KnowledgeWorkspace({ data, canEdit }: KnowledgeWorkspaceProps) {
           scenarioNames={scenarioNames}
           pendingKey={commands.pendingKey}
           onDelete={canEdit ? deletion.ask : null}
+          onEdit={canEdit ? (source) => open(source) : null}
         />
       )}
       <KnowledgePlayground agentKey={data.agent.key} />
-      {opened && opened.entity === null && canEdit ? (
-        <KnowledgeSourceDrawer key={opened.id} loadedVersion={opened.loadedVersion} {...editorProps} />
+      {opened && canEdit ? (
+        <KnowledgeSourceDrawer
+          key={opened.id}
+          source={opened.entity}
+          loadedVersion={opened.loadedVersion}
+          {...editorProps}
+        />
       ) : null}
       <DeleteKnowledgeSourceDialog {...deletion.dialog} />
     </div>

@@ -3,10 +3,11 @@
 import { useEffect, useRef } from "react";
 import { startSandboxSessionAction } from "@/lib/actions/sandbox/start-sandbox-session";
 import type { TurnView } from "@/lib/turns/turn-view";
+import { customerWhyOf } from "@/lib/widget/customer-turn";
 import { followEvents, type Link, sendTurn, WidgetApiError, type WidgetTransport } from "@/widget/api";
 import { Chat } from "@/widget/chat";
 import { DEFAULT_COLOR, type WidgetConfig } from "@/widget/config";
-import type { SessionStore, StoredSession } from "@/widget/storage";
+import type { ReplyWhy, SessionStore, StoredSession } from "@/widget/storage";
 import { buildView } from "@/widget/view";
 import { wire } from "@/widget/wire";
 
@@ -140,13 +141,13 @@ function consoleTransport(props: { current: CustomerPreviewProps }): WidgetTrans
       return result;
     },
     follow(session, after, signal, onEvent) {
-      // The events carry no provenance: a reply's rules come from the page's turns, or from the turn
+      // The events carry no provenance: a reply's rules and sources come from the page's turns, or from the turn
       // itself when the designer's view sent it a moment ago. One event at a time keeps their order.
       let queue = Promise.resolve();
       return followEvents(CONSOLE_LINK, session, after, signal, (event, id) => {
         queue = queue.then(async () => {
           if (session.showWhy && event.type === "message" && event.message.kind === "agent") {
-            session.why[event.message.id] ??= await rulesOf(event.message.id, props.current.turns);
+            session.why[event.message.id] ??= await whyOf(event.message.id, props.current.turns);
           }
           onEvent(event, id);
         });
@@ -155,17 +156,32 @@ function consoleTransport(props: { current: CustomerPreviewProps }): WidgetTrans
   };
 }
 
-/** The names of the rules that applied to the turn of a reply (`<turn id>:agent`). */
-async function rulesOf(messageId: string, turns: TurnView[]): Promise<string[]> {
+type WhyProvenance = {
+  rules_applied?: { name: string }[];
+  knowledge?: { citations: { source_title: string }[] };
+};
+
+/** The customer's "why this answer" of a provenance: the rules' names and the cited sources' titles, each once. */
+function replyWhyOf(provenance: WhyProvenance | undefined): ReplyWhy {
+  const { rules, sources } = customerWhyOf(
+    "answered",
+    (provenance?.rules_applied ?? []).map((rule) => rule.name),
+    (provenance?.knowledge?.citations ?? []).map((citation) => citation.source_title),
+  );
+  return { rules: rules.map((rule) => rule.name), sources: sources.map((source) => source.title) };
+}
+
+/** "Why this answer" of the turn of a reply (`<turn id>:agent`). */
+async function whyOf(messageId: string, turns: TurnView[]): Promise<ReplyWhy> {
   const turnId = messageId.split(":")[0] ?? "";
   const known = turns.find((turn) => turn.id === turnId);
-  if (known) return known.provenance.rules_applied.map((rule) => rule.name);
+  if (known) return replyWhyOf(known.provenance);
   try {
     const response = await fetch(`/api/v1/turns/${encodeURIComponent(turnId)}`, { credentials: "same-origin" });
-    if (!response.ok) return [];
-    const body = (await response.json()) as { provenance?: { rules_applied?: { name: string }[] } };
-    return (body.provenance?.rules_applied ?? []).map((rule) => rule.name);
+    if (!response.ok) return replyWhyOf(undefined);
+    const body = (await response.json()) as { provenance?: WhyProvenance };
+    return replyWhyOf(body.provenance);
   } catch {
-    return [];
+    return replyWhyOf(undefined);
   }
 }

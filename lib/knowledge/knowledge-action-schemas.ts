@@ -28,6 +28,26 @@ export function sourceOfCreate(input: z.infer<typeof CreateKnowledgeSourceInput>
   return source;
 }
 
+/**
+ * An edit of source `source_key`: the same fields as an add (the kind stays what it was in the console;
+ * REST PUT may change it). Without `key` the source keeps its own.
+ */
+export const UpdateKnowledgeSourceInput = z
+  .strictObject({
+    ...AgentAtVersion,
+    ...KnowledgeSourceFields.shape,
+    key: EntityKey.optional().describe("A new id for the source; it keeps its own when left out"),
+    source_key: EntityKey.describe("The source edited"),
+  })
+  .superRefine(knowledgeInputFitsKind);
+export type UpdateKnowledgeSourceInput = z.input<typeof UpdateKnowledgeSourceInput>;
+
+/** The source an edit carries, without the save's agent, version, gate fields and the edited key. */
+export function sourceOfUpdate(input: z.infer<typeof UpdateKnowledgeSourceInput>): KnowledgeSourceInput {
+  const { agent_key, expected_config_version, impact_preview, force_tests, source_key, ...source } = input;
+  return source;
+}
+
 export const KnowledgeSourceRefInput = z.strictObject({ ...AgentAtVersion, source_key: EntityKey });
 export type KnowledgeSourceRefInput = z.input<typeof KnowledgeSourceRefInput>;
 

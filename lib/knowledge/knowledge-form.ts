@@ -1,7 +1,7 @@
 import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
 import { fileSizeText, KNOWLEDGE_FILE_MAX_BYTES } from "./knowledge-files";
 
-// The Add source form's state and what it saves (docs/knowledge.md). Client-safe, pure.
+// The Add and Edit source form's state and what it saves (docs/knowledge.md). Client-safe, pure.
 
 export type KnowledgeKind = BundleKnowledgeSource["kind"];
 
@@ -17,6 +17,8 @@ export interface KnowledgeFile {
 export interface FaqRow {
   question: string;
   answer: string;
+  /** The entry's group heading, kept through an edit (the form does not show it). */
+  section?: string;
 }
 
 export interface KnowledgeForm {
@@ -26,7 +28,10 @@ export interface KnowledgeForm {
   content: string;
   /** FAQ sources' rows. */
   entries: FaqRow[];
-  /** "": every conversation (GLOBAL); else the key of the scenario the source is limited to. */
+  /**
+   * "": every conversation (GLOBAL); else the key of the scenario the source is limited to, or
+   * "scenario_key/step_key" for a step (set over REST; the console keeps it through an edit).
+   */
   scenario: string;
   /** An uploaded HTML or PDF file: saved in place of the content. */
   file: KnowledgeFile | null;
@@ -90,6 +95,21 @@ export function newKnowledgeForm(): KnowledgeForm {
   };
 }
 
+/** The form of a saved source, for its Edit drawer: its kind's body, and one blank FAQ row when it has none. */
+export function formOfSource(
+  source: Pick<BundleKnowledgeSource, "title" | "kind" | "content" | "entries" | "scope" | "scope_ref">,
+): KnowledgeForm {
+  const entries = source.entries.map(({ question, answer, section }) => ({ question, answer, section }));
+  return {
+    title: source.title,
+    kind: source.kind,
+    content: source.content,
+    entries: entries.length > 0 ? entries : [{ question: "", answer: "" }],
+    scenario: source.scope === "GLOBAL" ? "" : (source.scope_ref ?? ""),
+    file: null,
+  };
+}
+
 const blankRow = (row: FaqRow) => row.question.trim() === "" && row.answer.trim() === "";
 
 /** The form as it is saved: rows left wholly blank dropped, so the server's row numbers match the rows shown. */
@@ -100,7 +120,11 @@ export function savedKnowledgeForm(form: KnowledgeForm): KnowledgeForm {
 /** The source the form saves: a kind carries its own body only (content, FAQ entries, or the uploaded file). */
 export function sourceOfForm(form: KnowledgeForm) {
   const scope = {
-    scope: form.scenario ? ("SCENARIO" as const) : ("GLOBAL" as const),
+    scope: !form.scenario
+      ? ("GLOBAL" as const)
+      : form.scenario.includes("/")
+        ? ("STEP" as const)
+        : ("SCENARIO" as const),
     scope_ref: form.scenario || null,
   };
   const { file } = form;
@@ -113,7 +137,7 @@ export function sourceOfForm(form: KnowledgeForm) {
     title: form.title,
     kind: form.kind,
     content: faq ? "" : form.content,
-    entries: faq ? form.entries.map((row) => ({ ...row, section: "" })) : [],
+    entries: faq ? form.entries.map((row) => ({ ...row, section: row.section ?? "" })) : [],
     ...scope,
   };
 }

@@ -128,12 +128,19 @@ export const KnowledgeSearchResult = z.object({
       source_title: z.string(),
       heading_path: z.array(z.string()),
       text: z.string(),
-      score: z.number(),
+      score: z
+        .number()
+        .describe("The ranking score (lexical and vector, fused): the order of the passages, not whether they answer"),
     }),
   ),
   answerable: z
     .boolean()
     .describe("Whether the passages answer the question; false: the agent would say it does not know"),
   answerability: z.number().describe("The answerability score in [0, 1] the verdict compares with its threshold"),
+  reason: z
+    .string()
+    .describe(
+      "Why the verdict, in one sentence: how much of the question the best passage holds, the words it lacks, and the bar it had to reach (the turn's own verdict)",
+    ),
 });
 export type KnowledgeSearchResult = z.infer<typeof KnowledgeSearchResult>;

@@ -8,7 +8,7 @@ import { ErrorBody } from "@/lib/openapi/error-body";
 // publishable key may call, and of `?view=customer` on the turns and events routes. A customer reads
 // the reply, its outcome, and why in plain words: the names of the rules that applied and a sentence
 // for an outcome other than a plain answer. Never the provenance behind them (CEL expressions,
-// thresholds, scores, variables, tool results, claims, blocked drafts). Strict objects: the response
+// thresholds, scores, variables, tool results, claims, blocked drafts), beyond the titles of the sources it cites. Strict objects: the response
 // contract (lib/server/response-contract.ts) refuses any key these leave out.
 
 export const CustomerSessionResponse = z.strictObject({
@@ -26,6 +26,11 @@ export const CustomerWhy = z.strictObject({
   rules: z.array(z.strictObject({ name: z.string() })),
   /** A plain sentence when the outcome is not a plain answer (rewritten, a safe reply, a person joining); else null. */
   reason: z.string().nullable(),
+  /**
+   * The titles of the knowledge sources the reply cites, each once (docs/knowledge.md): a source's title is
+   * what its designer shows customers; never a passage's text, id or score.
+   */
+  sources: z.array(z.strictObject({ title: z.string() })),
 });
 
 export const CustomerTurnResponse = z.strictObject({

@@ -24,9 +24,20 @@ const PLAIN_REASON: Partial<Record<TurnOutcomeKind, string>> = {
   error: "Something went wrong on our side.",
 };
 
-/** "Why this answer" of a turn: the applied rules' names and a sentence for an outcome other than an answer. */
-export function customerWhyOf(outcome: TurnOutcomeKind, ruleNames: string[]): CustomerTurn["why"] {
-  return { rules: ruleNames.map((name) => ({ name })), reason: PLAIN_REASON[outcome] ?? null };
+/**
+ * "Why this answer" of a turn: the applied rules' names, a sentence for an outcome other than an answer,
+ * and the cited sources' titles, each once (a reply citing three passages of one FAQ names it once).
+ */
+export function customerWhyOf(
+  outcome: TurnOutcomeKind,
+  ruleNames: string[],
+  sourceTitles: readonly string[] = [],
+): CustomerTurn["why"] {
+  return {
+    rules: ruleNames.map((name) => ({ name })),
+    reason: PLAIN_REASON[outcome] ?? null,
+    sources: [...new Set(sourceTitles)].map((title) => ({ title })),
+  };
 }
 
 export function customerTurnOf(turn: FullTurn): CustomerTurn {
@@ -38,6 +49,7 @@ export function customerTurnOf(turn: FullTurn): CustomerTurn {
     why: customerWhyOf(
       turn.outcome,
       turn.provenance.rules_applied.map((rule) => rule.name),
+      turn.provenance.knowledge?.citations.map((citation) => citation.source_title),
     ),
   };
 }

@@ -7,11 +7,15 @@ import {
   PUT as putSourceRoute,
 } from "@/app/api/v1/agents/[key]/knowledge/sources/[id]/route";
 import { POST as createRoute, GET as listRoute } from "@/app/api/v1/agents/[key]/knowledge/sources/route";
+import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/route";
+import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
+import { GET as getTurnRoute } from "@/app/api/v1/turns/[id]/route";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
+import { STORE_POLICIES } from "@/lib/engine/testing/store-policies";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { configAtVersion } from "@/lib/versioning/server/config-versions";
@@ -295,5 +299,57 @@ describe("uploaded files", () => {
       expect(problem, label).toContain(reason);
     }
     expect(await tableCounts(handle)).toEqual(before);
+  });
+});
+
+describe("the playground's verdict", () => {
+  /** The first turn of a new session asking `message`: its knowledge span's verdict and the provenance's score. */
+  async function turnVerdict(agentKey: string, message: string) {
+    const session = await callWithKey(
+      createSessionRoute,
+      "POST",
+      `/api/v1/agents/${agentKey}/sessions`,
+      { key: agentKey },
+      admin,
+      {},
+    );
+    const { session_id: id } = (await session.json()) as { session_id: string };
+    const turn = await callWithKey(postTurnRoute, "POST", `/api/v1/sessions/${id}/turns`, { id }, admin, { message });
+    expect(turn.status).toBe(200);
+    const { turn_id: turnId } = (await turn.json()) as { turn_id: string };
+    const trace = await callWithKey(getTurnRoute, "GET", `/api/v1/turns/${turnId}`, { id: turnId }, admin);
+    const body = (await trace.json()) as {
+      provenance: { knowledge?: { answerability: number } };
+      spans: { name: string; attributes?: Record<string, unknown> }[];
+    };
+    const span = body.spans.find((s) => s.name === "knowledge");
+    return { answerable: span?.attributes?.answerable, answerability: body.provenance.knowledge?.answerability };
+  }
+
+  it("is the turn's: the same answerable and score for the same first question, with the reason a designer reads", async () => {
+    await deskAgent("kb-verdict");
+    const { key: _key, ...policies } = STORE_POLICIES;
+    expect((await create("kb-verdict", { ...policies, key: "store-policies" })).status).toBe(201);
+    const questions = [
+      "How long does standard shipping take?",
+      "Do you sell gift cards?",
+      "What is the capital of France?",
+      "When is the support team open?",
+    ];
+    const answers: boolean[] = [];
+    for (const question of questions) {
+      const found = await (await search("kb-verdict", question)).json();
+      const turn = await turnVerdict("kb-verdict", question);
+      expect(turn.answerable, question).toBe(found.answerable);
+      expect(turn.answerability, question).toBeCloseTo(found.answerability, 3);
+      expect(found.reason, question).toMatch(/^(The best passage holds \d+ of the question's \d+ words?|No passage)/);
+      answers.push(found.answerable);
+    }
+    expect(answers).toEqual([true, false, false, true]);
+    // A passage that ranks first but holds too little of the question says so, with the bar it missed.
+    const gift = await (await search("kb-verdict", "Do you sell gift cards?")).json();
+    expect(gift.passages.length).toBeGreaterThan(0);
+    expect(gift.reason).toMatch(/lacks [^;]*"gift"/);
+    expect(gift.reason).toContain("the agent answers from 30%");
   });
 });

@@ -3,9 +3,13 @@ import type { z } from "zod";
 import { POST as turnsRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import { GET as turnRoute } from "@/app/api/v1/turns/[id]/route";
 import type { DatabaseHandle } from "@/db/client";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
+import demo from "@/lib/demo/refund-desk.bundle.json";
 import { STAGE_NAMES } from "@/lib/engine/contracts/turn-outcome";
 import { createScriptedProvider, generated } from "@/lib/engine/testing/scripted-provider";
+import { withStorePolicies } from "@/lib/engine/testing/store-policies";
 import { hostPorts, overrideHostPorts } from "@/lib/server/engine-ports/host-ports";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import {
   CustomerSessionEvent,
   CustomerSessionResponse,
@@ -74,6 +78,28 @@ function expectNothingHidden(where: string, text: string) {
 function expectShape(where: string, schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);
   expect(parsed.success, `${where}: ${parsed.error?.message}`).toBe(true);
+}
+
+/** Reads the session's customer events until `until` appears in the stream's text (or 10 s pass). */
+async function readEventsUntil(session: { sessionId: string; pk: string; token: string }, until: string) {
+  const controller = new AbortController();
+  const opened = await openWidgetEvents(session.sessionId, {
+    pk: session.pk,
+    token: session.token,
+    signal: controller.signal,
+  });
+  expect(opened.status).toBe(200);
+  const reader = opened.body?.getReader();
+  let text = "";
+  const deadline = Date.now() + 10_000;
+  while (reader && !text.includes(until) && Date.now() < deadline) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += new TextDecoder().decode(chunk.value);
+  }
+  controller.abort();
+  await reader?.cancel().catch(() => {});
+  return text;
 }
 
 /** Each `event:`/`data:` block of a server-sent event stream's text. */
@@ -217,6 +243,39 @@ describe("a turn's answer to a publishable key", () => {
     expect(blocks.map((block) => block.event)).toEqual(expect.arrayContaining(["message", "mode"]));
     for (const block of blocks) expectShape("events", CustomerSessionEvent, block);
     expectNothingHidden("events", text);
+  });
+
+  it("a reply from knowledge names its sources once, by title, in the turn and in the events; never a passage's id, text or score", async () => {
+    const agentKey = `widget-kb-${Math.random().toString(36).slice(2, 8)}`;
+    const bundle = withStorePolicies({ ...demo, agent: { ...demo.agent, key: agentKey, name: agentKey } });
+    await importBundle(handle.db, bundle, SYSTEM_ACTOR, "setup");
+    const { key } = await createWidgetKey(admin, agentKey);
+    const started = await (await startWidgetSession(agentKey, { pk: key })).json();
+    const session = { pk: key, sessionId: started.session_id as string, token: started.session_token as string };
+    const turn = await (
+      await postWidgetTurn(session.sessionId, "How long does standard shipping take?", {
+        pk: session.pk,
+        token: session.token,
+      })
+    ).json();
+    expectShape("turn JSON", CustomerTurnResponse, turn);
+    expect(turn.response).toContain("3 to 5 business days");
+    expect(turn.why.sources).toEqual([{ title: "Store policies" }]);
+    const turnText = JSON.stringify(turn);
+    for (const hidden of ["passage_id", "source_id", "store-policies", "score", "answerability", "Monday to Friday"]) {
+      expect(turnText.includes(hidden), `turn JSON holds "${hidden}"`).toBe(false);
+    }
+
+    // The same reply replayed by the session's events (a reload, another tab) carries them too.
+    const text = await readEventsUntil(session, `${turn.turn_id}:agent`);
+    const reply = sseBlocks(text).find(
+      (block) => block.event === "message" && (block.data as { id: string }).id === `${turn.turn_id}:agent`,
+    );
+    expect(reply).toBeDefined();
+    expectShape("events", CustomerSessionEvent, reply);
+    expect((reply?.data as { why?: { sources: unknown } } | undefined)?.why?.sources).toEqual([
+      { title: "Store policies" },
+    ]);
   });
 
   it("a console reader asking ?view=customer gets the customer's shape of a turn", async () => {

@@ -1,7 +1,8 @@
+import { STOPWORDS, words } from "../text/words";
 import { type CorpusStats, idf } from "./bm25";
 import type { KnowledgeQuery } from "./contextual-query";
 import type { RankedPassage } from "./rank-passages";
-import { passageTerms, terms } from "./terms";
+import { passageTerms, termOf } from "./terms";
 
 // Does the best passage answer the customer's last message, or should the agent abstain? Two pieces of
 // evidence about the message's own terms (not the context's: the context found the topic, the message
@@ -26,7 +27,7 @@ const ANSWERABILITY_MODEL = { coverage: 1.364, missing: -0.39, bias: 1.968, thre
 /**
  * Below this many passages idf cannot tell a rare word from a common one, so the fitted score alone
  * says yes to nearly anything that shares a word; there coverage must reach SMALL_BASE_COVERAGE. On
- * the demo's three-passage Store policies, "How long does standard shipping take?" covers 0.32 and
+ * the demo's three-passage Store policies, "How long does standard shipping take?" covers 0.59 (0.32 before "take" met "takes") and
  * "Do you sell gift cards?" 0.19 (it shares "card" with the refunds sentence): a floor between them,
  * set by hand, not fitted — no data set here has small bases with unanswerable questions.
  * MTRAG's collections (about 300 passages each) are above it: the floor was not fitted there, and a
@@ -53,6 +54,28 @@ export interface Answerability {
   score: number;
   coverage: number;
   missing: number;
+  /** Why, in the words the playground shows (answerabilityReason): the same verdict a turn reaches. */
+  why: AnswerabilityWhy;
+}
+
+/** What decided the verdict, beside the score: what the best passage holds of what is asked. */
+export interface AnswerabilityWhy {
+  /**
+   * `no_passage`: nothing matched; `coverage`: a small base's floor was not reached; `score`: the fitted
+   * score is under its threshold; `answers`: the passage answers.
+   */
+  decided_by: "no_passage" | "coverage" | "score" | "answers";
+  /** The message's distinct content words, and how many of them the best passage holds. */
+  asked: number;
+  held: number;
+  /** The message's words the best passage lacks, rarest in the knowledge base first. */
+  lacking: string[];
+  /** The share of what is asked (idf-weighted; of the conversation's query for a follow-up if higher) the best passage holds. */
+  covered: number;
+  /** The share a small base's best passage must hold (SMALL_BASE_COVERAGE), or null in a base of 50 passages or more. */
+  floor: number | null;
+  /** The score the agent answers from. */
+  threshold: number;
 }
 
 export function answerability(
@@ -66,11 +89,19 @@ export function answerability(
   let total = 0;
   let found = 0;
   let missing = 0;
-  for (const term of new Set(terms(query.message))) {
+  // The message's own words, one per term (the first word that gave it), for the reason's words.
+  const asked = new Map<string, string>();
+  for (const word of words(query.message))
+    if (!STOPWORDS.has(word)) asked.set(termOf(word), asked.get(termOf(word)) ?? word);
+  const lacking: { word: string; weight: number }[] = [];
+  for (const [term, word] of asked) {
     const weight = idf(stats, term);
     total += weight;
     if (present.has(term)) found += weight;
-    else missing = Math.max(missing, weight);
+    else {
+      missing = Math.max(missing, weight);
+      lacking.push({ word, weight });
+    }
   }
   const coverage = total > 0 ? found / total : 0;
   const score = 1 / (1 + Math.exp(-(model.coverage * coverage + model.missing * missing + model.bias)));
@@ -79,7 +110,35 @@ export function answerability(
   // also hold a share of what is asked: of the message's terms, or of the conversation's query for a
   // follow-up ("and express?" shares its words with the question before it).
   const smallBase = stats.passages < SMALL_BASE_PASSAGES;
-  const covered = !smallBase || Math.max(coverage, contextCoverage(query, present, stats)) >= SMALL_BASE_COVERAGE;
+  const shareHeld = Math.max(coverage, contextCoverage(query, present, stats));
+  const covered = !smallBase || shareHeld >= SMALL_BASE_COVERAGE;
   const answerable = best !== undefined && covered && score >= model.threshold;
-  return { answerable, score, coverage, missing };
+  const why: AnswerabilityWhy = {
+    decided_by: best === undefined ? "no_passage" : !covered ? "coverage" : answerable ? "answers" : "score",
+    asked: asked.size,
+    held: asked.size - lacking.length,
+    lacking: lacking.sort((a, b) => b.weight - a.weight).map((l) => l.word),
+    covered: smallBase ? shareHeld : coverage,
+    floor: smallBase ? SMALL_BASE_COVERAGE : null,
+    threshold: model.threshold,
+  };
+  return { answerable, score, coverage, missing, why };
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const quoted = (list: readonly string[]) => list.map((word) => `"${word}"`).join(", ");
+
+/**
+ * The verdict in one sentence for a designer: what the best passage holds of the question and what
+ * decided, e.g. "The best passage holds 1 of the question's 4 words (22% of what is asked; it lacks
+ * "gift", "sell", "cards"); with fewer than 50 passages the agent answers from 30%."
+ */
+export function answerabilityReason(why: AnswerabilityWhy, score: number): string {
+  if (why.decided_by === "no_passage") return "No passage shares a word with the question.";
+  const holds = `The best passage holds ${why.held} of the question's ${why.asked} word${why.asked === 1 ? "" : "s"} (${percent(why.covered)} of what is asked${why.lacking.length > 0 ? `; it lacks ${quoted(why.lacking.slice(0, 3))}` : ""})`;
+  if (why.decided_by === "coverage")
+    return `${holds}; with fewer than ${SMALL_BASE_PASSAGES} passages the agent answers from ${percent(why.floor ?? 0)}.`;
+  if (why.decided_by === "score")
+    return `${holds}; a word the answer lacks that is rare in the knowledge base weighs against it: answerability ${score.toFixed(2)}, the agent answers from ${why.threshold.toFixed(2)}.`;
+  return `${holds}: answerability ${score.toFixed(2)}, the agent answers from ${why.threshold.toFixed(2)}.`;
 }

@@ -1,21 +1,15 @@
-import { STOPWORDS, stem, words } from "../text/words";
+import { STOPWORDS, words } from "../text/words";
 import type { Passage } from "./knowledge-source";
+import { stemTerm } from "./term-stem";
 
 // The terms the lexical scorer counts: folded, accent-free words that are not function words,
-// stemmed (text/words.ts) so "refunded" meets "refund". PostgreSQL's `english` text search
+// stemmed (term-stem.ts) so "refunded" meets "refund" and "takes" meets "take". PostgreSQL's `english` text search
 // configuration does the same in a database (stopwords and a Snowball stemmer); the two need not agree
 // term for term, because the final ranking recounts the candidates' terms here (rank-passages.ts).
 
-/**
- * One word's term: the engine's stem, with a consonant its suffix doubled made single again, so
- * "shipping" and "ship", "stopped" and "stop" meet ("ll", "ss" and "zz" stay: "billing", "passed").
- */
+/** One word's term: its inflections meet on one stem ("shipping", "ships", "ship"; "takes", "take"). */
 export function termOf(word: string): string {
-  const base = stem(word);
-  if (base === word || base.length < 4) return base;
-  const last = base.charAt(base.length - 1);
-  const doubled = last === base.charAt(base.length - 2) && !/[aeiouylsz]/.test(last);
-  return doubled ? base.slice(0, -1) : base;
+  return stemTerm(word);
 }
 
 /** The content terms of a text, in order, repeats kept. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { AgentRow, Database } from "@/db/types";
+import { answerabilityReason } from "@/lib/engine/knowledge/answerability";
 import { searchKnowledge } from "@/lib/engine/knowledge/compiled-knowledge";
 import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { getCompiledAgent } from "@/lib/turns/server/load-snapshot";
@@ -7,7 +8,9 @@ import type { KnowledgeSearchResult } from "../knowledge-schemas";
 
 /**
  * What the agent at its latest version would find for `q` asked as a first message, and whether it
- * would answer: the playground's call, the same index and verdict a turn uses (docs/knowledge.md).
+ * would answer: the playground's call, the same index and verdict a turn uses (docs/knowledge.md), and
+ * the verdict's reason. The passages' scores rank them; whether they answer is the verdict's, which
+ * weighs how much of the question the best passage holds, so a top score can come with "would not answer".
  */
 export async function searchAgentKnowledge(
   db: Database,
@@ -17,7 +20,13 @@ export async function searchAgentKnowledge(
 ): Promise<KnowledgeSearchResult> {
   const compiled = await getCompiledAgent(db, agent, hostPorts().embedder);
   if (!compiled.knowledge)
-    return { config_version: agent.configVersion, passages: [], answerable: false, answerability: 0 };
+    return {
+      config_version: agent.configVersion,
+      passages: [],
+      answerable: false,
+      answerability: 0,
+      reason: "The agent has no knowledge sources.",
+    };
   const found = await searchKnowledge(compiled.knowledge, [{ role: "customer", text: q }], k);
   return {
     config_version: agent.configVersion,
@@ -31,5 +40,6 @@ export async function searchAgentKnowledge(
     })),
     answerable: found.verdict.answerable,
     answerability: found.verdict.score,
+    reason: answerabilityReason(found.verdict.why, found.verdict.score),
   };
 }

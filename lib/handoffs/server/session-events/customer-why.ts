@@ -16,7 +16,9 @@ export async function customerWhysOf(db: Database, messages: TranscriptMessage[]
   if (replies.length === 0) return whys;
   try {
     const rows = await turnWhyRows(db, [...new Set(replies.map((m) => m.turn_id as string))]);
-    const byTurn = new Map(rows.map((row) => [row.id, customerWhyOf(row.outcome, row.ruleNames ?? [])]));
+    const byTurn = new Map(
+      rows.map((row) => [row.id, customerWhyOf(row.outcome, row.ruleNames ?? [], row.sourceTitles ?? [])]),
+    );
     for (const reply of replies) {
       const why = reply.turn_id ? byTurn.get(reply.turn_id) : undefined;
       if (why) whys.set(reply.id, why);
