@@ -82,4 +82,3 @@ export const AddGapAnswerInput = z.strictObject({
     .max(TEXT_LIMITS.instructions, `At most ${TEXT_LIMITS.instructions} characters`),
   target: EntityKey.nullable().describe("The FAQ source's key; null: a new source “Answers from gaps”"),
 });
-export type AddGapAnswerInput = z.input<typeof AddGapAnswerInput>;

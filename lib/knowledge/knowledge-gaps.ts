@@ -16,7 +16,7 @@ export interface GapTurn {
 }
 
 /** Questions asked in one group. */
-export interface GapGroup {
+interface GapGroup {
   /** The group's most common phrasing (ties: the one asked last), as a customer wrote it. */
   question: string;
   count: number;
@@ -28,7 +28,7 @@ export interface GapGroup {
 }
 
 /** Up to this many example messages a group shows, each linked to its trace. */
-export const GAP_EXAMPLES = 3;
+const GAP_EXAMPLES = 3;
 
 /**
  * Two questions are one gap when their content terms overlap by at least half (Jaccard ≥ 0.5, stemmed,
