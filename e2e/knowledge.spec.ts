@@ -66,7 +66,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
 async function ask(page: Page, question: string) {
   const playground = page.getByRole("form", { name: "Search knowledge" });
   await playground.getByLabel("Ask what a customer would ask").fill(question);
-  await playground.getByRole("button", { name: "Search" }).click();
+  // Enter, as a keyboard user submits: a save's toast may sit over the button in the corner.
+  await playground.getByLabel("Ask what a customer would ask").press("Enter");
   const result = page.getByTestId("knowledge-search-result");
   await expect(result).toBeVisible();
   return result;
@@ -144,7 +145,8 @@ test.describe("as an admin", () => {
     await expect(gap.getByRole("link", { name: /Do you sell gift cards\?/ })).toHaveAttribute("href", /\/traces\//);
     await screenshot(page, "knowledge-gaps");
 
-    await gap.getByRole("button", { name: "Add an FAQ entry" }).click();
+    // The keyboard opens it: the row's button is a plain button in the tab order.
+    await gap.getByRole("button", { name: "Add an FAQ entry" }).press("Enter");
     const dialog = page.getByRole("dialog", { name: "Add an FAQ entry" });
     await expect(dialog.getByLabel("Question")).toHaveValue("Do you sell gift cards?");
     await expect(dialog.getByLabel("Add to")).toHaveValue("+new");
@@ -167,11 +169,11 @@ test.describe("as an admin", () => {
     await expect(answered).not.toContainText("would not answer");
 
     // Leave the page with its one source, as the tests below expect.
-    await page.getByRole("button", { name: "Delete Answers from gaps" }).click();
+    await page.getByRole("button", { name: "Delete Answers from gaps" }).press("Enter");
     await page
       .getByRole("dialog", { name: /Delete knowledge source answers-from-gaps/ })
       .getByRole("button", { name: "Delete knowledge source" })
-      .click();
+      .press("Enter");
     await expect(page.getByTestId(/^knowledge-source-/)).toHaveCount(1);
   });
 });

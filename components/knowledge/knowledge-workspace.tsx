@@ -60,14 +60,17 @@ export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspacePr
           onDelete={canEdit ? deletion.ask : null}
         />
       )}
-      <KnowledgeGapsSection
-        agentKey={data.agent.key}
-        gaps={gaps}
-        sources={data.sources}
-        version={version}
-        onSaved={onSaved}
-        canEdit={canEdit}
-      />
+      {/* Without a source the agent never abstains: no gaps to show until the first one is added. */}
+      {n > 0 || gaps.groups.length > 0 ? (
+        <KnowledgeGapsSection
+          agentKey={data.agent.key}
+          gaps={gaps}
+          sources={data.sources}
+          version={version}
+          onSaved={onSaved}
+          canEdit={canEdit}
+        />
+      ) : null}
       <KnowledgePlayground agentKey={data.agent.key} />
       {opened && opened.entity === null && canEdit ? (
         <KnowledgeSourceDrawer key={opened.id} loadedVersion={opened.loadedVersion} {...editorProps} />
