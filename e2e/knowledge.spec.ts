@@ -7,13 +7,15 @@ import {
   saveAdminSession,
   saveSessionAs,
   screenshot,
+  sendInFreshSandboxSession,
   signIn,
 } from "./fixtures";
 
 // The Knowledge page on a copy of the demo Refund desk: an admin adds a Markdown shipping and returns page, sees it
 // listed with its passages, asks the playground a question it answers and one it does not, meets the
 // inline error of a source with no content, uploads an HTML page and a PDF (converted on save, found
-// under their headings and pages), and deletes the source again; a viewer sees the list and the
+// under their headings and pages), sees a question the sandbox could not answer in Gaps and adds an FAQ
+// entry for it there, and deletes the source again; a viewer sees the list and the
 // playground without the add and delete controls. The demo's tests gate is off here: a new source changes
 // what the agent answers, and the demo's conversation tests would refuse the save (docs/knowledge.md).
 
@@ -75,7 +77,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
 async function ask(page: Page, question: string) {
   const playground = page.getByRole("form", { name: "Search knowledge" });
   await playground.getByLabel("Ask what a customer would ask").fill(question);
-  await playground.getByRole("button", { name: "Search" }).click();
+  // Enter, as a keyboard user submits: a save's toast may sit over the button in the corner.
+  await playground.getByLabel("Ask what a customer would ask").press("Enter");
   const result = page.getByTestId("knowledge-search-result");
   await expect(result).toBeVisible();
   return result;
@@ -199,6 +202,51 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Delete Kettle manual" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete knowledge source" }).click();
     await expect(row).toBeHidden();
+  });
+
+  test("a question the sandbox could not answer shows in Gaps, and an FAQ entry added there answers it", async ({
+    page,
+  }) => {
+    const reply = await sendInFreshSandboxSession(page, "Do you sell gift cards?", agentKey);
+    await expect(reply).toContainText("I don't have information about that");
+
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    const gaps = page.locator("#gaps");
+    const gap = gaps.getByTestId("knowledge-gap").filter({ hasText: "Do you sell gift cards?" });
+    await expect(gap).toContainText("1 time");
+    await expect(gap.getByRole("link", { name: /Do you sell gift cards\?/ })).toHaveAttribute("href", /\/traces\//);
+    await screenshot(page, "knowledge-gaps");
+
+    // The keyboard opens it: the row's button is a plain button in the tab order.
+    await gap.getByRole("button", { name: "Add an FAQ entry" }).press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add an FAQ entry" });
+    await expect(dialog.getByLabel("Question")).toHaveValue("Do you sell gift cards?");
+    await expect(dialog.getByLabel("Add to")).toHaveValue("+new");
+    // An empty answer: the error under the box, nothing saved.
+    await dialog.getByRole("button", { name: "Add entry" }).click();
+    await expect(dialog.getByText("Write the answer the agent should give")).toBeVisible();
+    await expect(dialog.getByLabel("Answer")).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByLabel("Answer").fill("Yes, we sell digital gift cards from $10 to $200 on our website.");
+    await screenshot(page, "knowledge-gap-answer");
+    await dialog.getByRole("button", { name: "Add entry" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/Added to Answers from gaps · v\d+/)).toBeVisible();
+    await expect(page.getByTestId("knowledge-source-answers-from-gaps")).toContainText("FAQ");
+    await expect(gap).toContainText(/answered in v\d+/);
+    await expect(gap.getByRole("button", { name: "Add an FAQ entry" })).toHaveCount(0);
+    await screenshot(page, "knowledge-gaps-answered");
+
+    const answered = await ask(page, "Do you sell gift cards?");
+    await expect(answered).toContainText("would answer");
+    await expect(answered).not.toContainText("would not answer");
+
+    // Leave the page with its one source, as the tests below expect.
+    await page.getByRole("button", { name: "Delete Answers from gaps" }).press("Enter");
+    await page
+      .getByRole("dialog", { name: /Delete knowledge source answers-from-gaps/ })
+      .getByRole("button", { name: "Delete knowledge source" })
+      .press("Enter");
+    await expect(page.getByTestId(/^knowledge-source-/)).toHaveCount(1);
   });
 });
 

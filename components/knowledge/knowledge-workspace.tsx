@@ -5,9 +5,11 @@ import { useDeleteDialog } from "@/components/config-editor/use-delete-dialog";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import type { KnowledgeGaps } from "@/lib/knowledge/knowledge-gap-schemas";
 import type { KnowledgePageData, KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
 import { plural } from "@/lib/text/plural";
 import { DeleteKnowledgeSourceDialog } from "./delete-knowledge-source-dialog";
+import { KnowledgeGapsSection } from "./knowledge-gaps";
 import { KnowledgePlayground } from "./knowledge-playground";
 import { KnowledgeSourceDrawer } from "./knowledge-source-drawer";
 import { KnowledgeSourcesTable } from "./knowledge-sources-table";
@@ -15,11 +17,12 @@ import { useKnowledgeCommands } from "./use-knowledge-commands";
 
 interface KnowledgeWorkspaceProps {
   data: KnowledgePageData;
+  gaps: KnowledgeGaps;
   canEdit: boolean;
 }
 
-/** The Knowledge page: the agent's sources, the Add and Edit source drawer, the delete confirmation, the playground. */
-export function KnowledgeWorkspace({ data, canEdit }: KnowledgeWorkspaceProps) {
+/** The Knowledge page: the agent's sources, the Add and Edit source drawer, the delete confirmation, the gaps, the playground. */
+export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspaceProps) {
   const { version, onSaved, opened, open, editorProps } = useOpenedEditor("source", data.sources, data, canEdit);
   const commands = useKnowledgeCommands({ agentKey: data.agent.key, version, onVersion: onSaved });
   const deletion = useDeleteDialog<KnowledgePageSource>(data.agent.key, version, commands);
@@ -58,6 +61,17 @@ export function KnowledgeWorkspace({ data, canEdit }: KnowledgeWorkspaceProps) {
           onEdit={canEdit ? (source) => open(source) : null}
         />
       )}
+      {/* Without a source the agent never abstains: no gaps to show until the first one is added. */}
+      {n > 0 || gaps.groups.length > 0 ? (
+        <KnowledgeGapsSection
+          agentKey={data.agent.key}
+          gaps={gaps}
+          sources={data.sources}
+          version={version}
+          onSaved={onSaved}
+          canEdit={canEdit}
+        />
+      ) : null}
       <KnowledgePlayground agentKey={data.agent.key} />
       {opened && canEdit ? (
         <KnowledgeSourceDrawer

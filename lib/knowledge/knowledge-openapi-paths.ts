@@ -1,4 +1,5 @@
 import { agentKeyParam, operationBuilder, pathParam, queryParam } from "../openapi/openapi-helpers";
+import { GAPS_MAX_DAYS, GAPS_MAX_LIMIT, KnowledgeGaps } from "./knowledge-gap-schemas";
 import {
   KNOWLEDGE_SEARCH_MAX_K,
   KnowledgeSearchResult,
@@ -19,7 +20,7 @@ const operation = operationBuilder({
   409: "A test gate blocked the change (the body names the failing tests)",
   412: "If-Match names a config_version the agent has moved on from",
   413: "The body is over 1 MiB",
-  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read, has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), or a search without `q`",
+  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read, has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), a search without `q`, or a gaps window outside 1–365 days",
 });
 
 const sourceId = pathParam("id", { type: "string" }, "The source's id (its key)");
@@ -82,6 +83,20 @@ export const knowledgePaths = {
         ),
       ],
       ok: { description: "The passages, best first, and the verdict", schema: KnowledgeSearchResult },
+      also: [422],
+    }),
+  },
+  "/api/v1/agents/{key}/knowledge/gaps": {
+    get: operation("config:read", {
+      summary: "The questions the agent abstained on, grouped, most asked first",
+      description:
+        "Abstained turns of every channel (the console's sandbox too) over the last `days`, near-identical questions grouped by their shared content terms. A group is `answered_in_version` the latest version when that version now answers its question and all its turns ran before it.",
+      parameters: [
+        agentKeyParam,
+        queryParam("days", { type: "integer", minimum: 1, maximum: GAPS_MAX_DAYS, default: 30 }, "How many days back"),
+        queryParam("limit", { type: "integer", minimum: 1, maximum: GAPS_MAX_LIMIT, default: 50 }, "How many groups"),
+      ],
+      ok: { description: "The groups, most asked first", schema: KnowledgeGaps },
       also: [422],
     }),
   },

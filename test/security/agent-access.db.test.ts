@@ -258,6 +258,13 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
   }),
   deleteKnowledgeSource: (a, v) => ({ source_key: "probe-source", agent_key: a, expected_config_version: v }),
   searchKnowledge: (a) => ({ agent_key: a, q: "How long does shipping take?" }),
+  addGapAnswer: (a, v) => ({
+    agent_key: a,
+    expected_config_version: v,
+    question: "Do you sell gift cards?",
+    answer: "Yes, from $10 to $200.",
+    target: null,
+  }),
   updateAgentSettings: (a, v) => ({ settings: demo.agent.settings, agent_key: a, expected_config_version: v }),
   startSandboxSession: (a) => ({ agentKey: a }),
   setSessionContinuity: (_a, _v, s) => ({ sessionId: s, enabled: true }),
