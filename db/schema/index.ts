@@ -23,3 +23,4 @@ export * from "./tests";
 export * from "./tools";
 export * from "./webhooks";
 export * from "./widget";
+export * from "./usage";
