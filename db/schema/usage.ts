@@ -1,4 +1,15 @@
-import { bigint, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { agents } from "./agents";
 import { sessions } from "./conversations";
 
@@ -46,8 +57,5 @@ export const usageDaily = pgTable(
     costUsd: doublePrecision("cost_usd").notNull(),
     unpricedTurns: integer("unpriced_turns").notNull(),
   },
-  (t) => [
-    index("usage_daily_agent_day_idx").on(t.agentId, t.day),
-    index("usage_daily_session_idx").on(t.sessionId),
-  ],
+  (t) => [index("usage_daily_agent_day_idx").on(t.agentId, t.day), index("usage_daily_session_idx").on(t.sessionId)],
 );
