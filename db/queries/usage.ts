@@ -18,23 +18,24 @@ export interface UsageSums {
   reviewedCostUsd: number;
 }
 
-/** Whole UTC days ("YYYY-MM-DD", `to` exclusive) read from usage_daily instead of turns. */
+/** Whole UTC hours [from, to) read from usage_hourly instead of turns. */
 export interface RolledRange {
-  from: string;
-  to: string;
+  from: Date;
+  to: Date;
 }
 
-// Both sources as the same partial rows: a conversation's turns of one UTC day, config version and
-// environment (usage-rollups.ts writes usage_daily with this very sum).
+// Both sources as the same partial rows: a conversation's turns of one UTC hour, config version and
+// environment (usage-rollups.ts writes usage_hourly with this very sum).
 const GROUP_KEYS = {
-  day: sql<string>`to_char(p.day, 'YYYY-MM-DD')`,
+  day: sql<string>`to_char(p.hour at time zone 'UTC', 'YYYY-MM-DD')`,
   version: sql<string>`p.config_version::text`,
   environment: sql<string>`coalesce(p.environment, 'none')`,
 } as const;
 
 /** The agent's turns in [from, to) as partial rows: one range of turns_agent_created_idx. */
 export function turnPartials(agentId: string, from: Date, to: Date): SQL {
-  return sql`select (t.created_at at time zone 'UTC')::date as day, t.session_id, t.config_version, t.environment,
+  // Truncated in UTC, never the session's TimeZone (a zone at +05:30 would cut hours elsewhere).
+  return sql`select date_trunc('hour', t.created_at at time zone 'UTC') at time zone 'UTC' as hour, t.session_id, t.config_version, t.environment,
       count(*)::int as turns, coalesce(sum(t.tokens_in), 0)::bigint as tokens_in,
       coalesce(sum(t.tokens_out), 0)::bigint as tokens_out, coalesce(sum(t.cost_usd), 0)::float8 as cost_usd,
       (count(*) filter (where t.cost_usd is null))::int as unpriced_turns
@@ -44,28 +45,26 @@ export function turnPartials(agentId: string, from: Date, to: Date): SQL {
     group by 1, 2, 3, 4`;
 }
 
-const midnight = (day: string) => new Date(`${day}T00:00:00.000Z`);
-
 /**
- * The window's partial rows: the rolled days from usage_daily, the rest of [from, to) from turns (two
+ * The window's partial rows: the rolled hours from usage_hourly, the rest of [from, to) from turns (two
  * ranges, each its own index range: one `not between` would walk the whole window).
  */
 function partials(agentId: string, window: { from: Date; to: Date }, rolled: RolledRange | null): SQL {
   if (!rolled) return turnPartials(agentId, window.from, window.to);
   const parts = [
-    sql`select day, session_id, config_version, environment, turns, tokens_in, tokens_out, cost_usd, unpriced_turns
-      from usage_daily where agent_id = ${agentId} and day >= ${rolled.from}::date and day < ${rolled.to}::date`,
+    sql`select hour, session_id, config_version, environment, turns, tokens_in, tokens_out, cost_usd, unpriced_turns
+      from usage_hourly where agent_id = ${agentId} and hour >= ${rolled.from.toISOString()}::timestamptz
+        and hour < ${rolled.to.toISOString()}::timestamptz`,
   ];
-  const [rolledFrom, rolledTo] = [midnight(rolled.from), midnight(rolled.to)];
-  if (window.from < rolledFrom) parts.push(turnPartials(agentId, window.from, rolledFrom));
-  if (rolledTo < window.to) parts.push(turnPartials(agentId, rolledTo, window.to));
+  if (window.from < rolled.from) parts.push(turnPartials(agentId, window.from, rolled.from));
+  if (rolled.to < window.to) parts.push(turnPartials(agentId, rolled.to, window.to));
   return sql.join(parts, sql` union all `);
 }
 
 /**
- * The agent's turns in [from, to) summed per group (or in all, `grouping` null). Days in `rolled` are
- * read from usage_daily (one row per conversation and day), the rest from turns. Each conversation's
- * partials are first summed per group, so a conversation counts once per group however many days it
+ * The agent's turns in [from, to) summed per group (or in all, `grouping` null). Hours in `rolled` are
+ * read from usage_hourly (one row per conversation and hour), the rest from turns. Each conversation's
+ * partials are first summed per group, so a conversation counts once per group however many hours it
  * spans, then joined to its review (the primary key) for the conversations reviewers labelled: the
  * review is read now, never rolled, since a reviewer may label a conversation long after its day.
  */

@@ -1,6 +1,5 @@
 import {
   bigint,
-  date,
   doublePrecision,
   index,
   integer,
@@ -13,37 +12,39 @@ import {
 import { agents } from "./agents";
 import { sessions } from "./conversations";
 
-// Usage per closed UTC day (docs/pipeline.md#reading-cost). GET …/usage summed every turn of its
-// window: 5.8–8.3 s p95 at 1,000,000 turns. A day that ended over an hour ago no longer changes, so the
-// `usage.rollup` job sums its turns once into one row per conversation, config version and environment
-// of that day; the endpoint reads those rows for rolled days and sums turns only for the rest.
+// Usage per closed UTC hour (docs/pipeline.md#reading-cost). GET …/usage summed every turn of its
+// window: 5.8–8.3 s p95 at 1,000,000 turns. An hour that ended over 15 minutes ago no longer changes,
+// so the `usage.rollup` job sums its turns once into one row per conversation, config version and
+// environment of that hour; the endpoint reads those rows for rolled hours and sums turns only for the
+// rest (the window's partial first hour and the last hour or two).
 //
-// One row per conversation (not per day, version and environment) because the answer counts
-// distinct conversations over the whole window (a conversation across midnight is one, not two) and
-// splits cost by the conversation's review, which a reviewer may change any day later: both need the
-// conversation at read time. At 8 turns a conversation that is 1/8 of the turns' rows.
+// One row per conversation because the answer counts distinct conversations over the whole window (a
+// conversation across midnight is one, not two) and splits cost by the conversation's review, which a
+// reviewer may change any day later: both need the conversation at read time. Hours, not days, because
+// a 30-day window starts mid-day and today is unrolled: at 1,000,000 turns a month, summing a partial
+// day and today from turns alone costs more than the 200 ms the whole answer may take.
 
-/** One row per (agent, day) rolled up: the marker the endpoint trusts, and the lock a re-roll takes. */
-export const usageRolledDays = pgTable(
-  "usage_rolled_days",
+/** One row per (agent, hour) rolled up: the marker the endpoint trusts, and the lock a re-roll takes. */
+export const usageRolledHours = pgTable(
+  "usage_rolled_hours",
   {
     agentId: uuid("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
     rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.day] })],
+  (t) => [primaryKey({ columns: [t.agentId, t.hour] })],
 );
 
-/** A conversation's turns of one UTC day under one config version and environment, summed. */
-export const usageDaily = pgTable(
-  "usage_daily",
+/** A conversation's turns of one UTC hour under one config version and environment, summed. */
+export const usageHourly = pgTable(
+  "usage_hourly",
   {
     agentId: uuid("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
     // Deleting a conversation (retention, customer deletion) deletes its rows, as it deletes its turns.
     sessionId: uuid("session_id")
       .notNull()
@@ -57,5 +58,8 @@ export const usageDaily = pgTable(
     costUsd: doublePrecision("cost_usd").notNull(),
     unpricedTurns: integer("unpriced_turns").notNull(),
   },
-  (t) => [index("usage_daily_agent_day_idx").on(t.agentId, t.day), index("usage_daily_session_idx").on(t.sessionId)],
+  (t) => [
+    index("usage_hourly_agent_hour_idx").on(t.agentId, t.hour),
+    index("usage_hourly_session_idx").on(t.sessionId),
+  ],
 );

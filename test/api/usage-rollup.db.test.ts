@@ -4,7 +4,8 @@ import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/r
 import { GET as usageRoute } from "@/app/api/v1/agents/[key]/usage/route";
 import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import { getAgentByKey } from "@/db/queries/agents";
-import { sessionReviews, turns, usageDaily, usageRolledDays } from "@/db/schema";
+import { rollUpUsageHour } from "@/db/queries/usage-rollups";
+import { sessionReviews, turns, usageHourly, usageRolledHours } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { createApiKey } from "@/lib/server/auth/api-keys";
@@ -19,7 +20,7 @@ import { callWithKey } from "../support/route-call";
 // (docs/pipeline.md#reading-cost), over conversations spread across five UTC days ending 10 days ago,
 // two config versions and two environments: one crosses midnight (one conversation in the window,
 // one on each day), one changes version mid-way, one has an unpriced turn, and reviews label some
-// resolved, some not, one after the rollup. A turn committed after its day ended is not lost either.
+// resolved, some not, one after the rollup. A turn committed after its hour ended is not lost either.
 
 const AGENT = "usage-rollup-desk";
 const LATE = "usage-rollup-late";
@@ -161,25 +162,27 @@ describe("GET /api/v1/agents/{key}/usage over the usage rollup", () => {
     expect(byDay?.total).toMatchObject({ conversations: 5, turns: 10, reviewed_conversations: 3 });
     expect(byDay?.total.resolved_conversations).toBe(2);
 
-    // Backfill runs newest first, 31 days a run: run until nothing is left.
+    // Backfill runs newest first, 31 days of hours a run: run until nothing is left.
     let rolled = 0;
     for (let run = 0; run < 20; run++) {
       const result = await rollUpUsage(handle.db);
-      rolled += result.days_rolled;
-      if (result.days_rolled === 0) break;
+      rolled += result.hours_rolled;
+      if (result.hours_rolled === 0) break;
     }
     expect(rolled).toBeGreaterThan(0);
-    const marked = await handle.db.select().from(usageRolledDays).where(eq(usageRolledDays.agentId, agent.id));
-    expect(marked.length).toBeGreaterThanOrEqual(10);
-    const rows = await handle.db.select().from(usageDaily).where(eq(usageDaily.agentId, agent.id));
-    // A on two days, B under two versions, C, D, E.
-    expect(rows).toHaveLength(7);
+    const marked = await handle.db.select().from(usageRolledHours).where(eq(usageRolledHours.agentId, agent.id));
+    expect(marked.length).toBeGreaterThanOrEqual(9 * 24);
+    const rows = await handle.db.select().from(usageHourly).where(eq(usageHourly.agentId, agent.id));
+    // A in two hours, B in three (two under v), C in two, D in two, E.
+    expect(rows).toHaveLength(10);
 
     for (const query of QUERIES) expect(settled(await usage(query)), query).toEqual(before.get(query));
 
-    // Rolling again replaces a day's rows, never adds to them.
-    const again = await rollUpUsage(handle.db);
-    expect(again.days_rolled).toBe(0);
+    // Nothing left to roll; rolling an hour again replaces its rows, never adds to them.
+    expect((await rollUpUsage(handle.db)).hours_rolled).toBe(0);
+    await rollUpUsageHour(handle.db, agent.id, at(1, 9));
+    expect(await handle.db.select().from(usageHourly).where(eq(usageHourly.agentId, agent.id))).toHaveLength(10);
+    for (const query of QUERIES) expect(settled(await usage(query)), query).toEqual(before.get(query));
 
     // A review given after the rollup counts at once: reviews are read now, not rolled.
     const [eSession] = await handle.db
@@ -200,39 +203,40 @@ describe("GET /api/v1/agents/{key}/usage over the usage rollup", () => {
 });
 
 describe("the usage.rollup job", () => {
-  it("rolls a day only an hour after it ends, so a turn committed just after midnight is in it", async () => {
+  it("rolls an hour only 15 minutes after it ends, so a turn committed just after the hour is in it", async () => {
     const agent = await getAgentByKey(handle.db, LATE);
     if (!agent) throw new Error("agent missing");
-    // Day D, 20 days ago: before every turn of the other agent, so this job's runs roll only this agent.
+    // Hour 23:00 of day D, 20 days ago: before every turn of the other agent, so this job's runs roll
+    // only this agent.
     const dayD = new Date(todayMidnight - 20 * DAY_MS);
-    const D = iso(dayD).slice(0, 10);
+    const hour23 = new Date(dayD.getTime() + 23 * 3_600_000);
+    const midnight = new Date(dayD.getTime() + DAY_MS);
     const session = await conversation(LATE, 2);
     const lateTurns = await handle.db.select().from(turns).where(eq(turns.sessionId, session)).orderBy(turns.turnIndex);
     await place(session, [
-      { at: new Date(dayD.getTime() + 23 * 3_600_000), environment: "production", cost: 0.01 },
-      // Stamped at the start of its transaction, 23:59:59.9; not visible yet (committed after midnight).
-      { at: new Date(dayD.getTime() + 30 * 3_600_000), environment: "production", cost: 0.01 },
+      { at: new Date(hour23.getTime() + 30 * 60_000), environment: "production", cost: 0.01 },
+      // Not committed yet: out of every window read below until it commits.
+      { at: new Date(midnight.getTime() + 6 * 3_600_000), environment: "production", cost: 0.01 },
     ]);
-    const halfPast = new Date(dayD.getTime() + DAY_MS + 30 * 60_000);
-    await rollUpUsage(handle.db, halfPast);
-    const markedEarly = await handle.db.select().from(usageRolledDays).where(eq(usageRolledDays.agentId, agent.id));
-    expect(markedEarly).toEqual([]);
+    const tenPast = new Date(midnight.getTime() + 10 * 60_000);
+    await rollUpUsage(handle.db, tenPast);
+    expect(await handle.db.select().from(usageRolledHours).where(eq(usageRolledHours.agentId, agent.id))).toEqual([]);
 
-    // The late turn commits at 00:00:02 with its 23:59:59.9 stamp.
+    // The second turn, stamped 23:59:59.9 at the start of its transaction, commits at 00:00:02.
     await handle.db
       .update(turns)
-      .set({ createdAt: new Date(dayD.getTime() + DAY_MS - 100) })
+      .set({ createdAt: new Date(midnight.getTime() - 100) })
       .where(eq(turns.id, lateTurns[1]?.id as string));
-    const window = { from: iso(dayD), to: iso(new Date(dayD.getTime() + DAY_MS)), group: "day" as const };
-    const live = await agentUsage(handle.db, agent, window, halfPast);
+    const window = { from: iso(dayD), to: iso(midnight), group: "day" as const };
+    const live = await agentUsage(handle.db, agent, window, tenPast);
     expect(live.total.turns).toBe(2);
 
-    const past = new Date(dayD.getTime() + DAY_MS + 90 * 60_000);
-    await rollUpUsage(handle.db, past);
-    const marked = await handle.db.select().from(usageRolledDays).where(eq(usageRolledDays.agentId, agent.id));
-    expect(marked.map((m) => m.day)).toEqual([D]);
-    const rows = await handle.db.select().from(usageDaily).where(eq(usageDaily.agentId, agent.id));
-    expect(rows.map((r) => [r.day, r.turns])).toEqual([[D, 2]]);
-    expect(settled(await agentUsage(handle.db, agent, window, past))).toEqual(settled(live));
+    const twentyPast = new Date(midnight.getTime() + 20 * 60_000);
+    await rollUpUsage(handle.db, twentyPast);
+    const marked = await handle.db.select().from(usageRolledHours).where(eq(usageRolledHours.agentId, agent.id));
+    expect(marked.map((m) => m.hour.toISOString())).toEqual([hour23.toISOString()]);
+    const rows = await handle.db.select().from(usageHourly).where(eq(usageHourly.agentId, agent.id));
+    expect(rows.map((r) => [r.hour.toISOString(), r.turns])).toEqual([[hour23.toISOString(), 2]]);
+    expect(settled(await agentUsage(handle.db, agent, window, twentyPast))).toEqual(settled(live));
   });
 });

@@ -1,27 +1,25 @@
 import "server-only";
 import type { RolledRange } from "@/db/queries/usage";
-import { usageRolledDaysIn } from "@/db/queries/usage-rollups";
+import { usageRolledHoursIn } from "@/db/queries/usage-rollups";
 import type { DbOrTx } from "@/db/types";
 
-const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
 
-// A turn's created_at is the start of its persist transaction, so a turn stamped 23:59:59 may commit
-// a little after midnight (seconds under load). A day is rolled up only an hour after it ends, the
-// dashboard's grace too: a late turn is always in its day's rollup, and until then the day is summed live.
-const ROLLUP_GRACE_MS = 60 * 60 * 1000;
+// A turn's created_at is the start of its persist transaction, so a turn stamped 10:59:59 may commit a
+// little after 11:00 (seconds under load; a transaction waits at most 5 s for a connection). An hour is
+// rolled up only 15 minutes after it ends: a late turn is always in its hour's rollup, and until then
+// the hour is summed live. With the job every 10 minutes, at most the last ~1.4 hours are summed live.
+const ROLLUP_GRACE_MS = 15 * 60_000;
 
-/** The UTC midnight before which every day is closed (ended ROLLUP_GRACE_MS ago) and may be rolled. */
+/** The UTC hour before which every hour is closed (ended ROLLUP_GRACE_MS ago) and may be rolled. */
 export function usageClosedBefore(now: Date): Date {
-  const cutoff = new Date(now.getTime() - ROLLUP_GRACE_MS);
-  return new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth(), cutoff.getUTCDate()));
+  return new Date(Math.floor((now.getTime() - ROLLUP_GRACE_MS) / HOUR_MS) * HOUR_MS);
 }
 
-const dayText = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
- * The longest run of whole UTC days inside the window that are closed and rolled up (the job rolls
- * newest first, so a backfill in progress leaves older days unrolled: they are summed live, as are the
- * window's partial first and last days and today). Null when no day qualifies.
+ * The longest run of whole UTC hours inside the window that are closed and rolled up (the job rolls
+ * newest first, so a backfill in progress leaves older hours unrolled: they are summed live, as are the
+ * window's partial first and last hours and the latest hour or two). Null when no hour qualifies.
  */
 export async function rolledRange(
   db: DbOrTx,
@@ -29,21 +27,21 @@ export async function rolledRange(
   window: { from: Date; to: Date },
   now: Date,
 ): Promise<RolledRange | null> {
-  const first = Math.ceil(window.from.getTime() / DAY_MS) * DAY_MS;
-  const end = Math.min(Math.floor(window.to.getTime() / DAY_MS) * DAY_MS, usageClosedBefore(now).getTime());
+  const first = Math.ceil(window.from.getTime() / HOUR_MS) * HOUR_MS;
+  const end = Math.min(Math.floor(window.to.getTime() / HOUR_MS) * HOUR_MS, usageClosedBefore(now).getTime());
   if (end <= first) return null;
-  const rolled = await usageRolledDaysIn(db, agentId, dayText(new Date(first)), dayText(new Date(end)));
+  const rolled = await usageRolledHoursIn(db, agentId, new Date(first), new Date(end));
   let best: RolledRange | null = null;
-  let bestDays = 0;
+  let bestHours = 0;
   let runStart = first;
-  for (let day = first; day <= end; day += DAY_MS) {
-    if (day < end && rolled.has(dayText(new Date(day)))) continue;
-    const days = (day - runStart) / DAY_MS;
-    if (days > bestDays) {
-      best = { from: dayText(new Date(runStart)), to: dayText(new Date(day)) };
-      bestDays = days;
+  for (let hour = first; hour <= end; hour += HOUR_MS) {
+    if (hour < end && rolled.has(hour)) continue;
+    const hours = (hour - runStart) / HOUR_MS;
+    if (hours > bestHours) {
+      best = { from: new Date(runStart), to: new Date(hour) };
+      bestHours = hours;
     }
-    runStart = day + DAY_MS;
+    runStart = hour + HOUR_MS;
   }
   return best;
 }
