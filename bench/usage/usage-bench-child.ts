@@ -13,7 +13,8 @@ import { seedUsageTurns } from "./seed-usage-turns";
 // Run by bench/usage-bench.ts with `--conditions=react-server`. Prints `# note` and `name=value`.
 // GET …/usage's query for the default 30-day window over BENCH_USAGE_TURNS (default 1,000,000) turns
 // in an in-memory PGlite, every turn inside the window: first with nothing rolled up (every turn
-// summed, what the endpoint did before the usage.rollup job existed), then after the job.
+// summed, what the endpoint did before the usage.rollup job existed; BENCH_USAGE_SCAN=0 skips it, it
+// takes minutes), then after the job.
 
 const TURNS = Number(process.env.BENCH_USAGE_TURNS ?? 1_000_000);
 const SUFFIX = TURNS === 1_000_000 ? "1m" : `${TURNS}`;
@@ -57,7 +58,7 @@ async function main() {
     const client = (db as unknown as { $client: { exec(text: string): Promise<unknown> } }).$client;
     await seedUsageTurns((text) => client.exec(text), agent.id, agent.configVersion, TURNS);
     note(`seeded ${TURNS.toLocaleString("en-US")} turns in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    await measure(db, agent, "scan", SCAN);
+    if (process.env.BENCH_USAGE_SCAN !== "0") await measure(db, agent, "scan", SCAN);
     started = performance.now();
     let hours = 0;
     for (let run = 0; run < 50; run++) {

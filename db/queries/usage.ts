@@ -62,21 +62,22 @@ function partials(agentId: string, window: { from: Date; to: Date }, rolled: Rol
 }
 
 /**
- * The agent's turns in [from, to) summed per group (or in all, `grouping` null). Hours in `rolled` are
- * read from usage_hourly (one row per conversation and hour), the rest from turns. Each conversation's
- * partials are first summed per group, so a conversation counts once per group however many hours it
- * spans, then joined to its review (the primary key) for the conversations reviewers labelled: the
- * review is read now, never rolled, since a reviewer may label a conversation long after its day.
+ * The agent's turns in [from, to) summed per group and in all (`total`; undefined without a turn).
+ * Hours in `rolled` are read from usage_hourly (one row per conversation and hour), the rest from
+ * turns. Each conversation's partials are first summed per group and in all (grouping sets: one pass
+ * over the rows for both), so a conversation counts once per group however many hours it spans, then
+ * joined to its review (the primary key) for the conversations reviewers labelled: the review is read
+ * now, never rolled, since a reviewer may label a conversation long after its hour.
  */
 export async function usageSums(
   db: DbOrTx,
   agentId: string,
   window: { from: Date; to: Date },
-  grouping: UsageGrouping | null,
+  grouping: UsageGrouping,
   rolled: RolledRange | null = null,
-): Promise<UsageSums[]> {
-  const key = grouping ? GROUP_KEYS[grouping] : sql<string>`'total'`;
+): Promise<{ rows: UsageSums[]; total: UsageSums | undefined }> {
   const reviewed = sql`r.state = 'reviewed'`;
+  // Every group's key is non-null (coalesce for the environment), so a null key is the total's row.
   const result = await db.execute(sql`
     select c.key,
       sum(c.turns)::int as "turns",
@@ -89,14 +90,20 @@ export async function usageSums(
       (count(*) filter (where ${reviewed} and r.resolved))::int as "resolvedConversations",
       coalesce(sum(c.cost_usd) filter (where ${reviewed}), 0)::float8 as "reviewedCostUsd"
     from (
-      select ${key} as key, p.session_id, sum(p.turns) as turns, sum(p.tokens_in) as tokens_in,
-        sum(p.tokens_out) as tokens_out, sum(p.cost_usd) as cost_usd, sum(p.unpriced_turns) as unpriced_turns
-      from (${partials(agentId, window, rolled)}) p
-      group by 1, 2
+      select k.key, k.session_id, sum(k.turns) as turns, sum(k.tokens_in) as tokens_in,
+        sum(k.tokens_out) as tokens_out, sum(k.cost_usd) as cost_usd, sum(k.unpriced_turns) as unpriced_turns
+      from (select ${GROUP_KEYS[grouping]} as key, p.* from (${partials(agentId, window, rolled)}) p) k
+      group by grouping sets ((k.key, k.session_id), (k.session_id))
     ) c
     left join session_reviews r on r.session_id = c.session_id
     group by 1
     order by 1`);
-  const rows = rowsOf<UsageSums & { tokensIn: string | number; tokensOut: string | number }>(result);
-  return rows.map((row) => ({ ...row, tokensIn: Number(row.tokensIn), tokensOut: Number(row.tokensOut) }));
+  const sums = rowsOf<
+    Omit<UsageSums, "key"> & { key: string | null; tokensIn: string | number; tokensOut: string | number }
+  >(result).map((row) => ({ ...row, tokensIn: Number(row.tokensIn), tokensOut: Number(row.tokensOut) }));
+  const total = sums.find((row) => row.key === null);
+  return {
+    rows: sums.flatMap((row) => (row.key === null ? [] : [{ ...row, key: row.key }])),
+    total: total ? { ...total, key: "total" } : undefined,
+  };
 }

@@ -64,14 +64,13 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
   // Cost per day reads GET …/usage's rollup (usage.rollup), not the dashboard's: one sum, one answer.
   const usageWindow = { from: since, to: now };
   const usageRolled = await rolledRange(db, agentId, usageWindow, now);
-  const [counts, rules, resolution, handoffs, inputSafety, costByDay, costTotal] = await Promise.all([
+  const [counts, rules, resolution, handoffs, inputSafety, cost] = await Promise.all([
     turnCountsByDay(db, window),
     topRules(db, window),
     loadResolutionRates(db, agentId),
     loadHandoffRates(db, agentId, since),
     inputSafetyCounts(db, agentId, since),
     usageSums(db, agentId, usageWindow, "day", usageRolled),
-    usageSums(db, agentId, usageWindow, null, usageRolled),
   ]);
   const byDay = outcomeDays(dayList, counts);
   return {
@@ -89,7 +88,7 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     /** Input safety (docs/input-safety.md): messages read in the window, by verdict and by what the turn did. */
     inputSafety,
     /** Cost (docs/budgets.md): per UTC day, and per conversation over the window. */
-    cost: costSeries(dayList, costByDay, costTotal[0]),
+    cost: costSeries(dayList, cost.rows, cost.total),
   };
 }
 

@@ -59,10 +59,7 @@ const EMPTY: UsageSums = {
 export async function agentUsage(db: DbOrTx, agent: AgentRow, query: UsageQuery, now = new Date()): Promise<UsageBody> {
   const window = windowOf(query, now);
   const rolled = await rolledRange(db, agent.id, window, now);
-  const [rows, [total]] = await Promise.all([
-    usageSums(db, agent.id, window, query.group, rolled),
-    usageSums(db, agent.id, window, null, rolled),
-  ]);
+  const { rows, total } = await usageSums(db, agent.id, window, query.group, rolled);
   const { key: _key, ...totals } = rowOf(total ?? EMPTY);
   return {
     from: window.from.toISOString(),
