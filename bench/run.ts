@@ -14,6 +14,7 @@ import { Report } from "./report";
 import { type BenchSection, isBenchSection } from "./sections";
 import { benchToolCalls } from "./tool-call-bench";
 import { benchTraces } from "./traces-bench";
+import { benchUsage } from "./usage-bench";
 
 // `npm run bench`: prints name=value lines. Quote medians/p95 from one run; machines are shared.
 // BENCH_TURNS sets turns per rule count (default 300).
@@ -41,6 +42,8 @@ import { benchTraces } from "./traces-bench";
 // `BENCH_ONLY_LANGUAGE=1` runs only the language detector on CLINC150 and the repo's samples (bench/language-bench.ts).
 // `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
 // over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
+// `BENCH_USAGE=1` adds GET …/usage's query for a 30-day window over 1,000,000 turns in PGlite, summed
+// from turns and from the usage rollup (bench/usage-bench.ts; the seed alone takes minutes).
 // Every in-process section runs in a child process of its own (bench/sections.ts names them);
 // `BENCH_ONLY=engine_overhead_1000,privacy` runs just the sections named.
 // `BENCH_ONLY_TOOLS=1` runs only Focal's cost around an http tool call (bench/tool-call-bench.ts).
@@ -163,6 +166,7 @@ async function main() {
   // Traces list over 1,000,000 turns in a temporary PostgreSQL database (bench/traces-bench.ts, ~3 min).
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
   if (process.env.BENCH_ENVIRONMENTS === "1") await benchEnvironments(report);
+  if (process.env.BENCH_USAGE === "1") await benchUsage(report);
 }
 
 main().catch((error) => {

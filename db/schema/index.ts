@@ -21,5 +21,6 @@ export * from "./rules";
 export * from "./scenarios";
 export * from "./tests";
 export * from "./tools";
+export * from "./usage";
 export * from "./webhooks";
 export * from "./widget";

@@ -12,6 +12,7 @@ import type { JobDefinition } from "@/lib/server/jobs/job-queue";
 import { type JobRegistry, jobQueueFor } from "@/lib/server/jobs/process-queue";
 import { anchorLedger } from "@/lib/server/ledger/anchor-ledger";
 import { rollUpDashboards } from "@/lib/traces/server/roll-up-dashboards";
+import { rollUpUsage } from "@/lib/usage/server/roll-up-usage";
 import { DELIVERY_CONCURRENCY, runWebhookDeliveryJob } from "@/lib/webhooks/server/deliver-webhook";
 import { sweepWebhookDeliveries } from "@/lib/webhooks/server/sweep-webhook-deliveries";
 
@@ -35,6 +36,7 @@ async function applyRetentionAndPruneJobs(db: Database) {
  */
 export const PERIODIC_JOBS: JobRegistry["periodic"] = {
   "dashboard.rollup": (db) => rollUpDashboards(db),
+  "usage.rollup": (db) => rollUpUsage(db),
   "retention.apply": (db) => applyRetentionAndPruneJobs(db),
   // A Merkle root over the session chains' heads on the global chain (docs/ledger.md).
   "ledger.anchor": async (db) => (await anchorLedger(db)) ?? { anchored: 0 },

@@ -17,6 +17,8 @@ export type OnDemandJobName = (typeof ON_DEMAND_JOB_NAMES)[number];
  */
 export const PERIODIC_JOB_PERIODS = {
   "dashboard.rollup": 10 * MINUTE,
+  // GET …/usage's closed days (docs/pipeline.md#reading-cost): a day becomes rollable an hour after it ends.
+  "usage.rollup": 10 * MINUTE,
   "retention.apply": 24 * 60 * MINUTE,
   // A Merkle root over the session chains' heads: the unanchored window an attacker gets (docs/ledger.md).
   "ledger.anchor": MINUTE,

@@ -10,6 +10,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   replay: "Replay",
   test_run: "Test run",
   "dashboard.rollup": "Dashboard rollup",
+  "usage.rollup": "Usage rollup",
   "retention.apply": "Retention",
   "ledger.anchor": "Ledger anchor",
   "webhook.deliver": "Webhook delivery",

@@ -14,6 +14,7 @@ import {
   outcomeDays,
   windowStart,
 } from "@/lib/traces/dashboard-series";
+import { rolledRange } from "@/lib/usage/server/rolled-range";
 
 // A turn's created_at is the start of its persist transaction, so a turn stamped 23:59:59 may commit
 // a little after midnight. A day is rolled up only an hour after it ends: far beyond any turn's
@@ -60,14 +61,16 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     since,
     liveSince: firstUnrolled ? new Date(`${firstUnrolled}T00:00:00.000Z`) : liveSince,
   };
-  const [counts, rules, resolution, handoffs, inputSafety, costByDay, costTotal] = await Promise.all([
+  // Cost per day reads GET …/usage's rollup (usage.rollup), not the dashboard's: one sum, one answer.
+  const usageWindow = { from: since, to: now };
+  const usageRolled = await rolledRange(db, agentId, usageWindow, now);
+  const [counts, rules, resolution, handoffs, inputSafety, cost] = await Promise.all([
     turnCountsByDay(db, window),
     topRules(db, window),
     loadResolutionRates(db, agentId),
     loadHandoffRates(db, agentId, since),
     inputSafetyCounts(db, agentId, since),
-    usageSums(db, agentId, { from: since, to: now }, "day"),
-    usageSums(db, agentId, { from: since, to: now }, null),
+    usageSums(db, agentId, usageWindow, "day", usageRolled),
   ]);
   const byDay = outcomeDays(dayList, counts);
   return {
@@ -85,7 +88,7 @@ export async function loadAgentDashboard(db: Database, agentId: string, days: Da
     /** Input safety (docs/input-safety.md): messages read in the window, by verdict and by what the turn did. */
     inputSafety,
     /** Cost (docs/budgets.md): per UTC day, and per conversation over the window. */
-    cost: costSeries(dayList, costByDay, costTotal[0]),
+    cost: costSeries(dayList, cost.rows, cost.total),
   };
 }
 

@@ -3,6 +3,7 @@ import { type UsageSums, usageSums } from "@/db/queries/usage";
 import type { AgentRow, DbOrTx } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
 import { MAX_USAGE_DAYS, type UsageBody, type UsageQuery, type UsageRow } from "../usage-schemas";
+import { rolledRange } from "./rolled-range";
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
@@ -51,13 +52,14 @@ const EMPTY: UsageSums = {
   reviewedCostUsd: 0,
 };
 
-/** The agent's usage in the query's window, per group and in all (docs/pipeline.md#reading-cost). */
+/**
+ * The agent's usage in the query's window, per group and in all (docs/pipeline.md#reading-cost): the
+ * days the `usage.rollup` job rolled from usage_daily, the rest summed from turns.
+ */
 export async function agentUsage(db: DbOrTx, agent: AgentRow, query: UsageQuery, now = new Date()): Promise<UsageBody> {
   const window = windowOf(query, now);
-  const [rows, [total]] = await Promise.all([
-    usageSums(db, agent.id, window, query.group),
-    usageSums(db, agent.id, window, null),
-  ]);
+  const rolled = await rolledRange(db, agent.id, window, now);
+  const { rows, total } = await usageSums(db, agent.id, window, query.group, rolled);
   const { key: _key, ...totals } = rowOf(total ?? EMPTY);
   return {
     from: window.from.toISOString(),
