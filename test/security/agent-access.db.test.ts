@@ -11,6 +11,7 @@ import demo from "@/lib/demo/refund-desk.bundle.json";
 import { STORE_POLICIES, withStorePolicies } from "@/lib/engine/testing/store-policies";
 import { createEnvironment } from "@/lib/environments/server/environment-config";
 import { requestOperatorHandoff } from "@/lib/handoffs/server/operator-actions";
+import { createKnowledgeSource, listKnowledgeSources } from "@/lib/knowledge/server/knowledge-sources";
 import { setAgentGrant } from "@/lib/server/access/set-agent-grant";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { backgroundJobsSettled } from "@/lib/server/jobs/background-jobs";
@@ -536,6 +537,12 @@ describe("every route refuses an agent outside the grant as if it did not exist"
 describe("every server action refuses an agent outside the grant as if it did not exist", () => {
   it("answers NOT_FOUND to a limited operator, writing nothing, and acts for an admin", async () => {
     const { actions } = await enumerateActions();
+    // The route sweep's admin DELETE took the source the update action edits (in either order of the two).
+    const { sources } = await listKnowledgeSources(handle.db, OTHER);
+    if (!sources.some((source) => source.id === STORE_POLICIES.key)) {
+      const request = { agentKey: OTHER, expectedVersion: null, actor: SYSTEM_ACTOR, requestId: "s", policies: [] };
+      await createKnowledgeSource(handle.db, request, STORE_POLICIES);
+    }
     const agent = await getAgentByKey(handle.db, OTHER);
     for (const action of actions) {
       const what = `${action.file}#${action.exportName}`;
