@@ -29,7 +29,7 @@ const STARTS = [
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
-  const { errors, message, setErrors, setMessage, refused, clear } = useFormProblems();
+  const { errors, message, setErrors, accepted, clear } = useFormProblems();
   const [pending, startCreate] = useTransition();
 
   // Mounted per opening (agent-create-actions.tsx), so the key follows the name afresh each time.
@@ -47,18 +47,11 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
       return;
     }
     startCreate(async () => {
-      const result = await createAgentAction(parsed.data).catch(() => null);
-      if (!result) {
-        setMessage("Could not reach the Focal server: check the connection, then try again.");
-        return;
-      }
-      if (!result.ok) {
-        refused(result);
-        return;
-      }
-      toast.success(`Created ${parsed.data.name} · v${result.data.config_version}`);
+      const created = await accepted(createAgentAction(parsed.data));
+      if (!created) return;
+      toast.success(`Created ${parsed.data.name} · v${created.config_version}`);
       onClose();
-      router.push(`/agents/${result.data.key}`);
+      router.push(`/agents/${created.key}`);
       router.refresh();
     });
   }

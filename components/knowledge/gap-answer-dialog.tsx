@@ -32,7 +32,7 @@ interface GapAnswerDialogProps {
 export function GapAnswerDialog({ agentKey, group, faqSources, version, onSaved, onClose }: GapAnswerDialogProps) {
   const router = useRouter();
   const [form, setForm] = useState({ question: group.question, answer: "", target: faqSources[0]?.key ?? NEW_SOURCE });
-  const { errors, message, setErrors, setMessage, refused, clear } = useFormProblems();
+  const { errors, message, setErrors, accepted, clear } = useFormProblems();
   const [pending, startSave] = useTransition();
 
   const update = (patch: Partial<typeof form>) => {
@@ -53,17 +53,10 @@ export function GapAnswerDialog({ agentKey, group, faqSources, version, onSaved,
       return;
     }
     startSave(async () => {
-      const result = await addGapAnswerAction(parsed.data).catch(() => null);
-      if (!result) {
-        setMessage("Could not reach the Focal server: check the connection, then try again.");
-        return;
-      }
-      if (!result.ok) {
-        refused(result);
-        return;
-      }
-      toast.success(`Added to ${result.data.title} · v${result.data.config_version}`);
-      onSaved(result.data.config_version);
+      const added = await accepted(addGapAnswerAction(parsed.data));
+      if (!added) return;
+      toast.success(`Added to ${added.title} · v${added.config_version}`);
+      onSaved(added.config_version);
       onClose();
       router.refresh();
     });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { ActionResult } from "@/lib/console-api/action-result";
 
 type FieldErrors = Record<string, string[]>;
 
@@ -6,15 +7,32 @@ type FieldErrors = Record<string, string[]>;
 export function useFormProblems() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
+  /** Shows what a refused action answered (`{ ok: false, message, fieldErrors }`). */
+  const refused = (result: { message: string; fieldErrors?: FieldErrors }) => {
+    setErrors(result.fieldErrors ?? {});
+    setMessage(result.message);
+  };
   return {
     errors,
     message,
     setErrors,
     setMessage,
-    /** Shows what a refused action answered (`{ ok: false, message, fieldErrors }`). */
-    refused: (result: { message: string; fieldErrors?: FieldErrors }) => {
-      setErrors(result.fieldErrors ?? {});
-      setMessage(result.message);
+    refused,
+    /**
+     * The data of a server action that succeeded; else null, with why shown: the refusal's errors, or
+     * that the server could not be reached (the call itself failed).
+     */
+    accepted: async <T>(call: Promise<ActionResult<T>>): Promise<T | null> => {
+      const result = await call.catch(() => null);
+      if (!result) {
+        setMessage("Could not reach the Focal server: check the connection, then try again.");
+        return null;
+      }
+      if (!result.ok) {
+        refused(result);
+        return null;
+      }
+      return result.data;
     },
     clear: () => {
       setErrors({});

@@ -80,8 +80,12 @@ function expectShape(where: string, schema: z.ZodType, value: unknown) {
   expect(parsed.success, `${where}: ${parsed.error?.message}`).toBe(true);
 }
 
-/** Reads the session's customer events until `until` appears in the stream's text (or 10 s pass). */
-async function readEventsUntil(session: { sessionId: string; pk: string; token: string }, until: string) {
+/** Reads the session's customer events until `until` appears in the stream's text, or holds of it (or 10 s pass). */
+async function readEventsUntil(
+  session: { sessionId: string; pk: string; token: string },
+  until: string | ((text: string) => boolean),
+) {
+  const done = typeof until === "string" ? (text: string) => text.includes(until) : until;
   const controller = new AbortController();
   const opened = await openWidgetEvents(session.sessionId, {
     pk: session.pk,
@@ -92,7 +96,7 @@ async function readEventsUntil(session: { sessionId: string; pk: string; token: 
   const reader = opened.body?.getReader();
   let text = "";
   const deadline = Date.now() + 10_000;
-  while (reader && !text.includes(until) && Date.now() < deadline) {
+  while (reader && !done(text) && Date.now() < deadline) {
     const chunk = await reader.read();
     if (chunk.done) break;
     text += new TextDecoder().decode(chunk.value);
@@ -218,27 +222,10 @@ describe("a turn's answer to a publishable key", () => {
     const turn = await (
       await postWidgetTurn(session.sessionId, MESSAGE, { pk: session.pk, token: session.token })
     ).json();
-    const controller = new AbortController();
-    const opened = await openWidgetEvents(session.sessionId, {
-      pk: session.pk,
-      token: session.token,
-      signal: controller.signal,
-    });
-    expect(opened.status).toBe(200);
-    const reader = opened.body?.getReader();
-    let text = "";
-    const deadline = Date.now() + 10_000;
-    while (
-      reader &&
-      !(text.includes(`${turn.turn_id}:agent`) && text.includes("event: mode")) &&
-      Date.now() < deadline
-    ) {
-      const chunk = await reader.read();
-      if (chunk.done) break;
-      text += new TextDecoder().decode(chunk.value);
-    }
-    controller.abort();
-    await reader?.cancel().catch(() => {});
+    const text = await readEventsUntil(
+      session,
+      (read) => read.includes(`${turn.turn_id}:agent`) && read.includes("event: mode"),
+    );
     const blocks = sseBlocks(text);
     expect(blocks.map((block) => block.event)).toEqual(expect.arrayContaining(["message", "mode"]));
     for (const block of blocks) expectShape("events", CustomerSessionEvent, block);
