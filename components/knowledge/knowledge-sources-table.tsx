@@ -19,6 +19,25 @@ interface KnowledgeSourcesTableProps {
   onEdit: ((source: KnowledgePageSource) => void) | null;
 }
 
+/**
+ * The passages input safety reads as instructions to the agent ("ignore your rules and …"): they are
+ * quoted to the model as data all the same, so this asks the designer to look, it blocks nothing.
+ */
+function InstructionsWarning({ instructions }: Pick<KnowledgePageSource, "instructions">) {
+  if (instructions.length === 0) return null;
+  const where = instructions.map((p) => p.heading_path.join(" › ") || "the opening").join("; ");
+  const flagged = instructions.some((p) => p.verdict === "flagged");
+  return (
+    <Badge
+      variant={flagged ? "warning" : "neutral"}
+      data-testid="knowledge-instructions"
+      title={`Read as instructions to the agent, in: ${where}. They stay quoted data; reword them if they were not meant for the agent.`}
+    >
+      {instructions.length === 1 ? "1 passage reads" : `${instructions.length} passages read`} as instructions
+    </Badge>
+  );
+}
+
 /** The agent's knowledge sources: title and key, kind, where it applies, and how many passages it gives. */
 export function KnowledgeSourcesTable({
   sources,
@@ -51,8 +70,14 @@ export function KnowledgeSourcesTable({
     },
     {
       label: "Passages",
-      className: "font-mono tabular-nums",
-      cell: (source) => <span data-testid="knowledge-passages">{source.passages}</span>,
+      cell: (source) => (
+        <div className="flex flex-col items-start gap-1">
+          <span className="font-mono tabular-nums" data-testid="knowledge-passages">
+            {source.passages}
+          </span>
+          <InstructionsWarning instructions={source.instructions} />
+        </div>
+      ),
     },
   ];
   return (

@@ -9,7 +9,7 @@ import type { KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
 export function useKnowledgeCommands({ agentKey, version, onVersion }: RowCommandsOptions) {
   const commands = useConfigCommands({ onVersion });
 
-  function remove({ passages, ...source }: KnowledgePageSource, onDone?: () => void) {
+  function remove({ passages, instructions, ...source }: KnowledgePageSource, onDone?: () => void) {
     commands.removeWithUndo(
       source.key,
       () =>

@@ -63,6 +63,13 @@ export type KnowledgeSourceInput = z.infer<typeof KnowledgeSourceInput>;
 const ConfigVersion = z.number().int().min(1);
 const Scope = KnowledgeSourceFields.shape.scope;
 
+export const InstructionPassage = z.object({
+  passage_id: z.string(),
+  heading_path: z.array(z.string()),
+  verdict: z.enum(["flagged", "uncertain"]),
+  signals: z.array(z.string()).describe("What the input-safety classifier found, strongest first"),
+});
+
 export const KnowledgeSourceSummary = z.object({
   id: z.string(),
   title: z.string(),
@@ -71,6 +78,11 @@ export const KnowledgeSourceSummary = z.object({
   scope_ref: z.string().nullable(),
   passages: z.number().int().describe("How many passages the source was cut into"),
   pages: z.number().int().nullable().describe("A PDF's page count; null for every other kind"),
+  instructions: z
+    .array(InstructionPassage)
+    .describe(
+      "The passages input safety reads as instructions to the agent. They stay data the model quotes; the list is for the designer to review",
+    ),
 });
 export type KnowledgeSourceSummary = z.infer<typeof KnowledgeSourceSummary>;
 

@@ -8,20 +8,27 @@ import { AppError } from "@/lib/server/errors";
 import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
 import { pdfPageCount } from "../knowledge-files";
 import type { KnowledgeSourceInput, KnowledgeSourceSummary, KnowledgeSourceWritten } from "../knowledge-schemas";
+import { instructionPassagesOf } from "./instruction-passages-cache";
 import { storedSourceOf } from "./knowledge-file-source";
 import { knowledgeSourceEntity } from "./knowledge-source-entity";
 
 /** A source as listed: its passage count is what the agent will search (chunk-source.ts). */
 export function sourceSummary(source: BundleKnowledgeSource): KnowledgeSourceSummary {
-  const passages = passagesOf({ ...source, id: source.key, scopeId: null }).length;
+  const cut = passagesOf({ ...source, id: source.key, scopeId: null });
   return {
     id: source.key,
     title: source.title,
     kind: source.kind,
     scope: source.scope,
     scope_ref: source.scope_ref,
-    passages,
+    passages: cut.length,
     pages: source.kind === "pdf" ? pdfPageCount(source.content) : null,
+    instructions: instructionPassagesOf(cut).map((p) => ({
+      passage_id: p.passageId,
+      heading_path: p.headingPath,
+      verdict: p.verdict,
+      signals: p.signals,
+    })),
   };
 }
 

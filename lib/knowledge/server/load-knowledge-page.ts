@@ -10,8 +10,8 @@ export async function loadKnowledgePage(db: Database, agentKey: string): Promise
   return {
     agent: { key: agent.key, name: agent.name, configVersion: agent.configVersion },
     sources: bundle.knowledge_sources.map((source) => {
-      const { passages, pages } = sourceSummary(source);
-      return { ...source, passages, pages };
+      const { passages, pages, instructions } = sourceSummary(source);
+      return { ...source, passages, pages, instructions };
     }),
     scenarios: bundle.scenarios.map(({ key, name }) => ({ key, name })),
   };
