@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Mono } from "@/components/ui/mono";
 import { checkName, checkResultWord } from "@/lib/replay/check-words";
 import { countOf } from "@/lib/replay/impact-groups";
-import type { DecisionDiff, TurnDecisions } from "@/lib/replay/replay-types";
+import type { DecisionDiff, KnowledgeDecision, TurnDecisions } from "@/lib/replay/replay-types";
 import { CheckChanges } from "./check-changes";
 import { OutcomeBadge } from "./outcome-badge";
 import { ReplyDiff, ReplyDiffLegend } from "./reply-diff";
@@ -63,6 +63,39 @@ function names(list: string[], marked: string[] = [], mark = ""): ReactNode {
   );
 }
 
+/**
+ * The passages the turn's reply was written from, each as its source and the start of its content
+ * hash: the same text in two versions is the same passage. A passage only this side used is marked.
+ */
+function KnowledgeUsed({
+  knowledge,
+  diff,
+  side,
+}: {
+  knowledge: KnowledgeDecision;
+  diff: DecisionDiff | null;
+  side: "before" | "after";
+}) {
+  const changed = new Set(
+    (side === "after" ? diff?.knowledge?.started : diff?.knowledge?.stopped)?.map((p) => p.passage_id),
+  );
+  if (knowledge.used.length === 0)
+    return <span className="text-muted-foreground">{knowledge.abstained ? "none: abstained" : "none"}</span>;
+  return (
+    <ul className="space-y-0.5" data-testid={`knowledge-used-${side}`}>
+      {knowledge.used.map((p) => (
+        <li key={p.passage_id}>
+          {p.source_title} <Mono className="text-muted-foreground text-xs">{p.passage_id.slice(0, 8)}</Mono>
+          {knowledge.cited.includes(p.passage_id) ? <span className="ml-1">(cited)</span> : null}
+          {changed.has(p.passage_id) ? (
+            <span className="ml-1 font-medium">({side === "after" ? "starts" : "stops"})</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 interface DecisionColumnProps {
   title: string;
   decisions: TurnDecisions;
@@ -97,6 +130,14 @@ function DecisionColumn({ title, decisions: d, diff, side }: DecisionColumnProps
           {d.model_calls}
           {d.regenerations > 0 ? ` · ${countOf(d.regenerations, "regeneration")}` : ""}
         </dd>
+        {d.knowledge ? (
+          <>
+            <dt className="text-muted-foreground">Knowledge</dt>
+            <dd>
+              <KnowledgeUsed knowledge={d.knowledge} diff={diff} side={side} />
+            </dd>
+          </>
+        ) : null}
         {d.fallback_reason ? (
           <>
             <dt className="text-muted-foreground">Fallback</dt>

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
-import { useConfigEditor } from "@/components/config-editor/use-config-editor";
+import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
 import { FormField } from "@/components/ui/form-field";
 import { LabelledOptions, NativeSelect } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
@@ -12,7 +12,6 @@ import { updateKnowledgeSourceAction } from "@/lib/actions/knowledge/update-know
 import {
   formOfSource,
   KNOWLEDGE_KINDS,
-  type KnowledgeForm,
   type KnowledgeKind,
   knowledgeFormErrors,
   newKnowledgeForm,
@@ -20,6 +19,7 @@ import {
   sourceOfForm,
 } from "@/lib/knowledge/knowledge-form";
 import type { KnowledgePageData, KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
+import type { KnowledgeSourceWritten } from "@/lib/knowledge/knowledge-schemas";
 import { plural } from "@/lib/text/plural";
 import { FaqEntriesField } from "./faq-entries-field";
 import { KnowledgeFileField } from "./knowledge-file-field";
@@ -40,45 +40,27 @@ interface KnowledgeSourceDrawerProps extends OpenedEditorProps<KnowledgePageData
 export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
   const { data, source: loaded } = props;
   const initial = useMemo(() => (loaded ? formOfSource(loaded) : newKnowledgeForm()), [loaded]);
-  const editor = useConfigEditor<KnowledgeForm>({
-    ...props,
+  const { editor, drawer } = useConfigSave(props, {
     initial,
     discardPrompt: loaded ? "Discard your unsaved changes to this source?" : "Discard this source?",
     formErrorsOf: knowledgeFormErrors,
+    draft: (form, at) => {
+      const saved = savedKnowledgeForm(form);
+      const summary = (written: KnowledgeSourceWritten) =>
+        `${written.title}: ${plural(written.passages, "passage")} · v${written.config_version}`;
+      const source = { ...sourceOfForm(saved), ...at };
+      return loaded
+        ? configSave("updateKnowledgeSource", { ...source, source_key: loaded.key }, updateKnowledgeSourceAction, {
+            saved,
+            savedText: (written) => `Saved ${summary(written)}`,
+          })
+        : configSave("createKnowledgeSource", source, createKnowledgeSourceAction, {
+            saved,
+            savedText: (written) => `Added ${summary(written)}`,
+          });
+    },
   });
   const { form, update, errors } = editor;
-
-  function submit() {
-    const saved = savedKnowledgeForm(form);
-    const summary = (written: { title: string; passages: number; config_version: number }) =>
-      `${plural(written.passages, "passage")} · v${written.config_version}`;
-    if (loaded) {
-      editor.save(
-        saved,
-        (expected, force) =>
-          updateKnowledgeSourceAction({
-            agent_key: data.agent.key,
-            expected_config_version: expected,
-            source_key: loaded.key,
-            ...sourceOfForm(saved),
-            ...force,
-          }),
-        (written) => `Saved ${written.title}: ${summary(written)}`,
-      );
-      return;
-    }
-    editor.save(
-      saved,
-      (expected, force) =>
-        createKnowledgeSourceAction({
-          agent_key: data.agent.key,
-          expected_config_version: expected,
-          ...sourceOfForm(saved),
-          ...force,
-        }),
-      (written) => `Added ${written.title}: ${summary(written)}`,
-    );
-  }
 
   const scopes = [
     { value: "", label: "Every conversation (GLOBAL)" },
@@ -90,14 +72,10 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
   ];
   return (
     <EditorDrawer
+      {...drawer}
       noun="knowledge source"
       loadedName={loaded?.key ?? null}
-      agentName={data.agent.name}
-      currentVersion={props.currentVersion}
       readOnlyNote="a designer adds sources."
-      editor={editor}
-      readOnly={props.readOnly}
-      onSubmit={submit}
       form={
         <>
           <TextField

@@ -14,6 +14,8 @@ const PREVIEWABLE_EDITS = [
   "updateProfileField",
   "createVariable",
   "updateVariable",
+  "createKnowledgeSource",
+  "updateKnowledgeSource",
   "updateAgentSettings",
 ] as const;
 export type PreviewableEdit = (typeof PREVIEWABLE_EDITS)[number];

@@ -8,6 +8,8 @@ import { ImpactPreviewStamp } from "@/lib/versioning/agent-at-version";
 
 const Ref = z.object({ id: z.string(), name: z.string() }).nullable();
 
+const PassageRef = z.object({ passage_id: z.string(), source_title: z.string() });
+
 const TurnDecisionsSchema = z.object({
   outcome: z.string(),
   response: z.string(),
@@ -20,6 +22,14 @@ const TurnDecisionsSchema = z.object({
   model_calls: z.number().int(),
   regenerations: z.number().int(),
   fallback_reason: z.string().nullable(),
+  knowledge: z
+    .object({
+      used: z.array(PassageRef).describe("The passages handed to generation, best first"),
+      cited: z.array(z.string()).describe("Ids of the passages the reply rests on"),
+      abstained: z.boolean(),
+    })
+    .nullable()
+    .describe("The knowledge the reply was written from; null when the agent has none"),
 });
 
 const SetChange = z.object({ started: z.array(z.string()), stopped: z.array(z.string()) });
@@ -41,6 +51,13 @@ const DecisionDiffSchema = z.object({
     .optional(),
   tools: z.object({ before: z.array(z.string()), after: z.array(z.string()) }).optional(),
   model_calls: z.object({ before: z.number(), after: z.number() }).optional(),
+  knowledge: z
+    .object({
+      started: z.array(PassageRef).describe("Passages only the replay used"),
+      stopped: z.array(PassageRef).describe("Passages only the stored turn used"),
+      abstained: z.object({ before: z.boolean(), after: z.boolean() }),
+    })
+    .optional(),
   newly_blocked: z.boolean(),
   newly_unblocked: z.boolean(),
 });

@@ -16,6 +16,7 @@ import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { readAgentBundle } from "@/lib/bundles/server/read-agent-bundle";
 import demo from "@/lib/demo/refund-desk.bundle.json";
 import { STORE_POLICIES } from "@/lib/engine/testing/store-policies";
+import { previewImpact } from "@/lib/replay/server/preview-impact";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { configAtVersion } from "@/lib/versioning/server/config-versions";
@@ -373,5 +374,58 @@ describe("the playground's verdict", () => {
     expect(gift.passages.length).toBeGreaterThan(0);
     expect(gift.reason).toMatch(/lacks [^;]*"gift"/);
     expect(gift.reason).toContain("the agent answers from 30%");
+  });
+});
+
+describe("impact preview of a knowledge edit", () => {
+  it("lists the passages each turn used on the saved knowledge and on the draft, and writes nothing", async () => {
+    const agent = await deskAgent("kb-preview");
+    const { key: _key, ...policies } = STORE_POLICIES;
+    expect((await create("kb-preview", { ...policies, key: "store-policies" })).status).toBe(201);
+    const session = await callWithKey(
+      createSessionRoute,
+      "POST",
+      "/api/v1/agents/kb-preview/sessions",
+      { key: "kb-preview" },
+      admin,
+      {},
+    );
+    const { session_id: id } = (await session.json()) as { session_id: string };
+    const asked = await callWithKey(postTurnRoute, "POST", `/api/v1/sessions/${id}/turns`, { id }, admin, {
+      message: "How long does standard shipping take?",
+    });
+    expect(await asked.json()).toMatchObject({ outcome: "answered" });
+
+    const before = await tableCounts(handle);
+    const faster = policies.content.replace("Standard shipping takes 3 to 5", "Standard shipping takes 2 to 4");
+    const preview = await previewImpact(
+      handle.db,
+      {
+        kind: "updateKnowledgeSource",
+        input: {
+          ...policies,
+          content: faster,
+          agent_key: "kb-preview",
+          expected_config_version: agent.configVersion + 1,
+          source_key: "store-policies",
+        },
+        window: { sessions: 10, turns: 10 },
+      },
+      { actor: SYSTEM_ACTOR, requestId: "req" },
+    );
+    expect(await tableCounts(handle)).toEqual(before);
+    const [turn] = preview.report.turns;
+    const shipping = (k: { used: { passage_id: string; source_title: string }[] } | null | undefined) =>
+      k?.used.find((p) => p.source_title === policies.title)?.passage_id;
+    const was = shipping(turn?.before.knowledge);
+    const is = shipping(turn?.after?.knowledge);
+    expect(was).toMatch(/^[0-9a-f]{64}$/);
+    expect(is).toMatch(/^[0-9a-f]{64}$/);
+    expect(is).not.toBe(was);
+    expect(turn?.before.knowledge?.cited).toContain(was);
+    expect(turn?.diff?.changed).toContain("knowledge");
+    expect(turn?.diff?.knowledge?.started.map((p) => p.passage_id)).toContain(is);
+    expect(turn?.diff?.knowledge?.stopped.map((p) => p.passage_id)).toContain(was);
+    expect(turn?.after?.response).toContain("2 to 4");
   });
 });

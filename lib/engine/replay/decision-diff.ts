@@ -1,5 +1,5 @@
 import { diffWords } from "diff";
-import type { TurnDecisions } from "./turn-decisions";
+import type { KnowledgeDecision, PassageRef, TurnDecisions } from "./turn-decisions";
 
 type ChangeKind =
   | "outcome"
@@ -12,7 +12,8 @@ type ChangeKind =
   | "tools"
   | "model_calls"
   | "regenerations"
-  | "fallback_reason";
+  | "fallback_reason"
+  | "knowledge";
 
 export interface WordPart {
   text: string;
@@ -38,6 +39,8 @@ export interface DecisionDiff {
   checks?: CheckChange[];
   tools?: { before: string[]; after: string[] };
   model_calls?: { before: number; after: number };
+  /** The passages a turn used: only in the replay (`started`), only in the original (`stopped`), by id. */
+  knowledge?: { started: PassageRef[]; stopped: PassageRef[]; abstained: { before: boolean; after: boolean } };
   /** A reply that failed a check and no longer ships, or one that now would: the preview's "newly blocked". */
   newly_blocked: boolean;
   newly_unblocked: boolean;
@@ -51,6 +54,29 @@ const BLOCKING = new Set(["regenerated", "fallback"]);
 
 function wasBlocked(d: TurnDecisions): boolean {
   return d.rules_violated.length > 0 || (BLOCKING.has(d.outcome) && d.fallback_reason === "enforcement_exhausted");
+}
+
+const NO_KNOWLEDGE: KnowledgeDecision = { used: [], cited: [], abstained: false };
+
+function knowledgeKey(k: KnowledgeDecision): string {
+  return JSON.stringify([k.used.map((p) => p.passage_id), [...k.cited].sort(), k.abstained]);
+}
+
+/** Passages in `a` and not in `b`, by id. */
+function passagesOnlyIn(a: KnowledgeDecision, b: KnowledgeDecision): PassageRef[] {
+  const other = new Set(b.used.map((p) => p.passage_id));
+  return a.used.filter((p) => !other.has(p.passage_id));
+}
+
+function knowledgeChange(before: TurnDecisions, after: TurnDecisions): DecisionDiff["knowledge"] {
+  const was = before.knowledge ?? NO_KNOWLEDGE;
+  const is = after.knowledge ?? NO_KNOWLEDGE;
+  if (knowledgeKey(was) === knowledgeKey(is)) return undefined;
+  return {
+    started: passagesOnlyIn(is, was),
+    stopped: passagesOnlyIn(was, is),
+    abstained: { before: was.abstained, after: is.abstained },
+  };
 }
 
 /** What changed between a stored turn's decisions and its replay's, field by field. */
@@ -103,6 +129,11 @@ export function diffDecisions(before: TurnDecisions, after: TurnDecisions): Deci
   }
   if (before.regenerations !== after.regenerations) changed.push("regenerations");
   if (before.fallback_reason !== after.fallback_reason) changed.push("fallback_reason");
+  const knowledge = knowledgeChange(before, after);
+  if (knowledge) {
+    changed.push("knowledge");
+    diff.knowledge = knowledge;
+  }
   diff.same = changed.length === 0;
   diff.newly_blocked = !wasBlocked(before) && wasBlocked(after);
   diff.newly_unblocked = wasBlocked(before) && !wasBlocked(after);

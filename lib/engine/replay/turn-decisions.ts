@@ -21,6 +21,22 @@ export interface TurnDecisions {
   model_calls: number;
   regenerations: number;
   fallback_reason: string | null;
+  /** The knowledge the reply was written from; null when the agent has none or the stage did not run. */
+  knowledge: KnowledgeDecision | null;
+}
+
+/** A knowledge passage as a comparison names it: its id (the hash of its content) and its source. */
+export interface PassageRef {
+  passage_id: string;
+  source_title: string;
+}
+
+export interface KnowledgeDecision {
+  /** The passages handed to generation, best first. */
+  used: PassageRef[];
+  /** The ids of the passages the reply rests on. */
+  cited: string[];
+  abstained: boolean;
 }
 
 export interface DecisionSource {
@@ -46,5 +62,12 @@ export function turnDecisions(turn: DecisionSource): TurnDecisions {
     model_calls: turn.modelCalls,
     regenerations: p.regenerations ?? 0,
     fallback_reason: p.fallback_reason ?? null,
+    knowledge: p.knowledge
+      ? {
+          used: p.knowledge.used.map((u) => ({ passage_id: u.passage_id, source_title: u.source_title })),
+          cited: p.knowledge.citations.map((c) => c.passage_id),
+          abstained: p.knowledge.abstained,
+        }
+      : null,
   };
 }

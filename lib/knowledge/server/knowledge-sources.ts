@@ -63,6 +63,18 @@ function written(outcome: { config_version: number; changed: boolean; value: Bun
   return { config_version: outcome.config_version, changed: outcome.changed, ...sourceSummary(outcome.value) };
 }
 
+/** The source an add stores: the key made from the title when the body has none, a file converted. */
+export async function sourceToAdd(db: Database, agentKey: string, input: KnowledgeSourceInput) {
+  const { bundle } = await readAgentConfig(db, agentKey);
+  const key = input.key ?? freeKey(input.title, new Set(bundle.knowledge_sources.map((s) => s.key)));
+  return storedSourceOf(input, key);
+}
+
+/** The source a replacement of `id` stores (a body's other key renames it). */
+export function sourceToReplace(id: string, input: KnowledgeSourceInput) {
+  return storedSourceOf(input, input.key ?? id);
+}
+
 /**
  * Adds a source: one config change, a new version; the key made from the title when the body has none,
  * an uploaded file converted to Markdown first (knowledge-file-source.ts).
@@ -72,9 +84,7 @@ export async function createKnowledgeSource(
   request: ConfigChangeRequest,
   input: KnowledgeSourceInput,
 ): Promise<KnowledgeSourceWritten> {
-  const { bundle } = await readAgentConfig(db, request.agentKey);
-  const key = input.key ?? freeKey(input.title, new Set(bundle.knowledge_sources.map((s) => s.key)));
-  const source: BundleKnowledgeSource = await storedSourceOf(input, key);
+  const source = await sourceToAdd(db, request.agentKey, input);
   return written(await knowledgeSourceEntity.outcomes.create(db, request, source));
 }
 
@@ -85,8 +95,7 @@ export async function replaceKnowledgeSource(
   id: string,
   input: KnowledgeSourceInput,
 ): Promise<KnowledgeSourceWritten> {
-  const source: BundleKnowledgeSource = await storedSourceOf(input, input.key ?? id);
-  return written(await knowledgeSourceEntity.outcomes.update(db, request, id, source));
+  return written(await knowledgeSourceEntity.outcomes.update(db, request, id, await sourceToReplace(id, input)));
 }
 
 export async function deleteKnowledgeSource(db: Database, request: ConfigChangeRequest, id: string) {

@@ -11,6 +11,14 @@ import {
 } from "@/lib/fields/field-action-schemas";
 import { profileFieldEntity } from "@/lib/fields/server/profile-field-entity";
 import { variableEntity } from "@/lib/fields/server/variable-entity";
+import {
+  CreateKnowledgeSourceInput,
+  sourceOfCreate,
+  sourceOfUpdate,
+  UpdateKnowledgeSourceInput,
+} from "@/lib/knowledge/knowledge-action-schemas";
+import { knowledgeSourceEntity } from "@/lib/knowledge/server/knowledge-source-entity";
+import { sourceToAdd, sourceToReplace } from "@/lib/knowledge/server/knowledge-sources";
 import type { PreviewableEdit } from "@/lib/replay/preview-schemas";
 import { CreateRuleInput, ruleFieldsOf, UpdateRuleInput } from "@/lib/rules/rule-action-schemas";
 import { ruleEntity } from "@/lib/rules/server/rule-entity";
@@ -62,6 +70,15 @@ const EDITS = {
   updateVariable: edit({
     schema: UpdateVariableInput,
     run: (db, r, i) => variableEntity.update(db, r, i.loaded_name, variableOf(i)),
+  }),
+  createKnowledgeSource: edit({
+    schema: CreateKnowledgeSourceInput,
+    run: async (db, r, i) => knowledgeSourceEntity.create(db, r, await sourceToAdd(db, r.agentKey, sourceOfCreate(i))),
+  }),
+  updateKnowledgeSource: edit({
+    schema: UpdateKnowledgeSourceInput,
+    run: async (db, r, i) =>
+      knowledgeSourceEntity.update(db, r, i.source_key, await sourceToReplace(i.source_key, sourceOfUpdate(i))),
   }),
   updateAgentSettings: edit({
     schema: UpdateAgentSettingsInput,
