@@ -250,6 +250,53 @@ test.describe("as an admin", () => {
   });
 });
 
+test.describe("as an admin, previewing an edit", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test("previews an edit of the source: the sandbox turn's passages before and after, then discards it", async ({
+    page,
+  }) => {
+    const reply = await sendInFreshSandboxSession(page, "How long does standard shipping take?", agentKey);
+    await expect(reply).toContainText("3 to 5 business days");
+    const sessionId = new URL(page.url()).searchParams.get("session") ?? "";
+
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await page.getByRole("button", { name: "Edit Store policies" }).click();
+    const drawer = page.getByTestId("source-editor");
+    const content = drawer.getByLabel("Content");
+    await content.fill(POLICY.replace("Standard shipping takes 3 to 5", "Standard shipping takes 2 to 4"));
+    await drawer.getByRole("button", { name: "Preview impact" }).click();
+
+    const preview = page.getByTestId("impact-preview");
+    await expect(preview.getByTestId("impact-headline")).toHaveText(/^[1-9]\d* of \d+ turns? would change$/, {
+      timeout: 30_000,
+    });
+    const row = preview
+      .getByTestId("impact-turn")
+      .filter({ hasText: sessionId.slice(0, 8) })
+      .first();
+    await row.getByRole("button").first().click();
+    const comparison = row.getByTestId("turn-comparison");
+    await expect(comparison.getByTestId("knowledge-used-before")).toContainText(
+      /Store policies \w{8} \(cited\) \(stops\)/,
+    );
+    await expect(comparison.getByTestId("knowledge-used-after")).toContainText(
+      /Store policies \w{8} \(cited\) \(starts\)/,
+    );
+    await expect(comparison.getByRole("region", { name: "This draft" })).toContainText("2 to 4 business days");
+    await screenshot(page, "knowledge-impact-preview");
+
+    await preview.getByRole("button", { name: "Back to the editor" }).click();
+    await drawer.getByRole("button", { name: "Cancel" }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: /Discard/ })
+      .click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId("knowledge-source-store-policies").getByTestId("knowledge-passages")).toHaveText("3");
+  });
+});
+
 test.describe("as a viewer", () => {
   test.use({ storageState: VIEWER_STATE });
 
