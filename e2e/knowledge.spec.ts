@@ -284,6 +284,7 @@ test.describe("as an admin, previewing an edit", () => {
       /Store policies \w{8} \(cited\) \(starts\)/,
     );
     await expect(comparison.getByRole("region", { name: "This draft" })).toContainText("2 to 4 business days");
+    await comparison.getByTestId("knowledge-used-after").scrollIntoViewIfNeeded();
     await screenshot(page, "knowledge-impact-preview");
 
     await preview.getByRole("button", { name: "Back to the editor" }).click();

@@ -86,9 +86,9 @@ function KnowledgeUsed({
       {knowledge.used.map((p) => (
         <li key={p.passage_id}>
           {p.source_title} <Mono className="text-muted-foreground text-xs">{p.passage_id.slice(0, 8)}</Mono>
-          {knowledge.cited.includes(p.passage_id) ? <span className="ml-1">(cited)</span> : null}
+          {knowledge.cited.includes(p.passage_id) ? " (cited)" : null}
           {changed.has(p.passage_id) ? (
-            <span className="ml-1 font-medium">({side === "after" ? "starts" : "stops"})</span>
+            <span className="font-medium">{side === "after" ? " (starts)" : " (stops)"}</span>
           ) : null}
         </li>
       ))}
