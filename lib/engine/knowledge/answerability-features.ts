@@ -2,7 +2,7 @@ import { STOPWORDS, words } from "../text/words";
 import { bm25, bm25Query, type CorpusStats, termCeiling } from "./bm25";
 import type { KnowledgeQuery } from "./contextual-query";
 import type { RankedPassage } from "./rank-passages";
-import { passageTerms, searchableText, termOf, terms } from "./terms";
+import { type PassageTerms, searchableText, termOf, terms } from "./terms";
 
 // What answerability.ts's model reads about a question and the passages found for it, each a number.
 // Chosen on MTRAG dev (bench/knowledge/calibrate.ts prints each one's AUROC, answerable over
@@ -80,11 +80,19 @@ function longestRun(asked: readonly string[], sequence: readonly string[]): numb
   return best;
 }
 
-/** A query's BM25 on a passage as a share of its ceiling (0 for an empty query). */
-function share(query: ReadonlyMap<string, number>, passage: RankedPassage, stats: CorpusStats): number {
+/** The most `query` could score on any passage: its BM25 is read as a share of this. */
+function ceilingOf(query: ReadonlyMap<string, number>): number {
   let ceiling = 0;
   for (const weight of query.values()) ceiling += termCeiling(weight);
-  return ceiling > 0 ? bm25(query, passageTerms(passage.passage), stats) / ceiling : 0;
+  return ceiling;
+}
+
+/** A passage's terms in order (for the phrase run) and counted (for BM25), from one reading of its text. */
+function readPassage(passage: RankedPassage): { sequence: string[]; terms: PassageTerms } {
+  const sequence = terms(searchableText(passage.passage));
+  const counts = new Map<string, number>();
+  for (const term of sequence) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { sequence, terms: { counts, length: sequence.length } };
 }
 
 export function answerabilityFeatures(
@@ -93,16 +101,20 @@ export function answerabilityFeatures(
   stats: CorpusStats,
 ): AnswerabilityFeatures {
   const read = ranked.slice(0, VERDICT_PASSAGES);
+  const passages = read.map(readPassage);
   const asked = askedTerms(query.message);
   const own = bm25Query(new Map(asked.map((term) => [term, 1])), stats);
+  const ownCeiling = ceilingOf(own);
+  const queryCeiling = ceilingOf(bm25Query(query.terms, stats));
   const said = words(query.message);
   const [first = "", second = ""] = said;
   const folded = said.join(" ");
   const best = read[0];
   return {
-    held: Math.max(0, ...read.map((passage) => share(own, passage, stats))),
-    phrase: Math.max(0, ...read.map((passage) => longestRun(asked, terms(searchableText(passage.passage))))),
-    match: best ? share(bm25Query(query.terms, stats), best, stats) : 0,
+    held: ownCeiling > 0 ? Math.max(0, ...passages.map((p) => bm25(own, p.terms, stats))) / ownCeiling : 0,
+    phrase: Math.max(0, ...passages.map((p) => longestRun(asked, p.sequence))),
+    // rank-passages.ts scored the best passage's BM25 for the whole query already.
+    match: best && queryCeiling > 0 ? best.lexical / queryCeiling : 0,
     lead: best ? best.score - (read[VERDICT_PASSAGES - 1]?.score ?? 0) : 0,
     yesNo: AUXILIARIES.has(first) || (LEAD_INS.has(first) && AUXILIARIES.has(second)) ? 1 : 0,
     quantity: QUANTITY.some((pattern) => pattern.test(folded)) ? 1 : 0,
