@@ -55,6 +55,7 @@ export interface Outcome {
 
 export interface MtragOutcome extends Outcome {
   label: Label;
+  conversationId: string;
   collection: string;
   hasGold: boolean;
 }
@@ -133,6 +134,7 @@ export async function evaluateMtrag(
     const gold = new Set(task.gold);
     outcomes.push({
       label: task.answerability,
+      conversationId: task.conversationId,
       collection: task.collection,
       hasGold: gold.size > 0,
       goldRank: goldRankOf(

@@ -16,7 +16,7 @@ const RATE = 0.5;
 /** A little L2 so separable data keeps finite weights. */
 const L2 = 1e-3;
 
-export function fitLogistic(samples: readonly Sample[]): Logistic {
+function fitLogistic(samples: readonly Sample[], l2 = L2): Logistic {
   const dims = samples[0]?.x.length ?? 0;
   const w = new Array<number>(dims).fill(0);
   let bias = 0;
@@ -29,7 +29,7 @@ export function fitLogistic(samples: readonly Sample[]): Logistic {
       for (let i = 0; i < dims; i++) g[i] = (g[i] ?? 0) + error * (sample.x[i] ?? 0);
       gb += error;
     }
-    for (let i = 0; i < dims; i++) w[i] = (w[i] ?? 0) - RATE * ((g[i] ?? 0) / n + L2 * (w[i] ?? 0));
+    for (let i = 0; i < dims; i++) w[i] = (w[i] ?? 0) - RATE * ((g[i] ?? 0) / n + l2 * (w[i] ?? 0));
     bias -= RATE * (gb / n);
   }
   return { w, bias };
@@ -47,4 +47,22 @@ export function auroc(positives: readonly number[], negatives: readonly number[]
   let wins = 0;
   for (const p of positives) for (const q of negatives) wins += p > q ? 1 : p === q ? 0.5 : 0;
   return wins / (positives.length * negatives.length);
+}
+
+/**
+ * The same fit on features scaled to mean 0 and deviation 1 (so one L2 weighs them alike and the
+ * descent converges whatever their units), written back as weights on the features as they are.
+ */
+export function fitStandardised(samples: readonly Sample[], l2: number): Logistic {
+  const dims = samples[0]?.x.length ?? 0;
+  const n = Math.max(1, samples.length);
+  const mean = Array.from({ length: dims }, (_, i) => samples.reduce((sum, s) => sum + (s.x[i] ?? 0), 0) / n);
+  const deviation = mean.map(
+    (m, i) => Math.sqrt(samples.reduce((sum, s) => sum + ((s.x[i] ?? 0) - m) ** 2, 0) / n) || 1,
+  );
+  const scaled = samples.map((s) => ({ y: s.y, x: s.x.map((v, i) => (v - (mean[i] ?? 0)) / (deviation[i] ?? 1)) }));
+  const fitted = fitLogistic(scaled, l2);
+  const w = fitted.w.map((weight, i) => weight / (deviation[i] ?? 1));
+  const bias = fitted.bias - w.reduce((sum, weight, i) => sum + weight * (mean[i] ?? 0), 0);
+  return { w, bias };
 }

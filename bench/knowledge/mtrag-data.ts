@@ -17,6 +17,8 @@ interface MtragDocument {
 
 interface MtragTask {
   taskId: string;
+  /** The conversation the task's question ends: held-out folds split by it. */
+  conversationId: string;
   collection: string;
   turns: ConversationTurn[];
   gold: string[];
@@ -31,6 +33,7 @@ export interface MtragData {
 
 interface RawTask {
   task_id: string;
+  conversation_id?: string;
   Collection: string;
   input: { speaker: string; text: string }[];
   contexts: { document_id: string; title?: string; text: string }[];
@@ -73,6 +76,7 @@ export async function loadMtrag(evalDir: string | undefined): Promise<MtragLoad>
     }
     tasks.push({
       taskId: raw.task_id,
+      conversationId: raw.conversation_id ?? raw.task_id,
       collection: raw.Collection,
       turns: raw.input.map((turn) => ({ role: turn.speaker === "user" ? "customer" : "agent", text: turn.text })),
       gold: raw.contexts.map((context) => context.document_id),

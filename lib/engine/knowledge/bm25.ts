@@ -39,6 +39,11 @@ export function termScore(weight: number, tf: number, norm: number): number {
   return weight * ((tf * (K1 + 1)) / (tf + norm));
 }
 
+/** The most one query term can add to a passage's BM25, however often the passage holds it: weight × idf × (K1 + 1). */
+export function termCeiling(weightedIdf: number): number {
+  return weightedIdf * (K1 + 1);
+}
+
 /** BM25 of one passage. */
 export function bm25(query: Bm25Query, passage: PassageTerms, stats: CorpusStats): number {
   const norm = lengthNorm(passage.length, stats);

@@ -1,6 +1,7 @@
 import type { EngineKnowledgeSource } from "../contracts/snapshot";
 import type { Embedder } from "../ports";
 import { type Answerability, answerability } from "./answerability";
+import { VERDICT_PASSAGES } from "./answerability-features";
 import { chunkSource } from "./chunk-source";
 import { type ConversationTurn, contextualQuery, type KnowledgeQuery } from "./contextual-query";
 import type { KnowledgeSource, Passage } from "./knowledge-source";
@@ -59,12 +60,14 @@ export async function searchKnowledge(
   const { index, sources } = knowledge;
   const query = await index.expand(contextualQuery(turns, index.lexicon));
   const vector = await index.embedQuery(query);
-  const passages = index
-    .search(query, vector, limit * SCOPE_HEADROOM)
+  // The verdict reads VERDICT_PASSAGES passages even when the prompt takes fewer.
+  const read = Math.max(limit, VERDICT_PASSAGES);
+  const found = index
+    .search(query, vector, read * SCOPE_HEADROOM)
     .filter((ranked) => {
       const source = sources.get(ranked.passage.sourceId);
       return source !== undefined && inScope(source);
     })
-    .slice(0, limit);
-  return { query, passages, verdict: answerability(query, passages, index.stats) };
+    .slice(0, read);
+  return { query, passages: found.slice(0, limit), verdict: answerability(query, found, index.stats) };
 }
