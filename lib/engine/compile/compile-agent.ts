@@ -12,7 +12,7 @@ import type {
 import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-path";
 import { type CompiledKnowledge, compileKnowledge } from "../knowledge/compiled-knowledge";
 import type { Embedder } from "../ports";
-import { KnownTexts } from "../stages/enforcement/grounding/known-texts";
+import { KnownTexts, knownTextsOf } from "../stages/enforcement/grounding/known-texts";
 
 // Explicit exits always break stickiness (docs/decisions.md#stickiness-boost-015-exit-threshold-085).
 export const EXIT_EXAMPLES = ["cancel", "start over", "never mind", "forget it", "stop this", "I want to start again"];
@@ -178,18 +178,6 @@ function compileScenarios(slices: ScenarioSlice[], vectors: Vectors) {
   return { scenarios, scenarioOfStep };
 }
 
-/** The designer's texts that grounding-evidence.ts hands the `ungrounded` check as the rules' source. */
-function designerTexts(snapshot: AgentSnapshot): Set<string> {
-  const texts = new Set<string>();
-  for (const rule of snapshot.rules) texts.add(rule.name).add(rule.conditionText).add(rule.actionText);
-  for (const scenario of snapshot.scenarios) {
-    texts.add(scenario.name).add(scenario.description);
-    for (const step of scenario.steps) texts.add(step.name).add(step.instructions).add(step.clarificationHint);
-  }
-  for (const field of snapshot.profileFields) texts.add(field.description);
-  return texts;
-}
-
 export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder): Promise<CompiledAgent> {
   const toolVariables = new Map(snapshot.tools.map((tool) => [tool.id, compileToolVariables(tool)]));
   const { texts, scenarioSlices, exitStart } = textsToEmbed(snapshot);
@@ -210,6 +198,6 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
     exitVectors: vectors.slice(exitStart),
     embedderName: embedder.name,
     knowledge,
-    knownTexts: new KnownTexts(designerTexts(snapshot)),
+    knownTexts: new KnownTexts(knownTextsOf(snapshot)),
   };
 }
