@@ -35,11 +35,12 @@ function stringsIn(value: unknown, into: Set<string>, depth = 0): void {
 
 /**
  * The texts grounding-evidence.ts hands the `ungrounded` check that come from the configuration: the
- * rules' and the scenarios' own words, the profile fields' descriptions (asked-for variables), and the
- * strings of every static tool's data (its outputs, and the session variables filled from them).
+ * rules' and the scenarios' own words, the profile fields' descriptions (asked-for variables), the
+ * out-of-scope reply (a fixed draft), and the strings of every static tool's data (its outputs, and
+ * the session variables filled from them).
  */
-export function knownTextsOf(snapshot: AgentSnapshot): Set<string> {
-  const texts = new Set<string>();
+export function knownTextsOf(snapshot: AgentSnapshot, outOfScopeReply?: string): Set<string> {
+  const texts = new Set<string>(outOfScopeReply === undefined ? [] : [outOfScopeReply]);
   for (const rule of snapshot.rules) texts.add(rule.name).add(rule.conditionText).add(rule.actionText);
   for (const scenario of snapshot.scenarios) {
     texts.add(scenario.name).add(scenario.description);
