@@ -14,6 +14,7 @@ import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-pat
 import { type CompiledKnowledge, compileKnowledge } from "../knowledge/compiled-knowledge";
 import type { Embedder } from "../ports";
 import { KnownTexts, knownTextsOf } from "../stages/enforcement/grounding/known-texts";
+import { type NonZeroTerms, nonZeroTerms } from "./similarity";
 
 // Explicit exits always break stickiness (docs/decisions.md#stickiness-boost-015-exit-threshold-085).
 export const EXIT_EXAMPLES = ["cancel", "start over", "never mind", "forget it", "stop this", "I want to start again"];
@@ -23,6 +24,8 @@ type CelProgram = (context: Record<string, unknown>) => unknown;
 export interface CompiledRule {
   rule: EngineRule;
   vector: Float32Array;
+  /** The vector's non-zero terms when it is sparse (similarity.ts), for filtering's scores; null when dense. */
+  terms: NonZeroTerms | null;
   /** Lane-1 program, parsed once per config version; null without an expression. */
   program: CelProgram | null;
   /** Variables the expression reads. */
@@ -156,7 +159,8 @@ function compileRules(
         program = null;
       }
     }
-    return { rule, vector: vectors[i] ?? new Float32Array(0), program, variables };
+    const vector = vectors[i] ?? new Float32Array(0);
+    return { rule, vector, terms: nonZeroTerms(vector), program, variables };
   });
 }
 
