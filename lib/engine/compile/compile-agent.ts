@@ -53,6 +53,8 @@ interface CompiledToolVariable {
 export interface CompiledAgent {
   snapshot: AgentSnapshot;
   rules: CompiledRule[];
+  /** Each rule by its id (the first, should two share one): a turn looks up the rules it matched, at 1,000 rules a search each. */
+  rulesById: Map<string, CompiledRule>;
   globalRules: CompiledRule[];
   rulesByScopeId: Map<string, CompiledRule[]>;
   scenarios: Map<string, CompiledScenario>;
@@ -164,6 +166,12 @@ function compileRules(
   });
 }
 
+function firstById(rules: CompiledRule[]): Map<string, CompiledRule> {
+  const byId = new Map<string, CompiledRule>();
+  for (const compiled of rules) if (!byId.has(compiled.rule.id)) byId.set(compiled.rule.id, compiled);
+  return byId;
+}
+
 /** GLOBAL rules, and the other rules by the scenario or step they are scoped to. */
 function rulesByScope(rules: CompiledRule[]) {
   const rulesByScopeId = new Map<string, CompiledRule[]>();
@@ -215,6 +223,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
   return {
     snapshot,
     rules,
+    rulesById: firstById(rules),
     globalRules,
     rulesByScopeId,
     scenarios,

@@ -263,7 +263,7 @@ async function settleConflicts(
         detail: `${check.detail}; sent (enforcement.unresolved = allow)`,
       });
     } else {
-      const rule = ctx.agent.rules.find((r) => r.rule.id === check.ruleId)?.rule;
+      const rule = ctx.agent.rulesById.get(check.ruleId)?.rule;
       const verdict = countCall(
         ctx,
         await ctx.ports.model.judge({
