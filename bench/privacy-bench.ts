@@ -9,7 +9,9 @@ import { percentile, type Report } from "./report";
 // phone number and an order reference every 300 characters (goal: p95 ≤ 1 ms with the default kinds):
 // `privacy_stage_ms_p95` with the defaults, `_all` with every detector on (three national id shapes
 // and a designer pattern too), `_digits` over a message that is all digits and separators (the
-// phone finder's worst input before it read runs whole). Then recall per kind on Presidio's synthetic
+// phone finder's worst input before it read runs whole), `_single_digits` over "1 1 1 …" (every digit a
+// card window's start: the card finder's worst input, 3.5 ms of CPU before it kept its Luhn sums as the
+// window grew) and `_digit_list` over "1 / 1 / …" (a thousand one-digit parts for the phone finder). Then recall per kind on Presidio's synthetic
 // set from FOCAL_EVAL_DIR (bench/public-eval/presidio-pii-bench.ts).
 
 const PROSE =
@@ -51,6 +53,8 @@ export async function benchPrivacy(report: Report, evalDir: string | undefined, 
   p95(report, "privacy_stage_ms_p95", prose, DEFAULTS, runs);
   p95(report, "privacy_stage_ms_p95_all", prose, EVERYTHING, runs);
   p95(report, "privacy_stage_ms_p95_digits", messageOf("12 34-56 7890 "), DEFAULTS, runs);
+  p95(report, "privacy_stage_ms_p95_single_digits", messageOf("1 "), DEFAULTS, runs);
+  p95(report, "privacy_stage_ms_p95_digit_list", messageOf("1 / "), DEFAULTS, runs);
   report.figure("privacy_stage_masked_per_message", maskPii(prose, DEFAULTS).masked.length);
   await benchPresidioPii(report, evalDir);
 }

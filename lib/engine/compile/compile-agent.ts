@@ -1,5 +1,6 @@
 import { type CelType, createLenientCelEnvironment, parseCel } from "../cel/cel-environment";
 import { checkExpression } from "../cel/check-expression";
+import { AgentSettings, resolveAgentSettings } from "../contracts/agent-settings";
 import { declaredNamesOf } from "../contracts/money-variable";
 import type {
   AgentSnapshot,
@@ -12,6 +13,8 @@ import type {
 import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-path";
 import { type CompiledKnowledge, compileKnowledge } from "../knowledge/compiled-knowledge";
 import type { Embedder } from "../ports";
+import { KnownTexts, knownTextsOf } from "../stages/enforcement/grounding/known-texts";
+import { type NonZeroTerms, nonZeroTerms } from "./similarity";
 
 // Explicit exits always break stickiness (docs/decisions.md#stickiness-boost-015-exit-threshold-085).
 export const EXIT_EXAMPLES = ["cancel", "start over", "never mind", "forget it", "stop this", "I want to start again"];
@@ -21,6 +24,8 @@ type CelProgram = (context: Record<string, unknown>) => unknown;
 export interface CompiledRule {
   rule: EngineRule;
   vector: Float32Array;
+  /** The vector's non-zero terms when it is sparse (similarity.ts), for filtering's scores; null when dense. */
+  terms: NonZeroTerms | null;
   /** Lane-1 program, parsed once per config version; null without an expression. */
   program: CelProgram | null;
   /** Variables the expression reads. */
@@ -48,6 +53,8 @@ interface CompiledToolVariable {
 export interface CompiledAgent {
   snapshot: AgentSnapshot;
   rules: CompiledRule[];
+  /** Each rule by its id (the first, should two share one): a turn looks up the rules it matched, at 1,000 rules a search each. */
+  rulesById: Map<string, CompiledRule>;
   globalRules: CompiledRule[];
   rulesByScopeId: Map<string, CompiledRule[]>;
   scenarios: Map<string, CompiledScenario>;
@@ -58,6 +65,27 @@ export interface CompiledAgent {
   embedderName: string;
   /** The agent's knowledge indexed (docs/knowledge.md); null without sources. */
   knowledge: CompiledKnowledge | null;
+  /** The designer's texts the `ungrounded` check reads as evidence, each read once (known-texts.ts). */
+  knownTexts: KnownTexts;
+  /**
+   * The snapshot's settings with every default filled (`resolveAgentSettings`), parsed once per config
+   * version: parsing them on every turn was 6% of it at 1,000 rules. Frozen, since every turn shares
+   * them. null when they do not parse; read them through `settingsOf`, which then throws as before.
+   */
+  settings: AgentSettings | null;
+}
+
+/** The agent's resolved settings; throws a ZodError, as `resolveAgentSettings` does, when they are not valid. */
+export function settingsOf(agent: CompiledAgent): AgentSettings {
+  return agent.settings ?? resolveAgentSettings(agent.snapshot.settings);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }
 
 function celTypeOf(fieldType: string): CelType {
@@ -133,8 +161,15 @@ function compileRules(
         program = null;
       }
     }
-    return { rule, vector: vectors[i] ?? new Float32Array(0), program, variables };
+    const vector = vectors[i] ?? new Float32Array(0);
+    return { rule, vector, terms: nonZeroTerms(vector), program, variables };
   });
+}
+
+function firstById(rules: CompiledRule[]): Map<string, CompiledRule> {
+  const byId = new Map<string, CompiledRule>();
+  for (const compiled of rules) if (!byId.has(compiled.rule.id)) byId.set(compiled.rule.id, compiled);
+  return byId;
 }
 
 /** GLOBAL rules, and the other rules by the scenario or step they are scoped to. */
@@ -176,6 +211,8 @@ function compileScenarios(slices: ScenarioSlice[], vectors: Vectors) {
 }
 
 export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder): Promise<CompiledAgent> {
+  const parsed = AgentSettings.safeParse(snapshot.settings ?? {});
+  const settings = parsed.success ? deepFreeze(parsed.data) : null;
   const toolVariables = new Map(snapshot.tools.map((tool) => [tool.id, compileToolVariables(tool)]));
   const { texts, scenarioSlices, exitStart } = textsToEmbed(snapshot);
   const vectors = await embedder.embed(texts);
@@ -186,6 +223,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
   return {
     snapshot,
     rules,
+    rulesById: firstById(rules),
     globalRules,
     rulesByScopeId,
     scenarios,
@@ -195,5 +233,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
     exitVectors: vectors.slice(exitStart),
     embedderName: embedder.name,
     knowledge,
+    knownTexts: new KnownTexts(knownTextsOf(snapshot, settings?.sensor.out_of_scope_reply)),
+    settings,
   };
 }

@@ -132,9 +132,7 @@ async function enforceDraft(
  * `on_violation: handoff` hands the conversation to a person; otherwise the safe fallback ships.
  */
 function exhaustedEnding(ctx: TurnContext, failed: RuleCheck[]): TurnEnding {
-  const handingOff = failed.find(
-    (failure) => ctx.agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule.onViolation === "handoff",
-  );
+  const handingOff = failed.find((failure) => ctx.agent.rulesById.get(failure.ruleId)?.rule.onViolation === "handoff");
   if (!handingOff)
     return { response: safeFallbackReply(), outcome: "fallback", fallbackReason: "enforcement_exhausted" };
   return {
@@ -150,7 +148,7 @@ function violationsToExplain(ctx: TurnContext, failed: RuleCheck[]): GenerateReq
   return failed.map((failure) => {
     if (failure.ruleKey === UNGROUNDED)
       return { ruleName: failure.ruleName, actionText: UNGROUNDED_INSTRUCTION, detail: failure.detail };
-    const rule = ctx.agent.rules.find((r) => r.rule.id === failure.ruleId)?.rule;
+    const rule = ctx.agent.rulesById.get(failure.ruleId)?.rule;
     return { ruleName: failure.ruleName, actionText: rule?.actionText ?? "", detail: failure.detail };
   });
 }

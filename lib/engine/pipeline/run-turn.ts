@@ -1,5 +1,4 @@
-import { type CompiledAgent, compileAgent } from "../compile/compile-agent";
-import { resolveAgentSettings } from "../contracts/agent-settings";
+import { type CompiledAgent, compileAgent, settingsOf } from "../compile/compile-agent";
 import type { SessionState } from "../contracts/session-state";
 import type { AgentSnapshot } from "../contracts/snapshot";
 import type { TurnInput, TurnOutcome } from "../contracts/turn-outcome";
@@ -100,7 +99,7 @@ function turnContext(
 ): TurnContext {
   return {
     agent,
-    settings: resolveAgentSettings(agent.snapshot.settings),
+    settings: settingsOf(agent),
     session: structuredClone(session),
     input,
     ports,

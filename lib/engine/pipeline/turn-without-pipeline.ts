@@ -1,5 +1,4 @@
-import type { CompiledAgent } from "../compile/compile-agent";
-import { resolveAgentSettings } from "../contracts/agent-settings";
+import { type CompiledAgent, settingsOf } from "../compile/compile-agent";
 import type { SessionState } from "../contracts/session-state";
 import type { TurnOutcome } from "../contracts/turn-outcome";
 import type { EnginePorts } from "../ports";
@@ -73,7 +72,7 @@ export function queuedOutcome(
   input: { message: string; turnId: string },
   ports: EnginePorts,
 ): TurnOutcome {
-  const reply = resolveAgentSettings(agent.snapshot.settings).handoff.holding_reply;
+  const reply = settingsOf(agent).handoff.holding_reply;
   return outcomeWithoutPipeline(agent, state, { ...input, reply, outcome: "queued_for_human" }, ports);
 }
 
@@ -104,7 +103,7 @@ export function budgetHandoffOutcome(
   ports: EnginePorts,
   detail: string,
 ): TurnOutcome {
-  const reply = resolveAgentSettings(agent.snapshot.settings).handoff.message;
+  const reply = settingsOf(agent).handoff.message;
   const outcome = outcomeWithoutPipeline(agent, state, { ...input, reply, outcome: "handoff" }, ports);
   return { ...outcome, handoff: { reason: "budget", detail } };
 }

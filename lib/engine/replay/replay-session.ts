@@ -1,5 +1,4 @@
-import type { CompiledAgent } from "../compile/compile-agent";
-import { resolveAgentSettings } from "../contracts/agent-settings";
+import { type CompiledAgent, settingsOf } from "../compile/compile-agent";
 import { emptySessionState, type SessionState } from "../contracts/session-state";
 import { fallbackStreak } from "../pipeline/fallback-streak";
 import { runTurn } from "../pipeline/run-turn";
@@ -105,7 +104,7 @@ export async function replaySession(
     const agent = typeof agentFor === "function" ? agentFor(turn) : agentFor;
     const refs = stableRefsOf(agent);
     const start = fitStateToAgent(withExternalState({ ...state, turnIndex: turn.turnIndex }, tape.external), agent);
-    const limit = resolveAgentSettings(agent.snapshot.settings).handoff.fallbacks_before_handoff;
+    const limit = settingsOf(agent).handoff.fallbacks_before_handoff;
     const rebuilt = { fallbackStreak: fallbackStreak(outcomes, limit) };
     const { ports, divergences } = replayPorts(tape, { ...options, refs });
     // The recorded turn ran while a person had the session (a handoff both runs made, or an operator

@@ -74,8 +74,20 @@ export function collectRecords(toolOutputs: GenerateRequest["toolOutputs"]): Dat
 const SYMBOLS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£", AUD: "A$", CAD: "C$" };
 
 /** "$75.00", "€12.50", "1,200.00 CHF". */
+/**
+ * One formatter per number of decimals: `toLocaleString` with options builds an Intl.NumberFormat on
+ * every call (5.6% of the engine bench's turn loop at 1,000 rules); `format` on the same locale and
+ * options gives the same text.
+ */
+const MONEY_FORMATS = new Map<number, Intl.NumberFormat>();
+
 function formatMoney(amount: number, currency: string | null, decimals = 2): string {
-  const fixed = amount.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  let format = MONEY_FORMATS.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    MONEY_FORMATS.set(decimals, format);
+  }
+  const fixed = format.format(amount);
   const symbol = SYMBOLS[currency ?? "USD"];
   return symbol ? `${symbol}${fixed}` : `${fixed} ${currency}`;
 }

@@ -186,7 +186,7 @@ function groundedCheck(ctx: TurnContext, input: EnforcementInput): RuleCheck | n
   const { grounding_facts: mode, deterministic_enabled } = ctx.settings.enforcement;
   if (mode === "off") return null;
   if (!deterministic_enabled) return ungroundedSkipped("deterministic_enabled is false");
-  return ungroundedCheck(input.draft, input.evidence, mode, input.replyLanguage);
+  return ungroundedCheck(input.draft, input.evidence, mode, input.replyLanguage, ctx.agent.knownTexts.index);
 }
 
 /** The optional relevance and grounding checks over the draft's embedding. */
@@ -263,7 +263,7 @@ async function settleConflicts(
         detail: `${check.detail}; sent (enforcement.unresolved = allow)`,
       });
     } else {
-      const rule = ctx.agent.rules.find((r) => r.rule.id === check.ruleId)?.rule;
+      const rule = ctx.agent.rulesById.get(check.ruleId)?.rule;
       const verdict = countCall(
         ctx,
         await ctx.ports.model.judge({

@@ -49,7 +49,7 @@ function designerTexts(
 ): string[] {
   const texts: string[] = [];
   for (const { ruleId } of request.ruleActions) {
-    const rule = agent.rules.find((r) => r.rule.id === ruleId)?.rule;
+    const rule = agent.rulesById.get(ruleId)?.rule;
     if (rule) texts.push(rule.name, rule.conditionText, rule.actionText);
   }
   const scenario = session.activeScenarioId ? agent.scenarios.get(session.activeScenarioId) : undefined;

@@ -1,6 +1,7 @@
 import type { AgentSettings } from "../../contracts/agent-settings";
 import type { RuleCheck, UnsupportedFact } from "../../contracts/turn-outcome";
 import { checkGrounding, type GroundingSources } from "./grounding/check-grounding";
+import type { ReadText } from "./grounding/source-index";
 
 /** The violation's key, id and name: not `grounding`, the similarity check (relevance.ts). */
 export const UNGROUNDED = "ungrounded";
@@ -33,10 +34,12 @@ export function ungroundedCheck(
   evidence: GroundingSources,
   mode: Exclude<GroundingFactsMode, "off">,
   language?: string,
+  readText?: ReadText,
 ): RuleCheck {
   const check = checkGrounding(draft, evidence, {
     unsupportedShareLimit: null,
     ...(language ? { language } : {}),
+    ...(readText ? { readText } : {}),
   });
   const whereFound = Object.fromEntries(
     check.facts.map((f) => [

@@ -28,13 +28,14 @@ export const filteringStage: TurnStage<FilterResult> = {
       query,
       ctx.session,
       ctx.settings.retrieval,
+      MAX_CONSIDERED_IN_SPAN,
     );
     return {
       value,
-      decision: `${value.matched.length} of ${value.considered.length} rules matched (threshold ${ctx.settings.retrieval.rule_match_threshold})`,
+      decision: `${value.matched.length} of ${value.consideredTotal} rules matched (threshold ${ctx.settings.retrieval.rule_match_threshold})`,
       attributes: {
-        considered: value.considered.slice(0, MAX_CONSIDERED_IN_SPAN),
-        considered_total: value.considered.length,
+        considered: value.considered,
+        considered_total: value.consideredTotal,
         matched: value.matched.map((m) => m.compiled.rule.key),
       },
     };

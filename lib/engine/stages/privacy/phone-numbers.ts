@@ -158,7 +158,9 @@ export function phoneNumberDetector(region: string): PiiDetector {
   return (text, taken = []) => {
     const found: PiiMatch[] = [];
     for (const [start, end] of candidateRuns(text)) {
-      if (covered(start, end, taken)) continue;
+      // A part with fewer digits than any phone is none (readNumber would say so after reading its
+      // neighbourhood): "1 / 1 / 1 …" splits into a thousand of them at 4,000 characters.
+      if (digitCount(text, start, end) < MIN_DIGITS || covered(start, end, taken)) continue;
       const match = readNumber(text, start, end, country);
       if (match) found.push(match);
     }

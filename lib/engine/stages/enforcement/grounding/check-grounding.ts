@@ -5,7 +5,7 @@ import { extractCheckableFacts } from "./extract-facts";
 import type { CheckableFact } from "./facts";
 import { nameWords, wordKey } from "./name-facts";
 import { numberKey } from "./numeric-facts";
-import { indexSource, type SourceIndex } from "./source-index";
+import { indexSource, type ReadText, type SourceIndex } from "./source-index";
 import { UNSUPPORTED_SHARE_LIMIT, type UnsupportedContent, unsupportedContent } from "./unsupported-content";
 
 /**
@@ -77,6 +77,8 @@ export interface GroundingOptions {
   language?: string;
   /** Share of unsupported content words above which the reply is ungrounded; null: not measured. */
   unsupportedShareLimit?: number | null;
+  /** How a source text is read for facts (default `indexText`); the agent's known texts read once (known-texts.ts). */
+  readText?: ReadText;
 }
 
 export interface FactCheck extends CheckableFact {
@@ -107,7 +109,7 @@ export function checkGrounding(
   options: GroundingOptions = {},
 ): GroundingResult {
   const facts = extractCheckableFacts(reply, options.language);
-  const indexes = SOURCE_ORDER.map((kind) => ({ kind, index: indexSource(valuesOf(sources, kind)) }));
+  const indexes = lazyIndexes(sources, options.readText);
   const missingNameWords = new Set<string>();
   const checked: FactCheck[] = facts.map((fact) => {
     if (fact.kind !== "name")
@@ -126,10 +128,33 @@ export function checkGrounding(
       ? { share: 0, words: 0, over: false }
       : unsupportedContent(
           reply,
-          indexes.flatMap(({ index }) => index.texts),
+          indexes.flatMap((source) => source.index.texts),
           limit,
         );
   return { facts: checked, ungrounded, unsupported, grounded: ungrounded.length === 0 && !unsupported.over };
+}
+
+interface IndexedSource {
+  kind: GroundingSourceKind;
+  readonly index: SourceIndex;
+}
+
+/**
+ * Each kind of source indexed when a fact is first looked up in it: facts are looked up in
+ * `SOURCE_ORDER` and stop at the first that holds them, so a reply whose facts a tool output states
+ * never reads the rules. The result is the same as indexing every source up front.
+ */
+function lazyIndexes(sources: GroundingSources, readText: ReadText | undefined): IndexedSource[] {
+  return SOURCE_ORDER.map((kind) => {
+    let index: SourceIndex | undefined;
+    return {
+      kind,
+      get index() {
+        index ??= indexSource(valuesOf(sources, kind), readText);
+        return index;
+      },
+    };
+  });
 }
 
 /**
@@ -138,7 +163,7 @@ export function checkGrounding(
  */
 function checkName(
   fact: CheckableFact,
-  indexes: { kind: GroundingSourceKind; index: SourceIndex }[],
+  indexes: IndexedSource[],
 ): { foundIn: GroundingSourceKind | null; unfound: string[] } {
   const keys = nameWords(fact.value).map(wordKey);
   const unfound = keys.filter((key) => !indexes.some(({ index }) => hasWord(index.words, key)));

@@ -22,6 +22,19 @@ export interface SourceIndex {
   texts: string[];
 }
 
+/** What one text states: the parts a SourceIndex is merged from, the same whichever source holds the text. */
+export interface TextIndex {
+  facts: readonly CheckableFact[];
+  numbers: readonly string[];
+  unitless: readonly string[];
+  words: ReadonlySet<string>;
+  compact: string;
+  lower: string;
+}
+
+/** How a source's texts are read: `indexText`, or a memo of it (known-texts.ts). */
+export type ReadText = (text: string) => TextIndex;
+
 /** The texts and numbers inside a tool output or a variable's value, keys left out. */
 function collect(value: unknown, texts: string[], numbers: number[], depth = 0): void {
   if (depth > 20 || value === null || value === undefined) return;
@@ -31,7 +44,21 @@ function collect(value: unknown, texts: string[], numbers: number[], depth = 0):
   else if (typeof value === "object") for (const item of Object.values(value)) collect(item, texts, numbers, depth + 1);
 }
 
-export function indexSource(values: unknown[]): SourceIndex {
+export function indexText(text: string): TextIndex {
+  const facts = readAllFacts(text);
+  const signed = facts.filter((f) => f.kind === "money" || f.kind === "percent");
+  const numbers: string[] = [];
+  const unitless: string[] = [];
+  for (const { n, start, end } of sourceNumbers(text)) {
+    numbers.push(numberKey(n));
+    if (!signed.some((f) => overlaps(f, { start, end }))) unitless.push(numberKey(n));
+  }
+  const words = new Set<string>();
+  sourceWords(text, words);
+  return { facts, numbers, unitless, words, compact: normalizeCode(text), lower: text.toLowerCase() };
+}
+
+export function indexSource(values: unknown[], read: ReadText = indexText): SourceIndex {
   const texts: string[] = [];
   const plainNumbers: number[] = [];
   for (const value of values) collect(value, texts, plainNumbers);
@@ -51,20 +78,17 @@ export function indexSource(values: unknown[]): SourceIndex {
   const compact: string[] = [];
   const lower: string[] = [];
   for (const text of texts) {
-    const facts = readAllFacts(text);
-    for (const fact of facts) {
+    const part = read(text);
+    for (const fact of part.facts) {
       const list = index.facts.get(fact.kind) ?? [];
       list.push(fact);
       index.facts.set(fact.kind, list);
     }
-    const signed = facts.filter((f) => f.kind === "money" || f.kind === "percent");
-    for (const { n, start, end } of sourceNumbers(text)) {
-      index.numbers.add(numberKey(n));
-      if (!signed.some((f) => overlaps(f, { start, end }))) index.unitless.add(numberKey(n));
-    }
-    sourceWords(text, index.words);
-    compact.push(normalizeCode(text));
-    lower.push(text.toLowerCase());
+    for (const n of part.numbers) index.numbers.add(n);
+    for (const n of part.unitless) index.unitless.add(n);
+    for (const w of part.words) index.words.add(w);
+    compact.push(part.compact);
+    lower.push(part.lower);
   }
   index.compact = compact.join("\n");
   index.lower = lower.join("\n");
