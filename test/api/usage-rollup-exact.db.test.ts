@@ -51,7 +51,10 @@ const settled = (sums: unknown) =>
     total: UsageSums | undefined;
   };
 
-async function addTurns(name: string, placed: { at: Date; version: number; env: string | null; cost: number | null }[]) {
+async function addTurns(
+  name: string,
+  placed: { at: Date; version: number; env: string | null; cost: number | null }[],
+) {
   const existing = ids[name];
   const sessionId =
     existing ??
