@@ -5,8 +5,8 @@ import { turns, usageRolledHours } from "../schema";
 import type { Database, DbOrTx } from "../types";
 import { turnPartials } from "./usage";
 
-// Rolling up closed UTC hours of an agent's turns into usage_hourly, usage_hour_sums and
-// usage_conversation_runs (db/schema/usage.ts). Rolling an
+// Rolling up closed UTC hours of an agent's turns into usage_hourly and usage_conversation_runs, and
+// through their triggers usage_hour_sums and usage_hour_counts (db/schema/usage.ts). Rolling an
 // hour again replaces its rows: the marker's upsert comes first and row-locks it, so a second roll of
 // the same hour waits for the first to commit, then deletes what it wrote (its delete starts after that
 // commit and sees those rows) before inserting its own. Never two copies of an hour.
@@ -33,9 +33,9 @@ export async function firstTurnAt(db: DbOrTx, agentId: string): Promise<Date | n
 const idsOf = (rows: unknown[]) => (rows as { session_id: string }[]).map((r) => r.session_id);
 
 /**
- * Sums one closed UTC hour (starting at `hour`) of the agent's turns into usage_hourly and
- * usage_hour_sums, replacing what was there, and rebuilds the usage_conversation_runs of every
- * conversation the hour had before or has now (db/schema/usage.ts).
+ * Sums one closed UTC hour (starting at `hour`) of the agent's turns into usage_hourly, replacing what
+ * was there, and rebuilds the usage_conversation_runs of every conversation the hour had before or has
+ * now; triggers carry both into usage_hour_sums and usage_hour_counts (db/schema/usage.ts).
  */
 export async function rollUpUsageHour(db: Database, agentId: string, hour: Date): Promise<void> {
   const to = new Date(hour.getTime() + 3_600_000);
@@ -46,28 +46,22 @@ export async function rollUpUsageHour(db: Database, agentId: string, hour: Date)
       .values({ agentId, hour })
       .onConflictDoUpdate({ target: [usageRolledHours.agentId, usageRolledHours.hour], set: { rolledAt: sql`now()` } });
     // Runs are rebuilt from every rolled hour of a conversation: two hours of one agent rolled at once
-    // (two instances) would each miss the other's uncommitted rows, so an agent's hours roll one at a time.
+    // (two instances) would each miss the other's uncommitted rows, so an agent's hours roll one at a
+    // time; a review's change takes the same lock (db/migrations/0035).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`usage.rollup:${agentId}`}, 0))`);
     const gone = rowsOf(
       await tx.execute(sql`delete from usage_hourly where agent_id = ${agentId} and hour = ${at} returning session_id`),
     );
-    await tx.execute(sql`delete from usage_hour_sums where agent_id = ${agentId} and hour = ${at}`);
     const added = rowsOf(
       await tx.execute(sql`
       insert into usage_hourly (agent_id, hour, session_id, config_version, environment, turns, tokens_in, tokens_out,
-        cost_usd, unpriced_turns)
+        cost_usd, unpriced_turns, reviewed)
       select ${agentId}, p.hour, p.session_id, p.config_version, p.environment, p.turns, p.tokens_in, p.tokens_out,
-        p.cost_usd, p.unpriced_turns
+        p.cost_usd, p.unpriced_turns,
+        exists (select 1 from session_reviews r where r.session_id = p.session_id and r.state = 'reviewed')
       from (${turnPartials(agentId, hour, to)}) p
       returning session_id`),
     );
-    await tx.execute(sql`
-      insert into usage_hour_sums (agent_id, hour, config_version, environment, turns, tokens_in, tokens_out, cost_usd,
-        unpriced_turns)
-      select agent_id, hour, config_version, environment, sum(turns), sum(tokens_in), sum(tokens_out), sum(cost_usd),
-        sum(unpriced_turns)
-      from usage_hourly where agent_id = ${agentId} and hour = ${at}
-      group by agent_id, hour, config_version, environment`);
     const ids = [...new Set([...idsOf(gone), ...idsOf(added)])];
     if (ids.length === 0) return;
     await tx.execute(sql`select usage_conversation_runs_rebuild(

@@ -87,16 +87,16 @@ function scanSql(agentId: string, window: { from: Date; to: Date }, grouping: Us
 }
 
 /**
- * The same sums with the whole hours of `rolled` read from the rollup (db/schema/usage.ts), every part
- * a few thousand rows at most, none per conversation but the reviewed ones:
+ * The same sums with the whole hours of `rolled` read from the rollup (db/schema/usage.ts), each part
+ * one index range of at most a few thousand rows, none per conversation:
  * - tokens, cost and turns from usage_hour_sums;
- * - conversations of the group and in all from usage_hour_counts: active in the first rolled hour,
- *   plus those starting a run in a later one, less the runs resumed in the window;
- * - the reviewed conversations (reviews are read now, never rolled: a reviewer may label a
- *   conversation long after its hour) from their own usage_hourly rows, distinct per group as in the
- *   scan.
+ * - conversations of the group and in all, and the reviewed and resolved ones with the reviewed cost,
+ *   from usage_hour_counts: active in the first rolled hour, plus those starting a run in a later one,
+ *   less the runs resumed in the window (usage_conversation_runs). Triggers keep the reviewed figures
+ *   up to date with session_reviews, so a review given long after the hour counts at once.
  * The rest of the window (its partial first hour, the hours not rolled yet) is summed from turns; a
- * conversation found there adds to the count only without a run of its group in the rolled hours.
+ * conversation found there adds to the counts only without a run of its group in the rolled hours.
+ * Groups without a turn are left out, as the scan never sees them.
  */
 function rolledSql(agentId: string, window: { from: Date; to: Date }, grouping: UsageGrouping, rolled: RolledRange) {
   const from = sql`${rolled.from.toISOString()}::timestamptz`;
@@ -108,28 +108,20 @@ function rolledSql(agentId: string, window: { from: Date; to: Date }, grouping: 
   const liveRows = live.length > 0 ? sql.join(live, sql` union all `) : turnPartials(agentId, rolled.to, rolled.to);
   const kind = grouping;
   const groupKey = GROUP_KEYS[grouping];
+  const first = (column: string) =>
+    sql`sum(case when c.hour = ${from} then c.${sql.raw(`${column}_active`)} else c.${sql.raw(`${column}_starts`)} end)`;
   return sql`
     with live as materialized (
       select ${groupKey} as key, p.* from (${liveRows}) p
     ),
-    live_fresh as materialized (
-      select l.key, l.session_id, not exists (
+    live_conversations as (
+      select l.key, l.session_id, sum(l.cost_usd) as cost_usd, not exists (
           select 1 from usage_conversation_runs s
           where s.session_id = l.session_id and s.kind = case when l.key is null then 'all' else ${kind} end
             and s.key = coalesce(l.key, '') and s.last_hour >= ${from} and s.first_hour < ${to}
         ) as fresh
       from live l
       group by grouping sets ((l.key, l.session_id), (l.session_id))
-    ),
-    reviewed as (
-      select ${groupKey} as key, p.session_id, p.cost_usd, r.resolved
-      from session_reviews r
-      join usage_hourly p on p.session_id = r.session_id
-      where r.agent_id = ${agentId} and r.state = 'reviewed' and p.hour >= ${from} and p.hour < ${to}
-      union all
-      select l.key, l.session_id, l.cost_usd, r.resolved
-      from live l
-      join session_reviews r on r.session_id = l.session_id and r.state = 'reviewed'
     ),
     parts as (
       select ${groupKey} as key, sum(p.turns) as turns, sum(p.tokens_in) as tokens_in,
@@ -144,29 +136,29 @@ function rolledSql(agentId: string, window: { from: Date; to: Date }, grouping: 
       group by grouping sets ((l.key), ())
       union all
       select case when c.kind = 'all' then null else c.key end, 0, 0, 0, 0, 0,
-        sum(case when c.hour = ${from} then c.active else c.starts end), 0, 0, 0
+        sum(case when c.hour = ${from} then c.active else c.starts end), ${first("reviewed")}, ${first("resolved")},
+        sum(c.reviewed_cost_usd)
       from usage_hour_counts c
       where c.agent_id = ${agentId} and c.kind in ('all', ${kind}) and c.hour >= ${from} and c.hour < ${to}
       group by 1
       union all
-      select case when s.kind = 'all' then null else s.key end, 0, 0, 0, 0, 0, -count(*), 0, 0, 0
+      select case when s.kind = 'all' then null else s.key end, 0, 0, 0, 0, 0, -count(*), -count(r.session_id),
+        -count(*) filter (where r.resolved), 0
       from usage_conversation_runs s
+      left join session_reviews r on r.session_id = s.session_id and r.state = 'reviewed'
       where s.agent_id = ${agentId} and s.kind in ('all', ${kind}) and s.prev_last_hour >= ${from} and s.first_hour < ${to}
       group by 1
       union all
-      select f.key, 0, 0, 0, 0, 0, count(*), 0, 0, 0 from live_fresh f where f.fresh group by f.key
-      union all
-      select c.key, 0, 0, 0, 0, 0, 0, count(*), count(*) filter (where c.resolved), sum(c.cost_usd)
-      from (
-        select v.key, v.session_id, bool_or(v.resolved) as resolved, sum(v.cost_usd) as cost_usd
-        from reviewed v
-        group by grouping sets ((v.key, v.session_id), (v.session_id))
-      ) c
+      select c.key, 0, 0, 0, 0, 0, count(*) filter (where c.fresh), count(r.session_id) filter (where c.fresh),
+        count(*) filter (where c.fresh and r.resolved), coalesce(sum(c.cost_usd) filter (where r.session_id is not null), 0)
+      from live_conversations c
+      left join session_reviews r on r.session_id = c.session_id and r.state = 'reviewed'
       group by c.key
     )
     select c.key, ${SUMS_SQL}
     from parts c
     group by 1
+    having sum(c.turns) > 0
     order by 1`;
 }
 

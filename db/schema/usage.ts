@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import { agents } from "./agents";
@@ -57,6 +59,8 @@ export const usageHourly = pgTable(
     /** Of the priced turns; `unpriced_turns` counts the others (cost_usd null). */
     costUsd: doublePrecision("cost_usd").notNull(),
     unpricedTurns: integer("unpriced_turns").notNull(),
+    /** Whether the conversation's review was `reviewed` when the row was written (kept so by a trigger). */
+    reviewed: boolean("reviewed").notNull().default(false),
   },
   (t) => [
     index("usage_hourly_agent_hour_idx").on(t.agentId, t.hour),
@@ -86,7 +90,11 @@ export const usageHourSums = pgTable(
     costUsd: doublePrecision("cost_usd").notNull(),
     unpricedTurns: integer("unpriced_turns").notNull(),
   },
-  (t) => [index("usage_hour_sums_agent_hour_idx").on(t.agentId, t.hour)],
+  (t) => [
+    unique("usage_hour_sums_agent_hour_version_env_uq")
+      .on(t.agentId, t.hour, t.configVersion, t.environment)
+      .nullsNotDistinct(),
+  ],
 );
 
 /**
@@ -110,6 +118,9 @@ export const usageConversationRuns = pgTable(
     firstHour: timestamp("first_hour", { withTimezone: true }).notNull(),
     lastHour: timestamp("last_hour", { withTimezone: true }).notNull(),
     prevLastHour: timestamp("prev_last_hour", { withTimezone: true }),
+    /** The conversation's review as the run was written: what the run added to usage_hour_counts. */
+    reviewed: boolean("reviewed").notNull().default(false),
+    resolved: boolean("resolved").notNull().default(false),
   },
   (t) => [
     // The resumed runs of a window: prev_last_hour inside it (index-only, few rows).
@@ -120,10 +131,13 @@ export const usageConversationRuns = pgTable(
 
 /**
  * Per hour and group, how many conversations had turns in it (`active`) and how many of those had
- * none in the hour before (`starts`: runs beginning there). The distinct conversations of whole
- * hours [a, b) in a group are active(a) + the starts of the later hours − the runs resumed in the
- * window (first_hour < b, prev_last_hour >= a: counted again though seen before). Kept by a trigger
- * on usage_conversation_runs (db/migrations/0035).
+ * none in the hour before (`starts`: runs beginning there), the same for the conversations reviewed
+ * now and those resolved, and what the reviewed ones' turns of the hour cost. The distinct
+ * conversations of whole hours [a, b) in a group are active(a) + the starts of the later hours − the
+ * runs resumed in the window (first_hour < b, prev_last_hour >= a: counted again though seen before).
+ * Kept by triggers on usage_conversation_runs and usage_hourly (a review's change rewrites its
+ * conversation's rows there: db/migrations/0035);
+ * a row may hold zeros after its conversations were deleted (the reader skips groups without turns).
  */
 export const usageHourCounts = pgTable(
   "usage_hour_counts",
@@ -134,8 +148,13 @@ export const usageHourCounts = pgTable(
     kind: text("kind").notNull(),
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     key: text("key").notNull(),
-    active: integer("active").notNull(),
-    starts: integer("starts").notNull(),
+    active: integer("active").notNull().default(0),
+    starts: integer("starts").notNull().default(0),
+    reviewedActive: integer("reviewed_active").notNull().default(0),
+    reviewedStarts: integer("reviewed_starts").notNull().default(0),
+    resolvedActive: integer("resolved_active").notNull().default(0),
+    resolvedStarts: integer("resolved_starts").notNull().default(0),
+    reviewedCostUsd: doublePrecision("reviewed_cost_usd").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.kind, t.hour, t.key] })],
 );

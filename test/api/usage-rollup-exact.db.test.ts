@@ -14,8 +14,8 @@ import { fileDatabase } from "../support/test-database";
 
 // The rolled usage answer (usage_hour_sums, usage_conversation_runs, usage_hourly for reviewed cost,
 // turns for the rest; docs/pipeline.md#reading-cost) equals the plain scan over turns for every group
-// and window: fully rolled, partly rolled, after an hour is rolled again with a turn it lacked, and
-// after a conversation is deleted. The turns, from 5 days ago to yesterday:
+// and window: fully rolled, partly rolled, after an hour is rolled again with a turn it lacked, after
+// reviews change, and after a conversation is deleted. The turns, from 5 days ago to yesterday:
 //   A crosses midnight (day 0 23:30, day 1 00:15), draft, v; reviewed, resolved.
 //   B spans hours, days and two versions in production: day 1 22:00 v, 23:00 v + 1, day 2 01:00 v + 1
 //     (unpriced), 02:00 v again; reviewed, not resolved.
@@ -165,6 +165,19 @@ describe("the rolled usage answer", () => {
     expect(await compareAll()).toBe(WINDOWS.length);
     const late = await usageSums(db.db, agent.id, WINDOWS[3] as (typeof WINDOWS)[0], "day", null);
     expect(late.total?.conversations).toBe(3);
+
+    // Reviews changed after the rollup count at once: B resolved, G's review gone, C reviewed.
+    await db.db
+      .update(sessionReviews)
+      .set({ resolved: true })
+      .where(eq(sessionReviews.sessionId, ids.B as string));
+    await db.db.delete(sessionReviews).where(eq(sessionReviews.sessionId, ids.G as string));
+    await db.db
+      .insert(sessionReviews)
+      .values({ agentId: agent.id, sessionId: ids.C as string, reason: "added", state: "reviewed", resolved: false });
+    expect(await compareAll()).toBe(WINDOWS.length);
+    const reviewed = await usageSums(db.db, agent.id, WINDOWS[1] as (typeof WINDOWS)[0], "day", null);
+    expect(reviewed.total).toMatchObject({ reviewedConversations: 3, resolvedConversations: 2 });
 
     // Deleting a conversation takes it out of the sums, as it takes its turns.
     await db.db.delete(sessions).where(eq(sessions.id, ids.C as string));
