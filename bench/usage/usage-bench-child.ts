@@ -19,7 +19,8 @@ import { seedUsageTurns } from "./seed-usage-turns";
 //
 // On PostgreSQL (BENCH_USAGE_PG_URL, default the local server): a temporary database, dropped after,
 // or with BENCH_USAGE_KEEP=1 the database `focal_bench_usage`, kept and reused by the next run (the
-// seed takes minutes; a kept database is reseeded only when its turn count differs). Its turns age
+// seed takes minutes; a kept database is reseeded only when its turn count differs; BENCH_USAGE_REROLL=0
+// below skips the full re-roll). Its turns age
 // with it: the window drops a few per hour the database is kept. BENCH_USAGE_DB=pglite runs in an
 // in-memory PGlite instead.
 
@@ -28,10 +29,13 @@ const SUFFIX = TURNS === 1_000_000 ? "1m" : `${TURNS}`;
 const SERVER_URL = process.env.BENCH_USAGE_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const KEEP = process.env.BENCH_USAGE_KEEP === "1";
 const KEPT_NAME = "focal_bench_usage";
-// The scan takes seconds: 3 samples each after one warm-up (p95 is their worst); the rolled reads 20
-// after 3 warm-ups.
+// The scan takes seconds: 3 samples each after one warm-up (p95 is their worst); the rolled reads take
+// tens of milliseconds: 60 after 5 warm-ups, so one stall of the shared machine is not the p95.
 const SCAN = { samples: 3, warmUp: 1 };
-const ROLLED = { samples: 20, warmUp: 3 };
+const ROLLED = { samples: 60, warmUp: 5 };
+// BENCH_USAGE_REROLL=0 on a kept database: keep its rolled hours (the job rolls only the new ones) and
+// print no usage_rollup_ms, to time the reads alone in seconds.
+const REROLL = process.env.BENCH_USAGE_REROLL !== "0";
 const GROUPS = ["day", "version", "environment"] as const;
 const AGENT_KEY = "bench-usage";
 
@@ -80,7 +84,7 @@ async function seededAgent(db: Database, exec: Exec, count: (agentId: string) =>
 async function run(db: Database, exec: Exec, count: (agentId: string) => Promise<number>) {
   const agent = await seededAgent(db, exec, count);
   // Every hour rolled again: a kept database times the same first run as a fresh one.
-  await exec(`delete from usage_rolled_hours where agent_id = '${agent.id}'`);
+  if (REROLL) await exec(`delete from usage_rolled_hours where agent_id = '${agent.id}'`);
   if (process.env.BENCH_USAGE_SCAN !== "0") await measure(db, agent, "scan", SCAN);
   const started = performance.now();
   let hours = 0;
@@ -91,7 +95,7 @@ async function run(db: Database, exec: Exec, count: (agentId: string) => Promise
   }
   const rollupMs = performance.now() - started;
   note(`usage.rollup: ${hours} hours in ${ms(rollupMs)} ms`);
-  figure(`usage_rollup_ms_${SUFFIX}`, ms(rollupMs));
+  if (REROLL) figure(`usage_rollup_ms_${SUFFIX}`, ms(rollupMs));
   // What autovacuum does on a server soon after: the index-only scans need the visibility map.
   await exec("vacuum analyze");
   await measure(db, agent, "rolled", ROLLED);
