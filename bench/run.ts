@@ -42,8 +42,9 @@ import { benchUsage } from "./usage-bench";
 // `BENCH_ONLY_LANGUAGE=1` runs only the language detector on CLINC150 and the repo's samples (bench/language-bench.ts).
 // `BENCH_ENVIRONMENTS=1` adds session creation with a 3-way split against none and a split's comparison
 // over 1,000,000 turns (bench/environments-bench.ts, about 2 minutes on PostgreSQL).
-// `BENCH_USAGE=1` adds GET …/usage's query for a 30-day window over 1,000,000 turns in PGlite, summed
-// from turns and from the usage rollup (bench/usage-bench.ts; the seed alone takes minutes).
+// `BENCH_USAGE=1` adds GET …/usage's query for a 30-day window over 1,000,000 turns on PostgreSQL, summed
+// from turns and from the usage rollup (bench/usage-bench.ts; the seed alone takes minutes);
+// `BENCH_ONLY=usage` runs just that, and `BENCH_USAGE_KEEP=1` keeps its seeded database for the next run.
 // Every in-process section runs in a child process of its own (bench/sections.ts names them);
 // `BENCH_ONLY=engine_overhead_1000,privacy` runs just the sections named.
 // `BENCH_ONLY_TOOLS=1` runs only Focal's cost around an http tool call (bench/tool-call-bench.ts).
@@ -75,6 +76,10 @@ async function main() {
   }
   if (process.env.BENCH_ONLY) {
     for (const name of process.env.BENCH_ONLY.split(",")) {
+      if (name === "usage") {
+        await benchUsage(report);
+        continue;
+      }
       if (!isBenchSection(name))
         throw new Error(`BENCH_ONLY: unknown section "${name}" (bench/sections.ts lists them)`);
       await section(report, name);

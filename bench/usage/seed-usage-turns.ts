@@ -7,7 +7,7 @@
 const TURNS_PER_SESSION = 8;
 const CHUNK = 250_000;
 
-/** Runs SQL text on the bench's database (PGlite's own `exec`: bench/ never imports drizzle-orm). */
+/** Runs SQL text on the bench's database (PGlite's `exec` or postgres.js' `unsafe`: bench/ never imports drizzle-orm). */
 type Exec = (text: string) => Promise<unknown>;
 
 export async function seedUsageTurns(exec: Exec, agentId: string, version: number, total: number): Promise<void> {

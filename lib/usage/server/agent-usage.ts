@@ -54,7 +54,7 @@ const EMPTY: UsageSums = {
 
 /**
  * The agent's usage in the query's window, per group and in all (docs/pipeline.md#reading-cost): the
- * days the `usage.rollup` job rolled from usage_daily, the rest summed from turns.
+ * hours the `usage.rollup` job rolled from its per-hour tables, the rest summed from turns.
  */
 export async function agentUsage(db: DbOrTx, agent: AgentRow, query: UsageQuery, now = new Date()): Promise<UsageBody> {
   const window = windowOf(query, now);
