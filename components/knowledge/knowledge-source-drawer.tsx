@@ -29,6 +29,7 @@ const CONTENT_HINT: Record<Exclude<KnowledgeKind, "faq">, string> = {
   text: "Blank lines cut it into passages.",
   html: "The page as converted to Markdown: headings cut it into passages.",
   pdf: "The file's text as converted: one heading per page, so each passage names its page.",
+  url: "The text last fetched from the URL: a refresh replaces it.",
 };
 
 interface KnowledgeSourceDrawerProps extends OpenedEditorProps<KnowledgePageData> {

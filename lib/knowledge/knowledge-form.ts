@@ -49,6 +49,7 @@ const KIND_LABELS: Record<KnowledgeKind, string> = {
   faq: "FAQ",
   html: "HTML",
   pdf: "PDF",
+  url: "URL",
 };
 
 /** "PDF · 12 pages", "HTML", "Markdown": a source's kind as the console names it. */
