@@ -1,7 +1,15 @@
 import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
+import type { KnowledgeSourceFetch } from "./knowledge-schemas";
 
-/** A source as the Knowledge page lists it: the bundle's source, how many passages it was cut into, a PDF's pages. */
-export type KnowledgePageSource = BundleKnowledgeSource & { passages: number; pages: number | null };
+/**
+ * A source as the Knowledge page lists it: the bundle's source, how many passages it was cut into, a
+ * PDF's pages, a url source's last fetch.
+ */
+export type KnowledgePageSource = BundleKnowledgeSource & {
+  passages: number;
+  pages: number | null;
+  fetch: KnowledgeSourceFetch | null;
+};
 
 /** The Knowledge page's data, read as one so the sources and the version a save sends back belong together. */
 export interface KnowledgePageData {
