@@ -9,12 +9,13 @@ import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
 import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
+import { emptyBundle } from "@/lib/engine/contracts/empty-bundle";
 import { overrideUrlFetchLimits } from "@/lib/knowledge/server/fetch-knowledge-url";
 import { refreshDueKnowledgeSources } from "@/lib/knowledge/server/refresh-knowledge-source";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { fileEnv } from "../support/file-env";
-import { demoWithTestsGate, fileTestApp, tableCounts } from "../support/focal-test-app";
+import { fileTestApp, tableCounts } from "../support/focal-test-app";
 import { fileLoopbackServer } from "../support/loopback-server";
 import { minimalPdf } from "../support/minimal-pdf";
 import { callWithKey } from "../support/route-call";
@@ -124,9 +125,9 @@ beforeAll(async () => {
 
 afterAll(() => overrideUrlFetchLimits(undefined));
 
+/** An agent with nothing but the sources a test adds: no tests to gate its saves, a quick import. */
 async function deskAgent(key: string) {
-  const bundle = demoWithTestsGate("off");
-  await importBundle(handle.db, { ...bundle, agent: { ...bundle.agent, key } }, SYSTEM_ACTOR, "setup");
+  await importBundle(handle.db, emptyBundle({ key, name: key }), SYSTEM_ACTOR, "setup");
   const agent = await getAgentByKey(handle.db, key);
   if (!agent) throw new Error("agent missing");
   return agent;
