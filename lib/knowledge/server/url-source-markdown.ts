@@ -20,6 +20,11 @@ export const SITEMAP_MAX_PAGES = 200;
 const SITEMAP_INDEX_MAX = 10;
 /** Pages read side by side: a site answers four at a time without a crawler's burst. */
 const PAGE_CONCURRENCY = 4;
+/**
+ * A sitemap's pages are read within a minute altogether: 200 pages at 4 a time and 1 s each take 50 s,
+ * while each page's own 10 s deadline alone would let a slow site hold a save for 500 s.
+ */
+const SITEMAP_DEADLINE_MS = 60_000;
 
 /** A sitemap listing more pages than a source reads: refused whole, never cut short. */
 export class SitemapTooLarge extends Error {}
@@ -130,9 +135,15 @@ async function sitemapPages(first: FetchedUrl, text: string): Promise<string[]> 
   return pages;
 }
 
-async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function inBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  work: (item: T) => Promise<R>,
+  beforeEach: () => void,
+): Promise<R[]> {
   const results: R[] = [];
   for (let at = 0; at < items.length; at += size) {
+    beforeEach();
     results.push(...(await Promise.all(items.slice(at, at + size).map(work))));
   }
   return results;
@@ -143,16 +154,29 @@ async function sitemapMarkdown(first: FetchedUrl, text: string): Promise<UrlSour
   const pages = [...new Set(await sitemapPages(first, text))];
   if (pages.length === 0) throw new UrlFetchFailed(`${shownUrl(first.url)} is a sitemap that lists no pages`);
   const limits = urlFetchLimits();
-  const sections = await inBatches(pages, PAGE_CONCURRENCY, async (url) => {
-    const fetched = await fetchKnowledgeUrl(url, limits);
-    const body = decoded(fetched);
-    if (isXml(fetched.mediaType) || looksLikeXml(body)) {
-      throw new UrlFetchFailed(`${shownUrl(url)}, listed in the sitemap ${shownUrl(first.url)}, is not a page`);
+  const deadline = Date.now() + SITEMAP_DEADLINE_MS;
+  const inTime = () => {
+    if (Date.now() > deadline) {
+      throw new UrlFetchFailed(
+        `the pages of ${shownUrl(first.url)} took more than ${SITEMAP_DEADLINE_MS / 1000} s to read; give a smaller sitemap`,
+      );
     }
-    const page = await pageText(fetched);
-    const title = (page.title ?? shownUrl(url)).replace(/^#+\s*/, "");
-    return `# ${title}\n\n${demoted(page.markdown).trim()}`;
-  });
+  };
+  const sections = await inBatches(
+    pages,
+    PAGE_CONCURRENCY,
+    async (url) => {
+      const fetched = await fetchKnowledgeUrl(url, limits);
+      const body = decoded(fetched);
+      if (isXml(fetched.mediaType) || looksLikeXml(body)) {
+        throw new UrlFetchFailed(`${shownUrl(url)}, listed in the sitemap ${shownUrl(first.url)}, is not a page`);
+      }
+      const page = await pageText(fetched);
+      const title = (page.title ?? shownUrl(url)).replace(/^#+\s*/, "");
+      return `# ${title}\n\n${demoted(page.markdown).trim()}`;
+    },
+    inTime,
+  );
   return { markdown: sections.join("\n\n"), sitemapPages: pages.length };
 }
 
