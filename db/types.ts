@@ -18,6 +18,7 @@ export type {
   AgentRow,
   BudgetSpendRow,
   JobRunRow,
+  KnowledgeSourceFetchRow,
   LedgerEventRow,
   LoopTraceInsert,
   LoopTraceRow,

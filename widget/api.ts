@@ -152,13 +152,17 @@ interface TurnBody {
 /** "Why this answer" as the customer's answers carry it (CustomerWhy); `sources` is absent from an older server. */
 interface WhyBody {
   rules?: { name?: unknown }[];
-  sources?: { title?: unknown }[];
+  sources?: { title?: unknown; url?: unknown }[];
 }
 
 function replyWhyOf(why: WhyBody): ReplyWhy {
+  const sources = why.sources ?? [];
+  const links: Record<string, string> = {};
+  for (const source of sources) if (typeof source.url === "string") links[String(source.title)] = source.url;
   return {
     rules: (why.rules ?? []).map((rule) => String(rule.name)),
-    sources: (why.sources ?? []).map((source) => String(source.title)),
+    sources: sources.map((source) => String(source.title)),
+    ...(Object.keys(links).length > 0 ? { links } : {}),
   };
 }
 

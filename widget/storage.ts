@@ -5,6 +5,8 @@
 export interface ReplyWhy {
   rules: string[];
   sources: string[];
+  /** A url source's address by its title, which the reply links (absent in entries saved before links). */
+  links?: Record<string, string>;
 }
 
 export interface StoredSession {

@@ -117,12 +117,31 @@ export function appendMessage(view: WidgetView, speaker: Speaker, text: string, 
   return bubble;
 }
 
-function whyFooter({ rules, sources }: ReplyWhy): HTMLElement {
+/** A source's address as a link target: http(s) only, so a stored entry can never carry a javascript: URL. */
+function safeLink(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function whyFooter({ rules, sources, links = {} }: ReplyWhy): HTMLElement {
   const details = el("details", { className: "why" }, el("summary", { textContent: STRINGS.whyTitle }));
   const list = (heading: string, items: string[]) =>
     details.append(
       el("p", { textContent: heading }),
-      el("ul", {}, ...items.map((item) => el("li", { textContent: item }))),
+      el(
+        "ul",
+        {},
+        ...items.map((item) => {
+          const href = safeLink(links[item]);
+          if (!href) return el("li", { textContent: item });
+          return el("li", {}, el("a", { href, target: "_blank", rel: "noopener noreferrer", textContent: item }));
+        }),
+      ),
     );
   if (rules.length > 0) list(STRINGS.whyRules, rules);
   if (sources.length > 0) list(STRINGS.whySources, sources);

@@ -15,6 +15,7 @@ import {
   type KnowledgeKind,
   knowledgeFormErrors,
   newKnowledgeForm,
+  refreshChoices,
   savedKnowledgeForm,
   sourceOfForm,
 } from "@/lib/knowledge/knowledge-form";
@@ -29,17 +30,20 @@ const CONTENT_HINT: Record<Exclude<KnowledgeKind, "faq">, string> = {
   text: "Blank lines cut it into passages.",
   html: "The page as converted to Markdown: headings cut it into passages.",
   pdf: "The file's text as converted: one heading per page, so each passage names its page.",
+  url: "The text last fetched from the URL: a refresh replaces it.",
 };
 
 interface KnowledgeSourceDrawerProps extends OpenedEditorProps<KnowledgePageData> {
   /** null: a new source (Add source); else the source edited, its form prefilled and its kind fixed. */
   source: KnowledgePageSource | null;
+  /** A new source's kind to start from: "url" for Add from a URL. */
+  newKind?: KnowledgeKind;
 }
 
 /** The Add and Edit source drawer: title, kind, the body the kind takes, and where the source applies. */
 export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
-  const { data, source: loaded } = props;
-  const initial = useMemo(() => (loaded ? formOfSource(loaded) : newKnowledgeForm()), [loaded]);
+  const { data, source: loaded, newKind } = props;
+  const initial = useMemo(() => (loaded ? formOfSource(loaded) : newKnowledgeForm(newKind)), [loaded, newKind]);
   const { editor, drawer } = useConfigSave(props, {
     initial,
     discardPrompt: loaded ? "Discard your unsaved changes to this source?" : "Discard this source?",
@@ -87,7 +91,7 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
             errors={errors.title}
             placeholder="Returns policy"
           />
-          {loaded ? null : (
+          {loaded || form.kind === "url" ? null : (
             <KnowledgeFileField form={form} update={update} errors={errors.file} disabled={props.readOnly} />
           )}
           {form.file ? null : (
@@ -107,7 +111,9 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
               </NativeSelect>
             </FormField>
           )}
-          {form.file ? null : form.kind === "faq" ? (
+          {form.file ? null : form.kind === "url" ? (
+            <UrlFields form={form} update={update} errors={errors} />
+          ) : form.kind === "faq" ? (
             <FaqEntriesField rows={form.entries} onChange={(entries) => update({ entries })} errors={errors.entries} />
           ) : (
             <TextField
@@ -141,6 +147,46 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
       }
       tester={<SourceHelp />}
     />
+  );
+}
+
+/** A url source's address and refresh interval: the server fetches the URL on save (docs/knowledge.md#url-sources). */
+function UrlFields({
+  form,
+  update,
+  errors,
+}: {
+  form: KnowledgeForm;
+  update: (patch: Partial<KnowledgeForm>) => void;
+  errors: Record<string, string[] | undefined>;
+}) {
+  return (
+    <>
+      <TextField
+        id="knowledge-url"
+        label="URL"
+        required
+        value={form.url}
+        onChange={(url) => update({ url })}
+        errors={errors.url}
+        hint="A page (HTML, Markdown, text or PDF) or a sitemap of up to 200 pages, on a host in FOCAL_TOOL_HOSTS. Saving fetches it."
+        placeholder="https://help.example.com/shipping"
+      />
+      <FormField
+        label="Refresh"
+        htmlFor="knowledge-refresh"
+        errors={errors.refresh_hours}
+        hint="A refresh that finds new text saves a new version; the same text saves nothing."
+      >
+        <NativeSelect
+          id="knowledge-refresh"
+          value={form.refreshHours}
+          onChange={(e) => update({ refreshHours: e.target.value })}
+        >
+          <LabelledOptions options={refreshChoices(form.refreshHours)} />
+        </NativeSelect>
+      </FormField>
+    </>
   );
 }
 

@@ -1,12 +1,13 @@
 "use client";
 
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { type Column, ColumnTable } from "@/components/ui/column-table";
 import { Mono } from "@/components/ui/mono";
 import { RowButton } from "@/components/ui/row-button";
-import { knowledgeKindLabel } from "@/lib/knowledge/knowledge-form";
+import { fetchTimeText, knowledgeKindLabel, urlHost } from "@/lib/knowledge/knowledge-form";
 import type { KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
+import { plural } from "@/lib/text/plural";
 
 interface KnowledgeSourcesTableProps {
   sources: KnowledgePageSource[];
@@ -17,6 +18,8 @@ interface KnowledgeSourcesTableProps {
   onDelete: ((source: KnowledgePageSource) => void) | null;
   /** null for a viewer: no edit. */
   onEdit: ((source: KnowledgePageSource) => void) | null;
+  /** null for a viewer: no Refresh on url sources. */
+  onRefresh: ((source: KnowledgePageSource) => void) | null;
 }
 
 /**
@@ -45,6 +48,7 @@ export function KnowledgeSourcesTable({
   pendingKey,
   onDelete,
   onEdit,
+  onRefresh,
 }: KnowledgeSourcesTableProps) {
   const columns: Column<KnowledgePageSource>[] = [
     {
@@ -56,7 +60,15 @@ export function KnowledgeSourcesTable({
         </div>
       ),
     },
-    { label: "Kind", cell: (source) => knowledgeKindLabel(source.kind, source.pages) },
+    {
+      label: "Kind",
+      cell: (source) =>
+        source.kind === "url" && source.url ? (
+          <UrlSourceCell source={source} />
+        ) : (
+          knowledgeKindLabel(source.kind, source.pages)
+        ),
+    },
     {
       label: "Scope",
       cell: (source) => (
@@ -89,6 +101,15 @@ export function KnowledgeSourcesTable({
       pending={pendingKey !== null}
       actions={(source) => (
         <>
+          {onRefresh && source.kind === "url" ? (
+            <RowButton
+              label={`Refresh ${source.title}`}
+              onClick={() => onRefresh(source)}
+              disabled={pendingKey === source.key}
+            >
+              <RefreshCw className={pendingKey === source.key ? "animate-spin" : undefined} />
+            </RowButton>
+          ) : null}
           {onEdit ? (
             <RowButton
               label={`Edit ${source.title}`}
@@ -110,5 +131,34 @@ export function KnowledgeSourcesTable({
         </>
       )}
     />
+  );
+}
+
+/** A url source's kind cell: its host (linked), a sitemap's page count, and how its last fetch went. */
+function UrlSourceCell({ source }: { source: KnowledgePageSource }) {
+  const { fetch } = source;
+  const pages = fetch?.sitemap_pages;
+  return (
+    <div className="flex min-w-0 flex-col" data-testid="knowledge-url">
+      <span>
+        URL ·{" "}
+        <a href={source.url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+          {urlHost(source.url ?? "")}
+        </a>
+        {pages != null ? ` · sitemap, ${plural(pages, "page")}` : null}
+      </span>
+      {fetch === null ? (
+        <span className="text-muted-foreground text-xs">Not fetched on this server yet</span>
+      ) : fetch.status === "failed" ? (
+        <span className="text-destructive text-xs" data-testid="knowledge-fetch-failed">
+          Refresh failed {fetchTimeText(fetch.attempted_at)}: {fetch.error}
+        </span>
+      ) : (
+        <span className="text-muted-foreground text-xs">
+          Fetched {fetchTimeText(fetch.attempted_at)}
+          {source.refresh_hours ? ` · every ${plural(source.refresh_hours, "hour")}` : ""}
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,10 +1,14 @@
 "use client";
 
+import { Link2 } from "lucide-react";
+import { useState } from "react";
 import { ConfigPageActions, NewButton } from "@/components/config-editor/page-actions";
 import { useDeleteDialog } from "@/components/config-editor/use-delete-dialog";
 import { useOpenedEditor } from "@/components/config-editor/use-opened-editor";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import type { KnowledgeKind } from "@/lib/knowledge/knowledge-form";
 import type { KnowledgeGaps } from "@/lib/knowledge/knowledge-gap-schemas";
 import type { KnowledgePageData, KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
 import { plural } from "@/lib/text/plural";
@@ -28,6 +32,16 @@ export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspacePr
   const deletion = useDeleteDialog<KnowledgePageSource>(data.agent.key, version, commands);
   const scenarioNames = Object.fromEntries(data.scenarios.map((s) => [s.key, s.name]));
   const n = data.sources.length;
+  // The kind a new source's drawer starts on: Add from a URL opens it on "url".
+  const [newKind, setNewKind] = useState<KnowledgeKind>("markdown");
+  const addSource = () => {
+    setNewKind("markdown");
+    open(null);
+  };
+  const addFromUrl = () => {
+    setNewKind("url");
+    open(null);
+  };
 
   return (
     <div className="space-y-6">
@@ -35,11 +49,15 @@ export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspacePr
         title="Knowledge"
         description={`${data.agent.name} · v${version} · ${plural(n, "source")} the agent answers from; a question they do not answer gets “I don't know” instead of a guess. Every save is a new version with a ledger diff.`}
         actions={
-          <ConfigPageActions
-            agentKey={data.agent.key}
-            newLabel="Add source"
-            onNew={canEdit ? () => open(null) : null}
-          />
+          <>
+            {canEdit ? (
+              <Button type="button" variant="outline" onClick={addFromUrl}>
+                <Link2 aria-hidden="true" />
+                Add from a URL
+              </Button>
+            ) : null}
+            <ConfigPageActions agentKey={data.agent.key} newLabel="Add source" onNew={canEdit ? addSource : null} />
+          </>
         }
       />
       {n === 0 ? (
@@ -50,7 +68,7 @@ export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspacePr
               ? "Add a source: paste your returns policy, shipping times or an FAQ, and the agent answers from it — and says it does not know when it doesn't cover a question."
               : "A designer adds sources here: policies, shipping times or an FAQ the agent answers from."
           }
-          action={canEdit ? <NewButton onClick={() => open(null)}>Add source</NewButton> : null}
+          action={canEdit ? <NewButton onClick={addSource}>Add source</NewButton> : null}
         />
       ) : (
         <KnowledgeSourcesTable
@@ -59,6 +77,7 @@ export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspacePr
           pendingKey={commands.pendingKey}
           onDelete={canEdit ? deletion.ask : null}
           onEdit={canEdit ? (source) => open(source) : null}
+          onRefresh={canEdit ? commands.refresh : null}
         />
       )}
       {/* Without a source the agent never abstains: no gaps to show until the first one is added. */}
@@ -77,6 +96,7 @@ export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspacePr
         <KnowledgeSourceDrawer
           key={opened.id}
           source={opened.entity}
+          newKind={newKind}
           loadedVersion={opened.loadedVersion}
           {...editorProps}
         />

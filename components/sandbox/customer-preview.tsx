@@ -158,7 +158,7 @@ function consoleTransport(props: { current: CustomerPreviewProps }): WidgetTrans
 
 type WhyProvenance = {
   rules_applied?: { name: string }[];
-  knowledge?: { citations: { source_title: string }[] };
+  knowledge?: { citations: { source_title: string; source_url?: string }[] };
 };
 
 /** The customer's "why this answer" of a provenance: the rules' names and the cited sources' titles, each once. */
@@ -166,9 +166,13 @@ function replyWhyOf(provenance: WhyProvenance | undefined): ReplyWhy {
   const { rules, sources } = customerWhyOf(
     "answered",
     (provenance?.rules_applied ?? []).map((rule) => rule.name),
-    (provenance?.knowledge?.citations ?? []).map((citation) => citation.source_title),
+    (provenance?.knowledge?.citations ?? []).map((citation) => ({
+      title: citation.source_title,
+      url: citation.source_url,
+    })),
   );
-  return { rules: rules.map((rule) => rule.name), sources: sources.map((source) => source.title) };
+  const links = Object.fromEntries(sources.flatMap((source) => (source.url ? [[source.title, source.url]] : [])));
+  return { rules: rules.map((rule) => rule.name), sources: sources.map((source) => source.title), links };
 }
 
 /** "Why this answer" of the turn of a reply (`<turn id>:agent`). */

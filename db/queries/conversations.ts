@@ -93,7 +93,7 @@ export async function rolloutTurns(db: DbOrTx, agentId: string, from: Date, to: 
     .limit(50_000);
 }
 
-/** The outcome, the applied rules' names and the cited sources' titles of these turns: "why this answer" of the customer's view. */
+/** The outcome, the applied rules' names and the cited sources' titles (and url sources' addresses) of these turns: "why this answer" of the customer's view. */
 export async function turnWhyRows(db: DbOrTx, turnIds: string[]) {
   if (turnIds.length === 0) return [];
   return db
@@ -103,9 +103,9 @@ export async function turnWhyRows(db: DbOrTx, turnIds: string[]) {
       ruleNames: sql<
         string[] | null
       >`(select jsonb_agg(r->>'name') from jsonb_array_elements(coalesce(${turns.provenance}->'rules_applied', '[]'::jsonb)) r)`,
-      sourceTitles: sql<
-        string[] | null
-      >`(select jsonb_agg(c->>'source_title') from jsonb_array_elements(coalesce(${turns.provenance}->'knowledge'->'citations', '[]'::jsonb)) c)`,
+      citedSources: sql<
+        { title: string; url: string | null }[] | null
+      >`(select jsonb_agg(jsonb_build_object('title', c->>'source_title', 'url', c->>'source_url')) from jsonb_array_elements(coalesce(${turns.provenance}->'knowledge'->'citations', '[]'::jsonb)) c)`,
     })
     .from(turns)
     .where(inArray(turns.id, turnIds));

@@ -4,9 +4,11 @@ import { pruneThrottles } from "@/db/queries/sign-in-throttles";
 import type { Database } from "@/db/types";
 import { expireApprovals } from "@/lib/approvals/server/expire-approvals";
 import { warnExpiringApprovals } from "@/lib/approvals/server/warn-expiring-approvals";
+import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
 import { applyRetention } from "@/lib/customers/server/apply-retention";
 import type { OnDemandJobName } from "@/lib/jobs/job-contracts";
+import { refreshDueKnowledgeSources } from "@/lib/knowledge/server/refresh-knowledge-source";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
 import type { JobDefinition } from "@/lib/server/jobs/job-queue";
 import { type JobRegistry, jobQueueFor } from "@/lib/server/jobs/process-queue";
@@ -37,6 +39,9 @@ async function applyRetentionAndPruneJobs(db: Database) {
 export const PERIODIC_JOBS: JobRegistry["periodic"] = {
   "dashboard.rollup": (db) => rollUpDashboards(db),
   "usage.rollup": (db) => rollUpUsage(db),
+  // url sources past their refresh interval, fetched again; changed text is a version by the system
+  // (docs/knowledge.md#refresh).
+  "knowledge.refresh": (db) => refreshDueKnowledgeSources(db, SAVE_POLICIES),
   "retention.apply": (db) => applyRetentionAndPruneJobs(db),
   // A Merkle root over the session chains' heads on the global chain (docs/ledger.md).
   "ledger.anchor": async (db) => (await anchorLedger(db)) ?? { anchored: 0 },

@@ -19,6 +19,8 @@ export const PERIODIC_JOB_PERIODS = {
   "dashboard.rollup": 10 * MINUTE,
   // GET …/usage's closed days (docs/pipeline.md#reading-cost): a day becomes rollable an hour after it ends.
   "usage.rollup": 10 * MINUTE,
+  // url sources are refreshed hourly at most (KNOWLEDGE_REFRESH_HOURS), so a due one waits at most 15 minutes.
+  "knowledge.refresh": 15 * MINUTE,
   "retention.apply": 24 * 60 * MINUTE,
   // A Merkle root over the session chains' heads: the unanchored window an attacker gets (docs/ledger.md).
   "ledger.anchor": MINUTE,

@@ -11,6 +11,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   test_run: "Test run",
   "dashboard.rollup": "Dashboard rollup",
   "usage.rollup": "Usage rollup",
+  "knowledge.refresh": "Knowledge refresh",
   "retention.apply": "Retention",
   "ledger.anchor": "Ledger anchor",
   "webhook.deliver": "Webhook delivery",

@@ -35,6 +35,7 @@ export function engineKnowledgeOf(
         entries: source.entries.map((e) => ({ question: e.question, answer: e.answer, section: e.section })),
         scope: source.scope,
         scopeId,
+        ...(source.url === undefined ? {} : { url: source.url }),
       },
     ];
   });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  fetchTimeText,
+  formOfSource,
   kindOfFileName,
   knowledgeFormErrors,
   knowledgeKindLabel,
   newKnowledgeForm,
+  refreshChoices,
   sourceOfForm,
   titleOfFileName,
   uploadProblem,
+  urlHost,
 } from "./knowledge-form";
 
 // The Add source drawer's upload (docs/knowledge.md#uploaded-files): which files it takes, as what
@@ -43,5 +47,37 @@ describe("uploaded files in the Add source form", () => {
     expect(knowledgeKindLabel("pdf", 12)).toBe("PDF · 12 pages");
     expect(knowledgeKindLabel("pdf", 1)).toBe("PDF · 1 page");
     expect(knowledgeKindLabel("html", null)).toBe("HTML");
+  });
+});
+
+describe("Add from a URL", () => {
+  it("sends the URL and interval without content, so the server fetches it, and reads a saved source back", () => {
+    const form = { ...newKnowledgeForm("url"), title: "Help", url: " https://help.example.com/ ", refreshHours: "24" };
+    expect(sourceOfForm(form)).toEqual({
+      title: "Help",
+      kind: "url",
+      content: "",
+      entries: [],
+      url: "https://help.example.com/",
+      refresh_hours: 24,
+      scope: "GLOBAL",
+      scope_ref: null,
+    });
+    expect(sourceOfForm({ ...form, refreshHours: "" })).toMatchObject({ refresh_hours: null });
+    const saved = formOfSource({
+      title: "Help",
+      kind: "url",
+      content: "# Help",
+      entries: [],
+      scope: "GLOBAL",
+      scope_ref: null,
+      url: "https://help.example.com/",
+      refresh_hours: 12,
+    });
+    expect(saved).toMatchObject({ url: "https://help.example.com/", refreshHours: "12" });
+    // 12 hours is not offered: the select shows it rather than losing it on the next save.
+    expect(refreshChoices("12").at(-1)).toEqual({ value: "12", label: "Every 12 hours" });
+    expect(urlHost("https://help.example.com:8443/a?b=c")).toBe("help.example.com:8443");
+    expect(fetchTimeText("2026-12-07T16:05:09.000Z")).toBe("2026-12-07 16:05 UTC");
   });
 });

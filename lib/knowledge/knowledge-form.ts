@@ -35,12 +35,42 @@ export interface KnowledgeForm {
   scenario: string;
   /** An uploaded HTML or PDF file: saved in place of the content. */
   file: KnowledgeFile | null;
+  /** A url source's address (docs/knowledge.md#url-sources). */
+  url: string;
+  /** A url source's refresh interval in hours, as the select holds it: "" for on demand only. */
+  refreshHours: string;
+}
+
+/** The refresh intervals the console offers (REST takes any whole 1–720 hours; another one shows as itself). */
+export const REFRESH_CHOICES: readonly { value: string; label: string }[] = [
+  { value: "", label: "Only when I click Refresh" },
+  { value: "1", label: "Every hour" },
+  { value: "6", label: "Every 6 hours" },
+  { value: "24", label: "Every day" },
+  { value: "168", label: "Every week" },
+];
+
+/** The choices with a source's own interval among them, when it is not one of the offered ones. */
+export function refreshChoices(current: string): readonly { value: string; label: string }[] {
+  if (REFRESH_CHOICES.some((choice) => choice.value === current)) return REFRESH_CHOICES;
+  return [...REFRESH_CHOICES, { value: current, label: `Every ${current} hours` }];
+}
+
+/** A url source's host as the table shows it ("help.example.com"); the text itself when it is no URL. */
+export function urlHost(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : url;
+}
+
+/** A fetch time as the table shows it: "2026-12-07 16:05 UTC" (UTC, so server and browser render alike). */
+export function fetchTimeText(iso: string): string {
+  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
 }
 
 export const KNOWLEDGE_KINDS: readonly { value: KnowledgeKind; label: string }[] = [
   { value: "markdown", label: "Markdown" },
   { value: "text", label: "Text" },
   { value: "faq", label: "FAQ" },
+  { value: "url", label: "From a URL (a page or a sitemap)" },
 ];
 
 const KIND_LABELS: Record<KnowledgeKind, string> = {
@@ -49,6 +79,7 @@ const KIND_LABELS: Record<KnowledgeKind, string> = {
   faq: "FAQ",
   html: "HTML",
   pdf: "PDF",
+  url: "URL",
 };
 
 /** "PDF · 12 pages", "HTML", "Markdown": a source's kind as the console names it. */
@@ -84,20 +115,25 @@ export function titleOfFileName(name: string): string {
   return (dot > 0 ? name.slice(0, dot) : name).trim();
 }
 
-export function newKnowledgeForm(): KnowledgeForm {
+export function newKnowledgeForm(kind: KnowledgeKind = "markdown"): KnowledgeForm {
   return {
     title: "",
-    kind: "markdown",
+    kind,
     content: "",
     entries: [{ question: "", answer: "" }],
     scenario: "",
     file: null,
+    url: "",
+    refreshHours: "",
   };
 }
 
 /** The form of a saved source, for its Edit drawer: its kind's body, and one blank FAQ row when it has none. */
 export function formOfSource(
-  source: Pick<BundleKnowledgeSource, "title" | "kind" | "content" | "entries" | "scope" | "scope_ref">,
+  source: Pick<
+    BundleKnowledgeSource,
+    "title" | "kind" | "content" | "entries" | "scope" | "scope_ref" | "url" | "refresh_hours"
+  >,
 ): KnowledgeForm {
   const entries = source.entries.map(({ question, answer, section }) => ({ question, answer, section }));
   return {
@@ -107,6 +143,8 @@ export function formOfSource(
     entries: entries.length > 0 ? entries : [{ question: "", answer: "" }],
     scenario: source.scope === "GLOBAL" ? "" : (source.scope_ref ?? ""),
     file: null,
+    url: source.url ?? "",
+    refreshHours: source.refresh_hours == null ? "" : String(source.refresh_hours),
   };
 }
 
@@ -131,6 +169,19 @@ export function sourceOfForm(form: KnowledgeForm) {
   if (file) {
     const data = file.kind === "html" ? { html: file.data } : { pdf_base64: file.data };
     return { title: form.title, kind: file.kind, content: "", entries: [], ...data, ...scope };
+  }
+  if (form.kind === "url") {
+    // No content: the server fetches the URL on every save of the form (docs/knowledge.md#url-sources).
+    const refresh_hours = form.refreshHours === "" ? null : Number(form.refreshHours);
+    return {
+      title: form.title,
+      kind: form.kind,
+      content: "",
+      entries: [],
+      url: form.url.trim(),
+      refresh_hours,
+      ...scope,
+    };
   }
   const faq = form.kind === "faq";
   return {

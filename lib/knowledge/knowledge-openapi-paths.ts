@@ -7,6 +7,7 @@ import {
   KnowledgeSourceDetail,
   KnowledgeSourceInput,
   KnowledgeSourceList,
+  KnowledgeSourceRefreshed,
   KnowledgeSourceWritten,
 } from "./knowledge-schemas";
 
@@ -20,7 +21,7 @@ const operation = operationBuilder({
   409: "A test gate blocked the change (the body names the failing tests)",
   412: "If-Match names a config_version the agent has moved on from",
   413: "The body is over 1 MiB",
-  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read, has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), a search without `q`, or a gaps window outside 1–365 days",
+  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read, has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), a url source's URL outside FOCAL_TOOL_HOSTS, answering an HTTP error or a redirect, too slow (10 s), over 8 MiB, with no text, a PDF with no text, XML that is not a sitemap (on `url`); SITEMAP_TOO_LARGE: a sitemap listing more than 200 pages (on `url`); a search without `q`, or a gaps window outside 1–365 days",
 });
 
 const sourceId = pathParam("id", { type: "string" }, "The source's id (its key)");
@@ -35,8 +36,9 @@ export const knowledgePaths = {
       ok: { description: "Every source, by id", schema: KnowledgeSourceList },
     }),
     post: operation("config:write", {
-      summary: "Add a knowledge source: pasted text or Markdown, FAQ entries, or an HTML page or PDF file",
-      description: `${CONFIG_CHANGE} An HTML page (\`html\`) or a PDF (\`pdf_base64\`, at most 700 KB) is converted to Markdown once, on save: the source keeps the converted text as its \`content\`, headings (a PDF: one "Page N" heading per page) as its passages' heading paths.`,
+      summary:
+        "Add a knowledge source: pasted text or Markdown, FAQ entries, an HTML page or PDF file, or a URL (a page or a sitemap)",
+      description: `${CONFIG_CHANGE} An HTML page (\`html\`) or a PDF (\`pdf_base64\`, at most 700 KB) is converted to Markdown once, on save: the source keeps the converted text as its \`content\`, headings (a PDF: one "Page N" heading per page) as its passages' heading paths. A \`url\` source (\`{kind: "url", url, refresh_hours?}\`) is fetched on save through the tool host allow-list (FOCAL_TOOL_HOSTS, no redirects, 10 s, 8 MiB): HTML, Markdown, text or PDF converted the same way; a sitemap (\`<urlset>\`, or a \`<sitemapindex>\` of at most 10) gives each of its pages (at most 200) under its title as a heading. A URL that gives no text is refused on \`url\` and nothing is written.`,
       parameters: [agentKeyParam],
       body: KnowledgeSourceInput,
       ok: { status: 201, description: "The source as saved, with its passage count", schema: KnowledgeSourceWritten },
@@ -65,6 +67,18 @@ export const knowledgePaths = {
       description: CONFIG_CHANGE,
       parameters: [agentKeyParam, sourceId],
       ok: { description: "The id deleted and the new config_version", schema: KnowledgeSourceDeleted },
+      also: [409, 412],
+    }),
+  },
+  "/api/v1/agents/{key}/knowledge/sources/{id}/refresh": {
+    post: operation("config:write", {
+      summary: "Fetch a url source again now",
+      description: `Changed text is a config change (${CONFIG_CHANGE}) The same text writes nothing (\`changed\` false). A fetch that fails keeps the source's passages and answers 200 with \`refreshed\` false and the reason in \`fetch.error\`, as the \`knowledge.refresh\` job records it for sources with a \`refresh_hours\`.`,
+      parameters: [agentKeyParam, sourceId],
+      ok: {
+        description: "The source after the fetch, with its fetch status",
+        schema: KnowledgeSourceRefreshed,
+      },
       also: [409, 412],
     }),
   },

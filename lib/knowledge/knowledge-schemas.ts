@@ -24,7 +24,10 @@ export const KnowledgeFileFields = {
     .describe('kind pdf: the file in base64, converted on save to its text with a "Page N" heading per page'),
 };
 
-type KnowledgeInputShape = Pick<z.infer<typeof KnowledgeSourceFields>, "kind" | "content" | "entries"> & {
+type KnowledgeInputShape = Pick<
+  z.infer<typeof KnowledgeSourceFields>,
+  "kind" | "content" | "entries" | "url" | "refresh_hours"
+> & {
   html?: string;
   pdf_base64?: string;
 };
@@ -39,6 +42,12 @@ export function knowledgeInputFitsKind(input: KnowledgeInputShape, ctx: z.Refine
   const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   for (const [kind, field] of Object.entries(FILE_FIELD)) {
     if (input.kind !== kind && input[field] !== undefined) problem(field, `Only a ${kind} source takes ${field}`);
+  }
+  if (input.kind === "url" && input.content === "") {
+    // Fetched on save (docs/knowledge.md#url-sources); with `content` (a GET sent back) the text is kept as it is.
+    if (input.url === undefined) problem("url", "A url source needs the URL to fetch");
+    if (input.entries.length > 0) problem("entries", "A url source has a URL, not entries");
+    return;
   }
   const field = input.kind === "html" || input.kind === "pdf" ? FILE_FIELD[input.kind] : null;
   if (field === null || input[field] === undefined) {
@@ -70,6 +79,16 @@ export const InstructionPassage = z.object({
   signals: z.array(z.string()).describe("What the input-safety classifier found, strongest first"),
 });
 
+/** A url source's last fetch (docs/knowledge.md#url-sources): not configuration, so it makes no version. */
+export const KnowledgeSourceFetch = z.object({
+  status: z.enum(["ok", "failed"]).describe("How the last fetch went; failed: the source kept its passages"),
+  attempted_at: z.iso.datetime().describe("The last fetch, by a save, a refresh or the knowledge.refresh job"),
+  fetched_at: z.iso.datetime().nullable().describe("The last fetch that read the URL whole"),
+  error: z.string().nullable().describe("Why the last fetch failed, in one sentence; null when it succeeded"),
+  sitemap_pages: z.number().int().nullable().describe("The pages a sitemap gave; null for a single page"),
+});
+export type KnowledgeSourceFetch = z.infer<typeof KnowledgeSourceFetch>;
+
 export const KnowledgeSourceSummary = z.object({
   id: z.string(),
   title: z.string(),
@@ -83,6 +102,9 @@ export const KnowledgeSourceSummary = z.object({
     .describe(
       "The passages input safety reads as instructions to the agent. They stay data the model quotes; the list is for the designer to review",
     ),
+  url: z.string().nullable().describe("A url source's address; null for every other kind"),
+  refresh_hours: z.number().int().nullable().describe("A url source's refresh interval in hours; null: on demand"),
+  fetch: KnowledgeSourceFetch.nullable().describe("A url source's last fetch; null for other kinds"),
 });
 export type KnowledgeSourceSummary = z.infer<typeof KnowledgeSourceSummary>;
 
@@ -97,6 +119,13 @@ export const KnowledgeSourceWritten = KnowledgeSourceSummary.extend({
   changed: z.boolean(),
 });
 export type KnowledgeSourceWritten = z.infer<typeof KnowledgeSourceWritten>;
+
+export const KnowledgeSourceRefreshed = KnowledgeSourceWritten.extend({
+  refreshed: z
+    .boolean()
+    .describe("false: the fetch failed; the source kept its passages and fetch.error says why (changed is false)"),
+});
+export type KnowledgeSourceRefreshed = z.infer<typeof KnowledgeSourceRefreshed>;
 
 export const KnowledgeSourceDetail = KnowledgeSourceSummary.extend({
   config_version: ConfigVersion,

@@ -20,6 +20,8 @@ const ERROR_STATUS = {
   VALIDATION: 422,
   /** An MCP server lists more tools (or a longer list) than a sync takes: nothing was written. */
   MCP_TOO_MANY_TOOLS: 422,
+  /** A url source's sitemap lists more pages than a source reads (docs/knowledge.md#url-sources): nothing was written. */
+  SITEMAP_TOO_LARGE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** An MCP server (docs/tools.md#mcp-servers) did not answer in time: nothing was written. */

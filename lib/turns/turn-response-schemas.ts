@@ -124,7 +124,14 @@ const Provenance = z.object({
       used: z.array(
         z.object({ passage_id: z.string(), source_id: z.string(), source_title: z.string(), score: z.number() }),
       ),
-      citations: z.array(z.object({ passage_id: z.string(), source_id: z.string(), source_title: z.string() })),
+      citations: z.array(
+        z.object({
+          passage_id: z.string(),
+          source_id: z.string(),
+          source_title: z.string(),
+          source_url: z.string().optional().describe("A url source's address (docs/knowledge.md#url-sources)"),
+        }),
+      ),
       abstained: z.boolean(),
       cited_by: z.enum(["declared", "overlap", "none"]),
       answerability: z.number(),

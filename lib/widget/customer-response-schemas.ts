@@ -30,7 +30,13 @@ export const CustomerWhy = z.strictObject({
    * The titles of the knowledge sources the reply cites, each once (docs/knowledge.md): a source's title is
    * what its designer shows customers; never a passage's text, id or score.
    */
-  sources: z.array(z.strictObject({ title: z.string() })),
+  sources: z.array(
+    z.strictObject({
+      title: z.string(),
+      /** A url source's address (docs/knowledge.md#url-sources), which the widget links; absent for other sources. */
+      url: z.string().optional(),
+    }),
+  ),
 });
 
 export const CustomerTurnResponse = z.strictObject({

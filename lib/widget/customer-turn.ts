@@ -24,19 +24,30 @@ const PLAIN_REASON: Partial<Record<TurnOutcomeKind, string>> = {
   error: "Something went wrong on our side.",
 };
 
+/** A cited source as "Why this answer" names it: its title, and a url source's address to link. */
+export interface CitedSource {
+  title: string;
+  url?: string | null;
+}
+
 /**
  * "Why this answer" of a turn: the applied rules' names, a sentence for an outcome other than an answer,
- * and the cited sources' titles, each once (a reply citing three passages of one FAQ names it once).
+ * and the cited sources' titles, each once (a reply citing three passages of one FAQ names it once),
+ * a url source's with its address.
  */
 export function customerWhyOf(
   outcome: TurnOutcomeKind,
   ruleNames: string[],
-  sourceTitles: readonly string[] = [],
+  cited: readonly CitedSource[] = [],
 ): CustomerTurn["why"] {
+  const sources = new Map<string, { title: string; url?: string }>();
+  for (const { title, url } of cited) {
+    if (!sources.has(title)) sources.set(title, url ? { title, url } : { title });
+  }
   return {
     rules: ruleNames.map((name) => ({ name })),
     reason: PLAIN_REASON[outcome] ?? null,
-    sources: [...new Set(sourceTitles)].map((title) => ({ title })),
+    sources: [...sources.values()],
   };
 }
 
@@ -49,7 +60,10 @@ export function customerTurnOf(turn: FullTurn): CustomerTurn {
     why: customerWhyOf(
       turn.outcome,
       turn.provenance.rules_applied.map((rule) => rule.name),
-      turn.provenance.knowledge?.citations.map((citation) => citation.source_title),
+      turn.provenance.knowledge?.citations.map((citation) => ({
+        title: citation.source_title,
+        url: citation.source_url,
+      })),
     ),
   };
 }

@@ -258,6 +258,7 @@ const VALID_INPUT: Record<string, (agent: string, version: number, sessionId: st
     expected_config_version: v,
   }),
   deleteKnowledgeSource: (a, v) => ({ source_key: "probe-source", agent_key: a, expected_config_version: v }),
+  refreshKnowledgeSource: (a, v) => ({ source_key: PROBE_URL_SOURCE.key, agent_key: a, expected_config_version: v }),
   searchKnowledge: (a) => ({ agent_key: a, q: "How long does shipping take?" }),
   addGapAnswer: (a, v) => ({
     agent_key: a,
@@ -297,6 +298,23 @@ let limitedKey: string;
 let adminKey: string;
 const other = { sessionId: "", turnId: "", replayId: "", testRunId: "", webhookId: "", handoffId: "", approvalId: "" };
 
+/**
+ * A url source as an import writes it (no fetch): its refresh route and action fetch the MCP probe's
+ * port, which refuses the connection, so an admin's refresh answers 200 with refreshed: false.
+ */
+const PROBE_URL_SOURCE = {
+  key: "probe-page",
+  title: "Probe page",
+  kind: "url" as const,
+  url: "http://127.0.0.1:9/help",
+  refresh_hours: null,
+  content: "# Help\n\nStandard shipping takes 3 to 5 business days.",
+};
+
+function withProbeUrlSource<B extends { knowledge_sources?: unknown[] }>(bundle: B): B {
+  return { ...bundle, knowledge_sources: [...(bundle.knowledge_sources ?? []), PROBE_URL_SOURCE] };
+}
+
 // A loopback port nothing listens on, allowed by name: an admin's MCP server registers there, and its
 // sync fails to connect (502) rather than being refused for the host (422, like a bad body).
 const MCP_PROBE_HOST = "127.0.0.1:9";
@@ -313,7 +331,7 @@ beforeAll(async () => {
     handle.db,
     // The gate off: the admin's probes edit this agent in ways that turn its demo tests red. With
     // knowledge, so the source routes have a source to reach.
-    withStorePolicies({ ...gateOff, agent: { ...gateOff.agent, key: OTHER, name: "Other desk" } }),
+    withProbeUrlSource(withStorePolicies({ ...gateOff, agent: { ...gateOff.agent, key: OTHER, name: "Other desk" } })),
     SYSTEM_ACTOR,
     "s",
   );
@@ -433,32 +451,34 @@ function otherAgentPath(urlPath: string): { url: string; params: Record<string, 
             ? configEntityKey(urlPath)
             : name === "loop_id"
               ? LOOP
-              : name === "id" && urlPath.includes("/knowledge/sources/")
-                ? STORE_POLICIES.key
-                : name === "name" && urlPath.includes("/credentials/")
-                  ? "probe-credential"
-                  : name === "name" && urlPath.includes("/mcp-servers/")
-                    ? // The admin's DELETE removes probe-mcp; the sync has a server of its own.
-                      urlPath.endsWith("/sync")
-                      ? "probe-mcp-sync"
-                      : "probe-mcp"
-                    : name === "name"
-                      ? urlPath === "/api/v1/agents/[key]/environments/[name]"
-                        ? "qa"
-                        : "production"
-                      : urlPath.includes("/webhooks/[")
-                        ? other.webhookId
-                        : urlPath.includes("/replays/")
-                          ? other.replayId
-                          : urlPath.includes("/test-runs/")
-                            ? other.testRunId
-                            : urlPath.includes("/handoffs/")
-                              ? other.handoffId
-                              : urlPath.includes("/approvals/")
-                                ? other.approvalId
-                                : urlPath.includes("/turns/[")
-                                  ? other.turnId
-                                  : other.sessionId;
+              : name === "id" && urlPath.endsWith("/refresh")
+                ? PROBE_URL_SOURCE.key
+                : name === "id" && urlPath.includes("/knowledge/sources/")
+                  ? STORE_POLICIES.key
+                  : name === "name" && urlPath.includes("/credentials/")
+                    ? "probe-credential"
+                    : name === "name" && urlPath.includes("/mcp-servers/")
+                      ? // The admin's DELETE removes probe-mcp; the sync has a server of its own.
+                        urlPath.endsWith("/sync")
+                        ? "probe-mcp-sync"
+                        : "probe-mcp"
+                      : name === "name"
+                        ? urlPath === "/api/v1/agents/[key]/environments/[name]"
+                          ? "qa"
+                          : "production"
+                        : urlPath.includes("/webhooks/[")
+                          ? other.webhookId
+                          : urlPath.includes("/replays/")
+                            ? other.replayId
+                            : urlPath.includes("/test-runs/")
+                              ? other.testRunId
+                              : urlPath.includes("/handoffs/")
+                                ? other.handoffId
+                                : urlPath.includes("/approvals/")
+                                  ? other.approvalId
+                                  : urlPath.includes("/turns/[")
+                                    ? other.turnId
+                                    : other.sessionId;
     params[name] = value;
     return value;
   });

@@ -108,8 +108,10 @@ export interface EngineKnowledgeSource {
   id: string;
   key: string;
   title: string;
-  /** html and pdf: converted to Markdown on save, read like markdown. */
-  kind: "text" | "markdown" | "faq" | "html" | "pdf";
+  /** html, pdf and url: converted to Markdown on save (or fetch), read like markdown. */
+  kind: "text" | "markdown" | "faq" | "html" | "pdf" | "url";
+  /** kind url: the address the source was fetched from, which "Why this answer" links (absent otherwise). */
+  url?: string;
   /** Every kind but faq; "" for faq. */
   content: string;
   /** faq only. */

@@ -172,7 +172,7 @@ export interface KnowledgeProvenance {
   /** Passages handed to generation, best first. */
   used: { passage_id: string; source_id: string; source_title: string; score: number }[];
   /** The passages the reply rests on: declared by the model, or read off the reply's words when it declared none. */
-  citations: { passage_id: string; source_id: string; source_title: string }[];
+  citations: { passage_id: string; source_id: string; source_title: string; source_url?: string }[];
   abstained: boolean;
   /** How citations were decided: `declared` by the model, `overlap` with the reply's words, or `none`. */
   cited_by: "declared" | "overlap" | "none";

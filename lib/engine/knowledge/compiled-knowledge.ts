@@ -25,7 +25,9 @@ function knowledgeSourceOf(source: EngineKnowledgeSource): KnowledgeSource {
 }
 
 export function passagesOf(source: EngineKnowledgeSource): Passage[] {
-  return chunkSource(knowledgeSourceOf(source));
+  const passages = chunkSource(knowledgeSourceOf(source));
+  const { url } = source;
+  return url === undefined ? passages : passages.map((passage) => ({ ...passage, sourceUrl: url }));
 }
 
 /** Null when the agent has no knowledge: the knowledge stage then never runs. */

@@ -42,4 +42,6 @@ export interface Passage {
   /** Character offsets of `text` in the source's text ([start, end)); for a FAQ entry, its index twice. */
   start: number;
   end: number;
+  /** A url source's address, which "Why this answer" links; absent for every other source. */
+  sourceUrl?: string;
 }

@@ -1,31 +1,15 @@
 import "server-only";
-import { KNOWLEDGE_SOURCE_MAX_CHARS } from "@/lib/engine/contracts/bundle";
+import { type BundleKnowledgeSource, KNOWLEDGE_SOURCE_MAX_CHARS } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 import type { KnowledgeSourceInput } from "../knowledge-schemas";
 import { htmlToMarkdown } from "./html-to-markdown";
 import { PdfUnreadable, pdfToMarkdown } from "./pdf-to-markdown";
+import { hasText, storable } from "./storable-text";
+import { urlSourceContent } from "./url-source-content";
 
 // A write's body as the source the bundle keeps (docs/knowledge.md#uploaded-files): an uploaded file
 // converted to Markdown here, once, on save, so the engine and the bundle only ever hold text. A file
 // that gives no text, or more than a source holds, is refused on its own field and nothing is written.
-
-/** The C0 controls the text policy allows (input-text-policy.ts): tab, line feed, carriage return. */
-const KEPT_CONTROLS = new Set(["\t", "\n", "\r"]);
-
-/**
- * A file's text as the text policy would admit it: a PDF's text comes from its glyph maps, not from a
- * policed body, and a NUL there would not store in jsonb; unpaired surrogates become U+FFFD.
- */
-function storable(text: string): string {
-  let out = "";
-  for (const char of text.toWellFormed()) {
-    if (char >= " " || KEPT_CONTROLS.has(char)) out += char;
-  }
-  return out;
-}
-
-/** Whether the Markdown holds a line of text under its headings. */
-const hasText = (markdown: string) => markdown.split("\n").some((line) => line.trim() !== "" && !/^#{1,6} /.test(line));
 
 function refuse(field: string, message: string): never {
   throw new AppError("VALIDATION", `${message}; nothing was saved.`, [{ path: field, message }]);
@@ -58,16 +42,33 @@ async function converted(input: KnowledgeSourceInput): Promise<{ field: string; 
   return null;
 }
 
-/** The source as the bundle keeps it: a file's fields replaced by the Markdown they convert to. */
-export async function storedSourceOf(input: KnowledgeSourceInput, key: string) {
-  const { html, pdf_base64, ...fields } = input;
+/** What a url source's save read: how many pages its sitemap gave (null for one page). */
+export interface UrlRead {
+  sitemapPages: number | null;
+}
+
+/**
+ * The source as the bundle keeps it: a file's fields replaced by the Markdown they convert to, a url
+ * source without `content` fetched (`read` says what the fetch gave; null when nothing was fetched).
+ */
+export async function storedSourceOf(
+  input: KnowledgeSourceInput,
+  key: string,
+): Promise<{ source: BundleKnowledgeSource; read: UrlRead | null }> {
+  const { html, pdf_base64, url, refresh_hours, ...rest } = input;
+  // A url source always carries its interval (null: on demand), so a GET sent back compares equal.
+  const fields = input.kind === "url" ? { ...rest, url, refresh_hours: refresh_hours ?? null } : rest;
+  if (input.kind === "url" && input.content === "" && input.url !== undefined) {
+    const fetched = await urlSourceContent(input.url);
+    return { source: { ...fields, key, content: fetched.markdown }, read: { sitemapPages: fetched.sitemapPages } };
+  }
   const file = await converted(input);
-  if (!file) return { ...fields, key };
+  if (!file) return { source: { ...fields, key }, read: null };
   if (file.markdown.length > KNOWLEDGE_SOURCE_MAX_CHARS) {
     refuse(
       file.field,
       `The file's text is ${file.markdown.length.toLocaleString("en")} characters; a source holds at most ${KNOWLEDGE_SOURCE_MAX_CHARS.toLocaleString("en")}: split the file`,
     );
   }
-  return { ...fields, key, content: file.markdown };
+  return { source: { ...fields, key, content: file.markdown }, read: null };
 }

@@ -11,7 +11,17 @@ import { validateBundleReferences } from "@/lib/engine/contracts/bundle-referenc
 import { AppError } from "@/lib/server/errors";
 import { configEntity, oneRow } from "@/lib/versioning/server/config-entity/config-entity";
 
-const SOURCE_FIELDS = ["key", "title", "kind", "content", "entries", "scope", "scope_ref"] as const;
+const SOURCE_FIELDS = [
+  "key",
+  "title",
+  "kind",
+  "content",
+  "entries",
+  "scope",
+  "scope_ref",
+  "url",
+  "refresh_hours",
+] as const;
 
 function diffKnowledgeSource(
   before: BundleKnowledgeSource | null,

@@ -1,5 +1,11 @@
 import "server-only";
-import type { Database } from "@/db/types";
+import { getAgentByKey } from "@/db/queries/agents";
+import {
+  deleteKnowledgeSourceFetch,
+  knowledgeSourceFetchesOf,
+  recordKnowledgeSourceFetch,
+} from "@/db/queries/knowledge";
+import type { Database, DbOrTx, KnowledgeSourceFetchRow } from "@/db/types";
 import { readAgentConfig } from "@/lib/bundles/server/read-agent-config";
 import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
 import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
@@ -7,13 +13,33 @@ import { keyFromName } from "@/lib/keys/key-from-name";
 import { AppError } from "@/lib/server/errors";
 import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
 import { pdfPageCount } from "../knowledge-files";
-import type { KnowledgeSourceInput, KnowledgeSourceSummary, KnowledgeSourceWritten } from "../knowledge-schemas";
+import type {
+  KnowledgeSourceFetch,
+  KnowledgeSourceInput,
+  KnowledgeSourceSummary,
+  KnowledgeSourceWritten,
+} from "../knowledge-schemas";
 import { instructionPassagesOf } from "./instruction-passages-cache";
-import { storedSourceOf } from "./knowledge-file-source";
+import { storedSourceOf, type UrlRead } from "./knowledge-file-source";
 import { knowledgeSourceEntity } from "./knowledge-source-entity";
 
+/** A url source's last fetch as GET and the console show it; null for other kinds or before any fetch. */
+export function fetchSummary(row: KnowledgeSourceFetchRow | undefined): KnowledgeSourceFetch | null {
+  if (!row) return null;
+  return {
+    status: row.status,
+    attempted_at: row.attemptedAt.toISOString(),
+    fetched_at: row.fetchedAt?.toISOString() ?? null,
+    error: row.error,
+    sitemap_pages: row.sitemapPages,
+  };
+}
+
 /** A source as listed: its passage count is what the agent will search (chunk-source.ts). */
-export function sourceSummary(source: BundleKnowledgeSource): KnowledgeSourceSummary {
+export function sourceSummary(
+  source: BundleKnowledgeSource,
+  fetched?: KnowledgeSourceFetchRow,
+): KnowledgeSourceSummary {
   const cut = passagesOf({ ...source, id: source.key, scopeId: null });
   return {
     id: source.key,
@@ -29,21 +55,33 @@ export function sourceSummary(source: BundleKnowledgeSource): KnowledgeSourceSum
       verdict: p.verdict,
       signals: p.signals,
     })),
+    url: source.url ?? null,
+    refresh_hours: source.refresh_hours ?? null,
+    fetch: source.kind === "url" ? fetchSummary(fetched) : null,
   };
+}
+
+async function fetchRowsBySource(db: DbOrTx, agentId: string): Promise<Map<string, KnowledgeSourceFetchRow>> {
+  return new Map((await knowledgeSourceFetchesOf(db, agentId)).map((row) => [row.sourceKey, row]));
 }
 
 export async function listKnowledgeSources(db: Database, agentKey: string) {
   const { agent, bundle } = await readAgentConfig(db, agentKey);
-  return { config_version: agent.configVersion, sources: bundle.knowledge_sources.map(sourceSummary) };
+  const fetches = await fetchRowsBySource(db, agent.id);
+  return {
+    config_version: agent.configVersion,
+    sources: bundle.knowledge_sources.map((source) => sourceSummary(source, fetches.get(source.key))),
+  };
 }
 
 export async function readKnowledgeSource(db: Database, agentKey: string, id: string) {
   const { agent, bundle } = await readAgentConfig(db, agentKey);
   const source = bundle.knowledge_sources.find((s) => s.key === id);
   if (!source) throw new AppError("NOT_FOUND", `${agent.name} has no knowledge source "${id}".`);
+  const fetches = await fetchRowsBySource(db, agent.id);
   return {
     config_version: agent.configVersion,
-    ...sourceSummary(source),
+    ...sourceSummary(source, fetches.get(source.key)),
     content: source.content,
     entries: source.entries,
   };
@@ -58,12 +96,42 @@ function freeKey(title: string, taken: ReadonlySet<string>): string {
   }
 }
 
-function written(outcome: { config_version: number; changed: boolean; value: BundleKnowledgeSource | null }) {
-  if (!outcome.value) throw new Error("a knowledge source write answered without the source");
-  return { config_version: outcome.config_version, changed: outcome.changed, ...sourceSummary(outcome.value) };
+/**
+ * The write's answer. A url source that was fetched has its fetch recorded first (after the version
+ * is kept: the record is not configuration, and a save refused by the gate records nothing).
+ */
+async function written(
+  db: Database,
+  agentKey: string,
+  outcome: { config_version: number; changed: boolean; value: BundleKnowledgeSource | null },
+  read: UrlRead | null,
+): Promise<KnowledgeSourceWritten> {
+  const source = outcome.value;
+  if (!source) throw new Error("a knowledge source write answered without the source");
+  const agent = await getAgentByKey(db, agentKey);
+  if (!agent) throw new AppError("NOT_FOUND", `There is no agent "${agentKey}".`);
+  if (read) {
+    const now = new Date();
+    await recordKnowledgeSourceFetch(db, agent.id, source.key, {
+      attemptedAt: now,
+      fetchedAt: now,
+      status: "ok",
+      error: null,
+      sitemapPages: read.sitemapPages,
+    });
+  }
+  const fetches = await fetchRowsBySource(db, agent.id);
+  return {
+    config_version: outcome.config_version,
+    changed: outcome.changed,
+    ...sourceSummary(source, fetches.get(source.key)),
+  };
 }
 
-/** The source an add stores: the key made from the title when the body has none, a file converted. */
+/**
+ * The source an add stores, and what its URL read when it has one: the key made from the title when
+ * the body has none, an uploaded file converted to Markdown first (knowledge-file-source.ts).
+ */
 export async function sourceToAdd(db: Database, agentKey: string, input: KnowledgeSourceInput) {
   const { bundle } = await readAgentConfig(db, agentKey);
   const key = input.key ?? freeKey(input.title, new Set(bundle.knowledge_sources.map((s) => s.key)));
@@ -75,17 +143,14 @@ export function sourceToReplace(id: string, input: KnowledgeSourceInput) {
   return storedSourceOf(input, input.key ?? id);
 }
 
-/**
- * Adds a source: one config change, a new version; the key made from the title when the body has none,
- * an uploaded file converted to Markdown first (knowledge-file-source.ts).
- */
+/** Adds a source: one config change, a new version (sourceToAdd). */
 export async function createKnowledgeSource(
   db: Database,
   request: ConfigChangeRequest,
   input: KnowledgeSourceInput,
 ): Promise<KnowledgeSourceWritten> {
-  const source = await sourceToAdd(db, request.agentKey, input);
-  return written(await knowledgeSourceEntity.outcomes.create(db, request, source));
+  const { source, read } = await sourceToAdd(db, request.agentKey, input);
+  return written(db, request.agentKey, await knowledgeSourceEntity.outcomes.create(db, request, source), read);
 }
 
 /** Replaces source `id` (a body's other key renames it). */
@@ -95,10 +160,13 @@ export async function replaceKnowledgeSource(
   id: string,
   input: KnowledgeSourceInput,
 ): Promise<KnowledgeSourceWritten> {
-  return written(await knowledgeSourceEntity.outcomes.update(db, request, id, await sourceToReplace(id, input)));
+  const { source, read } = await sourceToReplace(id, input);
+  return written(db, request.agentKey, await knowledgeSourceEntity.outcomes.update(db, request, id, source), read);
 }
 
 export async function deleteKnowledgeSource(db: Database, request: ConfigChangeRequest, id: string) {
   const outcome = await knowledgeSourceEntity.outcomes.delete(db, request, id);
+  const agent = await getAgentByKey(db, request.agentKey);
+  if (agent) await deleteKnowledgeSourceFetch(db, agent.id, id);
   return { config_version: outcome.config_version, changed: true as const, deleted: id };
 }

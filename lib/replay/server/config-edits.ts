@@ -73,12 +73,13 @@ const EDITS = {
   }),
   createKnowledgeSource: edit({
     schema: CreateKnowledgeSourceInput,
-    run: async (db, r, i) => knowledgeSourceEntity.create(db, r, await sourceToAdd(db, r.agentKey, sourceOfCreate(i))),
+    run: async (db, r, i) =>
+      knowledgeSourceEntity.create(db, r, (await sourceToAdd(db, r.agentKey, sourceOfCreate(i))).source),
   }),
   updateKnowledgeSource: edit({
     schema: UpdateKnowledgeSourceInput,
     run: async (db, r, i) =>
-      knowledgeSourceEntity.update(db, r, i.source_key, await sourceToReplace(i.source_key, sourceOfUpdate(i))),
+      knowledgeSourceEntity.update(db, r, i.source_key, (await sourceToReplace(i.source_key, sourceOfUpdate(i))).source),
   }),
   updateAgentSettings: edit({
     schema: UpdateAgentSettingsInput,

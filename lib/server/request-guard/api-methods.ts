@@ -47,6 +47,7 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/budget": ["GET", "PUT"],
   "/api/v1/agents/[key]/knowledge/gaps": ["GET"],
   "/api/v1/agents/[key]/knowledge/search": ["GET"],
+  "/api/v1/agents/[key]/knowledge/sources/[id]/refresh": ["POST"],
   "/api/v1/agents/[key]/knowledge/sources/[id]": ["DELETE", "GET", "PUT"],
   "/api/v1/agents/[key]/knowledge/sources": ["GET", "POST"],
   "/api/v1/agents/[key]/webhooks/[id]/deliveries": ["GET"],

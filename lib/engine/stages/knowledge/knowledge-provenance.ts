@@ -10,6 +10,8 @@ const cite = ({ passage }: RankedPassage) => ({
   passage_id: passage.id,
   source_id: passage.sourceId,
   source_title: passage.title,
+  // Only a url source's: every other citation keeps the shape older tapes recorded.
+  ...(passage.sourceUrl === undefined ? {} : { source_url: passage.sourceUrl }),
 });
 
 /**
@@ -23,7 +25,10 @@ export function knowledgeProvenance(
   response: string,
   declared: readonly string[] | undefined,
 ): KnowledgeProvenance {
-  const used = found.passages.map((p) => ({ ...cite(p), score: Math.round(p.score * 1000) / 1000 }));
+  const used = found.passages.map((p) => {
+    const { source_url, ...cited } = cite(p);
+    return { ...cited, score: Math.round(p.score * 1000) / 1000 };
+  });
   const base = { used, abstained: found.abstained, answerability: Math.round(found.answerability * 1000) / 1000 };
   if (found.abstained || found.passages.length === 0) return { ...base, citations: [], cited_by: "none" };
   const given = found.passages.filter((p) => declared?.includes(p.passage.id));

@@ -17,7 +17,7 @@ export async function customerWhysOf(db: Database, messages: TranscriptMessage[]
   try {
     const rows = await turnWhyRows(db, [...new Set(replies.map((m) => m.turn_id as string))]);
     const byTurn = new Map(
-      rows.map((row) => [row.id, customerWhyOf(row.outcome, row.ruleNames ?? [], row.sourceTitles ?? [])]),
+      rows.map((row) => [row.id, customerWhyOf(row.outcome, row.ruleNames ?? [], row.citedSources ?? [])]),
     );
     for (const reply of replies) {
       const why = reply.turn_id ? byTurn.get(reply.turn_id) : undefined;
