@@ -11,6 +11,7 @@ import type {
 } from "../contracts/snapshot";
 import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-path";
 import { type CompiledKnowledge, compileKnowledge } from "../knowledge/compiled-knowledge";
+import type { KnowledgeStore } from "../knowledge/knowledge-store";
 import type { Embedder } from "../ports";
 
 // Explicit exits always break stickiness (docs/decisions.md#stickiness-boost-015-exit-threshold-085).
@@ -175,14 +176,22 @@ function compileScenarios(slices: ScenarioSlice[], vectors: Vectors) {
   return { scenarios, scenarioOfStep };
 }
 
-export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder): Promise<CompiledAgent> {
+/**
+ * `knowledgeStore`: where the host keeps this version's passages when the base is too large to index
+ * in memory (docs/knowledge.md#large-knowledge-bases); without it the passages are indexed here.
+ */
+export async function compileAgent(
+  snapshot: AgentSnapshot,
+  embedder: Embedder,
+  knowledgeStore?: KnowledgeStore,
+): Promise<CompiledAgent> {
   const toolVariables = new Map(snapshot.tools.map((tool) => [tool.id, compileToolVariables(tool)]));
   const { texts, scenarioSlices, exitStart } = textsToEmbed(snapshot);
   const vectors = await embedder.embed(texts);
   const rules = compileRules(snapshot, toolVariables, vectors);
   const { rulesByScopeId, globalRules } = rulesByScope(rules);
   const { scenarios, scenarioOfStep } = compileScenarios(scenarioSlices, vectors);
-  const knowledge = await compileKnowledge(snapshot.knowledge, embedder);
+  const knowledge = await compileKnowledge(snapshot.knowledge, embedder, knowledgeStore);
   return {
     snapshot,
     rules,
