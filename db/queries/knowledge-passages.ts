@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { rowsOf } from "../raw-rows";
 import { knowledgePassages, knowledgeSetPassages, knowledgeSets, knowledgeVersions } from "../schema";
 import type { DbOrTx } from "../types";
 
@@ -59,6 +60,11 @@ export async function insertKnowledgeSet(
   for (let i = 0; i < members.length; i += BATCH) {
     await db.insert(knowledgeSetPassages).values(members.slice(i, i + BATCH));
   }
+}
+
+/** Fresh planner statistics for the passage tables (a large set was just written). */
+export async function analyzeKnowledgeTables(db: DbOrTx): Promise<void> {
+  await db.execute(sql`analyze knowledge_passages, knowledge_set_passages`);
 }
 
 export async function insertKnowledgeVersion(
@@ -125,8 +131,9 @@ export interface WeightedWord {
 /**
  * The set's best `limit` passages for `words` by full-text search: passages matching any word (each
  * parsed by the set's text search configuration, so "refunds" meets "refunded"), ordered by the sum of
- * the weights of the words they match, then by `ts_rank_cd` of the OR of them. `sourceKeys` null: every
- * source of the set.
+ * the weights of the words they match, then by set order. `sourceKeys` null: every source of the set.
+ * The queries are parsed once, in a materialized CTE: parsed in the row expressions, a configuration
+ * given as a parameter is not constant-folded and every row parsed them again (seconds per search).
  */
 export async function fullTextCandidates(
   db: DbOrTx,
@@ -135,33 +142,31 @@ export async function fullTextCandidates(
   sourceKeys: readonly string[] | null,
   limit: number,
 ): Promise<CandidateRow[]> {
-  if (words.length === 0) return [];
+  if (words.length === 0 || sourceKeys?.length === 0) return [];
   const config = regconfigOf(set.textConfig);
-  const parts = words.map(({ word }) => sql`plainto_tsquery(${config}, ${word})`);
-  const any = sql.join(parts, sql` || `);
+  const parsed = words.map(({ word }) => sql`plainto_tsquery(${config}, ${word})`);
   const weighted = sql.join(
-    words.map(
-      ({ word, weight }) =>
-        sql`(case when ${knowledgePassages.tsv} @@ plainto_tsquery(${config}, ${word}) then ${weight}::float8 else 0 end)`,
-    ),
+    words.map(({ weight }, i) => sql`(case when p.tsv @@ q.each[${i + 1}::int] then ${weight}::float8 else 0 end)`),
     sql` + `,
   );
-  const where: SQL[] = [sql`${knowledgePassages.textConfig} = ${config}`, sql`${knowledgePassages.tsv} @@ (${any})`];
-  if (sourceKeys) where.push(inArray(knowledgeSetPassages.sourceKey, [...sourceKeys]));
-  return db
-    .select(candidateColumns)
-    .from(knowledgePassages)
-    .innerJoin(
-      knowledgeSetPassages,
-      and(eq(knowledgeSetPassages.passageId, knowledgePassages.id), eq(knowledgeSetPassages.setId, set.id)),
+  const scope = sourceKeys
+    ? sql`and m.source_key in (${sql.join(
+        sourceKeys.map((key) => sql`${key}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    with q as materialized (
+      select array[${sql.join(parsed, sql`, `)}]::tsquery[] as each, (${sql.join(parsed, sql` || `)}) as any
     )
-    .where(and(...where))
-    .orderBy(
-      sql`${weighted} desc`,
-      sql`ts_rank_cd(${knowledgePassages.tsv}, ${any}) desc`,
-      knowledgeSetPassages.position,
-    )
-    .limit(limit);
+    select m.position, m.passage_id as "passageId", m.source_key as "sourceKey", m.title, m.start, m."end",
+      p.heading_path as "headingPath", p.text, p.terms, p.term_count as "termCount"
+    from q
+    join knowledge_passages p on p.tsv @@ q.any and p.text_config = ${config}
+    join knowledge_set_passages m on m.passage_id = p.id and m.set_id = ${set.id} ${scope}
+    order by ${weighted} desc, m.position
+    limit ${limit}`);
+  return rowsOf<CandidateRow>(result);
 }
 
 /** The passages of the named sources, in set order, at most `limit` per call. */

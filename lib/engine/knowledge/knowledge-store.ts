@@ -5,7 +5,7 @@ import type { RankedPassage } from "./rank-passages";
 import type { TitleLexicon } from "./title-mentions";
 
 /** What a knowledge search found, with the statistics its answerability verdict weighs it against. */
-export interface KnowledgeHits {
+interface KnowledgeHits {
   passages: RankedPassage[];
   stats: CorpusStats;
 }

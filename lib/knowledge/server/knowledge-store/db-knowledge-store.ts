@@ -23,8 +23,11 @@ import type { Embedder } from "@/lib/engine/ports";
 // agent's embedder (computed for the candidates only, and kept), then rank-passages.ts as the
 // in-memory index calls it.
 
-/** Full-text candidates per search, and per named source: rank-passages.ts asks for ≥ 50, memory-index.ts takes 100. */
-const CANDIDATES = 100;
+/**
+ * Full-text candidates per search, and for the named sources: rank-passages.ts asks for ≥ 50. Each is
+ * embedded unless its vector is kept, so this is most of a cold search's time (memory-index.ts takes 100).
+ */
+const CANDIDATES = 50;
 /** Passage vectors kept per store: 20,000 × 256 float32 ≈ 20 MB, several searches' candidates. */
 const MAX_CACHED_VECTORS = 20_000;
 
