@@ -17,6 +17,7 @@ const config: KnipConfig = {
     "bench/traces/traces-bench-child.ts",
     "bench/environments/environments-bench-child.ts",
     "bench/usage/usage-bench-child.ts",
+    "bench/knowledge/knowledge-pg-bench-child.ts",
     "bench/http/bare-persist.ts",
     "bench/memory/memory-child.ts",
     "bench/section-child.ts",

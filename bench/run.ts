@@ -8,6 +8,7 @@ import { benchHttp } from "./http/http-bench";
 import { benchMultiInstance } from "./http/multi-instance-bench";
 import { benchStream } from "./http/stream-bench";
 import { benchWidget } from "./http/widget-bench";
+import { benchKnowledgePg } from "./knowledge/knowledge-pg-bench";
 import { benchLedger } from "./ledger-bench";
 import { benchMemory } from "./memory-bench";
 import { Report } from "./report";
@@ -60,7 +61,9 @@ import { benchUsage } from "./usage-bench";
 // Presidio's spans from $FOCAL_EVAL_DIR/pii). `BENCH_ONLY=grounding` runs only the deterministic grounding
 // check on MTRAG-UN's rated answers from $FOCAL_EVAL_DIR/mtrag (bench/grounding/grounding-bench.ts).
 // `BENCH_ONLY=knowledge` runs only knowledge retrieval on MTRAG and DSTC11 from $FOCAL_EVAL_DIR
-// (bench/knowledge/knowledge-bench.ts).
+// (bench/knowledge/knowledge-bench.ts). `BENCH_KNOWLEDGE_PG=1` adds the database knowledge store over
+// 100,000 passages on PostgreSQL (knowledge_search_ms_p95, bench/knowledge/knowledge-pg-bench.ts);
+// `BENCH_ONLY_KNOWLEDGE_PG=1` runs just that.
 /** One in-process section (bench/sections.ts) in a fresh child process, with its figures in this report. */
 function section(report: Report, name: BenchSection): Promise<void> {
   return runBenchChild(report, "bench/section-child.ts", 30 * 60_000, name, ["--expose-gc"], [name]);
@@ -122,6 +125,10 @@ async function main() {
     await section(report, "replay");
     return;
   }
+  if (process.env.BENCH_ONLY_KNOWLEDGE_PG === "1") {
+    await benchKnowledgePg(report);
+    return;
+  }
   if (process.env.BENCH_ONLY_TOOLS === "1") {
     await benchToolCalls(report);
     return;
@@ -172,6 +179,7 @@ async function main() {
   if (process.env.BENCH_TRACES === "1") await benchTraces(report);
   if (process.env.BENCH_ENVIRONMENTS === "1") await benchEnvironments(report);
   if (process.env.BENCH_USAGE === "1") await benchUsage(report);
+  if (process.env.BENCH_KNOWLEDGE_PG === "1") await benchKnowledgePg(report);
 }
 
 main().catch((error) => {

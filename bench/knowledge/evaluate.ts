@@ -21,7 +21,7 @@ import type { Answerability as Label, MtragData } from "./mtrag-data";
 const TOP_K = 5;
 
 /** The offline word vectors as an Embedder: what the passages, the message and single words are embedded with. */
-const wordVectorEmbedder: Embedder = {
+export const wordVectorEmbedder: Embedder = {
   name: "offline-sg100d",
   async embed(texts) {
     return texts.map(semanticVector);

@@ -12,6 +12,7 @@ import { updateKnowledgeSourceAction } from "@/lib/actions/knowledge/update-know
 import {
   formOfSource,
   KNOWLEDGE_KINDS,
+  type KnowledgeForm,
   type KnowledgeKind,
   knowledgeFormErrors,
   newKnowledgeForm,

@@ -1,4 +1,17 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { JsonContract } from "../json-contracts";
 import { agents } from "./agents";
 import { createdAt, id } from "./columns";
@@ -23,6 +36,95 @@ export const knowledgeSources = pgTable(
 );
 
 export type KnowledgeSourceRow = typeof knowledgeSources.$inferSelect;
+
+/** PostgreSQL's `tsvector` (written by the database: a generated column, never by the application). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A text search configuration name (`english`, `simple`, …), stored as `regconfig`. */
+const regconfig = customType<{ data: string }>({ dataType: () => "regconfig" });
+
+// Passages in the database, for knowledge bases too large for the in-memory index
+// (lib/knowledge/server/knowledge-store/README.md, docs/knowledge.md#large-knowledge-bases).
+//
+// Content-addressed: a passage's row is keyed by its id (lib/engine/knowledge/passage-id.ts, sha-256 of
+// its headings and text) and the text search configuration it is indexed under, so every version,
+// every source and every agent holding the same passage in the same language share one row; a new
+// version writes only the passages that changed. The source's title is not part of a passage (the same
+// paragraph may sit in two sources), so it lives on the membership row.
+export const knowledgePassages = pgTable(
+  "knowledge_passages",
+  {
+    id: text("id").notNull(),
+    textConfig: regconfig("text_config").notNull(),
+    headingPath: jsonb("heading_path").$type<string[]>().notNull(),
+    text: text("text").notNull(),
+    /** The knowledge scorer's terms (lib/engine/knowledge/terms.ts) of the headings and text, term → count. */
+    terms: jsonb("terms").$type<Record<string, number>>().notNull(),
+    termCount: integer("term_count").notNull(),
+    /** Headings weighted A, text D: the full-text half of the search (GIN below). */
+    tsv: tsvector("tsv")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(jsonb_to_tsvector(text_config, heading_path, '["string"]'), 'A') || to_tsvector(text_config, text)`,
+      ),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.textConfig] }), index("knowledge_passages_tsv_idx").using("gin", t.tsv)],
+);
+
+// One agent's knowledge at one moment: the passages of its sources in order, with each passage's source,
+// title and scope, and the corpus statistics the final ranking needs (lib/engine/knowledge/bm25.ts).
+// Keyed by the sha-256 of the engine's sources and the text configuration, so config versions whose
+// knowledge is the same (a rule edited, a setting changed) share a set instead of copying its rows.
+export const knowledgeSets = pgTable("knowledge_sets", {
+  id: text("id").primaryKey(),
+  textConfig: regconfig("text_config").notNull(),
+  passages: integer("passages").notNull(),
+  /** Σ terms over the passages, title included (the BM25 mean length is this / passages). */
+  totalLength: bigint("total_length", { mode: "number" }).notNull(),
+  /** Term → in how many of the set's passages it occurs (title included), over the whole set. */
+  documentFrequency: jsonb("document_frequency").$type<Record<string, number>>().notNull(),
+  /** The set's distinct content words, for query expansion by word vectors (query-expansion.ts). */
+  words: jsonb("words").$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const knowledgeSetPassages = pgTable(
+  "knowledge_set_passages",
+  {
+    setId: text("set_id")
+      .notNull()
+      .references(() => knowledgeSets.id, { onDelete: "cascade" }),
+    /** Order in the set (source by source, passage by passage): the in-memory index's order. */
+    position: integer("position").notNull(),
+    passageId: text("passage_id").notNull(),
+    /** The engine source's id: its key. */
+    sourceKey: text("source_key").notNull(),
+    title: text("title").notNull(),
+    scope: text("scope").$type<"GLOBAL" | "SCENARIO" | "STEP">().notNull(),
+    scopeId: text("scope_id"),
+    start: integer("start").notNull(),
+    end: integer("end").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.position] }),
+    index("knowledge_set_passages_passage_idx").on(t.passageId, t.setId),
+    index("knowledge_set_passages_source_idx").on(t.setId, t.sourceKey),
+  ],
+);
+
+/** Which knowledge set each config version of an agent searches; written in the config change's transaction. */
+export const knowledgeVersions = pgTable(
+  "knowledge_versions",
+  {
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    configVersion: integer("config_version").notNull(),
+    setId: text("set_id")
+      .notNull()
+      .references(() => knowledgeSets.id),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.configVersion] }), index("knowledge_versions_set_idx").on(t.setId)],
+);
 
 /**
  * The last fetch of each url source (docs/knowledge.md#url-sources), by the source's key: what the

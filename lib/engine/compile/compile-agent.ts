@@ -12,6 +12,7 @@ import type {
 } from "../contracts/snapshot";
 import { type PathStep, parseToolOutputPath } from "../contracts/tool-output-path";
 import { type CompiledKnowledge, compileKnowledge } from "../knowledge/compiled-knowledge";
+import type { KnowledgeStore } from "../knowledge/knowledge-store";
 import type { Embedder } from "../ports";
 import { KnownTexts, knownTextsOf } from "../stages/enforcement/grounding/known-texts";
 import { type NonZeroTerms, nonZeroTerms } from "./similarity";
@@ -210,7 +211,15 @@ function compileScenarios(slices: ScenarioSlice[], vectors: Vectors) {
   return { scenarios, scenarioOfStep };
 }
 
-export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder): Promise<CompiledAgent> {
+/**
+ * `knowledgeStore`: where the host keeps this version's passages when the base is too large to index
+ * in memory (docs/knowledge.md#large-knowledge-bases); without it the passages are indexed here.
+ */
+export async function compileAgent(
+  snapshot: AgentSnapshot,
+  embedder: Embedder,
+  knowledgeStore?: KnowledgeStore,
+): Promise<CompiledAgent> {
   const parsed = AgentSettings.safeParse(snapshot.settings ?? {});
   const settings = parsed.success ? deepFreeze(parsed.data) : null;
   const toolVariables = new Map(snapshot.tools.map((tool) => [tool.id, compileToolVariables(tool)]));
@@ -219,7 +228,7 @@ export async function compileAgent(snapshot: AgentSnapshot, embedder: Embedder):
   const rules = compileRules(snapshot, toolVariables, vectors);
   const { rulesByScopeId, globalRules } = rulesByScope(rules);
   const { scenarios, scenarioOfStep } = compileScenarios(scenarioSlices, vectors);
-  const knowledge = await compileKnowledge(snapshot.knowledge, embedder);
+  const knowledge = await compileKnowledge(snapshot.knowledge, embedder, knowledgeStore);
   return {
     snapshot,
     rules,

@@ -5,15 +5,18 @@ import { VERDICT_PASSAGES } from "./answerability-features";
 import { chunkSource } from "./chunk-source";
 import { type ConversationTurn, contextualQuery, type KnowledgeQuery } from "./contextual-query";
 import type { KnowledgeSource, Passage } from "./knowledge-source";
-import { buildMemoryIndex, type MemoryIndex } from "./memory-index";
+import { type KnowledgeStore, memoryKnowledgeStore } from "./knowledge-store";
+import { buildMemoryIndex } from "./memory-index";
 import type { RankedPassage } from "./rank-passages";
 
 // The agent's knowledge as the engine holds it per config version: every source cut into passages
 // and indexed once, when the agent is compiled, with the agent's own embedder for the vector half (the
-// sensor's local vectors: no model call, no key). A question is then one in-memory search.
+// sensor's local vectors: no model call, no key). A question is then one in-memory search. A large
+// base is searched where the host keeps it instead (a KnowledgeStore handed to compileAgent: the
+// database's, lib/knowledge/server/knowledge-store/), and nothing is indexed here.
 
 export interface CompiledKnowledge {
-  index: MemoryIndex;
+  store: KnowledgeStore;
   sources: ReadonlyMap<string, EngineKnowledgeSource>;
 }
 
@@ -34,10 +37,13 @@ export function passagesOf(source: EngineKnowledgeSource): Passage[] {
 export async function compileKnowledge(
   sources: readonly EngineKnowledgeSource[] | undefined,
   embedder: Embedder,
+  store?: KnowledgeStore,
 ): Promise<CompiledKnowledge | null> {
   if (!sources || sources.length === 0) return null;
-  const index = await buildMemoryIndex(sources.flatMap(passagesOf), embedder);
-  return { index, sources: new Map(sources.map((source) => [source.id, source])) };
+  return {
+    store: store ?? memoryKnowledgeStore(await buildMemoryIndex(sources.flatMap(passagesOf), embedder)),
+    sources: new Map(sources.map((source) => [source.id, source])),
+  };
 }
 
 export interface KnowledgeSearch {
@@ -45,9 +51,6 @@ export interface KnowledgeSearch {
   passages: RankedPassage[];
   verdict: Answerability;
 }
-
-/** Candidates read before the scope filter: a scenario's few sources still fill the top k among many. */
-const SCOPE_HEADROOM = 4;
 
 /**
  * The top `limit` passages for the conversation's last customer turn among the sources `inScope`
@@ -59,17 +62,12 @@ export async function searchKnowledge(
   limit: number,
   inScope: (source: EngineKnowledgeSource) => boolean = () => true,
 ): Promise<KnowledgeSearch> {
-  const { index, sources } = knowledge;
-  const query = await index.expand(contextualQuery(turns, index.lexicon));
-  const vector = await index.embedQuery(query);
+  const { store, sources } = knowledge;
+  const query = await store.expand(contextualQuery(turns, store.lexicon));
+  const vector = await store.embedQuery(query);
+  const scope = [...sources.values()].filter(inScope).map((source) => source.id);
   // The verdict reads VERDICT_PASSAGES passages even when the prompt takes fewer.
   const read = Math.max(limit, VERDICT_PASSAGES);
-  const found = index
-    .search(query, vector, read * SCOPE_HEADROOM)
-    .filter((ranked) => {
-      const source = sources.get(ranked.passage.sourceId);
-      return source !== undefined && inScope(source);
-    })
-    .slice(0, read);
-  return { query, passages: found.slice(0, limit), verdict: answerability(query, found, index.stats) };
+  const { passages, stats } = await store.search(query, vector, new Set(scope), read);
+  return { query, passages: passages.slice(0, limit), verdict: answerability(query, passages, stats) };
 }

@@ -72,33 +72,14 @@ export async function buildMemoryIndex(
   };
   const norms = entries.map((entry) => lengthNorm(entry.terms.length, stats));
   const lexicon = titleLexicon(passages.map((passage) => passage.title));
-  const vocabulary = wordEmbedder ? await vocabularyOf(passages, wordEmbedder) : null;
-  const neighbours = new Map<string, readonly Neighbour[]>();
+  const expand = wordEmbedder ? await queryExpander(wordsOf(passages), wordEmbedder) : null;
 
   return {
     passages,
     stats,
     lexicon,
-    async expand(query) {
-      if (!vocabulary || !wordEmbedder) return query;
-      const unknown = contentWordsOf(query.message).filter((word) => !neighbours.has(word));
-      if (unknown.length > 0) {
-        if (neighbours.size + unknown.length > MAX_CACHED_WORDS) neighbours.clear();
-        const vectors = await wordEmbedder.embed(unknown);
-        for (const [i, word] of unknown.entries()) {
-          neighbours.set(word, nearestTerms(word, vectors[i] as Float32Array, vocabulary));
-        }
-      }
-      return expandQuery(query, neighbours);
-    },
-    async embedQuery(query) {
-      if (!embedder || query.texts.length === 0) return null;
-      const texts = query.texts.map((t) => t.text);
-      return weightedSum(
-        await embedder.embed(texts),
-        query.texts.map((t) => t.weight),
-      );
-    },
+    expand: async (query) => (expand ? expand(query) : query),
+    embedQuery: async (query) => (embedder ? embedKnowledgeQuery(embedder, query) : null),
     search(query, queryVector, limit, fusion) {
       const lexical = new Map<number, number>();
       for (const [term, weight] of bm25Query(query.terms, stats)) {
@@ -121,8 +102,44 @@ export async function buildMemoryIndex(
   };
 }
 
-async function vocabularyOf(passages: readonly Passage[], wordEmbedder: Embedder): Promise<Vocabulary> {
-  const all = [...new Set(passages.flatMap((passage) => contentWordsOf(searchableText(passage))))].sort();
+/** The distinct content words of the passages, sorted: what query expansion may bring in. */
+export function wordsOf(passages: readonly Passage[]): string[] {
+  return [...new Set(passages.flatMap((passage) => contentWordsOf(searchableText(passage))))].sort();
+}
+
+/**
+ * Query expansion over a knowledge base's `words` (query-expansion.ts): each message word's nearest
+ * words, asked of the word embedder once per word; the vocabulary is embedded here, once.
+ */
+export async function queryExpander(
+  words: readonly string[],
+  wordEmbedder: Embedder,
+): Promise<(query: KnowledgeQuery) => Promise<KnowledgeQuery>> {
+  const known = await vocabularyOf(words, wordEmbedder);
+  const neighbours = new Map<string, readonly Neighbour[]>();
+  return async (query) => {
+    const unknown = contentWordsOf(query.message).filter((word) => !neighbours.has(word));
+    if (unknown.length > 0) {
+      if (neighbours.size + unknown.length > MAX_CACHED_WORDS) neighbours.clear();
+      const vectors = await wordEmbedder.embed(unknown);
+      for (const [i, word] of unknown.entries()) {
+        neighbours.set(word, nearestTerms(word, vectors[i] as Float32Array, known));
+      }
+    }
+    return expandQuery(query, neighbours);
+  };
+}
+
+/** The query's vector: its texts' vectors summed by weight, unit length (null when there is none). */
+export async function embedKnowledgeQuery(embedder: Embedder, query: KnowledgeQuery): Promise<Float32Array | null> {
+  if (query.texts.length === 0) return null;
+  return weightedSum(
+    await embedder.embed(query.texts.map((t) => t.text)),
+    query.texts.map((t) => t.weight),
+  );
+}
+
+async function vocabularyOf(all: readonly string[], wordEmbedder: Embedder): Promise<Vocabulary> {
   const kept: string[] = [];
   const vectors: Float32Array[] = [];
   for (let i = 0; i < all.length; i += EMBED_BATCH) {

@@ -79,7 +79,12 @@ const EDITS = {
   updateKnowledgeSource: edit({
     schema: UpdateKnowledgeSourceInput,
     run: async (db, r, i) =>
-      knowledgeSourceEntity.update(db, r, i.source_key, (await sourceToReplace(i.source_key, sourceOfUpdate(i))).source),
+      knowledgeSourceEntity.update(
+        db,
+        r,
+        i.source_key,
+        (await sourceToReplace(i.source_key, sourceOfUpdate(i))).source,
+      ),
   }),
   updateAgentSettings: edit({
     schema: UpdateAgentSettingsInput,

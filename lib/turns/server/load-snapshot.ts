@@ -14,6 +14,7 @@ import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { AgentSnapshot, EngineResponseVariable } from "@/lib/engine/contracts/snapshot";
 import type { Embedder } from "@/lib/engine/ports";
 import { engineKnowledgeOf } from "@/lib/knowledge/engine-knowledge";
+import { largeKnowledgeStore } from "@/lib/knowledge/server/knowledge-store/version-knowledge-store";
 
 /** The engine's view of an agent at its current config_version, read from the database. */
 export async function loadAgentSnapshot(db: DbOrTx, agent: AgentRow): Promise<AgentSnapshot> {
@@ -114,7 +115,8 @@ const slot = globalThis;
 
 /**
  * The agent compiled at `version` (default: its latest). An earlier version comes from its kept copy
- * (docs/environments.md: a session pinned to it runs there while the draft moves on).
+ * (docs/environments.md: a session pinned to it runs there while the draft moves on). A large knowledge
+ * base is searched in the database through `db` (docs/knowledge.md#large-knowledge-bases).
  */
 export function getCompiledAgent(
   db: DbOrTx,
@@ -127,7 +129,9 @@ export function getCompiledAgent(
   const key = `${agent.id}@${version}#${embedder.name}`;
   let compiled = cache.get(key);
   if (!compiled) {
-    compiled = snapshotAt(db, agent, version).then((snapshot) => compileAgent(snapshot, embedder));
+    compiled = snapshotAt(db, agent, version).then(async (snapshot) =>
+      compileAgent(snapshot, embedder, await largeKnowledgeStore(db, agent.id, version, snapshot, embedder)),
+    );
     compiled.catch(() => cache.delete(key));
     cache.set(key, compiled);
     while (cache.size > CACHE_LIMIT) {

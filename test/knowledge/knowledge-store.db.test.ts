@@ -1,0 +1,218 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getAgentByKey } from "@/db/queries/agents";
+import { knowledgeSetOfVersion } from "@/db/queries/knowledge-passages";
+import { knowledgePassages, knowledgeVersions } from "@/db/schema";
+import { importBundle } from "@/lib/bundles/server/import-bundle";
+import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
+import type { EngineKnowledgeSource } from "@/lib/engine/contracts/snapshot";
+import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
+import { contextualQuery } from "@/lib/engine/knowledge/contextual-query";
+import { type KnowledgeStore, memoryKnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
+import { buildMemoryIndex } from "@/lib/engine/knowledge/memory-index";
+import { engineKnowledgeOf } from "@/lib/knowledge/engine-knowledge";
+import { replaceKnowledgeSource } from "@/lib/knowledge/server/knowledge-sources";
+import { openDbKnowledgeStore } from "@/lib/knowledge/server/knowledge-store/db-knowledge-store";
+import { createOfflineEmbedder } from "@/lib/providers/offline/embedder";
+import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { demoWithTestsGate, fileTestApp } from "../support/focal-test-app";
+
+// The knowledge store in the database (lib/knowledge/server/knowledge-store/README.md): every config
+// change keeps its version's passages in its own transaction, content-addressed, and the database
+// search ranks a small base's passages as the in-memory index does. Listed in test/postgres-files.txt:
+// the text search configurations and the GIN index are the server's own there.
+
+const handle = fileTestApp();
+const embedder = createOfflineEmbedder();
+
+const HELP = `# Shipping
+
+## Delivery times
+
+Orders to France arrive in 2 business days. Standard shipping is free above 50 EUR.
+
+## Shipping to Germany
+
+Parcels to Germany are delivered by DHL in 3 business days for 7 EUR.
+
+## Shipping to Spain
+
+Parcels to Spain and Portugal are delivered in 4 to 6 business days; shipping costs 9 EUR.
+
+# Returns
+
+## Returning from abroad
+
+Customers in Spain, Italy and Germany return items at any post office with the prepaid label.
+
+## Refund window
+
+Refunds reach your card within 5 business days after we receive the returned item.
+
+# Payment
+
+We accept Visa, Mastercard, PayPal and bank transfer. Invoices are sent by e-mail.
+
+# Gift cards
+
+Gift cards are sold in amounts of 25, 50 and 100 EUR and never expire.
+
+# Warranty
+
+Electronics carry a two-year warranty; a faulty device is repaired or replaced free of charge.
+`;
+
+const source = (key: string, title: string, content: string): BundleKnowledgeSource => ({
+  key,
+  title,
+  kind: "markdown",
+  content,
+  entries: [],
+  scope: "GLOBAL",
+  scope_ref: null,
+});
+
+const faq = (key: string, title: string, entries: [string, string][]): BundleKnowledgeSource => ({
+  key,
+  title,
+  kind: "faq",
+  content: "",
+  entries: entries.map(([question, answer]) => ({ question, answer, section: "" })),
+  scope: "GLOBAL",
+  scope_ref: null,
+});
+
+const HOTEL = faq("hotel-faq", "Harbour Hotel", [
+  ["Are pets allowed?", "Dogs and cats are welcome for 15 EUR a night."],
+  ["Is breakfast included?", "Breakfast is served from 7 to 10 am and included in every rate."],
+  ["Is there parking?", "The garage under the hotel has 40 spaces at 20 EUR a day."],
+  ["Can I check in early?", "Rooms are ready from 2 pm; early check-in from 10 am costs 30 EUR."],
+  ["Do you have WiFi?", "Free WiFi reaches every room and the terrace."],
+]);
+
+const SOURCES = [source("shop-help", "Shop help", HELP), HOTEL];
+
+async function agentWith(key: string, sources: BundleKnowledgeSource[], languages: string[] = []) {
+  const bundle = demoWithTestsGate("off");
+  const settings = { ...bundle.agent.settings, language: { allowed: languages } };
+  await importBundle(
+    handle.db,
+    { ...bundle, agent: { ...bundle.agent, key, settings }, knowledge_sources: sources },
+    SYSTEM_ACTOR,
+    "setup",
+  );
+  const agent = await getAgentByKey(handle.db, key);
+  if (!agent) throw new Error("agent missing");
+  return agent;
+}
+
+const engineSources = (sources: BundleKnowledgeSource[]): EngineKnowledgeSource[] => engineKnowledgeOf(sources, []);
+
+/**
+ * The best 5 passages sharing a word with the question. The database finds candidates by full-text
+ * search, so a passage the in-memory index ranks by vector alone (no shared word: in a base this small
+ * every passage is a vector candidate) is the in-memory index's only; among the others the order is
+ * the same, scores included.
+ */
+async function top5(store: KnowledgeStore, question: string, scope: ReadonlySet<string> | null = null) {
+  const query = await store.expand(contextualQuery([{ role: "customer", text: question }], store.lexicon));
+  const { passages } = await store.search(query, await store.embedQuery(query), scope, 50);
+  return passages
+    .filter((p) => p.lexical > 0)
+    .slice(0, 5)
+    .map(
+      (p) =>
+        `${p.passage.sourceId} ${p.passage.headingPath.join(" > ")} ${p.passage.text.slice(0, 30)} ${p.score.toFixed(6)}`,
+    );
+}
+
+describe("the knowledge store in the database", () => {
+  let memory: KnowledgeStore;
+  let database: KnowledgeStore;
+
+  beforeAll(async () => {
+    const agent = await agentWith("kstore-rank", SOURCES);
+    const set = await knowledgeSetOfVersion(handle.db, agent.id, agent.configVersion);
+    if (!set) throw new Error("the import kept no knowledge set");
+    const sources = engineSources(SOURCES);
+    memory = memoryKnowledgeStore(await buildMemoryIndex(sources.flatMap(passagesOf), embedder));
+    database = await openDbKnowledgeStore(handle.db, set, sources, { embedder });
+  });
+
+  it.each([
+    "How long does shipping to Germany take?",
+    "when will my refund reach my card",
+    "Can I bring my dog to the hotel?",
+    "do you sell gift cards",
+    "is breakfast included at the Harbour Hotel",
+    "which payment methods do you accept",
+  ])("ranks the same top 5 as the in-memory index: %s", async (question) => {
+    const fromDatabase = await top5(database, question);
+    expect(fromDatabase.length).toBeGreaterThan(0);
+    expect(fromDatabase).toEqual(await top5(memory, question));
+  });
+
+  it("searches only the sources in scope", async () => {
+    const found = await top5(database, "Is there parking at the hotel?", new Set(["shop-help"]));
+    expect(found.every((line) => line.startsWith("shop-help "))).toBe(true);
+    expect(await top5(database, "Is there parking at the hotel?", new Set(["hotel-faq"]))).toEqual(
+      await top5(memory, "Is there parking at the hotel?", new Set(["hotel-faq"])),
+    );
+  });
+});
+
+describe("each config version's passages", () => {
+  it("are kept in the change's transaction, shared by versions and agents that hold the same passages", async () => {
+    const agent = await agentWith("kstore-versions", SOURCES);
+    const first = await knowledgeSetOfVersion(handle.db, agent.id, agent.configVersion);
+    const passages = engineSources(SOURCES).flatMap(passagesOf);
+    expect(first?.passages).toBe(passages.length);
+    expect(first?.textConfig).toBe("english");
+    const count = async () =>
+      (await handle.db.select({ n: sql<number>`count(*)::int` }).from(knowledgePassages))[0]?.n ?? 0;
+    const before = await count();
+
+    // One FAQ answer edited: a new set, and one new passage row; every other passage is shared.
+    const edited = faq("hotel-faq", "Harbour Hotel", [
+      ["Are pets allowed?", "Dogs are welcome for 15 EUR a night; cats stay free."],
+      ["Is breakfast included?", "Breakfast is served from 7 to 10 am and included in every rate."],
+      ["Is there parking?", "The garage under the hotel has 40 spaces at 20 EUR a day."],
+      ["Can I check in early?", "Rooms are ready from 2 pm; early check-in from 10 am costs 30 EUR."],
+      ["Do you have WiFi?", "Free WiFi reaches every room and the terrace."],
+    ]);
+    const request = {
+      agentKey: "kstore-versions",
+      expectedVersion: null,
+      actor: SYSTEM_ACTOR,
+      requestId: "t",
+      policies: [],
+    };
+    const written = await replaceKnowledgeSource(handle.db, request, "hotel-faq", edited);
+    const second = await knowledgeSetOfVersion(handle.db, agent.id, written.config_version);
+    expect(second?.id).not.toBe(first?.id);
+    expect(await count()).toBe(before + 1);
+
+    // Another agent with the first knowledge searches the first set: nothing new is written.
+    const twin = await agentWith("kstore-twin", SOURCES);
+    expect((await knowledgeSetOfVersion(handle.db, twin.id, twin.configVersion))?.id).toBe(first?.id);
+    expect(await count()).toBe(before + 1);
+    const rows = await handle.db.select().from(knowledgeVersions).where(eq(knowledgeVersions.agentId, agent.id));
+    expect(rows.map((r) => r.configVersion).sort()).toEqual([agent.configVersion, written.config_version].sort());
+  });
+
+  it("are indexed in the agent's language: a French agent's search finds a word's other forms", async () => {
+    const french = source("aide", "Aide", "# Remboursements\n\nLes remboursements arrivent sous cinq jours ouvrés.");
+    const agent = await agentWith("kstore-french", [french, HOTEL], ["fr"]);
+    const set = await knowledgeSetOfVersion(handle.db, agent.id, agent.configVersion);
+    expect(set?.textConfig).toBe("french");
+    const store = await openDbKnowledgeStore(
+      handle.db,
+      set as NonNullable<typeof set>,
+      engineSources([french, HOTEL]),
+      {
+        embedder,
+      },
+    );
+    expect((await top5(store, "Quand arrive mon remboursement ?"))[0]).toMatch(/^aide Remboursements/);
+  });
+});
