@@ -42,7 +42,7 @@ export interface KnowledgeForm {
 }
 
 /** The refresh intervals the console offers (REST takes any whole 1–720 hours; another one shows as itself). */
-export const REFRESH_CHOICES: readonly { value: string; label: string }[] = [
+const REFRESH_CHOICES: readonly { value: string; label: string }[] = [
   { value: "", label: "Only when I click Refresh" },
   { value: "1", label: "Every hour" },
   { value: "6", label: "Every 6 hours" },

@@ -72,7 +72,7 @@ export type KnowledgeSourceInput = z.infer<typeof KnowledgeSourceInput>;
 const ConfigVersion = z.number().int().min(1);
 const Scope = KnowledgeSourceFields.shape.scope;
 
-export const InstructionPassage = z.object({
+const InstructionPassage = z.object({
   passage_id: z.string(),
   heading_path: z.array(z.string()),
   verdict: z.enum(["flagged", "uncertain"]),

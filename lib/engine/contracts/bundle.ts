@@ -314,7 +314,7 @@ const BundleFaqEntry = z.strictObject({
 });
 
 /** A URL source's refresh interval: at least hourly, at most every 30 days (720 hours). */
-export const KNOWLEDGE_REFRESH_HOURS = { min: 1, max: 720 } as const;
+const KNOWLEDGE_REFRESH_HOURS = { min: 1, max: 720 } as const;
 
 /**
  * Knowledge the agent answers from (docs/knowledge.md): pasted text or Markdown, cut into passages by

@@ -20,7 +20,7 @@ export interface UrlFetchLimits {
   maxBytes: number;
 }
 
-export const URL_FETCH_LIMITS: UrlFetchLimits = { timeoutMs: 10_000, maxBytes: 8 * 1024 * 1024 };
+const URL_FETCH_LIMITS: UrlFetchLimits = { timeoutMs: 10_000, maxBytes: 8 * 1024 * 1024 };
 
 let limitsOverride: UrlFetchLimits | null = null;
 

@@ -24,7 +24,7 @@ import { storedSourceOf, type UrlRead } from "./knowledge-file-source";
 import { knowledgeSourceEntity } from "./knowledge-source-entity";
 
 /** A url source's last fetch as GET and the console show it; null for other kinds or before any fetch. */
-export function fetchSummary(row: KnowledgeSourceFetchRow | undefined): KnowledgeSourceFetch | null {
+function fetchSummary(row: KnowledgeSourceFetchRow | undefined): KnowledgeSourceFetch | null {
   if (!row) return null;
   return {
     status: row.status,

@@ -85,7 +85,7 @@ export async function refreshKnowledgeSource(
 }
 
 /** Whether a source with this interval and last attempt is due at `now` (never fetched: due). */
-export function refreshDue(refreshHours: number, attemptedAt: Date | null, now: Date): boolean {
+function refreshDue(refreshHours: number, attemptedAt: Date | null, now: Date): boolean {
   return attemptedAt === null || attemptedAt.getTime() + refreshHours * HOUR_MS <= now.getTime();
 }
 

@@ -15,7 +15,7 @@ import { hasText, storable } from "./storable-text";
  * The most pages a sitemap source reads: the 200 sources an agent may have, each a page, fit in one;
  * 200 pages of about 1,000 characters each reach the 200,000 a source holds.
  */
-export const SITEMAP_MAX_PAGES = 200;
+const SITEMAP_MAX_PAGES = 200;
 /** The most sitemaps a sitemap index may list (each fetched to count its pages). */
 const SITEMAP_INDEX_MAX = 10;
 /** Pages read side by side: a site answers four at a time without a crawler's burst. */
