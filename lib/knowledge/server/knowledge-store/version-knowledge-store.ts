@@ -20,7 +20,7 @@ export const DB_STORE_MIN_PASSAGES = 10_000;
 
 /**
  * The database store for the agent's knowledge at `version` when it is large, else undefined (the
- * engine indexes it in memory). A version kept before migration 0035 has no set yet: a large one
+ * engine indexes it in memory). A version kept before migration 0037 has no set yet: a large one
  * gets it here, once, in one transaction.
  */
 export async function largeKnowledgeStore(
