@@ -289,10 +289,7 @@ test.describe("as an admin, previewing an edit", () => {
 
     await preview.getByRole("button", { name: "Back to the editor" }).click();
     await drawer.getByRole("button", { name: "Cancel" }).click();
-    await page
-      .getByRole("alertdialog")
-      .getByRole("button", { name: /Discard/ })
-      .click();
+    await page.getByRole("button", { name: "Discard changes" }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByTestId("knowledge-source-store-policies").getByTestId("knowledge-passages")).toHaveText("3");
   });
