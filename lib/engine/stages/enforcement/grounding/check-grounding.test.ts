@@ -86,6 +86,22 @@ describe("checkGrounding", () => {
     expect(ungroundedValues("A refund of $50.", { toolOutputs: ['{"refund": 50}'] })).toEqual([]);
   });
 
+  it.each([
+    ["a phone number's digits", "Call +1 415 555 0100.", "Refunds up to $100 are approved."],
+    ["a duration", "Returns are accepted within 30 days.", "Your refund of $30 is approved."],
+    ["a duration, for a percentage", "Returns are accepted within 30 days.", "You get 30% off."],
+    ["a count of things", "We have 100 stores in 75 cities.", "Your refund of $75 is approved."],
+    ["a product code", "Model X200 ships today.", "Your refund of $200 is approved."],
+    ["a date", "Ships on 2027-03-04 at 9am.", "A fee of $9 applies."],
+  ])("does not ground an amount by the number inside %s", (_, source, reply) => {
+    expect(checkGrounding(reply, { passages: [source] }).grounded).toBe(false);
+    expect(checkGrounding(reply, { toolOutputs: [{ note: source }] }).grounded).toBe(false);
+  });
+
+  it("grounds an amount by a number stated bare in a text", () => {
+    expect(ungroundedValues("Refunds up to $50 are approved.", { passages: ["Refund limit: 50"] })).toEqual([]);
+  });
+
   it("does not read a reply's own 'half' as a fact, but a source's grounds 50%", () => {
     expect(checkGrounding("You pay half.", { passages: [] }).facts).toEqual([]);
     expect(ungroundedValues("You pay 50%.", { passages: ["You pay half."] })).toEqual([]);

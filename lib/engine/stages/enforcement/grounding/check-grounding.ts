@@ -36,7 +36,9 @@ import { UNSUPPORTED_SHARE_LIMIT, type UnsupportedContent, unsupportedContent } 
  * When a fact counts as found:
  * - numbers: a source states the same value, in digits or words, at any scale ("4.28 million" is
  *   4280000). Money needs the same currency or a number with none ("refund": 50 grounds "$50");
- *   a percentage the same or a bare number; "half" in a source grounds "50%", a reply's own "half" is
+ *   a percentage the same or a bare number. A number inside another fact is not bare: the 0100 of a
+ *   phone number, the 30 of "30 days", the 75 of "75 cities", the 200 of "X200" ground no amount or
+ *   percentage; "half" in a source grounds "50%", a reply's own "half" is
  *   not read. A number hedged in the reply ("about 4,000") is found when a source's rounds to it.
  *   A year alone is found by any date in that year.
  * - durations: the same range in the same base unit ("3-5 business days" = "three to five days";

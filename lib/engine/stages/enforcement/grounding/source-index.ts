@@ -10,7 +10,11 @@ export interface SourceIndex {
   facts: Map<FactKind, CheckableFact[]>;
   /** Every number stated, in digits or words, inside money and codes too. */
   numbers: Set<string>;
-  /** Numbers stated with no currency or percent sign: a tool's `"refund": 50` grounds "$50". */
+  /**
+   * Numbers stated bare, outside every other kind of fact: a tool's `"refund": 50` or "limit: 50" grounds
+   * "$50", but the 0100 of a phone number, the 30 of "30 days", the 200 of "X200" or the 75 of "75
+   * cities" does not ground "$100", "$30", "$200" or "75%".
+   */
   unitless: Set<string>;
   /** Word keys (name-facts.ts `wordKey`) and the initials of capitalised runs. */
   words: Set<string>;
@@ -46,12 +50,12 @@ function collect(value: unknown, texts: string[], numbers: number[], depth = 0):
 
 export function indexText(text: string): TextIndex {
   const facts = readAllFacts(text);
-  const signed = facts.filter((f) => f.kind === "money" || f.kind === "percent");
+  const typed = facts.filter((f) => f.kind !== "number");
   const numbers: string[] = [];
   const unitless: string[] = [];
   for (const { n, start, end } of sourceNumbers(text)) {
     numbers.push(numberKey(n));
-    if (!signed.some((f) => overlaps(f, { start, end }))) unitless.push(numberKey(n));
+    if (!typed.some((f) => overlaps(f, { start, end }))) unitless.push(numberKey(n));
   }
   const words = new Set<string>();
   sourceWords(text, words);
