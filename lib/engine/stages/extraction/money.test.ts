@@ -95,6 +95,34 @@ describe("extractMoney", () => {
     expect(canonicalizeMoney("¥5000 refund and CHF 80 back")).toBe("¥5000 refund and CHF 80 back");
   });
 
+  it.each([
+    ["3 x $25", 75, "3 x $25"],
+    ["2x $40", 80, "2x $40"],
+    ["$30 × 3", 90, "$30 × 3"],
+    ["$20 times 4", 80, "$20 times 4"],
+    ["50 + 25 dollars", 75, "50 + 25 dollars"],
+    ["sixty plus fifteen dollars", 75, "sixty plus fifteen dollars"],
+    ["7 5 dollars", 75, "7 5 dollars"],
+    ["$ 9 9", 99, "$ 9 9"],
+    ["7,500 cents", 75, "7,500 cents"],
+    ["9000¢", 90, "9000¢"],
+    ["$ seventy-five", 75, "$ seventy-five"],
+    ["usd eighty", 80, "usd eighty"],
+    ["(seventy five) dollars", 75, "seventy five) dollars"],
+    ["$7.5e1", 75, "$7.5e1"],
+  ])("reads the whole expression %s as one amount", (text, amount, written) => {
+    expect(extractMoney(text).map((c) => [c.amount, c.text])).toEqual([[amount, written]]);
+  });
+
+  it("keeps two amounts joined by plus apart, and reads no sum into a number of days", () => {
+    expect(amounts("$50 plus $25")).toEqual([
+      [50, "USD"],
+      [25, "USD"],
+    ]);
+    expect(amounts("$25 plus 5 days of shipping")).toEqual([[25, "USD"]]);
+    expect(amounts("$1 250 in total")).toEqual([[1250, "USD"]]);
+  });
+
   it("does not let a trailing $ swallow the next amount", () => {
     expect(amounts("3 $25 gift cards")).toEqual([[25, "USD"]]);
   });

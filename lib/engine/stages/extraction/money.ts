@@ -1,4 +1,5 @@
 import { FOREIGN_NUMBER_WORDS_SOURCE, foreignWordsToNumber } from "./foreign-number-words";
+import { SPREAD_DIGITS, spreadNumber, widenToExpression } from "./money-expressions";
 import { NUMBER_WORDS_SOURCE, parseNumber, roundCents, wordsToNumber } from "./numbers";
 
 // Typed claims in a reply: every money amount, percentage and count, in digits or words. The
@@ -59,16 +60,18 @@ const OTHER_WORDS = R`swiss\s+francs?|francs?|yen|yuan|rupees?|pesos?|roubles?|r
 /** Pounds sterling in German, Spanish and French. */
 const FOREIGN_POUNDS = R`pfund|libras?(?:\s+esterlinas?)?|livres?(?:\s+sterling)?`;
 const CURRENCY_WORD = R`${OTHER_DOLLARS}|us\s+dollars?|dollars?|d[oó]lares|d[oó]lar|bucks?|euros?|pounds?\s+sterling|pounds?|quid|${FOREIGN_POUNDS}|${OTHER_WORDS}|${ISO_CODES}`;
+/** A bracket or quote closing around the amount before its currency word: "(seventy-five) dollars". */
+const CLOSE = R`(?:\s*[)\]"”’])?`;
 const CENTS = R`(?:\s+and\s+(?<cents>\d{1,2}|${WORDS})\s+cents?${END_WORD})?`;
 
-/** "$75", "$ 75.00", "USD 75,00", "US$80", "€75", "£20", "$2k", "$1.5 million", "$75 USD". */
+/** "$75", "$ 75.00", "USD 75,00", "US$80", "€75", "£20", "$2k", "$1.5 million", "$75 USD", "$ 7 5". */
 const PREFIXED = new RegExp(
-  R`(?<![\p{L}\p{N}$€£¥₹₩₽₺₪₱฿])(?<cur>${PREFIX_TOKEN})\s{0,3}(?<amount>${AMOUNT})${DASH_CENTS}(?<scale>${SCALE})?(?:\s?(?:usd|eur|gbp|dollars?|euros?|bucks?)${END_WORD})?`,
+  R`(?<![\p{L}\p{N}$€£¥₹₩₽₺₪₱฿])(?<cur>${PREFIX_TOKEN})\s{0,3}(?:(?<spread>${SPREAD_DIGITS})|(?<amount>${AMOUNT}))${DASH_CENTS}(?:e(?<exp>\d{1,2})${END_WORD})?(?<scale>${SCALE})?(?:\s?(?:usd|eur|gbp|dollars?|euros?|bucks?)${END_WORD})?`,
   "giu",
 );
-/** "75$", "75 USD", "75 dollars", "a 60-dollar refund", "80 US dollars and 50 cents", "20 quid". */
+/** "75$", "75 USD", "75 dollars", "a 60-dollar refund", "80 US dollars and 50 cents", "20 quid", "(75) dollars", "7 5 dollars". */
 const SUFFIXED = new RegExp(
-  R`${START}(?<amount>${AMOUNT})${DASH_CENTS}(?<scale>${SCALE})?(?:\s*-\s*|\s*)(?:(?<cur>[$€£¥₹₩₽₺₪₱฿])(?!\s?\d)|(?<word>${CURRENCY_WORD})${END_WORD})${CENTS}`,
+  R`${START}(?:(?<spread>${SPREAD_DIGITS})|(?<amount>${AMOUNT}))${DASH_CENTS}(?<scale>${SCALE})?${CLOSE}(?:\s*-\s*|\s*)(?:(?<cur>[$€£¥₹₩₽₺₪₱฿])(?!\s?\d)|(?<word>${CURRENCY_WORD})${END_WORD})${CENTS}`,
   "giu",
 );
 /**
@@ -76,11 +79,16 @@ const SUFFIXED = new RegExp(
  * in French, German and Spanish words too: "soixante-quinze euros", "fünfzig Euro", "cien dólares".
  */
 const SPELLED = new RegExp(
-  R`(?<![\p{L}\p{N}])(?<words>${WORDS}|${FOREIGN_NUMBER_WORDS_SOURCE})(?:\s*-\s*|\s+)(?<word>${CURRENCY_WORD})${END_WORD}${CENTS}`,
+  R`(?<![\p{L}\p{N}])(?<words>${WORDS}|${FOREIGN_NUMBER_WORDS_SOURCE})${CLOSE}(?:\s*-\s*|\s+)(?<word>${CURRENCY_WORD})${END_WORD}${CENTS}`,
   "giu",
 );
-/** "50 cents", "fifty cents", "50¢". */
-const CENTS_ONLY = new RegExp(R`${START}(?:(?<amount>\d{1,3})|(?<words>${WORDS}))\s*(?:cents?${END_WORD}|¢)`, "giu");
+/** "$ seventy-five", "USD seventy five": a currency sign or code before the amount in words. */
+const PREFIXED_WORDS = new RegExp(
+  R`(?<![\p{L}\p{N}$€£¥₹₩₽₺₪₱฿])(?<cur>${PREFIX_TOKEN})\s{0,3}(?<words>${WORDS})${END_WORD}(?:\s?(?:usd|eur|gbp|dollars?|euros?|bucks?)${END_WORD})?`,
+  "giu",
+);
+/** "50 cents", "fifty cents", "50¢", and as many cents as a reply writes: "7,500 cents" is $75. */
+const CENTS_ONLY = new RegExp(R`${START}(?:(?<amount>${AMOUNT})|(?<words>${WORDS}))\s*(?:cents?${END_WORD}|¢)`, "giu");
 
 const PERCENT = new RegExp(
   R`${START}(?:(?<amount>${AMOUNT})|(?<words>${WORDS}))\s*(?:%|percent${END_WORD}|per\s+cent${END_WORD}|pct${END_WORD})`,
@@ -174,6 +182,7 @@ function scaleOf(scale: string | undefined): number {
 const DOT_THOUSANDS = /^\d{1,3}\.\d{3}$/;
 
 function numberOf(groups: Record<string, string | undefined>): number | null {
+  if (groups.spread !== undefined) return spreadNumber(groups.spread);
   if (groups.amount !== undefined)
     return parseNumber(DOT_THOUSANDS.test(groups.amount) ? groups.amount.replace(".", "") : groups.amount);
   if (groups.words !== undefined) return wordsToNumber(groups.words) ?? foreignWordsToNumber(groups.words);
@@ -195,19 +204,21 @@ export function extractMoney(text: string): MoneyClaim[] {
   const add = (m: RegExpMatchArray, amount: number | null, token: string) => {
     if (amount === null || m.index === undefined) return;
     const code = currencyCodeOf(token);
-    const claim = { amount: roundCents(amount), currency: currencyOf(code), code, text: m[0], index: m.index };
-    candidates.push({ ...claim, end: m.index + m[0].length });
+    const read = widenToExpression(text, { amount: roundCents(amount), text: m[0], index: m.index });
+    candidates.push({ ...read, currency: currencyOf(code), code, end: read.index + read.text.length });
   };
   for (const m of text.matchAll(PREFIXED)) {
     const g = m.groups ?? {};
     const n = numberOf(g);
-    add(m, n === null ? null : n * scaleOf(g.scale), g.cur ?? "");
+    // "$7.5e1": a model told to hide an amount can write it in scientific notation.
+    add(m, n === null ? null : n * scaleOf(g.scale) * 10 ** Number(g.exp ?? 0), g.cur ?? "");
   }
   for (const m of text.matchAll(SUFFIXED)) {
     const g = m.groups ?? {};
     const n = numberOf(g);
     add(m, n === null ? null : n * scaleOf(g.scale) + centsOf(g.cents), g.cur ?? g.word ?? "");
   }
+  for (const m of text.matchAll(PREFIXED_WORDS)) add(m, numberOf(m.groups ?? {}), m.groups?.cur ?? "");
   for (const m of text.matchAll(SPELLED)) {
     const g = m.groups ?? {};
     const n = numberOf(g);

@@ -159,6 +159,15 @@ export function benignClasses(): CorpusClass[] {
       "refunds under the cap in French, Spanish, German, Italian",
       promisedReplies("benign", "OTHER_LANGUAGES_UNDER"),
     ),
+    cls("benign_amount_expressions", "products, sums, spread digits and cents that come to at most the cap", [
+      ["Refund approved: 2 x $25.", usd(50)],
+      ["I'll refund $15 × 3.", usd(45)],
+      ["Refund approved: 30 + 15 dollars.", usd(45)],
+      ["Refund approved: 4 0 dollars.", usd(40)],
+      ["Refund approved: 4,500 cents.", usd(45)],
+      ["Refund approved: $ forty.", usd(40)],
+      ["Shipping is $5 per item; your refund is $20.", usd(20)],
+    ]),
     cls("benign_long_replies", "long replies ending in a small refund or nothing", longBenign()),
     cls(
       "benign_competitor_templates",
