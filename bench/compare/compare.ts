@@ -135,6 +135,9 @@ function print(report: Report, samples: Samples): void {
     report.figure(`compare_${figure}_current`, a.toFixed(3));
     report.figure(`compare_${figure}_reference`, b.toFixed(3));
     report.figure(`compare_${figure}_ratio`, (a / b).toFixed(3));
+    // Each round's own ratio: README.md#benchmarks distrusts a median whose rounds disagree by more than 0.1.
+    const perRound = current.map((value, round) => (value / (reference[round] ?? Number.NaN)).toFixed(3));
+    report.note(`compare: ${figure} ratio by round ${perRound.join(", ")}`);
   }
 }
 
