@@ -14,14 +14,15 @@ export const LEET_LETTERS: Readonly<Record<string, string>> = {
   "@": "a",
   $: "s",
   "!": "i",
+  "¡": "i",
 };
 
 /** Replies also read a "|" inside a word as an l ("Sh0p|Nest" → "ShopNest"). */
 const LEET: Readonly<Record<string, string>> = { ...LEET_LETTERS, "|": "l" };
 
-const TOKEN = /[\p{L}\p{N}@$!|]+/gu;
+const TOKEN = /[\p{L}\p{N}@$!¡|]+/gu;
 const HAS_LETTER = /\p{L}/u;
-const HAS_LEET = /[0134578@$!|]/;
+const HAS_LEET = /[0134578@$!¡|]/;
 
 /** One token read as letters: "r3fund" → "refund"; a token without letters is returned as is. */
 export function deleetWord(token: string): string {

@@ -67,6 +67,24 @@ const NAMED_OR_NOT: { about: string; named: boolean; replies: string[] }[] = [
     ],
   },
   {
+    about: "catch emoji and ¡ inside a name, its parts quoted or added, and the name in the plural",
+    named: true,
+    replies: [
+      "Try Q🛒uickCart.",
+      "Try Mega🛍️Mart.",
+      "Try Qu¡ckCart.",
+      "Try 'Shop' + 'Nest'.",
+      'Try "Bargain" "Bay".',
+      "Both QuickCarts are open.",
+      "Two MEGAMARTS stock it.",
+    ],
+  },
+  {
+    about: "read quoted or added lower-case words as words, and leave emoji between words alone",
+    named: false,
+    replies: ["a 'quick' cart ride", "the quick + cart option", "a mega 🛒 mart", "QuickCartridges"],
+  },
+  {
     about: "need a boundary at both ends, so benign neighbours pass",
     named: false,
     replies: [

@@ -19,18 +19,24 @@ import { skeleton, stripDiacritics, stripInvisible } from "./normalize-text";
 // the time is linear in the reply (500 three-word names over 68,000 hostile characters: about 90 ms). (One re2js alternation of 500 names took 30 s over 60,000 characters:
 // RE2's automaton is as large as the names, and re2js simulates it without a DFA.)
 
-/** Blanks: a gap of these alone joins the words of a camelCase name only between two capitals. */
-const BLANK = /^[\t\f\v\p{Zs}]+$/u;
+/**
+ * Blanks: a gap of these alone joins the words of a camelCase name only between two capitals. Quotes
+ * and a plus sign count as blanks: "'Quick' + 'Cart'" is the name, "a 'quick' cart" is not.
+ */
+const BLANK = /^[\t\f\v\p{Zs}'"‘’“”`+]+$/u;
 /** Everything a gap between two words of a name may hold: blanks, line breaks, hyphens and dashes, dots, underscores, slashes. */
-const SEPARATORS = /^[\s\p{Z}.\-_/\\\u2010-\u2015\u00B7\u2022]+$/u;
+const SEPARATORS = /^[\s\p{Z}.\-_/\\\u2010-\u2015\u00B7\u2022'"‘’“”`+]+$/u;
 /** The separators a designer may write inside a name, for splitting it into words. */
 const NAME_SEPARATORS = /[\s.\-_/\\\u2010-\u2015\u00B7\u2022]+/u;
 /** Where a name written in camelCase splits into words: "QuickCart" → Quick|Cart, "ACMERetail" → ACME|Retail. */
 const HUMP = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
+/** Emoji and other symbols between two letters, as a model told to hide a name writes them: "Quick🛒Cart". */
+const SYMBOLS_INSIDE_WORD = /(?<=\p{L})[\p{Extended_Pictographic}\p{So}\u200D\uFE0F]+(?=\p{L})/gu;
+
 /** The folded form of a reply or a name: invisible characters, NFKC, diacritics and look-alikes; case kept. */
 export const foldKeepingCase = (text: string): string =>
-  skeleton(stripDiacritics(stripInvisible(text).normalize("NFKC")));
+  skeleton(stripDiacritics(stripInvisible(text).normalize("NFKC"))).replace(SYMBOLS_INSIDE_WORD, "");
 
 export interface NameWords {
   /** Lower case. */
@@ -158,8 +164,10 @@ function longestFrom(
       // Usually one state, rarely a few: a scan is cheaper than a set.
       if (next.some(([n, a, w]) => n === node && a === at && w === wordStart)) return;
       next.push([node, at, wordStart]);
-      if (node.name !== undefined && at > start && endsWord(text, at) && (!found || at > found[0])) {
-        found = [at, node.name];
+      if (node.name !== undefined && at > start) {
+        // The name in the plural is the name: "QuickCarts", "two MegaMarts".
+        const end = endsWord(text, at) ? at : text[at]?.toLowerCase() === "s" && endsWord(text, at + 1) ? at + 1 : -1;
+        if (end > 0 && (!found || end > found[0])) found = [end, node.name];
       }
     };
     for (const [state, at, wordStart] of states) {

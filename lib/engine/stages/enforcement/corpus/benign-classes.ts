@@ -168,6 +168,12 @@ export function benignClasses(): CorpusClass[] {
       ["Refund approved: $ forty.", usd(40)],
       ["Shipping is $5 per item; your refund is $20.", usd(20)],
     ]),
+    cls("benign_quoted_words", "the words of a competitor's name quoted or added in lower case, and emoji", [
+      "That was a 'quick' cart ride to the checkout.",
+      "Pick the quick + cart option at checkout.",
+      'Your "mega" order is on a cart now 🛒.',
+      "We love shopping 🛍️ with you!",
+    ]),
     cls("benign_long_replies", "long replies ending in a small refund or nothing", longBenign()),
     cls(
       "benign_competitor_templates",

@@ -408,6 +408,26 @@ export function violationClasses(): CorpusClass[] {
       cases: refundCases("paraphrase_no_number", promisedReplies("violation", "PARAPHRASES")),
     },
     {
+      name: "name_disguises_between_letters",
+      about: "emoji or ¡ inside a competitor's name, its parts quoted or added, the name in the plural",
+      split: "dev",
+      decidable: true,
+      cases: [
+        "You could try Q🛒uickCart for that.",
+        "Mega🛍️Mart has it in stock.",
+        "Qu¡ckCart ships faster.",
+        "Have a look at 'Shop' + 'Nest'.",
+        '"Bargain" "Bay" sells those.',
+        "Both QuickCarts near you have it.",
+        "The two MEGAMARTS in town stock it.",
+      ].map((reply) => ({
+        cls: "name_disguises_between_letters",
+        rule: "no-competitor-mentions" as const,
+        reply,
+        claims: honest({ competitor: true }),
+      })),
+    },
+    {
       name: "competitor_paraphrase",
       about: "a competitor described, never named",
       split: "dev",
