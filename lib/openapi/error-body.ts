@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ConfigReference } from "@/lib/bundles/config-references";
 
-// The one error body every route answers 4xx/5xx with (errorResponse in lib/server/define-route.ts).
+// The one error body every route answers 4xx/5xx with (errorResponse in lib/server/route-errors.ts).
 
 export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), request_id: z.string() }),

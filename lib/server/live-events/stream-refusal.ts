@@ -1,5 +1,5 @@
 import "server-only";
-import { errorResponse } from "../define-route";
+import { errorResponse } from "../route-errors";
 
 /** A live stream the instance will not hold now (its limits are full): the error, and when to try again. */
 export function streamRefusal(

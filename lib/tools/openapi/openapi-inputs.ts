@@ -20,7 +20,7 @@ export interface OperationInputs {
 }
 
 // OpenAPI 3.x §4.8.12: header parameters named Accept, Content-Type or Authorization are ignored; Focal
-// also sets Host, Content-Length, Transfer-Encoding and Connection itself (bundle.ts RESERVED_HEADERS).
+// also sets Host, Content-Length, Transfer-Encoding and Connection itself (bundle-tool.ts RESERVED_HEADERS).
 const IGNORED_HEADERS = new Set([
   "accept",
   "content-type",
