@@ -9,11 +9,11 @@ import { findUnsupportedConstruct, unsupportedConstructMessage } from "./unsuppo
 export type CompiledDesignerPattern = { ok: true; regex: RE2JS } | { ok: false; message: string };
 
 export interface DesignerPatternOptions {
-  /** Extraction patterns match case-insensitively (bundle.ts); CEL's matches() does not. */
+  /** Extraction patterns match case-insensitively (bundle-variable.ts); CEL's matches() does not. */
   caseInsensitive: boolean;
 }
 
-// Patterns per agent are few (bundle.ts: 50 per variable), and the CEL tester compiles what is typed:
+// Patterns per agent are few (bundle-variable.ts: 50 per variable), and the CEL tester compiles what is typed:
 // 2,000 compiled patterns cover many agents; the cache is cleared rather than evicted one by one.
 const MAX_CACHED = 2000;
 const cache = new Map<string, CompiledDesignerPattern>();

@@ -82,7 +82,7 @@ const EXCERPT_CONTEXT = 30;
 interface CompiledPattern {
   index: number;
   /**
-   * Case-insensitive (bundle.ts: patterns match case-insensitively), as the bundle validator compiles
+   * Case-insensitive (bundle-variable.ts: patterns match case-insensitively), as the bundle validator compiles
    * it. RE2 reads the text as code points, as the `u` flag did for the normalized form, so astral
    * look-alikes are single characters in every form.
    */
