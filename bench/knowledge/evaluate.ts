@@ -70,7 +70,7 @@ function plainQuery(turns: readonly ConversationTurn[], count: number, customerO
   const weights = new Map<string, number>();
   for (const turn of read) for (const term of terms(turn.text)) weights.set(term, 1);
   const message = read.at(-1)?.text ?? "";
-  return { message, terms: weights, texts: [], titles: [] };
+  return { message, terms: weights, texts: [], titles: [], previousReply: "" };
 }
 
 async function search(index: MemoryIndex, turns: readonly ConversationTurn[], method: Method) {

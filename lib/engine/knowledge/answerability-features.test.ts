@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerabilityFeatures } from "./answerability-features";
 import { chunkSource } from "./chunk-source";
-import { contextualQuery } from "./contextual-query";
+import { type ConversationTurn, contextualQuery } from "./contextual-query";
 import { buildMemoryIndex, type MemoryIndex } from "./memory-index";
 
 const HELP = `# Billing
@@ -19,8 +19,8 @@ beforeAll(async () => {
   index = await buildMemoryIndex(chunkSource({ kind: "markdown", id: "help", title: "Cloud help", text: HELP }));
 });
 
-function features(message: string) {
-  const query = contextualQuery([{ role: "customer", text: message }], index.lexicon);
+function features(message: string, earlier: ConversationTurn[] = []) {
+  const query = contextualQuery([...earlier, { role: "customer", text: message }], index.lexicon);
   return answerabilityFeatures(query, index.search(query, null, 5), index.stats);
 }
 
@@ -39,5 +39,20 @@ describe("what the verdict reads of a question and the passages found", () => {
 
   it("gives a question sharing no word with the passages no share of them", () => {
     expect(features("What is the capital of Australia?")).toMatchObject({ held: 0, phrase: 0, match: 0 });
+  });
+
+  it("reads how much of the agent's previous reply the passages hold: none for a refusal or a first message", () => {
+    const asked: ConversationTurn = { role: "customer", text: "How do I pay?" };
+    const grounded = features("And when are invoices sent?", [
+      asked,
+      { role: "agent", text: "You can pay by credit card or by bank transfer." },
+    ]);
+    const refused = features("And when are invoices sent?", [
+      asked,
+      { role: "agent", text: "Sorry, I do not know that." },
+    ]);
+    expect(grounded.previous).toBe(1);
+    expect(refused.previous).toBe(0);
+    expect(features("And when are invoices sent?").previous).toBe(0);
   });
 });

@@ -39,6 +39,14 @@ export interface AnswerabilityFeatures {
   quantity: number;
   /** The message's first-person words ("I", "my", "me"): a question about the customer's own case (0.84 a message against 0.49). */
   personal: number;
+  /**
+   * The largest share of the agent's previous reply's distinct terms that one of the first passages
+   * holds (0 without a previous reply): a reply drawn from these passages means the conversation is
+   * still on ground they cover, a refusal ("I do not have that information") or a reply from elsewhere
+   * that it has moved off it. AUROC 0.65 alone, but the others do not see it: added to them, the
+   * held-out AUROC rose from 0.860 to 0.888 (bench/knowledge/README.md).
+   */
+  previous: number;
 }
 
 const AUXILIARIES = new Set(
@@ -110,6 +118,11 @@ export function answerabilityFeatures(
   const [first = "", second = ""] = said;
   const folded = said.join(" ");
   const best = read[0];
+  const replied = new Set(terms(query.previousReply));
+  const holdsOfReply = (sequence: readonly string[]) => {
+    const holds = new Set(sequence);
+    return [...replied].filter((term) => holds.has(term)).length / replied.size;
+  };
   return {
     held: ownCeiling > 0 ? Math.max(0, ...passages.map((p) => bm25(own, p.terms, stats))) / ownCeiling : 0,
     phrase: Math.max(0, ...passages.map((p) => longestRun(asked, p.sequence))),
@@ -119,8 +132,9 @@ export function answerabilityFeatures(
     yesNo: AUXILIARIES.has(first) || (LEAD_INS.has(first) && AUXILIARIES.has(second)) ? 1 : 0,
     quantity: QUANTITY.some((pattern) => pattern.test(folded)) ? 1 : 0,
     personal: said.filter((word) => FIRST_PERSON.has(word)).length,
+    previous: replied.size > 0 ? Math.max(0, ...passages.map((p) => holdsOfReply(p.sequence))) : 0,
   };
 }
 
 /** The features in the model's order. */
-export const FEATURE_NAMES = ["held", "phrase", "match", "lead", "yesNo", "quantity", "personal"] as const;
+export const FEATURE_NAMES = ["held", "phrase", "match", "lead", "yesNo", "quantity", "personal", "previous"] as const;

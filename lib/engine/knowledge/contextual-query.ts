@@ -49,6 +49,11 @@ export interface KnowledgeQuery {
   texts: WeightedText[];
   /** Source titles the conversation named, most recent first, with their carried weight. */
   titles: WeightedText[];
+  /**
+   * The agent's turn before the message, as written ("" when there is none): what the passages found
+   * hold of it tells whether the conversation is still on ground they cover (answerability-features.ts).
+   */
+  previousReply: string;
 }
 
 /**
@@ -85,7 +90,14 @@ export function contextualQuery(turns: readonly ConversationTurn[], lexicon?: Ti
   const asked = words(message)
     .filter((word) => !titleWords.has(word))
     .join(" ");
-  return { message, terms: termWeights, texts: asked === "" ? [] : [{ text: asked, weight: 1 }], titles };
+  const previousReply = turns.slice(0, Math.max(0, lastCustomer)).findLast((turn) => turn.role === "agent")?.text ?? "";
+  return {
+    message,
+    terms: termWeights,
+    texts: asked === "" ? [] : [{ text: asked, weight: 1 }],
+    titles,
+    previousReply,
+  };
 }
 
 /** Titles named in the conversation, the most recent naming turn first (every turn read, not only the last few). */
