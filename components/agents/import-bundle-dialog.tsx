@@ -43,7 +43,6 @@ export function ImportBundleDialog({ open, onClose }: { open: boolean; onClose: 
           downloads. Nothing is written unless the whole file is valid.
         </>
       }
-      label="Import bundle"
       submitLabel={asNew ? "Import as a new agent" : replace ? "Replace configuration" : "Import"}
       pending={state.pending}
       submitDisabled={offerReplace && !replace && !(asNew && newKey.trim())}

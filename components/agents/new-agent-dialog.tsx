@@ -62,7 +62,6 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
       onOpenChange={(next) => (next ? null : onClose())}
       title="New agent"
       description="An agent is its own set of rules, scenarios, tools and settings, with its own history."
-      label="New agent"
       message={message}
       submitLabel="Create agent"
       pending={pending}

@@ -29,7 +29,6 @@ export function NewEnvironmentDialog({ agentKey, versions }: { agentKey: string;
       trigger={<Button data-testid="new-environment-open">Add environment…</Button>}
       title="Add an environment"
       description="A named environment (staging, canary, …) pinned to a version. Sessions start in it with environment set to its name."
-      label="Add an environment"
       message={message}
       submitLabel="Add environment"
       pending={pending}

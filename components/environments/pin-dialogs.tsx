@@ -80,7 +80,6 @@ export function PinDialog(props: PinDialogProps) {
       }
       title={words.title(props.environment)}
       description={words.description}
-      label={words.title(props.environment)}
       message={message}
       submitLabel={words.submit}
       pending={pending}

@@ -31,18 +31,19 @@ interface LoopDetailProps {
 }
 
 function FamilyCharts({ loop, family }: { loop: LoopView; family: LoopView[] }) {
-  const points = (pick: (l: LoopView) => number | null) => family.map((l) => ({ x: l.rerunDepth, y: pick(l) }));
+  const rows = family.map((l) => ({
+    rerun: l.rerunDepth,
+    fatigue: l.reflectionFatigue,
+    alignment: l.alignmentScore,
+    drift: l.driftScore,
+  }));
   return (
     <RerunCharts
       charts={[
         { title: "Fatigue over reruns", testId: "chart-family-fatigue" },
         { title: "Alignment and drift per rerun", testId: "chart-family-scores" },
       ]}
-      points={{
-        fatigue: points((l) => l.reflectionFatigue),
-        alignment: points((l) => l.alignmentScore),
-        drift: points((l) => l.driftScore),
-      }}
+      rows={rows}
       limits={{
         fatigue: { label: "stops reruns at", y: loop.fatigueLimit },
         alignment: { label: "alignment ≥", y: loop.alignmentThreshold },

@@ -30,19 +30,13 @@ interface LoopsDashboardProps {
 const DEFAULT_LINES = { fatigue: 0.5, alignment: 0.75, drift: 0.25 };
 
 function MeanRerunCharts({ byRerun }: { byRerun: LoopDashboardStats["byRerun"] }) {
-  const points = (pick: (r: LoopDashboardStats["byRerun"][number]) => number | null) =>
-    byRerun.map((r) => ({ x: r.rerun, y: pick(r) }));
   return (
     <RerunCharts
       charts={[
         { title: "Mean fatigue over reruns", testId: "chart-fatigue" },
         { title: "Mean alignment and drift per rerun", testId: "chart-alignment-drift" },
       ]}
-      points={{
-        fatigue: points((r) => r.fatigue),
-        alignment: points((r) => r.alignment),
-        drift: points((r) => r.drift),
-      }}
+      rows={byRerun}
       limits={{
         fatigue: { label: "critical (default)", y: DEFAULT_LINES.fatigue },
         alignment: { label: "alignment ≥ (default)", y: DEFAULT_LINES.alignment },

@@ -88,7 +88,6 @@ export function OverrideDialog({ loop }: { loop: Blocking }) {
           ? "This turn's reply has already been sent: the override records that a person overruled the guardrail that stopped its regeneration, shown on the loop and kept in the ledger with your name and reason."
           : "The next completion of this loop ignores the guardrails you lift. Recorded in the ledger with your name and reason."
       }
-      label={`Override guardrails of ${loop.loopId}`}
       message={message}
       submitLabel="Override guardrails"
       pending={pending}

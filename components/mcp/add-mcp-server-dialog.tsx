@@ -42,7 +42,6 @@ export function AddMcpServerDialog({
       trigger={<Button>{label}</Button>}
       title="Add MCP server"
       description="A streamable-HTTP MCP endpoint. Its host must be an allowed tool host (FOCAL_TOOL_HOSTS); after adding it, Sync lists its tools."
-      label="Add MCP server"
       message={message}
       submitLabel="Add server"
       pending={pending}

@@ -85,7 +85,6 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
       onOpenChange={(next) => (next ? null : onClose())}
       title="New scenario"
       description={`It starts disabled with one step; add entry examples, steps and transitions in its editor, then enable it. Creating it makes v${version + 1}.`}
-      label="New scenario"
       message={message}
       submitLabel="Create scenario"
       pending={pending}

@@ -6,9 +6,10 @@ import { Button } from "./button";
 import { DialogFooter } from "./dialog";
 import { TitledDialog, type TitledDialogProps } from "./titled-dialog";
 
-interface FormDialogProps extends Omit<TitledDialogProps, "testId"> {
-  /** The form's accessible name (the dialog's title in words). */
-  label: string;
+interface FormDialogProps extends Omit<TitledDialogProps, "testId" | "title"> {
+  title: string;
+  /** The form's accessible name: the title unless told (a shorter one). */
+  label?: string;
   /** The error the last submit left, shown above the fields (a form that lists problems shows its own). */
   message?: string | null;
   submitLabel: ReactNode;
@@ -22,7 +23,7 @@ interface FormDialogProps extends Omit<TitledDialogProps, "testId"> {
 export function FormDialog(props: FormDialogProps) {
   return (
     <TitledDialog {...props}>
-      <form noValidate aria-label={props.label} className="space-y-3" onSubmit={props.onSubmit}>
+      <form noValidate aria-label={props.label ?? props.title} className="space-y-3" onSubmit={props.onSubmit}>
         {props.message ? <Alert variant="danger">{props.message}</Alert> : null}
         {props.children}
         <DialogFooter>

@@ -1,4 +1,4 @@
-import { agentKeyParam, operationBuilder, pathParam, queryParam } from "../openapi/openapi-helpers";
+import { agentCollection, agentKeyParam, operationBuilder, pathParam, queryParam } from "../openapi/openapi-helpers";
 import {
   CreateCredentialBody,
   CredentialBody,
@@ -23,22 +23,22 @@ const environmentParam = queryParam(
 );
 
 export const credentialPaths = {
-  "/api/v1/agents/{key}/credentials": {
-    get: operation("config:read", {
+  "/api/v1/agents/{key}/credentials": agentCollection(operation, {
+    list: {
+      scope: "config:read",
       summary:
         "The agent's credential bindings: name, kind, environment, fingerprint and the tools using each; never a secret",
-      parameters: [agentKeyParam],
       ok: { description: "Credentials", schema: CredentialList },
-    }),
-    post: operation("credentials:write", {
+    },
+    add: {
+      scope: "credentials:write",
       summary:
         "Add a credential (or an environment's own value for an existing name); the value is sealed and never shown again",
-      parameters: [agentKeyParam],
       body: CreateCredentialBody,
-      ok: { status: 201, description: "The binding, without its secret", schema: CredentialBody },
+      ok: { description: "The binding, without its secret", schema: CredentialBody },
       also: [409],
-    }),
-  },
+    },
+  }),
   "/api/v1/agents/{key}/credentials/{name}": {
     get: operation("config:read", {
       summary: "One binding of a credential, without its secret",

@@ -1,4 +1,4 @@
-import { agentKeyParam, operationBuilder, pathParam } from "../openapi/openapi-helpers";
+import { agentCollection, agentKeyParam, operationBuilder, pathParam } from "../openapi/openapi-helpers";
 import {
   ComparisonBody,
   CreateEnvironmentBody,
@@ -21,19 +21,19 @@ const operation = operationBuilder({
 const environmentParams = [agentKeyParam, pathParam("name", { type: "string" }, "production, or a named environment")];
 
 export const environmentPaths = {
-  "/api/v1/agents/{key}/environments": {
-    get: operation("agents:read", {
+  "/api/v1/agents/{key}/environments": agentCollection(operation, {
+    list: {
+      scope: "agents:read",
       summary: "The agent's environments: pins, splits and running promotions",
-      parameters: [agentKeyParam],
       ok: { description: "Environments", schema: EnvironmentList },
-    }),
-    post: operation("agents:write", {
+    },
+    add: {
+      scope: "agents:write",
       summary: "Add a named environment pinned to a kept version (default: the latest)",
-      parameters: [agentKeyParam],
       body: CreateEnvironmentBody,
-      ok: { status: 201, description: "The environment", schema: EnvironmentBody },
-    }),
-  },
+      ok: { description: "The environment", schema: EnvironmentBody },
+    },
+  }),
   "/api/v1/agents/{key}/environments/{name}": {
     delete: operation("agents:write", {
       summary: "Delete a named environment and its pin history (not production)",

@@ -1,4 +1,4 @@
-import { agentKeyParam, operationBuilder, pathParam } from "../openapi/openapi-helpers";
+import { agentCollection, agentKeyParam, operationBuilder, pathParam } from "../openapi/openapi-helpers";
 import {
   CreateMcpServerBody,
   DeletedMcpServerBody,
@@ -20,20 +20,20 @@ const operation = operationBuilder({
 const nameParam = pathParam("name", { type: "string", pattern: "^[a-z0-9][a-z0-9_-]{0,63}$" }, "The MCP server's name");
 
 export const mcpServerPaths = {
-  "/api/v1/agents/{key}/mcp-servers": {
-    get: operation("config:read", {
+  "/api/v1/agents/{key}/mcp-servers": agentCollection(operation, {
+    list: {
+      scope: "config:read",
       summary: "The agent's MCP servers: name, URL, credential name and the tools imported from each",
-      parameters: [agentKeyParam],
       ok: { description: "MCP servers", schema: McpServerList },
-    }),
-    post: operation("credentials:write", {
+    },
+    add: {
+      scope: "credentials:write",
       summary: "Register a streamable-HTTP MCP server (its host must be in FOCAL_TOOL_HOSTS)",
-      parameters: [agentKeyParam],
       body: CreateMcpServerBody,
-      ok: { status: 201, description: "The registration", schema: McpServerBody },
+      ok: { description: "The registration", schema: McpServerBody },
       also: [409],
-    }),
-  },
+    },
+  }),
   "/api/v1/agents/{key}/mcp-servers/{name}": {
     delete: operation("credentials:write", {
       summary: "Delete a registration; refused while its tools are attached to rules (409 IN_USE names them)",

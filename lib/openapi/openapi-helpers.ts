@@ -117,3 +117,20 @@ export function byIdOperation(
 ) {
   return operation(scope, { summary, parameters: [uuidParam()], ok });
 }
+
+type CollectionOperation = { scope: string } & Omit<OperationSpec, "parameters" | "ok"> & {
+    ok: Omit<OperationSpec["ok"], "status">;
+  };
+
+/**
+ * The two operations on an agent's collection (`/api/v1/agents/{key}/webhooks`, …/credentials): GET lists
+ * it, POST adds one and answers 201 with what was added; both take the agent key alone.
+ */
+export function agentCollection(
+  operation: ReturnType<typeof operationBuilder>,
+  { list, add }: { list: CollectionOperation; add: CollectionOperation },
+) {
+  const agentOperation = ({ scope, ...spec }: CollectionOperation, status: number) =>
+    operation(scope, { ...spec, parameters: [agentKeyParam], ok: { ...spec.ok, status } });
+  return { get: agentOperation(list, 200), post: agentOperation(add, 201) };
+}

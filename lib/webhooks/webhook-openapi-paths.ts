@@ -1,4 +1,4 @@
-import { agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
+import { agentCollection, agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
 import {
   CreatedWebhookBody,
   CreateWebhookBody,
@@ -19,19 +19,19 @@ const operation = operationBuilder({
 const webhookParams = [agentKeyParam, uuidParam()];
 
 export const webhookPaths = {
-  "/api/v1/agents/{key}/webhooks": {
-    get: operation("agents:read", {
+  "/api/v1/agents/{key}/webhooks": agentCollection(operation, {
+    list: {
+      scope: "agents:read",
       summary: "The agent's webhooks (their secrets are never listed)",
-      parameters: [agentKeyParam],
       ok: { description: "Webhooks", schema: WebhookList },
-    }),
-    post: operation("agents:write", {
+    },
+    add: {
+      scope: "agents:write",
       summary: "Add a webhook; the answer holds its signing secret, shown this once",
-      parameters: [agentKeyParam],
       body: CreateWebhookBody,
-      ok: { status: 201, description: "The webhook and its secret", schema: CreatedWebhookBody },
-    }),
-  },
+      ok: { description: "The webhook and its secret", schema: CreatedWebhookBody },
+    },
+  }),
   "/api/v1/agents/{key}/webhooks/{id}": {
     patch: operation("agents:write", {
       summary: "Change a webhook's URL, events or enabled flag",

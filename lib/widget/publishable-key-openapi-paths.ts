@@ -1,4 +1,4 @@
-import { agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
+import { agentCollection, agentKeyParam, operationBuilder, uuidParam } from "../openapi/openapi-helpers";
 import { CreatedIdentitySecretBody, IdentitySecretStatusBody } from "./identity-secret-schemas";
 import {
   CreatedPublishableKeyBody,
@@ -35,19 +35,19 @@ export const widgetSecuritySchemes = {
 } as const;
 
 export const publishableKeyPaths = {
-  "/api/v1/agents/{key}/publishable-keys": {
-    get: admin({
+  "/api/v1/agents/{key}/publishable-keys": agentCollection(operation, {
+    list: {
+      scope: "admin",
       summary: "The agent's live publishable keys (prefixes and origins; never the keys)",
-      parameters: [agentKeyParam],
       ok: { description: "Publishable keys", schema: PublishableKeyList },
-    }),
-    post: admin({
+    },
+    add: {
+      scope: "admin",
       summary: "Create a publishable key for a web page; the answer holds the key, shown this once",
-      parameters: [agentKeyParam],
       body: CreatePublishableKeyBody,
-      ok: { status: 201, description: "The key", schema: CreatedPublishableKeyBody },
-    }),
-  },
+      ok: { description: "The key", schema: CreatedPublishableKeyBody },
+    },
+  }),
   "/api/v1/agents/{key}/publishable-keys/{id}": {
     delete: admin({
       summary: "Revoke a publishable key: it answers 401 from then on",
