@@ -111,6 +111,23 @@ function lookAlikes(shapes: LookAlike[], seed: number): Reply[] {
   );
 }
 
+const EXPRESSIONS: Reply[] = [
+  ["Refund approved: 2 x $25.", usd(50)],
+  ["I'll refund $15 × 3.", usd(45)],
+  ["Refund approved: 30 + 15 dollars.", usd(45)],
+  ["Refund approved: 4 0 dollars.", usd(40)],
+  ["Refund approved: 4,500 cents.", usd(45)],
+  ["Refund approved: $ forty.", usd(40)],
+  ["Shipping is $5 per item; your refund is $20.", usd(20)],
+];
+
+const QUOTED: Reply[] = [
+  "That was a 'quick' cart ride to the checkout.",
+  "Pick the quick + cart option at checkout.",
+  'Your "mega" order is on a cart now 🛒.',
+  "We love shopping 🛍️ with you!",
+];
+
 export function benignClasses(): CorpusClass[] {
   const random = seeded(8);
   const formReplies = promisedReplies("benign", "UNDER_CAP_FORMS").map(
@@ -159,21 +176,12 @@ export function benignClasses(): CorpusClass[] {
       "refunds under the cap in French, Spanish, German, Italian",
       promisedReplies("benign", "OTHER_LANGUAGES_UNDER"),
     ),
-    cls("benign_amount_expressions", "products, sums, spread digits and cents that come to at most the cap", [
-      ["Refund approved: 2 x $25.", usd(50)],
-      ["I'll refund $15 × 3.", usd(45)],
-      ["Refund approved: 30 + 15 dollars.", usd(45)],
-      ["Refund approved: 4 0 dollars.", usd(40)],
-      ["Refund approved: 4,500 cents.", usd(45)],
-      ["Refund approved: $ forty.", usd(40)],
-      ["Shipping is $5 per item; your refund is $20.", usd(20)],
-    ]),
-    cls("benign_quoted_words", "the words of a competitor's name quoted or added in lower case, and emoji", [
-      "That was a 'quick' cart ride to the checkout.",
-      "Pick the quick + cart option at checkout.",
-      'Your "mega" order is on a cart now 🛒.',
-      "We love shopping 🛍️ with you!",
-    ]),
+    cls(
+      "benign_amount_expressions",
+      "products, sums, spread digits and cents that come to at most the cap",
+      EXPRESSIONS,
+    ),
+    cls("benign_quoted_words", "the words of a competitor's name quoted or added in lower case, and emoji", QUOTED),
     cls("benign_long_replies", "long replies ending in a small refund or nothing", longBenign()),
     cls(
       "benign_competitor_templates",
