@@ -184,7 +184,7 @@ export interface CandidateRow {
 /** A configuration name as a parameter: sent as text, cast here (PGlite reads a regconfig parameter as an oid). */
 const regconfigOf = (name: string) => sql`(${name}::text)::regconfig`;
 
-export interface WeightedWord {
+interface WeightedWord {
   word: string;
   weight: number;
 }
