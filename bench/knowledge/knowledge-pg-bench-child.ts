@@ -16,8 +16,7 @@ import { type KnowledgeStore, memoryKnowledgeStore } from "@/lib/engine/knowledg
 import { buildMemoryIndex } from "@/lib/engine/knowledge/memory-index";
 import type { Embedder } from "@/lib/engine/ports";
 import { openDbKnowledgeStore } from "@/lib/knowledge/server/knowledge-store/db-knowledge-store";
-import { keepKnowledgeSet } from "@/lib/knowledge/server/knowledge-store/knowledge-set";
-import { DB_STORE_MIN_PASSAGES } from "@/lib/knowledge/server/knowledge-store/version-knowledge-store";
+import { DB_STORE_MIN_PASSAGES, keepKnowledgeSet } from "@/lib/knowledge/server/knowledge-store/knowledge-set";
 import { createOfflineEmbedder } from "@/lib/providers/offline/embedder";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { percentile } from "../report";
@@ -144,7 +143,9 @@ async function mtragRecall(db: Database, agentId: string, base: number, data: Mt
       scope: "GLOBAL",
       scopeId: null,
     }));
-    await db.transaction((tx) => keepKnowledgeSet(tx, agentId, version, { knowledge: sources, settings }));
+    await db.transaction((tx) =>
+      keepKnowledgeSet(tx, agentId, version, { knowledge: sources, settings }, wordVectorEmbedder),
+    );
     const store = await storeOf(db, agentId, version, sources, wordVectorEmbedder, wordVectorEmbedder);
     for (const task of data.tasks.filter((t) => t.collection === collection && t.gold.length > 0)) {
       const query = await store.expand(contextualQuery(task.turns, store.lexicon));
@@ -167,7 +168,9 @@ async function run(db: Database, data: MtragData) {
   const embedder = createOfflineEmbedder();
 
   const t0 = performance.now();
-  await db.transaction((tx) => keepKnowledgeSet(tx, agent.id, agent.configVersion, { knowledge: sources, settings }));
+  await db.transaction((tx) =>
+    keepKnowledgeSet(tx, agent.id, agent.configVersion, { knowledge: sources, settings }, embedder),
+  );
   const ingestS = (performance.now() - t0) / 1000;
   const set = await knowledgeSetOfVersion(db, agent.id, agent.configVersion);
   note(`${set?.passages} passages in ${ingestS.toFixed(1)} s`);

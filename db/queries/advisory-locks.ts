@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../raw-rows";
 import type { Transaction } from "../types";
 
 // Transaction-scoped advisory locks, so concurrent requests on every app instance (and every pooled
@@ -9,6 +10,7 @@ import type { Transaction } from "../types";
 // arbitrary too.
 const LEDGER_GLOBAL_CHAIN_LOCK = 7_465_021;
 const FIRST_START_LOCK = 7_465_022;
+const KNOWLEDGE_STORE_LOCK = 7_465_023;
 const LOOP_FAMILY_NAMESPACE = 1001;
 const BIAS_TAG_NAMESPACE = 1002;
 
@@ -36,4 +38,18 @@ export async function lockBiasTags(tx: Transaction, tags: readonly string[]): Pr
   for (const tag of [...new Set(tags)].sort()) {
     await tx.execute(sql`select pg_advisory_xact_lock(${BIAS_TAG_NAMESPACE}::int, hashtext(${tag}))`);
   }
+}
+
+/**
+ * Writers of knowledge sets hold this lock shared until they commit; the cleanup of unreferenced sets
+ * and passages takes it alone, so it never deletes a passage an uncommitted set is about to use.
+ */
+export async function shareKnowledgeStoreLock(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${KNOWLEDGE_STORE_LOCK})`);
+}
+
+/** The knowledge store's lock alone, without waiting: false while a knowledge set is being written. */
+export async function tryKnowledgeStoreLock(tx: Transaction): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${KNOWLEDGE_STORE_LOCK}) as locked`);
+  return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
 }

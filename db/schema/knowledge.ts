@@ -41,6 +41,8 @@ export type KnowledgeSourceRow = typeof knowledgeSources.$inferSelect;
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** A text search configuration name (`english`, `simple`, …), stored as `regconfig`. */
 const regconfig = customType<{ data: string }>({ dataType: () => "regconfig" });
+/** Raw bytes (`bytea`): both drivers take and give a Uint8Array (postgres-js a Buffer, one). */
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
 
 // Passages in the database, for knowledge bases too large for the in-memory index
 // (lib/knowledge/server/knowledge-store/README.md, docs/knowledge.md#large-knowledge-bases).
@@ -68,6 +70,20 @@ export const knowledgePassages = pgTable(
       ),
   },
   (t) => [primaryKey({ columns: [t.id, t.textConfig] }), index("knowledge_passages_tsv_idx").using("gin", t.tsv)],
+);
+
+// A passage's vector from one embedder (terms.ts `vectorText`: headings and text, so it does not depend on
+// the text search configuration), written with a large set so a search reads its candidates' vectors
+// instead of embedding them (lib/knowledge/server/knowledge-store/README.md). Float32, little-endian;
+// keyed by the embedder's name, so a store whose embedder differs embeds the candidates itself.
+export const knowledgePassageVectors = pgTable(
+  "knowledge_passage_vectors",
+  {
+    passageId: text("passage_id").notNull(),
+    embedder: text("embedder").notNull(),
+    vector: bytea("vector").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.passageId, t.embedder] })],
 );
 
 // One agent's knowledge at one moment: the passages of its sources in order, with each passage's source,

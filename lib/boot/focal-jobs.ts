@@ -8,6 +8,7 @@ import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { TEST_RUN_JOB } from "@/lib/conversation-tests/server/test-run-job";
 import { applyRetention } from "@/lib/customers/server/apply-retention";
 import type { OnDemandJobName } from "@/lib/jobs/job-contracts";
+import { pruneUnreferencedKnowledge } from "@/lib/knowledge/server/knowledge-store/prune-knowledge";
 import { refreshDueKnowledgeSources } from "@/lib/knowledge/server/refresh-knowledge-source";
 import { REPLAY_JOB } from "@/lib/replay/server/replay-job";
 import type { JobDefinition } from "@/lib/server/jobs/job-queue";
@@ -29,7 +30,7 @@ const PERIODIC_JOBS_KEPT_MS = 14 * 24 * 60 * MINUTE;
 async function applyRetentionAndPruneJobs(db: Database) {
   const retention = await applyRetention(db);
   const pruned = await pruneEndedPeriodicJobRuns(db, new Date(Date.now() - PERIODIC_JOBS_KEPT_MS));
-  return { ...retention, periodic_jobs_pruned: pruned };
+  return { ...retention, periodic_jobs_pruned: pruned, knowledge_pruned: await pruneUnreferencedKnowledge(db) };
 }
 
 /**

@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAgentByKey } from "@/db/queries/agents";
 import { knowledgeSetOfVersion } from "@/db/queries/knowledge-passages";
-import { knowledgePassages, knowledgeVersions } from "@/db/schema";
+import { agents, knowledgePassages, knowledgePassageVectors, knowledgeSets, knowledgeVersions } from "@/db/schema";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
+import { resolveAgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
 import type { EngineKnowledgeSource } from "@/lib/engine/contracts/snapshot";
 import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
@@ -13,6 +14,8 @@ import { buildMemoryIndex } from "@/lib/engine/knowledge/memory-index";
 import { engineKnowledgeOf } from "@/lib/knowledge/engine-knowledge";
 import { replaceKnowledgeSource } from "@/lib/knowledge/server/knowledge-sources";
 import { openDbKnowledgeStore } from "@/lib/knowledge/server/knowledge-store/db-knowledge-store";
+import { keepKnowledgeSet } from "@/lib/knowledge/server/knowledge-store/knowledge-set";
+import { pruneUnreferencedKnowledge } from "@/lib/knowledge/server/knowledge-store/prune-knowledge";
 import { createOfflineEmbedder } from "@/lib/providers/offline/embedder";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
 import { demoWithTestsGate, fileTestApp } from "../support/focal-test-app";
@@ -152,6 +155,24 @@ describe("the knowledge store in the database", () => {
     expect(fromDatabase).toEqual(await top5(memory, question));
   });
 
+  it("reads its candidates' vectors kept with the set: only the question is embedded", async () => {
+    const texts: string[] = [];
+    const counting = {
+      ...embedder,
+      embed: (batch: string[]) => {
+        texts.push(...batch);
+        return embedder.embed(batch);
+      },
+    };
+    const agent = await getAgentByKey(handle.db, "kstore-rank");
+    const set = agent && (await knowledgeSetOfVersion(handle.db, agent.id, agent.configVersion));
+    if (!set) throw new Error("set missing");
+    const store = await openDbKnowledgeStore(handle.db, set, engineSources(SOURCES), { embedder: counting });
+    const question = "How long does shipping to Germany take?";
+    expect(await top5(store, question)).toEqual(await top5(database, question));
+    expect(texts).toHaveLength(1);
+  });
+
   it("searches only the sources in scope", async () => {
     const found = await top5(database, "Is there parking at the hotel?", new Set(["shop-help"]));
     expect(found.every((line) => line.startsWith("shop-help "))).toBe(true);
@@ -170,7 +191,11 @@ describe("each config version's passages", () => {
     expect(first?.textConfig).toBe("english");
     const count = async () =>
       (await handle.db.select({ n: sql<number>`count(*)::int` }).from(knowledgePassages))[0]?.n ?? 0;
+    const vectors = async () =>
+      (await handle.db.select({ n: sql<number>`count(*)::int` }).from(knowledgePassageVectors))[0]?.n ?? 0;
     const before = await count();
+    // Every passage has its vector from the host's embedder, written with the set.
+    expect(await vectors()).toBe(before);
 
     // One FAQ answer edited: a new set, and one new passage row; every other passage is shared.
     const edited = faq("hotel-faq", "Harbour Hotel", [
@@ -191,6 +216,7 @@ describe("each config version's passages", () => {
     const second = await knowledgeSetOfVersion(handle.db, agent.id, written.config_version);
     expect(second?.id).not.toBe(first?.id);
     expect(await count()).toBe(before + 1);
+    expect(await vectors()).toBe(before + 1);
 
     // Another agent with the first knowledge searches the first set: nothing new is written.
     const twin = await agentWith("kstore-twin", SOURCES);
@@ -214,5 +240,73 @@ describe("each config version's passages", () => {
       },
     );
     expect((await top5(store, "Quand arrive mon remboursement ?"))[0]).toMatch(/^aide Remboursements/);
+  });
+});
+
+describe("the cleanup of unreferenced knowledge", () => {
+  const counts = async () => {
+    const n = async (table: typeof knowledgeSets | typeof knowledgePassages | typeof knowledgePassageVectors) =>
+      (await handle.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
+    return {
+      sets: await n(knowledgeSets),
+      passages: await n(knowledgePassages),
+      vectors: await n(knowledgePassageVectors),
+    };
+  };
+
+  it("deletes a deleted agent's sets and the passages no other set holds, and keeps what another agent shares", async () => {
+    const gift = source("gift", "Gift help", "# Wrapping\n\nGift wrapping costs 3 EUR and is done by hand.");
+    const gone = await agentWith("kclean-gone", [gift, HOTEL]);
+    await agentWith("kclean-kept", [HOTEL]);
+    await pruneUnreferencedKnowledge(handle.db);
+    const before = await counts();
+
+    await handle.db.delete(agents).where(eq(agents.id, gone.id));
+    const run = await pruneUnreferencedKnowledge(handle.db);
+    // The deleted agent's one set, and its one passage no other set holds (the hotel's are shared).
+    expect(run).toEqual({ sets: 1, passages: 1, vectors: 1, skipped: false });
+    expect(await counts()).toEqual({
+      sets: before.sets - 1,
+      passages: before.passages - 1,
+      vectors: before.vectors - 1,
+    });
+    const kept = await getAgentByKey(handle.db, "kclean-kept");
+    const set = kept && (await knowledgeSetOfVersion(handle.db, kept.id, kept.configVersion));
+    const store = await openDbKnowledgeStore(handle.db, set as NonNullable<typeof set>, engineSources([HOTEL]), {
+      embedder,
+    });
+    expect((await top5(store, "Are pets allowed?"))[0]).toMatch(/^hotel-faq /);
+    expect(await pruneUnreferencedKnowledge(handle.db)).toEqual({ sets: 0, passages: 0, vectors: 0, skipped: false });
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.skipIf(!process.env.DATABASE_URL)("deletes nothing while a config change is writing a set", async () => {
+    const orphan = await agentWith("kclean-orphan", [source("orphan", "Orphan", "# Lost\n\nNobody reads this page.")]);
+    await handle.db.delete(agents).where(eq(agents.id, orphan.id));
+    const writer = await agentWith("kclean-writer", [HOTEL]);
+    const late = source("late", "Late", "# Late\n\nThis page is being written right now.");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written = () => {};
+    const inside = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const writing = handle.db.transaction(async (tx) => {
+      await keepKnowledgeSet(tx, writer.id, writer.configVersion + 1, {
+        knowledge: engineSources([late, HOTEL]),
+        settings: resolveAgentSettings({}),
+      });
+      written();
+      await held;
+    });
+    await inside;
+    expect(await pruneUnreferencedKnowledge(handle.db)).toEqual({ sets: 0, passages: 0, vectors: 0, skipped: true });
+    release();
+    await writing;
+    const run = await pruneUnreferencedKnowledge(handle.db);
+    expect(run).toMatchObject({ sets: 1, passages: 1, skipped: false });
+    expect(await knowledgeSetOfVersion(handle.db, writer.id, writer.configVersion + 1)).not.toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export interface FullTextWord {
   weight: number;
 }
 
-export function fullTextWords(query: KnowledgeQuery, stats: CorpusStats): FullTextWord[] {
+export function fullTextWords(query: KnowledgeQuery, stats: CorpusStats, budget = MATCH_BUDGET): FullTextWord[] {
   const byTerm = [...query.terms]
     .map(([term, weight]) => ({ term, weight: weight * idf(stats, term), df: stats.documentFrequency(term) }))
     .filter((t) => t.df > 0)
@@ -32,7 +32,7 @@ export function fullTextWords(query: KnowledgeQuery, stats: CorpusStats): FullTe
   let matches = 0;
   for (const t of byTerm) {
     if (kept.length === MAX_WORDS) break;
-    if (kept.length > 0 && matches + t.df > MATCH_BUDGET) continue;
+    if (kept.length > 0 && matches + t.df > budget) continue;
     kept.push(t);
     matches += t.df;
   }

@@ -1,10 +1,9 @@
 import "server-only";
 import {
   type CandidateRow,
-  fullTextCandidates,
   type KnowledgeSetHead,
+  knowledgeCandidates,
   knowledgeSetStats,
-  sourcePassages,
 } from "@/db/queries/knowledge-passages";
 import type { DbOrTx } from "@/db/types";
 import type { EngineKnowledgeSource } from "@/lib/engine/contracts/snapshot";
@@ -17,18 +16,21 @@ import { type RankCandidate, rankPassages } from "@/lib/engine/knowledge/rank-pa
 import { terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { titleLexicon } from "@/lib/engine/knowledge/title-mentions";
 import type { Embedder } from "@/lib/engine/ports";
+import { vectorOfBytes } from "./passage-vector";
 
 // One config version's knowledge searched in PostgreSQL (README.md beside this file): the full-text
-// top-N of the version's passages in scope, the named sources' passages, their vectors from the
-// agent's embedder (computed for the candidates only, and kept), then rank-passages.ts as the
-// in-memory index calls it.
+// top-N of the version's passages in scope and the named sources' passages, with the vectors kept for
+// them (knowledge-set.ts), then rank-passages.ts as the in-memory index calls it.
 
-/**
- * Full-text candidates per search, and for the named sources: rank-passages.ts asks for ≥ 50. Each is
- * embedded unless its vector is kept, so this is most of a cold search's time (memory-index.ts takes 100).
- */
+/** Full-text candidates per search, and for the named sources: rank-passages.ts asks for ≥ 50 (memory-index.ts takes 100). */
 const CANDIDATES = 50;
-/** Passage vectors kept per store: 20,000 × 256 float32 ≈ 20 MB, several searches' candidates. */
+/**
+ * Passages the full-text words may match in all (full-text-words.ts; the engine's default is 2,000).
+ * Each match is a random heap read in the database: at 100,000 passages on a loaded 2-core machine
+ * (load 12) the search took p50 99 / p95 217 ms at 2,000 and 76 / 154 ms at 1,000.
+ */
+const MATCH_BUDGET = 1000;
+/** Vectors embedded here (a passage kept without one from this store's embedder): 20,000 × 256 float32 ≈ 20 MB. */
 const MAX_CACHED_VECTORS = 20_000;
 
 export interface DbKnowledgeStoreOptions {
@@ -62,7 +64,8 @@ export async function openDbKnowledgeStore(
   const titleTerms = new Map<string, string[]>();
   const vectors = new Map<string, Float32Array>();
 
-  const candidateOf = (candidate: CandidateRow): RankCandidate => {
+  /** `dimension`: the query vector's, which a kept vector must have (null: no query vector, no vectors needed). */
+  const candidateOf = (candidate: CandidateRow, dimension: number | null): RankCandidate => {
     let title = titleTerms.get(candidate.title);
     if (!title) {
       title = terms(candidate.title);
@@ -79,20 +82,26 @@ export async function openDbKnowledgeStore(
       start: candidate.start,
       end: candidate.end,
     };
-    return { passage, terms: { counts, length: candidate.termCount + title.length }, vector: null };
+    // A kept vector of another dimension (the embedder's name reused with another size) is not used.
+    const kept = candidate.vector && dimension !== null ? vectorOfBytes(candidate.vector) : null;
+    const vector = kept && kept.length === dimension ? kept : null;
+    return { passage, terms: { counts, length: candidate.termCount + title.length }, vector };
   };
 
+  // Candidates whose passage has no kept vector from this embedder (a set written by another one).
   const withVectors = async (candidates: RankCandidate[]): Promise<void> => {
     if (!embedder) return;
     const missing = [
-      ...new Map(candidates.filter((c) => !vectors.has(c.passage.id)).map((c) => [c.passage.id, c.passage])).values(),
+      ...new Map(
+        candidates.filter((c) => !c.vector && !vectors.has(c.passage.id)).map((c) => [c.passage.id, c.passage]),
+      ).values(),
     ];
     if (missing.length > 0) {
       const embedded = await embedder.embed(missing.map(vectorText));
       if (vectors.size + missing.length > MAX_CACHED_VECTORS) vectors.clear();
       for (const [i, passage] of missing.entries()) vectors.set(passage.id, embedded[i] as Float32Array);
     }
-    for (const candidate of candidates) candidate.vector = vectors.get(candidate.passage.id) ?? null;
+    for (const candidate of candidates) candidate.vector ??= vectors.get(candidate.passage.id) ?? null;
   };
 
   return {
@@ -102,7 +111,7 @@ export async function openDbKnowledgeStore(
     embedQuery: async (query) => (embedder ? embedKnowledgeQuery(embedder, query) : null),
     async search(query, queryVector, sourceIds, limit) {
       const inScope = (key: string) => sourceIds === null || sourceIds.has(key);
-      const words = fullTextWords(query, stats);
+      const words = fullTextWords(query, stats, MATCH_BUDGET);
       const scope = sourceIds ? [...sourceIds] : null;
       const named = [
         ...new Set([
@@ -112,16 +121,16 @@ export async function openDbKnowledgeStore(
             .flatMap((t) => t.keys),
         ]),
       ].filter(inScope);
-      const found = await Promise.all([
-        fullTextCandidates(db, set, words, scope, CANDIDATES),
-        ...(named.length > 0
-          ? [fullTextCandidates(db, set, words, named, CANDIDATES), sourcePassages(db, set, named, CANDIDATES)]
-          : []),
-      ]);
-      const byPosition = new Map<number, CandidateRow>();
-      for (const rows of found) for (const r of rows) byPosition.set(r.position, r);
-      const candidates = [...byPosition.values()].map(candidateOf);
-      await withVectors(candidates);
+      const rows = await knowledgeCandidates(db, set, {
+        words,
+        sourceKeys: scope,
+        named,
+        limit: CANDIDATES,
+        embedder: embedder?.name ?? "",
+      });
+      const dimension = embedder && queryVector ? queryVector.length : null;
+      const candidates = rows.map((row) => candidateOf(row, dimension));
+      if (dimension !== null) await withVectors(candidates);
       return { passages: rankPassages(query, queryVector, candidates, stats, limit), stats };
     },
   };

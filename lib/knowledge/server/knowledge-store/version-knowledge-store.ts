@@ -6,17 +6,7 @@ import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
 import type { KnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
 import type { Embedder } from "@/lib/engine/ports";
 import { openDbKnowledgeStore } from "./db-knowledge-store";
-import { keepKnowledgeSet } from "./knowledge-set";
-
-/**
- * From this many passages a version's knowledge is searched in the database; below it, in memory. The
- * in-memory index embeds every passage when the agent is compiled and scans every vector per question
- * (bench/knowledge/README.md, `BENCH_ONLY_KNOWLEDGE_PG=1`, a loaded 2-core machine): at 10,000 passages
- * 3.0 s per compile and 66 / 134 ms per search (p50 / p95), growing with the base. Below it the
- * in-memory index stays: it also finds the passages that share no word with the question, by vector
- * alone, and the demo and tests keep their exact behaviour.
- */
-export const DB_STORE_MIN_PASSAGES = 10_000;
+import { DB_STORE_MIN_PASSAGES, keepKnowledgeSet } from "./knowledge-set";
 
 /**
  * The database store for the agent's knowledge at `version` when it is large, else undefined (the
@@ -36,7 +26,7 @@ export async function largeKnowledgeStore(
   if (!set) {
     const passages = sources.reduce((n, source) => n + passagesOf(source).length, 0);
     if (passages < DB_STORE_MIN_PASSAGES) return undefined;
-    await db.transaction((tx) => keepKnowledgeSet(tx, agentId, version, snapshot));
+    await db.transaction((tx) => keepKnowledgeSet(tx, agentId, version, snapshot, embedder));
     set = await knowledgeSetOfVersion(db, agentId, version);
   }
   if (!set || set.passages < DB_STORE_MIN_PASSAGES) return undefined;
