@@ -130,14 +130,18 @@ interface FoundMatch {
   match: RegExpMatchArray;
 }
 
-type Matchable = Pick<RE2JS, "matchAll">;
+type Matchable = Pick<RE2JS, "matchAll" | "test">;
 
 /**
  * Every match of `regex` in the whole of `text`, in one pass. RE2's time is linear in the text
  * whatever the pattern, so nothing is cut into windows: a cut would let `$` and `\z` match at its
  * edge (`^a+$` held on 9,000 a's followed by "!") and `^` match in the middle of a reply.
+ * Most patterns match nothing in most replies: `test` asks re2js's DFA first, which needs no
+ * capture positions, and only a text it matches is scanned for them (the backtracker that finds
+ * positions was ~40% of extraction on the demo agent's replies, the DFA a few percent).
  */
 function* scan(regex: Matchable, text: string): Generator<FoundMatch> {
+  if (!regex.test(text)) return;
   for (const match of regex.matchAll(text)) yield { index: match.index ?? 0, match };
 }
 
