@@ -240,12 +240,12 @@ export function formatMoney(claim: Pick<MoneyClaim, "amount" | "currency">): str
 /**
  * The text with every money mention rewritten to `$<amount>` (USD and other dollars), `€<amount>` or
  * `£<amount>`: "seventy-five dollars refund" → "$75 refund", "USD 75,00 back" → "$75 back",
- * "75$ refund" → "$75 refund". Everything else is unchanged.
+ * "75$ refund" → "$75 refund". Everything else is unchanged. `claims`: extractMoney(text), when the caller has it.
  */
-export function canonicalizeMoney(text: string): string {
+export function canonicalizeMoney(text: string, claims: readonly MoneyClaim[] = extractMoney(text)): string {
   let out = "";
   let at = 0;
-  for (const claim of extractMoney(text)) {
+  for (const claim of claims) {
     // ¥, CHF, rupees… stay as written: rewriting them to "$" would hand a dollar pattern a yen amount.
     if (claim.currency === null && !OTHER_DOLLAR_CODES.has(claim.code)) continue;
     out += text.slice(at, claim.index) + formatMoney(claim);
