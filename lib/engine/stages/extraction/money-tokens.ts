@@ -38,11 +38,14 @@ function tokensOf(text: string, out: MoneyToken[]): void {
   }
 }
 
-/** Tokens of normalized (lower-case) text; every money amount extractMoney finds is one token. */
-export function moneyTokens(text: string): MoneyToken[] {
+/**
+ * Tokens of normalized (lower-case) text; every money amount extractMoney finds is one token.
+ * `claims`: extractMoney(text), when the caller has it.
+ */
+export function moneyTokens(text: string, claims: readonly MoneyClaim[] = extractMoney(text)): MoneyToken[] {
   const out: MoneyToken[] = [];
   let at = 0;
-  for (const claim of extractMoney(text)) {
+  for (const claim of claims) {
     tokensOf(text.slice(at, claim.index), out);
     out.push({ kind: "amount", claim });
     at = claim.index + claim.text.length;

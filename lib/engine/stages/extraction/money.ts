@@ -89,6 +89,13 @@ const PREFIXED_WORDS = new RegExp(
 );
 /** "50 cents", "fifty cents", "50¢", and as many cents as a reply writes: "7,500 cents" is $75. */
 const CENTS_ONLY = new RegExp(R`${START}(?:(?<amount>${AMOUNT})|(?<words>${WORDS}))\s*(?:cents?${END_WORD}|¢)`, "giu");
+/**
+ * Parts every match of a pattern above contains, tested first with the same flags: a text without
+ * one cannot match, and most replies have no currency word and no cents. The spelled-out pattern
+ * (every number word of four languages behind a lookbehind) was most of extractMoney's time.
+ */
+const HAS_CURRENCY_WORD = new RegExp(R`(?:${CURRENCY_WORD})${END_WORD}`, "iu");
+const HAS_CENTS = new RegExp(R`cents?${END_WORD}|¢`, "iu");
 
 const PERCENT = new RegExp(
   R`${START}(?:(?<amount>${AMOUNT})|(?<words>${WORDS}))\s*(?:%|percent${END_WORD}|per\s+cent${END_WORD}|pct${END_WORD})`,
@@ -219,12 +226,12 @@ export function extractMoney(text: string): MoneyClaim[] {
     add(m, n === null ? null : n * scaleOf(g.scale) + centsOf(g.cents), g.cur ?? g.word ?? "");
   }
   for (const m of text.matchAll(PREFIXED_WORDS)) add(m, numberOf(m.groups ?? {}), m.groups?.cur ?? "");
-  for (const m of text.matchAll(SPELLED)) {
+  for (const m of HAS_CURRENCY_WORD.test(text) ? text.matchAll(SPELLED) : []) {
     const g = m.groups ?? {};
     const n = numberOf(g);
     add(m, n === null ? null : n + centsOf(g.cents), g.word ?? "");
   }
-  for (const m of text.matchAll(CENTS_ONLY)) {
+  for (const m of HAS_CENTS.test(text) ? text.matchAll(CENTS_ONLY) : []) {
     const n = numberOf(m.groups ?? {});
     add(m, n === null ? null : n / 100, "$");
   }
@@ -251,12 +258,12 @@ export function formatMoney(claim: Pick<MoneyClaim, "amount" | "currency">): str
 /**
  * The text with every money mention rewritten to `$<amount>` (USD and other dollars), `€<amount>` or
  * `£<amount>`: "seventy-five dollars refund" → "$75 refund", "USD 75,00 back" → "$75 back",
- * "75$ refund" → "$75 refund". Everything else is unchanged.
+ * "75$ refund" → "$75 refund". Everything else is unchanged. `claims`: extractMoney(text), when the caller has it.
  */
-export function canonicalizeMoney(text: string): string {
+export function canonicalizeMoney(text: string, claims: readonly MoneyClaim[] = extractMoney(text)): string {
   let out = "";
   let at = 0;
-  for (const claim of extractMoney(text)) {
+  for (const claim of claims) {
     // ¥, CHF, rupees… stay as written: rewriting them to "$" would hand a dollar pattern a yen amount.
     if (claim.currency === null && !OTHER_DOLLAR_CODES.has(claim.code)) continue;
     out += text.slice(at, claim.index) + formatMoney(claim);

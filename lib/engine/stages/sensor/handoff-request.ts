@@ -99,6 +99,22 @@ function startOf(message: readonly string[], example: readonly string[]): number
   return -1;
 }
 
+// An agent's examples are the same on every turn: each is read once (reading them all was ~2% of a
+// turn at 1,000 rules). Examples per agent are few; the cache is cleared rather than evicted when full.
+const MAX_CACHED_EXAMPLES = 2000;
+const exampleCache = new Map<string, readonly string[]>();
+
+/** An example's concepts and content words, NOT left out: what a message must hold in order. */
+function exampleConcepts(example: string): readonly string[] {
+  let wanted = exampleCache.get(example);
+  if (!wanted) {
+    wanted = someoneAsPerson(conceptsOf(example)).filter((word) => word !== NOT);
+    if (exampleCache.size >= MAX_CACHED_EXAMPLES) exampleCache.clear();
+    exampleCache.set(example, wanted);
+  }
+  return wanted;
+}
+
 export interface HandoffRequestMatch {
   /** The example whose concepts the message holds. */
   example: string;
@@ -109,7 +125,7 @@ export function matchHandoffRequest(message: string, examples: readonly string[]
   const said = someoneAsPerson(conceptsOf(message));
   if (said.length === 0 || PAST_QUESTION.has(fold(message).trim().split(/\s+/)[0] ?? "")) return null;
   for (const example of examples) {
-    const wanted = someoneAsPerson(conceptsOf(example)).filter((word) => word !== NOT);
+    const wanted = exampleConcepts(example);
     if (wanted.length === 0) continue;
     if (wanted.length === 1) {
       if (said.length === 1 && said[0] === wanted[0]) return { example };
