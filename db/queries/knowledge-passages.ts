@@ -224,6 +224,11 @@ const keyList = (keys: readonly string[]) =>
  * passages). The words are parsed once (`w` is materialized): parsed in a row expression, a
  * configuration given as a parameter is not constant-folded and every row parsed them again. The
  * passages' text, terms and vectors are read for the candidates alone.
+ *
+ * The best `limit` are read in `ranked`'s order with no ORDER BY: sorted after the join, PostgreSQL 15
+ * joins every passage of the set first (a hash join over 100,000 rows). `offset 0` keeps the lateral
+ * membership lookup from being pulled up into a join, so the only plan is a nested loop over the
+ * materialized `ranked` in its stored order, and the LIMIT stops it after `limit` members.
  */
 export async function knowledgeCandidates(
   db: DbOrTx,
@@ -238,7 +243,7 @@ export async function knowledgeCandidates(
   if (words.length > 0) {
     const best = (keys: SQL) => sql`(select m.position from ranked h
       cross join lateral (select m.position from knowledge_set_passages m
-        where m.passage_id = h.id and m.set_id = ${set.id} ${keys}) m
+        where m.passage_id = h.id and m.set_id = ${set.id} ${keys} offset 0) m
       limit ${limit})`;
     parts.push(best(scope));
     if (named.length > 0) parts.push(best(sql`and m.source_key in (${keyList(named)})`));
