@@ -25,6 +25,7 @@ import { loggableError } from "./loggable-error";
 import { actorOf, getOperatorFromHeaders, isSameOrigin, type Principal, requestIdFrom } from "./principal";
 import { clientAddressFrom } from "./request/forwarded-request";
 import type { BodyKind } from "./request-guard/body-limits";
+import { readGuardedForm } from "./request-guard/guarded-form";
 import { readGuardedJson } from "./request-guard/guarded-json";
 import { assertResponseContract } from "./response-contract";
 
@@ -106,6 +107,8 @@ export interface RouteMeta {
   sessionRole?: Role;
   /** The schemas the wrapper parses with, for tests that walk every route's fields. */
   body?: z.ZodType;
+  /** How the body is sent: "upload" is multipart/form-data, every other kind JSON. */
+  bodyKind?: BodyKind;
   params?: z.ZodType;
   /** The declared body per status: the API tests check every answer against it (error statuses also allow ErrorBody). */
   responses: Readonly<Record<number, z.ZodType>>;
@@ -274,9 +277,13 @@ async function readParams(
   return parsed.data;
 }
 
-/** The body through the request guard (413/400), the text policy and the route's schema (422). */
+/**
+ * The body through the request guard (413/400; an upload's multipart form, 415 when it is not one),
+ * the text policy and the route's schema (422). An upload's files reach the schema as `File`s, which
+ * the text policy leaves alone (it reads strings and plain objects).
+ */
 async function readBody(request: Request, schema: z.ZodType, kind: BodyKind, requestId: string) {
-  const read = await readGuardedJson(request, kind);
+  const read = kind === "upload" ? await readGuardedForm(request) : await readGuardedJson(request, kind);
   if (!read.ok) return errorResponse(read.status, read.code, read.message, requestId, read.issues);
   const badText = findUnstorableText(read.value);
   if (badText.length > 0) {
@@ -294,7 +301,10 @@ interface RouteConfig<RS extends ResponseSchemas, BS, PS, CS extends ResponseSch
   /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
   sessionRole?: Role;
   body?: BS;
-  /** The body's size class (request-guard/body-limits.ts); "json" unless it is a whole bundle. */
+  /**
+   * The body's size class (request-guard/body-limits.ts); "json" unless it is a whole bundle, an API
+   * document, or an upload (multipart/form-data, its path listed in body-limits.ts too).
+   */
   bodyKind?: BodyKind;
   params?: PS;
   /** The success body (or bodies by status): the handler's return type, the OpenAPI document's schema. */
@@ -441,6 +451,7 @@ export function defineRoute<
     scope: config.scope,
     sessionRole: config.sessionRole,
     body: config.body,
+    bodyKind: config.bodyKind,
     params: config.params,
     responses: statusMap(config.response),
     ...(config.customer
