@@ -13,6 +13,7 @@ import { fullTextWords } from "@/lib/engine/knowledge/full-text-words";
 import type { Passage } from "@/lib/engine/knowledge/knowledge-source";
 import type { KnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
 import { embedKnowledgeQuery, queryExpander } from "@/lib/engine/knowledge/memory-index";
+import { pageLinksOf, passageUrl } from "@/lib/engine/knowledge/page-links";
 import { type RankCandidate, rankPassages } from "@/lib/engine/knowledge/rank-passages";
 import { terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { titleLexicon } from "@/lib/engine/knowledge/title-mentions";
@@ -62,6 +63,12 @@ export async function openDbKnowledgeStore(
   const titleTerms = new Map<string, string[]>();
   const vectors = new Map<string, Float32Array>();
 
+  // A url source's passages link their page (page-links.ts), found by where each starts.
+  const linksOf = new Map(
+    sources.filter((source) => source.url !== undefined).map((source) => [source.id, pageLinksOf(source).links]),
+  );
+  const urlOf = new Map(sources.map((source) => [source.id, source.url]));
+
   const candidateOf = (candidate: CandidateRow): RankCandidate => {
     let title = titleTerms.get(candidate.title);
     if (!title) {
@@ -79,6 +86,8 @@ export async function openDbKnowledgeStore(
       start: candidate.start,
       end: candidate.end,
     };
+    const links = linksOf.get(candidate.sourceKey);
+    if (links) passage.sourceUrl = passageUrl(links, candidate.start, urlOf.get(candidate.sourceKey));
     return { passage, terms: { counts, length: candidate.termCount + title.length }, vector: null };
   };
 
