@@ -145,6 +145,9 @@ describe("bad text in route bodies", () => {
         const root: FieldPath[] = route.meta?.bodyKind === "upload" ? [] : [[]];
         for (const field of [...root, ...fields]) {
           for (const [label, text] of Object.entries(BAD_TEXT)) {
+            // A form's text travels as UTF-8, which has no lone surrogates: the client's FormData already
+            // sends U+FFFD in their place, and the server decodes bytes the same way.
+            if (route.meta?.bodyKind === "upload" && label.includes("surrogate")) continue;
             const response = await callRoute(route, withValueAt(base, field, text));
             const what = `${route.method} ${route.urlPath} ${formatIssuePath(field)} with ${label}`;
             expect(response.status, what).toBe(422);
