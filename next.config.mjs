@@ -16,7 +16,13 @@ const nextConfig = {
   // Next.js 16.4 writes Turbopack's build cache into the build directory by default: 60 s at the end
   // of a build on a loaded 2-core machine, for a cache that CI's clean clone and every e2e build
   // directory throw away unread.
-  experimental: { turbopackFileSystemCacheForBuild: false },
+  //
+  // proxy.ts runs on every request, so Next.js copies each body for it and hands the route a copy cut
+  // short at this size (10 MB by default, with a warning). The largest body a route takes is an upload:
+  // a 20 MiB file and 64 KiB of fields (lib/server/request-guard/body-limits.ts); 1 MiB more, so the
+  // route's own count, not a cut, refuses a larger one (413 on `file`). A longer body is still read to
+  // its end by Next.js and dropped, never held.
+  experimental: { turbopackFileSystemCacheForBuild: false, proxyClientMaxBodySize: 21 * 1024 * 1024 },
 };
 
 // The embeddable widget (public/widget.js, docs/widget.md) is built with the app, never committed.

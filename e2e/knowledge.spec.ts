@@ -204,6 +204,35 @@ test.describe("as an admin", () => {
     await expect(row).toBeHidden();
   });
 
+  test("uploads a PDF over what a save action carries: sent as a file, listed with its pages", async ({ page }) => {
+    await page.goto(`/agents/${agentKey}/knowledge`);
+    await page.getByRole("button", { name: "Add source" }).first().click();
+    const drawer = page.getByTestId("source-editor");
+    // 2 MB, most of it weight no page shows: over the 700 KB a save action carries, under the 20 MB of a file.
+    const warranty = minimalPdf(
+      [
+        ["Warranty", "The heating element is covered for five years."],
+        ["Receipts", "Keep your receipt."],
+      ],
+      2 * 1024 * 1024,
+    );
+    await drawer.getByLabel("Upload a file").setInputFiles({
+      name: "Warranty booklet.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(warranty),
+    });
+    await expect(drawer.getByTestId("knowledge-file-chosen")).toContainText("Warranty booklet.pdf · PDF · 2.0 MB");
+    await drawer.getByRole("button", { name: "Create source" }).click();
+    await expect(drawer).toBeHidden();
+    const row = page.getByTestId("knowledge-source-warranty-booklet");
+    await expect(row).toContainText("PDF · 2 pages");
+    await screenshot(page, "knowledge-upload-large-pdf");
+
+    await page.getByRole("button", { name: "Delete Warranty booklet" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete knowledge source" }).click();
+    await expect(row).toBeHidden();
+  });
+
   test("a question the sandbox could not answer shows in Gaps, and an FAQ entry added there answers it", async ({
     page,
   }) => {

@@ -4,13 +4,14 @@ import { X } from "lucide-react";
 import { type ChangeEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { fileSizeText, KNOWLEDGE_FILE_MAX_BYTES } from "@/lib/knowledge/knowledge-files";
+import { fileSizeText, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_UPLOAD_MAX_BYTES } from "@/lib/knowledge/knowledge-files";
 import {
   KNOWLEDGE_FILE_ACCEPT,
   type KnowledgeFile,
   type KnowledgeForm,
   kindOfFileName,
   knowledgeKindLabel,
+  sentAsFile,
   titleOfFileName,
   uploadProblem,
 } from "@/lib/knowledge/knowledge-form";
@@ -33,9 +34,9 @@ interface KnowledgeFileFieldProps {
 }
 
 /**
- * Upload a file: a Markdown or text file fills the content box (to read and edit before saving); an
- * HTML or PDF file is sent as it is and converted to Markdown on save (docs/knowledge.md#uploaded-files).
- * The title, when still empty, becomes the file's name.
+ * Upload a file: a Markdown or text file of up to 700 KB fills the content box (to read and edit before
+ * saving); an HTML or PDF file, and any file over 700 KB (up to 20 MB), is sent as it is and converted
+ * to Markdown on save (docs/knowledge.md#uploaded-files). The title, when still empty, becomes the file's name.
  */
 export function KnowledgeFileField({ form, update, errors, disabled }: KnowledgeFileFieldProps) {
   const input = useRef<HTMLInputElement>(null);
@@ -56,7 +57,10 @@ export function KnowledgeFileField({ form, update, errors, disabled }: Knowledge
     setReading(true);
     try {
       const title = form.title.trim() === "" ? titleOfFileName(chosen.name) : form.title;
-      if (kind === "html" || kind === "pdf") {
+      if (sentAsFile(chosen.size)) {
+        // Over what a save action carries: kept as the browser's File and sent as a file on save.
+        update({ title, kind, file: { name: chosen.name, size: chosen.size, kind, upload: chosen }, content: "" });
+      } else if (kind === "html" || kind === "pdf") {
         const data = kind === "pdf" ? await base64Of(chosen) : await chosen.text();
         const file: KnowledgeFile = { name: chosen.name, size: chosen.size, kind, data };
         update({ title, kind, file, content: "" });
@@ -86,7 +90,7 @@ export function KnowledgeFileField({ form, update, errors, disabled }: Knowledge
         hint={
           reading
             ? "Reading the file…"
-            : `Markdown, text, HTML or PDF, up to ${fileSizeText(KNOWLEDGE_FILE_MAX_BYTES)}. HTML and PDF are converted to text on save: headings, or one heading per PDF page, cut them into passages.`
+            : `Markdown, text, HTML or PDF, up to ${fileSizeText(KNOWLEDGE_UPLOAD_MAX_BYTES)}. HTML and PDF, and files over ${fileSizeText(KNOWLEDGE_FILE_MAX_BYTES)}, are converted to text on save: headings, or one heading per PDF page, cut them into passages.`
         }
       >
         <input

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
-import { configSave, useConfigSave } from "@/components/config-editor/use-config-save";
+import { type ConfigSave, configSave, useConfigSave } from "@/components/config-editor/use-config-save";
 import { FormField } from "@/components/ui/form-field";
 import { LabelledOptions, NativeSelect } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
@@ -22,6 +22,7 @@ import {
 } from "@/lib/knowledge/knowledge-form";
 import type { KnowledgePageData, KnowledgePageSource } from "@/lib/knowledge/knowledge-page";
 import type { KnowledgeSourceWritten } from "@/lib/knowledge/knowledge-schemas";
+import { uploadKnowledgeFile } from "@/lib/knowledge/upload-knowledge-file";
 import { plural } from "@/lib/text/plural";
 import { FaqEntriesField } from "./faq-entries-field";
 import { KnowledgeFileField } from "./knowledge-file-field";
@@ -54,6 +55,24 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
       const summary = (written: KnowledgeSourceWritten) =>
         `${written.title}: ${plural(written.passages, "passage")} · v${written.config_version}`;
       const source = { ...sourceOfForm(saved), ...at };
+      const file = saved.file;
+      if (!loaded && file && "upload" in file) {
+        // A file over what the save action carries goes as a file (multipart), at the same version.
+        const upload: ConfigSave<KnowledgeForm, KnowledgeSourceWritten> = {
+          edit: "createKnowledgeSource",
+          input: source,
+          send: (extras) =>
+            uploadKnowledgeFile(
+              at.agent_key,
+              { expectedVersion: at.expected_config_version, forceReason: extras.force_tests?.reason },
+              { title: source.title, kind: file.kind, scope: source.scope, scope_ref: source.scope_ref },
+              file.upload,
+            ),
+          saved,
+          savedText: (written) => `Added ${summary(written)}`,
+        };
+        return upload;
+      }
       return loaded
         ? configSave("updateKnowledgeSource", { ...source, source_key: loaded.key }, updateKnowledgeSourceAction, {
             saved,

@@ -1,12 +1,19 @@
-// Uploaded files as knowledge sources (docs/knowledge.md#uploaded-files): the size cap both the REST
-// body and the console's upload check, and the page headings a converted PDF carries. Client-safe, pure.
+// Uploaded files as knowledge sources (docs/knowledge.md#uploaded-files): the size caps the REST
+// bodies and the console's upload check, and the page headings a converted PDF carries. Client-safe, pure.
 
 /**
- * The largest file, in bytes (700 KiB). Every REST body and console action is held to 1 MiB
- * (lib/server/request-guard/body-limits.ts) and base64 makes a PDF 4/3 its size: 700 KiB becomes
- * 955,736 characters, which still fits with the JSON around it, so a file over the cap is refused by
- * name (422 on its field) rather than as a body over the limit (413). The text a file converts to is
- * held to a pasted source's 200,000 characters as well.
+ * The largest file sent as a file (`POST …/knowledge/files`, multipart/form-data), in bytes: 20 MiB,
+ * counted while the body streams in (request-guard/body-limits.ts). A manual of a few thousand pages
+ * of text, or a PDF whose pictures make most of its size; the text it converts to is held to
+ * KNOWLEDGE_SOURCE_MAX_CHARS.
+ */
+export const KNOWLEDGE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The largest file inside a JSON body (`html`, `pdf_base64`), in bytes (700 KiB). Every JSON body and
+ * console action is held to 1 MiB and base64 makes a PDF 4/3 its size: 700 KiB becomes 955,736
+ * characters, which still fits with the JSON around it, so a file over the cap is refused by name
+ * (422 on its field) rather than as a body over the limit (413). Larger files go as files.
  */
 export const KNOWLEDGE_FILE_MAX_BYTES = 700 * 1024;
 

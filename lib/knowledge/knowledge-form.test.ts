@@ -7,6 +7,7 @@ import {
   knowledgeKindLabel,
   newKnowledgeForm,
   refreshChoices,
+  sentAsFile,
   sourceOfForm,
   titleOfFileName,
   uploadProblem,
@@ -17,7 +18,7 @@ import {
 // kind, and what it sends.
 
 describe("uploaded files in the Add source form", () => {
-  it("takes a file's kind from its name, and refuses other files and files over 700 KB", () => {
+  it("takes a file's kind from its name, and refuses other files and files over 20 MB", () => {
     expect(["a.md", "b.TXT", "c.htm", "d.html", "Manual.v2.pdf"].map(kindOfFileName)).toEqual([
       "markdown",
       "text",
@@ -26,8 +27,10 @@ describe("uploaded files in the Add source form", () => {
       "pdf",
     ]);
     expect(uploadProblem("notes.docx", 10)).toContain("not a Markdown, text, HTML or PDF file");
-    expect(uploadProblem("big.pdf", 700 * 1024 + 1)).toBe("big.pdf is 701 KB; a file may be at most 700 KB");
-    expect(uploadProblem("ok.pdf", 700 * 1024)).toBeNull();
+    expect(uploadProblem("big.pdf", 20 * 1024 * 1024 + 1)).toBe("big.pdf is 20.0 MB; a file may be at most 20.0 MB");
+    expect(uploadProblem("ok.pdf", 20 * 1024 * 1024)).toBeNull();
+    // Up to 700 KB a file rides in the save action; past it, it is sent as a file.
+    expect([700 * 1024, 700 * 1024 + 1].map(sentAsFile)).toEqual([false, true]);
     expect(titleOfFileName("Returns policy.pdf")).toBe("Returns policy");
   });
 
@@ -38,6 +41,16 @@ describe("uploaded files in the Add source form", () => {
     const html = sourceOfForm({ ...form, file: { name: "h.html", size: 3, kind: "html", data: "<p>x</p>" } });
     expect(html).toMatchObject({ kind: "html", content: "", html: "<p>x</p>" });
     expect(html).not.toHaveProperty("pdf_base64");
+    const upload = new File(["# Manual"], "m.md");
+    const large = sourceOfForm({ ...form, file: { name: "m.md", size: 2e6, kind: "markdown", upload } });
+    expect(large).toEqual({
+      title: "Manual",
+      kind: "markdown",
+      content: "",
+      entries: [],
+      scope: "GLOBAL",
+      scope_ref: null,
+    });
   });
 
   it("shows the server's errors on a file's fields under the upload, and names a PDF's pages", () => {

@@ -1,18 +1,18 @@
 import type { BundleKnowledgeSource } from "@/lib/engine/contracts/bundle";
-import { fileSizeText, KNOWLEDGE_FILE_MAX_BYTES } from "./knowledge-files";
+import { fileSizeText, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_UPLOAD_MAX_BYTES } from "./knowledge-files";
 
 // The Add and Edit source form's state and what it saves (docs/knowledge.md). Client-safe, pure.
 
 export type KnowledgeKind = BundleKnowledgeSource["kind"];
 
-/** An uploaded HTML or PDF file, sent as it is and converted on save (Markdown and text files fill the content box). */
-export interface KnowledgeFile {
-  name: string;
-  size: number;
-  kind: "html" | "pdf";
-  /** The HTML text, or the PDF in base64. */
-  data: string;
-}
+/**
+ * An uploaded file, sent as it is and converted on save: an HTML or PDF file of up to 700 KB inside the
+ * save action (`data`), any file over that as a file (`upload`, POST …/knowledge/files, up to 20 MB).
+ * Markdown and text files of up to 700 KB fill the content box instead.
+ */
+export type KnowledgeFile =
+  | { name: string; size: number; kind: "html" | "pdf" /** The HTML text, or the PDF in base64. */; data: string }
+  | { name: string; size: number; kind: Exclude<KnowledgeKind, "faq" | "url">; upload: File };
 
 export interface FaqRow {
   question: string;
@@ -92,7 +92,7 @@ export function knowledgeKindLabel(kind: KnowledgeKind, pages: number | null): s
 export const KNOWLEDGE_FILE_ACCEPT = ".md,.markdown,.txt,.html,.htm,.pdf";
 
 /** The kind a file's name says it is, or null for a file the console does not take. */
-export function kindOfFileName(name: string): Exclude<KnowledgeKind, "faq"> | null {
+export function kindOfFileName(name: string): Exclude<KnowledgeKind, "faq" | "url"> | null {
   const extension = name.toLowerCase().split(".").at(-1) ?? "";
   if (extension === "md" || extension === "markdown") return "markdown";
   if (extension === "txt") return "text";
@@ -103,11 +103,14 @@ export function kindOfFileName(name: string): Exclude<KnowledgeKind, "faq"> | nu
 /** Why the file cannot be uploaded, or null. */
 export function uploadProblem(name: string, size: number): string | null {
   if (kindOfFileName(name) === null) return `${name} is not a Markdown, text, HTML or PDF file`;
-  if (size > KNOWLEDGE_FILE_MAX_BYTES) {
-    return `${name} is ${fileSizeText(size)}; a file may be at most ${fileSizeText(KNOWLEDGE_FILE_MAX_BYTES)}`;
+  if (size > KNOWLEDGE_UPLOAD_MAX_BYTES) {
+    return `${name} is ${fileSizeText(size)}; a file may be at most ${fileSizeText(KNOWLEDGE_UPLOAD_MAX_BYTES)}`;
   }
   return null;
 }
+
+/** Whether the file goes as a file (multipart) rather than inside the save action's 1 MiB body. */
+export const sentAsFile = (size: number) => size > KNOWLEDGE_FILE_MAX_BYTES;
 
 /** The file's name without its extension ("Returns policy.pdf" → "Returns policy"): the title it suggests. */
 export function titleOfFileName(name: string): string {
@@ -166,10 +169,11 @@ export function sourceOfForm(form: KnowledgeForm) {
     scope_ref: form.scenario || null,
   };
   const { file } = form;
-  if (file) {
+  if (file && "data" in file) {
     const data = file.kind === "html" ? { html: file.data } : { pdf_base64: file.data };
     return { title: form.title, kind: file.kind, content: "", entries: [], ...data, ...scope };
   }
+  if (file) return { title: form.title, kind: file.kind, content: "", entries: [], ...scope };
   if (form.kind === "url") {
     // No content: the server fetches the URL on every save of the form (docs/knowledge.md#url-sources).
     const refresh_hours = form.refreshHours === "" ? null : Number(form.refreshHours);
@@ -201,7 +205,7 @@ export function knowledgeFormErrors(fieldErrors: Record<string, string[]>): Reco
     const key =
       path === "scope" || path === "scope_ref"
         ? "scenario"
-        : field === "html" || field === "pdf_base64"
+        : field === "html" || field === "pdf_base64" || field === "file"
           ? "file"
           : field;
     errors[key] = [...(errors[key] ?? []), ...messages];

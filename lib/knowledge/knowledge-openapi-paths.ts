@@ -24,6 +24,42 @@ const operation = operationBuilder({
   422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read, has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), a url source's URL outside FOCAL_TOOL_HOSTS, answering an HTTP error or a redirect, too slow (10 s), over 8 MiB, with no text, a PDF with no text, XML that is not a sitemap (on `url`); SITEMAP_TOO_LARGE: a sitemap listing more than 200 pages (on `url`); a search without `q`, or a gaps window outside 1–365 days",
 });
 
+/** The upload's own texts: its body is a form of up to 20 MiB, not JSON of 1 MiB. */
+const uploadOperation = operationBuilder({
+  400: "A malformed multipart body, a field sent twice, or an If-Match that names no version",
+  404: "No such agent",
+  409: "A test gate blocked the change (the body names the failing tests)",
+  412: "If-Match names a config_version the agent has moved on from",
+  413: "The file is over 20 MB (named on `file`; counted while the body streams in, nothing read past it)",
+  415: "The body is not multipart/form-data",
+  422: "Validation failed: no `file` part, a kind other than text, markdown, html or pdf, a scope naming no scenario or step, or a file that gives no text (on `file`): not UTF-8 or binary (text, markdown), only scripts, styles and navigation (html), a PDF that cannot be opened, is password-protected, has no text layer, has more than 2,000 pages or takes more than 30 s to read, or text over 6,000,000 characters",
+});
+
+/** The form `POST …/knowledge/files` takes: drawn by hand, since a file part has no JSON schema. */
+const UPLOAD_FORM = {
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        required: ["file", "title", "kind"],
+        properties: {
+          file: { type: "string", format: "binary", description: "The file, at most 20 MB" },
+          title: { type: "string", description: "The source's title" },
+          kind: {
+            type: "string",
+            enum: ["text", "markdown", "html", "pdf"],
+            description: "What the file holds: text and markdown kept as they are, html and pdf converted to Markdown",
+          },
+          scope: { type: "string", enum: ["GLOBAL", "SCENARIO", "STEP"], default: "GLOBAL" },
+          scope_ref: { type: "string", description: 'A scenario key, or "scenario_key/step_key" for a step' },
+          key: { type: "string", description: "The source's id; made from the title when left out" },
+        },
+      },
+    },
+  },
+};
+
 const sourceId = pathParam("id", { type: "string" }, "The source's id (its key)");
 const CONFIG_CHANGE =
   "A config change like any other: a new config_version, CONFIG_CHANGED in the ledger with the fields that changed, and the tests gate. Environments pin knowledge with the rest of the configuration; a rollback restores the old passages.";
@@ -44,6 +80,18 @@ export const knowledgePaths = {
       ok: { status: 201, description: "The source as saved, with its passage count", schema: KnowledgeSourceWritten },
       also: [409, 412],
     }),
+  },
+  "/api/v1/agents/{key}/knowledge/files": {
+    post: {
+      ...uploadOperation("config:write", {
+        summary: "Add a knowledge source from a file of up to 20 MB: Markdown, text, HTML or PDF (multipart/form-data)",
+        description: `${CONFIG_CHANGE} The file is converted once, on save, as \`html\` and \`pdf_base64\` are on POST …/knowledge/sources, whose 1 MiB JSON body holds files of at most 700 KB: the source keeps the text as its \`content\`. A PDF is read on a worker thread of its own: at most 2,000 pages, 30 s and 512 MB. Refusals name \`file\` and write nothing.`,
+        parameters: [agentKeyParam],
+        ok: { status: 201, description: "The source as saved, with its passage count", schema: KnowledgeSourceWritten },
+        errors: [400, 401, 403, 404, 409, 412, 413, 415, 422],
+      }),
+      requestBody: UPLOAD_FORM,
+    },
   },
   "/api/v1/agents/{key}/knowledge/sources/{id}": {
     get: operation("config:read", {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EntityKey, KnowledgeSourceFields, knowledgeContentFitsKind, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
-import { KNOWLEDGE_FILE_MAX_BASE64, KNOWLEDGE_FILE_MAX_BYTES } from "./knowledge-files";
+import { KNOWLEDGE_FILE_MAX_BASE64, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_UPLOAD_MAX_BYTES } from "./knowledge-files";
 
 // Knowledge sources over REST and in the console (docs/knowledge.md): the one source for bodies,
 // answers and the OpenAPI document. A source's `id` is its key in the agent's bundle. Client-safe.
@@ -61,6 +61,25 @@ export function knowledgeInputFitsKind(input: KnowledgeInputShape, ctx: z.Refine
   if (input.content !== "") problem("content", `Send the file in ${field} or its text in content, not both`);
   if (input.entries.length > 0) problem("entries", `A ${input.kind} source has a file, not entries`);
 }
+
+/**
+ * A file sent as a file (`POST …/knowledge/files`, multipart/form-data; docs/knowledge.md#uploaded-files):
+ * the `file` part (at most 20 MB, counted while it streams in) and the source's text fields beside it.
+ * Converted on save like `html` and `pdf_base64`: Markdown and text kept, HTML and PDF converted.
+ */
+export const KnowledgeFileUpload = z.strictObject({
+  title: KnowledgeSourceFields.shape.title,
+  kind: z
+    .enum(["text", "markdown", "html", "pdf"], "A file is text, markdown, html or pdf")
+    .describe("What the file holds: text and markdown are kept as they are, html and pdf converted to Markdown"),
+  scope: KnowledgeSourceFields.shape.scope,
+  scope_ref: KnowledgeSourceFields.shape.scope_ref,
+  key: EntityKey.optional().describe("The source's id; made from the title when left out"),
+  file: z
+    .instanceof(File, { message: "Attach the file as the form's `file` part" })
+    .describe(`The file, at most ${KNOWLEDGE_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`),
+});
+export type KnowledgeFileUpload = z.infer<typeof KnowledgeFileUpload>;
 
 /** A new source or its replacement: the bundle's fields, the key optional (made from the title), or a file. */
 export const KnowledgeSourceInput = KnowledgeSourceFields.extend({

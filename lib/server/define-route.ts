@@ -7,6 +7,7 @@ import { PUBLISHABLE_KEY_HEADERS, type PublishableRoute, sessionTokenRefusal } f
 import type { CustomerViewDeclaration } from "./customer-view";
 import { getDb } from "./db";
 import { requestIdFrom } from "./principal";
+import type { BodyKind } from "./request-guard/body-limits";
 import { assertResponseContract } from "./response-contract";
 import { authenticate } from "./route-auth";
 import type { PassThrough, ResponseSchemas, RouteConfig, RouteHandlerOf } from "./route-config";
@@ -25,6 +26,8 @@ export interface RouteMeta {
   sessionRole?: Role;
   /** The schemas the wrapper parses with, for tests that walk every route's fields. */
   body?: z.ZodType;
+  /** How the body is sent: "upload" is multipart/form-data, every other kind JSON. */
+  bodyKind?: BodyKind;
   params?: z.ZodType;
   /** The declared body per status: the API tests check every answer against it (error statuses also allow ErrorBody). */
   responses: Readonly<Record<number, z.ZodType>>;
@@ -104,6 +107,7 @@ export function defineRoute<
     scope: config.scope,
     sessionRole: config.sessionRole,
     body: config.body,
+    bodyKind: config.bodyKind,
     params: config.params,
     responses: statusMap(config.response),
     ...(config.customer

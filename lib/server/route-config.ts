@@ -85,7 +85,10 @@ export interface RouteConfig<RS extends ResponseSchemas, BS, PS, CS extends Resp
   /** A signed-in operator needs this role instead of the scope's (starting work a viewer may only read). */
   sessionRole?: Role;
   body?: BS;
-  /** The body's size class (request-guard/body-limits.ts); "json" unless it is a whole bundle. */
+  /**
+   * The body's size class (request-guard/body-limits.ts); "json" unless it is a whole bundle, an API
+   * document, or an upload (multipart/form-data, its path listed in body-limits.ts too).
+   */
   bodyKind?: BodyKind;
   params?: PS;
   /** The success body (or bodies by status): the handler's return type, the OpenAPI document's schema. */

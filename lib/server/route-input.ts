@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { issuesFromZod } from "./errors";
 import { findUnstorableText } from "./input-text-policy";
 import type { BodyKind } from "./request-guard/body-limits";
+import { readGuardedForm } from "./request-guard/guarded-form";
 import { readGuardedJson } from "./request-guard/guarded-json";
 import { errorResponse } from "./route-errors";
 
@@ -27,9 +28,13 @@ export async function readParams(
   return parsed.data;
 }
 
-/** The body through the request guard (413/400), the text policy and the route's schema (422). */
+/**
+ * The body through the request guard (413/400; an upload's multipart form, 415 when it is not one),
+ * the text policy and the route's schema (422). An upload's files reach the schema as `File`s, which
+ * the text policy leaves alone (it reads strings and plain objects).
+ */
 export async function readBody(request: Request, schema: z.ZodType, kind: BodyKind, requestId: string) {
-  const read = await readGuardedJson(request, kind);
+  const read = kind === "upload" ? await readGuardedForm(request) : await readGuardedJson(request, kind);
   if (!read.ok) return errorResponse(read.status, read.code, read.message, requestId, read.issues);
   const badText = findUnstorableText(read.value);
   if (badText.length > 0) {

@@ -5,15 +5,19 @@ import { GET as searchRoute } from "@/app/api/v1/agents/[key]/knowledge/search/r
 import { POST as refreshRoute } from "@/app/api/v1/agents/[key]/knowledge/sources/[id]/refresh/route";
 import { GET as getSourceRoute, PUT as putSourceRoute } from "@/app/api/v1/agents/[key]/knowledge/sources/[id]/route";
 import { POST as createRoute, GET as listRoute } from "@/app/api/v1/agents/[key]/knowledge/sources/route";
+import { POST as createSessionRoute } from "@/app/api/v1/agents/[key]/sessions/route";
+import { POST as postTurnRoute } from "@/app/api/v1/sessions/[id]/turns/route";
 import { getAgentByKey } from "@/db/queries/agents";
 import { ledgerEvents } from "@/db/schema";
 import { SAVE_POLICIES } from "@/lib/boot/save-policies";
 import { importBundle } from "@/lib/bundles/server/import-bundle";
 import { emptyBundle } from "@/lib/engine/contracts/empty-bundle";
+import { passageId } from "@/lib/engine/knowledge/passage-id";
 import { overrideUrlFetchLimits } from "@/lib/knowledge/server/fetch-knowledge-url";
 import { refreshDueKnowledgeSources } from "@/lib/knowledge/server/refresh-knowledge-source";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { SYSTEM_ACTOR } from "@/lib/server/ledger/event-types";
+import { customerTurnOf } from "@/lib/widget/customer-turn";
 import { fileEnv } from "../support/file-env";
 import { fileTestApp, tableCounts } from "../support/focal-test-app";
 import { fileLoopbackServer } from "../support/loopback-server";
@@ -207,8 +211,54 @@ describe("url sources", () => {
     expect(await made.json()).toMatchObject({ kind: "url", fetch: { status: "ok", sitemap_pages: 2 } });
     const { content } = await detail("url-sitemap", "store-help");
     expect(content).toBe(
-      "# Returns\n\n## Returns\n\nItems can be returned within 30 days of delivery.\n\n# Payments\n\n## Payments\n\nWe accept cards, bank transfers and invoices.",
+      `# Returns\n<!-- page: ${server.base}/pages/returns -->\n\n## Returns\n\nItems can be returned within 30 days of delivery.\n\n# Payments\n<!-- page: ${server.base}/pages/payments?lang=en&v=2 -->\n\n## Payments\n\nWe accept cards, bank transfers and invoices.`,
     );
+  });
+
+  it("cites a sitemap's passage with the page it came from: the trace and the customer's 'Why this answer' link that page", async () => {
+    await deskAgent("url-cites");
+    expect(
+      (await create("url-cites", { title: "Store help", kind: "url", url: `${server.base}/sitemap.xml` })).status,
+    ).toBe(201);
+    const asked = async (message: string) => {
+      const session = await callWithKey(
+        createSessionRoute,
+        "POST",
+        "/api/v1/agents/url-cites/sessions",
+        { key: "url-cites" },
+        admin,
+        {},
+      );
+      const { session_id: id } = (await session.json()) as { session_id: string };
+      const turn = await callWithKey(postTurnRoute, "POST", `/api/v1/sessions/${id}/turns`, { id }, admin, { message });
+      expect(turn.status).toBe(200);
+      return turn.json();
+    };
+    const returns = await asked("Within how many days can items be returned after delivery?");
+    expect(returns.provenance.knowledge.citations).toEqual([
+      expect.objectContaining({ source_id: "store-help", source_url: `${server.base}/pages/returns` }),
+    ]);
+    expect(customerTurnOf(returns).why.sources).toEqual([{ title: "Store help", url: `${server.base}/pages/returns` }]);
+    const payments = await asked("Do you accept bank transfers and invoices as payment?");
+    expect(payments.provenance.knowledge.citations).toEqual([
+      expect.objectContaining({ source_url: `${server.base}/pages/payments?lang=en&v=2` }),
+    ]);
+    // The page lines are no part of a passage: its text, headings and id are those of the text without them.
+    const found = await (
+      await callWithKey(
+        searchRoute,
+        "GET",
+        "/api/v1/agents/url-cites/knowledge/search?q=returned+delivery",
+        { key: "url-cites" },
+        admin,
+      )
+    ).json();
+    const returnsPassage = found.passages.find((p: { heading_path: string[] }) => p.heading_path[0] === "Returns");
+    expect(returnsPassage).toMatchObject({
+      heading_path: ["Returns", "Returns"],
+      text: "Items can be returned within 30 days of delivery.",
+      id: passageId(["Returns", "Returns"], "Items can be returned within 30 days of delivery."),
+    });
   });
 
   it("writes a version when a refresh finds new text, nothing when the text is the same, and keeps the passages when it fails", async () => {

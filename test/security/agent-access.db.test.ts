@@ -25,6 +25,7 @@ import { saveNewVersion } from "../support/environment-helpers";
 import { addOperator, demoWithTestsGate, signIn, startDemoApp, tableCounts } from "../support/focal-test-app";
 import { loopApiKey, REFERENCE_LOOP_COMPLETE, REFERENCE_OVERRIDE, REFERENCE_REFLECTION } from "../support/loop-api";
 import { browserHeaders, HOST, ORIGIN, requestState } from "../support/request-headers";
+import { encodedBody } from "../support/route-call";
 
 // Access per agent (docs/access-control.md): an operator granted operator on the demo agent only, and
 // a key limited to it with every scope but admin, call every route and every server action against
@@ -155,6 +156,11 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/agents/[key]/mcp-servers": { name: "probe-new", url: "http://127.0.0.1:9/mcp" },
   "/api/v1/agents/[key]/mcp-servers/[name]/sync": { dry_run: true },
   "/api/v1/agents/[key]/budget": { daily_usd: 5, monthly_usd: null, action: "notify" },
+  "/api/v1/agents/[key]/knowledge/files": {
+    title: "Probe",
+    kind: "text",
+    file: new File(["Probe text."], "probe.txt", { type: "text/plain" }),
+  },
   "/api/v1/agents/[key]/knowledge/sources": { title: "Probe", kind: "text", content: "Probe text." },
   "/api/v1/agents/[key]/knowledge/sources/[id]": STORE_POLICIES,
   "/api/v1/agents/[key]/environments": { name: "staging" },
@@ -499,6 +505,7 @@ async function call(route: FoundRoute, auth: { key?: string; cookie?: string }):
   const { url, params } = otherAgentPath(route.urlPath);
   const body = await bodyFor(route.urlPath);
   const hasBody = route.method !== "GET" && route.method !== "DELETE";
+  const encoded = encodedBody(route.meta?.bodyKind, body ?? {});
   return route.handler(
     new Request(`${ORIGIN}${url}`, {
       method: route.method,
@@ -506,10 +513,10 @@ async function call(route: FoundRoute, auth: { key?: string; cookie?: string }):
         ...(auth.key
           ? { authorization: `Bearer ${auth.key}` }
           : { cookie: auth.cookie ?? "", origin: ORIGIN, host: HOST }),
-        "content-type": "application/json",
+        ...encoded.headers,
         "idempotency-key": crypto.randomUUID(),
       },
-      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+      body: hasBody ? encoded.body : undefined,
     }),
     { params: Promise.resolve(params) },
   );

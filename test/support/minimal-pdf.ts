@@ -6,8 +6,11 @@ function pdfString(text: string): string {
   return `(${text.replace(/[\\()]/g, "\\$&")})`;
 }
 
-/** The PDF's bytes; `pages[i]` holds page i+1's lines. */
-export function minimalPdf(pages: readonly (readonly string[])[]): Uint8Array {
+/**
+ * The PDF's bytes; `pages[i]` holds page i+1's lines. `padBytes` adds an object no page refers to, a
+ * stream of that many bytes: the weight of a file whose pictures make most of its size.
+ */
+export function minimalPdf(pages: readonly (readonly string[])[], padBytes = 0): Uint8Array<ArrayBuffer> {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
@@ -27,6 +30,7 @@ export function minimalPdf(pages: readonly (readonly string[])[]): Uint8Array {
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
+  if (padBytes > 0) objects.push(`<< /Length ${padBytes} >>\nstream\n${"0".repeat(padBytes)}\nendstream`);
   let body = "%PDF-1.4\n";
   const offsets: number[] = [];
   for (let id = 1; id < objects.length; id++) {

@@ -7,6 +7,7 @@ import { type ConversationTurn, contextualQuery, type KnowledgeQuery } from "./c
 import type { KnowledgeSource, Passage } from "./knowledge-source";
 import { type KnowledgeStore, memoryKnowledgeStore } from "./knowledge-store";
 import { buildMemoryIndex } from "./memory-index";
+import { pageLinksOf, passageUrl } from "./page-links";
 import type { RankedPassage } from "./rank-passages";
 
 // The agent's knowledge as the engine holds it per config version: every source cut into passages
@@ -20,17 +21,23 @@ export interface CompiledKnowledge {
   sources: ReadonlyMap<string, EngineKnowledgeSource>;
 }
 
-/** A snapshot's source as the chunker reads it: an uploaded file's content is the Markdown it became on save. */
-function knowledgeSourceOf(source: EngineKnowledgeSource): KnowledgeSource {
+/**
+ * A snapshot's source as the chunker reads it: an uploaded file's content is the Markdown it became on
+ * save; a url source's without the lines naming its sitemap's pages (page-links.ts).
+ */
+function knowledgeSourceOf(source: EngineKnowledgeSource, text: string): KnowledgeSource {
   if (source.kind === "faq") return { kind: "faq", id: source.id, title: source.title, entries: source.entries };
   const kind = source.kind === "text" ? "text" : "markdown";
-  return { kind, id: source.id, title: source.title, text: source.content };
+  return { kind, id: source.id, title: source.title, text };
 }
 
+/** The source's passages; a url source's each with the address it links: its page's, else the source's. */
 export function passagesOf(source: EngineKnowledgeSource): Passage[] {
-  const passages = chunkSource(knowledgeSourceOf(source));
+  const { text, links } = pageLinksOf(source);
+  const passages = chunkSource(knowledgeSourceOf(source, text));
   const { url } = source;
-  return url === undefined ? passages : passages.map((passage) => ({ ...passage, sourceUrl: url }));
+  if (url === undefined) return passages;
+  return passages.map((passage) => ({ ...passage, sourceUrl: passageUrl(links, passage.start, url) }));
 }
 
 /** Null when the agent has no knowledge: the knowledge stage then never runs. */

@@ -93,4 +93,28 @@ describe("pdfToMarkdown", () => {
   it("refuses what is not a PDF", async () => {
     await expect(pdfToMarkdown(new TextEncoder().encode("GIF89a not a pdf"))).rejects.toBeInstanceOf(PdfUnreadable);
   });
+
+  it("stops a PDF that outlasts its deadline: its worker is ended and the event loop stays free meanwhile", async () => {
+    const line = "Descale the kettle every month with citric acid; vinegar leaves a taste in the water.";
+    const pdf = minimalPdf(
+      Array.from({ length: 400 }, (_, p) => Array.from({ length: 40 }, (_, i) => `${p}.${i} ${line}`)),
+    );
+    const started = Date.now();
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    const refused = pdfToMarkdown(pdf, { maxPages: 2_000, deadlineMs: 300, heapMb: 512 });
+    await expect(refused).rejects.toThrow(new PdfUnreadable("The PDF took more than 0.3 s to read: split the file"));
+    clearInterval(ticker);
+    // 400 pages take seconds to read (500 took 6.7 s on a loaded 2-core machine); the refusal comes
+    // at the deadline, after the worker's start, and timers kept firing all along.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(ticks).toBeGreaterThan(10);
+  }, 30_000);
+
+  it("counts the pages before reading one: a PDF over the cap is refused by its page count", async () => {
+    const pdf = minimalPdf([["One"], ["Two"], ["Three"]]);
+    await expect(pdfToMarkdown(pdf, { maxPages: 2, deadlineMs: 30_000, heapMb: 512 })).rejects.toThrow(
+      new PdfUnreadable("The PDF has 3 pages; a source reads at most 2: split the file"),
+    );
+  });
 });

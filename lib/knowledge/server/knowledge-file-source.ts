@@ -1,7 +1,7 @@
 import "server-only";
 import { type BundleKnowledgeSource, KNOWLEDGE_SOURCE_MAX_CHARS } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
-import type { KnowledgeSourceInput } from "../knowledge-schemas";
+import type { KnowledgeFileUpload, KnowledgeSourceInput } from "../knowledge-schemas";
 import { htmlToMarkdown } from "./html-to-markdown";
 import { PdfUnreadable, pdfToMarkdown } from "./pdf-to-markdown";
 import { hasText, storable } from "./storable-text";
@@ -15,29 +15,68 @@ function refuse(field: string, message: string): never {
   throw new AppError("VALIDATION", `${message}; nothing was saved.`, [{ path: field, message }]);
 }
 
-async function converted(input: KnowledgeSourceInput): Promise<{ field: string; markdown: string } | null> {
-  if (input.kind === "html" && input.html !== undefined) {
-    const markdown = storable(htmlToMarkdown(input.html));
-    if (!hasText(markdown))
-      refuse("html", "The page has no text to answer from once scripts, styles and navigation are left out");
-    return { field: "html", markdown };
+type FileKind = "text" | "markdown" | "html" | "pdf";
+
+/** A text file's characters; refused when it is not UTF-8 or holds a NUL (a binary file). */
+function textOfFile(bytes: Uint8Array, field: string): string {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    refuse(field, "The file is not UTF-8 text: save it as UTF-8, or upload it as the kind it is");
   }
-  if (input.kind === "pdf" && input.pdf_base64 !== undefined) {
-    // A plain Uint8Array: pdf.js refuses a Buffer ("provide binary data as Uint8Array").
-    const read = await pdfToMarkdown(Uint8Array.from(Buffer.from(input.pdf_base64, "base64"))).catch(
-      (error: unknown) => {
-        if (error instanceof PdfUnreadable) refuse("pdf_base64", error.message);
-        throw error;
-      },
-    );
+  if (text.includes("\u0000")) refuse(field, "The file holds binary data, not text");
+  return text.replace(/^\uFEFF/, "");
+}
+
+/** The file's text as the source keeps it: Markdown and text as they are, HTML and PDF converted. */
+async function markdownOfFile(kind: FileKind, file: string | Uint8Array, field: string): Promise<string> {
+  if (kind === "pdf") {
+    const bytes = typeof file === "string" ? new TextEncoder().encode(file) : file;
+    const read = await pdfToMarkdown(bytes).catch((error: unknown) => {
+      if (error instanceof PdfUnreadable) refuse(field, error.message);
+      throw error;
+    });
     const markdown = storable(read.markdown);
     if (!hasText(markdown)) {
       refuse(
-        "pdf_base64",
+        field,
         "The PDF has no text to answer from (a scanned PDF holds pictures of its pages: run OCR on it first)",
       );
     }
-    return { field: "pdf_base64", markdown };
+    return markdown;
+  }
+  const text = typeof file === "string" ? file : textOfFile(file, field);
+  if (kind === "html") {
+    const markdown = storable(htmlToMarkdown(text));
+    if (!hasText(markdown))
+      refuse(field, "The page has no text to answer from once scripts, styles and navigation are left out");
+    return markdown;
+  }
+  const kept = storable(text);
+  if (kept.trim() === "") refuse(field, "The file has no text");
+  return kept;
+}
+
+/** The converted text, refused on the file's field when a source cannot hold it. */
+function withinSource(markdown: string, field: string): string {
+  if (markdown.length > KNOWLEDGE_SOURCE_MAX_CHARS) {
+    refuse(
+      field,
+      `The file's text is ${markdown.length.toLocaleString("en")} characters; a source holds at most ${KNOWLEDGE_SOURCE_MAX_CHARS.toLocaleString("en")}: split the file`,
+    );
+  }
+  return markdown;
+}
+
+async function converted(input: KnowledgeSourceInput): Promise<{ field: string; markdown: string } | null> {
+  if (input.kind === "html" && input.html !== undefined) {
+    return { field: "html", markdown: await markdownOfFile("html", input.html, "html") };
+  }
+  if (input.kind === "pdf" && input.pdf_base64 !== undefined) {
+    // A plain Uint8Array: pdf.js refuses a Buffer ("provide binary data as Uint8Array").
+    const bytes = Uint8Array.from(Buffer.from(input.pdf_base64, "base64"));
+    return { field: "pdf_base64", markdown: await markdownOfFile("pdf", bytes, "pdf_base64") };
   }
   return null;
 }
@@ -64,11 +103,13 @@ export async function storedSourceOf(
   }
   const file = await converted(input);
   if (!file) return { source: { ...fields, key }, read: null };
-  if (file.markdown.length > KNOWLEDGE_SOURCE_MAX_CHARS) {
-    refuse(
-      file.field,
-      `The file's text is ${file.markdown.length.toLocaleString("en")} characters; a source holds at most ${KNOWLEDGE_SOURCE_MAX_CHARS.toLocaleString("en")}: split the file`,
-    );
-  }
-  return { source: { ...fields, key, content: file.markdown }, read: null };
+  return { source: { ...fields, key, content: withinSource(file.markdown, file.field) }, read: null };
+}
+
+/** An uploaded file (multipart) as the source the bundle keeps: its text, converted by kind, on `file`. */
+export async function storedSourceOfUpload(upload: KnowledgeFileUpload, key: string): Promise<BundleKnowledgeSource> {
+  const { file, ...fields } = upload;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const markdown = withinSource(await markdownOfFile(upload.kind, bytes, "file"), "file");
+  return { ...fields, key, content: markdown, entries: [] };
 }

@@ -14,13 +14,14 @@ import { AppError } from "@/lib/server/errors";
 import type { ConfigChangeRequest } from "@/lib/versioning/server/change-agent-config";
 import { pdfPageCount } from "../knowledge-files";
 import type {
+  KnowledgeFileUpload,
   KnowledgeSourceFetch,
   KnowledgeSourceInput,
   KnowledgeSourceSummary,
   KnowledgeSourceWritten,
 } from "../knowledge-schemas";
 import { instructionPassagesOf } from "./instruction-passages-cache";
-import { storedSourceOf, type UrlRead } from "./knowledge-file-source";
+import { storedSourceOf, storedSourceOfUpload, type UrlRead } from "./knowledge-file-source";
 import { knowledgeSourceEntity } from "./knowledge-source-entity";
 
 /** A url source's last fetch as GET and the console show it; null for other kinds or before any fetch. */
@@ -151,6 +152,18 @@ export async function createKnowledgeSource(
 ): Promise<KnowledgeSourceWritten> {
   const { source, read } = await sourceToAdd(db, request.agentKey, input);
   return written(db, request.agentKey, await knowledgeSourceEntity.outcomes.create(db, request, source), read);
+}
+
+/** Adds a source from an uploaded file (multipart), converted on save: one config change, a new version. */
+export async function createKnowledgeSourceFromUpload(
+  db: Database,
+  request: ConfigChangeRequest,
+  upload: KnowledgeFileUpload,
+): Promise<KnowledgeSourceWritten> {
+  const { bundle } = await readAgentConfig(db, request.agentKey);
+  const key = upload.key ?? freeKey(upload.title, new Set(bundle.knowledge_sources.map((s) => s.key)));
+  const source = await storedSourceOfUpload(upload, key);
+  return written(db, request.agentKey, await knowledgeSourceEntity.outcomes.create(db, request, source), null);
 }
 
 /** Replaces source `id` (a body's other key renames it). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { pageLinkLine } from "@/lib/engine/knowledge/page-links";
 import { type FetchedUrl, fetchKnowledgeUrl, shownUrl, UrlFetchFailed, urlFetchLimits } from "./fetch-knowledge-url";
 import { htmlToMarkdown } from "./html-to-markdown";
 import { PdfUnreadable, pdfToMarkdown } from "./pdf-to-markdown";
@@ -12,8 +13,8 @@ import { hasText, storable } from "./storable-text";
 // source, so a save or refresh never keeps part of a site.
 
 /**
- * The most pages a sitemap source reads: the 200 sources an agent may have, each a page, fit in one;
- * 200 pages of about 1,000 characters each reach the 200,000 a source holds.
+ * The most pages a sitemap source reads: the 200 sources an agent may have, each a page, fit in one,
+ * and 200 pages are read within the minute below.
  */
 const SITEMAP_MAX_PAGES = 200;
 /** The most sitemaps a sitemap index may list (each fetched to count its pages). */
@@ -149,7 +150,10 @@ async function inBatches<T, R>(
   return results;
 }
 
-/** A sitemap's pages as one Markdown text: each page under `# <its title>`, in the sitemap's order. */
+/**
+ * A sitemap's pages as one Markdown text: each page under `# <its title>` with its address on the line
+ * below, in the sitemap's order.
+ */
 async function sitemapMarkdown(first: FetchedUrl, text: string): Promise<UrlSourceText> {
   const pages = [...new Set(await sitemapPages(first, text))];
   if (pages.length === 0) throw new UrlFetchFailed(`${shownUrl(first.url)} is a sitemap that lists no pages`);
@@ -173,7 +177,8 @@ async function sitemapMarkdown(first: FetchedUrl, text: string): Promise<UrlSour
       }
       const page = await pageText(fetched);
       const title = (page.title ?? shownUrl(url)).replace(/^#+\s*/, "");
-      return `# ${title}\n\n${demoted(page.markdown).trim()}`;
+      // The page's address under its title: its passages link it (page-links.ts), never quote it.
+      return `# ${title}\n${pageLinkLine(new URL(url).href)}\n\n${demoted(page.markdown).trim()}`;
     },
     inTime,
   );

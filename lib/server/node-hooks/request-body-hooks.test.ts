@@ -86,6 +86,19 @@ describe("refuseOversizedBody", () => {
     expect(bundle.text).toMatch(/^HTTP\/1\.1 204 /);
     expect(reached).toContain("/api/v1/agents/import");
   });
+
+  it("an upload may declare 20 MiB + 64 KiB; one byte more is refused at once, naming `file`", async () => {
+    const path = "/api/v1/agents/desk/knowledge/files";
+    const refused = await raw(post(path, 20 * 1024 * 1024 + 64 * 1024 + 1));
+    expect(refused.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(refused.text).toContain('"errors":[{"path":"file","message":"The file is over the 20 MB a file may be"}]');
+    expect(reached).not.toContain(path);
+    // Within the limit the hook lets it through: the route counts the file itself while it streams.
+    const body = "x".repeat(2 * 1024 * 1024);
+    const passed = await raw(post(path, body.length), body);
+    expect(passed.text).toMatch(/^HTTP\/1\.1 204 /);
+    expect(reached).toContain(path);
+  });
 });
 
 describe("logAbortedUpload", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BODY_LIMIT_BYTES, bodyKindOf } from "../request-guard/body-limits";
+import { BODY_LIMIT_BYTES, bodyKindOf, oversizedBodyIssues } from "../request-guard/body-limits";
 
 // What the server hook (server-request-hook.ts) does about request bodies before Next.js reads one.
 // Next.js hands proxy.ts a copy of the body and waits for the whole of it before it sends the proxy's
@@ -15,13 +15,17 @@ const API_PREFIXES = ["/api/", "/orchestrator/"];
 export function refuseOversizedBody(request: IncomingMessage, response: ServerResponse): boolean {
   const declared = Number(request.headers["content-length"] ?? 0);
   const path = (request.url ?? "/").split("?")[0] ?? "/";
-  const limit = BODY_LIMIT_BYTES[bodyKindOf(path)];
+  const kind = bodyKindOf(path);
+  const limit = BODY_LIMIT_BYTES[kind];
   if (!(declared > limit)) return false;
   const requestId = randomUUID();
   const message = `Body is over the ${limit} byte limit.`;
   const api = API_PREFIXES.some((prefix) => path.startsWith(prefix));
   const body = api
-    ? JSON.stringify({ error: { code: "PAYLOAD_TOO_LARGE", message, request_id: requestId } })
+    ? JSON.stringify({
+        error: { code: "PAYLOAD_TOO_LARGE", message, request_id: requestId },
+        ...(oversizedBodyIssues(kind) ? { errors: oversizedBodyIssues(kind) } : {}),
+      })
     : `${message}\n`;
   response.writeHead(413, {
     "content-type": api ? "application/json" : "text/plain; charset=utf-8",

@@ -2,7 +2,7 @@ import type { FieldIssue } from "../errors";
 import { refuseForeignServerAction } from "../request/refuse-foreign-server-action";
 import { findUnstorableUrlText, unstorableUrlResponse } from "../unstorable-url";
 import { apiMethodsFor } from "./api-methods";
-import { BODY_LIMIT_BYTES, bodyKindOf } from "./body-limits";
+import { BODY_LIMIT_BYTES, bodyKindOf, oversizedBodyIssues } from "./body-limits";
 import { badPageQueryPage, findBadPageQuery } from "./page-query";
 import { refuseMalformedServerAction } from "./server-action-body";
 
@@ -61,9 +61,12 @@ export async function guardRequest(request: Request, url: URL, requestId: string
   // Before routing: Next.js answers a bare 500 when it cannot decode a [param] (unstorable-url.ts).
   const badUrl = findUnstorableUrlText(url);
   if (badUrl) return unstorableUrlResponse(url, badUrl, requestId);
-  const limit = BODY_LIMIT_BYTES[bodyKindOf(url.pathname)];
+  const kind = bodyKindOf(url.pathname);
+  const limit = BODY_LIMIT_BYTES[kind];
   if (Number(request.headers.get("content-length") ?? "0") > limit) {
-    return refusal(url, 413, "PAYLOAD_TOO_LARGE", `Body is over the ${limit} byte limit.`, requestId);
+    return refusal(url, 413, "PAYLOAD_TOO_LARGE", `Body is over the ${limit} byte limit.`, requestId, {
+      issues: oversizedBodyIssues(kind),
+    });
   }
   const wrongMethod = refuseUnknownMethod(request, url, requestId);
   if (wrongMethod) return wrongMethod;

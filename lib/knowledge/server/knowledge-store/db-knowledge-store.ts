@@ -12,6 +12,7 @@ import { fullTextWords } from "@/lib/engine/knowledge/full-text-words";
 import type { Passage } from "@/lib/engine/knowledge/knowledge-source";
 import type { KnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
 import { embedKnowledgeQuery, queryExpander } from "@/lib/engine/knowledge/memory-index";
+import { pageLinksOf, passageUrl } from "@/lib/engine/knowledge/page-links";
 import { type RankCandidate, rankPassages } from "@/lib/engine/knowledge/rank-passages";
 import { terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { titleLexicon } from "@/lib/engine/knowledge/title-mentions";
@@ -64,6 +65,12 @@ export async function openDbKnowledgeStore(
   const titleTerms = new Map<string, string[]>();
   const vectors = new Map<string, Float32Array>();
 
+  // A url source's passages link their page (page-links.ts), found by where each starts.
+  const linksOf = new Map(
+    sources.filter((source) => source.url !== undefined).map((source) => [source.id, pageLinksOf(source).links]),
+  );
+  const urlOf = new Map(sources.map((source) => [source.id, source.url]));
+
   /** `dimension`: the query vector's, which a kept vector must have (null: no query vector, no vectors needed). */
   const candidateOf = (candidate: CandidateRow, dimension: number | null): RankCandidate => {
     let title = titleTerms.get(candidate.title);
@@ -82,6 +89,8 @@ export async function openDbKnowledgeStore(
       start: candidate.start,
       end: candidate.end,
     };
+    const links = linksOf.get(candidate.sourceKey);
+    if (links) passage.sourceUrl = passageUrl(links, candidate.start, urlOf.get(candidate.sourceKey));
     // A kept vector of another dimension (the embedder's name reused with another size) is not used.
     const kept = candidate.vector && dimension !== null ? vectorOfBytes(candidate.vector) : null;
     const vector = kept && kept.length === dimension ? kept : null;
