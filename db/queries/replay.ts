@@ -10,15 +10,6 @@ export async function insertTurnTape(
   await db.insert(turnTapes).values(row);
 }
 
-/** The `end` block of a session's turn `turnIndex` tape, or null when that turn has none. */
-export async function tapeEndOf(db: DbOrTx, sessionId: string, turnIndex: number) {
-  const [row] = await db
-    .select({ end: sql<Record<string, unknown> | null>`${turnTapes.tape} -> 'end'` })
-    .from(turnTapes)
-    .where(and(eq(turnTapes.sessionId, sessionId), eq(turnTapes.turnIndex, turnIndex)));
-  return row?.end ?? null;
-}
-
 /** Every turn of the agent's sessions among these, with its tape (null when it has none), in session and turn order. */
 export async function listTurnsWithTapes(db: DbOrTx, agentId: string, sessionIds: string[]) {
   if (sessionIds.length === 0) return [];
