@@ -3,13 +3,6 @@ import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { agentConfigVersions, sessions, turns, turnTapes } from "../schema";
 import type { DbOrTx } from "../types";
 
-export async function insertTurnTape(
-  db: DbOrTx,
-  row: { turnId: string; sessionId: string; turnIndex: number; tape: (typeof turnTapes.$inferInsert)["tape"] },
-): Promise<void> {
-  await db.insert(turnTapes).values(row);
-}
-
 /** Every turn of the agent's sessions among these, with its tape (null when it has none), in session and turn order. */
 export async function listTurnsWithTapes(db: DbOrTx, agentId: string, sessionIds: string[]) {
   if (sessionIds.length === 0) return [];
