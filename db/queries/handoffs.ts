@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { agents, customerProfiles, handoffs, sessionMessages, sessions, turns } from "../schema";
 import type { DbOrTx, Transaction } from "../types";
 
@@ -35,18 +35,6 @@ export async function setSessionMode(
 /** The note was handed to the turn that just ran: it is told once. */
 export async function clearOperatorNote(tx: Transaction, sessionId: string): Promise<void> {
   await tx.update(sessions).set({ operatorNote: null }).where(eq(sessions.id, sessionId));
-}
-
-/** Outcomes of the session's last `limit` turns, newest first. */
-export async function lastOutcomes(db: DbOrTx, sessionId: string, limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const rows = await db
-    .select({ outcome: turns.outcome })
-    .from(turns)
-    .where(eq(turns.sessionId, sessionId))
-    .orderBy(desc(turns.turnIndex))
-    .limit(limit);
-  return rows.map((r) => r.outcome);
 }
 
 export async function insertHandoff(

@@ -3,22 +3,6 @@ import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { agentConfigVersions, sessions, turns, turnTapes } from "../schema";
 import type { DbOrTx } from "../types";
 
-export async function insertTurnTape(
-  db: DbOrTx,
-  row: { turnId: string; sessionId: string; turnIndex: number; tape: (typeof turnTapes.$inferInsert)["tape"] },
-): Promise<void> {
-  await db.insert(turnTapes).values(row);
-}
-
-/** The `end` block of a session's turn `turnIndex` tape, or null when that turn has none. */
-export async function tapeEndOf(db: DbOrTx, sessionId: string, turnIndex: number) {
-  const [row] = await db
-    .select({ end: sql<Record<string, unknown> | null>`${turnTapes.tape} -> 'end'` })
-    .from(turnTapes)
-    .where(and(eq(turnTapes.sessionId, sessionId), eq(turnTapes.turnIndex, turnIndex)));
-  return row?.end ?? null;
-}
-
 /** Every turn of the agent's sessions among these, with its tape (null when it has none), in session and turn order. */
 export async function listTurnsWithTapes(db: DbOrTx, agentId: string, sessionIds: string[]) {
   if (sessionIds.length === 0) return [];

@@ -11,13 +11,17 @@ export function budgetInputOf(row: AgentBudgetRow): BudgetInput {
 }
 
 /**
- * Before a turn runs: the period of the agent's budget that is already spent, or null (no budget, or
- * room left). An agent without a budget costs one primary-key read. The spend is read as committed, so
- * two turns racing past the line may both run as usual: a budget stops the turns after it, not the one
- * that crosses it (docs/budgets.md#what-a-budget-guarantees).
+ * Before a turn runs: the period of the agent's budget `row` (read with the turn's session) that is
+ * already spent, or null (no budget, or room left). An agent without a budget costs no read. The spend
+ * is read as committed, so two turns racing past the line may both run as usual: a budget stops the
+ * turns after it, not the one that crosses it (docs/budgets.md#what-a-budget-guarantees).
  */
-export async function budgetBeforeTurn(db: DbOrTx, agentId: string, now: Date): Promise<BudgetReached | null> {
-  const row = await getAgentBudget(db, agentId);
+export async function budgetBeforeTurn(
+  db: DbOrTx,
+  row: AgentBudgetRow | null,
+  agentId: string,
+  now: Date,
+): Promise<BudgetReached | null> {
   if (!row || (row.dailyUsd === null && row.monthlyUsd === null)) return null;
   const spend = await spendRows(db, agentId, periodStarts(now));
   const spent = { day: 0, month: 0 };

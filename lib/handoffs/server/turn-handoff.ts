@@ -1,9 +1,9 @@
 import "server-only";
-import { clearOperatorNote, lockSessionMode, type SessionMode } from "@/db/queries/handoffs";
+import { clearOperatorNote, type SessionMode } from "@/db/queries/handoffs";
 import type { Transaction } from "@/db/types";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import type { Actor } from "@/lib/server/ledger/event-types";
-import { SessionMovedOnError, type TurnSettler } from "@/lib/turns/server/turn-settler";
+import { SessionMovedOnError, type SettlingTurn, type TurnSettler } from "@/lib/turns/server/turn-settler";
 import { followUpDetail } from "../follow-up-detail";
 import { openFollowUp } from "./open-follow-up";
 import { openHandoff } from "./open-handoff";
@@ -18,6 +18,8 @@ interface TurnHandoffInput {
   ranInMode: SessionMode;
   /** The return note the turn was told, if any: cleared once told. */
   toldNote: string | null;
+  /** The session's mode and return note as read under its row lock in this transaction. */
+  locked: SettlingTurn["locked"];
   actor: Actor;
   requestId: string;
 }
@@ -30,8 +32,8 @@ interface TurnHandoffInput {
  * agent keeps the session (docs/handoffs.md). Either one's HANDOFF_REQUESTED follows TURN_COMPLETED.
  */
 async function settleTurnHandoff(tx: Transaction, input: TurnHandoffInput): Promise<void> {
-  const session = await lockSessionMode(tx, input.sessionId);
-  if (!session || session.mode !== input.ranInMode || (session.operatorNote ?? null) !== input.toldNote) {
+  const session = input.locked;
+  if (session.mode !== input.ranInMode || (session.operatorNote ?? null) !== input.toldNote) {
     throw new SessionMovedOnError();
   }
   if (input.toldNote !== null) await clearOperatorNote(tx, input.sessionId);

@@ -45,7 +45,7 @@ function keyOrNull(sessionId: string): Buffer | null {
 }
 
 /** Opens what it can of the stored entries; one that does not open is logged once and left closed. */
-function openEntries(key: Buffer | null, sessionId: string, rows: VaultEntryRow[]) {
+function openEntries(key: Buffer | null, sessionId: string, rows: readonly VaultEntryRow[]) {
   const byValue = new Map<string, string>();
   const values = new Map<string, string>();
   let unreadable = 0;
@@ -64,8 +64,12 @@ function openEntries(key: Buffer | null, sessionId: string, rows: VaultEntryRow[
 }
 
 export async function openSessionVault(db: DbOrTx, sessionId: string): Promise<SessionVault> {
+  return sessionVaultOf(sessionId, await listVaultEntries(db, sessionId));
+}
+
+/** The session's vault from its stored entries, oldest first (a turn reads them with its session). */
+export function sessionVaultOf(sessionId: string, rows: readonly VaultEntryRow[]): SessionVault {
   const key = keyOrNull(sessionId);
-  const rows = await listVaultEntries(db, sessionId);
   const { byValue, values } = openEntries(key, sessionId, rows);
   const highest = new Map<string, number>();
   for (const row of rows) highest.set(row.label, Math.max(highest.get(row.label) ?? 0, numberOf(row.placeholder)));

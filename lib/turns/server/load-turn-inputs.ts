@@ -1,8 +1,5 @@
 import "server-only";
-import { getAgentById } from "@/db/queries/agents";
-import { getSession } from "@/db/queries/conversations";
-import { lastOutcomes } from "@/db/queries/handoffs";
-import { tapeEndOf } from "@/db/queries/replay";
+import { recentTurnsOf, turnStartOf } from "@/db/queries/turn-host";
 import type { AgentRow, Database, SessionRow } from "@/db/types";
 import type { BudgetReached } from "@/lib/budgets/budget-periods";
 import { budgetBeforeTurn } from "@/lib/budgets/server/turn-budget";
@@ -11,6 +8,7 @@ import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
 import type { ApprovalDecision, TurnInput } from "@/lib/engine/contracts/turn-outcome";
 import { fallbackStreak } from "@/lib/engine/pipeline/fallback-streak";
+import { HISTORY_MAX_ENTRIES } from "@/lib/engine/pipeline/session-history";
 import type { EnginePorts } from "@/lib/engine/ports";
 import { externalStateAt } from "@/lib/engine/replay/external-state";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
@@ -18,14 +16,14 @@ import { startFingerprint } from "@/lib/engine/replay/start-state";
 import type { TurnTape } from "@/lib/engine/replay/tape";
 import { env } from "@/lib/env";
 import { toolsWithRealValues } from "@/lib/privacy/server/real-value-tools";
-import { openSessionVault, type SessionVault } from "@/lib/privacy/server/session-vault";
+import { type SessionVault, sessionVaultOf } from "@/lib/privacy/server/session-vault";
 import { createOfflineProvider } from "@/lib/providers/offline";
 import { reachesAgentId } from "@/lib/server/access/agent-access";
 import { hostPorts } from "@/lib/server/engine-ports/host-ports";
 import { AppError } from "@/lib/server/errors";
 import { type TimedModelCall, timedModel } from "@/lib/server/telemetry/timed-model";
 import { getCompiledAgent } from "./load-snapshot";
-import { loadSessionState } from "./session-state";
+import { sessionStateOf } from "./session-state";
 import { tapePersonOf } from "./tape-person";
 
 /** An operator's decision on a paused tool call, which the turn resumes (docs/approvals.md). */
@@ -57,29 +55,30 @@ export interface TurnInputs {
 }
 
 /**
- * The one read of a turn's inputs: the session and its agent, the compiled agent at the session's
- * version, the session's vault, state, previous tape end, recent outcomes and (when a person was part of
- * it) the operator's messages. Each attempt reads them afresh: a rerun runs on the new state.
+ * The one read of a turn's inputs: the session with its agent, budget, profile and vault (one
+ * statement), the compiled agent at the session's version (cached), the last turns with the previous
+ * tape's end and outcomes (one statement) and (when a person was part of it) the operator's messages.
+ * Each attempt reads them afresh: a rerun runs on the new state.
  */
 export async function loadTurnInputs(
   db: Database,
   input: { sessionId: string; approval?: ResumedApproval },
 ): Promise<TurnInputs> {
-  const session = await getSession(db, input.sessionId);
+  const stored = await turnStartOf(db, input.sessionId);
   // A session of an agent out of the request's grant answers as one that does not exist.
-  if (!session || !reachesAgentId(session.agentId)) {
+  if (!stored || !reachesAgentId(stored.session.agentId)) {
     throw new AppError("NOT_FOUND", `No session with id ${input.sessionId}.`);
   }
-  const agent = await getAgentById(db, session.agentId);
+  const { session, agent } = stored;
   if (!agent) throw new AppError("NOT_FOUND", "The session's agent no longer exists.");
   const host = hostPorts();
   // docs/environments.md: a session given a version runs at it whatever the draft did since; one
   // without (draft, unpinned production) follows the latest, as before environments.
   const version = session.configVersion ?? agent.configVersion;
-  const [compiled, vault, budget] = await Promise.all([
+  const vault = sessionVaultOf(session.id, stored.vault);
+  const [compiled, budget] = await Promise.all([
     getCompiledAgent(db, agent, host.embedder, version),
-    openSessionVault(db, session.id),
-    budgetBeforeTurn(db, agent.id, new Date()),
+    budgetBeforeTurn(db, stored.budget, agent.id, new Date()),
   ]);
   // Model calls are timed for the trace export; the engine sees the same provider. A spent budget whose
   // action is `offline` gives the turn the offline provider: the deterministic path, no model call.
@@ -95,16 +94,20 @@ export async function loadTurnInputs(
   const tools = toolsWithRealValues(withCredentials, vault, settings.privacy);
   const queued = session.mode !== "agent";
   const fallbackLimit = settings.handoff.fallbacks_before_handoff;
-  const [state, previousEnd, outcomesBefore, person] = await Promise.all([
-    loadSessionState(db, session, compiled),
-    session.turnCount > 0 ? tapeEndOf(db, session.id, session.turnCount - 1) : null,
-    lastOutcomes(db, session.id, fallbackLimit),
+  // Every turn adds at least one history entry: HISTORY_MAX_ENTRIES turns always fill the history.
+  const [recent, person] = await Promise.all([
+    recentTurnsOf(db, session.id, Math.max(HISTORY_MAX_ENTRIES, fallbackLimit), session.turnCount - 1),
     tapePersonOf(db, session),
   ]);
+  const state = sessionStateOf(session, stored.profile?.fields ?? {}, [...recent].reverse(), compiled);
+  const previousEnd = recent[0]?.turnIndex === session.turnCount - 1 ? recent[0].tapeEnd : null;
   const operatorNote = queued ? null : session.operatorNote;
   const engineInput = {
     continuityEnabled: continuityFor(session.continuityEnabled, settings.continuity.enabled),
-    fallbackStreak: fallbackStreak(outcomesBefore, fallbackLimit),
+    fallbackStreak: fallbackStreak(
+      recent.map((turn) => turn.outcome),
+      fallbackLimit,
+    ),
     ...(operatorNote ? { operatorNote } : {}),
     ...(input.approval ? { approval: { toolId: input.approval.toolId, decision: input.approval.decision } } : {}),
   };

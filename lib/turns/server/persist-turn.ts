@@ -1,6 +1,6 @@
 import "server-only";
-import { lockSessionGoal } from "@/db/queries/session-goal";
 import { saveProfileFields, saveSessionState } from "@/db/queries/sessions";
+import { lockSessionForTurn } from "@/db/queries/turn-host";
 import type { Database, Transaction } from "@/db/types";
 import { withTurnGoal } from "@/lib/engine/stages/reformulation";
 import { retryOnConflict } from "@/lib/server/db-faults/retry-on-conflict";
@@ -10,7 +10,8 @@ import { SessionMovedOnError, type SettlingTurn, type TurnSettler } from "./turn
  * docs/pipeline.md#persist: the turn in ONE transaction (the whole of it again on a serialization
  * failure or deadlock, which rolled it back entirely). The session row is locked and its turn_count
  * must still be the index the turn ran on, otherwise another instance's turn won and this one is run
- * again (SessionMovedOnError); the session is saved; then the settlers, in their order (which is the
+ * again (SessionMovedOnError); its mode and return note read under that lock are handed to the
+ * settlers (one statement for every check a settler makes of the row); the session is saved; then the settlers, in their order (which is the
  * ledger's and the tapes' order: turn-settlers.ts), and the caller's own rows last. After the commit
  * each settler is told.
  *
@@ -22,15 +23,19 @@ import { SessionMovedOnError, type SettlingTurn, type TurnSettler } from "./turn
  */
 export async function commitTurn(
   db: Database,
-  turn: Omit<SettlingTurn, "goal">,
+  turn: Omit<SettlingTurn, "goal" | "locked">,
   settlers: readonly TurnSettler[],
   callerRows: (tx: Transaction) => Promise<void>,
 ): Promise<void> {
   const settled = await retryOnConflict(() =>
     db.transaction(async (tx) => {
-      const locked = await lockSessionGoal(tx, turn.sessionId);
+      const locked = await lockSessionForTurn(tx, turn.sessionId);
       if (!locked || locked.turnCount !== turn.turnIndex) throw new SessionMovedOnError();
-      let settling: SettlingTurn = { ...turn, goal: withTurnGoal(locked.goal, turn.outcome.session.goal) };
+      let settling: SettlingTurn = {
+        ...turn,
+        goal: withTurnGoal(locked.goal, turn.outcome.session.goal),
+        locked: { mode: locked.mode, operatorNote: locked.operatorNote },
+      };
       await saveTurnSession(tx, settling);
       for (const settler of settlers) {
         const part = await settler.settle(tx, settling);

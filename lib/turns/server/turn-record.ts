@@ -1,6 +1,5 @@
 import "server-only";
-import { insertTurnTape } from "@/db/queries/replay";
-import { insertTraceSpans, insertTurn } from "@/db/queries/turns";
+import { insertTurnRecord } from "@/db/queries/turns";
 import type { Transaction } from "@/db/types";
 import { tapeEnd } from "@/lib/engine/replay/external-state";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
@@ -14,50 +13,42 @@ export const turnRecord: TurnSettler = {
   name: "turn",
   async settle(tx, turn) {
     await insertTurnRows(tx, turn);
-    await insertTurnTape(tx, {
-      turnId: turn.turnId,
-      sessionId: turn.sessionId,
-      turnIndex: turn.turnIndex,
-      tape: { ...turn.tape, end: tapeEnd(turn.outcome.session.profile, turn.goal) },
-    });
     await appendTurnEvents(tx, turn);
   },
 };
 
-/** The turn row (with its intent log) and its spans. */
+/** The turn row (with its intent log), its spans and its tape, written together. */
 async function insertTurnRows(tx: Transaction, turn: SettlingTurn): Promise<void> {
   const { outcome } = turn;
   const state = outcome.session;
-  await insertTurn(tx, {
-    id: turn.turnId,
-    sessionId: turn.sessionId,
-    agentId: turn.agentId,
-    turnIndex: turn.turnIndex,
-    userMessage: outcome.message,
-    response: outcome.response,
-    outcome: outcome.outcome,
-    detectedIntent: outcome.detectedIntent,
-    intentLabel: outcome.intentLabel,
-    fallbackReason: outcome.fallbackReason,
-    scenarioId: state.activeScenarioId,
-    stepId: state.activeStepId,
-    firedRuleIds: outcome.firedRuleIds,
-    violatedRuleIds: outcome.violatedRuleIds,
-    provenance: outcome.provenance,
-    latencyMs: Math.round(turn.latencyMs),
-    modelCalls: outcome.modelCalls,
-    tokensIn: outcome.tokens.inputTokens,
-    tokensOut: outcome.tokens.outputTokens,
-    costUsd: outcome.costUsd,
-    provider: outcome.provenance.provider,
-    model: outcome.provenance.model,
-    configVersion: turn.configVersion,
-    environment: turn.environment,
-  });
-  if (outcome.spans.length === 0) return;
-  await insertTraceSpans(
-    tx,
-    outcome.spans.map((span, position) => ({
+  await insertTurnRecord(tx, {
+    turn: {
+      id: turn.turnId,
+      sessionId: turn.sessionId,
+      agentId: turn.agentId,
+      turnIndex: turn.turnIndex,
+      userMessage: outcome.message,
+      response: outcome.response,
+      outcome: outcome.outcome,
+      detectedIntent: outcome.detectedIntent,
+      intentLabel: outcome.intentLabel,
+      fallbackReason: outcome.fallbackReason,
+      scenarioId: state.activeScenarioId,
+      stepId: state.activeStepId,
+      firedRuleIds: outcome.firedRuleIds,
+      violatedRuleIds: outcome.violatedRuleIds,
+      provenance: outcome.provenance,
+      latencyMs: Math.round(turn.latencyMs),
+      modelCalls: outcome.modelCalls,
+      tokensIn: outcome.tokens.inputTokens,
+      tokensOut: outcome.tokens.outputTokens,
+      costUsd: outcome.costUsd,
+      provider: outcome.provenance.provider,
+      model: outcome.provenance.model,
+      configVersion: turn.configVersion,
+      environment: turn.environment,
+    },
+    spans: outcome.spans.map((span, position) => ({
       turnId: turn.turnId,
       name: span.name,
       position,
@@ -67,7 +58,14 @@ async function insertTurnRows(tx: Transaction, turn: SettlingTurn): Promise<void
       decision: span.decision,
       attributes: span.attributes,
     })),
-  );
+    // The tape ends on the goal as committed so far.
+    tape: {
+      turnId: turn.turnId,
+      sessionId: turn.sessionId,
+      turnIndex: turn.turnIndex,
+      tape: { ...turn.tape, end: tapeEnd(turn.outcome.session.profile, turn.goal) },
+    },
+  });
 }
 
 /**

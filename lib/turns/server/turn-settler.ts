@@ -35,6 +35,11 @@ export interface SettlingTurn {
   settings: AgentSettings;
   /** The session's PII vault for this turn: its new entries are stored with it. */
   vault: { save(tx: DbOrTx): Promise<void> };
+  /**
+   * The session's mode and pending return note as read under the row lock when the commit began (no
+   * settler changes them before the handoffs' one reads them).
+   */
+  locked: { mode: SessionMode; operatorNote: string | null };
   /** The session's goal as committed so far in this transaction (a settler may move it on). */
   goal: Record<string, unknown>;
 }
