@@ -32,7 +32,7 @@ const NAME_SEPARATORS = /[\s.\-_/\\\u2010-\u2015\u00B7\u2022]+/u;
 const HUMP = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
 /** Emoji and other symbols between two letters, as a model told to hide a name writes them: "Quick🛒Cart". */
-const SYMBOLS_INSIDE_WORD = /(?<=\p{L})[\p{Extended_Pictographic}\p{So}\u200D\uFE0F]+(?=\p{L})/gu;
+const SYMBOLS_INSIDE_WORD = /(?<=\p{L})(?:\p{Extended_Pictographic}|\p{So}|\u200D|\uFE0F)+(?=\p{L})/gu;
 
 /** The folded form of a reply or a name: invisible characters, NFKC, diacritics and look-alikes; case kept. */
 export const foldKeepingCase = (text: string): string =>

@@ -23,7 +23,7 @@ export interface AmountSpan {
   index: number;
 }
 
-const valueOf = (written: string): number | null =>
+const writtenNumber = (written: string): number | null =>
   /\d/.test(written) ? parseNumber(written) : wordsToNumber(written);
 
 /** A number written with its digits spread ("7 5") as one number; null when it is not spread. */
@@ -39,7 +39,7 @@ export function widenToExpression(text: string, span: AmountSpan): AmountSpan {
   let { amount, index } = span;
   let end = span.index + span.text.length;
   const before = BEFORE.exec(text.slice(Math.max(0, index - 40), index));
-  const left = before?.groups?.n === undefined ? null : valueOf(before.groups.n);
+  const left = before?.groups?.n === undefined ? null : writtenNumber(before.groups.n);
   if (before && left !== null) {
     const op = (before.groups?.op ?? "").toLowerCase();
     amount = op === "+" || op === "plus" ? left + amount : left * amount;
