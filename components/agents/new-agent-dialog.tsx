@@ -11,7 +11,6 @@ import { toast } from "@/components/ui/toaster";
 import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createAgentAction } from "@/lib/actions/agents/create-agent";
 import { CreateAgentInput } from "@/lib/agents/agent-forms";
-import { fieldErrorsOf } from "@/lib/agents/field-errors";
 import { keyFromName } from "@/lib/keys/key-from-name";
 
 const EMPTY = { name: "", key: "", description: "", start: "empty" as "empty" | "demo" };
@@ -29,7 +28,7 @@ const STARTS = [
 export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
-  const { errors, message, setErrors, accepted, clear } = useFormProblems();
+  const { errors, message, valid, accepted, clear } = useFormProblems();
   const [pending, startCreate] = useTransition();
 
   // Mounted per opening (agent-create-actions.tsx), so the key follows the name afresh each time.
@@ -41,15 +40,12 @@ export function NewAgentDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   function create() {
-    const parsed = CreateAgentInput.safeParse(fields);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
+    const input = valid(CreateAgentInput, fields);
+    if (!input) return;
     startCreate(async () => {
-      const created = await accepted(createAgentAction(parsed.data));
+      const created = await accepted(createAgentAction(input));
       if (!created) return;
-      toast.success(`Created ${parsed.data.name} · v${created.config_version}`);
+      toast.success(`Created ${input.name} · v${created.config_version}`);
       onClose();
       router.push(`/agents/${created.key}`);
       router.refresh();

@@ -3,14 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { LabelledOptions, NativeSelect } from "@/components/ui/select";
+import { LabelledOptions } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { submitWithoutReload } from "@/components/ui/submit-keeping-values";
-import { TextField } from "@/components/ui/text-field";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { useFormProblems } from "@/components/ui/use-form-problems";
 import { addGapAnswerAction } from "@/lib/actions/knowledge/add-gap-answer";
-import { fieldErrorsOf } from "@/lib/agents/field-errors";
 import { AddGapAnswerInput, GAP_ANSWERS_TITLE, type KnowledgeGapGroup } from "@/lib/knowledge/knowledge-gap-schemas";
 
 /** The select's value for "a new FAQ source" (a key never starts with "+"). */
@@ -32,7 +31,7 @@ interface GapAnswerDialogProps {
 export function GapAnswerDialog({ agentKey, group, faqSources, version, onSaved, onClose }: GapAnswerDialogProps) {
   const router = useRouter();
   const [form, setForm] = useState({ question: group.question, answer: "", target: faqSources[0]?.key ?? NEW_SOURCE });
-  const { errors, message, setErrors, accepted, clear } = useFormProblems();
+  const { errors, message, valid, accepted, clear } = useFormProblems();
   const [pending, startSave] = useTransition();
 
   const update = (patch: Partial<typeof form>) => {
@@ -41,19 +40,16 @@ export function GapAnswerDialog({ agentKey, group, faqSources, version, onSaved,
   };
 
   function save() {
-    const parsed = AddGapAnswerInput.safeParse({
+    const input = valid(AddGapAnswerInput, {
       agent_key: agentKey,
       expected_config_version: version,
       question: form.question,
       answer: form.answer,
       target: form.target === NEW_SOURCE ? null : form.target,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!input) return;
     startSave(async () => {
-      const added = await accepted(addGapAnswerAction(parsed.data));
+      const added = await accepted(addGapAnswerAction(input));
       if (!added) return;
       toast.success(`Added to ${added.title} · v${added.config_version}`);
       onSaved(added.config_version);
@@ -62,6 +58,7 @@ export function GapAnswerDialog({ agentKey, group, faqSources, version, onSaved,
     });
   }
 
+  const field = textFieldsOf({ id: "gap", form, update, errors: (key) => errors[key] });
   const targets = [
     ...faqSources.map((s) => ({ value: s.key, label: s.title })),
     { value: NEW_SOURCE, label: `A new FAQ source: ${GAP_ANSWERS_TITLE}` },
@@ -78,30 +75,18 @@ export function GapAnswerDialog({ agentKey, group, faqSources, version, onSaved,
       pending={pending}
       onSubmit={submitWithoutReload(save)}
     >
+      <TextField {...field("question")} label="Question" required />
       <TextField
-        id="gap-question"
-        label="Question"
-        required
-        value={form.question}
-        onChange={(question) => update({ question })}
-        errors={errors.question}
-      />
-      <TextField
-        id="gap-answer"
+        {...field("answer")}
         label="Answer"
         required
         multiline
-        value={form.answer}
-        onChange={(answer) => update({ answer })}
-        errors={errors.answer}
         hint="What the agent should say, as you would write it to the customer."
         inputClassName="min-h-28"
       />
-      <FormField label="Add to" htmlFor="gap-target" errors={errors.target}>
-        <NativeSelect id="gap-target" value={form.target} onChange={(e) => update({ target: e.target.value })}>
-          <LabelledOptions options={targets} />
-        </NativeSelect>
-      </FormField>
+      <SelectField {...field("target")} label="Add to">
+        <LabelledOptions options={targets} />
+      </SelectField>
     </FormDialog>
   );
 }

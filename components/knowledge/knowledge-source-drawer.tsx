@@ -4,9 +4,9 @@ import { useMemo } from "react";
 import { EditorDrawer } from "@/components/config-editor/editor-drawer";
 import type { OpenedEditorProps } from "@/components/config-editor/opened-editor-props";
 import { type ConfigSave, configSave, useConfigSave } from "@/components/config-editor/use-config-save";
-import { FormField } from "@/components/ui/form-field";
-import { LabelledOptions, NativeSelect } from "@/components/ui/select";
-import { TextField } from "@/components/ui/text-field";
+import { LabelledOptions } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { createKnowledgeSourceAction } from "@/lib/actions/knowledge/create-knowledge-source";
 import { updateKnowledgeSourceAction } from "@/lib/actions/knowledge/update-knowledge-source";
 import {
@@ -85,6 +85,7 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
     },
   });
   const { form, update, errors } = editor;
+  const field = textFieldsOf({ id: "knowledge", form, update, errors: (key) => errors[key] });
 
   const scopes = [
     { value: "", label: "Every conversation (GLOBAL)" },
@@ -102,34 +103,19 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
       readOnlyNote="a designer adds sources."
       form={
         <>
-          <TextField
-            id="knowledge-title"
-            label="Title"
-            required
-            value={form.title}
-            onChange={(title) => update({ title })}
-            errors={errors.title}
-            placeholder="Returns policy"
-          />
+          <TextField {...field("title")} label="Title" required placeholder="Returns policy" />
           {loaded || form.kind === "url" ? null : (
             <KnowledgeFileField form={form} update={update} errors={errors.file} disabled={props.readOnly} />
           )}
           {form.file ? null : (
-            <FormField
+            <SelectField
+              {...field("kind")}
               label="Kind"
-              htmlFor="knowledge-kind"
-              errors={errors.kind}
               hint={loaded ? "A source keeps its kind: add a new source for another." : undefined}
+              disabled={loaded !== null}
             >
-              <NativeSelect
-                id="knowledge-kind"
-                value={form.kind}
-                disabled={loaded !== null}
-                onChange={(e) => update({ kind: e.target.value as KnowledgeKind })}
-              >
-                <LabelledOptions options={KNOWLEDGE_KINDS} />
-              </NativeSelect>
-            </FormField>
+              <LabelledOptions options={KNOWLEDGE_KINDS} />
+            </SelectField>
           )}
           {form.file ? null : form.kind === "url" ? (
             <UrlFields form={form} update={update} errors={errors} />
@@ -137,32 +123,22 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
             <FaqEntriesField rows={form.entries} onChange={(entries) => update({ entries })} errors={errors.entries} />
           ) : (
             <TextField
-              id="knowledge-content"
+              {...field("content")}
               label="Content"
               required
               multiline
-              value={form.content}
-              onChange={(content) => update({ content })}
-              errors={errors.content}
               hint={CONTENT_HINT[form.kind]}
               inputClassName="min-h-72 font-mono text-xs"
               placeholder={"# Returns\n\nItems can be returned within 30 days of delivery…"}
             />
           )}
-          <FormField
+          <SelectField
+            {...field("scenario", "scope")}
             label="Applies in"
-            htmlFor="knowledge-scope"
-            errors={errors.scenario}
             hint="A scenario's source is searched only while the conversation is in that scenario."
           >
-            <NativeSelect
-              id="knowledge-scope"
-              value={form.scenario}
-              onChange={(e) => update({ scenario: e.target.value })}
-            >
-              <LabelledOptions options={scopes} />
-            </NativeSelect>
-          </FormField>
+            <LabelledOptions options={scopes} />
+          </SelectField>
         </>
       }
       tester={<SourceHelp />}
@@ -180,32 +156,24 @@ function UrlFields({
   update: (patch: Partial<KnowledgeForm>) => void;
   errors: Record<string, string[] | undefined>;
 }) {
+  const field = textFieldsOf({ id: "knowledge", form, update, errors: (key) => errors[key] });
   return (
     <>
       <TextField
-        id="knowledge-url"
+        {...field("url")}
         label="URL"
         required
-        value={form.url}
-        onChange={(url) => update({ url })}
-        errors={errors.url}
         hint="A page (HTML, Markdown, text or PDF) or a sitemap of up to 200 pages, on a host in FOCAL_TOOL_HOSTS. Saving fetches it."
         placeholder="https://help.example.com/shipping"
       />
-      <FormField
-        label="Refresh"
-        htmlFor="knowledge-refresh"
+      <SelectField
+        {...field("refreshHours", "refresh")}
         errors={errors.refresh_hours}
+        label="Refresh"
         hint="A refresh that finds new text saves a new version; the same text saves nothing."
       >
-        <NativeSelect
-          id="knowledge-refresh"
-          value={form.refreshHours}
-          onChange={(e) => update({ refreshHours: e.target.value })}
-        >
-          <LabelledOptions options={refreshChoices(form.refreshHours)} />
-        </NativeSelect>
-      </FormField>
+        <LabelledOptions options={refreshChoices(form.refreshHours)} />
+      </SelectField>
     </>
   );
 }

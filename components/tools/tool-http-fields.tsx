@@ -1,8 +1,8 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert";
-import { FormField } from "@/components/ui/form-field";
-import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { ValueOptions } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { HTTP_TOOL_METHODS, TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { ToolHostStatus } from "@/lib/tools/tool-action-schemas";
@@ -67,42 +67,33 @@ export function ToolHttpFields({ form, update, errors, host, credentialNames, is
       />
       <HostStatus host={host} />
       <div className="grid grid-cols-3 gap-3">
-        <FormField label="Method" htmlFor="tool-method" errors={errors.method}>
-          <NativeSelect
-            id="tool-method"
-            value={form.method}
-            onChange={(e) => {
-              const method = e.target.value as ToolFormState["method"];
-              // A new tool that changes something on the other side waits for an operator by default.
-              const approval = isNew && form.method === "GET" && method !== "GET" ? { requiresApproval: true } : {};
-              update({ method, ...approval });
-            }}
-          >
-            <ValueOptions values={HTTP_TOOL_METHODS} />
-          </NativeSelect>
-        </FormField>
+        <SelectField
+          {...field("method")}
+          label="Method"
+          onChange={(value) => {
+            const method = value as ToolFormState["method"];
+            // A new tool that changes something on the other side waits for an operator by default.
+            const approval = isNew && form.method === "GET" && method !== "GET" ? { requiresApproval: true } : {};
+            update({ method, ...approval });
+          }}
+        >
+          <ValueOptions values={HTTP_TOOL_METHODS} />
+        </SelectField>
         {LIMIT_FIELDS.map(({ key, id, ...limit }) => (
           <TextField key={key} {...field(key, id)} type="number" {...limit} />
         ))}
       </div>
-      <FormField
+      <SelectField
+        {...field("credential")}
         label="Credential"
-        htmlFor="tool-credential"
-        errors={errors.credential}
         hint="Sent with every call: a header, a query parameter or an OAuth token. Values live under Credentials and never appear in traces."
       >
-        <NativeSelect
-          id="tool-credential"
-          value={form.credential}
-          onChange={(e) => update({ credential: e.target.value })}
-        >
-          <option value="">None</option>
-          <ValueOptions
-            values={[...new Set([...credentialNames, ...(form.credential ? [form.credential] : [])])]}
-            label={(name) => (credentialNames.includes(name) ? name : `${name} (not set)`)}
-          />
-        </NativeSelect>
-      </FormField>
+        <option value="">None</option>
+        <ValueOptions
+          values={[...new Set([...credentialNames, ...(form.credential ? [form.credential] : [])])]}
+          label={(name) => (credentialNames.includes(name) ? name : `${name} (not set)`)}
+        />
+      </SelectField>
       <TextField
         {...template("query", "min-h-14")}
         label="Query parameters"

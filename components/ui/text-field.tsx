@@ -75,7 +75,7 @@ export function TextField({
 type TextKeys<F> = { [K in keyof F]-?: F[K] extends string ? K : never }[keyof F] & string;
 
 /**
- * The id, value, change and errors of a form's text fields, by key: `field("priority")` gives
+ * The id, value, change and errors of a form's text and select fields (TextField, SelectField), by key: `field("priority")` gives
  * `rule-priority`, `form.priority`, `update({ priority })` and its errors; `field("cooldown_turns",
  * "cooldown")` names the id otherwise.
  */

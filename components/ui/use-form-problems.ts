@@ -1,4 +1,6 @@
 import { useState } from "react";
+import type { z } from "zod";
+import { fieldErrorsOf } from "@/lib/agents/field-errors";
 import type { ActionResult } from "@/lib/console-api/action-result";
 
 type FieldErrors = Record<string, string[]>;
@@ -18,6 +20,13 @@ export function useFormProblems() {
     setErrors,
     setMessage,
     refused,
+    /** The form's value as `schema` parses it; else null, with each field's problems shown as the action would answer them. */
+    valid: <S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null => {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      setErrors(fieldErrorsOf(parsed.error));
+      return null;
+    },
     /**
      * The data of a server action that succeeded; else null, with why shown: the refusal's errors, or
      * that the server could not be reached (the call itself failed).
