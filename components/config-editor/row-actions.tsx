@@ -37,6 +37,12 @@ type RowActionsProps<T> = {
       href: string;
       onView?: never;
     }
+  | {
+      /** A table that shows a viewer no commands (its editor has no read-only view) renders none for one. */
+      handlers: RowHandlers<T>;
+      onView?: never;
+      href?: never;
+    }
 );
 
 /** A config table row's icon buttons: Edit, Duplicate, Delete for designers; View for viewers. */

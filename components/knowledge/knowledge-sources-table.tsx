@@ -1,6 +1,7 @@
 "use client";
 
-import { Pencil, RefreshCw, Trash2 } from "lucide-react";
+import { RefreshCw } from "lucide-react";
+import { RowActions, type RowHandlers } from "@/components/config-editor/row-actions";
 import { Badge } from "@/components/ui/badge";
 import { type Column, ColumnTable } from "@/components/ui/column-table";
 import { Mono } from "@/components/ui/mono";
@@ -14,12 +15,8 @@ interface KnowledgeSourcesTableProps {
   /** The scenarios' names, by key, for a scenario-scoped source. */
   scenarioNames: Record<string, string>;
   pendingKey: string | null;
-  /** null for a viewer: no delete. */
-  onDelete: ((source: KnowledgePageSource) => void) | null;
-  /** null for a viewer: no edit. */
-  onEdit: ((source: KnowledgePageSource) => void) | null;
-  /** null for a viewer: no Refresh on url sources. */
-  onRefresh: ((source: KnowledgePageSource) => void) | null;
+  /** Edit, delete and a url source's Refresh; null for a viewer: no commands. */
+  commands: (RowHandlers<KnowledgePageSource> & { onRefresh: (source: KnowledgePageSource) => void }) | null;
 }
 
 /**
@@ -42,14 +39,7 @@ function InstructionsWarning({ instructions }: Pick<KnowledgePageSource, "instru
 }
 
 /** The agent's knowledge sources: title and key, kind, where it applies, and how many passages it gives. */
-export function KnowledgeSourcesTable({
-  sources,
-  scenarioNames,
-  pendingKey,
-  onDelete,
-  onEdit,
-  onRefresh,
-}: KnowledgeSourcesTableProps) {
+export function KnowledgeSourcesTable({ sources, scenarioNames, pendingKey, commands }: KnowledgeSourcesTableProps) {
   const columns: Column<KnowledgePageSource>[] = [
     {
       label: "Source",
@@ -99,37 +89,22 @@ export function KnowledgeSourcesTable({
       rowKey={(source) => source.key}
       testId={(source) => `knowledge-source-${source.key}`}
       pending={pendingKey !== null}
-      actions={(source) => (
-        <>
-          {onRefresh && source.kind === "url" ? (
-            <RowButton
-              label={`Refresh ${source.title}`}
-              onClick={() => onRefresh(source)}
-              disabled={pendingKey === source.key}
-            >
-              <RefreshCw className={pendingKey === source.key ? "animate-spin" : undefined} />
-            </RowButton>
-          ) : null}
-          {onEdit ? (
-            <RowButton
-              label={`Edit ${source.title}`}
-              onClick={() => onEdit(source)}
-              disabled={pendingKey === source.key}
-            >
-              <Pencil />
-            </RowButton>
-          ) : null}
-          {onDelete ? (
-            <RowButton
-              label={`Delete ${source.title}`}
-              onClick={() => onDelete(source)}
-              disabled={pendingKey === source.key}
-            >
-              <Trash2 />
-            </RowButton>
-          ) : null}
-        </>
-      )}
+      actions={(source) =>
+        commands ? (
+          <>
+            {source.kind === "url" ? (
+              <RowButton
+                label={`Refresh ${source.title}`}
+                onClick={() => commands.onRefresh(source)}
+                disabled={pendingKey === source.key}
+              >
+                <RefreshCw className={pendingKey === source.key ? "animate-spin" : undefined} />
+              </RowButton>
+            ) : null}
+            <RowActions entity={source} name={source.title} pending={pendingKey === source.key} handlers={commands} />
+          </>
+        ) : null
+      }
     />
   );
 }

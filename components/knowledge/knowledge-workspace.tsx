@@ -75,9 +75,9 @@ export function KnowledgeWorkspace({ data, gaps, canEdit }: KnowledgeWorkspacePr
           sources={data.sources}
           scenarioNames={scenarioNames}
           pendingKey={commands.pendingKey}
-          onDelete={canEdit ? deletion.ask : null}
-          onEdit={canEdit ? (source) => open(source) : null}
-          onRefresh={canEdit ? commands.refresh : null}
+          commands={
+            canEdit ? { onEdit: (source) => open(source), onDelete: deletion.ask, onRefresh: commands.refresh } : null
+          }
         />
       )}
       {/* Without a source the agent never abstains: no gaps to show until the first one is added. */}
