@@ -86,6 +86,25 @@ export function useConfigCommands({
     );
   }
 
+  /**
+   * Duplicates `key`: the copy the save made (none when it made none) is toasted with what it starts as
+   * (`startsAs`: "disabled until you enable it") and handed to `then` with the new version.
+   */
+  function duplicate<T extends Saved, C extends { key: string }>(
+    key: string,
+    call: Call<T>,
+    copyOf: (data: T) => C | null | undefined,
+    startsAs: string,
+    then: (copy: C, version: number) => void,
+  ) {
+    run(key, call, (data) => {
+      const copy = copyOf(data);
+      if (!copy) return;
+      toast.success(`Duplicated as ${copy.key}, ${startsAs} · v${data.config_version}`);
+      then(copy, data.config_version);
+    });
+  }
+
   /** Deletes `key`; Undo re-creates it from its last values at the version the delete made. */
   function removeWithUndo<T extends Saved, R extends Saved>(
     key: string,
@@ -109,5 +128,5 @@ export function useConfigCommands({
     });
   }
 
-  return { pendingKey, run, setEnabled, removeWithUndo, router };
+  return { pendingKey, run, setEnabled, duplicate, removeWithUndo, router };
 }

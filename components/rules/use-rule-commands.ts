@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { type RowCommandsOptions, useConfigCommands } from "@/components/config-editor/use-config-commands";
 import { type ForceTests, useTestsGate } from "@/components/config-editor/use-tests-gate";
-import { toast } from "@/components/ui/toaster";
 import { createRuleAction } from "@/lib/actions/rules/create-rule";
 import { deleteRuleAction } from "@/lib/actions/rules/delete-rule";
 import { duplicateRuleAction } from "@/lib/actions/rules/duplicate-rule";
@@ -40,14 +39,12 @@ export function useRuleCommands({ agentKey, version, onVersion, onDuplicated }: 
   }
 
   function duplicate(rule: BundleRule) {
-    commands.run(
+    commands.duplicate(
       rule.key,
       () => duplicateRuleAction({ agent_key: agentKey, rule_key: rule.key, expected_config_version: version }),
-      (data) => {
-        if (!data.rule) return;
-        toast.success(`Duplicated as ${data.rule.key}, disabled until you enable it · v${data.config_version}`);
-        onDuplicated(data.rule, data.config_version);
-      },
+      (data) => data.rule,
+      "disabled until you enable it",
+      onDuplicated,
     );
   }
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { type RowCommandsOptions, useConfigCommands } from "@/components/config-editor/use-config-commands";
-import { toast } from "@/components/ui/toaster";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { deleteScenarioAction } from "@/lib/actions/scenarios/delete-scenario";
 import { duplicateScenarioAction } from "@/lib/actions/scenarios/duplicate-scenario";
@@ -25,15 +24,13 @@ export function useScenarioCommands({ agentKey, version, onVersion }: RowCommand
 
   /** A copy opens in its own editor page: a scenario is edited there, not in the list. */
   function duplicate(scenario: BundleScenario) {
-    commands.run(
+    commands.duplicate(
       scenario.key,
       () =>
         duplicateScenarioAction({ agent_key: agentKey, scenario_key: scenario.key, expected_config_version: version }),
-      (data) => {
-        if (!data.scenario) return;
-        toast.success(`Duplicated as ${data.scenario.key}, disabled until you enable it · v${data.config_version}`);
-        commands.router.push(`/agents/${agentKey}/scenarios/${data.scenario.key}`);
-      },
+      (data) => data.scenario,
+      "disabled until you enable it",
+      (copy) => commands.router.push(`/agents/${agentKey}/scenarios/${copy.key}`),
     );
   }
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { type RowCommandsOptions, useConfigCommands } from "@/components/config-editor/use-config-commands";
-import { toast } from "@/components/ui/toaster";
 import { createToolAction } from "@/lib/actions/tools/create-tool";
 import { deleteToolAction } from "@/lib/actions/tools/delete-tool";
 import { duplicateToolAction } from "@/lib/actions/tools/duplicate-tool";
@@ -16,14 +15,12 @@ export function useToolCommands({ agentKey, version, onVersion, onDuplicated }: 
   const commands = useConfigCommands({ onVersion });
 
   function duplicate(tool: BundleTool) {
-    commands.run(
+    commands.duplicate(
       tool.key,
       () => duplicateToolAction({ agent_key: agentKey, tool_key: tool.key, expected_config_version: version }),
-      (data) => {
-        if (!data.tool) return;
-        toast.success(`Duplicated as ${data.tool.key}, attached to no rule yet · v${data.config_version}`);
-        onDuplicated(data.tool, data.config_version);
-      },
+      (data) => data.tool,
+      "attached to no rule yet",
+      onDuplicated,
     );
   }
 
