@@ -1,7 +1,7 @@
 "use client";
 
-import { FormField } from "@/components/ui/form-field";
-import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { ValueOptions } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 
 /** A type the select offers, with the hint shown while it is chosen. */
 export interface TypeOption<T extends string> {
@@ -20,10 +20,15 @@ interface TypeSelectFieldProps<T extends string> {
 /** The Type select of a profile field or response variable; its hint says how values of that type are read. */
 export function TypeSelectField<T extends string>({ id, types, value, errors, onChange }: TypeSelectFieldProps<T>) {
   return (
-    <FormField label="Type" htmlFor={id} errors={errors} hint={types.find((type) => type.value === value)?.hint}>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        <ValueOptions values={types.map((type) => type.value)} />
-      </NativeSelect>
-    </FormField>
+    <SelectField
+      id={id}
+      label="Type"
+      errors={errors}
+      hint={types.find((type) => type.value === value)?.hint}
+      value={value}
+      onChange={onChange}
+    >
+      <ValueOptions values={types.map((type) => type.value)} />
+    </SelectField>
   );
 }

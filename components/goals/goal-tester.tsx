@@ -4,15 +4,11 @@ import { type FormEvent, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FormField } from "@/components/ui/form-field";
-import { NativeSelect, ValueOptions } from "@/components/ui/select";
+import { ValueOptions } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { validateGoalReformulationAction } from "@/lib/actions/goals/validate-goal-reformulation";
-import {
-  ALLOWED_REFORMULATION_TYPES,
-  type ReformulationType,
-  type ReformulationVerdict,
-} from "@/lib/engine/contracts/goal-state";
+import { ALLOWED_REFORMULATION_TYPES, type ReformulationVerdict } from "@/lib/engine/contracts/goal-state";
 import { EvidenceListEditor } from "./evidence-list-editor";
 import { GOAL_EXAMPLES, type TesterValues } from "./goal-examples";
 import { GoalVerdict } from "./goal-verdict";
@@ -65,15 +61,9 @@ export function GoalTester() {
         <TextField {...field("original")} label="Original goal" required multiline />
         <TextField {...field("reformulated", "candidate")} label="Candidate reformulation" required multiline />
         <div className="grid grid-cols-2 gap-3">
-          <FormField label="Claimed type" htmlFor="goal-type" errors={errors.type}>
-            <NativeSelect
-              id="goal-type"
-              value={values.type}
-              onChange={(e) => set({ type: e.target.value as ReformulationType })}
-            >
-              <ValueOptions values={ALLOWED_REFORMULATION_TYPES} label={(type) => type.replaceAll("_", " ")} />
-            </NativeSelect>
-          </FormField>
+          <SelectField {...field("type")} label="Claimed type">
+            <ValueOptions values={ALLOWED_REFORMULATION_TYPES} label={(type) => type.replaceAll("_", " ")} />
+          </SelectField>
           <TextField
             {...field("confidence")}
             label="Confidence"

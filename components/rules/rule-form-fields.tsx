@@ -2,8 +2,7 @@
 
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
 import { Alert } from "@/components/ui/alert";
-import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { Switch } from "@/components/ui/switch";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import type { BundleRule } from "@/lib/engine/contracts/bundle";
@@ -89,16 +88,10 @@ export function RuleFormFields({ form, update, errors, data, sameAs }: RuleFormF
           Hard constraint: a reply that breaks it is never sent
         </label>
         {form.is_hard_constraint ? (
-          <FormField label="Lane" htmlFor="rule-lane" errors={errors.enforcement_lane}>
-            <NativeSelect
-              id="rule-lane"
-              value={form.enforcement_lane}
-              onChange={(e) => update({ enforcement_lane: e.target.value as RuleFormState["enforcement_lane"] })}
-            >
-              <option value="deterministic">Lane 1 · CEL expression, checked on every reply</option>
-              <option value="subjective">Lane 2 · model as judge, on risky or sampled turns</option>
-            </NativeSelect>
-          </FormField>
+          <SelectField {...field("enforcement_lane", "lane")} label="Lane">
+            <option value="deterministic">Lane 1 · CEL expression, checked on every reply</option>
+            <option value="subjective">Lane 2 · model as judge, on risky or sampled turns</option>
+          </SelectField>
         ) : (
           <p className="text-muted-foreground text-xs">Guidance: told to the model, not enforced.</p>
         )}

@@ -1,8 +1,8 @@
 "use client";
 
 import { NameKeyFields } from "@/components/config-editor/name-key-fields";
-import { FormField } from "@/components/ui/form-field";
-import { LabelledOptions, NativeSelect } from "@/components/ui/select";
+import { LabelledOptions } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { Switch } from "@/components/ui/switch";
 import { TextField, textFieldsOf } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
@@ -39,27 +39,15 @@ export function ScenarioDetailsFields({ form, update, errors, scopedRules }: Sce
           maxLength={TEXT_LIMITS.intentLabel}
           inputClassName="font-mono text-xs"
         />
-        <FormField
-          label="Entry step"
-          htmlFor="scenario-entry-step"
-          required
-          errors={errors("entry_step")}
-          hint="Where a conversation starts."
-        >
-          <NativeSelect
-            id="scenario-entry-step"
-            value={form.entry_step}
-            onChange={(e) => update({ entry_step: e.target.value })}
-          >
-            {form.entry_step === "" ? <option value="">Choose a step…</option> : null}
-            <LabelledOptions
-              options={form.steps.map((step) => ({
-                value: step.uid,
-                label: `${step.name || "(no name)"} (${step.key})`,
-              }))}
-            />
-          </NativeSelect>
-        </FormField>
+        <SelectField {...field("entry_step")} label="Entry step" required hint="Where a conversation starts.">
+          {form.entry_step === "" ? <option value="">Choose a step…</option> : null}
+          <LabelledOptions
+            options={form.steps.map((step) => ({
+              value: step.uid,
+              label: `${step.name || "(no name)"} (${step.key})`,
+            }))}
+          />
+        </SelectField>
       </div>
       <TextField
         {...field("entry_examples")}

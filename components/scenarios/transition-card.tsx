@@ -1,8 +1,8 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
-import { FormField } from "@/components/ui/form-field";
-import { LabelledOptions, NativeSelect } from "@/components/ui/select";
+import { LabelledOptions } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import type { StepForm, TransitionForm } from "@/lib/scenarios/scenario-form-state";
@@ -58,20 +58,12 @@ export function TransitionCard(props: TransitionCardProps) {
     >
       {errors(at) ? <p className="text-destructive text-xs">{errors(at)?.join(" ")}</p> : null}
       <div className="grid grid-cols-2 gap-3">
-        <FormField label="From" htmlFor={`${id}-from`} required errors={errors(`${at}.from`)}>
-          <NativeSelect
-            id={`${id}-from`}
-            value={transition.from}
-            onChange={(e) => edit?.update({ from: e.target.value })}
-          >
-            {stepOptions(transition.from)}
-          </NativeSelect>
-        </FormField>
-        <FormField label="To" htmlFor={`${id}-to`} required errors={errors(`${at}.to`)}>
-          <NativeSelect id={`${id}-to`} value={transition.to} onChange={(e) => edit?.update({ to: e.target.value })}>
-            {stepOptions(transition.to)}
-          </NativeSelect>
-        </FormField>
+        <SelectField {...field("from")} label="From" required>
+          {stepOptions(transition.from)}
+        </SelectField>
+        <SelectField {...field("to")} label="To" required>
+          {stepOptions(transition.to)}
+        </SelectField>
       </div>
       <TextField
         {...field("condition_text", "condition")}
