@@ -4,6 +4,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { rowEdits } from "@/components/ui/row-edits";
 import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { errorsAt, type FormErrors } from "@/lib/conversation-tests/case-form";
 import type { TestEditorOptions } from "@/lib/conversation-tests/tests-workspace";
@@ -36,7 +37,9 @@ export function AssertionList<A extends Assertion>(props: AssertionListProps<A>)
   const { path, assertions, kinds, fresh, options, errors, readOnly, onChange } = props;
   const kindList = Object.keys(kinds) as A["kind"][];
   const [adding, setAdding] = useState<A["kind"]>(kindList[0] as A["kind"]);
+  // A new answer replaces the assertion whole: a field it drops (hands_off's reason) must not survive.
   const replace = (index: number, next: A) => onChange(assertions.map((a, i) => (i === index ? next : a)));
+  const { remove, add } = rowEdits(assertions, onChange);
   return (
     <div className="space-y-2">
       {assertions.length === 0 ? <p className="text-muted-foreground text-xs">No assertions yet.</p> : null}
@@ -72,7 +75,7 @@ export function AssertionList<A extends Assertion>(props: AssertionListProps<A>)
                     variant="ghost"
                     size="icon"
                     aria-label={`Remove assertion ${index + 1}`}
-                    onClick={() => onChange(assertions.filter((_, i) => i !== index))}
+                    onClick={() => remove(index)}
                   >
                     <Trash2 aria-hidden="true" />
                   </Button>
@@ -93,7 +96,7 @@ export function AssertionList<A extends Assertion>(props: AssertionListProps<A>)
           >
             <ValueOptions values={kindList} label={(kind) => kinds[kind]} />
           </NativeSelect>
-          <Button type="button" variant="outline" size="sm" onClick={() => onChange([...assertions, fresh(adding)])}>
+          <Button type="button" variant="outline" size="sm" onClick={() => add(fresh(adding))}>
             <Plus aria-hidden="true" />
             Add assertion
           </Button>

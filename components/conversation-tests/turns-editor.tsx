@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { rowEdits } from "@/components/ui/row-edits";
 import { TextField } from "@/components/ui/text-field";
 import { newTurnAssertion, TURN_KIND_LABELS } from "@/lib/conversation-tests/assertion-kinds";
 import { emptyTurn, errorsAt, type FormErrors, moved, type TurnForm } from "@/lib/conversation-tests/case-form";
@@ -39,8 +40,7 @@ function TurnButton(props: { label: string; disabled: boolean; onClick: () => vo
 export function TurnsEditor({ turns, options, errors, readOnly, onChange }: TurnsEditorProps) {
   const firsts = { rule: options.rules[0]?.ref, step: options.steps[0]?.ref, scenario: options.scenarios[0]?.ref };
   const fresh = (kind: TurnAssertion["kind"]) => newTurnAssertion(kind, firsts);
-  const patch = (index: number, next: Partial<TurnForm>) =>
-    onChange(turns.map((t, i) => (i === index ? { ...t, ...next } : t)));
+  const { change: patch, remove, add } = rowEdits(turns, onChange);
   return (
     <div className="space-y-3">
       <FieldError messages={errors.turns} />
@@ -73,7 +73,7 @@ export function TurnsEditor({ turns, options, errors, readOnly, onChange }: Turn
                   <TurnButton
                     label={`Remove turn ${index + 1}`}
                     disabled={turns.length === 1}
-                    onClick={() => onChange(turns.filter((_, i) => i !== index))}
+                    onClick={() => remove(index)}
                   >
                     <Trash2 aria-hidden="true" />
                   </TurnButton>
@@ -114,7 +114,7 @@ export function TurnsEditor({ turns, options, errors, readOnly, onChange }: Turn
         ))}
       </ol>
       {readOnly ? null : (
-        <Button type="button" variant="outline" onClick={() => onChange([...turns, emptyTurn()])}>
+        <Button type="button" variant="outline" onClick={() => add(emptyTurn())}>
           <Plus aria-hidden="true" />
           Add turn
         </Button>

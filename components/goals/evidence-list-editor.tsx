@@ -3,6 +3,7 @@
 import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { rowEdits } from "@/components/ui/row-edits";
 import type { GoalEvidence } from "@/lib/engine/contracts/goal-state";
 
 interface EvidenceListEditorProps {
@@ -12,8 +13,7 @@ interface EvidenceListEditorProps {
 
 /** Evidence items as id + text rows: what the candidate cites (tool outputs, profile fields, session facts). */
 export function EvidenceListEditor({ items, onChange }: EvidenceListEditorProps) {
-  const update = (index: number, patch: Partial<GoalEvidence>) =>
-    onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  const { change, remove, add } = rowEdits(items, onChange);
   return (
     <div className="flex flex-col gap-2" data-testid="evidence-list">
       {items.length === 0 ? (
@@ -30,21 +30,21 @@ export function EvidenceListEditor({ items, onChange }: EvidenceListEditorProps)
             className="w-40 font-mono text-xs"
             placeholder="id"
             value={item.id}
-            onChange={(e) => update(index, { id: e.target.value })}
+            onChange={(e) => change(index, { id: e.target.value })}
           />
           <Input
             aria-label={`Evidence ${index + 1} text`}
             className="flex-1"
             placeholder="What the data says"
             value={item.text}
-            onChange={(e) => update(index, { text: e.target.value })}
+            onChange={(e) => change(index, { text: e.target.value })}
           />
           <Button
             type="button"
             variant="ghost"
             size="icon"
             aria-label={`Remove evidence ${index + 1}`}
-            onClick={() => onChange(items.filter((_, i) => i !== index))}
+            onClick={() => remove(index)}
           >
             <X />
           </Button>
@@ -55,7 +55,7 @@ export function EvidenceListEditor({ items, onChange }: EvidenceListEditorProps)
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => onChange([...items, { id: `ev-${items.length + 1}`, text: "" }])}
+          onClick={() => add({ id: `ev-${items.length + 1}`, text: "" })}
         >
           <Plus /> Add evidence
         </Button>

@@ -6,6 +6,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RowButton } from "@/components/ui/row-button";
+import { rowEdits } from "@/components/ui/row-edits";
 import { Textarea } from "@/components/ui/textarea";
 import type { FaqRow } from "@/lib/knowledge/knowledge-form";
 
@@ -17,8 +18,7 @@ interface FaqEntriesFieldProps {
 
 /** An FAQ source's question/answer rows: each row is one passage the agent can quote. */
 export function FaqEntriesField({ rows, onChange, errors }: FaqEntriesFieldProps) {
-  const set = (i: number, patch: Partial<FaqRow>) =>
-    onChange(rows.map((row, at) => (at === i ? { ...row, ...patch } : row)));
+  const { change, remove, add } = rowEdits(rows, onChange);
   return (
     <fieldset className="space-y-3" aria-describedby={errors?.length ? "knowledge-entries-error" : undefined}>
       <legend className="mb-1 font-medium text-sm">Questions and answers</legend>
@@ -35,14 +35,10 @@ export function FaqEntriesField({ rows, onChange, errors }: FaqEntriesFieldProps
                 id={`faq-question-${i}`}
                 value={row.question}
                 placeholder="How long do refunds take?"
-                onChange={(e) => set(i, { question: e.target.value })}
+                onChange={(e) => change(i, { question: e.target.value })}
               />
             </div>
-            <RowButton
-              label={`Remove question ${i + 1}`}
-              onClick={() => onChange(rows.filter((_, at) => at !== i))}
-              disabled={rows.length === 1}
-            >
+            <RowButton label={`Remove question ${i + 1}`} onClick={() => remove(i)} disabled={rows.length === 1}>
               <Trash2 />
             </RowButton>
           </div>
@@ -54,17 +50,12 @@ export function FaqEntriesField({ rows, onChange, errors }: FaqEntriesFieldProps
               id={`faq-answer-${i}`}
               value={row.answer}
               placeholder="Refunds reach your card within 5 business days."
-              onChange={(e) => set(i, { answer: e.target.value })}
+              onChange={(e) => change(i, { answer: e.target.value })}
             />
           </div>
         </div>
       ))}
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        onClick={() => onChange([...rows, { question: "", answer: "" }])}
-      >
+      <Button type="button" variant="outline" size="sm" onClick={() => add({ question: "", answer: "" })}>
         <Plus aria-hidden="true" />
         Add question
       </Button>

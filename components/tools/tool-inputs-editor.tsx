@@ -2,6 +2,7 @@
 
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { rowEdits } from "@/components/ui/row-edits";
 import { NativeSelect, ValueOptions } from "@/components/ui/select";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import {
@@ -11,7 +12,7 @@ import {
   newInputRow,
   type ToolFormErrors,
 } from "@/lib/tools/tool-form-state";
-import { RemoveRowButton, rowEdits, ToolRowsFieldset } from "./tool-rows-fieldset";
+import { RemoveRowButton, ToolRowsFieldset } from "./tool-rows-fieldset";
 
 interface ToolInputsEditorProps {
   rows: InputRow[];

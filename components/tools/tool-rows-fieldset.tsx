@@ -59,13 +59,3 @@ export function RemoveRowButton({
     </RowButton>
   );
 }
-
-/** Edits of a row list: one row patched, one removed, one added at the end. */
-export function rowEdits<Row>(rows: Row[], onChange: (rows: Row[]) => void) {
-  return {
-    change: (index: number, patch: Partial<Row>) =>
-      onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row))),
-    remove: (index: number) => onChange(rows.filter((_, i) => i !== index)),
-    add: (row: Row) => onChange([...rows, row]),
-  };
-}

@@ -3,10 +3,11 @@
 import { Badge } from "@/components/ui/badge";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { rowEdits } from "@/components/ui/row-edits";
 import { TEXT_LIMITS } from "@/lib/engine/contracts/bundle";
 import { checkOutputPath } from "@/lib/tools/output-path-check";
 import { newVariableRow, type ToolFormErrors, type VariableRow } from "@/lib/tools/tool-form-state";
-import { RemoveRowButton, rowEdits, ToolRowsFieldset } from "./tool-rows-fieldset";
+import { RemoveRowButton, ToolRowsFieldset } from "./tool-rows-fieldset";
 
 interface ToolVariablesEditorProps {
   rows: VariableRow[];
