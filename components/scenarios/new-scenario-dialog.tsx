@@ -11,7 +11,6 @@ import { toast } from "@/components/ui/toaster";
 import { useFormProblems } from "@/components/ui/use-form-problems";
 import { createScenarioAction } from "@/lib/actions/scenarios/create-scenario";
 import { BundleScenario } from "@/lib/engine/contracts/bundle";
-import { formatIssuePath } from "@/lib/engine/contracts/bundle-issue";
 import { keyFromName } from "@/lib/keys/key-from-name";
 
 interface NewScenarioDialogProps {
@@ -32,7 +31,7 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
   const router = useRouter();
   const [fields, setFields] = useState(EMPTY);
   const keyFollows = useKeyFromName<typeof EMPTY>(true, keyFromName);
-  const { errors, message, setErrors, refused } = useFormProblems();
+  const { errors, message, setErrors, valid, refused } = useFormProblems();
   const [pending, startCreate] = useTransition();
 
   const update = (patch: Partial<typeof EMPTY>) => {
@@ -42,26 +41,23 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
 
   function create() {
     const stepKey = keyFromName(fields.step, "_") || "start";
-    const scenario = BundleScenario.safeParse({
-      key: fields.key.trim(),
-      name: fields.name,
-      intent_label: fields.intent_label.trim(),
-      entry_step: stepKey,
-      enabled: false,
-      steps: [{ key: stepKey, name: fields.step }],
-    });
-    if (!scenario.success) {
-      const found: Record<string, string[]> = {};
-      for (const issue of scenario.error.issues) {
-        const path = formatIssuePath(issue.path).replace(/^steps\[0\]\.(name|key)$/, "step");
-        found[path] = [...(found[path] ?? []), issue.message];
-      }
-      setErrors(found);
-      return;
-    }
+    const scenario = valid(
+      BundleScenario,
+      {
+        key: fields.key.trim(),
+        name: fields.name,
+        intent_label: fields.intent_label.trim(),
+        entry_step: stepKey,
+        enabled: false,
+        steps: [{ key: stepKey, name: fields.step }],
+      },
+      // The first step's name and key are the form's one Step field.
+      (path) => path.replace(/^steps\[0\]\.(name|key)$/, "step"),
+    );
+    if (!scenario) return;
     startCreate(async () => {
       const result = await createScenarioAction({
-        ...scenario.data,
+        ...scenario,
         agent_key: agentKey,
         expected_config_version: version,
       });
@@ -70,11 +66,11 @@ export function NewScenarioDialog({ open, agentKey, version, onVersion, onClose 
         return;
       }
       onVersion(result.data.config_version);
-      toast.success(`Created ${scenario.data.key}, disabled until you enable it · v${result.data.config_version}`);
+      toast.success(`Created ${scenario.key}, disabled until you enable it · v${result.data.config_version}`);
       setFields(EMPTY);
       keyFollows.reset();
       onClose();
-      router.push(`/agents/${agentKey}/scenarios/${scenario.data.key}`);
+      router.push(`/agents/${agentKey}/scenarios/${scenario.key}`);
     });
   }
 

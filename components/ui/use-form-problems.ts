@@ -20,11 +20,14 @@ export function useFormProblems() {
     setErrors,
     setMessage,
     refused,
-    /** The form's value as `schema` parses it; else null, with each field's problems shown as the action would answer them. */
-    valid: <S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null => {
+    /**
+     * The form's value as `schema` parses it; else null, with each field's problems shown as the action
+     * would answer them (under `fieldOf(path)` where the form's fields are not the schema's).
+     */
+    valid: <S extends z.ZodType>(schema: S, value: unknown, fieldOf?: (path: string) => string): z.output<S> | null => {
       const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data;
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(fieldErrorsOf(parsed.error, fieldOf));
       return null;
     },
     /**
