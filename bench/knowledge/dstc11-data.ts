@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ConversationTurn } from "@/lib/engine/knowledge/contextual-query";
 import type { FaqEntry } from "@/lib/engine/knowledge/knowledge-source";
+import { fnv1a } from "@/lib/engine/text/words";
 
 // DSTC11 Track 5 (Amazon, CDLA-Sharing-1.0): hotels and restaurants with FAQ entries, and dialogue
 // contexts whose last user turn may need that knowledge (`target`). Read from $FOCAL_EVAL_DIR/dstc11;
@@ -20,6 +21,15 @@ interface DstcDialogue {
   target: boolean;
   /** Gold FAQ entries as `entity id:entry index`; empty when the answer is in reviews only. */
   goldFaqs: string[];
+}
+
+/**
+ * Which half of val-dev a dialogue context is in: "tuning" (parameters were chosen on it) or
+ * "held-out". The contexts of one dialogue share its first customer turn, so they fall in one half.
+ */
+export function dstcHalf(dialogue: Pick<DstcDialogue, "turns">): "tuning" | "held-out" {
+  const first = dialogue.turns.find((turn) => turn.role === "customer")?.text ?? "";
+  return fnv1a(first) % 2 === 0 ? "tuning" : "held-out";
 }
 
 export interface DstcData {

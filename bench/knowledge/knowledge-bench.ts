@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { seeksKnowledge } from "@/lib/engine/knowledge/seeks-knowledge";
 import { percentile, type Report } from "../report";
-import { loadDstc11 } from "./dstc11-data";
+import { dstcHalf, loadDstc11 } from "./dstc11-data";
 import {
   dstcIndex,
   evaluateDstc,
@@ -127,6 +127,14 @@ async function benchDstc(report: Report, evalDir: string | undefined): Promise<v
   const withGold = outcomes.filter((o) => o.hasGold);
   report.figure("knowledge_faq_recall5", fmt(share(withGold, inTop5)));
   report.figure("knowledge_faq_turns", withGold.length);
+  // The term associations' parameters (term-associations.ts) were chosen on the "tuning" half alone.
+  const halves = data.dialogues.map(dstcHalf);
+  for (const half of ["tuning", "held-out"] as const) {
+    const part = outcomes.filter((o, i) => o.hasGold && halves[i] === half);
+    const name = half === "tuning" ? "tuning" : "held_out";
+    report.figure(`knowledge_faq_recall5_${name}`, fmt(share(part, inTop5)));
+    report.figure(`knowledge_faq_turns_${name}`, part.length);
+  }
   const right = data.dialogues.filter((d) => seeksKnowledge(d.turns.at(-1)?.text ?? "") === d.target);
   report.figure("knowledge_needs_knowledge_accuracy", fmt(right.length / data.dialogues.length));
   report.figure("knowledge_needs_knowledge_turns", data.dialogues.length);

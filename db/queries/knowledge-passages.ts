@@ -156,6 +156,7 @@ export interface SetStats {
   totalLength: number;
   documentFrequency: Record<string, number>;
   words: string[];
+  associations: Record<string, readonly { term: string; confidence: number }[]>;
 }
 
 export async function knowledgeSetStats(db: DbOrTx, setId: string): Promise<SetStats | null> {
@@ -165,6 +166,7 @@ export async function knowledgeSetStats(db: DbOrTx, setId: string): Promise<SetS
       totalLength: knowledgeSets.totalLength,
       documentFrequency: knowledgeSets.documentFrequency,
       words: knowledgeSets.words,
+      associations: knowledgeSets.associations,
     })
     .from(knowledgeSets)
     .where(eq(knowledgeSets.id, setId));

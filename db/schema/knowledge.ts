@@ -100,6 +100,14 @@ export const knowledgeSets = pgTable("knowledge_sets", {
   documentFrequency: jsonb("document_frequency").$type<Record<string, number>>().notNull(),
   /** The set's distinct content words, for query expansion by word vectors (query-expansion.ts). */
   words: jsonb("words").$type<string[]>().notNull(),
+  /**
+   * Term → the more common terms the set's passages say it with, for the query
+   * (lib/engine/knowledge/term-associations.ts); empty in a set written before they were kept.
+   */
+  associations: jsonb("associations")
+    .$type<Record<string, readonly { term: string; confidence: number }[]>>()
+    .notNull()
+    .default({}),
   createdAt: createdAt(),
 });
 

@@ -20,7 +20,10 @@ export interface KnowledgeStore {
   readonly kind: "memory" | "database";
   /** The sources' titles, for contextualQuery's carried entities. */
   readonly lexicon: TitleLexicon;
-  /** The query with the knowledge base's words nearest to its message's (query-expansion.ts); as is without a word embedder. */
+  /**
+   * The query with the knowledge base's words nearest to its message's (query-expansion.ts, with a word
+   * embedder) and the words the base says those with (term-associations.ts).
+   */
   expand(query: KnowledgeQuery): Promise<KnowledgeQuery>;
   /** The query's vector from the store's Embedder (null without one). */
   embedQuery(query: KnowledgeQuery): Promise<Float32Array | null>;

@@ -5,6 +5,7 @@ import type { KnowledgeQuery } from "./contextual-query";
 import type { Passage } from "./knowledge-source";
 import { contentWordsOf, expandQuery, type Neighbour, nearestTerms, type Vocabulary } from "./query-expansion";
 import { type Fusion, type RankCandidate, type RankedPassage, rankPassages } from "./rank-passages";
+import { associateQuery, termAssociations } from "./term-associations";
 import { type PassageTerms, passageTerms, searchableText, termOf, vectorText } from "./terms";
 import { type TitleLexicon, titleLexicon } from "./title-mentions";
 
@@ -22,7 +23,10 @@ export interface MemoryIndex {
   readonly stats: CorpusStats;
   /** The sources' titles, for contextualQuery's carried entities. */
   readonly lexicon: TitleLexicon;
-  /** The query with the knowledge base's words nearest to its message's (query-expansion.ts); as is without a word embedder. */
+  /**
+   * The query with the knowledge base's words nearest to its message's (query-expansion.ts, with a word
+   * embedder) and the words the base says those with (term-associations.ts).
+   */
   expand(query: KnowledgeQuery): Promise<KnowledgeQuery>;
   /** The query's vector from the index's Embedder (null without one). */
   embedQuery(query: KnowledgeQuery): Promise<Float32Array | null>;
@@ -73,12 +77,13 @@ export async function buildMemoryIndex(
   const norms = entries.map((entry) => lengthNorm(entry.terms.length, stats));
   const lexicon = titleLexicon(passages.map((passage) => passage.title));
   const expand = wordEmbedder ? await queryExpander(wordsOf(passages), wordEmbedder) : null;
+  const associations = termAssociations(passages);
 
   return {
     passages,
     stats,
     lexicon,
-    expand: async (query) => (expand ? expand(query) : query),
+    expand: async (query) => associateQuery(query, expand ? await expand(query) : query, associations),
     embedQuery: async (query) => (embedder ? embedKnowledgeQuery(embedder, query) : null),
     search(query, queryVector, limit, fusion) {
       const lexical = new Map<number, number>();

@@ -14,6 +14,7 @@ import type { KnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
 import { embedKnowledgeQuery, queryExpander } from "@/lib/engine/knowledge/memory-index";
 import { pageLinksOf, passageUrl } from "@/lib/engine/knowledge/page-links";
 import { type RankCandidate, rankPassages } from "@/lib/engine/knowledge/rank-passages";
+import { associateQuery } from "@/lib/engine/knowledge/term-associations";
 import { terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { titleLexicon } from "@/lib/engine/knowledge/title-mentions";
 import type { Embedder } from "@/lib/engine/ports";
@@ -62,6 +63,7 @@ export async function openDbKnowledgeStore(
   const titleTermsOf = [...keysByTitle].map(([title, keys]) => ({ terms: new Set(terms(title)), keys }));
   const { embedder, wordEmbedder } = options;
   const expand = wordEmbedder ? await queryExpander(row.words, wordEmbedder) : null;
+  const associations = new Map(Object.entries(row.associations));
   const titleTerms = new Map<string, string[]>();
   const vectors = new Map<string, Float32Array>();
 
@@ -116,7 +118,7 @@ export async function openDbKnowledgeStore(
   return {
     kind: "database",
     lexicon: titleLexicon(sources.map((source) => source.title)),
-    expand: async (query) => (expand ? expand(query) : query),
+    expand: async (query) => associateQuery(query, expand ? await expand(query) : query, associations),
     embedQuery: async (query) => (embedder ? embedKnowledgeQuery(embedder, query) : null),
     async search(query, queryVector, sourceIds, limit) {
       const inScope = (key: string) => sourceIds === null || sourceIds.has(key);

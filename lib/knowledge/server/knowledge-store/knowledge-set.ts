@@ -15,6 +15,7 @@ import type { DbOrTx, Transaction } from "@/db/types";
 import type { AgentSnapshot, EngineKnowledgeSource } from "@/lib/engine/contracts/snapshot";
 import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
 import { wordsOf } from "@/lib/engine/knowledge/memory-index";
+import { termAssociations } from "@/lib/engine/knowledge/term-associations";
 import { terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { textSearchConfig } from "@/lib/engine/knowledge/text-search-config";
 import type { Embedder } from "@/lib/engine/ports";
@@ -101,6 +102,7 @@ function setRows(id: string, textConfig: string, sources: readonly EngineKnowled
       totalLength,
       documentFrequency: Object.fromEntries(documentFrequency),
       words: wordsOf(all.map((a) => a.passage)),
+      associations: Object.fromEntries(termAssociations(all.map((a) => a.passage))),
     },
     passages: [...passages.values()],
     members,

@@ -1,0 +1,1 @@
+ALTER TABLE "knowledge_sets" ADD COLUMN "associations" jsonb DEFAULT '{}'::jsonb NOT NULL;
