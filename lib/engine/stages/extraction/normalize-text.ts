@@ -122,7 +122,7 @@ function joinRun(run: string[]): string {
  * Steps 1 to 4 leave ASCII as it is (no invisible character, diacritic or confusable is ASCII, and
  * NFKC keeps it), so an ASCII reply skips them.
  */
-const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
+export const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
 
 /**
  * The text banned-term patterns are matched against, in this order:
@@ -137,4 +137,3 @@ export function normalizeForMatching(text: string): string {
   const folded = NON_ASCII.test(text) ? skeleton(stripDiacritics(stripInvisible(text).normalize("NFKC"))) : text;
   return collapseSpacedLetters(folded.toLowerCase());
 }
-
