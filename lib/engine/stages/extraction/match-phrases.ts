@@ -1,4 +1,4 @@
-import { skeleton, stripDiacritics, stripInvisible } from "./normalize-text";
+import { NON_ASCII, skeleton, stripDiacritics, stripInvisible } from "./normalize-text";
 
 // A `phrases` variable lists names ("QuickCart", "Acme Retail"), not regexes. A reply names one when,
 // in its folded form (invisible characters removed, NFKC, diacritics, look-alikes, spaced letters;
@@ -34,9 +34,14 @@ const HUMP = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 /** Emoji and other symbols between two letters, as a model told to hide a name writes them: "Quick🛒Cart". */
 const SYMBOLS_INSIDE_WORD = /(?<=\p{L})(?:\p{Extended_Pictographic}|\p{So}|\u200D|\uFE0F)+(?=\p{L})/gu;
 
-/** The folded form of a reply or a name: invisible characters, NFKC, diacritics and look-alikes; case kept. */
+/**
+ * The folded form of a reply or a name: invisible characters, NFKC, diacritics and look-alikes; case
+ * kept. ASCII is its own folded form: none of those steps changes it and no ASCII character is a symbol.
+ */
 export const foldKeepingCase = (text: string): string =>
-  skeleton(stripDiacritics(stripInvisible(text).normalize("NFKC"))).replace(SYMBOLS_INSIDE_WORD, "");
+  NON_ASCII.test(text)
+    ? skeleton(stripDiacritics(stripInvisible(text).normalize("NFKC"))).replace(SYMBOLS_INSIDE_WORD, "")
+    : text;
 
 export interface NameWords {
   /** Lower case. */
@@ -62,7 +67,11 @@ export function wordsOfName(name: string): NameWords {
 const WORD = /[\p{L}\p{N}]/u;
 const isSurrogate = (unit: string) => unit >= "\uD800" && unit <= "\uDFFF";
 /** A UTF-16 unit of a word: a letter or digit, or half of an astral character (NFKC folded most of those). */
-const isWordUnit = (unit: string | undefined) => unit !== undefined && (WORD.test(unit) || isSurrogate(unit));
+const isWordUnit = (unit: string | undefined) =>
+  unit !== undefined && (unit < "\u0080" ? isAsciiWordUnit(unit) : WORD.test(unit) || isSurrogate(unit));
+/** WORD on ASCII, without a regex per character: the letters and digits are its only letters and numbers. */
+const isAsciiWordUnit = (unit: string) =>
+  (unit >= "0" && unit <= "9") || (unit >= "A" && unit <= "Z") || (unit >= "a" && unit <= "z");
 const isLower = (unit: string | undefined) => unit !== undefined && unit !== unit.toUpperCase();
 const isUpper = (unit: string | undefined) => unit !== undefined && unit !== unit.toLowerCase();
 
@@ -200,10 +209,12 @@ function longestFrom(
 export function matchPhrases(text: string, phrases: readonly string[], limit: number): PhraseMatch[] {
   const root = trieOf(phrases);
   if (root.next.size === 0 || limit <= 0) return [];
-  const gaps = gapsOf(text);
+  // Read when a name may start: a reply with no word a name starts with has no gaps to read.
+  let gaps: ReturnType<typeof gapsOf> | undefined;
   const found: PhraseMatch[] = [];
   for (let at = 0; at < text.length && found.length < limit; at += 1) {
     if (!startsWord(text, at) || !root.next.has(text[at]?.toLowerCase() ?? "")) continue;
+    gaps ??= gapsOf(text);
     const hit = longestFrom(text, at, root, gaps);
     if (!hit) continue;
     const [end, phrase] = hit;

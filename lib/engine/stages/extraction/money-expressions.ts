@@ -12,6 +12,11 @@ const TIMES = R`(?:x|×|\*|times)`;
 const PLUS = R`(?:\+|plus)`;
 /** A bare number and an operator just before an amount: "3 x ", "3x", "50 + ", "sixty plus ". */
 const BEFORE = new RegExp(R`(?<![\p{L}\p{N}$€£.,])${NUMBER}\s*(?<op>${TIMES}|${PLUS})\s*$`, "iu");
+/**
+ * The end BEFORE needs, tested first: most amounts follow no operator, and BEFORE tries every number
+ * word at each of the 40 characters before one.
+ */
+const ENDS_IN_OPERATOR = new RegExp(R`(?:${TIMES}|${PLUS})\s*$`, "iu");
 /** An operator and a bare number just after an amount: " x 3", "×3", " times 3". Not "plus": "$25 plus 5 days" is no sum. */
 const AFTER = new RegExp(R`^\s*(?<op>${TIMES})\s*(?<n>\d{1,3})(?![\p{L}\p{N}]|[.,]\d|\s*(?:%|percent))`, "iu");
 /** Single digits spread by single spaces: "7 5", "1 0 0". */
@@ -38,7 +43,8 @@ export function spreadNumber(written: string): number | null {
 export function widenToExpression(text: string, span: AmountSpan): AmountSpan {
   let { amount, index } = span;
   let end = span.index + span.text.length;
-  const before = BEFORE.exec(text.slice(Math.max(0, index - 40), index));
+  const head = text.slice(Math.max(0, index - 40), index);
+  const before = ENDS_IN_OPERATOR.test(head) ? BEFORE.exec(head) : null;
   const left = before?.groups?.n === undefined ? null : writtenNumber(before.groups.n);
   if (before && left !== null) {
     const op = (before.groups?.op ?? "").toLowerCase();

@@ -51,6 +51,12 @@ const HAS_SPACE = /\s/u;
 /** A run of fewer single letters is ordinary text ("a", "I", "U.S."); "a b c" and longer is not. */
 const MIN_SPACED_RUN = 3;
 
+/**
+ * Three single letters, each two apart by one to three other characters: every run holds this, so a
+ * text without it (most replies: "I'm" is two) is returned as it is, not cut into tokens.
+ */
+const SPACED_RUN = /(?<!\p{L})\p{L}\P{L}{1,3}\p{L}\P{L}{1,3}\p{L}(?!\p{L})/u;
+
 const isSingleLetter = (token: string | undefined): boolean => token !== undefined && /^\p{L}$/u.test(token);
 const isSeparator = (token: string | undefined): boolean => token !== undefined && SEPARATOR.test(token);
 /** A separator that glues a whole word onto a spaced run: "Quick-C-a-r-t", "Q.u.i.c.k.Cart". */
@@ -66,6 +72,7 @@ const isWord = (token: string | undefined): boolean => token !== undefined && /^
  * not ("Q u i c k Cart" → "Quick Cart", like "Quick Cart" itself).
  */
 export function collapseSpacedLetters(text: string): string {
+  if (!SPACED_RUN.test(text)) return text;
   const tokens = text.match(/\p{L}+|\P{L}+/gu) ?? [];
   const out: string[] = [];
   let i = 0;
@@ -112,6 +119,12 @@ function joinRun(run: string[]): string {
 }
 
 /**
+ * Steps 1 to 4 leave ASCII as it is (no invisible character, diacritic or confusable is ASCII, and
+ * NFKC keeps it), so an ASCII reply skips them.
+ */
+export const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
+
+/**
  * The text banned-term patterns are matched against, in this order:
  * 1. strip zero-width and invisible format characters ("Quick\u200BCart");
  * 2. NFKC (fullwidth, mathematical alphanumerics, circled letters, ligatures, odd spaces);
@@ -121,5 +134,6 @@ function joinRun(run: string[]): string {
  * 6. collapse spaced, hyphenated and dotted letters ("Q u i c k C a r t").
  */
 export function normalizeForMatching(text: string): string {
-  return collapseSpacedLetters(skeleton(stripDiacritics(stripInvisible(text).normalize("NFKC"))).toLowerCase());
+  const folded = NON_ASCII.test(text) ? skeleton(stripDiacritics(stripInvisible(text).normalize("NFKC"))) : text;
+  return collapseSpacedLetters(folded.toLowerCase());
 }

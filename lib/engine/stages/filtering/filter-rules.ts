@@ -47,13 +47,16 @@ export function filterRules(
   const entries: Considered[] = [];
   const eligible: (ScoredRule & { at: number })[] = [];
   const finite = allFinite(query);
+  // One string shared by every rule under the threshold (most of them at 1,000 rules) instead of the
+  // number written out again for each.
+  const below = `below ${retrieval.rule_match_threshold}`;
   for (const compiled of inScope) {
     const { rule, terms } = compiled;
     const score = round3(terms && finite ? cosineOfTerms(query, terms) : cosine(query, compiled.vector));
     const fires = session.ruleFires[rule.id];
     let outcome = "matched";
     if (!rule.enabled) outcome = "disabled";
-    else if (score < retrieval.rule_match_threshold) outcome = `below ${retrieval.rule_match_threshold}`;
+    else if (score < retrieval.rule_match_threshold) outcome = below;
     else if (rule.maxFiresPerSession !== null && (fires?.count ?? 0) >= rule.maxFiresPerSession) {
       outcome = `fired ${fires?.count ?? 0} of ${rule.maxFiresPerSession} times`;
     } else if (fires && rule.cooldownTurns > 0 && session.turnIndex - fires.lastTurn <= rule.cooldownTurns) {

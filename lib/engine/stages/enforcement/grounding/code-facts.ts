@@ -27,6 +27,8 @@ function isCode(token: string): boolean {
 
 export function codeFacts(text: string): CheckableFact[] {
   const facts: CheckableFact[] = [];
+  // Every code holds a digit (NAMED, HASH, isCode): a text without one has none.
+  if (!/\d/.test(text)) return facts;
   for (const pattern of [NAMED, HASH]) {
     for (const m of text.matchAll(pattern)) {
       const code = m.groups?.code ?? "";

@@ -10,6 +10,8 @@ const URL = new RegExp(
   String.raw`(?<![\w@.-])(?:https?://[^\s<>()"'\]\[]+|www\.[^\s<>()"'\]\[]+|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:${TLDS})(?![\w-])(?:/[^\s<>()"'\]\[]*)?)`,
   "giu",
 );
+/** What every URL holds, tested first with the same flags: a scheme, "www." or a common ending. */
+const URL_MARK = new RegExp(String.raw`https?://|www\.|\.(?:${TLDS})(?![\w-])`, "iu");
 /** Punctuation that ends a sentence after a URL, not part of it. */
 const URL_TAIL = /[.,;:!?*_`'’"]+$/u;
 
@@ -36,11 +38,13 @@ function normalizePhone(phone: string): string {
 }
 
 export function emailFacts(text: string): CheckableFact[] {
+  if (!text.includes("@")) return [];
   return [...text.matchAll(EMAIL)].map((m) => factAt("email", [m[0].toLowerCase()], m[0], m.index ?? 0));
 }
 
 export function urlFacts(text: string): CheckableFact[] {
   const facts: CheckableFact[] = [];
+  if (!URL_MARK.test(text)) return facts;
   for (const m of text.matchAll(URL)) {
     const written = m[0].replace(URL_TAIL, "");
     // A template ("https://$ACCOUNT.cloudant.com/{db}") shows a form, it names no page.
@@ -52,6 +56,7 @@ export function urlFacts(text: string): CheckableFact[] {
 
 export function phoneFacts(text: string): CheckableFact[] {
   const facts: CheckableFact[] = [];
+  if (!/\d/.test(text)) return facts;
   for (const m of text.matchAll(PHONE)) {
     const digits = normalizePhone(m[0]);
     if (digits.length < 7 || digits.length > 15) continue;
@@ -65,6 +70,7 @@ const DIGIT_GROUPS = /\+?\(?\d[\d ().-]{5,}\d/gu;
 
 export function sourcePhoneFacts(text: string): CheckableFact[] {
   const facts: CheckableFact[] = [];
+  if (!/\d/.test(text)) return facts;
   for (const m of text.matchAll(DIGIT_GROUPS)) {
     const digits = normalizePhone(m[0]);
     if (digits.length >= 7 && digits.length <= 15) facts.push(factAt("phone", [digits], m[0], m.index ?? 0));

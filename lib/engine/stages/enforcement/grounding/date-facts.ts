@@ -44,6 +44,13 @@ const SHORT_DIGIT_DATE =
 const CLOCK = /(?<![\p{L}\p{N}.:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?\s?m\.?(?![\p{L}]))?(?![\p{N}]|:\d)/giu;
 const HOUR = /(?<![\p{L}\p{N}.:])(\d{1,2})\s*([ap])\.?\s?m\.?(?![\p{L}\p{N}])/giu;
 
+/**
+ * Every date and time pattern above holds a digit, and a date in words a month's first three letters:
+ * a text without them is not read (most replies and messages name no month).
+ */
+const DIGIT = /\d/;
+const MONTH_START = /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/u;
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 function monthNumber(name: string): number {
@@ -61,7 +68,8 @@ function iso(year: number | null, month: number, day: number | null): string | n
 
 export function dateFacts(text: string): CheckableFact[] {
   const facts: CheckableFact[] = [];
-  for (const pattern of WORD_DATES) {
+  if (!DIGIT.test(text)) return facts;
+  for (const pattern of MONTH_START.test(text) ? WORD_DATES : []) {
     for (const m of text.matchAll(pattern)) {
       const g = m.groups ?? {};
       const value = iso(
@@ -104,6 +112,7 @@ export function timeFacts(text: string): CheckableFact[] {
     if (h > 24 || minute > 59) return;
     facts.push(factAt("time", [`${pad(h)}:${pad(minute)}`], m[0], m.index ?? 0));
   };
+  if (!DIGIT.test(text)) return facts;
   for (const m of text.matchAll(CLOCK)) add(m, Number(m[1]), Number(m[2]), m[3]);
   for (const m of text.matchAll(HOUR)) add(m, Number(m[1]), 0, m[2]);
   return facts;

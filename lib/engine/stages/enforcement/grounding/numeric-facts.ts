@@ -75,12 +75,15 @@ export function percentFacts(text: string): CheckableFact[] {
 /** "a month", "an hour": one unit, read in sources only (a reply's "once a week" is a frequency). */
 const ONE_UNIT = new RegExp(R`${BEGIN}(?<from>an?)\s+(?:(?:business|working|calendar|full)\s+)?${UNIT}`, "giu");
 
+/** The start of every unit UNIT reads, with its flags: a text without one states no duration. */
+const UNIT_START = /sec|min|hour|hr|day|week|month|year|yr/iu;
+
 export function durationFacts(text: string): CheckableFact[] {
-  return durationsOf(text.matchAll(DURATION));
+  return UNIT_START.test(text) ? durationsOf(text.matchAll(DURATION)) : [];
 }
 
 export function oneUnitDurations(text: string): CheckableFact[] {
-  return durationsOf(text.matchAll(ONE_UNIT));
+  return UNIT_START.test(text) ? durationsOf(text.matchAll(ONE_UNIT)) : [];
 }
 
 function durationsOf(matches: Iterable<RegExpMatchArray>): CheckableFact[] {
@@ -104,6 +107,7 @@ function durationsOf(matches: Iterable<RegExpMatchArray>): CheckableFact[] {
 /** Numbers left over: a quantity when a noun follows ("3 orders", "1,078 miles"), a year alone is a date. */
 export function numberFacts(text: string): CheckableFact[] {
   const facts: CheckableFact[] = [];
+  if (!/\d/.test(text)) return facts;
   for (const m of text.matchAll(NUMBER)) {
     const g = m.groups ?? {};
     const digits = g.digits ?? "";
