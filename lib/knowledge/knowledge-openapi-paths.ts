@@ -1,4 +1,5 @@
 import { agentKeyParam, operationBuilder, pathParam, queryParam } from "../openapi/openapi-helpers";
+import { ImpactPreviewSchema } from "../replay/replay-view-schemas";
 import { GAPS_MAX_DAYS, GAPS_MAX_LIMIT, KnowledgeGaps } from "./knowledge-gap-schemas";
 import {
   KNOWLEDGE_SEARCH_MAX_K,
@@ -34,6 +35,7 @@ const uploadOperation = operationBuilder({
   413: "The file is over 20 MB (named on `file`; counted while the body streams in, nothing read past it)",
   415: "The body is not multipart/form-data",
   422: "Validation failed: no `file` part, a kind other than text, markdown, html or pdf, a scope naming no scenario or step, or a file that gives no text (on `file`): not UTF-8 or binary (text, markdown), only scripts, styles and navigation (html), a PDF that cannot be opened, is password-protected, has no text layer, has more than 2,000 pages or takes more than 30 s to read, a page nested too deeply or taking more than 60 s to convert, a file needing more than 512 MB to read, or text over 6,000,000 characters",
+  429: "The impact preview: the key or the agent has its most replays, test runs and impact previews open; retry after Retry-After seconds",
   503: "UNAVAILABLE: the instance is converting 2 files and has 8 more waiting; send the request again after Retry-After seconds (nothing was written)",
 });
 
@@ -56,6 +58,25 @@ const UPLOAD_FORM = {
           scope: { type: "string", enum: ["GLOBAL", "SCENARIO", "STEP"], default: "GLOBAL" },
           scope_ref: { type: "string", description: 'A scenario key, or "scenario_key/step_key" for a step' },
           key: { type: "string", description: "The source's id; made from the title when left out" },
+        },
+      },
+    },
+  },
+};
+
+/** The form `POST …/knowledge/files/impact-preview` takes: the upload's, the editor's version and the window. */
+const PREVIEW_FORM = {
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        ...UPLOAD_FORM.content["multipart/form-data"].schema,
+        required: ["file", "title", "kind", "expected_config_version"],
+        properties: {
+          ...UPLOAD_FORM.content["multipart/form-data"].schema.properties,
+          expected_config_version: { type: "integer", description: "The config_version the draft is made on" },
+          sessions: { type: "integer", default: 200, description: "The last sessions replayed, at most (1–2,000)" },
+          turns: { type: "integer", default: 2000, description: "The last turns replayed, at most (1–20,000)" },
         },
       },
     },
@@ -93,6 +114,19 @@ export const knowledgePaths = {
         errors: [400, 401, 403, 404, 409, 412, 413, 415, 422, 503],
       }),
       requestBody: UPLOAD_FORM,
+    },
+  },
+  "/api/v1/agents/{key}/knowledge/files/impact-preview": {
+    post: {
+      ...uploadOperation("agents:read", {
+        summary: "What adding a file of up to 20 MB as a source would do to recent conversations (multipart/form-data)",
+        description:
+          'The impact preview (POST …/impact-preview) of a `createKnowledgeSource` whose file is over the 700 KB its 1 MiB JSON body carries: the file is converted as its save would convert it (refusals name `file`), the draft checked as Save would check it (422) and rolled back, then the last `sessions` sessions or `turns` turns are replayed on it, frozen. `Accept: application/x-ndjson` streams `{type:"progress",done,total}` lines, then `{type:"result",result}`; closing the request cancels. Writes nothing. A designer\'s session, or a key with agents:read.',
+        parameters: [agentKeyParam],
+        ok: { description: "The preview", schema: ImpactPreviewSchema },
+        errors: [400, 401, 403, 404, 413, 415, 422, 429, 503],
+      }),
+      requestBody: PREVIEW_FORM,
     },
   },
   "/api/v1/agents/{key}/knowledge/sources/{id}": {

@@ -31,7 +31,7 @@ export function conversionGate(limits: ConversionLimits) {
       else if (queue.length < limits.waiting) await new Promise<void>((start) => queue.push(start));
       else {
         throw new BusyError(
-          `The server is converting ${limits.running} files and has ${limits.waiting} more waiting, its limit: send the file again in ${RETRY_AFTER_SECONDS} s; nothing was saved.`,
+          `The server is converting ${limits.running} files and has ${limits.waiting} more waiting, its limit: send the request again in ${RETRY_AFTER_SECONDS} s; nothing was saved.`,
           RETRY_AFTER_SECONDS,
         );
       }

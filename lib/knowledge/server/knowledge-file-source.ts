@@ -111,10 +111,14 @@ export async function storedSourceOf(
   return { source: { ...fields, key, content: withinSource(file.markdown, file.field) }, read: null };
 }
 
+/** An uploaded file's (multipart) text, converted by kind, refused on `file`. */
+export async function textOfUpload(upload: Pick<KnowledgeFileUpload, "kind" | "file">): Promise<string> {
+  const bytes = new Uint8Array(await upload.file.arrayBuffer());
+  return withinSource(await markdownOfFile(upload.kind, bytes, "file"), "file");
+}
+
 /** An uploaded file (multipart) as the source the bundle keeps: its text, converted by kind, on `file`. */
 export async function storedSourceOfUpload(upload: KnowledgeFileUpload, key: string): Promise<BundleKnowledgeSource> {
   const { file, ...fields } = upload;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const markdown = withinSource(await markdownOfFile(upload.kind, bytes, "file"), "file");
-  return { ...fields, key, content: markdown, entries: [] };
+  return { ...fields, key, content: await textOfUpload(upload), entries: [] };
 }
