@@ -54,6 +54,9 @@ type Converted = { markdown: string; pages: number | null };
 /** One attempt; `noun` is what a refusal calls the file ("The PDF", "The page"). */
 function convertOnce(job: ConversionJob, limits: WorkerLimits, noun: string): Promise<Converted | "retry"> {
   return new Promise((resolve, reject) => {
+    // Whether this worker started through tsx: two started at once, before either learned that it must,
+    // both fail to start and both try again.
+    const viaTsx = throughTsx;
     const worker = spawn(limits.heapMb);
     let settled = false;
     // Until "ready" the worker is loading its converters (a few seconds through tsx on a loaded
@@ -82,7 +85,7 @@ function convertOnce(job: ConversionJob, limits: WorkerLimits, noun: string): Pr
       else settle(() => reject(reply.refused ? new FileUnreadable(reply.message) : new Error(reply.message)));
     });
     worker.on("error", (error: Error & { code?: string }) => {
-      if (error.code === "ERR_UNKNOWN_FILE_EXTENSION" && !throughTsx) {
+      if (error.code === "ERR_UNKNOWN_FILE_EXTENSION" && !viaTsx) {
         throughTsx = true;
         settle(() => resolve("retry"));
         return;
