@@ -39,8 +39,8 @@ const config: KnipConfig = {
     // The worker threads lib/testers/server/tester-pool.ts and lib/boot/compose.ts (for the compute pool) start from a URL.
     "lib/testers/server/tester-worker.ts",
     "lib/boot/compute-worker.ts",
-    // The PDF converter lib/knowledge/server/pdf-to-markdown.ts starts a worker thread from a URL.
-    "lib/knowledge/server/pdf-worker.ts",
+    // The file converters (lib/knowledge/server/convert-on-worker.ts) start a worker thread from a URL.
+    "lib/knowledge/server/conversion-worker.ts",
     // Put in place of `server-only` by the alias in vitest.config.ts.
     "test/server-only-stub.ts",
     // Put in place of `next/headers` by the same alias: its headers() and cookies() are read there.

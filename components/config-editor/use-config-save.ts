@@ -22,6 +22,8 @@ interface SaveAt {
 export interface ConfigSave<F, R extends SaveResult> {
   edit: PreviewableEdit;
   input: Record<string, unknown>;
+  /** A knowledge file Save sends as a file (over 700 KB): its impact preview sends it as a file too. */
+  file?: File;
   send: (extras: SaveExtras) => Promise<ActionResult<R>>;
   /** The toast after a save that changed something. */
   savedText: (data: R) => string;

@@ -61,6 +61,7 @@ export function KnowledgeSourceDrawer(props: KnowledgeSourceDrawerProps) {
         const upload: ConfigSave<KnowledgeForm, KnowledgeSourceWritten> = {
           edit: "createKnowledgeSource",
           input: source,
+          file: file.upload,
           send: (extras) =>
             uploadKnowledgeFile(
               at.agent_key,

@@ -1,4 +1,5 @@
 import { agentKeyParam, operationBuilder, pathParam, queryParam } from "../openapi/openapi-helpers";
+import { ImpactPreviewSchema } from "../replay/replay-view-schemas";
 import { GAPS_MAX_DAYS, GAPS_MAX_LIMIT, KnowledgeGaps } from "./knowledge-gap-schemas";
 import {
   KNOWLEDGE_SEARCH_MAX_K,
@@ -21,7 +22,8 @@ const operation = operationBuilder({
   409: "A test gate blocked the change (the body names the failing tests)",
   412: "If-Match names a config_version the agent has moved on from",
   413: "The body is over 1 MiB",
-  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read, has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), a url source's URL outside FOCAL_TOOL_HOSTS, answering an HTTP error or a redirect, too slow (10 s), over 8 MiB, with no text, a PDF with no text, XML that is not a sitemap (on `url`); SITEMAP_TOO_LARGE: a sitemap listing more than 200 pages (on `url`); a search without `q`, or a gaps window outside 1–365 days",
+  422: "Validation failed: an unknown kind, content on an FAQ source or entries on a text one, a blank text, a duplicate id, a scope naming no scenario or step, an uploaded file that cannot be read (an HTML page nested too deeply, or not converted within 60 s or 512 MB; a PDF not read within 30 s or 512 MB), has no text or is over 700 KB (named by its field, `html` or `pdf_base64`), a url source's URL outside FOCAL_TOOL_HOSTS, answering an HTTP error or a redirect, too slow (10 s), over 8 MiB, with no text, a PDF with no text, XML that is not a sitemap (on `url`); SITEMAP_TOO_LARGE: a sitemap listing more than 200 pages (on `url`); a search without `q`, or a gaps window outside 1–365 days",
+  503: "UNAVAILABLE: the instance is converting 2 files and has 8 more waiting; send the request again after Retry-After seconds (nothing was written)",
 });
 
 /** The upload's own texts: its body is a form of up to 20 MiB, not JSON of 1 MiB. */
@@ -32,7 +34,9 @@ const uploadOperation = operationBuilder({
   412: "If-Match names a config_version the agent has moved on from",
   413: "The file is over 20 MB (named on `file`; counted while the body streams in, nothing read past it)",
   415: "The body is not multipart/form-data",
-  422: "Validation failed: no `file` part, a kind other than text, markdown, html or pdf, a scope naming no scenario or step, or a file that gives no text (on `file`): not UTF-8 or binary (text, markdown), only scripts, styles and navigation (html), a PDF that cannot be opened, is password-protected, has no text layer, has more than 2,000 pages or takes more than 30 s to read, or text over 6,000,000 characters",
+  422: "Validation failed: no `file` part, a kind other than text, markdown, html or pdf, a scope naming no scenario or step, or a file that gives no text (on `file`): not UTF-8 or binary (text, markdown), only scripts, styles and navigation (html), a PDF that cannot be opened, is password-protected, has no text layer, has more than 2,000 pages or takes more than 30 s to read, a page nested too deeply or taking more than 60 s to convert, a file needing more than 512 MB to read, or text over 6,000,000 characters",
+  429: "The impact preview: the key or the agent has its most replays, test runs and impact previews open; retry after Retry-After seconds",
+  503: "UNAVAILABLE: the instance is converting 2 files and has 8 more waiting; send the request again after Retry-After seconds (nothing was written)",
 });
 
 /** The form `POST …/knowledge/files` takes: drawn by hand, since a file part has no JSON schema. */
@@ -60,6 +64,25 @@ const UPLOAD_FORM = {
   },
 };
 
+/** The form `POST …/knowledge/files/impact-preview` takes: the upload's, the editor's version and the window. */
+const PREVIEW_FORM = {
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        ...UPLOAD_FORM.content["multipart/form-data"].schema,
+        required: ["file", "title", "kind", "expected_config_version"],
+        properties: {
+          ...UPLOAD_FORM.content["multipart/form-data"].schema.properties,
+          expected_config_version: { type: "integer", description: "The config_version the draft is made on" },
+          sessions: { type: "integer", default: 200, description: "The last sessions replayed, at most (1–2,000)" },
+          turns: { type: "integer", default: 2000, description: "The last turns replayed, at most (1–20,000)" },
+        },
+      },
+    },
+  },
+};
+
 const sourceId = pathParam("id", { type: "string" }, "The source's id (its key)");
 const CONFIG_CHANGE =
   "A config change like any other: a new config_version, CONFIG_CHANGED in the ledger with the fields that changed, and the tests gate. Environments pin knowledge with the rest of the configuration; a rollback restores the old passages.";
@@ -78,19 +101,32 @@ export const knowledgePaths = {
       parameters: [agentKeyParam],
       body: KnowledgeSourceInput,
       ok: { status: 201, description: "The source as saved, with its passage count", schema: KnowledgeSourceWritten },
-      also: [409, 412],
+      also: [409, 412, 503],
     }),
   },
   "/api/v1/agents/{key}/knowledge/files": {
     post: {
       ...uploadOperation("config:write", {
         summary: "Add a knowledge source from a file of up to 20 MB: Markdown, text, HTML or PDF (multipart/form-data)",
-        description: `${CONFIG_CHANGE} The file is converted once, on save, as \`html\` and \`pdf_base64\` are on POST …/knowledge/sources, whose 1 MiB JSON body holds files of at most 700 KB: the source keeps the text as its \`content\`. A PDF is read on a worker thread of its own: at most 2,000 pages, 30 s and 512 MB. Refusals name \`file\` and write nothing.`,
+        description: `${CONFIG_CHANGE} The file is converted once, on save, as \`html\` and \`pdf_base64\` are on POST …/knowledge/sources, whose 1 MiB JSON body holds files of at most 700 KB: the source keeps the text as its \`content\`. A PDF or HTML file is read on a worker thread of its own, at most 2 at once in a process with 8 more waiting (one more: 503 with Retry-After): a PDF at most 2,000 pages, 30 s and 512 MB, an HTML page 60 s and 512 MB. Refusals name \`file\` and write nothing.`,
         parameters: [agentKeyParam],
         ok: { status: 201, description: "The source as saved, with its passage count", schema: KnowledgeSourceWritten },
-        errors: [400, 401, 403, 404, 409, 412, 413, 415, 422],
+        errors: [400, 401, 403, 404, 409, 412, 413, 415, 422, 503],
       }),
       requestBody: UPLOAD_FORM,
+    },
+  },
+  "/api/v1/agents/{key}/knowledge/files/impact-preview": {
+    post: {
+      ...uploadOperation("agents:read", {
+        summary: "What adding a file of up to 20 MB as a source would do to recent conversations (multipart/form-data)",
+        description:
+          'The impact preview (POST …/impact-preview) of a `createKnowledgeSource` whose file is over the 700 KB its 1 MiB JSON body carries: the file is converted as its save would convert it (refusals name `file`), the draft checked as Save would check it (422) and rolled back, then the last `sessions` sessions or `turns` turns are replayed on it, frozen. `Accept: application/x-ndjson` streams `{type:"progress",done,total}` lines, then `{type:"result",result}`; closing the request cancels. Writes nothing. A designer\'s session, or a key with agents:read.',
+        parameters: [agentKeyParam],
+        ok: { description: "The preview", schema: ImpactPreviewSchema },
+        errors: [400, 401, 403, 404, 413, 415, 422, 429, 503],
+      }),
+      requestBody: PREVIEW_FORM,
     },
   },
   "/api/v1/agents/{key}/knowledge/sources/{id}": {
@@ -108,7 +144,7 @@ export const knowledgePaths = {
         description: "The source as saved; `changed` false when the body equals what is stored",
         schema: KnowledgeSourceWritten,
       },
-      also: [409, 412],
+      also: [409, 412, 503],
     }),
     delete: operation("config:write", {
       summary: "Delete a knowledge source",

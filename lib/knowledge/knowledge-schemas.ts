@@ -81,6 +81,20 @@ export const KnowledgeFileUpload = z.strictObject({
 });
 export type KnowledgeFileUpload = z.infer<typeof KnowledgeFileUpload>;
 
+/**
+ * The impact preview of a file sent as a file (`POST …/knowledge/files/impact-preview`, multipart): the
+ * upload's fields, the version the editor was opened on, and the replay window (text fields of the form).
+ */
+export const KnowledgeFilePreviewForm = KnowledgeFileUpload.extend({
+  expected_config_version: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .describe("The config_version the draft is made on (the editor's loaded version)"),
+  sessions: z.coerce.number().int().min(1).max(2000).default(200).describe("The last sessions replayed, at most"),
+  turns: z.coerce.number().int().min(1).max(20_000).default(2000).describe("The last turns replayed, at most"),
+});
+
 /** A new source or its replacement: the bundle's fields, the key optional (made from the title), or a file. */
 export const KnowledgeSourceInput = KnowledgeSourceFields.extend({
   key: EntityKey.optional().describe("The source's id; made from the title when left out"),

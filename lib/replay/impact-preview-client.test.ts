@@ -36,6 +36,38 @@ describe("requestImpactPreview", () => {
     expect((init.headers as Record<string, string>).accept).toBe("application/x-ndjson");
   });
 
+  it("sends a draft that carries a file as a multipart form to the file preview, the input's fields beside it", async () => {
+    const fetchMock = vi.fn(async () => ndjsonResponse([{ type: "result", result: { changes_config: true } }]));
+    vi.stubGlobal("fetch", fetchMock);
+    const file = new File(["# Manual"], "manual.md");
+    const input = {
+      agent_key: "refund-desk",
+      expected_config_version: 7,
+      title: "Manual",
+      kind: "markdown",
+      content: "",
+      entries: [],
+      scope: "GLOBAL",
+      scope_ref: null,
+    };
+    await requestImpactPreview("refund-desk", { edit: "createKnowledgeSource", input, file }, window, {
+      signal: new AbortController().signal,
+      onProgress: () => {},
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/v1/agents/refund-desk/knowledge/files/impact-preview");
+    const form = init.body as FormData;
+    expect(Object.fromEntries([...form.keys()].map((name) => [name, form.get(name)]))).toEqual({
+      title: "Manual",
+      kind: "markdown",
+      scope: "GLOBAL",
+      expected_config_version: "7",
+      sessions: "200",
+      turns: "2000",
+      file: expect.any(File),
+    });
+  });
+
   it("turns a refused draft into Save's field errors, from a 422 or from the stream", async () => {
     const refusal = {
       error: { code: "VALIDATION", message: "Some fields need attention." },

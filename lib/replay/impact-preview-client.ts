@@ -6,6 +6,44 @@ import type { ImpactPreview } from "./replay-types";
 export interface PreviewDraft {
   edit: PreviewableEdit;
   input: Record<string, unknown>;
+  /**
+   * A knowledge file over what a JSON body carries (700 KB), which Save sends as a file: previewed as a
+   * file too (POST …/knowledge/files/impact-preview), the input's text fields beside it.
+   */
+  file?: File;
+}
+
+/** The fields of a file's preview form: the input's text fields, the window, and the file. */
+function previewForm(input: Record<string, unknown>, window: Required<ReplayWindow>, file: File): FormData {
+  const form = new FormData();
+  const fields = { ...input, sessions: window.sessions, turns: window.turns };
+  for (const name of ["title", "kind", "scope", "scope_ref", "key", "expected_config_version", "sessions", "turns"]) {
+    const value = fields[name as keyof typeof fields];
+    if (value !== null && value !== undefined) form.append(name, String(value));
+  }
+  form.append("file", file, file.name);
+  return form;
+}
+
+/** The preview's request: JSON, or a multipart form when the draft carries a file. */
+function previewRequest(
+  agentKey: string,
+  draft: PreviewDraft,
+  window: Required<ReplayWindow>,
+): { url: string; headers: Record<string, string>; body: BodyInit } {
+  const agent = encodeURIComponent(agentKey);
+  if (draft.file) {
+    return {
+      url: `/api/v1/agents/${agent}/knowledge/files/impact-preview`,
+      headers: { accept: "application/x-ndjson" },
+      body: previewForm(draft.input, window, draft.file),
+    };
+  }
+  return {
+    url: `/api/v1/agents/${agent}/impact-preview`,
+    headers: { "content-type": "application/json", accept: "application/x-ndjson" },
+    body: JSON.stringify({ edit: draft.edit, input: draft.input, window }),
+  };
 }
 
 export type PreviewOutcome =
@@ -48,12 +86,8 @@ export async function requestImpactPreview(
   options: { signal: AbortSignal; onProgress: (done: number, total: number) => void },
 ): Promise<PreviewOutcome> {
   try {
-    const response = await fetch(`/api/v1/agents/${encodeURIComponent(agentKey)}/impact-preview`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/x-ndjson" },
-      body: JSON.stringify({ edit: draft.edit, input: draft.input, window }),
-      signal: options.signal,
-    });
+    const { url, headers, body } = previewRequest(agentKey, draft, window);
+    const response = await fetch(url, { method: "POST", headers, body, signal: options.signal });
     if (!response.ok || !response.body) {
       const body = (await response.json().catch(() => null)) as {
         error?: { code?: string; message?: string };

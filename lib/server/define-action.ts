@@ -8,7 +8,7 @@ import { agentAccessOf, highestRole, withAgentAccess } from "./access/agent-acce
 import { collectingNotices } from "./action-notices";
 import { getDb } from "./db";
 import { dbFaultReply } from "./db-faults/db-fault-reply";
-import { AppError, fieldErrorsFromZod } from "./errors";
+import { AppError, BusyError, fieldErrorsFromZod } from "./errors";
 import { findUnstorableText, summarizeUnstorableText } from "./input-text-policy";
 import type { Actor } from "./ledger/event-types";
 import { loggableError } from "./loggable-error";
@@ -80,7 +80,10 @@ export function defineAction<S extends z.ZodType, T>(
       );
       return notices.length > 0 ? { ok: true, data, notices } : { ok: true, data };
     } catch (error) {
-      if (error instanceof AppError && (error.httpStatus < 500 || error.httpStatus === 502)) {
+      if (
+        error instanceof AppError &&
+        (error.httpStatus < 500 || error.httpStatus === 502 || error instanceof BusyError)
+      ) {
         // Several issues can share a field (two unknown attached tools): keep every message.
         let fieldErrors: Record<string, string[]> | undefined;
         for (const issue of error.issues ?? []) {

@@ -82,6 +82,19 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/**
+ * 503 with a `Retry-After` header (seconds) on REST: the instance is at a limit of its own, not the
+ * caller's (conversions of uploaded files running at once), so the same request later may pass.
+ */
+export class BusyError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("UNAVAILABLE", message);
+  }
+}
+
 /** zod issues → one entry per JSON path ("rules[2].scope_ref"), the shape REST and bundles return. */
 export function issuesFromZod(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));

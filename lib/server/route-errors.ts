@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import type { ErrorBody } from "@/lib/openapi/error-body";
 import { dbFaultReply, RETRY_AFTER_SECONDS } from "./db-faults/db-fault-reply";
-import { AppError, type FieldIssue, RateLimitedError } from "./errors";
+import { AppError, BusyError, type FieldIssue, RateLimitedError } from "./errors";
 import { loggableError } from "./loggable-error";
 import type { ErrorReply } from "./route-config";
 
@@ -35,10 +35,12 @@ export function errorBodyOf(
   requestId: string,
 ): { status: number; body: z.input<typeof ErrorBody>; headers: Record<string, string> } {
   const headers: Record<string, string> = { "x-request-id": requestId };
-  if (error instanceof RateLimitedError) headers["retry-after"] = String(error.retryAfterSeconds);
+  if (error instanceof RateLimitedError || error instanceof BusyError)
+    headers["retry-after"] = String(error.retryAfterSeconds);
   const where = `[route ${request.method} ${new URL(request.url).pathname}] request ${requestId}`;
-  // A 503 of our own (a goal's ledger abort): the request was fine and nothing was applied.
-  if (error instanceof AppError && error.httpStatus === 503)
+  // A 503 of our own (a goal's ledger abort): the request was fine and nothing was applied. A busy
+  // instance is not a fault: its answer says when to come back, and it logs nothing.
+  if (error instanceof AppError && error.httpStatus === 503 && !(error instanceof BusyError))
     console.error(`${where}: ${error.message}`, loggableError(error.cause));
   // 502: an upstream the request named (an MCP server) failed; its message says what to do.
   if (error instanceof AppError && (error.httpStatus < 500 || error.httpStatus === 502 || error.httpStatus === 503)) {

@@ -166,6 +166,49 @@ describe("knowledge files (multipart)", () => {
     expect(await tableCounts(handle)).toEqual(before);
   }, 120_000);
 
+  it("HTML nested past the converter's stack is refused on `file` (422) and holds no request thread meanwhile", async () => {
+    await deskAgent("kf-deep");
+    const before = await tableCounts(handle);
+    // 100,000 nested <div>s (1 MB): on the request thread turndown spent 78 s of CPU before its stack
+    // gave out; on its worker it is refused by the 64 MB stack or the 60 s deadline, whichever comes first.
+    const page = `${"<div>".repeat(100_000)}Deep${"</div>".repeat(100_000)}`;
+    let longestGap = 0;
+    let last = Date.now();
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, Date.now() - last);
+      last = Date.now();
+    }, 20);
+    const refused = await upload("kf-deep", { title: "Deep", kind: "html", file: new File([page], "deep.html") });
+    clearInterval(ticker);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual([
+      { path: "file", message: expect.stringMatching(/nested too deeply|took more than 60 s/) },
+    ]);
+    expect(longestGap).toBeLessThan(2_000);
+    expect(await tableCounts(handle)).toEqual(before);
+  }, 120_000);
+
+  it("converts 2 files at once and queues 8: an eleventh upload meanwhile is 503 with Retry-After, nothing written for it", async () => {
+    const agent = await deskAgent("kf-busy");
+    // 3,000 nested levels take the converter a second or more, so all eleven meet while none is done.
+    const page = (i: number) =>
+      `<h1>Branch ${i}</h1>${"<div>".repeat(3_000)}<p>Branch ${i} opens at nine.</p>${"</div>".repeat(3_000)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        upload("kf-busy", { title: `Branch ${i}`, kind: "html", file: new File([page(i)], `branch-${i}.html`) }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    const busy = answers.find((answer) => answer.status === 503);
+    expect(busy, statuses.join(",")).toBeDefined();
+    expect(busy?.headers.get("retry-after")).toBe("30");
+    const body = await busy?.json();
+    expect(body.error).toMatchObject({ code: "UNAVAILABLE", message: expect.stringMatching(/nothing was saved/) });
+    const after = await getAgentByKey(handle.db, "kf-busy");
+    expect(after?.configVersion).toBe(agent.configVersion + 10);
+  }, 300_000);
+
   it("a JSON body, a form without its file, a field sent twice: refused before anything is read as a source", async () => {
     await deskAgent("kf-form");
     const path = "/api/v1/agents/kf-form/knowledge/files";

@@ -161,6 +161,12 @@ const VALID_BODY: Record<string, unknown> = {
     kind: "text",
     file: new File(["Probe text."], "probe.txt", { type: "text/plain" }),
   },
+  "/api/v1/agents/[key]/knowledge/files/impact-preview": {
+    title: "Probe",
+    kind: "text",
+    expected_config_version: "1",
+    file: new File(["Probe text."], "probe.txt", { type: "text/plain" }),
+  },
   "/api/v1/agents/[key]/knowledge/sources": { title: "Probe", kind: "text", content: "Probe text." },
   "/api/v1/agents/[key]/knowledge/sources/[id]": STORE_POLICIES,
   "/api/v1/agents/[key]/environments": { name: "staging" },

@@ -80,6 +80,12 @@ const VALID_BODY: Record<string, unknown> = {
     kind: "text",
     file: new File(["Probe text."], "probe.txt", { type: "text/plain" }),
   },
+  "/api/v1/agents/[key]/knowledge/files/impact-preview": {
+    title: "Probe",
+    kind: "text",
+    expected_config_version: "1",
+    file: new File(["Probe text."], "probe.txt", { type: "text/plain" }),
+  },
   "/api/v1/agents/[key]/knowledge/sources": { title: "Probe", kind: "text", content: "Probe text." },
   "/api/v1/agents/[key]/knowledge/sources/[id]": { title: "Probe", kind: "text", content: "Probe text." },
   "/api/v1/sessions/[id]/turns": { message: "I want my money back" },

@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { chunkSource } from "@/lib/engine/knowledge/chunk-source";
 import { minimalPdf } from "@/test/support/minimal-pdf";
 import { pdfPageCount } from "../knowledge-files";
+import { FileUnreadable } from "./convert-on-worker";
+import { htmlMarkdown } from "./html-markdown";
 import { htmlToMarkdown } from "./html-to-markdown";
-import { PdfUnreadable, pdfToMarkdown } from "./pdf-to-markdown";
+import { pdfToMarkdown } from "./pdf-to-markdown";
 
 // The uploaded files' converters (docs/knowledge.md#uploaded-files): what the chunker then cuts into
-// passages, with the headings (HTML) or the page (PDF) as each passage's heading path.
+// passages, with the headings (HTML) or the page (PDF) as each passage's heading path; both run on a
+// worker thread with a deadline and a heap cap.
 
 const HELP_PAGE = `<!doctype html>
 <html><head><title>Help | Shop</title><style>h1 { color: red }</style><script>track("page")</script></head>
@@ -34,8 +37,8 @@ const passagesOf = (markdown: string) =>
     text: p.text,
   }));
 
-describe("htmlToMarkdown", () => {
-  const markdown = htmlToMarkdown(HELP_PAGE);
+describe("htmlMarkdown", () => {
+  const markdown = htmlMarkdown(HELP_PAGE);
 
   it("keeps h1–h6 as the passages' heading paths", () => {
     const passages = passagesOf(markdown);
@@ -66,8 +69,45 @@ describe("htmlToMarkdown", () => {
   });
 
   it("gives no text for a page of scripts and navigation only", () => {
-    expect(htmlToMarkdown("<script>x()</script><nav><a href='/'>Home</a></nav><style>p{}</style>")).toBe("");
+    expect(htmlMarkdown("<script>x()</script><nav><a href='/'>Home</a></nav><style>p{}</style>")).toBe("");
   });
+});
+
+/** `depth` <div>s, each inside the last, around one word. */
+const nested = (depth: number) => `${"<div>".repeat(depth)}Deep${"</div>".repeat(depth)}`;
+
+describe("htmlToMarkdown (on its worker)", () => {
+  it("converts a page as htmlMarkdown does, two pages at once from the first", async () => {
+    // The first conversions of the file start their workers together (unbundled, both must find out
+    // that a worker starts through tsx, and both start again).
+    const [first, second] = await Promise.all([htmlToMarkdown(HELP_PAGE), htmlToMarkdown("<h1>Hours</h1><p>9–5</p>")]);
+    expect(first).toBe(htmlMarkdown(HELP_PAGE));
+    expect(second).toBe("# Hours\n\n9–5");
+  }, 60_000);
+
+  it("stops a page that outlasts its deadline: its worker is ended and the event loop stays free meanwhile", async () => {
+    // 100,000 nested <div>s are 1 MB and took turndown 78 s of CPU on the request thread.
+    const started = Date.now();
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    const refused = htmlToMarkdown(nested(100_000), { deadlineMs: 1_000, heapMb: 512 });
+    await expect(refused).rejects.toThrow(new FileUnreadable("The page took more than 1 s to read: split the file"));
+    clearInterval(ticker);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(ticks).toBeGreaterThan(50);
+  }, 60_000);
+
+  it("reads a page nested 5,000 levels deep, which overflows the request thread's stack", async () => {
+    expect(() => htmlMarkdown(nested(5_000))).toThrow("nested too deeply");
+    expect(await htmlToMarkdown(nested(5_000))).toBe("Deep");
+  }, 60_000);
+
+  it("refuses a page that needs more memory than its heap, not the server", async () => {
+    const page = "<p>Orders ship the same day.</p>".repeat(100_000);
+    await expect(htmlToMarkdown(page, { deadlineMs: 30_000, heapMb: 32 })).rejects.toThrow(
+      new FileUnreadable("The page needs more than 32 MB of memory to read: split the file"),
+    );
+  }, 60_000);
 });
 
 describe("pdfToMarkdown", () => {
@@ -91,7 +131,7 @@ describe("pdfToMarkdown", () => {
   });
 
   it("refuses what is not a PDF", async () => {
-    await expect(pdfToMarkdown(new TextEncoder().encode("GIF89a not a pdf"))).rejects.toBeInstanceOf(PdfUnreadable);
+    await expect(pdfToMarkdown(new TextEncoder().encode("GIF89a not a pdf"))).rejects.toBeInstanceOf(FileUnreadable);
   });
 
   it("stops a PDF that outlasts its deadline: its worker is ended and the event loop stays free meanwhile", async () => {
@@ -103,7 +143,7 @@ describe("pdfToMarkdown", () => {
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
     const refused = pdfToMarkdown(pdf, { maxPages: 2_000, deadlineMs: 300, heapMb: 512 });
-    await expect(refused).rejects.toThrow(new PdfUnreadable("The PDF took more than 0.3 s to read: split the file"));
+    await expect(refused).rejects.toThrow(new FileUnreadable("The PDF took more than 0.3 s to read: split the file"));
     clearInterval(ticker);
     // 400 pages take seconds to read (500 took 6.7 s on a loaded 2-core machine); the refusal comes
     // at the deadline, after the worker's start, and timers kept firing all along.
@@ -114,7 +154,7 @@ describe("pdfToMarkdown", () => {
   it("counts the pages before reading one: a PDF over the cap is refused by its page count", async () => {
     const pdf = minimalPdf([["One"], ["Two"], ["Three"]]);
     await expect(pdfToMarkdown(pdf, { maxPages: 2, deadlineMs: 30_000, heapMb: 512 })).rejects.toThrow(
-      new PdfUnreadable("The PDF has 3 pages; a source reads at most 2: split the file"),
+      new FileUnreadable("The PDF has 3 pages; a source reads at most 2: split the file"),
     );
   });
 });

@@ -1,80 +1,22 @@
 import "server-only";
-import TurndownService from "turndown";
+import { convertOnWorker, type WorkerLimits } from "./convert-on-worker";
 
-// An uploaded HTML page as the Markdown a knowledge source holds (docs/knowledge.md#uploaded-files),
-// converted once, on save, by turndown: h1–h6 become ATX headings, so the chunker
-// (lib/engine/knowledge/chunk-source.ts) gives each passage its heading path; lists stay lists and
-// tables become pipe rows, one line per row, so a row's cells stay together in one passage.
+// An uploaded or fetched HTML page as Markdown (html-markdown.ts), converted on a worker thread of its
+// own (convert-on-worker.ts), as a PDF is, since turndown's cost is not linear in the page's size:
+// - 60 s from the worker's start of work to its answer: 5 MiB of short paragraphs took 2.9 s of CPU
+//   and 16.7 s on a loaded 2-core machine, where 8 MiB (the most a url source fetches) passed 30 s;
+//   nesting costs more than linear time (10,000 nested <div>s, 60 KB, took 11 s there, and 100,000,
+//   1 MB, 78 s of CPU before the request thread's stack gave out), so the deadline stops a page built
+//   to spin. The event loop is free all along: the deadline bounds how long a request and a
+//   conversion slot are held;
+// - a 512 MB heap: turndown's DOM is many times its markup, so 5 MiB of short paragraphs fits and
+//   20 MiB of them (14 million characters of text, past the 6 million a source holds; 1.7 GB on the
+//   request thread) ends its worker, not the server.
 
-/** What a page holds that is not its text: code, navigation, embedded objects and form controls. */
-const DROPPED = new Set([
-  "script",
-  "style",
-  "noscript",
-  "template",
-  "nav",
-  "head",
-  "title",
-  "iframe",
-  "object",
-  "embed",
-  "svg",
-  "canvas",
-  "button",
-  "select",
-  "textarea",
-  "input",
-]);
+const HTML_LIMITS: WorkerLimits = { deadlineMs: 60_000, heapMb: 512 };
 
-/**
- * Only what the chunker reads as structure is escaped: a text that would start a heading ("# 1 in
- * sales"), a setext underline or a code fence. turndown's own escaping also backslashes every `*`, `_`
- * and "1." the page holds, which the passages would then quote to the customer.
- */
-function escapeStructure(text: string): string {
-  return text.replace(/^(\s*)(#|```|~~~|=+\s*$|-+\s*$)/, "$1\\$2");
-}
-
-const cellText = (content: string) => content.replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
-
-function headerRow(row: HTMLElement): boolean {
-  const parent = row.parentNode as HTMLElement | null;
-  if (parent?.nodeName === "THEAD") return true;
-  const cells = Array.from(row.children);
-  return cells.length > 0 && cells.every((cell) => cell.nodeName === "TH");
-}
-
-function converter(): TurndownService {
-  const service = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced" });
-  service.escape = escapeStructure;
-  service.remove((node) => DROPPED.has(node.nodeName.toLowerCase()));
-  service.addRule("tableCell", {
-    filter: ["th", "td"],
-    replacement: (content) => ` ${cellText(content)} |`,
-  });
-  service.addRule("tableRow", {
-    filter: "tr",
-    replacement: (content, node) => {
-      const row = node as HTMLElement;
-      const divider = headerRow(row) ? `\n|${" --- |".repeat(row.children.length)}` : "";
-      return `\n|${content}${divider}`;
-    },
-  });
-  service.addRule("tableSection", { filter: ["thead", "tbody", "tfoot"], replacement: (content) => content });
-  service.addRule("tableCaption", { filter: "caption", replacement: (content) => `\n${cellText(content)}\n` });
-  service.addRule("table", { filter: "table", replacement: (content) => `\n\n${content.trim()}\n\n` });
-  // An image is its alt text: a source is text, and a data: URL would fill a passage with base64.
-  service.addRule("image", {
-    filter: "img",
-    replacement: (_content, node) => (node as HTMLElement).getAttribute("alt")?.trim() ?? "",
-  });
-  return service;
-}
-
-/** The page's text as Markdown, blank-line runs closed up; "" when it holds no text. */
-export function htmlToMarkdown(html: string): string {
-  return converter()
-    .turndown(html)
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+/** The page's text as Markdown ("" when it holds none); FileUnreadable past a bound or nested too deep. */
+export async function htmlToMarkdown(html: string, limits: WorkerLimits = HTML_LIMITS): Promise<string> {
+  const read = await convertOnWorker(() => ({ kind: "html", html }), limits, "The page");
+  return read.markdown;
 }

@@ -2,8 +2,9 @@ import "server-only";
 import { type BundleKnowledgeSource, KNOWLEDGE_SOURCE_MAX_CHARS } from "@/lib/engine/contracts/bundle";
 import { AppError } from "@/lib/server/errors";
 import type { KnowledgeFileUpload, KnowledgeSourceInput } from "../knowledge-schemas";
+import { FileUnreadable } from "./convert-on-worker";
 import { htmlToMarkdown } from "./html-to-markdown";
-import { PdfUnreadable, pdfToMarkdown } from "./pdf-to-markdown";
+import { pdfToMarkdown } from "./pdf-to-markdown";
 import { hasText, storable } from "./storable-text";
 import { urlSourceContent } from "./url-source-content";
 
@@ -34,7 +35,7 @@ async function markdownOfFile(kind: FileKind, file: string | Uint8Array, field: 
   if (kind === "pdf") {
     const bytes = typeof file === "string" ? new TextEncoder().encode(file) : file;
     const read = await pdfToMarkdown(bytes).catch((error: unknown) => {
-      if (error instanceof PdfUnreadable) refuse(field, error.message);
+      if (error instanceof FileUnreadable) refuse(field, error.message);
       throw error;
     });
     const markdown = storable(read.markdown);
@@ -48,7 +49,11 @@ async function markdownOfFile(kind: FileKind, file: string | Uint8Array, field: 
   }
   const text = typeof file === "string" ? file : textOfFile(file, field);
   if (kind === "html") {
-    const markdown = storable(htmlToMarkdown(text));
+    const converted = await htmlToMarkdown(text).catch((error: unknown) => {
+      if (error instanceof FileUnreadable) refuse(field, error.message);
+      throw error;
+    });
+    const markdown = storable(converted);
     if (!hasText(markdown))
       refuse(field, "The page has no text to answer from once scripts, styles and navigation are left out");
     return markdown;
@@ -106,10 +111,14 @@ export async function storedSourceOf(
   return { source: { ...fields, key, content: withinSource(file.markdown, file.field) }, read: null };
 }
 
+/** An uploaded file's (multipart) text, converted by kind, refused on `file`. */
+export async function textOfUpload(upload: Pick<KnowledgeFileUpload, "kind" | "file">): Promise<string> {
+  const bytes = new Uint8Array(await upload.file.arrayBuffer());
+  return withinSource(await markdownOfFile(upload.kind, bytes, "file"), "file");
+}
+
 /** An uploaded file (multipart) as the source the bundle keeps: its text, converted by kind, on `file`. */
 export async function storedSourceOfUpload(upload: KnowledgeFileUpload, key: string): Promise<BundleKnowledgeSource> {
   const { file, ...fields } = upload;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const markdown = withinSource(await markdownOfFile(upload.kind, bytes, "file"), "file");
-  return { ...fields, key, content: markdown, entries: [] };
+  return { ...fields, key, content: await textOfUpload(upload), entries: [] };
 }

@@ -6,7 +6,7 @@ import { pageHeading } from "../knowledge-files";
 // carries its page as its heading path, and a citation says where in the file the answer is. A PDF has
 // no headings of its own that pdf.js can read back, so the page is the only structure kept; an empty
 // page (a scan, a picture) keeps its heading for the page count. Run on the PDF worker thread
-// (pdf-worker.ts), never on the thread that answers requests; no `server-only` here, since a worker
+// (conversion-worker.ts), never on the thread that answers requests; no `server-only` here, since a worker
 // thread has none of Next.js's module conditions.
 
 /** Why a PDF gives no text: the sentence the designer reads on the file's field. */

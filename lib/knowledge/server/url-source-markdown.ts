@@ -1,8 +1,9 @@
 import "server-only";
 import { pageLinkLine } from "@/lib/engine/knowledge/page-links";
+import { FileUnreadable } from "./convert-on-worker";
 import { type FetchedUrl, fetchKnowledgeUrl, shownUrl, UrlFetchFailed, urlFetchLimits } from "./fetch-knowledge-url";
 import { htmlToMarkdown } from "./html-to-markdown";
-import { PdfUnreadable, pdfToMarkdown } from "./pdf-to-markdown";
+import { pdfToMarkdown } from "./pdf-to-markdown";
 import { looksLikeXml, sitemapKind, sitemapLocations } from "./sitemap";
 import { hasText, storable } from "./storable-text";
 
@@ -75,7 +76,7 @@ async function pageText(fetched: FetchedUrl): Promise<PageText> {
   const shown = shownUrl(fetched.url);
   if (isPdf(fetched)) {
     const read = await pdfToMarkdown(Uint8Array.from(fetched.bytes)).catch((error: unknown) => {
-      if (error instanceof PdfUnreadable) throw new UrlFetchFailed(`${shown}: ${error.message}`);
+      if (error instanceof FileUnreadable) throw new UrlFetchFailed(`${shown}: ${error.message}`);
       throw error;
     });
     if (!hasText(storable(read.markdown))) {
@@ -87,8 +88,13 @@ async function pageText(fetched: FetchedUrl): Promise<PageText> {
   }
   const text = decoded(fetched);
   const type = fetched.mediaType;
-  if (isHtml(type) || (type === "" && /^\s*</.test(text)))
-    return { title: htmlTitle(text), markdown: htmlToMarkdown(text) };
+  if (isHtml(type) || (type === "" && /^\s*</.test(text))) {
+    const markdown = await htmlToMarkdown(text).catch((error: unknown) => {
+      if (error instanceof FileUnreadable) throw new UrlFetchFailed(`${shown}: ${error.message}`);
+      throw error;
+    });
+    return { title: htmlTitle(text), markdown };
+  }
   if (isText(type) || type === "") return { title: null, markdown: text };
   throw new UrlFetchFailed(`${shown} answered ${type}, which is not HTML, Markdown, plain text, a PDF or a sitemap`);
 }

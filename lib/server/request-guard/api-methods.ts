@@ -46,6 +46,7 @@ export const API_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/v1/agents/[key]/usage": ["GET"],
   "/api/v1/agents/[key]/budget": ["GET", "PUT"],
   "/api/v1/agents/[key]/knowledge/files": ["POST"],
+  "/api/v1/agents/[key]/knowledge/files/impact-preview": ["POST"],
   "/api/v1/agents/[key]/knowledge/gaps": ["GET"],
   "/api/v1/agents/[key]/knowledge/search": ["GET"],
   "/api/v1/agents/[key]/knowledge/sources/[id]/refresh": ["POST"],
