@@ -4,6 +4,7 @@ import { minimalPdf } from "@/test/support/minimal-pdf";
 import { pdfPageCount } from "../knowledge-files";
 import { FileUnreadable } from "./convert-on-worker";
 import { htmlMarkdown } from "./html-markdown";
+import { HTML_TOO_DEEP, htmlNestingDepth, MAX_HTML_NESTING } from "./html-nesting";
 import { htmlToMarkdown } from "./html-to-markdown";
 import { pdfToMarkdown } from "./pdf-to-markdown";
 
@@ -86,16 +87,36 @@ describe("htmlToMarkdown (on its worker)", () => {
   }, 60_000);
 
   it("stops a page that outlasts its deadline: its worker is ended and the event loop stays free meanwhile", async () => {
-    // 100,000 nested <div>s are 1 MB and took turndown 78 s of CPU on the request thread.
+    // As deep as a page may nest, after 2 MiB of paragraphs: seconds of turndown's CPU, far past 0.2 s.
+    const page = `${"<p>Open nine to five.</p>".repeat(80_000)}${nested(MAX_HTML_NESTING)}`;
     const started = Date.now();
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
-    const refused = htmlToMarkdown(nested(100_000), { deadlineMs: 1_000, heapMb: 512 });
-    await expect(refused).rejects.toThrow(new FileUnreadable("The page took more than 1 s to read: split the file"));
+    const refused = htmlToMarkdown(page, { deadlineMs: 200, heapMb: 512 });
+    await expect(refused).rejects.toThrow(new FileUnreadable("The page took more than 0.2 s to read: split the file"));
     clearInterval(ticker);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(ticks).toBeGreaterThan(50);
   }, 60_000);
+
+  it("refuses a page nested deeper than a page may be at once, before any worker starts", async () => {
+    // 100,000 nested <div>s (1 MB) took turndown 78 s of CPU on the request thread.
+    const started = Date.now();
+    await expect(htmlToMarkdown(nested(100_000))).rejects.toThrow(new FileUnreadable(HTML_TOO_DEEP));
+    await expect(htmlToMarkdown(nested(MAX_HTML_NESTING + 1))).rejects.toThrow(new FileUnreadable(HTML_TOO_DEEP));
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("counts the nesting of elements that need an end tag, not of lists, paragraphs, cells or scripts", () => {
+    expect(htmlNestingDepth(nested(3))).toBe(3);
+    // A list of 10,000 items whose <li>s are never closed is one level deep, not 10,000.
+    expect(htmlNestingDepth(`<ul>${"<li>item".repeat(10_000)}</ul>`)).toBe(1);
+    expect(htmlNestingDepth(`<div>${"<br><img src=a.png><span/>".repeat(10_000)}</div>`)).toBe(1);
+    expect(htmlNestingDepth(`<script>${"document.write('<div>');".repeat(10_000)}</script><!-- <div><div> -->`)).toBe(
+      0,
+    );
+    expect(htmlNestingDepth("<DIV><Section><b>x</b></Section></DIV>")).toBe(3);
+  });
 
   it("reads a page nested 5,000 levels deep, which overflows the request thread's stack", async () => {
     expect(() => htmlMarkdown(nested(5_000))).toThrow("nested too deeply");

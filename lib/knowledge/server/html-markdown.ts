@@ -1,4 +1,5 @@
 import TurndownService from "turndown";
+import { HTML_TOO_DEEP } from "./html-nesting";
 
 // An uploaded HTML page as the Markdown a knowledge source holds (docs/knowledge.md#uploaded-files),
 // converted once, on save, by turndown: h1–h6 become ATX headings, so the chunker
@@ -87,9 +88,7 @@ export function htmlMarkdown(html: string): string {
     markdown = converter().turndown(html);
   } catch (error) {
     if (!(error instanceof RangeError && /call stack/i.test(error.message))) throw error;
-    throw new HtmlRefused(
-      "The page's elements are nested too deeply to convert (thousands of levels): save it as text or Markdown",
-    );
+    throw new HtmlRefused(HTML_TOO_DEEP);
   }
   return markdown.replace(/\n{3,}/g, "\n\n").trim();
 }
