@@ -4,7 +4,7 @@ import { lockSessionForTurn } from "@/db/queries/turn-host";
 import type { Database, Transaction } from "@/db/types";
 import { withTurnGoal } from "@/lib/engine/stages/reformulation";
 import { retryOnConflict } from "@/lib/server/db-faults/retry-on-conflict";
-import { SessionMovedOnError, type SettlingTurn, type TurnSettler } from "./turn-settler";
+import { SessionMovedOnError, type SettlingInput, type SettlingTurn, type TurnSettler } from "./turn-settler";
 
 /**
  * docs/pipeline.md#persist: the turn in ONE transaction (the whole of it again on a serialization
@@ -12,7 +12,8 @@ import { SessionMovedOnError, type SettlingTurn, type TurnSettler } from "./turn
  * must still be the index the turn ran on, otherwise another instance's turn won and this one is run
  * again (SessionMovedOnError); its mode and return note read under that lock are handed to the
  * settlers (one statement for every check a settler makes of the row); the session is saved; then the settlers, in their order (which is the
- * ledger's and the tapes' order: turn-settlers.ts), and the caller's own rows last. After the commit
+ * ledger's and the tapes' order: turn-settlers.ts), and the caller's own rows last. The rows settlers
+ * write with the turn (`rowsWithTurn`) are gathered first and go into the turn record's statement. After the commit
  * each settler is told.
  *
  * The goal is not written back as the turn loaded it: a restore or an API candidate commits without
@@ -23,7 +24,7 @@ import { SessionMovedOnError, type SettlingTurn, type TurnSettler } from "./turn
  */
 export async function commitTurn(
   db: Database,
-  turn: Omit<SettlingTurn, "goal" | "locked">,
+  turn: SettlingInput,
   settlers: readonly TurnSettler[],
   callerRows: (tx: Transaction) => Promise<void>,
 ): Promise<void> {
@@ -35,10 +36,11 @@ export async function commitTurn(
         ...turn,
         goal: withTurnGoal(locked.goal, turn.outcome.session.goal),
         locked: { mode: locked.mode, operatorNote: locked.operatorNote },
+        rowsWithTurn: settlers.flatMap((settler) => settler.rowsWithTurn?.(tx, turn) ?? []),
       };
       await saveTurnSession(tx, settling);
       for (const settler of settlers) {
-        const part = await settler.settle(tx, settling);
+        const part = await settler.settle?.(tx, settling);
         if (part) settling = { ...settling, ...part };
       }
       await callerRows(tx);
