@@ -4,7 +4,7 @@ import { lockLedgerGlobalChain } from "@/db/queries/advisory-locks";
 import { insertLedgerEventAtHead } from "@/db/queries/ledger";
 import type { DbOrTx, Transaction } from "@/db/types";
 import type { Actor, LedgerEventType } from "./event-types";
-import { canonicalAroundSeq, GENESIS_HASH, GLOBAL_CHAIN, hashedFieldsOf, ledgerHash } from "./hash";
+import { canonicalAroundSeq, GENESIS_HASH, GLOBAL_CHAIN, hashedFieldsOf, ledgerHashAt } from "./hash";
 
 export interface LedgerAppend {
   type: LedgerEventType;
@@ -57,14 +57,14 @@ export async function appendLedgerEvent(tx: Transaction, entry: LedgerAppend): P
   };
   // The head is read and the hash computed by the insert itself (one statement); the hash is checked
   // here against the one this process computes, so a database that hashed other bytes rolls back.
-  const hashed = hashedFieldsOf({ ...row, chainSeq: 0 });
+  const canonical = canonicalAroundSeq(hashedFieldsOf({ ...row, chainSeq: 0 }));
   const { chainSeq, prevHash, hash, seq } = await insertLedgerEventAtHead(
     tx,
     { ...row, ...(entry.seq === undefined ? {} : { seq: entry.seq }) },
-    canonicalAroundSeq(hashed),
+    canonical,
     GENESIS_HASH,
   );
-  if (ledgerHash(prevHash, { ...hashed, seq: chainSeq }) !== hash) throw new Error("ledger hash mismatch");
+  if (ledgerHashAt(prevHash, canonical, chainSeq) !== hash) throw new Error("ledger hash mismatch");
   return { seq, id: row.id, hash, chain, chainSeq };
 }
 

@@ -1,6 +1,6 @@
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
-import { canonicalAroundSeq, type HashedLedgerEvent } from "./hash";
+import { canonicalAroundSeq, type HashedLedgerEvent, ledgerHash, ledgerHashAt } from "./hash";
 
 const event: HashedLedgerEvent = {
   seq: 0,
@@ -21,6 +21,9 @@ describe("the canonical JSON around an event's position", () => {
     const { before, after } = canonicalAroundSeq(event);
     for (const seq of [1, 9, 10, 12345, 9007199254740991]) {
       expect(`${before}${seq}${after}`).toBe(canonicalize({ ...event, seq }));
+      expect(ledgerHashAt("ab".repeat(32), { before, after }, seq)).toBe(
+        ledgerHash("ab".repeat(32), { ...event, seq }),
+      );
     }
   });
 

@@ -45,6 +45,11 @@ export function canonicalAroundSeq(event: HashedLedgerEvent): { before: string; 
   return { before: canonical.slice(0, at), after: canonical.slice(at + 1) };
 }
 
+/** ledgerHash of the event at position `seq`, from its canonical JSON around the position (canonicalAroundSeq). */
+export function ledgerHashAt(prevHash: string, canonical: { before: string; after: string }, seq: number): string {
+  return createHash("sha256").update(prevHash).update(`${canonical.before}${seq}${canonical.after}`).digest("hex");
+}
+
 /** The hashed fields of a stored row (the same shape for every chain). */
 export function hashedFieldsOf(row: {
   chain: string;
