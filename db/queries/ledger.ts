@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../raw-rows";
 import { ledgerEvents } from "../schema";
 import type { DbOrTx, Transaction } from "../types";
 
@@ -51,22 +52,46 @@ export async function listLedgerActors(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => r.actor);
 }
 
-/** A chain's last event (position and hash), or null while the chain is empty. */
-export async function ledgerChainHead(tx: Transaction, chain: string) {
-  const [last] = await tx
-    .select({ chainSeq: ledgerEvents.chainSeq, hash: ledgerEvents.hash })
-    .from(ledgerEvents)
-    .where(eq(ledgerEvents.chain, chain))
-    .orderBy(desc(ledgerEvents.chainSeq))
-    .limit(1);
-  return last ?? null;
-}
-
-/** Writes one hashed event; returns its global seq (taken from the identity unless the row names one). */
-export async function insertLedgerEvent(tx: Transaction, row: typeof ledgerEvents.$inferInsert): Promise<number> {
-  const [inserted] = await tx.insert(ledgerEvents).values(row).returning({ seq: ledgerEvents.seq });
+/**
+ * Appends one event at its chain's head in one statement: the head (position and hash) is read, the
+ * event's position is the next one and its hash SHA-256(prev_hash ‖ before ‖ position ‖ after), the
+ * canonical JSON given around its position (lib/server/ledger/hash.ts). The caller holds the lock that
+ * serializes the chain's appenders, taken by an earlier statement, so this statement's snapshot already
+ * sees the head; the unique (chain, chain_seq) index refuses a second event at the same position.
+ * One round trip instead of two (~1 ms of CPU per statement on PGlite).
+ */
+export async function insertLedgerEventAtHead(
+  tx: Transaction,
+  row: Omit<typeof ledgerEvents.$inferInsert, "chainSeq" | "prevHash" | "hash"> & { chain: string },
+  canonical: { before: string; after: string },
+  genesisHash: string,
+): Promise<{ seq: number; chainSeq: number; prevHash: string; hash: string }> {
+  const result = await tx.execute(sql`
+    insert into ${ledgerEvents} (${sql.raw(row.seq === undefined ? "" : '"seq", ')}"chain", "chain_seq", "id", "type",
+      "actor", "actor_kind", "agent_id", "request_id", "occurred_at", "payload", "prev_hash", "hash")
+    select ${row.seq === undefined ? sql`` : sql`${row.seq}::bigint, `}${row.chain}::text, head.chain_seq, ${row.id}::uuid,
+      ${row.type}::text, ${row.actor}::text, ${row.actorKind}::text, ${row.agentId ?? null}::uuid, ${row.requestId}::text,
+      ${row.occurredAt.toISOString()}::timestamptz,
+      ${JSON.stringify(row.payload)}::jsonb, head.prev_hash,
+      encode(sha256(convert_to(head.prev_hash || ${canonical.before}::text || head.chain_seq::text || ${canonical.after}::text, 'UTF8')), 'hex')
+    from (
+      select coalesce(last.chain_seq, 0) + 1 as chain_seq, coalesce(last.hash, ${genesisHash}::text) as prev_hash
+      from (select 1) as one
+      left join (
+        select l.chain_seq, l.hash from ${ledgerEvents} l where l.chain = ${row.chain}::text order by l.chain_seq desc limit 1
+      ) as last on true
+    ) as head
+    returning "seq", "chain_seq", "prev_hash", "hash"`);
+  const [inserted] = rowsOf<{ seq: number | string; chain_seq: number | string; prev_hash: string; hash: string }>(
+    result,
+  );
   if (!inserted) throw new Error("ledger insert returned no row");
-  return inserted.seq;
+  return {
+    seq: Number(inserted.seq),
+    chainSeq: Number(inserted.chain_seq),
+    prevHash: inserted.prev_hash,
+    hash: inserted.hash,
+  };
 }
 
 /** The newest event of this type on this chain, or null. */

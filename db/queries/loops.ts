@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf } from "../raw-rows";
 import { agents, biasHistory, type LoopTraceInsert, loopCompletions, loopTraces, overrides } from "../schema";
 import type { DbOrTx, Transaction } from "../types";
+import type { InsertWithTurn } from "./turns";
 
 // Loop traces (docs/loops.md): what the guardrail service reads under its family lock, and the dashboard's list.
 
@@ -206,6 +207,11 @@ export async function loopDashboardStats(db: DbOrTx, filter: LoopListFilter): Pr
 
 export async function insertLoopTraces(db: DbOrTx, rows: LoopTraceInsert[]): Promise<void> {
   await db.insert(loopTraces).values(rows);
+}
+
+/** The same insert as SQL, for a caller that runs it inside a statement of its own (a turn's record). */
+export function insertLoopTracesSql(db: DbOrTx, rows: LoopTraceInsert[]): InsertWithTurn {
+  return db.insert(loopTraces).values(rows).getSQL();
 }
 
 export async function updateLoopTrace(db: DbOrTx, id: string, columns: Partial<LoopTraceInsert>): Promise<void> {

@@ -5,18 +5,6 @@ import type { DbOrTx, Transaction } from "../types";
 
 // Writes of sessions and the customer profiles they belong to (reads: conversations.ts).
 
-type SessionState = Pick<
-  typeof sessions.$inferInsert,
-  | "activeScenarioId"
-  | "activeStepId"
-  | "variables"
-  | "ruleFires"
-  | "stepClarificationCount"
-  | "continuity"
-  | "goal"
-  | "turnCount"
->;
-
 /** The customer's profile with this agent, unless it exists (a concurrent insert of it is waited for). */
 export async function insertProfileIfAbsent(
   tx: Transaction,
@@ -46,13 +34,6 @@ export async function insertSession(
 }
 
 /** The session's state after a turn; the caller holds its row lock. */
-export async function saveSessionState(tx: Transaction, sessionId: string, state: SessionState): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ ...state, updatedAt: new Date() })
-    .where(eq(sessions.id, sessionId));
-}
-
 /** null: follow the instance's flag. Returns the updated session, or null when there is none. */
 export async function setSessionContinuity(db: DbOrTx, sessionId: string, enabled: boolean | null) {
   const [updated] = await db

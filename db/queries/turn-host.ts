@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { agentBudgets, agents, customerProfiles, sessions, turns } from "../schema";
 import type { DbOrTx, Transaction } from "../types";
 import type { VaultEntryRow } from "./pii-vault";
@@ -57,20 +57,29 @@ export function recentTurnsOf(db: DbOrTx, sessionId: string, limit: number, prev
     .limit(limit);
 }
 
+/** What a turn's commit writes of its session row, beside the goal (saveSessionGoal). */
+export type TurnSessionState = Pick<
+  typeof sessions.$inferInsert,
+  "activeScenarioId" | "activeStepId" | "variables" | "ruleFires" | "stepClarificationCount" | "continuity"
+>;
+
 /**
- * The session row locked until the turn's transaction ends, with what the commit checks and builds on:
- * its turn count, goal, mode and pending return note. Null when the session is gone.
+ * The session row saved as the turn leaves it (turn_count moved past `turnIndex`) and locked until the
+ * turn's transaction ends, in one statement, only while its turn_count is still `turnIndex`: the goal,
+ * mode and pending return note it then has come back, for the commit to check and build on. Null when
+ * the session is gone or another turn committed first (nothing written). The goal is not written here:
+ * the turn adds its delta to the goal read under this lock (session-goal.ts).
  */
-export async function lockSessionForTurn(tx: Transaction, sessionId: string) {
+export async function saveSessionForTurn(
+  tx: Transaction,
+  sessionId: string,
+  turnIndex: number,
+  state: TurnSessionState,
+) {
   const [row] = await tx
-    .select({
-      goal: sessions.goal,
-      turnCount: sessions.turnCount,
-      mode: sessions.mode,
-      operatorNote: sessions.operatorNote,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .for("update");
+    .update(sessions)
+    .set({ ...state, turnCount: turnIndex + 1, updatedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.turnCount, turnIndex)))
+    .returning({ goal: sessions.goal, mode: sessions.mode, operatorNote: sessions.operatorNote });
   return row ?? null;
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { lockLedgerGlobalChain } from "@/db/queries/advisory-locks";
-import { insertLedgerEvent, ledgerChainHead } from "@/db/queries/ledger";
+import { insertLedgerEventAtHead } from "@/db/queries/ledger";
 import type { DbOrTx, Transaction } from "@/db/types";
 import type { Actor, LedgerEventType } from "./event-types";
-import { GENESIS_HASH, GLOBAL_CHAIN, type HashedLedgerEvent, hashedFieldsOf, ledgerHash } from "./hash";
+import { canonicalAroundSeq, GENESIS_HASH, GLOBAL_CHAIN, hashedFieldsOf, ledgerHashAt } from "./hash";
 
 export interface LedgerAppend {
   type: LedgerEventType;
@@ -43,13 +43,9 @@ export interface AppendedLedgerEvent {
 export async function appendLedgerEvent(tx: Transaction, entry: LedgerAppend): Promise<AppendedLedgerEvent> {
   const chain = entry.sessionChain ?? GLOBAL_CHAIN;
   if (chain === GLOBAL_CHAIN) await lockLedgerGlobalChain(tx);
-  const last = await ledgerChainHead(tx, chain);
-  const chainSeq = (last?.chainSeq ?? 0) + 1;
-  const prevHash = last?.hash ?? GENESIS_HASH;
   const occurredAt = entry.now ?? new Date();
   const row = {
     chain,
-    chainSeq,
     id: randomUUID(),
     type: entry.type,
     actor: entry.actor.name,
@@ -59,14 +55,16 @@ export async function appendLedgerEvent(tx: Transaction, entry: LedgerAppend): P
     occurredAt,
     payload: entry.payload,
   };
-  const hashed: HashedLedgerEvent = hashedFieldsOf(row);
-  const hash = ledgerHash(prevHash, hashed);
-  const seq = await insertLedgerEvent(tx, {
-    ...row,
-    ...(entry.seq === undefined ? {} : { seq: entry.seq }),
-    prevHash,
-    hash,
-  });
+  // The head is read and the hash computed by the insert itself (one statement); the hash is checked
+  // here against the one this process computes, so a database that hashed other bytes rolls back.
+  const canonical = canonicalAroundSeq(hashedFieldsOf({ ...row, chainSeq: 0 }));
+  const { chainSeq, prevHash, hash, seq } = await insertLedgerEventAtHead(
+    tx,
+    { ...row, ...(entry.seq === undefined ? {} : { seq: entry.seq }) },
+    canonical,
+    GENESIS_HASH,
+  );
+  if (ledgerHashAt(prevHash, canonical, chainSeq) !== hash) throw new Error("ledger hash mismatch");
   return { seq, id: row.id, hash, chain, chainSeq };
 }
 

@@ -32,6 +32,24 @@ export function ledgerHash(prevHash: string, event: HashedLedgerEvent): string {
   return createHash("sha256").update(prevHash).update(canonical).digest("hex");
 }
 
+/**
+ * The canonical JSON of an event around its `seq`: canonical = before + seq + after for every seq, so the
+ * database can hash an event whose position it reads in the same statement (appendLedgerEvent).
+ * RFC 8785 writes an integer as its digits, as PostgreSQL's `bigint::text` does; `seq` is top-level and
+ * only `type`, a string, sorts after it, so the last `"seq":0` is the top-level one.
+ */
+export function canonicalAroundSeq(event: HashedLedgerEvent): { before: string; after: string } {
+  const canonical = canonicalize({ ...event, seq: 0 });
+  if (canonical === undefined) throw new Error("ledger event is not serializable");
+  const at = canonical.lastIndexOf('"seq":0') + '"seq":'.length;
+  return { before: canonical.slice(0, at), after: canonical.slice(at + 1) };
+}
+
+/** ledgerHash of the event at position `seq`, from its canonical JSON around the position (canonicalAroundSeq). */
+export function ledgerHashAt(prevHash: string, canonical: { before: string; after: string }, seq: number): string {
+  return createHash("sha256").update(prevHash).update(`${canonical.before}${seq}${canonical.after}`).digest("hex");
+}
+
 /** The hashed fields of a stored row (the same shape for every chain). */
 export function hashedFieldsOf(row: {
   chain: string;

@@ -67,6 +67,18 @@ describe("ledger", () => {
     });
   });
 
+  it("hashes an event with text beyond ASCII the way the verifier does", async () => {
+    // The database computes the hash over the UTF-8 bytes; names and reasons are anyone's language.
+    const appended = await appendLedgerEventAlone(handle.db, {
+      type: "CONFIG_CHANGED",
+      actor: { kind: "operator", name: "zoë@例え.jp", id: null },
+      requestId: "req-ü",
+      payload: { name: "Remboursement ✓ 𝄞", note: 'quote " and \\ backslash', n: 1.5 },
+    });
+    expect(appended.chainSeq).toBe(1);
+    expect(await verifyLedgerChain(handle.db)).toMatchObject({ is_intact: true, total: 1, broken_at: null });
+  });
+
   it("refuses UPDATE and DELETE in the database itself", async () => {
     await appendFifty();
     await expect(handle.db.execute(sql`UPDATE ledger_events SET actor = 'mallory' WHERE seq = 3`)).rejects.toThrow();

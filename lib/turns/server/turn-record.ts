@@ -7,7 +7,8 @@ import type { SettlingTurn, TurnSettler } from "./turn-settler";
 
 /**
  * The turn's own record, in its place among the settlers: the turn row (with its intent log), its
- * spans, its tape (ending on the goal as committed so far) and its ledger intents.
+ * spans, its tape (ending on the goal as committed so far), the rows other settlers write with it, and
+ * its ledger intents.
  */
 export const turnRecord: TurnSettler = {
   name: "turn",
@@ -17,7 +18,7 @@ export const turnRecord: TurnSettler = {
   },
 };
 
-/** The turn row (with its intent log), its spans and its tape, written together. */
+/** The turn row (with its intent log), its spans, its tape and the settlers' rows with it, written together. */
 async function insertTurnRows(tx: Transaction, turn: SettlingTurn): Promise<void> {
   const { outcome } = turn;
   const state = outcome.session;
@@ -65,6 +66,7 @@ async function insertTurnRows(tx: Transaction, turn: SettlingTurn): Promise<void
       turnIndex: turn.turnIndex,
       tape: { ...turn.tape, end: tapeEnd(turn.outcome.session.profile, turn.goal) },
     },
+    more: turn.rowsWithTurn,
   });
 }
 

@@ -1,4 +1,5 @@
 import type { SessionMode } from "@/db/queries/handoffs";
+import type { InsertWithTurn } from "@/db/queries/turns";
 import type { DbOrTx, Transaction } from "@/db/types";
 import type { AgentSettings } from "@/lib/engine/contracts/agent-settings";
 import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
@@ -42,10 +43,15 @@ export interface SettlingTurn {
   locked: { mode: SessionMode; operatorNote: string | null };
   /** The session's goal as committed so far in this transaction (a settler may move it on). */
   goal: Record<string, unknown>;
+  /** The settlers' inserts written in the turn record's own statement (`TurnSettler.rowsWithTurn`). */
+  rowsWithTurn: readonly InsertWithTurn[];
 }
 
 /** What a settler may hand on to the settlers after it: the goal it committed. */
 type SettledPart = Partial<Pick<SettlingTurn, "goal">>;
+
+/** What the host works out itself before the settlers run. */
+export type SettlingInput = Omit<SettlingTurn, "goal" | "locked" | "rowsWithTurn">;
 
 /**
  * A feature's share of a turn's commit: runs in the turn's transaction, in the order of the one list
@@ -54,7 +60,13 @@ type SettledPart = Partial<Pick<SettlingTurn, "goal">>;
 export interface TurnSettler {
   readonly name: string;
   // biome-ignore lint/suspicious/noConfusingVoidType: a settler that hands nothing on is any Promise<void>
-  settle(tx: Transaction, turn: SettlingTurn): Promise<SettledPart | void>;
+  settle?(tx: Transaction, turn: SettlingTurn): Promise<SettledPart | void>;
+  /**
+   * Rows that only reference the turn, written in the turn record's own statement instead of one of
+   * their own (each statement costs ~1 ms of CPU on PGlite): an insert no ledger event and no later
+   * settler reads, built from the turn as the host hands it over, before any settler ran.
+   */
+  rowsWithTurn?(tx: Transaction, turn: SettlingInput): InsertWithTurn | null;
   /** After the turn committed, never awaited and never failing it (tell live listeners). */
   committed?(turn: SettlingTurn): void;
 }
