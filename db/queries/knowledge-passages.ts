@@ -192,12 +192,10 @@ const regconfigOf = (name: string) => sql`(${name}::text)::regconfig`;
 interface WeightedWord {
   word: string;
   weight: number;
-  /** At most this many of the word's passages are read (its lookup stops there). */
-  cap: number;
 }
 
 export interface CandidateSearch {
-  /** Words for the full-text search, each with the weight a passage holding it scores and its cap. */
+  /** Words for the full-text search, each with the weight a passage holding it scores. */
   words: readonly WeightedWord[];
   /** Sources searched; null: every source of the set. */
   sourceKeys: readonly string[] | null;
@@ -226,11 +224,9 @@ const keyList = (keys: readonly string[]) =>
  * passages). The words are parsed once (`w` is materialized): parsed in a row expression, a
  * configuration given as a parameter is not constant-folded and every row parsed them again. Words
  * the configuration parses alike ("anime" and its term "anim") are looked up once, at their highest
- * weight and cap. Each lookup reads at most the word's `cap` passages: every matched passage is a
- * random heap read (~10 µs, 3,951 of them took 65 ms at 100,000 passages), and the configuration's
- * stemmer can merge words the scorer keeps apart ("anim": 305 passages for the scorer, 1,642 for
- * `english`, which folds "animal" in). The passages' text, terms and vectors are read for the
- * candidates alone.
+ * weight: every matched passage is a random heap read (3,951 of them took 65 ms at 100,000 passages,
+ * 1,642 of them "anim"'s, twice). A lookup is not cut short: its first passages in heap order may all
+ * belong to other sets. The passages' text, terms and vectors are read for the candidates alone.
  *
  * The best `limit` are read in `ranked`'s order with no ORDER BY: sorted after the join, PostgreSQL 15
  * joins every passage of the set first (a hash join over 100,000 rows). `offset 0` keeps the lateral
@@ -266,21 +262,20 @@ export async function knowledgeCandidates(
   const hits =
     words.length > 0
       ? sql`with w as materialized (
-          select q.query, max(t.weight) as weight, max(t.cap) as cap
+          select q.query, max(t.weight) as weight
           from (values ${sql.join(
-            words.map(({ word, weight, cap }) => sql`(${word}::text, ${weight}::float8, ${cap}::int)`),
+            words.map(({ word, weight }) => sql`(${word}::text, ${weight}::float8)`),
             sql`, `,
-          )}) as t(word, weight, cap)
+          )}) as t(word, weight)
           cross join lateral plainto_tsquery(${config}, t.word) as q(query)
           where numnode(q.query) > 0
           group by q.query
         ),
         ranked as materialized (
-          select h.id, sum(w.weight) as score
-          from w cross join lateral (select p.id from knowledge_passages p
-            where p.tsv @@ w.query and p.text_config = ${config} limit w.cap) h
-          group by h.id
-          order by score desc, h.id
+          select p.id, sum(w.weight) as score
+          from w join knowledge_passages p on p.tsv @@ w.query and p.text_config = ${config}
+          group by p.id
+          order by score desc, p.id
         )`
       : sql``;
   const result = await db.execute(sql`${hits}

@@ -21,8 +21,6 @@ export interface FullTextWord {
   word: string;
   /** The term's weight in the query × its idf: its share of BM25. */
   weight: number;
-  /** Passages holding the term (its document frequency): what the database may cap the word's matches by. */
-  matches: number;
 }
 
 export function fullTextWords(query: KnowledgeQuery, stats: CorpusStats, budget = MATCH_BUDGET): FullTextWord[] {
@@ -45,8 +43,8 @@ export function fullTextWords(query: KnowledgeQuery, stats: CorpusStats, budget 
     if (token !== term) forms.add(token);
     written.set(term, forms);
   }
-  return kept.flatMap(({ term, weight, df }) => [
-    { word: term, weight, matches: df },
-    ...[...(written.get(term) ?? [])].map((word) => ({ word, weight, matches: df })),
+  return kept.flatMap(({ term, weight }) => [
+    { word: term, weight },
+    ...[...(written.get(term) ?? [])].map((word) => ({ word, weight })),
   ]);
 }

@@ -31,13 +31,6 @@ const CANDIDATES = 50;
  * (load 12) the search took p50 99 / p95 217 ms at 2,000 and 76 / 154 ms at 1,000.
  */
 const MATCH_BUDGET = 1000;
-/**
- * The passages one word's lookup reads: its document frequency with room for the configuration's
- * stemmer (it may merge words the scorer keeps apart), never past the whole budget. The first word is
- * kept whatever its frequency (full-text-words.ts), so a common one read every match: 3,587 at
- * 100,000 passages, where any `CANDIDATES` of them tie.
- */
-const matchCap = (matches: number) => Math.min(MATCH_BUDGET, Math.ceil(1.5 * matches) + CANDIDATES);
 /** Vectors embedded here (a passage kept without one from this store's embedder): 20,000 × 256 float32 ≈ 20 MB. */
 const MAX_CACHED_VECTORS = 20_000;
 
@@ -127,11 +120,7 @@ export async function openDbKnowledgeStore(
     embedQuery: async (query) => (embedder ? embedKnowledgeQuery(embedder, query) : null),
     async search(query, queryVector, sourceIds, limit) {
       const inScope = (key: string) => sourceIds === null || sourceIds.has(key);
-      const words = fullTextWords(query, stats, MATCH_BUDGET).map(({ word, weight, matches }) => ({
-        word,
-        weight,
-        cap: matchCap(matches),
-      }));
+      const words = fullTextWords(query, stats, MATCH_BUDGET);
       const scope = sourceIds ? [...sourceIds] : null;
       const named = [
         ...new Set([
