@@ -21,7 +21,8 @@ import { E2E_ADMIN, E2E_API_KEY, E2E_MCP_PORT, E2E_TOOL_PORT } from "./e2e/e2e-e
 // e2e/fixtures.ts), signs in once per file into a storage state file of its own (authStatePath), and
 // asserts on its own rows of the console-wide pages. What they still share is PGlite's one
 // transaction at a time: a save's tests gate runs the suite inside the save's transaction, so a gated
-// save of one spec holds the other spec's requests for as long (seconds on a loaded machine).
+// save of one spec holds the other spec's requests for as long (seconds on a loaded machine); only the
+// specs about the gate keep it on (ownDemoAgent's testsGate).
 const workers = Number(process.env.E2E_WORKERS || 2);
 
 export default defineConfig({

@@ -58,11 +58,9 @@ test("a designer granted one agent sees and edits it, and the other agent's URLs
   await expect(page.getByText("Refund desk", { exact: true })).toHaveCount(0);
   await screenshot(page, "agent-access-designer-agents");
 
-  // Designer on this agent: the rules' switches work (and are put back). no-competitor-mentions is the
-  // demo rule whose absence turns none of its tests red, so the tests gate lets the switch through.
+  // Designer on this agent: the rules' switches work (and are put back).
   await page.goto(`/agents/${agentKey}/rules`);
   const toggle = page.getByRole("switch", { name: "Enabled: no-competitor-mentions" });
-  // Each switch is a save that runs the demo suite first (the tests gate): seconds on a loaded machine.
   await toggle.click();
   await expect(page.getByText("no-competitor-mentions disabled")).toBeVisible({ timeout: 30_000 });
   // The switch shows the saved state once the page has re-read the rules; a click before that would

@@ -28,7 +28,6 @@ const { key: agentKey } = ownDemoAgent("live-approvals", {
       ...demo.agent,
       settings: {
         ...demo.agent.settings,
-        testing: { tests_gate: "off" },
         approvals: {
           holding_reply: "I need a member of our team to approve this step. I'll reply here as soon as they have.",
           denied_reply: "I'm sorry, I wasn't able to do that.",

@@ -14,7 +14,6 @@ const { key: agentKey } = ownDemoAgent("approving", {
   name: "Approving desk",
   bundle: (demo) => ({
     ...demo,
-    agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
     tools: demo.tools.map((tool: object) => ({ ...tool, requires_approval: true })),
   }),
 });

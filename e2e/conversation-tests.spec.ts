@@ -16,7 +16,7 @@ import {
 // the change anyway with its required reason (History shows it) and puts the limit back. The agent is
 // put back: max-refund at $50, the gate at its default, the saved case deleted.
 
-const { key: agentKey } = ownDemoAgent("conversation-tests");
+const { key: agentKey } = ownDemoAgent("conversation-tests", { testsGate: "block" });
 
 test.describe.configure({ mode: "serial" });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { authStatePath, DEMO_BUNDLE, ownDemoAgent, saveAdminSession, screenshot } from "./fixtures";
+import { authStatePath, DEMO_BUNDLE, ownDemoAgent, saveAdminSession, screenshot, withTestsGateOff } from "./fixtures";
 
 // Environments on an agent of its own: production starts following the latest version; the admin pins
 // it, a second import moves the draft on, a 90/10 split runs with its comparison, ending the split
@@ -10,16 +10,12 @@ const ADMIN_STATE = authStatePath("environments-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));
 test.use({ storageState: ADMIN_STATE });
 
-const withoutGate = (demo: typeof DEMO_BUNDLE) => ({
-  ...demo,
-  agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
-});
-const { key: agentKey } = ownDemoAgent("environments", { name: "Env desk", bundle: withoutGate });
+const { key: agentKey } = ownDemoAgent("environments", { name: "Env desk" });
 
 test("pin production, split it with a new version, keep the winner, roll back", async ({ page }, testInfo) => {
   const headers = { origin: testInfo.project.use.baseURL ?? "" };
   const bundle = (name: string) => {
-    const demo = withoutGate(DEMO_BUNDLE);
+    const demo = withTestsGateOff(DEMO_BUNDLE);
     return { ...demo, agent: { ...demo.agent, key: agentKey, name } };
   };
   await page.goto(`/agents/${agentKey}/environments`);

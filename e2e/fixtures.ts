@@ -12,10 +12,20 @@ export const DEMO_BUNDLE = JSON.parse(fs.readFileSync(path.join("lib", "demo", "
  * server, two at a time: none changes an agent another spec reads. Call it at the top of the file, before
  * any hook that uses the agent (hooks run in the order they were declared). A new worker (a retry) loads
  * the file again and imports a fresh agent under a new key.
+ *
+ * Its conversation-test gate is off unless `testsGate: "block"` (the demo's default) asks for it: with the
+ * gate on, every save runs the demo's 16 cases twice inside the save's transaction, and on PGlite's one
+ * transaction at a time the other spec's requests wait behind it (a save and a sandbox turn beside it
+ * both ran past their 10 s on a loaded machine). Specs about the gate, and the walk-throughs that save
+ * past it, ask for it.
  */
 export function ownDemoAgent(
   slug: string,
-  options: { name?: string; bundle?: (demo: typeof DEMO_BUNDLE) => typeof DEMO_BUNDLE } = {},
+  options: {
+    name?: string;
+    bundle?: (demo: typeof DEMO_BUNDLE) => typeof DEMO_BUNDLE;
+    testsGate?: "off" | "block";
+  } = {},
 ): { key: string; name: string } {
   const run = Date.now().toString(36);
   const key = `${slug}-${run}`;
@@ -29,7 +39,8 @@ export function ownDemoAgent(
       extraHTTPHeaders: { authorization: `Bearer ${E2E_API_KEY}` },
     });
     const copy = structuredClone(DEMO_BUNDLE);
-    const bundle = options.bundle ? options.bundle(copy) : copy;
+    const made = options.bundle ? options.bundle(copy) : copy;
+    const bundle = (options.testsGate ?? "off") === "block" ? made : withTestsGateOff(made);
     const imported = await api.post("/api/v1/agents/import", {
       data: { ...bundle, agent: { ...bundle.agent, key, name } },
     });
@@ -37,6 +48,12 @@ export function ownDemoAgent(
     await api.dispose();
   });
   return { key, name };
+}
+
+/** `bundle` with its agent's conversation-test gate off (a bundle's settings, docs/conversation-tests.md). */
+export function withTestsGateOff(bundle: typeof DEMO_BUNDLE): typeof DEMO_BUNDLE {
+  const settings = { ...bundle.agent.settings, testing: { tests_gate: "off" } };
+  return { ...bundle, agent: { ...bundle.agent, settings } };
 }
 
 /**

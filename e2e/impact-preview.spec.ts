@@ -15,7 +15,7 @@ import {
 // shows that turn would now be answered; the save records the preview's counts in History, and
 // "Replay this session" on the turn's trace shows it changed. The limit is put back at the end.
 
-const { key: agentKey } = ownDemoAgent("impact-preview");
+const { key: agentKey } = ownDemoAgent("impact-preview", { testsGate: "block" });
 
 const MESSAGE = "I'm in France and want a refund for order 123";
 const VIEWER = { email: `replay-viewer-${Date.now()}@focal.test`, name: "Rita Reader", password: "viewer-password-12" };

@@ -16,15 +16,11 @@ import {
 // inline error of a source with no content, uploads an HTML page and a PDF (converted on save, found
 // under their headings and pages), sees a question the sandbox could not answer in Gaps and adds an FAQ
 // entry for it there, and deletes the source again; a viewer sees the list and the
-// playground without the add and delete controls. The demo's tests gate is off here: a new source changes
-// what the agent answers, and the demo's conversation tests would refuse the save (docs/knowledge.md).
+// playground without the add and delete controls. The demo's tests gate is off here (ownDemoAgent's
+// default): a new source changes what the agent answers, and the demo's conversation tests would refuse
+// the save (docs/knowledge.md).
 
-const { key: agentKey } = ownDemoAgent("knowledge", {
-  bundle: (demo) => ({
-    ...demo,
-    agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
-  }),
-});
+const { key: agentKey } = ownDemoAgent("knowledge");
 
 test.describe.configure({ mode: "serial" });
 

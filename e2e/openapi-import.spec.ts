@@ -15,14 +15,9 @@ test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.pro
 test.use({ storageState: ADMIN_STATE });
 
 const TOKEN = "e2e-orders-token-91d2c7";
-// Test gate off: the refund rule below swaps its tool, which the demo's conversation tests notice.
-const { key: agentKey } = ownDemoAgent("openapi", {
-  name: "OpenAPI desk",
-  bundle: (demo) => ({
-    ...demo,
-    agent: { ...demo.agent, settings: { ...demo.agent.settings, testing: { tests_gate: "off" } } },
-  }),
-});
+// Test gate off (ownDemoAgent's default): the refund rule below swaps its tool, which the demo's
+// conversation tests notice.
+const { key: agentKey } = ownDemoAgent("openapi", { name: "OpenAPI desk" });
 
 let api: http.Server;
 test.beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 // agent, a rule, the sandbox, the trace that says why a reply was blocked); an operator's sandbox,
 // traces, loops and a loop's override — all without sideways scrolling.
 
-const { key: agentKey } = ownDemoAgent("phone");
+const { key: agentKey } = ownDemoAgent("phone", { testsGate: "block" });
 
 const ADMIN_STATE = authStatePath("phone-admin");
 test.beforeAll(({ browser }, testInfo) => saveAdminSession(browser, testInfo.project.use.baseURL, ADMIN_STATE));

@@ -15,7 +15,7 @@ import {
 // the rule. A viewer sees the rules but no edit control. The rule is deleted at the end, and the tests
 // gate put back at its default.
 
-const { key: agentKey } = ownDemoAgent("rule-authoring");
+const { key: agentKey } = ownDemoAgent("rule-authoring", { testsGate: "block" });
 
 test.describe.configure({ mode: "serial" });
 
