@@ -6,23 +6,27 @@ import { terms, vectorText } from "./terms";
 // internet? — Use of WiFi is free." A customer who writes "internet" means what most of its passages
 // call "WiFi", and no word vector helps where the word is missing from them ("wifi" is not among the
 // offline vectors' 20,000 words). So the base's own passages are read for such pairs: a word is
-// associated with a more common word found within WINDOW terms of it in at least MIN_CONFIDENCE of
-// the passages holding it (and in at least MIN_PASSAGES of them). The more common word is the base's
-// usual word for the thing; the rarer one its occasional synonym. A source's title words are left out
-// (every passage of a hotel's FAQ names the hotel). Computed once per knowledge base; a query looks
-// its words up in the table, so a search pays a map lookup per message word.
+// associated with a more common word found within TUNING.window terms of it in at least
+// TUNING.minConfidence of the passages holding it (and in at least TUNING.minPassages of them). The
+// more common word is the base's usual word for the thing; the rarer one its occasional synonym. A
+// source's title words are left out (every passage of a hotel's FAQ names the hotel). Computed once
+// per knowledge base; a query looks its words up in the table, so a search pays a map lookup per
+// message word.
 //
 // Chosen on half of DSTC11 val-dev's FAQ turns (bench/knowledge/README.md), the other half held out.
 
-/** Terms on either side of a word that count as said with it: a FAQ entry is ~15 terms. */
-const WINDOW = 12;
-const MIN_PASSAGES = 2;
-const MIN_CONFIDENCE = 0.6;
-/** A word in more passages than this is the base's own vocabulary, not a gap to bridge (and its pairs cost most). */
-const MAX_PASSAGES = 50;
-const ASSOCIATES = 2;
-/** An associate's weight in the query: this × its confidence × the weight of the word it came from. */
-const ASSOCIATION_WEIGHT = 0.8;
+/** The table's tuning, chosen on the tuning half (bench/knowledge/README.md). */
+const TUNING = {
+  /** Terms on either side of a word that count as said with it: a FAQ entry is ~15 terms. */
+  window: 12,
+  minPassages: 2,
+  minConfidence: 0.6,
+  /** A word in more passages than this is the base's own vocabulary, not a gap to bridge (and its pairs cost most). */
+  maxPassages: 50,
+  associates: 2,
+  /** An associate's weight in the query: this × its confidence × the weight of the word it came from. */
+  weight: 0.8,
+} as const;
 
 interface Associate {
   term: string;
@@ -71,9 +75,9 @@ export function termAssociations(
     const pairs = new Set<number>();
     for (const [i, id] of sequence.entries()) {
       const count = df(id);
-      if (count < MIN_PASSAGES || count > MAX_PASSAGES) continue;
-      const end = Math.min(sequence.length, i + WINDOW + 1);
-      for (let j = Math.max(0, i - WINDOW); j < end; j++) {
+      if (count < TUNING.minPassages || count > TUNING.maxPassages) continue;
+      const end = Math.min(sequence.length, i + TUNING.window + 1);
+      for (let j = Math.max(0, i - TUNING.window); j < end; j++) {
         const other = sequence[j] as number;
         if (df(other) > count) pairs.add(id * size + other);
       }
@@ -84,7 +88,7 @@ export function termAssociations(
   for (const [pair, count] of together) {
     const id = Math.floor(pair / size);
     const confidence = count / df(id);
-    if (count < MIN_PASSAGES || confidence < MIN_CONFIDENCE) continue;
+    if (count < TUNING.minPassages || confidence < TUNING.minConfidence) continue;
     const row = byTerm.get(id) ?? [];
     row.push({ term: names[pair % size] as string, confidence });
     byTerm.set(id, row);
@@ -92,14 +96,14 @@ export function termAssociations(
   const associations = new Map<string, Associate[]>();
   for (const [id, row] of [...byTerm].sort((a, b) => a[0] - b[0])) {
     row.sort((a, b) => b.confidence - a.confidence || (a.term < b.term ? -1 : 1));
-    associations.set(names[id] as string, row.slice(0, ASSOCIATES));
+    associations.set(names[id] as string, row.slice(0, TUNING.associates));
   }
   return associations;
 }
 
 /**
  * `expanded` (`query` after the word vectors' expansion, query-expansion.ts) with the associates of the
- * message's own terms and of the terms that expansion brought in, each at ASSOCIATION_WEIGHT × its
+ * message's own terms and of the terms that expansion brought in, each at TUNING.weight × its
  * confidence × the weight of the term it came from, never above a weight a term already has. The
  * second step is what reaches "alcohol" from "merlot"'s neighbour "wine" or "beer"'s "drinks": the
  * vectors find a word of the base near the customer's, the base says which of its words that one goes with.
@@ -116,7 +120,7 @@ export function associateQuery(
     const fromMessage = weight === 1 || (query.terms.get(term) ?? 0) < weight;
     if (!fromMessage) continue;
     for (const associate of associations.get(term) ?? []) {
-      const added = ASSOCIATION_WEIGHT * associate.confidence * weight;
+      const added = TUNING.weight * associate.confidence * weight;
       if ((weights.get(associate.term) ?? 0) < added) weights.set(associate.term, added);
     }
   }
