@@ -95,6 +95,7 @@ test("a designer sends a conversation to review from its trace, labels it and se
   await page.goto(`/agents/${agentKey}`);
   const card = page.getByTestId("dashboard-resolution");
   await expect(card.getByTestId("resolution-rate").first()).toHaveText("100% (1 of 1)");
-  await card.scrollIntoViewIfNeeded();
+  // The screenshot is of the whole page; scrolling to the card first raced the dashboard's refresh,
+  // which replaces the card (its element detached mid-scroll).
   await screenshot(page, "reviews-dashboard");
 });
