@@ -77,7 +77,11 @@ export async function signIn(email: string, password: string): Promise<string> {
   return cookies.join("; ");
 }
 
-/** Row counts of every table: "writes nothing" means this is unchanged. auth_rate_limits counts requests, not writes of ours. */
+/**
+ * Row counts of every table: "writes nothing" means this is unchanged. auth_rate_limits counts requests,
+ * not writes of ours. All tables are counted in one statement: a statement per table made 70 of them per
+ * call, and the DB tests call this more than a thousand times.
+ */
 export async function tableCounts(handle: DatabaseHandle): Promise<Record<string, number>> {
   const tables = rowsOf<{ table_name: string }>(
     await handle.db.execute(
@@ -85,11 +89,13 @@ export async function tableCounts(handle: DatabaseHandle): Promise<Record<string
     ),
   );
   const counts: Record<string, number> = {};
-  for (const { table_name } of tables) {
-    const [first] = rowsOf<{ n: number }>(
-      await handle.db.execute(sql.raw(`select count(*)::int as n from "${table_name}"`)),
-    );
-    counts[table_name] = first?.n ?? -1;
+  if (tables.length === 0) return counts;
+  // The names are the schema's own tables, read just above: safe to quote into the statement.
+  const union = tables
+    .map(({ table_name }) => `select '${table_name}' as table_name, count(*)::int as n from "${table_name}"`)
+    .join(" union all ");
+  for (const { table_name, n } of rowsOf<{ table_name: string; n: number }>(await handle.db.execute(sql.raw(union)))) {
+    counts[table_name] = n;
   }
   return counts;
 }
