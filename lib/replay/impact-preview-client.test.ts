@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { newKnowledgeForm, sourceOfForm } from "@/lib/knowledge/knowledge-form";
 import { fieldErrorsFromIssues, requestImpactPreview } from "./impact-preview-client";
 
 const draft = { edit: "updateRule" as const, input: { agent_key: "refund-desk" } };
@@ -40,16 +41,10 @@ describe("requestImpactPreview", () => {
     const fetchMock = vi.fn(async () => ndjsonResponse([{ type: "result", result: { changes_config: true } }]));
     vi.stubGlobal("fetch", fetchMock);
     const file = new File(["# Manual"], "manual.md");
-    const input = {
-      agent_key: "refund-desk",
-      expected_config_version: 7,
-      title: "Manual",
-      kind: "markdown",
-      content: "",
-      entries: [],
-      scope: "GLOBAL",
-      scope_ref: null,
-    };
+    // What the Add source drawer sends for a Markdown file past the 700 KB a save action carries.
+    const upload = { name: "manual.md", size: 2e6, kind: "markdown" as const, upload: file };
+    const source = sourceOfForm({ ...newKnowledgeForm(), title: "Manual", file: upload });
+    const input = { agent_key: "refund-desk", expected_config_version: 7, ...source };
     await requestImpactPreview("refund-desk", { edit: "createKnowledgeSource", input, file }, window, {
       signal: new AbortController().signal,
       onProgress: () => {},
