@@ -43,11 +43,3 @@ export async function setSessionContinuity(db: DbOrTx, sessionId: string, enable
     .returning();
   return updated ?? null;
 }
-
-export async function saveProfileFields(
-  tx: Transaction,
-  profileId: string,
-  fields: Record<string, unknown>,
-): Promise<void> {
-  await tx.update(customerProfiles).set({ fields, updatedAt: new Date() }).where(eq(customerProfiles.id, profileId));
-}

@@ -1,12 +1,11 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { agentBudgets, agents, customerProfiles, sessions, turns } from "../schema";
-import type { DbOrTx, Transaction } from "../types";
+import type { DbOrTx } from "../types";
 import type { VaultEntryRow } from "./pii-vault";
 
-// The turn host's reads, each one statement: on embedded PGlite every statement costs ~0.5 ms of
-// protocol round trips whatever it reads, so what a turn starts from is read in two and its commit
-// locks the session once.
+// What a turn starts from, read in two statements: on embedded PGlite every statement costs ~0.5 ms of
+// protocol round trips whatever it reads. Its commit's writes: turn-commit.ts.
 
 /**
  * What a turn starts from, in one statement: the session, its agent, the agent's budget, the customer's
@@ -55,31 +54,4 @@ export function recentTurnsOf(db: DbOrTx, sessionId: string, limit: number, prev
     .where(eq(turns.sessionId, sessionId))
     .orderBy(desc(turns.turnIndex))
     .limit(limit);
-}
-
-/** What a turn's commit writes of its session row, beside the goal (saveSessionGoal). */
-export type TurnSessionState = Pick<
-  typeof sessions.$inferInsert,
-  "activeScenarioId" | "activeStepId" | "variables" | "ruleFires" | "stepClarificationCount" | "continuity"
->;
-
-/**
- * The session row saved as the turn leaves it (turn_count moved past `turnIndex`) and locked until the
- * turn's transaction ends, in one statement, only while its turn_count is still `turnIndex`: the goal,
- * mode and pending return note it then has come back, for the commit to check and build on. Null when
- * the session is gone or another turn committed first (nothing written). The goal is not written here:
- * the turn adds its delta to the goal read under this lock (session-goal.ts).
- */
-export async function saveSessionForTurn(
-  tx: Transaction,
-  sessionId: string,
-  turnIndex: number,
-  state: TurnSessionState,
-) {
-  const [row] = await tx
-    .update(sessions)
-    .set({ ...state, turnCount: turnIndex + 1, updatedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.turnCount, turnIndex)))
-    .returning({ goal: sessions.goal, mode: sessions.mode, operatorNote: sessions.operatorNote });
-  return row ?? null;
 }

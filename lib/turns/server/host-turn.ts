@@ -9,6 +9,7 @@ import type { TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { recordingPorts } from "@/lib/engine/replay/recording-ports";
 import { stableRefsOf } from "@/lib/engine/replay/stable-refs";
 import { asLiveTurn, beginLiveTurn } from "@/lib/server/background/live-turns";
+import { retryOnConflict } from "@/lib/server/db-faults/retry-on-conflict";
 import type { IdempotencyClaim } from "@/lib/server/idempotency";
 import type { Actor } from "@/lib/server/ledger/event-types";
 import { exportTurnTrace } from "@/lib/server/telemetry/otel-export";
@@ -47,6 +48,8 @@ export interface HostedTurn {
   session: SessionView;
 }
 
+type TurnResponse = z.input<typeof PostTurnResponse>;
+
 /** What hostTurn returns without reading the turn back: the REST route answers from this. */
 export interface PersistedTurn {
   turnId: string;
@@ -54,14 +57,12 @@ export interface PersistedTurn {
   /** As stored: the customer's message and the reply hold placeholders (docs/privacy.md). */
   outcome: TurnOutcome;
   latencyMs: number;
-  /** The reply the customer is sent: placeholders restored from the session's vault. */
-  customerResponse: string;
+  /** The turn's REST body as the customer is sent it: the reply's placeholders restored from the session's vault. */
+  body: TurnResponse;
 }
 
-type TurnResponse = z.input<typeof PostTurnResponse>;
-
 /** The REST body of a turn, with the reply given (as stored, or restored for the customer). */
-export function turnResponseOf(turn: Omit<PersistedTurn, "customerResponse">, response: string): TurnResponse {
+function turnResponseOf(turn: Omit<PersistedTurn, "body">, response: string): TurnResponse {
   return {
     turn_id: turn.turnId,
     session_id: turn.sessionId,
@@ -125,29 +126,34 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
       };
       const latencyMs = performance.now() - started;
       const persisted = { turnId, sessionId: session.id, outcome, latencyMs };
+      const tape = { ...recorder.tape(), ...inputs.tapeBeside };
+      const callerRows = async (tx: Transaction) => {
+        await input.onPersist?.(tx, { turnId });
+        await input.idempotency?.complete(tx, 200, turnResponseOf(persisted, outcome.response));
+      };
       try {
-        await commitTurn(
-          db,
-          {
-            ...persisted,
-            agentId: agent.id,
-            customerProfileId: session.customerProfileId,
-            turnIndex: state.turnIndex,
-            configVersion: version,
-            environment: session.environment,
-            tape: { ...recorder.tape(), ...inputs.tapeBeside },
-            actor: input.actor,
-            requestId: input.requestId,
-            ranInMode: session.mode,
-            toldNote: inputs.operatorNote,
-            settings: compiled.snapshot.settings,
-            vault: inputs.vault,
-          },
-          TURN_SETTLERS,
-          async (tx) => {
-            await input.onPersist?.(tx, { turnId });
-            await input.idempotency?.complete(tx, 200, turnResponseOf(persisted, outcome.response));
-          },
+        // A serialization failure or deadlock rolled the whole commit back: it runs again as it was.
+        await retryOnConflict(() =>
+          commitTurn(
+            db,
+            {
+              ...persisted,
+              agentId: agent.id,
+              customerProfileId: session.customerProfileId,
+              turnIndex: state.turnIndex,
+              configVersion: version,
+              environment: session.environment,
+              tape,
+              actor: input.actor,
+              requestId: input.requestId,
+              ranInMode: session.mode,
+              toldNote: inputs.operatorNote,
+              settings: compiled.snapshot.settings,
+              vault: inputs.vault,
+            },
+            TURN_SETTLERS,
+            callerRows,
+          ),
         );
       } catch (error) {
         if (error instanceof SessionMovedOnError && attempt < MAX_ATTEMPTS) continue;
@@ -168,7 +174,7 @@ export async function runAndPersistTurn(db: Database, input: HostTurnInput): Pro
         modelCalls: inputs.modelCalls,
         provider: inputs.ports.model.name,
       });
-      return { ...persisted, customerResponse: inputs.vault.restore(outcome.response) };
+      return { ...persisted, body: turnResponseOf(persisted, inputs.vault.restore(outcome.response)) };
     }
   } catch (error) {
     await input.idempotency?.release();

@@ -1,16 +1,14 @@
 import "server-only";
 import canonicalize from "canonicalize";
 import { saveSessionGoal } from "@/db/queries/session-goal";
-import { saveProfileFields } from "@/db/queries/sessions";
-import { saveSessionForTurn } from "@/db/queries/turn-host";
+import { saveProfileFields, saveSessionForTurn } from "@/db/queries/turn-commit";
 import type { Database, Transaction } from "@/db/types";
 import { withTurnGoal } from "@/lib/engine/stages/reformulation";
-import { retryOnConflict } from "@/lib/server/db-faults/retry-on-conflict";
 import { SessionMovedOnError, type SettlingInput, type SettlingTurn, type TurnSettler } from "./turn-settler";
 
 /**
- * docs/pipeline.md#persist: the turn in ONE transaction (the whole of it again on a serialization
- * failure or deadlock, which rolled it back entirely). The session row is saved and locked in one
+ * docs/pipeline.md#persist: the turn in ONE transaction (the host runs the whole of it again on a
+ * serialization failure or deadlock, which rolled it back entirely: retryOnConflict). The session row is saved and locked in one
  * statement, and only while its turn_count is still the index the turn ran on, otherwise another
  * instance's turn won and this one is run again (SessionMovedOnError); its goal, mode and return note
  * read under that lock are handed to the settlers (one statement for every check a settler makes of
@@ -31,24 +29,22 @@ export async function commitTurn(
   settlers: readonly TurnSettler[],
   callerRows: (tx: Transaction) => Promise<void>,
 ): Promise<void> {
-  const settled = await retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      const locked = await saveTurnSession(tx, turn);
-      if (!locked) throw new SessionMovedOnError();
-      let settling: SettlingTurn = {
-        ...turn,
-        goal: locked.goal,
-        locked: { mode: locked.mode, operatorNote: locked.operatorNote },
-        rowsWithTurn: settlers.flatMap((settler) => settler.rowsWithTurn?.(tx, turn) ?? []),
-      };
-      for (const settler of settlers) {
-        const part = await settler.settle?.(tx, settling);
-        if (part) settling = { ...settling, ...part };
-      }
-      await callerRows(tx);
-      return settling;
-    }),
-  );
+  const settled = await db.transaction(async (tx) => {
+    const locked = await saveTurnSession(tx, turn);
+    if (!locked) throw new SessionMovedOnError();
+    let settling: SettlingTurn = {
+      ...turn,
+      goal: locked.goal,
+      locked: { mode: locked.mode, operatorNote: locked.operatorNote },
+      rowsWithTurn: settlers.flatMap((settler) => settler.rowsWithTurn?.(tx, turn) ?? []),
+    };
+    for (const settler of settlers) {
+      const part = await settler.settle?.(tx, settling);
+      if (part) settling = { ...settling, ...part };
+    }
+    await callerRows(tx);
+    return settling;
+  });
   for (const settler of settlers) settler.committed?.(settled);
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { BudgetReached } from "@/lib/budgets/budget-periods";
 import type { CompiledAgent } from "@/lib/engine/compile/compile-agent";
 import type { SessionState } from "@/lib/engine/contracts/session-state";
-import type { Span, TurnInput } from "@/lib/engine/contracts/turn-outcome";
+import type { Span, TurnInput, TurnOutcome } from "@/lib/engine/contracts/turn-outcome";
 import { runCompiledTurn } from "@/lib/engine/pipeline/run-turn";
 import { budgetHandoffOutcome, engineErrorOutcome, queuedOutcome } from "@/lib/engine/pipeline/turn-without-pipeline";
 import type { EnginePorts } from "@/lib/engine/ports";
@@ -12,7 +12,8 @@ import type { StageEvent } from "@/lib/turns/turn-stream";
 import type { StoredOutcome } from "./turn-settler";
 
 /**
- * The pipeline for one attempt, or, while a person has the session, the queued outcome. An engine bug
+ * The pipeline for one attempt; while a person has the session, the queued outcome, and once a budget
+ * whose action is `handoff` is spent, the budget's handoff (docs/budgets.md). An engine bug
  * must not lose the customer's message: the turn is then stored as an error. A message no pipeline
  * read is masked here, with the same vault, before it is stored.
  */
@@ -31,21 +32,12 @@ export async function runEngine(
   },
 ): Promise<StoredOutcome> {
   const { compiled, state, turnInput } = run;
-  const privacy = compiled.snapshot.settings.privacy;
-  if (!run.queued && run.budget?.action === "handoff") {
-    const message = maskPii(turnInput.message, privacy, run.ports.vault).text;
-    const detail = `${run.budget.period === "day" ? "daily" : "monthly"} budget of $${run.budget.budget_usd} spent ($${run.budget.spent_usd.toFixed(2)})`;
-    return {
-      ...budgetHandoffOutcome(compiled, state, { message, turnId: turnInput.turnId }, run.ports, detail),
-      message,
-    };
-  }
-  if (!run.queued) {
+  const onStage = call.onStage ? stageListener(call.onStage, call.attempt) : undefined;
+  const budgetHandoff = !run.queued && run.budget?.action === "handoff" ? budgetDetail(run.budget) : null;
+  let ran: TurnOutcome | null = null;
+  if (!run.queued && !budgetHandoff) {
     try {
-      const onStage = call.onStage ? stageListener(call.onStage, call.attempt) : undefined;
-      const input = { ...turnInput, ...run.engineInput };
-      const outcome = await runCompiledTurn(compiled, state, input, run.recorded, { onStage });
-      return { ...outcome, message: outcome.message ?? maskPii(turnInput.message, privacy, run.ports.vault).text };
+      ran = await runCompiledTurn(compiled, state, { ...turnInput, ...run.engineInput }, run.recorded, { onStage });
     } catch (error) {
       console.error(
         `[hostTurn] engine failed on session ${run.sessionId}, request ${call.requestId}`,
@@ -53,12 +45,21 @@ export async function runEngine(
       );
     }
   }
-  const message = maskPii(turnInput.message, privacy, run.ports.vault).text;
+  const message = ran?.message ?? maskPii(turnInput.message, compiled.snapshot.settings.privacy, run.ports.vault).text;
+  if (ran) return { ...ran, message };
   const turn = { message, turnId: turnInput.turnId };
   const outcome = run.queued
     ? queuedOutcome(compiled, state, turn, run.ports)
-    : engineErrorOutcome(compiled, state, turn, run.ports);
+    : budgetHandoff
+      ? budgetHandoffOutcome(compiled, state, turn, run.ports, budgetHandoff)
+      : engineErrorOutcome(compiled, state, turn, run.ports);
   return { ...outcome, message };
+}
+
+/** What a budget handoff tells the person: the period and the figures, never customer text. */
+function budgetDetail(budget: BudgetReached): string {
+  const period = budget.period === "day" ? "daily" : "monthly";
+  return `${period} budget of $${budget.budget_usd} spent ($${budget.spent_usd.toFixed(2)})`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { answersCustomer } from "@/lib/server/customer-view";
 import { defineRoute, errorBodyOf, passThrough } from "@/lib/server/define-route";
 import type { StoredAnswer } from "@/lib/server/idempotency";
 import { eventStreamResponse } from "@/lib/turns/server/event-stream-response";
-import { runAndPersistTurn, turnResponseOf } from "@/lib/turns/server/host-turn";
+import { runAndPersistTurn } from "@/lib/turns/server/host-turn";
 import { PostTurnResponse } from "@/lib/turns/turn-response-schemas";
 import {
   type ErrorEventBody,
@@ -60,7 +60,7 @@ export const POST = defineRoute(
         eventStreamResponse<AnyTurnEvent>(async (sink) => {
           try {
             const turn = await run((stage) => sink.send(view.stageEvent(stage)));
-            sink.send(view.turnEvent(turnResponseOf(turn, turn.customerResponse)));
+            sink.send(view.turnEvent(turn.body));
           } catch (error) {
             const { status, body: errorBody, headers } = errorBodyOf(error, request, requestId);
             const retryAfter = headers["retry-after"];
@@ -76,7 +76,7 @@ export const POST = defineRoute(
     const started = performance.now();
     const turn = await run();
     const serverTiming = `turn;dur=${(performance.now() - started).toFixed(1)}`;
-    return reply(200, view.shaped(turnResponseOf(turn, turn.customerResponse)), { "server-timing": serverTiming });
+    return reply(200, view.shaped(turn.body), { "server-timing": serverTiming });
   },
 );
 
