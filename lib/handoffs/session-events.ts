@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { APPROVAL_STATES } from "../approvals/approval-schemas";
-import type { CustomerSessionEvent } from "../widget/customer-response-schemas";
 import { SESSION_MODES, TranscriptMessage } from "./handoff-schemas";
 
 // Server-sent events of GET /api/v1/sessions/{id}/events (docs/handoffs.md#live-events). Client-safe:
@@ -33,12 +32,6 @@ export const SessionEvent = z.discriminatedUnion("event", [
   z.object({ event: z.literal("gone"), data: GoneEventData }),
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;
-
-/** One SSE block: `id:` only on messages, so Last-Event-ID is always a transcript cursor. */
-export function formatSessionEvent(event: SessionEvent | CustomerSessionEvent): string {
-  const id = event.event === "message" ? `id: ${event.data.id}\n` : "";
-  return `${id}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
-}
 
 /**
  * Reads a session event stream until it ends or `onEvent` returns false (an SSE subset: `event:`,

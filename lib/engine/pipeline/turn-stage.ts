@@ -1,6 +1,6 @@
-import type { TurnResultParts } from "./finish-turn";
 import type { Stage } from "./stage";
 import type { TurnContext } from "./turn-context";
+import type { TurnResultParts } from "./turn-result-parts";
 
 /** How a stage ends the turn early: the reply that ships and why. */
 export type TurnEnding = Pick<TurnResultParts, "response" | "outcome" | "fallbackReason"> &

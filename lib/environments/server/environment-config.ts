@@ -10,10 +10,10 @@ import {
 import type { AgentRow, Database } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
 import { type EnvironmentBody, PRODUCTION } from "../environment-schemas";
+import type { PinContext } from "./environment-history";
 import { appendEnvironmentEvent, recordPin } from "./environment-history";
 import { assertVersionExists, requireKeptVersion } from "./environment-rows";
 import { environmentView } from "./environment-views";
-import type { PinContext } from "./pin-environment";
 
 // An agent with more than this many environments has lost track of them; 10 covers dev, staging,
 // canary, production and a few per-region copies.

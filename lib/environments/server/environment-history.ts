@@ -2,11 +2,16 @@ import "server-only";
 import { insertEnvironmentPin } from "@/db/queries/environments";
 import type { AgentRow, Transaction } from "@/db/types";
 import { appendLedgerEvent } from "@/lib/server/ledger/append-ledger-event";
-import type { LedgerEventType } from "@/lib/server/ledger/event-types";
-import type { PinContext } from "./pin-environment";
+import type { Actor, LedgerEventType } from "@/lib/server/ledger/event-types";
 
 // What an environment change leaves behind, inside the change's own transaction: a pin row when the
 // pinned version moves (rollback walks back through them, the page lists them), and one ledger event.
+
+/** Who made an environment change, and in which request: on its pin row and its ledger event. */
+export interface PinContext {
+  actor: Actor;
+  requestId: string;
+}
 
 type PinRow = Parameters<typeof insertEnvironmentPin>[1];
 

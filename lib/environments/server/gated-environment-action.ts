@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { AgentRow, Database } from "@/db/types";
 import { requireAgent } from "@/lib/server/access/agent-lookup";
 import { defineAction } from "@/lib/server/define-action";
-import type { PinContext } from "./pin-environment";
+import type { PinContext } from "./environment-history";
 import type { PromotionForce } from "./promotion-gate";
 
 /**

@@ -8,17 +8,11 @@ import {
 } from "@/db/queries/environments";
 import type { AgentRow, Database } from "@/db/types";
 import { AppError } from "@/lib/server/errors";
-import type { Actor } from "@/lib/server/ledger/event-types";
 import type { EnvironmentBody } from "../environment-schemas";
-import { appendEnvironmentEvent, recordPin } from "./environment-history";
+import { appendEnvironmentEvent, type PinContext, recordPin } from "./environment-history";
 import { assertVersionExists, findEnvironment, lockEnvironmentRow, requireKeptVersion } from "./environment-rows";
 import { environmentView, servedVersion } from "./environment-views";
 import { type PromotionForce, promotionGate } from "./promotion-gate";
-
-export interface PinContext {
-  actor: Actor;
-  requestId: string;
-}
 
 // A promotion's claim older than this belongs to a process that died mid-suite; the demo's suite
 // runs in about a second, the largest measured (500 cases) in under a minute.

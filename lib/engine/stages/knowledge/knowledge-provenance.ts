@@ -1,7 +1,18 @@
 import type { KnowledgeProvenance } from "../../contracts/turn-outcome";
+import type { KnowledgeSearch } from "../../knowledge/compiled-knowledge";
 import type { RankedPassage } from "../../knowledge/rank-passages";
 import { terms } from "../../knowledge/terms";
-import type { KnowledgeStageResult } from "./knowledge-stage";
+
+/** What the knowledge stage found: the stage's value and what provenance is built from. */
+export interface KnowledgeStageResult {
+  /** The passages generation writes from, best first: none when they do not answer the message. */
+  passages: KnowledgeSearch["passages"];
+  answerable: boolean;
+  answerability: number;
+  /** The message asks for information (seeks-knowledge.ts), not for an action. */
+  seeks: boolean;
+  abstained: boolean;
+}
 
 /** Distinct terms a passage shares with the reply before it counts as cited when the model declared nothing. */
 const MIN_SHARED_TERMS = 3;

@@ -1,19 +1,10 @@
 import type { EngineKnowledgeSource } from "../../contracts/snapshot";
-import { type KnowledgeSearch, searchKnowledge } from "../../knowledge/compiled-knowledge";
+import { searchKnowledge } from "../../knowledge/compiled-knowledge";
 import { seeksKnowledge } from "../../knowledge/seeks-knowledge";
 import type { TurnContext } from "../../pipeline/turn-context";
 import type { TurnStage } from "../../pipeline/turn-stage";
 import { toolsStage } from "../tools/tools-stage";
-
-export interface KnowledgeStageResult {
-  /** The passages generation writes from, best first: none when they do not answer the message. */
-  passages: KnowledgeSearch["passages"];
-  answerable: boolean;
-  answerability: number;
-  /** The message asks for information (seeks-knowledge.ts), not for an action. */
-  seeks: boolean;
-  abstained: boolean;
-}
+import type { KnowledgeStageResult } from "./knowledge-provenance";
 
 /** A source answers where a rule of its scope would apply: everywhere, in its scenario, or at its step. */
 function inScopeOf(ctx: TurnContext) {

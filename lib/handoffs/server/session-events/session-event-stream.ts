@@ -5,9 +5,9 @@ import type { Database } from "@/db/types";
 import { env } from "@/lib/env";
 import { sessionOr404 } from "@/lib/server/access/agent-lookup";
 import { liveEventStream } from "@/lib/server/live-events/live-event-stream";
-import type { CustomerWhy } from "@/lib/widget/customer-response-schemas";
+import type { CustomerSessionEvent, CustomerWhy } from "@/lib/widget/customer-response-schemas";
 import type { TranscriptMessage } from "../../handoff-schemas";
-import { formatSessionEvent, SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
+import { SESSION_EVENTS_CONTENT_TYPE, type SessionEvent } from "../../session-events";
 import { readTranscript, startAfter } from "../session-transcript";
 import { ensureCrossInstancePoll } from "./cross-instance-poll";
 import { customerViewOf } from "./customer-view";
@@ -133,4 +133,10 @@ export async function openSessionEventStream(
     },
   });
   return { stream };
+}
+
+/** One SSE block: `id:` only on messages, so Last-Event-ID is always a transcript cursor. */
+export function formatSessionEvent(event: SessionEvent | CustomerSessionEvent): string {
+  const id = event.event === "message" ? `id: ${event.data.id}\n` : "";
+  return `${id}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
