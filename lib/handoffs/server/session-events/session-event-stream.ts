@@ -136,7 +136,7 @@ export async function openSessionEventStream(
 }
 
 /** One SSE block: `id:` only on messages, so Last-Event-ID is always a transcript cursor. */
-export function formatSessionEvent(event: SessionEvent | CustomerSessionEvent): string {
+function formatSessionEvent(event: SessionEvent | CustomerSessionEvent): string {
   const id = event.event === "message" ? `id: ${event.data.id}\n` : "";
   return `${id}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
