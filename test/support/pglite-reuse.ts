@@ -79,7 +79,11 @@ async function returnToPark(entry: Parked): Promise<void> {
       await entry.client.close();
       return;
     }
-    await entry.client.exec(`TRUNCATE ${entry.tables} RESTART IDENTITY CASCADE`);
+    // The ledger's tables refuse TRUNCATE with a trigger (append-only); the replica role skips
+    // triggers for this one statement, as a restore would, and the template's triggers stay as they are.
+    await entry.client.exec(
+      `SET session_replication_role = replica; TRUNCATE ${entry.tables} RESTART IDENTITY CASCADE; RESET session_replication_role;`,
+    );
     parked.push(entry);
   } catch {
     await entry.client.close().catch(() => {});
