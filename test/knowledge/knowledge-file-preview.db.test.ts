@@ -31,7 +31,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-/** About 5 MB of Markdown: numbered sections, one of them on descaling. */
+/** About `bytes` bytes of Markdown: numbered sections, one of them on descaling. */
 function manual(bytes: number): string {
   const parts = ["# Kettle manual\n\n"];
   let size = 0;
@@ -55,9 +55,9 @@ const request = (path: string, body: BodyInit, headers: Record<string, string>) 
 const params = { params: Promise.resolve({ key: "refund-desk" }) };
 
 describe("Preview impact of a knowledge file over 700 KB", () => {
-  it("replays recent conversations on a 5 MB file's source, converted as Save converts it, and writes nothing", async () => {
+  it("replays recent conversations on a 1.5 MB file's source (over a JSON body's 1 MiB), converted as Save converts it, and writes nothing", async () => {
     const version = (await getAgentByKey(handle.db, "refund-desk"))?.configVersion ?? 0;
-    const text = manual(5_000_000);
+    const text = manual(1_500_000);
     // The drawer's JSON draft of such a file, and the same with its text: neither can be previewed.
     const input = {
       agent_key: "refund-desk",
