@@ -41,8 +41,10 @@ function raw(head: string, body = "", options: { abortAfterMs?: number } = {}) {
   });
 }
 
-const post = (path: string, length: number) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+// A request the hook lets through asks the server to close after answering: raw() waits for the close,
+// and a kept-alive socket would hold it for the server's 5 s keep-alive timeout.
+const post = (path: string, length: number, connection: "keep-alive" | "close" = "keep-alive") =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: ${connection}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
 describe("refuseOversizedBody", () => {
   it("answers a 20 MB Content-Length with 413 at once, without a byte of body, and closes the connection", async () => {
@@ -82,7 +84,7 @@ describe("refuseOversizedBody", () => {
     expect(page.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(page.text).toContain("Body is over the 1048576 byte limit.");
     const body = "x".repeat(3 * 1024 * 1024);
-    const bundle = await raw(post("/api/v1/agents/import", body.length), body);
+    const bundle = await raw(post("/api/v1/agents/import", body.length, "close"), body);
     expect(bundle.text).toMatch(/^HTTP\/1\.1 204 /);
     expect(reached).toContain("/api/v1/agents/import");
   });
@@ -95,7 +97,7 @@ describe("refuseOversizedBody", () => {
     expect(reached).not.toContain(path);
     // Within the limit the hook lets it through: the route counts the file itself while it streams.
     const body = "x".repeat(2 * 1024 * 1024);
-    const passed = await raw(post(path, body.length), body);
+    const passed = await raw(post(path, body.length, "close"), body);
     expect(passed.text).toMatch(/^HTTP\/1\.1 204 /);
     expect(reached).toContain(path);
   });
