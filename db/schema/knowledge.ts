@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   bigint,
   customType,
@@ -37,8 +36,6 @@ export const knowledgeSources = pgTable(
 
 export type KnowledgeSourceRow = typeof knowledgeSources.$inferSelect;
 
-/** PostgreSQL's `tsvector` (written by the database: a generated column, never by the application). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** A text search configuration name (`english`, `simple`, …), stored as `regconfig`. */
 const regconfig = customType<{ data: string }>({ dataType: () => "regconfig" });
 /** Raw bytes (`bytea`): both drivers take and give a Uint8Array (postgres-js a Buffer, one). */
@@ -62,14 +59,8 @@ export const knowledgePassages = pgTable(
     /** The knowledge scorer's terms (lib/engine/knowledge/terms.ts) of the headings and text, term → count. */
     terms: jsonb("terms").$type<Record<string, number>>().notNull(),
     termCount: integer("term_count").notNull(),
-    /** Headings weighted A, text D: the full-text half of the search (GIN below). */
-    tsv: tsvector("tsv")
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(jsonb_to_tsvector(text_config, heading_path, '["string"]'), 'A') || to_tsvector(text_config, text)`,
-      ),
   },
-  (t) => [primaryKey({ columns: [t.id, t.textConfig] }), index("knowledge_passages_tsv_idx").using("gin", t.tsv)],
+  (t) => [primaryKey({ columns: [t.id, t.textConfig] })],
 );
 
 // A passage's vector from one embedder (terms.ts `vectorText`: headings and text, so it does not depend on
@@ -108,8 +99,28 @@ export const knowledgeSets = pgTable("knowledge_sets", {
     .$type<Record<string, readonly { term: string; confidence: number }[]>>()
     .notNull()
     .default({}),
+  /**
+   * Every passage's length in terms, title included, in position order (varints,
+   * lib/engine/knowledge/set-postings.ts); null in a set written before postings were kept.
+   */
+  lengths: bytea("lengths"),
   createdAt: createdAt(),
 });
+
+// A set's inverted index: per term of the scorer (lib/engine/knowledge/terms.ts), the positions of the
+// set's passages holding it and how often (lib/engine/knowledge/set-postings.ts). A search reads one
+// row per query term; the passages' own rows only for the candidates.
+export const knowledgeSetTerms = pgTable(
+  "knowledge_set_terms",
+  {
+    setId: text("set_id")
+      .notNull()
+      .references(() => knowledgeSets.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+    postings: bytea("postings").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.term] })],
+);
 
 export const knowledgeSetPassages = pgTable(
   "knowledge_set_passages",

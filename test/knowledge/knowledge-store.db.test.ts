@@ -112,9 +112,17 @@ async function agentWith(key: string, sources: BundleKnowledgeSource[], language
 
 const engineSources = (sources: BundleKnowledgeSource[]): EngineKnowledgeSource[] => engineKnowledgeOf(sources, []);
 
+/** How many terms of the set have postings. */
+async function termRows(setId: string): Promise<number> {
+  const result = await handle.db.execute(
+    sql`select count(*)::int as n from knowledge_set_terms where set_id = ${setId}`,
+  );
+  return rowsOf<{ n: number }>(result)[0]?.n ?? -1;
+}
+
 /**
- * The best 5 passages sharing a word with the question. The database finds candidates by full-text
- * search, so a passage the in-memory index ranks by vector alone (no shared word: in a base this small
+ * The best 5 passages sharing a word with the question. The database finds candidates by the set's
+ * postings (BM25 over the same terms), so a passage the in-memory index ranks by vector alone (no shared word: in a base this small
  * every passage is a vector candidate) is the in-memory index's only; among the others the order is
  * the same, scores included.
  */
@@ -172,6 +180,21 @@ describe("the knowledge store in the database", () => {
     const question = "How long does shipping to Germany take?";
     expect(await top5(store, question)).toEqual(await top5(database, question));
     expect(texts).toHaveLength(1);
+  });
+
+  it("gives a set written before its postings were kept its postings when it is first opened, ranking alike", async () => {
+    const agent = await getAgentByKey(handle.db, "kstore-rank");
+    const set = agent && (await knowledgeSetOfVersion(handle.db, agent.id, agent.configVersion));
+    if (!set) throw new Error("set missing");
+    const kept = await termRows(set.id);
+    expect(kept).toBeGreaterThan(0);
+    await handle.db.execute(sql`delete from knowledge_set_terms where set_id = ${set.id}`);
+    await handle.db.execute(sql`update knowledge_sets set lengths = null where id = ${set.id}`);
+    const reopened = await openDbKnowledgeStore(handle.db, set, engineSources(SOURCES), { embedder });
+    expect(await termRows(set.id)).toBe(kept);
+    for (const question of ["How long does shipping to Germany take?", "Can I bring my dog to the hotel?"]) {
+      expect(await top5(reopened, question)).toEqual(await top5(database, question));
+    }
   });
 
   it("searches only the sources in scope", async () => {

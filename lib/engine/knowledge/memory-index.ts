@@ -5,6 +5,7 @@ import type { KnowledgeQuery } from "./contextual-query";
 import type { Passage } from "./knowledge-source";
 import { contentWordsOf, expandQuery, type Neighbour, nearestTerms, type Vocabulary } from "./query-expansion";
 import { type Fusion, type RankCandidate, type RankedPassage, rankPassages } from "./rank-passages";
+import { topByScore } from "./set-postings";
 import { associateQuery, termAssociations } from "./term-associations";
 import { type PassageTerms, passageTerms, searchableText, termOf, vectorText } from "./terms";
 import { type TitleLexicon, titleLexicon } from "./title-mentions";
@@ -92,14 +93,14 @@ export async function buildMemoryIndex(
           lexical.set(index, (lexical.get(index) ?? 0) + termScore(weight, tf, norms[index] as number));
         }
       }
-      const pool = new Set(top([...lexical.keys()], (i) => lexical.get(i) ?? 0, CANDIDATES));
+      const pool = new Set(topByScore([...lexical.keys()], (i) => lexical.get(i) ?? 0, CANDIDATES));
       for (const title of query.titles) {
-        for (const i of top(bySource.get(title.text) ?? [], (i) => lexical.get(i) ?? 0, CANDIDATES)) pool.add(i);
+        for (const i of topByScore(bySource.get(title.text) ?? [], (i) => lexical.get(i) ?? 0, CANDIDATES)) pool.add(i);
       }
       if (queryVector) {
         const withVector = entries.flatMap((entry, i) => (entry.vector ? [i] : []));
         const similarity = (i: number) => cosine(queryVector, (entries[i] as Entry).vector as Float32Array);
-        for (const i of top(withVector, similarity, CANDIDATES)) pool.add(i);
+        for (const i of topByScore(withVector, similarity, CANDIDATES)) pool.add(i);
       }
       const candidates = [...pool].map((i) => entries[i] as Entry);
       return rankPassages(query, queryVector, candidates, stats, limit, fusion);
@@ -160,15 +161,6 @@ async function vocabularyOf(all: readonly string[], wordEmbedder: Embedder): Pro
   const matrix = new Float32Array(kept.length * dim);
   for (const [i, vector] of vectors.entries()) matrix.set(vector, i * dim);
   return { words: kept, stems: kept.map(termOf), matrix, dim };
-}
-
-/** The `n` indices with the highest score, ties by index. */
-function top(indices: readonly number[], score: (index: number) => number, n: number): number[] {
-  return indices
-    .map((index) => ({ index, value: score(index) }))
-    .sort((a, b) => b.value - a.value || a.index - b.index)
-    .slice(0, n)
-    .map((s) => s.index);
 }
 
 /** Σ wᵢ·vᵢ scaled to unit length (null when it is zero). */

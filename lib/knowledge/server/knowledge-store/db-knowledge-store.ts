@@ -1,37 +1,35 @@
 import "server-only";
 import {
   type CandidateRow,
+  candidatesAt,
   type KnowledgeSetHead,
-  knowledgeCandidates,
   knowledgeSetStats,
+  setPostings,
+  setSourceRanges,
 } from "@/db/queries/knowledge-passages";
 import type { DbOrTx } from "@/db/types";
 import type { EngineKnowledgeSource } from "@/lib/engine/contracts/snapshot";
-import type { CorpusStats } from "@/lib/engine/knowledge/bm25";
-import { fullTextWords } from "@/lib/engine/knowledge/full-text-words";
+import { bm25Query, type CorpusStats } from "@/lib/engine/knowledge/bm25";
 import type { Passage } from "@/lib/engine/knowledge/knowledge-source";
 import type { KnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
 import { embedKnowledgeQuery, queryExpander } from "@/lib/engine/knowledge/memory-index";
 import { pageLinksOf, passageUrl } from "@/lib/engine/knowledge/page-links";
 import { type RankCandidate, rankPassages } from "@/lib/engine/knowledge/rank-passages";
+import { lengthNorms, lexicalScores, topByScore } from "@/lib/engine/knowledge/set-postings";
 import { associateQuery } from "@/lib/engine/knowledge/term-associations";
 import { terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { titleLexicon } from "@/lib/engine/knowledge/title-mentions";
 import type { Embedder } from "@/lib/engine/ports";
+import { keepSetPostings } from "./keep-set-postings";
 import { vectorOfBytes } from "./passage-vector";
 
-// One config version's knowledge searched in PostgreSQL (README.md beside this file): the full-text
-// top-N of the version's passages in scope and the named sources' passages, with the vectors kept for
-// them (knowledge-set.ts), then rank-passages.ts as the in-memory index calls it.
+// One config version's knowledge searched in PostgreSQL (README.md beside this file): BM25 over the
+// set's postings (the query terms' rows), the lexical top-N of the passages in scope and of the named
+// sources as the in-memory index takes them (memory-index.ts), those passages' rows with the vectors
+// kept for them (knowledge-set.ts), then rank-passages.ts as the in-memory index calls it.
 
-/** Full-text candidates per search, and for the named sources: rank-passages.ts asks for ≥ 50 (memory-index.ts takes 100). */
-const CANDIDATES = 50;
-/**
- * Passages the full-text words may match in all (full-text-words.ts; the engine's default is 2,000).
- * Each match is a random heap read in the database: at 100,000 passages on a loaded 2-core machine
- * (load 12) the search took p50 99 / p95 217 ms at 2,000 and 76 / 154 ms at 1,000.
- */
-const MATCH_BUDGET = 1000;
+/** Lexical candidates per search, and per named source: as memory-index.ts takes them. */
+const CANDIDATES = 100;
 /** Vectors embedded here (a passage kept without one from this store's embedder): 20,000 × 256 float32 ≈ 20 MB. */
 const MAX_CACHED_VECTORS = 20_000;
 
@@ -50,17 +48,21 @@ export async function openDbKnowledgeStore(
 ): Promise<KnowledgeStore> {
   const row = await knowledgeSetStats(db, set.id);
   if (!row) throw new Error(`knowledge set ${set.id} is missing`);
+  // A set written before postings were kept gets them here, once.
+  const lengths = row.lengths ?? (await keepSetPostings(db, set));
   const df = new Map(Object.entries(row.documentFrequency));
   const stats: CorpusStats = {
     passages: row.passages,
     averageLength: row.passages > 0 ? row.totalLength / row.passages : 0,
     documentFrequency: (term) => df.get(term) ?? 0,
   };
+  const norms = lengthNorms(lengths, stats);
   const keysByTitle = new Map<string, string[]>();
   for (const source of sources) keysByTitle.set(source.title, [...(keysByTitle.get(source.title) ?? []), source.id]);
-  // A title's words count in every passage of its source (terms.ts `searchableText`), but the full-text
-  // index holds the passages alone: sources whose title shares a query term are asked for by key.
-  const titleTermsOf = [...keysByTitle].map(([title, keys]) => ({ terms: new Set(terms(title)), keys }));
+  // Position → its source's key: a source's passages hold one run of positions.
+  const ranges = new Map((await setSourceRanges(db, set.id)).map((range) => [range.key, range]));
+  const sourceAt = new Array<string>(row.passages);
+  for (const range of ranges.values()) sourceAt.fill(range.key, range.start, range.end);
   const { embedder, wordEmbedder } = options;
   const expand = wordEmbedder ? await queryExpander(row.words, wordEmbedder) : null;
   const associations = new Map(Object.entries(row.associations));
@@ -122,25 +124,28 @@ export async function openDbKnowledgeStore(
     embedQuery: async (query) => (embedder ? embedKnowledgeQuery(embedder, query) : null),
     async search(query, queryVector, sourceIds, limit) {
       const inScope = (key: string) => sourceIds === null || sourceIds.has(key);
-      const words = fullTextWords(query, stats, MATCH_BUDGET);
-      const scope = sourceIds ? [...sourceIds] : null;
-      const named = [
-        ...new Set([
-          ...query.titles.flatMap((t) => keysByTitle.get(t.text) ?? []),
-          ...titleTermsOf
-            .filter((t) => [...query.terms.keys()].some((term) => t.terms.has(term)))
-            .flatMap((t) => t.keys),
-        ]),
-      ].filter(inScope);
-      const rows = await knowledgeCandidates(db, set, {
-        words,
-        sourceKeys: scope,
-        named,
-        limit: CANDIDATES,
-        embedder: embedder?.name ?? "",
-      });
+      const weights = bm25Query(query.terms, stats);
+      const held = [...weights.keys()].filter((term) => stats.documentFrequency(term) > 0);
+      const lexical = lexicalScores(weights, await setPostings(db, set.id, held), norms);
+      const score = (position: number) => lexical.get(position) ?? 0;
+      const scoped = [...lexical.keys()].filter((position) => inScope(sourceAt[position] ?? ""));
+      const pool = new Set(topByScore(scoped, score, CANDIDATES));
+      // The sources a title names (contextual-query.ts): their own top, with their first passages where few match.
+      for (const title of query.titles) {
+        const positions = (keysByTitle.get(title.text) ?? []).filter(inScope).flatMap((key) => {
+          const range = ranges.get(key);
+          return range ? Array.from({ length: range.end - range.start }, (_, i) => range.start + i) : [];
+        });
+        for (const position of topByScore(positions, score, CANDIDATES)) pool.add(position);
+      }
+      const order = [...pool];
+      const rows = await candidatesAt(db, set, order, embedder?.name ?? "");
+      const byPosition = new Map(rows.map((row) => [row.position, row]));
       const dimension = embedder && queryVector ? queryVector.length : null;
-      const candidates = rows.map((row) => candidateOf(row, dimension));
+      const candidates = order.flatMap((position) => {
+        const row = byPosition.get(position);
+        return row ? [candidateOf(row, dimension)] : [];
+      });
       if (dimension !== null) await withVectors(candidates);
       return { passages: rankPassages(query, queryVector, candidates, stats, limit), stats };
     },

@@ -15,8 +15,9 @@ import type { DbOrTx, Transaction } from "@/db/types";
 import type { AgentSnapshot, EngineKnowledgeSource } from "@/lib/engine/contracts/snapshot";
 import { passagesOf } from "@/lib/engine/knowledge/compiled-knowledge";
 import { wordsOf } from "@/lib/engine/knowledge/memory-index";
+import { setPostingsOf } from "@/lib/engine/knowledge/set-postings";
 import { termAssociations } from "@/lib/engine/knowledge/term-associations";
-import { terms, vectorText } from "@/lib/engine/knowledge/terms";
+import { type PassageTerms, terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { textSearchConfig } from "@/lib/engine/knowledge/text-search-config";
 import type { Embedder } from "@/lib/engine/ports";
 import { hostPorts } from "@/lib/server/engine-ports/host-ports";
@@ -48,16 +49,28 @@ function countsOf(list: readonly string[]): Map<string, number> {
   return counts;
 }
 
+/** A passage's terms as the scorer counts them (terms.ts passageTerms): its own, and its source's title's. */
+export function withTitleTerms(
+  counts: ReadonlyMap<string, number>,
+  termCount: number,
+  title: readonly string[],
+): PassageTerms {
+  const all = new Map(counts);
+  for (const term of title) all.set(term, (all.get(term) ?? 0) + 1);
+  return { counts: all, length: termCount + title.length };
+}
+
 /**
  * The rows of a new set: every passage of the sources in order with its source and scope, the
  * passages' headings and text with their terms (title left out: it is the membership's), and the
- * statistics over the whole set (title included, as terms.ts `passageTerms` counts them).
+ * statistics and postings over the whole set (title included, as terms.ts `passageTerms` counts them).
  */
 function setRows(id: string, textConfig: string, sources: readonly EngineKnowledgeSource[]) {
   const passages = new Map<string, PassageRow>();
   const members: SetPassageRow[] = [];
   const documentFrequency = new Map<string, number>();
   const titleTerms = new Map<string, string[]>();
+  const scored: PassageTerms[] = [];
   let totalLength = 0;
   const all = sources.flatMap((source) => passagesOf(source).map((passage) => ({ source, passage })));
   for (const [position, { source, passage }] of all.entries()) {
@@ -69,9 +82,9 @@ function setRows(id: string, textConfig: string, sources: readonly EngineKnowled
     }
     totalLength += title.length + content.length;
     const counts = countsOf(content);
-    for (const term of new Set([...title, ...counts.keys()])) {
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    }
+    const passageTerms = withTitleTerms(counts, content.length, title);
+    scored.push(passageTerms);
+    for (const term of passageTerms.counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     if (!passages.has(passage.id)) {
       passages.set(passage.id, {
         id: passage.id,
@@ -94,10 +107,12 @@ function setRows(id: string, textConfig: string, sources: readonly EngineKnowled
       end: passage.end,
     });
   }
+  const { postings, lengths } = setPostingsOf(scored);
   return {
     set: {
       id,
       textConfig,
+      lengths,
       passages: members.length,
       totalLength,
       documentFrequency: Object.fromEntries(documentFrequency),
@@ -106,6 +121,7 @@ function setRows(id: string, textConfig: string, sources: readonly EngineKnowled
     },
     passages: [...passages.values()],
     members,
+    terms: [...postings].map(([term, bytes]) => ({ setId: id, term, postings: bytes })),
   };
 }
 
@@ -160,7 +176,7 @@ export async function keepKnowledgeSet(
   const created = !(await knowledgeSetExists(tx, setId));
   if (created) {
     const rows = setRows(setId, textConfig, sources);
-    const written = await insertKnowledgeSet(tx, rows.set, rows.passages, rows.members);
+    const written = await insertKnowledgeSet(tx, rows.set, rows.passages, rows.members, rows.terms);
     // Every set, not only a large one: a base that grows past DB_STORE_MIN_PASSAGES then embeds only
     // its new passages, and an edit embeds the passages it changed.
     if (written) await keepPassageVectors(tx, rows.passages, embedder);
