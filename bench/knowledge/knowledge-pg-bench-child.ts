@@ -27,7 +27,7 @@ import { loadMtrag, type MtragData } from "./mtrag-data";
 // store (lib/knowledge/server/knowledge-store/) in a temporary PostgreSQL database, then dropped.
 //
 //   1. BENCH_KNOWLEDGE_PASSAGES (default 100,000) passages written through keepKnowledgeSet, the config
-//      change's own write (chunk, count terms, passages + membership + statistics, GIN index):
+//      change's own write (chunk, count terms, passages + membership + statistics + postings):
 //      knowledge_pg_ingest_passages_per_s.
 //   2. The last customer turn of each MTRAG task (the first BENCH_KNOWLEDGE_QUERIES, default 200) as a
 //      contextual query over them, with the engine's default embedder (offline-ngram) for the vectors:

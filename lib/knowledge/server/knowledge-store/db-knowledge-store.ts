@@ -15,7 +15,7 @@ import type { KnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
 import { embedKnowledgeQuery, queryExpander } from "@/lib/engine/knowledge/memory-index";
 import { pageLinksOf, passageUrl } from "@/lib/engine/knowledge/page-links";
 import { type RankCandidate, rankPassages } from "@/lib/engine/knowledge/rank-passages";
-import { lengthNorms, lexicalScores, topByScore } from "@/lib/engine/knowledge/set-postings";
+import { LexicalScorer, lengthNorms, topPositions } from "@/lib/engine/knowledge/set-postings";
 import { associateQuery } from "@/lib/engine/knowledge/term-associations";
 import { terms, vectorText } from "@/lib/engine/knowledge/terms";
 import { titleLexicon } from "@/lib/engine/knowledge/title-mentions";
@@ -56,7 +56,7 @@ export async function openDbKnowledgeStore(
     averageLength: row.passages > 0 ? row.totalLength / row.passages : 0,
     documentFrequency: (term) => df.get(term) ?? 0,
   };
-  const norms = lengthNorms(lengths, stats);
+  const scorer = new LexicalScorer(lengthNorms(lengths, stats));
   const keysByTitle = new Map<string, string[]>();
   for (const source of sources) keysByTitle.set(source.title, [...(keysByTitle.get(source.title) ?? []), source.id]);
   // Position → its source's key: a source's passages hold one run of positions.
@@ -126,19 +126,19 @@ export async function openDbKnowledgeStore(
       const inScope = (key: string) => sourceIds === null || sourceIds.has(key);
       const weights = bm25Query(query.terms, stats);
       const held = [...weights.keys()].filter((term) => stats.documentFrequency(term) > 0);
-      const lexical = lexicalScores(weights, await setPostings(db, set.id, held), norms);
-      const score = (position: number) => lexical.get(position) ?? 0;
-      const scoped = [...lexical.keys()].filter((position) => inScope(sourceAt[position] ?? ""));
-      const pool = new Set(topByScore(scoped, score, CANDIDATES));
-      // The sources a title names (contextual-query.ts): their own top, with their first passages where few match.
-      for (const title of query.titles) {
-        const positions = (keysByTitle.get(title.text) ?? []).filter(inScope).flatMap((key) => {
-          const range = ranges.get(key);
-          return range ? Array.from({ length: range.end - range.start }, (_, i) => range.start + i) : [];
-        });
-        for (const position of topByScore(positions, score, CANDIDATES)) pool.add(position);
-      }
-      const order = [...pool];
+      const postings = await setPostings(db, set.id, held);
+      const order = scorer.score(weights, postings, ({ positions, scores }) => {
+        const pool = new Set(topPositions(positions, scores, CANDIDATES, (p) => inScope(sourceAt[p] ?? "")));
+        // The sources a title names (contextual-query.ts): their own top, with their first passages where few match.
+        for (const title of query.titles) {
+          const named = (keysByTitle.get(title.text) ?? []).filter(inScope).flatMap((key) => {
+            const range = ranges.get(key);
+            return range ? Array.from({ length: range.end - range.start }, (_, i) => range.start + i) : [];
+          });
+          for (const position of topPositions(named, scores, CANDIDATES)) pool.add(position);
+        }
+        return [...pool];
+      });
       const rows = await candidatesAt(db, set, order, embedder?.name ?? "");
       const byPosition = new Map(rows.map((row) => [row.position, row]));
       const dimension = embedder && queryVector ? queryVector.length : null;
