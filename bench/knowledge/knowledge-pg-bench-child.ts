@@ -15,6 +15,7 @@ import { type ConversationTurn, contextualQuery } from "@/lib/engine/knowledge/c
 import { type KnowledgeStore, memoryKnowledgeStore } from "@/lib/engine/knowledge/knowledge-store";
 import { buildMemoryIndex } from "@/lib/engine/knowledge/memory-index";
 import type { Embedder } from "@/lib/engine/ports";
+import { seededRandom } from "@/lib/engine/testing/seeded-random";
 import { openDbKnowledgeStore } from "@/lib/knowledge/server/knowledge-store/db-knowledge-store";
 import { DB_STORE_MIN_PASSAGES, keepKnowledgeSet } from "@/lib/knowledge/server/knowledge-store/knowledge-set";
 import { createOfflineEmbedder } from "@/lib/providers/offline/embedder";
@@ -50,17 +51,6 @@ const WARM_UP = 10;
 const note = (text: string) => console.log(`# knowledge_pg: ${text}`);
 const figure = (name: string, value: string | number) => console.log(`${name}=${value}`);
 
-/** mulberry32: a seeded generator, so every run loads the same passages. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** PASSAGES synthetic passages as text sources of PER_SOURCE sections each (one passage per section). */
 export function syntheticSources(data: MtragData): EngineKnowledgeSource[] {
   const documents = [...data.collections.values()].flat().map((doc) => ({
@@ -68,7 +58,7 @@ export function syntheticSources(data: MtragData): EngineKnowledgeSource[] {
     sentences: doc.text.split(/(?<=[.!?])\s+/).filter((s) => s.trim().length > 20),
   }));
   const usable = documents.filter((d) => d.sentences.length > 0);
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
   const seen = new Set<string>();
   const sections: string[] = [];

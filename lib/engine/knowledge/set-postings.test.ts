@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../testing/seeded-random";
 import { type CorpusStats, lengthNorm, termScore } from "./bm25";
 import { LexicalScorer, lengthNorms, setPostingsOf, topByScore, topPositions } from "./set-postings";
 import type { PassageTerms } from "./terms";
 
-/** mulberry32: the same passages every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // 20,000 passages: gaps past one and two varint bytes (128, 16,384), counts past 127, lengths past 300.
-const next = random(11);
+const next = seededRandom(11);
 const VOCABULARY = ["refund", "ship", "spain", "card", "hotel", "rare"];
 const passages: PassageTerms[] = Array.from({ length: 20_000 }, (_, position) => {
   const counts = new Map<string, number>();
