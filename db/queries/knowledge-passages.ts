@@ -24,6 +24,9 @@ export type PassageVectorRow = typeof knowledgePassageVectors.$inferInsert;
 /** Rows per INSERT: 2,000 × 9 columns stays far under PostgreSQL's 65,535 parameters. */
 const BATCH = 2000;
 
+/** A configuration name as a parameter: sent as text, cast here (PGlite reads a regconfig parameter as an oid). */
+const regconfigOf = (name: string) => sql`(${name}::text)::regconfig`;
+
 async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
@@ -80,7 +83,7 @@ export async function setLengths(db: DbOrTx, setId: string, lengths: Uint8Array)
   await db.update(knowledgeSets).set({ lengths }).where(eq(knowledgeSets.id, setId));
 }
 
-/** Every passage of a set in position order with its title and term counts (no title): to rebuild its postings. */
+/** Every passage of a set in position order: its source's title and its own term counts (headings and text), to rebuild the set's postings. */
 export function setPassageTerms(db: DbOrTx, set: { id: string; textConfig: string }) {
   return db
     .select({
@@ -93,7 +96,7 @@ export function setPassageTerms(db: DbOrTx, set: { id: string; textConfig: strin
       knowledgePassages,
       and(
         eq(knowledgePassages.id, knowledgeSetPassages.passageId),
-        eq(knowledgePassages.textConfig, sql`(${set.textConfig}::text)::regconfig`),
+        eq(knowledgePassages.textConfig, regconfigOf(set.textConfig)),
       ),
     )
     .where(eq(knowledgeSetPassages.setId, set.id))
@@ -262,7 +265,7 @@ export async function candidatesAt(
     select m.position, m.passage_id as "passageId", m.source_key as "sourceKey", m.title, m.start, m."end",
       p.heading_path as "headingPath", p.text, p.terms::text as terms, p.term_count as "termCount", v.vector
     from knowledge_set_passages m
-    join knowledge_passages p on p.id = m.passage_id and p.text_config = (${set.textConfig}::text)::regconfig
+    join knowledge_passages p on p.id = m.passage_id and p.text_config = ${regconfigOf(set.textConfig)}
     left join knowledge_passage_vectors v on v.passage_id = m.passage_id and v.embedder = ${embedder}
     where m.set_id = ${set.id} and m.position in (${sql.join(
       positions.map((position) => sql`${position}`),
