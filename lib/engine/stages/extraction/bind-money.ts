@@ -1,16 +1,15 @@
 import type { EngineMoney } from "../../contracts/snapshot";
 import { wordSet } from "../../text/words";
 import type { MoneyClaim } from "./money";
+import { type ContextWords, contextOf, contextSpans, MONEY_WINDOW_WORDS } from "./money-context-words";
 import { flowReading } from "./money-flows";
 import { followUpReading } from "./money-follow-ups";
-import { type LimitReader, limitReader, VERB_CUES } from "./money-limits";
-import { countedAmounts, countingAmount } from "./money-ranges";
+import { countingAmount } from "./money-ranges";
 import { MAX_SCAN_TOKENS } from "./money-reading";
-import { requestReading } from "./money-requests";
-import { readTables, type TableReading } from "./money-tables";
+import { type Readings, readingsOf } from "./money-readings";
 import type { MoneyToken } from "./money-tokens";
+import { uncertainty } from "./money-uncertainty";
 import { isNegatedPromise } from "./negation";
-import { normalizeForMatching } from "./normalize-text";
 import { parseNumberOrWords, roundCents } from "./numbers";
 
 // Binding a money variable to the amounts a reply promises ("I'll process a $75 refund" →
@@ -36,8 +35,6 @@ import { parseNumberOrWords, roundCents } from "./numbers";
 // What it neither binds nor confidently classifies is reported as uncertain (see `uncertainty` below):
 // lane 1 hands such an amount over when the reply declared no claim for the variable.
 
-/** Words between a context word and its amount: "refund [it to your card for] $75" is 5. */
-const MONEY_WINDOW_WORDS = 5;
 /**
  * A line break between them counts as 1.5 words: "Refund:\n$75" binds, and in "Refund 1: $30\nRefund
  * 2: $30" each line's amount is nearer its own "Refund" than the line above.
@@ -81,67 +78,6 @@ export interface UncertainAmount {
   text: string;
   /** Where it stands, in words: `near "refund" across a sentence stop`. */
   why: string;
-}
-
-interface ContextWords {
-  phrases: string[][];
-  limits: LimitReader;
-  /** A one-word context phrase matches `word` ("refund" → "refunded"). */
-  isWord: (word: string) => boolean;
-}
-
-const contextCache = new WeakMap<EngineMoney, ContextWords>();
-
-function contextOf(money: EngineMoney): ContextWords {
-  let cached = contextCache.get(money);
-  if (!cached) {
-    const phrases = money.contextWords
-      .map((w) =>
-        normalizeForMatching(w)
-          .split(/[^\p{L}\p{N}']+/u)
-          .filter(Boolean),
-      )
-      .filter((p) => p.length > 0);
-    const words = phrases.flat();
-    const single = phrases.flatMap((p) => (p.length === 1 ? [p[0] ?? ""] : []));
-    const isWord = (word: string) => single.some((w) => wordMatches(word, w));
-    const limits = limitReader(money.limitWords ?? [], (word) => words.some((w) => wordMatches(word, w)), isWord);
-    cached = { phrases, limits, isWord };
-    contextCache.set(money, cached);
-  }
-  return cached;
-}
-
-/** A context word of five letters or more also matches longer words: refund → refunded, refunding. */
-const MIN_STEM = 5;
-const stemMatches = (word: string, context: string) =>
-  word === context || (context.length >= MIN_STEM && word.startsWith(context));
-/**
- * Spaced letters after "a" or "I" collapse with it ("A r e f u n d" → "arefund"), so a context word
- * of five letters or more also matches behind one of those ("aback" is not "a back").
- */
-const wordMatches = (word: string, context: string) =>
-  stemMatches(word, context) ||
-  (context.length >= MIN_STEM && /^[ai]/.test(word) && stemMatches(word.slice(1), context));
-
-/** [first, last] token index of every context-phrase occurrence. */
-function contextSpans(tokens: MoneyToken[], { phrases }: ContextWords): [number, number][] {
-  const spans: [number, number][] = [];
-  for (let i = 0; i < tokens.length; i += 1) {
-    for (const phrase of phrases) {
-      let n = 0;
-      while (n < phrase.length) {
-        const t = tokens[i + n];
-        if (t?.kind !== "word" || !wordMatches(t.text, phrase[n] ?? "")) break;
-        n += 1;
-      }
-      if (n === phrase.length) {
-        spans.push([i, i + n - 1]);
-        break;
-      }
-    }
-  }
-  return spans;
 }
 
 interface Reach {
@@ -283,78 +219,6 @@ export function bindMoney(tokens: MoneyToken[], money: EngineMoney): MoneyBindin
   return { amounts, unresolved, limits: limits.sort((a, b) => a.at - b.at).map((l) => l.text), uncertain };
 }
 
-/** What the binder knows of each amount before binding: limits, requests, tables, ranges and corrections, own negations. */
-interface Readings {
-  limitAt: Map<number, boolean>;
-  isLimit: (at: number) => boolean;
-  request: (at: number) => string | null;
-  tables: ReturnType<typeof readTables>;
-  table: (at: number) => TableReading | undefined;
-  counted: Map<number, number>;
-  /** An amount no promise can bind: a limit, a request, or a table's price, settled part or open cell. */
-  excluded: (at: number) => boolean;
-  /** Negated on its own, whatever binds it: "not $40", "no $75 refund". */
-  negatedAlone: (at: number) => boolean;
-  /** A context word in the amount's sentence or the one before. */
-  refundNear: (at: number) => boolean;
-}
-
-function readingsOf(tokens: MoneyToken[], context: ContextWords): Readings {
-  const limitAt = new Map<number, boolean>();
-  const isLimit = (at: number) => {
-    let known = limitAt.get(at);
-    if (known === undefined) {
-      known = context.limits.isLimit(tokens, at);
-      limitAt.set(at, known);
-    }
-    return known;
-  };
-  const requests = new Map<number, string | null>();
-  const request = (at: number) => {
-    let known = requests.get(at);
-    if (known === undefined) {
-      known = requestReading(tokens, at);
-      requests.set(at, known);
-    }
-    return known;
-  };
-  const tables = readTables(tokens, context.isWord);
-  const table = (at: number) => tables.amounts.get(at);
-  const excluded = (at: number) => {
-    const reading = table(at);
-    return (reading !== undefined && reading !== "refund") || isLimit(at) || request(at) !== null;
-  };
-  const negatedAlone = (at: number) => isNegatedPromise(tokens, at, at);
-  return {
-    limitAt,
-    isLimit,
-    request,
-    tables,
-    table,
-    counted: countedAmounts(tokens),
-    excluded,
-    negatedAlone,
-    refundNear: refundNearness(tokens, context),
-  };
-}
-
-/** Whether a context word stands in the sentence of token `at` or in the sentence before. */
-function refundNearness(tokens: MoneyToken[], context: ContextWords): (at: number) => boolean {
-  const sentence = new Uint32Array(tokens.length);
-  let n = 0;
-  for (let k = 0; k < tokens.length; k += 1) {
-    const t = tokens[k];
-    const boundary = t?.kind === "stop" || t?.kind === "newline";
-    if (boundary && k > 0 && !["stop", "newline"].includes(tokens[k - 1]?.kind ?? "")) n += 1;
-    sentence[k] = n;
-  }
-  const withContext = new Set(contextSpans(tokens, context).map(([first]) => sentence[first]));
-  return (at) => {
-    const s = sentence[at] ?? 0;
-    return withContext.has(s) || (s > 0 && withContext.has(s - 1));
-  };
-}
-
 /**
  * The amounts a context word spanning [first, last] may bind: reachable, counted for their range, not
  * excluded; those on its own line when there are any ("- Order: #48213, $75.00\n- Refund I can issue
@@ -405,132 +269,6 @@ function bindWithoutWindow(
           followUpReading(tokens, at, context.isWord) !== null;
     if (reading) bound.set(counts, [counts, counts]);
   }
-}
-
-/**
- * Verbs whose object is money paid back to the customer, by stem ("refund" → refunded, refunding):
- * they make a price or total in their sentence a possible promise ("your $80 order has been
- * refunded", "I'm reversing the $75 charge", "refund issued — total: $88"). Verbs that also take goods ("return the $75 item",
- * "send your $75 order", "we received your $75 order") are not here, and "pay" only with "back".
- */
-const MONEY_VERBS = ["refund", "reimburs", "credit", "compensat", "repay", "repaid", "revers", "issu"];
-const PAY = new Set(["pay", "pays", "paid", "paying"]);
-/** "paid $70 back": "back" within this many tokens after a form of "pay". */
-const PAY_BACK_REACH = 3;
-
-/** Words either side of an amount that a context word or money verb may stand within across a stop. */
-const ACROSS_STOP_WORDS = MONEY_WINDOW_WORDS;
-/** Tokens either side read for them at most. */
-const ACROSS_STOP_TOKENS = 24;
-
-/** A money verb at `k`, or (with `withContext`) one of the variable's context words: "refunded", "back". */
-function moneyWordAt(tokens: MoneyToken[], k: number, context: ContextWords, withContext: boolean): string | null {
-  const token = tokens[k];
-  if (token?.kind !== "word") return null;
-  const word = token.text;
-  const next = tokens[k + 1];
-  const prev = tokens[k - 1];
-  // Used as a verb: inflected ("refunded", "reversing") or after "I", "we'll", "to"…; "for a refund"
-  // and "your credit card" are nouns.
-  const asVerb = /(?:ed|ing)$/.test(word) || (prev?.kind === "word" && VERB_CUES.has(prev.text));
-  if (MONEY_VERBS.some((v) => word.startsWith(v)) && asVerb && !(next?.kind === "word" && next.text === "card"))
-    return word;
-  if (PAY.has(word) && tokens.slice(k + 1, k + 1 + PAY_BACK_REACH).some((t) => t.kind === "word" && t.text === "back"))
-    return `${word} back`;
-  const isContext = withContext && context.phrases.some((p) => p.length === 1 && wordMatches(word, p[0] ?? ""));
-  return isContext ? word : null;
-}
-
-/**
- * Tokens of a sentence read either side of an amount. A longer sentence is cut there: a reply of one
- * endless sentence with thousands of amounts would otherwise cost amounts × length (a 110,000-character
- * one took 16 s; cut, about one).
- */
-const MAX_SENTENCE_REACH = 40;
-
-/** The sentence around token `at`: [first, last] token index (stops and line breaks end it), cut at MAX_SENTENCE_REACH. */
-function sentenceOf(tokens: MoneyToken[], at: number): [number, number] {
-  let first = at;
-  let last = at;
-  const ends = (t: MoneyToken | undefined) => !t || t.kind === "stop" || t.kind === "newline";
-  while (first > 0 && at - first < MAX_SENTENCE_REACH && !ends(tokens[first - 1])) first -= 1;
-  while (last < tokens.length - 1 && last - at < MAX_SENTENCE_REACH && !ends(tokens[last + 1])) last += 1;
-  return [first, last];
-}
-
-/** The first money verb in the sentence [first, last]. */
-function verbIn(tokens: MoneyToken[], [first, last]: [number, number], context: ContextWords): string | null {
-  for (let k = first; k <= last; k += 1) {
-    const word = moneyWordAt(tokens, k, context, false);
-    if (word !== null) return word;
-  }
-  return null;
-}
-
-/** A money verb (or a context word) within reach of the amount past a sentence stop or a line break. */
-function acrossStop(tokens: MoneyToken[], at: number, context: ContextWords, withContext: boolean): string | null {
-  for (const step of [-1, 1] as const) {
-    let words = 0;
-    let crossed = false;
-    // Bounded in tokens too: a run of amounts, walls or line breaks holds no word to count.
-    for (
-      let k = at + step;
-      k >= 0 && k < tokens.length && words <= ACROSS_STOP_WORDS && Math.abs(k - at) <= ACROSS_STOP_TOKENS;
-      k += step
-    ) {
-      const t = tokens[k];
-      if (!t) break;
-      if (t.kind === "stop" || t.kind === "newline") crossed = true;
-      if (t.kind !== "word") continue;
-      const word = moneyWordAt(tokens, k, context, withContext);
-      if (word !== null && crossed) return word;
-      words += 1;
-    }
-  }
-  return null;
-}
-
-/**
- * Why an amount the binder did not bind may still be a promise, or null when it is confidently
- * something else. Confident: a cap or threshold reading ("capped at $50"), a price or total reading
- * ("your order of $75") with no context word or money verb in its sentence or within reach across a
- * stop, and a negated promise (checked by the caller). Everything else is uncertain: an amount
- * reached across a stop ("Refund. $75"), a price under a money verb ("your $80 order has been
- * refunded"), an amount beside a money verb ("I've issued $80"), and an amount nothing explains
- * ("Would $75 work for you?").
- */
-function uncertainty(
-  tokens: MoneyToken[],
-  at: number,
-  context: ContextWords,
-  bound: ReadonlyMap<number, unknown>,
-  readings: Readings,
-): string | null {
-  const table = readings.table(at);
-  if (table === "price" || table === "settled") return null;
-  if (table === "open") return "in a table about a refund, but neither its refund row nor a part adding up to it";
-  if (readings.request(at) !== null) return null;
-  // The other end of a range, or a corrected amount, when the amount that counts is bound: "$40–$75".
-  const counts = countingAmount(readings.counted, at);
-  if (counts !== at && bound.has(counts)) return null;
-  const reading = context.limits.readingOf(tokens, at);
-  if (reading === "cap") return null;
-  const sentence = sentenceOf(tokens, at);
-  const verb = verbIn(tokens, sentence, context);
-  if (reading === "thing") {
-    // Only a money verb makes a price a possible promise ("I'll get back to you about the $75 order" is
-    // a price), and only when the reply binds no other amount: "your order of $75 qualifies for a
-    // refund of $40" promises 40 (and with no claim, the bound 40 already goes to the cross-check).
-    const promisedElsewhere = bound.size > 0;
-    if (verb !== null && !promisedElsewhere)
-      return `read as a price or total, but "${verb}" in its sentence may pay it back`;
-    const across = promisedElsewhere ? null : acrossStop(tokens, at, context, true);
-    return across === null ? null : `read as a price or total, but "${across}" stands near it across a sentence stop`;
-  }
-  if (verb !== null) return `beside "${verb}" but not bound to it`;
-  const across = acrossStop(tokens, at, context, true);
-  if (across !== null) return `near "${across}" across a sentence stop`;
-  return "with no limit, price or promise reading";
 }
 
 /** Words a count may stand before "each" over: "two refunds of $30 each", "3 payments of $20 each". */
